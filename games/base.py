@@ -1,0 +1,77 @@
+"""The interface every game of Parlor implements (DESIGN §2).
+
+A game is a module (``games.koikoi``, ``games.sanma`` …) exposing a module-level
+``GAME`` object that satisfies :class:`Game`. The table manager, the bots, the
+simulator and the tests talk to games only through this surface.
+
+Conventions
+-----------
+* **Actions are short strings** such as ``"play:1L:1C1"``, ``"koikoi"`` or ``"stop"``.
+  They go into button ``custom_id``s (keep them ≤ 40 characters), into the action
+  log and into tests unchanged. ``legal_actions`` lists exactly what a seat may send.
+* **State** is a pydantic model; ``apply`` mutates it in place. ``state.model_dump_json()``
+  is the snapshot; ``GAME.load(json)`` restores it.
+* **Events** are what happened, in order, for messages and logs. An event whose
+  ``seat`` is ``None`` is public; an event with a seat is private to that seat and
+  must never be shown to anyone else. Public events never contain hidden cards.
+* **Determinism**: ``new_game(options, seats, seed)`` with the same arguments,
+  followed by the same actions, always yields the same state and events.
+* Seats are numbered ``0..n-1`` in the order given to ``new_game``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from pydantic import BaseModel, Field
+
+
+class GameError(ValueError):
+    """An illegal action or bad option. The message is shown to the user as is."""
+
+
+class Event(BaseModel):
+    type: str
+    seat: int | None = None  # None: public; otherwise private to this seat
+    data: dict[str, Any] = Field(default_factory=dict)
+
+
+class SeatInfo(BaseModel):
+    """Who sits at a seat. The rules layer only needs the name and whether it is a bot."""
+
+    name: str
+    bot: bool = False
+
+
+class Result(BaseModel):
+    """Final outcome of a finished game."""
+
+    scores: list[int]  # per-seat net score change over the whole game (zero-sum where the game is)
+    placings: list[int]  # 1 = first; equal scores share a placing
+    summary: dict[str, Any] = Field(default_factory=dict)
+
+
+class Game(Protocol):
+    name: str  # "koikoi"
+    title: str  # "Koi-Koi"
+    min_players: int
+    max_players: int
+    Options: type[BaseModel]  # defaults as in rules/<game>.md
+
+    def new_game(self, options: BaseModel, seats: list[SeatInfo], seed: str) -> BaseModel: ...
+    def load(self, snapshot: str) -> BaseModel: ...
+    def to_act(self, state: BaseModel) -> list[int]: ...
+    def legal_actions(self, state: BaseModel, seat: int) -> list[str]: ...
+    def apply(self, state: BaseModel, seat: int, action: str) -> list[Event]: ...
+    def view(self, state: BaseModel, seat: int) -> dict[str, Any]: ...
+    def public_view(self, state: BaseModel) -> dict[str, Any]: ...
+    def is_over(self, state: BaseModel) -> bool: ...
+    def result(self, state: BaseModel) -> Result: ...
+    def hidden_cards(self, state: BaseModel) -> dict[int, list[str]]: ...
+    def bot_choose(self, view: dict[str, Any], legal: list[str], rng_seed: int) -> str: ...
+    def describe_action(self, action: str) -> str: ...
+
+
+def placings(scores: list[int]) -> list[int]:
+    """Competition ranking: equal scores share a placing (1, 1, 3 …)."""
+    return [1 + sum(1 for other in scores if other > s) for s in scores]
