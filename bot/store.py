@@ -1,0 +1,906 @@
+"""Parlor's SQLite store (DESIGN §3).
+
+One aiosqlite connection in WAL mode with foreign keys on. Every write runs in an
+explicit transaction (``BEGIN IMMEDIATE`` … ``COMMIT``) guarded by an asyncio lock, so
+coroutines sharing the connection never interleave their statements.
+
+* **tables** hold one game table each (lobby → playing → finished | cancelled) with
+  an optimistic ``version``: every change bumps it and callers pass the version they
+  saw (``expected_version``); a mismatch raises :class:`StaleVersion`.
+* **actions** is the per-table action log, appended in the same transaction that
+  updates the table's snapshot.
+* **ledger** is append-only (triggers refuse UPDATE and DELETE). Standings, balances
+  and debts are sums over it.
+* **seasons** and **guild_config** are small per-guild tables.
+
+Timestamps are unix seconds (floats). JSON columns are TEXT holding JSON.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+import sqlite3
+import time
+from collections.abc import AsyncIterator, Callable, Iterable, Mapping, Sequence
+from contextlib import asynccontextmanager
+from importlib import resources
+from importlib.abc import Traversable
+from pathlib import Path
+from typing import Any, Literal
+
+import aiosqlite
+from pydantic import BaseModel, ConfigDict, Field
+
+__all__ = [
+    "ActionRow",
+    "BalanceRow",
+    "GuildConfig",
+    "HistoryOpponent",
+    "HistoryRow",
+    "LedgerEntry",
+    "LedgerRow",
+    "NotFound",
+    "SeasonRow",
+    "StaleVersion",
+    "StandingRow",
+    "Store",
+    "StoreError",
+    "TableExists",
+    "TableRow",
+    "WrongStatus",
+]
+
+TableStatus = Literal["lobby", "playing", "finished", "cancelled"]
+ActionSource = Literal["player", "timeout", "bot"]
+OPEN_STATUSES = ("lobby", "playing")
+CONFIG_KEYS = ("turn_seconds", "allowed_channels", "starting_balance")
+
+_MIGRATION_NAME = re.compile(r"^(\d{4})_([A-Za-z0-9_]+)\.sql$")
+
+
+# --------------------------------------------------------------------------- errors
+
+
+class StoreError(Exception):
+    """Base class of the store's own errors."""
+
+
+class TableExists(StoreError):
+    """The channel already has an open table (lobby or playing)."""
+
+    def __init__(self, channel_id: int, table_id: int | None = None) -> None:
+        self.channel_id = channel_id
+        self.table_id = table_id
+        super().__init__(f"channel {channel_id} already has an open table" + (f" (#{table_id})" if table_id else ""))
+
+
+class StaleVersion(StoreError):
+    """The table changed since the caller read it (optimistic version check failed)."""
+
+    def __init__(self, table_id: int, expected: int | None, actual: int) -> None:
+        self.table_id = table_id
+        self.expected = expected
+        self.actual = actual
+        super().__init__(f"table {table_id}: expected version {expected}, found {actual}")
+
+
+class NotFound(StoreError, LookupError):
+    """No such row."""
+
+
+class WrongStatus(StoreError):
+    """The table is not in a status that allows this change."""
+
+    def __init__(self, table_id: int, status: str, wanted: Sequence[str]) -> None:
+        self.table_id = table_id
+        self.status = status
+        self.wanted = tuple(wanted)
+        super().__init__(f"table {table_id} is {status}; needs {' or '.join(wanted)}")
+
+
+# --------------------------------------------------------------------------- rows
+
+
+class _Row(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+
+class TableRow(_Row):
+    id: int
+    guild_id: int
+    channel_id: int
+    game: str
+    options: dict[str, Any]
+    host_id: int
+    seats: list[dict[str, Any]]  # [{"user_id": int | None, "name": str, "bot": bool}, …]
+    status: TableStatus
+    version: int
+    seed: str | None
+    snapshot: str | None  # game state JSON, as given (``GAME.load(snapshot)``)
+    deadline: float | None
+    message_id: int | None
+    turn_seconds: int
+    season_id: int | None
+    created_at: float
+    updated_at: float
+    finished_at: float | None
+
+    @property
+    def is_open(self) -> bool:
+        return self.status in OPEN_STATUSES
+
+
+class ActionRow(_Row):
+    table_id: int
+    seq: int
+    seat: int | None
+    action: str
+    actor_id: int | None
+    source: ActionSource
+    at: float
+
+
+class SeasonRow(_Row):
+    id: int
+    guild_id: int
+    number: int
+    name: str
+    started_at: float
+    ended_at: float | None
+    started_by: int | None  # None: opened automatically when a game started
+
+    @property
+    def is_open(self) -> bool:
+        return self.ended_at is None
+
+
+class StandingRow(_Row):
+    user_id: int
+    name: str  # the most recent name the player played under
+    game: str
+    net: int  # sum of 'game' amounts
+    games: int  # distinct tables
+    wins: int  # placing 1
+
+
+class HistoryOpponent(_Row):
+    participant: str
+    user_id: int | None
+    name: str
+    seat: int | None
+    amount: int
+    placing: int | None
+
+    @property
+    def is_bot(self) -> bool:
+        return self.user_id is None
+
+
+class HistoryRow(_Row):
+    table_id: int
+    game: str
+    season_id: int
+    finished_at: float
+    seat: int | None
+    name: str
+    amount: int
+    placing: int | None
+    opponents: list[HistoryOpponent]
+
+
+class GuildConfig(_Row):
+    guild_id: int
+    turn_seconds: int | None = None  # None: use the process default
+    allowed_channels: list[int] = Field(default_factory=list)  # empty: any channel
+    starting_balance: int | None = None
+    updated_at: float | None = None  # None: never configured
+
+    def channel_allowed(self, channel_id: int) -> bool:
+        return not self.allowed_channels or channel_id in self.allowed_channels
+
+    def effective_turn_seconds(self, default: int) -> int:
+        return self.turn_seconds if self.turn_seconds is not None else default
+
+
+class LedgerEntry(BaseModel):
+    """One ledger line to append (input of :meth:`Store.append_ledger`)."""
+
+    guild_id: int
+    season_id: int | None = None  # None: the guild's open season (created if needed)
+    table_id: int | None = None
+    game: str
+    participant: str
+    user_id: int | None = None
+    name: str
+    seat: int | None = None
+    kind: str = Field(min_length=1)
+    amount: int
+    placing: int | None = None
+    memo: str | None = None
+
+
+class LedgerRow(_Row):
+    id: int
+    guild_id: int
+    season_id: int
+    table_id: int | None
+    game: str
+    participant: str
+    user_id: int | None
+    name: str
+    seat: int | None
+    kind: str
+    amount: int
+    placing: int | None
+    memo: str | None
+    created_at: float
+
+
+class BalanceRow(_Row):
+    participant: str
+    user_id: int | None
+    name: str
+    balance: int
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def participant_for_user(user_id: int) -> str:
+    return f"user:{user_id}"
+
+
+def participant_for_bot(table_id: int, seat: int) -> str:
+    return f"bot:{table_id}:{seat}"
+
+
+def _json(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+
+def _snapshot_text(snapshot: Any) -> str | None:
+    """Accept a JSON string, a pydantic model or a plain JSON-able value."""
+    if snapshot is None or isinstance(snapshot, str):
+        return snapshot
+    if isinstance(snapshot, BaseModel):
+        return snapshot.model_dump_json()
+    return _json(snapshot)
+
+
+def _seats_json(seats: Iterable[Any]) -> str:
+    out = []
+    for seat in seats:
+        if isinstance(seat, BaseModel):
+            seat = seat.model_dump()
+        out.append(dict(seat))
+    return _json(out)
+
+
+def _table(row: sqlite3.Row) -> TableRow:
+    data = dict(row)
+    data["options"] = json.loads(data["options"])
+    data["seats"] = json.loads(data["seats"])
+    return TableRow(**data)
+
+
+def _ledger(row: sqlite3.Row) -> LedgerRow:
+    return LedgerRow(**dict(row))
+
+
+def _default_migrations() -> Traversable | Path:
+    """``bot/migrations`` as package data (falls back to the source tree, e.g. when an
+    editable install registered ``bot`` as a namespace package)."""
+    try:
+        folder = resources.files("bot").joinpath("migrations")
+        if folder.is_dir():
+            return folder
+    except (ModuleNotFoundError, NotADirectoryError, TypeError):
+        pass
+    return Path(__file__).resolve().parent / "migrations"
+
+
+def _load_migrations(source: Traversable | Path | None) -> list[tuple[int, str, str]]:
+    folder = source if source is not None else _default_migrations()
+    found: dict[int, tuple[int, str, str]] = {}
+    for item in folder.iterdir():
+        match = _MIGRATION_NAME.match(item.name)
+        if not match:
+            continue
+        version = int(match.group(1))
+        if version in found:
+            raise StoreError(f"two migrations numbered {version:04d}: {found[version][1]} and {match.group(2)}")
+        found[version] = (version, match.group(2), item.read_text(encoding="utf-8"))
+    return [found[v] for v in sorted(found)]
+
+
+# --------------------------------------------------------------------------- store
+
+
+class Store:
+    """Async access to Parlor's SQLite database. Create with ``await Store.open(path)``."""
+
+    def __init__(self, db: aiosqlite.Connection, *, clock: Callable[[], float] = time.time) -> None:
+        self._db = db
+        self._clock = clock
+        self._lock = asyncio.Lock()
+        self._owner: asyncio.Task[Any] | None = None
+        self._depth = 0
+        self._in_tx = False
+
+    # ----------------------------------------------------------------- lifecycle
+
+    @classmethod
+    async def open(
+        cls,
+        path: str | Path,
+        *,
+        clock: Callable[[], float] = time.time,
+        migrations: Traversable | Path | None = None,
+        busy_timeout_ms: int = 5000,
+    ) -> "Store":
+        """Open (creating parent folders) and migrate the database. ``":memory:"`` works."""
+        target = str(path)
+        if target != ":memory:" and not target.startswith("file:"):
+            Path(target).parent.mkdir(parents=True, exist_ok=True)
+        db = await aiosqlite.connect(target, isolation_level=None)
+        try:
+            db.row_factory = sqlite3.Row
+            await db.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
+            await db.execute("PRAGMA journal_mode = WAL")
+            await db.execute("PRAGMA foreign_keys = ON")
+            await db.execute("PRAGMA synchronous = NORMAL")
+            store = cls(db, clock=clock)
+            await store._migrate(_load_migrations(migrations))
+        except BaseException:
+            await db.close()
+            raise
+        return store
+
+    async def close(self) -> None:
+        await self._db.close()
+
+    async def __aenter__(self) -> "Store":
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.close()
+
+    def now(self) -> float:
+        return float(self._clock())
+
+    async def _migrate(self, migrations: list[tuple[int, str, str]]) -> None:
+        await self._db.execute(
+            "CREATE TABLE IF NOT EXISTS schema_migrations ("
+            " version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at REAL NOT NULL)"
+        )
+        async with self._db.execute("SELECT version FROM schema_migrations") as cur:
+            applied = {row[0] for row in await cur.fetchall()}
+        for version, name, sql in migrations:
+            if version in applied:
+                continue
+            # executescript commits any open transaction first, so the whole
+            # migration and its bookkeeping row go in one explicit transaction.
+            record = (
+                "INSERT INTO schema_migrations (version, name, applied_at) "
+                f"VALUES ({version}, '{name}', {self.now()!r});"
+            )
+            try:
+                await self._db.executescript(f"BEGIN IMMEDIATE;\n{sql}\n;\n{record}\nCOMMIT;")
+            except BaseException as exc:
+                if self._db.in_transaction:
+                    await self._db.execute("ROLLBACK")
+                if isinstance(exc, sqlite3.Error):
+                    raise StoreError(f"migration {version:04d}_{name} failed: {exc}") from exc
+                raise
+
+    async def applied_migrations(self) -> list[tuple[int, str, float]]:
+        async with self._use() as db, db.execute(
+            "SELECT version, name, applied_at FROM schema_migrations ORDER BY version"
+        ) as cur:
+            return [(r[0], r[1], r[2]) for r in await cur.fetchall()]
+
+    async def journal_mode(self) -> str:
+        async with self._use() as db, db.execute("PRAGMA journal_mode") as cur:
+            row = await cur.fetchone()
+        return str(row[0]).lower()
+
+    # ----------------------------------------------------------------- locking
+
+    @asynccontextmanager
+    async def _use(self) -> AsyncIterator[aiosqlite.Connection]:
+        """Exclusive use of the connection; re-entrant within one task."""
+        task = asyncio.current_task()
+        if self._owner is task and task is not None:
+            self._depth += 1
+            try:
+                yield self._db
+            finally:
+                self._depth -= 1
+            return
+        async with self._lock:
+            self._owner, self._depth = task, 1
+            try:
+                yield self._db
+            finally:
+                self._owner, self._depth = None, 0
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+        """``async with store.transaction() as conn:`` — one atomic unit of work.
+
+        Nested use (in the same task) joins the outer transaction. Pass ``conn`` to
+        methods that accept it (e.g. :meth:`append_ledger`) to make them part of it.
+        """
+        async with self._use() as db:
+            if self._in_tx:
+                yield db
+                return
+            await db.execute("BEGIN IMMEDIATE")
+            self._in_tx = True
+            try:
+                yield db
+            except BaseException:
+                self._in_tx = False
+                try:
+                    await db.execute("ROLLBACK")
+                except sqlite3.Error:
+                    pass
+                raise
+            else:
+                self._in_tx = False
+                try:
+                    await db.execute("COMMIT")
+                except BaseException:
+                    if db.in_transaction:
+                        await db.execute("ROLLBACK")
+                    raise
+
+    async def _fetchone(self, db: aiosqlite.Connection, sql: str, params: Sequence[Any] = ()) -> sqlite3.Row | None:
+        async with db.execute(sql, params) as cur:
+            return await cur.fetchone()
+
+    async def _fetchall(self, db: aiosqlite.Connection, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
+        async with db.execute(sql, params) as cur:
+            return list(await cur.fetchall())
+
+    # ----------------------------------------------------------------- tables
+
+    async def create_table(
+        self,
+        guild_id: int,
+        channel_id: int,
+        game: str,
+        options: Mapping[str, Any],
+        host_id: int,
+        seats: Sequence[Any],
+        turn_seconds: int,
+    ) -> TableRow:
+        """A new lobby (version 1). Raises :class:`TableExists` if the channel has an open table."""
+        now = self.now()
+        async with self.transaction() as db:
+            existing = await self._fetchone(
+                db, "SELECT id FROM tables WHERE channel_id = ? AND status IN ('lobby', 'playing')", (channel_id,)
+            )
+            if existing is not None:
+                raise TableExists(channel_id, existing["id"])
+            try:
+                cur = await db.execute(
+                    "INSERT INTO tables (guild_id, channel_id, game, options, host_id, seats, status, version,"
+                    " turn_seconds, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, 'lobby', 1, ?, ?, ?)",
+                    (guild_id, channel_id, game, _json(dict(options)), host_id, _seats_json(seats),
+                     int(turn_seconds), now, now),
+                )
+            except sqlite3.IntegrityError as exc:  # the partial unique index, as a last line
+                if "tables.channel_id" in str(exc) or "UNIQUE" in str(exc):
+                    raise TableExists(channel_id) from exc
+                raise
+            return await self._table_in(db, cur.lastrowid)
+
+    async def get_table(self, table_id: int) -> TableRow | None:
+        async with self._use() as db:
+            row = await self._fetchone(db, "SELECT * FROM tables WHERE id = ?", (table_id,))
+        return _table(row) if row else None
+
+    async def open_table_in(self, channel_id: int) -> TableRow | None:
+        """The channel's lobby or running table, if any."""
+        async with self._use() as db:
+            row = await self._fetchone(
+                db, "SELECT * FROM tables WHERE channel_id = ? AND status IN ('lobby', 'playing')", (channel_id,)
+            )
+        return _table(row) if row else None
+
+    async def unfinished_tables(self) -> list[TableRow]:
+        """Every lobby and running table (restart recovery), oldest first."""
+        async with self._use() as db:
+            rows = await self._fetchall(
+                db, "SELECT * FROM tables WHERE status IN ('lobby', 'playing') ORDER BY id"
+            )
+        return [_table(r) for r in rows]
+
+    async def update_lobby(self, table_id: int, seats: Sequence[Any], expected_version: int) -> TableRow:
+        async with self.transaction() as db:
+            await self._check(db, table_id, expected_version, ("lobby",))
+            await db.execute(
+                "UPDATE tables SET seats = ?, version = version + 1, updated_at = ? WHERE id = ?",
+                (_seats_json(seats), self.now(), table_id),
+            )
+            return await self._table_in(db, table_id)
+
+    async def set_message(self, table_id: int, message_id: int | None) -> None:
+        """Remember the public table message (does not bump the version)."""
+        async with self.transaction() as db:
+            cur = await db.execute("UPDATE tables SET message_id = ? WHERE id = ?", (message_id, table_id))
+            if cur.rowcount == 0:
+                raise NotFound(f"no table {table_id}")
+
+    async def start_table(
+        self,
+        table_id: int,
+        seats: Sequence[Any],
+        seed: str | None,
+        snapshot: Any,
+        deadline: float | None,
+        season_id: int | None,
+        expected_version: int,
+    ) -> TableRow:
+        """Lobby → playing, with the final seats, the seed and the first snapshot."""
+        async with self.transaction() as db:
+            await self._check(db, table_id, expected_version, ("lobby",))
+            await db.execute(
+                "UPDATE tables SET status = 'playing', seats = ?, seed = ?, snapshot = ?, deadline = ?,"
+                " season_id = ?, version = version + 1, updated_at = ? WHERE id = ?",
+                (_seats_json(seats), seed, _snapshot_text(snapshot), deadline, season_id, self.now(), table_id),
+            )
+            return await self._table_in(db, table_id)
+
+    async def record_action(
+        self,
+        table_id: int,
+        *,
+        seat: int | None,
+        action: str,
+        actor_id: int | None,
+        source: ActionSource,
+        snapshot: Any,
+        deadline: float | None,
+        expected_version: int,
+    ) -> TableRow:
+        """Append one action and store the new snapshot and deadline, atomically."""
+        async with self.transaction() as db:
+            await self._check(db, table_id, expected_version, ("playing",))
+            now = self.now()
+            await self._append_action(db, table_id, seat, action, actor_id, source, now)
+            await db.execute(
+                "UPDATE tables SET snapshot = ?, deadline = ?, version = version + 1, updated_at = ? WHERE id = ?",
+                (_snapshot_text(snapshot), deadline, now, table_id),
+            )
+            return await self._table_in(db, table_id)
+
+    async def finish_table(
+        self,
+        table_id: int,
+        *,
+        seat: int | None = None,
+        action: str | None = None,
+        actor_id: int | None = None,
+        source: ActionSource = "player",
+        snapshot: Any,
+        expected_version: int,
+        results: Sequence[Mapping[str, Any]],
+    ) -> TableRow:
+        """Playing → finished, in one transaction with the final action (if any) and the
+        game's ledger lines (kind ``'game'``, the table's game and season).
+
+        ``results``: ``[{"participant": "user:<id>" | "bot:<table>:<seat>", "user_id": int | None,
+        "name": str, "seat": int, "amount": int, "placing": int}, …]``.
+        """
+        async with self.transaction() as db:
+            table = await self._check(db, table_id, expected_version, ("playing",))
+            now = self.now()
+            if action is not None:
+                await self._append_action(db, table_id, seat, action, actor_id, source, now)
+            season_id = table.season_id
+            if season_id is None:
+                season_id = (await self._ensure_season(db, table.guild_id)).id
+            await db.execute(
+                "UPDATE tables SET status = 'finished', snapshot = ?, deadline = NULL, season_id = ?,"
+                " version = version + 1, updated_at = ?, finished_at = ? WHERE id = ?",
+                (_snapshot_text(snapshot), season_id, now, now, table_id),
+            )
+            entries = [
+                LedgerEntry(
+                    guild_id=table.guild_id,
+                    season_id=season_id,
+                    table_id=table_id,
+                    game=table.game,
+                    participant=r["participant"],
+                    user_id=r.get("user_id"),
+                    name=r["name"],
+                    seat=r.get("seat"),
+                    kind="game",
+                    amount=r["amount"],
+                    placing=r.get("placing"),
+                    memo=r.get("memo"),
+                )
+                for r in results
+            ]
+            await self._insert_ledger(db, entries, now)
+            return await self._table_in(db, table_id)
+
+    async def cancel_table(self, table_id: int, expected_version: int | None = None) -> TableRow:
+        """Lobby or playing → cancelled (no ledger lines). ``expected_version=None`` skips the check."""
+        async with self.transaction() as db:
+            await self._check(db, table_id, expected_version, OPEN_STATUSES)
+            now = self.now()
+            await db.execute(
+                "UPDATE tables SET status = 'cancelled', deadline = NULL, version = version + 1,"
+                " updated_at = ?, finished_at = ? WHERE id = ?",
+                (now, now, table_id),
+            )
+            return await self._table_in(db, table_id)
+
+    async def actions(self, table_id: int) -> list[ActionRow]:
+        async with self._use() as db:
+            rows = await self._fetchall(db, "SELECT * FROM actions WHERE table_id = ? ORDER BY seq", (table_id,))
+        return [ActionRow(**dict(r)) for r in rows]
+
+    async def _table_in(self, db: aiosqlite.Connection, table_id: int | None) -> TableRow:
+        row = await self._fetchone(db, "SELECT * FROM tables WHERE id = ?", (table_id,))
+        if row is None:
+            raise NotFound(f"no table {table_id}")
+        return _table(row)
+
+    async def _check(
+        self, db: aiosqlite.Connection, table_id: int, expected_version: int | None, statuses: Sequence[str]
+    ) -> TableRow:
+        table = await self._table_in(db, table_id)
+        if expected_version is not None and table.version != expected_version:
+            raise StaleVersion(table_id, expected_version, table.version)
+        if table.status not in statuses:
+            raise WrongStatus(table_id, table.status, statuses)
+        return table
+
+    async def _append_action(
+        self,
+        db: aiosqlite.Connection,
+        table_id: int,
+        seat: int | None,
+        action: str,
+        actor_id: int | None,
+        source: str,
+        at: float,
+    ) -> int:
+        row = await self._fetchone(db, "SELECT COALESCE(MAX(seq), 0) + 1 FROM actions WHERE table_id = ?", (table_id,))
+        seq = int(row[0])
+        await db.execute(
+            "INSERT INTO actions (table_id, seq, seat, action, actor_id, source, at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (table_id, seq, seat, action, actor_id, source, at),
+        )
+        return seq
+
+    # ----------------------------------------------------------------- seasons
+
+    async def current_season(self, guild_id: int) -> SeasonRow | None:
+        async with self._use() as db:
+            return await self._open_season(db, guild_id)
+
+    async def get_season(self, season_id: int) -> SeasonRow | None:
+        async with self._use() as db:
+            row = await self._fetchone(db, "SELECT * FROM seasons WHERE id = ?", (season_id,))
+        return SeasonRow(**dict(row)) if row else None
+
+    async def ensure_season(self, guild_id: int) -> SeasonRow:
+        """The open season, or a new automatic "Season N" when none is open."""
+        async with self.transaction() as db:
+            return await self._ensure_season(db, guild_id)
+
+    async def start_season(self, guild_id: int, name: str | None, user_id: int | None) -> SeasonRow:
+        """End the open season (if any) and open the next one (default name "Season N")."""
+        async with self.transaction() as db:
+            await self._end_season(db, guild_id)
+            return await self._new_season(db, guild_id, name, user_id)
+
+    async def end_season(self, guild_id: int) -> SeasonRow | None:
+        """Close the open season; returns it (ended) or None when none was open."""
+        async with self.transaction() as db:
+            return await self._end_season(db, guild_id)
+
+    async def seasons(self, guild_id: int) -> list[SeasonRow]:
+        async with self._use() as db:
+            rows = await self._fetchall(db, "SELECT * FROM seasons WHERE guild_id = ? ORDER BY number", (guild_id,))
+        return [SeasonRow(**dict(r)) for r in rows]
+
+    async def _open_season(self, db: aiosqlite.Connection, guild_id: int) -> SeasonRow | None:
+        row = await self._fetchone(db, "SELECT * FROM seasons WHERE guild_id = ? AND ended_at IS NULL", (guild_id,))
+        return SeasonRow(**dict(row)) if row else None
+
+    async def _ensure_season(self, db: aiosqlite.Connection, guild_id: int) -> SeasonRow:
+        season = await self._open_season(db, guild_id)
+        if season is not None:
+            return season
+        return await self._new_season(db, guild_id, None, None)
+
+    async def _new_season(
+        self, db: aiosqlite.Connection, guild_id: int, name: str | None, user_id: int | None
+    ) -> SeasonRow:
+        row = await self._fetchone(db, "SELECT COALESCE(MAX(number), 0) + 1 FROM seasons WHERE guild_id = ?", (guild_id,))
+        number = int(row[0])
+        name = (name or "").strip() or f"Season {number}"
+        cur = await db.execute(
+            "INSERT INTO seasons (guild_id, number, name, started_at, ended_at, started_by) VALUES (?, ?, ?, ?, NULL, ?)",
+            (guild_id, number, name, self.now(), user_id),
+        )
+        row = await self._fetchone(db, "SELECT * FROM seasons WHERE id = ?", (cur.lastrowid,))
+        return SeasonRow(**dict(row))
+
+    async def _end_season(self, db: aiosqlite.Connection, guild_id: int) -> SeasonRow | None:
+        season = await self._open_season(db, guild_id)
+        if season is None:
+            return None
+        await db.execute("UPDATE seasons SET ended_at = ? WHERE id = ?", (self.now(), season.id))
+        row = await self._fetchone(db, "SELECT * FROM seasons WHERE id = ?", (season.id,))
+        return SeasonRow(**dict(row))
+
+    # ----------------------------------------------------------------- ledger
+
+    async def append_ledger(
+        self, entries: Iterable[LedgerEntry | Mapping[str, Any]], *, conn: aiosqlite.Connection | None = None
+    ) -> list[LedgerRow]:
+        """Append ledger lines. With ``conn`` (from :meth:`transaction`) they join that
+        transaction; otherwise they are written in a transaction of their own."""
+        items = [e if isinstance(e, LedgerEntry) else LedgerEntry(**dict(e)) for e in entries]
+        if conn is not None:
+            if conn is not self._db:
+                raise StoreError("conn is not this store's connection")
+            async with self.transaction() as db:  # joins the caller's transaction
+                return await self._insert_ledger(db, items, self.now())
+        async with self.transaction() as db:
+            return await self._insert_ledger(db, items, self.now())
+
+    async def _insert_ledger(
+        self, db: aiosqlite.Connection, entries: Sequence[LedgerEntry], now: float
+    ) -> list[LedgerRow]:
+        out: list[LedgerRow] = []
+        for e in entries:
+            season_id = e.season_id
+            if season_id is None:
+                season_id = (await self._ensure_season(db, e.guild_id)).id
+            cur = await db.execute(
+                "INSERT INTO ledger (guild_id, season_id, table_id, game, participant, user_id, name, seat, kind,"
+                " amount, placing, memo, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (e.guild_id, season_id, e.table_id, e.game, e.participant, e.user_id, e.name, e.seat, e.kind,
+                 e.amount, e.placing, e.memo, now),
+            )
+            out.append(
+                LedgerRow(id=cur.lastrowid, created_at=now, **e.model_dump(exclude={"season_id"}), season_id=season_id)
+            )
+        return out
+
+    async def ledger(
+        self,
+        guild_id: int,
+        *,
+        season_id: int | None = None,
+        table_id: int | None = None,
+        kind: str | None = None,
+    ) -> list[LedgerRow]:
+        """Ledger lines of a guild, oldest first, optionally filtered."""
+        sql = "SELECT * FROM ledger WHERE guild_id = ?"
+        params: list[Any] = [guild_id]
+        for column, value in (("season_id", season_id), ("table_id", table_id), ("kind", kind)):
+            if value is not None:
+                sql += f" AND {column} = ?"
+                params.append(value)
+        async with self._use() as db:
+            rows = await self._fetchall(db, sql + " ORDER BY id", params)
+        return [_ledger(r) for r in rows]
+
+    async def standings(self, guild_id: int, season_id: int, game: str | None = None) -> list[StandingRow]:
+        """Per (player, game) game results of a season; humans only; best net first."""
+        sql = (
+            "SELECT l.user_id, l.game, SUM(l.amount) AS net, COUNT(DISTINCT l.table_id) AS games,"
+            " SUM(CASE WHEN l.placing = 1 THEN 1 ELSE 0 END) AS wins,"
+            " (SELECT n.name FROM ledger n WHERE n.guild_id = l.guild_id AND n.user_id = l.user_id"
+            "  ORDER BY n.id DESC LIMIT 1) AS name"
+            " FROM ledger l WHERE l.guild_id = ? AND l.season_id = ? AND l.kind = 'game' AND l.user_id IS NOT NULL"
+        )
+        params: list[Any] = [guild_id, season_id]
+        if game is not None:
+            sql += " AND l.game = ?"
+            params.append(game)
+        sql += " GROUP BY l.user_id, l.game ORDER BY net DESC, wins DESC, games ASC, l.game, l.user_id"
+        async with self._use() as db:
+            rows = await self._fetchall(db, sql, params)
+        return [StandingRow(**dict(r)) for r in rows]
+
+    async def history(self, guild_id: int, user_id: int, limit: int = 10) -> list[HistoryRow]:
+        """A player's most recent finished games (all seasons), newest first."""
+        async with self._use() as db:
+            mine = await self._fetchall(
+                db,
+                "SELECT l.table_id, l.game, l.season_id, t.finished_at, l.seat, l.name,"
+                " SUM(l.amount) AS amount, MIN(l.placing) AS placing"
+                " FROM ledger l JOIN tables t ON t.id = l.table_id"
+                " WHERE l.guild_id = ? AND l.user_id = ? AND l.kind = 'game' AND t.status = 'finished'"
+                " GROUP BY l.table_id ORDER BY t.finished_at DESC, l.table_id DESC LIMIT ?",
+                (guild_id, user_id, max(0, int(limit))),
+            )
+            out: list[HistoryRow] = []
+            for row in mine:
+                others = await self._fetchall(
+                    db,
+                    "SELECT participant, user_id, name, seat, SUM(amount) AS amount, MIN(placing) AS placing"
+                    " FROM ledger WHERE table_id = ? AND kind = 'game' AND (user_id IS NULL OR user_id != ?)"
+                    " GROUP BY participant ORDER BY seat, participant",
+                    (row["table_id"], user_id),
+                )
+                out.append(HistoryRow(**dict(row), opponents=[HistoryOpponent(**dict(o)) for o in others]))
+        return out
+
+    async def balance(self, guild_id: int, season_id: int, user_id: int) -> int:
+        """A player's balance in a season: the sum of all their ledger lines, every kind."""
+        async with self._use() as db:
+            row = await self._fetchone(
+                db,
+                "SELECT COALESCE(SUM(amount), 0) FROM ledger WHERE guild_id = ? AND season_id = ? AND user_id = ?",
+                (guild_id, season_id, user_id),
+            )
+        return int(row[0])
+
+    async def balances(self, guild_id: int, season_id: int) -> list[BalanceRow]:
+        """Every participant's balance in a season (all kinds), highest first."""
+        async with self._use() as db:
+            rows = await self._fetchall(
+                db,
+                "SELECT participant, MAX(user_id) AS user_id,"
+                " (SELECT n.name FROM ledger n WHERE n.guild_id = l.guild_id AND n.season_id = l.season_id"
+                "  AND n.participant = l.participant ORDER BY n.id DESC LIMIT 1) AS name,"
+                " SUM(amount) AS balance"
+                " FROM ledger l WHERE guild_id = ? AND season_id = ?"
+                " GROUP BY participant ORDER BY balance DESC, participant",
+                (guild_id, season_id),
+            )
+        return [BalanceRow(**dict(r)) for r in rows]
+
+    async def debts(self, guild_id: int, season_id: int) -> list[BalanceRow]:
+        """Participants whose season balance is negative, most indebted first."""
+        rows = [r for r in await self.balances(guild_id, season_id) if r.balance < 0]
+        return sorted(rows, key=lambda r: (r.balance, r.participant))
+
+    # ----------------------------------------------------------------- guild config
+
+    async def get_config(self, guild_id: int) -> GuildConfig:
+        async with self._use() as db:
+            return await self._config(db, guild_id)
+
+    async def set_config(self, guild_id: int, **changes: Any) -> GuildConfig:
+        """Change some of ``turn_seconds``, ``allowed_channels``, ``starting_balance``
+        (``None`` resets a value to its default)."""
+        unknown = set(changes) - set(CONFIG_KEYS)
+        if unknown:
+            raise TypeError(f"unknown config keys: {', '.join(sorted(unknown))}")
+        if "allowed_channels" in changes and changes["allowed_channels"] is None:
+            changes["allowed_channels"] = []
+        async with self.transaction() as db:
+            current = await self._config(db, guild_id)
+            merged = current.model_copy(update=changes)
+            merged = GuildConfig.model_validate(merged.model_dump())  # re-validate the changes
+            channels = sorted(dict.fromkeys(int(c) for c in merged.allowed_channels or []))
+            await db.execute(
+                "INSERT INTO guild_config (guild_id, turn_seconds, allowed_channels, starting_balance, updated_at)"
+                " VALUES (?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET"
+                " turn_seconds = excluded.turn_seconds, allowed_channels = excluded.allowed_channels,"
+                " starting_balance = excluded.starting_balance, updated_at = excluded.updated_at",
+                (guild_id, merged.turn_seconds, _json(channels), merged.starting_balance, self.now()),
+            )
+            return await self._config(db, guild_id)
+
+    async def _config(self, db: aiosqlite.Connection, guild_id: int) -> GuildConfig:
+        row = await self._fetchone(db, "SELECT * FROM guild_config WHERE guild_id = ?", (guild_id,))
+        if row is None:
+            return GuildConfig(guild_id=guild_id)
+        data = dict(row)
+        data["allowed_channels"] = json.loads(data["allowed_channels"]) if data["allowed_channels"] else []
+        return GuildConfig(**data)

@@ -1,0 +1,477 @@
+"""Tests of bot.store: migrations, tables and versions, actions, ledger, seasons, config."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from bot.store import (
+    GuildConfig,
+    NotFound,
+    StaleVersion,
+    Store,
+    StoreError,
+    TableExists,
+    WrongStatus,
+)
+
+GUILD = 100
+OTHER_GUILD = 200
+
+
+class Clock:
+    """A controllable clock: every reading advances by one second."""
+
+    def __init__(self, start: float = 1_700_000_000.0) -> None:
+        self.t = start
+
+    def __call__(self) -> float:
+        self.t += 1.0
+        return self.t
+
+
+@pytest.fixture
+async def store():
+    s = await Store.open(":memory:", clock=Clock())
+    try:
+        yield s
+    finally:
+        await s.close()
+
+
+def seats(*users: int | None) -> list[dict]:
+    out = []
+    for i, u in enumerate(users):
+        out.append({"user_id": u, "name": f"user{u}" if u else f"Bot {i}", "bot": u is None})
+    return out
+
+
+async def playing_table(store: Store, channel: int = 1, users=(1, 2), guild: int = GUILD, game: str = "koikoi"):
+    t = await store.create_table(guild, channel, game, {"months": 12}, users[0] or 999, seats(*users), 90)
+    season = await store.ensure_season(guild)
+    return await store.start_table(
+        t.id, seats(*users), "seed", json.dumps({"turn": 0}), 1234.0, season.id, expected_version=t.version
+    )
+
+
+def results_for(table, amounts: list[int]) -> list[dict]:
+    out = []
+    ranked = sorted(amounts, reverse=True)
+    for i, (seat, amount) in enumerate(zip(table.seats, amounts)):
+        uid = seat["user_id"]
+        out.append(
+            {
+                "participant": f"user:{uid}" if uid else f"bot:{table.id}:{i}",
+                "user_id": uid,
+                "name": seat["name"],
+                "seat": i,
+                "amount": amount,
+                "placing": 1 + ranked.index(amount),
+            }
+        )
+    return out
+
+
+async def play_and_finish(store: Store, amounts: list[int], users=(1, 2), channel: int = 1, game: str = "koikoi",
+                          guild: int = GUILD):
+    t = await playing_table(store, channel, users, guild=guild, game=game)
+    return await store.finish_table(
+        t.id, seat=0, action="stop", actor_id=users[0], source="player", snapshot='{"over": true}',
+        expected_version=t.version, results=results_for(t, amounts),
+    )
+
+
+# --------------------------------------------------------------------------- migrations
+
+
+async def test_migrations_applied_once_and_data_kept(tmp_path: Path):
+    path = tmp_path / "nested" / "dir" / "parlor.sqlite3"
+    s = await Store.open(path)
+    assert path.exists()
+    assert await s.journal_mode() == "wal"
+    first = await s.applied_migrations()
+    assert [(v, n) for v, n, _ in first] == [(1, "init")]
+    t = await s.create_table(GUILD, 5, "koikoi", {}, 1, seats(1), 60)
+    await s.close()
+
+    s = await Store.open(path)
+    try:
+        assert await s.applied_migrations() == first  # same applied_at: nothing re-applied
+        assert await s.journal_mode() == "wal"
+        again = await s.get_table(t.id)
+        assert again == t
+        async with s.transaction() as db:
+            async with db.execute("PRAGMA foreign_keys") as cur:
+                assert (await cur.fetchone())[0] == 1
+    finally:
+        await s.close()
+
+
+async def test_new_migration_applied_in_order_and_failed_one_rolled_back(tmp_path: Path):
+    import bot.store as store_mod
+
+    folder = tmp_path / "migrations"
+    folder.mkdir()
+    base = (Path(store_mod.__file__).parent / "migrations" / "0001_init.sql").read_text()
+    (folder / "0001_init.sql").write_text(base)
+    (folder / "README.txt").write_text("not a migration")
+    db = tmp_path / "m.sqlite3"
+    s = await Store.open(db, migrations=folder)
+    await s.close()
+
+    (folder / "0002_extra.sql").write_text("CREATE TABLE extra (x INTEGER);")
+    (folder / "0003_broken.sql").write_text("CREATE TABLE half (x INTEGER);\nTHIS IS NOT SQL;")
+    with pytest.raises(StoreError, match="0003_broken"):
+        await Store.open(db, migrations=folder)
+
+    (folder / "0003_broken.sql").write_text("CREATE TABLE half (x INTEGER);")
+    s = await Store.open(db, migrations=folder)
+    try:
+        assert [(v, n) for v, n, _ in await s.applied_migrations()] == [(1, "init"), (2, "extra"), (3, "broken")]
+    finally:
+        await s.close()
+
+
+# --------------------------------------------------------------------------- tables
+
+
+async def test_create_and_read_table(store: Store):
+    t = await store.create_table(GUILD, 7, "koikoi", {"months": 6}, 1, seats(1), 45)
+    assert t.status == "lobby" and t.version == 1
+    assert t.options == {"months": 6}
+    assert t.seats == [{"user_id": 1, "name": "user1", "bot": False}]
+    assert t.turn_seconds == 45 and t.season_id is None and t.snapshot is None
+    assert await store.get_table(t.id) == t
+    assert await store.open_table_in(7) == t
+    assert await store.open_table_in(8) is None
+    assert await store.get_table(999) is None
+
+
+async def test_one_open_table_per_channel(store: Store):
+    t = await store.create_table(GUILD, 7, "koikoi", {}, 1, seats(1), 90)
+    with pytest.raises(TableExists) as info:
+        await store.create_table(GUILD, 7, "koikoi", {}, 2, seats(2), 90)
+    assert info.value.table_id == t.id
+    # Another channel is fine.
+    other = await store.create_table(GUILD, 8, "koikoi", {}, 2, seats(2), 90)
+    # The database itself refuses a second open table, whatever the code does.
+    async with store.transaction() as db:
+        with pytest.raises(sqlite3.IntegrityError):
+            await db.execute(
+                "INSERT INTO tables (guild_id, channel_id, game, host_id, status, turn_seconds, created_at,"
+                " updated_at) VALUES (1, 7, 'koikoi', 1, 'playing', 90, 0, 0)"
+            )
+    # Once the table is closed the channel is free again.
+    await store.cancel_table(t.id)
+    t2 = await store.create_table(GUILD, 7, "koikoi", {}, 1, seats(1), 90)
+    assert t2.id != t.id
+    assert [x.id for x in await store.unfinished_tables()] == [other.id, t2.id]
+
+
+async def test_update_lobby_version_checks(store: Store):
+    t = await store.create_table(GUILD, 7, "koikoi", {}, 1, seats(1), 90)
+    t2 = await store.update_lobby(t.id, seats(1, 2), expected_version=1)
+    assert t2.version == 2 and len(t2.seats) == 2
+    with pytest.raises(StaleVersion) as info:
+        await store.update_lobby(t.id, seats(1, 3), expected_version=1)
+    assert (info.value.expected, info.value.actual) == (1, 2)
+    assert (await store.get_table(t.id)).seats == t2.seats
+
+    await store.set_message(t.id, 555)
+    t3 = await store.get_table(t.id)
+    assert t3.message_id == 555 and t3.version == 2  # no bump
+    with pytest.raises(NotFound):
+        await store.set_message(12345, 1)
+    with pytest.raises(NotFound):
+        await store.update_lobby(12345, seats(1), expected_version=1)
+
+
+async def test_start_and_record_actions(store: Store):
+    t = await store.create_table(GUILD, 7, "koikoi", {}, 1, seats(1), 90)
+    season = await store.ensure_season(GUILD)
+    with pytest.raises(StaleVersion):
+        await store.start_table(t.id, seats(1, None), "s", "{}", None, season.id, expected_version=7)
+    p = await store.start_table(t.id, seats(1, None), "abc", '{"n": 0}', 100.0, season.id, expected_version=1)
+    assert (p.status, p.version, p.seed, p.snapshot, p.deadline, p.season_id) == (
+        "playing", 2, "abc", '{"n": 0}', 100.0, season.id)
+    with pytest.raises(WrongStatus):
+        await store.update_lobby(t.id, seats(1), expected_version=2)
+
+    v = p.version
+    for n, (seat, action, source) in enumerate([(0, "play:1L", "player"), (1, "play:2A", "bot"),
+                                                 (0, "play:3R", "timeout")], start=1):
+        row = await store.record_action(
+            t.id, seat=seat, action=action, actor_id=1 if source == "player" else None, source=source,
+            snapshot={"n": n}, deadline=100.0 + n, expected_version=v,
+        )
+        assert row.version == v + 1
+        assert json.loads(row.snapshot) == {"n": n} and row.deadline == 100.0 + n
+        v = row.version
+    acts = await store.actions(t.id)
+    assert [(a.seq, a.seat, a.action, a.source, a.actor_id) for a in acts] == [
+        (1, 0, "play:1L", "player", 1), (2, 1, "play:2A", "bot", None), (3, 0, "play:3R", "timeout", None)]
+    assert acts[0].at < acts[1].at < acts[2].at
+
+    # A doubled click (old version) changes nothing.
+    with pytest.raises(StaleVersion):
+        await store.record_action(t.id, seat=0, action="play:4C1", actor_id=1, source="player",
+                                  snapshot={"n": 99}, deadline=None, expected_version=v - 1)
+    assert len(await store.actions(t.id)) == 3
+    assert json.loads((await store.get_table(t.id)).snapshot) == {"n": 3}
+
+
+async def test_record_action_is_atomic(store: Store, monkeypatch):
+    t = await playing_table(store)
+    before = await store.get_table(t.id)
+
+    # 1. The table update fails after the action row was inserted (invalid snapshot JSON).
+    with pytest.raises(sqlite3.IntegrityError):
+        await store.record_action(t.id, seat=0, action="play:1L", actor_id=1, source="player",
+                                  snapshot="{not json", deadline=5.0, expected_version=t.version)
+    assert await store.actions(t.id) == []
+    assert await store.get_table(t.id) == before
+
+    # 2. An unexpected error between the two writes.
+    import bot.store as store_mod
+
+    real = store_mod._snapshot_text
+
+    def boom(snapshot):
+        raise RuntimeError("disk on fire")
+
+    monkeypatch.setattr(store_mod, "_snapshot_text", boom)
+    with pytest.raises(RuntimeError):
+        await store.record_action(t.id, seat=0, action="play:1L", actor_id=1, source="player",
+                                  snapshot={"n": 1}, deadline=5.0, expected_version=t.version)
+    monkeypatch.setattr(store_mod, "_snapshot_text", real)
+    assert await store.actions(t.id) == []
+    assert await store.get_table(t.id) == before
+
+    # The store is still usable and seq starts at 1.
+    ok = await store.record_action(t.id, seat=0, action="play:1L", actor_id=1, source="player",
+                                   snapshot={"n": 1}, deadline=5.0, expected_version=t.version)
+    assert ok.version == t.version + 1
+    assert [a.seq for a in await store.actions(t.id)] == [1]
+
+
+async def test_concurrent_writers_are_serialised(store: Store):
+    t = await playing_table(store)
+
+    async def click(n: int):
+        try:
+            return await store.record_action(t.id, seat=0, action=f"a{n}", actor_id=1, source="player",
+                                             snapshot={"n": n}, deadline=None, expected_version=t.version)
+        except StaleVersion:
+            return None
+
+    done = await asyncio.gather(*(click(n) for n in range(10)))
+    winners = [d for d in done if d is not None]
+    assert len(winners) == 1  # exactly one of ten simultaneous clicks wins
+    assert len(await store.actions(t.id)) == 1
+
+
+async def test_finish_table_writes_ledger_in_same_transaction(store: Store):
+    t = await playing_table(store, users=(1, None))
+    res = results_for(t, [6, -6])
+    done = await store.finish_table(t.id, seat=0, action="stop", actor_id=1, source="player",
+                                    snapshot='{"over": true}', expected_version=t.version, results=res)
+    assert done.status == "finished" and done.finished_at is not None and done.version == t.version + 1
+    assert done.deadline is None
+    assert [a.action for a in await store.actions(t.id)] == ["stop"]
+    lines = await store.ledger(GUILD, table_id=t.id)
+    assert [(l.participant, l.user_id, l.amount, l.placing, l.kind, l.game, l.season_id, l.seat) for l in lines] == [
+        ("user:1", 1, 6, 1, "game", "koikoi", t.season_id, 0),
+        (f"bot:{t.id}:1", None, -6, 2, "game", "koikoi", t.season_id, 1),
+    ]
+    assert await store.open_table_in(1) is None
+    with pytest.raises(WrongStatus):
+        await store.finish_table(t.id, snapshot="{}", expected_version=done.version, results=res)
+
+
+async def test_finish_table_failure_leaves_nothing(store: Store):
+    t = await playing_table(store)
+    bad = results_for(t, [6, -6])
+    del bad[1]["name"]  # the second ledger line is malformed
+    with pytest.raises(KeyError):
+        await store.finish_table(t.id, seat=0, action="stop", actor_id=1, source="player",
+                                 snapshot='{"over": true}', expected_version=t.version, results=bad)
+    again = await store.get_table(t.id)
+    assert again.status == "playing" and again.version == t.version
+    assert await store.actions(t.id) == []
+    assert await store.ledger(GUILD) == []
+
+    # Stale version: nothing written either.
+    with pytest.raises(StaleVersion):
+        await store.finish_table(t.id, snapshot="{}", expected_version=t.version + 5,
+                                 results=results_for(t, [1, -1]))
+    assert await store.ledger(GUILD) == []
+
+
+async def test_finish_without_season_uses_open_one(store: Store):
+    t = await store.create_table(GUILD, 3, "koikoi", {}, 1, seats(1, 2), 90)
+    p = await store.start_table(t.id, seats(1, 2), "s", "{}", None, None, expected_version=1)
+    done = await store.finish_table(p.id, snapshot="{}", expected_version=p.version, results=results_for(p, [2, -2]))
+    season = await store.current_season(GUILD)
+    assert season is not None and season.name == "Season 1"
+    assert done.season_id == season.id
+    assert {l.season_id for l in await store.ledger(GUILD)} == {season.id}
+
+
+async def test_cancel(store: Store):
+    t = await store.create_table(GUILD, 7, "koikoi", {}, 1, seats(1), 90)
+    with pytest.raises(StaleVersion):
+        await store.cancel_table(t.id, expected_version=3)
+    c = await store.cancel_table(t.id, expected_version=1)
+    assert c.status == "cancelled" and c.finished_at is not None
+    with pytest.raises(WrongStatus):
+        await store.cancel_table(t.id)
+    assert await store.unfinished_tables() == []
+    assert await store.ledger(GUILD) == []
+
+
+# --------------------------------------------------------------------------- ledger
+
+
+async def test_ledger_refuses_update_and_delete(store: Store):
+    await play_and_finish(store, [5, -5])
+    async with store.transaction() as db:
+        with pytest.raises(sqlite3.IntegrityError, match="append-only"):
+            await db.execute("UPDATE ledger SET amount = 1000")
+        with pytest.raises(sqlite3.IntegrityError, match="append-only"):
+            await db.execute("DELETE FROM ledger")
+    assert sorted(l.amount for l in await store.ledger(GUILD)) == [-5, 5]
+
+
+async def test_append_ledger_own_and_joined_transactions(store: Store):
+    season = await store.ensure_season(GUILD)
+    rows = await store.append_ledger([
+        {"guild_id": GUILD, "season_id": season.id, "game": "hachihachi", "participant": "user:1", "user_id": 1,
+         "name": "user1", "kind": "loan", "amount": 50, "memo": "from the bank"},
+    ])
+    assert rows[0].id > 0 and rows[0].kind == "loan" and rows[0].memo == "from the bank"
+
+    # Joined into a caller's transaction: rolled back with it.
+    with pytest.raises(RuntimeError):
+        async with store.transaction() as conn:
+            await store.append_ledger([{"guild_id": GUILD, "game": "hachihachi", "participant": "user:1",
+                                        "user_id": 1, "name": "user1", "kind": "repay", "amount": -50}], conn=conn)
+            raise RuntimeError("abort")
+    assert [l.kind for l in await store.ledger(GUILD)] == ["loan"]
+
+    async with store.transaction() as conn:
+        await store.append_ledger([{"guild_id": GUILD, "game": "hachihachi", "participant": "user:2",
+                                    "user_id": 2, "name": "user2", "kind": "bet", "amount": -80}], conn=conn)
+    assert await store.balance(GUILD, season.id, 1) == 50
+    assert await store.balance(GUILD, season.id, 2) == -80
+    debts = await store.debts(GUILD, season.id)
+    assert [(d.participant, d.balance) for d in debts] == [("user:2", -80)]
+    with pytest.raises(ValueError):
+        await store.append_ledger([{"guild_id": GUILD, "game": "x", "participant": "user:1", "name": "a",
+                                    "kind": "", "amount": 1}])
+
+
+async def test_standings_and_history_over_games_and_seasons(store: Store):
+    s1 = await store.ensure_season(GUILD)
+    g1 = await play_and_finish(store, [6, -6], users=(1, 2))
+    g2 = await play_and_finish(store, [-12, 12], users=(1, 2))
+    g3 = await play_and_finish(store, [20, -20], users=(1, None))  # against a bot
+    g4 = await play_and_finish(store, [4, -2, -2], users=(3, 1, 2), game="sanma")
+    await play_and_finish(store, [100, -100], users=(1, 2), guild=OTHER_GUILD, channel=99)  # another guild
+
+    st = await store.standings(GUILD, s1.id)
+    assert [(r.user_id, r.game, r.net, r.games, r.wins) for r in st] == [
+        (1, "koikoi", 14, 3, 2),
+        (2, "koikoi", 6, 2, 1),
+        (3, "sanma", 4, 1, 1),
+        (1, "sanma", -2, 1, 0),
+        (2, "sanma", -2, 1, 0),
+    ]
+    assert all(r.user_id is not None for r in st)  # bots never appear
+    only = await store.standings(GUILD, s1.id, game="koikoi")
+    assert [(r.user_id, r.net) for r in only] == [(1, 14), (2, 6)]
+    assert only[0].name == "user1"
+
+    # Season 2: fresh standings; season 1 kept.
+    s2 = await store.start_season(GUILD, "Spring cup", 42)
+    assert s2.number == 2 and s2.name == "Spring cup" and s2.started_by == 42
+    g5 = await play_and_finish(store, [-3, 3], users=(1, 2))
+    assert g5.season_id == s2.id
+    assert [(r.user_id, r.net) for r in await store.standings(GUILD, s2.id)] == [(2, 3), (1, -3)]
+    assert [(r.user_id, r.net) for r in await store.standings(GUILD, s1.id, "koikoi")] == [(1, 14), (2, 6)]
+    assert await store.balance(GUILD, s1.id, 1) == 12
+    assert await store.balance(GUILD, s2.id, 1) == -3
+
+    hist = await store.history(GUILD, 1, limit=10)
+    assert [h.table_id for h in hist] == [g5.id, g4.id, g3.id, g2.id, g1.id]
+    assert [(h.amount, h.placing) for h in hist] == [(-3, 2), (-2, 2), (20, 1), (-12, 2), (6, 1)]
+    assert [(o.name, o.amount) for o in hist[1].opponents] == [("user3", 4), ("user2", -2)]
+    assert [(o.name, o.amount, o.is_bot) for o in hist[2].opponents] == [("Bot 1", -20, True)]
+    assert hist[0].season_id == s2.id and hist[-1].season_id == s1.id
+    assert [h.table_id for h in await store.history(GUILD, 1, limit=2)] == [g5.id, g4.id]
+    assert await store.history(GUILD, 777) == []
+    assert len(await store.history(OTHER_GUILD, 1)) == 1
+
+
+async def test_standings_empty(store: Store):
+    s = await store.ensure_season(GUILD)
+    assert await store.standings(GUILD, s.id) == []
+    assert await store.debts(GUILD, s.id) == []
+    assert await store.balance(GUILD, s.id, 1) == 0
+
+
+# --------------------------------------------------------------------------- seasons
+
+
+async def test_season_rules(store: Store):
+    assert await store.current_season(GUILD) is None
+    assert await store.end_season(GUILD) is None
+    auto = await store.ensure_season(GUILD)
+    assert (auto.number, auto.name, auto.started_by, auto.is_open) == (1, "Season 1", None, True)
+    assert await store.ensure_season(GUILD) == auto  # idempotent
+
+    s2 = await store.start_season(GUILD, None, 7)  # ends the open one first
+    assert (s2.number, s2.name, s2.started_by) == (2, "Season 2", 7)
+    all_ = await store.seasons(GUILD)
+    assert [(s.number, s.is_open) for s in all_] == [(1, False), (2, True)]
+    assert all_[0].ended_at is not None and all_[0].ended_at <= s2.started_at
+
+    ended = await store.end_season(GUILD)
+    assert ended.id == s2.id and ended.ended_at is not None
+    assert await store.current_season(GUILD) is None
+    s3 = await store.ensure_season(GUILD)
+    assert s3.number == 3
+    assert await store.get_season(s3.id) == s3
+    # Guilds are independent.
+    assert (await store.ensure_season(OTHER_GUILD)).number == 1
+
+    # The database refuses two open seasons in one guild.
+    async with store.transaction() as db:
+        with pytest.raises(sqlite3.IntegrityError):
+            await db.execute(
+                "INSERT INTO seasons (guild_id, number, name, started_at) VALUES (?, 99, 'x', 0)", (GUILD,))
+
+
+# --------------------------------------------------------------------------- config
+
+
+async def test_config_defaults_and_changes(store: Store):
+    c = await store.get_config(GUILD)
+    assert c == GuildConfig(guild_id=GUILD)
+    assert c.turn_seconds is None and c.allowed_channels == [] and c.starting_balance is None
+    assert c.channel_allowed(12345) and c.effective_turn_seconds(90) == 90
+
+    c = await store.set_config(GUILD, turn_seconds=30)
+    assert c.turn_seconds == 30 and c.allowed_channels == [] and c.updated_at is not None
+    c = await store.set_config(GUILD, allowed_channels=[5, 3, 5])
+    assert c.turn_seconds == 30 and c.allowed_channels == [3, 5]
+    assert c.channel_allowed(3) and not c.channel_allowed(4)
+    c = await store.set_config(GUILD, allowed_channels=None, turn_seconds=None, starting_balance=1000)
+    assert (c.turn_seconds, c.allowed_channels, c.starting_balance) == (None, [], 1000)
+    assert await store.get_config(GUILD) == c
+    assert (await store.get_config(OTHER_GUILD)).turn_seconds is None
+    with pytest.raises(TypeError):
+        await store.set_config(GUILD, colour="red")
