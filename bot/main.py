@@ -1,0 +1,68 @@
+"""The Parlor process: a discord.py bot with the store, the table manager and the cogs."""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+from discord.ext import commands
+
+from bot.presenter import DiscordPresenter
+from bot.settings import Settings
+from bot.store import Store
+from bot.tables import TableManager
+from bot.ui import TableButton
+from games import game_names
+
+log = logging.getLogger("parlor")
+
+EXTENSIONS = ("cogs.play", "cogs.league")
+
+
+class ParlorBot(commands.Bot):
+    def __init__(self, settings: Settings, *, bot_delay: float = 0.8) -> None:
+        intents = discord.Intents.none()
+        intents.guilds = True
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=intents,
+            help_command=None,
+            chunk_guilds_at_startup=False,
+            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+        )
+        self.settings = settings
+        self.bot_delay = bot_delay
+        self.games_available = game_names()
+
+    async def setup_hook(self) -> None:
+        self.store = await Store.open(self.settings.database)
+        self.presenter = DiscordPresenter(self)
+        self.tables = TableManager(
+            self.store, self.presenter,
+            default_turn_seconds=self.settings.turn_seconds, bot_delay=self.bot_delay,
+        )
+        self.add_dynamic_items(TableButton)
+        for extension in EXTENSIONS:
+            await self.load_extension(extension)
+        restored = await self.tables.restore()
+        if restored:
+            log.info("restored %d unfinished table(s)", len(restored))
+        await self.sync_commands()
+
+    async def sync_commands(self) -> None:
+        if self.settings.dev_guild:
+            guild = discord.Object(self.settings.dev_guild)
+            self.tree.copy_global_to(guild=guild)
+            await self.tree.sync(guild=guild)
+        else:
+            await self.tree.sync()
+
+    async def close(self) -> None:
+        if hasattr(self, "tables"):
+            await self.tables.close()
+        await super().close()
+        if hasattr(self, "store"):
+            await self.store.close()
+
+    async def on_ready(self) -> None:
+        log.info("logged in as %s (%s) in %d server(s)", self.user, getattr(self.user, "id", "?"), len(self.guilds))

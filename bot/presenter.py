@@ -1,0 +1,177 @@
+"""Shows tables on Discord: the public table message, summaries and private hand panels.
+
+Public messages are built from ``public_view`` only. A player's hand goes only into their
+ephemeral panel, edited in place through the player's latest interaction token while it
+is fresh (DESIGN §4).
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+
+from bot.render import get_renderer
+from bot.tables import LOBBY, PLAYING, Table
+from bot.ui import build_view, hand_button, lobby_buttons
+from games.base import Event
+
+log = logging.getLogger(__name__)
+
+TOKEN_LIFETIME = 15 * 60 - 30  # Discord keeps an interaction token 15 minutes; keep a margin
+RECENT_LINES = 8
+
+
+@dataclass
+class PanelToken:
+    interaction: discord.Interaction
+    at: float
+
+    def fresh(self, now: float) -> bool:
+        return now - self.at < TOKEN_LIFETIME
+
+
+class DiscordPresenter:
+    def __init__(self, client: discord.Client) -> None:
+        self.client = client
+        self.panels: dict[tuple[int, int], PanelToken] = {}
+        self.pinged: dict[tuple[int, int], int] = {}  # (table, user) → version when last pinged
+
+    # ---------------------------------------------------------------- public message
+
+    def names(self, table: Table) -> list[str]:
+        return [s.name for s in table.seats]
+
+    def table_payload(self, table: Table) -> dict[str, Any]:
+        if table.status == LOBBY:
+            return self._lobby_payload(table)
+        renderer = get_renderer(table.game.name)
+        embed = renderer.table_embed(table.game.public_view(table.state), self.names(table),
+                                     table.deadline if table.status == PLAYING else None)
+        if table.recent:
+            embed.add_field(name="Latest", value="\n".join(table.recent[-RECENT_LINES:])[-1024:], inline=False)
+        buttons = [hand_button()] if table.status == PLAYING else []
+        view = build_view(table.id, table.version, buttons) if buttons else None
+        turn = [table.seats[s] for s in table.to_act()]
+        content = " ".join(f"Turn: <@{s.user_id}>" for s in turn if s.user_id and not s.automated) or None
+        return {"content": content, "embed": embed, "view": view}
+
+    def _lobby_payload(self, table: Table) -> dict[str, Any]:
+        game = table.game
+        seats = "\n".join(
+            f"{i + 1}. {'🤖 ' + s.name if s.bot else f'<@{s.user_id}>'}{' (host)' if s.user_id == table.host_id else ''}"
+            for i, s in enumerate(table.seats)
+        )
+        options = ", ".join(f"{k}={v}" for k, v in table.options.items()) or "defaults"
+        embed = discord.Embed(
+            title=f"{game.title} — table open",
+            description=(f"**Seats ({len(table.seats)}/{game.max_players}):**\n{seats}\n\n"
+                         f"**Options:** {options}\n**Turn time:** {table.turn_seconds} s\n\n"
+                         f"Press **Join** to sit down. The host presses **Start** when "
+                         f"{game.min_players}–{game.max_players} players are seated."),
+            colour=discord.Colour.blurple(),
+        )
+        full = len(table.seats) >= game.max_players
+        return {"content": None, "embed": embed, "view": build_view(table.id, table.version, lobby_buttons(full))}
+
+    async def show_table(self, table: Table, *, repost: bool = False) -> None:
+        """Edit the public table message in place (or post it anew)."""
+        payload = self.table_payload(table)
+        channel = self.client.get_partial_messageable(table.channel_id)
+        if table.message_id and not repost:
+            try:
+                await channel.get_partial_message(table.message_id).edit(**payload)
+                return
+            except discord.NotFound:
+                pass
+        message = await channel.send(**{k: v for k, v in payload.items() if v is not None})
+        table.message_id = message.id
+        manager = getattr(self.client, "tables", None)
+        if manager is not None:
+            await manager.store.set_message(table.id, message.id)
+
+    async def closed(self, table: Table, text: str) -> None:
+        if not table.message_id:
+            return
+        channel = self.client.get_partial_messageable(table.channel_id)
+        embed = discord.Embed(title=f"{table.game.title} — table closed", description=text, colour=discord.Colour.dark_grey())
+        try:
+            await channel.get_partial_message(table.message_id).edit(content=None, embed=embed, view=None)
+        except discord.HTTPException:
+            log.warning("could not edit the closed table message %s", table.message_id)
+
+    # ---------------------------------------------------------------- panels
+
+    def panel_payload(self, table: Table, user_id: int) -> dict[str, Any]:
+        seat = table.seat_of(user_id)
+        renderer = get_renderer(table.game.name)
+        legal = table.game.legal_actions(table.state, seat) if seat in table.to_act() and not table.seats[seat].automated else []
+        embed, buttons = renderer.panel(table.game.view(table.state, seat), legal, self.names(table), table.deadline)
+        if table.seats[seat].resigned:
+            embed.set_footer(text="You resigned; a bot plays your seat.")
+            buttons = []
+        return {"embed": embed, "view": build_view(table.id, table.version, buttons)}
+
+    def remember_panel(self, table_id: int, user_id: int, interaction: discord.Interaction) -> None:
+        self.panels[(table_id, user_id)] = PanelToken(interaction, time.time())
+
+    async def refresh_panels(self, table: Table, skip_user: int | None = None) -> None:
+        now = time.time()
+        for seat in table.humans():
+            key = (table.id, seat.user_id)
+            token = self.panels.get(key)
+            if seat.user_id == skip_user or token is None:
+                continue
+            if not token.fresh(now) or table.status not in (PLAYING,) and table.state is None:
+                self.panels.pop(key, None)
+                continue
+            try:
+                await token.interaction.edit_original_response(**self.panel_payload(table, seat.user_id))
+            except discord.HTTPException:
+                self.panels.pop(key, None)  # expired or deleted: "My hand" brings it back
+
+    async def ping_stale_turns(self, table: Table) -> None:
+        """Players to act whose panel cannot be updated get one public mention per decision."""
+        now = time.time()
+        mentions = []
+        for seat_no in table.to_act():
+            seat = table.seats[seat_no]
+            if seat.automated or seat.user_id is None:
+                continue
+            token = self.panels.get((table.id, seat.user_id))
+            if token and token.fresh(now):
+                continue
+            if self.pinged.get((table.id, seat.user_id)) == table.version:
+                continue
+            self.pinged[(table.id, seat.user_id)] = table.version
+            mentions.append(f"<@{seat.user_id}>")
+        if mentions:
+            channel = self.client.get_partial_messageable(table.channel_id)
+            await channel.send(f"{' '.join(mentions)} — your turn at {table.game.title}: press **My hand** on the table.",
+                               allowed_mentions=discord.AllowedMentions(users=True))
+
+    # ---------------------------------------------------------------- after a change
+
+    async def table_changed(self, table: Table, events: list[Event], notes: list[str]) -> None:
+        renderer = get_renderer(table.game.name)
+        names = self.names(table)
+        channel = self.client.get_partial_messageable(table.channel_id)
+        lines = list(notes)
+        for event in events:
+            if event.seat is not None:
+                continue  # private events never reach the channel
+            if line := renderer.narrate(event, names):
+                lines.append(line)
+            if embed := renderer.summary(event, names):
+                table.recent = (table.recent + lines)[-RECENT_LINES:]
+                lines = []
+                await self.show_table(table)
+                await channel.send(embed=embed)
+        table.recent = (table.recent + lines)[-RECENT_LINES:]
+        await self.show_table(table, repost=False)
+        await self.refresh_panels(table)
+        if table.status == PLAYING:
+            await self.ping_stale_turns(table)

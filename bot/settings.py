@@ -1,0 +1,57 @@
+"""Process settings, read from the environment (and `.env`, via python-dotenv)."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+from dotenv import load_dotenv
+
+ROOT = Path(__file__).resolve().parent.parent
+DEFAULT_DB = ROOT / "data" / "parlor.sqlite3"
+
+
+class SettingsError(RuntimeError):
+    """A setting is missing or malformed; the message says what to set and where."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    token: str | None
+    database: Path
+    dev_guild: int | None
+    log_level: str
+    turn_seconds: int
+
+    @classmethod
+    def from_env(cls, env_file: Path | None = ROOT / ".env") -> "Settings":
+        if env_file is not None and env_file.exists():
+            load_dotenv(env_file, override=False)
+        token = os.getenv("DISCORD_TOKEN", "").strip() or None
+        database = Path(os.getenv("PARLOR_DATABASE", "").strip() or DEFAULT_DB)
+        dev_guild = _int_or_none("PARLOR_DEV_GUILD")
+        log_level = (os.getenv("PARLOR_LOG_LEVEL", "").strip() or "INFO").upper()
+        turn_seconds = _int_or_none("PARLOR_TURN_SECONDS") or 90
+        if not 10 <= turn_seconds <= 3600:
+            raise SettingsError("PARLOR_TURN_SECONDS must be between 10 and 3600 seconds (set it in .env).")
+        return cls(token, database, dev_guild, log_level, turn_seconds)
+
+    def require_token(self) -> str:
+        if not self.token:
+            raise SettingsError(
+                "DISCORD_TOKEN is not set. Copy .env.example to .env in the project folder "
+                "and put your bot token after DISCORD_TOKEN= (Discord Developer Portal → "
+                "your application → Bot → Reset Token), or export DISCORD_TOKEN in the environment."
+            )
+        return self.token
+
+
+def _int_or_none(name: str) -> int | None:
+    raw = os.getenv(name, "").strip()
+    if not raw:
+        return None
+    try:
+        return int(raw)
+    except ValueError:
+        raise SettingsError(f"{name} must be a whole number, got {raw!r} (check .env).") from None

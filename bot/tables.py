@@ -1,0 +1,528 @@
+"""Tables: one per channel, from lobby to result, persisted action by action.
+
+The manager knows games only through the interface of ``games.base``; it knows Discord
+not at all. Whatever must be shown goes through a :class:`Presenter` (``bot.presenter``
+for Discord). Every accepted action is written to the store (action log + snapshot) in
+one transaction before anyone is told about it, so a restart loses nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+import time
+import zlib
+from dataclasses import dataclass, field
+from typing import Any, Awaitable, Callable, Protocol
+
+from pydantic import BaseModel
+
+from games import get_game
+from games.base import Event, Game, GameError, SeatInfo
+
+log = logging.getLogger(__name__)
+
+LOBBY, PLAYING, FINISHED, CANCELLED = "lobby", "playing", "finished", "cancelled"
+
+
+class Refusal(Exception):
+    """Something a user asked for that cannot be done; the message is shown to them, ephemeral."""
+
+
+class Presenter(Protocol):
+    async def table_changed(self, table: "Table", events: list[Event], notes: list[str]) -> None: ...
+
+
+@dataclass
+class Seat:
+    user_id: int | None
+    name: str
+    bot: bool = False
+    resigned: bool = False  # a human whose seat a bot now plays
+
+    @property
+    def automated(self) -> bool:
+        return self.bot or self.resigned
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"user_id": self.user_id, "name": self.name, "bot": self.bot, "resigned": self.resigned}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> "Seat":
+        return cls(data.get("user_id"), data["name"], bool(data.get("bot")), bool(data.get("resigned")))
+
+
+@dataclass
+class Table:
+    id: int
+    guild_id: int
+    channel_id: int
+    game: Game
+    options: dict[str, Any]
+    host_id: int
+    seats: list[Seat]
+    status: str
+    version: int
+    turn_seconds: int
+    seed: str | None = None
+    state: BaseModel | None = None
+    deadline: float | None = None
+    message_id: int | None = None
+    season_id: int | None = None
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
+    timer: asyncio.Task | None = field(default=None, repr=False)
+    recent: list[str] = field(default_factory=list)  # public narration lines, newest last
+
+    @property
+    def is_open(self) -> bool:
+        return self.status in (LOBBY, PLAYING)
+
+    def seat_of(self, user_id: int) -> int | None:
+        for index, seat in enumerate(self.seats):
+            if seat.user_id == user_id and not seat.bot:
+                return index
+        return None
+
+    def humans(self) -> list[Seat]:
+        return [s for s in self.seats if not s.bot]
+
+    def to_act(self) -> list[int]:
+        if self.status != PLAYING or self.state is None:
+            return []
+        return self.game.to_act(self.state)
+
+
+def _seats_from_row(raw: Any) -> list[Seat]:
+    return [Seat.from_dict(s if isinstance(s, dict) else dict(s)) for s in raw]
+
+
+class TableManager:
+    """Opens, runs and restores tables. One ``asyncio.Lock`` per table orders everything."""
+
+    def __init__(
+        self,
+        store: Any,
+        presenter: Presenter,
+        *,
+        default_turn_seconds: int,
+        bot_delay: float = 0.0,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
+        self.store = store
+        self.presenter = presenter
+        self.default_turn_seconds = default_turn_seconds
+        self.bot_delay = bot_delay
+        self.clock = clock
+        self.tables: dict[int, Table] = {}
+        self._tasks: set[asyncio.Task] = set()
+        self._closing = False
+
+    # ---------------------------------------------------------------- loading
+
+    def _from_row(self, row: Any) -> Table:
+        game = get_game(row.game)
+        table = Table(
+            id=row.id,
+            guild_id=row.guild_id,
+            channel_id=row.channel_id,
+            game=game,
+            options=dict(row.options or {}),
+            host_id=row.host_id,
+            seats=_seats_from_row(row.seats),
+            status=row.status,
+            version=row.version,
+            turn_seconds=row.turn_seconds or self.default_turn_seconds,
+            seed=row.seed,
+            deadline=row.deadline,
+            message_id=row.message_id,
+            season_id=row.season_id,
+        )
+        if row.snapshot:
+            table.state = game.load(row.snapshot)
+        return table
+
+    async def restore(self) -> list[Table]:
+        """Bring back every unfinished table after a start; re-arm deadlines and bots."""
+        restored = []
+        for row in await self.store.unfinished_tables():
+            try:
+                table = self._from_row(row)
+            except Exception:  # a table we cannot load must not stop the others
+                log.exception("could not restore table %s", row.id)
+                continue
+            self.tables[table.id] = table
+            restored.append(table)
+            if table.status == PLAYING:
+                self._arm_timer(table)
+                self._spawn(self._advance(table, []))
+        return restored
+
+    def get(self, table_id: int) -> Table | None:
+        return self.tables.get(table_id)
+
+    def in_channel(self, channel_id: int) -> Table | None:
+        for table in self.tables.values():
+            if table.channel_id == channel_id and table.is_open:
+                return table
+        return None
+
+    async def close(self) -> None:
+        self._closing = True
+        for table in self.tables.values():
+            if table.timer:
+                table.timer.cancel()
+        for task in list(self._tasks):
+            task.cancel()
+        await asyncio.gather(*self._tasks, return_exceptions=True)
+
+    async def idle(self) -> None:
+        """Wait until no background work (bots, timers that fired) is running. For tests."""
+        while True:
+            busy = [t for t in self._tasks if not t.done()]
+            if not busy:
+                return
+            await asyncio.gather(*busy, return_exceptions=True)
+
+    # ---------------------------------------------------------------- lobby
+
+    async def open_table(
+        self,
+        *,
+        game_name: str,
+        guild_id: int,
+        channel_id: int,
+        host_id: int,
+        host_name: str,
+        options: dict[str, Any],
+        turn_seconds: int | None,
+    ) -> Table:
+        if existing := self.in_channel(channel_id):
+            raise Refusal(
+                f"This channel already has a {existing.game.title} table "
+                f"({'waiting for players' if existing.status == LOBBY else 'in play'}). "
+                "Use /table to see it, or open a table in another channel."
+            )
+        game = get_game(game_name)
+        try:
+            game.Options(**options)
+        except Exception as exc:  # pydantic ValidationError or GameError
+            raise Refusal(f"Those options don't work: {_short_error(exc)}") from None
+        seats = [Seat(host_id, host_name).as_dict()]
+        row = await self.store.create_table(
+            guild_id, channel_id, game_name, options, host_id, seats, turn_seconds or self.default_turn_seconds
+        )
+        table = self._from_row(row)
+        self.tables[table.id] = table
+        return table
+
+    def _lobby(self, table_id: int) -> Table:
+        table = self.tables.get(table_id)
+        if table is None or not table.is_open:
+            raise Refusal("This table is closed. Open a new one with /play.")
+        if table.status != LOBBY:
+            raise Refusal("The game has already started.")
+        return table
+
+    async def _save_lobby(self, table: Table, seats: list[Seat], host_id: int | None = None) -> None:
+        row = await self.store.update_lobby(table.id, [s.as_dict() for s in seats], table.version)
+        table.seats, table.version = seats, row.version
+        if host_id is not None:
+            table.host_id = host_id
+
+    async def join(self, table_id: int, user_id: int, name: str) -> Table:
+        table = self._lobby(table_id)
+        async with table.lock:
+            self._lobby(table_id)
+            if table.seat_of(user_id) is not None:
+                raise Refusal("You are already seated at this table.")
+            if len(table.seats) >= table.game.max_players:
+                raise Refusal(f"The table is full ({table.game.max_players} seats). Ask the host to remove a bot.")
+            if (other := self._seated_elsewhere(user_id, table.guild_id, table.id)) is not None:
+                raise Refusal(f"You are already seated at a table in <#{other.channel_id}>. Leave it first.")
+            await self._save_lobby(table, [*table.seats, Seat(user_id, name)])
+        return table
+
+    def _seated_elsewhere(self, user_id: int, guild_id: int, table_id: int) -> Table | None:
+        for other in self.tables.values():
+            if other.id != table_id and other.guild_id == guild_id and other.is_open and other.seat_of(user_id) is not None:
+                if other.status == PLAYING and other.seats[other.seat_of(user_id)].resigned:
+                    continue
+                return other
+        return None
+
+    async def leave(self, table_id: int, user_id: int) -> Table:
+        table = self._lobby(table_id)
+        async with table.lock:
+            self._lobby(table_id)
+            seat = table.seat_of(user_id)
+            if seat is None:
+                raise Refusal("You are not seated at this table.")
+            seats = [s for i, s in enumerate(table.seats) if i != seat]
+            humans = [s for s in seats if not s.bot]
+            if not humans:
+                await self._cancel_locked(table)
+                return table
+            host = table.host_id if user_id != table.host_id else humans[0].user_id
+            await self._save_lobby(table, seats, host_id=host)
+        return table
+
+    async def add_bot(self, table_id: int, user_id: int) -> Table:
+        table = self._lobby(table_id)
+        async with table.lock:
+            self._lobby(table_id)
+            if table.seat_of(user_id) is None:
+                raise Refusal("Only a seated player can add a bot.")
+            if len(table.seats) >= table.game.max_players:
+                raise Refusal(f"The table is full ({table.game.max_players} seats).")
+            taken = {s.name for s in table.seats}
+            name = next(f"Bot {n}" for n in range(1, 20) if f"Bot {n}" not in taken)
+            await self._save_lobby(table, [*table.seats, Seat(None, name, bot=True)])
+        return table
+
+    async def remove_bot(self, table_id: int, user_id: int) -> Table:
+        table = self._lobby(table_id)
+        async with table.lock:
+            self._lobby(table_id)
+            if table.seat_of(user_id) is None:
+                raise Refusal("Only a seated player can remove a bot.")
+            bots = [i for i, s in enumerate(table.seats) if s.bot]
+            if not bots:
+                raise Refusal("There is no bot to remove.")
+            await self._save_lobby(table, [s for i, s in enumerate(table.seats) if i != bots[-1]])
+        return table
+
+    async def cancel(self, table_id: int, user_id: int, *, is_admin: bool = False) -> Table:
+        table = self.tables.get(table_id)
+        if table is None or not table.is_open:
+            raise Refusal("This table is already closed.")
+        if table.status != LOBBY:
+            raise Refusal("The game is under way; players can /resign and a bot takes their seat.")
+        if user_id != table.host_id and not is_admin:
+            raise Refusal("Only the host (or someone with Manage Server) can cancel this table.")
+        async with table.lock:
+            self._lobby(table_id)
+            await self._cancel_locked(table)
+        return table
+
+    async def _cancel_locked(self, table: Table) -> None:
+        await self.store.cancel_table(table.id)
+        table.status = CANCELLED
+        table.version += 1
+
+    async def start(self, table_id: int, user_id: int) -> Table:
+        table = self._lobby(table_id)
+        if user_id != table.host_id:
+            raise Refusal("Only the host can start the game.")
+        async with table.lock:
+            self._lobby(table_id)
+            count = len(table.seats)
+            wanted = table.options.get("players")
+            if wanted and count != wanted:
+                raise Refusal(f"This table is set for {wanted} players and {count} are seated. Join or add bots first.")
+            if not table.game.min_players <= count <= table.game.max_players:
+                raise Refusal(
+                    f"{table.game.title} needs {table.game.min_players}–{table.game.max_players} players; "
+                    f"{count} {'is' if count == 1 else 'are'} seated. Join or add a bot first."
+                )
+            options = dict(table.options)
+            if "players" in table.game.Options.model_fields:
+                options["players"] = count
+            try:
+                opts = table.game.Options(**options)
+                seed = secrets.token_hex(16)
+                state = table.game.new_game(opts, [SeatInfo(name=s.name, bot=s.bot) for s in table.seats], seed)
+            except (GameError, ValueError) as exc:
+                raise Refusal(f"The game cannot start: {_short_error(exc)}") from None
+            season = await self.store.ensure_season(table.guild_id)
+            deadline = self.clock() + table.turn_seconds
+            row = await self.store.start_table(
+                table.id, [s.as_dict() for s in table.seats], seed, state.model_dump_json(), deadline, season.id, table.version
+            )
+            table.status, table.version, table.seed, table.state = PLAYING, row.version, seed, state
+            table.deadline, table.season_id, table.options = deadline, season.id, options
+            events = list(getattr(state, "pending_events", []) or [])
+            self._arm_timer(table)
+        self._spawn(self._advance(table, events, notes=["The game begins!"]))
+        return table
+
+    # ---------------------------------------------------------------- play
+
+    def check_turn(self, table: Table, user_id: int, version: int | None) -> int:
+        """The seat of ``user_id`` if they may act now, else a Refusal saying why."""
+        if table.status != PLAYING:
+            raise Refusal("This game is over." if table.status == FINISHED else "This game has not started yet.")
+        seat = table.seat_of(user_id)
+        if seat is None:
+            raise Refusal("You are not seated at this table, so you can only watch.")
+        if version is not None and version != table.version:
+            raise Refusal("That moment has passed — the table has moved on. Here is what you can do now.")
+        if seat not in table.to_act():
+            waiting = ", ".join(table.seats[s].name for s in table.to_act()) or "nobody"
+            raise Refusal(f"It is not your turn; waiting for {waiting}.")
+        return seat
+
+    async def act(self, table_id: int, user_id: int, version: int | None, action: str,
+                  respond: Callable[[Table], Awaitable[None]] | None = None) -> tuple[Table, list[Event]]:
+        """A player's action: checked, applied, persisted; bots and the presenter follow.
+
+        ``respond`` runs under the table lock right after the action is stored, so the
+        player's own answer goes out before any later change of the table.
+        """
+        table = self.tables.get(table_id)
+        if table is None:
+            raise Refusal("This table no longer exists.")
+        async with table.lock:
+            seat = self.check_turn(table, user_id, version)
+            if table.seats[seat].resigned:
+                raise Refusal("You resigned from this game; a bot plays your seat.")
+            if action not in table.game.legal_actions(table.state, seat):
+                raise Refusal("That move is not allowed right now. Use the buttons of your hand panel.")
+            events = await self._apply(table, seat, action, actor_id=user_id, source="player")
+            if respond is not None:
+                try:
+                    await respond(table)
+                except Exception:  # the action stands; the table message still catches up
+                    log.exception("table %s: answering the player failed", table.id)
+        self._spawn(self._advance(table, events))
+        return table, events
+
+    async def resign(self, table_id: int, user_id: int) -> Table:
+        table = self.tables.get(table_id)
+        if table is None or table.status != PLAYING:
+            raise Refusal("There is no game in play here to resign from.")
+        async with table.lock:
+            seat = table.seat_of(user_id)
+            if seat is None:
+                raise Refusal("You are not seated at this table.")
+            if table.seats[seat].resigned:
+                raise Refusal("You have already resigned; a bot plays your seat.")
+            seats = [Seat(**{**s.__dict__}) for s in table.seats]
+            seats[seat].resigned = True
+            row = await self.store.update_seats(table.id, [s.as_dict() for s in seats], table.version)
+            table.seats, table.version = seats, row.version
+        self._spawn(self._advance(table, [], notes=[f"🏳️ {table.seats[seat].name} resigned; a bot plays their seat."]))
+        return table
+
+    async def _apply(self, table: Table, seat: int, action: str, *, actor_id: int | None, source: str) -> list[Event]:
+        """Apply one action and persist it; on any failure the table is left as it was."""
+        game, before = table.game, table.state.model_dump_json()
+        try:
+            events = game.apply(table.state, seat, action)
+            snapshot = table.state.model_dump_json()
+            if game.is_over(table.state):
+                results = self._ledger_results(table)
+                row = await self.store.finish_table(
+                    table.id, seat=seat, action=action, actor_id=actor_id, source=source,
+                    snapshot=snapshot, expected_version=table.version, results=results,
+                )
+                table.status, table.deadline = FINISHED, None
+                if table.timer:
+                    table.timer.cancel()
+            else:
+                deadline = self.clock() + table.turn_seconds
+                row = await self.store.record_action(
+                    table.id, seat=seat, action=action, actor_id=actor_id, source=source,
+                    snapshot=snapshot, deadline=deadline, expected_version=table.version,
+                )
+                table.deadline = deadline
+                self._arm_timer(table)
+        except BaseException:
+            table.state = game.load(before)
+            raise
+        table.version = row.version
+        return events
+
+    def _ledger_results(self, table: Table) -> list[dict[str, Any]]:
+        result = table.game.result(table.state)
+        entries = []
+        for seat_no, (seat, amount, placing) in enumerate(zip(table.seats, result.scores, result.placings)):
+            human = not seat.bot
+            entries.append({
+                "participant": f"user:{seat.user_id}" if human else f"bot:{table.id}:{seat_no}",
+                "user_id": seat.user_id if human else None,
+                "name": seat.name,
+                "seat": seat_no,
+                "amount": amount,
+                "placing": placing,
+            })
+        return entries
+
+    async def _advance(self, table: Table, events: list[Event], notes: list[str] | None = None) -> None:
+        """Let automated seats play until a human must decide, then tell the presenter."""
+        notes = list(notes or [])
+        try:
+            while not self._closing:
+                async with table.lock:
+                    auto = [s for s in table.to_act() if table.seats[s].automated]
+                    if not auto:
+                        break
+                    seat = auto[0]
+                    action = self._bot_action(table, seat)
+                    events += await self._apply(table, seat, action, actor_id=None, source="bot")
+                if self.bot_delay:
+                    await asyncio.sleep(self.bot_delay)
+            async with table.lock:
+                await self.presenter.table_changed(table, events, notes)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("table %s: advancing failed", table.id)
+
+    def _bot_action(self, table: Table, seat: int) -> str:
+        legal = table.game.legal_actions(table.state, seat)
+        view = table.game.view(table.state, seat)
+        rng = zlib.crc32(f"{table.seed}:{table.version}:{seat}".encode())
+        action = table.game.bot_choose(view, legal, rng)
+        return action if action in legal else legal[0]
+
+    # ---------------------------------------------------------------- deadlines
+
+    def _arm_timer(self, table: Table) -> None:
+        if table.timer and not table.timer.done() and table.timer is not asyncio.current_task():
+            table.timer.cancel()
+        if table.status != PLAYING or table.deadline is None or self._closing:
+            return
+        table.timer = asyncio.get_running_loop().create_task(self._expire(table, table.version, table.deadline))
+
+    async def _expire(self, table: Table, version: int, deadline: float) -> None:
+        await asyncio.sleep(max(0.0, deadline - self.clock()))
+        await self.fire_deadline(table.id, version)
+
+    async def fire_deadline(self, table_id: int, version: int | None = None) -> bool:
+        """The decision's time is up: the bot policy plays for every seat still to act."""
+        table = self.tables.get(table_id)
+        if table is None or table.status != PLAYING:
+            return False
+        events: list[Event] = []
+        notes: list[str] = []
+        async with table.lock:
+            if version is not None and version != table.version:
+                return False
+            for seat in table.to_act():
+                if table.status != PLAYING:
+                    break
+                action = self._bot_action(table, seat)
+                events += await self._apply(table, seat, action, actor_id=None, source="timeout")
+                notes.append(f"⏰ Time ran out for {table.seats[seat].name}; Parlor's bot played for them.")
+        task = self._spawn(self._advance(table, events, notes))
+        await asyncio.shield(task)
+        return True
+
+    def _spawn(self, coro) -> asyncio.Task:
+        task = asyncio.get_running_loop().create_task(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+        return task
+
+
+def _short_error(exc: Exception) -> str:
+    errors = getattr(exc, "errors", None)
+    if callable(errors):
+        try:
+            first = errors()[0]
+            where = ".".join(str(p) for p in first.get("loc", ()))
+            return f"{where}: {first.get('msg')}" if where else str(first.get("msg"))
+        except Exception:
+            pass
+    return str(exc)

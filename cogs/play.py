@@ -1,0 +1,225 @@
+"""Playing at a table: /play, /table, /hand, /leave, /resign and every table button."""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot import ui
+from bot.tables import LOBBY, PLAYING, Refusal, Table
+
+log = logging.getLogger(__name__)
+
+
+async def tell(interaction: discord.Interaction, text: str) -> None:
+    """A short ephemeral answer for the one user, whether or not we answered already."""
+    if interaction.response.is_done():
+        await interaction.followup.send(text, ephemeral=True)
+    else:
+        await interaction.response.send_message(text, ephemeral=True)
+
+
+class Play(commands.Cog):
+    play = app_commands.Group(name="play", description="Open a game table in this channel", guild_only=True)
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+        ui.set_handler(self.on_table_button)
+
+    @property
+    def tables(self):
+        return self.bot.tables
+
+    @property
+    def presenter(self):
+        return self.bot.presenter
+
+    # ---------------------------------------------------------------- slash commands
+
+    @play.command(name="koikoi", description="Open a Koi-Koi table (2 players, 2 with toppa, 3, or 4 in teams)")
+    @app_commands.describe(
+        players="Number of players (2, 3 or 4); default: however many are seated at Start",
+        toppa="2 players only: 10 cards each, play until the pile is empty",
+        viewing_yaku="Count Hanami-zake and Tsukimi-zake (5 points each)",
+        double_over_7="Double a hand worth 7 or more (default on)",
+        months="Number of rounds (1-12, default 12)",
+        turn_time="Seconds per decision before a bot plays for you (default: the server's)",
+    )
+    async def play_koikoi(
+        self,
+        interaction: discord.Interaction,
+        players: app_commands.Range[int, 2, 4] | None = None,
+        toppa: bool = False,
+        viewing_yaku: bool = False,
+        double_over_7: bool = True,
+        months: app_commands.Range[int, 1, 12] = 12,
+        turn_time: app_commands.Range[int, 10, 3600] | None = None,
+    ) -> None:
+        options = {"toppa": toppa, "viewing_yaku": viewing_yaku, "double_over_7": double_over_7, "months": months}
+        if players is not None:
+            options["players"] = players
+        await self.open_table(interaction, "koikoi", options, turn_time)
+
+    async def open_table(self, interaction: discord.Interaction, game: str, options: dict, turn_time: int | None) -> None:
+        config = await self.bot.store.get_config(interaction.guild_id)
+        allowed = config.allowed_channels or []
+        if allowed and interaction.channel_id not in allowed:
+            where = " ".join(f"<#{c}>" for c in allowed)
+            await tell(interaction, f"Tables can be opened only in {where} on this server.")
+            return
+        turn_seconds = turn_time or config.turn_seconds or self.bot.settings.turn_seconds
+        try:
+            table = await self.tables.open_table(
+                game_name=game, guild_id=interaction.guild_id, channel_id=interaction.channel_id,
+                host_id=interaction.user.id, host_name=interaction.user.display_name,
+                options=options, turn_seconds=turn_seconds,
+            )
+        except Refusal as refusal:
+            await tell(interaction, str(refusal))
+            return
+        payload = self.presenter.table_payload(table)
+        await interaction.response.send_message(**{k: v for k, v in payload.items() if v is not None})
+        message = await interaction.original_response()
+        table.message_id = message.id
+        await self.bot.store.set_message(table.id, message.id)
+
+    def _table_here(self, interaction: discord.Interaction) -> Table:
+        table = self.tables.in_channel(interaction.channel_id)
+        if table is None:
+            raise Refusal("There is no table in this channel. Open one with /play.")
+        return table
+
+    @app_commands.command(name="table", description="Show this channel's table again")
+    @app_commands.guild_only()
+    async def table_cmd(self, interaction: discord.Interaction) -> None:
+        try:
+            table = self._table_here(interaction)
+        except Refusal as refusal:
+            await tell(interaction, str(refusal))
+            return
+        await interaction.response.send_message("Here is the table again ⬇️", ephemeral=True)
+        async with table.lock:
+            await self.presenter.show_table(table, repost=True)
+
+    @app_commands.command(name="hand", description="Open your private hand panel for this channel's game")
+    @app_commands.guild_only()
+    async def hand_cmd(self, interaction: discord.Interaction) -> None:
+        try:
+            table = self._table_here(interaction)
+        except Refusal as refusal:
+            await tell(interaction, str(refusal))
+            return
+        await self.open_panel(interaction, table)
+
+    @app_commands.command(name="leave", description="Leave the table you joined in this channel (before it starts)")
+    @app_commands.guild_only()
+    async def leave_cmd(self, interaction: discord.Interaction) -> None:
+        try:
+            table = self._table_here(interaction)
+            if table.status == PLAYING:
+                raise Refusal("The game has started; use /resign to let a bot finish it for you.")
+            await self.tables.leave(table.id, interaction.user.id)
+        except Refusal as refusal:
+            await tell(interaction, str(refusal))
+            return
+        await tell(interaction, "You left the table.")
+        await self._after_lobby_change(table)
+
+    @app_commands.command(name="resign", description="Stop playing this channel's game; a bot takes your seat")
+    @app_commands.guild_only()
+    async def resign_cmd(self, interaction: discord.Interaction) -> None:
+        try:
+            table = self._table_here(interaction)
+            await self.tables.resign(table.id, interaction.user.id)
+        except Refusal as refusal:
+            await tell(interaction, str(refusal))
+            return
+        await tell(interaction, "You resigned. A bot plays your seat; the result still counts for you.")
+
+    async def _after_lobby_change(self, table: Table) -> None:
+        async with table.lock:
+            if table.status == LOBBY:
+                await self.presenter.show_table(table)
+            elif not table.is_open:
+                await self.presenter.closed(table, "Everyone left; the table is closed.")
+
+    # ---------------------------------------------------------------- buttons
+
+    async def open_panel(self, interaction: discord.Interaction, table: Table) -> None:
+        if table.status == LOBBY:
+            await tell(interaction, "The game has not started yet; your hand appears once the host presses Start.")
+            return
+        if table.status != PLAYING:
+            await tell(interaction, "This game is over.")
+            return
+        if table.seat_of(interaction.user.id) is None:
+            await tell(interaction, "You are not seated at this table, so there is no hand to show. Enjoy watching!")
+            return
+        async with table.lock:
+            await interaction.response.send_message(ephemeral=True, **self.presenter.panel_payload(table, interaction.user.id))
+            self.presenter.remember_panel(table.id, interaction.user.id, interaction)
+
+    async def on_table_button(self, interaction: discord.Interaction, table_id: int, version: int, verb: str) -> None:
+        table = self.tables.get(table_id)
+        if table is None or (not table.is_open and verb in LOBBY_VERBS):
+            await tell(interaction, "This table is closed. Open a new one with /play.")
+            return
+        try:
+            if verb in LOBBY_VERBS:
+                await self.lobby_button(interaction, table, verb)
+            elif verb == "hand":
+                await self.open_panel(interaction, table)
+            elif verb.startswith("a:"):
+                await self.action_button(interaction, table, version, verb[2:])
+            else:
+                await tell(interaction, "That button is not one of Parlor's.")
+        except Refusal as refusal:
+            await tell(interaction, str(refusal))
+
+    async def lobby_button(self, interaction: discord.Interaction, table: Table, verb: str) -> None:
+        user = interaction.user
+        if verb == "join":
+            await self.tables.join(table.id, user.id, user.display_name)
+        elif verb == "leave":
+            await self.tables.leave(table.id, user.id)
+        elif verb == "addbot":
+            await self.tables.add_bot(table.id, user.id)
+        elif verb == "cancel":
+            admin = bool(interaction.permissions and interaction.permissions.manage_guild)
+            await self.tables.cancel(table.id, user.id, is_admin=admin)
+            await interaction.response.defer()
+            async with table.lock:
+                await self.presenter.closed(table, f"Cancelled by {user.display_name}.")
+            return
+        elif verb == "start":
+            await interaction.response.defer()
+            try:
+                await self.tables.start(table.id, user.id)
+            except Refusal as refusal:
+                await interaction.followup.send(str(refusal), ephemeral=True)
+            return
+        async with table.lock:
+            if table.status == LOBBY:
+                await interaction.response.edit_message(**self.presenter.table_payload(table))
+            else:
+                await interaction.response.defer()
+                await self.presenter.closed(table, "Everyone left; the table is closed.")
+
+    async def action_button(self, interaction: discord.Interaction, table: Table, version: int, action: str) -> None:
+        user_id = interaction.user.id
+
+        async def respond(updated: Table) -> None:
+            await interaction.response.edit_message(**self.presenter.panel_payload(updated, user_id))
+            self.presenter.remember_panel(updated.id, user_id, interaction)
+
+        await self.tables.act(table.id, user_id, version, action, respond=respond)
+
+
+LOBBY_VERBS = {"join", "leave", "addbot", "start", "cancel"}
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Play(bot))
