@@ -1,0 +1,80 @@
+"""Koi-Koi options (koi-koi.md §11)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
+
+from games.base import GameError
+
+
+class Options(BaseModel):
+    """Variant switches. Defaults as in koi-koi.md §11.
+
+    Field ranges are checked on construction (pydantic ``ValidationError``, a ``ValueError``).
+    The combination ``toppa`` with 3 or 4 players, and ``players`` not matching the seats,
+    are rejected by :func:`games.koikoi.engine.new_game` with a :class:`GameError`
+    (:meth:`check` raises the same errors; :func:`parse_options` does both).
+    """
+
+    model_config = ConfigDict(extra="forbid")
+
+    players: int = 2
+    toppa: bool = False
+    viewing_yaku: bool = False
+    double_over_7: bool = True
+    months: int = 12
+
+    @field_validator("players")
+    @classmethod
+    def _players(cls, v: int) -> int:
+        if v not in (2, 3, 4):
+            raise ValueError(f"Koi-Koi is played by 2, 3 or 4 players, not {v}.")
+        return v
+
+    @field_validator("months")
+    @classmethod
+    def _months(cls, v: int) -> int:
+        if not 1 <= v <= 12:
+            raise ValueError(f"A Koi-Koi game lasts 1 to 12 months, not {v}.")
+        return v
+
+    def check(self, n_seats: int | None = None) -> None:
+        """Raise GameError for a bad combination of options (or with the seat count)."""
+        if self.players not in (2, 3, 4):
+            raise GameError(f"Koi-Koi is played by 2, 3 or 4 players, not {self.players}.")
+        if not 1 <= self.months <= 12:
+            raise GameError(f"A Koi-Koi game lasts 1 to 12 months, not {self.months}.")
+        if self.toppa and self.players != 2:
+            raise GameError(f"The toppa option is for 2 players only, not {self.players}.")
+        if n_seats is not None and n_seats != self.players:
+            raise GameError(f"The options say {self.players} players but {n_seats} are seated.")
+
+    @property
+    def variant(self) -> str:
+        if self.players == 2:
+            return "2p_toppa" if self.toppa else "2p"
+        return f"{self.players}p"
+
+
+def parse_options(data: dict[str, Any] | None = None, n_seats: int | None = None) -> Options:
+    """Options from a dict, raising GameError with a clear sentence on any problem."""
+    data = dict(data or {})
+    if n_seats is not None and "players" not in data:
+        data["players"] = n_seats
+    try:
+        opts = Options(**data)
+    except ValidationError as e:
+        err = e.errors()[0]
+        msg = str(err.get("msg", "invalid option"))
+        if msg.startswith("Value error, "):
+            msg = msg[len("Value error, "):]
+        loc = ".".join(str(x) for x in err.get("loc", ()))
+        if err.get("type") == "extra_forbidden":
+            msg = f"Unknown Koi-Koi option {loc!r}."
+        elif not msg.endswith("."):
+            msg = f"Option {loc}: {msg}."
+        raise GameError(msg) from None
+    opts.check(n_seats)
+    return opts
