@@ -528,6 +528,17 @@ class Store:
             )
             return await self._table_in(db, table_id)
 
+    async def update_seats(self, table_id: int, seats: Sequence[Any], expected_version: int) -> TableRow:
+        """Change the seats of an open table, lobby or playing (e.g. a resignation: a bot takes
+        over). Bumps the version; :class:`StaleVersion` when it moved."""
+        async with self.transaction() as db:
+            await self._check(db, table_id, expected_version, OPEN_STATUSES)
+            await db.execute(
+                "UPDATE tables SET seats = ?, version = version + 1, updated_at = ? WHERE id = ?",
+                (_seats_json(seats), self.now(), table_id),
+            )
+            return await self._table_in(db, table_id)
+
     async def set_message(self, table_id: int, message_id: int | None) -> None:
         """Remember the public table message (does not bump the version)."""
         async with self.transaction() as db:

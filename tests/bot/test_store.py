@@ -216,6 +216,15 @@ async def test_start_and_record_actions(store: Store):
         (1, 0, "play:1L", "player", 1), (2, 1, "play:2A", "bot", None), (3, 0, "play:3R", "timeout", None)]
     assert acts[0].at < acts[1].at < acts[2].at
 
+    # Seats may change during play (a resignation), with the same version rule.
+    resigned = [dict(s) for s in p.seats]
+    resigned[0]["resigned"] = True
+    r = await store.update_seats(t.id, resigned, expected_version=v)
+    assert r.seats[0]["resigned"] is True and r.version == v + 1 and r.status == "playing"
+    with pytest.raises(StaleVersion):
+        await store.update_seats(t.id, resigned, expected_version=v)
+    v = r.version
+
     # A doubled click (old version) changes nothing.
     with pytest.raises(StaleVersion):
         await store.record_action(t.id, seat=0, action="play:4C1", actor_id=1, source="player",
