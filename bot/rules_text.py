@@ -1,0 +1,75 @@
+"""Short, readable rule summaries shown by ``/rules <game>`` (data only).
+
+Each game has a title and a Markdown text. The text before the first ``## `` heading is
+the introduction; every ``## Heading`` starts a section (rendered as an embed field, so
+keep each section under about 1000 characters). The summaries show the *default*
+options; a running table shows its own active options.
+
+To add a game, add an entry to :data:`RULES` (and its display name to :data:`TITLES`).
+"""
+
+from __future__ import annotations
+
+TITLES: dict[str, str] = {
+    "koikoi": "Koi-Koi",
+}
+
+RULES: dict[str, str] = {
+    "koikoi": """\
+A hanafuda fishing game for 2 to 4 players: capture cards by matching months, build \
+scoring sets (*yaku*), then decide whether to cash in or push your luck.
+
+## Players and deal
+• **2 players** (default): 8 cards each, 8 face up on the table; the round ends when both hands are empty.
+• **3 players**: 7 cards each, 6 on the table; the round ends when the pile runs out.
+• **4 players**: two teams (seats 1 & 3 against 2 & 4), 5 cards each, 8 on the table; partners pool their captures and may not signal each other.
+The first dealer (*Oya*) is the player who draws the earliest month; the Oya plays first. If the table is dealt all four cards of one month, the cards are redealt.
+
+## Your turn
+1. **Play** any card from your hand. If the table has a card of the same month you capture both (with two matches you pick one; with three you take all four). Otherwise your card stays on the table.
+2. **Flip** the top card of the pile and resolve it the same way; its captures are yours too.
+3. If your captures now score more than before, you have a **yaku**: choose **Stop** or **Koi-Koi**.
+
+## Yaku (points)
+**Goko** — all 5 Brights: **10**
+**Shiko** — 4 Brights without the Rain man: **8**
+**Ame-shiko** — the Rain man + 3 Brights: **7**
+**Sanko** — 3 Brights, no Rain man: **6**
+*(only the best Bright yaku counts)*
+**Inoshikacho** — Boar, Deer, Butterflies: **5**
+**Akatan** — the 3 red poem ribbons: **6**
+**Aotan** — the 3 blue ribbons: **6**
+**Tane** — 5 Animals: **1**, +1 per extra Animal
+**Tan** — 5 Ribbons: **1**, +1 per extra Ribbon
+**Kasu** — 10 Chaff: **1**, +1 per extra Chaff
+Other yaku stack. The Sake cup counts as an Animal *or* a Chaff, whichever scores more.
+
+## Hand combos (checked right after the deal)
+**Teshi** — all 4 cards of one month in your hand: **6**
+**Kuttsuki** — four pairs in your hand (2 players only): **6**
+The holder wins the round at once.
+
+## Koi-Koi or Stop
+• **Stop** ends the round: you score your yaku total.
+• **Koi-Koi** keeps playing, hoping to score more; you may call it again later. If someone else stops first, your yaku are worth nothing.
+• With 3 players, once both opponents have called Koi-Koi, your next yaku is an automatic Stop; the same on your last turn.
+• If nobody stops before the cards run out, nobody scores that round.
+
+## Scoring
+• A total of **7 or more is doubled**.
+• If the loser had called Koi-Koi, the payment is **doubled again**.
+• 2 players: the loser pays the winner. 3 players: each opponent pays the score, or, if an opponent called Koi-Koi, the most recent caller pays double alone. 4 players: each loser pays one winner.
+• The winner deals next; after a round with no winner the next player deals. After the last month the highest total wins.
+
+## Options (defaults)
+• `players` — 2, 3 or 4: **the number of seated players**
+• `toppa` — 2 players with 10 cards each, playing out the whole pile: **off**
+• `viewing_yaku` — adds *Hanami-zake* (Curtain + Sake cup) and *Tsukimi-zake* (Moon + Sake cup), 5 points each: **off**
+• `double_over_7` — double totals of 7 or more: **on**
+• `months` — rounds in a game, 1–12: **12**
+""",
+}
+
+
+def title(game: str) -> str:
+    return TITLES.get(game, game.replace("_", " ").title())

@@ -1,0 +1,419 @@
+"""League commands: seasons, standings, history, server settings and rules (DESIGN §5).
+
+Thin by design: every number comes from ``bot.store``; this module only checks who may
+do what, and formats embeds. Refusals are polite one-line ephemeral messages.
+
+The bot is expected to carry ``store`` (:class:`bot.store.Store`), ``settings`` (with
+``turn_seconds``) and ``games_available`` (list of game names).
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from typing import TYPE_CHECKING, Optional, Union
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot import rules_text
+from bot.store import GuildConfig, HistoryRow, SeasonRow, StandingRow
+
+if TYPE_CHECKING:
+    from bot.store import Store
+
+log = logging.getLogger(__name__)
+
+COLOUR = discord.Colour(0xC0392B)  # hanafuda red: the colour of every league embed
+TOP_PER_GAME = 5  # /season show
+STANDINGS_ONE_GAME = 20  # /standings <game>
+STANDINGS_PER_GAME = 10  # /standings (all games)
+HISTORY_LIMIT = 10
+TURN_MIN, TURN_MAX = 10, 3600
+FIELD_MAX = 1024
+
+ChannelArg = Union[app_commands.AppCommandChannel, app_commands.AppCommandThread]
+
+
+# --------------------------------------------------------------------------- formatting helpers
+
+
+def game_title(game: str) -> str:
+    if game in rules_text.TITLES:
+        return rules_text.TITLES[game]
+    try:
+        from games import get_game
+
+        return get_game(game).title
+    except Exception:  # unknown or not importable: a readable fallback
+        return rules_text.title(game)
+
+
+def signed(n: int) -> str:
+    return f"+{n}" if n > 0 else ("±0" if n == 0 else f"−{-n}")
+
+
+def ordinal(n: int) -> str:
+    if 10 <= n % 100 <= 20:
+        suffix = "th"
+    else:
+        suffix = {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def ts(when: float, style: str = "R") -> str:
+    return f"<t:{int(when)}:{style}>"
+
+
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def fmt_seconds(seconds: int) -> str:
+    if seconds < 60 or seconds % 60:
+        return f"{seconds} s"
+    minutes = seconds // 60
+    return plural(minutes, "minute")
+
+
+def standing_lines(rows: list[StandingRow], limit: int) -> str:
+    """Ranked lines; equal net scores share a rank."""
+    lines = []
+    rank = 0
+    previous: int | None = None
+    for i, r in enumerate(rows[:limit], start=1):
+        if r.net != previous:
+            rank, previous = i, r.net
+        lines.append(
+            f"`{rank:>2}.` <@{r.user_id}> **{signed(r.net)}** · {plural(r.games, 'game')} · {plural(r.wins, 'win')}"
+        )
+    if len(rows) > limit:
+        lines.append(f"*…and {len(rows) - limit} more*")
+    return clip("\n".join(lines))
+
+
+def history_line(h: HistoryRow) -> str:
+    placing = f" ({ordinal(h.placing)})" if h.placing is not None else ""
+    others = ", ".join(
+        f"{o.name if o.user_id is None else f'<@{o.user_id}>'} {signed(o.amount)}" for o in h.opponents
+    ) or "nobody"
+    return f"**{game_title(h.game)}** · {ts(h.finished_at)} · **{signed(h.amount)}**{placing} · vs {others}"
+
+
+def clip(text: str, limit: int = FIELD_MAX) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def rules_sections(text: str) -> tuple[str, list[tuple[str, str]]]:
+    """Split a rules text into its introduction and ``## Heading`` sections."""
+    parts = re.split(r"^## +(.+)$", text.strip(), flags=re.MULTILINE)
+    intro = parts[0].strip()
+    sections = [(parts[i].strip(), parts[i + 1].strip()) for i in range(1, len(parts) - 1, 2)]
+    return intro, sections
+
+
+def embed(title: str, description: str | None = None) -> discord.Embed:
+    return discord.Embed(title=title, description=description, colour=COLOUR)
+
+
+def season_label(season: SeasonRow) -> str:
+    default = f"Season {season.number}"
+    return season.name if season.name == default else f"{season.name} (season {season.number})"
+
+
+# --------------------------------------------------------------------------- the cog
+
+
+class League(commands.Cog):
+    """Seasons, standings, history, server settings and rules."""
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    @property
+    def store(self) -> "Store":
+        return self.bot.store  # type: ignore[attr-defined]
+
+    def games(self) -> list[str]:
+        return list(getattr(self.bot, "games_available", None) or [])
+
+    def default_turn_seconds(self) -> int:
+        settings = getattr(self.bot, "settings", None)
+        return int(getattr(settings, "turn_seconds", 90))
+
+    # ---- shared replies
+
+    @staticmethod
+    async def refuse(interaction: discord.Interaction, message: str) -> None:
+        if interaction.response.is_done():
+            await interaction.followup.send(message, ephemeral=True)
+        else:
+            await interaction.response.send_message(message, ephemeral=True)
+
+    async def in_guild(self, interaction: discord.Interaction) -> bool:
+        if interaction.guild_id is None:
+            await self.refuse(interaction, "League commands work in a server, not in direct messages.")
+            return False
+        return True
+
+    async def is_manager(self, interaction: discord.Interaction) -> bool:
+        if not await self.in_guild(interaction):
+            return False
+        if not interaction.permissions.manage_guild:
+            await self.refuse(interaction, "Sorry, only members with the **Manage Server** permission can do that.")
+            return False
+        return True
+
+    async def game_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        names = dict.fromkeys(self.games() + list(rules_text.RULES))
+        current = current.lower()
+        return [
+            app_commands.Choice(name=game_title(g), value=g)
+            for g in names
+            if current in g.lower() or current in game_title(g).lower()
+        ][:25]
+
+    # ---- /season
+
+    season = app_commands.Group(name="season", description="League seasons on this server", guild_only=True)
+
+    @season.command(name="start", description="Start a new season (ends the current one) — Manage Server")
+    @app_commands.describe(name="Name of the new season (default: Season N)")
+    @app_commands.default_permissions(manage_guild=True)  # a hint only; checked below
+    async def season_start(self, interaction: discord.Interaction, name: Optional[app_commands.Range[str, 1, 80]] = None) -> None:
+        if not await self.is_manager(interaction):
+            return
+        previous = await self.store.current_season(interaction.guild_id)
+        new = await self.store.start_season(interaction.guild_id, name, interaction.user.id)
+        text = f"**{season_label(new)}** has started {ts(new.started_at)}. Good luck, everyone!"
+        if previous is not None:
+            text += f"\n{season_label(previous)} is now closed; its results stay in the records."
+        await interaction.response.send_message(embed=embed("New season", text))
+
+    @season.command(name="end", description="End the current season — Manage Server")
+    @app_commands.default_permissions(manage_guild=True)  # a hint only; checked below
+    async def season_end(self, interaction: discord.Interaction) -> None:
+        if not await self.is_manager(interaction):
+            return
+        ended = await self.store.end_season(interaction.guild_id)
+        if ended is None:
+            await self.refuse(interaction, "There is no season running right now.")
+            return
+        e = embed(
+            f"{season_label(ended)} is over",
+            f"Ran from {ts(ended.started_at, 'D')} to {ts(ended.ended_at or ended.started_at, 'D')}. "
+            "The next game played starts a new season automatically.",
+        )
+        await self.add_top(e, ended, TOP_PER_GAME, heading="Final top {n}")
+        await interaction.response.send_message(embed=e)
+
+    @season.command(name="show", description="Show the current season and its leaders")
+    async def season_show(self, interaction: discord.Interaction) -> None:
+        if not await self.in_guild(interaction):
+            return
+        current = await self.store.current_season(interaction.guild_id)
+        if current is None:
+            await interaction.response.send_message(
+                embed=embed(
+                    "No season running",
+                    "A season starts automatically with the next game, or a moderator can use `/season start`.",
+                ),
+                ephemeral=True,
+            )
+            return
+        since = f"Season {current.number} · started {ts(current.started_at, 'D')} ({ts(current.started_at)})"
+        if current.started_by:
+            since += f" by <@{current.started_by}>"
+        e = embed(current.name, since)
+        if not await self.add_top(e, current, TOP_PER_GAME, heading="Top {n}"):
+            e.add_field(name="Results", value="No games finished yet this season.", inline=False)
+        await interaction.response.send_message(embed=e)
+
+    async def add_top(self, e: discord.Embed, season: SeasonRow, n: int, heading: str) -> bool:
+        rows = await self.store.standings(season.guild_id, season.id)
+        by_game: dict[str, list[StandingRow]] = {}
+        for r in rows:
+            by_game.setdefault(r.game, []).append(r)
+        for game, game_rows in by_game.items():
+            e.add_field(
+                name=f"{game_title(game)} — {heading.format(n=min(n, len(game_rows)))}",
+                value=standing_lines(game_rows, n),
+                inline=False,
+            )
+        return bool(by_game)
+
+    # ---- /standings
+
+    @app_commands.command(name="standings", description="This season's standings")
+    @app_commands.describe(game="Only this game")
+    @app_commands.guild_only()
+    async def standings(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        if not await self.in_guild(interaction):
+            return
+        current = await self.store.current_season(interaction.guild_id)
+        if current is None:
+            await self.refuse(interaction, "No season is running yet — standings appear once a game has finished.")
+            return
+        rows = await self.store.standings(interaction.guild_id, current.id, game)
+        if not rows:
+            what = f"{game_title(game)} games" if game else "games"
+            await self.refuse(interaction, f"No {what} have finished in {current.name} yet.")
+            return
+        if game:
+            e = embed(f"{game_title(game)} standings — {current.name}", clip(standing_lines(rows, STANDINGS_ONE_GAME), 4096))
+        else:
+            e = embed(f"Standings — {current.name}")
+            by_game: dict[str, list[StandingRow]] = {}
+            for r in rows:
+                by_game.setdefault(r.game, []).append(r)
+            for g, game_rows in by_game.items():
+                e.add_field(name=game_title(g), value=standing_lines(game_rows, STANDINGS_PER_GAME), inline=False)
+        e.set_footer(text="Net score · games played · wins. Bots are not ranked.")
+        await interaction.response.send_message(embed=e)
+
+    standings.autocomplete("game")(game_autocomplete)
+
+    # ---- /history
+
+    @app_commands.command(name="history", description="Recent games of a player")
+    @app_commands.describe(user="Whose games (default: yours)")
+    @app_commands.guild_only()
+    async def history(self, interaction: discord.Interaction, user: discord.User | None = None) -> None:
+        if not await self.in_guild(interaction):
+            return
+        who = user or interaction.user
+        rows = await self.store.history(interaction.guild_id, who.id, limit=HISTORY_LIMIT)
+        if not rows:
+            whose = "You have" if who.id == interaction.user.id else f"{who.display_name} has"
+            await self.refuse(interaction, f"{whose} no finished games on this server yet.")
+            return
+        lines = [history_line(h) for h in rows]
+        description = ""
+        for line in lines:
+            if len(description) + len(line) + 1 > 4000:
+                break
+            description += line + "\n"
+        e = embed(f"Recent games of {who.display_name}", description.strip())
+        e.set_footer(text=f"Last {plural(len(rows), 'game')}, newest first.")
+        await interaction.response.send_message(embed=e)
+
+    # ---- /config
+
+    config = app_commands.Group(
+        name="config",
+        description="Server settings for Parlor",
+        guild_only=True,
+        default_permissions=discord.Permissions(manage_guild=True),
+    )
+    config_channels = app_commands.Group(
+        name="channels", description="Channels where tables may be opened", parent=config
+    )
+
+    def config_embed(self, cfg: GuildConfig, title: str = "Parlor settings") -> discord.Embed:
+        default = self.default_turn_seconds()
+        if cfg.turn_seconds is None:
+            turn = f"{fmt_seconds(default)} (default)"
+        else:
+            turn = fmt_seconds(cfg.turn_seconds)
+        if cfg.allowed_channels:
+            channels = clip(" ".join(f"<#{c}>" for c in cfg.allowed_channels))
+        else:
+            channels = "Any channel"
+        e = embed(title)
+        e.add_field(name="Turn time", value=f"{turn} — used by new tables", inline=False)
+        e.add_field(name="Table channels", value=channels, inline=False)
+        return e
+
+    @config.command(name="show", description="Show this server's Parlor settings")
+    async def config_show(self, interaction: discord.Interaction) -> None:
+        if not await self.in_guild(interaction):
+            return
+        cfg = await self.store.get_config(interaction.guild_id)
+        await interaction.response.send_message(embed=self.config_embed(cfg), ephemeral=True)
+
+    @config.command(name="turn_time", description="Seconds each player has to decide (new tables)")
+    @app_commands.describe(seconds=f"Between {TURN_MIN} and {TURN_MAX}")
+    async def config_turn_time(
+        self, interaction: discord.Interaction, seconds: app_commands.Range[int, TURN_MIN, TURN_MAX]
+    ) -> None:
+        if not await self.is_manager(interaction):
+            return
+        if not TURN_MIN <= seconds <= TURN_MAX:
+            await self.refuse(interaction, f"Please choose a turn time between {TURN_MIN} and {TURN_MAX} seconds.")
+            return
+        cfg = await self.store.set_config(interaction.guild_id, turn_seconds=int(seconds))
+        await interaction.response.send_message(
+            f"New tables will give each player **{fmt_seconds(cfg.turn_seconds or seconds)}** per decision.",
+            embed=self.config_embed(cfg),
+            ephemeral=True,
+        )
+
+    @config_channels.command(name="add", description="Allow tables in a channel")
+    @app_commands.describe(channel="The channel to allow")
+    async def channels_add(self, interaction: discord.Interaction, channel: ChannelArg) -> None:
+        if not await self.is_manager(interaction):
+            return
+        cfg = await self.store.get_config(interaction.guild_id)
+        if channel.id in cfg.allowed_channels:
+            await self.refuse(interaction, f"{channel.mention} is already on the list.")
+            return
+        cfg = await self.store.set_config(interaction.guild_id, allowed_channels=[*cfg.allowed_channels, channel.id])
+        note = "" if len(cfg.allowed_channels) > 1 else " Tables can now only be opened in the listed channels."
+        await interaction.response.send_message(
+            f"Tables may be opened in {channel.mention}.{note}", embed=self.config_embed(cfg), ephemeral=True
+        )
+
+    @config_channels.command(name="remove", description="Stop allowing tables in a channel")
+    @app_commands.describe(channel="The channel to remove")
+    async def channels_remove(self, interaction: discord.Interaction, channel: ChannelArg) -> None:
+        if not await self.is_manager(interaction):
+            return
+        cfg = await self.store.get_config(interaction.guild_id)
+        if channel.id not in cfg.allowed_channels:
+            await self.refuse(interaction, f"{channel.mention} is not on the list.")
+            return
+        remaining = [c for c in cfg.allowed_channels if c != channel.id]
+        cfg = await self.store.set_config(interaction.guild_id, allowed_channels=remaining)
+        note = "" if remaining else " The list is empty, so tables may be opened in any channel."
+        await interaction.response.send_message(
+            f"{channel.mention} removed.{note}", embed=self.config_embed(cfg), ephemeral=True
+        )
+
+    @config_channels.command(name="clear", description="Allow tables in any channel")
+    async def channels_clear(self, interaction: discord.Interaction) -> None:
+        if not await self.is_manager(interaction):
+            return
+        cfg = await self.store.set_config(interaction.guild_id, allowed_channels=[])
+        await interaction.response.send_message(
+            "Tables may now be opened in any channel.", embed=self.config_embed(cfg), ephemeral=True
+        )
+
+    # ---- /rules
+
+    @app_commands.command(name="rules", description="A short summary of a game's rules")
+    @app_commands.describe(game="Which game")
+    async def rules(self, interaction: discord.Interaction, game: str) -> None:
+        key = game.strip().lower().replace("-", "").replace(" ", "")
+        text = rules_text.RULES.get(key) or rules_text.RULES.get(game)
+        if text is None:
+            known = ", ".join(f"`{g}`" for g in rules_text.RULES) or "none yet"
+            await self.refuse(interaction, f"I don't have rules for `{game}` yet. Available: {known}.")
+            return
+        await interaction.response.send_message(embed=rules_embed(key if key in rules_text.RULES else game, text),
+                                                ephemeral=True)
+
+    rules.autocomplete("game")(game_autocomplete)
+
+
+def rules_embed(game: str, text: str) -> discord.Embed:
+    intro, sections = rules_sections(text)
+    e = embed(f"{game_title(game)} — rules", clip(intro, 4096))
+    for name, body in sections[:25]:
+        e.add_field(name=clip(name, 256), value=clip(body), inline=False)
+    e.set_footer(text="Defaults shown; a table lists its own options when it opens.")
+    return e
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(League(bot))
