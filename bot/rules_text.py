@@ -31,14 +31,14 @@ The first dealer (*Oya*) is the player who draws the earliest month; the Oya pla
 3. If your captures now score more than before, you have a **yaku**: choose **Stop** or **Koi-Koi**.
 
 ## Yaku (points)
-**Goko** — all 5 Brights: **10**
+**Goko** — all 5 Brights (Crane, Curtain, Moon, Rain man, Phoenix): **10**
 **Shiko** — 4 Brights without the Rain man: **8**
 **Ame-shiko** — the Rain man + 3 Brights: **7**
 **Sanko** — 3 Brights, no Rain man: **6**
 *(only the best Bright yaku counts)*
-**Inoshikacho** — Boar, Deer, Butterflies: **5**
-**Akatan** — the 3 red poem ribbons: **6**
-**Aotan** — the 3 blue ribbons: **6**
+**Inoshikacho** — Boar (Jul), Deer (Oct), Butterflies (Jun): **5**
+**Akatan** — the red poem ribbons of Jan, Feb, Mar: **6**
+**Aotan** — the blue ribbons of Jun, Sep, Oct: **6**
 **Tane** — 5 Animals: **1**, +1 per extra Animal
 **Tan** — 5 Ribbons: **1**, +1 per extra Ribbon
 **Kasu** — 10 Chaff: **1**, +1 per extra Chaff
@@ -52,12 +52,12 @@ The holder wins the round at once.
 ## Koi-Koi or Stop
 • **Stop** ends the round: you score your yaku total.
 • **Koi-Koi** keeps playing, hoping to score more; you may call it again later. If someone else stops first, your yaku are worth nothing.
-• With 3 players, once both opponents have called Koi-Koi, your next yaku is an automatic Stop; the same on your last turn.
+• A yaku on your side's last turn is always a Stop. With 3 players, once both opponents have called Koi-Koi, your next yaku is a Stop too.
 • If nobody stops before the cards run out, nobody scores that round.
 
 ## Scoring
 • A total of **7 or more is doubled**.
-• If the loser had called Koi-Koi, the payment is **doubled again**.
+• 2 or 4 players: if the losing side had called Koi-Koi, the payment is **doubled again**.
 • 2 players: the loser pays the winner. 3 players: each opponent pays the score, or, if an opponent called Koi-Koi, the most recent caller pays double alone. 4 players: each loser pays one winner.
 • The winner deals next; after a round with no winner the next player deals. After the last month the highest total wins.
 
