@@ -1,0 +1,574 @@
+"""Test-side API of the local fake Discord: users who type slash commands, click
+buttons, pick from selects and submit modals, the results of those interactions,
+and ``run_client`` to run a discord.py client against the fake.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import time
+from typing import TYPE_CHECKING, Any, AsyncIterator, Dict, List, Optional, Sequence, Tuple, Union
+
+from .models import BUTTON, SELECT_TYPES, STRING_SELECT, Channel, FakeInteraction, FakeMessage
+
+if TYPE_CHECKING:  # pragma: no cover
+    import discord
+
+    from .server import LocalDiscord
+
+DEFAULT_TIMEOUT = 5.0
+DEFAULT_QUIET = 0.1
+
+# Application command option types.
+OPT_SUB_COMMAND, OPT_SUB_COMMAND_GROUP = 1, 2
+OPT_STRING, OPT_INTEGER, OPT_BOOLEAN, OPT_USER, OPT_CHANNEL, OPT_ROLE = 3, 4, 5, 6, 7, 8
+OPT_MENTIONABLE, OPT_NUMBER, OPT_ATTACHMENT = 9, 10, 11
+_OPT_NAMES = {3: "string", 4: "integer", 5: "boolean", 6: "user", 7: "channel", 8: "role",
+              9: "mentionable", 10: "number", 11: "attachment"}
+
+
+class HarnessError(AssertionError):
+    """A test asked for something a real Discord user could not do
+    (unknown command/option, no such button, message not visible, ...)."""
+
+
+class InteractionTimeout(TimeoutError):
+    """The bot did not answer an interaction in time."""
+
+
+MessageLike = Union[FakeMessage, "InteractionResult"]
+
+
+def _as_message(m: MessageLike) -> FakeMessage:
+    if isinstance(m, InteractionResult):
+        if m.message is None:
+            raise HarnessError(f"interaction {m.interaction.label!r} produced no message (callback type "
+                               f"{m.response_type})")
+        return m.message
+    if isinstance(m, FakeMessage):
+        return m
+    raise TypeError(f"expected a FakeMessage or InteractionResult, got {m!r}")
+
+
+class InteractionResult:
+    """What the bot answered to one interaction. Message-like: ``.content``, ``.embeds``,
+    ``.components``, ``.buttons()``, ``.text()``, ``.id``, ``.ephemeral_to`` read the
+    response message (for a click answered with UPDATE_MESSAGE / DEFERRED_UPDATE: the
+    clicked message, current state)."""
+
+    def __init__(self, fake: "LocalDiscord", interaction: FakeInteraction, user: "FakeUser") -> None:
+        self.fake = fake
+        self.interaction = interaction
+        self.user = user
+
+    # --- what happened ---
+    @property
+    def response_type(self) -> Optional[int]:
+        """Callback type: 4 message, 5 deferred message, 6 deferred update, 7 update, 9 modal."""
+        return self.interaction.callback_type
+
+    @property
+    def message(self) -> Optional[FakeMessage]:
+        return self.interaction.original
+
+    @property
+    def followups(self) -> List[FakeMessage]:
+        return list(self.interaction.followups)
+
+    @property
+    def messages(self) -> List[FakeMessage]:
+        """The response message (if any) followed by the followups."""
+        return ([self.message] if self.message is not None else []) + self.followups
+
+    @property
+    def ephemeral(self) -> bool:
+        return self.message is not None and self.message.ephemeral
+
+    @property
+    def deferred(self) -> bool:
+        return self.response_type in (5, 6)
+
+    @property
+    def modal(self) -> Optional[dict]:
+        return self.interaction.modal
+
+    @property
+    def latency(self) -> Optional[float]:
+        """Seconds from dispatching INTERACTION_CREATE to receiving the callback."""
+        return self.interaction.latency
+
+    @property
+    def token(self) -> str:
+        return self.interaction.token
+
+    # --- message-like ---
+    def _msg(self) -> FakeMessage:
+        return _as_message(self)
+
+    @property
+    def id(self) -> int:
+        return self._msg().id
+
+    @property
+    def content(self) -> str:
+        return self._msg().content
+
+    @property
+    def embeds(self) -> List[dict]:
+        return self._msg().embeds
+
+    @property
+    def embed(self) -> Optional[dict]:
+        return self._msg().embed
+
+    @property
+    def components(self) -> List[dict]:
+        return self._msg().components
+
+    @property
+    def ephemeral_to(self) -> Optional[int]:
+        return self._msg().ephemeral_to
+
+    def buttons(self) -> List[Tuple[Optional[str], Optional[str], bool]]:
+        return self._msg().buttons()
+
+    def text(self) -> str:
+        """Text of the response message and all followups."""
+        return "\n".join(m.text() for m in self.messages)
+
+    async def submit_modal(self, values: Optional[Dict[str, Any]] = None, **kw: Any) -> "InteractionResult":
+        return await self.user.submit_modal(self, values, **kw)
+
+    def __repr__(self) -> str:
+        return (f"<InteractionResult {self.interaction.label!r} type={self.response_type} "
+                f"ephemeral={self.ephemeral} message={self.message!r} followups={len(self.followups)}>")
+
+
+class FakeUser:
+    """A guild member who can use the bot. Create with ``fake.add_user(name)``."""
+
+    def __init__(self, fake: "LocalDiscord", id: int, name: str, *, manage_guild: bool = False,
+                 guild_id: Optional[int] = None) -> None:
+        self.fake = fake
+        self.id = id
+        self.name = name
+        self.manage_guild = manage_guild
+        self.guild_id = guild_id
+        self.interactions: List[FakeInteraction] = []
+
+    @property
+    def mention(self) -> str:
+        return f"<@{self.id}>"
+
+    def __repr__(self) -> str:
+        return f"<FakeUser {self.name} id={self.id}>"
+
+    # ------------------------------------------------------------------
+    # reading
+    # ------------------------------------------------------------------
+    def visible_messages(self, channel: Union[None, int, str, Channel] = None) -> List[FakeMessage]:
+        """Public messages plus this user's own ephemerals (current state, oldest first)."""
+        return [m for m in self.fake.visible_messages(self.id, channel) if not m.loading or m.ephemeral]
+
+    def ephemeral_messages(self, channel: Union[None, int, str, Channel] = None) -> List[FakeMessage]:
+        return [m for m in self.visible_messages(channel) if m.ephemeral_to == self.id]
+
+    def last_message(self, channel: Union[None, int, str, Channel] = None) -> FakeMessage:
+        msgs = self.visible_messages(channel)
+        if not msgs:
+            raise HarnessError(f"{self.name} sees no messages")
+        return msgs[-1]
+
+    # ------------------------------------------------------------------
+    # acting
+    # ------------------------------------------------------------------
+    async def slash(self, name: str, *path: str, _channel: Union[None, int, str, Channel] = None,
+                    _timeout: float = DEFAULT_TIMEOUT, _quiet: float = DEFAULT_QUIET,
+                    **options: Any) -> InteractionResult:
+        """Use a slash command: ``await alice.slash("play", "koikoi", players=3)``.
+        ``name`` may also hold the whole path ("play koikoi"). Options are matched against
+        the registered command (types, choices, required). ``_channel``/``_timeout``/``_quiet``
+        control the harness."""
+        parts = name.split() + [p for x in path for p in x.split()]
+        channel = self.fake.get_channel(_channel)
+        cmd = self._find_command(parts[0], channel)
+        data: Dict[str, Any] = {"id": str(cmd.id), "name": cmd.name, "type": 1}
+        if cmd.guild_id is not None:
+            data["guild_id"] = str(cmd.guild_id)
+        resolved: Dict[str, Dict[str, Any]] = {}
+        cmd_options = cmd.payload.get("options") or []
+        container: List[dict] = []
+        data["options"] = container
+        walked = [parts[0]]
+        for sub in parts[1:]:
+            subs = [o for o in cmd_options if o.get("type") in (OPT_SUB_COMMAND, OPT_SUB_COMMAND_GROUP)]
+            found = next((o for o in subs if o["name"] == sub), None)
+            if found is None:
+                raise HarnessError(f"/{' '.join(walked)} has no subcommand {sub!r}; it has: "
+                                   f"{[o['name'] for o in subs] or 'no subcommands'}")
+            node = {"name": sub, "type": found["type"], "options": []}
+            container.append(node)
+            container = node["options"]
+            cmd_options = found.get("options") or []
+            walked.append(sub)
+        subs = [o for o in cmd_options if o.get("type") in (OPT_SUB_COMMAND, OPT_SUB_COMMAND_GROUP)]
+        if subs:
+            raise HarnessError(f"/{' '.join(walked)} needs a subcommand: {[o['name'] for o in subs]}")
+        by_name = {o["name"]: o for o in cmd_options}
+        for key, value in options.items():
+            opt = by_name.get(key)
+            if opt is None:
+                raise HarnessError(f"/{' '.join(walked)} has no option {key!r}; options: "
+                                   + ", ".join(f"{o['name']} ({_OPT_NAMES.get(o['type'], o['type'])}"
+                                               f"{', required' if o.get('required') else ''})"
+                                               for o in cmd_options))
+            container.append({"name": key, "type": opt["type"],
+                              "value": self._option_value(opt, value, resolved, walked)})
+        missing = [o["name"] for o in cmd_options if o.get("required") and o["name"] not in options]
+        if missing:
+            raise HarnessError(f"/{' '.join(walked)} is missing required option(s) {missing}")
+        if resolved:
+            data["resolved"] = resolved
+        label = "/" + " ".join(walked) + "".join(f" {k}={v}" for k, v in options.items())
+        inter = self.fake.new_interaction(user_id=self.id, type=2, data=data, channel=channel, label=label)
+        return await self._run(inter, _timeout, _quiet)
+
+    def _find_command(self, name: str, channel: Channel):
+        scopes = [channel.guild_id, None] if channel.guild_id else [None]
+        for scope in scopes:
+            for cmd in self.fake.commands_in(scope):
+                if cmd.name == name and cmd.type == 1:
+                    return cmd
+        known = sorted({c.name for s in scopes for c in self.fake.commands_in(s) if c.type == 1})
+        raise HarnessError(f"no slash command /{name} registered for this guild; registered: {known or 'none'} "
+                           f"(did the bot sync its command tree?)")
+
+    def _option_value(self, opt: dict, value: Any, resolved: Dict[str, Dict[str, Any]], walked: list) -> Any:
+        t = opt["type"]
+        where = f"/{' '.join(walked)} option {opt['name']!r}"
+        choices = opt.get("choices")
+        if choices:
+            values = [c["value"] for c in choices]
+            if value not in values:
+                named = [c["value"] for c in choices if c["name"] == value]
+                if not named:
+                    raise HarnessError(f"{where}: {value!r} is not one of the choices "
+                                       f"{[(c['name'], c['value']) for c in choices]}")
+                value = named[0]
+        if t == OPT_STRING:
+            if not isinstance(value, str):
+                value = str(value)
+            if "min_length" in opt and len(value) < opt["min_length"]:
+                raise HarnessError(f"{where}: shorter than {opt['min_length']}")
+            if "max_length" in opt and len(value) > opt["max_length"]:
+                raise HarnessError(f"{where}: longer than {opt['max_length']}")
+            return value
+        if t in (OPT_INTEGER, OPT_NUMBER):
+            if isinstance(value, bool) or not isinstance(value, (int, float)):
+                raise HarnessError(f"{where} expects a number, got {value!r}")
+            if t == OPT_INTEGER and int(value) != value:
+                raise HarnessError(f"{where} expects an integer, got {value!r}")
+            if opt.get("min_value") is not None and value < opt["min_value"]:
+                raise HarnessError(f"{where}: {value} < min {opt['min_value']}")
+            if opt.get("max_value") is not None and value > opt["max_value"]:
+                raise HarnessError(f"{where}: {value} > max {opt['max_value']}")
+            return int(value) if t == OPT_INTEGER else value
+        if t == OPT_BOOLEAN:
+            if not isinstance(value, bool):
+                raise HarnessError(f"{where} expects a bool, got {value!r}")
+            return value
+        if t in (OPT_USER, OPT_MENTIONABLE):
+            uid = value.id if isinstance(value, FakeUser) else int(value)
+            if uid in self.fake.users or uid == self.fake.bot_id:
+                resolved.setdefault("users", {})[str(uid)] = self.fake.user_payload(uid)
+                guild = self.fake.guilds.get(self.guild_id) if self.guild_id else None
+                if guild is not None:
+                    resolved.setdefault("members", {})[str(uid)] = dict(
+                        self.fake.member_payload(uid, guild, with_user=False),
+                        permissions=str(self.fake.member_permissions(uid, guild)))
+            return str(uid)
+        if t == OPT_CHANNEL:
+            ch = self.fake.get_channel(value)
+            p = self.fake.channel_payload(ch)
+            p["permissions"] = str(self.fake.member_permissions(self.id, self.fake.guilds[ch.guild_id])) \
+                if ch.guild_id else "0"
+            resolved.setdefault("channels", {})[str(ch.id)] = p
+            return str(ch.id)
+        if t == OPT_ROLE:
+            return str(int(value))
+        if t == OPT_ATTACHMENT:
+            from .models import Attachment, snowflake
+
+            filename, data = value if isinstance(value, tuple) else ("file.bin", bytes(value))
+            aid = snowflake()
+            att = Attachment(id=aid, filename=filename, size=len(data), content_type=None, data=data,
+                             url=f"{self.fake.base_url}/attachments/{aid}/{filename}")
+            self.fake.attachments[aid] = att
+            resolved.setdefault("attachments", {})[str(aid)] = att.payload()
+            return str(aid)
+        return value
+
+    async def click(self, message: MessageLike, button: str, *, _timeout: float = DEFAULT_TIMEOUT,
+                    _quiet: float = DEFAULT_QUIET) -> InteractionResult:
+        """Click a button on ``message`` by exact custom_id, else by exact label."""
+        msg = self._check_visible(_as_message(message))
+        buttons = [c for c in _components(msg) if c.get("type") == BUTTON]
+        comp = next((c for c in buttons if c.get("custom_id") == button), None)
+        if comp is None:
+            by_label = [c for c in buttons if c.get("label") == button]
+            if len(by_label) > 1:
+                raise HarnessError(f"several buttons labelled {button!r} on message {msg.id}; use the custom_id: "
+                                   f"{[c.get('custom_id') for c in by_label]}")
+            comp = by_label[0] if by_label else None
+        if comp is None:
+            raise HarnessError(f"no button {button!r} on message {msg.id}; buttons (label, custom_id, disabled): "
+                               f"{msg.buttons()}")
+        if comp.get("disabled"):
+            raise HarnessError(f"button {button!r} is disabled")
+        if comp.get("style") in (5, 6):
+            raise HarnessError(f"button {button!r} is a link/premium button; it sends no interaction")
+        data = {"custom_id": comp["custom_id"], "component_type": BUTTON}
+        label = f"click {comp.get('label') or comp['custom_id']!r}"
+        inter = self.fake.new_interaction(user_id=self.id, type=3, data=data,
+                                          channel=self.fake.channels[msg.channel_id], message=msg, label=label)
+        return await self._run(inter, _timeout, _quiet)
+
+    async def select(self, message: MessageLike, custom_id: str, values: Union[str, Sequence[Any]], *,
+                     _timeout: float = DEFAULT_TIMEOUT, _quiet: float = DEFAULT_QUIET) -> InteractionResult:
+        """Choose ``values`` in the select menu ``custom_id`` (string select: option values or labels;
+        user select: FakeUsers or ids; channel select: channels, ids or names)."""
+        msg = self._check_visible(_as_message(message))
+        comp = next((c for c in _components(msg) if c.get("type") in SELECT_TYPES
+                     and (c.get("custom_id") == custom_id or c.get("placeholder") == custom_id)), None)
+        if comp is None:
+            raise HarnessError(f"no select {custom_id!r} on message {msg.id}; selects: "
+                               f"{[(c.get('custom_id'), c.get('placeholder')) for c in msg.selects()]}")
+        if comp.get("disabled"):
+            raise HarnessError(f"select {custom_id!r} is disabled")
+        vals = [values] if isinstance(values, (str, int, FakeUser, Channel)) else list(values)
+        data: Dict[str, Any] = {"custom_id": comp["custom_id"], "component_type": comp["type"]}
+        data["values"], resolved = self._select_values(comp, vals)
+        if resolved:
+            data["resolved"] = resolved
+        inter = self.fake.new_interaction(user_id=self.id, type=3, data=data,
+                                          channel=self.fake.channels[msg.channel_id], message=msg,
+                                          label=f"select {comp['custom_id']!r} {data['values']}")
+        return await self._run(inter, _timeout, _quiet)
+
+    def _select_values(self, comp: dict, vals: List[Any]) -> Tuple[List[str], Dict[str, Any]]:
+        lo, hi = comp.get("min_values", 1), comp.get("max_values", 1)
+        if not lo <= len(vals) <= hi:
+            raise HarnessError(f"select {comp.get('custom_id')!r} takes {lo}..{hi} values, got {len(vals)}")
+        resolved: Dict[str, Dict[str, Any]] = {}
+        if comp["type"] == STRING_SELECT:
+            out = []
+            options = comp.get("options") or []
+            for v in vals:
+                opt = next((o for o in options if o.get("value") == v), None) or \
+                    next((o for o in options if o.get("label") == v), None)
+                if opt is None:
+                    raise HarnessError(f"select {comp.get('custom_id')!r} has no option {v!r}; options: "
+                                       f"{[(o.get('label'), o.get('value')) for o in options]}")
+                out.append(opt["value"])
+            return out, resolved
+        out = []
+        for v in vals:
+            ctype = comp["type"]
+            if ctype == 5 or (ctype == 8 and isinstance(v, FakeUser)):
+                opt = {"type": OPT_USER, "name": "select"}
+            elif ctype == 7:
+                opt = {"type": OPT_CHANNEL, "name": "select"}
+            else:
+                opt = {"type": OPT_ROLE, "name": "select"}
+            out.append(self._option_value(opt, v, resolved, ["select"]))
+        return out, resolved
+
+    async def submit_modal(self, result: InteractionResult, values: Optional[Dict[str, Any]] = None, *,
+                           _timeout: float = DEFAULT_TIMEOUT, _quiet: float = DEFAULT_QUIET,
+                           **kw_values: Any) -> InteractionResult:
+        """Fill in and submit the modal the bot answered ``result`` with:
+        ``values`` maps input custom_ids (or labels) to text (or a list, for selects)."""
+        modal = result.modal
+        if modal is None:
+            raise HarnessError(f"{result.interaction.label!r} was not answered with a modal")
+        given = dict(values or {}, **kw_values)
+        used: set = set()
+
+        def fill(c: dict, label: Optional[str] = None) -> dict:
+            key = next((k for k in (c.get("custom_id"), label, c.get("label"), c.get("placeholder"))
+                        if k is not None and k in given), None)
+            if c.get("type") == 4:
+                value = given.get(key, c.get("value") or "") if key else (c.get("value") or "")
+                if key:
+                    used.add(key)
+                if c.get("required", True) and not value:
+                    raise HarnessError(f"modal input {c.get('custom_id')!r} is required")
+                return {"type": 4, "custom_id": c["custom_id"], "value": str(value)}
+            if c.get("type") in SELECT_TYPES:
+                vals = given.get(key, []) if key else []
+                if key:
+                    used.add(key)
+                vals = [vals] if isinstance(vals, str) else list(vals)
+                out_vals, _ = self._select_values(dict(c, min_values=c.get("min_values", 0 if not c.get(
+                    "required", True) else 1)), vals)
+                return {"type": c["type"], "custom_id": c["custom_id"], "values": out_vals}
+            return {"type": c.get("type")}
+
+        components = []
+        for row in modal.get("components") or []:
+            if row.get("type") == 1:
+                components.append({"type": 1, "components": [fill(c) for c in row.get("components") or []]})
+            elif row.get("type") == 18:
+                components.append({"type": 18, "component": fill(row["component"], row.get("label"))})
+        unknown = set(given) - used
+        if unknown:
+            raise HarnessError(f"modal has no inputs {sorted(unknown)}")
+        data = {"custom_id": modal["custom_id"], "components": components}
+        src = result.interaction
+        channel = self.fake.channels[src.channel_id]
+        inter = self.fake.new_interaction(user_id=self.id, type=5, data=data, channel=channel,
+                                          message=src.message if src.type == 3 else None,
+                                          label=f"submit modal {modal.get('title')!r}")
+        return await self._run(inter, _timeout, _quiet)
+
+    async def say(self, content: str, *, channel: Union[None, int, str, Channel] = None) -> FakeMessage:
+        """Post a plain message (MESSAGE_CREATE reaches the bot if it has the intent)."""
+        ch = self.fake.get_channel(channel)
+        return await self.fake.create_message(ch, {"content": content}, [],
+                                              author=self.fake.user_payload(self.id))
+
+    # ------------------------------------------------------------------
+    def _check_visible(self, msg: FakeMessage) -> FakeMessage:
+        if msg.deleted:
+            raise HarnessError(f"message {msg.id} was deleted")
+        if not msg.visible_to(self.id):
+            raise HarnessError(f"{self.name} cannot see message {msg.id} (ephemeral to {msg.ephemeral_to})")
+        return msg
+
+    async def _run(self, inter: FakeInteraction, timeout: float, quiet: float) -> InteractionResult:
+        self.interactions.append(inter)
+        await self.fake.dispatch_interaction(inter)
+        await wait_for_answer(self.fake, inter, timeout=timeout, quiet=quiet)
+        return InteractionResult(self.fake, inter, self)
+
+
+def _components(msg: FakeMessage) -> List[dict]:
+    from .models import iter_components
+
+    return list(iter_components(msg.components))
+
+
+async def wait_for_answer(fake: "LocalDiscord", inter: FakeInteraction, *, timeout: float = DEFAULT_TIMEOUT,
+                          quiet: float = DEFAULT_QUIET, settle_max: float = 2.0) -> None:
+    """Wait for the callback of ``inter``, then (deferred message) for its content, then until
+    the interaction has been quiet for ``quiet`` seconds and no REST call is in flight
+    (giving up the quiet wait after ``settle_max`` seconds)."""
+    deadline = time.monotonic() + timeout
+    while not inter.acknowledged:
+        fake.raise_if_client_crashed()
+        if time.monotonic() > deadline:
+            late = [str(v) for v in fake.violations if v.interaction_id == inter.id]
+            raise InteractionTimeout(
+                f"the bot did not answer {inter.label!r} within {timeout}s "
+                f"(REST calls for it: {inter.rest_log or 'none'}; violations: {late or 'none'}; "
+                f"bot connected: {fake.connected})")
+        try:
+            await asyncio.wait_for(asyncio.shield(inter.callback_event.wait()), 0.05)
+        except asyncio.TimeoutError:
+            pass
+    if inter.callback_type == 5:
+        while inter.original is not None and inter.original.loading and not inter.followups:
+            fake.raise_if_client_crashed()
+            if time.monotonic() > deadline:
+                raise InteractionTimeout(f"the bot deferred {inter.label!r} but sent nothing within {timeout}s")
+            await asyncio.sleep(0.01)
+    settle_deadline = time.monotonic() + settle_max
+    while time.monotonic() < settle_deadline:
+        fake.raise_if_client_crashed()
+        now = time.monotonic()
+        if (fake.inflight == 0 and now - inter.last_activity >= quiet
+                and now - fake._last_activity >= min(quiet, 0.05)):
+            return
+        await asyncio.sleep(0.01)
+
+
+# ---------------------------------------------------------------------------
+# running a discord.py client against the fake
+# ---------------------------------------------------------------------------
+
+
+class ClientRun:
+    """Handle returned by :func:`run_client`: the client, its task, and ``stop()``."""
+
+    def __init__(self, fake: "LocalDiscord", client: "discord.Client", task: asyncio.Task) -> None:
+        self.fake = fake
+        self.client = client
+        self.task = task
+
+    def raise_if_crashed(self) -> None:
+        if self.task.done() and not self.task.cancelled() and self.task.exception() is not None:
+            raise self.task.exception()  # type: ignore[misc]
+
+    async def stop(self) -> None:
+        """Close the client (as a process shutdown would) and wait for its task."""
+        try:
+            if not self.client.is_closed():
+                await self.client.close()
+            try:
+                await asyncio.wait_for(asyncio.shield(self.task), 5)
+            except asyncio.TimeoutError:
+                self.task.cancel()
+                with contextlib.suppress(BaseException):
+                    await self.task
+        finally:
+            self.fake.unwatch_task(self.task)
+        # let the fake notice the websocket close
+        for _ in range(50):
+            if not self.fake.connected:
+                break
+            await asyncio.sleep(0.01)
+
+
+async def start_client(fake: "LocalDiscord", client: "discord.Client", *, token: str = "fake-token",
+                       timeout: float = 10.0, fast_ready: bool = True) -> ClientRun:
+    """Start ``client.start(token)`` as a task against ``fake`` and wait until it is ready.
+
+    ``fast_ready`` lowers discord.py's ``guild_ready_timeout`` (2 s by default, spent waiting for
+    more GUILD_CREATEs before on_ready) to 0.05 s. The fake must be started and patched in."""
+    if fake.port is None:
+        await fake.start()
+    if fake._undo_patch is None:
+        fake.patch_discord()
+    if fast_ready:
+        client._connection.guild_ready_timeout = 0.05  # private, but the only knob
+    task = asyncio.create_task(client.start(token), name=f"discord-client-{id(client)}")
+    fake.watch_task(task)
+    run = ClientRun(fake, client, task)
+    ready = asyncio.create_task(client.wait_until_ready())
+    try:
+        done, _ = await asyncio.wait({task, ready}, timeout=timeout, return_when=asyncio.FIRST_COMPLETED)
+        if task in done:
+            exc = task.exception() if not task.cancelled() else None
+            raise RuntimeError(f"the client stopped before becoming ready: {exc!r}") from exc
+        if ready not in done:
+            await run.stop()
+            raise TimeoutError(f"the client did not become ready within {timeout}s")
+    finally:
+        ready.cancel()
+    await fake.wait_ready(timeout)
+    return run
+
+
+@contextlib.asynccontextmanager
+async def run_client(fake: "LocalDiscord", client: "discord.Client", *, token: str = "fake-token",
+                     timeout: float = 10.0, fast_ready: bool = True) -> AsyncIterator[ClientRun]:
+    """``async with run_client(fake, bot) as run:`` — the client runs and is ready inside the
+    block; ``run.task`` is its task (crashes surface in every harness wait); it is closed at exit,
+    and a crash of the task during the block is re-raised at exit."""
+    run = await start_client(fake, client, token=token, timeout=timeout, fast_ready=fast_ready)
+    try:
+        yield run
+        run.raise_if_crashed()
+    finally:
+        await run.stop()

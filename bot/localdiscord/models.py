@@ -1,0 +1,652 @@
+"""Plain data kept by the local fake Discord: messages (with every version),
+interactions, channels, guilds, registered application commands, plus the
+Discord-style payload validation used by the REST handlers.
+
+Nothing here talks to the network; ``server.py`` owns the HTTP/WebSocket side.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import copy
+import datetime as _dt
+import itertools
+import time
+from dataclasses import dataclass, field
+from typing import Any, Dict, Iterable, Iterator, List, Optional, Tuple
+
+DISCORD_EPOCH_MS = 1420070400000
+
+# Permission bits (subset).
+ADMINISTRATOR = 1 << 3
+MANAGE_GUILD = 1 << 5
+ADD_REACTIONS = 1 << 6
+VIEW_CHANNEL = 1 << 10
+SEND_MESSAGES = 1 << 11
+MANAGE_MESSAGES = 1 << 13
+EMBED_LINKS = 1 << 14
+ATTACH_FILES = 1 << 15
+READ_MESSAGE_HISTORY = 1 << 16
+USE_EXTERNAL_EMOJIS = 1 << 18
+USE_APPLICATION_COMMANDS = 1 << 31
+CREATE_PUBLIC_THREADS = 1 << 35
+SEND_MESSAGES_IN_THREADS = 1 << 38
+
+EVERYONE_PERMISSIONS = (
+    ADD_REACTIONS | VIEW_CHANNEL | SEND_MESSAGES | EMBED_LINKS | ATTACH_FILES | READ_MESSAGE_HISTORY
+    | USE_EXTERNAL_EMOJIS | USE_APPLICATION_COMMANDS | CREATE_PUBLIC_THREADS | SEND_MESSAGES_IN_THREADS
+)
+BOT_PERMISSIONS = EVERYONE_PERMISSIONS | MANAGE_MESSAGES
+
+# Message flags.
+FLAG_EPHEMERAL = 1 << 6
+FLAG_LOADING = 1 << 7
+FLAG_COMPONENTS_V2 = 1 << 15
+
+# Component types.
+ACTION_ROW = 1
+BUTTON = 2
+STRING_SELECT = 3
+TEXT_INPUT = 4
+SELECT_TYPES = (3, 5, 6, 7, 8)
+
+_counter = itertools.count(1)
+
+
+def snowflake() -> int:
+    """A fresh, increasing, realistic-looking snowflake."""
+    ms = int(time.time() * 1000) - DISCORD_EPOCH_MS
+    return (ms << 22) | (next(_counter) & 0x3FFFFF)
+
+
+def iso_now() -> str:
+    return _dt.datetime.now(_dt.timezone.utc).isoformat()
+
+
+# ---------------------------------------------------------------------------
+# errors
+# ---------------------------------------------------------------------------
+
+
+class DiscordHTTPError(Exception):
+    """Raised inside handlers; turned into a Discord-style JSON error response."""
+
+    def __init__(self, status: int, code: int, message: str, errors: Optional[dict] = None):
+        super().__init__(f"{status} {code} {message}")
+        self.status = status
+        self.code = code
+        self.message = message
+        self.errors = errors
+
+    def body(self) -> dict:
+        body: dict = {"message": self.message, "code": self.code}
+        if self.errors is not None:
+            body["errors"] = self.errors
+        return body
+
+
+class FormErrors:
+    """Collects field errors into Discord's nested ``errors`` shape."""
+
+    def __init__(self) -> None:
+        self.errors: dict = {}
+        self.count = 0
+
+    def add(self, path: Iterable[Any], code: str, message: str) -> None:
+        node = self.errors
+        for part in path:
+            node = node.setdefault(str(part), {})
+        node.setdefault("_errors", []).append({"code": code, "message": message})
+        self.count += 1
+
+    def max_len(self, path: list, value: Any, limit: int) -> None:
+        if isinstance(value, str) and len(value) > limit:
+            self.add(path, "BASE_TYPE_MAX_LENGTH", f"Must be {limit} or fewer in length.")
+
+    def raise_if_any(self) -> None:
+        if self.count:
+            raise DiscordHTTPError(400, 50035, "Invalid Form Body", self.errors)
+
+
+def validate_message_payload(body: dict, prefix: list, errors: FormErrors) -> None:
+    """Discord's limits for message content, embeds and (v1 and v2) components."""
+    content = body.get("content")
+    if content is not None:
+        errors.max_len(prefix + ["content"], content, 2000)
+    embeds = body.get("embeds") or []
+    if len(embeds) > 10:
+        errors.add(prefix + ["embeds"], "BASE_TYPE_MAX_LENGTH", "Must be 10 or fewer in length.")
+    total = 0
+    for i, e in enumerate(embeds):
+        p = prefix + ["embeds", i]
+        errors.max_len(p + ["title"], e.get("title"), 256)
+        errors.max_len(p + ["description"], e.get("description"), 4096)
+        fields = e.get("fields") or []
+        if len(fields) > 25:
+            errors.add(p + ["fields"], "BASE_TYPE_MAX_LENGTH", "Must be 25 or fewer in length.")
+        for j, f in enumerate(fields):
+            errors.max_len(p + ["fields", j, "name"], f.get("name"), 256)
+            errors.max_len(p + ["fields", j, "value"], f.get("value"), 1024)
+            if not f.get("name"):
+                errors.add(p + ["fields", j, "name"], "BASE_TYPE_REQUIRED", "This field is required")
+            if not f.get("value"):
+                errors.add(p + ["fields", j, "value"], "BASE_TYPE_REQUIRED", "This field is required")
+        errors.max_len(p + ["footer", "text"], (e.get("footer") or {}).get("text"), 2048)
+        errors.max_len(p + ["author", "name"], (e.get("author") or {}).get("name"), 256)
+        total += sum(len(t) for t in embed_texts(e))
+    if total > 6000:
+        errors.add(prefix + ["embeds"], "MAX_EMBED_SIZE_EXCEEDED", "Embed size exceeds maximum size of 6000")
+    components = body.get("components")
+    if components:
+        v2 = bool((body.get("flags") or 0) & FLAG_COMPONENTS_V2)
+        validate_components(components, prefix + ["components"], errors, v2=v2)
+
+
+def validate_components(components: list, prefix: list, errors: FormErrors, *, v2: bool = False) -> None:
+    if not v2 and len(components) > 5:
+        errors.add(prefix, "BASE_TYPE_MAX_LENGTH", "Must be 5 or fewer in length.")
+    seen: Dict[str, list] = {}
+
+    def walk(comp: dict, path: list, top: bool) -> None:
+        ctype = comp.get("type")
+        if top and not v2 and ctype != ACTION_ROW:
+            errors.add(path + ["type"], "UNION_TYPE_CHOICES", "Value of field \"type\" must be one of (1,).")
+        if ctype == ACTION_ROW:
+            children = comp.get("components") or []
+            if not children:
+                errors.add(path + ["components"], "BASE_TYPE_MIN_LENGTH", "Must be 1 or more in length.")
+            if len(children) > 5:
+                errors.add(path + ["components"], "BASE_TYPE_MAX_LENGTH", "Must be 5 or fewer in length.")
+            if any(c.get("type") in SELECT_TYPES for c in children) and len(children) > 1:
+                errors.add(path + ["components"], "COMPONENT_LAYOUT_WIDTH_EXCEEDED",
+                           "The specified component exceeds the maximum width")
+            for i, c in enumerate(children):
+                walk(c, path + ["components", i], False)
+            return
+        cid = comp.get("custom_id")
+        if cid is not None:
+            errors.max_len(path + ["custom_id"], cid, 100)
+            if cid in seen:
+                errors.add(path + ["custom_id"], "COMPONENT_CUSTOM_ID_DUPLICATED",
+                           "Component custom id cannot be duplicated")
+            seen[cid] = path
+        if ctype == BUTTON:
+            style = comp.get("style")
+            errors.max_len(path + ["label"], comp.get("label"), 80)
+            if style == 5:
+                if not comp.get("url"):
+                    errors.add(path + ["url"], "BASE_TYPE_REQUIRED", "This field is required")
+            elif style != 6 and not cid:
+                errors.add(path + ["custom_id"], "BASE_TYPE_REQUIRED", "This field is required")
+            if style != 6 and not comp.get("label") and not comp.get("emoji"):
+                errors.add(path, "BUTTON_COMPONENT_LABEL_OR_EMOJI_REQUIRED", "A label or emoji is required")
+        elif ctype in SELECT_TYPES:
+            if not cid:
+                errors.add(path + ["custom_id"], "BASE_TYPE_REQUIRED", "This field is required")
+            errors.max_len(path + ["placeholder"], comp.get("placeholder"), 150)
+            if ctype == STRING_SELECT:
+                options = comp.get("options") or []
+                if not 1 <= len(options) <= 25:
+                    errors.add(path + ["options"], "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 25 in length.")
+                values = set()
+                for j, o in enumerate(options):
+                    errors.max_len(path + ["options", j, "label"], o.get("label"), 100)
+                    errors.max_len(path + ["options", j, "value"], o.get("value"), 100)
+                    errors.max_len(path + ["options", j, "description"], o.get("description"), 100)
+                    if o.get("value") in values:
+                        errors.add(path + ["options", j, "value"], "SELECT_COMPONENT_OPTION_VALUE_DUPLICATED",
+                                   "Select component option values must be unique")
+                    values.add(o.get("value"))
+        # components v2 containers / sections
+        for key in ("components",):
+            for i, c in enumerate(comp.get(key) or []):
+                walk(c, path + [key, i], False)
+        if isinstance(comp.get("accessory"), dict):
+            walk(comp["accessory"], path + ["accessory"], False)
+        if isinstance(comp.get("component"), dict):
+            walk(comp["component"], path + ["component"], False)
+
+    for i, c in enumerate(components):
+        walk(c, prefix + [i], True)
+
+
+def validate_modal(data: dict, errors: FormErrors) -> None:
+    errors.max_len(["data", "title"], data.get("title"), 45)
+    errors.max_len(["data", "custom_id"], data.get("custom_id"), 100)
+    if not data.get("title"):
+        errors.add(["data", "title"], "BASE_TYPE_REQUIRED", "This field is required")
+    if not data.get("custom_id"):
+        errors.add(["data", "custom_id"], "BASE_TYPE_REQUIRED", "This field is required")
+    comps = data.get("components") or []
+    if not 1 <= len(comps) <= 5:
+        errors.add(["data", "components"], "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 5 in length.")
+
+
+# ---------------------------------------------------------------------------
+# text extraction
+# ---------------------------------------------------------------------------
+
+
+def embed_texts(embed: dict) -> List[str]:
+    out = []
+    for key in ("title", "description"):
+        if embed.get(key):
+            out.append(str(embed[key]))
+    for f in embed.get("fields") or []:
+        for key in ("name", "value"):
+            if f.get(key):
+                out.append(str(f[key]))
+    if (embed.get("footer") or {}).get("text"):
+        out.append(str(embed["footer"]["text"]))
+    if (embed.get("author") or {}).get("name"):
+        out.append(str(embed["author"]["name"]))
+    return out
+
+
+def component_texts(components: Iterable[dict]) -> List[str]:
+    out: List[str] = []
+
+    def walk(c: dict) -> None:
+        for key in ("label", "placeholder", "content", "title", "description"):
+            if isinstance(c.get(key), str) and c[key]:
+                out.append(c[key])
+        emoji = c.get("emoji")
+        if isinstance(emoji, dict) and emoji.get("name") and not emoji.get("id"):
+            out.append(emoji["name"])
+        for o in c.get("options") or []:
+            for key in ("label", "description"):
+                if o.get(key):
+                    out.append(o[key])
+        for child in c.get("components") or []:
+            walk(child)
+        for key in ("accessory", "component"):
+            if isinstance(c.get(key), dict):
+                walk(c[key])
+
+    for c in components or []:
+        walk(c)
+    return out
+
+
+def iter_components(components: Iterable[dict]) -> Iterator[dict]:
+    """Every component, depth first (rows, sections and containers included)."""
+    for c in components or []:
+        yield c
+        yield from iter_components(c.get("components") or [])
+        for key in ("accessory", "component"):
+            if isinstance(c.get(key), dict):
+                yield from iter_components([c[key]])
+
+
+# ---------------------------------------------------------------------------
+# messages
+# ---------------------------------------------------------------------------
+
+
+@dataclass
+class Attachment:
+    id: int
+    filename: str
+    size: int
+    content_type: Optional[str]
+    data: bytes = b""
+    description: Optional[str] = None
+    url: str = ""
+
+    def payload(self) -> dict:
+        d = {
+            "id": str(self.id),
+            "filename": self.filename,
+            "size": self.size,
+            "url": self.url,
+            "proxy_url": self.url,
+            "content_type": self.content_type,
+        }
+        if self.description is not None:
+            d["description"] = self.description
+        return d
+
+
+@dataclass
+class MessageVersion:
+    """One state of a message: ``kind`` is ``create``, ``edit`` or ``delete``."""
+
+    kind: str
+    content: str
+    embeds: List[dict]
+    components: List[dict]
+    attachments: List[Attachment]
+    flags: int
+    at: float
+
+    def texts(self) -> List[str]:
+        out = []
+        if self.content:
+            out.append(self.content)
+        for e in self.embeds:
+            out.extend(embed_texts(e))
+        out.extend(component_texts(self.components))
+        out.extend(a.filename for a in self.attachments)
+        return out
+
+
+class FakeMessage:
+    """A message as stored by the fake. Live object: it always shows the current state;
+    ``versions`` keeps every state it ever had."""
+
+    def __init__(
+        self,
+        *,
+        id: int,
+        channel_id: int,
+        guild_id: Optional[int],
+        author: dict,
+        ephemeral_to: Optional[int] = None,
+        interaction: Optional["FakeInteraction"] = None,
+        webhook_id: Optional[int] = None,
+        application_id: Optional[int] = None,
+        message_reference: Optional[dict] = None,
+        type: int = 0,
+    ) -> None:
+        self.id = id
+        self.channel_id = channel_id
+        self.guild_id = guild_id
+        self.author = author
+        self.ephemeral_to = ephemeral_to
+        self.interaction = interaction
+        self.webhook_id = webhook_id
+        self.application_id = application_id
+        self.message_reference = message_reference
+        self.type = type
+        self.timestamp = iso_now()
+        self.edited_timestamp: Optional[str] = None
+        self.content = ""
+        self.embeds: List[dict] = []
+        self.components: List[dict] = []
+        self.attachments: List[Attachment] = []
+        self.flags = 0
+        self.deleted = False
+        self.versions: List[MessageVersion] = []
+        self.interaction_metadata: Optional[dict] = None
+
+    # --- state changes -------------------------------------------------
+    def _snapshot(self, kind: str) -> None:
+        self.versions.append(
+            MessageVersion(
+                kind=kind,
+                content=self.content,
+                embeds=copy.deepcopy(self.embeds),
+                components=copy.deepcopy(self.components),
+                attachments=list(self.attachments),
+                flags=self.flags,
+                at=time.time(),
+            )
+        )
+
+    def apply(self, body: dict, new_files: List[Attachment], *, kind: str) -> None:
+        """Apply a create/edit body (Discord semantics: absent keys are unchanged)."""
+        if "content" in body:
+            self.content = body["content"] or ""
+        if "embeds" in body:
+            self.embeds = copy.deepcopy(body["embeds"] or [])
+        elif "embed" in body:  # very old clients
+            self.embeds = [body["embed"]] if body["embed"] else []
+        if "components" in body:
+            self.components = copy.deepcopy(body["components"] or [])
+        if "attachments" in body and body["attachments"] is not None:
+            by_id = {str(a.id): a for a in self.attachments}
+            kept: List[Attachment] = []
+            for a in body["attachments"]:
+                existing = by_id.get(str(a.get("id")))
+                if existing is not None and str(a.get("id")) not in {str(i) for i in range(len(new_files))}:
+                    kept.append(existing)
+            self.attachments = kept + list(new_files)
+        else:
+            self.attachments = self.attachments + list(new_files)
+        if "flags" in body and body["flags"] is not None:
+            keep = self.flags & (FLAG_EPHEMERAL)
+            self.flags = keep | (int(body["flags"]) & ~(FLAG_EPHEMERAL | FLAG_LOADING))
+        if kind == "edit":
+            self.flags &= ~FLAG_LOADING
+            self.edited_timestamp = iso_now()
+        self._snapshot(kind)
+
+    def mark_deleted(self) -> None:
+        self.deleted = True
+        self._snapshot("delete")
+
+    # --- reading -------------------------------------------------------
+    @property
+    def ephemeral(self) -> bool:
+        return self.ephemeral_to is not None
+
+    @property
+    def public(self) -> bool:
+        return self.ephemeral_to is None
+
+    @property
+    def loading(self) -> bool:
+        return bool(self.flags & FLAG_LOADING)
+
+    def visible_to(self, user_id: int) -> bool:
+        return not self.deleted and (self.ephemeral_to is None or self.ephemeral_to == int(user_id))
+
+    def buttons(self) -> List[Tuple[Optional[str], Optional[str], bool]]:
+        """``(label, custom_id, disabled)`` for every button, in display order."""
+        return [
+            (c.get("label"), c.get("custom_id"), bool(c.get("disabled", False)))
+            for c in iter_components(self.components)
+            if c.get("type") == BUTTON
+        ]
+
+    def selects(self) -> List[dict]:
+        return [c for c in iter_components(self.components) if c.get("type") in SELECT_TYPES]
+
+    def find_component(self, custom_id: str) -> Optional[dict]:
+        for c in iter_components(self.components):
+            if c.get("custom_id") == custom_id:
+                return c
+        return None
+
+    def texts(self) -> List[str]:
+        return self.versions[-1].texts() if self.versions else []
+
+    def text(self) -> str:
+        """All visible text of the current state, joined by newlines."""
+        return "\n".join(self.texts())
+
+    def all_texts(self) -> List[str]:
+        """Every text of every version."""
+        out: List[str] = []
+        for v in self.versions:
+            out.extend(v.texts())
+        return out
+
+    @property
+    def embed(self) -> Optional[dict]:
+        return self.embeds[0] if self.embeds else None
+
+    def payload(self) -> dict:
+        d: Dict[str, Any] = {
+            "id": str(self.id),
+            "type": self.type,
+            "channel_id": str(self.channel_id),
+            "author": self.author,
+            "content": self.content,
+            "timestamp": self.timestamp,
+            "edited_timestamp": self.edited_timestamp,
+            "tts": False,
+            "mention_everyone": False,
+            "mentions": [],
+            "mention_roles": [],
+            "attachments": [a.payload() for a in self.attachments],
+            "embeds": copy.deepcopy(self.embeds),
+            "components": copy.deepcopy(self.components),
+            "pinned": False,
+            "flags": self.flags,
+        }
+        if self.guild_id is not None and self.ephemeral_to is None:
+            d["guild_id"] = str(self.guild_id)
+        if self.webhook_id is not None:
+            d["webhook_id"] = str(self.webhook_id)
+        if self.application_id is not None:
+            d["application_id"] = str(self.application_id)
+        if self.interaction_metadata is not None:
+            d["interaction_metadata"] = self.interaction_metadata
+        if self.message_reference is not None:
+            d["message_reference"] = self.message_reference
+        return d
+
+    def __repr__(self) -> str:
+        vis = f" ephemeral_to={self.ephemeral_to}" if self.ephemeral_to else ""
+        dele = " deleted" if self.deleted else ""
+        return f"<FakeMessage id={self.id}{vis}{dele} text={self.text()[:60]!r}>"
+
+
+# ---------------------------------------------------------------------------
+# guild, channel, command, interaction
+# ---------------------------------------------------------------------------
+
+
+@dataclass
+class Channel:
+    id: int
+    guild_id: Optional[int]
+    name: str
+    position: int = 0
+    type: int = 0
+    messages: List[FakeMessage] = field(default_factory=list)
+    recipient_id: Optional[int] = None  # for DM channels
+
+    def payload(self) -> dict:
+        d: Dict[str, Any] = {"id": str(self.id), "type": self.type, "last_message_id": None}
+        if self.type == 1:
+            d["recipients"] = []
+            return d
+        d.update(
+            {
+                "guild_id": str(self.guild_id),
+                "name": self.name,
+                "position": self.position,
+                "permission_overwrites": [],
+                "parent_id": None,
+                "topic": None,
+                "nsfw": False,
+                "rate_limit_per_user": 0,
+            }
+        )
+        return d
+
+
+@dataclass
+class Guild:
+    id: int
+    name: str
+    owner_id: int
+    channels: Dict[int, Channel] = field(default_factory=dict)
+    member_ids: List[int] = field(default_factory=list)
+    manager_role_id: int = 0
+    bot_role_id: int = 0
+    joined_at: str = field(default_factory=iso_now)
+
+    @property
+    def default_channel(self) -> Channel:
+        return next(iter(self.channels.values()))
+
+    def roles_payload(self) -> List[dict]:
+        def role(rid: int, name: str, perms: int, pos: int, managed: bool = False) -> dict:
+            return {
+                "id": str(rid), "name": name, "permissions": str(perms), "position": pos, "color": 0,
+                "colors": {"primary_color": 0, "secondary_color": None, "tertiary_color": None},
+                "hoist": False, "managed": managed, "mentionable": False, "flags": 0, "icon": None,
+                "unicode_emoji": None, "description": None,
+            }
+
+        return [
+            role(self.id, "@everyone", EVERYONE_PERMISSIONS, 0),
+            role(self.manager_role_id, "Manager", EVERYONE_PERMISSIONS | MANAGE_GUILD, 1),
+            role(self.bot_role_id, "Bot", BOT_PERMISSIONS, 2, managed=True),
+        ]
+
+
+@dataclass
+class Command:
+    id: int
+    application_id: int
+    guild_id: Optional[int]
+    payload: dict
+    version: int = field(default_factory=snowflake)
+
+    @property
+    def name(self) -> str:
+        return self.payload["name"]
+
+    @property
+    def type(self) -> int:
+        return int(self.payload.get("type", 1))
+
+    def to_json(self) -> dict:
+        d = dict(self.payload)
+        d.setdefault("type", 1)
+        d.setdefault("description", "")
+        d.setdefault("options", [])
+        d["id"] = str(self.id)
+        d["application_id"] = str(self.application_id)
+        d["version"] = str(self.version)
+        d.setdefault("default_member_permissions", None)
+        d.setdefault("nsfw", False)
+        if self.guild_id is not None:
+            d["guild_id"] = str(self.guild_id)
+        return d
+
+
+@dataclass
+class Violation:
+    """A rule the bot broke that Discord would punish (late ack, double ack, ...)."""
+
+    kind: str
+    detail: str
+    interaction_id: Optional[int] = None
+
+    def __str__(self) -> str:
+        return f"{self.kind}: {self.detail}"
+
+
+@dataclass
+class FakeInteraction:
+    id: int
+    token: str
+    type: int  # 2 app command, 3 component, 4 autocomplete, 5 modal submit
+    user_id: int
+    guild_id: Optional[int]
+    channel_id: int
+    data: dict
+    label: str  # human readable description, for error messages
+    message: Optional[FakeMessage] = None  # component / modal-from-component source message
+    created_at: float = field(default_factory=time.monotonic)
+    dispatched_at: float = 0.0
+    callback_type: Optional[int] = None
+    callback_data: Optional[dict] = None
+    callback_at: Optional[float] = None
+    original: Optional[FakeMessage] = None
+    followups: List[FakeMessage] = field(default_factory=list)
+    modal: Optional[dict] = None
+    autocomplete_choices: Optional[list] = None
+    expired: bool = False
+    last_activity: float = field(default_factory=time.monotonic)
+    rest_log: List[str] = field(default_factory=list)
+    callback_event: asyncio.Event = field(default_factory=asyncio.Event)
+
+    @property
+    def acknowledged(self) -> bool:
+        return self.callback_type is not None
+
+    @property
+    def latency(self) -> Optional[float]:
+        if self.callback_at is None:
+            return None
+        return self.callback_at - self.dispatched_at
+
+    def touch(self, what: str) -> None:
+        self.last_activity = time.monotonic()
+        self.rest_log.append(what)
