@@ -82,6 +82,7 @@ class GatewaySession:
         self.ws: Optional[web.WebSocketResponse] = None
         self.lock = asyncio.Lock()
         self.ready = False
+        self.server_closed: set = set()  # websockets we closed ourselves (drops)
 
     @property
     def connected(self) -> bool:
@@ -391,6 +392,7 @@ class LocalDiscord:
                 self._sessions.pop(s.id, None)
             if s.ws is not None and not s.ws.closed:
                 s.ready = False
+                s.server_closed.add(s.ws)
                 await s.ws.close(code=4000, message=b"dropped by test")
         if wait:
             await asyncio.sleep(0.01)
@@ -440,7 +442,8 @@ class LocalDiscord:
                 session.ws = None
                 session.ready = False
                 # A clean close by the client (discord.py's Client.close) ends the session.
-                if ws.close_code in (1000, 1001) and self._sessions.get(session.id) is session:
+                if (ws.close_code in (1000, 1001) and ws not in session.server_closed
+                        and self._sessions.get(session.id) is session):
                     self._sessions.pop(session.id, None)
         return ws
 
@@ -481,6 +484,7 @@ class LocalDiscord:
         self.resume_count += 1
         old = session.ws
         if old is not None and old is not ws and not old.closed:
+            session.server_closed.add(old)
             await old.close(code=4000)
         async with session.lock:
             session.ws = ws
@@ -796,9 +800,14 @@ class LocalDiscord:
     async def _put_commands(self, request: web.Request) -> web.Response:
         scope = self._command_scope(request)
         body, _ = await self._read_body(request)
-        for key in [k for k in self.commands if k[0] == scope]:
-            del self.commands[key]
-        out = [self._upsert_command(scope, p).to_json() for p in body]
+        old = {k: self.commands.pop(k) for k in [k for k in self.commands if k[0] == scope]}
+        out = []
+        for p in body:
+            cmd = self._upsert_command(scope, p)
+            prev = old.get((scope, cmd.type, cmd.name))
+            if prev is not None:  # Discord keeps a command's id across bulk overwrites
+                cmd.id = prev.id
+            out.append(cmd.to_json())
         return json_response(out)
 
     async def _get_commands(self, request: web.Request) -> web.Response:

@@ -1,0 +1,331 @@
+"""End-to-end tests of the local fake Discord with a real discord.py commands.Bot."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+
+import aiohttp
+import discord
+import pytest
+from discord import app_commands
+from discord.ext import commands
+
+from bot.localdiscord import (
+    ClientCrashed,
+    HarnessError,
+    InteractionTimeout,
+    LocalDiscord,
+    run_client,
+    start_client,
+)
+
+SECRET = "hand: 1m 2m 3m EAST"
+
+
+class StepButton(discord.ui.DynamicItem[discord.ui.Button], template=r"demo:step:(?P<n>\d+)"):
+    """A restart-proof button: everything it needs is in its custom_id."""
+
+    def __init__(self, n: int) -> None:
+        super().__init__(discord.ui.Button(label=f"Step {n}", custom_id=f"demo:step:{n}",
+                                           style=discord.ButtonStyle.primary))
+        self.n = n
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match):
+        return cls(int(match["n"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot = interaction.client
+        bot.clicks.append((bot.generation, interaction.user.name, self.n))
+        view = discord.ui.View(timeout=None)
+        view.add_item(StepButton(self.n + 1))
+        await interaction.response.edit_message(
+            content=f"step {self.n + 1} by {interaction.user.name} (gen {bot.generation})", view=view)
+
+
+class NameModal(discord.ui.Modal, title="Your name"):
+    name = discord.ui.TextInput(label="Name", custom_id="name")
+
+    async def on_submit(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_message(f"Hello {self.name.value}", ephemeral=True)
+
+
+class PickView(discord.ui.View):
+    @discord.ui.select(custom_id="pick", placeholder="Pick a letter",
+                       options=[discord.SelectOption(label=f"Letter {c}", value=c) for c in "abc"])
+    async def pick(self, interaction: discord.Interaction, select: discord.ui.Select) -> None:
+        await interaction.response.edit_message(content=f"picked {select.values[0]}", view=None)
+
+
+def make_bot(fake: LocalDiscord, generation: int = 1) -> commands.Bot:
+    intents = discord.Intents.default()
+    bot = commands.Bot(command_prefix="!", intents=intents, chunk_guilds_at_startup=False)
+    bot.generation = generation
+    bot.clicks = []
+    bot.errors = []
+    bot.tokens = {}
+    guild = discord.Object(fake.guild.id)
+
+    game = app_commands.Group(name="game", description="Demo game")
+
+    @game.command(name="start", description="Open a table")
+    @app_commands.describe(players="How many players")
+    @app_commands.choices(mode=[app_commands.Choice(name="Short", value="short"),
+                                app_commands.Choice(name="Long", value="long")])
+    async def start(interaction: discord.Interaction, players: app_commands.Range[int, 2, 4],
+                    mode: app_commands.Choice[str] = None, rival: discord.Member = None):
+        embed = discord.Embed(title="Table", description=f"{players} players, mode {mode.value if mode else 'short'}")
+        if rival is not None:
+            embed.add_field(name="Rival", value=rival.name)
+        view = discord.ui.View(timeout=None)
+        view.add_item(StepButton(1))
+        await interaction.response.send_message(embed=embed, view=view)
+
+    @game.command(name="peek", description="My hand")
+    async def peek(interaction: discord.Interaction):
+        await interaction.response.send_message(f"{interaction.user.name} {SECRET}", ephemeral=True)
+        bot.tokens[interaction.user.id] = interaction
+
+    @game.command(name="refresh", description="Edit my hand panel in place")
+    async def refresh(interaction: discord.Interaction):
+        old = bot.tokens[interaction.user.id]
+        try:
+            await old.edit_original_response(content="refreshed")
+            text = "edited"
+        except discord.HTTPException as e:
+            text = f"expired {e.status} {e.code}"
+        await interaction.response.send_message(text, ephemeral=True)
+
+    @game.command(name="slow", description="Deferred answer")
+    async def slow(interaction: discord.Interaction):
+        await interaction.response.defer(thinking=True)
+        await interaction.followup.send("working...")
+        await interaction.followup.send("just for you", ephemeral=True)
+        await interaction.edit_original_response(content="done")
+
+    @game.command(name="announce", description="Channel message")
+    async def announce(interaction: discord.Interaction):
+        msg = await interaction.channel.send("Table open: 2 seats")
+        await msg.edit(content="Table open: 1 seat")
+        await interaction.response.send_message("announced", ephemeral=True)
+
+    @game.command(name="double", description="Answers twice")
+    async def double(interaction: discord.Interaction):
+        await interaction.response.send_message("first")
+        interaction.response._response_type = None  # defeat discord.py's own guard
+        try:
+            await interaction.response.send_message("second")
+        except discord.HTTPException as e:
+            bot.errors.append((e.status, e.code, e.text))
+
+    @game.command(name="toolong", description="Too long embed")
+    async def toolong(interaction: discord.Interaction):
+        try:
+            await interaction.response.send_message(embed=discord.Embed(description="x" * 4097))
+        except discord.HTTPException as e:
+            bot.errors.append((e.status, e.code, e.text))
+            await interaction.response.send_message("could not show that", ephemeral=True)
+
+    @game.command(name="late", description="Answers too late")
+    async def late(interaction: discord.Interaction):
+        await asyncio.sleep(0.3)
+        try:
+            await interaction.response.send_message("sorry I'm late")
+        except discord.HTTPException as e:
+            bot.errors.append((e.status, e.code, e.text))
+
+    @game.command(name="name", description="Modal")
+    async def name(interaction: discord.Interaction):
+        await interaction.response.send_modal(NameModal())
+
+    @game.command(name="pick", description="Select")
+    async def pick(interaction: discord.Interaction):
+        await interaction.response.send_message("pick one", view=PickView())
+
+    bot.tree.add_command(game, guild=guild)
+
+    async def setup_hook() -> None:
+        bot.add_dynamic_items(StepButton)
+        await bot.tree.sync(guild=guild)
+
+    bot.setup_hook = setup_hook
+    return bot
+
+
+@pytest.fixture
+async def fake():
+    f = LocalDiscord()
+    await f.start()
+    f.patch_discord()
+    try:
+        yield f
+    finally:
+        await f.stop()
+
+
+async def test_slash_embed_button_and_restart(fake: LocalDiscord):
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    async with run_client(fake, make_bot(fake, 1)) as run:
+        res = await alice.slash("game", "start", players=3, mode="Long", rival=bob)
+        assert res.response_type == 4 and not res.ephemeral
+        assert res.embed["description"] == "3 players, mode long"
+        assert res.embed["fields"][0]["value"] == "bob"
+        assert res.buttons() == [("Step 1", "demo:step:1", False)]
+        assert res.latency is not None and res.latency < 1
+
+        click = await bob.click(res, "Step 1")
+        assert click.response_type == 7 and click.message.id == res.id
+        assert res.content == "step 2 by bob (gen 1)"
+        assert run.client.clicks == [(1, "bob", 1)]
+        message = res.message
+
+    # restart: a brand-new client object on the same fake still handles the old buttons
+    bot2 = make_bot(fake, 2)
+    async with run_client(fake, bot2):
+        await alice.click(message, "demo:step:2")
+        assert message.content == "step 3 by alice (gen 2)"
+        assert bot2.clicks == [(2, "alice", 2)]
+    assert [v.kind for v in message.versions] == ["create", "edit", "edit"]
+    fake.assert_clean()
+
+
+async def test_ephemeral_visibility_followups_and_channel_messages(fake: LocalDiscord):
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    async with run_client(fake, make_bot(fake)):
+        peek = await alice.slash("game peek")
+        assert peek.ephemeral and peek.ephemeral_to == alice.id
+        assert peek in alice.visible_messages() or peek.message in alice.visible_messages()
+        assert peek.message not in bob.visible_messages()
+        assert peek.message not in fake.public_messages()
+        assert not any(SECRET in t for t in fake.all_public_texts())
+        assert fake.public_leaks([SECRET]) == []
+
+        slow = await alice.slash("game", "slow")
+        assert slow.response_type == 5
+        assert slow.content == "done"  # the first followup filled the "thinking" message, then edited
+        assert [v.content for v in slow.message.versions] == ["", "working...", "done"]
+        [private] = slow.followups
+        assert private.ephemeral_to == alice.id and private.content == "just for you"
+        assert private not in bob.visible_messages()
+
+        await bob.slash("game", "announce")
+        public = fake.public_messages()
+        assert [m.content for m in public] == ["done", "Table open: 1 seat"]
+        assert "Table open: 2 seats" in fake.all_public_texts()  # every version is kept
+        assert [m.content for m in bob.visible_messages()] == ["done", "Table open: 1 seat", "announced"]
+        assert "just for you" not in [m.content for m in bob.visible_messages()]
+    fake.assert_clean()
+
+
+async def test_double_answer_is_rejected_with_40060(fake: LocalDiscord):
+    alice = fake.add_user("alice")
+    async with run_client(fake, make_bot(fake)) as run:
+        res = await alice.slash("game", "double")
+        assert res.content == "first"
+        assert run.client.errors[0][:2] == (400, 40060)
+        assert [v.kind for v in fake.violations] == ["double_ack"]
+        # the same rule seen from a raw HTTP client, with Discord's JSON error shape
+        url = f"{fake.api_base}/interactions/{res.interaction.id}/{res.token}/callback?with_response=1"
+        async with aiohttp.ClientSession() as s:
+            async with s.post(url, json={"type": 4, "data": {"content": "again"}}) as r:
+                assert r.status == 400
+                assert r.headers["Content-Type"] == "application/json"
+                assert await r.json() == {"code": 40060, "message": "Interaction has already been acknowledged."}
+
+
+async def test_expired_token_and_form_limits(fake: LocalDiscord):
+    alice = fake.add_user("alice")
+    async with run_client(fake, make_bot(fake)) as run:
+        peek = await alice.slash("game", "peek")
+        ok = await alice.slash("game", "refresh")
+        assert ok.content == "edited" and peek.content == "refreshed"
+        fake.expire_token(peek.token)
+        expired = await alice.slash("game", "refresh")
+        assert expired.content == "expired 401 50027"
+
+        bad = await alice.slash("game", "toolong")
+        assert bad.content == "could not show that"
+        status, code, _ = run.client.errors[0]
+        assert (status, code) == (400, 50035)
+        err = fake.http_errors[-1]
+        assert err["errors"]["data"]["embeds"]["0"]["description"]["_errors"][0]["code"] == "BASE_TYPE_MAX_LENGTH"
+
+    # custom_id > 100 and 6 action rows, straight through REST
+    rows = [{"type": 1, "components": [{"type": 2, "style": 1, "label": "x", "custom_id": "c" * 101}]}]
+    rows += [{"type": 1, "components": [{"type": 2, "style": 1, "label": str(i), "custom_id": f"b{i}"}]}
+             for i in range(5)]
+    async with aiohttp.ClientSession() as s:
+        async with s.post(f"{fake.api_base}/channels/{fake.channel.id}/messages",
+                          json={"content": "hi", "components": rows}) as r:
+            body = await r.json()
+    assert r.status == 400 and body["code"] == 50035 and body["message"] == "Invalid Form Body"
+    assert "custom_id" in body["errors"]["components"]["0"]["components"]["0"]
+    assert body["errors"]["components"]["_errors"][0]["code"] == "BASE_TYPE_MAX_LENGTH"
+
+
+async def test_late_ack_is_recorded(fake: LocalDiscord):
+    fake.ack_deadline = 0.1
+    alice = fake.add_user("alice")
+    async with run_client(fake, make_bot(fake)) as run:
+        with pytest.raises(InteractionTimeout, match="late_ack"):
+            await alice.slash("game", "late", _timeout=1.0)
+        assert [v.kind for v in fake.violations] == ["late_ack"]
+        assert run.client.errors[0][:2] == (404, 10062)
+
+
+async def test_modal_select_and_harness_errors(fake: LocalDiscord):
+    alice = fake.add_user("alice")
+    async with run_client(fake, make_bot(fake)):
+        res = await alice.slash("game", "name")
+        assert res.response_type == 9 and res.modal["title"] == "Your name"
+        hello = await res.submit_modal(name="Alice")
+        assert hello.content == "Hello Alice" and hello.ephemeral
+
+        pick = await alice.slash("game", "pick")
+        done = await alice.select(pick, "pick", ["Letter b"])
+        assert done.message.id == pick.id and pick.content == "picked b" and pick.components == []
+
+        with pytest.raises(HarnessError, match="registered"):
+            await alice.slash("nope")
+        with pytest.raises(HarnessError, match="subcommand"):
+            await alice.slash("game", "fly")
+        with pytest.raises(HarnessError, match="players"):
+            await alice.slash("game", "start", player=3)
+        with pytest.raises(HarnessError, match="max"):
+            await alice.slash("game", "start", players=9)
+        with pytest.raises(HarnessError, match="no button"):
+            await alice.click(pick, "Nope")
+    fake.assert_clean()
+
+
+async def test_gateway_drop_resume_and_reidentify(fake: LocalDiscord):
+    alice = fake.add_user("alice")
+    async with run_client(fake, make_bot(fake)):
+        await fake.drop_gateway(wait=True)
+        assert fake.resume_count == 1
+        assert (await alice.slash("game", "peek")).ephemeral
+        await fake.drop_gateway(resume=False, wait=True)
+        assert fake.identify_count == 2
+        assert (await alice.slash("game", "peek")).ephemeral
+
+
+async def test_client_crash_is_surfaced(fake: LocalDiscord):
+    alice = fake.add_user("alice")
+    with pytest.raises(ClientCrashed):
+        async with run_client(fake, make_bot(fake)) as run:
+            # a payload discord.py cannot parse kills the client task
+            await fake.dispatch("CHANNEL_CREATE", {"id": "1", "type": 0, "guild_id": str(fake.guild.id)})
+            await alice.slash("game", "peek")
+    assert run.task.done()
+
+
+async def test_command_ids_are_stable_across_resync(fake: LocalDiscord):
+    run = await start_client(fake, make_bot(fake))
+    first = {c.name: c.id for c in fake.commands_in(fake.guild.id)}
+    await run.stop()
+    run = await start_client(fake, make_bot(fake))
+    assert {c.name: c.id for c in fake.commands_in(fake.guild.id)} == first
+    await run.stop()
+    assert json.loads(json.dumps(fake.commands_in(fake.guild.id)[0].to_json()))["name"] == "game"
