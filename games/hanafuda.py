@@ -228,18 +228,30 @@ def seeded_shuffle(seed: str, attempt: int = 0, deck: list[str] | None = None) -
 
     Exact method, re-derivable in any language::
 
+        stream = SHA-256(f"{seed}:{attempt}:0") || SHA-256(f"{seed}:{attempt}:1") || ...
+                 (raw 32-byte digests of the UTF-8 strings, concatenated)
         d = canonical deck (1L … 12C3)
+        t = 0
         for i = 47 down to 1:
-            h = SHA-256( UTF-8 bytes of f"{seed}:{attempt}:{i}" )
-            j = int(h as a big-endian unsigned integer) mod (i + 1)
+            r = stream[8t : 8t+8] read as a big-endian unsigned 64-bit integer; t += 1
+            j = r mod (i + 1)
             swap d[i] and d[j]
 
     The top of the deck is ``d[0]``.
     """
     d = list(DECK if deck is None else deck)
+    need = 8 * (len(d) - 1)
     prefix = f"{seed}:{attempt}:"
     sha = hashlib.sha256
+    chunks = []
+    block = 0
+    while 32 * block < need:
+        chunks.append(sha((prefix + str(block)).encode("utf-8")).digest())
+        block += 1
+    stream = b"".join(chunks)
+    t = 0
     for i in range(len(d) - 1, 0, -1):
-        j = int.from_bytes(sha((prefix + str(i)).encode("utf-8")).digest(), "big") % (i + 1)
+        j = int.from_bytes(stream[t : t + 8], "big") % (i + 1)
+        t += 8
         d[i], d[j] = d[j], d[i]
     return d

@@ -16,9 +16,10 @@ Seeds and fair shuffles (DESIGN §3)
   round seed (not of the raw bytes). ``round_end`` reveals ``seed = round_seed``.
 * **Deck of deal attempt k** (0 for the first deal of the round, 1, 2 … after redeals):
   ``seeded_shuffle(round_seed, k)`` from :mod:`games.hanafuda`: a Fisher-Yates over the
-  canonical deck where, for ``i`` from 47 down to 1, ``j = int(SHA-256(f"{round_seed}:{k}:{i}"))
-  mod (i+1)`` (the digest read as a big-endian integer) and ``d[i]``, ``d[j]`` are swapped.
-  The top of the deck is ``d[0]``; deal slices follow koi-koi.md §3.
+  canonical deck driven by the byte stream ``SHA-256(f"{round_seed}:{k}:0") ||
+  SHA-256(f"{round_seed}:{k}:1") || …``; for ``i`` from 47 down to 1 the next 8 bytes,
+  read as a big-endian integer ``r``, give ``j = r mod (i+1)`` and ``d[i]``, ``d[j]`` are
+  swapped. The top of the deck is ``d[0]``; deal slices follow koi-koi.md §3.
 
 ``sha256_hex(s)`` is the hex SHA-256 of the UTF-8 bytes of ``s``.
 
@@ -126,7 +127,14 @@ def role_of(state: KoiKoiState, seat: int) -> str:
 
 
 def roles(state: KoiKoiState) -> list[str]:
-    return [role_of(state, s) for s in range(_n(state))]
+    order = state.order
+    n = len(order)
+    names = ROLE_NAMES[n]
+    base = order.index(state.oya)
+    out = [""] * n
+    for pos, s in enumerate(order):
+        out[s] = names[(pos - base) % n]
+    return out
 
 
 def next_seat(state: KoiKoiState, seat: int) -> int:
@@ -449,8 +457,14 @@ def _matches(field: list[str], code: str) -> list[str]:
 
 def _capture(state: KoiKoiState, seat: int, cards: list[str]) -> None:
     side = state.sides[state.side_of[seat]]
-    side.captures.extend(cards)
-    side.points, side.yaku, side.sake_cup = evaluate(side.captures, state.options)
+    caps = side.captures
+    caps.extend(cards)
+    caps.sort(key=ORDER.__getitem__)
+    b, yaku, sake = evaluate(caps, state.options)
+    d = side.__dict__
+    d["points"] = b
+    d["yaku"] = yaku
+    d["sake_cup"] = sake
 
 
 def _resolve(state: KoiKoiState, seat: int, code: str, target: str | None) -> list[str]:
@@ -509,8 +523,9 @@ def _end_turn(state: KoiKoiState, seat: int, events: list[Event]) -> None:
         if reason is not None:
             _stop(state, seat, events, forced=True)
         else:
-            state.phase = "decide"
-            state.turn = seat
+            d = state.__dict__
+            d["phase"] = "decide"
+            d["turn"] = seat
         return
     _advance(state, seat, events)
 
@@ -523,8 +538,9 @@ def _advance(state: KoiKoiState, seat: int, events: list[Event]) -> None:
     nxt = next_seat(state, seat)
     while not state.hands[nxt]:  # defensive: never happens with the counts of §1
         nxt = next_seat(state, nxt)
-    state.turn = nxt
-    state.phase = "play"
+    d = state.__dict__
+    d["turn"] = nxt
+    d["phase"] = "play"
 
 
 def _stop(state: KoiKoiState, seat: int, events: list[Event], forced: bool) -> None:
@@ -540,9 +556,10 @@ def _flip(state: KoiKoiState, seat: int, events: list[Event]) -> None:
     card = state.pile.pop(0)
     matches = _matches(state.field, card)
     if len(matches) == 2:
-        state.pending = card
-        state.pending_choices = _sort(matches)
-        state.phase = "choose_take"
+        d = state.__dict__
+        d["pending"] = card
+        d["pending_choices"] = _sort(matches)
+        d["phase"] = "choose_take"
         events.append(
             _ev(type="flip", data={"seat": seat, "card": card, "captured": [], "pending_choice": True, "choices": list(state.pending_choices)})
         )
@@ -572,15 +589,16 @@ def legal_actions(state: KoiKoiState, seat: int) -> list[str]:
         return []
     if state.phase == "play":
         out = []
-        field = state.field
+        by_month: dict[int, list[str]] = {}
+        for f in state.field:
+            by_month.setdefault(MONTH[f], []).append(f)
         for c in state.hands[seat]:
-            m = MONTH[c]
-            matches = [f for f in field if MONTH[f] == m]
-            if len(matches) == 2:
+            matches = by_month.get(MONTH[c])
+            if matches is not None and len(matches) == 2:
                 for t in _sort(matches):
                     out.append(f"play:{c}:{t}")
             else:
-                out.append(f"play:{c}")
+                out.append("play:" + c)
         return out
     if state.phase == "choose_take":
         return [f"take:{t}" for t in state.pending_choices]
@@ -641,7 +659,7 @@ def apply(state: KoiKoiState, seat: int, action: str) -> list[Event]:
     if not _is_legal(state, seat, action):
         raise _illegal(state, seat, action)
     events: list[Event] = []
-    state.actions += 1
+    state.__dict__["actions"] = state.actions + 1
     parts = action.split(":")
     if parts[0] == "play":
         code = parts[1]
@@ -653,9 +671,10 @@ def apply(state: KoiKoiState, seat: int, action: str) -> list[Event]:
     elif parts[0] == "take":
         card = state.pending
         target = parts[1]
-        state.pending = None
-        state.pending_choices = []
-        state.phase = "play"
+        d = state.__dict__
+        d["pending"] = None
+        d["pending_choices"] = []
+        d["phase"] = "play"
         state.field.remove(target)
         _capture(state, seat, [card, target])
         events.append(_ev(type="take", data={"seat": seat, "card": card, "captured": [target]}))
@@ -681,7 +700,13 @@ def public_view(state: KoiKoiState) -> dict[str, Any]:
         "game": "koikoi",
         "variant": state.options.variant,
         "players": n,
-        "options": state.options.model_dump(),
+        "options": {
+            "players": state.options.players,
+            "toppa": state.options.toppa,
+            "viewing_yaku": state.options.viewing_yaku,
+            "double_over_7": state.options.double_over_7,
+            "months": state.options.months,
+        },
         "seats": [s.name for s in state.seats],
         "bots": [s.bot for s in state.seats],
         "month": state.months_done if over else state.months_done + 1,
@@ -700,7 +725,7 @@ def public_view(state: KoiKoiState) -> dict[str, Any]:
         "sides": [
             {
                 "seats": list(s.seats),
-                "captures": _sort(s.captures),
+                "captures": list(s.captures),
                 "yaku": _yaku_list(s.yaku),
                 "points": s.points,
                 "sake_cup": s.sake_cup,

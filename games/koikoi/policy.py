@@ -93,22 +93,27 @@ def bot_choose(view: dict[str, Any], legal: list[str], rng_seed: int) -> str:
     if legal[0] in ("koikoi", "stop") or "koikoi" in legal:
         return _decide(view, my, my_side, rng_seed)
 
-    mine = (set(my["captures"]), _counts(my["captures"]))
+    my_caps = my["captures"]
+    mine_set = set(my_caps)
+    mine_counts = _counts(my_caps)
     opps = []
-    for i, s in enumerate(sides):
+    for i, sd in enumerate(sides):
         if i != my_side:
-            opps.append((set(s["captures"]), _counts(s["captures"])))
+            opps.append((set(sd["captures"]), _counts(sd["captures"])))
     field = view["field"]
-    hand = view["hand"]
     by_month: dict[int, list[str]] = {}
     for f in field:
-        by_month.setdefault(MONTH[f], []).append(f)
+        m = MONTH[f]
+        if m in by_month:
+            by_month[m].append(f)
+        else:
+            by_month[m] = [f]
     memo: dict[str, float] = {}
 
     def value(code: str) -> float:
         v = memo.get(code)
         if v is None:
-            v = _gain(code, mine[0], mine[1])
+            v = _gain(code, mine_set, mine_counts)
             for ocaps, ocounts in opps:
                 v += 0.5 * _gain(code, ocaps, ocounts)
             memo[code] = v
@@ -121,35 +126,36 @@ def bot_choose(view: dict[str, Any], legal: list[str], rng_seed: int) -> str:
         parts = action.split(":")
         if parts[0] == "take":
             score = value(view["pending"]["card"]) + value(parts[1])
+        elif len(parts) == 3:
+            score = value(parts[1]) + value(parts[2])
         else:
             code = parts[1]
-            if len(parts) == 3:
-                score = value(code) + value(parts[2])
+            m = MONTH[code]
+            matches = by_month.get(m)
+            if matches:
+                score = value(code)
+                for t in matches:
+                    score += value(t)
             else:
-                m = MONTH[code]
-                matches = by_month.get(m)
-                if matches:
-                    score = value(code)
-                    for t in matches:
-                        score += value(t)
-                else:
-                    # discarding: risk that an opponent takes it
-                    if seen_months is None:
-                        seen_months = {}
-                        for c in hand:
-                            seen_months[MONTH[c]] = seen_months.get(MONTH[c], 0) + 1
-                        for sd in sides:
-                            for c in sd["captures"]:
-                                seen_months[MONTH[c]] = seen_months.get(MONTH[c], 0) + 1
-                    unseen = 4 - seen_months.get(m, 0)
-                    risk = 0.0
-                    if unseen > 0:
-                        for ocaps, ocounts in opps:
-                            g = _gain(code, ocaps, ocounts)
-                            if g > risk:
-                                risk = g
-                        risk *= 0.4 + 0.2 * unseen
-                    score = -risk - 0.3 * BASE_VALUE[code]
+                # discarding: risk that an opponent takes it
+                if seen_months is None:
+                    seen_months = {}
+                    for c in view["hand"]:
+                        mm = MONTH[c]
+                        seen_months[mm] = seen_months.get(mm, 0) + 1
+                    for sd in sides:
+                        for c in sd["captures"]:
+                            mm = MONTH[c]
+                            seen_months[mm] = seen_months.get(mm, 0) + 1
+                unseen = 4 - seen_months.get(m, 0)
+                risk = 0.0
+                if unseen > 0:
+                    for ocaps, ocounts in opps:
+                        g = _gain(code, ocaps, ocounts)
+                        if g > risk:
+                            risk = g
+                    risk *= 0.4 + 0.2 * unseen
+                score = -risk - 0.3 * BASE_VALUE[code]
         if score > best_score + 1e-9:
             best_score = score
             best = [action]

@@ -9,7 +9,6 @@ counts 9A as an Animal.
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass
 from typing import Iterable
 
@@ -135,7 +134,10 @@ def evaluate(captures: Iterable[str], options=None) -> tuple[int, list[tuple[str
 
 def hand_combo(hand: Iterable[str], players: int) -> str | None:
     """The hand combo id held by ``hand`` (``"teshi"``, ``"kuttsuki"``) or None (§5)."""
-    counts = Counter(MONTH[c] for c in hand)
+    counts: dict[int, int] = {}
+    for c in hand:
+        m = MONTH[c]
+        counts[m] = counts.get(m, 0) + 1
     if any(n == 4 for n in counts.values()):
         return "teshi"
     if players == 2:

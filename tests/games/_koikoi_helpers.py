@@ -20,7 +20,14 @@ def game(players=2, order=None, decks=None, seed="5eed", **opts):
         order = None  # the seeded Oya draw
     elif order is None:
         order = list(range(players))
-    return GAME.new_game(options, seats(players), seed, decks=decks, order=order)
+    if decks is not None or order is None:
+        return GAME.new_game(options, seats(players), seed, decks=decks, order=order)
+    # constructed positions start from a normal first round (no hand combo in the deal)
+    for k in range(100):
+        state = GAME.new_game(options, seats(players), f"{seed}{'.' * k}", order=order)
+        if state.round == 1 and state.months_done == 0:
+            return state
+    raise AssertionError("no plain first deal found")
 
 
 def deck_for(variant: str, order_from_oya: list[int], hands: dict[int, list[str]], table: list[str], pile: list[str] = ()) -> list[str]:
