@@ -169,7 +169,12 @@ class FakeUser:
     # ------------------------------------------------------------------
     def visible_messages(self, channel: Union[None, int, str, Channel] = None) -> List[FakeMessage]:
         """Public messages plus this user's own ephemerals (current state, oldest first)."""
-        return [m for m in self.fake.visible_messages(self.id, channel) if not m.loading or m.ephemeral]
+        return self.fake.visible_messages(self.id, channel)
+
+    def dm_messages(self) -> List[FakeMessage]:
+        """Messages the bot sent to this user in direct messages."""
+        return [m for c in self.fake.channels.values() if c.type == 1 and c.recipient_id == self.id
+                for m in c.messages if not m.deleted]
 
     def ephemeral_messages(self, channel: Union[None, int, str, Channel] = None) -> List[FakeMessage]:
         return [m for m in self.visible_messages(channel) if m.ephemeral_to == self.id]
@@ -467,8 +472,10 @@ async def wait_for_answer(fake: "LocalDiscord", inter: FakeInteraction, *, timeo
     deadline = time.monotonic() + timeout
     while not inter.acknowledged:
         fake.raise_if_client_crashed()
+        late = [str(v) for v in fake.violations if v.interaction_id == inter.id]
+        if late and fake.reject_late_ack and any(v.startswith("late_ack") for v in late):
+            raise InteractionTimeout(f"the bot answered {inter.label!r} too late, Discord refused it: {late}")
         if time.monotonic() > deadline:
-            late = [str(v) for v in fake.violations if v.interaction_id == inter.id]
             raise InteractionTimeout(
                 f"the bot did not answer {inter.label!r} within {timeout}s "
                 f"(REST calls for it: {inter.rest_log or 'none'}; violations: {late or 'none'}; "

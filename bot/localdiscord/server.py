@@ -332,8 +332,11 @@ class LocalDiscord:
             self._undo_patch()
 
     async def __aenter__(self) -> "LocalDiscord":
+        """``async with LocalDiscord() as fake:`` starts it and patches discord.py in."""
         if self.port is None:
             await self.start()
+        if self._undo_patch is None:
+            self.patch_discord()
         return self
 
     async def __aexit__(self, *exc: Any) -> None:
@@ -1224,7 +1227,10 @@ class LocalDiscord:
         return sorted(out, key=lambda m: m.id)
 
     def visible_messages(self, user_id: int, channel: Union[None, int, str, Channel] = None) -> List[FakeMessage]:
-        out = [m for c in self._channels_for(channel) for m in c.messages if m.visible_to(user_id)]
+        """Public messages plus ``user_id``'s ephemerals, current state, oldest first
+        ("thinking" placeholders of deferred answers are left out; see ``all_messages``)."""
+        out = [m for c in self._channels_for(channel) for m in c.messages
+               if m.visible_to(user_id) and not m.loading]
         return sorted(out, key=lambda m: m.id)
 
     def all_messages(self, channel: Union[None, int, str, Channel] = None) -> List[FakeMessage]:

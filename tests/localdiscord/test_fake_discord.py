@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import io
 import json
 import re
 
@@ -57,6 +58,23 @@ class PickView(discord.ui.View):
                        options=[discord.SelectOption(label=f"Letter {c}", value=c) for c in "abc"])
     async def pick(self, interaction: discord.Interaction, select: discord.ui.Select) -> None:
         await interaction.response.edit_message(content=f"picked {select.values[0]}", view=None)
+
+
+class PanelView(discord.ui.View):
+    def __init__(self, n: int) -> None:
+        super().__init__(timeout=None)
+        self.n = n
+
+    @discord.ui.button(label="Draw", custom_id="panel:draw")
+    async def draw(self, interaction: discord.Interaction, button: discord.ui.Button) -> None:
+        self.n += 1
+        await interaction.response.edit_message(content=f"your hand: {self.n} tiles", view=self)
+
+    @discord.ui.button(label="Think", custom_id="panel:think")
+    async def think(self, interaction: discord.Interaction, button: discord.ui.Button) -> None:
+        await interaction.response.defer()  # DEFERRED_UPDATE_MESSAGE on a component
+        await interaction.edit_original_response(content="thought about it")
+        await interaction.followup.send("a hint", ephemeral=True)
 
 
 def make_bot(fake: LocalDiscord, generation: int = 1) -> commands.Bot:
@@ -143,6 +161,17 @@ def make_bot(fake: LocalDiscord, generation: int = 1) -> commands.Bot:
     @game.command(name="pick", description="Select")
     async def pick(interaction: discord.Interaction):
         await interaction.response.send_message("pick one", view=PickView())
+
+    @game.command(name="panel", description="Ephemeral hand panel")
+    async def panel(interaction: discord.Interaction):
+        await interaction.response.send_message("your hand: 3 tiles", view=PanelView(3), ephemeral=True)
+
+    @game.command(name="files", description="Attachments and a DM")
+    async def files(interaction: discord.Interaction):
+        await interaction.response.send_message(
+            "your card", file=discord.File(io.BytesIO(b"secret-png"), "hand.png"), ephemeral=True)
+        await interaction.channel.send("board", file=discord.File(io.BytesIO(b"board-png"), "board.png"))
+        await interaction.user.send("a DM for you")
 
     bot.tree.add_command(game, guild=guild)
 
@@ -329,3 +358,32 @@ async def test_command_ids_are_stable_across_resync(fake: LocalDiscord):
     assert {c.name: c.id for c in fake.commands_in(fake.guild.id)} == first
     await run.stop()
     assert json.loads(json.dumps(fake.commands_in(fake.guild.id)[0].to_json()))["name"] == "game"
+
+
+async def test_ephemeral_panel_update_files_and_dm(fake: LocalDiscord):
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    async with run_client(fake, make_bot(fake)):
+        panel = await alice.slash("game", "panel")
+        click = await alice.click(panel, "Draw")
+        assert click.response_type == 7 and click.message is panel.message
+        assert panel.content == "your hand: 4 tiles" and panel.ephemeral_to == alice.id
+        with pytest.raises(HarnessError, match="cannot see"):
+            await bob.click(panel, "Draw")
+        think = await alice.click(panel, "panel:think")
+        assert think.response_type == 6 and panel.content == "thought about it" and panel.ephemeral
+        assert [(m.content, m.ephemeral_to) for m in think.followups] == [("a hint", alice.id)]
+
+        res = await alice.slash("game", "files")
+        assert res.ephemeral and [a.filename for a in res.message.attachments] == ["hand.png"]
+        assert res.message.attachments[0].data == b"secret-png"
+        await fake.wait_idle()
+        board = fake.public_messages()[-1]
+        assert board.content == "board" and board.attachments[0].size == len(b"board-png")
+        texts = fake.all_public_texts()
+        assert "board.png" in texts and "hand.png" not in texts
+        assert [m.content for m in alice.dm_messages()] == ["a DM for you"]
+        assert bob.dm_messages() == []
+        async with aiohttp.ClientSession() as s:
+            async with s.get(board.attachments[0].url) as r:
+                assert await r.read() == b"board-png"
+    fake.assert_clean()
