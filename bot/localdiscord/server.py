@@ -28,7 +28,6 @@ from .models import (
     FormErrors,
     Guild,
     Violation,
-    iso_now,
     snowflake,
     validate_message_payload,
     validate_modal,
@@ -147,6 +146,7 @@ class LocalDiscord:
         self._last_activity = time.monotonic()
         self._ready_event = asyncio.Event()
         self._watched_tasks: List[asyncio.Task] = []
+        self._bg_tasks: set = set()
         self._runner: Optional[web.AppRunner] = None
         self._undo_patch: Optional[Callable[[], None]] = None
         self.app = self._build_app()
@@ -402,8 +402,14 @@ class LocalDiscord:
             await self.wait_ready(timeout)
 
     def _fire(self, event: str, data: Any, *, intent: int = 0) -> None:
-        """Dispatch without awaiting (from sync code)."""
-        asyncio.get_event_loop().create_task(self.dispatch(event, data, intent=intent))
+        """Dispatch without awaiting (from sync code such as ``add_user``)."""
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return  # no loop, so no connected client either
+        task = loop.create_task(self.dispatch(event, data, intent=intent))
+        self._bg_tasks.add(task)
+        task.add_done_callback(self._bg_tasks.discard)
 
     async def dispatch(self, event: str, data: Any, *, intent: int = 0) -> None:
         """Send a DISPATCH event to every live bot session (subscribed to ``intent``)."""
@@ -1159,7 +1165,7 @@ class LocalDiscord:
 
     def _interaction_message(self, inter: FakeInteraction, message_id: str) -> FakeMessage:
         if message_id == "@original":
-            if inter.original is None:
+            if inter.original is None or inter.original.deleted:
                 raise not_found(*UNKNOWN_MESSAGE)
             return inter.original
         try:

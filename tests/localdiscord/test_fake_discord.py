@@ -387,3 +387,32 @@ async def test_ephemeral_panel_update_files_and_dm(fake: LocalDiscord):
             async with s.get(board.attachments[0].url) as r:
                 assert await r.read() == b"board-png"
     fake.assert_clean()
+
+
+async def test_plain_messages_history_delete_and_member_join(fake: LocalDiscord):
+    alice = fake.add_user("alice")
+    intents = discord.Intents.default()
+    intents.members = True
+    intents.message_content = True
+    bot = commands.Bot(command_prefix="!", intents=intents, chunk_guilds_at_startup=False)
+    joined = []
+
+    @bot.event
+    async def on_member_join(member: discord.Member) -> None:
+        joined.append(member.name)
+
+    @bot.command()
+    async def ping(ctx: commands.Context) -> None:
+        temp = await ctx.send("pong")
+        history = [m.content async for m in ctx.channel.history(limit=10)]
+        await ctx.send(f"history: {history}")
+        await temp.delete()
+
+    async with run_client(fake, bot):
+        fake.add_user("carol")
+        await alice.say("!ping")
+        await fake.wait_idle()
+        assert [m.content for m in fake.public_messages()] == ["!ping", "history: ['pong', '!ping']"]
+        [pong] = [m for m in fake.all_messages() if m.deleted]
+        assert [v.kind for v in pong.versions] == ["create", "delete"] and "pong" in fake.all_public_texts()
+        assert joined == ["carol"]
