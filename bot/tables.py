@@ -108,12 +108,14 @@ class TableManager:
         default_turn_seconds: int,
         bot_delay: float = 0.0,
         clock: Callable[[], float] = time.time,
+        new_seed: Callable[[], str] = lambda: secrets.token_hex(16),
     ) -> None:
         self.store = store
         self.presenter = presenter
         self.default_turn_seconds = default_turn_seconds
         self.bot_delay = bot_delay
         self.clock = clock
+        self.new_seed = new_seed  # tests inject fixed seeds; real tables draw from `secrets`
         self.tables: dict[int, Table] = {}
         self._tasks: set[asyncio.Task] = set()
         self._closing = False
@@ -325,12 +327,10 @@ class TableManager:
                     f"{table.game.title} needs {table.game.min_players}–{table.game.max_players} players; "
                     f"{count} {'is' if count == 1 else 'are'} seated. Join or add a bot first."
                 )
-            options = dict(table.options)
-            if "players" in table.game.Options.model_fields:
-                options["players"] = count
+            options = game_options(table.game, table.options, count)
             try:
                 opts = table.game.Options(**options)
-                seed = secrets.token_hex(16)
+                seed = self.new_seed()
                 state = table.game.new_game(opts, [SeatInfo(name=s.name, bot=s.bot) for s in table.seats], seed)
             except (GameError, ValueError) as exc:
                 raise Refusal(f"The game cannot start: {_short_error(exc)}") from None
@@ -341,8 +341,11 @@ class TableManager:
             )
             table.status, table.version, table.seed, table.state = PLAYING, row.version, seed, state
             table.deadline, table.season_id, table.options = deadline, season.id, options
-            events = list(getattr(state, "pending_events", []) or [])
-            self._arm_timer(table)
+            events = table.game.opening_events(state)
+            if table.game.is_over(state):  # e.g. a one-month game decided by a hand combo at the deal
+                await self._finish(table, seat=None, action=None, actor_id=None, source="bot")
+            else:
+                self._arm_timer(table)
         self._spawn(self._advance(table, events, notes=["The game begins!"]))
         return table
 
@@ -409,29 +412,32 @@ class TableManager:
         game, before = table.game, table.state.model_dump_json()
         try:
             events = game.apply(table.state, seat, action)
-            snapshot = table.state.model_dump_json()
             if game.is_over(table.state):
-                results = self._ledger_results(table)
-                row = await self.store.finish_table(
-                    table.id, seat=seat, action=action, actor_id=actor_id, source=source,
-                    snapshot=snapshot, expected_version=table.version, results=results,
-                )
-                table.status, table.deadline = FINISHED, None
-                if table.timer:
-                    table.timer.cancel()
-            else:
-                deadline = self.clock() + table.turn_seconds
-                row = await self.store.record_action(
-                    table.id, seat=seat, action=action, actor_id=actor_id, source=source,
-                    snapshot=snapshot, deadline=deadline, expected_version=table.version,
-                )
-                table.deadline = deadline
-                self._arm_timer(table)
+                await self._finish(table, seat=seat, action=action, actor_id=actor_id, source=source)
+                return events
+            deadline = self.clock() + table.turn_seconds
+            row = await self.store.record_action(
+                table.id, seat=seat, action=action, actor_id=actor_id, source=source,
+                snapshot=table.state.model_dump_json(), deadline=deadline, expected_version=table.version,
+            )
         except BaseException:
             table.state = game.load(before)
             raise
-        table.version = row.version
+        table.version, table.deadline = row.version, deadline
+        self._arm_timer(table)
         return events
+
+    async def _finish(self, table: Table, *, seat: int | None, action: str | None,
+                      actor_id: int | None, source: str) -> None:
+        """Store the last action, the final snapshot and the ledger entries in one transaction."""
+        row = await self.store.finish_table(
+            table.id, seat=seat, action=action, actor_id=actor_id, source=source,
+            snapshot=table.state.model_dump_json(), expected_version=table.version,
+            results=self._ledger_results(table),
+        )
+        table.status, table.deadline, table.version = FINISHED, None, row.version
+        if table.timer and table.timer is not asyncio.current_task():
+            table.timer.cancel()
 
     def _ledger_results(self, table: Table) -> list[dict[str, Any]]:
         result = table.game.result(table.state)
@@ -476,6 +482,17 @@ class TableManager:
         action = table.game.bot_choose(view, legal, rng)
         return action if action in legal else legal[0]
 
+    async def replay(self, table_id: int) -> BaseModel:
+        """The table's state rebuilt from its seed and action log alone (crash checks, audits)."""
+        row = await self.store.get_table(table_id)
+        game = get_game(row.game)
+        seats = _seats_from_row(row.seats)
+        options = game.Options(**game_options(game, row.options, len(seats)))
+        state = game.new_game(options, [SeatInfo(name=s.name, bot=s.bot) for s in seats], row.seed)
+        for entry in await self.store.actions(table_id):
+            game.apply(state, entry.seat, entry.action)
+        return state
+
     # ---------------------------------------------------------------- deadlines
 
     def _arm_timer(self, table: Table) -> None:
@@ -514,6 +531,14 @@ class TableManager:
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
         return task
+
+
+def game_options(game: Game, options: dict[str, Any], seated: int) -> dict[str, Any]:
+    """The options a game starts with: the table's, with ``players`` set to the seats taken."""
+    options = dict(options)
+    if "players" in game.Options.model_fields:
+        options["players"] = seated
+    return options
 
 
 def _short_error(exc: Exception) -> str:
