@@ -156,6 +156,7 @@ class FakeUser:
         self.manage_guild = manage_guild
         self.guild_id = guild_id
         self.interactions: List[FakeInteraction] = []
+        self._focused_type = OPT_STRING
 
     @property
     def mention(self) -> str:
@@ -195,8 +196,32 @@ class FakeUser:
         ``name`` may also hold the whole path ("play koikoi"). Options are matched against
         the registered command (types, choices, required). ``_channel``/``_timeout``/``_quiet``
         control the harness."""
-        parts = name.split() + [p for x in path for p in x.split()]
         channel = self.fake.get_channel(_channel)
+        data, label = self._command_data(name, path, options, channel)
+        inter = self.fake.new_interaction(user_id=self.id, type=2, data=data, channel=channel, label=label)
+        return await self._run(inter, _timeout, _quiet)
+
+    async def autocomplete(self, name: str, *path: str, _focused: str, _channel: Union[None, int, str, Channel] = None,
+                           _timeout: float = DEFAULT_TIMEOUT, **options: Any) -> List[dict]:
+        """Type into an autocomplete option: ``await u.autocomplete("play", _focused="game", game="ko")``.
+        Returns the choices the bot offered (``[{"name":..., "value":...}]``)."""
+        channel = self.fake.get_channel(_channel)
+        typed = options.pop(_focused, "")
+        data, label = self._command_data(name, path, options, channel, focused=_focused)
+        container = data["options"]
+        while container and container[0].get("type") in (OPT_SUB_COMMAND, OPT_SUB_COMMAND_GROUP):
+            container = container[0]["options"]
+        container.append({"name": _focused, "type": self._focused_type, "value": str(typed), "focused": True})
+        inter = self.fake.new_interaction(user_id=self.id, type=4, data=data, channel=channel,
+                                          label=f"autocomplete {label} {_focused}={typed!r}")
+        self.interactions.append(inter)
+        await self.fake.dispatch_interaction(inter)
+        await wait_for_answer(self.fake, inter, timeout=_timeout, quiet=0.0, settle_max=0.0)
+        return list(inter.autocomplete_choices or [])
+
+    def _command_data(self, name: str, path: Sequence[str], options: Dict[str, Any], channel: Channel,
+                      focused: Optional[str] = None) -> Tuple[dict, str]:
+        parts = name.split() + [p for x in path for p in x.split()]
         cmd = self._find_command(parts[0], channel)
         data: Dict[str, Any] = {"id": str(cmd.id), "name": cmd.name, "type": 1}
         if cmd.guild_id is not None:
@@ -230,14 +255,20 @@ class FakeUser:
                                                for o in cmd_options))
             container.append({"name": key, "type": opt["type"],
                               "value": self._option_value(opt, value, resolved, walked)})
-        missing = [o["name"] for o in cmd_options if o.get("required") and o["name"] not in options]
-        if missing:
-            raise HarnessError(f"/{' '.join(walked)} is missing required option(s) {missing}")
+        if focused is not None:
+            if focused not in by_name:
+                raise HarnessError(f"/{' '.join(walked)} has no option {focused!r}; options: {list(by_name)}")
+            if not by_name[focused].get("autocomplete"):
+                raise HarnessError(f"/{' '.join(walked)} option {focused!r} has no autocomplete")
+            self._focused_type = by_name[focused]["type"]
+        else:
+            missing = [o["name"] for o in cmd_options if o.get("required") and o["name"] not in options]
+            if missing:
+                raise HarnessError(f"/{' '.join(walked)} is missing required option(s) {missing}")
         if resolved:
             data["resolved"] = resolved
         label = "/" + " ".join(walked) + "".join(f" {k}={v}" for k, v in options.items())
-        inter = self.fake.new_interaction(user_id=self.id, type=2, data=data, channel=channel, label=label)
-        return await self._run(inter, _timeout, _quiet)
+        return data, label
 
     def _find_command(self, name: str, channel: Channel):
         scopes = [channel.guild_id, None] if channel.guild_id else [None]

@@ -1256,6 +1256,18 @@ class LocalDiscord:
         texts = self.all_public_texts()
         return [s for s in secrets_ if any(s in t for t in texts)]
 
+    def snapshot(self, user_id: Optional[int] = None, channel: Union[None, int, str, Channel] = None) -> dict:
+        """A JSON-able picture of what ``user_id`` (or, with None, the public) sees — for a playground UI."""
+        msgs = self.public_messages(channel) if user_id is None else self.visible_messages(user_id, channel)
+        return {
+            "guild": {"id": str(self.guild.id), "name": self.guild.name},
+            "channels": [{"id": str(c.id), "name": c.name} for c in self.channels.values() if c.type != 1],
+            "users": [{"id": str(u.id), "name": u.name, "manage_guild": u.manage_guild} for u in self.users.values()],
+            "bot_connected": self.connected,
+            "messages": [dict(m.payload(), ephemeral_to=str(m.ephemeral_to) if m.ephemeral_to else None,
+                              version_count=len(m.versions)) for m in msgs],
+        }
+
     def assert_clean(self, *, allow_http_errors: bool = False) -> None:
         """Fail if the bot broke an interaction rule or (unless allowed) got a 4xx."""
         problems = [str(v) for v in self.violations]

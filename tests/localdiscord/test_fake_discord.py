@@ -173,6 +173,15 @@ def make_bot(fake: LocalDiscord, generation: int = 1) -> commands.Bot:
         await interaction.channel.send("board", file=discord.File(io.BytesIO(b"board-png"), "board.png"))
         await interaction.user.send("a DM for you")
 
+    @game.command(name="rules", description="Rules of a game")
+    async def rules(interaction: discord.Interaction, game_name: str):
+        await interaction.response.send_message(f"rules of {game_name}", ephemeral=True)
+
+    @rules.autocomplete("game_name")
+    async def rules_autocomplete(interaction: discord.Interaction, current: str):
+        return [app_commands.Choice(name=g.title(), value=g) for g in ("koikoi", "sanma", "hachihachi")
+                if g.startswith(current)]
+
     bot.tree.add_command(game, guild=guild)
 
     async def setup_hook() -> None:
@@ -416,3 +425,16 @@ async def test_plain_messages_history_delete_and_member_join(fake: LocalDiscord)
         [pong] = [m for m in fake.all_messages() if m.deleted]
         assert [v.kind for v in pong.versions] == ["create", "delete"] and "pong" in fake.all_public_texts()
         assert joined == ["carol"]
+
+
+async def test_autocomplete_and_concurrent_users(fake: LocalDiscord):
+    users = [fake.add_user(f"user{i}") for i in range(4)]
+    async with run_client(fake, make_bot(fake)):
+        choices = await users[0].autocomplete("game", "rules", _focused="game_name", game_name="ko")
+        assert choices == [{"name": "Koikoi", "value": "koikoi"}]
+        results = await asyncio.gather(*(u.slash("game", "rules", game_name="sanma") for u in users))
+        for u, r in zip(users, results):
+            assert r.ephemeral_to == u.id and r.content == "rules of sanma"
+            assert [m.id for m in u.visible_messages()] == [r.id]
+        assert fake.public_messages() == []
+    fake.assert_clean()
