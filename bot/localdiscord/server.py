@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import mimetypes
 import secrets
 import time
 from typing import Any, Callable, Dict, List, Optional, Tuple, Union
@@ -676,6 +677,8 @@ class LocalDiscord:
             m = meta.get(idx, {})
             aid = snowflake()
             name = m.get("filename") or filename
+            if not ctype or ctype == "application/octet-stream":
+                ctype = mimetypes.guess_type(name)[0] or ctype  # Discord sniffs the real type
             att = Attachment(id=aid, filename=name, size=len(data), content_type=ctype, data=data,
                              description=m.get("description"),
                              url=f"{self.base_url}/attachments/{aid}/{name}")
