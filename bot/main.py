@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from typing import Callable
 
 import discord
 from discord.ext import commands
@@ -20,7 +21,7 @@ EXTENSIONS = ("cogs.play", "cogs.league")
 
 
 class ParlorBot(commands.Bot):
-    def __init__(self, settings: Settings, *, bot_delay: float = 0.8) -> None:
+    def __init__(self, settings: Settings, *, bot_delay: float = 0.8, new_seed: Callable[[], str] | None = None) -> None:
         intents = discord.Intents.none()
         intents.guilds = True
         super().__init__(
@@ -32,6 +33,7 @@ class ParlorBot(commands.Bot):
         )
         self.settings = settings
         self.bot_delay = bot_delay
+        self.new_seed = new_seed  # tests fix the shuffles; by default every table draws from `secrets`
         self.games_available = game_names()
 
     async def setup_hook(self) -> None:
@@ -40,6 +42,7 @@ class ParlorBot(commands.Bot):
         self.tables = TableManager(
             self.store, self.presenter,
             default_turn_seconds=self.settings.turn_seconds, bot_delay=self.bot_delay,
+            **({"new_seed": self.new_seed} if self.new_seed else {}),
         )
         self.add_dynamic_items(TableButton)
         for extension in EXTENSIONS:

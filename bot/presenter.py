@@ -163,6 +163,8 @@ class DiscordPresenter:
         for event in events:
             if event.seat is not None:
                 continue  # private events never reach the channel
+            if event.type == "round_start":  # a new deal: the log of the last one is in its summary
+                table.recent, lines = [], []
             if line := renderer.narrate(event, names):
                 lines.append(line)
             if embed := renderer.summary(event, names):

@@ -195,11 +195,8 @@ class Play(commands.Cog):
                 await self.presenter.closed(table, f"Cancelled by {user.display_name}.")
             return
         elif verb == "start":
-            await interaction.response.defer()
-            try:
-                await self.tables.start(table.id, user.id)
-            except Refusal as refusal:
-                await interaction.followup.send(str(refusal), ephemeral=True)
+            await self.tables.start(table.id, user.id)
+            await interaction.response.defer()  # the table message turns into the game board
             return
         async with table.lock:
             if table.status == LOBBY:

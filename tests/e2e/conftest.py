@@ -1,0 +1,105 @@
+"""Parlor's real bot against the local fake Discord, played by several users."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from bot.localdiscord import LocalDiscord
+from bot.main import ParlorBot
+from bot.settings import Settings
+
+
+def make_settings(fake: LocalDiscord, db: Path, turn_seconds: int = 60) -> Settings:
+    return Settings(token="fake-token", database=db, dev_guild=fake.guild.id, log_level="INFO", turn_seconds=turn_seconds)
+
+
+def make_bot(fake: LocalDiscord, db: Path, turn_seconds: int = 60, first_seed: int = 0) -> ParlorBot:
+    seeds = (f"{n:032x}" for n in range(first_seed, first_seed + 1000))
+    return ParlorBot(make_settings(fake, db, turn_seconds), bot_delay=0.0, new_seed=lambda: next(seeds))
+
+
+@pytest.fixture
+async def fake():
+    async with LocalDiscord() as world:
+        yield world
+
+
+@pytest.fixture
+def db(tmp_path) -> Path:
+    return tmp_path / "parlor.sqlite3"
+
+
+def table_message(fake: LocalDiscord):
+    """The newest public message that carries the table (the one with "My hand" or lobby buttons)."""
+    for message in reversed(fake.public_messages()):
+        labels = {label for label, _, _ in message.buttons()}
+        if labels & {"My hand", "Join"} or (message.embed and "Koi-Koi ·" in (message.embed.get("title") or "")):
+            return message
+    raise AssertionError("no table message in the channel")
+
+
+def whose_turn(fake: LocalDiscord) -> int | None:
+    """The user id the public table message names as the one to act."""
+    match = re.search(r"Turn: <@(\d+)>", table_message(fake).content or "")
+    return int(match.group(1)) if match else None
+
+
+def action_buttons(message) -> list[tuple[str, str, bool]]:
+    return [b for b in message.buttons() if ":a:" in (b[1] or "") and not b[2]]
+
+
+class LeakWatch:
+    """Checks every new version of every public message against the cards concealed in hands.
+
+    A card counts as concealed across a step when it sat in some hand both before and after
+    the step (cards revealed during the step, or dealt into a hand by a new round, are not).
+    """
+
+    def __init__(self, fake: LocalDiscord, bot: ParlorBot) -> None:
+        self.fake, self.bot = fake, bot
+        self.seen: set[tuple[int, int]] = set()
+        self.before = self.concealed()
+        self.checked = 0
+
+    def concealed(self) -> set[str]:
+        cards: set[str] = set()
+        for table in self.bot.tables.tables.values():
+            if table.state is not None and table.status == "playing":
+                for hand in table.game.hidden_cards(table.state).values():
+                    cards.update(hand)
+        return cards
+
+    def rebind(self, bot: ParlorBot) -> None:
+        self.bot = bot
+
+    def check(self) -> None:
+        after = self.concealed()
+        hidden = self.before & after
+        for message in self.fake.all_messages():
+            if not message.public:
+                continue
+            for index, version in enumerate(message.versions):
+                if (message.id, index) in self.seen:
+                    continue
+                self.seen.add((message.id, index))
+                self.checked += 1
+                text = _version_text(version)
+                for code in hidden:
+                    if re.search(rf"(?<![0-9A-Za-z]){re.escape(code)}(?![0-9A-Za-z])", text):
+                        raise AssertionError(f"concealed card {code} shown publicly: {text[:300]!r}")
+        self.before = after
+
+
+def _version_text(version) -> str:
+    parts = [version.content or ""]
+    for embed in version.embeds or []:
+        parts += [embed.get("title") or "", embed.get("description") or ""]
+        parts += [f"{f.get('name')} {f.get('value')}" for f in embed.get("fields") or []]
+        parts.append((embed.get("footer") or {}).get("text") or "")
+    for row in version.components or []:
+        for item in row.get("components", []):
+            parts.append(item.get("label") or "")
+    return "\n".join(parts)

@@ -1,0 +1,142 @@
+"""Whole Koi-Koi games through the fake Discord, as several users would play them."""
+
+from __future__ import annotations
+
+import asyncio
+
+from bot.localdiscord import run_client, start_client
+
+from .conftest import LeakWatch, action_buttons, make_bot, table_message, whose_turn
+
+
+async def open_table(fake, host, *users, **options):
+    lobby = await host.slash("play", "koikoi", **options)
+    assert not lobby.ephemeral and "Koi-Koi — table open" in lobby.text()
+    for user in users:
+        joined = await user.click(lobby, "Join")
+        assert joined.response_type == 7  # the lobby message is updated in place
+    assert all(f"<@{u.id}>" in lobby.message.text() for u in (host, *users))
+    return lobby
+
+
+async def take_turn(fake, user, panels: dict) -> None:
+    """``user`` opens (or reuses) their hand panel and presses their first legal action."""
+    panel = panels.get(user.id)
+    if panel is None or not action_buttons(panel):
+        opened = await user.click(table_message(fake), "My hand")
+        assert opened.ephemeral_to == user.id
+        panel = panels[user.id] = opened.message
+    label, custom_id, _ = action_buttons(panel)[0]
+    result = await user.click(panel, custom_id)
+    assert result.response_type == 7, result.text()  # the panel itself is updated
+    await fake.wait_idle()
+
+
+async def test_three_players_with_deadlines_then_standings(fake, db):
+    alice, bob, carol, dave = (fake.add_user(n) for n in ("alice", "bob", "carol", "dave"))
+    bot = make_bot(fake, db, turn_seconds=1)
+    async with run_client(fake, bot):
+        watch = LeakWatch(fake, bot)
+        lobby = await open_table(fake, alice, bob, carol, players=3, months=1)
+        refused = await dave.click(lobby, "Start")
+        assert refused.ephemeral_to == dave.id and "Only the host" in refused.text()
+        await alice.click(lobby, "Start")
+        await fake.wait_idle()
+        watch.check()
+        assert "Koi-Koi · 3p · month 1 of 1" in table_message(fake).text()
+
+        # someone who is not seated gets a polite refusal, visible to them only
+        nosy = await dave.click(table_message(fake), "My hand")
+        assert nosy.ephemeral_to == dave.id and "not seated" in nosy.text()
+
+        panels: dict[int, object] = {}
+        carol_timeouts = 0
+        table = bot.tables.in_channel(fake.channel.id)
+        while table.status == "playing":
+            turn = whose_turn(fake)
+            assert turn is not None, table_message(fake).text()
+            if turn == carol.id and carol_timeouts < 2:
+                version = table.version
+                for _ in range(100):  # the 1-second deadline passes; the bot plays for carol
+                    await asyncio.sleep(0.05)
+                    if table.version != version:
+                        break
+                await bot.tables.idle()
+                await fake.wait_idle()
+                carol_timeouts += 1
+            else:
+                await take_turn(fake, fake.user(turn), panels)
+            watch.check()
+
+        assert carol_timeouts == 2
+        texts = "\n".join(fake.all_public_texts())
+        assert "Time ran out for carol" in texts
+        assert "Koi-Koi — final result" in texts
+        result = table.game.result(table.state)
+
+        standings = await alice.slash("standings")
+        shown = standings.text().replace("−", "-")
+        for user in (alice, bob, carol):
+            seat = table.seat_of(user.id)
+            assert f"<@{user.id}> **{result.scores[seat]:+d}** · 1 game" in shown
+        assert watch.checked > 20
+    fake.assert_clean()
+
+
+async def test_restart_mid_round_keeps_everything(fake, db):
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    bot = make_bot(fake, db)
+    run = await start_client(fake, bot)
+    watch = LeakWatch(fake, bot)
+    lobby = await open_table(fake, alice, bob, months=2)
+    await alice.click(lobby, "Start")
+    await fake.wait_idle()
+    table = bot.tables.in_channel(fake.channel.id)
+    panels: dict[int, object] = {}
+    for _ in range(5):
+        await take_turn(fake, fake.user(whose_turn(fake)), panels)
+        watch.check()
+    table_id, version, snapshot = table.id, table.version, table.state.model_dump_json()
+    user = fake.user(whose_turn(fake))
+    old_panel = panels.get(user.id)
+
+    await run.stop()  # the process goes away mid-round …
+    bot = make_bot(fake, db)
+    run = await start_client(fake, bot)  # … and comes back
+    watch.rebind(bot)
+    table = bot.tables.get(table_id)
+    assert table.version == version and table.state.model_dump_json() == snapshot
+
+    # a button sent before the restart still works (DynamicItem), and the turn goes on
+    if old_panel is not None and action_buttons(old_panel):
+        _, custom_id, _ = action_buttons(old_panel)[0]
+        clicked = await user.click(old_panel, custom_id)
+        assert clicked.response_type == 7
+        await fake.wait_idle()
+    panels.clear()
+    doubled = False
+    while table.status == "playing":
+        turn_user = fake.user(whose_turn(fake))
+        if not doubled:  # a doubled click: the second one finds the moment has passed
+            panel = (await turn_user.click(table_message(fake), "My hand")).message
+            _, custom_id, _ = action_buttons(panel)[0]
+            first, second = await asyncio.gather(turn_user.click(panel, custom_id), turn_user.click(panel, custom_id))
+            answers = sorted([first, second], key=lambda r: r.response_type)
+            assert answers[0].ephemeral_to == turn_user.id and "moment has passed" in answers[0].text()
+            assert answers[1].response_type == 7
+            await fake.wait_idle()
+            doubled = True
+        else:
+            await take_turn(fake, turn_user, panels)
+        watch.check()
+    assert table.status == "finished"
+
+    replayed = await bot.tables.replay(table_id)
+    assert replayed.model_dump_json() == table.state.model_dump_json()
+    assert table.game.result(replayed) == table.game.result(table.state)
+    # a click on a hand panel after the game ended is refused politely
+    old = next(m for m in reversed(alice.ephemeral_messages()) if m.buttons())
+    refused = await alice.click(old, old.buttons()[0][1])
+    assert refused.ephemeral_to == alice.id and "over" in refused.text()
+    await run.stop()
+    fake.assert_clean()
