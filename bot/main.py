@@ -12,7 +12,7 @@ from bot.presenter import DiscordPresenter
 from bot.settings import Settings
 from bot.store import Store
 from bot.tables import TableManager
-from bot.ui import TableButton
+from bot.ui import AmountButton, TableButton, TableSelect
 from games import game_names
 
 log = logging.getLogger("parlor")
@@ -44,7 +44,7 @@ class ParlorBot(commands.Bot):
             default_turn_seconds=self.settings.turn_seconds, bot_delay=self.bot_delay,
             **({"new_seed": self.new_seed} if self.new_seed else {}),
         )
-        self.add_dynamic_items(TableButton)
+        self.add_dynamic_items(TableButton, TableSelect, AmountButton)
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         restored = await self.tables.restore()

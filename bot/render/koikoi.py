@@ -73,15 +73,19 @@ def table_embed(pv: dict[str, Any], names: list[str], deadline: float | None) ->
     scores = " · ".join(f"{names[i]} {score:+d}" for i, score in enumerate(pv["scores"]))
     embed.add_field(name="Scores", value=scores, inline=False)
     if pv.get("round_hash"):
-        embed.set_footer(text=f"Deal hash (SHA-256 of this month's seed): {pv['round_hash'][:32]}…")
+        embed.set_footer(text=f"Deal hash (SHA-256 of this month's seed, revealed when the month ends): {pv['round_hash']}")
     return embed
 
 
-def action_label(action: str) -> str:
+def action_label(action: str, field: list[str] | None = None) -> str:
+    """Button text; with the field known, a play shows what it will take."""
     parts = action.split(":")
     if parts[0] == "play":
-        text = f"Play {parts[1]}"
-        return text + (f" → {parts[2]}" if len(parts) > 2 else "")
+        if len(parts) > 2:
+            return f"Play {parts[1]} → take {parts[2]}"
+        month = hanafuda.card(parts[1]).month
+        taken = [c for c in field or [] if hanafuda.card(c).month == month]
+        return f"Play {parts[1]}" + (f" → take {' '.join(taken)}" if taken else "")
     if parts[0] == "take":
         return f"Take {parts[1]}"
     return {"koikoi": "Koi-Koi!", "stop": "Stop"}.get(action, action)
@@ -124,7 +128,7 @@ def panel(view: dict[str, Any], legal: list[str], names: list[str], deadline: fl
     elif view["phase"] != "over" and view.get("turn") is not None:
         lines.append(f"\nWaiting for **{names[view['turn']]}**.")
     embed.description = "\n".join(lines)[:4096]
-    buttons = [ButtonSpec(f"a:{a}", action_label(a), _style(a), emoji=_emoji(a)) for a in legal]
+    buttons = [ButtonSpec(f"a:{a}", action_label(a, view["field"]), _style(a), emoji=_emoji(a)) for a in legal]
     return embed, buttons
 
 
@@ -178,7 +182,9 @@ def summary(event: Event, names: list[str]) -> discord.Embed | None:
             embed.add_field(name="Payments", value="\n".join(
                 f"{names[t['from']]} → {names[t['to']]}: {t['amount']}" for t in transfers), inline=False)
         if d.get("seed"):
-            embed.set_footer(text=f"Seed revealed: {d['seed']} · check with: python -m games verify koikoi --seed <seed> --hash <hash>")
+            embed.set_footer(text=(f"Fair shuffle: this month's seed was {d['seed']}; its SHA-256 {d.get('hash', '')} "
+                                   f"was shown when the month began. Check the deal with: python -m games verify "
+                                   f"koikoi --seed <seed> --hash <hash> --players {len(names)}"))
         return embed
     if event.type == "game_end":
         order = sorted(range(len(names)), key=lambda s: d["placings"][s])
