@@ -602,7 +602,7 @@ class Store:
         results: Sequence[Mapping[str, Any]],
     ) -> TableRow:
         """Playing → finished, in one transaction with the final action (if any) and the
-        game's ledger lines (kind ``'game'``, the table's game and season).
+        game's ledger lines (kind ``'game'`` unless an entry names another, the table's game and season).
 
         ``results``: ``[{"participant": "user:<id>" | "bot:<table>:<seat>", "user_id": int | None,
         "name": str, "seat": int, "amount": int, "placing": int}, …]``.
@@ -630,7 +630,7 @@ class Store:
                     user_id=r.get("user_id"),
                     name=r["name"],
                     seat=r.get("seat"),
-                    kind="game",
+                    kind=r.get("kind", "game"),
                     amount=r["amount"],
                     placing=r.get("placing"),
                     memo=r.get("memo"),
@@ -850,14 +850,16 @@ class Store:
                 out.append(HistoryRow(**dict(row), opponents=[HistoryOpponent(**dict(o)) for o in others]))
         return out
 
-    async def balance(self, guild_id: int, season_id: int, user_id: int) -> int:
-        """A player's balance in a season: the sum of all their ledger lines, every kind."""
+    async def balance(self, guild_id: int, season_id: int, user_id: int, game: str | None = None) -> int:
+        """A player's balance in a season: the sum of all their ledger lines, every kind
+        (only those of ``game`` when given: each money game keeps its own chips)."""
+        sql = "SELECT COALESCE(SUM(amount), 0) FROM ledger WHERE guild_id = ? AND season_id = ? AND user_id = ?"
+        params: list[Any] = [guild_id, season_id, user_id]
+        if game is not None:
+            sql += " AND game = ?"
+            params.append(game)
         async with self._use() as db:
-            row = await self._fetchone(
-                db,
-                "SELECT COALESCE(SUM(amount), 0) FROM ledger WHERE guild_id = ? AND season_id = ? AND user_id = ?",
-                (guild_id, season_id, user_id),
-            )
+            row = await self._fetchone(db, sql, params)
         return int(row[0])
 
     async def balances(self, guild_id: int, season_id: int) -> list[BalanceRow]:

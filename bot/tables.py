@@ -24,6 +24,7 @@ from games.base import Event, Game, GameError, SeatInfo
 log = logging.getLogger(__name__)
 
 LOBBY, PLAYING, FINISHED, CANCELLED = "lobby", "playing", "finished", "cancelled"
+DEFAULT_STARTING_BALANCE = 1000  # season chips of a player new to the season (servers may change it)
 
 
 class Refusal(Exception):
@@ -40,17 +41,23 @@ class Seat:
     name: str
     bot: bool = False
     resigned: bool = False  # a human whose seat a bot now plays
+    balance: int | None = None  # season chips at the start (money games only)
 
     @property
     def automated(self) -> bool:
         return self.bot or self.resigned
 
     def as_dict(self) -> dict[str, Any]:
-        return {"user_id": self.user_id, "name": self.name, "bot": self.bot, "resigned": self.resigned}
+        return {"user_id": self.user_id, "name": self.name, "bot": self.bot, "resigned": self.resigned,
+                "balance": self.balance}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> "Seat":
-        return cls(data.get("user_id"), data["name"], bool(data.get("bot")), bool(data.get("resigned")))
+        return cls(data.get("user_id"), data["name"], bool(data.get("bot")), bool(data.get("resigned")),
+                   data.get("balance"))
+
+    def info(self) -> SeatInfo:
+        return SeatInfo(name=self.name, bot=self.bot, balance=self.balance)
 
 
 @dataclass
@@ -328,13 +335,15 @@ class TableManager:
                     f"{count} {'is' if count == 1 else 'are'} seated. Join or add a bot first."
                 )
             options = game_options(table.game, table.options, count)
+            season = await self.store.ensure_season(table.guild_id)
+            seats = await self._with_balances(table, season.id)
             try:
                 opts = table.game.Options(**options)
                 seed = self.new_seed()
-                state = table.game.new_game(opts, [SeatInfo(name=s.name, bot=s.bot) for s in table.seats], seed)
+                state = table.game.new_game(opts, [s.info() for s in seats], seed)
             except (GameError, ValueError) as exc:
                 raise Refusal(f"The game cannot start: {_short_error(exc)}") from None
-            season = await self.store.ensure_season(table.guild_id)
+            table.seats = seats
             deadline = self.clock() + table.turn_seconds
             row = await self.store.start_table(
                 table.id, [s.as_dict() for s in table.seats], seed, state.model_dump_json(), deadline, season.id, table.version
@@ -348,6 +357,18 @@ class TableManager:
                 self._arm_timer(table)
         self._spawn(self._advance(table, events, notes=["The game begins!"]))
         return table
+
+    async def _with_balances(self, table: Table, season_id: int) -> list[Seat]:
+        """For money games: each seat's season chips (the server's starting balance plus the ledger)."""
+        if not getattr(table.game, "uses_balances", False):
+            return table.seats
+        config = await self.store.get_config(table.guild_id)
+        start = DEFAULT_STARTING_BALANCE if config.starting_balance is None else config.starting_balance
+        seats = []
+        for seat in table.seats:
+            held = await self.store.balance(table.guild_id, season_id, seat.user_id, table.game.name) if not seat.bot else 0
+            seats.append(Seat(**{**seat.__dict__, "balance": start + held}))
+        return seats
 
     # ---------------------------------------------------------------- play
 
@@ -440,17 +461,23 @@ class TableManager:
             table.timer.cancel()
 
     def _ledger_results(self, table: Table) -> list[dict[str, Any]]:
-        result = table.game.result(table.state)
+        """The ledger lines of a finished game: the game's own (money games) or one per seat."""
+        if hasattr(table.game, "ledger_entries"):
+            lines = table.game.ledger_entries(table.state)
+        else:
+            result = table.game.result(table.state)
+            lines = [{"seat": n, "kind": "game", "amount": amount, "placing": placing}
+                     for n, (amount, placing) in enumerate(zip(result.scores, result.placings))]
         entries = []
-        for seat_no, (seat, amount, placing) in enumerate(zip(table.seats, result.scores, result.placings)):
+        for line in lines:
+            seat_no = line["seat"]
+            seat = table.seats[seat_no]
             human = not seat.bot
             entries.append({
+                **line,
                 "participant": f"user:{seat.user_id}" if human else f"bot:{table.id}:{seat_no}",
                 "user_id": seat.user_id if human else None,
                 "name": seat.name,
-                "seat": seat_no,
-                "amount": amount,
-                "placing": placing,
             })
         return entries
 
@@ -488,7 +515,7 @@ class TableManager:
         game = get_game(row.game)
         seats = _seats_from_row(row.seats)
         options = game.Options(**game_options(game, row.options, len(seats)))
-        state = game.new_game(options, [SeatInfo(name=s.name, bot=s.bot) for s in seats], row.seed)
+        state = game.new_game(options, [s.info() for s in seats], row.seed)
         for entry in await self.store.actions(table_id):
             game.apply(state, entry.seat, entry.action)
         return state

@@ -41,6 +41,7 @@ class SeatInfo(BaseModel):
 
     name: str
     bot: bool = False
+    balance: int | None = None  # season chips at the start, for games with `uses_balances = True`
 
 
 class Result(BaseModel):
@@ -71,6 +72,11 @@ class Game(Protocol):
     def hidden_cards(self, state: BaseModel) -> dict[int, list[str]]: ...
     def bot_choose(self, view: dict[str, Any], legal: list[str], rng_seed: int) -> str: ...
     def describe_action(self, action: str) -> str: ...
+
+    # Optional, for money games:
+    # uses_balances: bool = True  -> every SeatInfo carries the player's season balance at the start
+    # def ledger_entries(self, state) -> list[dict]: [{"seat", "kind", "amount", "placing"?, "memo"?}, …]
+    #     written instead of one 'game' line per seat when the game finishes.
 
 
 def placings(scores: list[int]) -> list[int]:
