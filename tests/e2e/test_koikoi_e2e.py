@@ -140,3 +140,30 @@ async def test_restart_mid_round_keeps_everything(fake, db):
     assert refused.ephemeral_to == alice.id and "over" in refused.text()
     await run.stop()
     fake.assert_clean()
+
+
+async def test_four_players_in_teams_with_bots(fake, db):
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    bot = make_bot(fake, db, first_seed=7)
+    async with run_client(fake, bot):
+        watch = LeakWatch(fake, bot)
+        lobby = await open_table(fake, alice, bob, months=1)
+        await alice.click(lobby, "Add bot")
+        await bob.click(lobby, "Add bot")
+        full = lobby.message
+        assert [disabled for label, _, disabled in full.buttons() if label == "Join"] == [True]
+        await alice.click(lobby, "Start")
+        await fake.wait_idle()
+        board = table_message(fake).text()
+        assert "Koi-Koi · 4p" in board and " & " in board  # captures are pooled per team
+        table = bot.tables.in_channel(fake.channel.id)
+        panels: dict[int, object] = {}
+        while table.status == "playing":
+            await take_turn(fake, fake.user(whose_turn(fake)), panels)
+            watch.check()
+        result = table.game.result(table.state)
+        teams = table.game.public_view(table.state)["teams"]
+        for a, b in teams:  # partners always share the result
+            assert result.scores[a] == result.scores[b]
+        assert sum(result.scores) == 0
+    fake.assert_clean()
