@@ -17,6 +17,7 @@ import sys
 from typing import Any, Callable
 
 from games.base import GameError
+from games.sanma import cli as _sanma_cli
 
 
 class CliError(Exception):
@@ -161,8 +162,9 @@ def _koikoi_args(p: argparse.ArgumentParser, command: str) -> None:
 
 COMMANDS: dict[str, dict[str, Callable[[argparse.Namespace], int]]] = {
     "koikoi": {"calc": koikoi_calc, "simulate": koikoi_simulate, "verify": koikoi_verify},
+    "sanma": _sanma_cli.HANDLERS,
 }
-ARGUMENTS: dict[str, Callable[[argparse.ArgumentParser, str], None]] = {"koikoi": _koikoi_args}
+ARGUMENTS: dict[str, Callable[[argparse.ArgumentParser, str], None]] = {"koikoi": _koikoi_args, "sanma": _sanma_cli.add_arguments}
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -172,6 +174,7 @@ def build_parser() -> argparse.ArgumentParser:
         "calc": "score a hand or capture pile",
         "simulate": "play bot-vs-bot games",
         "verify": "check a revealed seed against its hash and show the deal",
+        "replay": "replay a game log through the engine",
     }
     for command, help_text in helps.items():
         p = sub.add_parser(command, help=help_text)

@@ -1,0 +1,1 @@
+"""Sanma: 3-player riichi mahjong (rules/sanma.md)."""

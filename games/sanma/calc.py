@@ -1,0 +1,139 @@
+"""The sanma hand calculator behind ``python -m games calc sanma`` and ``/calc sanma``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.base import GameError
+from games.sanma.scoring import WinContext, ron_payment, score_hand, tsumo_payments
+from games.sanma.tiles import code_kind, codes_to_ids, parse_codes, tiles_text
+
+SEATS = {"E": 0, "S": 1, "W": 2}
+ROUNDS = {"E": 0, "S": 1}
+MELD_KINDS = {"pon": 3, "ankan": 4, "daiminkan": 4, "shouminkan": 4, "kakan": 4, "minkan": 4}
+
+
+def parse_melds(text: str | None) -> list[tuple[str, list[str]]]:
+    """``"pon:777s,ankan:1111z"`` → ``[("pon", [7s,7s,7s]), ("ankan", [...])]``."""
+    out = []
+    for part in (text or "").replace(";", ",").split(","):
+        part = part.strip()
+        if not part:
+            continue
+        if ":" not in part:
+            raise GameError(f"Meld {part!r}: write it as type:tiles, e.g. pon:777s or ankan:1111z.")
+        kind, tiles = part.split(":", 1)
+        kind = kind.strip().lower()
+        kind = {"kakan": "shouminkan", "minkan": "daiminkan", "chi": "chii", "chii": "chii"}.get(kind, kind)
+        if kind == "chii":
+            raise GameError("There is no chii in sanma.")
+        if kind not in ("pon", "ankan", "daiminkan", "shouminkan"):
+            raise GameError(f"Unknown meld type {kind!r}: use pon, ankan, daiminkan or shouminkan.")
+        codes = parse_codes(tiles)
+        want = 3 if kind == "pon" else 4
+        if len(codes) != want or len({code_kind(c) for c in codes}) != 1:
+            raise GameError(f"A {kind} is {want} copies of one tile, not {tiles!r}.")
+        out.append((kind, codes))
+    return out
+
+
+def calculate(hand: str, win: str, *, melds: str | None = None, tsumo: bool = False, riichi: bool = False,
+              double_riichi: bool = False, ippatsu: bool = False, rinshan: bool = False, chankan: bool = False,
+              haitei: bool = False, houtei: bool = False, kita: int = 0, dora: str | None = None,
+              ura: str | None = None, seat: str = "S", round: str = "E", honba: int = 0, sticks: int = 0,
+              red_fives: bool = True) -> dict[str, Any]:
+    """Score one hand. Bad input raises GameError; a hand that does not win has ``error`` set."""
+    seat_u, round_u = (seat or "S").upper()[:1], (round or "E").upper()[:1]
+    if seat_u not in SEATS:
+        raise GameError("The seat wind is E, S or W (there is no North seat in sanma).")
+    if round_u not in ROUNDS:
+        raise GameError("The round wind is E or S (the West round is never played).")
+    if not 0 <= kita <= 4:
+        raise GameError("A player can have 0 to 4 kita.")
+    if honba < 0 or sticks < 0:
+        raise GameError("Honba and sticks cannot be negative.")
+    hand_codes = parse_codes(hand)
+    win_codes = parse_codes(win)
+    if len(win_codes) != 1:
+        raise GameError("--win must be exactly one tile.")
+    meld_list = parse_melds(melds)
+    win_code = win_codes[0]
+    # the hand includes the winning tile; accept it without, too
+    n_meld = len(meld_list)
+    need = 14 - 3 * n_meld
+    if len(hand_codes) == need - 1:
+        hand_codes.append(win_code)
+    if len(hand_codes) != need:
+        raise GameError(f"With {n_meld} meld(s) the hand needs {need} tiles including the winning tile, not {len(hand_codes)}.")
+    if win_code not in hand_codes:
+        raise GameError(f"The winning tile {win_code} is not in the hand.")
+    # put the winning tile last so it gets its own id, then assign ids over everything at once
+    rest = list(hand_codes)
+    rest.remove(win_code)
+    meld_codes = [c for _, cs in meld_list for c in cs]
+    all_codes = rest + [win_code] + meld_codes
+    kita_codes = ["4z"] * kita
+    dora_codes = parse_codes(dora or "")
+    ura_codes = parse_codes(ura or "")
+    if len(dora_codes) > 5 or len(ura_codes) > 5:
+        raise GameError("There are at most 5 dora and 5 ura indicators.")
+    ids = codes_to_ids(all_codes + kita_codes, red_fives)  # checks the copy counts in hand+melds+kita
+    concealed = ids[: len(rest) + 1]
+    win_tile = concealed[-1]
+    melds_ids = []
+    pos = len(rest) + 1
+    for kind, cs in meld_list:
+        melds_ids.append({"type": kind, "tiles": ids[pos: pos + len(cs)]})
+        pos += len(cs)
+    # indicators are physical tiles too, but they are separate from the hand's copies
+    dora_ids = codes_to_ids(dora_codes, red_fives)
+    ura_ids = codes_to_ids(ura_codes, red_fives)
+    ctx = WinContext(tsumo=tsumo, riichi=riichi or double_riichi, double_riichi=double_riichi, ippatsu=ippatsu,
+                     rinshan=rinshan, chankan=chankan, haitei=haitei, houtei=houtei, seat_wind=SEATS[seat_u],
+                     round_wind=ROUNDS[round_u], honba=honba, sticks=sticks, kita=kita, red_fives=red_fives)
+    if (riichi or double_riichi or ippatsu) and any(m["type"] != "ankan" for m in melds_ids):
+        raise GameError("Riichi needs a closed hand (only closed kans).")
+    if ippatsu and not (riichi or double_riichi):
+        raise GameError("Ippatsu needs riichi.")
+    score = score_hand(concealed, win_tile, melds_ids, dora_ids, ura_ids, ctx)
+    out: dict[str, Any] = {
+        "hand": tiles_text(concealed, red_fives), "win": win_code,
+        "melds": [{"type": m["type"], "tiles": tiles_text(m["tiles"], red_fives)} for m in melds_ids],
+        "han": score.han if score.ok else 0, "fu": score.fu if score.ok else 0,
+        "yaku": [y["name"] for y in score.yaku], "yaku_han": [{"name": y["name"], "han": y["han"]} for y in score.yaku],
+        "limit": score.limit, "total": 0, "payments": {}, "error": score.error,
+    }
+    if score.ok:
+        cost = score.cost
+        dealer = 0
+        winner = SEATS[seat_u]
+        if tsumo:
+            pays = tsumo_payments(cost, winner, dealer)
+            if winner == dealer:
+                out["payments"] = {"each_non_dealer": next(iter(pays.values()))}
+            else:
+                out["payments"] = {"dealer": pays[dealer], "non_dealer": [v for s, v in pays.items() if s != dealer][0]}
+        else:
+            out["payments"] = {"discarder": ron_payment(cost)}
+        out["payments"]["sticks"] = cost["kyoutaku_bonus"]
+        out["total"] = cost["total"]
+    return out
+
+
+def describe(out: dict[str, Any]) -> str:
+    """One readable paragraph for the command line and Discord."""
+    if out["error"]:
+        reason = {"no_yaku": "no yaku (dora, red fives and kita are not yaku)",
+                  "hand_not_winning": "the hand is not complete"}.get(out["error"], out["error"])
+        return f"{out['hand']} + {out['win']}: not a win — {reason}."
+    yaku = ", ".join(f"{y['name']} {y['han']}" for y in out["yaku_han"])
+    pays = out["payments"]
+    if "discarder" in pays:
+        how = f"discarder pays {pays['discarder']}"
+    elif "each_non_dealer" in pays:
+        how = f"each non-dealer pays {pays['each_non_dealer']}"
+    else:
+        how = f"dealer pays {pays['dealer']}, the other player {pays['non_dealer']}"
+    sticks = f" + {pays['sticks']} in sticks" if pays.get("sticks") else ""
+    limit = f" ({out['limit'].replace('_', ' ')})" if out.get("limit") else ""
+    return f"{out['han']} han {out['fu']} fu{limit}: {yaku}. {how}{sticks}; the winner gains {out['total']}."
