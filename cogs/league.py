@@ -400,8 +400,14 @@ class League(commands.Cog):
             known = ", ".join(f"`{g}`" for g in rules_text.RULES) or "none yet"
             await self.refuse(interaction, f"I don't have rules for `{game}` yet. Available: {known}.")
             return
-        await interaction.response.send_message(embed=rules_embed(key if key in rules_text.RULES else game, text),
-                                                ephemeral=True)
+        shown = rules_embed(key if key in rules_text.RULES else game, text)
+        manager = getattr(self.bot, "tables", None)
+        table = manager.in_channel(interaction.channel_id) if manager else None
+        if table is not None and table.game.name == key and len(shown.fields) < 25:
+            options = ", ".join(f"{k}={v}" for k, v in table.options.items()) or "defaults"
+            shown.add_field(name="This channel's table", value=clip(f"{options}; turn time {table.turn_seconds} s"),
+                            inline=False)
+        await interaction.response.send_message(embed=shown, ephemeral=True)
 
     rules.autocomplete("game")(game_autocomplete)
 
@@ -411,7 +417,7 @@ def rules_embed(game: str, text: str) -> discord.Embed:
     e = embed(f"{game_title(game)} — rules", clip(intro, 4096))
     for name, body in sections[:25]:
         e.add_field(name=clip(name, 256), value=clip(body), inline=False)
-    e.set_footer(text="Defaults shown; a table lists its own options when it opens.")
+    e.set_footer(text="Defaults shown; a table here lists its own options below and when it opens.")
     return e
 
 

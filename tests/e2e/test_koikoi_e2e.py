@@ -38,6 +38,8 @@ async def test_three_players_with_deadlines_then_standings(fake, db):
     async with run_client(fake, bot):
         watch = LeakWatch(fake, bot)
         lobby = await open_table(fake, alice, bob, carol, players=3, months=1)
+        rules = await dave.slash("rules", game="koikoi")
+        assert rules.ephemeral_to == dave.id and "months=1" in rules.text() and "turn time 1 s" in rules.text()
         refused = await dave.click(lobby, "Start")
         assert refused.ephemeral_to == dave.id and "Only the host" in refused.text()
         await alice.click(lobby, "Start")
