@@ -125,7 +125,7 @@ class DiscordPresenter:
             token = self.panels.get(key)
             if seat.user_id == skip_user or token is None:
                 continue
-            if not token.fresh(now) or table.status not in (PLAYING,) and table.state is None:
+            if not token.fresh(now):
                 self.panels.pop(key, None)
                 continue
             try:
