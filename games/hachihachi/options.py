@@ -1,0 +1,73 @@
+"""Hachi-Hachi options (hachi-hachi.md §11)."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
+
+from games.base import GameError
+
+
+class Options(BaseModel):
+    """Variant switches, defaults as in hachi-hachi.md §11 (``players`` = the seats taken)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    players: int = 4
+    payment: Literal["each-opponent-full", "split"] = "each-opponent-full"
+    months: int = 12
+    campaign: bool = False
+    shiso_ends_game: bool = True
+
+    @field_validator("players")
+    @classmethod
+    def _players(cls, v: int) -> int:
+        if not 3 <= v <= 7:
+            raise ValueError(f"Hachi-Hachi is played by 3 to 7 players, not {v}.")
+        return v
+
+    @field_validator("months")
+    @classmethod
+    def _months(cls, v: int) -> int:
+        if v not in (6, 10, 12):
+            raise ValueError(f"A Hachi-Hachi year lasts 12, 10 or 6 months, not {v}.")
+        return v
+
+    def check(self, n_seats: int | None = None) -> None:
+        if n_seats is not None and n_seats != self.players:
+            raise GameError(f"The options say {self.players} players but {n_seats} are seated.")
+
+    @property
+    def split(self) -> bool:
+        return self.payment == "split"
+
+    @property
+    def han_don_after(self) -> int:
+        return 6
+
+    @property
+    def ishi_arai_after(self) -> int | None:
+        return {12: 11, 10: 9, 6: None}[self.months]
+
+
+def parse_options(data: dict[str, Any] | None = None, n_seats: int | None = None) -> Options:
+    """Options from a dict, raising GameError with a clear sentence on any problem."""
+    data = dict(data or {})
+    if n_seats is not None and "players" not in data:
+        data["players"] = n_seats
+    try:
+        opts = Options(**data)
+    except ValidationError as e:
+        err = e.errors()[0]
+        msg = str(err.get("msg", "invalid option"))
+        if msg.startswith("Value error, "):
+            msg = msg[len("Value error, "):]
+        loc = ".".join(str(x) for x in err.get("loc", ()))
+        if err.get("type") == "extra_forbidden":
+            msg = f"Unknown Hachi-Hachi option {loc!r}."
+        elif not msg.endswith("."):
+            msg = f"Option {loc}: {msg}."
+        raise GameError(msg) from None
+    opts.check(n_seats)
+    return opts

@@ -1,0 +1,146 @@
+"""The Hachi-Hachi bot policy: a cheap heuristic that sees only its own view.
+
+* **Mizu-ten**: declared only with a deal it cannot see yet — never (a blind bet of 1 Kan
+  against every player is a poor one); the panel still offers it to humans.
+* **Stay / pass**: the hand's strength (card points, Lights, hand combos, pairs with the
+  table) against the price of passing at this position; a very weak hand passes.
+* **Declarations**: every hand combo held (they are paid at once).
+* **Play**: the capture worth most (card points plus progress towards captured combos and
+  declared triplets), or the least useful card to leave on the table.
+* **Yoshi / Sa-gé**: Yoshi when an opponent has an active Sa-gé (he pays double), when the
+  value is 7 Kan or more, or when few turns remain; otherwise Sa-gé.
+  A Sa-gé is cancelled on the last turn when the bot's card points are low.
+* **Repayment**: repay all it can while keeping at least 60 points in cash.
+
+The choice is a pure function of the view and the legal actions (``rng_seed`` only breaks
+exact ties), so bot games are reproducible.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.hachihachi.combos import BLUE, LIGHTS, POEM, card_points, combo_class, hand_combos
+from games.hanafuda import KIND, KIND_POINTS, MONTH
+
+VALUE = {c: float(KIND_POINTS[k]) for c, k in KIND.items()}
+for _c in LIGHTS:
+    VALUE[_c] += 6.0
+for _c in POEM | BLUE:
+    VALUE[_c] += 4.0
+
+
+def _gain(code: str, caps: list[str]) -> float:
+    v = VALUE[code]
+    caps_set = set(caps)
+    if code in LIGHTS or code == "11L":
+        have = len(caps_set & (LIGHTS | {"11L"}))
+        v += 4.0 * have
+    for group in (POEM, BLUE):
+        if code in group:
+            have = len(caps_set & group)
+            v += 5.0 * have + (10.0 if have == 2 else 0.0)
+    if combo_class(code) == "K":
+        k = sum(1 for c in caps if combo_class(c) == "K")
+        if k >= 10:
+            v += 0.5 * (k - 9)
+    return v
+
+
+def bot_choose(view: dict[str, Any], legal: list[str], rng_seed: int = 0) -> str:
+    if not legal:
+        raise ValueError("no legal action to choose from")
+    if len(legal) == 1:
+        return legal[0]
+    first = legal[0]
+    if "no_mizuten" in legal:
+        return "no_mizuten"
+    if "stay" in legal:
+        return _bid(view, legal)
+    if first.startswith("declare:"):
+        return first  # best first: every combo held
+    if first.startswith("repay:"):
+        cash = view["cash"][view["seat"]]
+        for a in legal:  # largest first
+            if cash - int(a.split(":")[1]) >= 60:
+                return a
+        return legal[-1]
+    if "yoshi" in legal:
+        return _decide(view)
+    return _play(view, legal, rng_seed)
+
+
+def _bid(view: dict[str, Any], legal: list[str]) -> str:
+    if "pass" not in legal:
+        return "stay"
+    hand = view["hand"]
+    table = view["table"]
+    months = {MONTH[c] for c in table}
+    strength = card_points(hand)
+    strength += sum(8 for c in hand if c in LIGHTS)
+    strength += sum(6 for c in hand if MONTH[c] in months)
+    hc = view.get("hand_combos") or hand_combos(hand)
+    strength += 10 * hc["kan"]
+    position = view["bid_order"].index(view["seat"]) + 1
+    price = 6 * (position + 1)
+    stayed = sum(1 for b in view["bids"] if b == "stay")
+    threshold = 55 - 2 * price // 6 - (6 if stayed == 2 else 0)
+    return "stay" if strength >= threshold else "pass"
+
+
+def _decide(view: dict[str, Any]) -> str:
+    seat = view["seat"]
+    if any(s["seat"] != seat for s in view["sages"]):
+        return "yoshi"
+    value = sum(c["kan"] for c in view["combos"][seat])
+    if value >= 7 or len(view["hand"]) <= 2:
+        return "yoshi"
+    return "sage"
+
+
+def _play(view: dict[str, Any], legal: list[str], rng_seed: int) -> str:
+    seat = view["seat"]
+    caps = view["captures"][seat]
+    if "cancel_sage" in legal:
+        if len(view["hand"]) <= 1 and view["card_points"][seat] < 88:
+            return "cancel_sage"
+    table = view["table"]
+    by_month: dict[int, list[str]] = {}
+    for f in table:
+        by_month.setdefault(MONTH[f], []).append(f)
+    triplet_cards: set[str] = set()
+    declared = view["declared"][seat]
+    if declared:
+        triplet_cards = set(declared["face_up"]) if declared.get("suit") in ("sanbon", "futasanbon", "haneken") else set()
+    opp_caps = [view["captures"][s] for s in view["active"] if s != seat]
+    best: list[str] = []
+    best_score = -1e9
+    for action in legal:
+        if action == "cancel_sage":
+            continue
+        parts = action.split(":")
+        if parts[0] == "take":
+            score = _gain(view["pending"]["card"], caps) + _gain(parts[1], caps)
+        elif len(parts) == 3:
+            score = _gain(parts[1], caps) + _gain(parts[2], caps)
+            if parts[1] in triplet_cards:
+                score += 6
+        else:
+            code = parts[1]
+            matches = by_month.get(MONTH[code])
+            if matches:
+                score = _gain(code, caps) + sum(_gain(t, caps) for t in matches)
+                if code in triplet_cards:
+                    score += 6
+            else:
+                risk = max((_gain(code, oc) for oc in opp_caps), default=0.0)
+                score = -0.6 * risk - 0.2 * VALUE[code]
+                if code in triplet_cards:
+                    score -= 3
+        if score > best_score + 1e-9:
+            best_score, best = score, [action]
+        elif score >= best_score - 1e-9:
+            best.append(action)
+    if not best:
+        return legal[0]
+    return best[0]  # ties: the first legal action (rng_seed unused: reproducible games)
