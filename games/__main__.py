@@ -17,6 +17,7 @@ import sys
 from typing import Any, Callable
 
 from games.base import GameError
+from games.bcpoker import cli as _bcpoker_cli
 from games.sanma import cli as _sanma_cli
 
 
@@ -163,8 +164,10 @@ def _koikoi_args(p: argparse.ArgumentParser, command: str) -> None:
 COMMANDS: dict[str, dict[str, Callable[[argparse.Namespace], int]]] = {
     "koikoi": {"calc": koikoi_calc, "simulate": koikoi_simulate, "verify": koikoi_verify},
     "sanma": _sanma_cli.HANDLERS,
+    "bcpoker": _bcpoker_cli.HANDLERS,
 }
 ARGUMENTS: dict[str, Callable[[argparse.ArgumentParser, str], None]] = {"koikoi": _koikoi_args, "sanma": _sanma_cli.add_arguments}
+ARGUMENTS["bcpoker"] = _bcpoker_cli.arguments
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -1,0 +1,81 @@
+"""The cards of Black Christmas Poker (black-christmas-poker.md §1).
+
+Codes: ``R1``..``R7`` (red), ``G1``..``G7`` (green), ``K1``..``K7`` (black) and ``KX``
+(black, worth 1 or 7). One deck holds two of each red and green card and one of each
+black card: 36 cards. Games of 4-7 players shuffle two decks together (72 cards).
+Cards with the same code are interchangeable.
+"""
+
+from __future__ import annotations
+
+import re
+
+from games.base import GameError
+
+RED, GREEN, BLACK = "R", "G", "K"
+COLOURS = (RED, GREEN, BLACK)
+COLOUR_NAMES = {RED: "red", GREEN: "green", BLACK: "black"}
+KX = "KX"
+
+CODES: tuple[str, ...] = tuple(f"{c}{n}" for c in COLOURS for n in range(1, 8)) + (KX,)
+ORDER = {code: i for i, code in enumerate(CODES)}
+COLOUR = {code: code[0] for code in CODES}
+# the number of a card in a hand; KX has none of its own (1 or 7, §1)
+NUMBER = {code: int(code[1]) for code in CODES if code != KX}
+EMOJI = {RED: "🟥", GREEN: "🟩", BLACK: "⬛"}
+
+
+def copies(code: str, decks: int = 1) -> int:
+    """How many cards of ``code`` the decks in play hold."""
+    return (1 if code[0] == BLACK else 2) * decks
+
+
+def make_deck(decks: int = 1) -> list[str]:
+    """The canonical (unshuffled) deck: every code as often as it exists, in code order."""
+    return [code for code in CODES for _ in range(copies(code, decks))]
+
+
+def is_black(code: str) -> bool:
+    return code[0] == BLACK
+
+
+def sort_codes(codes) -> list[str]:
+    return sorted(codes, key=ORDER.__getitem__)
+
+
+def parse_codes(text: str) -> list[str]:
+    """Codes from free text (``"r1 R2, g3"``); GameError naming the first bad one."""
+    out = []
+    for raw in re.split(r"[\s,;]+", text.strip()):
+        if not raw:
+            continue
+        code = raw.upper()
+        if code not in ORDER:
+            raise GameError(f"Unknown card {raw!r}: use R1..R7, G1..G7, K1..K7 or KX.")
+        out.append(code)
+    return out
+
+
+def check_counts(codes, decks: int) -> None:
+    """GameError if a hand holds more copies of a code than the decks contain."""
+    for code in set(codes):
+        have = list(codes).count(code)
+        if have > copies(code, decks):
+            n = copies(code, decks)
+            raise GameError(
+                f"{code} exists only {n} time{'s' if n != 1 else ''} with {decks} deck{'s' if decks != 1 else ''}, "
+                f"but the hand holds {have}."
+            )
+
+
+def name(code: str, named: int | None = None) -> str:
+    """``R3`` → ``red 3``; ``KX`` → ``black 1/7`` (or ``black KX named 7``)."""
+    if code == KX:
+        return f"black KX named {named}" if named else "black KX (1 or 7)"
+    return f"{COLOUR_NAMES[code[0]]} {code[1]}"
+
+
+def label(code: str, named: int | None = None) -> str:
+    """Short display text with a colour square: ``🟥R3``, ``⬛KX=7``."""
+    text = code if code != KX or not named else f"KX={named}"
+    return f"{EMOJI[code[0]]}{text}"

@@ -1,0 +1,94 @@
+"""``python -m games calc|simulate bcpoker …`` (registered in ``games/__main__.py``).
+
+Handlers return the exit code; bad input prints one sentence to stderr and exits 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from games.base import GameError
+
+
+def _add(p: argparse.ArgumentParser, flag: str, **kw) -> None:
+    """Add an option unless another game already added the same flag (games share the parser)."""
+    if flag not in p._option_string_actions:  # noqa: SLF001 - argparse has no public lookup
+        p.add_argument(flag, **kw)
+
+
+def arguments(p: argparse.ArgumentParser, command: str) -> None:
+    if command == "calc":
+        _add(p, "--hand", help='Black Christmas Poker: 8 card codes, e.g. "R1 R2 R3 G4 G5 G6 R7 K7"')
+        _add(p, "--decks", type=int, default=None, help="Black Christmas Poker: 1 or 2 decks (default 1)")
+        _add(p, "--no-special", action="store_true", help="Black Christmas Poker: without the special hands S01-S06")
+    elif command == "simulate":
+        _add(p, "--players", type=int, default=None)
+        _add(p, "--games", type=int, default=100)
+        _add(p, "--seed", default="1")
+        _add(p, "--lead-rounds", type=int, default=None, help="Black Christmas Poker: lead count to end (default 2)")
+
+
+def _fail(message: str) -> int:
+    print(message, file=sys.stderr)
+    return 2
+
+
+def calc(args: argparse.Namespace) -> int:
+    from games.bcpoker.cards import check_counts, parse_codes, sort_codes
+    from games.bcpoker.hands import evaluate, pattern_name
+
+    if not getattr(args, "hand", None):
+        return _fail('calc bcpoker needs --hand "<8 card codes>".')
+    decks = getattr(args, "decks", None) or 1
+    if decks not in (1, 2):
+        return _fail(f"--decks must be 1 or 2, not {decks}.")
+    try:
+        codes = parse_codes(args.hand)
+        if len(codes) != 8:
+            raise GameError(f"A hand has exactly 8 cards; {len(codes)} were given.")
+        check_counts(codes, decks)
+    except GameError as e:
+        return _fail(str(e))
+    hv = evaluate(codes, decks, special=not getattr(args, "no_special", False))
+    from games.bcpoker.hands import POINTS
+
+    patterns = [{"id": p, "points": POINTS[p]} for p in hv.counted]
+    kx = list(hv.kx) if hv.winning else []
+    if args.json:
+        print(json.dumps({"winning": hv.winning, "value": hv.value, "patterns": patterns, "kx": kx}))
+        return 0
+    cards = " ".join(sort_codes(codes))
+    if hv.winning:
+        parts = " + ".join(f"{pattern_name(p['id'])} ({p['id']}) {p['points']}" for p in patterns)
+        kx_text = f"; KX counted as {', '.join(map(str, kx))}" if kx else ""
+        print(f"{cards}: {parts} = {hv.value} points{kx_text}")
+    else:
+        print(f"{cards}: not a winning hand (no pattern), 0 points")
+    return 0
+
+
+def simulate(args: argparse.Namespace) -> int:
+    from games.bcpoker.simulate import simulate as run
+
+    players = args.players or 3
+    options = {}
+    if getattr(args, "lead_rounds", None):
+        options["lead_rounds"] = args.lead_rounds
+    try:
+        out = run(players=players, games=args.games, seed=str(args.seed), **options)
+    except (GameError, ValueError) as e:
+        return _fail(str(e).splitlines()[0])
+    if args.json:
+        print(json.dumps(out))
+    else:
+        print(f"{out['games']} games of {players} players, {out['rounds']} rounds, {out['actions']} actions in "
+              f"{out['seconds']} s ({out['games_per_second']} games/s); wins {out['win_kinds']}; "
+              f"zero-sum: {out['zero_sum']}; errors: {out['errors']}")
+        if out.get("first_error"):
+            print(f"first error: {out['first_error']}")
+    return 0 if out["errors"] == 0 and out["zero_sum"] else 1
+
+
+HANDLERS = {"calc": calc, "simulate": simulate}

@@ -1,0 +1,805 @@
+"""Black Christmas Poker state machine (black-christmas-poker.md §2-§11).
+
+Seeds and fair shuffles
+-----------------------
+``new_game(options, seats, seed)`` takes a secret master seed.
+
+* **First lead** (§2.2): ``int(sha256_hex(f"{master}:lead"), 16) % players``.
+* **Round seed**: round ``r`` (1, 2, …) uses ``round_seed = sha256_hex(f"{master}:{r}")``.
+  The public ``round_start`` event carries ``hash = sha256_hex(round_seed)``; ``round_end``
+  reveals ``seed = round_seed``.
+* **Deck of round r**: ``seeded_shuffle(round_seed, 0, make_deck(decks))`` (the Fisher-Yates of
+  :mod:`games.hanafuda`, over the canonical Black Christmas deck of :mod:`games.bcpoker.cards`);
+  index 0 is the top. Seat ``(lead + k) % n`` is dealt cards ``7k .. 7k+6``; the rest is the deck.
+* **Rebuild k** (1, 2, … within the round): the pile except its top card, in pile order (bottom
+  first, all public), shuffled with ``seeded_shuffle(round_seed, k, cards)``.
+
+Tests inject decks with ``new_game(..., decks=[deck1, …], lead=seat)``: round ``r`` deals from
+``decks[r-1]`` while it exists.
+
+Actions (≤ 40 characters): ``draw``, ``take``, ``win``, ``discard:<c>[:r]``, ``chain:<c>[:r]``
+(``<c>`` a code, ``KX1``/``KX7`` for a named KX; ``:r`` declares Riichi), ``exchange``,
+``under:<code>``, ``giveup`` (a hit Riichi player gives up Riichi), ``ron``, ``pass``.
+
+Events: public (``seat=None``) ``round_start``, ``draw`` (the card only when taken from the pile),
+``rebuild``, ``discard``, ``black_christmas``, ``riichi_cancelled``, ``exchange``, ``exchange_step``,
+``exchange_draw``, ``win``, ``exhausted``, ``round_end``, ``game_end``; private (``seat=s``)
+``deal``, ``drawn``, ``placed``, ``exchange_cards``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, Field
+
+from games.base import Event, GameError, Result, SeatInfo, placings
+from games.bcpoker.cards import BLACK, CODES, KX, NUMBER, copies, is_black, make_deck, sort_codes
+from games.bcpoker.hands import evaluate, pattern_name, waits
+from games.bcpoker.options import Options, decks_for, parse_options
+from games.hanafuda import seeded_shuffle, sha256_hex
+
+HAND_SIZE = 7
+BONUS = {"surprise_gift": 1000, "black_gift": 500, "tsumo": 0, "ron": 0}
+KIND_NAMES = {"tsumo": "Tsumo", "ron": "Ron", "surprise_gift": "Surprise Gift", "black_gift": "Black Gift"}
+
+
+class Hit(BaseModel):
+    by: int  # the seat whose discard hit
+    card: str  # the hitting card
+    number: int  # N (a KX as named)
+
+
+class RonWindow(BaseModel):
+    discarder: int
+    card: str
+    named: int | None = None
+    eligible: list[int]  # seats that may Ron, nearest to the discarder first
+    declared: list[int] = Field(default_factory=list)
+    decided: list[int] = Field(default_factory=list)
+
+
+class BCState(BaseModel):
+    game: str = "bcpoker"
+    options: Options
+    seats: list[SeatInfo]
+    seed: str  # master seed: secret
+    players: int
+    decks: int
+    lead: int
+    lead_counts: list[int]
+    scores: list[int]
+    round: int = 0
+    round_seed: str = ""  # secret until round_end
+    round_hash: str = ""
+    deck_source: list[list[str]] | None = None  # injected decks (tests)
+    deck: list[str] = Field(default_factory=list)  # index 0 is the top
+    pile: list[str] = Field(default_factory=list)  # bottom first; pile[-1] is the top
+    pile_named: list[int] = Field(default_factory=list)  # trigger number of each pile card (KX: as named)
+    hands: list[list[str]]
+    riichi: list[bool]
+    draws: list[int]  # draws made this round, per seat
+    discards: list[int]  # discards made this round, per seat
+    reshuffles: int = 0
+    phase: str = "draw"  # draw | discard | hit_draw | hit_riichi | hit_decide | exchange | ron | over
+    turn: int | None = None
+    drawn: str | None = None  # the card drawn from the deck this turn
+    drawn_from: str | None = None  # deck | pile
+    taken: str | None = None  # code taken from the pile this turn (may not be discarded)
+    hit: Hit | None = None
+    exchange_left: int = 0
+    exchanged: list[str] = Field(default_factory=list)  # cards put under the deck this exchange (private)
+    after_exchange: bool = False
+    window: RonWindow | None = None
+    last_round: dict[str, Any] | None = None
+    rounds: list[dict[str, Any]] = Field(default_factory=list)
+    opening: list[Event] = Field(default_factory=list)
+    actions: int = 0
+
+
+# ---------------------------------------------------------------------------
+# small helpers
+# ---------------------------------------------------------------------------
+
+
+def _ev(type: str, data: dict[str, Any], seat: int | None = None) -> Event:
+    return Event(type=type, seat=seat, data=data)
+
+
+def next_seat(state: BCState, seat: int) -> int:
+    return (seat + 1) % state.players
+
+
+def prev_seat(state: BCState, seat: int) -> int:
+    return (seat - 1) % state.players
+
+
+def _special(state: BCState) -> bool:
+    return state.options.special_hands
+
+
+def _value(state: BCState, hand8: list[str]):
+    return evaluate(hand8, state.decks, state.options.special_hands)
+
+
+def _wins(state: BCState, hand8: list[str]) -> bool:
+    return _value(state, hand8).value > 0
+
+
+def token(code: str, named: int | None = None) -> str:
+    """The card part of an action: the code, or ``KX1`` / ``KX7`` for a named KX."""
+    return f"KX{named}" if code == KX else code
+
+
+def parse_token(tok: str) -> tuple[str, int | None]:
+    """``KX7`` → (``KX``, 7); ``R3`` → (``R3``, None). GameError for anything else."""
+    t = tok.upper()
+    if t in ("KX1", "KX7"):
+        return KX, int(t[2])
+    if t in CODES and t != KX:
+        return t, None
+    if t == KX:
+        raise GameError("Say which number the KX is discarded as: KX1 or KX7.")
+    raise GameError(f"Unknown card {tok!r}: use R1..R7, G1..G7, K1..K7, KX1 or KX7.")
+
+
+def trigger_number(code: str, named: int | None) -> int:
+    return named if code == KX else NUMBER[code]
+
+
+def beats(number: int, top_code: str, top_number: int) -> bool:
+    """Whether a black card of ``number`` triggers against the card ``top_code`` (§6)."""
+    return number > top_number or (number == 1 and is_black(top_code) and top_number == 7)
+
+
+def _names_for(code: str) -> list[int | None]:
+    return [1, 7] if code == KX else [None]
+
+
+def tenpai(state: BCState, hand7: list[str]) -> bool:
+    return bool(waits(hand7, state.decks, state.options.special_hands))
+
+
+def _remove(hand: list[str], code: str) -> list[str]:
+    out = list(hand)
+    out.remove(code)
+    return out
+
+
+def dora_cards(indicator: str | None) -> list[str]:
+    """Dora of an indicator (§10): next number, same colour (7 → 1); a KX reads as black 7."""
+    if indicator is None:
+        return []
+    colour = indicator[0]
+    number = 7 if indicator == KX else NUMBER[indicator]
+    nxt = number % 7 + 1
+    out = [f"{colour}{nxt}"]
+    if colour == BLACK and nxt in (1, 7):
+        out.append(KX)
+    return out
+
+
+# ---------------------------------------------------------------------------
+# set-up
+# ---------------------------------------------------------------------------
+
+
+def first_lead(seed: str, n: int) -> int:
+    return int(sha256_hex(f"{seed}:lead"), 16) % n
+
+
+def round_deck(round_seed: str, decks: int) -> list[str]:
+    return seeded_shuffle(round_seed, 0, make_deck(decks))
+
+
+def deal(deck: list[str], lead: int, n: int) -> tuple[list[list[str]], list[str]]:
+    """Hands per seat and the rest of the deck: seat (lead + k) % n gets cards 7k .. 7k+6."""
+    hands: list[list[str]] = [[] for _ in range(n)]
+    for k in range(n):
+        hands[(lead + k) % n] = list(deck[HAND_SIZE * k: HAND_SIZE * (k + 1)])
+    return hands, list(deck[HAND_SIZE * n:])
+
+
+def new_game(
+    options: Options | dict | None,
+    seats: list[SeatInfo] | list[str],
+    seed: str,
+    decks: list[list[str]] | None = None,
+    lead: int | None = None,
+) -> BCState:
+    n = len(seats)
+    if options is None or isinstance(options, dict):
+        options = parse_options(options or {}, n)
+    options.check(n)
+    if not isinstance(seed, str) or not seed:
+        raise GameError("The seed must be a non-empty string.")
+    seat_infos = [s if isinstance(s, SeatInfo) else SeatInfo(name=str(s)) for s in seats]
+    n_decks = decks_for(n)
+    if decks is not None:
+        canonical = sorted(make_deck(n_decks))
+        for d in decks:
+            if sorted(d) != canonical:
+                raise GameError(f"An injected deck must hold exactly the {len(canonical)} cards of {n_decks} deck(s).")
+        decks = [list(d) for d in decks]
+    if lead is None:
+        lead = first_lead(seed, n)
+    elif not 0 <= lead < n:
+        raise GameError(f"There is no seat {lead} to lead.")
+    state = BCState(
+        options=options,
+        seats=seat_infos,
+        seed=seed,
+        players=n,
+        decks=n_decks,
+        lead=lead,
+        lead_counts=[0] * n,
+        scores=[0] * n,
+        deck_source=decks,
+        hands=[[] for _ in range(n)],
+        riichi=[False] * n,
+        draws=[0] * n,
+        discards=[0] * n,
+    )
+    events: list[Event] = []
+    _start_round(state, events)
+    state.opening = events
+    return state
+
+
+def opening_events(state: BCState) -> list[Event]:
+    return list(state.opening)
+
+
+def _start_round(state: BCState, events: list[Event]) -> None:
+    n = state.players
+    state.round += 1
+    state.round_seed = sha256_hex(f"{state.seed}:{state.round}")
+    state.round_hash = sha256_hex(state.round_seed)
+    if state.deck_source and len(state.deck_source) >= state.round:
+        deck = list(state.deck_source[state.round - 1])
+    else:
+        deck = round_deck(state.round_seed, state.decks)
+    state.hands, state.deck = deal(deck, state.lead, n)
+    state.pile, state.pile_named = [], []
+    state.riichi = [False] * n
+    state.draws = [0] * n
+    state.discards = [0] * n
+    state.reshuffles = 0
+    state.window = None
+    state.hit = None
+    _reset_turn(state)
+    state.phase = "draw"
+    state.turn = state.lead
+    events.append(_ev("round_start", {
+        "round": state.round, "lead": state.lead, "hash": state.round_hash, "deck_size": len(state.deck),
+        "decks": state.decks, "lead_counts": list(state.lead_counts),
+    }))
+    for s in range(n):
+        events.append(_ev("deal", {"hand": sort_codes(state.hands[s])}, seat=s))
+
+
+def _reset_turn(state: BCState) -> None:
+    state.drawn = None
+    state.drawn_from = None
+    state.taken = None
+    state.exchange_left = 0
+    state.exchanged = []
+    state.after_exchange = False
+
+
+# ---------------------------------------------------------------------------
+# queries
+# ---------------------------------------------------------------------------
+
+
+def to_act(state: BCState) -> list[int]:
+    if state.phase == "over" or state.turn is None:
+        return []
+    if state.phase == "ron":
+        w = state.window
+        return [s for s in w.eligible if s not in w.decided]
+    return [state.turn]
+
+
+def is_over(state: BCState) -> bool:
+    return state.phase == "over"
+
+
+def _discard_actions(state: BCState, seat: int, verb: str, codes: list[str], riichi_ok: bool,
+                     hit: Hit | None = None) -> list[str]:
+    """``verb:<card>`` (and ``verb:<card>:r`` where Riichi may be declared) for each code."""
+    hand = state.hands[seat]
+    out = []
+    seen = set()
+    for code in sort_codes(codes):
+        if code in seen:
+            continue
+        seen.add(code)
+        for named in _names_for(code):
+            if hit is not None and not beats(trigger_number(code, named), hit.card, hit.number):
+                continue
+            tok = token(code, named)
+            out.append(f"{verb}:{tok}")
+            if riichi_ok and tenpai(state, _remove(hand, code)):
+                out.append(f"{verb}:{tok}:r")
+    return out
+
+
+def _may_declare_riichi(state: BCState, seat: int) -> bool:
+    return state.options.riichi_required and not state.riichi[seat]
+
+
+def _can_self_win(state: BCState, seat: int) -> bool:
+    """May the seat (holding 8 cards, not locked) declare a win now? (§5)"""
+    hand = state.hands[seat]
+    if len(hand) != HAND_SIZE + 1 or not _wins(state, hand):
+        return False
+    if state.after_exchange:
+        return True  # Black Gift
+    if state.drawn_from == "deck" and state.draws[seat] == 1 and state.discards[seat] == 0:
+        return True  # Surprise Gift
+    if state.riichi[seat]:
+        return state.drawn_from == "deck"
+    return not state.options.riichi_required
+
+
+def legal_actions(state: BCState, seat: int) -> list[str]:
+    if state.phase == "over" or seat not in to_act(state):
+        return []
+    phase = state.phase
+    hand = state.hands[seat]
+    if phase == "ron":
+        return ["ron", "pass"]
+    if phase == "draw":
+        out = ["draw"]
+        if state.pile:
+            top = state.pile[-1]
+            if state.riichi[seat]:
+                if _wins(state, hand + [top]):
+                    out.append("take")
+            else:
+                out.append("take")
+        return out
+    if phase == "hit_draw":
+        return ["draw"]
+    if phase == "discard":
+        out = ["win"] if _can_self_win(state, seat) else []
+        if state.riichi[seat]:
+            return out + _discard_actions(state, seat, "discard", [state.drawn], False)
+        codes = [c for c in hand if c != state.taken]
+        return out + _discard_actions(state, seat, "discard", codes, _may_declare_riichi(state, seat))
+    if phase == "hit_riichi":
+        out = []
+        if _wins(state, hand):
+            out.append("win")
+        out += _discard_actions(state, seat, "chain", [state.drawn], False, hit=state.hit) if is_black(state.drawn) else []
+        return out + ["giveup"]
+    if phase == "hit_decide":
+        out = ["win"] if _can_self_win(state, seat) else []
+        blacks = [c for c in hand if is_black(c)]
+        out += _discard_actions(state, seat, "chain", blacks, _may_declare_riichi(state, seat), hit=state.hit)
+        return out + ["exchange"]
+    if phase == "exchange":
+        return [f"under:{c}" for c in sort_codes(set(hand))]
+    return []
+
+
+# ---------------------------------------------------------------------------
+# apply
+# ---------------------------------------------------------------------------
+
+
+def _refusal(state: BCState, seat: int, action: str) -> GameError:
+    phase = state.phase
+    parts = action.split(":") if isinstance(action, str) else [""]
+    verb = parts[0]
+    if phase == "ron":
+        return GameError("Declare Ron or pass on this discard.")
+    if verb in ("discard", "chain") and len(parts) >= 2:
+        try:
+            code, named = parse_token(parts[1])
+        except GameError as e:
+            return e
+        if code not in state.hands[seat]:
+            return GameError(f"You do not hold {code}.")
+        if verb == "chain" and phase not in ("hit_decide", "hit_riichi"):
+            return GameError("A chain is only possible when Black Christmas hits you.")
+        if verb == "chain" and state.hit is not None:
+            if not is_black(code):
+                return GameError(f"Only a black card can chain, and {code} is not black.")
+            return GameError(f"{token(code, named)} does not beat the hitting {token(state.hit.card, state.hit.number)}.")
+        if phase == "discard" and state.riichi[seat]:
+            return GameError(f"Your hand is locked by Riichi: you must discard the card you drew ({state.drawn}).")
+        if phase == "discard" and code == state.taken:
+            return GameError(f"You took {code} from the discard pile this turn, so you cannot discard it again.")
+        if len(parts) == 3 and parts[2] == "r":
+            if not state.options.riichi_required:
+                return GameError("Riichi is not part of this game (riichi_required is off).")
+            if state.riichi[seat]:
+                return GameError("You are already in Riichi.")
+            return GameError("You can declare Riichi only when the 7 cards you keep are one card from a winning hand.")
+        if phase in ("draw", "hit_draw"):
+            return GameError("Draw a card first.")
+    if verb == "win":
+        return GameError("Your 8 cards cannot win right now." if len(state.hands[seat]) == 8 else "Draw a card first.")
+    if verb == "take":
+        if not state.pile:
+            return GameError("The discard pile is empty: draw from the deck.")
+        if phase == "hit_draw":
+            return GameError("Black Christmas: you must draw from the deck, not take the hitting card.")
+        if state.riichi[seat]:
+            return GameError("In Riichi you may take the top discard only to win with it.")
+    if verb == "under":
+        if phase != "exchange":
+            return GameError("Choose the exchange first.")
+        return GameError(f"You do not hold {parts[1] if len(parts) > 1 else 'that card'}.")
+    if phase in ("draw", "hit_draw"):
+        return GameError("Draw a card first.")
+    if phase == "exchange":
+        return GameError(f"Put {state.exchange_left} more card{'s' if state.exchange_left != 1 else ''} under the deck.")
+    if phase == "hit_decide":
+        return GameError("Black Christmas: chain with a higher black card or exchange cards.")
+    if phase == "hit_riichi":
+        return GameError("Win, chain with the card you drew, or give up Riichi.")
+    return GameError("That move is not possible now.")
+
+
+def apply(state: BCState, seat: int, action: str) -> list[Event]:
+    """Validate and apply one action; raise GameError (state unchanged) if illegal."""
+    if state.phase == "over":
+        raise GameError("The game is over.")
+    if not isinstance(seat, int) or not 0 <= seat < state.players:
+        raise GameError(f"There is no seat {seat} at this table.")
+    acting = to_act(state)
+    if seat not in acting:
+        waiting = ", ".join(state.seats[s].name for s in acting)
+        raise GameError(f"It is not your turn: waiting for {waiting}.")
+    if not isinstance(action, str) or action not in legal_actions(state, seat):
+        raise _refusal(state, seat, action if isinstance(action, str) else "")
+    events: list[Event] = []
+    state.actions += 1
+    parts = action.split(":")
+    verb = parts[0]
+    if verb in ("ron", "pass"):
+        _ron_decision(state, seat, verb == "ron", events)
+    elif verb == "draw":
+        _draw(state, seat, events)
+    elif verb == "take":
+        _take(state, seat, events)
+    elif verb == "win":
+        kind = _self_win_kind(state, seat)
+        _end_round_with_wins(state, [(seat, prev_seat(state, seat), kind, list(state.hands[seat]))], events)
+    elif verb in ("discard", "chain"):
+        code, named = parse_token(parts[1])
+        riichi = len(parts) == 3
+        keep = verb == "chain" and state.phase == "hit_riichi"
+        _discard(state, seat, code, named, events, riichi=riichi, chain=verb == "chain", kept_riichi=keep)
+    elif verb == "giveup":
+        _cancel_riichi(state, seat, events, passed=True)
+    elif verb == "exchange":
+        state.phase = "exchange"
+        state.exchange_left = state.hit.number
+        state.exchanged = []
+        events.append(_ev("exchange", {"seat": seat, "n": state.hit.number}))
+    elif verb == "under":
+        _under(state, seat, parts[1], events)
+    return events
+
+
+def _self_win_kind(state: BCState, seat: int) -> str:
+    if state.after_exchange:
+        return "black_gift"
+    if state.phase == "hit_riichi" or state.riichi[seat]:
+        return "tsumo"
+    if state.drawn_from == "deck" and state.draws[seat] == 1 and state.discards[seat] == 0:
+        return "surprise_gift"
+    return "tsumo"
+
+
+def _draw_card(state: BCState, events: list[Event]) -> str | None:
+    """Top card of the deck, rebuilding an empty deck first (§11); None ends the round."""
+    if not state.deck:
+        limit = state.options.max_reshuffles
+        if (limit and state.reshuffles >= limit) or len(state.pile) <= 1:
+            events.append(_ev("exhausted", {"reshuffles": state.reshuffles, "limit": limit}))
+            _end_round_with_wins(state, [], events)
+            return None
+        state.reshuffles += 1
+        cards = state.pile[:-1]
+        state.deck = seeded_shuffle(state.round_seed, state.reshuffles, cards)
+        state.pile, state.pile_named = state.pile[-1:], state.pile_named[-1:]
+        events.append(_ev("rebuild", {"count": state.reshuffles, "limit": state.options.max_reshuffles,
+                                      "deck_size": len(state.deck), "top": state.pile[-1]}))
+    return state.deck.pop(0)
+
+
+def _draw(state: BCState, seat: int, events: list[Event]) -> None:
+    hit_turn = state.phase == "hit_draw"
+    card = _draw_card(state, events)
+    if card is None:
+        return
+    state.hands[seat].append(card)
+    state.draws[seat] += 1
+    state.drawn, state.drawn_from = card, "deck"
+    events.append(_ev("draw", {"seat": seat, "source": "deck", "deck_size": len(state.deck), "hit": hit_turn}))
+    events.append(_ev("drawn", {"card": card}, seat=seat))
+    if not hit_turn:
+        state.phase = "discard"
+        return
+    if state.riichi[seat]:
+        can_win = _wins(state, state.hands[seat])
+        can_chain = is_black(card) and any(
+            beats(trigger_number(card, nm), state.hit.card, state.hit.number) for nm in _names_for(card))
+        if can_win or can_chain:
+            state.phase = "hit_riichi"
+            return
+        _cancel_riichi(state, seat, events, passed=False)
+        return
+    state.phase = "hit_decide"
+
+
+def _cancel_riichi(state: BCState, seat: int, events: list[Event], passed: bool) -> None:
+    state.riichi[seat] = False
+    state.phase = "hit_decide"
+    events.append(_ev("riichi_cancelled", {"seat": seat, "by_choice": passed}))
+
+
+def _take(state: BCState, seat: int, events: list[Event]) -> None:
+    card = state.pile.pop()
+    named = state.pile_named.pop()
+    state.hands[seat].append(card)
+    state.draws[seat] += 1
+    state.drawn, state.drawn_from, state.taken = None, "pile", card
+    events.append(_ev("draw", {"seat": seat, "source": "pile", "card": card, "named": named if card == KX else None,
+                               "deck_size": len(state.deck), "hit": False}))
+    if state.riichi[seat]:  # taking the top discard is the tsumo declaration (§4)
+        _end_round_with_wins(state, [(seat, prev_seat(state, seat), "tsumo", list(state.hands[seat]))], events)
+        return
+    state.phase = "discard"
+
+
+def _discard(state: BCState, seat: int, code: str, named: int | None, events: list[Event], *,
+             riichi: bool, chain: bool, kept_riichi: bool) -> None:
+    state.hands[seat].remove(code)
+    number = trigger_number(code, named)
+    state.pile.append(code)
+    state.pile_named.append(number)
+    state.discards[seat] += 1
+    if riichi:
+        state.riichi[seat] = True
+    forced = state.riichi[seat] and not riichi and state.phase == "discard"
+    events.append(_ev("discard", {
+        "seat": seat, "card": code, "named": named, "riichi": riichi, "chain": chain,
+        "kept_riichi": kept_riichi, "after_exchange": state.after_exchange, "forced": forced,
+    }))
+    _reset_turn(state)
+    state.hit = None
+    # the Ron window (§5)
+    eligible = []
+    s = next_seat(state, seat)
+    while s != seat:
+        if (state.riichi[s] or not state.options.riichi_required) and _wins(state, state.hands[s] + [code]):
+            eligible.append(s)
+        s = next_seat(state, s)
+    if eligible:
+        state.phase = "ron"
+        state.turn = seat
+        state.window = RonWindow(discarder=seat, card=code, named=named, eligible=eligible)
+        return
+    _after_discard(state, seat, events)
+
+
+def _ron_decision(state: BCState, seat: int, declared: bool, events: list[Event]) -> None:
+    w = state.window
+    w.decided.append(seat)
+    if declared:
+        w.declared.append(seat)
+        events.append(_ev("ron_declared", {"seat": seat}))
+    if len(w.decided) < len(w.eligible):
+        return
+    winners = [s for s in w.eligible if s in w.declared][:2]
+    lapsed = [s for s in w.eligible if s in w.declared][2:]
+    discarder = w.discarder
+    state.window = None
+    if winners:
+        wins = [(s, discarder, "ron", state.hands[s] + [w.card]) for s in winners]
+        _end_round_with_wins(state, wins, events, lapsed=lapsed)
+        return
+    _after_discard(state, discarder, events)
+
+
+def _after_discard(state: BCState, seat: int, events: list[Event]) -> None:
+    """No Ron: test for Black Christmas (§6), then the next turn."""
+    nxt = next_seat(state, seat)
+    state.turn = nxt
+    if state.options.black_christmas and len(state.pile) >= 2 and is_black(state.pile[-1]):
+        d, dn = state.pile[-1], state.pile_named[-1]
+        t, tn = state.pile[-2], state.pile_named[-2]
+        if beats(dn, t, tn):
+            state.hit = Hit(by=seat, card=d, number=dn)
+            state.phase = "hit_draw"
+            events.append(_ev("black_christmas", {"by": seat, "target": nxt, "card": d, "number": dn,
+                                                  "under": t, "under_number": tn}))
+            return
+    state.phase = "draw"
+
+
+def _under(state: BCState, seat: int, code: str, events: list[Event]) -> None:
+    state.hands[seat].remove(code)
+    state.deck.append(code)
+    state.exchanged.append(code)
+    state.exchange_left -= 1
+    n = state.hit.number
+    placed = n - state.exchange_left
+    events.append(_ev("placed", {"card": code, "position": placed, "of": n}, seat=seat))
+    events.append(_ev("exchange_step", {"seat": seat, "placed": placed, "of": n, "deck_size": len(state.deck)}))
+    if state.exchange_left:
+        return
+    drawn = [state.deck.pop(0) for _ in range(n)]
+    state.hands[seat].extend(drawn)
+    events.append(_ev("exchange_draw", {"seat": seat, "n": n, "deck_size": len(state.deck)}))
+    events.append(_ev("exchange_cards", {"returned": list(state.exchanged), "drawn": drawn}, seat=seat))
+    state.phase = "discard"
+    state.after_exchange = True
+    state.drawn = None
+    state.drawn_from = None
+
+
+# ---------------------------------------------------------------------------
+# round end
+# ---------------------------------------------------------------------------
+
+
+def score_win(state: BCState, winner: int, payer: int, kind: str, hand8: list[str], dora: list[str],
+              lead: int) -> dict[str, Any]:
+    hv = _value(state, hand8)
+    dora_count = sum(1 for c in hand8 if c in dora)
+    base = hv.value + 100 * dora_count
+    doubled = winner == lead
+    if doubled:
+        base *= 2
+    bonus = BONUS[kind]
+    total = base + bonus
+    return {
+        "winner": winner, "payer": payer, "kind": kind, "hand": sort_codes(hand8),
+        "value": hv.value, "patterns": [{"id": p, "name": pattern_name(p), "points": _pts(p)} for p in hv.counted],
+        "met": list(hv.met), "kx": list(hv.kx), "dora_count": dora_count, "lead_double": doubled,
+        "bonus": bonus, "total": total,
+    }
+
+
+def _pts(pid: str) -> int:
+    from games.bcpoker.hands import POINTS
+
+    return POINTS[pid]
+
+
+def _end_round_with_wins(state: BCState, wins: list[tuple[int, int, str, list[str]]], events: list[Event],
+                         lapsed: list[int] | None = None) -> None:
+    n = state.players
+    lead = state.lead
+    indicator = state.deck[0] if (wins and state.deck) else None
+    dora = dora_cards(indicator)
+    scored = [score_win(state, w, p, k, h, dora, lead) for (w, p, k, h) in wins]
+    payments = [0] * n
+    for win in scored:
+        payments[win["winner"]] += win["total"]
+        payments[win["payer"]] -= win["total"]
+        events.append(_ev("win", {k: win[k] for k in ("winner", "payer", "kind", "hand", "value", "total")}))
+    for s in range(n):
+        state.scores[s] += payments[s]
+    state.lead_counts[lead] += 1
+    winners = [w["winner"] for w in scored]
+    next_lead = lead if lead in winners else next_seat(state, lead)
+    data = {
+        "round": state.round, "lead": lead, "wins": scored, "lapsed": list(lapsed or []),
+        "indicator": indicator, "dora": dora, "payments": payments, "scores": list(state.scores),
+        "next_lead": next_lead, "lead_counts": list(state.lead_counts), "reshuffles": state.reshuffles,
+        "seed": state.round_seed, "hash": state.round_hash,
+    }
+    events.append(_ev("round_end", data))
+    state.last_round = data
+    state.rounds.append(data)
+    state.lead = next_lead
+    state.window = None
+    state.hit = None
+    _reset_turn(state)
+    if all(c >= state.options.lead_rounds for c in state.lead_counts):
+        state.phase = "over"
+        state.turn = None
+        events.append(_ev("game_end", {"scores": list(state.scores), "placings": placings(state.scores),
+                                       "rounds": state.round}))
+        return
+    _start_round(state, events)
+
+
+# ---------------------------------------------------------------------------
+# views
+# ---------------------------------------------------------------------------
+
+
+def public_view(state: BCState) -> dict[str, Any]:
+    w = state.window
+    hit = state.hit
+    return {
+        "game": "bcpoker",
+        "players": state.players,
+        "decks": state.decks,
+        "options": state.options.model_dump(),
+        "seats": [s.name for s in state.seats],
+        "bots": [s.bot for s in state.seats],
+        "round": state.round,
+        "lead": state.lead,
+        "lead_counts": list(state.lead_counts),
+        "lead_rounds": state.options.lead_rounds,
+        "scores": list(state.scores),
+        "phase": state.phase,
+        "turn": state.turn,
+        "to_act": to_act(state),
+        "pile": [{"card": c, "named": (nm if c == KX else None)} for c, nm in zip(state.pile, state.pile_named)],
+        "pile_top": ({"card": state.pile[-1], "named": state.pile_named[-1] if state.pile[-1] == KX else None}
+                     if state.pile else None),
+        "deck_count": len(state.deck),
+        "reshuffles": state.reshuffles,
+        "max_reshuffles": state.options.max_reshuffles,
+        "hand_counts": [len(h) for h in state.hands],
+        "riichi": list(state.riichi),
+        "draws": list(state.draws),
+        "discards": list(state.discards),
+        "hit": hit.model_dump() if hit else None,
+        "drawn_from": state.drawn_from,
+        "taken": state.taken,
+        "after_exchange": state.after_exchange,
+        "exchange": ({"placed": len(state.exchanged), "of": hit.number} if state.phase == "exchange" and hit else None),
+        "ron": ({"discarder": w.discarder, "card": w.card, "named": w.named, "waiting": to_act(state)} if w else None),
+        "round_hash": state.round_hash,
+        "last_round": state.last_round,
+    }
+
+
+def view(state: BCState, seat: int) -> dict[str, Any]:
+    v = public_view(state)
+    v["seat"] = seat
+    v["hand"] = sort_codes(state.hands[seat])
+    mine = seat == state.turn and state.phase != "ron"
+    v["drawn"] = state.drawn if mine else None
+    v["exchanged"] = list(state.exchanged) if mine else []
+    return v
+
+
+def hidden_cards(state: BCState) -> dict[int, list[str]]:
+    return {s: sort_codes(h) for s, h in enumerate(state.hands)}
+
+
+def result(state: BCState) -> Result:
+    if state.phase != "over":
+        raise GameError("The game is not over yet.")
+    return Result(
+        scores=list(state.scores),
+        placings=placings(state.scores),
+        summary={
+            "rounds": [{k: r[k] for k in ("round", "lead", "payments")} | {"wins": [
+                {k: w[k] for k in ("winner", "payer", "kind", "value", "total")} for w in r["wins"]]}
+                for r in state.rounds],
+            "lead_counts": list(state.lead_counts),
+        },
+    )
+
+
+def load(snapshot: str) -> BCState:
+    return BCState.model_validate_json(snapshot)
+
+
+def describe_action(action: str) -> str:
+    parts = action.split(":")
+    verb = parts[0]
+    if verb in ("discard", "chain") and len(parts) >= 2:
+        card = parts[1] if not parts[1].startswith("KX") else f"KX as {parts[1][2:]}"
+        text = f"{'Discard' if verb == 'discard' else 'Chain with'} {card}"
+        return text + (" and declare Riichi" if len(parts) == 3 else "")
+    if verb == "under" and len(parts) == 2:
+        return f"Put {parts[1]} under the deck"
+    return {
+        "draw": "Draw from the deck", "take": "Take the top discard", "win": "Declare the win",
+        "exchange": "Exchange cards", "giveup": "Give up Riichi", "ron": "Ron!", "pass": "Pass",
+    }.get(action, action)

@@ -1,0 +1,142 @@
+"""The Black Christmas Poker bot: a cheap heuristic that sees only its own view.
+
+* It always wins when it may (tsumo, Ron, Surprise Gift, Black Gift).
+* It keeps the cards that build patterns: pairs, triplets and same-colour run pieces score,
+  and a tenpai hand scores by how much and how often it can win (the tenpai test of §4,
+  which only looks at the bot's own cards).
+* It declares Riichi whenever its discard leaves it tenpai (a win needs Riichi by default).
+* Hit by Black Christmas it passes the hit on with a chain whenever it can (keeping Riichi with
+  the drawn card if possible); otherwise it exchanges, returning its least useful cards.
+* A discarded KX is named so that it hits the next player when that is possible.
+
+Ties are broken by ``rng_seed``, so a choice is deterministic for a given seed.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.bcpoker.cards import COLOUR, KX, NUMBER, copies
+from games.bcpoker.hands import waits
+
+
+_KX_CHOICES = {0: ([],), 1: ([1], [7]), 2: ([1, 1], [1, 7], [7, 7])}
+
+
+def _shape_score(hand: list[str]) -> float:
+    """Structure of any number of cards: groups of equal numbers and same-colour run pieces."""
+    best = None
+    n_kx = hand.count(KX)
+    others = [c for c in hand if c != KX]
+    for extra in _KX_CHOICES.get(n_kx, ([1] * n_kx,)):
+        cards = [(COLOUR[c], NUMBER[c]) for c in others] + [("K", v) for v in extra]
+        score = 0.0
+        counts: dict[int, int] = {}
+        by_colour: dict[str, set[int]] = {}
+        for col, num in cards:
+            counts[num] = counts.get(num, 0) + 1
+            by_colour.setdefault(col, set()).add(num)
+        for c in counts.values():
+            score += {1: 0.0, 2: 3.0, 3: 6.0, 4: 8.0}.get(c, 9.0)
+        for nums in by_colour.values():
+            for start in range(1, 6):
+                have = sum(1 for k in range(3) if start + k in nums)
+                if have == 3:
+                    score += 6.0
+                elif have == 2:
+                    score += 1.5
+        # useful colours: a hand leaning to one colour can become a flush
+        biggest = max((len([1 for col, _ in cards if col == k]) for k in ("R", "G", "K")), default=0)
+        if biggest >= 6:
+            score += 2.0 * (biggest - 5)
+        if best is None or score > best:
+            best = score
+    return best or 0.0
+
+
+def hand_score(hand: list[str], decks: int, special: bool) -> float:
+    score = _shape_score(hand)
+    if len(hand) == 7:
+        w = waits(hand, decks, special)
+        if w:
+            outs = sum((copies(c, decks) - hand.count(c)) * hv.value for c, hv in w.items())
+            score += 40.0 + outs / 100.0
+    return score
+
+
+def _without(hand: list[str], code: str) -> list[str]:
+    out = list(hand)
+    out.remove(code)
+    return out
+
+
+def _code_of(tok: str) -> str:
+    return KX if tok.startswith("KX") else tok
+
+
+def _pick(cands: list[tuple[float, str]], rng_seed: int) -> str:
+    top = max(s for s, _ in cands)
+    best = [a for s, a in cands if s >= top - 1e-9]
+    return best[rng_seed % len(best)]
+
+
+def bot_choose(view: dict[str, Any], legal: list[str], rng_seed: int) -> str:
+    if not legal:
+        raise ValueError("no legal action to choose from")
+    if len(legal) == 1:
+        return legal[0]
+    for sure in ("win", "ron"):
+        if sure in legal:
+            return sure
+    decks = view["decks"]
+    special = view["options"].get("special_hands", True)
+    hand = list(view["hand"])
+    phase = view["phase"]
+    seat = view["seat"]
+    if phase == "draw":
+        if view["riichi"][seat]:
+            return "take" if "take" in legal else "draw"
+        if "take" in legal and view.get("pile_top"):
+            top = view["pile_top"]["card"]
+            now = hand_score(hand, decks, special)
+            after = hand + [top]
+            best_after = max(hand_score(_without(after, c), decks, special) for c in set(hand))
+            if best_after > now + 4.0:
+                return "take"
+        return "draw"
+    if phase == "hit_riichi":
+        chains = [a for a in legal if a.startswith("chain:")]
+        return chains[0] if chains else "giveup"
+    if phase == "exchange":
+        cands = []
+        for a in legal:
+            code = a.split(":")[1]
+            cands.append((_shape_score(_without(hand, code)), a))
+        return _pick(cands, rng_seed)
+    discards = [a for a in legal if a.startswith(("discard:", "chain:"))]
+    if phase == "hit_decide":
+        chains = [a for a in discards if a.startswith("chain:")]
+        if chains:
+            discards = chains
+        else:
+            return "exchange"
+    if not discards:
+        return legal[rng_seed % len(legal)]
+    top = view.get("pile_top")
+    cands = []
+    memo: dict[str, float] = {}
+    for a in discards:
+        parts = a.split(":")
+        code = _code_of(parts[1])
+        if code not in memo:
+            memo[code] = hand_score(_without(hand, code), decks, special)
+        score = memo[code]
+        if len(parts) == 3:
+            score += 5.0  # declare Riichi when tenpai
+        if code == KX and top is not None and parts[0] == "discard":
+            named = int(parts[1][2:])
+            num, top_black = top["named"] or NUMBER.get(top["card"], 0), top["card"].startswith("K")
+            if named > num or (named == 1 and top_black and num == 7):
+                score += 1.0  # hit the next player
+        cands.append((score, a))
+    return _pick(cands, rng_seed)
