@@ -8,6 +8,7 @@ from games.base import Game
 
 _MODULES = {
     "koikoi": "games.koikoi",
+    "sanma": "games.sanma",
     "bcpoker": "games.bcpoker",
 }
 
