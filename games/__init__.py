@@ -10,6 +10,7 @@ _MODULES = {
     "koikoi": "games.koikoi",
     "sanma": "games.sanma",
     "bcpoker": "games.bcpoker",
+    "blackflower": "games.blackflower",
 }
 
 

@@ -17,6 +17,7 @@ import sys
 from typing import Any, Callable
 
 from games.base import GameError
+from games.blackflower import cli as _blackflower_cli
 from games.bcpoker import cli as _bcpoker_cli
 from games.sanma import cli as _sanma_cli
 
@@ -165,8 +166,10 @@ COMMANDS: dict[str, dict[str, Callable[[argparse.Namespace], int]]] = {
     "koikoi": {"calc": koikoi_calc, "simulate": koikoi_simulate, "verify": koikoi_verify},
     "sanma": _sanma_cli.HANDLERS,
     "bcpoker": _bcpoker_cli.HANDLERS,
+    "blackflower": _blackflower_cli.HANDLERS,
 }
-ARGUMENTS: dict[str, Callable[[argparse.ArgumentParser, str], None]] = {"koikoi": _koikoi_args, "sanma": _sanma_cli.add_arguments}
+ARGUMENTS: dict[str, Callable[[argparse.ArgumentParser, str], None]] = {"koikoi": _koikoi_args, "sanma": _sanma_cli.add_arguments,
+                                                                  "blackflower": _blackflower_cli.arguments}
 ARGUMENTS["bcpoker"] = _bcpoker_cli.arguments
 
 
@@ -178,6 +181,7 @@ def build_parser() -> argparse.ArgumentParser:
         "simulate": "play bot-vs-bot games",
         "verify": "check a revealed seed against its hash and show the deal",
         "replay": "replay a game log through the engine",
+        "stats": "statistics of a game's deals (Black Flower: --initial-deals)",
     }
     for command, help_text in helps.items():
         p = sub.add_parser(command, help=help_text)

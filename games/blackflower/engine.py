@@ -1,0 +1,899 @@
+"""Black Flower state machine (black-flower.md §2–§11).
+
+Seeds and fair shuffles (DESIGN §3)
+-----------------------------------
+``new_game(options, seats, seed)`` takes a master seed (kept secret).
+
+* **First banker** (§2.2): ``draw_seed = sha256_hex(f"{master}:banker")``; the deck
+  ``seeded_shuffle(draw_seed, 0)`` is drawn card by card, card ``k`` going to seat ``k mod n``,
+  until a Bright appears; that seat is the first banker. The draw is public (``banker_draw``).
+* **Round seed**: round ``r`` (1-based) uses ``round_seed = sha256_hex(f"{master}:{r}")``.
+  ``round_start`` shows ``hash = sha256_hex(round_seed)``; ``round_end`` reveals the seed.
+* **Deck of round r**: ``seeded_shuffle(round_seed, 0)`` (see :mod:`games.hanafuda`); the top
+  of the deck is dealt first. Tests may inject decks (``decks=[...]``, one per dealt round).
+
+Chips (§3)
+----------
+Each seat starts with ``SeatInfo.balance`` (the season chips; 1000 when unset). A bet is taken
+from the balance when placed (``chips`` in the state); settlement returns stakes and wins. The
+banker's chips may go below zero. :func:`ledger_entries` turns each round into ledger lines:
+``bet`` (−stakes placed), ``win`` (+chips returned: stake and winnings, or the stake of a push),
+``bank`` (the banker's net). All lines of a game sum to zero.
+
+Every event is public (``seat=None``): the only hidden card, the banker's face-down card,
+appears in an event only when it is turned up (``banker_reveal``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, Field
+
+from games.base import Event, GameError, Result, SeatInfo, placings
+from games.blackflower import hands as H
+from games.blackflower.options import Options
+from games.hanafuda import BRIGHT, DECK, KIND, MONTH, seeded_shuffle, sha256_hex
+
+DEFAULT_BALANCE = 1000
+# phases
+BETTING, NIKO, PLAY, BANKER_NIKO, BANKER, OFFER, OVER = (
+    "betting", "niko", "play", "banker_niko", "banker", "offer", "over")
+
+
+class Hand(BaseModel):
+    cards: list[str] = Field(default_factory=list)
+    stake: int = 0
+    split: bool = False  # one of the two hands of a split
+    doubled: bool = False
+    played_on: bool = False  # two dealt Brights, Ni-Ko declined
+    niko: bool = False  # Ni-Ko claimed
+    hits: int = 0  # cards taken after the deal (or after the split card)
+    status: str = "open"  # open | stood | bust
+    special: str | None = None
+    result: str | None = None  # win | loss | push
+    payout: int = 0  # chips returned to the player at settlement
+
+
+class BlackFlowerState(BaseModel):
+    game: str = "blackflower"
+    options: Options
+    seats: list[SeatInfo]
+    seed: str
+    host: int | None = None  # the first human seat: may end a `rounds = 0` game
+    chips: list[int]
+    start_chips: list[int]
+    banker: int
+    round: int = 0
+    rounds_target: int = 0  # 0: until the host stops
+    round_seed: str = ""
+    round_hash: str = ""
+    decks: list[list[str]] | None = None
+    deck_pos: int = 0
+    deck: list[str] = Field(default_factory=list)  # the rest of this round's deck (secret)
+    phase: str = BETTING
+    eligible: list[int] = Field(default_factory=list)  # seats that may bet this round
+    decided: list[int] = Field(default_factory=list)  # seats that answered the betting
+    bets: list[int] = Field(default_factory=list)  # 0: no bet
+    host_ready: bool = True
+    end_requested: bool = False
+    order: list[int] = Field(default_factory=list)  # deal order of this round's players
+    hands: list[list[Hand]] = Field(default_factory=list)
+    banker_hand: Hand | None = None  # cards[0] is face down until revealed
+    revealed: bool = False
+    turn: int | None = None
+    hand_index: int = 0
+    offer: int | None = None
+    history: list[dict[str, Any]] = Field(default_factory=list)  # one entry per round
+    last_round: dict[str, Any] | None = None
+    end_reason: str | None = None
+    opening_events: list[Event] = Field(default_factory=list)
+    actions: int = 0
+
+
+def _ev(type: str, **data: Any) -> Event:
+    return Event(type=type, data=data)
+
+
+def _n(state: BlackFlowerState) -> int:
+    return len(state.seats)
+
+
+def _npa(state: BlackFlowerState) -> bool:
+    return state.options.no_pair_advantage
+
+
+# ---------------------------------------------------------------------------
+# set-up
+# ---------------------------------------------------------------------------
+
+
+def banker_draw(seed: str, n: int) -> tuple[int, list[dict[str, Any]]]:
+    """First banker (§2.2): draws in seat order until a Bright. Returns (banker, draws)."""
+    deck = seeded_shuffle(sha256_hex(f"{seed}:banker"), 0)
+    draws = []
+    for k, code in enumerate(deck):
+        seat = k % n
+        draws.append({"seat": seat, "card": code})
+        if KIND[code] == BRIGHT:
+            return seat, draws
+    raise AssertionError("a deck always holds a Bright")  # pragma: no cover
+
+
+def _check_deck(deck: list[str]) -> list[str]:
+    if len(deck) != 48 or set(deck) != set(DECK):
+        raise GameError("An injected deck must hold each of the 48 cards exactly once.")
+    return list(deck)
+
+
+def new_game(
+    options: Options | dict | None,
+    seats: list[SeatInfo] | list[str],
+    seed: str,
+    decks: list[list[str]] | None = None,
+    first_banker: int | None = None,
+) -> BlackFlowerState:
+    if options is None:
+        options = Options()
+    elif isinstance(options, dict):
+        from games.blackflower.options import parse_options
+
+        options = parse_options(options)
+    infos = [s if isinstance(s, SeatInfo) else SeatInfo(name=str(s)) for s in seats]
+    n = len(infos)
+    if not 2 <= n <= 10:
+        raise GameError(f"Black Flower is played by 2 to 10 players, not {n}.")
+    if not isinstance(seed, str) or not seed:
+        raise GameError("The seed must be a non-empty string.")
+    events: list[Event] = []
+    if first_banker is None:
+        banker, draws = banker_draw(seed, n)
+        events.append(_ev("banker_draw", draws=draws, banker=banker))
+    else:
+        if not 0 <= first_banker < n:
+            raise GameError(f"There is no seat {first_banker}.")
+        banker = first_banker
+        events.append(_ev("banker_draw", draws=[], banker=banker))
+    chips = [DEFAULT_BALANCE if s.balance is None else int(s.balance) for s in infos]
+    host = next((i for i, s in enumerate(infos) if not s.bot), None)
+    state = BlackFlowerState(
+        options=options, seats=infos, seed=seed, host=host, chips=chips, start_chips=list(chips),
+        banker=banker, rounds_target=options.rounds_for(n),
+        decks=[_check_deck(d) for d in decks] if decks is not None else None,
+    )
+    _start_round(state, events)
+    state.opening_events = events
+    return state
+
+
+def opening_events(state: BlackFlowerState) -> list[Event]:
+    return list(state.opening_events)
+
+
+def load(snapshot: str) -> BlackFlowerState:
+    return BlackFlowerState.model_validate_json(snapshot)
+
+
+# ---------------------------------------------------------------------------
+# rounds
+# ---------------------------------------------------------------------------
+
+
+def _game_over(state: BlackFlowerState, events: list[Event], reason: str) -> None:
+    state.phase = OVER
+    state.turn = None
+    state.offer = None
+    state.end_reason = reason
+    scores = [c - s for c, s in zip(state.chips, state.start_chips)]
+    events.append(_ev("game_end", reason=reason, scores=scores, placings=placings(scores), chips=list(state.chips)))
+
+
+def _start_round(state: BlackFlowerState, events: list[Event]) -> None:
+    n = _n(state)
+    eligible = [s for s in range(n) if s != state.banker and state.chips[s] >= state.options.min_bet]
+    if not eligible:  # §3: no non-banker can cover the minimum bet
+        _game_over(state, events, "nobody but the banker can cover the minimum bet")
+        return
+    state.round += 1
+    state.round_seed = sha256_hex(f"{state.seed}:{state.round}")
+    state.round_hash = sha256_hex(state.round_seed)
+    state.phase = BETTING
+    state.eligible = eligible
+    state.decided = []
+    state.bets = [0] * n
+    state.order = []
+    state.hands = [[] for _ in range(n)]
+    state.banker_hand = None
+    state.revealed = False
+    state.deck = []
+    state.turn = None
+    state.hand_index = 0
+    state.offer = None
+    state.host_ready = not (state.rounds_target == 0 and state.host == state.banker)
+    events.append(_ev("round_start", round=state.round, rounds=state.rounds_target, banker=state.banker,
+                      hash=state.round_hash, eligible=list(eligible)))
+
+
+def _betting_done(state: BlackFlowerState) -> bool:
+    return state.host_ready and all(s in state.decided for s in state.eligible)
+
+
+def _after_betting(state: BlackFlowerState, events: list[Event]) -> None:
+    if state.end_requested:
+        _end_round_no_deal(state, events, ended=True)
+        return
+    if not any(state.bets):
+        events.append(_ev("no_bets", round=state.round, banker=state.banker))
+        _end_round_no_deal(state, events, ended=False)
+        return
+    _deal(state, events)
+
+
+def _end_round_no_deal(state: BlackFlowerState, events: list[Event], ended: bool) -> None:
+    # bets placed before the host ended the game are returned
+    for s, b in enumerate(state.bets):
+        state.chips[s] += b
+    n = _n(state)
+    entry = {"round": state.round, "banker": state.banker, "stakes": [0] * n, "returned": [0] * n,
+             "nets": [0] * n, "hands": [], "dealt": False}
+    state.history.append(entry)
+    data = {**entry, "chips": list(state.chips), "seed": state.round_seed, "hash": state.round_hash,
+            "next_banker": state.banker}
+    state.bets = [0] * n
+    state.last_round = data
+    events.append(_ev("round_end", **data))
+    if ended:
+        _game_over(state, events, "the host ended the game")
+        return
+    if state.rounds_target and state.round >= state.rounds_target:
+        _game_over(state, events, "all rounds played")
+        return
+    _start_round(state, events)
+
+
+def _draw(state: BlackFlowerState) -> str:
+    return state.deck.pop(0)
+
+
+def _deal(state: BlackFlowerState, events: list[Event]) -> None:
+    n, b = _n(state), state.banker
+    if state.decks is not None and state.deck_pos < len(state.decks):
+        deck = list(state.decks[state.deck_pos])
+        state.deck_pos += 1
+    else:
+        deck = seeded_shuffle(state.round_seed, 0)
+    state.deck = deck
+    order = [(b - k) % n for k in range(1, n) if state.bets[(b - k) % n] > 0]
+    state.order = order
+    for s in order:
+        state.hands[s] = [Hand(stake=state.bets[s])]
+    state.banker_hand = Hand()
+    for _ in range(2):
+        for s in order:
+            state.hands[s][0].cards.append(_draw(state))
+        state.banker_hand.cards.append(_draw(state))
+    events.append(_ev("deal", round=state.round, order=list(order),
+                      hands=[{"seat": s, "cards": list(state.hands[s][0].cards)} for s in order],
+                      banker=b, banker_up=state.banker_hand.cards[1]))
+    state.turn = order[0]
+    state.hand_index = 0
+    _begin_hand(state, events)
+
+
+# ---------------------------------------------------------------------------
+# player turns
+# ---------------------------------------------------------------------------
+
+
+def current_hand(state: BlackFlowerState) -> Hand | None:
+    if state.phase in (NIKO, PLAY) and state.turn is not None:
+        return state.hands[state.turn][state.hand_index]
+    if state.phase in (BANKER_NIKO, BANKER):
+        return state.banker_hand
+    return None
+
+
+def _begin_hand(state: BlackFlowerState, events: list[Event]) -> None:
+    """The current seat's current hand starts (a split hand first receives its second card)."""
+    seat, idx = state.turn, state.hand_index
+    hand = state.hands[seat][idx]
+    if hand.split and len(hand.cards) == 1:
+        if not state.deck:  # cannot happen: a split needs two cards left (§11.1)
+            _stand(state, events, seat, idx, auto="no cards left")
+            return
+        card = _draw(state)
+        hand.cards.append(card)
+        events.append(_ev("card", seat=seat, hand=idx, card=card, why="split", **_hand_info(state, hand)))
+    if not hand.split and not hand.played_on and H.is_niko_deal(hand.cards):
+        state.phase = NIKO
+        return
+    state.phase = PLAY
+    _maybe_auto_stand(state, events)
+
+
+def _maybe_auto_stand(state: BlackFlowerState, events: list[Event]) -> None:
+    """A hand that can take no card and has no other choice stands by itself (§11.1)."""
+    seat, idx = state.turn, state.hand_index
+    if state.phase == PLAY and legal_actions(state, seat) == ["stand"]:
+        _stand(state, events, seat, idx, auto="no more cards can be drawn")
+
+
+def _hand_info(state: BlackFlowerState, hand: Hand) -> dict[str, Any]:
+    t = H.totals(hand.cards, _npa(state))
+    return {"cards": list(hand.cards), "low": t[0], "high": t[-1], "best": H.standing(hand.cards, _npa(state))}
+
+
+def _stand(state: BlackFlowerState, events: list[Event], seat: int, idx: int, auto: str | None = None) -> None:
+    hand = state.hands[seat][idx]
+    hand.status = "stood"
+    hand.special = H.special(hand.cards, hand.niko)
+    value = H.standing(hand.cards, _npa(state))
+    events.append(_ev("stand", seat=seat, hand=idx, value=value, special=hand.special, auto=auto,
+                      cards=list(hand.cards)))
+    _next_hand(state, events)
+
+
+def _after_card(state: BlackFlowerState, events: list[Event], seat: int, idx: int) -> None:
+    """§5 step 4: special hand → stand; hard > 13 → bust; 5 cards (or a doubled hand's card) → stand."""
+    hand = state.hands[seat][idx]
+    sp = H.special(hand.cards)
+    if sp is not None:
+        _stand(state, events, seat, idx, auto=H.title(sp))
+    elif H.is_bust(hand.cards, _npa(state)):
+        hand.status = "bust"
+        events.append(_ev("bust", seat=seat, hand=idx, hard=H.hard(hand.cards, _npa(state)), cards=list(hand.cards)))
+        _next_hand(state, events)
+    elif len(hand.cards) >= H.MAX_CARDS:
+        _stand(state, events, seat, idx, auto="five cards")
+    elif hand.doubled:
+        _stand(state, events, seat, idx, auto="doubled down")
+    else:
+        _maybe_auto_stand(state, events)
+
+
+def _next_hand(state: BlackFlowerState, events: list[Event]) -> None:
+    seat = state.turn
+    if state.hand_index + 1 < len(state.hands[seat]):
+        state.hand_index += 1
+        _begin_hand(state, events)
+        return
+    pos = state.order.index(seat)
+    if pos + 1 < len(state.order):
+        state.turn = state.order[pos + 1]
+        state.hand_index = 0
+        _begin_hand(state, events)
+        return
+    _banker_turn(state, events)
+
+
+# ---------------------------------------------------------------------------
+# banker
+# ---------------------------------------------------------------------------
+
+
+def _banker_turn(state: BlackFlowerState, events: list[Event]) -> None:
+    state.turn = state.banker
+    state.hand_index = 0
+    state.revealed = True
+    bh = state.banker_hand
+    events.append(_ev("banker_reveal", seat=state.banker, card=bh.cards[0], **_hand_info(state, bh)))
+    if H.is_niko_deal(bh.cards):
+        state.phase = BANKER_NIKO
+        return
+    _banker_continue(state, events)
+
+
+def _all_players_bust(state: BlackFlowerState) -> bool:
+    return all(h.status == "bust" for s in state.order for h in state.hands[s])
+
+
+def _banker_continue(state: BlackFlowerState, events: list[Event]) -> None:
+    bh = state.banker_hand
+    if _all_players_bust(state):  # §8.3
+        events.append(_ev("banker_no_draw", seat=state.banker))
+        _banker_stand(state, events, auto="every player hand is bust")
+        return
+    state.phase = BANKER
+    if not state.deck:
+        _banker_stand(state, events, auto="no more cards can be drawn")
+    elif len(bh.cards) >= H.MAX_CARDS:
+        _banker_stand(state, events, auto="five cards")
+
+
+def _banker_stand(state: BlackFlowerState, events: list[Event], auto: str | None = None) -> None:
+    bh = state.banker_hand
+    bh.status = "stood"
+    bh.special = H.special(bh.cards, bh.niko)
+    events.append(_ev("banker_stand", seat=state.banker, value=H.standing(bh.cards, _npa(state)),
+                      special=bh.special, auto=auto, cards=list(bh.cards)))
+    _settle(state, events)
+
+
+def _banker_after_card(state: BlackFlowerState, events: list[Event]) -> None:
+    bh = state.banker_hand
+    sp = H.special(bh.cards)
+    if sp is not None:
+        _banker_stand(state, events, auto=H.title(sp))
+    elif H.is_bust(bh.cards, _npa(state)):
+        bh.status = "bust"
+        events.append(_ev("banker_bust", seat=state.banker, hard=H.hard(bh.cards, _npa(state)), cards=list(bh.cards)))
+        _settle(state, events)
+    elif len(bh.cards) >= H.MAX_CARDS or not state.deck:
+        _banker_stand(state, events, auto="five cards" if state.deck else "no more cards can be drawn")
+
+
+# ---------------------------------------------------------------------------
+# settlement
+# ---------------------------------------------------------------------------
+
+
+def compare(player: Hand, banker: Hand, banker_advantage: bool = False, no_pair_advantage: bool = False) -> str:
+    """Result of one player hand against the banker's final hand (§9): win | loss | push."""
+    if player.status == "bust":
+        return "loss"
+    if banker.status == "bust":
+        return "win"
+    rp, rb = H.rank(player.special), H.rank(banker.special)
+    if rp != rb:
+        return "win" if rp > rb else "loss"
+    if player.special == H.NI_KO and banker.special == H.NI_KO:
+        return "loss"
+    if rp == 0:
+        vp = H.standing(player.cards, no_pair_advantage)
+        vb = H.standing(banker.cards, no_pair_advantage)
+        if vp != vb:
+            return "win" if vp > vb else "loss"
+    return "loss" if banker_advantage else "push"
+
+
+def _settle(state: BlackFlowerState, events: list[Event]) -> None:
+    n, b = _n(state), state.banker
+    bh = state.banker_hand
+    stakes, returned, nets = [0] * n, [0] * n, [0] * n
+    hands_out = []
+    for s in state.order:
+        for idx, hand in enumerate(state.hands[s]):
+            res = compare(hand, bh, state.options.banker_advantage, _npa(state))
+            hand.result = res
+            hand.payout = {"win": 2 * hand.stake, "push": hand.stake, "loss": 0}[res]
+            net = hand.payout - hand.stake
+            stakes[s] += hand.stake
+            returned[s] += hand.payout
+            nets[s] += net
+            nets[b] -= net
+            state.chips[s] += hand.payout
+            state.chips[b] -= net
+            info = {"seat": s, "hand": idx, "result": res, "stake": hand.stake, "net": net,
+                    "cards": list(hand.cards), "special": hand.special, "bust": hand.status == "bust",
+                    "value": None if hand.status == "bust" else H.standing(hand.cards, _npa(state))}
+            hands_out.append(info)
+            events.append(_ev("settle", **info))
+    entry = {"round": state.round, "banker": b, "stakes": stakes, "returned": returned, "nets": nets,
+             "hands": hands_out, "dealt": True,
+             "banker_hand": {"cards": list(bh.cards), "special": bh.special, "bust": bh.status == "bust",
+                             "value": None if bh.status == "bust" else H.standing(bh.cards, _npa(state))}}
+    state.history.append(entry)
+    state.bets = [0] * n
+    state.turn = None
+    nxt = _next_banker_fixed(state, nets)
+    data = {**entry, "chips": list(state.chips), "seed": state.round_seed, "hash": state.round_hash,
+            "next_banker": nxt}
+    state.last_round = data
+    events.append(_ev("round_end", **data))
+    if state.rounds_target and state.round >= state.rounds_target:
+        _game_over(state, events, "all rounds played")
+        return
+    if state.options.banker == "rotate":
+        _offer_from(state, events, (b + 1) % n)
+        return
+    _change_banker(state, events, nxt, "winner" if state.options.banker == "winner" else "fixed")
+
+
+def _next_banker_fixed(state: BlackFlowerState, nets: list[int]) -> int | None:
+    """The next banker for `fixed` and `winner` (None for `rotate`: decided by offers)."""
+    b, n = state.banker, _n(state)
+    if state.options.banker == "fixed":
+        return b
+    if state.options.banker == "winner":
+        best = max(nets)
+        if nets[b] == best:
+            return b
+        for k in range(1, n):
+            s = (b + k) % n
+            if nets[s] == best:
+                return s
+    return None
+
+
+def _change_banker(state: BlackFlowerState, events: list[Event], new: int, why: str) -> None:
+    if new != state.banker:
+        events.append(_ev("banker_change", banker=new, previous=state.banker, why=why))
+        state.banker = new
+    _start_round(state, events)
+
+
+def _offer_from(state: BlackFlowerState, events: list[Event], seat: int) -> None:
+    if seat == state.banker:  # everyone declined: the banker keeps the bank (§2.3)
+        events.append(_ev("bank_kept", banker=state.banker))
+        state.offer = None
+        _start_round(state, events)
+        return
+    state.phase = OFFER
+    state.offer = seat
+    events.append(_ev("bank_offer", seat=seat, banker=state.banker))
+
+
+# ---------------------------------------------------------------------------
+# public interface
+# ---------------------------------------------------------------------------
+
+
+def to_act(state: BlackFlowerState) -> list[int]:
+    if state.phase == BETTING:
+        out = [s for s in state.eligible if s not in state.decided]
+        if not state.host_ready and state.host is not None:
+            out.append(state.host)
+        return sorted(out)
+    if state.phase in (NIKO, PLAY, BANKER_NIKO, BANKER):
+        return [state.turn]
+    if state.phase == OFFER:
+        return [state.offer]
+    return []
+
+
+def is_over(state: BlackFlowerState) -> bool:
+    return state.phase == OVER
+
+
+def max_bet_for(state: BlackFlowerState, seat: int) -> int:
+    return min(state.options.max_bet, state.chips[seat])
+
+
+def _can_split(state: BlackFlowerState, seat: int, hand: Hand) -> bool:
+    o = state.options
+    if hand.split or hand.hits or hand.doubled or len(hand.cards) != 2 or len(state.hands[seat]) != 1:
+        return False
+    if state.chips[seat] < hand.stake or len(state.deck) < 2:
+        return False
+    a, b = hand.cards
+    return (o.split_by_month and MONTH[a] == MONTH[b]) or (o.split_by_kind and KIND[a] == KIND[b])
+
+
+def _can_double(state: BlackFlowerState, seat: int, hand: Hand) -> bool:
+    return (state.options.double_down and not hand.split and not hand.doubled and hand.hits == 0
+            and len(hand.cards) == 2 and state.chips[seat] >= hand.stake and len(state.deck) >= 1)
+
+
+def legal_actions(state: BlackFlowerState, seat: int) -> list[str]:
+    if seat not in to_act(state):
+        return []
+    phase = state.phase
+    if phase == BETTING:
+        out: list[str] = []
+        if seat in state.eligible and seat not in state.decided:
+            out += [f"bet:{a}" for a in range(state.options.min_bet, max_bet_for(state, seat) + 1)]
+            out.append("sit")
+        elif seat == state.host and not state.host_ready:
+            out.append("deal")
+        if state.rounds_target == 0 and seat == state.host:
+            out.append("end")
+        return out
+    if phase in (NIKO, BANKER_NIKO):
+        return ["niko", "playon"]
+    if phase == PLAY:
+        hand = state.hands[seat][state.hand_index]
+        out = []
+        if _can_split(state, seat, hand):
+            out.append("split")
+        if _can_double(state, seat, hand):
+            out.append("double")
+        if state.deck and len(hand.cards) < H.MAX_CARDS and not (hand.doubled and hand.hits):
+            out.append("hit")
+        out.append("stand")
+        return out
+    if phase == BANKER:
+        return (["hit"] if state.deck and len(state.banker_hand.cards) < H.MAX_CARDS else []) + ["stand"]
+    if phase == OFFER:
+        return ["accept", "decline"]
+    return []
+
+
+def illegal_reason(state: BlackFlowerState, seat: int, action: str) -> str:
+    """A clear sentence saying why ``action`` is not allowed now (the action is not applied)."""
+    if state.phase == OVER:
+        return "The game is over."
+    if not isinstance(seat, int) or not 0 <= seat < _n(state):
+        return f"There is no seat {seat} at this table."
+    waiting = to_act(state)
+    if seat not in waiting:
+        names = ", ".join(state.seats[s].name for s in waiting) or "nobody"
+        if state.phase == BETTING and seat == state.banker:
+            return "You are the banker: the banker does not bet."
+        if state.phase == BETTING and seat in state.decided:
+            return "You have already answered for this round."
+        if state.phase == BETTING and state.chips[seat] < state.options.min_bet:
+            return (f"You have {state.chips[seat]} chips, less than the minimum bet of {state.options.min_bet}, "
+                    "so you sit out this round.")
+        return f"It is not your turn; waiting for {names}."
+    action = str(action)
+    if state.phase == BETTING and action.startswith("bet:"):
+        raw = action[4:]
+        if not raw.lstrip("-").isdigit():
+            return f"A bet is a whole number of chips, not {raw!r}."
+        amount = int(raw)
+        o = state.options
+        if amount < o.min_bet:
+            return f"The minimum bet is {o.min_bet} chips."
+        if amount > o.max_bet:
+            return f"The maximum bet is {o.max_bet} chips."
+        if amount > state.chips[seat]:
+            return f"You have only {state.chips[seat]} chips, so you can bet at most {state.chips[seat]}."
+    if state.phase == PLAY:
+        hand = state.hands[seat][state.hand_index]
+        if action == "split":
+            if not state.options.may_split:
+                return "Splitting is not enabled at this table."
+            if hand.split or len(state.hands[seat]) > 1:
+                return "A split hand cannot be split again."
+            if hand.hits or hand.doubled:
+                return "You can split only before taking any extra card."
+            if state.chips[seat] < hand.stake:
+                return f"A split needs a second stake of {hand.stake} chips; you have {state.chips[seat]}."
+            if len(state.deck) < 2:
+                return "Not enough cards are left in the deck to split."
+            return "These two cards cannot be split under this table's options."
+        if action == "double":
+            if not state.options.double_down:
+                return "Doubling down is not enabled at this table."
+            if hand.split:
+                return "A split hand cannot double down."
+            if hand.hits or hand.doubled:
+                return "You can double down only before taking any extra card."
+            if state.chips[seat] < hand.stake:
+                return f"Doubling needs another {hand.stake} chips; you have {state.chips[seat]}."
+            return "No card is left in the deck, so you cannot double down."
+        if action == "hit":
+            if hand.doubled and hand.hits:
+                return "After doubling down you may take only one card."
+            if len(hand.cards) >= H.MAX_CARDS:
+                return "A hand holds at most 5 cards."
+            return "The deck is empty: no more cards can be drawn."
+    if state.phase in (NIKO, BANKER_NIKO):
+        return "First choose: claim Ni-Ko or play on."
+    legal = legal_actions(state, seat)
+    shown = ", ".join(legal[:3]) + (", …" if len(legal) > 3 else "")
+    return f"That is not possible now; you may: {shown}."
+
+
+def apply(state: BlackFlowerState, seat: int, action: str) -> list[Event]:
+    """Validate and apply one action; raise GameError (state unchanged) if illegal."""
+    if state.phase == OVER:
+        raise GameError("The game is over.")
+    legal = legal_actions(state, seat) if isinstance(seat, int) and 0 <= seat < _n(state) else []
+    if action not in legal:
+        raise GameError(illegal_reason(state, seat, action))
+    events: list[Event] = []
+    state.actions += 1
+    phase = state.phase
+    if phase == BETTING:
+        if action == "end":
+            state.end_requested = True
+            events.append(_ev("end_requested", seat=seat))
+            _end_round_no_deal(state, events, ended=True)
+            return events
+        if action == "deal":
+            state.host_ready = True
+        elif action == "sit":
+            state.decided.append(seat)
+            events.append(_ev("sit", seat=seat))
+        else:
+            amount = int(action[4:])
+            state.decided.append(seat)
+            state.bets[seat] = amount
+            state.chips[seat] -= amount
+            events.append(_ev("bet", seat=seat, amount=amount, chips=state.chips[seat]))
+        if _betting_done(state):
+            _after_betting(state, events)
+        return events
+    if phase == NIKO:
+        hand = state.hands[seat][state.hand_index]
+        if action == "niko":
+            hand.niko = True
+            events.append(_ev("niko", seat=seat, hand=state.hand_index, cards=list(hand.cards)))
+            _stand(state, events, seat, state.hand_index, auto="Ni-Ko")
+        else:
+            hand.played_on = True
+            events.append(_ev("play_on", seat=seat, hand=state.hand_index, cards=list(hand.cards)))
+            state.phase = PLAY
+            _maybe_auto_stand(state, events)
+        return events
+    if phase == PLAY:
+        idx = state.hand_index
+        hand = state.hands[seat][idx]
+        if action == "stand":
+            _stand(state, events, seat, idx)
+        elif action == "hit":
+            card = _draw(state)
+            hand.cards.append(card)
+            hand.hits += 1
+            events.append(_ev("card", seat=seat, hand=idx, card=card, why="hit", **_hand_info(state, hand)))
+            _after_card(state, events, seat, idx)
+        elif action == "double":
+            state.chips[seat] -= hand.stake
+            hand.stake *= 2
+            hand.doubled = True
+            events.append(_ev("double", seat=seat, hand=idx, stake=hand.stake, chips=state.chips[seat]))
+            _maybe_auto_stand(state, events)
+        elif action == "split":
+            stake = hand.stake
+            state.chips[seat] -= stake
+            first, second = hand.cards
+            state.hands[seat] = [Hand(cards=[first], stake=stake, split=True, played_on=hand.played_on),
+                                 Hand(cards=[second], stake=stake, split=True, played_on=hand.played_on)]
+            events.append(_ev("split", seat=seat, cards=[first, second], stake=stake, chips=state.chips[seat]))
+            state.hand_index = 0
+            _begin_hand(state, events)
+        return events
+    if phase == BANKER_NIKO:
+        bh = state.banker_hand
+        if action == "niko":
+            bh.niko = True
+            events.append(_ev("niko", seat=seat, hand=0, cards=list(bh.cards), banker=True))
+            _banker_stand(state, events, auto="Ni-Ko")
+        else:
+            bh.played_on = True
+            events.append(_ev("play_on", seat=seat, hand=0, cards=list(bh.cards), banker=True))
+            _banker_continue(state, events)
+        return events
+    if phase == BANKER:
+        bh = state.banker_hand
+        if action == "stand":
+            _banker_stand(state, events)
+        else:
+            card = _draw(state)
+            bh.cards.append(card)
+            bh.hits += 1
+            events.append(_ev("banker_card", seat=seat, card=card, **_hand_info(state, bh)))
+            _banker_after_card(state, events)
+        return events
+    if phase == OFFER:
+        if action == "accept":
+            events.append(_ev("bank_accept", seat=seat))
+            state.offer = None
+            _change_banker(state, events, seat, "accepted the bank")
+        else:
+            events.append(_ev("bank_decline", seat=seat))
+            _offer_from(state, events, (seat + 1) % _n(state))
+        return events
+    raise GameError("Nothing can be done now.")  # pragma: no cover
+
+
+# ---------------------------------------------------------------------------
+# views
+# ---------------------------------------------------------------------------
+
+
+def _public_hand(state: BlackFlowerState, hand: Hand, hide_first: bool = False) -> dict[str, Any]:
+    visible = hand.cards[1:] if hide_first else hand.cards
+    out: dict[str, Any] = {
+        "cards": ([None] if hide_first else []) + list(visible),
+        "stake": hand.stake, "split": hand.split, "doubled": hand.doubled, "played_on": hand.played_on,
+        "niko": hand.niko, "status": hand.status, "special": hand.special, "result": hand.result,
+        "payout": hand.payout,
+    }
+    if visible:
+        t = H.totals(visible, _npa(state))
+        out["range"] = [t[0], t[-1]]
+        if not hide_first:
+            out["totals"] = t
+            out["hard"] = t[0]
+            out["best"] = H.standing(visible, _npa(state))
+    return out
+
+
+def _last_round_figures(last: dict[str, Any] | None) -> dict[str, Any] | None:
+    """The previous round without its cards: those went out in its events; a card shown again
+    in a later round's table could be mistaken for (or collide with) the new face-down card."""
+    if last is None:
+        return None
+    keep = ("round", "banker", "stakes", "returned", "nets", "chips", "seed", "hash", "next_banker", "dealt")
+    out = {k: last[k] for k in keep if k in last}
+    out["results"] = [{"seat": h["seat"], "hand": h["hand"], "result": h["result"], "net": h["net"]}
+                      for h in last.get("hands", [])]
+    return out
+
+
+def public_view(state: BlackFlowerState) -> dict[str, Any]:
+    n = _n(state)
+    bh = state.banker_hand
+    return {
+        "game": "blackflower",
+        "options": state.options.model_dump(),
+        "seats": [s.name for s in state.seats],
+        "bots": [s.bot for s in state.seats],
+        "host": state.host,
+        "chips": list(state.chips),
+        "start_chips": list(state.start_chips),
+        "banker": state.banker,
+        "round": state.round,
+        "rounds": state.rounds_target,
+        "phase": state.phase,
+        "to_act": to_act(state),
+        "turn": state.turn,
+        "hand_index": state.hand_index,
+        "eligible": list(state.eligible),
+        "decided": list(state.decided),
+        "bets": list(state.bets),
+        "order": list(state.order),
+        "hands": [[_public_hand(state, h) for h in state.hands[s]] if s < len(state.hands) else [] for s in range(n)],
+        "banker_hand": None if bh is None else _public_hand(state, bh, hide_first=not state.revealed),
+        "revealed": state.revealed,
+        "deck_count": len(state.deck),
+        "offer": state.offer,
+        "round_hash": state.round_hash,
+        "last_round": _last_round_figures(state.last_round),
+        "end_reason": state.end_reason,
+    }
+
+
+def view(state: BlackFlowerState, seat: int) -> dict[str, Any]:
+    """What one seat may see: everything public (nobody, not even the banker, sees the face-down card)."""
+    v = public_view(state)
+    v["seat"] = seat
+    v["max_bet_now"] = max_bet_for(state, seat)
+    return v
+
+
+def hidden_cards(state: BlackFlowerState) -> dict[int, list[str]]:
+    if state.banker_hand is not None and not state.revealed and state.phase != OVER and state.banker_hand.cards:
+        return {state.banker: [state.banker_hand.cards[0]]}
+    return {}
+
+
+def all_cards(state: BlackFlowerState) -> list[str]:
+    """Every card of the current round's deck: in hands, the banker's hand and the deck (48 once dealt)."""
+    cards = list(state.deck)
+    for seat_hands in state.hands:
+        for h in seat_hands:
+            cards += h.cards
+    if state.banker_hand is not None:
+        cards += state.banker_hand.cards
+    return cards
+
+
+def result(state: BlackFlowerState) -> Result:
+    if state.phase != OVER:
+        raise GameError("The game is not over yet.")
+    scores = [c - s for c, s in zip(state.chips, state.start_chips)]
+    return Result(scores=scores, placings=placings(scores),
+                  summary={"rounds": len(state.history), "chips": list(state.chips), "reason": state.end_reason})
+
+
+def ledger_entries(state: BlackFlowerState) -> list[dict[str, Any]]:
+    """Ledger lines of a finished game: per round, ``bet`` (−stakes), ``win`` (+returned), ``bank`` (net)."""
+    lines: list[dict[str, Any]] = []
+    for r in state.history:
+        memo = f"round {r['round']}"
+        for s in range(_n(state)):
+            if s == r["banker"]:
+                if r["nets"][s]:
+                    lines.append({"seat": s, "kind": "bank", "amount": r["nets"][s], "memo": memo})
+                continue
+            if r["stakes"][s]:
+                lines.append({"seat": s, "kind": "bet", "amount": -r["stakes"][s], "memo": memo})
+            if r["returned"][s]:
+                lines.append({"seat": s, "kind": "win", "amount": r["returned"][s], "memo": memo})
+    return lines
+
+
+ACTION_TEXT = {
+    "sit": "Sit out this round", "deal": "Deal", "end": "End the game", "niko": "Claim Ni-Ko",
+    "playon": "Play on", "hit": "Hit", "stand": "Stand", "double": "Double down", "split": "Split",
+    "accept": "Take the bank", "decline": "Decline the bank",
+}
+
+
+def describe_action(action: str) -> str:
+    if action.startswith("bet:"):
+        return f"Bet {action[4:]}"
+    return ACTION_TEXT.get(action, action)
