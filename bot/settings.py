@@ -23,6 +23,7 @@ class Settings:
     dev_guild: int | None
     log_level: str
     turn_seconds: int
+    playground_port: int = 8765  # the local playground's page (used when no token is set)
 
     @classmethod
     def from_env(cls, env_file: Path | None = ROOT / ".env") -> "Settings":
@@ -35,7 +36,11 @@ class Settings:
         turn_seconds = _int_or_none("PARLOR_TURN_SECONDS") or 90
         if not 10 <= turn_seconds <= 3600:
             raise SettingsError("PARLOR_TURN_SECONDS must be between 10 and 3600 seconds (set it in .env).")
-        return cls(token, database, dev_guild, log_level, turn_seconds)
+        playground_port = _int_or_none("PARLOR_PLAYGROUND_PORT")
+        playground_port = 8765 if playground_port is None else playground_port
+        if not 0 <= playground_port <= 65535:
+            raise SettingsError("PARLOR_PLAYGROUND_PORT must be a port number from 1 to 65535, or 0 for any free port (set it in .env).")
+        return cls(token, database, dev_guild, log_level, turn_seconds, playground_port)
 
     def require_token(self) -> str:
         if not self.token:

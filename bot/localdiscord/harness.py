@@ -196,10 +196,15 @@ class FakeUser:
         ``name`` may also hold the whole path ("play koikoi"). Options are matched against
         the registered command (types, choices, required). ``_channel``/``_timeout``/``_quiet``
         control the harness."""
+        return await self._run(self.prepare_slash(name, *path, _channel=_channel, **options), _timeout, _quiet)
+
+    def prepare_slash(self, name: str, *path: str, _channel: Union[None, int, str, Channel] = None,
+                      **options: Any) -> FakeInteraction:
+        """The interaction :meth:`slash` would send, checked but not dispatched (the playground
+        dispatches it itself). Raises :class:`HarnessError` for what Discord's client would refuse."""
         channel = self.fake.get_channel(_channel)
         data, label = self._command_data(name, path, options, channel)
-        inter = self.fake.new_interaction(user_id=self.id, type=2, data=data, channel=channel, label=label)
-        return await self._run(inter, _timeout, _quiet)
+        return self.fake.new_interaction(user_id=self.id, type=2, data=data, channel=channel, label=label)
 
     async def autocomplete(self, name: str, *path: str, _focused: str, _channel: Union[None, int, str, Channel] = None,
                            _timeout: float = DEFAULT_TIMEOUT, **options: Any) -> List[dict]:
@@ -348,6 +353,10 @@ class FakeUser:
     async def click(self, message: MessageLike, button: str, *, _timeout: float = DEFAULT_TIMEOUT,
                     _quiet: float = DEFAULT_QUIET) -> InteractionResult:
         """Click a button on ``message`` by exact custom_id, else by exact label."""
+        return await self._run(self.prepare_click(message, button), _timeout, _quiet)
+
+    def prepare_click(self, message: MessageLike, button: str) -> FakeInteraction:
+        """The interaction :meth:`click` would send, checked but not dispatched."""
         msg = self._check_visible(_as_message(message))
         buttons = [c for c in _components(msg) if c.get("type") == BUTTON]
         comp = next((c for c in buttons if c.get("custom_id") == button), None)
@@ -366,14 +375,17 @@ class FakeUser:
             raise HarnessError(f"button {button!r} is a link/premium button; it sends no interaction")
         data = {"custom_id": comp["custom_id"], "component_type": BUTTON}
         label = f"click {comp.get('label') or comp['custom_id']!r}"
-        inter = self.fake.new_interaction(user_id=self.id, type=3, data=data,
-                                          channel=self.fake.channels[msg.channel_id], message=msg, label=label)
-        return await self._run(inter, _timeout, _quiet)
+        return self.fake.new_interaction(user_id=self.id, type=3, data=data,
+                                         channel=self.fake.channels[msg.channel_id], message=msg, label=label)
 
     async def select(self, message: MessageLike, custom_id: str, values: Union[str, Sequence[Any]], *,
                      _timeout: float = DEFAULT_TIMEOUT, _quiet: float = DEFAULT_QUIET) -> InteractionResult:
         """Choose ``values`` in the select menu ``custom_id`` (string select: option values or labels;
         user select: FakeUsers or ids; channel select: channels, ids or names)."""
+        return await self._run(self.prepare_select(message, custom_id, values), _timeout, _quiet)
+
+    def prepare_select(self, message: MessageLike, custom_id: str, values: Union[str, Sequence[Any]]) -> FakeInteraction:
+        """The interaction :meth:`select` would send, checked but not dispatched."""
         msg = self._check_visible(_as_message(message))
         comp = next((c for c in _components(msg) if c.get("type") in SELECT_TYPES
                      and (c.get("custom_id") == custom_id or c.get("placeholder") == custom_id)), None)
@@ -387,10 +399,9 @@ class FakeUser:
         data["values"], resolved = self._select_values(comp, vals)
         if resolved:
             data["resolved"] = resolved
-        inter = self.fake.new_interaction(user_id=self.id, type=3, data=data,
-                                          channel=self.fake.channels[msg.channel_id], message=msg,
-                                          label=f"select {comp['custom_id']!r} {data['values']}")
-        return await self._run(inter, _timeout, _quiet)
+        return self.fake.new_interaction(user_id=self.id, type=3, data=data,
+                                         channel=self.fake.channels[msg.channel_id], message=msg,
+                                         label=f"select {comp['custom_id']!r} {data['values']}")
 
     def _select_values(self, comp: dict, vals: List[Any]) -> Tuple[List[str], Dict[str, Any]]:
         lo, hi = comp.get("min_values", 1), comp.get("max_values", 1)
@@ -425,9 +436,16 @@ class FakeUser:
                            **kw_values: Any) -> InteractionResult:
         """Fill in and submit the modal the bot answered ``result`` with:
         ``values`` maps input custom_ids (or labels) to text (or a list, for selects)."""
-        modal = result.modal
+        return await self._run(self.prepare_modal(result, values, **kw_values), _timeout, _quiet)
+
+    def prepare_modal(self, result: Union[InteractionResult, FakeInteraction], values: Optional[Dict[str, Any]] = None,
+                      **kw_values: Any) -> FakeInteraction:
+        """The modal submission :meth:`submit_modal` would send, checked but not dispatched.
+        ``result`` may also be the :class:`FakeInteraction` the bot answered with the modal."""
+        src = result.interaction if isinstance(result, InteractionResult) else result
+        modal = src.modal
         if modal is None:
-            raise HarnessError(f"{result.interaction.label!r} was not answered with a modal")
+            raise HarnessError(f"{src.label!r} was not answered with a modal")
         given = dict(values or {}, **kw_values)
         used: set = set()
 
@@ -461,12 +479,10 @@ class FakeUser:
         if unknown:
             raise HarnessError(f"modal has no inputs {sorted(unknown)}")
         data = {"custom_id": modal["custom_id"], "components": components}
-        src = result.interaction
         channel = self.fake.channels[src.channel_id]
-        inter = self.fake.new_interaction(user_id=self.id, type=5, data=data, channel=channel,
-                                          message=src.message if src.type == 3 else None,
-                                          label=f"submit modal {modal.get('title')!r}")
-        return await self._run(inter, _timeout, _quiet)
+        return self.fake.new_interaction(user_id=self.id, type=5, data=data, channel=channel,
+                                         message=src.message if src.type == 3 else None,
+                                         label=f"submit modal {modal.get('title')!r}")
 
     async def say(self, content: str, *, channel: Union[None, int, str, Channel] = None) -> FakeMessage:
         """Post a plain message (MESSAGE_CREATE reaches the bot if it has the intent)."""

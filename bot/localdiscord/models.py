@@ -368,6 +368,7 @@ class FakeMessage:
         self.deleted = False
         self.versions: List[MessageVersion] = []
         self.interaction_metadata: Optional[dict] = None
+        self.command: Optional[str] = None  # "/play koikoi" for the answer to a slash command
 
     # --- state changes -------------------------------------------------
     def _snapshot(self, kind: str) -> None:

@@ -72,6 +72,16 @@ UNKNOWN_WEBHOOK = (10015, "Unknown Webhook")
 UNKNOWN_INTERACTION = (10062, "Unknown interaction")
 
 
+def command_path(data: dict) -> str:
+    """``/play koikoi`` from an application command interaction's data."""
+    parts = [data.get("name") or "?"]
+    options = data.get("options") or []
+    while options and options[0].get("type") in (1, 2):
+        parts.append(options[0].get("name") or "?")
+        options = options[0].get("options") or []
+    return "/" + " ".join(parts)
+
+
 class GatewaySession:
     def __init__(self, session_id: str, intents: int, shard: Optional[list]) -> None:
         self.id = session_id
@@ -150,8 +160,34 @@ class LocalDiscord:
         self._bg_tasks: set = set()
         self._runner: Optional[web.AppRunner] = None
         self._undo_patch: Optional[Callable[[], None]] = None
+        self.revision = 0  # bumped by every change a viewer could see (messages, users, commands, connection)
+        self._change_event = asyncio.Event()
+        self.change_listeners: List[Callable[[], None]] = []
         self.app = self._build_app()
         self.add_guild(guild_name, channels=channels)
+
+    # ------------------------------------------------------------------
+    # change notification (the playground page and the state file follow it)
+    # ------------------------------------------------------------------
+    def changed(self) -> None:
+        """Something a viewer could see changed: wake the waiters and tell the listeners."""
+        self.revision += 1
+        event, self._change_event = self._change_event, asyncio.Event()
+        event.set()
+        for listener in list(self.change_listeners):
+            try:
+                listener()
+            except Exception:  # a listener must never break the fake
+                log.exception("localdiscord: change listener failed")
+
+    async def wait_changed(self, since: int, timeout: float) -> int:
+        """Wait until ``revision`` differs from ``since`` (or ``timeout`` passes); returns it."""
+        if self.revision == since:
+            try:
+                await asyncio.wait_for(self._change_event.wait(), timeout)
+            except asyncio.TimeoutError:
+                pass
+        return self.revision
 
     # ------------------------------------------------------------------
     # world building
@@ -171,6 +207,7 @@ class LocalDiscord:
         self.channels[ch.id] = ch
         if self._sessions:
             self._fire("CHANNEL_CREATE", ch.payload())
+        self.changed()
         return ch
 
     @property
@@ -211,6 +248,7 @@ class LocalDiscord:
             data = self.member_payload(user.id, guild)
             data["guild_id"] = str(guild.id)
             self._fire("GUILD_MEMBER_ADD", data, intent=INTENT_GUILD_MEMBERS)
+        self.changed()
         return user
 
     def user(self, name_or_id: Union[str, int]):
@@ -455,6 +493,7 @@ class LocalDiscord:
                 if (ws.close_code in (1000, 1001) and ws not in session.server_closed
                         and self._sessions.get(session.id) is session):
                     self._sessions.pop(session.id, None)
+                self.changed()
         return ws
 
     async def _identify(self, ws: web.WebSocketResponse, d: dict) -> GatewaySession:
@@ -484,6 +523,7 @@ class LocalDiscord:
             await session.send_dispatch("GUILD_CREATE", self.guild_payload(g))
         session.ready = True
         self._ready_event.set()
+        self.changed()
         return session
 
     async def _resume(self, ws: web.WebSocketResponse, d: dict) -> Optional[GatewaySession]:
@@ -505,6 +545,7 @@ class LocalDiscord:
         await session.send_dispatch("RESUMED", {"_trace": ["localdiscord"]})
         session.ready = True
         self._ready_event.set()
+        self.changed()
         return session
 
     async def _members_chunk(self, ws: web.WebSocketResponse, session: Optional[GatewaySession], d: dict) -> None:
@@ -593,7 +634,7 @@ class LocalDiscord:
         app = web.Application(middlewares=[self._middleware], client_max_size=64 * 1024 * 1024)
         r = app.router
         A = "/api/v{version:\\d+}"
-        r.add_get("/", self._ws_handler)
+        r.add_get("/", self._root)
         r.add_get("/attachments/{id}/{filename}", self._get_attachment_data)
         r.add_get(A + "/gateway", self._get_gateway)
         r.add_get(A + "/gateway/bot", self._get_gateway)
@@ -627,7 +668,18 @@ class LocalDiscord:
         r.add_get(A + "/guilds/{guild_id}/members", self._get_guild_members)
         r.add_get(A + "/guilds/{guild_id}/members/{user_id}", self._get_guild_member)
         r.add_route("*", "/api/{tail:.*}", self._unhandled)
+        from .playground import add_routes
+
+        add_routes(self, app)
         return app
+
+    async def _root(self, request: web.Request) -> web.StreamResponse:
+        """``/`` is the gateway for a websocket upgrade (the bot) and the playground page for a browser."""
+        if request.headers.get("Upgrade", "").lower() == "websocket":
+            return await self._ws_handler(request)
+        from .playground import page
+
+        return await page(self, request)
 
     async def _unhandled(self, request: web.Request) -> web.Response:
         line = f"{request.method} {request.path}"
@@ -804,6 +856,7 @@ class LocalDiscord:
         cmd = Command(id=existing.id if existing else snowflake(), application_id=self.application_id,
                       guild_id=scope, payload=dict(payload))
         self.commands[key] = cmd
+        self.changed()
         return cmd
 
     def commands_in(self, scope: Optional[int]) -> List[Command]:
@@ -854,6 +907,7 @@ class LocalDiscord:
     async def _delete_command(self, request: web.Request) -> web.Response:
         key, _ = self._find_command(request)
         del self.commands[key]
+        self.changed()
         return no_content()
 
     # ------------------------------------------------------------------
@@ -906,6 +960,8 @@ class LocalDiscord:
             if interaction.original is not None:
                 meta["original_response_message_id"] = str(interaction.original.id)
             msg.interaction_metadata = meta
+            if interaction.type == 2:
+                msg.command = command_path(interaction.data)
         if ephemeral_to is not None:
             msg.flags |= FLAG_EPHEMERAL
         if loading:
@@ -915,6 +971,7 @@ class LocalDiscord:
                   kind="create")
         channel.messages.append(msg)
         self.messages[msg.id] = msg
+        self.changed()
         if msg.public and not loading:
             await self._dispatch_message("MESSAGE_CREATE", msg)
         return msg
@@ -938,6 +995,7 @@ class LocalDiscord:
             raise DiscordHTTPError(400, 50006, "Cannot send an empty message")
         was_loading = msg.loading
         msg.apply(body, new_files, kind="edit")
+        self.changed()
         if msg.public:
             if was_loading:
                 await self._dispatch_message("MESSAGE_CREATE", msg)
@@ -949,6 +1007,7 @@ class LocalDiscord:
         if msg.deleted:
             raise not_found(*UNKNOWN_MESSAGE)
         msg.mark_deleted()
+        self.changed()
         if msg.public:
             data = {"id": str(msg.id), "channel_id": str(msg.channel_id)}
             if msg.guild_id:

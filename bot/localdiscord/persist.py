@@ -1,0 +1,226 @@
+"""Keeping the local Discord's world on disk, so a restarted playground shows the same channel.
+
+The state file is JSON (``<name>.json``); attachment bytes go into a folder beside it
+(``<name>.attachments/<id>``), written once. What is kept: the application and bot ids, guilds,
+channels, members, registered commands (their ids stay stable, as on Discord) and every message
+that was not deleted, in its current state. Interaction tokens are not kept: the bot forgets them
+at a restart too, and the buttons it sent keep working because their messages keep their ids.
+
+Saving is debounced: :class:`StateFile` writes at most every ``delay`` seconds after a change,
+atomically (a temporary file renamed over the old one), and once more at :meth:`StateFile.close`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import os
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Dict, Optional
+
+from .models import Attachment, Channel, Command, FakeMessage, Guild, MessageVersion
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .server import LocalDiscord
+
+log = logging.getLogger("parlor.localdiscord")
+
+FORMAT = 1
+
+
+class StateError(RuntimeError):
+    """The state file cannot be read; the message says which file and why."""
+
+
+def dump_state(fake: "LocalDiscord") -> Dict[str, Any]:
+    """A JSON-able picture of the world (attachment bytes excluded: see :func:`attachment_files`)."""
+    return {
+        "format": FORMAT,
+        "saved_at": time.time(),
+        "application_id": fake.application_id,
+        "bot_name": fake.bot_name,
+        "owner_id": fake.owner_id,
+        "guilds": [
+            {
+                "id": g.id, "name": g.name, "owner_id": g.owner_id, "manager_role_id": g.manager_role_id,
+                "bot_role_id": g.bot_role_id, "joined_at": g.joined_at, "member_ids": list(g.member_ids),
+            }
+            for g in fake.guilds.values()
+        ],
+        "channels": [
+            {"id": c.id, "guild_id": c.guild_id, "name": c.name, "position": c.position, "type": c.type,
+             "recipient_id": c.recipient_id}
+            for c in fake.channels.values()
+        ],
+        "users": [
+            {"id": u.id, "name": u.name, "manage_guild": u.manage_guild, "guild_id": u.guild_id}
+            for u in fake.users.values()
+        ],
+        "commands": [
+            {"scope": scope, "id": c.id, "version": c.version, "payload": c.payload}
+            for (scope, _, _), c in fake.commands.items()
+        ],
+        "messages": [_dump_message(m) for c in fake.channels.values() for m in c.messages if not m.deleted],
+    }
+
+
+def _dump_message(m: FakeMessage) -> Dict[str, Any]:
+    return {
+        "id": m.id, "channel_id": m.channel_id, "guild_id": m.guild_id, "author": m.author,
+        "ephemeral_to": m.ephemeral_to, "webhook_id": m.webhook_id, "application_id": m.application_id,
+        "message_reference": m.message_reference, "type": m.type, "timestamp": m.timestamp,
+        "edited_timestamp": m.edited_timestamp, "content": m.content, "embeds": m.embeds,
+        "components": m.components, "flags": m.flags, "interaction_metadata": m.interaction_metadata,
+        "command": m.command,
+        "attachments": [
+            {"id": a.id, "filename": a.filename, "size": a.size, "content_type": a.content_type,
+             "description": a.description}
+            for a in m.attachments
+        ],
+    }
+
+
+def load_state(fake: "LocalDiscord", data: Dict[str, Any], attachments_dir: Optional[Path] = None) -> None:
+    """Replace the fresh world of ``fake`` (before any client connected) by a saved one."""
+    from .harness import FakeUser
+
+    if data.get("format") != FORMAT:
+        raise StateError(f"unknown state format {data.get('format')!r} (expected {FORMAT})")
+    fake.application_id = fake.bot_id = int(data["application_id"])
+    fake.bot_name = data.get("bot_name") or fake.bot_name
+    fake.owner_id = int(data["owner_id"])
+    fake.guilds.clear()
+    fake.channels.clear()
+    fake.users.clear()
+    fake.messages.clear()
+    fake.commands.clear()
+    fake.attachments.clear()
+    for g in data["guilds"]:
+        fake.guilds[int(g["id"])] = Guild(
+            id=int(g["id"]), name=g["name"], owner_id=int(g["owner_id"]), manager_role_id=int(g["manager_role_id"]),
+            bot_role_id=int(g["bot_role_id"]), joined_at=g["joined_at"], member_ids=[int(x) for x in g["member_ids"]],
+        )
+    for c in data["channels"]:
+        ch = Channel(id=int(c["id"]), guild_id=c["guild_id"], name=c["name"], position=c.get("position", 0),
+                     type=c.get("type", 0), recipient_id=c.get("recipient_id"))
+        fake.channels[ch.id] = ch
+        if ch.guild_id is not None and ch.guild_id in fake.guilds:
+            fake.guilds[ch.guild_id].channels[ch.id] = ch
+    for u in data["users"]:
+        fake.users[int(u["id"])] = FakeUser(fake, int(u["id"]), u["name"], manage_guild=bool(u.get("manage_guild")),
+                                            guild_id=u.get("guild_id"))
+    for c in data["commands"]:
+        cmd = Command(id=int(c["id"]), application_id=fake.application_id, guild_id=c["scope"],
+                      payload=c["payload"], version=int(c["version"]))
+        fake.commands[(cmd.guild_id, cmd.type, cmd.name)] = cmd
+    for m in data["messages"]:
+        channel = fake.channels.get(int(m["channel_id"]))
+        if channel is None:
+            continue
+        msg = FakeMessage(
+            id=int(m["id"]), channel_id=channel.id, guild_id=m.get("guild_id"), author=m["author"],
+            ephemeral_to=m.get("ephemeral_to"), webhook_id=m.get("webhook_id"),
+            application_id=m.get("application_id"), message_reference=m.get("message_reference"),
+            type=m.get("type", 0),
+        )
+        msg.timestamp = m["timestamp"]
+        msg.edited_timestamp = m.get("edited_timestamp")
+        msg.content = m.get("content") or ""
+        msg.embeds = m.get("embeds") or []
+        msg.components = m.get("components") or []
+        msg.flags = int(m.get("flags") or 0)
+        msg.interaction_metadata = m.get("interaction_metadata")
+        msg.command = m.get("command")
+        for a in m.get("attachments") or []:
+            aid = int(a["id"])
+            blob = b""
+            if attachments_dir is not None and (attachments_dir / str(aid)).exists():
+                blob = (attachments_dir / str(aid)).read_bytes()
+            att = Attachment(id=aid, filename=a["filename"], size=a.get("size", len(blob)),
+                             content_type=a.get("content_type"), data=blob, description=a.get("description"),
+                             url=f"/attachments/{aid}/{a['filename']}")
+            fake.attachments[aid] = att
+            msg.attachments.append(att)
+        msg.versions.append(MessageVersion(kind="create", content=msg.content, embeds=msg.embeds,
+                                           components=msg.components, attachments=list(msg.attachments),
+                                           flags=msg.flags, at=time.time()))
+        channel.messages.append(msg)
+        fake.messages[msg.id] = msg
+    for ch in fake.channels.values():
+        ch.messages.sort(key=lambda x: x.id)
+    fake.changed()
+
+
+def fix_attachment_urls(fake: "LocalDiscord") -> None:
+    """After ``start()``: give loaded attachments absolute URLs on this run's port."""
+    for att in fake.attachments.values():
+        if att.url.startswith("/"):
+            att.url = f"{fake.base_url}{att.url}"
+
+
+class StateFile:
+    """Loads a world from ``path`` (if it exists) and saves it there after every change."""
+
+    def __init__(self, fake: "LocalDiscord", path: Path, *, delay: float = 0.5) -> None:
+        self.fake = fake
+        self.path = Path(path)
+        self.attachments_dir = self.path.with_suffix(".attachments")
+        self.delay = delay
+        self._task: Optional[asyncio.Task] = None
+        self._dirty = False
+        self.saves = 0
+
+    def load(self) -> bool:
+        """Load the saved world; False when there is none yet."""
+        if not self.path.exists():
+            return False
+        try:
+            data = json.loads(self.path.read_text(encoding="utf-8"))
+            load_state(self.fake, data, self.attachments_dir)
+        except (ValueError, KeyError, TypeError, StateError) as exc:
+            raise StateError(f"cannot read the playground state {self.path}: {exc}. Move the file away "
+                             f"to start with a fresh channel.") from exc
+        return True
+
+    def follow(self) -> None:
+        """Save after every change from now on."""
+        self.fake.change_listeners.append(self._on_change)
+
+    def _on_change(self) -> None:
+        self._dirty = True
+        if self._task is None or self._task.done():
+            try:
+                loop = asyncio.get_running_loop()
+            except RuntimeError:
+                return
+            self._task = loop.create_task(self._save_later())
+
+    async def _save_later(self) -> None:
+        await asyncio.sleep(self.delay)
+        self.save()
+
+    def save(self) -> None:
+        self._dirty = False
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        for att in self.fake.attachments.values():
+            blob = self.attachments_dir / str(att.id)
+            if att.data and not blob.exists():
+                self.attachments_dir.mkdir(parents=True, exist_ok=True)
+                blob.write_bytes(att.data)
+        tmp = self.path.with_name(self.path.name + ".tmp")
+        tmp.write_text(json.dumps(dump_state(self.fake), ensure_ascii=False), encoding="utf-8")
+        os.replace(tmp, self.path)
+        self.saves += 1
+
+    async def close(self) -> None:
+        if self._on_change in self.fake.change_listeners:
+            self.fake.change_listeners.remove(self._on_change)
+        if self._task is not None and not self._task.done():
+            self._task.cancel()
+            try:
+                await self._task
+            except asyncio.CancelledError:
+                pass
+        self.save()
