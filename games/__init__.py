@@ -8,6 +8,7 @@ from games.base import Game
 
 _MODULES = {
     "koikoi": "games.koikoi",
+    "hachihachi": "games.hachihachi",
     "sanma": "games.sanma",
     "bcpoker": "games.bcpoker",
     "blackflower": "games.blackflower",

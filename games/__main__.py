@@ -20,6 +20,7 @@ from games.base import GameError
 from games.blackflower import cli as _blackflower_cli
 from games.bcpoker import cli as _bcpoker_cli
 from games.sanma import cli as _sanma_cli
+from games.hachihachi import cli as _hachihachi_cli
 
 
 class CliError(Exception):
@@ -167,10 +168,12 @@ COMMANDS: dict[str, dict[str, Callable[[argparse.Namespace], int]]] = {
     "sanma": _sanma_cli.HANDLERS,
     "bcpoker": _bcpoker_cli.HANDLERS,
     "blackflower": _blackflower_cli.HANDLERS,
+    "hachihachi": _hachihachi_cli.HANDLERS,
 }
 ARGUMENTS: dict[str, Callable[[argparse.ArgumentParser, str], None]] = {"koikoi": _koikoi_args, "sanma": _sanma_cli.add_arguments,
                                                                   "blackflower": _blackflower_cli.arguments}
 ARGUMENTS["bcpoker"] = _bcpoker_cli.arguments
+ARGUMENTS["hachihachi"] = _hachihachi_cli.arguments
 
 
 def build_parser() -> argparse.ArgumentParser:
