@@ -28,7 +28,7 @@ def test_calc_captured():
     assert js("calc", "hachihachi", "--captured", "1L 3L 8L 11L 12L 1R 2R 3R") == {
         "card_points": 115, "dekiyaku": [{"id": "goko", "kan": 12}, {"id": "akatan", "kan": 7}], "kan": 19}
     out = js("calc", "hachihachi", "--captured", "1R 2R 3R 4R 5R 6R 7R 9R")
-    assert out["dekiyaku"] == [{"id": "akatan", "kan": 7}, {"id": "aotan", "kan": 7}, {"id": "nanatan", "kan": 11}]
+    assert out["dekiyaku"] == [{"id": "akatan", "kan": 7}, {"id": "nanatan", "kan": 11}]  # E11: 18 Kan
 
 
 def test_calc_errors_are_one_sentence():
