@@ -1,0 +1,326 @@
+"""Replay a Tenhou sanma log (mjlog XML) through the engine (sanma.md §12.2).
+
+Each hand's wall is rebuilt from the log (deal, draws in order, first dora indicator, ura
+indicator when shown; the rest filled with the unused tiles), then every draw, discard,
+riichi, call, kita and win of the log is fed to the engine, which must find each one legal.
+Scores at every ``INIT``, every hand's deltas and the final scores are compared with the log.
+"""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+from pathlib import Path
+from typing import Any
+
+from games.base import GameError, SeatInfo
+from games.sanma import engine
+from games.sanma.options import Options
+from games.sanma.tiles import ALL_IDS, tile_code
+
+DRAW = {"T": 0, "U": 1, "V": 2}
+DISCARD = {"D": 0, "E": 1, "F": 2}
+
+
+class ReplayError(Exception):
+    pass
+
+
+def decode_meld(who: int, m: int) -> dict[str, Any]:
+    """The ``m`` attribute of an ``N`` tag (sanma.md §12.2)."""
+    if m & 0x04:
+        return {"type": "chii"}
+    if m & 0x08 or m & 0x10:
+        t = m >> 9
+        kind = (t // 3)
+        return {"type": "pon" if m & 0x08 else "shouminkan", "kind": kind, "from": (who + (m & 3)) % 4,
+                "added": (m >> 5) & 3}
+    if m & 0x20:
+        return {"type": "kita", "tile": m >> 8}
+    tile = m >> 8
+    return {"type": "daiminkan" if m & 3 else "ankan", "kind": tile // 4, "tile": tile, "from": (who + (m & 3)) % 4}
+
+
+def _ints(s: str | None) -> list[int]:
+    return [int(x) for x in s.split(",")] if s else []
+
+
+def parse(text: str) -> list[ET.Element]:
+    root = ET.fromstring(text)
+    return list(root)
+
+
+def _hands(tags: list[ET.Element]) -> list[list[ET.Element]]:
+    hands: list[list[ET.Element]] = []
+    for tag in tags:
+        if tag.tag == "INIT":
+            hands.append([tag])
+        elif hands:
+            hands[-1].append(tag)
+    return hands
+
+
+def build_wall(hand: list[ET.Element]) -> list[int]:
+    init = hand[0]
+    seed = _ints(init.get("seed"))
+    dealer = int(init.get("oya"))
+    wall: list[int | None] = [None] * 108
+    for k in range(3):
+        tiles = _ints(init.get(f"hai{(dealer + k) % 3}"))
+        if len(tiles) != 13:
+            raise ReplayError(f"INIT hai{(dealer + k) % 3} does not hold 13 tiles")
+        wall[13 * k: 13 * k + 13] = tiles
+    wall[94] = seed[5]
+    normal = replacement = 0
+    after_call: set[int] = set()
+    for tag in hand[1:]:
+        name = tag.tag
+        if name[0] in DRAW and name[1:].isdigit():
+            seat = DRAW[name[0]]
+            tile = int(name[1:])
+            if seat in after_call:
+                pos = 104 + replacement if replacement < 4 else 97 - replacement
+                replacement += 1
+                after_call.discard(seat)
+            else:
+                pos = 39 + normal
+                normal += 1
+            wall[pos] = tile
+        elif name == "N":
+            meld = decode_meld(int(tag.get("who")), int(tag.get("m")))
+            if meld["type"] in ("kita", "ankan", "daiminkan", "shouminkan"):
+                after_call.add(int(tag.get("who")))
+        elif name == "AGARI" and tag.get("doraHaiUra"):
+            for i, t in enumerate(_ints(tag.get("doraHaiUra"))):
+                wall[99 + i] = t
+        elif name == "DORA":
+            raise ReplayError("kan dora (DORA tags) are not supported by this replayer")
+    used = [t for t in wall if t is not None]
+    if len(set(used)) != len(used):
+        raise ReplayError("a tile id occurs twice in one hand of the log")
+    rest = iter(sorted(set(ALL_IDS) - set(used)))
+    return [t if t is not None else next(rest) for t in wall]
+
+
+def replay_text(text: str) -> dict[str, Any]:
+    tags = parse(text)
+    go = next((t for t in tags if t.tag == "GO"), None)
+    if go is not None and not int(go.get("type", "0")) & 0x10:
+        raise ReplayError("this is not a three-player (sanma) log")
+    hands = _hands(tags)
+    if not hands:
+        raise ReplayError("the log has no INIT tag")
+    red = not (go is not None and int(go.get("type", "0")) & 0x02)
+    options = Options(red_fives=red)
+    walls = [build_wall(h) for h in hands]
+    state = engine.new_game(options, [SeatInfo(name=f"seat {i}") for i in range(3)], "replay", walls=walls)
+    out_hands = []
+    for index, hand in enumerate(hands):
+        out_hands.append(_replay_hand(state, index, hand))
+    owari = None
+    for tag in hands[-1]:
+        if tag.get("owari"):
+            owari = tag.get("owari")
+    final = state.final
+    ok = all(h["ok"] for h in out_hands)
+    result: dict[str, Any] = {"ok": ok, "hands": out_hands, "final_scores": list(state.scores),
+                              "final": final["scores"] if final else None, "game_over": state.phase == "over",
+                              "end_reason": final["reason"] if final else None}
+    if owari:
+        vals = [float(x) for x in owari.split(",")]
+        log_points = [int(vals[2 * i]) * 100 for i in range(3)]
+        log_final = [vals[2 * i + 1] for i in range(3)]
+        result["log_final_scores"] = log_points
+        result["log_final"] = log_final
+        result["ok"] = ok and state.phase == "over" and log_points == list(state.scores) and final and \
+            [float(x) for x in final["scores"]] == log_final
+    return result
+
+
+def replay_file(path: str | Path) -> dict[str, Any]:
+    return replay_text(Path(path).read_text(encoding="utf-8"))
+
+
+def _act(state, seat: int, action: str, where: str) -> list:
+    legal = engine.legal_actions(state, seat)
+    if action not in legal:
+        raise ReplayError(f"{where}: seat {seat} may not {action!r} (legal: {legal})")
+    return engine.apply(state, seat, action)
+
+
+def _answer_window(state, where: str, answers: dict[int, str]) -> list:
+    events = []
+    while state.phase == "respond":
+        pending = engine.to_act(state)
+        if not pending:
+            break
+        s = pending[0]
+        events += _act(state, s, answers.get(s, "pass"), where)
+    return events
+
+
+def _replay_hand(state, index: int, hand: list[ET.Element]) -> dict[str, Any]:
+    init = hand[0]
+    seed = _ints(init.get("seed"))
+    label = f"hand {index + 1} ({engine.ROUND_NAMES[seed[0]]} {seed[1]}h)"
+    problems = []
+    ten = [x * 100 for x in _ints(init.get("ten"))[:3]]
+    if state.phase == "over":
+        raise ReplayError(f"{label}: the engine ended the game before this hand")
+    if ten != state.scores:
+        problems.append(f"scores at INIT {ten} != engine {state.scores}")
+    if (state.round_index, state.honba, state.sticks, state.dealer) != (seed[0], seed[1], seed[2], int(init.get("oya"))):
+        problems.append(f"round/honba/sticks/dealer {(state.round_index, state.honba, state.sticks, state.dealer)} "
+                        f"!= log {(seed[0], seed[1], seed[2], int(init.get('oya')))}")
+    draws = 0
+    riichi_next: int | None = None
+    tags = hand[1:]
+    end_data = None
+    events_all: list = []
+    i = 0
+    while i < len(tags):
+        tag = tags[i]
+        name = tag.tag
+        where = f"{label}, tag {i + 1} <{name}>"
+        if name[0] in DRAW and name[1:].isdigit():
+            seat, tile = DRAW[name[0]], int(name[1:])
+            events_all += _answer_window(state, where, {})
+            if state.phase != "turn" or state.turn != seat or state.drawn != tile:
+                raise ReplayError(f"{where}: the engine did not deal this draw (turn {state.turn}, "
+                                  f"drawn {state.drawn}, phase {state.phase})")
+            draws += 1
+        elif name[0] in DISCARD and name[1:].isdigit():
+            seat, tile = DISCARD[name[0]], int(name[1:])
+            code = tile_code(tile, state.options.red_fives)
+            action = ("r:" if riichi_next == seat else "d:") + code
+            riichi_next = None
+            events_all += _act(state, seat, action, where)
+        elif name == "REACH":
+            who = int(tag.get("who"))
+            if tag.get("step") == "1":
+                riichi_next = who
+            else:
+                events_all += _answer_window(state, where, {})
+                logged = [x * 100 for x in _ints(tag.get("ten"))[:3]]
+                if logged != state.scores:
+                    problems.append(f"{where}: scores after riichi {logged} != engine {state.scores}")
+        elif name == "N":
+            who = int(tag.get("who"))
+            meld = decode_meld(who, int(tag.get("m")))
+            if meld["type"] == "kita":
+                events_all += _answer_window(state, where, {})
+                events_all += _act(state, who, "kita", where)
+                nxt = tags[i + 1] if i + 1 < len(tags) else None
+                if not (nxt is not None and nxt.tag == "AGARI"):
+                    events_all += _answer_window(state, where, {})
+            elif meld["type"] in ("pon", "daiminkan"):
+                action = "kan" if meld["type"] == "daiminkan" else "pon"
+                if action == "pon":
+                    legal = engine.legal_actions(state, who)
+                    used_red = _pon_uses_red(int(tag.get("m")), state)
+                    if used_red and "pon:0" in legal:
+                        action = "pon:0"
+                events_all += _answer_window(state, where, {who: action})
+            elif meld["type"] == "ankan":
+                events_all += _act(state, who, f"ankan:{_kind_code(meld['kind'])}", where)
+            elif meld["type"] == "shouminkan":
+                events_all += _act(state, who, f"kakan:{_kind_code(meld['kind'])}", where)
+            else:
+                raise ReplayError(f"{where}: chii does not exist in sanma")
+        elif name == "AGARI":
+            who, frm = int(tag.get("who")), int(tag.get("fromWho"))
+            if who == frm:
+                evs = _act(state, who, "tsumo", where)
+            else:
+                winners = {who: "ron"}
+                j = i + 1
+                while j < len(tags) and tags[j].tag == "AGARI":  # double ron
+                    winners[int(tags[j].get("who"))] = "ron"
+                    j += 1
+                evs = _answer_window(state, where, winners)
+            events_all += evs
+            end = next((e for e in evs if e.type == "hand_end"), None)
+            if end is None:
+                raise ReplayError(f"{where}: the win did not end the hand")
+            end_data = end.data
+            win = next(w for w in end_data["wins"] if w["winner"] == who)
+            yaku = _ints(tag.get("yaku"))
+            han = sum(yaku[1::2]) if yaku else 0
+            if tag.get("yakuman"):
+                han = 13 * len(_ints(tag.get("yakuman")))
+            fu, points = _ints(tag.get("ten"))[:2]
+            if (win["han"], win["fu"]) != (han, fu) and not (han >= 13 and win["han"] >= 13):
+                problems.append(f"{where}: engine {win['han']} han {win['fu']} fu != log {han} han {fu} fu")
+            sc = _ints(tag.get("sc"))
+            deltas = [sc[2 * k + 1] * 100 for k in range(3)]
+            if i + 1 >= len(tags) or tags[i + 1].tag != "AGARI":
+                if _sum_deltas(hand, tag) != end_data["deltas"]:
+                    problems.append(f"{where}: deltas {end_data['deltas']} != log {_sum_deltas(hand, tag)}")
+            del deltas
+            # a double ron's second AGARI tag was consumed above
+            while i + 1 < len(tags) and tags[i + 1].tag == "AGARI":
+                i += 1
+        elif name == "RYUUKYOKU":
+            events_all += _answer_window(state, where, {})
+            end = next((e for e in reversed(events_all) if e.type == "hand_end"), None)
+            if end is None:
+                raise ReplayError(f"{where}: the engine did not end the hand in a draw")
+            end_data = end.data
+            if tag.get("type"):
+                problems.append(f"{where}: abortive draw {tag.get('type')} not checked")
+            sc = _ints(tag.get("sc"))
+            deltas = [sc[2 * k + 1] * 100 for k in range(3)]
+            if deltas != end_data["deltas"]:
+                problems.append(f"{where}: deltas {end_data['deltas']} != log {deltas}")
+            tenpai = sorted(k for k in range(3) if tag.get(f"hai{k}") is not None)
+            if tenpai != end_data.get("tenpai"):
+                problems.append(f"{where}: tenpai {end_data.get('tenpai')} != log {tenpai}")
+        i += 1
+    if end_data is None:
+        raise ReplayError(f"{label}: the log hand has no ending")
+    return {"hand": label, "ok": not problems, "problems": problems, "draws": draws,
+            "result": _describe(end_data), "deltas": end_data["deltas"], "scores": end_data["scores"]}
+
+
+def _sum_deltas(hand: list[ET.Element], last: ET.Element) -> list[int]:
+    total = [0, 0, 0]
+    for tag in hand:
+        if tag.tag == "AGARI":
+            sc = _ints(tag.get("sc"))
+            for k in range(3):
+                total[k] += sc[2 * k + 1] * 100
+        if tag is last:
+            break
+    return total
+
+
+def _pon_uses_red(m: int, state) -> bool:
+    t = m >> 9
+    kind = t // 3
+    base = kind * 4
+    unused = (m >> 5) & 3
+    tiles = [base + c for c in range(4) if c != unused]
+    del tiles[t % 3]  # the called tile; the other two came from the hand
+    return state.options.red_fives and any(x in (52, 88) for x in tiles)
+
+
+def _kind_code(kind: int) -> str:
+    from games.sanma.tiles import kind_code
+
+    return kind_code(kind)
+
+
+def _describe(d: dict[str, Any]) -> str:
+    if d["type"] == "win":
+        parts = []
+        for w in d["wins"]:
+            how = "tsumo" if w["kind"] == "tsumo" else f"ron from seat {w['from_seat']}"
+            parts.append(f"seat {w['winner']} {how} {w['win_tile']}: {w['han']} han {w['fu']} fu "
+                         f"({', '.join(y['name'] for y in w['yaku'])})")
+        return "; ".join(parts)
+    if d["type"] == "exhaustive":
+        return f"exhaustive draw, tenpai {d['tenpai']}" + (f", nagashi {d['nagashi']}" if d.get("nagashi") else "")
+    return f"abortive draw ({d['reason']})"
+
+
+__all__ = ["ReplayError", "decode_meld", "replay_file", "replay_text", "GameError", "re"]
