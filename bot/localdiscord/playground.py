@@ -257,11 +257,14 @@ class Api:
         return p
 
     # ------------------------------------------------------------------ acting
+    def _require_bot(self) -> None:
+        if not self.fake.connected:
+            raise PageError(f"{self.fake.bot_name} is not connected right now (starting or restarting); "
+                            f"try again in a moment.", 503)
+
     async def _dispatch(self, inter: FakeInteraction) -> web.Response:
         fake = self.fake
-        if not fake.connected:
-            raise PageError(f"{fake.bot_name} is not connected right now (starting or restarting); "
-                            f"try again in a moment.", 503)
+        self._require_bot()
         await fake.dispatch_interaction(inter)
         try:
             await asyncio.wait_for(inter.callback_event.wait(), fake.ack_deadline + 0.5)
@@ -274,6 +277,7 @@ class Api:
                       "modal": inter.modal})
 
     async def slash(self, request: web.Request) -> web.Response:
+        self._require_bot()
         body = await self._body(request)
         user = self._user(request, body.get("as"))
         ch = self._channel(body.get("channel"), user)
@@ -296,7 +300,10 @@ class Api:
             if value is None or value == "":
                 continue  # left empty: not given, as in Discord
             opt = spec.get(name)
-            t = opt.get("type") if opt else None
+            if opt is None:
+                raise PageError(f"The command /{path} has no option {name}; its options are: "
+                                f"{', '.join(spec) or 'none'}.")
+            t = opt.get("type")
             if t in (4, 10) and isinstance(value, str):
                 try:
                     value = int(value) if t == 4 else float(value)
@@ -315,7 +322,23 @@ class Api:
                     value = (str(value.get("filename") or "file"), base64.b64decode(value["data"]))
                 except ValueError:
                     raise PageError(f"The file for {name} could not be read.") from None
+            choices = opt.get("choices")
+            if choices and value not in [c["value"] for c in choices] and value not in [c["name"] for c in choices]:
+                raise PageError(f"The option {name} must be one of: {', '.join(c['name'] for c in choices)}.")
+            if t in (4, 10) and isinstance(value, (int, float)):
+                low, high = opt.get("min_value"), opt.get("max_value")
+                if (low is not None and value < low) or (high is not None and value > high):
+                    raise PageError(f"The option {name} must be "
+                                    + (f"from {low} to {high}." if low is not None and high is not None
+                                       else f"at least {low}." if low is not None else f"at most {high}."))
+            if t == 3 and isinstance(value, str):
+                low, high = opt.get("min_length"), opt.get("max_length")
+                if (low and len(value) < low) or (high and len(value) > high):
+                    raise PageError(f"The option {name} takes {low or 0} to {high or 6000} characters.")
             out[name] = value
+        missing = [n for n, o in spec.items() if o.get("required") and n not in out]
+        if missing:
+            raise PageError(f"Fill in the required option{'s' if len(missing) > 1 else ''}: {', '.join(missing)}.")
         return out
 
     def _option_specs(self, user: "FakeUser", ch, path: str) -> Dict[str, dict]:
@@ -346,6 +369,7 @@ class Api:
         return _json({"choices": choices})
 
     async def click(self, request: web.Request) -> web.Response:
+        self._require_bot()
         body = await self._body(request)
         user = self._user(request, body.get("as"))
         msg = self._message(body.get("message_id"), user)
@@ -353,6 +377,7 @@ class Api:
         return await self._dispatch(inter)
 
     async def select(self, request: web.Request) -> web.Response:
+        self._require_bot()
         body = await self._body(request)
         user = self._user(request, body.get("as"))
         msg = self._message(body.get("message_id"), user)
@@ -363,6 +388,7 @@ class Api:
         return await self._dispatch(inter)
 
     async def modal(self, request: web.Request) -> web.Response:
+        self._require_bot()
         body = await self._body(request)
         user = self._user(request, body.get("as"))
         try:
