@@ -1,0 +1,205 @@
+"""Seeded bot games of Black Christmas Poker with invariants checked after every action."""
+
+import random
+from collections import Counter
+
+import pytest
+
+from games.base import SeatInfo
+from games.bcpoker import GAME, Options
+from games.bcpoker.cards import CODES, make_deck
+from games.bcpoker.engine import legal_actions, load, new_game, to_act, view
+from games.bcpoker.policy import bot_choose
+from games.bcpoker.simulate import play_game
+
+# public events and the fields that may name a card (all of them public cards)
+PUBLIC_CARD_FIELDS = {
+    "discard": {"card"}, "draw": {"card"}, "black_christmas": {"card", "under"}, "rebuild": {"top"},
+    "win": {"hand"}, "round_end": {"wins", "indicator", "dora"},
+}
+
+
+def _codes_in(obj, out):
+    if isinstance(obj, str):
+        if obj in CODES:
+            out.append(obj)
+    elif isinstance(obj, dict):
+        for v in obj.values():
+            _codes_in(v, out)
+    elif isinstance(obj, (list, tuple)):
+        for v in obj:
+            _codes_in(v, out)
+    return out
+
+
+class Checker:
+    def __init__(self, deep_every=3):
+        self.steps = 0
+        self.rounds = 0
+        self.deep_every = deep_every
+        self.kinds = Counter()
+        self.events = Counter()
+
+    def __call__(self, state, events):
+        self.steps += 1
+        n = state.players
+        # 1. cards conserved: 36 or 72, each code as often as it exists
+        cards = [c for h in state.hands for c in h] + state.pile + state.deck
+        full = make_deck(state.decks)
+        assert len(full) == (36 if n <= 3 else 72)
+        assert Counter(cards) == Counter(full), "cards not conserved"
+        assert len(state.pile) == len(state.pile_named)
+        # 2. zero-sum
+        for e in events:
+            self.events[e.type] += 1
+            if e.type == "round_end":
+                self.rounds += 1
+                assert sum(e.data["payments"]) == 0
+                for w in e.data["wins"]:
+                    self.kinds[w["kind"]] += 1
+                    assert w["value"] > 0 and w["total"] > 0
+                assert len(e.data["wins"]) <= 2
+        assert sum(state.scores) == 0
+        # 3. public events name no concealed card
+        for e in events:
+            if e.seat is not None:
+                continue
+            allowed = PUBLIC_CARD_FIELDS.get(e.type, set())
+            for key, value in e.data.items():
+                if key not in allowed:
+                    assert _codes_in(value, []) == [], (e.type, key, value)
+            if e.type == "draw":
+                assert (e.data["source"] == "pile") == ("card" in e.data)
+        # 4. hand sizes and who acts
+        acting = to_act(state)
+        if state.phase == "over":
+            assert acting == []
+            return
+        for s in range(n):
+            size = len(state.hands[s])
+            if s == state.turn and state.phase in ("discard", "hit_riichi", "hit_decide"):
+                assert size == 8
+            elif s == state.turn and state.phase == "exchange":
+                assert size == 8 - len(state.exchanged)
+            else:
+                assert size == 7
+        assert acting and all(legal_actions(state, s) for s in acting)
+        for s in range(n):
+            if s not in acting:
+                assert legal_actions(state, s) == []
+        # 5. a view depends only on what the seat may know: deal the hidden cards anew, same view
+        if self.steps % self.deep_every == 0:
+            rng = random.Random(self.steps)
+            for seat in {acting[0], rng.randrange(n)}:
+                v = view(state, seat)
+                other = load(state.model_dump_json())
+                pool = [c for s in range(n) if s != seat for c in other.hands[s]]
+                pool += [c for c in other.deck]
+                rng.shuffle(pool)
+                it = iter(pool)
+                for s in range(n):
+                    if s != seat:
+                        other.hands[s] = [next(it) for _ in other.hands[s]]
+                other.deck = list(it)
+                assert view(other, seat) == v, "a view depends on cards the seat cannot see"
+                assert GAME.public_view(other) == GAME.public_view(state)
+            restored = load(state.model_dump_json())
+            assert to_act(restored) == acting
+            assert legal_actions(restored, acting[0]) == legal_actions(state, acting[0])
+
+
+RUNS = [
+    (2, dict(lead_rounds=1), 24),
+    (3, dict(), 12),
+    (5, dict(lead_rounds=1), 8),
+    (7, dict(lead_rounds=1), 5),
+    (3, dict(riichi_required=False, lead_rounds=1), 8),
+    (4, dict(black_christmas=False, special_hands=False, lead_rounds=1), 5),
+    (3, dict(max_reshuffles=0, lead_rounds=1), 6),
+    (3, dict(max_reshuffles=1, lead_rounds=1), 6),
+]
+
+
+@pytest.mark.parametrize("players, opts, games", RUNS, ids=[f"{p}p-{'-'.join(f'{k}={v}' for k, v in o.items())}"
+                                                            for p, o, _ in RUNS])
+def test_bot_games_invariants(players, opts, games):
+    options = Options(**opts)
+    kinds = Counter()
+    events = Counter()
+    for g in range(games):
+        checker = Checker()
+        state, actions = play_game(options, players, f"bcp-{players}-{g}", checker)
+        assert GAME.is_over(state)
+        res = GAME.result(state)
+        assert sum(res.scores) == 0 and len(res.placings) == players
+        assert all(c >= options.lead_rounds for c in state.lead_counts)
+        assert checker.rounds == len(state.rounds) == sum(state.lead_counts)
+        kinds.update(checker.kinds)
+        events.update(checker.events)
+    if opts.get("black_christmas", True):
+        assert events["black_christmas"] > 0
+    assert sum(kinds.values()) > 0
+
+
+def test_all_features_show_up_in_bot_play():
+    options = Options(lead_rounds=1)
+    kinds, events = Counter(), Counter()
+    chains = exchanges = riichi = 0
+
+    def check(state, evs):
+        nonlocal chains, exchanges, riichi
+        for e in evs:
+            events[e.type] += 1
+            if e.type == "discard" and e.seat is None:
+                chains += e.data["chain"]
+                riichi += e.data["riichi"]
+            if e.type == "round_end":
+                for w in e.data["wins"]:
+                    kinds[w["kind"]] += 1
+    for g in range(10):
+        play_game(options, 3, f"features-{g}", check)
+    assert chains and riichi and events["exchange"] and events["rebuild"] >= 0
+    assert kinds["ron"] and kinds["tsumo"]
+
+
+def test_determinism_and_restore_mid_game():
+    options = Options(lead_rounds=1)
+    a, _ = play_game(options, 3, "det")
+    b, _ = play_game(options, 3, "det")
+    assert a.model_dump_json() == b.model_dump_json()
+    s = new_game(options, [SeatInfo(name=str(i)) for i in range(3)], "restore")
+    i = 0
+    for i in range(60):
+        seat = to_act(s)[0]
+        GAME.apply(s, seat, bot_choose(view(s, seat), legal_actions(s, seat), i))
+    r = load(s.model_dump_json())
+    while not GAME.is_over(s):
+        i += 1
+        seat = to_act(s)[0]
+        act = bot_choose(view(s, seat), legal_actions(s, seat), i)
+        e1 = GAME.apply(s, seat, act)
+        e2 = GAME.apply(r, seat, act)
+        assert [e.model_dump() for e in e1] == [e.model_dump() for e in e2]
+    assert s.model_dump_json() == r.model_dump_json()
+
+
+def test_fair_shuffle_commitment():
+    s = new_game(None, ["a", "b", "c"], "fair")
+    start = next(e for e in GAME.opening_events(s) if e.type == "round_start")
+    import hashlib
+
+    from games.bcpoker.engine import deal, round_deck
+    state, _ = play_game(Options(lead_rounds=1), 3, "fair")
+    first = state.rounds[0]
+    assert hashlib.sha256(first["seed"].encode()).hexdigest() == first["hash"]
+    assert start.data["hash"] == hashlib.sha256(s.round_seed.encode()).hexdigest()
+    hands, deck = deal(round_deck(s.round_seed, 1), s.lead, 3)
+    assert hands == s.hands and deck == s.deck
+    assert "seed" not in start.data
+
+
+def test_bot_is_deterministic_and_legal():
+    s = new_game(None, ["a", "b"], "bot")
+    seat = to_act(s)[0]
+    v, legal = view(s, seat), legal_actions(s, seat)
+    assert bot_choose(v, legal, 5) == bot_choose(v, legal, 5) in legal
