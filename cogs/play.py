@@ -63,6 +63,34 @@ class Play(commands.Cog):
             options["players"] = players
         await self.open_table(interaction, "koikoi", options, turn_time)
 
+    @play.command(name="hachihachi", description="Open a Hachi-Hachi table: 3-7 players, a year of months played for money")
+    @app_commands.describe(
+        players="Number of players (3-7); default: however many are seated at Start",
+        payment="each-opponent-full (default: each opponent pays the full value) or split (halved)",
+        months="Length of the year: 12 (default), 10 or 6 months",
+        campaign="Play as many games as players, each opened by another dealer",
+        shiso_ends_game="A Shiso hand ends the whole game (default on)",
+        turn_time="Seconds per decision before a bot plays for you (default: the server's)",
+    )
+    @app_commands.choices(
+        payment=[app_commands.Choice(name=n, value=n) for n in ("each-opponent-full", "split")],
+        months=[app_commands.Choice(name=str(n), value=n) for n in (12, 10, 6)],
+    )
+    async def play_hachihachi(
+        self,
+        interaction: discord.Interaction,
+        players: app_commands.Range[int, 3, 7] | None = None,
+        payment: str = "each-opponent-full",
+        months: int = 12,
+        campaign: bool = False,
+        shiso_ends_game: bool = True,
+        turn_time: app_commands.Range[int, 10, 3600] | None = None,
+    ) -> None:
+        options = {"payment": payment, "months": months, "campaign": campaign, "shiso_ends_game": shiso_ends_game}
+        if players is not None:
+            options["players"] = players
+        await self.open_table(interaction, "hachihachi", options, turn_time)
+
     async def open_table(self, interaction: discord.Interaction, game: str, options: dict, turn_time: int | None) -> None:
         config = await self.bot.store.get_config(interaction.guild_id)
         allowed = config.allowed_channels or []

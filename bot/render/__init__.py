@@ -13,7 +13,7 @@ from __future__ import annotations
 import importlib
 from types import ModuleType
 
-_RENDERERS = {"koikoi": "bot.render.koikoi"}
+_RENDERERS = {"koikoi": "bot.render.koikoi", "hachihachi": "bot.render.hachihachi"}
 
 
 def get_renderer(game: str) -> ModuleType:

@@ -33,7 +33,7 @@ class HachiHachiGame:
     max_players = 7
     Options = Options
     State = HHState
-    uses_balances = False  # every year starts from 60 points; results go to the ledger
+    uses_balances = True  # a money game: /balance and /debts list it (every year still starts from 60 points)
 
     def new_game(self, options: Options | None, seats: list[SeatInfo], seed: str,
                  decks: list[list[str]] | None = None, stocks: list[list[str]] | None = None) -> HHState:

@@ -119,6 +119,7 @@ class HHState(BaseModel):
     game_log: list[dict[str, Any]] = Field(default_factory=list)  # every game_end
     totals: list[int]  # campaign: sum of final scores
     ledger: list[dict[str, Any]] = Field(default_factory=list)  # loans and repayments of every game
+    month_transfers: list[dict[str, Any]] = Field(default_factory=list)  # every payment of this month
     last_summary: dict[str, Any] | None = None
     opening_events: list[Event] = Field(default_factory=list)
     actions: int = 0
@@ -224,6 +225,7 @@ def _pay(state: HHState, step: str, transfers: list[dict[str, Any]], events: lis
     for slot, a in slots.items():
         state.track[slot] += a
     shown = [t for t in transfers if t["amount"]]
+    state.month_transfers.extend(shown)
     data = {"step": step, "month": state.month, "transfers": shown, "net": net, "loans": loans,
             "cash": list(state.cash), "debt": list(state.debt), "pot": state.pot, **extra}
     events.append(_ev("payments", data))
@@ -326,6 +328,7 @@ def _start_month(state: HHState, events: list[Event]) -> None:
     state.tobikomi = [[] for _ in range(n)]
     state.nukeyaku = [False] * n
     state.mult = 1
+    state.month_transfers = []
     events.append(_ev("month_start", {"game": state.game_no, "month": state.month, "months": state.options.months,
                                       "dealer": state.dealer, "hash": state.month_hash,
                                       "pending_tokens": list(state.pending_tokens)}))
@@ -860,6 +863,7 @@ def _end_month(state: HHState, events: list[Event], *, kind: str, winner: int | 
         "active": list(state.active), "roles": {ROLES[i]: s for i, s in enumerate(state.active)},
         "dealer": state.dealer, "next_dealer": next_dealer, "mizuten": state.mizuten and not state.mizuten_void,
         "settlement": settlement["transfers"] if settlement else [],
+        "all_payments": list(state.month_transfers),
         "month_end": [t for t in end_tr if t["amount"]],
         "change": [state.cash[s] - before[s] for s in range(n)],
         "cash": list(state.cash), "debt": list(state.debt), "pot": state.pot, "track": list(state.track),

@@ -8,7 +8,7 @@
 * **Play**: the capture worth most (card points plus progress towards captured combos and
   declared triplets), or the least useful card to leave on the table.
 * **Yoshi / Sa-gé**: Yoshi when an opponent has an active Sa-gé (he pays double), when the
-  value is 7 Kan or more, or when few turns remain; otherwise Sa-gé.
+  value is 10 Kan or more, or when fewer than 4 cards are left; otherwise Sa-gé.
   A Sa-gé is cancelled on the last turn when the bot's card points are low.
 * **Repayment**: repay all it can while keeping at least 60 points in cash.
 
@@ -93,9 +93,9 @@ def _decide(view: dict[str, Any]) -> str:
     if any(s["seat"] != seat for s in view["sages"]):
         return "yoshi"
     value = sum(c["kan"] for c in view["combos"][seat])
-    if value >= 7 or len(view["hand"]) <= 2:
+    if value >= 10 or len(view["hand"]) < 4:
         return "yoshi"
-    return "sage"
+    return "sage"  # a single 7-Kan combo early in the month: play on for more
 
 
 def _play(view: dict[str, Any], legal: list[str], rng_seed: int) -> str:

@@ -1,0 +1,385 @@
+"""Hachi-Hachi on Discord: the public table, the hand panel, narration and summaries.
+
+Only ``public_view`` and public events go into public messages. Declared hand combos are
+shown as the rules say (§5.3): face-up cards by code, the others as face-down
+placeholders of their kind only. A player's own hand goes only into their ephemeral panel.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from bot.ui import ButtonSpec, relative_time
+from games import hanafuda
+from games.base import Event
+from games.hachihachi.combos import combo_name
+from games.hachihachi.engine import fmt_points
+
+COLOUR = discord.Colour.from_rgb(120, 60, 150)
+KIND_WORD = {"L": "Light", "A": "Animal", "R": "Ribbon", "K": "chaff"}
+FIELD_EMOJI = {1: "⚀", 2: "⚁", 4: "⚃"}
+PHASE_TEXT = {
+    "mizuten": "to declare Mizu-ten or not (dealer)",
+    "bidding": "to stay or pass",
+    "declare": "to declare hand combos",
+    "play": "to play a card",
+    "take": "to choose what the flipped card takes",
+    "decide": "to call Yoshi or Sa-gé",
+    "repay": "to repay debts",
+}
+WHY = {
+    "pass": "pass into the pot",
+    "chasse": "Chassé compensation",
+    "shiso": "Shiso",
+    "hand_combo": "hand combos",
+    "yoshi": "Yoshi",
+    "yoshi_sage": "Yoshi against the latest Sa-gé (double)",
+    "cancel_sage": "Sa-gé cancelled (half)",
+    "eighty_eight": "88 settlement",
+    "sage_half": "Sa-gé combos (half)",
+    "double8": "Double 8",
+    "tous8": "Tous 8",
+    "tobikomi": "Tobikomi",
+    "nukeyaku": "Nukeyaku",
+    "mizuten_success": "Mizu-ten success",
+    "mizuten_failure": "Mizu-ten failure",
+    "stone": "month stone",
+    "shiso_stone": "Shiso stones for the empty months",
+    "pot": "the pot",
+    "pot_share": "share of the pot (Pas de match)",
+    "stones": "track stones to the poorest",
+    "bonus": "year bonus (5 Kan × players)",
+    "han_don": "Han-Don",
+}
+
+
+def card(code: str) -> str:
+    return hanafuda.emoji_label(code)
+
+
+def cards(codes: list[str], empty: str = "—") -> str:
+    return " · ".join(card(c) for c in hanafuda.sort_codes(codes)) if codes else empty
+
+
+def short(codes: list[str], empty: str = "—") -> str:
+    return " ".join(hanafuda.sort_codes(codes)) if codes else empty
+
+
+def money(points: int) -> str:
+    """Points with their Kan reading, e.g. ``66p (5K 6p)``."""
+    if abs(points) < 12:
+        return f"{points}p"
+    return f"{points}p ({fmt_points(points).lstrip('+')})"
+
+
+def _who(x: Any, names: list[str]) -> str:
+    if isinstance(x, int):
+        return names[x]
+    return {"pot": "the pot", "bank": "the bank", "track": "the month track"}.get(str(x), str(x))
+
+
+def transfer_lines(transfers: list[dict[str, Any]], names: list[str], limit: int = 30) -> list[str]:
+    """``A → B: 24p (Tobikomi)``, merging equal payer/payee/reason lines."""
+    merged: dict[tuple, int] = {}
+    for t in transfers:
+        key = (str(t["from"]), str(t["to"]), t["why"], t["from"], t["to"])
+        merged[key] = merged.get(key, 0) + t["amount"]
+    out = [f"{_who(k[3], names)} → {_who(k[4], names)}: {money(a)} ({WHY.get(k[2], k[2])})" for k, a in merged.items() if a]
+    if len(out) > limit:
+        out = out[:limit] + [f"… and {len(out) - limit} more"]
+    return out
+
+
+def declared_text(d: dict[str, Any] | None) -> str | None:
+    if not d:
+        return None
+    names = [f"{combo_name(d[g])} {d[g + '_kan']}K" for g in ("kasu", "suit") if d.get(g)]
+    shown = short(d["face_up"], "")
+    down: dict[str, int] = {}
+    for k in d["face_down"]:
+        down[k] = down.get(k, 0) + 1
+    hidden = ", ".join(f"🂠×{c} {KIND_WORD[k]}{'s' if c > 1 else ''}" for k, c in down.items())
+    parts = [p for p in (shown, hidden) if p]
+    return f"📜 {' + '.join(names)}: {' | '.join(parts) if parts else 'all played'}"
+
+
+def track_text(pv: dict[str, Any]) -> str:
+    cells = []
+    for i, (stones, field) in enumerate(zip(pv["track"], pv["track_fields"])):
+        mark = FIELD_EMOJI.get(field, "·") if field else "·"
+        cells.append(f"{i + 1}{mark}{'●' * stones}")
+    return " ".join(cells)
+
+
+def bids_text(pv: dict[str, Any], names: list[str]) -> str | None:
+    if not pv["bid_order"]:
+        return None
+    words = {"stay": "stays", "pass": "passes", "chased": "chased", None: "…"}
+    return " · ".join(f"{names[s]} {words.get(pv['bids'][s], pv['bids'][s])}" for s in pv["bid_order"])
+
+
+def table_embed(pv: dict[str, Any], names: list[str], deadline: float | None) -> discord.Embed:
+    over = pv["phase"] == "over"
+    game = f" · game {pv['game_no']}/{pv['games_total']}" if pv["games_total"] > 1 else ""
+    title = (f"Hachi-Hachi{game} · month {pv['month']} of {pv['months']} · "
+             f"{pv['field_name']} (×{pv['field']})")
+    embed = discord.Embed(title=title, colour=COLOUR)
+    lines = []
+    if over:
+        lines.append("**The year is over.**")
+    elif pv["acting"]:
+        who = ", ".join(f"**{names[s]}**" for s in pv["acting"])
+        lines.append(f"{who} {PHASE_TEXT.get(pv['phase'], 'to act')}"
+                     + (f" · deadline {relative_time(deadline)}" if deadline else ""))
+    lines.append(f"**Table:** {cards(pv['table'])}")
+    if pv.get("pending"):
+        lines.append(f"**Flipped:** {card(pv['pending']['card'])} — matches {cards(pv['pending']['choices'])}")
+    tokens = " ".join("Grand" if t == 4 else "Double" for t in pv["pending_tokens"]) or "none"
+    lines.append(f"Stock: {pv['stock_count']} · Pot: **{money(pv['pot'])}** · Pending fields: {tokens}")
+    lines.append(f"Dealer: {names[pv['dealer']]}" + (" · 💧 **Mizu-ten declared**" if pv.get("mizuten") else "")
+                 + (f" · 🃏 {names[pv['blank']]} drew the blank card and sits out" if pv.get("blank") is not None else ""))
+    lines.append(f"Track: {track_text(pv)}")
+    if bids := bids_text(pv, names):
+        lines.append(f"Bidding: {bids}")
+    if pv["sages"]:
+        lines.append("📣 Sa-gé: " + ", ".join(f"{names[s['seat']]} (#{s['order']}, {s['value']}K)" for s in pv["sages"]))
+    embed.description = "\n".join(lines)[:4096]
+    roles = pv.get("roles", {})
+    for s, name in enumerate(names):
+        tag = roles.get(str(s))
+        head = f"{name}" + (f" · {tag}" if tag else "") + (" · dealer" if s == pv["dealer"] else "")
+        val = [f"💰 {money(pv['cash'][s])}" + (f" · debt {money(pv['debt'][s])}" if pv["debt"][s] else "")]
+        if s in pv["active"]:
+            val.append(f"🎴 {pv['hand_counts'][s]} in hand")
+            if dt := declared_text(pv["declared"][s]):
+                val.append(dt)
+            combos = ", ".join(f"{combo_name(c['id'])} {c['kan']}K" for c in pv["combos"][s])
+            val.append(f"Pile ({pv['card_points'][s]} pts): {short(pv['captures'][s], 'none')}"
+                       + (f"\n✨ {combos}" if combos else ""))
+        embed.add_field(name=head[:256], value="\n".join(val)[:1024], inline=False)
+    if pv.get("month_hash"):
+        embed.set_footer(text=f"Deal hash (SHA-256 of this month's seed, revealed at month end): {pv['month_hash']}")
+    return embed
+
+
+def action_label(action: str, table: list[str] | None = None) -> str:
+    parts = action.split(":")
+    if parts[0] == "play":
+        if len(parts) > 2:
+            return f"Play {parts[1]} → take {parts[2]}"
+        month = hanafuda.card(parts[1]).month
+        taken = [c for c in table or [] if hanafuda.card(c).month == month]
+        return f"Play {parts[1]}" + (f" → take {' '.join(taken)}" if taken else "")
+    if parts[0] == "take":
+        return f"Take {parts[1]}"
+    if parts[0] == "declare":
+        if parts[1] == "none":
+            return "Declare nothing"
+        return "Declare " + " + ".join(combo_name(c) for c in parts[1].split("+"))
+    if parts[0] == "repay":
+        return "Keep my cash (repay 0)" if parts[1] == "0" else f"Repay {money(int(parts[1]))}"
+    return {"mizuten": "Declare Mizu-ten", "no_mizuten": "No Mizu-ten", "stay": "Stay", "pass": "Pass",
+            "yoshi": "Yoshi! (stop and win)", "sage": "Sa-gé! (play on)",
+            "cancel_sage": "Cancel my Sa-gé (end the month)"}.get(action, action)
+
+
+def _style(action: str) -> discord.ButtonStyle:
+    if action in ("stay", "yoshi", "mizuten") or action.startswith("declare:") and action != "declare:none":
+        return discord.ButtonStyle.success
+    if action in ("pass", "sage", "cancel_sage"):
+        return discord.ButtonStyle.danger
+    return discord.ButtonStyle.secondary
+
+
+def _emoji(action: str) -> str | None:
+    parts = action.split(":")
+    if parts[0] in ("play", "take") and parts[1] in hanafuda.BY_CODE:
+        return hanafuda.MONTH_EMOJI[hanafuda.card(parts[1]).month]
+    return None
+
+
+def panel(view: dict[str, Any], legal: list[str], names: list[str], deadline: float | None
+          ) -> tuple[discord.Embed, list[ButtonSpec]]:
+    seat = view["seat"]
+    embed = discord.Embed(title=f"Your hand · {names[seat]}", colour=COLOUR)
+    lines = [f"**Hand:** {cards(view['hand'], 'no cards')}", f"**Table:** {cards(view['table'])}",
+             f"Field {view['field_name']} (×{view['field']}) · your cash {money(view['cash'][seat])}"
+             + (f" · debt {money(view['debt'][seat])}" if view["debt"][seat] else "")]
+    hc = view.get("hand_combos")
+    if hc and view["hand"]:
+        found = [f"{combo_name(hc[g]['id'])} {hc[g]['kan']}K" for g in ("kasu", "suit") if hc[g]]
+        if found:
+            lines.append(f"**Your hand combos:** {', '.join(found)}")
+    if seat in view["active"]:
+        combos = ", ".join(f"{combo_name(c['id'])} {c['kan']}K" for c in view["combos"][seat]) or "none yet"
+        lines.append(f"**Your pile** ({view['card_points'][seat]} pts): {short(view['captures'][seat], 'none')}"
+                     f"\n**Captured combos:** {combos}")
+    if view.get("pending") and legal:
+        lines.append(f"**Flipped:** {card(view['pending']['card'])} — choose which card it takes.")
+    if legal:
+        tips = {
+            "mizuten": "You deal this month. **Mizu-ten** commits you to play: if your pile reaches 89 points you "
+                       "collect 1 Kan × field from every other player; if it ends at 87 or less you pay each of them.",
+            "bidding": "**Stay** to play this month, or **pass** and pay into the pot "
+                       "(the later you speak, the more it costs).",
+            "declare": "Declared combos are paid at once by both opponents; the table sees them as the rules show "
+                       "them (some cards face down).",
+            "decide": "You completed a captured combo. **Yoshi** ends the month and you collect now; **Sa-gé** "
+                      "plays on for more, but if an opponent calls Yoshi you pay double.",
+            "repay": "You may repay debt in steps of 5 Kan (60 points).",
+        }
+        if tip := tips.get(view["phase"]):
+            lines.append("\n" + tip)
+        else:
+            lines.append(f"\n**Your turn** {PHASE_TEXT.get(view['phase'], '')}.")
+        if deadline:
+            lines.append(f"Deadline {relative_time(deadline)}; then a bot decides for you.")
+    elif view["phase"] != "over" and view["acting"]:
+        lines.append("\nWaiting for " + ", ".join(f"**{names[s]}**" for s in view["acting"]) + ".")
+    embed.description = "\n".join(lines)[:4096]
+    buttons = [ButtonSpec(f"a:{a}", action_label(a, view["table"]), _style(a), emoji=_emoji(a)) for a in legal]
+    return embed, buttons
+
+
+def _took(d: dict[str, Any]) -> str:
+    return f", takes {' '.join(d['captured'])}" if d.get("captured") else ""
+
+
+def narrate(event: Event, names: list[str]) -> str | None:
+    if event.seat is not None:
+        return None
+    d = event.data
+    who = names[d["seat"]] if isinstance(d.get("seat"), int) else ""
+    match event.type:
+        case "game_start":
+            if d["games"] > 1:
+                return f"🎌 Game {d['game']} of {d['games']} begins; {names[d['dealer']]} deals. Everyone has 60p."
+            return None
+        case "month_start":
+            return (f"🌙 Month {d['month']} of {d['months']}: {names[d['dealer']]} deals. "
+                    f"Deal hash `{d['hash'][:16]}…`")
+        case "mizuten":
+            return f"💧 **{who} declares Mizu-ten!**" if d["declared"] else None
+        case "redeal":
+            return "🔁 All four cards of one month on the table: the cards are dealt again."
+        case "deal":
+            extra = f" {names[d['blank']]} drew the blank card: his cards are the table." if d.get("blank") is not None else ""
+            tokens = " ".join("Grand" if t == 4 else "Double" for t in d["pending_tokens"]) or "none"
+            return (f"🃏 Dealt. Field **{d['field_name']}** (×{d['field']}); pending fields: {tokens}.{extra}")
+        case "shiso":
+            return "\n".join(f"🌟 **{names[h['seat']]} holds Shiso!** {cards(h['cards'])} — {h['kan']} Kan from everyone"
+                             for h in d["holders"])
+        case "bid":
+            if d["choice"] == "pass":
+                return f"{who} passes (position {d['position']}: {money(d['amount'])} into the pot)"
+            return f"{who} stays" + (" (automatic)" if d.get("auto") else "")
+        case "chassed":
+            return "🚪 Chassé: " + ", ".join(names[s] for s in d["seats"])
+        case "compensation":
+            return "\n".join(f"💴 {names[c['seat']]} is compensated {money(c['amount'])} by each player for "
+                             f"{short(c['cards'], 'nothing')}" for c in d["chassed"])
+        case "stock":
+            roles = ", ".join(f"{r} {names[s]}" for r, s in d["roles"].items())
+            return f"The stock holds {d['count']} cards. Playing: {roles}."
+        case "declare":
+            if not d["kasu"] and not d["suit"]:
+                return f"{who} declares no hand combo."
+            ids = [x for x in (d["kasu"], d["suit"]) if x]
+            down = len(d["face_down"])
+            return (f"📜 {who} declares {' + '.join(combo_name(x) for x in ids)} ({d['kan']} Kan): "
+                    f"{short(d['face_up'], '')}" + (f" + {down} face down" if down else ""))
+        case "play":
+            return f"{who} plays {card(d['card'])}{_took(d)}"
+        case "flip":
+            return f"{who} flips {card(d['card'])}{_took(d)}" + (" (choosing…)" if d.get("pending_choice") else "")
+        case "take":
+            return f"{who} takes {' '.join(d['captured'])}"
+        case "combo":
+            return f"✨ {who}: " + ", ".join(f"{combo_name(c['id'])} {c['kan']}K" for c in d["combos"]) + f" = {d['value']} Kan"
+        case "yoshi":
+            return f"🏁 **{who} calls Yoshi** with {d['value']} Kan!"
+        case "sage":
+            return f"📣 **{who} calls Sa-gé** ({d['value']} Kan) and plays on."
+        case "cancel_sage":
+            return f"✋ {who} cancels the Sa-gé and collects half of {d['value']} Kan."
+        case "bonus":
+            what = {"mizuten": "Mizu-ten success (89+ points)", "nukeyaku": "Nukeyaku (89+ points)",
+                    "tobikomi": f"Tobikomi ({' '.join(d.get('triplet', []))})"}[d["kind"]]
+            return f"⭐ {who}: {what}"
+        case "exhaustion":
+            pts = ", ".join(f"{names[int(s)]} {p}" for s, p in d["points"].items())
+            counted = d.get("counted")
+            extra = f" — **{'Double 8' if counted['id'] == 'double8' else 'Tous 8'}** for {names[counted['seat']]}" if counted else ""
+            return f"The stock is exhausted. Card points: {pts}{extra}"
+        case "pas_de_match":
+            return "🤷 Pas de match: fewer than three players stayed; the stayers share the pot."
+        case "han_don":
+            return "🏯 **Han-Don**: every player pays 10 Kan to the bank (borrowing if needed)."
+        case "repay_window":
+            kind = {"han_don": "after Han-Don", "ishi_arai": "Ishi-Arai"}[d["kind"]]
+            if not d["seats"]:
+                return f"Repayments ({kind}): nobody can repay now."
+            return f"💳 Repayments ({kind}): " + ", ".join(names[s] for s in d["seats"]) + " may repay debt."
+        case "repay":
+            if d["amount"]:
+                return f"💳 {who} repays {money(d['amount'])}" + (" (end of year)" if d.get("mandatory") else "")
+            return None
+        case "payments":
+            loans = [f"{names[s]} borrows {k} × 10 Kan" for s, k in enumerate(d["loans"]) if k]
+            return ("🏦 " + "; ".join(loans)) if loans else None
+    return None
+
+
+def summary(event: Event, names: list[str]) -> discord.Embed | None:
+    if event.seat is not None:
+        return None
+    d = event.data
+    if event.type == "month_end":
+        kinds = {"shiso": "Shiso", "yoshi": "Yoshi", "cancel_sage": "Sa-gé cancelled", "exhaustion": "stock exhausted",
+                 "pas_de_match": "Pas de match"}
+        embed = discord.Embed(colour=COLOUR)
+        head = f"Month {d['month']} · {kinds.get(d['kind'], d['kind'])}"
+        if d["kind"] == "pas_de_match":
+            head += " — the stayers share the pot"
+        elif d["winner"] is not None:
+            head += f" — {names[d['winner']]} wins"
+        embed.title = f"{head} · {d['field_name']} (×{d['field']})"[:256]
+        desc = []
+        if d.get("counted"):
+            c = d["counted"]
+            desc.append(f"**{'Double 8' if c['id'] == 'double8' else 'Tous 8'}** ({c['kan']} Kan): captured combos, "
+                        "Tobikomi and Nukeyaku are void; no 88 settlement.")
+        if d.get("points") and any(p is not None for p in d["points"]):
+            desc.append("Card points: " + ", ".join(f"{names[s]} {p}" for s, p in enumerate(d["points"]) if p is not None))
+        if d.get("case"):
+            desc.append(f"Ending {d['case']} with {d.get('value', 0)} Kan.")
+        embed.description = "\n".join(desc) or None
+        pay = transfer_lines(d.get("all_payments") or d["settlement"] + d["month_end"], names, limit=24)
+        if pay:
+            embed.add_field(name="Who paid whom this month, and why", value="\n".join(pay)[:1024], inline=False)
+        embed.add_field(name="Cash / debt", value=" · ".join(
+            f"{names[s]} {d['cash'][s]}" + (f"/−{d['debt'][s]}" if d["debt"][s] else "") for s in range(len(names)))[:1024],
+            inline=False)
+        embed.set_footer(text=(f"Fair shuffle: this month's seed was {d['seed']}; its SHA-256 {d['hash']} was shown "
+                               f"when the month began. Next dealer: {names[d['next_dealer']]}."))
+        return embed
+    if event.type == "game_end":
+        order = sorted(range(len(names)), key=lambda s: d["placings"][s])
+        lines = [f"**{d['placings'][s]}.** {names[s]} **{d['scores'][s]:+d}** (cash {d['cash'][s]}"
+                 + (f", debt {d['debt'][s]}" if d["debt"][s] else "") + ")" for s in order]
+        title = "🏁 Hachi-Hachi — the year is over" + (f" (game {d['game']} of {d['games']})" if d["games"] > 1 else "")
+        embed = discord.Embed(title=title, description="\n".join(lines), colour=COLOUR)
+        steps = []
+        for r in d["repaid"]:
+            steps.append(f"{names[r['seat']]} repays {money(r['amount'])} to the bank (mandatory)")
+        steps += transfer_lines(d["transfers"], names)
+        if steps:
+            embed.add_field(name="Final payments", value="\n".join(steps)[:1024], inline=False)
+        if d["games"] > 1:
+            embed.add_field(name="Campaign totals", value=" · ".join(
+                f"{names[s]} {t:+d}" for s, t in enumerate(d["totals"]))[:1024], inline=False)
+        embed.set_footer(text="Final score = cash − debt. Scores and open debts go into the season ledger (/debts).")
+        return embed
+    return None
