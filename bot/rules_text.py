@@ -13,9 +13,47 @@ from __future__ import annotations
 TITLES: dict[str, str] = {
     "koikoi": "Koi-Koi",
     "hachihachi": "Hachi-Hachi",
+    "blackflower": "Black Flower",
 }
 
 RULES: dict[str, str] = {
+    "blackflower": """\
+A hanafuda banking game for 2 to 10 players: bet season chips against the banker, take up to three \
+extra cards and get as close to **13** as you can without going over.
+
+## Values and arrangement
+Chaff **5**, Ribbon **4**, Animal **3**, Bright **6** or **2** (you choose; the engine picks the best).
+Cards of the same month may be stacked: a pile is worth its top card **+1** for each card beneath it \
+(Sake cup + Chrysanthemum chaff = 8, 6 or 4). The table shows each hand's possible totals; your panel shows \
+the best arrangement. A hand whose *smallest* total is above 13 is **bust** and loses at once.
+
+## A round
+1. Each player bets (min–max of the table, never more than their chips) or sits out; the banker never bets.
+2. Two cards each, dealt counter-clockwise from the banker's right; the banker's first card is **face down**.
+3. Players in turn: **Hit** (one card at a time, at most 5 cards) or **Stand**.
+4. The banker turns the hidden card up and plays last (a bot banker hits on 10 or less, or on 12 or less when no card can bust it).
+5. Higher hand wins 1:1, a tie is a push (stake returned); a bust player loses even if the banker busts.
+
+## Special hands (best first)
+**San-Ko** — 3 Brights (even if the third would bust you)
+**Ni-Ko** — two Brights dealt: claim it and stand at once, or play on (a banker Ni-Ko beats yours)
+**Shi-Tan** — exactly 4 Ribbons · **Tane** — exactly 5 Animals
+They beat every numeric hand; equal special hands push.
+
+## Chips and the bank
+Your chips are your season balance for Black Flower (`/balance`); the banker's can go below zero (`/debts`). \
+After a round the bank is offered clockwise (`rotate`), stays (`fixed`) or goes to the round's biggest winner \
+(`winner`). If you do not answer in time you stand (claim Ni-Ko, sit out, decline the bank).
+
+## Options (defaults)
+• `banker` — rotate / fixed / winner: **rotate**
+• `rounds` — **one per player**; 0 = until the host ends it
+• `min_bet`, `max_bet` — **10**, **100**
+• `split_by_month`, `split_by_kind` — split two dealt cards of a month / of a kind into two hands: **off**
+• `double_down` — double your stake before any extra card, then take at most one: **off**
+• `banker_advantage` — no pushes, the banker wins ties: **off**
+• `no_pair_advantage` — no same-month stacking: **off**
+""",
     "koikoi": """\
 A hanafuda fishing game for 2 to 4 players: capture cards by matching months, build \
 scoring sets (*yaku*), then decide whether to cash in or push your luck.

@@ -401,7 +401,9 @@ class TableManager:
             if table.seats[seat].resigned:
                 raise Refusal("You resigned from this game; a bot plays your seat.")
             if action not in table.game.legal_actions(table.state, seat):
-                raise Refusal("That move is not allowed right now. Use the buttons of your hand panel.")
+                explain = getattr(table.game, "illegal_reason", None)  # optional: a game's own sentence
+                raise Refusal((explain and explain(table.state, seat, action))
+                              or "That move is not allowed right now. Use the buttons of your hand panel.")
             events = await self._apply(table, seat, action, actor_id=user_id, source="player")
             if respond is not None:
                 try:

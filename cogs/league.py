@@ -323,6 +323,8 @@ class League(commands.Cog):
         e = embed(title)
         e.add_field(name="Turn time", value=f"{turn} — used by new tables", inline=False)
         e.add_field(name="Table channels", value=channels, inline=False)
+        start = "1000 (default)" if cfg.starting_balance is None else str(cfg.starting_balance)
+        e.add_field(name="Starting balance", value=f"{start} chips per player and money game each season", inline=False)
         return e
 
     @config.command(name="show", description="Show this server's Parlor settings")
@@ -345,6 +347,24 @@ class League(commands.Cog):
         cfg = await self.store.set_config(interaction.guild_id, turn_seconds=int(seconds))
         await interaction.response.send_message(
             f"New tables will give each player **{fmt_seconds(cfg.turn_seconds or seconds)}** per decision.",
+            embed=self.config_embed(cfg),
+            ephemeral=True,
+        )
+
+    @config.command(name="starting_balance", description="Chips each player starts a season with, per money game")
+    @app_commands.describe(chips="Between 0 and 1000000 (games that start from now on use it)")
+    async def config_starting_balance(
+        self, interaction: discord.Interaction, chips: app_commands.Range[int, 0, 1_000_000]
+    ) -> None:
+        if not await self.is_manager(interaction):
+            return
+        if not 0 <= chips <= 1_000_000:
+            await self.refuse(interaction, "Please choose a starting balance between 0 and 1000000 chips.")
+            return
+        cfg = await self.store.set_config(interaction.guild_id, starting_balance=int(chips))
+        await interaction.response.send_message(
+            f"Every player now starts a season with **{chips}** chips in each money game (balances are this "
+            "plus the season's ledger, so current balances move by the change too).",
             embed=self.config_embed(cfg),
             ephemeral=True,
         )

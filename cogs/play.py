@@ -91,6 +91,41 @@ class Play(commands.Cog):
             options["players"] = players
         await self.open_table(interaction, "hachihachi", options, turn_time)
 
+    @play.command(name="blackflower", description="Open a Black Flower table: bet season chips against a banker (2-10)")
+    @app_commands.describe(
+        banker="Who banks after each round: rotate (offered clockwise), fixed, or the round's winner",
+        rounds="Number of rounds (default: one per player; 0 = until the host ends the game)",
+        min_bet="Smallest bet (default 10)",
+        max_bet="Largest first bet (default 100)",
+        split_by_month="Two dealt cards of one month may be split",
+        split_by_kind="Two dealt cards of one kind may be split",
+        double_down="Double the stake before any extra card, then take at most one",
+        banker_advantage="No pushes: the banker wins every tie",
+        no_pair_advantage="Same-month cards cannot overlap (+1)",
+        turn_time="Seconds per decision before a bot plays for you (default: the server's)",
+    )
+    @app_commands.choices(banker=[app_commands.Choice(name=n, value=n) for n in ("rotate", "fixed", "winner")])
+    async def play_blackflower(
+        self,
+        interaction: discord.Interaction,
+        banker: str = "rotate",
+        rounds: app_commands.Range[int, 0, 100] | None = None,
+        min_bet: app_commands.Range[int, 1, 10000] = 10,
+        max_bet: app_commands.Range[int, 1, 10000] = 100,
+        split_by_month: bool = False,
+        split_by_kind: bool = False,
+        double_down: bool = False,
+        banker_advantage: bool = False,
+        no_pair_advantage: bool = False,
+        turn_time: app_commands.Range[int, 10, 3600] | None = None,
+    ) -> None:
+        options = {"banker": banker, "min_bet": min_bet, "max_bet": max_bet, "split_by_month": split_by_month,
+                   "split_by_kind": split_by_kind, "double_down": double_down,
+                   "banker_advantage": banker_advantage, "no_pair_advantage": no_pair_advantage}
+        if rounds is not None:
+            options["rounds"] = rounds
+        await self.open_table(interaction, "blackflower", options, turn_time)
+
     async def open_table(self, interaction: discord.Interaction, game: str, options: dict, turn_time: int | None) -> None:
         config = await self.bot.store.get_config(interaction.guild_id)
         allowed = config.allowed_channels or []

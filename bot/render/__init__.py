@@ -13,7 +13,8 @@ from __future__ import annotations
 import importlib
 from types import ModuleType
 
-_RENDERERS = {"koikoi": "bot.render.koikoi", "hachihachi": "bot.render.hachihachi"}
+_RENDERERS = {"koikoi": "bot.render.koikoi", "hachihachi": "bot.render.hachihachi",
+              "blackflower": "bot.render.blackflower"}
 
 
 def get_renderer(game: str) -> ModuleType:

@@ -263,7 +263,7 @@ async def test_command_tree_shape(cog):
     assert {"season", "standings", "history", "config", "rules"} <= names
     config = tree.get_command("config")
     assert config.default_permissions.manage_guild
-    assert {c.name for c in config.commands} == {"show", "turn_time", "channels"}
+    assert {c.name for c in config.commands} == {"show", "turn_time", "channels", "starting_balance"}
     season = tree.get_command("season")
     assert season.guild_only and {c.name for c in season.commands} == {"start", "end", "show"}
     payload = config.to_dict(tree)

@@ -1,0 +1,247 @@
+"""Season chips of the money games: ``/balance [game] [user]`` and ``/debts [game]``.
+
+Game-neutral: a *money game* is any game whose ``GAME.uses_balances`` is true (Black Flower,
+Hachi-Hachi …). For each money game a participant's balance in the current season is
+
+    balance = the server's starting balance (``/config starting_balance``, default 1000)
+              + the sum of all their ledger lines of that game in the season (every kind)
+
+exactly what the table manager gives a seat when a game starts (``bot/tables.py``). A game
+writes its lines at the end of a game (``ledger_entries``): Black Flower writes ``bet``
+(−stakes), ``win`` (+chips returned) and ``bank`` (the banker's net) per round.
+
+Debts (``/debts``) are of two kinds, both sums over the ledger:
+
+* a participant whose balance in a money game is **below zero** (e.g. a Black Flower banker
+  who ran short) owes that much;
+* **loans**: lines of kind ``loan`` are chips lent to a participant (positive amounts) and lines
+  of kind ``repay`` are repayments (negative amounts); ``Σ loan + Σ repay > 0`` is an outstanding
+  loan, shown whatever the balance.
+
+Bots sit in one table only (their participant is ``bot:<table>:<seat>``), so only people are
+listed. While a player sits at an open table of a money game, ``/balance`` also shows the live
+chips at that table (they reach the ledger when the game ends).
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, field
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.tables import DEFAULT_STARTING_BALANCE, PLAYING
+from games import game_names, get_game
+
+log = logging.getLogger(__name__)
+
+COLOUR = discord.Colour(0xC0392B)
+LOAN_KINDS = ("loan", "repay")
+MAX_LINES = 25
+
+
+def money_games() -> list[str]:
+    """Names of the registered games played for season chips."""
+    out = []
+    for name in game_names():
+        try:
+            if getattr(get_game(name), "uses_balances", False):
+                out.append(name)
+        except Exception:  # a game that does not import must not break the money commands
+            log.exception("could not load game %s", name)
+    return out
+
+
+def title_of(game: str) -> str:
+    try:
+        return get_game(game).title
+    except Exception:
+        return game
+
+
+def fmt(n: int) -> str:
+    return f"{n:,}".replace(",", " ") if n >= 0 else f"−{-n:,}".replace(",", " ")
+
+
+@dataclass
+class Account:
+    participant: str
+    user_id: int | None
+    name: str
+    game: str
+    ledger: int = 0  # sum of the season's lines of this game
+    loans: int = 0  # outstanding loans (Σ loan + Σ repay)
+    kinds: dict[str, int] = field(default_factory=dict)
+
+    def balance(self, start: int) -> int:
+        return start + self.ledger
+
+
+def accounts(lines: list[Any], games: list[str]) -> dict[tuple[str, str], Account]:
+    """Per (game, participant) sums over ledger lines (humans only)."""
+    out: dict[tuple[str, str], Account] = {}
+    for line in lines:
+        if line.game not in games or line.user_id is None:
+            continue
+        key = (line.game, line.participant)
+        acc = out.get(key)
+        if acc is None:
+            acc = out[key] = Account(line.participant, line.user_id, line.name, line.game)
+        acc.name = line.name  # the latest name
+        acc.ledger += line.amount
+        acc.kinds[line.kind] = acc.kinds.get(line.kind, 0) + line.amount
+        if line.kind in LOAN_KINDS:
+            acc.loans += line.amount
+    return out
+
+
+def debts_of(accs: dict[tuple[str, str], Account], start: int) -> list[tuple[Account, int, int]]:
+    """(account, owed by a negative balance, outstanding loans), most indebted first."""
+    out = []
+    for acc in accs.values():
+        owed = max(0, -acc.balance(start))
+        loans = max(0, acc.loans)
+        if owed or loans:
+            out.append((acc, owed, loans))
+    out.sort(key=lambda t: (-(t[1] + t[2]), t[0].game, t[0].participant))
+    return out
+
+
+class Money(commands.Cog):
+    """Balances and debts of the money games, for the current season."""
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    @property
+    def store(self):
+        return self.bot.store  # type: ignore[attr-defined]
+
+    async def refuse(self, interaction: discord.Interaction, text: str) -> None:
+        if interaction.response.is_done():
+            await interaction.followup.send(text, ephemeral=True)
+        else:
+            await interaction.response.send_message(text, ephemeral=True)
+
+    async def starting_balance(self, guild_id: int) -> int:
+        config = await self.store.get_config(guild_id)
+        return DEFAULT_STARTING_BALANCE if config.starting_balance is None else config.starting_balance
+
+    async def pick_games(self, interaction: discord.Interaction, game: str | None) -> list[str] | None:
+        games = money_games()
+        if not games:
+            await self.refuse(interaction, "No game on this bot is played for chips yet.")
+            return None
+        if game is None:
+            return games
+        key = game.strip().lower().replace("-", "").replace(" ", "")
+        if key not in games:
+            if key in game_names():
+                await self.refuse(interaction, f"{title_of(key)} is not played for chips; see /standings instead.")
+            else:
+                await self.refuse(interaction, f"I don't know a chip game called `{game}`. Chip games: "
+                                               f"{', '.join(title_of(g) for g in games)}.")
+            return None
+        return [key]
+
+    def live_chips(self, guild_id: int, user_id: int, game: str) -> tuple[int, int] | None:
+        """(channel, chips) when the user sits at an open table of ``game`` in this server."""
+        manager = getattr(self.bot, "tables", None)
+        if manager is None:
+            return None
+        for table in manager.tables.values():
+            if table.guild_id != guild_id or table.game.name != game or table.status != PLAYING:
+                continue
+            seat = table.seat_of(user_id)
+            if seat is None or table.state is None:
+                continue
+            chips = table.game.public_view(table.state).get("chips")
+            if isinstance(chips, list) and seat < len(chips):
+                return table.channel_id, int(chips[seat])
+        return None
+
+    async def game_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        current = current.lower()
+        return [app_commands.Choice(name=title_of(g), value=g) for g in money_games()
+                if current in g or current in title_of(g).lower()][:25]
+
+    # ---- /balance
+
+    @app_commands.command(name="balance", description="Season chips in the money games (Black Flower …)")
+    @app_commands.describe(game="Only this game", user="Whose chips (default: yours)")
+    @app_commands.guild_only()
+    async def balance(self, interaction: discord.Interaction, game: str | None = None,
+                      user: discord.User | None = None) -> None:
+        if interaction.guild_id is None:
+            await self.refuse(interaction, "Balances are kept per server; use this command in a server.")
+            return
+        games = await self.pick_games(interaction, game)
+        if games is None:
+            return
+        who = user or interaction.user
+        start = await self.starting_balance(interaction.guild_id)
+        season = await self.store.current_season(interaction.guild_id)
+        lines = await self.store.ledger(interaction.guild_id, season_id=season.id) if season else []
+        accs = accounts([line for line in lines if line.user_id == who.id], games)
+        embed = discord.Embed(title=f"Chips of {who.display_name}", colour=COLOUR)
+        embed.description = (f"{season.name if season else 'No season yet'} · every player starts a season with "
+                             f"**{fmt(start)}** chips per game.")
+        for g in games:
+            acc = accs.get((g, f"user:{who.id}"))
+            bal = start + (acc.ledger if acc else 0)
+            parts = [f"**{fmt(bal)}** chips" + (" — **in debt**" if bal < 0 else "")]
+            if acc and acc.kinds:
+                parts.append(" · ".join(f"{k} {v:+d}" for k, v in sorted(acc.kinds.items())))
+            if acc and acc.loans > 0:
+                parts.append(f"loans outstanding: {fmt(acc.loans)}")
+            live = self.live_chips(interaction.guild_id, who.id, g)
+            if live is not None:
+                parts.append(f"at the table in <#{live[0]}> now: {fmt(live[1])} (counted when that game ends)")
+            embed.add_field(name=title_of(g), value="\n".join(parts)[:1024], inline=False)
+        await interaction.response.send_message(embed=embed)
+
+    balance.autocomplete("game")(game_autocomplete)
+
+    # ---- /debts
+
+    @app_commands.command(name="debts", description="Who owes chips this season (negative balances and loans)")
+    @app_commands.describe(game="Only this game")
+    @app_commands.guild_only()
+    async def debts(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        if interaction.guild_id is None:
+            await self.refuse(interaction, "Debts are kept per server; use this command in a server.")
+            return
+        games = await self.pick_games(interaction, game)
+        if games is None:
+            return
+        start = await self.starting_balance(interaction.guild_id)
+        season = await self.store.current_season(interaction.guild_id)
+        lines = await self.store.ledger(interaction.guild_id, season_id=season.id) if season else []
+        found = debts_of(accounts(lines, games), start)
+        where = title_of(games[0]) if len(games) == 1 else "the chip games"
+        embed = discord.Embed(title=f"Debts in {where}" + (f" — {season.name}" if season else ""), colour=COLOUR)
+        if not found:
+            embed.description = "Nobody owes anything. 🎉"
+        else:
+            rows = []
+            for acc, owed, loans in found[:MAX_LINES]:
+                what = []
+                if owed:
+                    what.append(f"balance **{fmt(-owed)}**")
+                if loans:
+                    what.append(f"loans outstanding **{fmt(loans)}**")
+                rows.append(f"<@{acc.user_id}> · {title_of(acc.game)} · {' · '.join(what)}")
+            if len(found) > MAX_LINES:
+                rows.append(f"*…and {len(found) - MAX_LINES} more*")
+            embed.description = "\n".join(rows)[:4096]
+        embed.set_footer(text=f"Balance = starting {fmt(start)} + the season's ledger lines of that game.")
+        await interaction.response.send_message(embed=embed)
+
+    debts.autocomplete("game")(game_autocomplete)
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Money(bot))

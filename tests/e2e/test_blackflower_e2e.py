@@ -1,0 +1,171 @@
+"""Black Flower through the fake Discord: two people and two bots bet season chips against a bot banker."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from bot.localdiscord import start_client
+from games.blackflower import GAME
+
+from .conftest import LeakWatch, make_bot, table_message, whose_turn
+
+# Seats: alice 0 (host), bob 1, Bot 1 (seat 2), Bot 2 (seat 3, the banker).
+# Deal order from the banker's right: Bot 1, bob, alice.
+DEALT = [["1C1", "2C1"], ["2A", "6A"], ["5C1", "7C1"]]  # Bot 1 stands on 10; bob 6; alice 10
+BANKER = ["4C1", "5R"]  # face down 4C1 (hidden until the banker's turn), face up 5R: showing 4
+EXTRA = ["12C1", "9R", "3L"]  # bob's one card after doubling (11), alice's hit (bust), the banker's hit (11)
+HOLE = BANKER[0]
+
+
+def stacked() -> list[str]:
+    from games.hanafuda import DECK
+
+    top = [p[0] for p in DEALT] + [BANKER[0]] + [p[1] for p in DEALT] + [BANKER[1]] + EXTRA
+    return top + [c for c in DECK if c not in top]
+
+
+@pytest.fixture
+def fixed_deal(monkeypatch):
+    original = GAME.new_game
+
+    def new_game(options, seats, seed, decks=None, first_banker=None):
+        return original(options, seats, seed, decks=[stacked()], first_banker=3)
+
+    monkeypatch.setattr(GAME, "new_game", new_game)
+
+
+def public_mentions(fake, code: str) -> list[str]:
+    pattern = re.compile(rf"(?<![0-9A-Za-z]){re.escape(code)}(?![0-9A-Za-z])")
+    return [t for t in fake.all_public_texts() if pattern.search(t)]
+
+
+async def my_panel(fake, user):
+    opened = await user.click(table_message(fake), "My hand")
+    assert opened.ephemeral_to == user.id, opened.text()
+    return opened
+
+
+async def test_four_seats_bets_double_bust_push_restart_and_balances(fake, db, fixed_deal):
+    alice = fake.add_user("alice", manage_guild=True)
+    bob, carol = fake.add_user("bob"), fake.add_user("carol")
+    bot = make_bot(fake, db)
+    run = await start_client(fake, bot)
+    watch = LeakWatch(fake, bot)
+
+    configured = await alice.slash("config", "starting_balance", chips=200)
+    assert "200" in configured.text()
+
+    lobby = await alice.slash("play", "blackflower", double_down=True, rounds=1, max_bet=500)
+    assert "Black Flower — table open" in lobby.text()
+    await bob.click(lobby, "Join")
+    await alice.click(lobby, "Add bot")
+    await alice.click(lobby, "Add bot")
+    await alice.click(lobby, "Start")
+    await fake.wait_idle()
+    watch.check()
+    table = bot.tables.in_channel(fake.channel.id)
+    assert table.state.start_chips == [200, 200, 200, 200] and table.state.banker == 3
+    board = table_message(fake).text()
+    assert "Black Flower · round 1 of 1" in board and "Betting" in board
+
+    # --- betting: a button for bob, the amount prompt for alice (a bet above her chips is refused)
+    panel = await my_panel(fake, bob)
+    labels = [label for label, _, _ in panel.message.buttons()]
+    assert {"Bet 10", "Bet 20", "Bet 50", "Bet 100", "Bet 200", "Other amount…", "Sit out"} <= set(labels)
+    assert "Bet 500" not in labels  # more than bob's 200 chips
+    clicked = await bob.click(panel.message, "Bet 20")
+    assert clicked.response_type == 7
+    await fake.wait_idle()
+    panel = await my_panel(fake, alice)
+    prompt = await alice.click(panel.message, "Other amount…")
+    assert prompt.response_type == 9
+    refused = await alice.submit_modal(prompt, {"Amount (10–200)": "300"})
+    assert "from 10 to 200" in refused.text()
+    try:
+        await bot.tables.act(table.id, alice.id, None, "bet:300")
+        raise AssertionError("a bet above the balance was accepted")
+    except Exception as exc:  # the table manager refuses with the game's own sentence
+        assert "only 200 chips" in str(exc)
+    prompt = await alice.click(panel.message, "Other amount…")
+    placed = await alice.submit_modal(prompt, {"Amount (10–200)": "25"})
+    assert placed.response_type == 7, placed.text()
+    await fake.wait_idle()
+    watch.check()
+    assert table.state.bets == [25, 20, 20, 0] and table.state.phase == "play"
+    texts = "\n".join(fake.all_public_texts())
+    assert "alice bets 25" in texts and "bob bets 20" in texts and "Bot 1 bets 20" in texts
+    board = table_message(fake).text()
+    assert "🂠 face down" in board and "5R" in board and HOLE not in board
+
+    # --- bob doubles down and takes one card (then stands by himself)
+    assert whose_turn(fake) == bob.id
+    panel = await my_panel(fake, bob)
+    labels = [label for label, _, _ in panel.message.buttons()]
+    assert labels == ["Double down", "Hit", "Stand"], labels
+    assert "Best arrangement" in panel.text()
+    await bob.click(panel.message, "Double down")
+    await fake.wait_idle()
+    assert [label for label, _, _ in panel.message.buttons()] == ["Hit", "Stand"]
+    await bob.click(panel.message, "Hit")
+    await fake.wait_idle()
+    watch.check()
+    assert table.state.hands[1][0].stake == 40 and table.state.hands[1][0].status == "stood"
+    assert whose_turn(fake) == alice.id
+
+    # --- the process restarts between bob's turn and alice's
+    table_id, version, snapshot = table.id, table.version, table.state.model_dump_json()
+    await run.stop()
+    bot = make_bot(fake, db)
+    run = await start_client(fake, bot)
+    watch.rebind(bot)
+    table = bot.tables.get(table_id)
+    assert table.version == version and table.state.model_dump_json() == snapshot
+    assert public_mentions(fake, HOLE) == []  # still hidden
+
+    # --- alice hits and busts; the bot banker turns up its card, hits and stands on 11
+    panel = await my_panel(fake, alice)
+    assert [label for label, _, _ in panel.message.buttons()] == ["Double down", "Hit", "Stand"]
+    await alice.click(panel.message, "Hit")
+    await fake.wait_idle()
+    await bot.tables.idle()
+    await fake.wait_idle()
+    watch.check()
+    assert table.status == "finished"
+    texts = "\n".join(fake.all_public_texts())
+    assert "alice **busts**" in texts
+    assert re.search(rf"Banker Bot 2 turns up \S*{HOLE}", texts)
+    assert "Round 1 settled" in texts and "➖ push" in texts and "Black Flower — final result" in texts
+    # the face-down card shows up in public only from the banker's turn on
+    reveal = [t for t in public_mentions(fake, HOLE)]
+    assert reveal and all("turns up" in t or "settled" in t or "Banker" in t or "Hands" in t for t in reveal)
+    state = table.state
+    assert [h.result for h in state.hands[2]] == ["loss"] and state.hands[1][0].result == "push"
+    assert state.chips == [175, 200, 180, 245]
+
+    # --- balances and debts for the season
+    mine = await alice.slash("balance")
+    assert "175" in mine.text() and "Black Flower" in mine.text()
+    theirs = await carol.slash("balance", game="blackflower", user=bob)
+    assert "200" in theirs.text()
+    nobody = await carol.slash("debts")
+    assert "Nobody owes" in nobody.text()
+    not_money = await carol.slash("balance", game="koikoi")
+    assert "not played for chips" in not_money.text()
+    season = await bot.store.current_season(fake.guild.id)
+    lines = await bot.store.ledger(fake.guild.id, season_id=season.id, table_id=table_id)
+    assert sum(line.amount for line in lines) == 0
+    assert {line.kind for line in lines} == {"bet", "win", "bank"}
+    # a player who owes (a negative balance, and a loan written by another money game)
+    await bot.store.append_ledger([
+        {"guild_id": fake.guild.id, "game": "blackflower", "participant": f"user:{carol.id}", "user_id": carol.id,
+         "name": "carol", "kind": "bank", "amount": -380},
+        {"guild_id": fake.guild.id, "game": "blackflower", "participant": f"user:{carol.id}", "user_id": carol.id,
+         "name": "carol", "kind": "loan", "amount": 120},
+    ])
+    owed = await bob.slash("debts", game="blackflower")
+    assert f"<@{carol.id}>" in owed.text() and "−60" in owed.text() and "loans outstanding **120**" in owed.text()
+    assert watch.checked > 10
+    await run.stop()
+    fake.assert_clean()
