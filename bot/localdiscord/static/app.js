@@ -117,6 +117,7 @@ function render(state) {
   $("#composer-input").placeholder = state.channel.dm
     ? `Message @${state.channel.name}` : `Message #${state.channel.name} — type / for commands`;
   renderMessages(state, first);
+  document.body.dataset.revision = state.revision;  // what the page shows is up to this revision
 }
 
 function renderSidebar(state) {
@@ -212,6 +213,7 @@ function renderMessage(m, head, state) {
   node.dataset.messageId = m.id;
   node.dataset.ephemeral = m.ephemeral ? "true" : "false";
   node.dataset.author = m.author.id;
+  if (m.ephemeral && m.interaction_metadata) node.dataset.for = m.interaction_metadata.user.id;
   if (m.command) {
     const used = el("div", "used");
     used.append(el("b", null, m.command_user || "someone"), " used ", el("span", "cmd", m.command));
@@ -578,7 +580,11 @@ function bindComposer() {
   const input = $("#composer-input");
   input.addEventListener("input", () => {
     $("#composer-error").textContent = "";
-    if (input.value.startsWith("/")) showMenu(input.value.slice(1)); else hideMenu();
+    if (input.value.startsWith("/")) {
+      const opening = $("#cmd-menu").hidden;
+      showMenu(input.value.slice(1));
+      if (opening) loadCommands().then(() => { if (!$("#cmd-menu").hidden) showMenu(input.value.slice(1)); });
+    } else hideMenu();
   });
   input.addEventListener("keydown", async (ev) => {
     const menuOpen = !$("#cmd-menu").hidden;
@@ -802,6 +808,7 @@ function markdown(src, state) {
       return;
     }
     if (i % 2 === 1) part = "```" + part;  // an unclosed fence is plain text
+    else if (i > 0) part = part.replace(/^\n/, "");  // the line break that ends a code block
     const lines = part.split("\n");
     const html = [];
     let quote = [];
@@ -871,7 +878,7 @@ function relative(t) {
   const units = [["year", 31536000], ["month", 2592000], ["day", 86400], ["hour", 3600], ["minute", 60], ["second", 1]];
   for (const [unit, size] of units) {
     if (a >= size || unit === "second") {
-      const n = Math.max(a < 1 ? 0 : 1, Math.floor(a / size));
+      const n = Math.max(a < 1 ? 0 : 1, Math.round(a / size));
       const word = `${n} ${unit}${n === 1 ? "" : "s"}`;
       return diff >= 0 ? `in ${word}` : `${word} ago`;
     }
