@@ -169,3 +169,37 @@ async def test_four_seats_bets_double_bust_push_restart_and_balances(fake, db, f
     assert watch.checked > 10
     await run.stop()
     fake.assert_clean()
+
+
+def test_ten_seat_table_and_panels_fit_discord_limits():
+    """The biggest table (10 seats, splits, doubles) stays within Discord's embed limits at every step."""
+    from bot.render import blackflower as R
+    from games.blackflower import Options
+    from games.blackflower.simulate import play_game
+
+    names = [f"Player with a long name {i}" for i in range(10)]
+    checked = 0
+
+    def check(state, events):
+        nonlocal checked
+        pv = GAME.public_view(state)
+        embeds = [R.table_embed(pv, names, 1_700_000_000)]
+        for seat in GAME.to_act(state):
+            embed, buttons = R.panel(GAME.view(state, seat), GAME.legal_actions(state, seat), names, None)
+            embeds.append(embed)
+            assert len(buttons) <= 25
+        embeds += [e for ev in events if (e := R.summary(ev, names)) is not None]
+        for ev in events:
+            line = R.narrate(ev, names)
+            assert line is None or len(line) < 1000
+        for e in embeds:
+            d = e.to_dict()
+            assert len(d.get("description", "")) <= 4096 and len(d.get("fields", [])) <= 24
+            assert all(len(f["value"]) <= 1024 and len(f["name"]) <= 256 for f in d.get("fields", []))
+            assert len(e) <= 6000 - 1100  # room for the presenter's "Latest" field
+        checked += 1
+
+    for g in range(3):
+        play_game(Options(split_by_month=True, split_by_kind=True, double_down=True, rounds=3), 10, f"big{g}",
+                  check=check)
+    assert checked > 50
