@@ -163,3 +163,189 @@ async def test_koikoi_by_clicks_in_chromium_keeps_each_hand_private(tmp_path):
     assert picture.stat().st_size > 10_000
     if os.environ.get("PARLOR_SCREENSHOT"):
         shutil.copyfile(picture, os.environ["PARLOR_SCREENSHOT"])
+
+
+# ----------------------------------------------------------------------------- what the page renders
+
+
+def showcase_bot(guild_id: int):
+    """A small bot whose one message uses every kind of thing the page must render."""
+    import io
+    import time
+
+    import discord
+    from discord.ext import commands
+
+    png = bytes.fromhex("89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478"
+                        "da63fccf004003000484018084a98c210000000049454e44ae426082")
+
+    class Amount(discord.ui.Modal, title="How many?"):
+        amount = discord.ui.TextInput(label="Amount", placeholder="1-99", max_length=3)
+
+        async def on_submit(self, interaction: discord.Interaction) -> None:
+            await interaction.response.send_message(f"got {self.amount.value}", ephemeral=True)
+
+    class Showcase(discord.ui.View):
+        def __init__(self) -> None:
+            super().__init__(timeout=None)
+            self.add_item(discord.ui.Button(label="Docs", url="https://example.invalid/docs"))
+
+        @discord.ui.button(label="Blue", emoji="🎴", style=discord.ButtonStyle.primary, custom_id="blue")
+        async def blue(self, interaction: discord.Interaction, _) -> None:
+            await interaction.response.send_modal(Amount())
+
+        @discord.ui.button(label="Green", style=discord.ButtonStyle.success, custom_id="green")
+        async def green(self, interaction: discord.Interaction, _) -> None:
+            await interaction.response.send_message("only **for** you", ephemeral=True)
+
+        @discord.ui.button(label="Red", style=discord.ButtonStyle.danger, custom_id="red")
+        async def red(self, interaction: discord.Interaction, _) -> None:
+            await interaction.response.defer()
+            await interaction.message.delete()
+
+        @discord.ui.button(label="Off", disabled=True, custom_id="off")
+        async def off(self, interaction: discord.Interaction, _) -> None:  # pragma: no cover
+            pass
+
+        @discord.ui.select(custom_id="pick", placeholder="Pick up to two", min_values=1, max_values=2, row=2,
+                           options=[discord.SelectOption(label=x.upper(), value=x) for x in "abc"])
+        async def pick(self, interaction: discord.Interaction, select: discord.ui.Select) -> None:
+            await interaction.response.send_message("picked " + "+".join(select.values))
+
+    class Bot(commands.Bot):
+        def __init__(self, users: dict) -> None:
+            super().__init__(command_prefix="!", intents=discord.Intents.none(), chunk_guilds_at_startup=False)
+            self.users_ = users
+
+        async def setup_hook(self) -> None:
+            @self.tree.command(name="show", description="Everything at once")
+            async def show(interaction: discord.Interaction) -> None:
+                soon = int(time.time()) + 120
+                embed = discord.Embed(title="The title", description="A *described* thing", colour=0xFF0000)
+                embed.set_author(name="An author")
+                embed.add_field(name="Left", value="1", inline=True).add_field(name="Right", value="2", inline=True)
+                embed.add_field(name="Wide", value="three", inline=False)
+                embed.set_footer(text="The footer").set_image(url="attachment://pic.png")
+                await interaction.response.send_message(
+                    f"**bold** *it* `code` <@{self.users_['Bob']}> <#{interaction.channel_id}> ends <t:{soon}:R>",
+                    embed=embed, file=discord.File(io.BytesIO(png), "pic.png"), view=Showcase())
+
+            @self.tree.command(name="later", description="A message, then an edit")
+            async def later(interaction: discord.Interaction) -> None:
+                await interaction.response.send_message("first")
+                await interaction.edit_original_response(content="second")
+
+            guild = discord.Object(guild_id)
+            self.tree.copy_global_to(guild=guild)
+            await self.tree.sync(guild=guild)
+
+    return Bot
+
+
+async def test_the_page_renders_what_discord_would(tmp_path):
+    from bot.localdiscord import LocalDiscord, run_client
+
+    async with LocalDiscord() as fake:
+        alice, bob = fake.add_user("Alice"), fake.add_user("Bob")
+        bot = showcase_bot(fake.guild.id)({"Alice": alice.id, "Bob": bob.id})
+        async with run_client(fake, bot), async_api.async_playwright() as p:
+            browser = await p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+            errors: list[str] = []
+            pages = {}
+            for name in ("Alice", "Bob"):
+                context = await browser.new_context(viewport={"width": 1200, "height": 1000})
+                page = await context.new_page()
+                page.on("pageerror", lambda e: errors.append(str(e)))
+                await page.goto(f"{fake.base_url}/?as={name}")
+                await page.wait_for_selector("#bot-status.online")
+                pages[name] = page
+            a, b = pages["Alice"], pages["Bob"]
+
+            async def caught_up(*ps) -> None:
+                await fake.wait_idle()
+                for pg in ps:
+                    await pg.wait_for_function("r => Number(document.body.dataset.revision) >= r", arg=fake.revision)
+
+            await a.fill("#composer-input", "/sh")
+            await a.keyboard.press("Enter")  # picks the highlighted command
+            await a.click("#cmd-form button[type=submit]")
+            await caught_up(a, b)
+            msg = b.locator(".message", has_text="The title")
+            assert await msg.locator(".used").inner_text() == "Alice used /show"
+            assert await msg.locator(".content strong").inner_text() == "bold"
+            assert await msg.locator(".content em").inner_text() == "it"
+            assert await msg.locator(".content code").inner_text() == "code"
+            assert await msg.locator(".mention").all_inner_texts() == ["@Bob", "#general"]
+            assert await msg.locator(".ts").inner_text() == "in 2 minutes"
+            embed = msg.locator(".embed")
+            assert await embed.evaluate("e => getComputedStyle(e).borderLeftColor") == "rgb(255, 0, 0)"
+            assert await embed.locator(".embed-author").inner_text() == "An author"
+            assert await embed.locator(".embed-description em").inner_text() == "described"
+            assert await embed.locator(".embed-field.inline").count() == 2
+            assert await embed.locator(".embed-field:not(.inline) .embed-field-value").inner_text() == "three"
+            assert await embed.locator(".embed-footer").inner_text() == "The footer"
+            await b.wait_for_function("() => document.querySelector('.embed-image')?.naturalWidth === 1")
+            assert await msg.locator(".attachment-file").count() == 0  # the embed shows the picture
+            blue = msg.get_by_role("button", name="Blue")
+            assert "s1" in await blue.get_attribute("class") and "🎴" in await blue.inner_text()
+            assert "s3" in await msg.get_by_role("button", name="Green").get_attribute("class")
+            assert "s4" in await msg.get_by_role("button", name="Red").get_attribute("class")
+            assert await msg.get_by_role("button", name="Off").is_disabled()
+            assert await msg.locator("a.btn.s5").get_attribute("href") == "https://example.invalid/docs"
+            await b.screenshot(path=str(tmp_path / "showcase.png"))
+
+            # a multi-choice menu: open, pick two, done
+            await msg.locator(".select-head").click()
+            await msg.locator('.select-option[data-value="a"]').click()
+            await msg.locator('.select-option[data-value="c"]').click()
+            await msg.get_by_role("button", name=re.compile(r"^Done")).click()
+            await caught_up(a, b)
+            assert await a.locator(".message", has_text="picked a+c").count() == 1
+
+            # an ephemeral answer: marked, and only on the clicker's page
+            await b.locator(".message", has_text="The title").get_by_role("button", name="Green").click()
+            await caught_up(a, b)
+            private = b.locator('.message[data-ephemeral="true"]', has_text="only for you")
+            assert "Only you can see this" in await private.inner_text()
+            assert await private.locator("strong").inner_text() == "for"
+            assert await a.locator(".message", has_text="only for you").count() == 0
+
+            # a modal: the bot asks for a number
+            await a.locator(".message", has_text="The title").get_by_role("button", name="Blue").click()
+            await a.wait_for_selector("#modal-backdrop:not([hidden])")
+            assert await a.locator("#modal h2").inner_text() == "How many?"
+            await a.fill("#modal input", "7")
+            await a.click("#modal button[type=submit]")
+            await caught_up(a, b)
+            assert await a.locator("#modal-backdrop").is_hidden()
+            got = a.locator('.message[data-ephemeral="true"]', has_text="got 7")
+            await got.wait_for()
+            await got.get_by_text("Dismiss message").click()
+            assert await got.count() == 0
+
+            # an edit and a delete
+            await a.fill("#composer-input", "/later")
+            await a.click('#cmd-menu [data-command="later"]')
+            await a.click("#cmd-form button[type=submit]")
+            await caught_up(a, b)
+            assert "(edited)" in await b.locator(".message", has_text="second").inner_text()
+            await a.locator(".message", has_text="The title").get_by_role("button", name="Red").click()
+            await caught_up(a, b)
+            assert await b.locator(".message", has_text="The title").count() == 0
+
+            # a plain message with markdown, then who am I: switch to Bob, add Dave
+            await a.fill("#composer-input", "hello __there__ ||secret||")
+            await a.keyboard.press("Enter")
+            await caught_up(a, b)
+            said = b.locator(".message", has_text="hello")
+            assert await said.locator("u").inner_text() == "there" and await said.locator(".spoiler").count() == 1
+            await a.select_option("#user-picker", str(bob.id))
+            await a.wait_for_function("() => new URLSearchParams(location.search).get('as') === 'Bob'")
+            await a.locator('.message[data-ephemeral="true"]', has_text="only for you").wait_for()
+            await a.fill("#new-user-name", "Dave")
+            await a.click("#add-user button")
+            await a.wait_for_selector("#user-picker option:text('Dave')", state="attached")
+            await a.screenshot(path=str(tmp_path / "rendering.png"))
+            assert errors == []
+            await browser.close()
+        fake.assert_clean()
