@@ -17,7 +17,7 @@ from games import game_names
 
 log = logging.getLogger("parlor")
 
-EXTENSIONS = ("cogs.play", "cogs.league", "cogs.money")
+EXTENSIONS = ("cogs.play", "cogs.league", "cogs.calc", "cogs.money")
 
 
 class ParlorBot(commands.Bot):

@@ -15,7 +15,7 @@ from typing import Any
 import discord
 
 from bot.render import get_renderer
-from bot.tables import LOBBY, PLAYING, Table
+from bot.tables import LOBBY, PLAYING, Table, public_to_act
 from bot.ui import build_view, hand_button, lobby_buttons
 from games.base import Event
 
@@ -55,7 +55,7 @@ class DiscordPresenter:
             embed.add_field(name="Latest", value="\n".join(table.recent[-RECENT_LINES:])[-1024:], inline=False)
         buttons = [hand_button()] if table.status == PLAYING else []
         view = build_view(table.id, table.version, buttons) if buttons else None
-        turn = [table.seats[s] for s in table.to_act()]
+        turn = [table.seats[s] for s in public_to_act(table)]
         content = " ".join(f"Turn: <@{s.user_id}>" for s in turn if s.user_id and not s.automated) or None
         return {"content": content, "embed": embed, "view": view}
 
@@ -137,7 +137,7 @@ class DiscordPresenter:
         """Players to act whose panel cannot be updated get one public mention per decision."""
         now = time.time()
         mentions = []
-        for seat_no in table.to_act():
+        for seat_no in public_to_act(table):
             seat = table.seats[seat_no]
             if seat.automated or seat.user_id is None:
                 continue

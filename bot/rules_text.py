@@ -12,11 +12,50 @@ from __future__ import annotations
 
 TITLES: dict[str, str] = {
     "koikoi": "Koi-Koi",
+    "sanma": "Sanma",
     "hachihachi": "Hachi-Hachi",
     "blackflower": "Black Flower",
 }
 
 RULES: dict[str, str] = {
+    "sanma": """\
+Three-player Japanese riichi mahjong (Tenhou-style scoring) with 108 tiles: only 1m and 9m \
+among the characters, red 5p and 5s, no chii. Build 4 sets and a pair (or seven pairs, or \
+thirteen orphans) with at least one yaku, then win by **Tsumo** (your draw) or **Ron** (a discard).
+
+## A turn
+Draw, then discard one tile (click it in **My hand**). Instead you may declare **Tsumo**, a closed \
+or added **Kan**, **Kita** or **Riichi**. Others may **Ron** your discard, or **Pon** / **Kan** it; \
+a call window lasts a few seconds (`call_seconds`) and then passes.
+
+## Kita (North)
+Set a North (北) aside and draw a replacement tile: each kita is 1 han of dora (more when an \
+indicator shows West), keeps your hand closed and is never a yaku. A player waiting on North may ron it.
+
+## Riichi and furiten
+Riichi with a closed tenpai hand, 1000 points and at least 3 tiles left: a stick goes on the \
+table, your hand is locked, and ippatsu / ura dora become possible. You cannot ron a tile you \
+discarded yourself among your waits (furiten), nor after passing a win until your next discard.
+
+## Scoring
+Han and fu as on Tenhou, with *tsumo loss*: on a tsumo the missing North seat's share is not paid. \
+Honba add 200 per ron / 100 from each payer per tsumo. Pao for daisangen and daisuushii; nagashi \
+mangan; exhaustive draws pay 2000 among the noten players; kyuushu kyuuhai and four kans abort.
+
+## The game
+35000 points each, East then South round (option `east_only`: East only). The dealer repeats \
+after a win or tenpai. The game ends after South 3, when someone goes below zero (`tobi`), or \
+when the last dealer wins in first place. Final score: (points − 40000)/1000 with uma +20/0/−20 \
+and +15 for first.
+
+## Options (defaults)
+• `east_only` — East round only: **off**
+• `red_fives` — red 5p and 5s: **on**
+• `call_seconds` — time for a call window: **15**
+• `double_ron` — two winners on one discard: **on**
+• `tobi` — end below zero: **on**
+• `nagashi_mangan` — **on**
+""",
     "blackflower": """\
 A hanafuda banking game for 2 to 10 players: bet season chips against the banker, take up to three \
 extra cards and get as close to **13** as you can without going over.

@@ -438,7 +438,7 @@ class TableManager:
             if game.is_over(table.state):
                 await self._finish(table, seat=seat, action=action, actor_id=actor_id, source=source)
                 return events
-            deadline = self.clock() + table.turn_seconds
+            deadline = self.clock() + decision_seconds(table)
             row = await self.store.record_action(
                 table.id, seat=seat, action=action, actor_id=actor_id, source=source,
                 snapshot=table.state.model_dump_json(), deadline=deadline, expected_version=table.version,
@@ -560,6 +560,18 @@ class TableManager:
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
         return task
+
+
+def decision_seconds(table: Table) -> int:
+    """Seconds for the decision now due: a game may shorten some (``decision_seconds(state, default)``)."""
+    hook = getattr(table.game, "decision_seconds", None)
+    return hook(table.state, table.turn_seconds) if hook and table.state is not None else table.turn_seconds
+
+
+def public_to_act(table: Table) -> list[int]:
+    """Seats whose turn may be announced in public; a game may hide who can call (``public_to_act(state)``)."""
+    hook = getattr(table.game, "public_to_act", None)
+    return hook(table.state) if hook and table.state is not None and table.status == PLAYING else table.to_act()
 
 
 def game_options(game: Game, options: dict[str, Any], seated: int) -> dict[str, Any]:

@@ -126,6 +126,31 @@ class Play(commands.Cog):
             options["rounds"] = rounds
         await self.open_table(interaction, "blackflower", options, turn_time)
 
+    @play.command(name="sanma", description="Open a Sanma table: 3-player riichi mahjong (bots fill empty seats)")
+    @app_commands.describe(
+        east_only="Play only the East round (a short game; default: East and South)",
+        red_fives="Use the red 5p and 5s (default on)",
+        call_seconds="Seconds to decide a pon/kan/ron call before it passes (default 15)",
+        double_ron="Allow two players to ron the same tile (default on)",
+        tobi="End the game when a player goes below zero (default on)",
+        nagashi_mangan="Allow nagashi mangan (default on)",
+        turn_time="Seconds per decision before a bot plays for you (default: the server's)",
+    )
+    async def play_sanma(
+        self,
+        interaction: discord.Interaction,
+        east_only: bool = False,
+        red_fives: bool = True,
+        call_seconds: app_commands.Range[int, 3, 600] = 15,
+        double_ron: bool = True,
+        tobi: bool = True,
+        nagashi_mangan: bool = True,
+        turn_time: app_commands.Range[int, 10, 3600] | None = None,
+    ) -> None:
+        options = {"east_only": east_only, "red_fives": red_fives, "call_seconds": call_seconds,
+                   "double_ron": double_ron, "tobi": tobi, "nagashi_mangan": nagashi_mangan}
+        await self.open_table(interaction, "sanma", options, turn_time)
+
     async def open_table(self, interaction: discord.Interaction, game: str, options: dict, turn_time: int | None) -> None:
         config = await self.bot.store.get_config(interaction.guild_id)
         allowed = config.allowed_channels or []

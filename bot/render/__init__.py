@@ -13,7 +13,7 @@ from __future__ import annotations
 import importlib
 from types import ModuleType
 
-_RENDERERS = {"koikoi": "bot.render.koikoi", "hachihachi": "bot.render.hachihachi",
+_RENDERERS = {"koikoi": "bot.render.koikoi", "sanma": "bot.render.sanma", "hachihachi": "bot.render.hachihachi",
               "blackflower": "bot.render.blackflower"}
 
 

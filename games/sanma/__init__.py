@@ -71,5 +71,9 @@ class SanmaGame:
             return min(default, state.options.call_seconds)
         return default
 
+    def public_to_act(self, state: SanmaState) -> list[int]:
+        """Who may be named in public as the one to act: never the seats of a call window."""
+        return engine.to_act(state) if state.phase == "turn" else []
+
 
 GAME = SanmaGame()

@@ -1,0 +1,252 @@
+"""Sanma on Discord: the public table, the hand panel (tiles as discard buttons) and hand results.
+
+Only ``public_view`` goes into public embeds: rivers (the riichi tile marked ↪), melds, kita,
+dora indicators, points, honba, sticks, wall count, whose turn. A player's concealed tiles go
+only into their own ephemeral panel. During a call window the table says only that calls are
+being decided, never who may call.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from bot.ui import ButtonSpec, SelectSpec, relative_time
+from games.base import Event
+
+COLOUR = discord.Colour.from_rgb(20, 120, 80)
+HONORS = {"1z": "東", "2z": "南", "3z": "西", "4z": "北", "5z": "白", "6z": "發", "7z": "中"}
+WIND_ICON = {"East": "東", "South": "南", "West": "西"}
+
+
+def tile(code: str) -> str:
+    """Display text of one tile: ``5p``, ``r5p`` (red five), ``東`` … ``中`` for honors."""
+    if code in HONORS:
+        return HONORS[code]
+    if code[0] == "0":
+        return "r5" + code[1]
+    return code
+
+
+def tiles(codes: list[str], empty: str = "—") -> str:
+    return " ".join(tile(c) for c in codes) if codes else empty
+
+
+def _river(river: list[dict[str, Any]]) -> str:
+    if not river:
+        return "—"
+    out = []
+    for r in river:
+        t = tile(r["tile"])
+        if r.get("riichi"):
+            t = "↪" + t
+        if r.get("called"):
+            t = f"~~{t}~~"
+        out.append(t)
+    return " ".join(out)
+
+
+def _meld(m: dict[str, Any], names: list[str]) -> str:
+    kind = {"pon": "Pon", "daiminkan": "Kan", "ankan": "Closed kan", "shouminkan": "Added kan"}[m["type"]]
+    src = f" from {names[m['from_seat']]}" if m.get("from_seat") is not None else ""
+    return f"{kind} {tiles(m['tiles'])}{src}"
+
+
+def table_embed(pv: dict[str, Any], names: list[str], deadline: float | None) -> discord.Embed:
+    over = pv.get("phase") == "over"
+    title = f"Sanma · {pv['round']} · {pv['honba']} honba · {pv['sticks']} riichi stick{'s' if pv['sticks'] != 1 else ''}"
+    embed = discord.Embed(title=title, colour=COLOUR)
+    lines = []
+    dl = f" · deadline {relative_time(deadline)}" if deadline else ""
+    if over:
+        lines.append("**Game over.**")
+    elif pv.get("waiting_calls"):
+        w = pv.get("window") or {}
+        what = {"discard": "discard", "kakan": "added kan", "ankan": "closed kan", "kita": "kita"}.get(w.get("kind"), "tile")
+        lines.append(f"⏳ Calls on {names[w['from_seat']]}'s {what} {tile(w['tile'])} are being decided{dl}")
+    elif pv.get("turn") is not None:
+        lines.append(f"**{names[pv['turn']]}** to play{dl}")
+    lines.append(f"Dora indicators: **{tiles(pv['dora_indicators'])}** · Wall: **{pv['live']}** tiles left")
+    lines.append(f"Dealer: {names[pv['dealer']]} · Deal hash `{pv['hash'][:16]}…`")
+    embed.description = "\n".join(lines)
+    for s in range(3):
+        flags = []
+        if pv["riichi"][s]:
+            flags.append("🀄 riichi")
+        if pv["kita"][s]:
+            flags.append(f"北×{pv['kita'][s]}")
+        head = f"{pv['winds'][s]} · {names[s]} · {pv['scores'][s]}" + (f" · {' · '.join(flags)}" if flags else "")
+        body = [f"River: {_river(pv['rivers'][s])}"]
+        if pv["melds"][s]:
+            body.append("Melds: " + "; ".join(_meld(m, names) for m in pv["melds"][s]))
+        body.append(f"Hand: {pv['hand_counts'][s]} tiles")
+        embed.add_field(name=head[:256], value="\n".join(body)[:1024], inline=False)
+    embed.set_footer(text=f"Fair shuffle: SHA-256 of this hand's seed is {pv['hash']}; the seed is revealed when the hand ends.")
+    return embed
+
+
+def action_label(action: str) -> str:
+    parts = action.split(":")
+    head = parts[0]
+    arg = tile(parts[1]) if len(parts) > 1 and head in ("d", "r", "ankan", "kakan") else ""
+    if head == "d":
+        return arg
+    if head == "r":
+        return f"Riichi · discard {arg}"
+    if head == "ankan":
+        return f"Kan {arg} (closed)"
+    if head == "kakan":
+        return f"Kan {arg} (added)"
+    return {"tsumo": "Tsumo!", "ron": "Ron!", "pon": "Pon", "pon:0": "Pon with red 5", "kan": "Kan", "pass": "Pass",
+            "kita": "Kita 北", "kyuushu": "Kyuushu kyuuhai (abort)"}.get(action, action)
+
+
+def _style(action: str) -> discord.ButtonStyle:
+    if action in ("tsumo", "ron"):
+        return discord.ButtonStyle.success
+    if action.startswith(("pon", "kan", "ankan", "kakan", "kita", "r:")) or action == "kan":
+        return discord.ButtonStyle.primary
+    if action in ("kyuushu",):
+        return discord.ButtonStyle.danger
+    return discord.ButtonStyle.secondary
+
+
+def panel(view: dict[str, Any], legal: list[str], names: list[str], deadline: float | None
+          ) -> tuple[discord.Embed, list[Any]]:
+    seat = view["seat"]
+    embed = discord.Embed(title=f"Your hand · {names[seat]} ({view['winds'][seat]})", colour=COLOUR)
+    hand = list(view["hand"])
+    drawn = view.get("drawn")
+    if drawn and drawn in hand:
+        hand.remove(drawn)
+        hand_text = f"{tiles(hand)}  ➕ **{tile(drawn)}**"
+    else:
+        hand_text = tiles(hand)
+    lines = [f"**Hand:** {hand_text}"]
+    me_melds = view["melds"][seat]
+    if me_melds:
+        lines.append("**Melds:** " + "; ".join(_meld(m, names) for m in me_melds))
+    if view["kita"][seat]:
+        lines.append(f"**Kita:** 北×{view['kita'][seat]}")
+    lines.append(f"Dora indicators: {tiles(view['dora_indicators'])} · Wall: {view['live']}")
+    if view.get("waits"):
+        lines.append(f"Waiting on: {tiles(view['waits'])}" + (" · ⚠️ furiten" if view.get("furiten") else ""))
+    if view.get("kuikae"):
+        lines.append(f"(After your pon you may not discard {tile(view['kuikae'])}.)")
+    buttons: list[Any] = []
+    if legal:
+        w = view.get("window")
+        if w and view.get("phase") == "respond":
+            lines.append(f"\n**{names[w['from_seat']]}** offers {tile(w['tile'])}: call it or pass.")
+        else:
+            lines.append("\n**Your turn:** click a tile to discard it, or choose an action.")
+        if deadline:
+            lines.append(f"Deadline {relative_time(deadline)}; then a bot plays for you.")
+        discards = [a for a in legal if a.startswith("d:")]
+        riichi = [a for a in legal if a.startswith("r:")]
+        others = [a for a in legal if not a.startswith(("d:", "r:"))]
+        for i, a in enumerate(discards):
+            buttons.append(ButtonSpec(f"a:{a}", action_label(a), _style(a), row=min(i // 5, 2)))
+        for a in others[:5]:
+            buttons.append(ButtonSpec(f"a:{a}", action_label(a), _style(a), row=3))
+        if riichi:
+            buttons.append(SelectSpec([(a, action_label(a)) for a in riichi], placeholder="Riichi: choose the discard…",
+                                      row=4))
+    elif view.get("phase") != "over":
+        if view.get("phase") == "respond":
+            lines.append("\nCalls are being decided.")
+        elif view.get("turn") is not None:
+            lines.append(f"\nWaiting for **{names[view['turn']]}**.")
+    embed.description = "\n".join(lines)[:4096]
+    return embed, buttons
+
+
+def narrate(event: Event, names: list[str]) -> str | None:
+    d = event.data
+    who = names[d["seat"]] if d.get("seat") is not None and isinstance(d.get("seat"), int) else ""
+    match event.type:
+        case "round_start":
+            return (f"🀄 **{d['round']}**, {d['honba']} honba: {names[d['dealer']]} deals. Dora indicator "
+                    f"{tiles(d['dora_indicators'])}. Deal hash `{d['hash'][:16]}…`")
+        case "discard":
+            return f"{who} discards {tile(d['tile'])}" + (" — **riichi!**" if d.get("riichi") else "")
+        case "riichi_accepted":
+            return f"🀄 {who}'s riichi stands (stick on the table)."
+        case "call":
+            kind = {"pon": "Pon", "daiminkan": "Kan", "ankan": "Closed kan", "shouminkan": "Added kan"}[d["type"]]
+            return f"📣 {who}: **{kind}** {tiles(d['tiles'])}"
+        case "kan_declared":
+            return None
+        case "kita":
+            return f"北 {who} declares **kita** ({d['count']})"
+        case "dora":
+            return f"New dora indicator: {tile(d['indicator'])}"
+    return None
+
+
+def _win_text(w: dict[str, Any], names: list[str]) -> str:
+    how = "Tsumo" if w["kind"] == "tsumo" else f"Ron from {names[w['from_seat']]}"
+    if w.get("robbed") == "kakan":
+        how += " (robbing a kan)"
+    elif w.get("robbed") == "kita":
+        how += " (on a kita)"
+    yaku = ", ".join(f"{y['name']} {y['han']}" for y in w["yaku"])
+    limit = f" — {w['limit'].replace('_', ' ')}" if w.get("limit") else ""
+    melds = "; ".join(f"{m['type']} {tiles(m['tiles'])}" for m in w["melds"])
+    lines = [f"**{how}** on {tile(w['win_tile'])}", f"Hand: {tiles(w['revealed'])} + {tile(w['win_tile'])}"
+             + (f" · {melds}" if melds else "") + (f" · 北×{w['kita']}" if w["kita"] else ""),
+             f"{yaku}", f"**{w['han']} han {w['fu']} fu**{limit}"]
+    if w.get("pao") is not None:
+        lines.append(f"Pao: {names[w['pao']]} is responsible.")
+    return "\n".join(lines)
+
+
+def summary(event: Event, names: list[str]) -> discord.Embed | None:
+    d = event.data
+    if event.type == "hand_end":
+        embed = discord.Embed(colour=COLOUR)
+        if d["type"] == "win":
+            winners = " & ".join(names[w["winner"]] for w in d["wins"])
+            embed.title = f"{d['round']} · {winners} win{'s' if len(d['wins']) == 1 else ''}"
+            for w in d["wins"]:
+                embed.add_field(name=names[w["winner"]], value=_win_text(w, names)[:1024], inline=False)
+            ind = f"Dora indicators {tiles(d['dora_indicators'])}"
+            if d.get("ura_indicators"):
+                ind += f" · ura {tiles(d['ura_indicators'])}"
+            embed.description = ind
+        elif d["type"] == "exhaustive":
+            embed.title = f"{d['round']} · Exhaustive draw"
+            tenpai = ", ".join(names[s] for s in d["tenpai"]) or "nobody"
+            lines = [f"Tenpai: {tenpai}"]
+            for s, hand in (d.get("tenpai_hands") or {}).items():
+                lines.append(f"{names[int(s)]}: {tiles(hand)}")
+            if d.get("nagashi"):
+                lines.append("Nagashi mangan: " + ", ".join(names[s] for s in d["nagashi"]))
+            embed.description = "\n".join(lines)
+        else:
+            reason = {"kyuushu_kyuuhai": "nine terminals and honors", "suukaikan": "four kans"}.get(d["reason"], d["reason"])
+            embed.title = f"{d['round']} · Abortive draw ({reason})"
+            if d.get("revealed"):
+                embed.description = f"{names[d['seat']]} showed {tiles(d['revealed'])}"
+        pays = []
+        for t in d.get("transfers") or []:
+            if t["for"] == "sticks":
+                pays.append(f"{names[t['to']]} takes the riichi sticks: {t['amount']}")
+            elif t["to"] is None:
+                pays.append(f"{names[t['from']]} pays {t['amount']} (noten)")
+            else:
+                pays.append(f"{names[t['from']]} → {names[t['to']]}: {t['amount']}" + (" (pao)" if t["for"] == "pao" else ""))
+        deltas = " · ".join(f"{names[s]} {d['deltas'][s]:+d}" for s in range(3))
+        embed.add_field(name="Payments", value=("\n".join(pays) + "\n" if pays else "") + deltas, inline=False)
+        embed.add_field(name="Points", value=" · ".join(f"{names[s]} {d['scores'][s]}" for s in range(3)), inline=False)
+        embed.set_footer(text=f"Fair shuffle: this hand's seed was {d['seed']} (SHA-256 {d['hash']}).")
+        return embed
+    if event.type == "game_end":
+        order = sorted(range(3), key=lambda s: d["ranks"][s])
+        reason = {"bust": "a player went below zero", "last_hand": "the last hand is over",
+                  "agari_yame": "the last dealer stopped in first place"}.get(d["reason"], d["reason"])
+        lines = [f"**{d['ranks'][s]}.** {names[s]} — {d['points'][s]} points ({d['scores'][s]:+.1f})" for s in order]
+        return discord.Embed(title="🏁 Sanma — final result", description="\n".join(lines) + f"\n\nThe game ended: {reason}.",
+                             colour=COLOUR)
+    return None
