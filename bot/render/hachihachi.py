@@ -257,7 +257,7 @@ def narrate(event: Event, names: list[str]) -> str | None:
             if d["games"] > 1:
                 return f"🎌 Game {d['game']} of {d['games']} begins; {names[d['dealer']]} deals. Everyone has 60p."
             return None
-        case "month_start":
+        case "round_start":
             return (f"🌙 Month {d['month']} of {d['months']}: {names[d['dealer']]} deals. "
                     f"Deal hash `{d['hash'][:16]}…`")
         case "mizuten":

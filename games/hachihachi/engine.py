@@ -4,7 +4,7 @@ Seeds and fair shuffles (DESIGN §3)
 -----------------------------------
 ``new_game(options, seats, seed)`` takes a secret master seed. Month ``m`` of game ``g``
 (campaigns play several games) uses ``month_seed = sha256_hex(f"{master}:{g}:{m}")``;
-the ``month_start`` event shows ``hash = sha256_hex(month_seed)`` and ``month_end``
+the ``round_start`` event (the month begins) shows ``hash = sha256_hex(month_seed)`` and ``month_end``
 reveals the month seed. Deal attempt ``k`` (0, then 1, 2 … after redeals) uses
 ``seeded_shuffle(month_seed, k)`` of :mod:`games.hanafuda` over the canonical deck (with
 7 players the deck is the canonical one followed by the blank card ``BLANK``: 49 cards).
@@ -329,7 +329,7 @@ def _start_month(state: HHState, events: list[Event]) -> None:
     state.nukeyaku = [False] * n
     state.mult = 1
     state.month_transfers = []
-    events.append(_ev("month_start", {"game": state.game_no, "month": state.month, "months": state.options.months,
+    events.append(_ev("round_start", {"game": state.game_no, "month": state.month, "months": state.options.months,
                                       "dealer": state.dealer, "hash": state.month_hash,
                                       "pending_tokens": list(state.pending_tokens)}))
     state.phase = "mizuten"

@@ -38,7 +38,7 @@ class Checker:
             assert sorted(cards) == sorted(DECK), "48 cards must be accounted for"
             assert BLANK not in cards
         for e in events:
-            if e.type == "month_start":
+            if e.type == "round_start":
                 self.revealed = set()
             if e.type == "compensation":
                 self.revealed |= {c for ch in e.data["chassed"] for c in ch["cards"]}
