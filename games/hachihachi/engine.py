@@ -271,6 +271,7 @@ def new_game(
     events: list[Event] = []
     _start_game(state, events)
     state.opening_events = events
+    check_invariant(state)
     return state
 
 
@@ -1149,6 +1150,7 @@ def apply(state: HHState, seat: int, action: str) -> list[Event]:
         state.acting = [s for s in state.acting if s != seat]
         if not state.acting:
             _after_interlude(state, events)
+    check_invariant(state)  # §1.3 after every step
     return events
 
 
