@@ -382,7 +382,7 @@ class TableManager:
         if version is not None and version != table.version:
             raise Refusal("That moment has passed — the table has moved on. Here is what you can do now.")
         if seat not in table.to_act():
-            waiting = ", ".join(table.seats[s].name for s in table.to_act()) or "nobody"
+            waiting = ", ".join(table.seats[s].name for s in public_to_act(table)) or "the other players"
             raise Refusal(f"It is not your turn; waiting for {waiting}.")
         return seat
 
@@ -545,12 +545,14 @@ class TableManager:
         async with table.lock:
             if version is not None and version != table.version:
                 return False
+            named = set(public_to_act(table))  # seats of a secret window (e.g. a call) are not named
             for seat in table.to_act():
                 if table.status != PLAYING:
                     break
                 action = self._bot_action(table, seat)
                 events += await self._apply(table, seat, action, actor_id=None, source="timeout")
-                notes.append(f"⏰ Time ran out for {table.seats[seat].name}; Parlor's bot played for them.")
+                if seat in named:
+                    notes.append(f"⏰ Time ran out for {table.seats[seat].name}; Parlor's bot played for them.")
         task = self._spawn(self._advance(table, events, notes))
         await asyncio.shield(task)
         return True
