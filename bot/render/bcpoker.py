@@ -1,0 +1,326 @@
+"""Black Christmas Poker on Discord: the public table, the hand panel, narration and summaries.
+
+Only ``public_view`` goes into public embeds; a player's ``view`` (with their hand) goes only
+into that player's ephemeral panel. Public narration names only public cards: discards, the
+card taken from the pile, and the hands that won (shown when the round ends).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from bot.ui import ButtonSpec, relative_time
+from games.base import Event
+from games.bcpoker.cards import KX, label as card_label, sort_codes
+from games.bcpoker.engine import KIND_NAMES
+from games.bcpoker.hands import evaluate, pattern_name, waits
+
+COLOUR = discord.Colour.from_rgb(20, 90, 50)
+PILE_SHOWN = 10
+PHASE_TEXT = {
+    "draw": "to draw (deck or top discard)",
+    "discard": "to discard",
+    "hit_draw": "to draw — hit by Black Christmas",
+    "hit_riichi": "to answer the hit (Riichi)",
+    "hit_decide": "to chain or exchange",
+    "exchange": "to put cards under the deck",
+    "ron": "to decide on Ron",
+}
+
+
+def card(code: str, named: int | None = None) -> str:
+    return card_label(code, named)
+
+
+def cards(codes: list[str], empty: str = "—") -> str:
+    return " ".join(card(c) for c in sort_codes(codes)) if codes else empty
+
+
+def _tok(tok: str) -> str:
+    """An action's card part for people: ``KX7`` → ``KX as 7``."""
+    return f"KX as {tok[2:]}" if tok.startswith("KX") and len(tok) == 3 else tok
+
+
+def _pile_text(pv: dict[str, Any]) -> str:
+    pile = pv["pile"]
+    if not pile:
+        return "empty"
+    shown = pile[-PILE_SHOWN:]
+    parts = [card(p["card"], p["named"]) for p in shown]
+    parts[-1] = f"**{parts[-1]}** (top)"
+    more = f"… {len(pile) - len(shown)} more · " if len(pile) > len(shown) else ""
+    return more + " ".join(parts)
+
+
+def _player_line(pv: dict[str, Any], names: list[str], s: int) -> str:
+    marks = []
+    if s == pv["lead"]:
+        marks.append("★ lead")
+    if pv["riichi"][s]:
+        marks.append("🀄 Riichi")
+    if pv.get("hit") and pv["turn"] == s and pv["phase"] in ("hit_draw", "hit_riichi", "hit_decide", "exchange"):
+        marks.append("⚡ hit")
+    led = f"led {pv['lead_counts'][s]}/{pv['lead_rounds']}"
+    extra = f" · {' · '.join(marks)}" if marks else ""
+    return f"**{names[s]}** {pv['scores'][s]:+d} · {led} · {pv['hand_counts'][s]} cards{extra}"
+
+
+def table_embed(pv: dict[str, Any], names: list[str], deadline: float | None) -> discord.Embed:
+    over = pv["phase"] == "over"
+    embed = discord.Embed(title=f"Black Christmas Poker · round {pv['round']}", colour=COLOUR)
+    lines = []
+    if over:
+        lines.append("**Game over.**")
+    elif pv["phase"] == "ron":
+        ron = pv["ron"]
+        waiting = ", ".join(f"**{names[s]}**" for s in ron["waiting"])
+        lines.append(f"{waiting} {PHASE_TEXT['ron']} on {card(ron['card'], ron['named'])}"
+                     + (f" · deadline {relative_time(deadline)}" if deadline else ""))
+    elif pv["turn"] is not None:
+        lines.append(f"**{names[pv['turn']]}** {PHASE_TEXT.get(pv['phase'], 'to act')}"
+                     + (f" · deadline {relative_time(deadline)}" if deadline else ""))
+    hit = pv.get("hit")
+    if hit and not over:
+        lines.append(f"⚡ **Black Christmas!** {names[hit['by']]}'s {card(hit['card'], hit['number'] if hit['card'] == KX else None)}"
+                     f" hits **{names[pv['turn']]}** (N = {hit['number']}).")
+    if pv.get("exchange"):
+        ex = pv["exchange"]
+        lines.append(f"🔁 Exchange: {ex['placed']} of {ex['of']} cards put under the deck.")
+    lines.append(f"**Pile:** {_pile_text(pv)}")
+    limit = pv["max_reshuffles"]
+    lines.append(f"**Deck:** {pv['deck_count']} cards · rebuilds {pv['reshuffles']}/{limit if limit else '∞'}"
+                 f" · {pv['decks']} deck{'s' if pv['decks'] > 1 else ''}")
+    embed.description = "\n".join(lines)[:4096]
+    players = "\n".join(_player_line(pv, names, s) for s in range(pv["players"]))
+    embed.add_field(name="Players (scores · lead count)", value=players[:1024], inline=False)
+    if pv.get("round_hash"):
+        embed.set_footer(text=f"Deal hash (SHA-256 of this round's seed, revealed when the round ends): {pv['round_hash']}")
+    return embed
+
+
+def win_kind(view: dict[str, Any]) -> str:
+    """Which win the seat's ``win`` button would declare (the engine decides the same way)."""
+    seat = view["seat"]
+    if view.get("after_exchange"):
+        return "black_gift"
+    if view["phase"] == "hit_riichi" or view["riichi"][seat]:
+        return "tsumo"
+    if view.get("drawn_from") == "deck" and view["draws"][seat] == 1 and view["discards"][seat] == 0:
+        return "surprise_gift"
+    return "tsumo"
+
+
+def action_label(action: str, view: dict[str, Any] | None = None) -> str:
+    parts = action.split(":")
+    verb = parts[0]
+    if verb == "discard" and len(parts) >= 2:
+        return f"Riichi! Discard {_tok(parts[1])}" if len(parts) == 3 else f"Discard {_tok(parts[1])}"
+    if verb == "chain" and len(parts) >= 2:
+        return f"Chain {_tok(parts[1])} + Riichi" if len(parts) == 3 else f"Chain {_tok(parts[1])}"
+    if verb == "under" and len(parts) == 2:
+        return f"Under the deck: {parts[1]}"
+    if verb == "take" and view and view.get("pile_top"):
+        top = view["pile_top"]
+        text = f"Take {_tok(token_of(top))} from the pile"
+        return text + " and win" if view["riichi"][view["seat"]] else text
+    if verb == "win" and view:
+        return f"Win: {KIND_NAMES[win_kind(view)]}!"
+    if verb == "exchange" and view and view.get("hit"):
+        return f"Exchange {view['hit']['number']} card{'s' if view['hit']['number'] != 1 else ''}"
+    if verb == "draw" and view and view["phase"] == "hit_draw":
+        return "Draw (Black Christmas)"
+    return {"draw": "Draw from the deck", "take": "Take the top discard", "win": "Win!", "exchange": "Exchange",
+            "giveup": "Give up Riichi", "ron": "Ron!", "pass": "Pass"}.get(action, action)
+
+
+def token_of(entry: dict[str, Any]) -> str:
+    return f"KX{entry['named']}" if entry["card"] == KX and entry.get("named") else entry["card"]
+
+
+def _style(action: str) -> discord.ButtonStyle:
+    verb = action.split(":")[0]
+    if verb in ("win", "ron"):
+        return discord.ButtonStyle.success
+    if action.endswith(":r") or verb == "chain":
+        return discord.ButtonStyle.danger
+    if verb in ("draw", "take", "exchange"):
+        return discord.ButtonStyle.primary
+    return discord.ButtonStyle.secondary
+
+
+def _hand_text(view: dict[str, Any]) -> str:
+    hand = list(view["hand"])
+    drawn = view.get("drawn")
+    if drawn and drawn in hand:
+        rest = list(hand)
+        rest.remove(drawn)
+        return f"{cards(rest)}  ＋ drawn {card(drawn)}"
+    return cards(hand, "empty")
+
+
+def _value_text(hand: list[str], decks: int, special: bool) -> str | None:
+    if len(hand) == 8:
+        hv = evaluate(hand, decks, special)
+        if hv.winning:
+            names = " + ".join(f"{pattern_name(p)} ({p})" for p in hv.counted)
+            return f"✨ Your 8 cards win: {names} = **{hv.value}**"
+        return None
+    if len(hand) == 7:
+        w = waits(hand, decks, special)
+        if w:
+            return "🀄 Tenpai — waiting on " + ", ".join(f"{c} ({hv.value})" for c, hv in w.items())
+    return None
+
+
+def panel(view: dict[str, Any], legal: list[str], names: list[str], deadline: float | None
+          ) -> tuple[discord.Embed, list[ButtonSpec]]:
+    seat = view["seat"]
+    embed = discord.Embed(title=f"Your hand · {names[seat]}", colour=COLOUR)
+    special = view["options"].get("special_hands", True)
+    lines = [f"**Hand:** {_hand_text(view)}"]
+    if view["riichi"][seat]:
+        lines.append("🀄 You are in **Riichi**: your 7 cards are locked.")
+    value = _value_text(view["hand"], view["decks"], special)
+    if value:
+        lines.append(value)
+    lines.append(f"**Pile:** {_pile_text(view)}")
+    hit = view.get("hit")
+    phase = view["phase"]
+    if legal:
+        if phase == "ron":
+            ron = view["ron"]
+            lines.append(f"\n**{names[ron['discarder']]}** discarded {card(ron['card'], ron['named'])}: it completes"
+                         " your hand. Declare **Ron** or pass.")
+        elif hit and phase in ("hit_draw", "hit_riichi", "hit_decide"):
+            lines.append(f"\n⚡ **Black Christmas!** You are hit by {card(hit['card'])} (N = {hit['number']}).")
+            if phase == "hit_draw":
+                lines.append("Draw one card from the deck (the hitting card cannot be taken).")
+            elif phase == "hit_riichi":
+                lines.append("In Riichi: win if the card completes your hand, chain with it if it is a higher black"
+                             " card (you keep Riichi), or give up Riichi and chain from your hand or exchange.")
+            else:
+                lines.append(f"**Chain** with a black card above {hit['number']} (a black 1 beats a black 7) to pass"
+                             f" the hit on, or **exchange** {hit['number']} cards: put them under the deck one at a"
+                             f" time, then draw as many.")
+        elif phase == "exchange":
+            left = view["exchange"]["of"] - view["exchange"]["placed"]
+            placed = view.get("exchanged") or []
+            lines.append(f"\n🔁 Put **{left}** more card{'s' if left != 1 else ''} under the deck, one at a time "
+                         f"(the first lies highest)." + (f" Placed: {cards(placed)}" if placed else ""))
+        elif phase == "draw":
+            lines.append("\n**Your turn:** draw from the deck or take the top discard.")
+        elif phase == "discard":
+            lines.append("\n**Your turn:** discard one card"
+                         + (" (a card taken from the pile cannot go back this turn)" if view.get("taken") else "")
+                         + ". A KX is discarded as 1 or 7.")
+        if deadline:
+            lines.append(f"Deadline {relative_time(deadline)}; then a bot plays for you.")
+    elif phase != "over":
+        waiting = ", ".join(names[s] for s in view.get("to_act", []))
+        lines.append(f"\nWaiting for **{waiting}**." if waiting else "")
+    embed.description = "\n".join(lines)[:4096]
+    embed.set_footer(text=f"Scores: {' · '.join(f'{names[i]} {s:+d}' for i, s in enumerate(view['scores']))}"[:2048])
+    buttons = [ButtonSpec(f"a:{a}", action_label(a, view), _style(a)) for a in legal]
+    return embed, buttons
+
+
+def narrate(event: Event, names: list[str]) -> str | None:
+    if event.seat is not None:
+        return None
+    d = event.data
+    who = names[d["seat"]] if d.get("seat") is not None else ""
+    match event.type:
+        case "round_start":
+            return f"🎄 Round {d['round']} begins; lead: **{names[d['lead']]}**. Deal hash `{d['hash'][:16]}…`"
+        case "draw":
+            if d["source"] == "pile":
+                return f"{who} takes {card(d['card'], d.get('named'))} from the pile."
+            return f"{who} draws from the deck{' (Black Christmas)' if d.get('hit') else ''}."
+        case "discard":
+            named = d.get("named")
+            what = card(d["card"], named)
+            if d.get("chain"):
+                text = f"⛓️ {who} chains with {what}" + (" and keeps Riichi" if d.get("kept_riichi") else "")
+            else:
+                text = f"{who} discards {what}"
+            if d.get("riichi"):
+                text += " and declares **Riichi**! 🀄"
+            return text + "."
+        case "black_christmas":
+            return (f"⚡ **Black Christmas!** {card(d['card'], d['number'] if d['card'] == KX else None)} on "
+                    f"{card(d['under'], d['under_number'] if d['under'] == KX else None)}: **{names[d['target']]}** is hit"
+                    f" (N = {d['number']}).")
+        case "riichi_cancelled":
+            return f"{who}'s Riichi is cancelled by the hit."
+        case "exchange":
+            return f"🔁 {who} exchanges {d['n']} card{'s' if d['n'] != 1 else ''}."
+        case "exchange_draw":
+            return f"{who} put {d['n']} card{'s' if d['n'] != 1 else ''} under the deck and drew {d['n']}."
+        case "ron_declared":
+            return f"🀄 {who} declares **Ron**!"
+        case "rebuild":
+            limit = d.get("limit") or "∞"
+            return f"🔀 The deck is empty: the pile is shuffled into a new deck (rebuild {d['count']}/{limit})."
+        case "exhausted":
+            return "The deck is empty and may not be rebuilt again: nobody wins this round."
+        case "win":
+            return f"🏆 **{names[d['winner']]}** wins by {KIND_NAMES[d['kind']]}: {d['total']} from {names[d['payer']]}."
+    return None
+
+
+def _win_field(w: dict[str, Any], names: list[str], indicator: str | None) -> tuple[str, str]:
+    title = f"{names[w['winner']]} — {KIND_NAMES[w['kind']]}, paid by {names[w['payer']]}"
+    pats = " + ".join(f"{p['name']} ({p['id']}) {p['points']}" for p in w["patterns"])
+    lines = [f"**Hand:** {cards(w['hand'])}", f"**Pattern:** {pats} = {w['value']}"]
+    if w.get("kx"):
+        lines.append(f"KX counted as {', '.join(str(k) for k in w['kx'])}")
+    maths = f"{w['value']}"
+    if w["dora_count"]:
+        maths = f"({w['value']} + {w['dora_count']} dora × 100)"
+        lines.append(f"**Dora:** {w['dora_count']}")
+    if w["lead_double"]:
+        maths += " × 2 (lead)"
+    if w["bonus"]:
+        maths += f" + {w['bonus']} ({KIND_NAMES[w['kind']]})"
+    lines.append(f"**Paid:** {maths} = **{w['total']}**")
+    return title[:256], "\n".join(lines)[:1024]
+
+
+def summary(event: Event, names: list[str]) -> discord.Embed | None:
+    d = event.data
+    if event.type == "round_end":
+        embed = discord.Embed(colour=COLOUR)
+        wins = d["wins"]
+        if not wins:
+            embed.title = f"Round {d['round']} · no winner"
+            embed.description = "The deck ran out; nobody pays."
+        else:
+            who = " and ".join(names[w["winner"]] for w in wins)
+            embed.title = f"Round {d['round']} · {who} win{'s' if len(wins) == 1 else ''}"
+            ind = d.get("indicator")
+            embed.description = (f"Dora indicator {card(ind)} → dora {', '.join(d['dora'])}" if ind
+                                 else "No dora (the deck was empty).")
+            for w in wins:
+                name, value = _win_field(w, names, ind)
+                embed.add_field(name=name, value=value, inline=False)
+            if d.get("lapsed"):
+                embed.add_field(name="Lapsed", value=", ".join(names[s] for s in d["lapsed"]) +
+                                " also declared Ron, but only the two nearest win.", inline=False)
+        pay = " · ".join(f"{names[i]} {p:+d}" for i, p in enumerate(d["payments"]) if p)
+        embed.add_field(name="Payments", value=pay or "none", inline=False)
+        embed.add_field(name="Scores", value=" · ".join(f"{names[i]} {s:+d}" for i, s in enumerate(d["scores"])),
+                        inline=False)
+        nxt = names[d["next_lead"]]
+        embed.add_field(name="Next lead", value=f"{nxt} (lead counts: "
+                        f"{', '.join(f'{names[i]} {c}' for i, c in enumerate(d['lead_counts']))})", inline=False)
+        if d.get("seed"):
+            embed.set_footer(text=(f"Fair shuffle: this round's seed was {d['seed']}; its SHA-256 {d.get('hash', '')} "
+                                   "was shown when the round began."))
+        return embed
+    if event.type == "game_end":
+        order = sorted(range(len(names)), key=lambda s: d["placings"][s])
+        lines = [f"**{d['placings'][s]}.** {names[s]} {d['scores'][s]:+d}" for s in order]
+        return discord.Embed(title="🏁 Black Christmas Poker — final result", description="\n".join(lines), colour=COLOUR)
+    return None
