@@ -151,6 +151,33 @@ class Play(commands.Cog):
                    "double_ron": double_ron, "tobi": tobi, "nagashi_mangan": nagashi_mangan}
         await self.open_table(interaction, "sanma", options, turn_time)
 
+    @play.command(name="bcpoker", description="Open a Black Christmas Poker table (2-7 players; two decks for 4+)")
+    @app_commands.describe(
+        players="Number of players (2-7); default: however many are seated at Start",
+        riichi_required="A normal win needs Riichi (default on); off: anyone may win at any time",
+        black_christmas="Black Christmas hits, chains and Black Gift (default on)",
+        special_hands="The special hands S01-S06 (default on)",
+        lead_rounds="How many times everyone leads before the game ends (default 2)",
+        max_reshuffles="Deck rebuilds per round before it ends without a winner (default 3; 0 = unlimited)",
+        turn_time="Seconds per decision before a bot plays for you (default: the server's)",
+    )
+    async def play_bcpoker(
+        self,
+        interaction: discord.Interaction,
+        players: app_commands.Range[int, 2, 7] | None = None,
+        riichi_required: bool = True,
+        black_christmas: bool = True,
+        special_hands: bool = True,
+        lead_rounds: app_commands.Range[int, 1, 10] = 2,
+        max_reshuffles: app_commands.Range[int, 0, 100] = 3,
+        turn_time: app_commands.Range[int, 10, 3600] | None = None,
+    ) -> None:
+        options = {"riichi_required": riichi_required, "black_christmas": black_christmas,
+                   "special_hands": special_hands, "lead_rounds": lead_rounds, "max_reshuffles": max_reshuffles}
+        if players is not None:
+            options["players"] = players
+        await self.open_table(interaction, "bcpoker", options, turn_time)
+
     async def open_table(self, interaction: discord.Interaction, game: str, options: dict, turn_time: int | None) -> None:
         config = await self.bot.store.get_config(interaction.guild_id)
         allowed = config.allowed_channels or []

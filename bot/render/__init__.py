@@ -15,6 +15,7 @@ from types import ModuleType
 
 _RENDERERS = {"koikoi": "bot.render.koikoi", "sanma": "bot.render.sanma", "hachihachi": "bot.render.hachihachi",
               "blackflower": "bot.render.blackflower"}
+_RENDERERS["bcpoker"] = "bot.render.bcpoker"
 
 
 def get_renderer(game: str) -> ModuleType:
