@@ -74,9 +74,8 @@ def table_embed(pv: dict[str, Any], names: list[str], deadline: float | None) ->
     if over:
         lines.append("**Game over.**")
     elif pv["phase"] == "ron":
-        ron = pv["ron"]
-        waiting = ", ".join(f"**{names[s]}**" for s in ron["waiting"])
-        lines.append(f"{waiting} {PHASE_TEXT['ron']} on {card(ron['card'], ron['named'])}"
+        ron = pv["ron"]  # who may Ron stays secret
+        lines.append(f"Waiting for Ron decisions on {names[ron['discarder']]}'s {card(ron['card'], ron['named'])}…"
                      + (f" · deadline {relative_time(deadline)}" if deadline else ""))
     elif pv["turn"] is not None:
         lines.append(f"**{names[pv['turn']]}** {PHASE_TEXT.get(pv['phase'], 'to act')}"
@@ -194,7 +193,8 @@ def panel(view: dict[str, Any], legal: list[str], names: list[str], deadline: fl
             lines.append(f"\n**{names[ron['discarder']]}** discarded {card(ron['card'], ron['named'])}: it completes"
                          " your hand. Declare **Ron** or pass.")
         elif hit and phase in ("hit_draw", "hit_riichi", "hit_decide"):
-            lines.append(f"\n⚡ **Black Christmas!** You are hit by {card(hit['card'])} (N = {hit['number']}).")
+            lines.append(f"\n⚡ **Black Christmas!** You are hit by "
+                         f"{card(hit['card'], hit['number'] if hit['card'] == KX else None)} (N = {hit['number']}).")
             if phase == "hit_draw":
                 lines.append("Draw one card from the deck (the hitting card cannot be taken).")
             elif phase == "hit_riichi":
@@ -217,6 +217,8 @@ def panel(view: dict[str, Any], legal: list[str], names: list[str], deadline: fl
                          + ". A KX is discarded as 1 or 7.")
         if deadline:
             lines.append(f"Deadline {relative_time(deadline)}; then a bot plays for you.")
+    elif phase == "ron":
+        lines.append("\nWaiting for Ron decisions.")
     elif phase != "over":
         waiting = ", ".join(names[s] for s in view.get("to_act", []))
         lines.append(f"\nWaiting for **{waiting}**." if waiting else "")

@@ -52,6 +52,9 @@ class BlackChristmasPoker:
     def public_view(self, state: BCState) -> dict[str, Any]:
         return engine.public_view(state)
 
+    def public_to_act(self, state: BCState) -> list[int]:
+        return engine.public_to_act(state)
+
     def is_over(self, state: BCState) -> bool:
         return engine.is_over(state)
 

@@ -301,6 +301,11 @@ def to_act(state: BCState) -> list[int]:
     return [state.turn]
 
 
+def public_to_act(state: BCState) -> list[int]:
+    """Seats that may be named in public: nobody during a Ron window (who can Ron is secret)."""
+    return [] if state.phase == "ron" else to_act(state)
+
+
 def is_over(state: BCState) -> bool:
     return state.phase == "over"
 
@@ -735,7 +740,7 @@ def public_view(state: BCState) -> dict[str, Any]:
         "scores": list(state.scores),
         "phase": state.phase,
         "turn": state.turn,
-        "to_act": to_act(state),
+        "to_act": public_to_act(state),
         "pile": [{"card": c, "named": (nm if c == KX else None)} for c, nm in zip(state.pile, state.pile_named)],
         "pile_top": ({"card": state.pile[-1], "named": state.pile_named[-1] if state.pile[-1] == KX else None}
                      if state.pile else None),
@@ -751,7 +756,7 @@ def public_view(state: BCState) -> dict[str, Any]:
         "taken": state.taken,
         "after_exchange": state.after_exchange,
         "exchange": ({"placed": len(state.exchanged), "of": hit.number} if state.phase == "exchange" and hit else None),
-        "ron": ({"discarder": w.discarder, "card": w.card, "named": w.named, "waiting": to_act(state)} if w else None),
+        "ron": ({"discarder": w.discarder, "card": w.card, "named": w.named} if w else None),
         "round_hash": state.round_hash,
         "last_round": state.last_round,
     }

@@ -155,6 +155,8 @@ async def test_three_players_black_christmas_chain_exchange_riichi_ron_and_resta
     await press(fake, bob, "Draw from the deck")
     await press(fake, bob, "Discard G7")
     assert table.state.phase == "ron" and table.game.to_act(table.state) == [0]
+    board = table_message(fake)
+    assert "Waiting for Ron decisions" in board.text() and f"<@{alice.id}>" not in (board.content or "")
     await press(fake, alice, "Ron!")
     watch.check()
     texts = "\n".join(fake.all_public_texts())

@@ -33,6 +33,7 @@ def test_seed_example_ron_paid_by_discarder():
     act(s, A, "discard:G7")
     assert s.phase == "ron" and GAME.to_act(s) == [C] and legal_actions(s, C) == ["ron", "pass"]
     assert legal_actions(s, B) == []
+    assert GAME.public_to_act(s) == [] and "waiting" not in GAME.public_view(s)["ron"]  # who may Ron is secret
     end = find(act(s, C, "ron"), "round_end")
     assert end.data["payments"] == [-400, 0, 400]
 
