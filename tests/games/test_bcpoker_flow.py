@@ -492,3 +492,54 @@ def test_public_events_and_views_hide_hands():
     v = GAME.view(s, C)
     assert "hand" in v and v["exchanged"] == [] and v["drawn"] is None
     assert GAME.view(s, B)["exchanged"] == codes("R1 G4 K3 R2 G7")
+
+
+# ---------------------------------------------------------------------------
+# the bot policy
+# ---------------------------------------------------------------------------
+
+
+def bot(s, seat, rng=0):
+    from games.bcpoker.policy import bot_choose
+
+    return bot_choose(GAME.view(s, seat), legal_actions(s, seat), rng)
+
+
+def test_bot_wins_rons_and_declares_riichi():
+    s = arrange(hands={C: "R1 R2 R3 G4 G5 G6 R7"}, riichi=[C], turn=C, deck="K7 G1")
+    act(s, C, "draw")
+    assert bot(s, C) == "win"
+    s = arrange(hands={A: "R4 R5 R6 K1 K2 R1 G3 G7", C: "R1 R2 R3 G4 G5 G6 R7"}, riichi=[C], turn=A,
+                phase="discard", deck="G1")
+    act(s, A, "discard:G7")
+    assert bot(s, C) == "ron"
+    s = arrange(hands={A: "R1 R2 R3 G4 G5 G6 R7 K1"}, turn=A, phase="discard")
+    assert bot(s, A) == "discard:K1:r"  # keeps the full ladder wait and declares Riichi
+
+
+def test_bot_passes_hits_on_and_exchanges_its_worst_cards():
+    s = arrange(hands={B: "R1 R2 R3 G4 G5 G6 K7", A: "R4 R5 R6 G1 G2 G3 R4 K3"}, riichi=[B], pile="G1",
+                turn=A, phase="discard", deck="K5 G2")
+    act(s, A, "discard:K3")
+    act(s, B, "draw")
+    assert bot(s, B) == "chain:K5"  # keeps Riichi by chaining with the drawn card
+    s = arrange(hands={A: "R1 R2 R3 R4 R5 R6 R7 K5", B: "R1 R2 G3 G4 G6 G6 K3"}, pile="G2", turn=A,
+                phase="discard", deck="K7 G1 G2 R3 R4 R5 K1")
+    act(s, A, "discard:K5")
+    act(s, B, "draw")  # K7: chain
+    assert bot(s, B).startswith("chain:K7")
+    s = arrange(hands={B: "R1 R2 R3 G5 G6 G7 K2", A: "R4 R5 R6 G1 G2 G3 R4 K3"}, pile="G1", turn=A,
+                phase="discard", deck="R7 G2")
+    act(s, A, "discard:K3")
+    act(s, B, "draw")
+    assert bot(s, B) == "exchange"  # no chain possible
+    act(s, B, "exchange")
+    first = bot(s, B)
+    assert first in ("under:K2", "under:R7")  # the lone cards go back, the runs stay
+
+
+def test_bot_takes_a_useful_discard():
+    s = arrange(hands={A: "R1 R2 G4 G5 G6 K1 K4"}, pile="R3", turn=A, deck="G7")
+    assert bot(s, A) == "take"
+    s = arrange(hands={A: "R1 R2 R3 G4 G5 G6 K1"}, pile="G2", turn=A, deck="G7")  # no better than now
+    assert bot(s, A) == "draw"
