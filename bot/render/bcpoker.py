@@ -319,7 +319,9 @@ def summary(event: Event, names: list[str]) -> discord.Embed | None:
                         f"{', '.join(f'{names[i]} {c}' for i, c in enumerate(d['lead_counts']))})", inline=False)
         if d.get("seed"):
             embed.set_footer(text=(f"Fair shuffle: this round's seed was {d['seed']}; its SHA-256 {d.get('hash', '')} "
-                                   "was shown when the round began."))
+                                   "was shown when the round began. Check the deal with: python -m games verify "
+                                   f"bcpoker --seed <seed> --hash <hash> --players {len(names)} "
+                                   f"--lead {d['lead'] + 1}"))
         return embed
     if event.type == "game_end":
         order = sorted(range(len(names)), key=lambda s: d["placings"][s])

@@ -28,6 +28,11 @@ def arguments(p: argparse.ArgumentParser, command: str) -> None:
         _add(p, "--games", type=int, default=100)
         _add(p, "--seed", default="1")
         _add(p, "--lead-rounds", type=int, default=None, help="Black Christmas Poker: lead count to end (default 2)")
+    elif command == "verify":
+        _add(p, "--seed", help="the round seed revealed at round end")
+        _add(p, "--hash", help="the hash shown at round start")
+        _add(p, "--players", type=int, default=None)
+        _add(p, "--lead", type=int, default=1, help="Black Christmas Poker: the round's lead, as seat number 1..7")
 
 
 def _fail(message: str) -> int:
@@ -91,4 +96,39 @@ def simulate(args: argparse.Namespace) -> int:
     return 0 if out["errors"] == 0 and out["zero_sum"] else 1
 
 
-HANDLERS = {"calc": calc, "simulate": simulate}
+def verify(args: argparse.Namespace) -> int:
+    """Check a revealed round seed against its hash and show the deal it gives."""
+    import hashlib
+
+    from games.bcpoker.engine import deal, round_deck
+    from games.bcpoker.options import decks_for
+
+    if not getattr(args, "seed", None) or not getattr(args, "hash", None):
+        return _fail("verify bcpoker needs --seed and --hash.")
+    seed, expected = args.seed.strip(), args.hash.strip().lower()
+    actual = hashlib.sha256(seed.encode("utf-8")).hexdigest()
+    if actual != expected:
+        print(f"Hash mismatch: sha256({seed!r}) is {actual}, not {expected}. This seed is not the one committed to.",
+              file=sys.stderr)
+        return 1
+    players = args.players or 3
+    if not 2 <= players <= 7:
+        return _fail(f"Black Christmas Poker is played by 2 to 7 players, not {players}.")
+    lead = getattr(args, "lead", 1) or 1
+    if not 1 <= lead <= players:
+        return _fail(f"--lead must be a seat number from 1 to {players}, not {lead}.")
+    deck = round_deck(seed, decks_for(players))
+    hands, rest = deal(deck, lead - 1, players)
+    if args.json:
+        print(json.dumps({"ok": True, "seed": seed, "hash": actual, "decks": decks_for(players), "deck": deck,
+                          "hands": {str(s + 1): h for s, h in enumerate(hands)}, "stock": rest}))
+        return 0
+    print(f"OK: sha256(seed) matches the hash {actual}.")
+    print(f"{players} players, {decks_for(players)} deck(s); deck = seeded_shuffle(seed, 0, canonical deck).")
+    for s, h in enumerate(hands):
+        print(f"  seat {s + 1}{' (lead)' if s == lead - 1 else ''}: {' '.join(h)}")
+    print(f"  deck, top first: {' '.join(rest)}")
+    return 0
+
+
+HANDLERS = {"calc": calc, "simulate": simulate, "verify": verify}

@@ -133,3 +133,16 @@ def test_calc_cli_errors():
     assert p.returncode == 2 and "K1" in p.stderr
     p = run("calc", "bcpoker", "--hand", "R1 R2 R3 R9 R4 R4 R5 R6", "--json")
     assert p.returncode == 2 and "R9" in p.stderr
+
+
+def test_verify_cli():
+    from games.bcpoker import GAME
+
+    state = GAME.new_game(None, ["a", "b", "c"], "verify-me")
+    p = run("verify", "bcpoker", "--seed", state.round_seed, "--hash", state.round_hash, "--players", "3",
+            "--lead", str(state.lead + 1), "--json")
+    assert p.returncode == 0, p.stderr
+    out = json.loads(p.stdout)
+    assert [out["hands"][str(s + 1)] for s in range(3)] == state.hands and out["stock"] == state.deck
+    p = run("verify", "bcpoker", "--seed", state.round_seed, "--hash", "00" * 32)
+    assert p.returncode == 1 and "mismatch" in p.stderr
