@@ -224,7 +224,8 @@ def panel(view: dict[str, Any], legal: list[str], names: list[str], deadline: fl
         lines.append(f"\nWaiting for **{waiting}**." if waiting else "")
     embed.description = "\n".join(lines)[:4096]
     embed.set_footer(text=f"Scores: {' · '.join(f'{names[i]} {s:+d}' for i, s in enumerate(view['scores']))}"[:2048])
-    buttons = [ButtonSpec(f"a:{a}", action_label(a, view), _style(a)) for a in legal]
+    ordered = sorted(legal, key=lambda a: (a.split(":")[0] not in ("win", "ron"), a.endswith(":r")))  # stable
+    buttons = [ButtonSpec(f"a:{a}", action_label(a, view), _style(a)) for a in ordered]
     return embed, buttons
 
 
@@ -248,7 +249,7 @@ def narrate(event: Event, names: list[str]) -> str | None:
             else:
                 text = f"{who} discards {what}"
             if d.get("riichi"):
-                text += " and declares **Riichi**! 🀄"
+                return text + " and declares **Riichi**! 🀄"
             return text + "."
         case "black_christmas":
             return (f"⚡ **Black Christmas!** {card(d['card'], d['number'] if d['card'] == KX else None)} on "
