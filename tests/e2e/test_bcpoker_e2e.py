@@ -54,6 +54,7 @@ class CardLeakWatch(LeakWatch):
                 codes.update(w["hand"])
             if last.get("indicator"):
                 codes.add(last["indicator"])
+                codes.update(last["dora"])  # which code is dora is public (not where its cards are)
         return codes
 
     def concealed(self) -> set[str]:
@@ -186,5 +187,49 @@ async def test_three_players_black_christmas_chain_exchange_riichi_ron_and_resta
     replayed = await bot.tables.replay(table_id)
     assert replayed.model_dump_json() == table.state.model_dump_json()
     assert watch.checked > 20
+    await run.stop()
+    fake.assert_clean()
+
+
+DOUBLE_RON = ("K7 G2 R4 R5 R6 K1 K2", "R1 R2 R3 G4 G5 G6 R7", "R1 R2 R3 G1 G2 G3 G7", "K3 R4")
+
+
+async def test_double_ron_through_discord(fake, db, monkeypatch):
+    """Without Riichi required, bob and carol both Ron alice's K7; the table never names them."""
+    top = " ".join(DOUBLE_RON).split()
+    deck = top + sorted((Counter(make_deck(1)) - Counter(top)).elements(), key=CODES.index)
+    monkeypatch.setattr(GAME, "new_game", lambda options, seats, seed, decks=None, lead=None:
+                        engine.new_game(options, seats, seed, decks=[deck], lead=0))
+    alice, bob, carol = (fake.add_user(n) for n in ("alice", "bob", "carol"))
+    bot = make_bot(fake, db)
+    run = await start_client(fake, bot)
+    watch = CardLeakWatch(fake, bot)
+    lobby = await alice.slash("play", "bcpoker", riichi_required=False, lead_rounds=1)
+    for user in (bob, carol):
+        await user.click(lobby, "Join")
+    await alice.click(lobby, "Start")
+    await fake.wait_idle()
+    await press(fake, alice, "Draw from the deck")
+    await press(fake, alice, "Discard K7")
+    watch.check()
+    table = bot.tables.in_channel(fake.channel.id)
+    assert table.game.to_act(table.state) == [1, 2]
+    board = table_message(fake)
+    assert "Waiting for Ron decisions" in board.text() and not re.search(r"<@\d+>", board.content or "")
+    await press(fake, bob, "Ron!")
+    assert table.game.to_act(table.state) == [2]  # bob's Ron waits for carol's decision
+    await press(fake, carol, "Ron!")
+    watch.check()
+    summary = next(m for m in reversed(fake.public_messages()) if m.embed and "Round 1" in (m.embed.get("title") or ""))
+    shown = summary.text()
+    assert "bob and carol win" in shown and "Full ladder (H06) 400" in shown and "Twin runs (H04) 200" in shown
+    assert table.state.scores == [-600, 400, 200] and table.state.lead == 1
+    for user in (alice, bob, carol):
+        await user.slash("resign")
+        await fake.wait_idle()
+        await bot.tables.idle()
+        await fake.wait_idle()
+        watch.check()
+    assert table.status == "finished" and sum(table.game.result(table.state).scores) == 0
     await run.stop()
     fake.assert_clean()
