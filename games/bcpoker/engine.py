@@ -457,6 +457,8 @@ def apply(state: BCState, seat: int, action: str) -> list[Event]:
         raise GameError(f"There is no seat {seat} at this table.")
     acting = to_act(state)
     if seat not in acting:
+        if state.phase == "ron":  # who may Ron stays secret
+            raise GameError("It is not your turn: waiting for Ron decisions on the last discard.")
         waiting = ", ".join(state.seats[s].name for s in acting)
         raise GameError(f"It is not your turn: waiting for {waiting}.")
     if not isinstance(action, str) or action not in legal_actions(state, seat):

@@ -34,6 +34,9 @@ def test_seed_example_ron_paid_by_discarder():
     assert s.phase == "ron" and GAME.to_act(s) == [C] and legal_actions(s, C) == ["ron", "pass"]
     assert legal_actions(s, B) == []
     assert GAME.public_to_act(s) == [] and "waiting" not in GAME.public_view(s)["ron"]  # who may Ron is secret
+    with pytest.raises(GameError) as refused:
+        GAME.apply(s, B, "pass")
+    assert "C" not in str(refused.value).replace("Ron decisions", "")
     end = find(act(s, C, "ron"), "round_end")
     assert end.data["payments"] == [-400, 0, 400]
 
