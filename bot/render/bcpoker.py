@@ -273,7 +273,7 @@ def narrate(event: Event, names: list[str]) -> str | None:
     return None
 
 
-def _win_field(w: dict[str, Any], names: list[str], indicator: str | None) -> tuple[str, str]:
+def _win_field(w: dict[str, Any], names: list[str]) -> tuple[str, str]:
     title = f"{names[w['winner']]} — {KIND_NAMES[w['kind']]}, paid by {names[w['payer']]}"
     pats = " + ".join(f"{p['name']} ({p['id']}) {p['points']}" for p in w["patterns"])
     lines = [f"**Hand:** {cards(w['hand'])}", f"**Pattern:** {pats} = {w['value']}"]
@@ -306,7 +306,7 @@ def summary(event: Event, names: list[str]) -> discord.Embed | None:
             embed.description = (f"Dora indicator {card(ind)} → dora {', '.join(d['dora'])}" if ind
                                  else "No dora (the deck was empty).")
             for w in wins:
-                name, value = _win_field(w, names, ind)
+                name, value = _win_field(w, names)
                 embed.add_field(name=name, value=value, inline=False)
             if d.get("lapsed"):
                 embed.add_field(name="Lapsed", value=", ".join(names[s] for s in d["lapsed"]) +

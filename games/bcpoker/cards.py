@@ -14,7 +14,6 @@ from games.base import GameError
 
 RED, GREEN, BLACK = "R", "G", "K"
 COLOURS = (RED, GREEN, BLACK)
-COLOUR_NAMES = {RED: "red", GREEN: "green", BLACK: "black"}
 KX = "KX"
 
 CODES: tuple[str, ...] = tuple(f"{c}{n}" for c in COLOURS for n in range(1, 8)) + (KX,)
@@ -66,13 +65,6 @@ def check_counts(codes, decks: int) -> None:
                 f"{code} exists only {n} time{'s' if n != 1 else ''} with {decks} deck{'s' if decks != 1 else ''}, "
                 f"but the hand holds {have}."
             )
-
-
-def name(code: str, named: int | None = None) -> str:
-    """``R3`` → ``red 3``; ``KX`` → ``black 1/7`` (or ``black KX named 7``)."""
-    if code == KX:
-        return f"black KX named {named}" if named else "black KX (1 or 7)"
-    return f"{COLOUR_NAMES[code[0]]} {code[1]}"
 
 
 def label(code: str, named: int | None = None) -> str:

@@ -42,7 +42,7 @@ def _fail(message: str) -> int:
 
 def calc(args: argparse.Namespace) -> int:
     from games.bcpoker.cards import check_counts, parse_codes, sort_codes
-    from games.bcpoker.hands import evaluate, pattern_name
+    from games.bcpoker.hands import POINTS, evaluate, pattern_name
 
     if not getattr(args, "hand", None):
         return _fail('calc bcpoker needs --hand "<8 card codes>".')
@@ -57,8 +57,6 @@ def calc(args: argparse.Namespace) -> int:
     except GameError as e:
         return _fail(str(e))
     hv = evaluate(codes, decks, special=not getattr(args, "no_special", False))
-    from games.bcpoker.hands import POINTS
-
     patterns = [{"id": p, "points": POINTS[p]} for p in hv.counted]
     kx = list(hv.kx) if hv.winning else []
     if args.json:

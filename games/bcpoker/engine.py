@@ -34,8 +34,8 @@ from typing import Any
 from pydantic import BaseModel, Field
 
 from games.base import Event, GameError, Result, SeatInfo, placings
-from games.bcpoker.cards import BLACK, CODES, KX, NUMBER, copies, is_black, make_deck, sort_codes
-from games.bcpoker.hands import evaluate, pattern_name, waits
+from games.bcpoker.cards import BLACK, CODES, KX, NUMBER, is_black, make_deck, sort_codes
+from games.bcpoker.hands import POINTS, evaluate, pattern_name, waits
 from games.bcpoker.options import Options, decks_for, parse_options
 from games.hanafuda import seeded_shuffle, sha256_hex
 
@@ -112,10 +112,6 @@ def next_seat(state: BCState, seat: int) -> int:
 
 def prev_seat(state: BCState, seat: int) -> int:
     return (seat - 1) % state.players
-
-
-def _special(state: BCState) -> bool:
-    return state.options.special_hands
 
 
 def _value(state: BCState, hand8: list[str]):
@@ -669,16 +665,10 @@ def score_win(state: BCState, winner: int, payer: int, kind: str, hand8: list[st
     total = base + bonus
     return {
         "winner": winner, "payer": payer, "kind": kind, "hand": sort_codes(hand8),
-        "value": hv.value, "patterns": [{"id": p, "name": pattern_name(p), "points": _pts(p)} for p in hv.counted],
+        "value": hv.value, "patterns": [{"id": p, "name": pattern_name(p), "points": POINTS[p]} for p in hv.counted],
         "met": list(hv.met), "kx": list(hv.kx), "dora_count": dora_count, "lead_double": doubled,
         "bonus": bonus, "total": total,
     }
-
-
-def _pts(pid: str) -> int:
-    from games.bcpoker.hands import POINTS
-
-    return POINTS[pid]
 
 
 def _end_round_with_wins(state: BCState, wins: list[tuple[int, int, str, list[str]]], events: list[Event],

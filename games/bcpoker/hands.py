@@ -228,10 +228,6 @@ def _evaluate(key: tuple[str, ...], decks: int, special: bool) -> HandValue:
     return HandValue(best_value, best_ids, best_kx, best_met)
 
 
-def is_winning(codes, decks: int = 1, special: bool = True) -> bool:
-    return evaluate(codes, decks, special).value > 0
-
-
 def waits(hand7, decks: int = 1, special: bool = True) -> dict[str, HandValue]:
     """Tenpai test (§4): every code that completes the 7 cards, with the value it gives.
 
