@@ -204,7 +204,10 @@ async def test_double_ron_through_discord(fake, db, monkeypatch):
     bot = make_bot(fake, db)
     run = await start_client(fake, bot)
     watch = CardLeakWatch(fake, bot)
+    rules = await alice.slash("rules", game="bcpoker")
+    assert rules.ephemeral and "Black Christmas" in rules.text() and "Riichi" in rules.text()
     lobby = await alice.slash("play", "bcpoker", riichi_required=False, lead_rounds=1)
+    assert "riichi_required=False" in lobby.text()
     for user in (bob, carol):
         await user.click(lobby, "Join")
     await alice.click(lobby, "Start")
