@@ -14,8 +14,8 @@ TITLES: dict[str, str] = {
     "koikoi": "Koi-Koi",
     "bcpoker": "Black Christmas Poker",
     "sanma": "Sanma",
-    "hachihachi": "Hachi-Hachi",
     "blackflower": "Black Flower",
+    "hachihachi": "Hachi-Hachi",
 }
 
 RULES: dict[str, str] = {

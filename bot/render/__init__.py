@@ -13,9 +13,13 @@ from __future__ import annotations
 import importlib
 from types import ModuleType
 
-_RENDERERS = {"koikoi": "bot.render.koikoi", "sanma": "bot.render.sanma", "hachihachi": "bot.render.hachihachi",
-              "blackflower": "bot.render.blackflower"}
-_RENDERERS["bcpoker"] = "bot.render.bcpoker"
+_RENDERERS = {
+    "koikoi": "bot.render.koikoi",
+    "sanma": "bot.render.sanma",
+    "blackflower": "bot.render.blackflower",
+    "bcpoker": "bot.render.bcpoker",
+    "hachihachi": "bot.render.hachihachi",
+}
 
 
 def get_renderer(game: str) -> ModuleType:
