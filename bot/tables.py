@@ -16,10 +16,10 @@ import zlib
 from dataclasses import dataclass, field
 from typing import Any, Awaitable, Callable, Protocol
 
-from pydantic import BaseModel
+from pydantic import BaseModel, ValidationError
 
 from games import get_game
-from games.base import Event, Game, GameError, SeatInfo
+from games.base import Event, Game, GameError, SeatInfo, option_error
 
 log = logging.getLogger(__name__)
 
@@ -216,7 +216,7 @@ class TableManager:
         try:
             game.Options(**options)
         except Exception as exc:  # pydantic ValidationError or GameError
-            raise Refusal(f"Those options don't work: {_short_error(exc)}") from None
+            raise Refusal(f"Those options don't work: {_short_error(exc, game.title)}") from None
         seats = [Seat(host_id, host_name).as_dict()]
         row = await self.store.create_table(
             guild_id, channel_id, game_name, options, host_id, seats, turn_seconds or self.default_turn_seconds
@@ -342,7 +342,7 @@ class TableManager:
                 seed = self.new_seed()
                 state = table.game.new_game(opts, [s.info() for s in seats], seed)
             except (GameError, ValueError) as exc:
-                raise Refusal(f"The game cannot start: {_short_error(exc)}") from None
+                raise Refusal(f"The game cannot start: {_short_error(exc, table.game.title)}") from None
             table.seats = seats
             deadline = self.clock() + table.turn_seconds
             row = await self.store.start_table(
@@ -584,13 +584,5 @@ def game_options(game: Game, options: dict[str, Any], seated: int) -> dict[str, 
     return options
 
 
-def _short_error(exc: Exception) -> str:
-    errors = getattr(exc, "errors", None)
-    if callable(errors):
-        try:
-            first = errors()[0]
-            where = ".".join(str(p) for p in first.get("loc", ()))
-            return f"{where}: {first.get('msg')}" if where else str(first.get("msg"))
-        except Exception:
-            pass
-    return str(exc)
+def _short_error(exc: Exception, title: str) -> str:
+    return str(option_error(exc, title) if isinstance(exc, ValidationError) else exc)

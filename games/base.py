@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, ValidationError
 
 
 class GameError(ValueError):
@@ -82,3 +82,23 @@ class Game(Protocol):
 def placings(scores: list[int]) -> list[int]:
     """Competition ranking: equal scores share a placing (1, 1, 3 …)."""
     return [1 + sum(1 for other in scores if other > s) for s in scores]
+
+
+def options_from(model: type[BaseModel], title: str, data: dict[str, Any] | None) -> BaseModel:
+    """A game's options from a dict; any problem becomes one clear GameError sentence."""
+    try:
+        return model(**dict(data or {}))
+    except ValidationError as error:
+        raise option_error(error, title) from None
+
+
+def option_error(error: ValidationError, title: str) -> GameError:
+    """The first problem of a pydantic validation error, as a sentence a player can act on."""
+    first = error.errors()[0]
+    message = str(first.get("msg", "invalid option")).removeprefix("Value error, ")
+    where = ".".join(str(part) for part in first.get("loc", ()))
+    if first.get("type") == "extra_forbidden":
+        message = f"Unknown {title} option {where!r}."
+    elif where and not message.endswith("."):
+        message = f"Option {where}: {message}."
+    return GameError(message)

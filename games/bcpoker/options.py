@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, field_validator
 
-from games.base import GameError
+from games.base import GameError, options_from
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 7
 
@@ -59,18 +59,6 @@ def decks_for(players: int) -> int:
 
 def parse_options(data: dict[str, Any] | None = None, n_seats: int | None = None) -> Options:
     """Options from a dict, raising GameError with a clear sentence on any problem."""
-    try:
-        opts = Options(**dict(data or {}))
-    except ValidationError as e:
-        err = e.errors()[0]
-        msg = str(err.get("msg", "invalid option"))
-        if msg.startswith("Value error, "):
-            msg = msg[len("Value error, "):]
-        loc = ".".join(str(x) for x in err.get("loc", ()))
-        if err.get("type") == "extra_forbidden":
-            msg = f"Unknown Black Christmas Poker option {loc!r}."
-        elif not msg.endswith("."):
-            msg = f"Option {loc}: {msg}."
-        raise GameError(msg) from None
+    opts = options_from(Options, "Black Christmas Poker", data)
     opts.check(n_seats)
     return opts

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, model_validator
 
-from games.base import GameError
+from games.base import options_from
 
 MAX_BET_LIMIT = 10_000  # a sanity bound: every legal bet is listed as an action
 MAX_ROUNDS = 1000
@@ -50,16 +50,4 @@ class Options(BaseModel):
 
 def parse_options(data: dict[str, Any] | None = None) -> Options:
     """Options from a dict, raising GameError with a clear sentence on any problem."""
-    try:
-        return Options(**dict(data or {}))
-    except ValidationError as e:
-        err = e.errors()[0]
-        msg = str(err.get("msg", "invalid option"))
-        if msg.startswith("Value error, "):
-            msg = msg[len("Value error, "):]
-        loc = ".".join(str(x) for x in err.get("loc", ()))
-        if err.get("type") == "extra_forbidden":
-            msg = f"Unknown Black Flower option {loc!r}."
-        elif loc and not msg.endswith("."):
-            msg = f"Option {loc}: {msg}."
-        raise GameError(msg) from None
+    return options_from(Options, "Black Flower", data)

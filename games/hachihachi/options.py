@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, field_validator
 
-from games.base import GameError
+from games.base import GameError, options_from
 
 
 class Options(BaseModel):
@@ -56,18 +56,6 @@ def parse_options(data: dict[str, Any] | None = None, n_seats: int | None = None
     data = dict(data or {})
     if n_seats is not None and "players" not in data:
         data["players"] = n_seats
-    try:
-        opts = Options(**data)
-    except ValidationError as e:
-        err = e.errors()[0]
-        msg = str(err.get("msg", "invalid option"))
-        if msg.startswith("Value error, "):
-            msg = msg[len("Value error, "):]
-        loc = ".".join(str(x) for x in err.get("loc", ()))
-        if err.get("type") == "extra_forbidden":
-            msg = f"Unknown Hachi-Hachi option {loc!r}."
-        elif not msg.endswith("."):
-            msg = f"Option {loc}: {msg}."
-        raise GameError(msg) from None
+    opts = options_from(Options, "Hachi-Hachi", data)
     opts.check(n_seats)
     return opts

@@ -28,12 +28,12 @@ from mahjong.agari import Agari
 from mahjong.shanten import Shanten
 from pydantic import BaseModel, Field
 
-from games.base import Event, GameError, Result, SeatInfo, placings
+from games.base import Event, GameError, Result, SeatInfo
 from games.hanafuda import seeded_shuffle, sha256_hex
 from games.sanma.options import Options, parse_options
 from games.sanma.scoring import WinContext, nagashi_score, ron_payment, score_hand, tsumo_payments
 from games.sanma.tiles import (
-    ALL_IDS, KINDS, NORTH, TERMINAL_HONOR, check_code, code_kind, counts34, dora_of, kind_code, sort_key,
+    ALL_IDS, KINDS, NORTH, TERMINAL_HONOR, check_code, code_kind, counts34, kind_code, sort_key,
     tile_code,
 )
 

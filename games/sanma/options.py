@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, field_validator
 
-from games.base import GameError
+from games.base import GameError, options_from
 
 
 class Options(BaseModel):
@@ -57,16 +57,7 @@ class Options(BaseModel):
 
 def parse_options(data: dict[str, Any] | None = None, n_seats: int | None = None) -> Options:
     data = dict(data or {})
-    try:
-        opts = Options(**data)
-    except ValidationError as e:
-        err = e.errors()[0]
-        msg = str(err.get("msg", "invalid option"))
-        if msg.startswith("Value error, "):
-            msg = msg[len("Value error, "):]
-        if err.get("type") == "extra_forbidden":
-            msg = f"Unknown sanma option {'.'.join(str(x) for x in err.get('loc', ()))!r}."
-        raise GameError(msg) from None
+    opts = options_from(Options, "sanma", data)
     if n_seats is not None and n_seats != 3:
         raise GameError(f"Sanma needs exactly 3 seats, not {n_seats}: add bots to fill the table.")
     return opts

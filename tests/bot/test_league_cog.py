@@ -13,7 +13,7 @@ from discord.ext import commands
 
 from bot import rules_text
 from bot.store import Store
-from cogs.league import FIELD_MAX, COLOUR, League, rules_sections, signed, standing_lines
+from cogs.league import FIELD_MAX, COLOUR, rules_sections, signed, standing_lines
 
 GUILD = 100
 

@@ -10,7 +10,6 @@ from collections import Counter
 from bot.localdiscord import start_client
 from games.hanafuda import sha256_hex
 from games.sanma import engine
-from games.sanma.tiles import code_kind
 from tests.games.sanma_walls import make_wall
 
 from .conftest import make_bot, table_message

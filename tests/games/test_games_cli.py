@@ -4,7 +4,7 @@ import json
 import subprocess
 import sys
 
-from _koikoi_helpers import GAME, first, game, play
+from _koikoi_helpers import GAME, first, game
 from games.koikoi import opening_events
 
 
