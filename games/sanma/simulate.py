@@ -2,34 +2,17 @@
 
 from __future__ import annotations
 
-import time
-from typing import Any, Callable
+from typing import Any
 
-from games.base import SeatInfo
-from games.hanafuda import sha256_hex
-from games.sanma import engine
+from games import simulate as sim
 from games.sanma.options import Options
-from games.sanma.policy import bot_choose
 
 
-def play_game(options: Options, seed: str, check: Callable[[Any, list], None] | None = None,
+def play_game(options: Options, seed: str, check: sim.Check | None = None,
               max_actions: int = 20000) -> tuple[Any, int]:
-    seats = [SeatInfo(name=f"Bot {i + 1}", bot=True) for i in range(3)]
-    state = engine.new_game(options, seats, seed)
-    if check is not None:
-        check(state, list(state.opening_events))
-    actions = 0
-    while state.phase != "over":
-        seat = engine.to_act(state)[0]
-        legal = engine.legal_actions(state, seat)
-        action = bot_choose(engine.view(state, seat), legal, actions)
-        events = engine.apply(state, seat, action)
-        actions += 1
-        if check is not None:
-            check(state, events)
-        if actions > max_actions:
-            raise RuntimeError("game did not end")
-    return state, actions
+    from games.sanma import GAME
+
+    return sim.play_game(GAME, options, sim.bot_seats(3), seed, check, max_actions=max_actions)
 
 
 def conserved(state) -> bool:
@@ -38,25 +21,13 @@ def conserved(state) -> bool:
 
 def simulate(games: int = 100, seed: str = "1", east_only: bool = False) -> dict[str, Any]:
     options = Options(east_only=east_only)
-    t0 = time.perf_counter()
-    total_actions = hands = errors = 0
+    hands = 0
     ok = True
-    first_error = None
-    for g in range(games):
-        try:
-            state, n = play_game(options, sha256_hex(f"{seed}:game:{g}"))
-        except Exception as e:  # noqa: BLE001 - count and report, keep simulating
-            errors += 1
-            if first_error is None:
-                first_error = f"game {g}: {type(e).__name__}: {e}"
-            continue
-        total_actions += n
+
+    def tally(state) -> None:
+        nonlocal hands, ok
         hands += len(state.hands_log)
         ok = ok and conserved(state)
-    seconds = time.perf_counter() - t0
-    out: dict[str, Any] = {"games": games, "hands": hands, "actions": total_actions, "seconds": round(seconds, 3),
-                           "games_per_second": round(games / seconds, 2) if seconds > 0 else None,
-                           "conserved": ok, "errors": errors}
-    if first_error:
-        out["first_error"] = first_error
-    return out
+
+    report = sim.run_games(lambda seed: play_game(options, seed), games, seed, tally)
+    return {**report, "hands": hands, "conserved": ok}
