@@ -54,8 +54,9 @@ def action_buttons(message) -> list[tuple[str, str, bool]]:
 class LeakWatch:
     """Checks every new version of every public message against the cards concealed in hands.
 
-    A card counts as concealed across a step when it sat in some hand both before and after
-    the step (cards revealed during the step, or dealt into a hand by a new round, are not).
+    A card counts as concealed across a step when it sat in some hand of the same deal both
+    before and after the step (cards revealed during the step, or dealt into a hand by a new
+    deal, are not). Games override ``deal_key`` (what one deal is) or ``check`` (other tokens).
     """
 
     def __init__(self, fake: LocalDiscord, bot: ParlorBot) -> None:
@@ -64,32 +65,40 @@ class LeakWatch:
         self.before = self.concealed()
         self.checked = 0
 
-    def concealed(self) -> set[str]:
-        cards: set[str] = set()
+    def deal_key(self, table) -> object:
+        return table.id
+
+    def concealed(self) -> set[tuple[object, str]]:
+        cards: set[tuple[object, str]] = set()
         for table in self.bot.tables.tables.values():
             if table.state is not None and table.status == "playing":
+                key = self.deal_key(table)
                 for hand in table.game.hidden_cards(table.state).values():
-                    cards.update(hand)
+                    cards.update((key, code) for code in hand)
         return cards
 
     def rebind(self, bot: ParlorBot) -> None:
         self.bot = bot
 
-    def check(self) -> None:
-        after = self.concealed()
-        hidden = self.before & after
+    def new_public_versions(self):
+        """Every public message version not looked at yet, oldest first."""
         for message in self.fake.all_messages():
             if not message.public:
                 continue
             for index, version in enumerate(message.versions):
-                if (message.id, index) in self.seen:
-                    continue
-                self.seen.add((message.id, index))
-                self.checked += 1
-                text = _version_text(version)
-                for code in hidden:
-                    if re.search(rf"(?<![0-9A-Za-z]){re.escape(code)}(?![0-9A-Za-z])", text):
-                        raise AssertionError(f"concealed card {code} shown publicly: {text[:300]!r}")
+                if (message.id, index) not in self.seen:
+                    self.seen.add((message.id, index))
+                    self.checked += 1
+                    yield version
+
+    def check(self) -> None:
+        after = self.concealed()
+        hidden = {code for _, code in self.before & after}
+        for version in self.new_public_versions():
+            text = _version_text(version)
+            for code in hidden:
+                if re.search(rf"(?<![0-9A-Za-z]){re.escape(code)}(?![0-9A-Za-z])", text):
+                    raise AssertionError(f"concealed card {code} shown publicly: {text[:300]!r}")
         self.before = after
 
 

@@ -57,12 +57,13 @@ class CardLeakWatch(LeakWatch):
                 codes.update(last["dora"])  # which code is dora is public (not where its cards are)
         return codes
 
-    def concealed(self) -> set[str]:
-        return super().concealed() - self._public_codes()
+    def concealed(self) -> set[tuple[object, str]]:
+        public = self._public_codes()
+        return {(key, code) for key, code in super().concealed() if code not in public}
 
     def check(self) -> None:
         public_now = self._public_codes()
-        self.before -= public_now
+        self.before = {(key, code) for key, code in self.before if code not in public_now}
         super().check()
 
 

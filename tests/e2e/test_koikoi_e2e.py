@@ -169,3 +169,24 @@ async def test_four_players_in_teams_with_bots(fake, db):
             assert result.scores[a] == result.scores[b]
         assert sum(result.scores) == 0
     fake.assert_clean()
+
+
+async def test_the_leak_watch_catches_a_hand_card_in_public(fake, db):
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    bot = make_bot(fake, db)
+    async with run_client(fake, bot):
+        watch = LeakWatch(fake, bot)
+        lobby = await open_table(fake, alice, bob, months=1)
+        await alice.click(lobby, "Start")
+        await fake.wait_idle()
+        watch.check()  # the real table shows no hand card …
+        table = bot.tables.in_channel(fake.channel.id)
+        secret = table.game.hidden_cards(table.state)[0][0]
+        await bot.get_partial_messageable(fake.channel.id).send(f"psst: {secret}")  # … a careless line would
+        await fake.wait_idle()
+        try:
+            watch.check()
+        except AssertionError as caught:
+            assert secret in str(caught)
+        else:
+            raise AssertionError("the leak watch missed a concealed card in a public message")

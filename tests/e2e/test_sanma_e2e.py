@@ -12,7 +12,7 @@ from games.hanafuda import sha256_hex
 from games.sanma import engine
 from tests.games.sanma_walls import make_wall
 
-from .conftest import make_bot, table_message
+from .conftest import LeakWatch, make_bot, table_message
 
 MASTER = f"{0:032x}"  # make_bot's first seed
 TOKEN = re.compile(r"r?[0-9][mps]|[東南西北白發中]")
@@ -42,16 +42,13 @@ def tile_kind(token: str) -> str:
     return token[-2:] if not token.startswith("r") else "5" + token[-1]
 
 
-class SanmaLeakWatch:
+class SanmaLeakWatch(LeakWatch):
     """No public line may show a tile kind more often than copies of it are public (rivers, melds,
     kita, indicators, hands revealed at a hand's end) nor more often than copies are not concealed."""
 
     def __init__(self, fake, bot):
-        self.fake, self.bot = fake, bot
-        self.seen: set[tuple[int, int]] = set()
         self.public = Counter()
-        self.before = self.concealed()
-        self.checked = 0
+        super().__init__(fake, bot)
 
     def table(self):
         return next(iter(self.bot.tables.tables.values()), None)
@@ -88,26 +85,16 @@ class SanmaLeakWatch:
             k = code[0].replace("0", "5") + code[1]
             self.public[k] = max(self.public[k], n)
 
-    def rebind(self, bot):
-        self.bot = bot
-
     def check(self):
         self.note_public()
         after = self.concealed()
         hidden = self.before & after
-        for message in self.fake.all_messages():
-            if not message.public:
-                continue
-            for index, version in enumerate(message.versions):
-                if (message.id, index) in self.seen:
-                    continue
-                self.seen.add((message.id, index))
-                self.checked += 1
-                for line in "\n".join(version.texts()).splitlines():
-                    counts = Counter(tile_kind(t) for t in TOKEN.findall(line))
-                    for kind, n in counts.items():
-                        limit = min(self.public[kind], 4 - hidden[kind])
-                        assert n <= limit, f"{kind} ×{n} in public line {line!r} (public {self.public[kind]}, hidden {hidden[kind]})"
+        for version in self.new_public_versions():
+            for line in "\n".join(version.texts()).splitlines():
+                counts = Counter(tile_kind(t) for t in TOKEN.findall(line))
+                for kind, n in counts.items():
+                    limit = min(self.public[kind], 4 - hidden[kind])
+                    assert n <= limit, f"{kind} ×{n} in public line {line!r} (public {self.public[kind]}, hidden {hidden[kind]})"
         self.before = after
 
 
