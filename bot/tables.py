@@ -212,6 +212,8 @@ class TableManager:
                 f"({'waiting for players' if existing.status == LOBBY else 'in play'}). "
                 "Use /table to see it, or open a table in another channel."
             )
+        for closed in [t.id for t in self.tables.values() if t.channel_id == channel_id and not t.is_open]:
+            del self.tables[closed]  # keep memory bounded: one finished table per channel at most
         game = get_game(game_name)
         try:
             game.Options(**options)
