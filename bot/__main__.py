@@ -20,6 +20,9 @@ def main() -> int:
         print(f"Parlor cannot start: {error}", file=sys.stderr)
         return 2
     logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    # discord.py logs whole request bodies at DEBUG, private hand panels included: never below INFO.
+    for name in ("discord.http", "discord.webhook.async_"):
+        logging.getLogger(name).setLevel(max(logging.INFO, logging.getLogger().level))
     if not settings.token:
         from bot.localdiscord.playground import main_playground
 
