@@ -551,7 +551,7 @@ class TableManager:
             for seat in table.to_act():
                 if table.status != PLAYING:
                     break
-                action = self._bot_action(table, seat)
+                action = timeout_action(table, seat) or self._bot_action(table, seat)
                 events += await self._apply(table, seat, action, actor_id=None, source="timeout")
                 if seat in named:
                     notes.append(f"⏰ Time ran out for {table.seats[seat].name}; Parlor's bot played for them.")
@@ -570,6 +570,14 @@ def decision_seconds(table: Table) -> int:
     """Seconds for the decision now due: a game may shorten some (``decision_seconds(state, default)``)."""
     hook = getattr(table.game, "decision_seconds", None)
     return hook(table.state, table.turn_seconds) if hook and table.state is not None else table.turn_seconds
+
+
+def timeout_action(table: Table, seat: int) -> str | None:
+    """What a seat whose time ran out plays, if the game says (``timeout_action(state, seat)``, e.g. a
+    call window passes); otherwise None and the bot policy plays for the seat."""
+    hook = getattr(table.game, "timeout_action", None)
+    action = hook(table.state, seat) if hook and table.state is not None else None
+    return action if action is not None and action in table.game.legal_actions(table.state, seat) else None
 
 
 def public_to_act(table: Table) -> list[int]:

@@ -71,6 +71,11 @@ class SanmaGame:
             return min(default, state.options.call_seconds)
         return default
 
+    def timeout_action(self, state: SanmaState, seat: int) -> str | None:
+        """A call window whose time ran out passes (``call_seconds``: "…and then passes"); a turn is
+        played by the bot policy as usual."""
+        return "pass" if state.phase == "respond" else None
+
     def public_to_act(self, state: SanmaState) -> list[int]:
         """Who may be named in public as the one to act: never the seats of a call window."""
         return engine.to_act(state) if state.phase == "turn" else []
