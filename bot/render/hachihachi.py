@@ -11,6 +11,7 @@ from typing import Any
 
 import discord
 
+from bot.render.fishing import capture_emoji, capture_label, card, cards
 from bot.ui import ButtonSpec, relative_time
 from games import hanafuda
 from games.base import Event
@@ -55,12 +56,6 @@ WHY = {
 }
 
 
-def card(code: str) -> str:
-    return hanafuda.emoji_label(code)
-
-
-def cards(codes: list[str], empty: str = "—") -> str:
-    return " · ".join(card(c) for c in hanafuda.sort_codes(codes)) if codes else empty
 
 
 def short(codes: list[str], empty: str = "—") -> str:
@@ -165,15 +160,9 @@ def table_embed(pv: dict[str, Any], names: list[str], deadline: float | None) ->
 
 
 def action_label(action: str, table: list[str] | None = None) -> str:
+    if (label := capture_label(action, table)) is not None:
+        return label
     parts = action.split(":")
-    if parts[0] == "play":
-        if len(parts) > 2:
-            return f"Play {parts[1]} → take {parts[2]}"
-        month = hanafuda.card(parts[1]).month
-        taken = [c for c in table or [] if hanafuda.card(c).month == month]
-        return f"Play {parts[1]}" + (f" → take {' '.join(taken)}" if taken else "")
-    if parts[0] == "take":
-        return f"Take {parts[1]}"
     if parts[0] == "declare":
         if parts[1] == "none":
             return "Declare nothing"
@@ -192,12 +181,6 @@ def _style(action: str) -> discord.ButtonStyle:
         return discord.ButtonStyle.danger
     return discord.ButtonStyle.secondary
 
-
-def _emoji(action: str) -> str | None:
-    parts = action.split(":")
-    if parts[0] in ("play", "take") and parts[1] in hanafuda.BY_CODE:
-        return hanafuda.MONTH_EMOJI[hanafuda.card(parts[1]).month]
-    return None
 
 
 def panel(view: dict[str, Any], legal: list[str], names: list[str], deadline: float | None
@@ -239,7 +222,7 @@ def panel(view: dict[str, Any], legal: list[str], names: list[str], deadline: fl
     elif view["phase"] != "over" and view["acting"]:
         lines.append("\nWaiting for " + ", ".join(f"**{names[s]}**" for s in view["acting"]) + ".")
     embed.description = "\n".join(lines)[:4096]
-    buttons = [ButtonSpec(f"a:{a}", action_label(a, view["table"]), _style(a), emoji=_emoji(a)) for a in legal]
+    buttons = [ButtonSpec(f"a:{a}", action_label(a, view["table"]), _style(a), emoji=capture_emoji(a)) for a in legal]
     return embed, buttons
 
 

@@ -10,6 +10,7 @@ from typing import Any
 
 import discord
 
+from bot.render.fishing import capture_emoji, capture_label, card, cards
 from bot.ui import ButtonSpec, relative_time
 from games import hanafuda
 from games.base import Event
@@ -18,12 +19,6 @@ COLOUR = discord.Colour.from_rgb(196, 30, 58)
 PHASE_TEXT = {"play": "to play a card", "choose_take": "to choose a capture", "decide": "to call Koi-Koi or Stop"}
 
 
-def card(code: str) -> str:
-    return hanafuda.emoji_label(code)
-
-
-def cards(codes: list[str], empty: str = "—") -> str:
-    return " · ".join(card(c) for c in hanafuda.sort_codes(codes)) if codes else empty
 
 
 def short_cards(codes: list[str], empty: str = "—") -> str:
@@ -79,15 +74,8 @@ def table_embed(pv: dict[str, Any], names: list[str], deadline: float | None) ->
 
 def action_label(action: str, field: list[str] | None = None) -> str:
     """Button text; with the field known, a play shows what it will take."""
-    parts = action.split(":")
-    if parts[0] == "play":
-        if len(parts) > 2:
-            return f"Play {parts[1]} → take {parts[2]}"
-        month = hanafuda.card(parts[1]).month
-        taken = [c for c in field or [] if hanafuda.card(c).month == month]
-        return f"Play {parts[1]}" + (f" → take {' '.join(taken)}" if taken else "")
-    if parts[0] == "take":
-        return f"Take {parts[1]}"
+    if (label := capture_label(action, field)) is not None:
+        return label
     return {"koikoi": "Koi-Koi!", "stop": "Stop"}.get(action, action)
 
 
@@ -98,12 +86,6 @@ def _style(action: str) -> discord.ButtonStyle:
         return discord.ButtonStyle.success
     return discord.ButtonStyle.secondary
 
-
-def _emoji(action: str) -> str | None:
-    parts = action.split(":")
-    if parts[0] in ("play", "take") and parts[1] in hanafuda.BY_CODE:
-        return hanafuda.MONTH_EMOJI[hanafuda.card(parts[1]).month]
-    return None
 
 
 def panel(view: dict[str, Any], legal: list[str], names: list[str], deadline: float | None
@@ -128,7 +110,7 @@ def panel(view: dict[str, Any], legal: list[str], names: list[str], deadline: fl
     elif view["phase"] != "over" and view.get("turn") is not None:
         lines.append(f"\nWaiting for **{names[view['turn']]}**.")
     embed.description = "\n".join(lines)[:4096]
-    buttons = [ButtonSpec(f"a:{a}", action_label(a, view["field"]), _style(a), emoji=_emoji(a)) for a in legal]
+    buttons = [ButtonSpec(f"a:{a}", action_label(a, view["field"]), _style(a), emoji=capture_emoji(a)) for a in legal]
     return embed, buttons
 
 
