@@ -209,6 +209,16 @@ def emoji_label(code: str) -> str:
     return f"{MONTH_EMOJI[c.month]}{c.code} {c.name}"
 
 
+def describe_capture(action: str) -> str | None:
+    """``play:<card>[:<target>]`` / ``take:<card>`` of the fishing games in words; None otherwise."""
+    parts = action.split(":")
+    if parts[0] not in ("play", "take") or not 2 <= len(parts) <= 3 or not all(p in BY_CODE for p in parts[1:]):
+        return None
+    if parts[0] == "take":
+        return f"Take {label(parts[1])}" if len(parts) == 2 else None
+    return f"Play {label(parts[1])}" + (f" → take {label(parts[2])}" if len(parts) == 3 else "")
+
+
 def same_month(a: str, b: str) -> bool:
     return MONTH[a] == MONTH[b]
 

@@ -1276,18 +1276,11 @@ def load(snapshot: str) -> HHState:
 
 def describe_action(action: str) -> str:
     from games.hachihachi.combos import combo_name
-    from games.hanafuda import label
+    from games.hanafuda import describe_capture
 
+    if (text := describe_capture(action)) is not None:
+        return text
     parts = action.split(":")
-    try:
-        if parts[0] == "play" and len(parts) == 2:
-            return f"Play {label(parts[1])}"
-        if parts[0] == "play" and len(parts) == 3:
-            return f"Play {label(parts[1])} → take {label(parts[2])}"
-        if parts[0] == "take":
-            return f"Take {label(parts[1])}"
-    except KeyError:
-        return action
     if parts[0] == "declare":
         if parts[1] == "none":
             return "Declare nothing"

@@ -775,18 +775,10 @@ def load(snapshot: str) -> KoiKoiState:
 
 
 def describe_action(action: str) -> str:
-    from games.hanafuda import label
+    from games.hanafuda import describe_capture
 
-    parts = action.split(":")
-    try:
-        if parts[0] == "play" and len(parts) == 2:
-            return f"Play {label(parts[1])}"
-        if parts[0] == "play" and len(parts) == 3:
-            return f"Play {label(parts[1])} → take {label(parts[2])}"
-        if parts[0] == "take" and len(parts) == 2:
-            return f"Take {label(parts[1])}"
-    except KeyError:
-        return action
+    if (text := describe_capture(action)) is not None:
+        return text
     if action == "koikoi":
         return "Koi-Koi!"
     if action == "stop":
