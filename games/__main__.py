@@ -170,10 +170,13 @@ COMMANDS: dict[str, dict[str, Callable[[argparse.Namespace], int]]] = {
     "blackflower": _blackflower_cli.HANDLERS,
     "hachihachi": _hachihachi_cli.HANDLERS,
 }
-ARGUMENTS: dict[str, Callable[[argparse.ArgumentParser, str], None]] = {"koikoi": _koikoi_args, "sanma": _sanma_cli.add_arguments,
-                                                                  "blackflower": _blackflower_cli.arguments}
-ARGUMENTS["bcpoker"] = _bcpoker_cli.arguments
-ARGUMENTS["hachihachi"] = _hachihachi_cli.arguments
+ARGUMENTS: dict[str, Callable[[argparse.ArgumentParser, str], None]] = {
+    "koikoi": _koikoi_args,
+    "sanma": _sanma_cli.add_arguments,
+    "bcpoker": _bcpoker_cli.arguments,
+    "blackflower": _blackflower_cli.arguments,
+    "hachihachi": _hachihachi_cli.arguments,
+}
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -10,29 +10,26 @@ import json
 import sys
 
 from games.base import GameError
+from games.cli import add_option
 
 
-def _add(p: argparse.ArgumentParser, flag: str, **kw) -> None:
-    """Add an option unless another game already added the same flag (games share the parser)."""
-    if flag not in p._option_string_actions:  # noqa: SLF001 - argparse has no public lookup
-        p.add_argument(flag, **kw)
 
 
 def arguments(p: argparse.ArgumentParser, command: str) -> None:
     if command == "calc":
-        _add(p, "--hand", help='Black Christmas Poker: 8 card codes, e.g. "R1 R2 R3 G4 G5 G6 R7 K7"')
-        _add(p, "--decks", type=int, default=None, help="Black Christmas Poker: 1 or 2 decks (default 1)")
-        _add(p, "--no-special", action="store_true", help="Black Christmas Poker: without the special hands S01-S06")
+        add_option(p, "--hand", help='Black Christmas Poker: 8 card codes, e.g. "R1 R2 R3 G4 G5 G6 R7 K7"')
+        add_option(p, "--decks", type=int, default=None, help="Black Christmas Poker: 1 or 2 decks (default 1)")
+        add_option(p, "--no-special", action="store_true", help="Black Christmas Poker: without the special hands S01-S06")
     elif command == "simulate":
-        _add(p, "--players", type=int, default=None)
-        _add(p, "--games", type=int, default=100)
-        _add(p, "--seed", default="1")
-        _add(p, "--lead-rounds", type=int, default=None, help="Black Christmas Poker: lead count to end (default 2)")
+        add_option(p, "--players", type=int, default=None)
+        add_option(p, "--games", type=int, default=100)
+        add_option(p, "--seed", default="1")
+        add_option(p, "--lead-rounds", type=int, default=None, help="Black Christmas Poker: lead count to end (default 2)")
     elif command == "verify":
-        _add(p, "--seed", help="the round seed revealed at round end")
-        _add(p, "--hash", help="the hash shown at round start")
-        _add(p, "--players", type=int, default=None)
-        _add(p, "--lead", type=int, default=1, help="Black Christmas Poker: the round's lead, as seat number 1..7")
+        add_option(p, "--seed", help="the round seed revealed at round end")
+        add_option(p, "--hash", help="the hash shown at round start")
+        add_option(p, "--players", type=int, default=None)
+        add_option(p, "--lead", type=int, default=1, help="Black Christmas Poker: the round's lead, as seat number 1..7")
 
 
 def _fail(message: str) -> int:

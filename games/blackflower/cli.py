@@ -10,32 +10,29 @@ import argparse
 import json
 
 from games.base import GameError
+from games.cli import add_option
 
 
-def _add(p: argparse.ArgumentParser, flag: str, **kw) -> None:
-    """Add an option unless another game already added the same flag (games share names)."""
-    if flag not in p._option_string_actions:  # noqa: SLF001 - argparse has no public lookup
-        p.add_argument(flag, **kw)
 
 
 def arguments(p: argparse.ArgumentParser, command: str) -> None:
     if command == "calc":
-        _add(p, "--cards", help='Black Flower: cards in the order received, e.g. "9A 9C1"')
-        _add(p, "--no-pair-advantage", action="store_true", help="Black Flower: no same-month overlaps")
+        add_option(p, "--cards", help='Black Flower: cards in the order received, e.g. "9A 9C1"')
+        add_option(p, "--no-pair-advantage", action="store_true", help="Black Flower: no same-month overlaps")
     elif command == "stats":
-        _add(p, "--initial-deals", action="store_true", help="Black Flower: all 2256 ordered two-card deals")
-        _add(p, "--no-pair-advantage", action="store_true", help="Black Flower: no same-month overlaps")
+        add_option(p, "--initial-deals", action="store_true", help="Black Flower: all 2256 ordered two-card deals")
+        add_option(p, "--no-pair-advantage", action="store_true", help="Black Flower: no same-month overlaps")
     elif command == "simulate":
-        _add(p, "--players", type=int, default=None)
-        _add(p, "--games", type=int, default=100)
-        _add(p, "--seed", default="1")
-        _add(p, "--banker", default="rotate", choices=["rotate", "fixed", "winner"])
-        _add(p, "--rounds", type=int, default=None)
-        _add(p, "--min-bet", type=int, default=10)
-        _add(p, "--max-bet", type=int, default=100)
+        add_option(p, "--players", type=int, default=None)
+        add_option(p, "--games", type=int, default=100)
+        add_option(p, "--seed", default="1")
+        add_option(p, "--banker", default="rotate", choices=["rotate", "fixed", "winner"])
+        add_option(p, "--rounds", type=int, default=None)
+        add_option(p, "--min-bet", type=int, default=10)
+        add_option(p, "--max-bet", type=int, default=100)
         for flag in ("--split-by-month", "--split-by-kind", "--double-down", "--banker-advantage",
                      "--no-pair-advantage"):
-            _add(p, flag, action="store_true")
+            add_option(p, flag, action="store_true")
 
 
 def calc(args: argparse.Namespace) -> int:

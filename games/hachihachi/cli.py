@@ -13,24 +13,21 @@ import argparse
 import json
 
 from games.base import GameError
+from games.cli import add_option
 
 
-def _add(p: argparse.ArgumentParser, flag: str, **kw) -> None:
-    """Add an option unless another game already added the same flag (games share names)."""
-    if flag not in p._option_string_actions:  # noqa: SLF001 - argparse has no public lookup
-        p.add_argument(flag, **kw)
 
 
 def arguments(p: argparse.ArgumentParser, command: str) -> None:
     if command == "calc":
-        _add(p, "--hand", help='Hachi-Hachi: the 7 dealt cards, e.g. "4R 5R 1C1 2C1 3C1 6C1 10C1"')
-        _add(p, "--captured", help='captured cards, e.g. "1L 3L 8L 12L"')
+        add_option(p, "--hand", help='Hachi-Hachi: the 7 dealt cards, e.g. "4R 5R 1C1 2C1 3C1 6C1 10C1"')
+        add_option(p, "--captured", help='captured cards, e.g. "1L 3L 8L 12L"')
     elif command == "simulate":
-        _add(p, "--players", type=int, default=4)
-        _add(p, "--games", type=int, default=100)
-        _add(p, "--seed", default="1")
-        _add(p, "--months", type=int, default=12)
-        _add(p, "--payment", default="each-opponent-full", choices=["each-opponent-full", "split"],
+        add_option(p, "--players", type=int, default=4)
+        add_option(p, "--games", type=int, default=100)
+        add_option(p, "--seed", default="1")
+        add_option(p, "--months", type=int, default=12)
+        add_option(p, "--payment", default="each-opponent-full", choices=["each-opponent-full", "split"],
              help="Hachi-Hachi: how opponents pay (default each-opponent-full)")
 
 

@@ -7,6 +7,7 @@ import json
 import sys
 
 from games.base import GameError
+from games.cli import add_option
 
 
 class _CliError(Exception):
@@ -20,34 +21,29 @@ def _fail(message: str) -> int:
     return 2
 
 
-def _add(p: argparse.ArgumentParser, *names: str, **kw) -> None:
-    """Add an option unless another game already defined it (games share the parser)."""
-    if any(n in p._option_string_actions for n in names):  # noqa: SLF001 - argparse has no public check
-        return
-    p.add_argument(*names, **kw)
 
 
 def add_arguments(p: argparse.ArgumentParser, command: str) -> None:
     if command == "calc":
-        _add(p, "--hand", help='sanma: concealed tiles incl. the winning tile, e.g. "111m234p678p34s99s5s"')
-        _add(p, "--win", help="sanma: the winning tile, e.g. 5s")
-        _add(p, "--melds", help='sanma: "pon:777s,ankan:1111z,daiminkan:…,shouminkan:…"')
+        add_option(p, "--hand", help='sanma: concealed tiles incl. the winning tile, e.g. "111m234p678p34s99s5s"')
+        add_option(p, "--win", help="sanma: the winning tile, e.g. 5s")
+        add_option(p, "--melds", help='sanma: "pon:777s,ankan:1111z,daiminkan:…,shouminkan:…"')
         for flag in ("tsumo", "riichi", "double-riichi", "ippatsu", "rinshan", "chankan", "haitei", "houtei"):
-            _add(p, f"--{flag}", action="store_true", help=f"sanma: {flag.replace('-', ' ')}")
-        _add(p, "--kita", type=int, default=0, help="sanma: number of kita (North tiles set aside)")
-        _add(p, "--dora", help="sanma: dora indicators")
-        _add(p, "--ura", help="sanma: ura dora indicators")
-        _add(p, "--seat", default="S", help="sanma: winner's seat wind E|S|W (default S)")
-        _add(p, "--round", default="E", help="sanma: round wind E|S (default E)")
-        _add(p, "--honba", type=int, default=0)
-        _add(p, "--sticks", type=int, default=0, help="sanma: riichi sticks on the table (incl. the winner's own)")
-        _add(p, "--no-red", action="store_true", help="sanma: play without red fives")
+            add_option(p, f"--{flag}", action="store_true", help=f"sanma: {flag.replace('-', ' ')}")
+        add_option(p, "--kita", type=int, default=0, help="sanma: number of kita (North tiles set aside)")
+        add_option(p, "--dora", help="sanma: dora indicators")
+        add_option(p, "--ura", help="sanma: ura dora indicators")
+        add_option(p, "--seat", default="S", help="sanma: winner's seat wind E|S|W (default S)")
+        add_option(p, "--round", default="E", help="sanma: round wind E|S (default E)")
+        add_option(p, "--honba", type=int, default=0)
+        add_option(p, "--sticks", type=int, default=0, help="sanma: riichi sticks on the table (incl. the winner's own)")
+        add_option(p, "--no-red", action="store_true", help="sanma: play without red fives")
     elif command == "simulate":
-        _add(p, "--games", type=int, default=100)
-        _add(p, "--seed", default="1")
-        _add(p, "--east-only", action="store_true", help="sanma: East-only games")
+        add_option(p, "--games", type=int, default=100)
+        add_option(p, "--seed", default="1")
+        add_option(p, "--east-only", action="store_true", help="sanma: East-only games")
     elif command == "replay":
-        _add(p, "log", nargs="?", help="sanma: a Tenhou mjlog XML file")
+        add_option(p, "log", nargs="?", help="sanma: a Tenhou mjlog XML file")
 
 
 def calc(args: argparse.Namespace) -> int:
