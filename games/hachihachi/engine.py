@@ -44,7 +44,9 @@ from games.hachihachi.combos import (
     public_cards,
 )
 from games.hachihachi.options import Options, parse_options
-from games.hanafuda import BY_CODE, DECK, MONTH, ORDER, seeded_shuffle, sha256_hex
+from games.hanafuda import DECK, MONTH, ORDER, play_refusal, seeded_shuffle, sha256_hex
+from games.hanafuda import matching as _matches
+from games.hanafuda import sort_codes as _sort
 
 BLANK = "BLANK"
 START_CASH = 60
@@ -137,9 +139,6 @@ def _ev(type: str, data: dict[str, Any], seat: int | None = None) -> Event:
 def _n(state: HHState) -> int:
     return len(state.seats)
 
-
-def _sort(codes) -> list[str]:
-    return sorted(codes, key=ORDER.__getitem__)
 
 
 def fmt_points(points: int) -> str:
@@ -617,10 +616,6 @@ def _declare(state: HHState, seat: int, action: str, events: list[Event]) -> Non
 # ---------------------------------------------------------------------------
 
 
-def _matches(table: list[str], code: str) -> list[str]:
-    m = MONTH[code]
-    return [c for c in table if MONTH[c] == m]
-
 
 def _resolve(state: HHState, seat: int, code: str, target: str | None) -> list[str]:
     matches = _matches(state.table, code)
@@ -1061,19 +1056,10 @@ def _illegal(state: HHState, seat: int, action: str) -> GameError:
     if ph == "declare":
         return GameError("Choose which of your hand combos to declare (or declare none).")
     if ph == "play":
-        parts = action.split(":")
         if action == "cancel_sage":
             return GameError("You have no Sa-gé to cancel.")
-        if parts[0] == "play" and len(parts) >= 2:
-            code = parts[1].upper()
-            if code not in BY_CODE:
-                return GameError(f"Unknown card {parts[1]!r}.")
-            if code not in state.hands[seat]:
-                return GameError(f"You do not hold {code}.")
-            matches = _matches(state.table, code)
-            if len(matches) == 2:
-                return GameError(f"{code} matches two table cards ({' and '.join(_sort(matches))}): choose which one to take.")
-            return GameError(f"{code} takes {'nothing' if not matches else ' '.join(matches)}: send play:{code} without a target.")
+        if (reason := play_refusal(action, state.hands[seat], state.table)) is not None:
+            return GameError(reason)
         return GameError("Play a card from your hand.")
     if ph == "take":
         return GameError(f"Choose which table card the flipped {state.pending} takes: "

@@ -43,7 +43,9 @@ from typing import Any
 from pydantic import BaseModel, Field
 
 from games.base import Event, GameError, Result, SeatInfo, placings
-from games.hanafuda import BY_CODE, DECK, MONTH, ORDER, seeded_shuffle, sha256_hex
+from games.hanafuda import DECK, MONTH, ORDER, play_refusal, seeded_shuffle, sha256_hex
+from games.hanafuda import matching as _matches
+from games.hanafuda import sort_codes as _sort
 from games.koikoi.options import Options
 from games.koikoi.yaku import HAND_COMBO_POINTS, evaluate, hand_combo, yaku_name
 
@@ -151,9 +153,6 @@ def seats_from_oya(state: KoiKoiState) -> list[int]:
 def _seat_name(state: KoiKoiState, seat: int) -> str:
     return state.seats[seat].name
 
-
-def _sort(codes) -> list[str]:
-    return sorted(codes, key=ORDER.__getitem__)
 
 
 def _yaku_list(pairs) -> list[dict[str, Any]]:
@@ -450,10 +449,6 @@ def _end_round(
 # ---------------------------------------------------------------------------
 
 
-def _matches(field: list[str], code: str) -> list[str]:
-    m = MONTH[code]
-    return [c for c in field if MONTH[c] == m]
-
 
 def _capture(state: KoiKoiState, seat: int, cards: list[str]) -> None:
     side = state.sides[state.side_of[seat]]
@@ -629,17 +624,8 @@ def _is_legal(state: KoiKoiState, seat: int, action: str) -> bool:
 
 def _illegal(state: KoiKoiState, seat: int, action: str) -> GameError:
     if state.phase == "play":
-        parts = action.split(":")
-        if parts[0] == "play" and len(parts) >= 2:
-            code = parts[1].upper()
-            if code not in BY_CODE:
-                return GameError(f"Unknown card {parts[1]!r}.")
-            if code not in state.hands[seat]:
-                return GameError(f"You do not hold {code}.")
-            matches = _matches(state.field, code)
-            if len(matches) == 2:
-                return GameError(f"{code} matches two table cards ({' and '.join(_sort(matches))}): choose which one to take.")
-            return GameError(f"{code} takes {'nothing' if not matches else ' '.join(matches)}: send play:{code} without a target.")
+        if (reason := play_refusal(action, state.hands[seat], state.field)) is not None:
+            return GameError(reason)
         return GameError("Play a card from your hand first.")
     if state.phase == "choose_take":
         return GameError(
