@@ -129,6 +129,8 @@ class LocalDiscord:
         ack_deadline: float = 3.0,
         reject_late_ack: bool = True,
         token_lifetime: float = 15 * 60,
+        heartbeat_interval: float = 41.25,
+        gateway_latency: float = 0.04,
     ) -> None:
         self.application_id = snowflake()
         self.bot_id = self.application_id
@@ -136,6 +138,11 @@ class LocalDiscord:
         self.ack_deadline = ack_deadline
         self.reject_late_ack = reject_late_ack
         self.token_lifetime = token_lifetime
+        # Discord asks for a heartbeat every 41.25 s and its ACK crosses the network (tens of ms): an
+        # instant ACK would beat discord.py's keep-alive thread to recording the send and make it
+        # measure a whole interval ("Can't keep up … 41.3s behind").
+        self.heartbeat_interval = heartbeat_interval
+        self.gateway_latency = gateway_latency
         self.owner_id = snowflake()
         self.port: Optional[int] = None
         self.users: Dict[int, Any] = {}  # id -> harness.FakeUser
@@ -458,11 +465,16 @@ class LocalDiscord:
                 continue
             await s.send_dispatch(event, data)
 
+    async def _heartbeat_ack(self, ws: web.WebSocketResponse) -> None:
+        await asyncio.sleep(self.gateway_latency)
+        if not ws.closed:
+            await ws.send_str(json.dumps({"op": OP_HEARTBEAT_ACK}))
+
     async def _ws_handler(self, request: web.Request) -> web.StreamResponse:
         ws = web.WebSocketResponse(max_msg_size=0)
         await ws.prepare(request)
         session: Optional[GatewaySession] = None
-        await ws.send_str(json.dumps({"op": OP_HELLO, "d": {"heartbeat_interval": 41250}}))
+        await ws.send_str(json.dumps({"op": OP_HELLO, "d": {"heartbeat_interval": round(self.heartbeat_interval * 1000)}}))
         try:
             async for msg in ws:
                 if msg.type != WSMsgType.TEXT:
@@ -476,7 +488,9 @@ class LocalDiscord:
                 op = payload.get("op")
                 d = payload.get("d")
                 if op == OP_HEARTBEAT:
-                    await ws.send_str(json.dumps({"op": OP_HEARTBEAT_ACK}))
+                    task = asyncio.get_running_loop().create_task(self._heartbeat_ack(ws))
+                    self._bg_tasks.add(task)
+                    task.add_done_callback(self._bg_tasks.discard)
                 elif op == OP_IDENTIFY:
                     session = await self._identify(ws, d)
                 elif op == OP_RESUME:

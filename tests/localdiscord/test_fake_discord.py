@@ -442,3 +442,17 @@ async def test_autocomplete_and_concurrent_users(fake: LocalDiscord):
             assert [m.id for m in u.visible_messages()] == [r.id]
         assert fake.public_messages() == []
     fake.assert_clean()
+
+
+async def test_heartbeat_latency_is_the_round_trip_not_the_interval(caplog):
+    # The playground logged "Can't keep up, shard ID None websocket is 41.3s behind" every few
+    # minutes: the fake answered a heartbeat before discord.py's keep-alive thread had recorded
+    # sending it, so discord.py measured the whole 41.25 s interval. Discord's ACK crosses a network.
+    async with LocalDiscord(heartbeat_interval=0.4, gateway_latency=0.05) as world:
+        bot = make_bot(world)
+        with caplog.at_level("WARNING", logger="discord.gateway"):
+            async with run_client(world, bot):
+                await asyncio.sleep(1.5)  # three heartbeats
+                latency = bot.latency
+    assert 0.04 <= latency < 0.3, latency
+    assert not [r for r in caplog.records if "behind" in r.getMessage()]
