@@ -15,7 +15,7 @@ from typing import Any
 import discord
 
 from bot.render import get_renderer
-from bot.tables import LOBBY, PLAYING, Table, public_to_act
+from bot.tables import FINISHED, LOBBY, PLAYING, Table, players_wanted, public_to_act
 from bot.ui import build_view, hand_button, lobby_buttons
 from games.base import Event
 
@@ -55,9 +55,18 @@ class DiscordPresenter:
             embed.add_field(name="Latest", value="\n".join(table.recent[-RECENT_LINES:])[-1024:], inline=False)
         buttons = [hand_button()] if table.status == PLAYING else []
         view = build_view(table.id, table.version, buttons) if buttons else None
-        turn = [table.seats[s] for s in public_to_act(table)]
-        content = " ".join(f"Turn: <@{s.user_id}>" for s in turn if s.user_id and not s.automated) or None
-        return {"content": content, "embed": embed, "view": view}
+        return {"content": self.turn_line(table), "embed": embed, "view": view}
+
+    def turn_line(self, table: Table) -> str | None:
+        """``Turn: <@id>`` for the players to act (a bot by its name); during a secret window (who
+        may call is hidden) the line stays, saying so."""
+        if table.status != PLAYING:
+            return None
+        named = [table.seats[s] for s in public_to_act(table)]
+        if named:
+            return "Turn: " + " ".join(f"**{s.name}**" if s.automated or not s.user_id else f"<@{s.user_id}>"
+                                       for s in named)
+        return "Turn: waiting for calls (who may call stays secret)" if table.to_act() else None
 
     def _lobby_payload(self, table: Table) -> dict[str, Any]:
         game = table.game
@@ -71,7 +80,7 @@ class DiscordPresenter:
             description=(f"**Seats ({len(table.seats)}/{game.max_players}):**\n{seats}\n\n"
                          f"**Options:** {options}\n**Turn time:** {table.turn_seconds} s\n\n"
                          f"Press **Join** to sit down. The host presses **Start** when "
-                         f"{game.min_players}–{game.max_players} players are seated."),
+                         f"{players_wanted(table)} are seated."),
             colour=discord.Colour.blurple(),
         )
         full = len(table.seats) >= game.max_players
@@ -110,7 +119,11 @@ class DiscordPresenter:
         renderer = get_renderer(table.game.name)
         legal = table.game.legal_actions(table.state, seat) if seat in table.to_act() and not table.seats[seat].automated else []
         embed, buttons = renderer.panel(table.game.view(table.state, seat), legal, self.names(table), table.deadline)
-        if table.seats[seat].resigned:
+        if table.status != PLAYING:
+            over = "This game is over" if table.status == FINISHED else "This table is closed"
+            embed.description = f"**{over}** — the final result is in the channel.\n\n{embed.description or ''}"
+            buttons = []
+        elif table.seats[seat].resigned:
             embed.set_footer(text="You resigned; a bot plays your seat.")
             buttons = []
         return {"embed": embed, "view": build_view(table.id, table.version, buttons)}

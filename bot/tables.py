@@ -333,7 +333,7 @@ class TableManager:
                 raise Refusal(f"This table is set for {wanted} players and {count} are seated. Join or add bots first.")
             if not table.game.min_players <= count <= table.game.max_players:
                 raise Refusal(
-                    f"{table.game.title} needs {table.game.min_players}–{table.game.max_players} players; "
+                    f"{table.game.title} needs {players_wanted(table)}; "
                     f"{count} {'is' if count == 1 else 'are'} seated. Join or add a bot first."
                 )
             options = game_options(table.game, table.options, count)
@@ -584,6 +584,15 @@ def public_to_act(table: Table) -> list[int]:
     """Seats whose turn may be announced in public; a game may hide who can call (``public_to_act(state)``)."""
     hook = getattr(table.game, "public_to_act", None)
     return hook(table.state) if hook and table.state is not None and table.status == PLAYING else table.to_act()
+
+
+def players_wanted(table: Table) -> str:
+    """How many players a table starts with: "3 players" (Sanma, or a table set for 3), "2–7 players"."""
+    low, high = table.game.min_players, table.game.max_players
+    wanted = table.options.get("players")
+    if wanted:
+        low = high = wanted
+    return f"{low} players" if low == high else f"{low}–{high} players"
 
 
 def game_options(game: Game, options: dict[str, Any], seated: int) -> dict[str, Any]:

@@ -236,7 +236,7 @@ def narrate(event: Event, names: list[str]) -> str | None:
     who = names[d["seat"]] if d.get("seat") is not None else ""
     match event.type:
         case "round_start":
-            return f"🎄 Round {d['round']} begins; lead: **{names[d['lead']]}**. Deal hash `{d['hash'][:16]}…`"
+            return f"🎄 Round {d['round']} begins; lead: **{names[d['lead']]}**."
         case "draw":
             if d["source"] == "pile":
                 return f"{who} takes {card(d['card'], d.get('named'))} from the pile."

@@ -245,8 +245,7 @@ def narrate(event: Event, names: list[str]) -> str | None:
                 return f"🎴 Drawing for the bank: … {drawn} — **{names[d['banker']]}** drew a Bright and banks first."
             return f"🏦 {names[d['banker']]} banks first."
         case "round_start":
-            return (f"🌸 Round {d['round']} — banker **{names[d['banker']]}**. Place your bets! "
-                    f"Deal hash `{d['hash'][:16]}…`")
+            return f"🌸 Round {d['round']} — banker **{names[d['banker']]}**. Place your bets!"
         case "bet":
             return f"💰 {who} bets {chips(d['amount'])}."
         case "sit":

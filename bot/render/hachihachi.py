@@ -241,8 +241,7 @@ def narrate(event: Event, names: list[str]) -> str | None:
                 return f"🎌 Game {d['game']} of {d['games']} begins; {names[d['dealer']]} deals. Everyone has 60p."
             return None
         case "round_start":
-            return (f"🌙 Month {d['month']} of {d['months']}: {names[d['dealer']]} deals. "
-                    f"Deal hash `{d['hash'][:16]}…`")
+            return f"🌙 Month {d['month']} of {d['months']}: {names[d['dealer']]} deals."
         case "mizuten":
             return f"💧 **{who} declares Mizu-ten!**" if d["declared"] else None
         case "redeal":

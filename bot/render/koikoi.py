@@ -119,7 +119,7 @@ def narrate(event: Event, names: list[str]) -> str | None:
     who = names[d["seat"]] if "seat" in d and d["seat"] is not None else ""
     match event.type:
         case "round_start":
-            return f"🌙 Month {d.get('month', d.get('round'))} begins; Oya: {names[d['oya']]}. Deal hash `{d['hash'][:16]}…`"
+            return f"🌙 Month {d.get('month', d.get('round'))} begins; Oya: {names[d['oya']]}."
         case "redeal":
             return "🔁 Four cards of one month on the field: the cards are dealt again."
         case "play":

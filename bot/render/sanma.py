@@ -68,7 +68,7 @@ def table_embed(pv: dict[str, Any], names: list[str], deadline: float | None) ->
     elif pv.get("turn") is not None:
         lines.append(f"**{names[pv['turn']]}** to play{dl}")
     lines.append(f"Dora indicators: **{tiles(pv['dora_indicators'])}** · Wall: **{pv['live']}** tiles left")
-    lines.append(f"Dealer: {names[pv['dealer']]} · Deal hash `{pv['hash'][:16]}…`")
+    lines.append(f"Dealer: {names[pv['dealer']]}")
     embed.description = "\n".join(lines)
     for s in range(3):
         flags = []
@@ -168,7 +168,7 @@ def narrate(event: Event, names: list[str]) -> str | None:
     match event.type:
         case "round_start":
             return (f"🀄 **{d['round']}**, {d['honba']} honba: {names[d['dealer']]} deals. Dora indicator "
-                    f"{tiles(d['dora_indicators'])}. Deal hash `{d['hash'][:16]}…`")
+                    f"{tiles(d['dora_indicators'])}.")
         case "discard":
             return f"{who} discards {tile(d['tile'])}" + (" — **riichi!**" if d.get("riichi") else "")
         case "riichi_accepted":
