@@ -44,6 +44,15 @@ def chips(n: int) -> str:
     return f"{n:,}".replace(",", " ") if n >= 0 else f"−{-n:,}".replace(",", " ")
 
 
+def holding(balance: int, stake: int = 0) -> str:
+    """A seat's chips with what it has at stake shown apart: "980 chips, 20 at stake" (1 000 in all)."""
+    return f"{chips(balance)} chips" + (f", {chips(stake)} at stake" if stake else "")
+
+
+def _stakes(pv: dict[str, Any]) -> list[int]:
+    return pv.get("at_stake") or [0] * len(pv["chips"])
+
+
 def hand_status(h: dict[str, Any], npa: bool = False) -> str:
     """One line for a hand as everyone sees it."""
     visible = [c for c in h["cards"] if c is not None]
@@ -105,6 +114,7 @@ def table_embed(pv: dict[str, Any], names: list[str], deadline: float | None) ->
     if pv["phase"] != "betting" and pv["deck_count"]:
         lines.append(f"Deck: {pv['deck_count']} cards")
     embed.description = "\n".join(lines)[:4096]
+    stakes = _stakes(pv)
     for s, name in enumerate(names):
         if s == b:
             continue
@@ -120,8 +130,9 @@ def table_embed(pv: dict[str, Any], names: list[str], deadline: float | None) ->
         else:
             value = "sits out"
         turn = "▶ " if s == pv.get("turn") and pv["phase"] in ("niko", "play") else ""
-        embed.add_field(name=f"{turn}{name} · {chips(pv['chips'][s])} chips"[:256], value=value[:1024], inline=False)
-    totals = " · ".join(f"{names[s]} {chips(pv['chips'][s])}" for s in range(len(names)))
+        embed.add_field(name=f"{turn}{name} · {holding(pv['chips'][s], stakes[s])}"[:256], value=value[:1024],
+                        inline=False)
+    totals = " · ".join(f"{names[s]} {holding(pv['chips'][s], stakes[s])}" for s in range(len(names)))
     embed.add_field(name="Chips", value=totals[:1024], inline=False)
     if pv.get("round_hash"):
         embed.set_footer(text=f"Deal hash (SHA-256 of this round's seed, revealed when the round ends): "
@@ -190,7 +201,7 @@ def panel(view: dict[str, Any], legal: list[str], names: list[str], deadline: fl
     seat = view["seat"]
     b = view["banker"]
     embed = discord.Embed(title=f"Black Flower · {names[seat]}" + (" (banker)" if seat == b else ""), colour=COLOUR)
-    lines = [f"**Your chips:** {chips(view['chips'][seat])}"]
+    lines = [f"**You have** {holding(view['chips'][seat], _stakes(view)[seat])}"]
     if view["phase"] != "betting" and seat != b and view.get("banker_hand"):
         lines.append(f"🏦 Banker {names[b]}: {hand_status(view['banker_hand'], view['options']['no_pair_advantage'])}")
     lines += _my_hand_lines(view, seat)

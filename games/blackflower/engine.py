@@ -545,6 +545,14 @@ def is_over(state: BlackFlowerState) -> bool:
     return state.phase == OVER
 
 
+def at_stake(state: BlackFlowerState) -> list[int]:
+    """Chips each seat has at stake and not yet settled: the bets, then the stakes of unsettled hands.
+    They are out of ``chips`` (the balance) but not lost: a push returns them, a win doubles them."""
+    if state.phase == BETTING:
+        return list(state.bets)
+    return [sum(h.stake for h in seat_hands if h.result is None) for seat_hands in state.hands] or [0] * _n(state)
+
+
 def max_bet_for(state: BlackFlowerState, seat: int) -> int:
     return min(state.options.max_bet, state.chips[seat])
 
@@ -813,6 +821,7 @@ def public_view(state: BlackFlowerState) -> dict[str, Any]:
         "bots": [s.bot for s in state.seats],
         "host": state.host,
         "chips": list(state.chips),
+        "at_stake": at_stake(state),
         "start_chips": list(state.start_chips),
         "banker": state.banker,
         "round": state.round,

@@ -1,0 +1,54 @@
+"""What Black Flower players read about their chips (issue 10 item 3): before a round is settled a
+bettor sees the balance and the stake apart ("980 chips, 20 at stake"), never a balance that looks
+as if the stake were already lost; once the round is settled the stake is gone from the text."""
+
+from _blackflower_helpers import act, bank_plays, seat_of, start
+from bot.render import blackflower as R
+from games.base import SeatInfo
+from games.blackflower import GAME, Options
+
+NAMES = ["Banker", "Bea", "Cal"]
+
+
+def table_text(state) -> str:
+    embed = R.table_embed(GAME.public_view(state), NAMES[:len(state.seats)], None)
+    return "\n".join([embed.description or ""] + [f"{f.name}\n{f.value}" for f in embed.fields])
+
+
+def panel_text(state, seat) -> str:
+    embed, _ = R.panel(GAME.view(state, seat), GAME.legal_actions(state, seat), NAMES[:len(state.seats)], None)
+    return embed.description or ""
+
+
+def test_a_bet_shows_balance_and_stake_apart_until_the_round_is_settled():
+    # Bea (seat 1) bets 20 of her 1000; Cal (seat 2) has not answered yet
+    state = GAME.new_game(Options(rounds=1), [SeatInfo(name=n) for n in NAMES], "stake", first_banker=0)
+    GAME.apply(state, 1, "bet:20")
+    assert "Cal · 1 000 chips" in table_text(state)
+    assert "Bea · 980 chips, 20 at stake" in table_text(state)
+    assert "Bea 980 chips, 20 at stake" in table_text(state)  # the chips line under the seats
+    assert "980 chips, 20 at stake" in panel_text(state, 1)
+    assert "980 chips" not in panel_text(state, 2) and "1 000 chips" in panel_text(state, 2)
+
+
+def test_double_down_raises_the_stake_and_settlement_clears_it():
+    # Bea doubles 20 → 40 on 2A 6A, takes 12C1 (11); the banker hits 9R on 10 (5C1 7C1) and busts
+    state = start([["2A", "6A"]], ["5C1", "7C1"], ["12C1", "9R"], options=Options(rounds=1, double_down=True))
+    bea = seat_of(state, 0)
+    assert f"{NAMES[bea]} · 980 chips, 20 at stake" in table_text(state)
+    act(state, "double")
+    assert "960 chips, 40 at stake" in table_text(state)
+    assert "960 chips, 40 at stake" in panel_text(state, bea)
+    act(state, "hit")
+    bank_plays(state)
+    assert state.phase == "over" and state.chips[bea] == 1040
+    assert "at stake" not in table_text(state)
+    assert f"{NAMES[bea]} · 1 040 chips" in table_text(state)
+
+
+def test_split_hands_put_both_stakes_at_stake():
+    state = start([["5C1", "5C2"]], ["2C1", "9R"], ["10A", "3L"],
+                  options=Options(rounds=1, split_by_month=True))
+    bea = seat_of(state, 0)
+    act(state, "split")
+    assert "960 chips, 40 at stake" in table_text(state)
