@@ -320,13 +320,30 @@ def _span(d: dict[str, Any]) -> str:
     return f"{d['low']}–{d['high']}" + (f", best {d['best']}" if d.get("best") is not None else ", bust")
 
 
+def movement_line(m: dict[str, Any], names: list[str], banker: int) -> str:
+    """One chip movement of a round (a ledger line): "Bea: **−20** stake 20"."""
+    bank = " (bank)" if m["seat"] == banker else ""
+    return f"{names[m['seat']]}{bank}: **{m['amount']:+d}** {m['memo']}"
+
+
+def add_line_fields(embed: discord.Embed, name: str, lines: list[str]) -> None:
+    """Lines in as many fields as Discord's 1024 characters per field need: none is cut off."""
+    chunks: list[list[str]] = []
+    for line in lines:
+        if not chunks or len("\n".join(chunks[-1] + [line])) > 1024:
+            chunks.append([])
+        chunks[-1].append(line[:1024])
+    for k, chunk in enumerate(chunks):
+        embed.add_field(name=name if k == 0 else f"{name} (continued)", value="\n".join(chunk), inline=False)
+
+
 def summary(event: Event, names: list[str]) -> discord.Embed | None:
     d = event.data
     if event.type == "round_end":
         b = d["banker"]
         embed = discord.Embed(title=f"Round {d['round']} settled · banker {names[b]}", colour=COLOUR)
         if not d.get("dealt"):
-            embed.description = "No cards were dealt this round."
+            embed.description = "No cards were dealt this round; no chips moved."
         else:
             bh = d["banker_hand"]
             bank = (H.title(bh["special"]) if bh["special"] else ("bust" if bh["bust"] else str(bh["value"])))
@@ -337,7 +354,8 @@ def summary(event: Event, names: list[str]) -> discord.Embed | None:
                 split = f" (hand {h['hand'] + 1})" if h["hand"] or sum(x["seat"] == h["seat"] for x in d["hands"]) > 1 else ""
                 lines.append(f"{names[h['seat']]}{split}: {cards(h['cards'])} → {val} · stake {h['stake']} · "
                              f"{RESULT_ICON[h['result']]} {h['net']:+d}")
-            embed.add_field(name="Hands", value="\n".join(lines)[:1024] or "—", inline=False)
+            add_line_fields(embed, "Hands", lines)
+            add_line_fields(embed, "Chips moved", [movement_line(m, names, b) for m in d.get("movements", [])])
         nets = " · ".join(f"{names[s]} {n:+d}" for s, n in enumerate(d["nets"]) if n) or "nobody won or lost"
         embed.add_field(name="This round", value=nets[:1024], inline=False)
         embed.add_field(name="Chips", value=" · ".join(f"{names[s]} {chips(c)}" for s, c in enumerate(d["chips"]))[:1024],

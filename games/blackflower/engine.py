@@ -16,9 +16,11 @@ Chips (§3)
 ----------
 Each seat starts with ``SeatInfo.balance`` (the season chips; 1000 when unset). A bet is taken
 from the balance when placed (``chips`` in the state); settlement returns stakes and wins. The
-banker's chips may go below zero. :func:`ledger_entries` turns each round into ledger lines:
+banker's chips may go below zero. Until the round is settled the views show the stakes apart
+(``at_stake``): out of the balance, not lost. :func:`ledger_entries` turns each round into ledger lines:
 ``bet`` (−stakes placed), ``win`` (+chips returned: stake and winnings, or the stake of a push),
-``bank`` (the banker's net). All lines of a game sum to zero.
+``bank`` (the banker's net), exactly the lines the round summary shows (``round_end``'s
+``movements``, :func:`round_movements`). All lines of a game sum to zero.
 
 Every event is public (``seat=None``): the only hidden card, the banker's face-down card,
 appears in an event only when it is turned up (``banker_reveal``).
@@ -237,8 +239,8 @@ def _end_round_no_deal(state: BlackFlowerState, events: list[Event], ended: bool
     entry = {"round": state.round, "banker": state.banker, "stakes": [0] * n, "returned": [0] * n,
              "nets": [0] * n, "hands": [], "dealt": False}
     state.history.append(entry)
-    data = {**entry, "chips": list(state.chips), "seed": state.round_seed, "hash": state.round_hash,
-            "next_banker": state.banker}
+    data = {**entry, "movements": [], "chips": list(state.chips), "seed": state.round_seed,
+            "hash": state.round_hash, "next_banker": state.banker}
     state.bets = [0] * n
     state.last_round = data
     events.append(_ev("round_end", **data))
@@ -463,7 +465,7 @@ def _settle(state: BlackFlowerState, events: list[Event]) -> None:
             nets[b] -= net
             state.chips[s] += hand.payout
             state.chips[b] -= net
-            info = {"seat": s, "hand": idx, "result": res, "stake": hand.stake, "net": net,
+            info = {"seat": s, "hand": idx, "result": res, "stake": hand.stake, "doubled": hand.doubled, "net": net,
                     "cards": list(hand.cards), "special": hand.special, "bust": hand.status == "bust",
                     "value": None if hand.status == "bust" else H.standing(hand.cards, _npa(state))}
             hands_out.append(info)
@@ -476,8 +478,8 @@ def _settle(state: BlackFlowerState, events: list[Event]) -> None:
     state.bets = [0] * n
     state.turn = None
     nxt = _next_banker_fixed(state, nets)
-    data = {**entry, "chips": list(state.chips), "seed": state.round_seed, "hash": state.round_hash,
-            "next_banker": nxt}
+    data = {**entry, "movements": round_movements(entry), "chips": list(state.chips), "seed": state.round_seed,
+            "hash": state.round_hash, "next_banker": nxt}
     state.last_round = data
     events.append(_ev("round_end", **data))
     if state.rounds_target and state.round >= state.rounds_target:
@@ -878,20 +880,42 @@ def result(state: BlackFlowerState) -> Result:
                   summary={"rounds": len(state.history), "chips": list(state.chips), "reason": state.end_reason})
 
 
+def round_movements(entry: dict[str, Any]) -> list[dict[str, Any]]:
+    """The chips a settled round moved (a ``history`` entry), one line per seat and kind, as the round
+    summary shows them: ``bet`` (−the seat's stakes), ``win`` (+chips returned: stakes back and
+    winnings) and, for the banker, ``bank`` (its net). Lines of 0 chips are left out."""
+    out: list[dict[str, Any]] = []
+    b = entry["banker"]
+    for s in dict.fromkeys(h["seat"] for h in entry["hands"]):
+        hands = [h for h in entry["hands"] if h["seat"] == s]
+        split = len(hands) > 1
+        stakes = [("stake" if not split else f"hand {h['hand'] + 1} stake") + f" {h['stake']}"
+                  + (" (doubled down)" if h.get("doubled") else "") for h in hands]
+        out.append({"seat": s, "kind": "bet", "amount": -entry["stakes"][s], "memo": ", ".join(stakes)})
+        back = [("" if not split else f"hand {h['hand'] + 1}: ")
+                + (f"{h['stake']} back + {h['stake']} won" if h["result"] == "win" else f"{h['stake']} back (push)")
+                for h in hands if h["result"] != "loss"]
+        if entry["returned"][s]:
+            out.append({"seat": s, "kind": "win", "amount": entry["returned"][s], "memo": ", ".join(back)})
+    if entry["nets"][b]:
+        collected = sum(h["stake"] for h in entry["hands"] if h["result"] == "loss")
+        paid = sum(h["net"] for h in entry["hands"] if h["result"] == "win")
+        parts = [f"{collected} from lost stakes" if collected else "", f"{paid} paid to winning hands" if paid else ""]
+        out.append({"seat": b, "kind": "bank", "amount": entry["nets"][b], "memo": ", ".join(p for p in parts if p)})
+    return out
+
+
 def ledger_entries(state: BlackFlowerState) -> list[dict[str, Any]]:
-    """Ledger lines of a finished game: per round, ``bet`` (−stakes), ``win`` (+returned), ``bank`` (net)."""
+    """Ledger lines of a finished game: every round's :func:`round_movements`, the memo naming the round.
+
+    ``placing`` is 1 on the line that records a round a seat won (its ``win`` or ``bank`` line when
+    its net for the round is above 0) and None on every other line: rounds won = lines with placing 1.
+    """
     lines: list[dict[str, Any]] = []
     for r in state.history:
-        memo = f"round {r['round']}"
-        for s in range(_n(state)):
-            if s == r["banker"]:
-                if r["nets"][s]:
-                    lines.append({"seat": s, "kind": "bank", "amount": r["nets"][s], "memo": memo})
-                continue
-            if r["stakes"][s]:
-                lines.append({"seat": s, "kind": "bet", "amount": -r["stakes"][s], "memo": memo})
-            if r["returned"][s]:
-                lines.append({"seat": s, "kind": "win", "amount": r["returned"][s], "memo": memo})
+        for m in round_movements(r):
+            won = m["kind"] in ("win", "bank") and r["nets"][m["seat"]] > 0
+            lines.append({**m, "memo": f"round {r['round']}: {m['memo']}", "placing": 1 if won else None})
     return lines
 
 

@@ -52,3 +52,42 @@ def test_split_hands_put_both_stakes_at_stake():
     bea = seat_of(state, 0)
     act(state, "split")
     assert "960 chips, 40 at stake" in table_text(state)
+
+
+def summary_field(events, name: str) -> str:
+    embed = next(R.summary(e, NAMES) for e in events if e.type == "round_end")
+    return "\n".join(f.value for f in embed.fields if f.name.startswith(name))
+
+
+def test_the_round_summary_lists_every_chip_that_moved():
+    # Cal (seat 2) splits 5C1 5C2: 8 loses, 11 pushes; Bea (seat 1) doubles 30 → 60 and pushes on 11;
+    # the banker stands on 11 (2C1 9R + 1L)
+    state = start([["5C1", "5C2"], ["2A", "6A"]], ["2C1", "9R"], ["10A", "3L", "12C1"], bets=[20, 30],
+                  options=Options(rounds=1, split_by_month=True, double_down=True))
+    events = act(state, "split", "stand", "stand", "double", "hit") + bank_plays(state)
+    assert summary_field(events, "Chips moved").splitlines() == [
+        "Cal: **-40** hand 1 stake 20, hand 2 stake 20",
+        "Cal: **+20** hand 2: 20 back (push)",
+        "Bea: **-60** stake 60 (doubled down)",
+        "Bea: **+60** 60 back (push)",
+        "Banker (bank): **+20** 20 from lost stakes",
+    ]
+    assert state.chips == [1020, 1000, 980]
+    assert [(x["seat"], x["kind"], x["amount"], x["memo"], x["placing"]) for x in GAME.ledger_entries(state)] == [
+        (2, "bet", -40, "round 1: hand 1 stake 20, hand 2 stake 20", None),
+        (2, "win", 20, "round 1: hand 2: 20 back (push)", None),
+        (1, "bet", -60, "round 1: stake 60 (doubled down)", None),
+        (1, "win", 60, "round 1: 60 back (push)", None),
+        (0, "bank", 20, "round 1: 20 from lost stakes", 1),  # the banker won this round
+    ]
+
+
+def test_a_winner_is_paid_by_the_bank_line_by_line():
+    state = start([["2A", "6A"]], ["5C1", "7C1"], ["12C1", "9R"], options=Options(rounds=1, double_down=True))
+    events = act(state, "double", "hit") + bank_plays(state)
+    assert summary_field(events, "Chips moved").splitlines() == [
+        "Bea: **-40** stake 40 (doubled down)",
+        "Bea: **+80** 40 back + 40 won",
+        "Banker (bank): **-40** 40 paid to winning hands",
+    ]
+    assert [x["placing"] for x in GAME.ledger_entries(state)] == [None, 1, None]  # Bea won the round
