@@ -36,12 +36,15 @@ from pydantic import BaseModel, ConfigDict, Field
 __all__ = [
     "ActionRow",
     "BalanceRow",
+    "DatabaseUnusable",
     "GuildConfig",
     "HistoryOpponent",
     "HistoryRow",
     "LedgerEntry",
     "LedgerRow",
+    "LedgerTotal",
     "NotFound",
+    "SaveFailed",
     "SeasonRow",
     "StaleVersion",
     "StandingRow",
@@ -84,6 +87,19 @@ class StaleVersion(StoreError):
         self.expected = expected
         self.actual = actual
         super().__init__(f"table {table_id}: expected version {expected}, found {actual}")
+
+
+class SaveFailed(StoreError):
+    """A write the database refused (read-only file, full disk, I/O error); nothing was changed."""
+
+    def __init__(self, reason: str = "") -> None:
+        self.reason = reason
+        super().__init__("Parlor could not save that move; nothing changed.")
+
+
+class DatabaseUnusable(StoreError):
+    """The database file cannot be used (empty, unreadable, damaged, read-only); the message is
+    one line saying why and what to do. Raised by :meth:`Store.open` only."""
 
 
 class NotFound(StoreError, LookupError):
@@ -160,9 +176,10 @@ class StandingRow(_Row):
     user_id: int
     name: str  # the most recent name the player played under
     game: str
-    net: int  # sum of 'game' amounts
+    net: int  # sum of the season's lines of that game (every kind: money games' chips too)
     games: int  # distinct tables
     wins: int  # placing 1
+    rounds_won: int | None = None  # rounds that ended above zero; None when the game's lines carry no rounds
 
 
 class HistoryOpponent(_Row):
@@ -219,6 +236,7 @@ class LedgerEntry(BaseModel):
     amount: int
     placing: int | None = None
     memo: str | None = None
+    round: int | None = None  # the round of the game this line settles (None: the whole game)
 
 
 class LedgerRow(_Row):
@@ -236,6 +254,18 @@ class LedgerRow(_Row):
     placing: int | None
     memo: str | None
     created_at: float
+    round: int | None = None
+
+
+class LedgerTotal(_Row):
+    """The sum of one participant's lines of one kind in one game (a season's, grouped)."""
+
+    game: str
+    participant: str
+    user_id: int | None
+    name: str  # the name of the participant's latest line in that game
+    kind: str
+    amount: int
 
 
 class BalanceRow(_Row):
@@ -289,6 +319,32 @@ def _ledger(row: sqlite3.Row) -> LedgerRow:
     return LedgerRow(**dict(row))
 
 
+_ROUND_MEMO = re.compile(r"^round (\d+)$")
+
+
+def _round_in_memo(memo: str | None) -> int | None:
+    """The round a line settles when the game gave none but its memo says "round N" (Black Flower)."""
+    match = _ROUND_MEMO.match(memo or "")
+    return int(match.group(1)) if match else None
+
+
+def _lines_for_idle_seats(table: TableRow, season_id: int, entries: Sequence[LedgerEntry]) -> list[LedgerEntry]:
+    """A ``game`` line of 0 for each seat of a finished table that has no line of its own."""
+    with_lines = {e.seat for e in entries}
+    out = []
+    for n, seat in enumerate(table.seats):
+        if n in with_lines:
+            continue
+        human = not seat.get("bot") and seat.get("user_id") is not None
+        out.append(LedgerEntry(
+            guild_id=table.guild_id, season_id=season_id, table_id=table.id, game=table.game,
+            participant=participant_for_user(seat["user_id"]) if human else participant_for_bot(table.id, n),
+            user_id=seat["user_id"] if human else None, name=seat.get("name") or f"Seat {n + 1}", seat=n,
+            kind="game", amount=0, memo="no chips moved",
+        ))
+    return out
+
+
 def _default_migrations() -> Traversable | Path:
     """``bot/migrations`` as package data (falls back to the source tree, e.g. when an
     editable install registered ``bot`` as a namespace package)."""
@@ -315,14 +371,90 @@ def _load_migrations(source: Traversable | Path | None) -> list[tuple[int, str, 
     return [found[v] for v in sorted(found)]
 
 
+SQLITE_HEADER = b"SQLite format 3\x00"
+
+
+def _check_file(path: Path) -> None:
+    """Refuse an existing file that is not a usable database before SQLite touches it
+    (SQLite would take an empty file for a brand-new database)."""
+    if not path.exists():
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise DatabaseUnusable(f"cannot create the folder of the database {path} ({exc.strerror}).") from None
+        return
+    if not path.is_file():
+        raise DatabaseUnusable(f"the database path {path} is not a file.")
+    try:
+        with path.open("rb") as f:
+            header = f.read(len(SQLITE_HEADER))
+    except OSError as exc:
+        raise DatabaseUnusable(f"the database file {path} cannot be read ({exc.strerror}); check its permissions.") from None
+    if not header:
+        raise DatabaseUnusable(
+            f"the database file {path} is empty (0 bytes). Parlor never starts a new database in place of an "
+            "existing file: restore it from a backup, or delete it to start afresh."
+        )
+    if header != SQLITE_HEADER:
+        raise _damaged(path, "not a SQLite database")
+
+
+def _damaged(path: Path | str, reason: str) -> DatabaseUnusable:
+    return DatabaseUnusable(f"the database file {path} is damaged ({reason}); restore it from a backup.")
+
+
+def _unusable(target: str, exc: sqlite3.DatabaseError) -> DatabaseUnusable:
+    text = str(exc)
+    if "readonly" in text or "read-only" in text:
+        return DatabaseUnusable(
+            f"the database file {target} is read-only ({text}); Parlor must be able to write to it and to "
+            "its folder: check their permissions and the disk."
+        )
+    if isinstance(exc, sqlite3.OperationalError) and "not a database" not in text and "malformed" not in text:
+        return DatabaseUnusable(f"the database file {target} cannot be used ({text}).")
+    return _damaged(target, text)
+
+
+async def _check_database(db: aiosqlite.Connection, target: str) -> None:
+    """Integrity (``PRAGMA quick_check``) and writability (a write rolled back) of an open database."""
+    async with db.execute("PRAGMA quick_check") as cur:
+        problem = (await cur.fetchone())[0]
+    if problem != "ok":
+        raise _damaged(target, f"quick_check: {problem}")
+    try:
+        await db.execute("BEGIN IMMEDIATE")
+        await db.execute("CREATE TABLE parlor_write_probe (x INTEGER)")
+    finally:
+        await _rollback(db)
+
+
+async def _rollback(db: aiosqlite.Connection) -> None:
+    if db.in_transaction:
+        try:
+            await db.execute("ROLLBACK")
+        except sqlite3.Error:
+            pass
+
+
 # --------------------------------------------------------------------------- store
 
 
 class Store:
-    """Async access to Parlor's SQLite database. Create with ``await Store.open(path)``."""
+    """Async access to Parlor's SQLite database. Create with ``await Store.open(path)``.
 
-    def __init__(self, db: aiosqlite.Connection, *, clock: Callable[[], float] = time.time) -> None:
+    Writes go through one connection under an asyncio lock (:meth:`transaction`). A database
+    file also gets a second, read-only connection for the league queries (standings, history,
+    balances): in WAL mode a reader neither waits for nor blocks the writer, so a long query
+    never holds up a table's move. ``":memory:"`` has only the one connection.
+    """
+
+    def __init__(
+        self, db: aiosqlite.Connection, *, clock: Callable[[], float] = time.time,
+        reader: aiosqlite.Connection | None = None,
+    ) -> None:
         self._db = db
+        self._reader = reader
+        self._read_lock = asyncio.Lock()
         self._clock = clock
         self._lock = asyncio.Lock()
         self._owner: asyncio.Task[Any] | None = None
@@ -340,25 +472,44 @@ class Store:
         migrations: Traversable | Path | None = None,
         busy_timeout_ms: int = 5000,
     ) -> "Store":
-        """Open (creating parent folders) and migrate the database. ``":memory:"`` works."""
+        """Open (creating parent folders) and migrate the database. ``":memory:"`` works.
+
+        A new database is created only where no file exists. An existing file that is empty,
+        unreadable, damaged (``PRAGMA quick_check``) or read-only raises :class:`DatabaseUnusable`.
+        """
         target = str(path)
-        if target != ":memory:" and not target.startswith("file:"):
-            Path(target).parent.mkdir(parents=True, exist_ok=True)
+        on_disk = target != ":memory:" and not target.startswith("file:")
+        if on_disk:
+            _check_file(Path(target))
         db = await aiosqlite.connect(target, isolation_level=None)
+        reader = None
         try:
             db.row_factory = sqlite3.Row
             await db.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
+            await _check_database(db, target)
             await db.execute("PRAGMA journal_mode = WAL")
             await db.execute("PRAGMA foreign_keys = ON")
             await db.execute("PRAGMA synchronous = NORMAL")
             store = cls(db, clock=clock)
             await store._migrate(_load_migrations(migrations))
-        except BaseException:
-            await db.close()
+            if on_disk:
+                reader = await aiosqlite.connect(f"{Path(target).resolve().as_uri()}?mode=ro", uri=True,
+                                                 isolation_level=None)
+                reader.row_factory = sqlite3.Row
+                await reader.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
+                store._reader = reader
+        except BaseException as exc:
+            for conn in (reader, db):
+                if conn is not None:
+                    await conn.close()
+            if isinstance(exc, sqlite3.DatabaseError):
+                raise _unusable(target, exc) from None
             raise
         return store
 
     async def close(self) -> None:
+        if self._reader is not None:
+            await self._reader.close()
         await self._db.close()
 
     async def __aenter__(self) -> "Store":
@@ -427,34 +578,50 @@ class Store:
                 self._owner, self._depth = None, 0
 
     @asynccontextmanager
+    async def _read(self) -> AsyncIterator[aiosqlite.Connection]:
+        """A connection for a read-only query: the reader, which never waits on the writer's
+        lock (the writer itself for ``:memory:``, or inside this task's own transaction)."""
+        if self._reader is None or self._owner is asyncio.current_task():
+            async with self._use() as db:
+                yield db
+            return
+        async with self._read_lock:
+            yield self._reader
+
+    @asynccontextmanager
     async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
         """``async with store.transaction() as conn:`` — one atomic unit of work.
 
         Nested use (in the same task) joins the outer transaction. Pass ``conn`` to
         methods that accept it (e.g. :meth:`append_ledger`) to make them part of it.
+        A write the database refuses (read-only, disk full, I/O error) is rolled back and
+        raised as :class:`SaveFailed`.
         """
         async with self._use() as db:
             if self._in_tx:
                 yield db
                 return
-            await db.execute("BEGIN IMMEDIATE")
+            try:
+                await db.execute("BEGIN IMMEDIATE")
+            except sqlite3.OperationalError as exc:
+                raise SaveFailed(str(exc)) from exc
             self._in_tx = True
             try:
                 yield db
-            except BaseException:
+            except BaseException as exc:
                 self._in_tx = False
-                try:
-                    await db.execute("ROLLBACK")
-                except sqlite3.Error:
-                    pass
+                await _rollback(db)
+                if isinstance(exc, sqlite3.OperationalError):
+                    raise SaveFailed(str(exc)) from exc
                 raise
             else:
                 self._in_tx = False
                 try:
                     await db.execute("COMMIT")
-                except BaseException:
-                    if db.in_transaction:
-                        await db.execute("ROLLBACK")
+                except BaseException as exc:
+                    await _rollback(db)
+                    if isinstance(exc, sqlite3.OperationalError):
+                        raise SaveFailed(str(exc)) from exc
                     raise
 
     async def _fetchone(self, db: aiosqlite.Connection, sql: str, params: Sequence[Any] = ()) -> sqlite3.Row | None:
@@ -603,6 +770,8 @@ class Store:
     ) -> TableRow:
         """Playing → finished, in one transaction with the final action (if any) and the
         game's ledger lines (kind ``'game'`` unless an entry names another, the table's game and season).
+        A seat with no line (e.g. a Black Flower player who sat out every round) gets a ``game`` line
+        of 0, so that every finished game is in each of its players' history and standings.
 
         ``results``: ``[{"participant": "user:<id>" | "bot:<table>:<seat>", "user_id": int | None,
         "name": str, "seat": int, "amount": int, "placing": int}, …]``.
@@ -634,9 +803,11 @@ class Store:
                     amount=r["amount"],
                     placing=r.get("placing"),
                     memo=r.get("memo"),
+                    round=r.get("round", _round_in_memo(r.get("memo"))),
                 )
                 for r in results
             ]
+            entries += _lines_for_idle_seats(table, season_id, entries)
             await self._insert_ledger(db, entries, now)
             return await self._table_in(db, table_id)
 
@@ -694,11 +865,11 @@ class Store:
     # ----------------------------------------------------------------- seasons
 
     async def current_season(self, guild_id: int) -> SeasonRow | None:
-        async with self._use() as db:
+        async with self._read() as db:
             return await self._open_season(db, guild_id)
 
     async def get_season(self, season_id: int) -> SeasonRow | None:
-        async with self._use() as db:
+        async with self._read() as db:
             row = await self._fetchone(db, "SELECT * FROM seasons WHERE id = ?", (season_id,))
         return SeasonRow(**dict(row)) if row else None
 
@@ -719,7 +890,7 @@ class Store:
             return await self._end_season(db, guild_id)
 
     async def seasons(self, guild_id: int) -> list[SeasonRow]:
-        async with self._use() as db:
+        async with self._read() as db:
             rows = await self._fetchall(db, "SELECT * FROM seasons WHERE guild_id = ? ORDER BY number", (guild_id,))
         return [SeasonRow(**dict(r)) for r in rows]
 
@@ -780,9 +951,9 @@ class Store:
                 season_id = (await self._ensure_season(db, e.guild_id)).id
             cur = await db.execute(
                 "INSERT INTO ledger (guild_id, season_id, table_id, game, participant, user_id, name, seat, kind,"
-                " amount, placing, memo, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " amount, placing, memo, round, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (e.guild_id, season_id, e.table_id, e.game, e.participant, e.user_id, e.name, e.seat, e.kind,
-                 e.amount, e.placing, e.memo, now),
+                 e.amount, e.placing, e.memo, e.round, now),
             )
             out.append(
                 LedgerRow(id=cur.lastrowid, created_at=now, **e.model_dump(exclude={"season_id"}), season_id=season_id)
@@ -804,83 +975,95 @@ class Store:
             if value is not None:
                 sql += f" AND {column} = ?"
                 params.append(value)
-        async with self._use() as db:
+        async with self._read() as db:
             rows = await self._fetchall(db, sql + " ORDER BY id", params)
         return [_ledger(r) for r in rows]
 
     async def standings(self, guild_id: int, season_id: int, game: str | None = None) -> list[StandingRow]:
-        """Per (player, game) game results of a season; humans only; best net first."""
+        """Per (player, game) results of a season, humans only, best net first: net = every line
+        of that game (a money game's chips too), games = its tables, wins = tables placed first,
+        rounds won = rounds whose lines sum above zero (games whose lines name rounds).
+        Read from ``results`` (kept by a trigger on the ledger: migration 0003)."""
         sql = (
-            "SELECT l.user_id, l.game, SUM(l.amount) AS net, COUNT(DISTINCT l.table_id) AS games,"
-            " SUM(CASE WHEN l.placing = 1 THEN 1 ELSE 0 END) AS wins,"
-            " (SELECT n.name FROM ledger n WHERE n.guild_id = l.guild_id AND n.user_id = l.user_id"
-            "  ORDER BY n.id DESC LIMIT 1) AS name"
-            " FROM ledger l WHERE l.guild_id = ? AND l.season_id = ? AND l.kind = 'game' AND l.user_id IS NOT NULL"
+            "SELECT user_id, game, SUM(net) AS net, COUNT(*) AS games, COALESCE(SUM(placing = 1), 0) AS wins,"
+            " SUM(rounds_won) AS rounds_won, name, MAX(last_id)"  # name: of the latest row (SQLite's bare column)
+            " FROM results WHERE guild_id = ? AND season_id = ? AND user_id IS NOT NULL"
+            + (" AND game = ?" if game else "")
+            + " GROUP BY user_id, game ORDER BY net DESC, wins DESC, games ASC, game, user_id"
         )
-        params: list[Any] = [guild_id, season_id]
-        if game is not None:
-            sql += " AND l.game = ?"
-            params.append(game)
-        sql += " GROUP BY l.user_id, l.game ORDER BY net DESC, wins DESC, games ASC, l.game, l.user_id"
-        async with self._use() as db:
-            rows = await self._fetchall(db, sql, params)
+        async with self._read() as db:
+            rows = await self._fetchall(db, sql, [guild_id, season_id, *([game] if game else [])])
         return [StandingRow(**dict(r)) for r in rows]
 
     async def history(self, guild_id: int, user_id: int, limit: int = 10) -> list[HistoryRow]:
-        """A player's most recent finished games (all seasons), newest first."""
-        async with self._use() as db:
+        """A player's most recent finished games (all seasons), newest first; each game's amount
+        is the sum of its lines (every kind), and so is each opponent's."""
+        async with self._read() as db:
             mine = await self._fetchall(
                 db,
-                "SELECT l.table_id, l.game, l.season_id, t.finished_at, l.seat, l.name,"
-                " SUM(l.amount) AS amount, MIN(l.placing) AS placing"
-                " FROM ledger l JOIN tables t ON t.id = l.table_id"
-                " WHERE l.guild_id = ? AND l.user_id = ? AND l.kind = 'game' AND t.status = 'finished'"
-                " GROUP BY l.table_id ORDER BY t.finished_at DESC, l.table_id DESC LIMIT ?",
+                "SELECT r.table_id, t.game, r.season_id, t.finished_at, r.seat, r.name, r.net AS amount, r.placing"
+                " FROM results r JOIN tables t ON t.id = r.table_id"
+                " WHERE r.guild_id = ? AND r.user_id = ? AND t.status = 'finished'"
+                " ORDER BY t.finished_at DESC, r.table_id DESC LIMIT ?",
                 (guild_id, user_id, max(0, int(limit))),
             )
-            out: list[HistoryRow] = []
-            for row in mine:
-                others = await self._fetchall(
-                    db,
-                    "SELECT participant, user_id, name, seat, SUM(amount) AS amount, MIN(placing) AS placing"
-                    " FROM ledger WHERE table_id = ? AND kind = 'game' AND (user_id IS NULL OR user_id != ?)"
-                    " GROUP BY participant ORDER BY seat, participant",
-                    (row["table_id"], user_id),
-                )
-                out.append(HistoryRow(**dict(row), opponents=[HistoryOpponent(**dict(o)) for o in others]))
-        return out
+            tables = [row["table_id"] for row in mine]
+            others = await self._fetchall(
+                db,
+                "SELECT table_id, participant, user_id, name, seat, net AS amount, placing FROM results"
+                f" WHERE table_id IN ({','.join('?' * len(tables))}) AND participant != ?"
+                " ORDER BY seat, participant",
+                (*tables, participant_for_user(user_id)),
+            ) if tables else []
+        by_table: dict[int, list[HistoryOpponent]] = {t: [] for t in tables}
+        for o in others:
+            by_table[o["table_id"]].append(HistoryOpponent(**{k: o[k] for k in o.keys() if k != "table_id"}))
+        return [HistoryRow(**dict(row), opponents=by_table[row["table_id"]]) for row in mine]
 
     async def balance(self, guild_id: int, season_id: int, user_id: int, game: str | None = None) -> int:
         """A player's balance in a season: the sum of all their ledger lines, every kind
         (only those of ``game`` when given: each money game keeps its own chips)."""
-        sql = "SELECT COALESCE(SUM(amount), 0) FROM ledger WHERE guild_id = ? AND season_id = ? AND user_id = ?"
-        params: list[Any] = [guild_id, season_id, user_id]
+        sql = "SELECT COALESCE(SUM(amount), 0) FROM ledger_totals WHERE guild_id = ? AND season_id = ? AND participant = ?"
+        params: list[Any] = [guild_id, season_id, participant_for_user(user_id)]
         if game is not None:
             sql += " AND game = ?"
             params.append(game)
-        async with self._use() as db:
+        async with self._read() as db:
             row = await self._fetchone(db, sql, params)
         return int(row[0])
 
     async def balances(self, guild_id: int, season_id: int) -> list[BalanceRow]:
-        """Every participant's balance in a season (all kinds), highest first."""
-        async with self._use() as db:
+        """Every person's balance in a season (all kinds, all games), highest first. Bots are left
+        out: each bot seat is a participant of its own table only."""
+        async with self._read() as db:
             rows = await self._fetchall(
                 db,
-                "SELECT participant, MAX(user_id) AS user_id,"
-                " (SELECT n.name FROM ledger n WHERE n.guild_id = l.guild_id AND n.season_id = l.season_id"
-                "  AND n.participant = l.participant ORDER BY n.id DESC LIMIT 1) AS name,"
-                " SUM(amount) AS balance"
-                " FROM ledger l WHERE guild_id = ? AND season_id = ?"
+                "SELECT participant, user_id, SUM(amount) AS balance,"
+                " name, MAX(last_id)"  # user_id, name: of the latest line (SQLite's bare columns)
+                " FROM ledger_totals WHERE guild_id = ? AND season_id = ? AND user_id IS NOT NULL"
                 " GROUP BY participant ORDER BY balance DESC, participant",
                 (guild_id, season_id),
             )
         return [BalanceRow(**dict(r)) for r in rows]
 
     async def debts(self, guild_id: int, season_id: int) -> list[BalanceRow]:
-        """Participants whose season balance is negative, most indebted first."""
+        """People whose season balance is negative, most indebted first."""
         rows = [r for r in await self.balances(guild_id, season_id) if r.balance < 0]
         return sorted(rows, key=lambda r: (r.balance, r.participant))
+
+    async def ledger_totals(self, guild_id: int, season_id: int, *, user_id: int | None = None) -> list[LedgerTotal]:
+        """People's season lines summed per (game, participant, kind) (``/balance``, ``/debts``),
+        only ``user_id``'s when given, in the order of each sum's latest line."""
+        sql = "SELECT game, participant, user_id, name, kind, amount FROM ledger_totals WHERE guild_id = ? AND season_id = ?"
+        params: list[Any] = [guild_id, season_id]
+        if user_id is not None:
+            sql += " AND participant = ?"
+            params.append(participant_for_user(user_id))
+        else:
+            sql += " AND user_id IS NOT NULL"
+        async with self._read() as db:
+            rows = await self._fetchall(db, sql + " ORDER BY last_id", params)
+        return [LedgerTotal(**dict(r)) for r in rows]
 
     # ----------------------------------------------------------------- guild config
 

@@ -81,7 +81,8 @@ class Account:
 
 
 def accounts(lines: list[Any], games: list[str]) -> dict[tuple[str, str], Account]:
-    """Per (game, participant) sums over ledger lines (humans only)."""
+    """Per (game, participant) sums over ledger lines, or over their per-kind totals
+    (``Store.ledger_totals``), oldest first (humans only)."""
     out: dict[tuple[str, str], Account] = {}
     for line in lines:
         if line.game not in games or line.user_id is None:
@@ -184,8 +185,8 @@ class Money(commands.Cog):
         who = user or interaction.user
         start = await self.starting_balance(interaction.guild_id)
         season = await self.store.current_season(interaction.guild_id)
-        lines = await self.store.ledger(interaction.guild_id, season_id=season.id) if season else []
-        accs = accounts([line for line in lines if line.user_id == who.id], games)
+        totals = await self.store.ledger_totals(interaction.guild_id, season.id, user_id=who.id) if season else []
+        accs = accounts(totals, games)
         embed = discord.Embed(title=f"Chips of {who.display_name}", colour=COLOUR)
         embed.description = (f"{season.name if season else 'No season yet'} · every player starts a season with "
                              f"**{fmt(start)}** chips per game.")
@@ -193,8 +194,8 @@ class Money(commands.Cog):
             acc = accs.get((g, f"user:{who.id}"))
             bal = start + (acc.ledger if acc else 0)
             parts = [f"**{fmt(bal)}** chips" + (" — **in debt**" if bal < 0 else "")]
-            if acc and acc.kinds:
-                parts.append(" · ".join(f"{k} {v:+d}" for k, v in sorted(acc.kinds.items())))
+            if acc and any(acc.kinds.values()):
+                parts.append(" · ".join(f"{k} {v:+d}" for k, v in sorted(acc.kinds.items()) if v))
             if acc and acc.loans > 0:
                 parts.append(f"loans outstanding: {fmt(acc.loans)}")
             live = self.live_chips(interaction.guild_id, who.id, g)
@@ -219,8 +220,8 @@ class Money(commands.Cog):
             return
         start = await self.starting_balance(interaction.guild_id)
         season = await self.store.current_season(interaction.guild_id)
-        lines = await self.store.ledger(interaction.guild_id, season_id=season.id) if season else []
-        found = debts_of(accounts(lines, games), start)
+        totals = await self.store.ledger_totals(interaction.guild_id, season.id) if season else []
+        found = debts_of(accounts(totals, games), start)
         where = title_of(games[0]) if len(games) == 1 else "the chip games"
         embed = discord.Embed(title=f"Debts in {where}" + (f" — {season.name}" if season else ""), colour=COLOUR)
         if not found:
