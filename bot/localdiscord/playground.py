@@ -521,6 +521,9 @@ def main_playground(settings: "Settings") -> int:
 
 
 if __name__ == "__main__":  # pragma: no cover
+    from bot.logs import configure_logging
     from bot.settings import Settings
 
-    sys.exit(main_playground(Settings.from_env()))
+    settings = Settings.from_env()
+    configure_logging(settings.log_level)
+    sys.exit(main_playground(settings))

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from games.base import Event, GameError, Result, SeatInfo, placings
 from games.bcpoker.cards import BLACK, CODES, KX, NUMBER, is_black, make_deck, sort_codes
@@ -60,6 +60,7 @@ class RonWindow(BaseModel):
 
 
 class BCState(BaseModel):
+    model_config = ConfigDict(hide_input_in_errors=True)  # an unloadable snapshot: errors (logs) show no cards, no seed
     game: str = "bcpoker"
     options: Options
     seats: list[SeatInfo]

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from games.base import Event, GameError, Result, SeatInfo, placings
 from games.blackflower import hands as H
@@ -58,6 +58,7 @@ class Hand(BaseModel):
 
 
 class BlackFlowerState(BaseModel):
+    model_config = ConfigDict(hide_input_in_errors=True)  # an unloadable snapshot: errors (logs) show no cards, no seed
     game: str = "blackflower"
     options: Options
     seats: list[SeatInfo]

@@ -40,7 +40,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from games.base import Event, GameError, Result, SeatInfo, placings
 from games.hanafuda import DECK, MONTH, ORDER, play_refusal, seeded_shuffle, sha256_hex
@@ -78,6 +78,7 @@ class Call(BaseModel):
 
 
 class KoiKoiState(BaseModel):
+    model_config = ConfigDict(hide_input_in_errors=True)  # an unloadable snapshot: errors (logs) show no cards, no seed
     game: str = "koikoi"
     options: Options
     seats: list[SeatInfo]

@@ -26,7 +26,7 @@ from typing import Any
 
 from mahjong.agari import Agari
 from mahjong.shanten import Shanten
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from games.base import Event, GameError, Result, SeatInfo
 from games.hanafuda import seeded_shuffle, sha256_hex
@@ -69,6 +69,7 @@ class Window(BaseModel):
 
 
 class SanmaState(BaseModel):
+    model_config = ConfigDict(hide_input_in_errors=True)  # an unloadable snapshot: errors (logs) show no cards, no seed
     game: str = "sanma"
     options: Options
     seats: list[SeatInfo]

@@ -1,0 +1,40 @@
+"""Parlor's logging, the same for every entry point: the bot, the playground and the tests.
+
+No log line may show a hand, a seed before its reveal, or a table's snapshot, at any level
+(DESIGN §4). Parlor's own loggers never format a state or an action; the libraries below do,
+below a certain level, so each of them is held at that level or above whatever level is asked
+for. A level set on the logger itself holds however the records would travel: through the
+root logger at DEBUG, through any handler, and for the logger's children (``discord.webhook``
+covers ``discord.webhook.async_``).
+"""
+
+from __future__ import annotations
+
+import logging
+
+FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
+
+# logger -> the lowest level it may log at, and why.
+SECRET_CARRIERS: dict[str, int] = {
+    # DEBUG "WebSocket Event: …" dumps every gateway payload; INTERACTION_CREATE carries the
+    # message that was clicked, a private hand panel with its cards.
+    "discord.gateway": logging.INFO,
+    # DEBUG logs every request body and every response: panels sent and edited, the messages
+    # an interaction callback returns.
+    "discord.http": logging.INFO,
+    # Follow-ups and edits of hand panels travel through the webhook routes; held like http.
+    "discord.webhook": logging.INFO,
+    # DEBUG logs every statement with its parameters: the master seed and whole snapshots
+    # (every hand and the deck) as tables are stored.
+    "aiosqlite": logging.INFO,
+}
+
+
+def configure_logging(level: str | int = "INFO") -> None:
+    """Log at ``level`` to stderr (unless a handler is already installed, as pytest does),
+    with the loggers that carry hidden information held at their safe level or above."""
+    logging.basicConfig(level=level, format=FORMAT)
+    root = logging.getLogger()
+    root.setLevel(level)  # basicConfig leaves the level alone when a handler already exists
+    for name, lowest in SECRET_CARRIERS.items():
+        logging.getLogger(name).setLevel(max(lowest, root.level))

@@ -1,0 +1,225 @@
+"""No log line, at DEBUG, shows a concealed card or a seed before its reveal (issue 10 item 10).
+
+Each game is played to its end by the real bot against the fake Discord, with logging set up
+exactly as ``python -m bot`` sets it up at ``PARLOR_LOG_LEVEL=DEBUG``. A person sits at every
+table and plays by clicking her hand panel, so the panels travel through the gateway
+(INTERACTION_CREATE) and the REST calls; bots fill the other seats. After every step the log
+written during the step is scanned for every card concealed across the step (as in LeakWatch)
+and for every seed not revealed yet: the table's master seed (never revealed) and the current
+round's seed until a public message shows it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import re
+import sqlite3
+
+import pytest
+
+from bot.logs import FORMAT, SECRET_CARRIERS, configure_logging
+from bot.main import ParlorBot
+from bot.localdiscord import start_client
+
+from .conftest import make_settings, table_message
+
+ROUND_SEED_FIELDS = ("hand_seed", "round_seed", "month_seed")  # sanma; koikoi, blackflower, bcpoker; hachihachi
+
+
+class Captured(logging.Handler):
+    """Every record that reaches the root logger, formatted as the app's handler formats it."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.DEBUG)
+        self.setFormatter(logging.Formatter(FORMAT))
+        self.lines: list[tuple[str, str]] = []  # (logger name, formatted line)
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.lines.append((record.name, self.format(record)))
+
+
+@pytest.fixture
+def captured():
+    """The app's logging at DEBUG, every line kept; pytest's own log handlers stay at WARNING
+    meanwhile (a whole game at DEBUG is megabytes), and everything is put back afterwards."""
+    root = logging.getLogger()
+    names = [None, *SECRET_CARRIERS]
+    levels = {name: logging.getLogger(name).level for name in names}
+    handlers = {handler: handler.level for handler in root.handlers}
+    for handler in handlers:
+        handler.setLevel(logging.WARNING)
+    capture = Captured()
+    root.addHandler(capture)
+    configure_logging("DEBUG")
+    try:
+        yield capture
+    finally:
+        root.removeHandler(capture)
+        for name, level in levels.items():
+            logging.getLogger(name).setLevel(level)
+        for handler, level in handlers.items():
+            handler.setLevel(level)
+
+
+def _seeds():
+    """Master seeds that cannot be mistaken for anything else in a log line."""
+    n = 0
+    while True:
+        n += 1
+        yield hashlib.sha256(f"parlor log test {n}".encode()).hexdigest()[:32]
+
+
+class LogWatch:
+    """After each step: no line logged during the step names a card concealed across the step
+    (held in a hand of the same deal before and after it), a master seed, or a round seed that
+    no public message has shown yet."""
+
+    def __init__(self, fake, bot, capture: Captured) -> None:
+        self.fake, self.bot, self.capture = fake, bot, capture
+        self.read = 0
+        self.before = self.secrets()
+        self.lines_checked = 0
+        self.leaks: dict[str, list[str]] = {}  # logger name -> what it showed, and where
+
+    def secrets(self) -> tuple[set[tuple[object, str]], set[str]]:
+        cards: set[tuple[object, str]] = set()
+        seeds: set[str] = set()
+        for table in self.bot.tables.tables.values():
+            if table.seed:
+                seeds.add(table.seed)
+            if table.state is None or table.status != "playing":
+                continue
+            round_seed = next((getattr(table.state, f) for f in ROUND_SEED_FIELDS if hasattr(table.state, f)), "")
+            if round_seed:
+                seeds.add(round_seed)
+            deal = (table.id, round_seed)
+            for hand in table.game.hidden_cards(table.state).values():
+                cards.update((deal, code) for code in hand)
+        return cards, seeds
+
+    def check(self) -> None:
+        cards, seeds = self.secrets()
+        concealed = {code for _, code in self.before[0] & cards}
+        public = "\n".join(self.fake.all_public_texts())
+        unrevealed = {seed for seed in self.before[1] | seeds if seed not in public}
+        patterns = [(code, re.compile(rf"(?<![0-9A-Za-z]){re.escape(code)}(?![0-9A-Za-z])")) for code in concealed]
+        lines = self.capture.lines[self.read:]
+        self.read += len(lines)
+        self.lines_checked += len(lines)
+        for name, line in lines:
+            found = [seed for seed in unrevealed if seed in line] + [code for code, p in patterns if p.search(line)]
+            if found:
+                self.leaks.setdefault(name, []).append(f"{sorted(found)} in {line[:160]!r}…")
+        self.before = (cards, seeds)
+
+    def report(self) -> str:
+        return "\n".join(f"{name}: {len(shown)} line(s), e.g. {shown[0]}" for name, shown in sorted(self.leaks.items()))
+
+
+async def settle(fake, bot) -> None:
+    await bot.tables.idle()
+    await fake.wait_idle(quiet=0.02)
+
+
+async def play_from_panel(fake, bot, table, user) -> bool:
+    """``user`` opens her hand panel and picks what Parlor's bot would pick for her, by its
+    button or menu entry. An amount that is typed (a modal) goes to the table manager directly;
+    returns whether the panel was clicked."""
+    seat = table.seat_of(user.id)
+    legal = table.game.legal_actions(table.state, seat)
+    action = table.game.bot_choose(table.game.view(table.state, seat), legal, 0)
+    panel = (await user.click(table_message(fake), "My hand", _quiet=0)).message
+    for _, custom_id, disabled in panel.buttons():
+        if custom_id and custom_id.endswith(":a:" + action) and not disabled:
+            await user.click(panel, custom_id, _quiet=0)
+            return True
+    for select in panel.selects():
+        verb = select["custom_id"].split(":", 4)[4]
+        offered = {option["value"] for option in select.get("options", [])}
+        values = [action] if verb == "-" else action[len(verb) + 1:].split("+") if action.startswith(verb + ":") else []
+        if values and set(values) <= offered:
+            await user.select(panel, select["custom_id"], values, _quiet=0)
+            return True
+    await bot.tables.act(table.id, user.id, None, action)
+    return False
+
+
+GAMES = [
+    ("sanma", 2, {"east_only": True}),
+    ("koikoi", 1, {"months": 1}),
+    ("hachihachi", 2, {"months": 6, "players": 3}),
+    ("blackflower", 1, {"rounds": 2}),
+    ("bcpoker", 1, {"lead_rounds": 1}),
+]
+
+
+def new_bot(fake, db) -> ParlorBot:
+    seeds = _seeds()
+    return ParlorBot(make_settings(fake, db), bot_delay=0.0, new_seed=lambda: next(seeds))
+
+
+async def start_table(fake, bot, host, game: str, bots: int, options: dict):
+    lobby = await host.slash("play", game, **options)
+    for _ in range(bots):
+        await host.click(lobby, "Add bot")
+    await host.click(lobby, "Start")
+    await settle(fake, bot)
+    return bot.tables.in_channel(fake.channel.id)
+
+
+@pytest.mark.parametrize("game,bots,options", GAMES, ids=[g for g, _, _ in GAMES])
+async def test_a_whole_game_at_debug_logs_no_hand_and_no_secret_seed(captured, fake, db, game, bots, options):
+    alice = fake.add_user("alice")
+    bot = new_bot(fake, db)
+    run = await start_client(fake, bot)
+    watch = LogWatch(fake, bot, captured)
+    try:
+        table = await start_table(fake, bot, alice, game, bots, options)
+        watch.check()
+        clicks = steps = 0
+        while table.status == "playing" and steps < 3000:
+            steps += 1
+            if table.seat_of(alice.id) in table.to_act():
+                clicks += await play_from_panel(fake, bot, table, alice)
+            await settle(fake, bot)
+            watch.check()
+        assert table.status == "finished", f"{game} did not end in {steps} steps"
+        run.raise_if_crashed()
+    finally:
+        await run.stop()
+    watch.check()  # what shutting down logged
+    assert clicks >= 2, f"alice clicked her panel only {clicks} times"
+    if watch.leaks:
+        pytest.fail("log lines show hidden information:\n" + watch.report(), pytrace=False)
+    # the log was written at DEBUG and read: discord.py noted each of her clicks
+    dispatched = [line for _, line in captured.lines if "DEBUG discord.client: Dispatching event interaction" in line]
+    assert len(dispatched) >= clicks and watch.lines_checked >= len(dispatched)
+
+
+@pytest.mark.parametrize("game,bots,options", GAMES, ids=[g for g, _, _ in GAMES])
+async def test_a_snapshot_that_no_longer_loads_is_logged_without_its_cards_or_seed(captured, fake, db, game, bots, options):
+    alice = fake.add_user("alice")
+    bot = new_bot(fake, db)
+    run = await start_client(fake, bot)
+    try:
+        table = await start_table(fake, bot, alice, game, bots, options)
+        secrets = LogWatch(fake, bot, captured).secrets()
+    finally:
+        await run.stop()
+    # after an upgrade every field of the stored state has the wrong shape
+    with sqlite3.connect(db) as conn:
+        (snapshot,) = conn.execute("SELECT snapshot FROM tables WHERE id = ?", (table.id,)).fetchone()
+        wrapped = {field: {"was": value} for field, value in json.loads(snapshot).items()}
+        conn.execute("UPDATE tables SET snapshot = ? WHERE id = ?", (json.dumps(wrapped), table.id))
+    captured.lines.clear()
+    bot = new_bot(fake, db)
+    run = await start_client(fake, bot)
+    await run.stop()
+    log = "\n".join(line for _, line in captured.lines)
+    assert f"could not restore table {table.id}" in log and "ValidationError" in log
+    codes = {code for _, code in secrets[0]}
+    shown = [seed for seed in secrets[1] if seed in log]
+    shown += [code for code in codes if re.search(rf"(?<![0-9A-Za-z]){re.escape(code)}(?![0-9A-Za-z])", log)]
+    assert secrets[1] and not shown, f"the log shows {shown}:\n{log[-1500:]}"
