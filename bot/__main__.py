@@ -7,9 +7,9 @@ built-in local Discord and serves the playground page (http://127.0.0.1:8765 by 
 
 from __future__ import annotations
 
-import logging
 import sys
 
+from bot.logs import configure_logging
 from bot.settings import Settings, SettingsError
 
 
@@ -19,10 +19,7 @@ def main() -> int:
     except SettingsError as error:
         print(f"Parlor cannot start: {error}", file=sys.stderr)
         return 2
-    logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    # discord.py logs whole request bodies at DEBUG, private hand panels included: never below INFO.
-    for name in ("discord.http", "discord.webhook.async_"):
-        logging.getLogger(name).setLevel(max(logging.INFO, logging.getLogger().level))
+    configure_logging(settings.log_level)  # no hand, seed or snapshot in the log at any level
     if not settings.token:
         from bot.localdiscord.playground import main_playground
 

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from games.base import Event, GameError, Result, SeatInfo, placings
 from games.hachihachi.combos import (
@@ -65,6 +65,7 @@ class Sage(BaseModel):
 
 
 class HHState(BaseModel):
+    model_config = ConfigDict(hide_input_in_errors=True)  # an unloadable snapshot: errors (logs) show no cards, no seed
     game: str = "hachihachi"
     options: Options
     seats: list[SeatInfo]
