@@ -98,6 +98,9 @@ async def test_four_seats_bets_double_bust_push_restart_and_balances(fake, db, f
     assert "alice bets 25" in texts and "bob bets 20" in texts and "Bot 1 bets 20" in texts
     board = table_message(fake).text()
     assert "🂠 face down" in board and "5R" in board and HOLE not in board
+    # until the round is settled a stake is shown apart from the balance, not as chips already lost
+    assert "alice · 175 chips, 25 at stake" in board and "bob · 180 chips, 20 at stake" in board
+    assert "**You have** 175 chips, 25 at stake" in (await my_panel(fake, alice)).text()
 
     # --- bob doubles down and takes one card (then stands by himself)
     assert whose_turn(fake) == bob.id
@@ -112,6 +115,7 @@ async def test_four_seats_bets_double_bust_push_restart_and_balances(fake, db, f
     await fake.wait_idle()
     watch.check()
     assert table.state.hands[1][0].stake == 40 and table.state.hands[1][0].status == "stood"
+    assert "bob · 160 chips, 40 at stake" in table_message(fake).text()
     assert whose_turn(fake) == alice.id
 
     # --- the process restarts between bob's turn and alice's
@@ -143,6 +147,13 @@ async def test_four_seats_bets_double_bust_push_restart_and_balances(fake, db, f
     state = table.state
     assert [h.result for h in state.hands[2]] == ["loss"] and state.hands[1][0].result == "push"
     assert state.chips == [175, 200, 180, 245]
+    final_board = next(m.text() for m in reversed(fake.public_messages())
+                       if m.embed and (m.embed.get("title") or "").startswith("Black Flower · round"))
+    assert "alice · 175 chips" in final_board and "at stake" not in final_board
+    # the round summary shows every chip that moved, and these are the ledger lines below
+    for moved in ("alice: **-25** stake 25", "bob: **-40** stake 40 (doubled down)", "bob: **+40** 40 back (push)",
+                  "Bot 1: **-20** stake 20", "Bot 2 (bank): **+45** 45 from lost stakes"):
+        assert moved in texts, moved
 
     # --- balances and debts for the season
     mine = await alice.slash("balance")
