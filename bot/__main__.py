@@ -19,6 +19,12 @@ def main() -> int:
     except SettingsError as error:
         print(f"Parlor cannot start: {error}", file=sys.stderr)
         return 2
+    from bot.main import database_problem
+
+    problem = database_problem(settings.database)  # an empty, damaged or read-only file: say why and stop
+    if problem:
+        print(f"Parlor cannot start: {problem}", file=sys.stderr)
+        return 1
     configure_logging(settings.log_level)  # no hand, seed or snapshot in the log at any level
     if not settings.token:
         from bot.localdiscord.playground import main_playground

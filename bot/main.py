@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
+from pathlib import Path
 from typing import Callable
 
 import discord
@@ -10,7 +12,7 @@ from discord.ext import commands
 
 from bot.presenter import DiscordPresenter
 from bot.settings import Settings
-from bot.store import Store
+from bot.store import Store, StoreError
 from bot.tables import TableManager
 from bot.ui import AmountButton, TableButton, TableSelect
 from games import game_names
@@ -18,6 +20,20 @@ from games import game_names
 log = logging.getLogger("parlor")
 
 EXTENSIONS = ("cogs.play", "cogs.league", "cogs.calc", "cogs.money")
+
+
+def database_problem(path: Path) -> str | None:
+    """Why the database cannot be used (empty, unreadable, damaged, read-only, a migration that
+    fails), in one line; None when it opens (a missing file becomes a new database)."""
+
+    async def probe() -> None:
+        await (await Store.open(path)).close()
+
+    try:
+        asyncio.run(probe())
+    except StoreError as error:
+        return str(error)
+    return None
 
 
 class ParlorBot(commands.Bot):

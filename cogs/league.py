@@ -18,7 +18,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import rules_text
-from bot.store import GuildConfig, HistoryRow, SeasonRow, StandingRow
+from bot.store import GuildConfig, HistoryRow, SaveFailed, SeasonRow, StandingRow
 
 if TYPE_CHECKING:
     from bot.store import Store
@@ -78,16 +78,16 @@ def fmt_seconds(seconds: int) -> str:
 
 
 def standing_lines(rows: list[StandingRow], limit: int) -> str:
-    """Ranked lines; equal net scores share a rank."""
+    """Ranked lines; equal net scores share a rank. Games played round by round for chips
+    (Black Flower) count the rounds won, the others the games won."""
     lines = []
     rank = 0
     previous: int | None = None
     for i, r in enumerate(rows[:limit], start=1):
         if r.net != previous:
             rank, previous = i, r.net
-        lines.append(
-            f"`{rank:>2}.` <@{r.user_id}> **{signed(r.net)}** · {plural(r.games, 'game')} · {plural(r.wins, 'win')}"
-        )
+        won = plural(r.wins, "win") if r.rounds_won is None else f"{plural(r.rounds_won, 'round')} won"
+        lines.append(f"`{rank:>2}.` <@{r.user_id}> **{signed(r.net)}** · {plural(r.games, 'game')} · {won}")
     if len(rows) > limit:
         lines.append(f"*…and {len(rows) - limit} more*")
     return clip("\n".join(lines))
@@ -150,6 +150,9 @@ class League(commands.Cog):
             await interaction.followup.send(message, ephemeral=True)
         else:
             await interaction.response.send_message(message, ephemeral=True)
+
+    async def cog_app_command_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
+        await answer_save_failed(interaction, error)
 
     async def in_guild(self, interaction: discord.Interaction) -> bool:
         if interaction.guild_id is None:
@@ -269,7 +272,8 @@ class League(commands.Cog):
                 by_game.setdefault(r.game, []).append(r)
             for g, game_rows in by_game.items():
                 e.add_field(name=game_title(g), value=standing_lines(game_rows, STANDINGS_PER_GAME), inline=False)
-        e.set_footer(text="Net score · games played · wins. Bots are not ranked.")
+        e.set_footer(text="Net score (chips in the money games) · games played · wins (rounds won in Black Flower). "
+                          "Bots are not ranked.")
         await interaction.response.send_message(embed=e)
 
     standings.autocomplete("game")(game_autocomplete)
@@ -430,6 +434,13 @@ class League(commands.Cog):
         await interaction.response.send_message(embed=shown, ephemeral=True)
 
     rules.autocomplete("game")(game_autocomplete)
+
+
+async def answer_save_failed(interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
+    """A command whose write the database refused (read-only, disk full) tells the user so, ephemeral."""
+    cause = getattr(error, "original", error)
+    if isinstance(cause, SaveFailed):
+        await League.refuse(interaction, str(cause))
 
 
 def rules_embed(game: str, text: str) -> discord.Embed:

@@ -34,6 +34,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.tables import DEFAULT_STARTING_BALANCE, PLAYING
+from cogs.league import answer_save_failed
 from games import game_names, get_game
 
 log = logging.getLogger(__name__)
@@ -126,6 +127,9 @@ class Money(commands.Cog):
             await interaction.followup.send(text, ephemeral=True)
         else:
             await interaction.response.send_message(text, ephemeral=True)
+
+    async def cog_app_command_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
+        await answer_save_failed(interaction, error)
 
     async def starting_balance(self, guild_id: int) -> int:
         config = await self.store.get_config(guild_id)
