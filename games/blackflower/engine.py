@@ -907,17 +907,10 @@ def round_movements(entry: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 def ledger_entries(state: BlackFlowerState) -> list[dict[str, Any]]:
-    """Ledger lines of a finished game: every round's :func:`round_movements`, the memo naming the round.
-
-    ``placing`` is 1 on the line that records a round a seat won (its ``win`` or ``bank`` line when
-    its net for the round is above 0) and None on every other line: rounds won = lines with placing 1.
-    """
-    lines: list[dict[str, Any]] = []
-    for r in state.history:
-        for m in round_movements(r):
-            won = m["kind"] in ("win", "bank") and r["nets"][m["seat"]] > 0
-            lines.append({**m, "memo": f"round {r['round']}: {m['memo']}", "placing": 1 if won else None})
-    return lines
+    """Ledger lines of a finished game: every round's :func:`round_movements`, with its ``round``
+    (the lines of a seat's round sum to its net for that round: a round won sums above 0)."""
+    return [{**m, "round": r["round"], "memo": f"round {r['round']}: {m['memo']}"}
+            for r in state.history for m in round_movements(r)]
 
 
 ACTION_TEXT = {

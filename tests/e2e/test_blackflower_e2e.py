@@ -168,6 +168,7 @@ async def test_four_seats_bets_double_bust_push_restart_and_balances(fake, db, f
     lines = await bot.store.ledger(fake.guild.id, season_id=season.id, table_id=table_id)
     assert sum(line.amount for line in lines) == 0
     assert {line.kind for line in lines} == {"bet", "win", "bank"}
+    assert {line.round for line in lines} == {1}  # standings count the rounds each player won
     # a player who owes (a negative balance, and a loan written by another money game)
     await bot.store.append_ledger([
         {"guild_id": fake.guild.id, "game": "blackflower", "participant": f"user:{carol.id}", "user_id": carol.id,

@@ -73,12 +73,12 @@ def test_the_round_summary_lists_every_chip_that_moved():
         "Banker (bank): **+20** 20 from lost stakes",
     ]
     assert state.chips == [1020, 1000, 980]
-    assert [(x["seat"], x["kind"], x["amount"], x["memo"], x["placing"]) for x in GAME.ledger_entries(state)] == [
-        (2, "bet", -40, "round 1: hand 1 stake 20, hand 2 stake 20", None),
-        (2, "win", 20, "round 1: hand 2: 20 back (push)", None),
-        (1, "bet", -60, "round 1: stake 60 (doubled down)", None),
-        (1, "win", 60, "round 1: 60 back (push)", None),
-        (0, "bank", 20, "round 1: 20 from lost stakes", 1),  # the banker won this round
+    assert [(x["seat"], x["kind"], x["amount"], x["memo"], x["round"]) for x in GAME.ledger_entries(state)] == [
+        (2, "bet", -40, "round 1: hand 1 stake 20, hand 2 stake 20", 1),
+        (2, "win", 20, "round 1: hand 2: 20 back (push)", 1),
+        (1, "bet", -60, "round 1: stake 60 (doubled down)", 1),
+        (1, "win", 60, "round 1: 60 back (push)", 1),
+        (0, "bank", 20, "round 1: 20 from lost stakes", 1),
     ]
 
 
@@ -90,4 +90,3 @@ def test_a_winner_is_paid_by_the_bank_line_by_line():
         "Bea: **+80** 40 back + 40 won",
         "Banker (bank): **-40** 40 paid to winning hands",
     ]
-    assert [x["placing"] for x in GAME.ledger_entries(state)] == [None, 1, None]  # Bea won the round
