@@ -45,8 +45,8 @@ def chips(n: int) -> str:
 
 
 def holding(balance: int, stake: int = 0) -> str:
-    """A seat's chips with what it has at stake shown apart: "980 chips, 20 at stake" (1 000 in all)."""
-    return f"{chips(balance)} chips" + (f", {chips(stake)} at stake" if stake else "")
+    """A seat's chips with what it has at stake shown apart: "980 chips, 20 at stake (1 000 in all)"."""
+    return f"{chips(balance)} chips" + (f", {chips(stake)} at stake ({chips(balance + stake)} in all)" if stake else "")
 
 
 def _stakes(pv: dict[str, Any]) -> list[int]:
