@@ -45,7 +45,7 @@ def captured():
     """The app's logging at DEBUG, every line kept; pytest's own log handlers stay at WARNING
     meanwhile (a whole game at DEBUG is megabytes), and everything is put back afterwards."""
     root = logging.getLogger()
-    names = [None, *SECRET_CARRIERS]
+    names = [None, "discord", *SECRET_CARRIERS]
     levels = {name: logging.getLogger(name).level for name in names}
     handlers = {handler: handler.level for handler in root.handlers}
     for handler in handlers:
@@ -223,3 +223,13 @@ async def test_a_snapshot_that_no_longer_loads_is_logged_without_its_cards_or_se
     assert f"could not restore table {table.id}" in log and "ValidationError" in log
     shown = [seed for seed in seeds if seed in log] + [code for code in codes if _whole_token(code).search(log)]
     assert seeds and not shown, f"the log shows {shown}:\n{log[-1500:]}"
+
+
+@pytest.mark.parametrize("level", ["DEBUG", "INFO", "WARNING"])
+def test_the_carriers_stay_at_their_level_whatever_else_is_lowered(captured, level):
+    configure_logging(level)
+    logging.getLogger("discord").setLevel(logging.DEBUG)  # a library's parent lowered afterwards
+    for name in [*SECRET_CARRIERS, "discord.webhook.async_", "discord.webhook.sync"]:
+        logger = logging.getLogger(name)
+        assert not logger.isEnabledFor(logging.DEBUG), name
+        assert logger.getEffectiveLevel() == max(logging.INFO, logging.getLevelName(level)), name
