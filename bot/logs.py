@@ -38,11 +38,14 @@ SECRET_CARRIERS: dict[str, int] = {
 }
 
 
-def configure_logging(level: str | int = "INFO") -> None:
-    """Log at ``level`` to stderr (unless a handler is already installed, as pytest does),
-    with the loggers that carry hidden information held at their safe level or above."""
-    logging.basicConfig(level=level, format=FORMAT)
+def configure_logging(level: str | int | None = None) -> None:
+    """Hold the loggers that carry hidden information at their safe level or above. With a
+    ``level`` (``python -m bot``, the playground), first log at that level to stderr, unless a
+    handler is already installed (as pytest does). ParlorBot calls it bare, so that a bot made
+    by any other program or test is covered whatever that program did with the root logger."""
     root = logging.getLogger()
-    root.setLevel(level)  # basicConfig leaves the level alone when a handler already exists
+    if level is not None:
+        logging.basicConfig(level=level, format=FORMAT)
+        root.setLevel(level)  # basicConfig leaves the level alone when a handler already exists
     for name, lowest in SECRET_CARRIERS.items():
         logging.getLogger(name).setLevel(max(lowest, root.level))

@@ -10,6 +10,7 @@ from typing import Callable
 import discord
 from discord.ext import commands
 
+from bot.logs import configure_logging
 from bot.presenter import DiscordPresenter
 from bot.settings import Settings
 from bot.store import Store, StoreError
@@ -47,6 +48,7 @@ class ParlorBot(commands.Bot):
             chunk_guilds_at_startup=False,
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
         )
+        configure_logging()  # no hand, seed or snapshot in any log line, whoever set up logging (bot/logs.py)
         self.settings = settings
         self.bot_delay = bot_delay
         self.new_seed = new_seed  # tests fix the shuffles; by default every table draws from `secrets`

@@ -21,6 +21,7 @@ import pytest
 
 from bot.logs import FORMAT, SECRET_CARRIERS, configure_logging
 from bot.main import ParlorBot
+from bot.settings import Settings
 from bot.localdiscord import start_client
 
 from .conftest import LeakWatch, make_settings, table_message
@@ -41,12 +42,20 @@ class Captured(logging.Handler):
 
 
 @pytest.fixture
-def captured():
-    """The app's logging at DEBUG, every line kept; pytest's own log handlers stay at WARNING
-    meanwhile (a whole game at DEBUG is megabytes), and everything is put back afterwards."""
-    root = logging.getLogger()
+def logging_put_back():
+    """Every level a test changes here is put back afterwards."""
     names = [None, "discord", *SECRET_CARRIERS]
     levels = {name: logging.getLogger(name).level for name in names}
+    yield
+    for name, level in levels.items():
+        logging.getLogger(name).setLevel(level)
+
+
+@pytest.fixture
+def captured(logging_put_back):
+    """The app's logging at DEBUG, every line kept; pytest's own log handlers stay at WARNING
+    meanwhile (a whole game at DEBUG is megabytes)."""
+    root = logging.getLogger()
     handlers = {handler: handler.level for handler in root.handlers}
     for handler in handlers:
         handler.setLevel(logging.WARNING)
@@ -57,8 +66,6 @@ def captured():
         yield capture
     finally:
         root.removeHandler(capture)
-        for name, level in levels.items():
-            logging.getLogger(name).setLevel(level)
         for handler, level in handlers.items():
             handler.setLevel(level)
 
@@ -233,3 +240,9 @@ def test_the_carriers_stay_at_their_level_whatever_else_is_lowered(captured, lev
         logger = logging.getLogger(name)
         assert not logger.isEnabledFor(logging.DEBUG), name
         assert logger.getEffectiveLevel() == max(logging.INFO, logging.getLevelName(level)), name
+
+
+def test_a_bot_made_by_another_program_holds_them_too(logging_put_back, tmp_path):
+    logging.getLogger().setLevel(logging.DEBUG)  # that program logs everything, and never calls configure_logging
+    ParlorBot(Settings(token="t", database=tmp_path / "p.sqlite3", dev_guild=None, log_level="DEBUG", turn_seconds=60))
+    assert not [name for name in SECRET_CARRIERS if logging.getLogger(name).isEnabledFor(logging.DEBUG)]
