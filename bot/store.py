@@ -985,11 +985,13 @@ class Store:
         rounds won = rounds whose lines sum above zero (games whose lines name rounds).
         Read from ``results`` (kept by a trigger on the ledger: migration 0003)."""
         sql = (
-            "SELECT user_id, game, SUM(net) AS net, COUNT(*) AS games, COALESCE(SUM(placing = 1), 0) AS wins,"
-            " SUM(rounds_won) AS rounds_won, name, MAX(last_id)"  # name: of the latest row (SQLite's bare column)
-            " FROM results WHERE guild_id = ? AND season_id = ? AND user_id IS NOT NULL"
+            "SELECT user_id, game, net, games, wins, name,"  # rounds won: 0, not None, in a game that has rounds
+            " CASE WHEN COUNT(rounds_won) OVER (PARTITION BY game) THEN COALESCE(rounds_won, 0) END AS rounds_won"
+            " FROM (SELECT user_id, game, SUM(net) AS net, COUNT(*) AS games, COALESCE(SUM(placing = 1), 0) AS wins,"
+            "  SUM(rounds_won) AS rounds_won, name, MAX(last_id)"  # name: of the latest row (SQLite's bare column)
+            "  FROM results WHERE guild_id = ? AND season_id = ? AND user_id IS NOT NULL"
             + (" AND game = ?" if game else "")
-            + " GROUP BY user_id, game ORDER BY net DESC, wins DESC, games ASC, game, user_id"
+            + "  GROUP BY user_id, game) ORDER BY net DESC, wins DESC, games ASC, game, user_id"
         )
         async with self._read() as db:
             rows = await self._fetchall(db, sql, [guild_id, season_id, *([game] if game else [])])

@@ -485,3 +485,120 @@ async def test_config_defaults_and_changes(store: Store):
     assert (await store.get_config(OTHER_GUILD)).turn_seconds is None
     with pytest.raises(TypeError):
         await store.set_config(GUILD, colour="red")
+
+
+# --------------------------------------------------------------------------- money games in the league (issue 10 items 2, 12)
+
+
+def round_lines(table, rounds: list[dict[int, list[tuple[str, int]]]]) -> list[dict]:
+    """Black Flower-style lines: per round, per seat, (kind, amount) pairs; no placing."""
+    out = []
+    for n, by_seat in enumerate(rounds, start=1):
+        for seat, pairs in by_seat.items():
+            uid = table.seats[seat]["user_id"]
+            for kind, amount in pairs:
+                out.append({"participant": f"user:{uid}" if uid else f"bot:{table.id}:{seat}", "user_id": uid,
+                            "name": table.seats[seat]["name"], "seat": seat, "kind": kind, "amount": amount,
+                            "memo": f"round {n}"})
+    return out
+
+
+async def finish_black_flower(store: Store, users, rounds, channel: int = 7):
+    t = await playing_table(store, channel, users, game="blackflower")
+    return await store.finish_table(t.id, snapshot="{}", expected_version=t.version, results=round_lines(t, rounds))
+
+
+async def test_money_games_are_in_standings_and_history(store: Store):
+    season = await store.ensure_season(GUILD)
+    # user 1 banks; user 2 bets and wins round 1, loses round 2; user 3 sits out both rounds.
+    bf = await finish_black_flower(store, (1, 2, 3), [
+        {0: [("bank", -20)], 1: [("bet", -20), ("win", 40)]},
+        {0: [("bank", 50)], 1: [("bet", -50)]},
+    ])
+    st = {r.user_id: r for r in await store.standings(GUILD, season.id, "blackflower")}
+    assert {u: (r.net, r.games, r.rounds_won) for u, r in st.items()} == {1: (30, 1, 1), 2: (-30, 1, 1), 3: (0, 1, 0)}
+    assert [(r.user_id, r.net) for r in await store.standings(GUILD, season.id)] == [(1, 30), (3, 0), (2, -30)]
+
+    for user, amount in ((1, 30), (2, -30), (3, 0)):  # sitting out every round is still a game played
+        [h] = await store.history(GUILD, user)
+        assert (h.table_id, h.game, h.amount, h.placing) == (bf.id, "blackflower", amount, None)
+    [h] = await store.history(GUILD, 2)
+    assert [(o.name, o.amount) for o in h.opponents] == [("user1", 30), ("user3", 0)]
+
+    # Hachi-Hachi: the game line carries the score; loans, repayments and the debt sum to zero.
+    hh = await playing_table(store, 8, (1, None), game="hachihachi")
+    await store.finish_table(hh.id, snapshot="{}", expected_version=hh.version, results=[
+        {**r, "kind": kind, "amount": amount, "placing": r["placing"] if kind == "game" else None}
+        for r in results_for(hh, [-60, 60])
+        for kind, amount in (("game", r["amount"]), ("loan", 120), ("repay", -60), ("debt", -60))
+    ])
+    [row] = await store.standings(GUILD, season.id, "hachihachi")
+    assert (row.user_id, row.net, row.games, row.wins, row.rounds_won) == (1, -60, 1, 0, None)
+    assert await store.balance(GUILD, season.id, 1, "hachihachi") == -60
+    assert await store.balance(GUILD, season.id, 1) == -30
+    assert [(b.participant, b.balance) for b in await store.debts(GUILD, season.id)] == [("user:1", -30), ("user:2", -30)]
+    totals = {(t.game, t.kind): t.amount for t in await store.ledger_totals(GUILD, season.id, user_id=1)}
+    assert totals == {("blackflower", "bank"): 30, ("hachihachi", "game"): -60, ("hachihachi", "loan"): 120,
+                      ("hachihachi", "repay"): -60, ("hachihachi", "debt"): -60}
+
+
+async def test_migration_sums_the_lines_written_before_it(tmp_path: Path):
+    import bot.store as store_mod
+
+    old = tmp_path / "old"
+    old.mkdir()
+    (old / "0001_init.sql").write_text((Path(store_mod.__file__).parent / "migrations" / "0001_init.sql").read_text())
+    db = tmp_path / "parlor.sqlite3"
+    s = await Store.open(db, migrations=old)
+    try:
+        t = await playing_table(s, 7, (1, 2), game="blackflower")
+        raw = [{k: v for k, v in line.items()} for line in round_lines(t, [
+            {0: [("bank", -20)], 1: [("bet", -20), ("win", 40)]},
+            {0: [("bank", 50)], 1: [("bet", -50)]},
+        ])]
+        async with s.transaction() as conn:  # as the store wrote them before migration 0003
+            await conn.execute("UPDATE tables SET status = 'finished', finished_at = 1 WHERE id = ?", (t.id,))
+            for line in raw:
+                await conn.execute(
+                    "INSERT INTO ledger (guild_id, season_id, table_id, game, participant, user_id, name, seat, kind,"
+                    " amount, memo, created_at) VALUES (?, ?, ?, 'blackflower', ?, ?, ?, ?, ?, ?, ?, 1)",
+                    (GUILD, t.season_id, t.id, line["participant"], line["user_id"], line["name"], line["seat"],
+                     line["kind"], line["amount"], line["memo"]))
+    finally:
+        await s.close()
+
+    s = await Store.open(db)
+    try:
+        st = await s.standings(GUILD, t.season_id)
+        assert [(r.user_id, r.net, r.games, r.rounds_won) for r in st] == [(1, 30, 1, 1), (2, -30, 1, 1)]
+        assert [h.amount for h in await s.history(GUILD, 2)] == [-30]
+        assert await s.balance(GUILD, t.season_id, 1, "blackflower") == 30
+        assert {l.round for l in await s.ledger(GUILD)} == {1, 2}
+    finally:
+        await s.close()
+
+
+async def test_league_reads_do_not_wait_for_a_write(tmp_path: Path):
+    s = await Store.open(tmp_path / "parlor.sqlite3")
+    try:
+        await play_and_finish(s, [5, -5])
+        season = await s.current_season(GUILD)
+        holding, release = asyncio.Event(), asyncio.Event()
+
+        async def long_write() -> None:
+            async with s.transaction() as conn:
+                await conn.execute("UPDATE tables SET message_id = 1")
+                holding.set()
+                await release.wait()
+
+        writer = asyncio.create_task(long_write())
+        await holding.wait()
+        reads = asyncio.gather(s.standings(GUILD, season.id), s.history(GUILD, 1), s.balances(GUILD, season.id),
+                               s.ledger_totals(GUILD, season.id), s.balance(GUILD, season.id, 1),
+                               s.ledger(GUILD), s.current_season(GUILD))
+        standings, history, balances, *_ = await asyncio.wait_for(reads, 2)
+        assert [r.net for r in standings] == [5, -5] and len(history) == 1 and len(balances) == 2
+        release.set()
+        await writer
+    finally:
+        await s.close()
