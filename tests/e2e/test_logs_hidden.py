@@ -7,6 +7,9 @@ table and plays by clicking her hand panel, so the panels travel through the gat
 written during the step is scanned for every card concealed across the step (as in LeakWatch)
 and for every seed not revealed yet: the table's master seed (never revealed) and the current
 round's seed until a public message shows it.
+
+A snapshot that no longer loads (after an upgrade) is logged without its contents, and the
+loggers that would show them stay held however the root logger or a library's parent is set.
 """
 
 from __future__ import annotations
@@ -19,10 +22,10 @@ import sqlite3
 
 import pytest
 
+from bot.localdiscord import start_client
 from bot.logs import FORMAT, SECRET_CARRIERS, configure_logging
 from bot.main import ParlorBot
 from bot.settings import Settings
-from bot.localdiscord import start_client
 
 from .conftest import LeakWatch, make_settings, table_message
 
@@ -43,12 +46,15 @@ class Captured(logging.Handler):
 
 @pytest.fixture
 def logging_put_back():
-    """Every level a test changes here is put back afterwards."""
+    """Every level a test changes here, and the root's handlers, are put back afterwards."""
     names = [None, "discord", *SECRET_CARRIERS]
     levels = {name: logging.getLogger(name).level for name in names}
+    handlers = list(logging.getLogger().handlers)
     yield
     for name, level in levels.items():
         logging.getLogger(name).setLevel(level)
+    for handler in set(logging.getLogger().handlers) - set(handlers):
+        logging.getLogger().removeHandler(handler)
 
 
 @pytest.fixture
@@ -233,7 +239,7 @@ async def test_a_snapshot_that_no_longer_loads_is_logged_without_its_cards_or_se
 
 
 @pytest.mark.parametrize("level", ["DEBUG", "INFO", "WARNING"])
-def test_the_carriers_stay_at_their_level_whatever_else_is_lowered(captured, level):
+def test_the_carriers_stay_at_their_level_whatever_else_is_lowered(logging_put_back, level):
     configure_logging(level)
     logging.getLogger("discord").setLevel(logging.DEBUG)  # a library's parent lowered afterwards
     for name in [*SECRET_CARRIERS, "discord.webhook.async_", "discord.webhook.sync"]:
