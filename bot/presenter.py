@@ -126,7 +126,7 @@ class DiscordPresenter:
         elif table.seats[seat].resigned:
             embed.set_footer(text="You resigned; a bot plays your seat.")
             buttons = []
-        return {"embed": embed, "view": build_view(table.id, table.version, buttons)}
+        return {"content": None, "embed": embed, "view": build_view(table.id, table.seat_version(seat), buttons)}
 
     def remember_panel(self, table_id: int, user_id: int, interaction: discord.Interaction) -> None:
         self.panels[(table_id, user_id)] = PanelToken(interaction, time.time())

@@ -9,6 +9,7 @@ one transaction before anyone is told about it, so a restart loses nothing.
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import secrets
 import time
@@ -18,6 +19,7 @@ from typing import Any, Awaitable, Callable, Protocol
 
 from pydantic import BaseModel, ValidationError
 
+from bot.store import SaveFailed
 from games import get_game
 from games.base import Event, Game, GameError, SeatInfo, option_error
 
@@ -29,6 +31,10 @@ DEFAULT_STARTING_BALANCE = 1000  # season chips of a player new to the season (s
 
 class Refusal(Exception):
     """Something a user asked for that cannot be done; the message is shown to them, ephemeral."""
+
+
+class StaleClick(Refusal):
+    """A click from a panel drawn before what that seat may do changed; the answer brings the fresh panel."""
 
 
 class Presenter(Protocol):
@@ -80,6 +86,7 @@ class Table:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
     timer: asyncio.Task | None = field(default=None, repr=False)
     recent: list[str] = field(default_factory=list)  # public narration lines, newest last
+    acted: list[int] = field(default_factory=list)  # actions each seat has taken (from the action log)
 
     @property
     def is_open(self) -> bool:
@@ -98,6 +105,36 @@ class Table:
         if self.status != PLAYING or self.state is None:
             return []
         return self.game.to_act(self.state)
+
+    def choices(self, seat: int) -> list[str]:
+        """What ``seat`` may do now (nothing when it is not its turn)."""
+        return self.game.legal_actions(self.state, seat) if seat in self.to_act() else []
+
+    def seat_version(self, seat: int) -> int:
+        """The version of what one seat may do, carried by the buttons of that seat's panel.
+
+        It changes when the seat acts (so a doubled click is stale) or when its choices change, and
+        not when another seat acts: three players betting at once are all counted. It depends only on
+        the state and the action log, so buttons sent before a restart keep working after it.
+        """
+        acted = self.acted[seat] if seat < len(self.acted) else 0
+        digest = zlib.crc32("\n".join([str(acted), *self.choices(seat)]).encode())
+        return digest % 999_999_999 + 1  # never 0, which marks an unversioned button
+
+
+def saving(method):
+    """A change a user asked for: when the store cannot save it, they are told so, and nothing changed
+    (every change writes to the store before it touches the table in memory)."""
+
+    @functools.wraps(method)
+    async def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return await method(*args, **kwargs)
+        except SaveFailed as failed:
+            log.warning("%s: could not save (%s)", method.__name__, failed.reason)
+            raise Refusal(str(failed)) from None
+
+    return wrapper
 
 
 def _seats_from_row(raw: Any) -> list[Seat]:
@@ -163,9 +200,17 @@ class TableManager:
             self.tables[table.id] = table
             restored.append(table)
             if table.status == PLAYING:
+                table.acted = await self._acted(table)
                 self._arm_timer(table)
                 self._spawn(self._advance(table, []))
         return restored
+
+    async def _acted(self, table: Table) -> list[int]:
+        acted = [0] * len(table.seats)
+        for entry in await self.store.actions(table.id):
+            if entry.seat is not None:
+                acted[entry.seat] += 1
+        return acted
 
     def get(self, table_id: int) -> Table | None:
         return self.tables.get(table_id)
@@ -195,6 +240,7 @@ class TableManager:
 
     # ---------------------------------------------------------------- lobby
 
+    @saving
     async def open_table(
         self,
         *,
@@ -241,6 +287,7 @@ class TableManager:
         if host_id is not None:
             table.host_id = host_id
 
+    @saving
     async def join(self, table_id: int, user_id: int, name: str) -> Table:
         table = self._lobby(table_id)
         async with table.lock:
@@ -262,6 +309,7 @@ class TableManager:
                 return other
         return None
 
+    @saving
     async def leave(self, table_id: int, user_id: int) -> Table:
         table = self._lobby(table_id)
         async with table.lock:
@@ -278,6 +326,7 @@ class TableManager:
             await self._save_lobby(table, seats, host_id=host)
         return table
 
+    @saving
     async def add_bot(self, table_id: int, user_id: int) -> Table:
         table = self._lobby(table_id)
         async with table.lock:
@@ -291,6 +340,7 @@ class TableManager:
             await self._save_lobby(table, [*table.seats, Seat(None, name, bot=True)])
         return table
 
+    @saving
     async def remove_bot(self, table_id: int, user_id: int) -> Table:
         table = self._lobby(table_id)
         async with table.lock:
@@ -303,6 +353,7 @@ class TableManager:
             await self._save_lobby(table, [s for i, s in enumerate(table.seats) if i != bots[-1]])
         return table
 
+    @saving
     async def cancel(self, table_id: int, user_id: int, *, is_admin: bool = False) -> Table:
         table = self.tables.get(table_id)
         if table is None or not table.is_open:
@@ -321,6 +372,7 @@ class TableManager:
         table.status = CANCELLED
         table.version += 1
 
+    @saving
     async def start(self, table_id: int, user_id: int) -> Table:
         table = self._lobby(table_id)
         if user_id != table.host_id:
@@ -345,12 +397,13 @@ class TableManager:
                 state = table.game.new_game(opts, [s.info() for s in seats], seed)
             except (GameError, ValueError) as exc:
                 raise Refusal(f"The game cannot start: {_short_error(exc, table.game.title)}") from None
-            table.seats = seats
             deadline = self.clock() + table.turn_seconds
             row = await self.store.start_table(
-                table.id, [s.as_dict() for s in table.seats], seed, state.model_dump_json(), deadline, season.id, table.version
+                table.id, [s.as_dict() for s in seats], seed, state.model_dump_json(), deadline, season.id, table.version
             )
+            table.seats = seats
             table.status, table.version, table.seed, table.state = PLAYING, row.version, seed, state
+            table.acted = [0] * len(seats)
             table.deadline, table.season_id, table.options = deadline, season.id, options
             events = table.game.opening_events(state)
             if table.game.is_over(state):  # e.g. a one-month game decided by a hand combo at the deal
@@ -381,13 +434,14 @@ class TableManager:
         seat = table.seat_of(user_id)
         if seat is None:
             raise Refusal("You are not seated at this table, so you can only watch.")
-        if version is not None and version != table.version:
-            raise Refusal("That moment has passed — the table has moved on. Here is what you can do now.")
+        if version is not None and version != table.seat_version(seat):
+            raise StaleClick("That moment has passed — what you can do has changed. Here is your hand now.")
         if seat not in table.to_act():
             waiting = ", ".join(table.seats[s].name for s in public_to_act(table)) or "the other players"
             raise Refusal(f"It is not your turn; waiting for {waiting}.")
         return seat
 
+    @saving
     async def act(self, table_id: int, user_id: int, version: int | None, action: str,
                   respond: Callable[[Table], Awaitable[None]] | None = None) -> tuple[Table, list[Event]]:
         """A player's action: checked, applied, persisted; bots and the presenter follow.
@@ -415,6 +469,7 @@ class TableManager:
         self._spawn(self._advance(table, events))
         return table, events
 
+    @saving
     async def resign(self, table_id: int, user_id: int) -> Table:
         table = self.tables.get(table_id)
         if table is None or table.status != PLAYING:
@@ -439,6 +494,7 @@ class TableManager:
             events = game.apply(table.state, seat, action)
             if game.is_over(table.state):
                 await self._finish(table, seat=seat, action=action, actor_id=actor_id, source=source)
+                table.acted[seat] += 1
                 return events
             deadline = self.clock() + decision_seconds(table)
             row = await self.store.record_action(
@@ -448,6 +504,7 @@ class TableManager:
         except BaseException:
             table.state = game.load(before)
             raise
+        table.acted[seat] += 1
         table.version, table.deadline = row.version, deadline
         self._arm_timer(table)
         return events

@@ -9,7 +9,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import ui
-from bot.tables import LOBBY, PLAYING, Refusal, Table
+from bot.tables import LOBBY, PLAYING, Refusal, StaleClick, Table
 
 log = logging.getLogger(__name__)
 
@@ -327,7 +327,12 @@ class Play(commands.Cog):
             await interaction.response.edit_message(**self.presenter.panel_payload(updated, user_id))
             self.presenter.remember_panel(updated.id, user_id, interaction)
 
-        await self.tables.act(table.id, user_id, version, action, respond=respond)
+        try:
+            await self.tables.act(table.id, user_id, version, action, respond=respond)
+        except StaleClick as stale:  # the answer is the seat's fresh panel, in place of the old one
+            await interaction.response.edit_message(**{**self.presenter.panel_payload(table, user_id),
+                                                       "content": f"⌛ {stale}"})
+            self.presenter.remember_panel(table.id, user_id, interaction)
 
 
 LOBBY_VERBS = {"join", "leave", "addbot", "start", "cancel"}

@@ -78,7 +78,7 @@ async def time_out_the_window(manager, table):
 
 async def test_a_timed_out_pon_window_passes(manager):
     table = await start(manager)
-    await manager.act(table.id, ALICE, table.version, "d:7z")
+    await manager.act(table.id, ALICE, table.seat_version(0), "d:7z")
     await manager.idle()
     assert "pon" in table.game.legal_actions(table.state, 1)  # a yakuhai pon the bot policy would take
     notes = await time_out_the_window(manager, table)
@@ -91,15 +91,15 @@ async def test_a_timed_out_pon_window_passes(manager):
 
 async def test_a_timed_out_ron_window_passes(manager):
     table = await start(manager)
-    await manager.act(table.id, ALICE, table.version, "d:7z")
+    await manager.act(table.id, ALICE, table.seat_version(0), "d:7z")
     await manager.idle()
     await time_out_the_window(manager, table)  # the pon of 中 passes
     for user, seat in ((BOB, 1), (CAROL, 2)):  # bob and carol let their draws go
         drawn = engine._code(table.state, table.state.drawn)
-        await manager.act(table.id, user, table.version, "d:" + drawn)
+        await manager.act(table.id, user, table.seat_version(seat), "d:" + drawn)
         await manager.idle()
     assert table.to_act() == [0] and engine._code(table.state, table.state.drawn) == "4s"
-    await manager.act(table.id, ALICE, table.version, "d:4s")
+    await manager.act(table.id, ALICE, table.seat_version(0), "d:4s")
     await manager.idle()
     assert table.game.legal_actions(table.state, 1) == ["ron", "pass"]
     notes = await time_out_the_window(manager, table)

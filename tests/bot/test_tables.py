@@ -98,16 +98,16 @@ async def test_turns_versions_and_refusals(manager):
     legal = table.game.legal_actions(table.state, seat)
     before = table.state.model_dump_json()
     with pytest.raises(Refusal, match="not your turn"):
-        await manager.act(table.id, other, table.version, table.game.legal_actions(table.state, seat)[0])
+        await manager.act(table.id, other, table.seat_version(1 - seat), table.game.legal_actions(table.state, seat)[0])
     with pytest.raises(Refusal, match="not seated"):
         await manager.act(table.id, CAROL, table.version, legal[0])
     with pytest.raises(Refusal, match="moment has passed"):
-        await manager.act(table.id, player, table.version - 1, legal[0])
+        await manager.act(table.id, player, table.seat_version(seat) - 1, legal[0])
     with pytest.raises(Refusal, match="not allowed"):
-        await manager.act(table.id, player, table.version, "play:NOPE")
+        await manager.act(table.id, player, table.seat_version(seat), "play:NOPE")
     assert table.state.model_dump_json() == before
     assert await manager.store.actions(table.id) == []
-    version = table.version
+    version = table.seat_version(seat)
     await manager.act(table.id, player, version, legal[0])
     # the same click again (a doubled click) is stale now
     with pytest.raises(Refusal):
@@ -124,7 +124,7 @@ async def play_out(manager, table, stop_after: int | None = None) -> int:
     while table.status == PLAYING and (stop_after is None or done < stop_after):
         (seat,) = table.to_act()
         action = table.game.legal_actions(table.state, seat)[0]
-        await manager.act(table.id, user_of(table, seat), table.version, action)
+        await manager.act(table.id, user_of(table, seat), table.seat_version(seat), action)
         await manager.idle()
         done += 1
     return done
@@ -194,7 +194,7 @@ async def test_bots_play_their_own_turns(manager):
     while table.status == PLAYING:
         (seat,) = table.to_act()
         assert table.seats[seat].user_id == ALICE  # bots never wait for anyone
-        await manager.act(table.id, ALICE, table.version, table.game.legal_actions(table.state, seat)[0])
+        await manager.act(table.id, ALICE, table.seat_version(seat), table.game.legal_actions(table.state, seat)[0])
         await manager.idle()
     assert table.status == FINISHED
     sources = {a.source for a in await manager.store.actions(table.id)}
