@@ -10,6 +10,7 @@ from dotenv import load_dotenv
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_DB = ROOT / "data" / "parlor.sqlite3"
+TURN_SECONDS = (10, 3600)  # the range of a decision's time: PARLOR_TURN_SECONDS, /config turn_time, /play turn_time
 
 
 class SettingsError(RuntimeError):
@@ -34,8 +35,9 @@ class Settings:
         dev_guild = _int_or_none("PARLOR_DEV_GUILD")
         log_level = (os.getenv("PARLOR_LOG_LEVEL", "").strip() or "INFO").upper()
         turn_seconds = _int_or_none("PARLOR_TURN_SECONDS") or 90
-        if not 10 <= turn_seconds <= 3600:
-            raise SettingsError("PARLOR_TURN_SECONDS must be between 10 and 3600 seconds (set it in .env).")
+        if not TURN_SECONDS[0] <= turn_seconds <= TURN_SECONDS[1]:
+            raise SettingsError(f"PARLOR_TURN_SECONDS must be between {TURN_SECONDS[0]} and {TURN_SECONDS[1]} seconds "
+                                "(set it in .env).")
         playground_port = _int_or_none("PARLOR_PLAYGROUND_PORT")
         playground_port = 8765 if playground_port is None else playground_port
         if not 0 <= playground_port <= 65535:

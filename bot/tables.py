@@ -19,9 +19,10 @@ from typing import Any, Awaitable, Callable, Protocol
 
 from pydantic import BaseModel, ValidationError
 
+from bot.settings import TURN_SECONDS
 from bot.store import SaveFailed
 from games import get_game
-from games.base import Event, Game, GameError, SeatInfo, option_error
+from games.base import Event, Game, GameError, SeatInfo, check_range, option_error, options_from
 
 log = logging.getLogger(__name__)
 
@@ -261,10 +262,12 @@ class TableManager:
         for closed in [t.id for t in self.tables.values() if t.channel_id == channel_id and not t.is_open]:
             del self.tables[closed]  # keep memory bounded: one finished table per channel at most
         game = get_game(game_name)
-        try:
-            game.Options(**options)
-        except Exception as exc:  # pydantic ValidationError or GameError
-            raise Refusal(f"Those options don't work: {_short_error(exc, game.title)}") from None
+        try:  # Discord's client checks the ranges too, but a forged payload skips it
+            if turn_seconds is not None:
+                check_range("turn_time", turn_seconds, TURN_SECONDS)
+            options_from(game.Options, game.title, options)
+        except GameError as error:
+            raise Refusal(str(error)) from None
         seats = [Seat(host_id, host_name).as_dict()]
         row = await self.store.create_table(
             guild_id, channel_id, game_name, options, host_id, seats, turn_seconds or self.default_turn_seconds

@@ -18,6 +18,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import rules_text
+from bot.settings import TURN_SECONDS
 from bot.store import GuildConfig, HistoryRow, SaveFailed, SeasonRow, StandingRow
 
 if TYPE_CHECKING:
@@ -30,7 +31,7 @@ TOP_PER_GAME = 5  # /season show
 STANDINGS_ONE_GAME = 20  # /standings <game>
 STANDINGS_PER_GAME = 10  # /standings (all games)
 HISTORY_LIMIT = 10
-TURN_MIN, TURN_MAX = 10, 3600
+TURN_MIN, TURN_MAX = TURN_SECONDS
 FIELD_MAX = 1024
 
 ChannelArg = Union[app_commands.AppCommandChannel, app_commands.AppCommandThread]

@@ -3,15 +3,29 @@
 from __future__ import annotations
 
 import logging
+from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from bot import ui
+from bot.settings import TURN_SECONDS
 from bot.tables import LOBBY, PLAYING, Refusal, StaleClick, Table
+from games import get_game
+from games.base import option_range
 
 log = logging.getLogger(__name__)
+
+
+def ranged(game: str, option: str) -> Any:
+    """A game option's slash type: Discord's client checks the range the game's Options declare,
+    and the table manager checks the same range again (a forged payload skips the client)."""
+    low, high = option_range(get_game(game).Options, option)
+    return app_commands.Range[int, low, high]
+
+
+TurnTime = app_commands.Range[int, TURN_SECONDS[0], TURN_SECONDS[1]]
 
 
 async def tell(interaction: discord.Interaction, text: str) -> None:
@@ -51,12 +65,12 @@ class Play(commands.Cog):
     async def play_koikoi(
         self,
         interaction: discord.Interaction,
-        players: app_commands.Range[int, 2, 4] | None = None,
+        players: ranged("koikoi", "players") | None = None,
         toppa: bool = False,
         viewing_yaku: bool = False,
         double_over_7: bool = True,
-        months: app_commands.Range[int, 1, 12] = 12,
-        turn_time: app_commands.Range[int, 10, 3600] | None = None,
+        months: ranged("koikoi", "months") = 12,
+        turn_time: TurnTime | None = None,
     ) -> None:
         options = {"toppa": toppa, "viewing_yaku": viewing_yaku, "double_over_7": double_over_7, "months": months}
         if players is not None:
@@ -79,12 +93,12 @@ class Play(commands.Cog):
     async def play_hachihachi(
         self,
         interaction: discord.Interaction,
-        players: app_commands.Range[int, 3, 7] | None = None,
+        players: ranged("hachihachi", "players") | None = None,
         payment: str = "each-opponent-full",
         months: int = 12,
         campaign: bool = False,
         shiso_ends_game: bool = True,
-        turn_time: app_commands.Range[int, 10, 3600] | None = None,
+        turn_time: TurnTime | None = None,
     ) -> None:
         options = {"payment": payment, "months": months, "campaign": campaign, "shiso_ends_game": shiso_ends_game}
         if players is not None:
@@ -109,15 +123,15 @@ class Play(commands.Cog):
         self,
         interaction: discord.Interaction,
         banker: str = "rotate",
-        rounds: app_commands.Range[int, 0, 100] | None = None,
-        min_bet: app_commands.Range[int, 1, 10000] = 10,
-        max_bet: app_commands.Range[int, 1, 10000] = 100,
+        rounds: ranged("blackflower", "rounds") | None = None,
+        min_bet: ranged("blackflower", "min_bet") = 10,
+        max_bet: ranged("blackflower", "max_bet") = 100,
         split_by_month: bool = False,
         split_by_kind: bool = False,
         double_down: bool = False,
         banker_advantage: bool = False,
         no_pair_advantage: bool = False,
-        turn_time: app_commands.Range[int, 10, 3600] | None = None,
+        turn_time: TurnTime | None = None,
     ) -> None:
         options = {"banker": banker, "min_bet": min_bet, "max_bet": max_bet, "split_by_month": split_by_month,
                    "split_by_kind": split_by_kind, "double_down": double_down,
@@ -141,11 +155,11 @@ class Play(commands.Cog):
         interaction: discord.Interaction,
         east_only: bool = False,
         red_fives: bool = True,
-        call_seconds: app_commands.Range[int, 3, 600] = 15,
+        call_seconds: ranged("sanma", "call_seconds") = 15,
         double_ron: bool = True,
         tobi: bool = True,
         nagashi_mangan: bool = True,
-        turn_time: app_commands.Range[int, 10, 3600] | None = None,
+        turn_time: TurnTime | None = None,
     ) -> None:
         options = {"east_only": east_only, "red_fives": red_fives, "call_seconds": call_seconds,
                    "double_ron": double_ron, "tobi": tobi, "nagashi_mangan": nagashi_mangan}
@@ -164,13 +178,13 @@ class Play(commands.Cog):
     async def play_bcpoker(
         self,
         interaction: discord.Interaction,
-        players: app_commands.Range[int, 2, 7] | None = None,
+        players: ranged("bcpoker", "players") | None = None,
         riichi_required: bool = True,
         black_christmas: bool = True,
         special_hands: bool = True,
-        lead_rounds: app_commands.Range[int, 1, 10] = 2,
-        max_reshuffles: app_commands.Range[int, 0, 100] = 3,
-        turn_time: app_commands.Range[int, 10, 3600] | None = None,
+        lead_rounds: ranged("bcpoker", "lead_rounds") = 2,
+        max_reshuffles: ranged("bcpoker", "max_reshuffles") = 3,
+        turn_time: TurnTime | None = None,
     ) -> None:
         options = {"riichi_required": riichi_required, "black_christmas": black_christmas,
                    "special_hands": special_hands, "lead_rounds": lead_rounds, "max_reshuffles": max_reshuffles}
@@ -185,7 +199,7 @@ class Play(commands.Cog):
             where = " ".join(f"<#{c}>" for c in allowed)
             await tell(interaction, f"Tables can be opened only in {where} on this server.")
             return
-        turn_seconds = turn_time or config.turn_seconds or self.bot.settings.turn_seconds
+        turn_seconds = turn_time if turn_time is not None else config.turn_seconds  # None: the process default
         try:
             table = await self.tables.open_table(
                 game_name=game, guild_id=interaction.guild_id, channel_id=interaction.channel_id,

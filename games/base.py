@@ -86,10 +86,34 @@ def placings(scores: list[int]) -> list[int]:
 
 def options_from(model: type[BaseModel], title: str, data: dict[str, Any] | None) -> BaseModel:
     """A game's options from a dict; any problem becomes one clear GameError sentence."""
+    data = dict(data or {})
+    for name, value in data.items():
+        if (bounds := option_range(model, name)) is not None:
+            check_range(name, value, bounds)
     try:
-        return model(**dict(data or {}))
+        return model(**data)
     except ValidationError as error:
         raise option_error(error, title) from None
+
+
+def option_range(model: type[BaseModel], name: str) -> tuple[int, int] | None:
+    """The lowest and highest value of a whole-number option, from its ``Field(ge=…, le=…)``.
+
+    The one source of an option's range: ``/play`` declares it to Discord, and the check
+    (:func:`options_from`) refuses what a forged payload sends outside it.
+    """
+    field = model.model_fields.get(name)
+    if field is None:
+        return None
+    low = next((m.ge for m in field.metadata if hasattr(m, "ge")), None)
+    high = next((m.le for m in field.metadata if hasattr(m, "le")), None)
+    return None if low is None or high is None else (low, high)
+
+
+def check_range(name: str, value: Any, bounds: tuple[int, int]) -> None:
+    """Refuse a number outside ``bounds`` with the sentence the slash command prompt shows for it."""
+    if isinstance(value, int) and not isinstance(value, bool) and not bounds[0] <= value <= bounds[1]:
+        raise GameError(f"The option {name} must be from {bounds[0]} to {bounds[1]}.")
 
 
 def option_error(error: ValidationError, title: str) -> GameError:

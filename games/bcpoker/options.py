@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, field_validator
+from pydantic import BaseModel, ConfigDict, Field
 
 from games.base import GameError, options_from
 
@@ -16,33 +16,12 @@ class Options(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    players: int | None = None  # None: however many are seated
+    players: int | None = Field(None, ge=MIN_PLAYERS, le=MAX_PLAYERS)  # None: however many are seated
     riichi_required: bool = True
     black_christmas: bool = True
     special_hands: bool = True
-    lead_rounds: int = 2
-    max_reshuffles: int = 3
-
-    @field_validator("players")
-    @classmethod
-    def _players(cls, v: int | None) -> int | None:
-        if v is not None and not MIN_PLAYERS <= v <= MAX_PLAYERS:
-            raise ValueError(f"Black Christmas Poker is played by 2 to 7 players, not {v}.")
-        return v
-
-    @field_validator("lead_rounds")
-    @classmethod
-    def _lead_rounds(cls, v: int) -> int:
-        if not 1 <= v <= 10:
-            raise ValueError(f"lead_rounds must be from 1 to 10, not {v}.")
-        return v
-
-    @field_validator("max_reshuffles")
-    @classmethod
-    def _reshuffles(cls, v: int) -> int:
-        if not 0 <= v <= 100:
-            raise ValueError(f"max_reshuffles must be from 0 (unlimited) to 100, not {v}.")
-        return v
+    lead_rounds: int = Field(2, ge=1, le=10)
+    max_reshuffles: int = Field(3, ge=0, le=100)  # 0: unlimited
 
     def check(self, n_seats: int | None = None) -> None:
         if n_seats is not None:

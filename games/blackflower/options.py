@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, model_validator
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from games.base import options_from
 
@@ -18,9 +18,9 @@ class Options(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     banker: Literal["rotate", "fixed", "winner"] = "rotate"
-    rounds: int | None = None
-    min_bet: int = 10
-    max_bet: int = 100
+    rounds: int | None = Field(None, ge=0, le=MAX_ROUNDS)  # 0: until the host stops
+    min_bet: int = Field(10, ge=1, le=MAX_BET_LIMIT)
+    max_bet: int = Field(100, ge=1, le=MAX_BET_LIMIT)
     split_by_month: bool = False
     split_by_kind: bool = False
     double_down: bool = False
@@ -29,14 +29,8 @@ class Options(BaseModel):
 
     @model_validator(mode="after")
     def _check(self) -> "Options":
-        if self.rounds is not None and not 0 <= self.rounds <= MAX_ROUNDS:
-            raise ValueError(f"rounds must be from 0 (until the host stops) to {MAX_ROUNDS}, not {self.rounds}.")
-        if self.min_bet < 1:
-            raise ValueError(f"The minimum bet must be at least 1 chip, not {self.min_bet}.")
         if self.max_bet < self.min_bet:
             raise ValueError(f"The maximum bet ({self.max_bet}) must not be below the minimum bet ({self.min_bet}).")
-        if self.max_bet > MAX_BET_LIMIT:
-            raise ValueError(f"The maximum bet can be at most {MAX_BET_LIMIT} chips, not {self.max_bet}.")
         return self
 
     def rounds_for(self, players: int) -> int:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from games.base import GameError, options_from
 
@@ -14,18 +14,11 @@ class Options(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    players: int = 4
+    players: int = Field(4, ge=3, le=7)
     payment: Literal["each-opponent-full", "split"] = "each-opponent-full"
     months: int = 12
     campaign: bool = False
     shiso_ends_game: bool = True
-
-    @field_validator("players")
-    @classmethod
-    def _players(cls, v: int) -> int:
-        if not 3 <= v <= 7:
-            raise ValueError(f"Hachi-Hachi is played by 3 to 7 players, not {v}.")
-        return v
 
     @field_validator("months")
     @classmethod

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, field_validator
+from pydantic import BaseModel, ConfigDict, Field
 
 from games.base import GameError, options_from
 
@@ -20,25 +20,11 @@ class Options(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    players: int = 2
+    players: int = Field(2, ge=2, le=4)
     toppa: bool = False
     viewing_yaku: bool = False
     double_over_7: bool = True
-    months: int = 12
-
-    @field_validator("players")
-    @classmethod
-    def _players(cls, v: int) -> int:
-        if v not in (2, 3, 4):
-            raise ValueError(f"Koi-Koi is played by 2, 3 or 4 players, not {v}.")
-        return v
-
-    @field_validator("months")
-    @classmethod
-    def _months(cls, v: int) -> int:
-        if not 1 <= v <= 12:
-            raise ValueError(f"A Koi-Koi game lasts 1 to 12 months, not {v}.")
-        return v
+    months: int = Field(12, ge=1, le=12)
 
     def check(self, n_seats: int | None = None) -> None:
         """Raise GameError for a bad combination of options (or with the seat count)."""

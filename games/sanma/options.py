@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from games.base import GameError, options_from
 
@@ -26,7 +26,7 @@ class Options(BaseModel):
     kyuushu_kyuuhai: bool = True
     seed: str | None = None  # informational: tables draw their own seed (see new_game)
     east_only: bool = False  # a short game: E1-E3 only (not in sanma.md; for quick tables and tests)
-    call_seconds: int | None = None  # deadline for a call window (pon/kan/ron), if shorter than the turn time
+    call_seconds: int | None = Field(None, ge=3, le=600)  # deadline of a call window (pon/kan/ron), if shorter than the turn time
 
     @field_validator("players")
     @classmethod
@@ -40,13 +40,6 @@ class Options(BaseModel):
     def _start(cls, v: int) -> int:
         if not 1000 <= v <= 1_000_000 or v % 100:
             raise ValueError("Starting points must be a multiple of 100 between 1000 and 1,000,000.")
-        return v
-
-    @field_validator("call_seconds")
-    @classmethod
-    def _call(cls, v: int | None) -> int | None:
-        if v is not None and not 3 <= v <= 600:
-            raise ValueError("A call window lasts 3 to 600 seconds.")
         return v
 
     @property

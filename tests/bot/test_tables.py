@@ -68,7 +68,7 @@ async def test_lobby_rules(manager):
 
 
 async def test_bad_options_are_refused(manager):
-    with pytest.raises(Refusal, match="options"):
+    with pytest.raises(Refusal, match="The option months must be from 1 to 12"):
         await open_koikoi(manager, months=13)
     table = await open_koikoi(manager, toppa=True)
     await manager.add_bot(table.id, ALICE)

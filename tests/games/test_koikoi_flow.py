@@ -546,7 +546,7 @@ def test_options_errors():
 
     with pytest.raises(GameError, match="1 to 12"):
         parse_options({"months": 0})
-    with pytest.raises(GameError, match="2, 3 or 4"):
+    with pytest.raises(GameError, match="players must be from 2 to 4"):
         parse_options({"players": 7})
     assert parse_options({}, 3).players == 3
 
