@@ -1,35 +1,58 @@
-"""The UI kit: buttons that survive restarts, and the views built from them.
+"""The UI kit: buttons that survive restarts, the views built from them, and where every click lands.
 
-Every button's ``custom_id`` is ``parlor:t:<table>:<version>:<verb>`` (DESIGN §3). It only
-*names* a table and a wish; the handler checks the seat, the version and the legality.
-Version ``0`` means "any version" (lobby buttons and "My hand").
+Every component's ``custom_id`` names a table, a version and a wish (DESIGN §3), and nothing else about it
+is kept in memory:
+
+- ``parlor:t:<table>:<version>:<verb>`` a button; version ``0`` means "any version" (lobby, "My hand");
+- ``parlor:s:<table>:<version>:<verb>`` a menu: the chosen values complete the action (see :func:`_join`);
+- ``parlor:m:<table>:<version>:<verb>|<min>|<max>`` an "Other amount…" button, and the number prompt it
+  opens (which carries the same id, so its submission can be read after a restart).
+
+:func:`route` reads every click and every prompt submission from that id alone and answers each exactly
+once: a wish goes to the play cog's handler (which checks table, channel, seat, version and legality);
+an id that is not Parlor's, or is damaged, gets a short private answer instead of "interaction failed".
+The components are :class:`discord.ui.DynamicItem` only so that discord.py keeps no state per message;
+they have no callbacks of their own.
 """
 
 from __future__ import annotations
 
+import logging
 import re
 from dataclasses import dataclass
-from typing import Awaitable, Callable
+from typing import Any, Awaitable, Callable
 
 import discord
 
-TEMPLATE = r"parlor:t:(?P<table>[0-9]{1,18}):(?P<version>[0-9]{1,9}):(?P<verb>[!-~]{1,60})"
-SELECT_TEMPLATE = r"parlor:s:(?P<table>[0-9]{1,18}):(?P<version>[0-9]{1,9}):(?P<verb>[!-~]{1,60})"
-AMOUNT_TEMPLATE = r"parlor:m:(?P<table>[0-9]{1,18}):(?P<version>[0-9]{1,9}):(?P<verb>[!-~]{1,60})"
+log = logging.getLogger(__name__)
+
+_PARTS = r":(?P<table>[0-9]{1,18}):(?P<version>[0-9]{1,9}):(?P<verb>[!-~]{1,60})"
+TEMPLATE, SELECT_TEMPLATE, AMOUNT_TEMPLATE = "parlor:t" + _PARTS, "parlor:s" + _PARTS, "parlor:m" + _PARTS
+ANY_TEMPLATE = "parlor:(?P<kind>[tsm])" + _PARTS
 MAX_BUTTONS = 25
 
+NOT_WORKING = "That button no longer works. Use /table to see the table with its current buttons."
+NOTHING_CHOSEN = "Nothing was chosen; try again."
+SOMETHING_WENT_WRONG = "Something went wrong on Parlor's side; please try again."
+
 Handler = Callable[[discord.Interaction, int, int, str], Awaitable[None]]
-_handler: Handler | None = None
 
 
-def set_handler(handler: Handler) -> None:
-    """The coroutine every table button lands in (set by the play cog)."""
-    global _handler
-    _handler = handler
+async def tell(interaction: discord.Interaction, text: str) -> None:
+    """A short ephemeral answer for the one user, whether or not we answered already."""
+    if interaction.response.is_done():
+        await interaction.followup.send(text, ephemeral=True)
+    else:
+        await interaction.response.send_message(text, ephemeral=True)
 
 
 def custom_id(table_id: int, version: int, verb: str) -> str:
     return f"parlor:t:{table_id}:{version}:{verb}"
+
+
+async def _rebuild(cls, interaction: discord.Interaction, item: discord.ui.Item, match: re.Match[str], /):
+    """discord.py's way back from a custom_id to a component (it needs one; the click itself is :func:`route`'s)."""
+    return cls(int(match["table"]), int(match["version"]), match["verb"])
 
 
 class TableButton(discord.ui.DynamicItem[discord.ui.Button], template=TEMPLATE):
@@ -40,17 +63,8 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button], template=TEMPLATE):
             label=label[:80], style=style, emoji=emoji, disabled=disabled, row=row,
             custom_id=custom_id(table_id, version, verb),
         ))
-        self.table_id, self.version, self.verb = table_id, version, verb
 
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item, match: re.Match[str], /):
-        return cls(int(match["table"]), int(match["version"]), match["verb"])
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        if _handler is None:
-            await interaction.response.send_message("Parlor is starting up; try again in a moment.", ephemeral=True)
-            return
-        await _handler(interaction, self.table_id, self.version, self.verb)
+    from_custom_id = classmethod(_rebuild)
 
 
 def _join(verb: str, values: list[str]) -> str:
@@ -64,59 +78,92 @@ def _join(verb: str, values: list[str]) -> str:
 class TableSelect(discord.ui.DynamicItem[discord.ui.Select], template=SELECT_TEMPLATE):
     def __init__(self, table_id: int, version: int, verb: str, select: discord.ui.Select | None = None) -> None:
         super().__init__(select or discord.ui.Select(custom_id=f"parlor:s:{table_id}:{version}:{verb or '-'}"))
-        self.table_id, self.version, self.verb = table_id, version, "" if verb == "-" else verb
 
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item, match: re.Match[str], /):
-        return cls(int(match["table"]), int(match["version"]), match["verb"])
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        values = [str(v) for v in (interaction.data or {}).get("values", [])]
-        if _handler is None or not values:
-            await interaction.response.send_message("Nothing was chosen; try again.", ephemeral=True)
-            return
-        await _handler(interaction, self.table_id, self.version, "a:" + _join(self.verb, values))
-
-
-class AmountModal(discord.ui.Modal):
-    """Asks for a whole number; the action sent is the verb with ``{}`` replaced by it."""
-
-    def __init__(self, table_id: int, version: int, verb: str, *, title: str, label: str,
-                 minimum: int, maximum: int) -> None:
-        super().__init__(title=title[:45], custom_id=f"parlor:m:{table_id}:{version}:{verb}"[:100], timeout=None)
-        self.table_id, self.version, self.verb = table_id, version, verb
-        self.minimum, self.maximum = minimum, maximum
-        self.amount = discord.ui.TextInput(label=label[:45], placeholder=f"{minimum}–{maximum}", max_length=12)
-        self.add_item(self.amount)
-
-    async def on_submit(self, interaction: discord.Interaction) -> None:
-        raw = self.amount.value.strip().replace(",", "").replace("_", "")
-        if not raw.lstrip("-").isdigit() or not self.minimum <= int(raw) <= self.maximum:
-            await interaction.response.send_message(
-                f"Please enter a whole number from {self.minimum} to {self.maximum}.", ephemeral=True)
-            return
-        if _handler is not None:
-            await _handler(interaction, self.table_id, self.version, "a:" + self.verb.replace("{}", str(int(raw))))
+    from_custom_id = classmethod(_rebuild)
 
 
 class AmountButton(discord.ui.DynamicItem[discord.ui.Button], template=AMOUNT_TEMPLATE):
-    """A button that opens :class:`AmountModal`; its custom_id carries verb and bounds as ``verb|min|max``."""
+    """A button that opens a number prompt; its custom_id carries verb and bounds as ``verb|min|max``."""
 
     def __init__(self, table_id: int, version: int, verb: str, *, label: str = "Other amount…",
                  style: discord.ButtonStyle = discord.ButtonStyle.secondary, row: int | None = None) -> None:
         super().__init__(discord.ui.Button(label=label[:80], style=style, row=row,
                                            custom_id=f"parlor:m:{table_id}:{version}:{verb}"))
-        self.table_id, self.version, self.verb = table_id, version, verb
 
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item, match: re.Match[str], /):
-        return cls(int(match["table"]), int(match["version"]), match["verb"])
+    from_custom_id = classmethod(_rebuild)
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        verb, low, high = self.verb.rsplit("|", 2)
-        await interaction.response.send_modal(AmountModal(
-            self.table_id, self.version, verb, title="Enter an amount", label=f"Amount ({low}–{high})",
-            minimum=int(low), maximum=int(high)))
+
+def _amount_verb(verb: str) -> tuple[str, int, int] | None:
+    """``"bet:{}|10|200"`` → ``("bet:{}", 10, 200)``; None when the bounds are missing or do not parse."""
+    parts = verb.rsplit("|", 2)
+    if len(parts) != 3 or not all(re.fullmatch(r"-?[0-9]{1,12}", bound) for bound in parts[1:]):
+        return None
+    low, high = int(parts[1]), int(parts[2])
+    return (parts[0], low, high) if low <= high else None
+
+
+def amount_prompt(prompt_id: str, low: int, high: int) -> discord.ui.Modal:
+    """The "Other amount…" prompt. It is stopped before it is sent, so discord.py keeps nothing of it:
+    its submission is read by :func:`route` from its custom_id and text, before or after a restart."""
+    modal = discord.ui.Modal(title="Enter an amount", custom_id=prompt_id, timeout=None)
+    modal.add_item(discord.ui.TextInput(label=f"Amount ({low}–{high})", placeholder=f"{low}–{high}", max_length=12))
+    modal.stop()
+    return modal
+
+
+def _submitted_text(data: dict[str, Any]) -> str:
+    """The text typed into a prompt's one text input (action-row or Label layout)."""
+    for row in data.get("components") or []:
+        for item in row.get("components") or [row.get("component") or {}]:
+            if item.get("type") == discord.ComponentType.text_input.value:
+                return str(item.get("value") or "")
+    return ""
+
+
+def _whole_number(text: str, low: int, high: int) -> int | None:
+    raw = text.strip().replace(",", "").replace("_", "")
+    if not re.fullmatch(r"-?[0-9]{1,12}", raw) or not low <= int(raw) <= high:
+        return None
+    return int(raw)
+
+
+async def route(interaction: discord.Interaction, handler: Handler) -> None:
+    """Answer one click or prompt submission (other interactions are the command tree's)."""
+    if interaction.type not in (discord.InteractionType.component, discord.InteractionType.modal_submit):
+        return
+    try:
+        await _route(interaction, handler)
+    except Exception:
+        log.exception("answering a click failed")  # not its custom_id: it may name a card in a hand
+        if not interaction.response.is_done():
+            await interaction.response.send_message(SOMETHING_WENT_WRONG, ephemeral=True)
+
+
+async def _route(interaction: discord.Interaction, handler: Handler) -> None:
+    data: dict[str, Any] = dict(interaction.data or {})
+    wanted = str(data.get("custom_id", ""))
+    submitted = interaction.type is discord.InteractionType.modal_submit
+    match = re.fullmatch(ANY_TEMPLATE, wanted)
+    if match is None or (submitted and match["kind"] != "m"):
+        await tell(interaction, NOT_WORKING)
+        return
+    table_id, version, verb = int(match["table"]), int(match["version"]), match["verb"]
+    if match["kind"] == "t":
+        await handler(interaction, table_id, version, verb)
+    elif match["kind"] == "s":
+        values = [str(v) for v in data.get("values") or []]
+        if not values:
+            await tell(interaction, NOTHING_CHOSEN)
+            return
+        await handler(interaction, table_id, version, "a:" + _join("" if verb == "-" else verb, values))
+    elif (amount := _amount_verb(verb)) is None:
+        await tell(interaction, NOT_WORKING)
+    elif not submitted:
+        await interaction.response.send_modal(amount_prompt(wanted, amount[1], amount[2]))
+    elif (number := _whole_number(_submitted_text(data), amount[1], amount[2])) is None:
+        await tell(interaction, f"Please enter a whole number from {amount[1]} to {amount[2]}.")
+    else:
+        await handler(interaction, table_id, version, "a:" + amount[0].replace("{}", str(number)))
 
 
 @dataclass(frozen=True)

@@ -12,6 +12,7 @@ from discord.ext import commands
 from bot import ui
 from bot.settings import TURN_SECONDS
 from bot.tables import LOBBY, PLAYING, Refusal, StaleClick, Table
+from bot.ui import tell
 from games import get_game
 from games.base import option_range
 
@@ -28,20 +29,11 @@ def ranged(game: str, option: str) -> Any:
 TurnTime = app_commands.Range[int, TURN_SECONDS[0], TURN_SECONDS[1]]
 
 
-async def tell(interaction: discord.Interaction, text: str) -> None:
-    """A short ephemeral answer for the one user, whether or not we answered already."""
-    if interaction.response.is_done():
-        await interaction.followup.send(text, ephemeral=True)
-    else:
-        await interaction.response.send_message(text, ephemeral=True)
-
-
 class Play(commands.Cog):
     play = app_commands.Group(name="play", description="Open a game table in this channel", guild_only=True)
 
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
-        ui.set_handler(self.on_table_button)
 
     @property
     def tables(self):
@@ -277,6 +269,10 @@ class Play(commands.Cog):
 
     # ---------------------------------------------------------------- buttons
 
+    @commands.Cog.listener()
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        await ui.route(interaction, self.on_table_button)
+
     async def open_panel(self, interaction: discord.Interaction, table: Table) -> None:
         if table.status == LOBBY:
             await tell(interaction, "The game has not started yet; your hand appears once the host presses Start.")
@@ -292,7 +288,12 @@ class Play(commands.Cog):
             self.presenter.remember_panel(table.id, interaction.user.id, interaction)
 
     async def on_table_button(self, interaction: discord.Interaction, table_id: int, version: int, verb: str) -> None:
+        """Every table button, menu and prompt. It acts only on the table of the channel it was clicked in
+        (so permissions such as Manage Server are those of that table's server)."""
         table = self.tables.get(table_id)
+        if table is not None and (table.guild_id, table.channel_id) != (interaction.guild_id, interaction.channel_id):
+            await tell(interaction, "That button belongs to a table in another channel; it does nothing here.")
+            return
         if table is None or (not table.is_open and verb in LOBBY_VERBS):
             await tell(interaction, "This table is closed. Open a new one with /play.")
             return

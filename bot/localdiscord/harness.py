@@ -378,6 +378,25 @@ class FakeUser:
         return self.fake.new_interaction(user_id=self.id, type=3, data=data,
                                          channel=self.fake.channels[msg.channel_id], message=msg, label=label)
 
+    async def forge_click(self, message: MessageLike, custom_id: str, *, values: Optional[Sequence[str]] = None,
+                          _timeout: float = DEFAULT_TIMEOUT, _quiet: float = DEFAULT_QUIET) -> InteractionResult:
+        """A click as a modified client could send it: any ``custom_id`` (a button's, or a string select's
+        when ``values`` are given) on ``message``, whatever its components. Discord's own client only sends
+        the components a message has."""
+        msg = self._check_visible(_as_message(message))
+        data: Dict[str, Any] = {"custom_id": custom_id, "component_type": BUTTON if values is None else STRING_SELECT}
+        if values is not None:
+            data["values"] = [str(v) for v in values]
+        inter = self.fake.new_interaction(user_id=self.id, type=3, data=data, channel=self.fake.channels[msg.channel_id],
+                                          message=msg, label=f"forged click {custom_id!r}")
+        return await self.send(inter, _timeout=_timeout, _quiet=_quiet)
+
+    async def send(self, inter: FakeInteraction, *, _timeout: float = DEFAULT_TIMEOUT,
+                   _quiet: float = DEFAULT_QUIET) -> InteractionResult:
+        """Dispatch an interaction made by one of the ``prepare_*`` methods, perhaps altered first
+        (a forged payload: e.g. an option value Discord's client would have refused)."""
+        return await self._run(inter, _timeout, _quiet)
+
     async def select(self, message: MessageLike, custom_id: str, values: Union[str, Sequence[Any]], *,
                      _timeout: float = DEFAULT_TIMEOUT, _quiet: float = DEFAULT_QUIET) -> InteractionResult:
         """Choose ``values`` in the select menu ``custom_id`` (string select: option values or labels;
