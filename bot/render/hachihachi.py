@@ -53,7 +53,14 @@ WHY = {
     "stones": "track stones to the poorest",
     "bonus": "year bonus (5 Kan × players)",
     "han_don": "Han-Don",
+    "loan": "loan of 10 Kan, owed to the bank",
+    "repay": "debt repaid",
+    "repay_end": "debt repaid, mandatory at the year end",
 }
+STEP_WORD = {"pass": "a pass", "compensation": "Chassé compensation", "hand_combos": "hand combos",
+             "month": "the month settlement", "month_end": "the month end", "han_don": "Han-Don"}
+ACCOUNT_WORD = {"start": "start", "months": "months", "han_don": "Han-Don", "stones": "stones", "bonus": "bonus",
+                "loan": "loans", "repay": "repaid", "debt": "still owed"}
 
 
 
@@ -75,16 +82,42 @@ def _who(x: Any, names: list[str]) -> str:
     return {"pot": "the pot", "bank": "the bank", "track": "the month track"}.get(str(x), str(x))
 
 
-def transfer_lines(transfers: list[dict[str, Any]], names: list[str], limit: int = 30) -> list[str]:
-    """``A → B: 24p (Tobikomi)``, merging equal payer/payee/reason lines."""
+def _why(t: dict[str, Any]) -> str:
+    text = WHY.get(t["why"], t["why"])
+    if t["why"] == "loan" and t.get("step") in STEP_WORD:
+        text = f"loan of 10 Kan to pay {STEP_WORD[t['step']]}, owed to the bank"
+    return text
+
+
+def transfer_lines(transfers: list[dict[str, Any]], names: list[str]) -> list[str]:
+    """``A → B: 24p (2K) (Tobikomi)``, one line per payer, payee and reason (equal ones added up).
+    Every transfer is shown: the lines add up to every chip that moved."""
     merged: dict[tuple, int] = {}
     for t in transfers:
-        key = (str(t["from"]), str(t["to"]), t["why"], t["from"], t["to"])
+        key = (_who(t["from"], names), _who(t["to"], names), _why(t))
         merged[key] = merged.get(key, 0) + t["amount"]
-    out = [f"{_who(k[3], names)} → {_who(k[4], names)}: {money(a)} ({WHY.get(k[2], k[2])})" for k, a in merged.items() if a]
-    if len(out) > limit:
-        out = out[:limit] + [f"… and {len(out) - limit} more"]
-    return out
+    return [f"{frm} → {to}: {money(a)} ({why})" for (frm, to, why), a in merged.items() if a]
+
+
+def add_lines(embed: discord.Embed, name: str, lines: list[str]) -> None:
+    """Add ``lines`` as fields of at most 1024 characters each (Discord's limit), none cut."""
+    chunk: list[str] = []
+    for line in lines:
+        if chunk and len("\n".join(chunk + [line])) > 1024:
+            embed.add_field(name=name, value="\n".join(chunk), inline=False)
+            name, chunk = f"{name} (continued)", []
+        chunk.append(line[:1024])
+    if chunk:
+        embed.add_field(name=name, value="\n".join(chunk), inline=False)
+
+
+def signed(points: int) -> str:
+    return f"{'−' if points < 0 else '+'}{abs(points)}p"
+
+
+def cash_debt(d: dict[str, Any], names: list[str]) -> str:
+    return " · ".join(f"{names[s]} {d['cash'][s]}p" + (f", debt {d['debt'][s]}p" if d["debt"][s] else "")
+                      for s in range(len(names)))
 
 
 def declared_text(d: dict[str, Any] | None) -> str | None:
@@ -338,14 +371,16 @@ def summary(event: Event, names: list[str]) -> discord.Embed | None:
         if d.get("case"):
             desc.append(f"Ending {d['case']} with {d.get('value', 0)} Kan.")
         embed.description = "\n".join(desc) or None
-        pay = transfer_lines(d.get("all_payments") or d["settlement"] + d["month_end"], names, limit=24)
-        if pay:
-            embed.add_field(name="Who paid whom this month, and why", value="\n".join(pay)[:1024], inline=False)
-        embed.add_field(name="Cash / debt", value=" · ".join(
-            f"{names[s]} {d['cash'][s]}" + (f"/−{d['debt'][s]}" if d["debt"][s] else "") for s in range(len(names)))[:1024],
-            inline=False)
+        add_lines(embed, "Who paid whom this month, and why", transfer_lines(d["transfers"], names))
+        embed.add_field(name="Cash / debt", value=cash_debt(d, names)[:1024], inline=False)
         embed.set_footer(text=(f"Fair shuffle: this month's seed was {d['seed']}; its SHA-256 {d['hash']} was shown "
                                f"when the month began. Next dealer: {names[d['next_dealer']]}."))
+        return embed
+    if event.type == "interlude":
+        what = {"han_don": "Han-Don and repayments", "ishi_arai": "Ishi-Arai: repayments"}[d["kind"]]
+        embed = discord.Embed(title=f"After month {d['month']} · {what}", colour=COLOUR)
+        add_lines(embed, "Who paid whom, and why", transfer_lines(d["transfers"], names))
+        embed.add_field(name="Cash / debt", value=cash_debt(d, names)[:1024], inline=False)
         return embed
     if event.type == "game_end":
         order = sorted(range(len(names)), key=lambda s: d["placings"][s])
@@ -353,15 +388,14 @@ def summary(event: Event, names: list[str]) -> discord.Embed | None:
                  + (f", debt {d['debt'][s]}" if d["debt"][s] else "") + ")" for s in order]
         title = "🏁 Hachi-Hachi — the year is over" + (f" (game {d['game']} of {d['games']})" if d["games"] > 1 else "")
         embed = discord.Embed(title=title, description="\n".join(lines), colour=COLOUR)
-        steps = []
-        for r in d["repaid"]:
-            steps.append(f"{names[r['seat']]} repays {money(r['amount'])} to the bank (mandatory)")
-        steps += transfer_lines(d["transfers"], names)
-        if steps:
-            embed.add_field(name="Final payments", value="\n".join(steps)[:1024], inline=False)
+        add_lines(embed, "Final payments, line by line", transfer_lines(d["transfers"], names))
+        add_lines(embed, "How each score adds up (the season ledger lines)", [
+            f"{names[s]}: " + " · ".join(f"{ACCOUNT_WORD[k]} {signed(v)}" for k, v in acc.items() if v)
+            + f" = **{signed(d['scores'][s])}**" for s, acc in enumerate(d["account"])])
         if d["games"] > 1:
             embed.add_field(name="Campaign totals", value=" · ".join(
                 f"{names[s]} {t:+d}" for s, t in enumerate(d["totals"]))[:1024], inline=False)
-        embed.set_footer(text="Final score = cash − debt. Scores and open debts go into the season ledger (/debts).")
+        embed.set_footer(text="Final score = cash − debt = the sum of its lines. Those lines go into the season "
+                              "ledger (/balance); open debts are listed by /debts.")
         return embed
     return None

@@ -122,7 +122,10 @@ class HHState(BaseModel):
     game_log: list[dict[str, Any]] = Field(default_factory=list)  # every game_end
     totals: list[int]  # campaign: sum of final scores
     ledger: list[dict[str, Any]] = Field(default_factory=list)  # loans and repayments of every game
-    month_transfers: list[dict[str, Any]] = Field(default_factory=list)  # every payment of this month
+    # every transfer (loans and repayments included) since the last summary event; the next
+    # summary (month_end, interlude, game_end) shows them line by line and empties the list
+    unshown: list[dict[str, Any]] = Field(default_factory=list)
+    account: list[dict[str, int]] = Field(default_factory=list)  # per seat: this game's points by ledger line
     last_summary: dict[str, Any] | None = None
     opening_events: list[Event] = Field(default_factory=list)
     actions: int = 0
@@ -225,7 +228,7 @@ def _pay(state: HHState, step: str, transfers: list[dict[str, Any]], events: lis
     for slot, a in slots.items():
         state.track[slot] += a
     shown = [t for t in transfers if t["amount"]]
-    state.month_transfers.extend(shown)
+    _record(state, [_t("bank", s, LOAN * k, "loan", step=step) for s, k in enumerate(loans) if k] + shown)
     data = {"step": step, "month": state.month, "transfers": shown, "net": net, "loans": loans,
             "cash": list(state.cash), "debt": list(state.debt), "pot": state.pot, **extra}
     events.append(_ev("payments", data))
@@ -234,6 +237,46 @@ def _pay(state: HHState, step: str, transfers: list[dict[str, Any]], events: lis
 
 def _t(frm: Any, to: Any, amount: int, why: str, **more: Any) -> dict[str, Any]:
     return {"from": frm, "to": to, "amount": amount, "why": why, **more}
+
+
+# The season ledger lines of a game (see ``ledger_entries``): every transfer a seat makes or
+# receives is booked on one of them; ``start`` and ``debt`` are booked at the start and the end.
+ACCOUNT_OF = {"loan": "loan", "repay": "repay", "repay_end": "repay", "han_don": "han_don", "stones": "stones",
+              "bonus": "bonus"}  # any other reason: "months" (the payments of the months)
+ACCOUNTS = ["start", "months", "han_don", "stones", "bonus", "loan", "repay", "debt"]
+
+
+def _record(state: HHState, transfers: list[dict[str, Any]]) -> None:
+    """Every chip a seat pays or receives passes here (after the step has moved it): it waits in
+    ``unshown`` for the next summary and is booked on the seat's ledger account."""
+    for t in transfers:
+        if not t["amount"]:
+            continue
+        state.unshown.append(t)
+        account = ACCOUNT_OF.get(t["why"], "months")
+        for end, sign in ((t["from"], -1), (t["to"], 1)):
+            if isinstance(end, int):
+                state.account[end][account] = state.account[end].get(account, 0) + sign * t["amount"]
+
+
+def movements(state: HHState, transfers: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The transfers as each seat sees them: ``{"seat", "kind", "amount", "memo"}``, signed."""
+    def who(x: Any) -> str:
+        return state.seats[x].name if isinstance(x, int) else f"the {x}"
+
+    out = []
+    for t in transfers:
+        if isinstance(t["from"], int):
+            out.append({"seat": t["from"], "kind": t["why"], "amount": -t["amount"], "memo": f"to {who(t['to'])}"})
+        if isinstance(t["to"], int):
+            out.append({"seat": t["to"], "kind": t["why"], "amount": t["amount"], "memo": f"from {who(t['from'])}"})
+    return out
+
+
+def _take_unshown(state: HHState) -> dict[str, Any]:
+    """What a summary event shows: the transfers since the last summary, and as movements."""
+    shown, state.unshown = state.unshown, []
+    return {"transfers": shown, "movements": movements(state, shown)}
 
 
 # ---------------------------------------------------------------------------
@@ -286,6 +329,8 @@ def _start_game(state: HHState, events: list[Event]) -> None:
     state.debt = [0] * n
     state.loans = [0] * n
     state.repaid = [0] * n
+    state.account = [{"start": START_CASH} for _ in range(n)]
+    state.unshown = []
     state.pot = 0
     state.bank = 0
     state.track = [0] * m
@@ -329,7 +374,6 @@ def _start_month(state: HHState, events: list[Event]) -> None:
     state.tobikomi = [[] for _ in range(n)]
     state.nukeyaku = [False] * n
     state.mult = 1
-    state.month_transfers = []
     events.append(_ev("round_start", {"game": state.game_no, "month": state.month, "months": state.options.months,
                                       "dealer": state.dealer, "hash": state.month_hash,
                                       "pending_tokens": list(state.pending_tokens)}))
@@ -860,7 +904,7 @@ def _end_month(state: HHState, events: list[Event], *, kind: str, winner: int | 
         "active": list(state.active), "roles": {ROLES[i]: s for i, s in enumerate(state.active)},
         "dealer": state.dealer, "next_dealer": next_dealer, "mizuten": state.mizuten and not state.mizuten_void,
         "settlement": settlement["transfers"] if settlement else [],
-        "all_payments": list(state.month_transfers),
+        **_take_unshown(state),
         "month_end": [t for t in end_tr if t["amount"]],
         "change": [state.cash[s] - before[s] for s in range(n)],
         "cash": list(state.cash), "debt": list(state.debt), "pot": state.pot, "track": list(state.track),
@@ -889,9 +933,13 @@ def _end_month(state: HHState, events: list[Event], *, kind: str, winner: int | 
 
 def _after_interlude(state: HHState, events: list[Event]) -> None:
     if state.month >= state.options.months:
-        _game_end(state, events)
-    else:
-        _start_month(state, events)
+        _game_end(state, events)  # its summary shows the Han-Don / repayments just made
+        return
+    if state.unshown:  # Han-Don or repayments between two months: their own summary
+        kind = "han_don" if state.month == state.options.han_don_after else "ishi_arai"
+        events.append(_ev("interlude", {"game": state.game_no, "month": state.month, "kind": kind,
+                                        **_take_unshown(state), "cash": list(state.cash), "debt": list(state.debt)}))
+    _start_month(state, events)
 
 
 def _han_don(state: HHState, events: list[Event]) -> None:
@@ -925,6 +973,7 @@ def _repay(state: HHState, seat: int, amount: int, events: list[Event], mandator
         state.repaid[seat] += amount
         state.ledger.append({"game": state.game_no, "month": state.month, "seat": seat, "kind": "repay",
                              "amount": amount, "step": "game_end" if mandatory else "repay"})
+        _record(state, [_t(seat, "bank", amount, "repay_end" if mandatory else "repay")])
     events.append(_ev("repay", {"seat": seat, "amount": amount, "mandatory": mandatory,
                                 "cash": state.cash[seat], "debt": state.debt[seat]}))
 
@@ -955,14 +1004,23 @@ def _game_end(state: HHState, events: list[Event]) -> None:
         share, left = divmod(bonus, len(winners))
         for i, s in enumerate(winners):
             transfers.append(_t("bank", s, share + (1 if i < left else 0), "bonus"))
-    state.track = [0] * len(state.track)  # the stones leave the track (booked below)
-    paid = _pay_end(state, transfers, events, stones)
+    state.track = [0] * len(state.track)  # the stones leave the track (booked by the step below)
+    if transfers:
+        _pay(state, "game_end", transfers, events)
     scores = [state.cash[s] - state.debt[s] for s in range(n)]
     for s in range(n):
         state.totals[s] += scores[s]
+        state.account[s]["debt"] = -state.debt[s]
+    shown = _take_unshown(state)  # Han-Don and repayments not yet in a summary, then the steps above
+    shown["movements"] = ([{"seat": s, "kind": "start", "amount": START_CASH, "memo": "the year's starting points"}
+                           for s in range(n)] + shown["movements"]
+                          + [{"seat": s, "kind": "debt", "amount": -state.debt[s], "memo": "still owed to the bank"}
+                             for s in range(n) if state.debt[s]])
     data = {"game": state.game_no, "games": state.games_total, "months_played": state.month,
-            "repaid": repaid, "poorest": poorest, "stones": stones, "winner": winners[0] if winners else None, "winners": winners,
-            "bonus": bonus if winners else 0, "transfers": paid, "cash": list(state.cash), "debt": list(state.debt),
+            "repaid": repaid, "poorest": poorest, "stones": stones, "winner": winners[0] if winners else None,
+            "winners": winners, "bonus": bonus if winners else 0, **shown,
+            "account": [{a: acc.get(a, 0) for a in ACCOUNTS} for acc in state.account],
+            "cash": list(state.cash), "debt": list(state.debt),
             "scores": scores, "placings": placings(scores), "totals": list(state.totals),
             "loans": list(state.loans)}
     events.append(_ev("game_end", data))
@@ -975,21 +1033,6 @@ def _game_end(state: HHState, events: list[Event]) -> None:
     state.phase = "over"
     state.acting = []
     state.turn = None
-
-
-def _pay_end(state: HHState, transfers: list[dict[str, Any]], events: list[Event], stones: int) -> list[dict[str, Any]]:
-    """Game-end payments: the track stones (already taken off the track) and the bonus."""
-    for t in transfers:
-        if t["from"] == "track":
-            state.cash[t["to"]] += t["amount"]
-        else:
-            state.cash[t["to"]] += t["amount"]
-            state.bank -= t["amount"]
-    events.append(_ev("payments", {"step": "game_end", "month": state.month, "transfers": transfers,
-                                   "net": [sum(t["amount"] for t in transfers if t["to"] == s) for s in range(_n(state))],
-                                   "loans": [0] * _n(state), "cash": list(state.cash), "debt": list(state.debt),
-                                   "pot": state.pot}))
-    return transfers
 
 
 # ---------------------------------------------------------------------------
@@ -1232,28 +1275,40 @@ def result(state: HHState) -> Result:
                   summary={"games": [{k: g[k] for k in ("game", "scores", "loans", "winner")} for g in state.game_log]})
 
 
+LEDGER_MEMO = {
+    "months": "payments of the months (each month's summary)",
+    "han_don": "Han-Don: 10 Kan to the bank after month 6",
+    "stones": "track stones to the poorest at the year end",
+    "bonus": "year bonus (5 Kan × players) to the last month's winner",
+    "repay": "debt repaid to the bank",
+}
+
+
 def ledger_entries(state: HHState) -> list[dict[str, Any]]:
-    """Season ledger lines (see the package doc): per seat a ``game`` line with the final score
-    (D33, campaign: the sum), ``loan`` (+120 each) and ``repay`` (−60 steps) lines for the
-    bank flows, and a ``debt`` line (−outstanding) that closes them, so that a player's
-    balance equals his final score."""
+    """Season ledger lines: per seat, one line for each account of the year-end summary's "how
+    each score adds up" (campaign: added over its games). ``start``, ``months``, ``han_don``,
+    ``stones`` and ``bonus`` are ``game`` lines (the first carries the placing): they sum to the
+    final score, because ``loan`` (+), ``repay`` (−) and ``debt`` (− what is still owed) sum to 0."""
     res = result(state)
     lines: list[dict[str, Any]] = []
-    n = _n(state)
-    for s in range(n):
-        lines.append({"seat": s, "kind": "game", "amount": res.scores[s], "placing": res.placings[s],
-                      "memo": "Hachi-Hachi final score (cash − debt)"})
-    for s in range(n):
-        loans = sum(e["amount"] for e in state.ledger if e["seat"] == s and e["kind"] == "loan")
-        repaid = sum(e["amount"] for e in state.ledger if e["seat"] == s and e["kind"] == "repay")
-        if loans:
-            lines.append({"seat": s, "kind": "loan", "amount": loans,
-                          "memo": f"{loans // LOAN} loan(s) of 10 Kan from the bank"})
-        if repaid:
-            lines.append({"seat": s, "kind": "repay", "amount": -repaid, "memo": "repaid to the bank"})
-        if loans - repaid:
-            lines.append({"seat": s, "kind": "debt", "amount": -(loans - repaid),
-                          "memo": f"owes {loans - repaid} points ({fmt_points(loans - repaid)}) to the bank"})
+    games = len(state.game_log)
+    for s in range(_n(state)):
+        total = {a: sum(g["account"][s].get(a, 0) for g in state.game_log) for a in ACCOUNTS}
+        each = f" in each of {games} games" if games > 1 else ""
+        lines.append({"seat": s, "kind": "game", "amount": total["start"], "placing": res.placings[s],
+                      "memo": f"Hachi-Hachi: starting {START_CASH}p{each}; the final score "
+                              f"{res.scores[s]:+d}p is the sum of these lines"})
+        for account in ("months", "han_don", "stones", "bonus"):
+            if total[account]:
+                lines.append({"seat": s, "kind": "game", "amount": total[account], "memo": LEDGER_MEMO[account]})
+        if total["loan"]:
+            lines.append({"seat": s, "kind": "loan", "amount": total["loan"],
+                          "memo": f"{total['loan'] // LOAN} loan(s) of 10 Kan (120p) from the bank"})
+        if total["repay"]:
+            lines.append({"seat": s, "kind": "repay", "amount": total["repay"], "memo": LEDGER_MEMO["repay"]})
+        if total["debt"]:
+            lines.append({"seat": s, "kind": "debt", "amount": total["debt"],
+                          "memo": f"still owed to the bank: {-total['debt']}p"})
     return lines
 
 

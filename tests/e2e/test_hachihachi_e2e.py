@@ -11,7 +11,9 @@ from __future__ import annotations
 import re
 
 from bot.localdiscord import start_client
+from cogs.money import fmt
 from games.hachihachi import GAME
+from tests.games._hachihachi_helpers import Books
 
 from .conftest import LeakWatch, make_bot
 
@@ -122,14 +124,27 @@ async def test_hachihachi_year_of_six_months(fake, db):
     assert "Hachi-Hachi — the year is over" in texts and "Final payments" in texts
     assert watch.checked > 50 and human_actions > 20
 
-    # the final scores and the bank flows are in the season ledger
+    # every chip is a line of the month and year summaries the channel saw (issue 10 item 1):
+    # Han-Don, its loans, repayments, stones and bonus included
+    names = [seat.name for seat in table.seats]
+    books = Books(names)
+    summaries = [e for m in fake.public_messages() for e in m.embeds
+                 if (e.get("title") or "").startswith(("Month ", "After month ", "🏁 Hachi-Hachi"))]
+    assert len(summaries) == 7  # six months and the year
+    for embed in summaries:
+        books.read(embed)
+    assert books.cash == state.cash and books.debt == state.debt and books.loans > 0
+    assert any(" (Han-Don)" in f["value"] for f in summaries[-1]["fields"])
+    [year] = books.scores
+    # the season ledger holds those lines: the score, /balance and /debts agree with the summary
     result = table.game.result(state)
     lines = await bot.store.ledger(fake.guild.id, table_id=table.id)
-    games = {line.seat: line.amount for line in lines if line.kind == "game"}
-    assert games == dict(enumerate(result.scores))
+    for seat, name in enumerate(names):
+        mine = [line for line in lines if line.seat == seat]
+        assert sum(line.amount for line in mine) == result.scores[seat] == year[name]["score"]
+        assert sum(line.amount for line in mine if line.kind == "game") == result.scores[seat]
+        assert sum(line.amount for line in mine if line.kind in ("loan", "repay")) == state.debt[seat]
     assert any(line.kind == "loan" for line in lines)
-    for seat in range(4):
-        assert sum(line.amount for line in lines if line.seat == seat) == result.scores[seat]
     # replaying the log gives the same year
     replayed = await bot.tables.replay(table.id)
     assert replayed.model_dump_json() == state.model_dump_json()
@@ -139,7 +154,9 @@ async def test_hachihachi_year_of_six_months(fake, db):
     shown = debts.text()
     for seat, user in users.items():
         if state.debt[seat]:
-            assert f"<@{user.id}>" in shown and "Hachi-Hachi" in shown
+            assert f"<@{user.id}> · Hachi-Hachi · loans outstanding **{fmt(state.debt[seat])}**" in shown
+        balance = await user.slash("balance", game="hachihachi")
+        assert f"**{fmt(1000 + result.scores[seat])}** chips" in balance.text()
     standings = await alice.slash("standings")
     assert standings.text()
     await run.stop()

@@ -491,6 +491,8 @@ def test_e17_end_of_game():
     state.pot = 0
     state.bank = -240
     state.last_winners = [A]
+    # the year's ledger accounts so far: the debts were loans, the rest the months' payments
+    state.account = [{"start": 60, "loan": d, "months": c - 60 - d} for c, d in zip(state.cash, state.debt)]
     check_invariant(state)
     events = []
     engine._game_end(state, events)
@@ -500,8 +502,9 @@ def test_e17_end_of_game():
     assert sum(end["scores"]) == 0 and state.bank == -420
     assert state.phase == "over"
     lines = GAME.ledger_entries(state)
-    games = {l["seat"]: l["amount"] for l in lines if l["kind"] == "game"}
+    games = {s: sum(l["amount"] for l in lines if l["kind"] == "game" and l["seat"] == s) for s in range(4)}
     assert games == {0: 540, 1: -398, 2: -190, 3: 48}
+    assert [sum(l["amount"] for l in lines if l["seat"] == s) for s in range(4)] == [540, -398, -190, 48]
 
 
 # ---------------------------------------------------------------------------
