@@ -1313,7 +1313,12 @@ def ledger_entries(state: HHState) -> list[dict[str, Any]]:
 
 
 def load(snapshot: str) -> HHState:
-    return HHState.model_validate_json(snapshot)
+    state = HHState.model_validate_json(snapshot)
+    if not state.account:  # a table saved before the accounts existed: book its year so far
+        state.account = [{"start": START_CASH, "loan": LOAN * state.loans[s], "repay": -state.repaid[s],
+                          "months": state.cash[s] - START_CASH - LOAN * state.loans[s] + state.repaid[s]}
+                         for s in range(_n(state))]
+    return state
 
 
 def describe_action(action: str) -> str:

@@ -208,3 +208,13 @@ def test_a_long_list_of_payments_is_shown_whole_within_discord_limits():
                                                   "transfers": transfers, "movements": []}), names).to_dict()
     assert len(field_lines(embed, "Who paid whom")) == 56 and len(embed["fields"]) >= 3
     within_discord_limits(embed)
+
+
+def test_a_table_saved_before_the_accounts_still_books_its_year():
+    """A snapshot from before this change (no accounts) loads with its year booked so far."""
+    state = new_state(["A", "B", "C"], months=6)
+    set_position(state, 6, cash=[54, 158, 208], debt=[120, 120, 0], winner=2)
+    loaded = GAME.load(state.model_dump_json(exclude={"account", "unshown"}))
+    engine._han_don(loaded, [])
+    assert [sum(line["amount"] for line in GAME.ledger_entries(loaded) if line["seat"] == s) for s in range(3)] == \
+        GAME.result(loaded).scores == [-180, -82, 268]
