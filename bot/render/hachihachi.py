@@ -16,7 +16,7 @@ from bot.ui import ButtonSpec, relative_time
 from games import hanafuda
 from games.base import Event
 from games.hachihachi.combos import combo_name
-from games.hachihachi.engine import fmt_points
+from games.hachihachi.engine import account_group, fmt_points
 
 COLOUR = discord.Colour.from_rgb(120, 60, 150)
 KIND_WORD = {"L": "Light", "A": "Animal", "R": "Ribbon", "K": "chaff"}
@@ -113,6 +113,14 @@ def add_lines(embed: discord.Embed, name: str, lines: list[str]) -> None:
 
 def signed(points: int) -> str:
     return f"{'−' if points < 0 else '+'}{abs(points)}p"
+
+
+def account_groups(account: dict[str, int]) -> dict[str, int]:
+    """A seat's year by ledger line, the months added up (``month 1`` … → ``months``)."""
+    out: dict[str, int] = {}
+    for name, amount in account.items():
+        out[account_group(name)] = out.get(account_group(name), 0) + amount
+    return out
 
 
 def cash_debt(d: dict[str, Any], names: list[str]) -> str:
@@ -390,7 +398,7 @@ def summary(event: Event, names: list[str]) -> discord.Embed | None:
         embed = discord.Embed(title=title, description="\n".join(lines), colour=COLOUR)
         add_lines(embed, "Final payments, line by line", transfer_lines(d["transfers"], names))
         add_lines(embed, "How each score adds up (the season ledger lines)", [
-            f"{names[s]}: " + " · ".join(f"{ACCOUNT_WORD[k]} {signed(v)}" for k, v in acc.items() if v)
+            f"{names[s]}: " + " · ".join(f"{ACCOUNT_WORD[k]} {signed(v)}" for k, v in account_groups(acc).items() if v)
             + f" = **{signed(d['scores'][s])}**" for s, acc in enumerate(d["account"])])
         if d["games"] > 1:
             embed.add_field(name="Campaign totals", value=" · ".join(

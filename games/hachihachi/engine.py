@@ -242,8 +242,13 @@ def _t(frm: Any, to: Any, amount: int, why: str, **more: Any) -> dict[str, Any]:
 # The season ledger lines of a game (see ``ledger_entries``): every transfer a seat makes or
 # receives is booked on one of them; ``start`` and ``debt`` are booked at the start and the end.
 ACCOUNT_OF = {"loan": "loan", "repay": "repay", "repay_end": "repay", "han_don": "han_don", "stones": "stones",
-              "bonus": "bonus"}  # any other reason: "months" (the payments of the months)
-ACCOUNTS = ["start", "months", "han_don", "stones", "bonus", "loan", "repay", "debt"]
+              "bonus": "bonus"}  # any other reason: "month N", the payments of month N
+ACCOUNTS = ["start", "months", "han_don", "stones", "bonus", "loan", "repay", "debt"]  # "months": every "month N"
+
+
+def account_group(account: str) -> str:
+    """``month 3`` → ``months`` (how the year summary and the ledger kinds group the accounts)."""
+    return "months" if account.startswith("month") else account
 
 
 def _record(state: HHState, transfers: list[dict[str, Any]]) -> None:
@@ -253,7 +258,7 @@ def _record(state: HHState, transfers: list[dict[str, Any]]) -> None:
         if not t["amount"]:
             continue
         state.unshown.append(t)
-        account = ACCOUNT_OF.get(t["why"], "months")
+        account = ACCOUNT_OF.get(t["why"], f"month {state.month}")
         for end, sign in ((t["from"], -1), (t["to"], 1)):
             if isinstance(end, int):
                 state.account[end][account] = state.account[end].get(account, 0) + sign * t["amount"]
@@ -1019,7 +1024,8 @@ def _game_end(state: HHState, events: list[Event]) -> None:
     data = {"game": state.game_no, "games": state.games_total, "months_played": state.month,
             "repaid": repaid, "poorest": poorest, "stones": stones, "winner": winners[0] if winners else None,
             "winners": winners, "bonus": bonus if winners else 0, **shown,
-            "account": [{a: acc.get(a, 0) for a in ACCOUNTS} for acc in state.account],
+            "account": [dict(sorted(acc.items(), key=lambda kv: ACCOUNTS.index(account_group(kv[0]))))
+                        for acc in state.account],
             "cash": list(state.cash), "debt": list(state.debt),
             "scores": scores, "placings": placings(scores), "totals": list(state.totals),
             "loans": list(state.loans)}
@@ -1276,7 +1282,7 @@ def result(state: HHState) -> Result:
 
 
 LEDGER_MEMO = {
-    "months": "payments of the months (each month's summary)",
+    "months": "payments of the earlier months",  # a table saved before the accounts existed (see load)
     "han_don": "Han-Don: 10 Kan to the bank after month 6",
     "stones": "track stones to the poorest at the year end",
     "bonus": "year bonus (5 Kan × players) to the last month's winner",
@@ -1285,19 +1291,33 @@ LEDGER_MEMO = {
 
 
 def ledger_entries(state: HHState) -> list[dict[str, Any]]:
-    """Season ledger lines: per seat, one line for each account of the year-end summary's "how
-    each score adds up" (campaign: added over its games). ``start``, ``months``, ``han_don``,
-    ``stones`` and ``bonus`` are ``game`` lines (the first carries the placing): they sum to the
-    final score, because ``loan`` (+), ``repay`` (−) and ``debt`` (− what is still owed) sum to 0."""
+    """Season ledger lines, per seat, as the year summary's "how each score adds up" shows them
+    (a campaign adds its games up): ``game`` lines for the start (it carries the placing), each
+    month (its ``round``: the net of the lines of that month's summary), Han-Don, the stones and
+    the bonus, which sum to the final score; ``loan`` (+), ``repay`` (−) and ``debt`` (− what is
+    still owed), which sum to zero."""
     res = result(state)
     lines: list[dict[str, Any]] = []
     games = len(state.game_log)
+    months = state.options.months
     for s in range(_n(state)):
-        total = {a: sum(g["account"][s].get(a, 0) for g in state.game_log) for a in ACCOUNTS}
+        total = {a: 0 for a in ACCOUNTS}
+        month_lines = []
+        for g in state.game_log:
+            for account, amount in g["account"][s].items():
+                if not account.startswith("month "):
+                    total[account] += amount
+                elif amount:
+                    m = int(account.split()[1])
+                    where = f"game {g['game']}, month {m}" if games > 1 else f"month {m}"
+                    month_lines.append({"seat": s, "kind": "game", "amount": amount,
+                                        "round": (g["game"] - 1) * months + m,
+                                        "memo": f"{where}: the payments of that month's summary"})
         each = f" in each of {games} games" if games > 1 else ""
         lines.append({"seat": s, "kind": "game", "amount": total["start"], "placing": res.placings[s],
                       "memo": f"Hachi-Hachi: starting {START_CASH}p{each}; the final score "
                               f"{res.scores[s]:+d}p is the sum of these lines"})
+        lines += month_lines
         for account in ("months", "han_don", "stones", "bonus"):
             if total[account]:
                 lines.append({"seat": s, "kind": "game", "amount": total[account], "memo": LEDGER_MEMO[account]})

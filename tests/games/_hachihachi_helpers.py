@@ -44,6 +44,8 @@ class Books:
         self.lines = 0  # payment lines read
         self.loans = 0  # loan lines read
         self.scores: list[dict[str, int]] = []  # per year: name -> shown "adds up" items and total
+        self.year = 0
+        self.months: dict[tuple[int, int], list[int]] = {}  # (year, month): per seat, the month's lines but loans
 
     def seat(self, who: str) -> int | None:
         return self.names.index(who) if who in self.names else None
@@ -51,6 +53,8 @@ class Books:
     def read(self, embed: dict[str, Any]) -> None:
         """One summary: apply its payment lines, then check its cash / debt figures."""
         within_discord_limits(embed)
+        month = re.match(r"^Month (\d+) ", embed.get("title") or "")
+        net = [0] * len(self.names)
         for prefix in PAYMENT_FIELDS:
             for line in field_lines(embed, prefix):
                 m = LINE.match(line)
@@ -58,14 +62,19 @@ class Books:
                 frm, to, amount, rest = self.seat(m["frm"]), self.seat(m["to"]), int(m["amount"]), m["rest"]
                 if frm is not None:
                     self.cash[frm] -= amount
+                    net[frm] -= amount
                 if to is not None:
                     self.cash[to] += amount
+                    net[to] += amount
                 if m["frm"] == "the bank" and "loan" in rest:
                     self.debt[to] += amount
+                    net[to] -= amount
                     self.loans += 1
                 if m["to"] == "the bank" and "debt repaid" in rest:
                     self.debt[frm] -= amount
                 self.lines += 1
+        if month:
+            self.months[(self.year, int(month[1]))] = net
         for line in field_lines(embed, "Cash / debt"):
             for part in line.split(" · "):
                 m = HOLDING.match(part)
@@ -96,5 +105,6 @@ class Books:
             self.scores.append(year)
 
     def new_year(self) -> None:
+        self.year += 1
         self.cash = [START] * len(self.names)
         self.debt = [0] * len(self.names)

@@ -194,6 +194,11 @@ def test_seeded_years_money_shown_equals_holdings_and_ledger():
                 assert mine.get(kind, 0) == sum(year[name].get(word, 0) for year in books.scores)
             if not campaign:
                 assert mine.get("loan", 0) + mine.get("repay", 0) == state.debt[s]
+            # one ledger line per month (its round) = the lines of that month's summary
+            rounds = {line["round"]: line["amount"] for line in GAME.ledger_entries(state)
+                      if line["seat"] == s and line.get("round")}
+            assert rounds == {(year - 1) * months + month: net[s]
+                              for (year, month), net in books.months.items() if net[s]}
         loans += books.loans
         in_debt += sum(1 for d in state.debt if d)
         repaid += sum(1 for s in range(players) if by_seat[s].get("repay"))
