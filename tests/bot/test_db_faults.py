@@ -16,7 +16,8 @@ import pytest
 
 from bot.localdiscord import LocalDiscord, run_client, start_client
 from bot.store import DatabaseUnusable, SaveFailed, Store
-from bot.tables import Refusal, TableManager
+from bot.tables import Refusal
+from tests.bot.test_ledger_properties import new_manager
 from tests.e2e.conftest import action_buttons, make_bot, table_message
 from tests.playground.test_main import ROOT, env_for
 
@@ -178,9 +179,8 @@ async def test_a_full_disk_rolls_back_and_says_so(tmp_path):
 
 
 async def test_a_refused_move_leaves_the_table_as_it_was(tmp_path):
-    store = await Store.open(tmp_path / "parlor.sqlite3")
-    seeds = (f"{n:032x}" for n in range(100))
-    manager = TableManager(store, NoPresenter(), default_turn_seconds=60, bot_delay=0, new_seed=lambda: next(seeds))
+    manager = await new_manager(tmp_path / "parlor.sqlite3")
+    store = manager.store
     try:
         table = await manager.open_table(game_name="koikoi", guild_id=GUILD, channel_id=CHANNEL, host_id=ALICE,
                                          host_name="alice", options={"months": 1}, turn_seconds=60)
@@ -207,11 +207,6 @@ async def test_a_refused_move_leaves_the_table_as_it_was(tmp_path):
     finally:
         await manager.close()
         await store.close()
-
-
-class NoPresenter:
-    async def table_changed(self, table, events, notes) -> None:
-        pass
 
 
 async def test_players_and_admins_are_told_when_nothing_could_be_saved(tmp_path):
