@@ -2,7 +2,10 @@
 
 One aiosqlite connection in WAL mode with foreign keys on. Every write runs in an
 explicit transaction (``BEGIN IMMEDIATE`` … ``COMMIT``) guarded by an asyncio lock, so
-coroutines sharing the connection never interleave their statements.
+coroutines sharing the connection never interleave their statements; a write the database
+refuses (read-only, full disk) is rolled back and raised as :class:`SaveFailed`. The league
+queries read through a second, read-only connection and never wait on that lock.
+:meth:`Store.open` refuses a file it cannot trust (:class:`DatabaseUnusable`).
 
 * **tables** hold one game table each (lobby → playing → finished | cancelled) with
   an optimistic ``version``: every change bumps it and callers pass the version they
@@ -10,7 +13,9 @@ coroutines sharing the connection never interleave their statements.
 * **actions** is the per-table action log, appended in the same transaction that
   updates the table's snapshot.
 * **ledger** is append-only (triggers refuse UPDATE and DELETE). Standings, balances
-  and debts are sums over it.
+  and debts are sums over it, read from **ledger_totals** (per season, participant, game
+  and kind) and **results** (per table and participant), which a trigger keeps up to date
+  on every insert (migration 0003), so no query reads the whole ledger.
 * **seasons** and **guild_config** are small per-guild tables.
 
 Timestamps are unix seconds (floats). JSON columns are TEXT holding JSON.
