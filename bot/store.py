@@ -324,15 +324,6 @@ def _ledger(row: sqlite3.Row) -> LedgerRow:
     return LedgerRow(**dict(row))
 
 
-_ROUND_MEMO = re.compile(r"^round (\d+)$")
-
-
-def _round_in_memo(memo: str | None) -> int | None:
-    """The round a line settles when the game gave none but its memo says "round N" (Black Flower)."""
-    match = _ROUND_MEMO.match(memo or "")
-    return int(match.group(1)) if match else None
-
-
 def _lines_for_idle_seats(table: TableRow, season_id: int, entries: Sequence[LedgerEntry]) -> list[LedgerEntry]:
     """A ``game`` line of 0 for each seat of a finished table that has no line of its own."""
     with_lines = {e.seat for e in entries}
@@ -808,7 +799,7 @@ class Store:
                     amount=r["amount"],
                     placing=r.get("placing"),
                     memo=r.get("memo"),
-                    round=r.get("round", _round_in_memo(r.get("memo"))),
+                    round=r.get("round"),
                 )
                 for r in results
             ]

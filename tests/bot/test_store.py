@@ -499,7 +499,7 @@ def round_lines(table, rounds: list[dict[int, list[tuple[str, int]]]]) -> list[d
             for kind, amount in pairs:
                 out.append({"participant": f"user:{uid}" if uid else f"bot:{table.id}:{seat}", "user_id": uid,
                             "name": table.seats[seat]["name"], "seat": seat, "kind": kind, "amount": amount,
-                            "memo": f"round {n}"})
+                            "round": n, "memo": f"round {n}"})
     return out
 
 
