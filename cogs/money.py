@@ -152,8 +152,9 @@ class Money(commands.Cog):
             return None
         return [key]
 
-    def live_chips(self, guild_id: int, user_id: int, game: str) -> tuple[int, int] | None:
-        """(channel, chips) when the user sits at an open table of ``game`` in this server."""
+    def live_chips(self, guild_id: int, user_id: int, game: str) -> tuple[int, int, int] | None:
+        """(channel, chips, chips at stake) when the user sits at an open table of ``game`` in this server:
+        a bet not yet settled is out of the chips but not lost, so it is shown apart."""
         manager = getattr(self.bot, "tables", None)
         if manager is None:
             return None
@@ -163,9 +164,10 @@ class Money(commands.Cog):
             seat = table.seat_of(user_id)
             if seat is None or table.state is None:
                 continue
-            chips = table.game.public_view(table.state).get("chips")
+            public = table.game.public_view(table.state)
+            chips, stakes = public.get("chips"), public.get("at_stake") or []
             if isinstance(chips, list) and seat < len(chips):
-                return table.channel_id, int(chips[seat])
+                return table.channel_id, int(chips[seat]), int(stakes[seat]) if seat < len(stakes) else 0
         return None
 
     async def game_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -204,7 +206,9 @@ class Money(commands.Cog):
                 parts.append(f"loans outstanding: {fmt(acc.loans)}")
             live = self.live_chips(interaction.guild_id, who.id, g)
             if live is not None:
-                parts.append(f"at the table in <#{live[0]}> now: {fmt(live[1])} (counted when that game ends)")
+                channel, chips, stake = live
+                held = f"{fmt(chips)}, {fmt(stake)} at stake" if stake else fmt(chips)
+                parts.append(f"at the table in <#{channel}> now: {held} (counted when that game ends)")
             embed.add_field(name=title_of(g), value="\n".join(parts)[:1024], inline=False)
         await interaction.response.send_message(embed=embed)
 
