@@ -38,7 +38,7 @@ class DiscordPresenter:
     def __init__(self, client: discord.Client) -> None:
         self.client = client
         self.panels: dict[tuple[int, int], PanelToken] = {}
-        self.pinged: dict[tuple[int, int], int] = {}  # (table, user) → version when last pinged
+        self.pinged: dict[tuple[int, int], int] = {}  # (table, user) → that seat's version when last pinged
 
     # ---------------------------------------------------------------- public message
 
@@ -157,9 +157,10 @@ class DiscordPresenter:
             token = self.panels.get((table.id, seat.user_id))
             if token and token.fresh(now):
                 continue
-            if self.pinged.get((table.id, seat.user_id)) == table.version:
+            decision = table.seat_version(seat_no)  # changes with this seat's decision, not when others act
+            if self.pinged.get((table.id, seat.user_id)) == decision:
                 continue
-            self.pinged[(table.id, seat.user_id)] = table.version
+            self.pinged[(table.id, seat.user_id)] = decision
             mentions.append(f"<@{seat.user_id}>")
         if mentions:
             channel = self.client.get_partial_messageable(table.channel_id)

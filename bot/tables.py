@@ -546,7 +546,8 @@ class TableManager:
         return entries
 
     async def _advance(self, table: Table, events: list[Event], notes: list[str] | None = None) -> None:
-        """Let automated seats play until a human must decide, then tell the presenter."""
+        """Let automated seats play until a human must decide, then tell the presenter. The pause
+        between bots comes once per decision (an exchange of 7 cards is one decision, not 7)."""
         notes = list(notes or [])
         try:
             while not self._closing:
@@ -554,9 +555,7 @@ class TableManager:
                     auto = [s for s in table.to_act() if table.seats[s].automated]
                     if not auto:
                         break
-                    seat = auto[0]
-                    action = self._bot_action(table, seat)
-                    events += await self._apply(table, seat, action, actor_id=None, source="bot")
+                    events += await self._play_decision(table, auto[0], source="bot")
                 if self.bot_delay:
                     await asyncio.sleep(self.bot_delay)
             async with table.lock:
@@ -565,6 +564,18 @@ class TableManager:
             raise
         except Exception:
             log.exception("table %s: advancing failed", table.id)
+
+    async def _play_decision(self, table: Table, seat: int, *, source: str) -> list[Event]:
+        """The bot plays ``seat``'s whole decision, every step of it, under the table lock (its time ran
+        out, or the seat is a bot or a resigned player): it is never left half done to wait for another
+        deadline. A timed-out step plays what the game says (``timeout_action``), else the bot policy."""
+        events: list[Event] = []
+        while True:
+            action = (source == "timeout" and timeout_action(table, seat)) or self._bot_action(table, seat)
+            step = await self._apply(table, seat, action, actor_id=None, source=source)
+            events += step
+            if not decision_continues(table, seat, step):
+                return events
 
     def _bot_action(self, table: Table, seat: int) -> str:
         legal = table.game.legal_actions(table.state, seat)
@@ -598,7 +609,8 @@ class TableManager:
         await self.fire_deadline(table.id, version)
 
     async def fire_deadline(self, table_id: int, version: int | None = None) -> bool:
-        """The decision's time is up: the bot policy plays for every seat still to act."""
+        """The decision's time is up: the bot plays the whole decision of every seat still to act (all
+        the steps of a multi-step one, then whoever acts next gets one new deadline)."""
         table = self.tables.get(table_id)
         if table is None or table.status != PLAYING:
             return False
@@ -609,10 +621,9 @@ class TableManager:
                 return False
             named = set(public_to_act(table))  # seats of a secret window (e.g. a call) are not named
             for seat in table.to_act():
-                if table.status != PLAYING:
-                    break
-                action = timeout_action(table, seat) or self._bot_action(table, seat)
-                events += await self._apply(table, seat, action, actor_id=None, source="timeout")
+                if seat not in table.to_act():  # an earlier seat's decision closed this one's (e.g. a window)
+                    continue
+                events += await self._play_decision(table, seat, source="timeout")
                 if seat in named:
                     notes.append(f"⏰ Time ran out for {table.seats[seat].name}; Parlor's bot played for them.")
         task = self._spawn(self._advance(table, events, notes))
@@ -638,6 +649,17 @@ def timeout_action(table: Table, seat: int) -> str | None:
     hook = getattr(table.game, "timeout_action", None)
     action = hook(table.state, seat) if hook and table.state is not None else None
     return action if action is not None and action in table.game.legal_actions(table.state, seat) else None
+
+
+def decision_continues(table: Table, seat: int, step: list[Event]) -> bool:
+    """Whether ``seat``, which has just taken the step whose events are ``step``, is still in the middle
+    of the same decision and acts again to finish it. The game says so (``decision_continues(state,
+    seat)``: e.g. the rest of a turn, the cards of an exchange chosen one at a time); by default one
+    action is one decision. A decision never runs into a new deal."""
+    hook = getattr(table.game, "decision_continues", None)
+    if hook is None or seat not in table.to_act():  # to_act is empty once the game is over
+        return False
+    return not any(e.type == "round_start" and e.seat is None for e in step) and hook(table.state, seat)
 
 
 def public_to_act(table: Table) -> list[int]:

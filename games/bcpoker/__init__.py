@@ -55,6 +55,11 @@ class BlackChristmasPoker:
     def public_to_act(self, state: BCState) -> list[int]:
         return engine.public_to_act(state)
 
+    def decision_continues(self, state: BCState, seat: int) -> bool:
+        """A turn is one decision (§3, §6): after its draw the player goes on — win, chain or exchange,
+        every card of the exchange, the discard — until the discard ends it."""
+        return state.turn == seat and state.phase in ("discard", "hit_decide", "hit_riichi", "exchange")
+
     def is_over(self, state: BCState) -> bool:
         return engine.is_over(state)
 

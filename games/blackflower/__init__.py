@@ -72,5 +72,12 @@ class BlackFlowerGame:
     def ledger_entries(self, state: BlackFlowerState) -> list[dict[str, Any]]:
         return engine.ledger_entries(state)
 
+    def decision_continues(self, state: BlackFlowerState, seat: int) -> bool:
+        """A turn is one decision (§5, §8): once begun, a player plays all their hands (both hands of a
+        split) and the banker their hand."""
+        hand = engine.current_hand(state)
+        begun = hand is not None and (hand.split or hand.hits or hand.doubled or hand.played_on)
+        return state.turn == seat and bool(begun)
+
 
 GAME = BlackFlowerGame()

@@ -78,5 +78,10 @@ class HachiHachiGame:
     def ledger_entries(self, state: HHState) -> list[dict]:
         return engine.ledger_entries(state)
 
+    def decision_continues(self, state: HHState, seat: int) -> bool:
+        """A turn is one decision (§4.3): after the card played the same player goes on with the flipped
+        card's capture choice and the Yoshi or Sa-gé call."""
+        return state.turn == seat and state.phase in ("take", "decide")
+
 
 GAME = HachiHachiGame()

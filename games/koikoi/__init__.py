@@ -84,5 +84,10 @@ class KoiKoiGame:
     def describe_action(self, action: str) -> str:
         return engine.describe_action(action)
 
+    def decision_continues(self, state: KoiKoiState, seat: int) -> bool:
+        """A turn is one decision: after the card played the same player goes on with the flipped card's
+        capture choice and the Koi-Koi or stop call."""
+        return state.turn == seat and state.phase in ("choose_take", "decide")
+
 
 GAME = KoiKoiGame()

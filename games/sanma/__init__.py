@@ -76,6 +76,11 @@ class SanmaGame:
         played by the bot policy as usual."""
         return "pass" if state.phase == "respond" else None
 
+    def decision_continues(self, state: SanmaState, seat: int) -> bool:
+        """A turn is one decision: after a kita or a kan (replacement draw) or a call the same player
+        goes on to the discard."""
+        return state.phase == "turn" and state.turn == seat and state.draw_kind in ("replacement", "call")
+
     def public_to_act(self, state: SanmaState) -> list[int]:
         """Who may be named in public as the one to act: never the seats of a call window."""
         return engine.to_act(state) if state.phase == "turn" else []
