@@ -15,20 +15,13 @@ from bot.store import Store
 from bot.tables import PLAYING, TableManager, public_to_act
 from games.blackflower import GAME as BLACK_FLOWER
 from tests.bot.absent_positions import OPENING, count_pauses, rig_black_christmas
+from tests.bot.test_sanma_call_window import RecordingPresenter
 from tests.games._blackflower_helpers import stacked_deck
 
 GUILD, CHANNEL = 10, 20
 USERS = {"alice": 1, "bob": 2, "carol": 3}
 NOW = 1_000_000.0
 TIMED_OUT = "⏰ Time ran out for {}; Parlor's bot played for them."
-
-
-class RecordingPresenter:
-    def __init__(self) -> None:
-        self.calls: list[tuple[list[str], list[str]]] = []
-
-    async def table_changed(self, table, events, notes) -> None:
-        self.calls.append(([e.type for e in events], list(notes)))
 
 
 @pytest.fixture
