@@ -3,12 +3,13 @@
 ``GAME`` implements :class:`games.base.Game` plus the money-game hook ``ledger_entries``.
 See :mod:`games.hachihachi.engine` for the seed/shuffle protocol and the events.
 
-Season ledger (what a finished game writes): per seat a ``game`` line with the final score
-of §10.4 (cash − debt; a campaign adds its games), and for the bank flows of the year a
-``loan`` line (+120 per loan taken), a ``repay`` line (minus what was repaid) and, when a
-debt is left at the end, a ``debt`` line (minus the outstanding debt). The last three
-always sum to zero, so a player's season balance moves by exactly his final score, the
-standings rank final scores, and the ``debt`` lines say who still owes the bank.
+Season ledger (what a finished game writes): per seat the lines the year summary shows under
+"How each score adds up" (a campaign adds its games): ``game`` lines for the starting 60
+points (it carries the placing), each month's payments (the line's ``round``), Han-Don, the
+track stones and the bonus, which sum to the final score of §10.4 (cash − debt); a ``loan``
+line (+120 per loan), a ``repay`` line (minus what was repaid) and a ``debt`` line (minus
+the debt still owed), which sum to zero. So a player's season balance moves by exactly his final score, the
+standings rank final scores, and loan + repay is what ``/debts`` shows as still owed.
 """
 
 from __future__ import annotations
