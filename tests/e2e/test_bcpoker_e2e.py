@@ -195,12 +195,17 @@ async def test_three_players_black_christmas_chain_exchange_riichi_ron_and_resta
 DOUBLE_RON = ("K7 G2 R4 R5 R6 K1 K2", "R1 R2 R3 G4 G5 G6 R7", "R1 R2 R3 G1 G2 G3 G7", "K3 R4")
 
 
-async def test_double_ron_through_discord(fake, db, monkeypatch):
-    """Without Riichi required, bob and carol both Ron alice's K7; the table never names them."""
+def deal_double_ron(monkeypatch) -> None:
+    """Alice leads with K7 to discard, which both bob and carol may Ron (riichi_required=False)."""
     top = " ".join(DOUBLE_RON).split()
     deck = top + sorted((Counter(make_deck(1)) - Counter(top)).elements(), key=CODES.index)
     monkeypatch.setattr(GAME, "new_game", lambda options, seats, seed, decks=None, lead=None:
                         engine.new_game(options, seats, seed, decks=[deck], lead=0))
+
+
+async def test_double_ron_through_discord(fake, db, monkeypatch):
+    """Without Riichi required, bob and carol both Ron alice's K7; the table never names them."""
+    deal_double_ron(monkeypatch)
     alice, bob, carol = (fake.add_user(n) for n in ("alice", "bob", "carol"))
     bot = make_bot(fake, db)
     run = await start_client(fake, bot)
