@@ -201,17 +201,14 @@ class TableManager:
             self.tables[table.id] = table
             restored.append(table)
             if table.status == PLAYING:
-                table.acted = await self._acted(table)
+                log_rows = await self.store.actions(table.id)
+                table.acted = acted_counts(len(table.seats), log_rows)
+                last = log_rows[-1] if log_rows else None
+                if last and last.source == "timeout" and decision_continues(table, last.seat, []):
+                    table.deadline = self.clock()  # stopped halfway through a timed-out decision: finish it
                 self._arm_timer(table)
                 self._spawn(self._advance(table, []))
         return restored
-
-    async def _acted(self, table: Table) -> list[int]:
-        acted = [0] * len(table.seats)
-        for entry in await self.store.actions(table.id):
-            if entry.seat is not None:
-                acted[entry.seat] += 1
-        return acted
 
     def get(self, table_id: int) -> Table | None:
         return self.tables.get(table_id)
@@ -493,13 +490,14 @@ class TableManager:
     async def _apply(self, table: Table, seat: int, action: str, *, actor_id: int | None, source: str) -> list[Event]:
         """Apply one action and persist it; on any failure the table is left as it was."""
         game, before = table.game, table.state.model_dump_json()
+        waiting = {s: table.seat_version(s) for s in table.to_act() if s != seat}
         try:
             events = game.apply(table.state, seat, action)
             if game.is_over(table.state):
                 await self._finish(table, seat=seat, action=action, actor_id=actor_id, source=source)
                 table.acted[seat] += 1
                 return events
-            deadline = self.clock() + decision_seconds(table)
+            deadline = self._deadline_after(table, waiting)
             row = await self.store.record_action(
                 table.id, seat=seat, action=action, actor_id=actor_id, source=source,
                 snapshot=table.state.model_dump_json(), deadline=deadline, expected_version=table.version,
@@ -511,6 +509,16 @@ class TableManager:
         table.version, table.deadline = row.version, deadline
         self._arm_timer(table)
         return events
+
+    def _deadline_after(self, table: Table, waiting: dict[int, int]) -> float:
+        """The deadline once an action is applied. While every seat left to act was already deciding and
+        still faces the same choices (the other bettors, a pass in a shared call window), the decision
+        is the same one and so is its deadline: others acting never stretches an absent player's time.
+        Otherwise a new decision starts with its full time."""
+        left = table.to_act()
+        if table.deadline is not None and left and all(waiting.get(s) == table.seat_version(s) for s in left):
+            return table.deadline
+        return self.clock() + decision_seconds(table)
 
     async def _finish(self, table: Table, *, seat: int | None, action: str | None,
                       actor_id: int | None, source: str) -> None:
@@ -635,6 +643,15 @@ class TableManager:
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
         return task
+
+
+def acted_counts(seats: int, log_rows: list[Any]) -> list[int]:
+    """How many actions each seat has taken, from the table's action log."""
+    acted = [0] * seats
+    for entry in log_rows:
+        if entry.seat is not None:
+            acted[entry.seat] += 1
+    return acted
 
 
 def decision_seconds(table: Table) -> int:

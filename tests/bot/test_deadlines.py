@@ -183,3 +183,51 @@ async def test_nobody_at_the_table_each_deadline_plays_one_whole_decision(manage
         assert new_deal in ([], [len(steps) - 1]), "a new deal was played into"
         several += max(Counter(seat for seat, _ in steps).values()) > 1
     assert several, f"no {game} decision of several steps came up"
+
+
+# ---------------------------------------------------------------- one deadline per shared decision
+
+async def test_others_betting_does_not_stretch_an_absent_bettors_time(manager, monkeypatch):
+    """Three bettors decide at once: bob's and carol's bets leave the decision's deadline where it was,
+    so absent alice's time is not restarted by every bet (the bot bets for her when it passes)."""
+    clock = [NOW]
+    manager.clock = lambda: clock[0]
+    original = BLACK_FLOWER.new_game
+    monkeypatch.setattr(BLACK_FLOWER, "new_game", lambda options, seats, seed, **_: original(
+        options, seats, seed, first_banker=3))
+    table = await manager.open_table(game_name="blackflower", guild_id=GUILD, channel_id=CHANNEL,
+                                     host_id=USERS["alice"], host_name="alice", options={"rounds": 1},
+                                     turn_seconds=60)
+    for name in ("bob", "carol"):
+        await manager.join(table.id, USERS[name], name)
+    await manager.add_bot(table.id, USERS["alice"])
+    await manager.start(table.id, USERS["alice"])
+    await manager.idle()
+    assert table.to_act() == [0, 1, 2] and table.deadline == NOW + 60
+    for name, at in (("bob", 20), ("carol", 50)):
+        clock[0] = NOW + at
+        await act(manager, table, name, "bet:20")
+        assert table.deadline == NOW + 60, name
+    clock[0] = NOW + 60
+    assert await manager.fire_deadline(table.id, table.version)
+    await manager.idle()
+    assert table.state.phase != "betting" and 0 in table.state.decided  # the bot bet (or sat out) for her
+
+
+async def test_a_restart_halfway_through_a_timed_out_decision_finishes_it_at_once(manager, monkeypatch):
+    """The process stops after the first steps of alice's timed-out Black Christmas turn were stored:
+    the restored table plays the rest of her turn at once instead of waiting a whole new deadline."""
+    table = await black_christmas_on_alice(manager, monkeypatch)
+    logged = len(await manager.store.actions(table.id))
+    for action in ("draw", "exchange"):  # what the deadline's bot had stored when the process died
+        await manager._apply(table, 0, action, actor_id=None, source="timeout")
+    restarted = TableManager(manager.store, RecordingPresenter(), default_turn_seconds=60, clock=lambda: NOW)
+    try:
+        (again,) = await restarted.restore()
+        assert again.deadline == NOW  # due at once
+        await again.timer
+        await restarted.idle()
+        assert await steps_since(restarted, again, logged) == [(0, verb, "timeout") for verb in WHOLE_HIT_TURN]
+        assert again.to_act() == [1] and again.state.phase == "draw" and again.deadline == NOW + 60
+    finally:
+        await restarted.close()
