@@ -13,6 +13,9 @@ DEFAULT_DB = ROOT / "data" / "parlor.sqlite3"
 TURN_SECONDS = (10, 3600)  # the range of a decision's time: PARLOR_TURN_SECONDS, /config turn_time, /play turn_time
 
 
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+
+
 class SettingsError(RuntimeError):
     """A setting is missing or malformed; the message says what to set and where."""
 
@@ -34,6 +37,9 @@ class Settings:
         database = Path(os.getenv("PARLOR_DATABASE", "").strip() or DEFAULT_DB)
         dev_guild = _int_or_none("PARLOR_DEV_GUILD")
         log_level = (os.getenv("PARLOR_LOG_LEVEL", "").strip() or "INFO").upper()
+        if log_level not in LOG_LEVELS:
+            raise SettingsError(f"PARLOR_LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, got {log_level!r} "
+                                "(set it in .env).")
         turn_seconds = _int_or_none("PARLOR_TURN_SECONDS") or 90
         if not TURN_SECONDS[0] <= turn_seconds <= TURN_SECONDS[1]:
             raise SettingsError(f"PARLOR_TURN_SECONDS must be between {TURN_SECONDS[0]} and {TURN_SECONDS[1]} seconds "

@@ -101,6 +101,14 @@ async def test_a_busy_or_bad_port_is_explained(tmp_path):
     assert proc.returncode == 2 and "Set PARLOR_PLAYGROUND_PORT in .env to a free port" in out.decode()
 
 
+async def test_a_bad_log_level_is_explained(tmp_path):
+    proc = await start(tmp_path, PARLOR_LOG_LEVEL="verbose")
+    _, err = await asyncio.wait_for(proc.communicate(), 30)
+    assert proc.returncode == 2
+    assert err.decode().strip() == ("Parlor cannot start: PARLOR_LOG_LEVEL must be one of DEBUG, INFO, WARNING, "
+                                    "ERROR, CRITICAL, got 'VERBOSE' (set it in .env).")
+
+
 def test_with_a_token_parlor_connects_to_discord(monkeypatch, tmp_path):
     ran = []
     monkeypatch.setattr(ParlorBot, "run", lambda self, token, **kw: ran.append((token, self.settings.database)))
