@@ -392,8 +392,8 @@ def summary(event: Event, names: list[str]) -> discord.Embed | None:
         return embed
     if event.type == "game_end":
         order = sorted(range(len(names)), key=lambda s: d["placings"][s])
-        lines = [f"**{d['placings'][s]}.** {names[s]} **{d['scores'][s]:+d}** (cash {d['cash'][s]}"
-                 + (f", debt {d['debt'][s]}" if d["debt"][s] else "") + ")" for s in order]
+        lines = [f"**{d['placings'][s]}.** {names[s]} **{signed(d['scores'][s])}** (cash {d['cash'][s]}p"
+                 + (f", debt {d['debt'][s]}p" if d["debt"][s] else "") + ")" for s in order]
         title = "🏁 Hachi-Hachi — the year is over" + (f" (game {d['game']} of {d['games']})" if d["games"] > 1 else "")
         embed = discord.Embed(title=title, description="\n".join(lines), colour=COLOUR)
         add_lines(embed, "Final payments, line by line", transfer_lines(d["transfers"], names))
@@ -402,7 +402,7 @@ def summary(event: Event, names: list[str]) -> discord.Embed | None:
             + f" = **{signed(d['scores'][s])}**" for s, acc in enumerate(d["account"])])
         if d["games"] > 1:
             embed.add_field(name="Campaign totals", value=" · ".join(
-                f"{names[s]} {t:+d}" for s, t in enumerate(d["totals"]))[:1024], inline=False)
+                f"{names[s]} {signed(t)}" for s, t in enumerate(d["totals"]))[:1024], inline=False)
         embed.set_footer(text="Final score = cash − debt = the sum of its lines. Those lines go into the season "
                               "ledger (/balance); open debts are listed by /debts.")
         return embed

@@ -13,7 +13,7 @@ from typing import Any
 START = 60
 LINE = re.compile(r"^(?P<frm>.+?) → (?P<to>.+?): (?P<amount>\d+)p\b(?P<rest>.*)$")
 HOLDING = re.compile(r"^(?P<name>.+?) (?P<cash>\d+)p(?:, debt (?P<debt>\d+)p)?$")
-PLACING = re.compile(r"^\*\*\d+\.\*\* (?P<name>.+?) \*\*[+-]\d+\*\* \(cash (?P<cash>\d+)(?:, debt (?P<debt>\d+))?\)$")
+PLACING = re.compile(r"^\*\*\d+\.\*\* (?P<name>.+?) \*\*[+−]\d+p\*\* \(cash (?P<cash>\d+)p(?:, debt (?P<debt>\d+)p)?\)$")
 ADDS_UP = re.compile(r"^(?P<name>.+?): (?P<items>.+) = \*\*(?P<total>[+−]\d+)p\*\*$")
 ITEM = re.compile(r"^(?P<word>.+) (?P<amount>[+−]\d+)p$")
 PAYMENT_FIELDS = ("Who paid whom", "Final payments")
