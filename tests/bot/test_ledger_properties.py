@@ -131,6 +131,7 @@ async def check_game(store: Store, table, expected: Expected) -> None:
            [(a.participant, owed, loans) for a, owed, loans in debts_of(theirs, STARTING_CHIPS)]
 
 
+@pytest.mark.timeout(1800)  # 200 Sanma games take about four minutes here, over the suite's 300 s per test
 @pytest.mark.parametrize("game", list(GAMES))
 async def test_every_finished_game_adds_up(tmp_path, game):
     options, seats = GAMES[game]
