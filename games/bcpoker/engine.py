@@ -35,7 +35,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from games.base import Event, GameError, Result, SeatInfo, placings
 from games.bcpoker.cards import BLACK, CODES, KX, NUMBER, is_black, make_deck, sort_codes
-from games.bcpoker.hands import POINTS, evaluate, pattern_name, waits
+from games.bcpoker.hands import POINTS, evaluate, is_tenpai, pattern_name
 from games.bcpoker.options import Options, decks_for, parse_options
 from games.hanafuda import seeded_shuffle, sha256_hex
 
@@ -154,7 +154,7 @@ def _names_for(code: str) -> list[int | None]:
 
 
 def tenpai(state: BCState, hand7: list[str]) -> bool:
-    return bool(waits(hand7, state.decks, state.options.special_hands))
+    return is_tenpai(hand7, state.decks, state.options.special_hands)
 
 
 def _remove(hand: list[str], code: str) -> list[str]:

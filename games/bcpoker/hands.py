@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import combinations, product
+from itertools import product
 
 from games.bcpoker.cards import BLACK, COLOUR, CODES, KX, NUMBER, copies
 
@@ -81,31 +81,54 @@ def _set_of(cards: tuple[tuple[str, int], ...]) -> tuple[str, int, str] | None:
     return None
 
 
-def decompositions(cards: list[tuple[str, int]]) -> set[tuple]:
+def decompositions(cards) -> set[tuple]:
     """Every way to read 8 (colour, number) cards as set + set + pair.
 
     Each reading is ``(set1, set2, pair_number)`` with the sets sorted, a set being
-    ``(kind, lowest number, colour)`` (colour empty for an ankou).
+    ``(kind, lowest number, colour)`` (colour empty for an ankou). The cards may come in any order.
     """
-    out = set()
-    idx = range(8)
-    for i, j in combinations(idx, 2):
-        if cards[i][1] != cards[j][1]:
-            continue
-        rest = [k for k in idx if k != i and k != j]
-        first = rest[0]
-        others = rest[1:]
-        for a, b in combinations(range(5), 2):
-            t1 = (cards[first], cards[others[a]], cards[others[b]])
-            s1 = _set_of(t1)
-            if s1 is None:
+    return set(_readings(tuple(sorted(cards))))
+
+
+@lru_cache(maxsize=65536)
+def _readings(cards: tuple[tuple[str, int], ...]) -> frozenset[tuple]:
+    """:func:`decompositions` of sorted cards."""
+    return frozenset((*sorted(sets), pair) for sets, pair in _split(cards, None))
+
+
+def _split(cards: tuple[tuple[str, int], ...], pair: int | None) -> list[tuple[tuple, int]]:
+    """Every way to read sorted cards as sets plus one pair: ``(sets, pair number)``.
+
+    The lowest card must sit in the pair, in an ankou of its number, or at the start of a
+    run of its colour (no card of that colour is lower); equal cards are tried once.
+    """
+    if not cards:
+        return [((), pair)] if pair is not None else []
+    colour, number = cards[0]
+    rest = cards[1:]
+    partners = sorted({card for card in rest if card[1] == number})
+    out = []
+    if pair is None:
+        for other in partners:
+            out.extend(_split(_drop(rest, (other,)), number))
+    for i, one in enumerate(partners):
+        for two in partners[i:]:
+            if one == two and rest.count(one) < 2:
                 continue
-            t2 = tuple(cards[others[k]] for k in range(5) if k != a and k != b)
-            s2 = _set_of(t2)
-            if s2 is None:
-                continue
-            out.add((*sorted((s1, s2)), cards[i][1]))
+            for sets, p in _split(_drop(rest, (one, two)), pair):
+                out.append((((ANKOU, number, ""), *sets), p))
+    run = ((colour, number + 1), (colour, number + 2))
+    if run[0] in rest and run[1] in rest:
+        for sets, p in _split(_drop(rest, run), pair):
+            out.append((((RUN, number, colour), *sets), p))
     return out
+
+
+def _drop(cards: tuple, removed: tuple) -> tuple:
+    left = list(cards)
+    for card in removed:
+        left.remove(card)
+    return tuple(left)
 
 
 def shape_patterns(reading: tuple) -> set[str]:
@@ -234,12 +257,72 @@ def waits(hand7, decks: int = 1, special: bool = True) -> dict[str, HandValue]:
     Only codes of which the hand holds fewer copies than the decks contain count;
     cards seen elsewhere are ignored.
     """
-    hand = list(hand7)
-    out = {}
+    return dict(_waits(tuple(sorted(hand7, key=_ORDER)), decks, special))
+
+
+def is_tenpai(hand7, decks: int = 1, special: bool = True) -> bool:
+    """Whether any code completes the 7 cards (:func:`waits` is not empty); stops at the first."""
+    return _tenpai(tuple(sorted(hand7, key=_ORDER)), decks, special)
+
+
+def _completions(key: tuple[str, ...], decks: int):
+    """The sorted 8-card hands ``key`` can become, with the code added (in code order).
+
+    Codes whose number cannot make any pattern (:func:`_numbers_may_win`) are skipped.
+    """
+    if len(key) != 7:
+        raise ValueError("a tenpai test needs exactly 7 cards")
+    fixed = [NUMBER[c] for c in key if c != KX]
+    numbers = [tuple(sorted(fixed + list(kx))) for kx in product((1, 7), repeat=key.count(KX))]
+    hopeful = {n for n in range(1, 8) if any(_numbers_may_win(tuple(sorted(ns + (n,)))) for ns in numbers)}
     for code in CODES:
-        if hand.count(code) >= copies(code, decks):
+        if code == KX and not hopeful & {1, 7} or code != KX and NUMBER[code] not in hopeful:
             continue
-        hv = evaluate(hand + [code], decks, special)
+        if key.count(code) < copies(code, decks):
+            yield code, tuple(sorted(key + (code,), key=_ORDER))
+
+
+@lru_cache(maxsize=8192)
+def _numbers_may_win(numbers: tuple[int, ...]) -> bool:
+    """Whether 8 sorted numbers could score at all: a count pattern, or pair + two sets by number
+    alone (a run's colours aside). Every winning hand passes; most others fail here, cheaply."""
+    return bool(count_patterns(numbers, 2)) or _number_groups(numbers, True)
+
+
+def _number_groups(numbers: tuple[int, ...], need_pair: bool) -> bool:
+    if not numbers:
+        return not need_pair
+    low, rest = numbers[0], list(numbers[1:])
+    if need_pair and low in rest:
+        left = list(rest)
+        left.remove(low)
+        if _number_groups(tuple(left), False):
+            return True
+    if rest.count(low) >= 2:
+        left = list(rest)
+        left.remove(low)
+        left.remove(low)
+        if _number_groups(tuple(left), need_pair):
+            return True
+    if low + 1 in rest and low + 2 in rest:
+        left = list(rest)
+        left.remove(low + 1)
+        left.remove(low + 2)
+        if _number_groups(tuple(left), need_pair):
+            return True
+    return False
+
+
+@lru_cache(maxsize=65536)
+def _waits(key: tuple[str, ...], decks: int, special: bool) -> tuple[tuple[str, HandValue], ...]:
+    out = []
+    for code, hand8 in _completions(key, decks):
+        hv = _evaluate(hand8, decks, special)
         if hv.value > 0:
-            out[code] = hv
-    return out
+            out.append((code, hv))
+    return tuple(out)
+
+
+@lru_cache(maxsize=65536)
+def _tenpai(key: tuple[str, ...], decks: int, special: bool) -> bool:
+    return any(_evaluate(hand8, decks, special).value > 0 for _, hand8 in _completions(key, decks))

@@ -1,0 +1,73 @@
+"""Benchmark (not a test): per-call time of Black Christmas Poker's ``legal_actions`` and bot decision.
+
+    .venv/bin/python -m tests.benchmarks.bench_bcpoker_decisions [--games 8] [--players 3] [--seed 1]
+
+Plays seeded bot games through the game interface (as ``python -m games simulate bcpoker`` does)
+and times every ``legal_actions`` call and every bot decision (``bot_choose``) separately. Prints
+the median, 99th percentile and maximum of each, and a digest of every action played so two runs
+(before and after a change) can be compared for identical play.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import statistics
+import time
+
+from games import simulate as sim
+from games.bcpoker import GAME
+from games.bcpoker.options import Options
+
+
+def percentile(sorted_ms: list[float], share: float) -> float:
+    return sorted_ms[min(len(sorted_ms) - 1, int(len(sorted_ms) * share))]
+
+
+def summary(name: str, seconds: list[float]) -> str:
+    ms = sorted(s * 1000 for s in seconds)
+    return (f"{name}: {len(ms)} calls, median {statistics.median(ms):.3f} ms, "
+            f"p99 {percentile(ms, 0.99):.3f} ms, max {ms[-1]:.3f} ms")
+
+
+def play(players: int, games: int, seed: str) -> tuple[list[float], list[float], str]:
+    legal_times: list[float] = []
+    choose_times: list[float] = []
+    digest = hashlib.sha256()
+    options = Options()
+    for number in range(games):
+        game_seed = hashlib.sha256(f"{seed}:game:{number}".encode()).hexdigest()
+        state = GAME.new_game(options, sim.bot_seats(players), game_seed)
+        actions = 0
+        while not GAME.is_over(state):
+            seat = GAME.to_act(state)[0]
+            view = GAME.view(state, seat)
+            started = time.perf_counter()
+            legal = GAME.legal_actions(state, seat)
+            legal_times.append(time.perf_counter() - started)
+            started = time.perf_counter()
+            action = GAME.bot_choose(view, legal, actions)
+            choose_times.append(time.perf_counter() - started)
+            digest.update(f"{seat}:{action};".encode())
+            GAME.apply(state, seat, action)
+            actions += 1
+    return legal_times, choose_times, digest.hexdigest()[:16]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--games", type=int, default=8)
+    parser.add_argument("--players", type=int, default=3)
+    parser.add_argument("--seed", default="1")
+    args = parser.parse_args()
+    started = time.perf_counter()
+    legal_times, choose_times, digest = play(args.players, args.games, args.seed)
+    elapsed = time.perf_counter() - started
+    print(f"{args.games} games of {args.players} players (seed {args.seed}) in {elapsed:.1f} s, "
+          f"{len(choose_times)} actions, play digest {digest}")
+    print(summary("legal_actions", legal_times))
+    print(summary("bot decision", choose_times))
+
+
+if __name__ == "__main__":
+    main()
