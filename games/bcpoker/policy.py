@@ -14,6 +14,7 @@ Ties are broken by ``rng_seed``, so a choice is deterministic for a given seed.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from games.bcpoker.cards import COLOUR, KX, NUMBER, copies
@@ -55,7 +56,13 @@ def _shape_score(hand: list[str]) -> float:
 
 
 def hand_score(hand: list[str], decks: int, special: bool) -> float:
-    score = _shape_score(hand)
+    return _hand_score(tuple(sorted(hand)), decks, special)
+
+
+@lru_cache(maxsize=65536)
+def _hand_score(hand: tuple[str, ...], decks: int, special: bool) -> float:
+    """:func:`hand_score` of sorted cards (every part of the score ignores the cards' order)."""
+    score = _shape_score(list(hand))
     if len(hand) == 7:
         w = waits(hand, decks, special)
         if w:

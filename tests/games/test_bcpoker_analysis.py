@@ -14,6 +14,8 @@ from games.bcpoker.cards import BLACK, CODES, COLOUR, KX, NUMBER, copies, make_d
 from games.bcpoker.hands import (ANKOU, BY_ID, POINTS, RANK, RUN, SUMS, HandValue, _evaluate, _readings,
                                  _tenpai, _waits, count_patterns, decompositions, evaluate, is_tenpai,
                                  shape_patterns, waits)
+from games.bcpoker.policy import _shape_score, hand_score
+from tests.benchmarks.bench_bcpoker_decisions import play
 
 
 def reference_set(cards):
@@ -143,3 +145,19 @@ def test_memo_caches_are_bounded():
 def test_a_tenpai_test_needs_seven_cards():
     with pytest.raises(ValueError):
         is_tenpai("R1 R2 R3 G4 G5 G6".split())
+
+
+def test_the_bot_scores_a_hand_the_same_in_any_order():
+    rng = random.Random(3)
+    for hand7, decks, special in random_hands(5, 200):
+        shuffled = rng.sample(hand7, 7)
+        w = reference_waits(hand7, decks, special)
+        outs = sum((copies(c, decks) - hand7.count(c)) * hv.value for c, hv in w.items())
+        expected = _shape_score(hand7) + (40.0 + outs / 100.0 if w else 0.0)
+        assert hand_score(shuffled, decks, special) == expected
+
+
+@pytest.mark.parametrize("players, digest", [(3, "c9f4e2d01666de78"), (5, "d3be8cb4b16a82bb")])
+def test_seeded_bot_games_play_exactly_as_before_the_fast_analysis(players, digest):
+    """Every action of two seeded bot games, as recorded with the brute-force analysis."""
+    assert play(players, 2, "1")[2] == digest
