@@ -276,7 +276,7 @@ def _completions(key: tuple[str, ...], decks: int):
     numbers = [tuple(sorted(fixed + list(kx))) for kx in product((1, 7), repeat=key.count(KX))]
     hopeful = {n for n in range(1, 8) if any(_numbers_may_win(tuple(sorted(ns + (n,)))) for ns in numbers)}
     for code in CODES:
-        if code == KX and not hopeful & {1, 7} or code != KX and NUMBER[code] not in hopeful:
+        if hopeful.isdisjoint((1, 7) if code == KX else (NUMBER[code],)):
             continue
         if key.count(code) < copies(code, decks):
             yield code, tuple(sorted(key + (code,), key=_ORDER))
@@ -290,27 +290,18 @@ def _numbers_may_win(numbers: tuple[int, ...]) -> bool:
 
 
 def _number_groups(numbers: tuple[int, ...], need_pair: bool) -> bool:
+    """Whether sorted numbers split into triplets and consecutive threes (and a pair if needed)."""
     if not numbers:
         return not need_pair
-    low, rest = numbers[0], list(numbers[1:])
+    low, rest = numbers[0], numbers[1:]
+    options = []
     if need_pair and low in rest:
-        left = list(rest)
-        left.remove(low)
-        if _number_groups(tuple(left), False):
-            return True
+        options.append(((low,), False))
     if rest.count(low) >= 2:
-        left = list(rest)
-        left.remove(low)
-        left.remove(low)
-        if _number_groups(tuple(left), need_pair):
-            return True
+        options.append(((low, low), need_pair))
     if low + 1 in rest and low + 2 in rest:
-        left = list(rest)
-        left.remove(low + 1)
-        left.remove(low + 2)
-        if _number_groups(tuple(left), need_pair):
-            return True
-    return False
+        options.append(((low + 1, low + 2), need_pair))
+    return any(_number_groups(_drop(rest, used), pair_left) for used, pair_left in options)
 
 
 @lru_cache(maxsize=65536)

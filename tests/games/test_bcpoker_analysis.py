@@ -75,7 +75,7 @@ def reference_waits(hand7, decks, special):
     return out
 
 
-def random_set(rng, decks):
+def random_set(rng):
     if rng.random() < 0.5:
         number = rng.randint(1, 7)
         return [rng.choice([c for c in CODES if c != KX and NUMBER[c] == number]) for _ in range(3)]
@@ -88,7 +88,7 @@ def near_win(rng, decks):
     good share of the hands tested are tenpai; a KX may stand in for a black 1 or 7."""
     number = rng.randint(1, 7)
     pair = [rng.choice([c for c in CODES if c != KX and NUMBER[c] == number]) for _ in range(2)]
-    hand = pair + random_set(rng, decks) + random_set(rng, decks)
+    hand = pair + random_set(rng) + random_set(rng)
     hand = [KX if c in ("K1", "K7") and rng.random() < 0.5 else c for c in hand]
     hand.pop(rng.randrange(8))
     if any(hand.count(c) > copies(c, decks) for c in hand):
