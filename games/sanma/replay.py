@@ -41,6 +41,27 @@ def decode_meld(who: int, m: int) -> dict[str, Any]:
     return {"type": "daiminkan" if m & 3 else "ankan", "kind": tile // 4, "tile": tile, "from": (who + (m & 3)) % 4}
 
 
+def engine_round(tenhou_round: int) -> int:
+    """Tenhou numbers sanma rounds as a 4-player game: 0-2 East 1-3, 4-6 South 1-3 (sanma.md §12.2)."""
+    if tenhou_round in (0, 1, 2):
+        return tenhou_round
+    if tenhou_round in (4, 5, 6):
+        return tenhou_round - 1
+    raise ReplayError(f"INIT round index {tenhou_round} does not exist in sanma (0-2 East, 4-6 South)")
+
+
+def log_rounding(owari: str | None) -> str:
+    """The §8 ``final_rounding`` a log used: any score with a decimal fraction means ``none``."""
+    if not owari:
+        return "none"
+    scores = [float(x) for x in owari.split(",")[1::2]]
+    return "none" if any(x != int(x) for x in scores) else "tenhou"
+
+
+def _owari(hand: list[ET.Element]) -> str | None:
+    return next((t.get("owari") for t in hand if t.get("owari")), None)
+
+
 def _ints(s: str | None) -> list[int]:
     return [int(x) for x in s.split(",")] if s else []
 
@@ -71,7 +92,7 @@ def build_wall(hand: list[ET.Element]) -> list[int]:
             raise ReplayError(f"INIT hai{(dealer + k) % 3} does not hold 13 tiles")
         wall[13 * k: 13 * k + 13] = tiles
     wall[94] = seed[5]
-    normal = replacement = 0
+    normal = replacement = kan_dora = 0
     after_call: set[int] = set()
     for tag in hand[1:]:
         name = tag.tag
@@ -93,8 +114,11 @@ def build_wall(hand: list[ET.Element]) -> list[int]:
         elif name == "AGARI" and tag.get("doraHaiUra"):
             for i, t in enumerate(_ints(tag.get("doraHaiUra"))):
                 wall[99 + i] = t
-        elif name == "DORA":
-            raise ReplayError("kan dora (DORA tags) are not supported by this replayer")
+        elif name == "DORA":  # kan-dora indicators follow the first one (wall 94) in the dead wall
+            if kan_dora >= 4:
+                raise ReplayError("more than four kan-dora indicators in one hand")
+            wall[95 + kan_dora] = int(tag.get("hai"))
+            kan_dora += 1
     used = [t for t in wall if t is not None]
     if len(set(used)) != len(used):
         raise ReplayError("a tile id occurs twice in one hand of the log")
@@ -110,20 +134,19 @@ def replay_text(text: str) -> dict[str, Any]:
     hands = _hands(tags)
     if not hands:
         raise ReplayError("the log has no INIT tag")
-    red = not (go is not None and int(go.get("type", "0")) & 0x02)
-    options = Options(red_fives=red)
+    go_type = int(go.get("type", "0")) if go is not None else 0x08
+    owari = _owari(hands[-1])
+    options = Options(red_fives=not go_type & 0x02, east_only=not go_type & 0x08, final_rounding=log_rounding(owari))
     walls = [build_wall(h) for h in hands]
     state = engine.new_game(options, [SeatInfo(name=f"seat {i}") for i in range(3)], "replay", walls=walls)
     out_hands = []
     for index, hand in enumerate(hands):
         out_hands.append(_replay_hand(state, index, hand))
-    owari = None
-    for tag in hands[-1]:
-        if tag.get("owari"):
-            owari = tag.get("owari")
     final = state.final
     ok = all(h["ok"] for h in out_hands)
-    result: dict[str, Any] = {"ok": ok, "hands": out_hands, "final_scores": list(state.scores),
+    first = next((h["problems"][0] for h in out_hands if h["problems"]), None)
+    result: dict[str, Any] = {"ok": ok, "first_divergence": first, "final_rounding": options.final_rounding,
+                              "hands": out_hands, "final_scores": list(state.scores),
                               "final": final["scores"] if final else None, "game_over": state.phase == "over",
                               "end_reason": final["reason"] if final else None}
     if owari:
@@ -134,6 +157,10 @@ def replay_text(text: str) -> dict[str, Any]:
         result["log_final"] = log_final
         result["ok"] = ok and state.phase == "over" and log_points == list(state.scores) and final and \
             [float(x) for x in final["scores"]] == log_final
+        if ok and not result["ok"]:
+            result["first_divergence"] = (f"end of game: log points {log_points}, scores {log_final}; engine points "
+                                          f"{list(state.scores)}, scores {final['scores'] if final else None} "
+                                          f"(phase {state.phase})")
     return result
 
 
@@ -162,27 +189,38 @@ def _answer_window(state, where: str, answers: dict[int, str]) -> list:
 def _replay_hand(state, index: int, hand: list[ET.Element]) -> dict[str, Any]:
     init = hand[0]
     seed = _ints(init.get("seed"))
-    label = f"hand {index + 1} ({engine.ROUND_NAMES[seed[0]]} {seed[1]}h)"
+    round_index = engine_round(seed[0])
+    label = f"hand {index + 1} ({engine.ROUND_NAMES[round_index]} {seed[1]}h)"
     problems = []
     ten = [x * 100 for x in _ints(init.get("ten"))[:3]]
     if state.phase == "over":
         raise ReplayError(f"{label}: the engine ended the game before this hand")
     if ten != state.scores:
-        problems.append(f"scores at INIT {ten} != engine {state.scores}")
-    if (state.round_index, state.honba, state.sticks, state.dealer) != (seed[0], seed[1], seed[2], int(init.get("oya"))):
-        problems.append(f"round/honba/sticks/dealer {(state.round_index, state.honba, state.sticks, state.dealer)} "
-                        f"!= log {(seed[0], seed[1], seed[2], int(init.get('oya')))}")
+        problems.append(f"{label}, INIT: scores log {ten} != engine {state.scores}")
+    logged = (round_index, seed[1], seed[2], int(init.get("oya")))
+    if (state.round_index, state.honba, state.sticks, state.dealer) != logged:
+        problems.append(f"{label}, INIT: round/honba/sticks/dealer log {logged} != engine "
+                        f"{(state.round_index, state.honba, state.sticks, state.dealer)}")
     draws = 0
     riichi_next: int | None = None
     tags = hand[1:]
     end_data = None
     events_all: list = []
+    kan_dora = 0
     i = 0
     while i < len(tags):
         tag = tags[i]
         name = tag.tag
-        where = f"{label}, tag {i + 1} <{name}>"
-        if name[0] in DRAW and name[1:].isdigit():
+        where = f"{label}, action {i + 1} <{name}{_attrs(tag)}>"
+        if name == "DORA":
+            if state.window is not None and state.window.kind in ("ankan", "kakan"):
+                events_all += _answer_window(state, where, {})  # no chankan: the kan completes
+            kan_dora += 1
+            shown = engine.dora_indicators(state)
+            expected = tile_code(int(tag.get("hai")), state.options.red_fives)
+            if len(shown) < kan_dora + 1 or shown[kan_dora] != expected:
+                problems.append(f"{where}: kan-dora indicator {kan_dora}: log {expected}, engine shows {shown}")
+        elif name[0] in DRAW and name[1:].isdigit():
             seat, tile = DRAW[name[0]], int(name[1:])
             events_all += _answer_window(state, where, {})
             if state.phase != "turn" or state.turn != seat or state.drawn != tile:
@@ -203,7 +241,7 @@ def _replay_hand(state, index: int, hand: list[ET.Element]) -> dict[str, Any]:
                 events_all += _answer_window(state, where, {})
                 logged = [x * 100 for x in _ints(tag.get("ten"))[:3]]
                 if logged != state.scores:
-                    problems.append(f"{where}: scores after riichi {logged} != engine {state.scores}")
+                    problems.append(f"{where}: scores after riichi log {logged} != engine {state.scores}")
         elif name == "N":
             who = int(tag.get("who"))
             meld = decode_meld(who, int(tag.get("m")))
@@ -250,36 +288,55 @@ def _replay_hand(state, index: int, hand: list[ET.Element]) -> dict[str, Any]:
                 han = 13 * len(_ints(tag.get("yakuman")))
             fu, points = _ints(tag.get("ten"))[:2]
             if (win["han"], win["fu"]) != (han, fu) and not (han >= 13 and win["han"] >= 13):
-                problems.append(f"{where}: engine {win['han']} han {win['fu']} fu != log {han} han {fu} fu")
-            sc = _ints(tag.get("sc"))
-            deltas = [sc[2 * k + 1] * 100 for k in range(3)]
+                problems.append(f"{where}: log {han} han {fu} fu != engine {win['han']} han {win['fu']} fu")
             if i + 1 >= len(tags) or tags[i + 1].tag != "AGARI":
                 if _sum_deltas(hand, tag) != end_data["deltas"]:
-                    problems.append(f"{where}: deltas {end_data['deltas']} != log {_sum_deltas(hand, tag)}")
-            del deltas
+                    problems.append(f"{where}: deltas log {_sum_deltas(hand, tag)} != engine {end_data['deltas']}")
             # a double ron's second AGARI tag was consumed above
             while i + 1 < len(tags) and tags[i + 1].tag == "AGARI":
                 i += 1
         elif name == "RYUUKYOKU":
-            events_all += _answer_window(state, where, {})
+            if tag.get("type") == "yao9":  # nine kinds: hai<n> is the declarer's revealed hand, not a tenpai list
+                declarer = next(k for k in range(3) if tag.get(f"hai{k}") is not None)
+                events_all += _act(state, declarer, "kyuushu", where)
+            else:
+                events_all += _answer_window(state, where, {})
             end = next((e for e in reversed(events_all) if e.type == "hand_end"), None)
             if end is None:
                 raise ReplayError(f"{where}: the engine did not end the hand in a draw")
             end_data = end.data
-            if tag.get("type"):
-                problems.append(f"{where}: abortive draw {tag.get('type')} not checked")
-            sc = _ints(tag.get("sc"))
-            deltas = [sc[2 * k + 1] * 100 for k in range(3)]
-            if deltas != end_data["deltas"]:
-                problems.append(f"{where}: deltas {end_data['deltas']} != log {deltas}")
-            tenpai = sorted(k for k in range(3) if tag.get(f"hai{k}") is not None)
-            if tenpai != end_data.get("tenpai"):
-                problems.append(f"{where}: tenpai {end_data.get('tenpai')} != log {tenpai}")
+            problems += _check_draw(tag, end_data, where, state.options.red_fives)
         i += 1
     if end_data is None:
         raise ReplayError(f"{label}: the log hand has no ending")
     return {"hand": label, "ok": not problems, "problems": problems, "draws": draws,
             "result": _describe(end_data), "deltas": end_data["deltas"], "scores": end_data["scores"]}
+
+
+def _check_draw(tag: ET.Element, end: dict[str, Any], where: str, red: bool) -> list[str]:
+    """Compare a RYUUKYOKU tag with the engine's draw: nine kinds (revealed hand) or tenpai set, and deltas."""
+    problems = []
+    kind = tag.get("type")
+    sc = _ints(tag.get("sc"))
+    deltas = [sc[2 * k + 1] * 100 for k in range(3)] if sc else [0, 0, 0]
+    if deltas != end["deltas"]:
+        problems.append(f"{where}: deltas log {deltas} != engine {end['deltas']}")
+    shown = [k for k in range(3) if tag.get(f"hai{k}") is not None]
+    if kind == "yao9":
+        revealed = sorted(tile_code(t, red) for t in _ints(tag.get(f"hai{shown[0]}")))
+        got = (end.get("reason"), end.get("seat"), sorted(end.get("revealed") or []))
+        if got != ("kyuushu_kyuuhai", shown[0], revealed):
+            problems.append(f"{where}: log nine kinds by seat {shown[0]} {revealed} != engine {got}")
+    elif kind in (None, "nm"):
+        if shown != end.get("tenpai"):
+            problems.append(f"{where}: tenpai log {shown} != engine {end.get('tenpai')}")
+    else:
+        problems.append(f"{where}: abortive draw {kind} not checked")
+    return problems
+
+
+def _attrs(tag: ET.Element) -> str:
+    return "".join(f' {k}="{v}"' for k, v in tag.attrib.items() if k in ("who", "m", "hai", "type", "step"))
 
 
 def _sum_deltas(hand: list[ET.Element], last: ET.Element) -> list[int]:
