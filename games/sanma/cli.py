@@ -96,6 +96,8 @@ def replay(args: argparse.Namespace) -> int:
         for h in out["hands"]:
             print(f"{h['hand']}: {h['result']}  deltas {h['deltas']}  scores {h['scores']}")
         print(f"final scores {out['final_scores']}  ranking scores {out['final']}")
+        if out.get("first_divergence"):
+            print(f"first divergence: {out['first_divergence']}")
     return 0 if out["ok"] else 1
 
 

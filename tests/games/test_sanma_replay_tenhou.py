@@ -104,6 +104,32 @@ def test_dora_tag_without_a_kan_is_a_divergence():
     assert "kan-dora indicator 1" in out["first_divergence"] and "hand 1 (East 1 0h)" in out["first_divergence"]
 
 
+def _daiminkan_log() -> tuple[str, int]:
+    """Seat 1 holds three 1p and calls kan on the dealer's first discard (a 1p); Tenhou shows the
+    kan-dora indicator after seat 1's next discard. Then everyone discards what it draws."""
+    rng = random.Random(8)
+    rest = [t for t in ALL_IDS if t // 4 != 9]
+    rng.shuffle(rest)
+    hands = [[36] + rest[:12], [37, 38, 39] + rest[12:22], rest[22:35]]
+    indicator, kan_dora, rinshan = rest[35], rest[36], rest[37]
+    live = rest[38:38 + 54]
+    body = [_init(hands, indicator), f"<T{live[0]}/>", "<D36/>", f'<N who="1" m="{(36 << 8) | 3}"/>',
+            f"<U{rinshan}/>", f"<E{rinshan}/>", f'<DORA hai="{kan_dora}"/>']
+    seat = 2
+    for tile in live[1:]:
+        body += [f"<{'TUV'[seat]}{tile}/>", f"<{'DEF'[seat]}{tile}/>"]
+        seat = (seat + 1) % 3
+    body.append('<RYUUKYOKU ba="0,0" sc="350,0,350,0,350,0,0,0"/>')
+    return _log("".join(body)), kan_dora
+
+
+def test_open_kan_dora_shown_after_the_next_discard_replays():
+    text, kan_dora = _daiminkan_log()
+    assert build_wall(_hands(parse(text))[0])[95] == kan_dora
+    out = replay_text(text)
+    assert out["ok"], out["first_divergence"]
+
+
 # --- 3. nine kinds ----------------------------------------------------------------------------
 
 NINE = [0, 32, 36, 68, 72, 104, 108, 112, 116]  # 1m 9m 1p 9p 1s 9s E S W
@@ -171,3 +197,19 @@ def test_illegal_action_names_hand_and_action():
     bad = re.sub(r"<E\d+/>", f"<E{seat0_tile}/>", text, count=1)
     with pytest.raises(ReplayError, match=r"hand 1 \(East 1 0h\), action \d+ <E\d+>: seat 1 may not"):
         replay_text(bad)
+
+
+@needs_log
+def test_cli_prints_the_first_divergence(tmp_path):
+    import subprocess
+    import sys
+
+    text = LOG.read_text().replace('owari="274,-13.0,831,79.0,-55,-66.0,0,0.0"',
+                                   'owari="274,-13.0,831,80.0,-55,-67.0,0,0.0"')
+    log = tmp_path / "tampered.xml"
+    log.write_text(text)
+    p = subprocess.run([sys.executable, "-m", "games", "replay", "sanma", str(log)], capture_output=True,
+                       text=True, cwd=ROOT)
+    assert p.returncode == 1
+    assert "first divergence: end of game: log points [27400, 83100, -5500], scores [-13.0, 80.0, -67.0]" in p.stdout
+    assert "engine points [27400, 83100, -5500], scores [-13.0, 79.0, -66.0]" in p.stdout
