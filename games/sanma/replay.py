@@ -327,11 +327,14 @@ def _check_draw(tag: ET.Element, end: dict[str, Any], where: str, red: bool) -> 
         got = (end.get("reason"), end.get("seat"), sorted(end.get("revealed") or []))
         if got != ("kyuushu_kyuuhai", shown[0], revealed):
             problems.append(f"{where}: log nine kinds by seat {shown[0]} {revealed} != engine {got}")
+    elif kind == "kan4":
+        if end.get("reason") != "suukaikan":
+            problems.append(f"{where}: log four-kan abort != engine {end.get('reason') or end.get('type')}")
     elif kind in (None, "nm"):
         if shown != end.get("tenpai"):
             problems.append(f"{where}: tenpai log {shown} != engine {end.get('tenpai')}")
     else:
-        problems.append(f"{where}: abortive draw {kind} not checked")
+        problems.append(f"{where}: abortive draw {kind!r} does not exist in sanma")
     return problems
 
 

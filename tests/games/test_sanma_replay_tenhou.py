@@ -213,3 +213,20 @@ def test_cli_prints_the_first_divergence(tmp_path):
     assert p.returncode == 1
     assert "first divergence: end of game: log points [27400, 83100, -5500], scores [-13.0, 80.0, -67.0]" in p.stdout
     assert "engine points [27400, 83100, -5500], scores [-13.0, 79.0, -66.0]" in p.stdout
+
+
+def test_draw_types_are_compared_with_the_engine():
+    from games.sanma.replay import _check_draw
+
+    def tag(attrs: str):
+        return parse(f"<x><RYUUKYOKU {attrs}/></x>")[0]
+
+    four_kans = tag('type="kan4" ba="0,0" sc="350,0,350,0,350,0,0,0"')
+    assert _check_draw(four_kans, {"type": "abort", "reason": "suukaikan", "deltas": [0, 0, 0]}, "w", True) == []
+    assert _check_draw(four_kans, {"type": "exhaustive", "tenpai": [], "deltas": [0, 0, 0]}, "w", True) == [
+        "w: log four-kan abort != engine exhaustive"]
+    nagashi = tag('type="nm" ba="0,0" sc="350,80,350,-40,350,-40,0,0" hai1="1,2,3"')
+    assert _check_draw(nagashi, {"type": "exhaustive", "tenpai": [1], "deltas": [8000, -4000, -4000]}, "w", True) == []
+    assert _check_draw(tag('type="reach4" ba="0,0" sc="350,0,350,0,350,0,0,0"'),
+                       {"type": "abort", "reason": "x", "deltas": [0, 0, 0]}, "w", True) == [
+        "w: abortive draw 'reach4' does not exist in sanma"]
