@@ -111,7 +111,10 @@ def build_wall(hand: list[ET.Element]) -> list[int]:
             meld = decode_meld(int(tag.get("who")), int(tag.get("m")))
             if meld["type"] in ("kita", "ankan", "daiminkan", "shouminkan"):
                 after_call.add(int(tag.get("who")))
-        elif name == "AGARI" and tag.get("doraHaiUra"):
+        elif name == "AGARI":
+            for i, t in enumerate(_ints(tag.get("doraHai"))[1:5]):  # kan dora shown with no DORA tag
+                if wall[95 + i] is None:
+                    wall[95 + i] = t
             for i, t in enumerate(_ints(tag.get("doraHaiUra"))):
                 wall[99 + i] = t
         elif name == "DORA":  # kan-dora indicators follow the first one (wall 94) in the dead wall
@@ -287,6 +290,9 @@ def _replay_hand(state, index: int, hand: list[ET.Element]) -> dict[str, Any]:
             if tag.get("yakuman"):
                 han = 13 * len(_ints(tag.get("yakuman")))
             fu, points = _ints(tag.get("ten"))[:2]
+            shown = [tile_code(t, state.options.red_fives) for t in _ints(tag.get("doraHai"))]
+            if tag.get("doraHai") and shown != end_data["dora_indicators"]:
+                problems.append(f"{where}: dora indicators log {shown} != engine {end_data['dora_indicators']}")
             if (win["han"], win["fu"]) != (han, fu) and not (han >= 13 and win["han"] >= 13):
                 problems.append(f"{where}: log {han} han {fu} fu != engine {win['han']} han {win['fu']} fu")
             if i + 1 >= len(tags) or tags[i + 1].tag != "AGARI":

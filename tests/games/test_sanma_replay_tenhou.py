@@ -230,3 +230,19 @@ def test_draw_types_are_compared_with_the_engine():
     assert _check_draw(tag('type="reach4" ba="0,0" sc="350,0,350,0,350,0,0,0"'),
                        {"type": "abort", "reason": "x", "deltas": [0, 0, 0]}, "w", True) == [
         "w: abortive draw 'reach4' does not exist in sanma"]
+
+
+def test_kan_dora_shown_only_in_agari_dora_hai_is_placed():
+    text = _log(_init([list(range(36, 49)), list(range(49, 62)), list(range(62, 75))], 100)
+                + '<T75/><AGARI who="0" fromWho="0" doraHai="100,101" ten="30,1000,0" sc="350,0,350,0,350,0,0,0"/>')
+    assert build_wall(_hands(parse(text))[0])[94:96] == [100, 101]
+
+
+@needs_log
+def test_dora_indicators_at_agari_are_compared():
+    text = LOG.read_text()
+    first = re.search(r'<AGARI [^>]*doraHai="(\d+)"', text)
+    tampered = text[:first.start(1)] + str(int(first.group(1)) + 4) + text[first.end(1):]
+    out = replay_text(tampered)
+    assert not out["ok"] and "dora indicators log" in out["first_divergence"]
+    assert out["first_divergence"].startswith("hand 1 (East 1 0h), action ")
