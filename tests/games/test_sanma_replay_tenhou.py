@@ -29,6 +29,15 @@ def _init(hands: list[list[int]], indicator: int, seed: str = "0,0,0,0,0") -> st
     return f'<INIT seed="{seed},{indicator}" ten="350,350,350,0" oya="0"{hai} hai3=""/>'
 
 
+def _tsumogiri_to_the_end(tiles: list[int], seat: int) -> list[str]:
+    """From ``seat`` on, each player discards the tile it draws, until the wall ends in a draw."""
+    body = []
+    for tile in tiles:
+        body += [f"<{'TUV'[seat]}{tile}/>", f"<{'DEF'[seat]}{tile}/>"]
+        seat = (seat + 1) % 3
+    return body + ['<RYUUKYOKU ba="0,0" sc="350,0,350,0,350,0,0,0"/>']
+
+
 def _log(body: str) -> str:
     return f'<mjloggm ver="2.3">{GO}{body}</mjloggm>'
 
@@ -75,12 +84,7 @@ def _ankan_log(dora_tag: bool = True, kan: bool = True) -> tuple[str, int]:
         body += [f"<T{rinshan}/>", f"<D{rinshan}/>"]
     else:
         body.append(f"<D{live[0]}/>")
-    seat = 1
-    for tile in live[1:]:
-        body += [f"<{'TUV'[seat]}{tile}/>", f"<{'DEF'[seat]}{tile}/>"]
-        seat = (seat + 1) % 3
-    body.append('<RYUUKYOKU ba="0,0" sc="350,0,350,0,350,0,0,0"/>')
-    return _log("".join(body)), kan_dora
+    return _log("".join(body + _tsumogiri_to_the_end(live[1:], 1))), kan_dora
 
 
 def test_dora_tag_is_placed_as_the_next_kan_indicator():
@@ -115,12 +119,7 @@ def _daiminkan_log() -> tuple[str, int]:
     live = rest[38:38 + 54]
     body = [_init(hands, indicator), f"<T{live[0]}/>", "<D36/>", f'<N who="1" m="{(36 << 8) | 3}"/>',
             f"<U{rinshan}/>", f"<E{rinshan}/>", f'<DORA hai="{kan_dora}"/>']
-    seat = 2
-    for tile in live[1:]:
-        body += [f"<{'TUV'[seat]}{tile}/>", f"<{'DEF'[seat]}{tile}/>"]
-        seat = (seat + 1) % 3
-    body.append('<RYUUKYOKU ba="0,0" sc="350,0,350,0,350,0,0,0"/>')
-    return _log("".join(body)), kan_dora
+    return _log("".join(body + _tsumogiri_to_the_end(live[1:], 2))), kan_dora
 
 
 def test_open_kan_dora_shown_after_the_next_discard_replays():
