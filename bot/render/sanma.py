@@ -14,19 +14,12 @@ import discord
 
 from bot.ui import ButtonSpec, SelectSpec, relative_time
 from games.base import Event
+from games.sanma.actions import (
+    KAN, KITA, KYUUSHU, RON, TSUMO, AddedKan, ClosedKan, Discard, Pon, describe, parse, tile_text as tile,
+)
 
 COLOUR = discord.Colour.from_rgb(20, 120, 80)
-HONORS = {"1z": "東", "2z": "南", "3z": "西", "4z": "北", "5z": "白", "6z": "發", "7z": "中"}
 WIND_ICON = {"East": "東", "South": "南", "West": "西"}
-
-
-def tile(code: str) -> str:
-    """Display text of one tile: ``5p``, ``r5p`` (red five), ``東`` … ``中`` for honors."""
-    if code in HONORS:
-        return HONORS[code]
-    if code[0] == "0":
-        return "r5" + code[1]
-    return code
 
 
 def tiles(codes: list[str], empty: str = "—") -> str:
@@ -87,27 +80,16 @@ def table_embed(pv: dict[str, Any], names: list[str], deadline: float | None) ->
 
 
 def action_label(action: str) -> str:
-    parts = action.split(":")
-    head = parts[0]
-    arg = tile(parts[1]) if len(parts) > 1 and head in ("d", "r", "ankan", "kakan") else ""
-    if head == "d":
-        return arg
-    if head == "r":
-        return f"Riichi · discard {arg}"
-    if head == "ankan":
-        return f"Kan {arg} (closed)"
-    if head == "kakan":
-        return f"Kan {arg} (added)"
-    return {"tsumo": "Tsumo!", "ron": "Ron!", "pon": "Pon", "pon:0": "Pon with red 5", "kan": "Kan", "pass": "Pass",
-            "kita": "Kita 北", "kyuushu": "Kyuushu kyuuhai (abort)"}.get(action, action)
+    return describe(action)
 
 
 def _style(action: str) -> discord.ButtonStyle:
-    if action in ("tsumo", "ron"):
+    act = parse(action)
+    if act in (TSUMO, RON):
         return discord.ButtonStyle.success
-    if action.startswith(("pon", "kan", "ankan", "kakan", "kita", "r:")) or action == "kan":
+    if isinstance(act, (Pon, ClosedKan, AddedKan)) or act in (KAN, KITA) or (isinstance(act, Discard) and act.riichi):
         return discord.ButtonStyle.primary
-    if action in ("kyuushu",):
+    if act == KYUUSHU:
         return discord.ButtonStyle.danger
     return discord.ButtonStyle.secondary
 
@@ -143,9 +125,10 @@ def panel(view: dict[str, Any], legal: list[str], names: list[str], deadline: fl
             lines.append("\n**Your turn:** click a tile to discard it, or choose an action.")
         if deadline:
             lines.append(f"Deadline {relative_time(deadline)}; then a bot plays for you.")
-        discards = [a for a in legal if a.startswith("d:")]
-        riichi = [a for a in legal if a.startswith("r:")]
-        others = [a for a in legal if not a.startswith(("d:", "r:"))]
+        parsed = {a: parse(a) for a in legal}
+        discards = [a for a, act in parsed.items() if isinstance(act, Discard) and not act.riichi]
+        riichi = [a for a, act in parsed.items() if isinstance(act, Discard) and act.riichi]
+        others = [a for a, act in parsed.items() if not isinstance(act, Discard)]
         for i, a in enumerate(discards):
             buttons.append(ButtonSpec(f"a:{a}", action_label(a), _style(a), row=min(i // 5, 2)))
         for a in others[:5]:

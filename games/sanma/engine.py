@@ -30,10 +30,13 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from games.base import Event, GameError, Result, SeatInfo
 from games.hanafuda import seeded_shuffle, sha256_hex
+from games.sanma.actions import (
+    KAN, KITA, KYUUSHU, PASS, RON, TSUMO, Action, AddedKan, ClosedKan, Discard, Pon, Word, describe, parse,
+)
 from games.sanma.options import Options, parse_options
 from games.sanma.scoring import WinContext, nagashi_score, ron_payment, score_hand, tsumo_payments
 from games.sanma.tiles import (
-    ALL_IDS, KINDS, NORTH, TERMINAL_HONOR, check_code, code_kind, counts34, kind_code, sort_key,
+    ALL_IDS, KINDS, NORTH, TERMINAL_HONOR, code_kind, counts34, kind_code, sort_key,
     tile_code,
 )
 
@@ -489,19 +492,19 @@ def _can_kyuushu(state: SanmaState, seat: int) -> bool:
 
 
 def _turn_actions(state: SanmaState, seat: int) -> list[str]:
-    out: list[str] = []
+    out: list[Action] = []
     s = tsumo_score(state, seat)
     if s is not None and s.ok:
-        out.append("tsumo")
-    out += [f"r:{c}" for c in _riichi_codes(state, seat)]
-    out += [f"ankan:{kind_code(k)}" for k in _ankan_kinds(state, seat)]
-    out += [f"kakan:{kind_code(k)}" for k in _kakan_kinds(state, seat)]
+        out.append(TSUMO)
+    out += [Discard(c, riichi=True) for c in _riichi_codes(state, seat)]
+    out += [ClosedKan(kind_code(k)) for k in _ankan_kinds(state, seat)]
+    out += [AddedKan(kind_code(k)) for k in _kakan_kinds(state, seat)]
     if _can_kita(state, seat):
-        out.append("kita")
+        out.append(KITA)
     if _can_kyuushu(state, seat):
-        out.append("kyuushu")
-    out += [f"d:{c}" for c in _discard_codes(state, seat)]
-    return out
+        out.append(KYUUSHU)
+    out += [Discard(c) for c in _discard_codes(state, seat)]
+    return [str(a) for a in out]
 
 
 def _pon_options(state: SanmaState, seat: int, tile: int) -> list[str]:
@@ -517,9 +520,9 @@ def _pon_options(state: SanmaState, seat: int, tile: int) -> list[str]:
     plain = [t for t in same if t not in red]
     out = []
     if len(plain) >= 2 or not red:
-        out.append("pon")
+        out.append(str(Pon()))
     if red:
-        out.append("pon:0" if len(plain) >= 2 else "pon")
+        out.append(str(Pon(red=len(plain) >= 2)))
     return list(dict.fromkeys(out))
 
 
@@ -534,13 +537,13 @@ def _window_offers(state: SanmaState, kind: str, tile: int, from_seat: int) -> l
             if kind != "ankan" or kokushi_wait(state.hands[s], k):
                 sc = ron_score(state, s, tile, kind)
                 if sc.ok:
-                    acts.append("ron")
+                    acts.append(str(RON))
         if kind == "discard" and state.riichi[s] != 2 and state.live >= 1 and not state.suukaikan_pending:
             acts += _pon_options(state, s, tile)
             if sum(1 for t in state.hands[s] if t // 4 == k) >= 3 and len(state.kans) < 4:
-                acts.append("kan")
+                acts.append(str(KAN))
         if acts:
-            offers[s] = acts + ["pass"]
+            offers[s] = acts + [str(PASS)]
     return offers
 
 
@@ -571,23 +574,22 @@ def _illegal(state: SanmaState, seat: int, action: str) -> GameError:
         return GameError("The game is over.")
     if seat not in to_act(state):
         return GameError("It is not your turn to act.")
-    parts = action.split(":")
     if state.phase == "respond":
         return GameError("Answer the call window: " + ", ".join(state.window.offers[seat]) + ".")
-    if parts[0] in ("d", "r") and len(parts) == 2:
-        try:
-            check_code(parts[1])
-        except (GameError, IndexError):
-            return GameError(f"There is no tile {parts[1]!r} in sanma.")
-        if _find(state, seat, parts[1]) is None:
-            return GameError(f"You do not hold {parts[1]}.")
-        if parts[0] == "r":
-            return GameError(f"You cannot declare riichi by discarding {parts[1]}.")
+    try:
+        act = parse(action)
+    except GameError as error:
+        return error
+    if isinstance(act, Discard):
+        if _find(state, seat, act.tile) is None:
+            return GameError(f"You do not hold {act.tile}.")
+        if act.riichi:
+            return GameError(f"You cannot declare riichi by discarding {act.tile}.")
         if state.riichi[seat] == 2:
             return GameError("After riichi you must discard the tile you drew (or win with it).")
         if state.kuikae is not None:
             return GameError(f"Right after a pon you may not discard {kind_code(state.kuikae)} (kuikae).")
-    if action == "tsumo":
+    if act == TSUMO:
         return GameError("Your hand does not win with a yaku on this tile.")
     return GameError(f"That move ({action}) is not possible right now.")
 
@@ -607,25 +609,26 @@ def apply(state: SanmaState, seat: int, action: str) -> list[Event]:
             _resolve_window(state, events)
         return events
     # own turn
+    act = parse(action)
     hand_complete = state.drawn is not None and state.draw_kind != "call" and is_complete(state.hands[seat])
-    if hand_complete and action != "tsumo":  # a declined tsumo (shape-based) is temporary / riichi furiten
+    if hand_complete and act != TSUMO:  # a declined tsumo (shape-based) is temporary / riichi furiten
         state.temp_furiten[seat] = True
         if state.riichi[seat] == 2:
             state.riichi_furiten[seat] = True
-    parts = action.split(":")
-    if action == "tsumo":
-        _reveal_pending(state, events)
-        _win(state, events, [seat], None, state.drawn, "tsumo")
-    elif parts[0] in ("d", "r"):
-        _discard(state, seat, parts[1], riichi=parts[0] == "r", events=events)
-    elif parts[0] == "ankan":
-        _declare_kan(state, seat, code_kind(parts[1]), "ankan", events)
-    elif parts[0] == "kakan":
-        _declare_kan(state, seat, code_kind(parts[1]), "kakan", events)
-    elif action == "kita":
-        _declare_kita(state, seat, events)
-    elif action == "kyuushu":
-        _abort(state, events, "kyuushu_kyuuhai", seat, revealed=_codes(state, state.hands[seat]))
+    match act:
+        case Discard(tile, riichi):
+            _discard(state, seat, tile, riichi=riichi, events=events)
+        case ClosedKan(kind):
+            _declare_kan(state, seat, code_kind(kind), "ankan", events)
+        case AddedKan(kind):
+            _declare_kan(state, seat, code_kind(kind), "kakan", events)
+        case Word("tsumo"):
+            _reveal_pending(state, events)
+            _win(state, events, [seat], None, state.drawn, "tsumo")
+        case Word("kita"):
+            _declare_kita(state, seat, events)
+        case Word("kyuushu"):
+            _abort(state, events, "kyuushu_kyuuhai", seat, revealed=_codes(state, state.hands[seat]))
     return events
 
 
@@ -685,7 +688,8 @@ def _resolve_window(state: SanmaState, events: list[Event]) -> None:
     w = state.window
     state.phase = "turn"
     order = [(w.from_seat + i) % 3 for i in (1, 2)]
-    ronners = [s for s in order if w.answers[s] == "ron"]
+    answers = [parse(a) if a is not None else None for a in w.answers]
+    ronners = [s for s in order if answers[s] == RON]
     if ronners and not state.options.double_ron:
         ronners = ronners[:1]
     if ronners:
@@ -702,9 +706,9 @@ def _resolve_window(state: SanmaState, events: list[Event]) -> None:
             _accept_riichi(state, w.from_seat, events)
             if state.phase == "over":
                 return
-        caller = next((s for s in order if w.answers[s] and w.answers[s] != "pass"), None)
+        caller = next((s for s in order if answers[s] not in (None, PASS)), None)
         if caller is not None:
-            _call(state, caller, w.answers[caller], w, events)
+            _call(state, caller, answers[caller], w, events)
             return
         if state.suukaikan_pending:
             _abort(state, events, "suukaikan", None)
@@ -724,16 +728,16 @@ def _interrupt(state: SanmaState) -> None:
     state.first_round = False
 
 
-def _call(state: SanmaState, seat: int, action: str, w: Window, events: list[Event]) -> None:
+def _call(state: SanmaState, seat: int, action: Action, w: Window, events: list[Event]) -> None:
     k = w.tile // 4
     same = sorted((t for t in state.hands[seat] if t // 4 == k), key=lambda t: (t in (52, 88), t))
-    if action == "kan":
+    if action == KAN:
         use = same[:3]
         mtype = "daiminkan"
     else:
         red = [t for t in same if state.options.red_fives and t in (52, 88)]
         plain = [t for t in same if t not in red]
-        if action == "pon:0" or len(plain) < 2:
+        if action == Pon(red=True) or len(plain) < 2:
             use = red[:1] + plain[:1]
         else:
             use = plain[:2]
@@ -1107,13 +1111,4 @@ def load(snapshot: str) -> SanmaState:
 
 
 def describe_action(action: str) -> str:
-    parts = action.split(":")
-    head = parts[0]
-    arg = parts[1] if len(parts) > 1 else ""
-    return {
-        "d": f"Discard {arg}", "r": f"Riichi, discarding {arg}", "ankan": f"Closed kan of {arg}",
-        "kakan": f"Added kan of {arg}",
-    }.get(head) or {
-        "tsumo": "Tsumo!", "ron": "Ron!", "pon": "Pon", "pon:0": "Pon (with the red five)", "kan": "Kan",
-        "pass": "Pass", "kita": "Kita (set North aside)", "kyuushu": "Kyuushu kyuuhai (abort the hand)",
-    }.get(action, action)
+    return describe(action)

@@ -1,0 +1,135 @@
+"""Sanma actions: what each one means, its wire string and its words (sanma.md §5-§6).
+
+``parse("r:5p")`` gives ``Discard("5p", riichi=True)``; ``str()`` writes an action back unchanged
+(the strings are in button ids and in stored action logs, which replay). ``text`` is what a player
+reads on the action's button.
+
+Own turn: ``d:<tile>`` discard (``d:0p`` = the red five), ``r:<tile>`` riichi with that discard,
+``tsumo``, ``ankan:<kind>`` (closed kan), ``kakan:<kind>`` (added kan), ``kita``, ``kyuushu``.
+Call window: ``ron``, ``pon`` (``pon:0`` uses the red five when there is a choice), ``kan`` (open
+kan of the discard), ``pass``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from games.base import GameError
+from games.sanma.tiles import check_code
+
+HONOR_GLYPHS = {"1z": "東", "2z": "南", "3z": "西", "4z": "北", "5z": "白", "6z": "發", "7z": "中"}
+_TILE = re.compile(r"[0-9][mpsz]")
+
+
+def tile_text(code: str) -> str:
+    """A tile as players read it: ``5p``, ``r5p`` (red five), ``東`` … ``中`` for honors."""
+    if code in HONOR_GLYPHS:
+        return HONOR_GLYPHS[code]
+    return "r5" + code[1] if code[0] == "0" else code
+
+
+@dataclass(frozen=True, slots=True)
+class Discard:
+    tile: str  # a tile code; 0p / 0s is the red five
+    riichi: bool = False  # declare riichi with this discard
+
+    def __str__(self) -> str:
+        return f"{'r' if self.riichi else 'd'}:{self.tile}"
+
+    @property
+    def text(self) -> str:
+        return f"Riichi · discard {tile_text(self.tile)}" if self.riichi else tile_text(self.tile)
+
+
+@dataclass(frozen=True, slots=True)
+class ClosedKan:
+    kind: str  # the tile kind of the four, e.g. 5p
+
+    def __str__(self) -> str:
+        return f"ankan:{self.kind}"
+
+    @property
+    def text(self) -> str:
+        return f"Kan {tile_text(self.kind)} (closed)"
+
+
+@dataclass(frozen=True, slots=True)
+class AddedKan:
+    kind: str  # the kind of the pon the fourth tile joins
+
+    def __str__(self) -> str:
+        return f"kakan:{self.kind}"
+
+    @property
+    def text(self) -> str:
+        return f"Kan {tile_text(self.kind)} (added)"
+
+
+@dataclass(frozen=True, slots=True)
+class Pon:
+    red: bool = False  # use the red five of the pair when there is a choice
+
+    def __str__(self) -> str:
+        return "pon:0" if self.red else "pon"
+
+    @property
+    def text(self) -> str:
+        return "Pon with red 5" if self.red else "Pon"
+
+
+@dataclass(frozen=True, slots=True)
+class Word:
+    """An action without arguments: tsumo, ron, kan (open kan of a discard), pass, kita, kyuushu."""
+
+    word: str
+
+    def __str__(self) -> str:
+        return self.word
+
+    @property
+    def text(self) -> str:
+        return WORDS[self.word]
+
+
+WORDS = {"tsumo": "Tsumo!", "ron": "Ron!", "kan": "Kan", "pass": "Pass", "kita": "Kita 北",
+         "kyuushu": "Kyuushu kyuuhai (abort)"}
+TSUMO, RON, KAN, PASS, KITA, KYUUSHU = (Word(w) for w in WORDS)
+
+Action = Discard | ClosedKan | AddedKan | Pon | Word
+
+
+def parse_tile(code: str) -> str:
+    """A tile code as written in an action; GameError (a sentence) when sanma has no such tile."""
+    if _TILE.fullmatch(code):
+        try:
+            check_code(code)
+            return code
+        except GameError:
+            pass
+    raise GameError(f"There is no tile {code!r} in sanma.")
+
+
+def parse(action: str) -> Action:
+    """The action ``action`` writes; GameError (a sentence) when it is not a sanma action."""
+    if not isinstance(action, str):
+        raise GameError("An action is a text such as d:5p, r:5p, tsumo, pon or pass.")
+    if action in WORDS:
+        return Word(action)
+    head, _, arg = action.partition(":")
+    if head == "pon" and arg == "0":
+        return Pon(red=True)
+    if head == "pon" and not arg:
+        return Pon()
+    if head in ("d", "r"):
+        return Discard(parse_tile(arg), riichi=head == "r")
+    if head in ("ankan", "kakan"):
+        kind = parse_tile(arg)
+        return ClosedKan(kind) if head == "ankan" else AddedKan(kind)
+    raise GameError(f"There is no action {action!r} in sanma: discard (d:5p), riichi (r:5p), tsumo, ankan:<tile>, "
+                    "kakan:<tile>, kita, kyuushu, or in a call window ron, pon, kan or pass.")
+
+
+def describe(action: str) -> str:
+    """The action as its button reads: ``r:1z`` → "Riichi · discard 東"."""
+    return parse(action).text
