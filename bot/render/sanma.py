@@ -15,7 +15,7 @@ import discord
 from bot.ui import ButtonSpec, SelectSpec, relative_time
 from games.base import Event
 from games.sanma.actions import (
-    KAN, KITA, KYUUSHU, RON, TSUMO, AddedKan, ClosedKan, Discard, Pon, describe, parse, tile_text as tile,
+    KAN, KITA, KYUUSHU, RON, TSUMO, Discard, OwnKan, Pon, describe, parse, tile_text as tile,
 )
 
 COLOUR = discord.Colour.from_rgb(20, 120, 80)
@@ -87,7 +87,7 @@ def _style(action: str) -> discord.ButtonStyle:
     act = parse(action)
     if act in (TSUMO, RON):
         return discord.ButtonStyle.success
-    if isinstance(act, (Pon, ClosedKan, AddedKan)) or act in (KAN, KITA) or (isinstance(act, Discard) and act.riichi):
+    if isinstance(act, (Pon, OwnKan)) or act in (KAN, KITA) or (isinstance(act, Discard) and act.riichi):
         return discord.ButtonStyle.primary
     if act == KYUUSHU:
         return discord.ButtonStyle.danger

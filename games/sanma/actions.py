@@ -43,27 +43,18 @@ class Discard:
 
 
 @dataclass(frozen=True, slots=True)
-class ClosedKan:
-    kind: str  # the tile kind of the four, e.g. 5p
+class OwnKan:
+    """A kan declared on one's own turn: closed (four concealed tiles) or added to one's pon."""
+
+    kind: str  # the tile kind, e.g. 5p
+    added: bool = False
 
     def __str__(self) -> str:
-        return f"ankan:{self.kind}"
+        return f"{'kakan' if self.added else 'ankan'}:{self.kind}"
 
     @property
     def text(self) -> str:
-        return f"Kan {tile_text(self.kind)} (closed)"
-
-
-@dataclass(frozen=True, slots=True)
-class AddedKan:
-    kind: str  # the kind of the pon the fourth tile joins
-
-    def __str__(self) -> str:
-        return f"kakan:{self.kind}"
-
-    @property
-    def text(self) -> str:
-        return f"Kan {tile_text(self.kind)} (added)"
+        return f"Kan {tile_text(self.kind)} ({'added' if self.added else 'closed'})"
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,7 +87,7 @@ WORDS = {"tsumo": "Tsumo!", "ron": "Ron!", "kan": "Kan", "pass": "Pass", "kita":
          "kyuushu": "Kyuushu kyuuhai (abort)"}
 TSUMO, RON, KAN, PASS, KITA, KYUUSHU = (Word(w) for w in WORDS)
 
-Action = Discard | ClosedKan | AddedKan | Pon | Word
+Action = Discard | OwnKan | Pon | Word
 
 
 def parse_tile(code: str) -> str:
@@ -124,8 +115,7 @@ def parse(action: str) -> Action:
     if head in ("d", "r"):
         return Discard(parse_tile(arg), riichi=head == "r")
     if head in ("ankan", "kakan"):
-        kind = parse_tile(arg)
-        return ClosedKan(kind) if head == "ankan" else AddedKan(kind)
+        return OwnKan(parse_tile(arg), added=head == "kakan")
     raise GameError(f"There is no action {action!r} in sanma: discard (d:5p), riichi (r:5p), tsumo, ankan:<tile>, "
                     "kakan:<tile>, kita, kyuushu, or in a call window ron, pon, kan or pass.")
 

@@ -31,7 +31,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from games.base import Event, GameError, Result, SeatInfo
 from games.hanafuda import seeded_shuffle, sha256_hex
 from games.sanma.actions import (
-    KAN, KITA, KYUUSHU, PASS, RON, TSUMO, Action, AddedKan, ClosedKan, Discard, Pon, Word, describe, parse,
+    KAN, KITA, KYUUSHU, PASS, RON, TSUMO, Action, Discard, OwnKan, Pon, Word, describe, parse,
 )
 from games.sanma.options import Options, parse_options
 from games.sanma.scoring import WinContext, nagashi_score, ron_payment, score_hand, tsumo_payments
@@ -497,8 +497,8 @@ def _turn_actions(state: SanmaState, seat: int) -> list[str]:
     if s is not None and s.ok:
         out.append(TSUMO)
     out += [Discard(c, riichi=True) for c in _riichi_codes(state, seat)]
-    out += [ClosedKan(kind_code(k)) for k in _ankan_kinds(state, seat)]
-    out += [AddedKan(kind_code(k)) for k in _kakan_kinds(state, seat)]
+    out += [OwnKan(kind_code(k)) for k in _ankan_kinds(state, seat)]
+    out += [OwnKan(kind_code(k), added=True) for k in _kakan_kinds(state, seat)]
     if _can_kita(state, seat):
         out.append(KITA)
     if _can_kyuushu(state, seat):
@@ -618,10 +618,8 @@ def apply(state: SanmaState, seat: int, action: str) -> list[Event]:
     match act:
         case Discard(tile, riichi):
             _discard(state, seat, tile, riichi=riichi, events=events)
-        case ClosedKan(kind):
-            _declare_kan(state, seat, code_kind(kind), "ankan", events)
-        case AddedKan(kind):
-            _declare_kan(state, seat, code_kind(kind), "kakan", events)
+        case OwnKan(kind, added):
+            _declare_kan(state, seat, code_kind(kind), "kakan" if added else "ankan", events)
         case Word("tsumo"):
             _reveal_pending(state, events)
             _win(state, events, [seat], None, state.drawn, "tsumo")

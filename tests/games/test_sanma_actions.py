@@ -7,7 +7,7 @@ import pytest
 from games import simulate as sim
 from games.base import GameError
 from games.sanma import GAME, engine
-from games.sanma.actions import AddedKan, ClosedKan, Discard, Pon, Word, describe, parse
+from games.sanma.actions import Discard, OwnKan, Pon, Word, describe, parse
 from games.sanma.options import Options
 
 
@@ -34,8 +34,8 @@ def test_every_offered_action_round_trips():
 
 
 @pytest.mark.parametrize("action, typed", [
-    ("d:5p", Discard("5p")), ("r:0s", Discard("0s", riichi=True)), ("ankan:1z", ClosedKan("1z")),
-    ("kakan:9m", AddedKan("9m")), ("pon", Pon()), ("pon:0", Pon(red=True)), ("kan", Word("kan")),
+    ("d:5p", Discard("5p")), ("r:0s", Discard("0s", riichi=True)), ("ankan:1z", OwnKan("1z")),
+    ("kakan:9m", OwnKan("9m", added=True)), ("pon", Pon()), ("pon:0", Pon(red=True)), ("kan", Word("kan")),
     ("tsumo", Word("tsumo")), ("kyuushu", Word("kyuushu")),
 ])
 def test_parse_and_format(action, typed):
