@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from games import hanafuda
+from games.fishing import Play, Take, parse_capture
 
 
 def card(code: str) -> str:
@@ -14,24 +15,20 @@ def cards(codes: list[str], empty: str = "—") -> str:
     return " · ".join(card(c) for c in hanafuda.sort_codes(codes)) if codes else empty
 
 
+def capture_emoji(action: object) -> str | None:
+    """The month emoji of the card a play or take moves; None for any other action."""
+    if isinstance(action, Play | Take):
+        return hanafuda.MONTH_EMOJI[hanafuda.card(action.card).month]
+    return None
+
+
+def taken_text(card_code: str, captured: list[str]) -> str:
+    """``, takes 1C1 1C2`` after a play or flip that captured table cards; empty otherwise."""
+    taken = [c for c in captured if c != card_code]
+    return f", takes {' '.join(taken)}" if captured else ""
+
+
 def capture_label(action: str, field: list[str] | None = None) -> str | None:
-    """Button text of ``play:<card>[:<target>]`` / ``take:<card>``; with the field known, a play shows
-    what it will take. None for any other action."""
-    parts = action.split(":")
-    if parts[0] == "play":
-        if len(parts) > 2:
-            return f"Play {parts[1]} → take {parts[2]}"
-        month = hanafuda.card(parts[1]).month
-        taken = [c for c in field or [] if hanafuda.card(c).month == month]
-        return f"Play {parts[1]}" + (f" → take {' '.join(taken)}" if taken else "")
-    if parts[0] == "take":
-        return f"Take {parts[1]}"
-    return None
-
-
-def capture_emoji(action: str) -> str | None:
-    """The month emoji of the card a play or take moves."""
-    parts = action.split(":")
-    if parts[0] in ("play", "take") and len(parts) > 1 and parts[1] in hanafuda.BY_CODE:
-        return hanafuda.MONTH_EMOJI[hanafuda.card(parts[1]).month]
-    return None
+    """Button text of a play or take (None for any other action)."""
+    move = parse_capture(action)
+    return None if move is None else move.label(field)

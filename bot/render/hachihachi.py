@@ -12,6 +12,7 @@ from typing import Any
 import discord
 
 from bot.render.fishing import capture_emoji, capture_label, card, cards
+from games.fishing import parse_capture
 from bot.ui import ButtonSpec, relative_time
 from games import hanafuda
 from games.base import Event
@@ -263,7 +264,7 @@ def panel(view: dict[str, Any], legal: list[str], names: list[str], deadline: fl
     elif view["phase"] != "over" and view["acting"]:
         lines.append("\nWaiting for " + ", ".join(f"**{names[s]}**" for s in view["acting"]) + ".")
     embed.description = "\n".join(lines)[:4096]
-    buttons = [ButtonSpec(f"a:{a}", action_label(a, view["table"]), _style(a), emoji=capture_emoji(a)) for a in legal]
+    buttons = [ButtonSpec(f"a:{a}", action_label(a, view["table"]), _style(a), emoji=capture_emoji(parse_capture(a))) for a in legal]
     return embed, buttons
 
 

@@ -10,10 +10,12 @@ from typing import Any
 
 import discord
 
-from bot.render.fishing import capture_emoji, capture_label, card, cards
+from bot.render.fishing import capture_emoji, card, cards, taken_text
 from bot.ui import ButtonSpec, relative_time
 from games import hanafuda
-from games.base import Event
+from games.koikoi import actions
+from games.koikoi import events as E
+from games.koikoi.actions import Decision
 
 COLOUR = discord.Colour.from_rgb(196, 30, 58)
 PHASE_TEXT = {"play": "to play a card", "choose_take": "to choose a capture", "decide": "to call Koi-Koi or Stop"}
@@ -74,17 +76,16 @@ def table_embed(pv: dict[str, Any], names: list[str], deadline: float | None) ->
 
 def action_label(action: str, field: list[str] | None = None) -> str:
     """Button text; with the field known, a play shows what it will take."""
-    if (label := capture_label(action, field)) is not None:
-        return label
-    return {"koikoi": "Koi-Koi!", "stop": "Stop"}.get(action, action)
+    return actions.label(action, field)
 
 
-def _style(action: str) -> discord.ButtonStyle:
-    if action == "koikoi":
-        return discord.ButtonStyle.danger
-    if action == "stop":
-        return discord.ButtonStyle.success
-    return discord.ButtonStyle.secondary
+STYLE = {Decision.KOIKOI: discord.ButtonStyle.danger, Decision.STOP: discord.ButtonStyle.success}
+
+
+def button(action: str, field: list[str]) -> ButtonSpec:
+    move = actions.parse(action)
+    return ButtonSpec(f"a:{action}", move.label(field), STYLE.get(move, discord.ButtonStyle.secondary),
+                      emoji=capture_emoji(move))
 
 
 
@@ -110,66 +111,59 @@ def panel(view: dict[str, Any], legal: list[str], names: list[str], deadline: fl
     elif view["phase"] != "over" and view.get("turn") is not None:
         lines.append(f"\nWaiting for **{names[view['turn']]}**.")
     embed.description = "\n".join(lines)[:4096]
-    buttons = [ButtonSpec(f"a:{a}", action_label(a, view["field"]), _style(a), emoji=capture_emoji(a)) for a in legal]
+    buttons = [button(a, view["field"]) for a in legal]
     return embed, buttons
 
 
-def narrate(event: Event, names: list[str]) -> str | None:
-    d = event.data
-    who = names[d["seat"]] if "seat" in d and d["seat"] is not None else ""
-    match event.type:
-        case "round_start":
-            return f"🌙 Month {d.get('month', d.get('round'))} begins; Oya: {names[d['oya']]}."
-        case "redeal":
+def narrate(event: E.KoiKoiEvent, names: list[str]) -> str | None:
+    match event:
+        case E.RoundStart():
+            return f"🌙 Month {event.month} begins; Oya: {names[event.oya]}."
+        case E.Redeal():
             return "🔁 Four cards of one month on the field: the cards are dealt again."
-        case "play":
-            took = f", takes {' '.join(c for c in d['captured'] if c != d['card'])}" if d.get("captured") else ""
-            return f"{who} plays {card(d['card'])}{took}"
-        case "flip":
-            took = f", takes {' '.join(c for c in d['captured'] if c != d['card'])}" if d.get("captured") else ""
-            return f"{who} flips {card(d['card'])}{took}" + (" (choosing…)" if d.get("pending_choice") else "")
-        case "take":
-            return f"{who} takes {' '.join(d.get('captured', []))}"
-        case "yaku":
-            return f"✨ {who}: {yaku_text(d.get('yaku', []))} ({d['points']} pts)"
-        case "koikoi":
-            return f"📣 **{who} calls Koi-Koi!** (at {d['points']} pts)"
-        case "stop":
-            return f"✋ {who} stops with {d['points']} pts."
-        case "hand_combo":
-            return f"🎴 {who} holds {d['combo']}: {cards(d.get('hand', []))}"
+        case E.Played():
+            return f"{names[event.player]} plays {card(event.card)}{taken_text(event.card, event.captured)}"
+        case E.Flipped():
+            return (f"{names[event.player]} flips {card(event.card)}{taken_text(event.card, event.captured)}"
+                    + (" (choosing…)" if event.pending_choice else ""))
+        case E.Taken():
+            return f"{names[event.player]} takes {' '.join(event.captured)}"
+        case E.Yaku():
+            return f"✨ {names[event.player]}: {yaku_text(event.yaku)} ({event.points} pts)"
+        case E.KoiKoiCalled():
+            return f"📣 **{names[event.player]} calls Koi-Koi!** (at {event.points} pts)"
+        case E.Stopped():
+            return f"✋ {names[event.player]} stops with {event.points} pts."
+        case E.HandCombo():
+            return f"🎴 {names[event.player]} holds {event.combo}: {cards(event.hand)}"
     return None
 
 
-def summary(event: Event, names: list[str]) -> discord.Embed | None:
-    d = event.data
-    if event.type == "round_end":
+def summary(event: E.KoiKoiEvent, names: list[str]) -> discord.Embed | None:
+    if isinstance(event, E.RoundEnd):
         embed = discord.Embed(colour=COLOUR)
-        if d["kind"] == "ryukyoku":
-            embed.title = f"Month {d.get('round')} · Ryu-kyoku — nobody scores"
+        if event.kind == "ryukyoku":
+            embed.title = f"Month {event.round} · Ryu-kyoku — nobody scores"
         else:
-            winner = names[d["winner"]]
-            how = "hand combo" if d["kind"] == "hand_combo" else "Stop"
-            embed.title = f"Month {d.get('round')} · {winner} wins by {how}"
-            yaku = yaku_text(d.get("yaku", []))
-            maths = f"Base {d['base']}"
-            if d.get("value") != d.get("base"):
-                maths += f" → {d['value']} (doubled at 7+)"
-            if d.get("factor", 1) != 1:
-                maths += f" × {d['factor']} (opponent called Koi-Koi)"
-            embed.add_field(name="Yaku", value=yaku, inline=False)
+            how = "hand combo" if event.kind == "hand_combo" else "Stop"
+            embed.title = f"Month {event.round} · {names[event.winner]} wins by {how}"
+            maths = f"Base {event.base}"
+            if event.value != event.base:
+                maths += f" → {event.value} (doubled at 7+)"
+            if event.factor != 1:
+                maths += f" × {event.factor} (opponent called Koi-Koi)"
+            embed.add_field(name="Yaku", value=yaku_text(event.yaku), inline=False)
             embed.add_field(name="Value", value=maths, inline=False)
-        transfers = d.get("transfers") or []
-        if transfers:
+        if event.transfers:
             embed.add_field(name="Payments", value="\n".join(
-                f"{names[t['from']]} → {names[t['to']]}: {t['amount']}" for t in transfers), inline=False)
-        if d.get("seed"):
-            embed.set_footer(text=(f"Fair shuffle: this month's seed was {d['seed']}; its SHA-256 {d.get('hash', '')} "
+                f"{names[t['from']]} → {names[t['to']]}: {t['amount']}" for t in event.transfers), inline=False)
+        if event.seed:
+            embed.set_footer(text=(f"Fair shuffle: this month's seed was {event.seed}; its SHA-256 {event.hash} "
                                    f"was shown when the month began. Check the deal with: python -m games verify "
                                    f"koikoi --seed <seed> --hash <hash> --players {len(names)}"))
         return embed
-    if event.type == "game_end":
-        order = sorted(range(len(names)), key=lambda s: d["placings"][s])
-        lines = [f"**{d['placings'][s]}.** {names[s]} {d['scores'][s]:+d}" for s in order]
+    if isinstance(event, E.GameEnd):
+        order = sorted(range(len(names)), key=lambda s: event.placings[s])
+        lines = [f"**{event.placings[s]}.** {names[s]} {event.scores[s]:+d}" for s in order]
         return discord.Embed(title="🏁 Koi-Koi — final result", description="\n".join(lines), colour=COLOUR)
     return None

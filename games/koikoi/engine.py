@@ -28,10 +28,9 @@ explicit 48-card decks; every deal attempt (first deal or redeal) takes the next
 When the source is exhausted the seeded shuffle above is used. ``order=[...]`` skips
 the Oya draw and fixes the turn order (its first seat is the first Oya).
 
-Events (all public, ``seat=None``); ``captured`` lists the *table* cards taken (when it
-is not empty the played / flipped card goes to the captures too):
+Events (all public, ``seat=None``) are the models of :mod:`games.koikoi.events`:
 ``oya_draw``, ``round_start``, ``deal``, ``redeal``, ``hand_combo``, ``play``, ``flip``,
-``take``, ``yaku``, ``koikoi``, ``stop``, ``round_end``, ``game_end``. Events produced by
+``take``, ``yaku``, ``koikoi``, ``stop``, ``ryukyoku``, ``round_end``, ``game_end``. Events produced by
 ``new_game`` itself (the Oya draw and the first round's start, possibly a hand combo)
 are kept in ``state.opening_events`` (see :func:`opening_events`).
 """
@@ -42,10 +41,14 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from games.base import Event, GameError, Result, SeatInfo, placings
-from games.hanafuda import DECK, MONTH, ORDER, play_refusal, seeded_shuffle, sha256_hex
+from games.base import GameError, Result, SeatInfo, placings
+from games.fishing import Play, Take, play_is_legal, play_refusal, plays
+from games.hanafuda import DECK, MONTH, ORDER, seeded_shuffle, sha256_hex
 from games.hanafuda import matching as _matches
 from games.hanafuda import sort_codes as _sort
+from games.koikoi import events as E
+from games.koikoi.actions import Decision, describe, parse
+from games.koikoi.events import KoiKoiEvent
 from games.koikoi.options import Options
 from games.koikoi.yaku import HAND_COMBO_POINTS, evaluate, hand_combo, yaku_name
 
@@ -105,18 +108,13 @@ class KoiKoiState(BaseModel):
     scores: list[int]
     last_round: dict[str, Any] | None = None
     rounds: list[dict[str, Any]] = Field(default_factory=list)  # every round_end data
-    opening_events: list[Event] = Field(default_factory=list)
+    opening_events: list[KoiKoiEvent] = Field(default_factory=list)
     actions: int = 0
 
 
 # ---------------------------------------------------------------------------
 # helpers
 # ---------------------------------------------------------------------------
-
-
-def _ev(type: str, data: dict[str, Any]) -> Event:
-    """A public event."""
-    return Event(type=type, data=data)
 
 
 def _n(state: KoiKoiState) -> int:
@@ -206,11 +204,11 @@ def new_game(
     n = options.players
     if not isinstance(seed, str) or not seed:
         raise GameError("The seed must be a non-empty string.")
-    events: list[Event] = []
+    events: list[KoiKoiEvent] = []
     if order is None:
         order, attempts = oya_draw(seed, n)
         for att in attempts:
-            events.append(_ev(type="oya_draw", data={**att, "order": order if not att["redraw"] else None}))
+            events.append(E.OyaDraw(**att, order=order if not att["redraw"] else None))
     else:
         if sorted(order) != list(range(n)):
             raise GameError(f"The turn order must list each of the {n} seats once.")
@@ -241,7 +239,7 @@ def new_game(
     return state
 
 
-def opening_events(state: KoiKoiState) -> list[Event]:
+def opening_events(state: KoiKoiState) -> list[KoiKoiEvent]:
     """Events produced by ``new_game`` (Oya draw, first round start, …)."""
     return list(state.opening_events)
 
@@ -279,7 +277,7 @@ def redeal_reason(table: list[str]) -> str | None:
     return None
 
 
-def _start_round(state: KoiKoiState, events: list[Event]) -> None:
+def _start_round(state: KoiKoiState, events: list[KoiKoiEvent]) -> None:
     """Start a round: deal (redealing as needed), then check hand combos (§3, §5).
 
     A hand combo ends the round at once; ``_end_round`` then starts the next one.
@@ -298,19 +296,8 @@ def _start_round(state: KoiKoiState, events: list[Event]) -> None:
     state.calls = []
     state.pending = None
     state.pending_choices = []
-    events.append(
-        Event(
-            type="round_start",
-            data={
-                "round": state.round,
-                "month": state.months_done + 1,
-                "months": state.options.months,
-                "oya": state.oya,
-                "roles": roles(state),
-                "hash": state.round_hash,
-            },
-        )
-    )
+    events.append(E.RoundStart(round=state.round, month=state.months_done + 1, months=state.options.months,
+                               oya=state.oya, roles=roles(state), hash=state.round_hash))
     from_oya = seats_from_oya(state)
     while True:
         deck = _next_deck(state)
@@ -318,18 +305,16 @@ def _start_round(state: KoiKoiState, events: list[Event]) -> None:
         reason = redeal_reason(table)
         if reason is None:
             break
-        events.append(
-            _ev(type="redeal", data={"round": state.round, "attempt": state.attempt, "reason": reason, "field": list(table)})
-        )
+        events.append(E.Redeal(round=state.round, attempt=state.attempt, reason=reason, field=list(table)))
         state.attempt += 1
     state.hands = [_sort(hands[s]) for s in range(_n(state))]
     state.field = list(table)
     state.pile = pile
-    events.append(_ev(type="deal", data={"round": state.round, "attempt": state.attempt, "field": list(table), "oya": state.oya}))
+    events.append(E.Deal(round=state.round, attempt=state.attempt, field=list(table), oya=state.oya))
     for s in from_oya:
         combo = hand_combo(state.hands[s], _n(state))
         if combo is not None:
-            events.append(_ev(type="hand_combo", data={"seat": s, "combo": combo, "name": yaku_name(combo), "hand": list(state.hands[s])}))
+            events.append(E.HandCombo(player=s, combo=combo, name=yaku_name(combo), hand=list(state.hands[s])))
             # ends the round; _end_round starts the next one (or ends the game)
             _end_round(state, events, "hand_combo", s, HAND_COMBO_POINTS, [(combo, HAND_COMBO_POINTS)], None)
             return
@@ -388,7 +373,7 @@ def payments_for(state: KoiKoiState, winner: int, value: int, use_calls: bool = 
 
 def _end_round(
     state: KoiKoiState,
-    events: list[Event],
+    events: list[KoiKoiEvent],
     kind: str,
     winner: int | None,
     base: int,
@@ -430,7 +415,7 @@ def _end_round(
         "seed": state.round_seed,
         "hash": state.round_hash,
     }
-    events.append(_ev(type="round_end", data=data))
+    events.append(E.RoundEnd(**data))
     state.last_round = data
     state.rounds.append(data)
     state.oya = next_oya
@@ -440,7 +425,7 @@ def _end_round(
         state.phase = "over"
         state.turn = None
         # the round is over: nothing stays hidden
-        events.append(_ev(type="game_end", data={"scores": list(state.scores), "placings": placings(state.scores)}))
+        events.append(E.GameEnd(scores=list(state.scores), placings=placings(state.scores)))
         return
     _start_round(state, events)
 
@@ -496,26 +481,14 @@ def forced_stop_reason(state: KoiKoiState, seat: int) -> str | None:
     return None
 
 
-def _end_turn(state: KoiKoiState, seat: int, events: list[Event]) -> None:
+def _end_turn(state: KoiKoiState, seat: int, events: list[KoiKoiEvent]) -> None:
     sidx = state.side_of[seat]
     side = state.sides[sidx]
     if side.points > side.reference:
         reason = forced_stop_reason(state, seat)
-        events.append(
-            Event(
-                type="yaku",
-                data={
-                    "seat": seat,
-                    "side": sidx,
-                    "points": side.points,
-                    "previous": side.reference,
-                    "yaku": _yaku_list(side.yaku),
-                    "sake_cup": side.sake_cup,
-                    "forced_stop": reason is not None,
-                    "reason": reason,
-                },
-            )
-        )
+        events.append(E.Yaku(player=seat, side=sidx, points=side.points, previous=side.reference,
+                             yaku=_yaku_list(side.yaku), sake_cup=side.sake_cup, forced_stop=reason is not None,
+                             reason=reason))
         if reason is not None:
             _stop(state, seat, events, forced=True)
         else:
@@ -526,9 +499,9 @@ def _end_turn(state: KoiKoiState, seat: int, events: list[Event]) -> None:
     _advance(state, seat, events)
 
 
-def _advance(state: KoiKoiState, seat: int, events: list[Event]) -> None:
+def _advance(state: KoiKoiState, seat: int, events: list[KoiKoiEvent]) -> None:
     if all(not h for h in state.hands):
-        events.append(_ev(type="ryukyoku", data={"round": state.round}))
+        events.append(E.Ryukyoku(round=state.round))
         _end_round(state, events, "ryukyoku", None, 0, [], None)
         return
     nxt = next_seat(state, seat)
@@ -539,13 +512,13 @@ def _advance(state: KoiKoiState, seat: int, events: list[Event]) -> None:
     d["phase"] = "play"
 
 
-def _stop(state: KoiKoiState, seat: int, events: list[Event], forced: bool) -> None:
+def _stop(state: KoiKoiState, seat: int, events: list[KoiKoiEvent], forced: bool) -> None:
     side = state.sides[state.side_of[seat]]
-    events.append(_ev(type="stop", data={"seat": seat, "side": state.side_of[seat], "points": side.points, "forced": forced}))
+    events.append(E.Stopped(player=seat, side=state.side_of[seat], points=side.points, forced=forced))
     _end_round(state, events, "stop", seat, side.points, list(side.yaku), side.sake_cup)
 
 
-def _flip(state: KoiKoiState, seat: int, events: list[Event]) -> None:
+def _flip(state: KoiKoiState, seat: int, events: list[KoiKoiEvent]) -> None:
     if not state.pile:  # §12.9: cannot happen with the counts of §1
         _end_turn(state, seat, events)
         return
@@ -556,12 +529,11 @@ def _flip(state: KoiKoiState, seat: int, events: list[Event]) -> None:
         d["pending"] = card
         d["pending_choices"] = _sort(matches)
         d["phase"] = "choose_take"
-        events.append(
-            _ev(type="flip", data={"seat": seat, "card": card, "captured": [], "pending_choice": True, "choices": list(state.pending_choices)})
-        )
+        events.append(E.Flipped(player=seat, card=card, captured=[], pending_choice=True,
+                                choices=list(state.pending_choices)))
         return
     taken = _resolve(state, seat, card, None)
-    events.append(_ev(type="flip", data={"seat": seat, "card": card, "captured": taken, "pending_choice": False}))
+    events.append(E.Flipped(player=seat, card=card, captured=taken, pending_choice=False))
     _end_turn(state, seat, events)
 
 
@@ -584,58 +556,39 @@ def legal_actions(state: KoiKoiState, seat: int) -> list[str]:
     if state.phase == "over" or seat != state.turn:
         return []
     if state.phase == "play":
-        out = []
-        by_month: dict[int, list[str]] = {}
-        for f in state.field:
-            by_month.setdefault(MONTH[f], []).append(f)
-        for c in state.hands[seat]:
-            matches = by_month.get(MONTH[c])
-            if matches is not None and len(matches) == 2:
-                for t in _sort(matches):
-                    out.append(f"play:{c}:{t}")
-            else:
-                out.append("play:" + c)
-        return out
+        return plays(state.hands[seat], state.field)
     if state.phase == "choose_take":
-        return [f"take:{t}" for t in state.pending_choices]
+        return [str(Take(t)) for t in state.pending_choices]
     if state.phase == "decide":
-        return ["koikoi", "stop"]
+        return [str(Decision.KOIKOI), str(Decision.STOP)]
     return []
 
 
-def _is_legal(state: KoiKoiState, seat: int, action: str) -> bool:
-    """Same answer as ``action in legal_actions(state, seat)``, without building the list."""
-    if not isinstance(action, str):
-        return False
-    parts = action.split(":")
-    phase = state.phase
-    if phase == "play":
-        if parts[0] != "play" or len(parts) not in (2, 3) or parts[1] not in state.hands[seat]:
-            return False
-        matches = _matches(state.field, parts[1])
-        if len(matches) == 2:
-            return len(parts) == 3 and parts[2] in matches
-        return len(parts) == 2
-    if phase == "choose_take":
-        return len(parts) == 2 and parts[0] == "take" and parts[1] in state.pending_choices
-    if phase == "decide":
-        return action in ("koikoi", "stop")
+def _is_legal(state: KoiKoiState, seat: int, action: Play | Take | Decision) -> bool:
+    """Same answer as ``str(action) in legal_actions(state, seat)``, without building the list."""
+    match action:
+        case Play():
+            return state.phase == "play" and play_is_legal(action, state.hands[seat], state.field)
+        case Take(card):
+            return state.phase == "choose_take" and card in state.pending_choices
+        case Decision():
+            return state.phase == "decide"
     return False
 
 
-def _illegal(state: KoiKoiState, seat: int, action: str) -> GameError:
+def _illegal(state: KoiKoiState, seat: int, action: Play | Take | Decision) -> GameError:
     if state.phase == "play":
-        if (reason := play_refusal(action, state.hands[seat], state.field)) is not None:
-            return GameError(reason)
+        if isinstance(action, Play):
+            return GameError(play_refusal(action, state.hands[seat], state.field))
         return GameError("Play a card from your hand first.")
     if state.phase == "choose_take":
         return GameError(
-            f"Choose which table card the flipped {state.pending} takes: {' or '.join('take:' + c for c in state.pending_choices)}."
+            f"Choose which table card the flipped {state.pending} takes: {' or '.join(str(Take(c)) for c in state.pending_choices)}."
         )
     return GameError("You made a yaku: call koikoi or stop.")
 
 
-def apply(state: KoiKoiState, seat: int, action: str) -> list[Event]:
+def apply(state: KoiKoiState, seat: int, action: str) -> list[KoiKoiEvent]:
     """Validate and apply one action; raise GameError (state unchanged) if illegal."""
     if state.phase == "over":
         raise GameError("The game is over.")
@@ -643,37 +596,35 @@ def apply(state: KoiKoiState, seat: int, action: str) -> list[Event]:
         raise GameError(f"There is no seat {seat} at this table.")
     if seat != state.turn:
         raise GameError(f"It is not your turn: {_seat_name(state, state.turn)} ({role_of(state, state.turn)}) must act now.")
-    if not _is_legal(state, seat, action):
-        raise _illegal(state, seat, action)
-    events: list[Event] = []
+    act = parse(action)
+    if not _is_legal(state, seat, act):
+        raise _illegal(state, seat, act)
+    events: list[KoiKoiEvent] = []
     state.__dict__["actions"] = state.actions + 1
-    parts = action.split(":")
-    if parts[0] == "play":
-        code = parts[1]
-        target = parts[2] if len(parts) > 2 else None
-        state.hands[seat].remove(code)
-        taken = _resolve(state, seat, code, target)
-        events.append(_ev(type="play", data={"seat": seat, "card": code, "captured": taken}))
+    if isinstance(act, Play):
+        state.hands[seat].remove(act.card)
+        taken = _resolve(state, seat, act.card, act.capture)
+        events.append(E.Played(player=seat, card=act.card, captured=taken))
         _flip(state, seat, events)
-    elif parts[0] == "take":
+    elif isinstance(act, Take):
         card = state.pending
-        target = parts[1]
+        target = act.card
         d = state.__dict__
         d["pending"] = None
         d["pending_choices"] = []
         d["phase"] = "play"
         state.field.remove(target)
         _capture(state, seat, [card, target])
-        events.append(_ev(type="take", data={"seat": seat, "card": card, "captured": [target]}))
+        events.append(E.Taken(player=seat, card=card, captured=[target]))
         _end_turn(state, seat, events)
-    elif action == "koikoi":
+    elif act is Decision.KOIKOI:
         sidx = state.side_of[seat]
         side = state.sides[sidx]
         side.called = True
         side.reference = side.points
         call = Call(seat=seat, side=sidx, order=len(state.calls) + 1, points=side.points)
         state.calls.append(call)
-        events.append(_ev(type="koikoi", data={"seat": seat, "side": sidx, "points": side.points, "order": call.order}))
+        events.append(E.KoiKoiCalled(player=seat, side=sidx, points=side.points, order=call.order))
         _advance(state, seat, events)
     else:  # stop
         _stop(state, seat, events, forced=False)
@@ -762,12 +713,4 @@ def load(snapshot: str) -> KoiKoiState:
 
 
 def describe_action(action: str) -> str:
-    from games.hanafuda import describe_capture
-
-    if (text := describe_capture(action)) is not None:
-        return text
-    if action == "koikoi":
-        return "Koi-Koi!"
-    if action == "stop":
-        return "Stop"
-    return action
+    return describe(action)

@@ -20,7 +20,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from games.fishing import Take
 from games.hanafuda import BY_CODE, MONTH
+from games.koikoi.actions import Decision, parse
 
 _SETS = {
     "inoshikacho": frozenset({"6A", "7A", "10A"}),
@@ -90,7 +92,7 @@ def bot_choose(view: dict[str, Any], legal: list[str], rng_seed: int) -> str:
     my_side = side_of[seat]
     sides = view["sides"]
     my = sides[my_side]
-    if legal[0] in ("koikoi", "stop") or "koikoi" in legal:
+    if Decision.KOIKOI in legal:
         return _decide(view, my, my_side, rng_seed)
 
     my_caps = my["captures"]
@@ -123,13 +125,13 @@ def bot_choose(view: dict[str, Any], legal: list[str], rng_seed: int) -> str:
     best_score = -1e9
     seen_months: dict[int, int] | None = None
     for action in legal:
-        parts = action.split(":")
-        if parts[0] == "take":
-            score = value(view["pending"]["card"]) + value(parts[1])
-        elif len(parts) == 3:
-            score = value(parts[1]) + value(parts[2])
+        move = parse(action)
+        if isinstance(move, Take):
+            score = value(view["pending"]["card"]) + value(move.card)
+        elif move.capture is not None:
+            score = value(move.card) + value(move.capture)
         else:
-            code = parts[1]
+            code = move.card
             m = MONTH[code]
             matches = by_month.get(m)
             if matches:

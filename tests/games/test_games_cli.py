@@ -64,7 +64,7 @@ def test_simulate_bad_options():
 
 def _revealed_pair(players=2):
     s = game(players, seed="cli-verify")
-    start = first(opening_events(s), "round_start").data
+    start = first(opening_events(s), "round_start").fields()
     # finish round 1 by playing bots until its round_end appears
     from games.koikoi.policy import bot_choose
 
@@ -75,7 +75,7 @@ def _revealed_pair(players=2):
         i += 1
         ends = [e for e in ev if e.type == "round_end"]
         if ends:
-            return start, ends[0].data, s
+            return start, ends[0].fields(), s
 
 
 def test_verify_round_trip():

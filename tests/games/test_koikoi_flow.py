@@ -12,7 +12,7 @@ from games.koikoi.engine import deal
 
 
 def round_end(events):
-    return first(events, "round_end").data
+    return first(events, "round_end").fields()
 
 
 # --------------------------------------------------------------------------- deal
@@ -76,7 +76,7 @@ def test_2p_ko_stops(pre, hand_card, table_card, options, pay):
     s = game(2, **options)
     arrange(s, {0: ["2C1", "4C1"], 1: [hand_card, "5C1"]}, [table_card, "9C1"], ["7C1"], {1: pre}, turn=1)
     ev = play(s, 1, f"play:{hand_card}")
-    assert first(ev, "yaku").data["forced_stop"] is False
+    assert first(ev, "yaku").forced_stop is False
     ev = play(s, 1, "stop")
     r = round_end(ev)
     assert r["payments"] == [-pay, pay]
@@ -106,11 +106,11 @@ def test_examples_18_19(ko_pre, pay):
         {0: ["6A", "7A"], 1: ko_pre},
     )
     ev = play(s, 0, "play:10A")
-    y = first(ev, "yaku").data
+    y = first(ev, "yaku").fields()
     assert y["points"] == 5 and y["yaku"][0]["id"] == "inoshikacho" and not y["forced_stop"]
     assert GAME.legal_actions(s, 0) == ["koikoi", "stop"]
     ev = play(s, 0, "koikoi")
-    assert first(ev, "koikoi").data["points"] == 5
+    assert first(ev, "koikoi").points == 5
     assert s.sides[0].reference == 5 and s.turn == 1
     ev = play(s, 1, "play:12L", "stop")
     r = round_end(ev)
@@ -131,7 +131,7 @@ def test_example_20_raise():
         {0: ["1R", "2R", "3R", "4R"]},
     )
     ev = play(s, 0, "play:5R")
-    assert first(ev, "yaku").data["points"] == 7
+    assert first(ev, "yaku").points == 7
     play(s, 0, "koikoi")
     assert s.sides[0].reference == 7
     play(s, 1, "play:8C1")
@@ -139,7 +139,7 @@ def test_example_20_raise():
     assert "yaku" not in types(ev) and s.sides[0].points == 7 and s.turn == 1
     play(s, 1, "play:10C2")
     ev = play(s, 0, "play:7R")
-    y = first(ev, "yaku").data
+    y = first(ev, "yaku").fields()
     assert y["points"] == 8 and {d["id"]: d["points"] for d in y["yaku"]} == {"akatan": 6, "tan": 2}
     r = round_end(play(s, 0, "stop"))
     assert r["base"] == 8 and r["value"] == 16 and r["factor"] == 1
@@ -171,7 +171,7 @@ def test_example_22_3p_last_caller_pays():
     play(s, 1, "play:10R", "koikoi")
     assert [(c.seat, c.order) for c in s.calls] == [(0, 1), (1, 2)]
     ev = play(s, 2, "play:5R")
-    y = first(ev, "yaku").data
+    y = first(ev, "yaku").fields()
     assert y["forced_stop"] is True and y["points"] == 7
     assert "stop" in types(ev)
     r = round_end(ev)
@@ -197,7 +197,7 @@ def test_example_23_3p_most_recent_caller_pays():
     play(s, 0, "play:10R", "koikoi")
     play(s, 1, "play:8C1")
     ev = play(s, 2, "play:12L")
-    assert first(ev, "yaku").data["forced_stop"] is True
+    assert first(ev, "yaku").forced_stop is True
     r = round_end(ev)
     assert r["payments"] == [-12, 0, 12]
 
@@ -212,12 +212,12 @@ def test_example_24_3p_own_call_no_doubling():
         {0: ["1R", "2R", "4R", "5R"]},
     )
     ev = play(s, 0, "play:7R")
-    assert first(ev, "yaku").data["points"] == 1
+    assert first(ev, "yaku").points == 1
     play(s, 0, "koikoi")
     play(s, 1, "play:8C1")
     play(s, 2, "play:4C1")
     ev = play(s, 0, "play:9R")
-    assert first(ev, "yaku").data["points"] == 2
+    assert first(ev, "yaku").points == 2
     r = round_end(play(s, 0, "stop"))
     assert r["payments"] == [4, -2, -2]
 
@@ -254,10 +254,10 @@ def test_example_25_4p_teams():
     play(s, 1, "play:3R", "koikoi")
     assert s.sides[1].called
     ev = play(s, 2, "play:11A")
-    f = first(ev, "flip").data
+    f = first(ev, "flip").fields()
     assert f["card"] == "12L" and f["captured"] == ["12C2"]
-    y = first(ev, "yaku").data
-    assert y["seat"] == 2 and y["side"] == 0 and y["points"] == 7
+    y = first(ev, "yaku").fields()
+    assert y["player"] == 2 and y["side"] == 0 and y["points"] == 7
     r = round_end(play(s, 2, "stop"))
     assert r["value"] == 14 and r["factor"] == 2
     assert r["payments"] == [28, -28, 28, -28]
@@ -279,7 +279,7 @@ def test_4p_partner_decides_and_team_forced_stop():
     # Dou-san (2) plays its last card; partner Oya (0) has no card left either -> forced stop
     arrange(s, {2: ["10A"], 3: ["4C1"], 0: [], 1: []}, ["10C1"], ["2C1"], {0: ["6A", "7A"]}, turn=2)
     ev = play(s, 2, "play:10A")
-    assert first(ev, "yaku").data["forced_stop"] is True
+    assert first(ev, "yaku").forced_stop is True
     assert round_end(ev)["payments"] == [5, -5, 5, -5]
 
 
@@ -287,7 +287,7 @@ def test_4p_not_forced_while_partner_has_a_turn():
     s = game(4)
     arrange(s, {1: ["10A"], 2: ["4C1"], 3: ["3C1"], 0: []}, ["10C1"], ["2C1"], {1: ["6A", "7A"]}, turn=1)
     ev = play(s, 1, "play:10A")
-    assert first(ev, "yaku").data["forced_stop"] is False
+    assert first(ev, "yaku").forced_stop is False
     assert GAME.legal_actions(s, 1) == ["koikoi", "stop"]
 
 
@@ -307,13 +307,13 @@ def test_example_27_teshi_2p():
     )
     s = game(2, decks=[deck], months=2)
     ev = opening_events(s)
-    hc = first(ev, "hand_combo").data
-    assert hc["seat"] == 1 and hc["combo"] == "teshi" and "12L" in hc["hand"]
+    hc = first(ev, "hand_combo").fields()
+    assert hc["player"] == 1 and hc["combo"] == "teshi" and "12L" in hc["hand"]
     r = round_end(ev)
     assert r["kind"] == "hand_combo" and r["base"] == 6 and r["value"] == 6
     assert r["payments"] == [-6, 6]
     assert r["next_oya"] == 1 and r["month"] == 1
-    starts = [e.data for e in ev if e.type == "round_start"]
+    starts = [e.fields() for e in ev if e.type == "round_start"]
     assert starts[1]["oya"] == 1 and starts[1]["month"] == 2
 
 
@@ -326,7 +326,7 @@ def test_example_28_kuttsuki():
     )
     s = game(2, decks=[deck], months=1)
     ev = opening_events(s)
-    assert first(ev, "hand_combo").data["combo"] == "kuttsuki"
+    assert first(ev, "hand_combo").combo == "kuttsuki"
     assert round_end(ev)["payments"] == [6, -6]
     assert GAME.is_over(s) and GAME.result(s).scores == [6, -6]
 
@@ -393,7 +393,7 @@ def test_example_31_redeal_unshuffled():
     ev = opening_events(s)
     assert types(ev).count("redeal") == 1
     assert "hand_combo" not in types(ev)
-    rd = first(ev, "redeal").data
+    rd = first(ev, "redeal").fields()
     assert rd["attempt"] == 0 and rd["field"] == ["3L", "3R", "3C1", "3C2", "6A", "6R", "6C1", "6C2"]
     assert s.oya == 0 and s.months_done == 0 and s.round == 1 and s.attempt == 1
     assert s.field == ["1R", "2C1", "3C1", "4R", "5R", "6R", "7R", "8L"]
@@ -407,10 +407,10 @@ def test_example_32_flip_yaku():
     s = game(2)
     arrange(s, {0: ["5A", "2C1"], 1: ["4C1", "9C1"]}, ["5C1", "12C2"], ["12L"], {0: ["1L", "3L"]})
     ev = play(s, 0, "play:5A")
-    assert first(ev, "play").data["captured"] == ["5C1"]
-    assert first(ev, "flip").data == {"seat": 0, "card": "12L", "captured": ["12C2"], "pending_choice": False}
+    assert first(ev, "play").captured == ["5C1"]
+    assert first(ev, "flip").fields() == {"player": 0, "card": "12L", "captured": ["12C2"], "pending_choice": False}
     assert sorted(s.sides[0].captures) == sorted(["1L", "3L", "5A", "5C1", "12L", "12C2"])
-    y = first(ev, "yaku").data
+    y = first(ev, "yaku").fields()
     assert y["points"] == 6 and y["yaku"] == [{"id": "sanko", "name": "Sanko", "points": 6}]
     assert s.phase == "decide" and GAME.to_act(s) == [0] and GAME.legal_actions(s, 0) == ["koikoi", "stop"]
 
@@ -420,7 +420,7 @@ def test_example_33_fourth_card():
     arrange(s, {0: ["2C2", "3C1"], 1: ["8L", "1C1"]}, ["8A", "8C1", "8C2"], ["2C1"], turn=1)
     assert "play:8L" in GAME.legal_actions(s, 1)
     ev = play(s, 1, "play:8L")
-    assert first(ev, "play").data["captured"] == ["8A", "8C1", "8C2"]
+    assert first(ev, "play").captured == ["8A", "8C1", "8C2"]
     assert sorted(s.sides[1].captures) == ["8A", "8C1", "8C2", "8L"]
 
 
@@ -442,8 +442,8 @@ def test_edge_16_oya_last_turn_forced_stop():
     s = game(2)
     arrange(s, {0: ["10A"], 1: ["3C1"]}, ["10C1"], ["5C1"], {0: ["6A", "7A"]})
     ev = play(s, 0, "play:10A")
-    assert first(ev, "yaku").data["forced_stop"] is True
-    assert first(ev, "stop").data["forced"] is True
+    assert first(ev, "yaku").forced_stop is True
+    assert first(ev, "stop").forced is True
     assert round_end(ev)["payments"] == [5, -5]
 
 
@@ -451,8 +451,8 @@ def test_edge_5_flip_takes_played_card():
     s = game(2)
     arrange(s, {0: ["4A", "2C1"], 1: ["3C1", "9C1"]}, ["12C2"], ["4C1"])
     ev = play(s, 0, "play:4A")
-    assert first(ev, "play").data["captured"] == []
-    assert first(ev, "flip").data["captured"] == ["4A"]
+    assert first(ev, "play").captured == []
+    assert first(ev, "flip").captured == ["4A"]
     assert sorted(s.sides[0].captures) == ["4A", "4C1"]
 
 
@@ -467,7 +467,7 @@ def test_flip_with_two_matches_waits_for_choice():
     s = game(2)
     arrange(s, {0: ["5A", "2C1"], 1: ["4C1", "9C1"]}, ["3C1", "3C2", "12C2"], ["3R"])
     ev = play(s, 0, "play:5A")
-    f = first(ev, "flip").data
+    f = first(ev, "flip").fields()
     assert f["pending_choice"] is True and f["choices"] == ["3C1", "3C2"]
     assert s.phase == "choose_take"
     assert GAME.legal_actions(s, 0) == ["take:3C1", "take:3C2"]
@@ -475,7 +475,7 @@ def test_flip_with_two_matches_waits_for_choice():
     with pytest.raises(GameError):
         GAME.apply(s, 0, "play:2C1")
     ev = play(s, 0, "take:3C2")
-    assert first(ev, "take").data == {"seat": 0, "card": "3R", "captured": ["3C2"]}
+    assert first(ev, "take").fields() == {"player": 0, "card": "3R", "captured": ["3C2"]}
     assert s.field == ["12C2", "5A", "3C1"] or set(s.field) == {"12C2", "5A", "3C1"}
     assert s.turn == 1 and s.pending is None
 
@@ -524,8 +524,8 @@ def test_seed_commitment_and_determinism():
     b = game(2, seed="abcd", order="draw")
     assert a.model_dump_json() == b.model_dump_json()
     ev = opening_events(a)
-    assert first(ev, "oya_draw").data["draws"]
-    start = first(ev, "round_start").data
+    assert first(ev, "oya_draw").draws
+    start = first(ev, "round_start").fields()
     assert start["hash"] == a.round_hash and len(start["hash"]) == 64
     assert a.round_seed == hashlib.sha256(b"abcd:1").hexdigest()
     assert start["hash"] == hashlib.sha256(a.round_seed.encode()).hexdigest()

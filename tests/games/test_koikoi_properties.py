@@ -41,8 +41,8 @@ class Checker:
         for e in events:
             if e.type == "round_end":
                 self.rounds += 1
-                assert sum(e.data["payments"]) == 0
-                assert sum(t["amount"] for t in e.data["transfers"]) == sum(p for p in e.data["payments"] if p > 0)
+                assert sum(e.payments) == 0
+                assert sum(t["amount"] for t in e.transfers) == sum(p for p in e.payments if p > 0)
             assert e.seat is None
         assert sum(state.scores) == 0
         if n == 4:
@@ -64,7 +64,7 @@ class Checker:
                     assert not (seen & set(hidden[other])), "a view leaks another seat's hand"
         # public events of a round still in play carry no hidden card
         if not any(e.type in ("round_end", "round_start") for e in events):
-            ev_codes = _codes_in([e.data for e in events], set())
+            ev_codes = _codes_in([e.fields() for e in events], set())
             for seat in range(n):
                 assert not (ev_codes & set(hidden[seat]))
         # 4. to_act / legal consistency and snapshot round-trip

@@ -1,0 +1,35 @@
+"""Typed events: one pydantic model per event type, and per game a union of them keyed on ``type``.
+
+A game's events subclass :class:`GameEvent` with ``type: Literal["…"]`` and their own fields, so a
+renderer reads ``event.card``, not ``event.data["card"]``, and a renamed field fails where it is
+declared. ``seat`` keeps its meaning from :class:`games.base.Event`: ``None`` for a public event,
+otherwise the only seat that may see it. The seat that acted is a field of its own, ``player``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import ConfigDict, model_validator
+
+from games.base import Event
+
+
+class GameEvent(Event):
+    model_config = ConfigDict(extra="forbid")
+
+    @model_validator(mode="before")
+    @classmethod
+    def _untyped(cls, value: Any) -> Any:
+        """An event stored before events were typed (in a snapshot's opening events) kept its fields
+        under ``data``, with the seat that acted as ``data["seat"]``: read it as the typed event."""
+        if isinstance(value, dict) and value.get("data"):
+            fields = dict(value["data"])
+            if "seat" in fields:
+                fields["player"] = fields.pop("seat")
+            value = {"type": value.get("type"), "seat": value.get("seat"), **fields}
+        return value
+
+    def fields(self) -> dict[str, Any]:
+        """The event's own fields as the engine set them, in a dict (without ``type`` and ``seat``)."""
+        return self.model_dump(exclude={"type", "seat", "data"}, exclude_unset=True)

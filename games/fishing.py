@@ -1,0 +1,101 @@
+"""The capture moves of the hanafuda fishing games (Koi-Koi, Hachi-Hachi), parsed and written back.
+
+``play:<card>`` plays a card from the hand (``play:<card>:<table card>`` names the table card it
+takes when two of its month lie there); ``take:<card>`` names the table card a flipped card takes
+when it has that choice. Each move knows its wire string (``str``), its words (``text``) and its
+button label (``label``, shorter: codes without names, with what a play will take).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from games.base import GameError
+from games.hanafuda import BY_CODE, label, matching, sort_codes
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    card: str
+    capture: str | None = None  # the table card taken, when the play has two to choose from
+
+    def __str__(self) -> str:
+        return f"play:{self.card}" + (f":{self.capture}" if self.capture else "")
+
+    @property
+    def text(self) -> str:
+        return f"Play {label(self.card)}" + (f" → take {label(self.capture)}" if self.capture else "")
+
+    def label(self, field: list[str] | None = None) -> str:
+        """Button text; with the table known, a play shows what it will take."""
+        taken = [self.capture] if self.capture else matching(field or [], self.card)
+        return f"Play {self.card}" + (f" → take {' '.join(taken)}" if taken else "")
+
+
+@dataclass(frozen=True, slots=True)
+class Take:
+    card: str  # the table card the flipped card takes
+
+    def __str__(self) -> str:
+        return f"take:{self.card}"
+
+    @property
+    def text(self) -> str:
+        return f"Take {label(self.card)}"
+
+    def label(self, field: list[str] | None = None) -> str:
+        return f"Take {self.card}"
+
+
+Capture = Play | Take
+
+
+def _code(text: str, action: str) -> str:
+    if text not in BY_CODE:
+        raise GameError(f"Unknown card {text!r} in {action!r}: cards are codes like 1L, 9A, 11C or 12C3.")
+    return text
+
+
+def parse_capture(action: str) -> Capture | None:
+    """The move ``action`` writes, None when it is not a play or take; GameError when malformed."""
+    verb, _, rest = action.partition(":")
+    if verb not in ("play", "take"):
+        return None
+    codes = rest.split(":") if rest else []
+    if verb == "take" and len(codes) == 1:
+        return Take(_code(codes[0], action))
+    if verb == "play" and len(codes) in (1, 2):
+        return Play(*(_code(c, action) for c in codes))
+    form = "take:<table card>" if verb == "take" else "play:<card> or play:<card>:<table card>"
+    raise GameError(f"{action!r} is not a move: send {form}.")
+
+
+def play_refusal(play: Play, hand: list[str], field: list[str]) -> str:
+    """Why ``play`` is not a legal play from ``hand`` onto ``field``, in words."""
+    code = play.card
+    if code not in hand:
+        return f"You do not hold {code}."
+    matches = matching(field, code)
+    if len(matches) == 2:
+        return f"{code} matches two table cards ({' and '.join(sort_codes(matches))}): choose which one to take."
+    return f"{code} takes {'nothing' if not matches else ' '.join(matches)}: send play:{code} without a target."
+
+
+def play_is_legal(play: Play, hand: list[str], field: list[str]) -> bool:
+    """A card of the hand, naming the table card it takes exactly when two of its month lie there."""
+    if play.card not in hand:
+        return False
+    matches = matching(field, play.card)
+    return play.capture in matches if len(matches) == 2 else play.capture is None
+
+
+def plays(hand: list[str], field: list[str]) -> list[str]:
+    """Every legal play of ``hand`` onto ``field``, in hand order (a two-way capture once per target)."""
+    out = []
+    for code in hand:
+        matches = matching(field, code)
+        if len(matches) == 2:
+            out.extend(str(Play(code, t)) for t in sort_codes(matches))
+        else:
+            out.append(str(Play(code)))
+    return out

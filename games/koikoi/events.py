@@ -1,0 +1,163 @@
+"""Koi-Koi events (all public): one model per type, :data:`KoiKoiEvent` their union keyed on ``type``.
+
+``captured`` lists the *table* cards taken; when it is not empty the played or flipped card goes to
+the captures too. ``player`` is the seat that acted.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import Field, TypeAdapter
+
+from games.events import GameEvent
+
+YakuScore = dict[str, str | int]  # {"id", "name", "points"}
+
+
+class OyaDraw(GameEvent):
+    """One attempt of the draw for the first Oya (§2); ``order`` once the months differ."""
+
+    type: Literal["oya_draw"] = "oya_draw"
+    attempt: int
+    draws: list[dict[str, int | str]]  # {"seat", "card"}
+    redraw: bool
+    order: list[int] | None
+
+
+class RoundStart(GameEvent):
+    type: Literal["round_start"] = "round_start"
+    round: int
+    month: int
+    months: int
+    oya: int
+    roles: list[str]
+    hash: str  # SHA-256 of the round's seed, revealed at round_end
+
+
+class Redeal(GameEvent):
+    type: Literal["redeal"] = "redeal"
+    round: int
+    attempt: int
+    reason: str
+    field: list[str]
+
+
+class Deal(GameEvent):
+    type: Literal["deal"] = "deal"
+    round: int
+    attempt: int
+    field: list[str]
+    oya: int
+
+
+class HandCombo(GameEvent):
+    """A hand combo shown at the deal (§5): it ends the round."""
+
+    type: Literal["hand_combo"] = "hand_combo"
+    player: int
+    combo: str
+    name: str
+    hand: list[str]
+
+
+class Played(GameEvent):
+    type: Literal["play"] = "play"
+    player: int
+    card: str
+    captured: list[str]
+
+
+class Flipped(GameEvent):
+    type: Literal["flip"] = "flip"
+    player: int
+    card: str
+    captured: list[str]
+    pending_choice: bool  # two table cards match: the player chooses (a take follows)
+    choices: list[str] = Field(default_factory=list)
+
+
+class Taken(GameEvent):
+    type: Literal["take"] = "take"
+    player: int
+    card: str
+    captured: list[str]
+
+
+class Yaku(GameEvent):
+    """A side's points grew: it must call Koi-Koi or stop (or is stopped, ``forced_stop``)."""
+
+    type: Literal["yaku"] = "yaku"
+    player: int
+    side: int
+    points: int
+    previous: int
+    yaku: list[YakuScore]
+    sake_cup: str | None
+    forced_stop: bool
+    reason: str | None
+
+
+class KoiKoiCalled(GameEvent):
+    type: Literal["koikoi"] = "koikoi"
+    player: int
+    side: int
+    points: int
+    order: int  # 1-based, within the round
+
+
+class Stopped(GameEvent):
+    type: Literal["stop"] = "stop"
+    player: int
+    side: int
+    points: int
+    forced: bool
+
+
+class Ryukyoku(GameEvent):
+    """Every hand is empty and nobody stopped."""
+
+    type: Literal["ryukyoku"] = "ryukyoku"
+    round: int
+
+
+class RoundEnd(GameEvent):
+    """The round's result (§8) and its seed, revealed (DESIGN §3)."""
+
+    type: Literal["round_end"] = "round_end"
+    round: int
+    month: int
+    months: int
+    kind: Literal["stop", "hand_combo", "ryukyoku"]
+    winner: int | None
+    winner_side: int | None
+    winner_seats: list[int]
+    oya: int
+    roles: list[str]
+    base: int
+    value: int
+    factor: int
+    yaku: list[YakuScore]
+    sake_cup: str | None
+    calls: list[dict[str, int]]  # {"seat", "side", "order", "points"}
+    payments: list[int]
+    transfers: list[dict[str, int]]  # {"from", "to", "amount"}
+    scores: list[int]
+    next_oya: int
+    seed: str
+    hash: str
+
+
+class GameEnd(GameEvent):
+    type: Literal["game_end"] = "game_end"
+    scores: list[int]
+    placings: list[int]
+
+
+KoiKoiEvent = Annotated[
+    OyaDraw | RoundStart | Redeal | Deal | HandCombo | Played | Flipped | Taken | Yaku | KoiKoiCalled | Stopped
+    | Ryukyoku | RoundEnd | GameEnd,
+    Field(discriminator="type"),
+]
+EVENT = TypeAdapter(KoiKoiEvent)
+"""``EVENT.validate_python(dict)`` reads any Koi-Koi event."""
