@@ -14,7 +14,7 @@ import discord
 from bot.ui import ButtonSpec, relative_time
 from games.base import Event
 from games.bcpoker.cards import KX, label as card_label, sort_codes
-from games.bcpoker.engine import KIND_NAMES
+from games.bcpoker.actions import DRAW, EXCHANGE, KIND_NAMES, RON, TAKE, WIN, Discard, label, parse
 from games.bcpoker.hands import evaluate, pattern_name, waits
 
 COLOUR = discord.Colour.from_rgb(20, 90, 50)
@@ -36,11 +36,6 @@ def card(code: str, named: int | None = None) -> str:
 
 def cards(codes: list[str], empty: str = "—") -> str:
     return " ".join(card(c) for c in sort_codes(codes)) if codes else empty
-
-
-def _tok(tok: str) -> str:
-    """An action's card part for people: ``KX7`` → ``KX as 7``."""
-    return f"KX as {tok[2:]}" if tok.startswith("KX") and len(tok) == 3 else tok
 
 
 def _pile_text(pv: dict[str, Any]) -> str:
@@ -99,54 +94,25 @@ def table_embed(pv: dict[str, Any], names: list[str], deadline: float | None) ->
     return embed
 
 
-def win_kind(view: dict[str, Any]) -> str:
-    """Which win the seat's ``win`` button would declare (the engine decides the same way)."""
-    seat = view["seat"]
-    if view.get("after_exchange"):
-        return "black_gift"
-    if view["phase"] == "hit_riichi" or view["riichi"][seat]:
-        return "tsumo"
-    if view.get("drawn_from") == "deck" and view["draws"][seat] == 1 and view["discards"][seat] == 0:
-        return "surprise_gift"
-    return "tsumo"
-
-
 def action_label(action: str, view: dict[str, Any] | None = None) -> str:
-    parts = action.split(":")
-    verb = parts[0]
-    if verb == "discard" and len(parts) >= 2:
-        return f"Riichi! Discard {_tok(parts[1])}" if len(parts) == 3 else f"Discard {_tok(parts[1])}"
-    if verb == "chain" and len(parts) >= 2:
-        return f"Chain {_tok(parts[1])} + Riichi" if len(parts) == 3 else f"Chain {_tok(parts[1])}"
-    if verb == "under" and len(parts) == 2:
-        return f"Under the deck: {parts[1]}"
-    if verb == "take" and view and view.get("pile_top"):
-        top = view["pile_top"]
-        text = f"Take {_tok(token_of(top))} from the pile"
-        return text + " and win" if view["riichi"][view["seat"]] else text
-    if verb == "win" and view:
-        return f"Win: {KIND_NAMES[win_kind(view)]}!"
-    if verb == "exchange" and view and view.get("hit"):
-        return f"Exchange {view['hit']['number']} card{'s' if view['hit']['number'] != 1 else ''}"
-    if verb == "draw" and view and view["phase"] == "hit_draw":
-        return "Draw (Black Christmas)"
-    return {"draw": "Draw from the deck", "take": "Take the top discard", "win": "Win!", "exchange": "Exchange",
-            "giveup": "Give up Riichi", "ron": "Ron!", "pass": "Pass"}.get(action, action)
-
-
-def token_of(entry: dict[str, Any]) -> str:
-    return f"KX{entry['named']}" if entry["card"] == KX and entry.get("named") else entry["card"]
+    return label(action, view)
 
 
 def _style(action: str) -> discord.ButtonStyle:
-    verb = action.split(":")[0]
-    if verb in ("win", "ron"):
+    act = parse(action)
+    if act in (WIN, RON):
         return discord.ButtonStyle.success
-    if action.endswith(":r") or verb == "chain":
+    if isinstance(act, Discard) and (act.riichi or act.chain):
         return discord.ButtonStyle.danger
-    if verb in ("draw", "take", "exchange"):
+    if act in (DRAW, TAKE, EXCHANGE):
         return discord.ButtonStyle.primary
     return discord.ButtonStyle.secondary
+
+
+def _first(action: str) -> tuple[bool, bool]:
+    """Buttons order: wins first, Riichi declarations last (otherwise as the engine lists them)."""
+    act = parse(action)
+    return act not in (WIN, RON), isinstance(act, Discard) and act.riichi
 
 
 def _hand_text(view: dict[str, Any]) -> str:
@@ -224,7 +190,7 @@ def panel(view: dict[str, Any], legal: list[str], names: list[str], deadline: fl
         lines.append(f"\nWaiting for **{waiting}**." if waiting else "")
     embed.description = "\n".join(lines)[:4096]
     embed.set_footer(text=f"Scores: {' · '.join(f'{names[i]} {s:+d}' for i, s in enumerate(view['scores']))}"[:2048])
-    ordered = sorted(legal, key=lambda a: (a.split(":")[0] not in ("win", "ron"), a.endswith(":r")))  # stable
+    ordered = sorted(legal, key=_first)  # stable
     buttons = [ButtonSpec(f"a:{a}", action_label(a, view), _style(a)) for a in ordered]
     return embed, buttons
 

@@ -34,14 +34,16 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field
 
 from games.base import Event, GameError, Result, SeatInfo, placings
-from games.bcpoker.cards import BLACK, CODES, KX, NUMBER, is_black, make_deck, sort_codes
+from games.bcpoker.actions import (
+    DRAW, EXCHANGE, GIVEUP, PASS, RON, TAKE, WIN, Discard, Under, Word, describe, parse, token, win_kind,
+)
+from games.bcpoker.cards import BLACK, KX, NUMBER, is_black, make_deck, sort_codes
 from games.bcpoker.hands import POINTS, evaluate, is_tenpai, pattern_name
 from games.bcpoker.options import Options, decks_for, parse_options
 from games.hanafuda import seeded_shuffle, sha256_hex
 
 HAND_SIZE = 7
 BONUS = {"surprise_gift": 1000, "black_gift": 500, "tsumo": 0, "ron": 0}
-KIND_NAMES = {"tsumo": "Tsumo", "ron": "Ron", "surprise_gift": "Surprise Gift", "black_gift": "Black Gift"}
 
 
 class Hit(BaseModel):
@@ -121,23 +123,6 @@ def _value(state: BCState, hand8: list[str]):
 
 def _wins(state: BCState, hand8: list[str]) -> bool:
     return _value(state, hand8).value > 0
-
-
-def token(code: str, named: int | None = None) -> str:
-    """The card part of an action: the code, or ``KX1`` / ``KX7`` for a named KX."""
-    return f"KX{named}" if code == KX else code
-
-
-def parse_token(tok: str) -> tuple[str, int | None]:
-    """``KX7`` → (``KX``, 7); ``R3`` → (``R3``, None). GameError for anything else."""
-    t = tok.upper()
-    if t in ("KX1", "KX7"):
-        return KX, int(t[2])
-    if t in CODES and t != KX:
-        return t, None
-    if t == KX:
-        raise GameError("Say which number the KX is discarded as: KX1 or KX7.")
-    raise GameError(f"Unknown card {tok!r}: use R1..R7, G1..G7, K1..K7, KX1 or KX7.")
 
 
 def trigger_number(code: str, named: int | None) -> int:
@@ -307,9 +292,9 @@ def is_over(state: BCState) -> bool:
     return state.phase == "over"
 
 
-def _discard_actions(state: BCState, seat: int, verb: str, codes: list[str], riichi_ok: bool,
+def _discard_actions(state: BCState, seat: int, codes: list[str], riichi_ok: bool, chain: bool = False,
                      hit: Hit | None = None) -> list[str]:
-    """``verb:<card>`` (and ``verb:<card>:r`` where Riichi may be declared) for each code."""
+    """A discard (or chain) of each code, and its Riichi declaration where the rest is tenpai."""
     hand = state.hands[seat]
     out = []
     seen = set()
@@ -320,10 +305,9 @@ def _discard_actions(state: BCState, seat: int, verb: str, codes: list[str], rii
         for named in _names_for(code):
             if hit is not None and not beats(trigger_number(code, named), hit.card, hit.number):
                 continue
-            tok = token(code, named)
-            out.append(f"{verb}:{tok}")
+            out.append(str(Discard(code, named, chain=chain)))
             if riichi_ok and tenpai(state, _remove(hand, code)):
-                out.append(f"{verb}:{tok}:r")
+                out.append(str(Discard(code, named, riichi=True, chain=chain)))
     return out
 
 
@@ -351,38 +335,38 @@ def legal_actions(state: BCState, seat: int) -> list[str]:
     phase = state.phase
     hand = state.hands[seat]
     if phase == "ron":
-        return ["ron", "pass"]
+        return [str(RON), str(PASS)]
     if phase == "draw":
-        out = ["draw"]
+        out = [str(DRAW)]
         if state.pile:
             top = state.pile[-1]
             if state.riichi[seat]:
                 if _wins(state, hand + [top]):
-                    out.append("take")
+                    out.append(str(TAKE))
             else:
-                out.append("take")
+                out.append(str(TAKE))
         return out
     if phase == "hit_draw":
-        return ["draw"]
+        return [str(DRAW)]
     if phase == "discard":
-        out = ["win"] if _can_self_win(state, seat) else []
+        out = [str(WIN)] if _can_self_win(state, seat) else []
         if state.riichi[seat]:
-            return out + _discard_actions(state, seat, "discard", [state.drawn], False)
+            return out + _discard_actions(state, seat, [state.drawn], False)
         codes = [c for c in hand if c != state.taken]
-        return out + _discard_actions(state, seat, "discard", codes, _may_declare_riichi(state, seat))
+        return out + _discard_actions(state, seat, codes, _may_declare_riichi(state, seat))
     if phase == "hit_riichi":
         out = []
         if _wins(state, hand):
-            out.append("win")
-        out += _discard_actions(state, seat, "chain", [state.drawn], False, hit=state.hit) if is_black(state.drawn) else []
-        return out + ["giveup"]
+            out.append(str(WIN))
+        out += _discard_actions(state, seat, [state.drawn], False, chain=True, hit=state.hit) if is_black(state.drawn) else []
+        return out + [str(GIVEUP)]
     if phase == "hit_decide":
-        out = ["win"] if _can_self_win(state, seat) else []
+        out = [str(WIN)] if _can_self_win(state, seat) else []
         blacks = [c for c in hand if is_black(c)]
-        out += _discard_actions(state, seat, "chain", blacks, _may_declare_riichi(state, seat), hit=state.hit)
-        return out + ["exchange"]
+        out += _discard_actions(state, seat, blacks, _may_declare_riichi(state, seat), chain=True, hit=state.hit)
+        return out + [str(EXCHANGE)]
     if phase == "exchange":
-        return [f"under:{c}" for c in sort_codes(set(hand))]
+        return [str(Under(c)) for c in sort_codes(set(hand))]
     return []
 
 
@@ -393,28 +377,27 @@ def legal_actions(state: BCState, seat: int) -> list[str]:
 
 def _refusal(state: BCState, seat: int, action: str) -> GameError:
     phase = state.phase
-    parts = action.split(":") if isinstance(action, str) else [""]
-    verb = parts[0]
     if phase == "ron":
         return GameError("Declare Ron or pass on this discard.")
-    if verb in ("discard", "chain") and len(parts) >= 2:
-        try:
-            code, named = parse_token(parts[1])
-        except GameError as e:
-            return e
+    try:
+        act = parse(action)
+    except GameError as e:
+        return e
+    if isinstance(act, Discard):
+        code = act.card
         if code not in state.hands[seat]:
             return GameError(f"You do not hold {code}.")
-        if verb == "chain" and phase not in ("hit_decide", "hit_riichi"):
+        if act.chain and phase not in ("hit_decide", "hit_riichi"):
             return GameError("A chain is only possible when Black Christmas hits you.")
-        if verb == "chain" and state.hit is not None:
+        if act.chain and state.hit is not None:
             if not is_black(code):
                 return GameError(f"Only a black card can chain, and {code} is not black.")
-            return GameError(f"{token(code, named)} does not beat the hitting {token(state.hit.card, state.hit.number)}.")
+            return GameError(f"{token(code, act.named)} does not beat the hitting {token(state.hit.card, state.hit.number)}.")
         if phase == "discard" and state.riichi[seat]:
             return GameError(f"Your hand is locked by Riichi: you must discard the card you drew ({state.drawn}).")
         if phase == "discard" and code == state.taken:
             return GameError(f"You took {code} from the discard pile this turn, so you cannot discard it again.")
-        if len(parts) == 3 and parts[2] == "r":
+        if act.riichi:
             if not state.options.riichi_required:
                 return GameError("Riichi is not part of this game (riichi_required is off).")
             if state.riichi[seat]:
@@ -422,19 +405,19 @@ def _refusal(state: BCState, seat: int, action: str) -> GameError:
             return GameError("You can declare Riichi only when the 7 cards you keep are one card from a winning hand.")
         if phase in ("draw", "hit_draw"):
             return GameError("Draw a card first.")
-    if verb == "win":
+    if act == WIN:
         return GameError("Your 8 cards cannot win right now." if len(state.hands[seat]) == 8 else "Draw a card first.")
-    if verb == "take":
+    if act == TAKE:
         if not state.pile:
             return GameError("The discard pile is empty: draw from the deck.")
         if phase == "hit_draw":
             return GameError("Black Christmas: you must draw from the deck, not take the hitting card.")
         if state.riichi[seat]:
             return GameError("In Riichi you may take the top discard only to win with it.")
-    if verb == "under":
+    if isinstance(act, Under):
         if phase != "exchange":
             return GameError("Choose the exchange first.")
-        return GameError(f"You do not hold {parts[1] if len(parts) > 1 else 'that card'}.")
+        return GameError(f"You do not hold {act.card}.")
     if phase in ("draw", "hit_draw"):
         return GameError("Draw a card first.")
     if phase == "exchange":
@@ -462,42 +445,29 @@ def apply(state: BCState, seat: int, action: str) -> list[Event]:
         raise _refusal(state, seat, action if isinstance(action, str) else "")
     events: list[Event] = []
     state.actions += 1
-    parts = action.split(":")
-    verb = parts[0]
-    if verb in ("ron", "pass"):
-        _ron_decision(state, seat, verb == "ron", events)
-    elif verb == "draw":
-        _draw(state, seat, events)
-    elif verb == "take":
-        _take(state, seat, events)
-    elif verb == "win":
-        kind = _self_win_kind(state, seat)
-        _end_round_with_wins(state, [(seat, prev_seat(state, seat), kind, list(state.hands[seat]))], events)
-    elif verb in ("discard", "chain"):
-        code, named = parse_token(parts[1])
-        riichi = len(parts) == 3
-        keep = verb == "chain" and state.phase == "hit_riichi"
-        _discard(state, seat, code, named, events, riichi=riichi, chain=verb == "chain", kept_riichi=keep)
-    elif verb == "giveup":
-        _cancel_riichi(state, seat, events, passed=True)
-    elif verb == "exchange":
-        state.phase = "exchange"
-        state.exchange_left = state.hit.number
-        state.exchanged = []
-        events.append(_ev("exchange", {"seat": seat, "n": state.hit.number}))
-    elif verb == "under":
-        _under(state, seat, parts[1], events)
+    match parse(action):
+        case Word("ron") | Word("pass") as word:
+            _ron_decision(state, seat, word == RON, events)
+        case Word("draw"):
+            _draw(state, seat, events)
+        case Word("take"):
+            _take(state, seat, events)
+        case Word("win"):
+            kind = win_kind(view(state, seat))
+            _end_round_with_wins(state, [(seat, prev_seat(state, seat), kind, list(state.hands[seat]))], events)
+        case Discard(code, named, riichi, chain):
+            keep = chain and state.phase == "hit_riichi"
+            _discard(state, seat, code, named, events, riichi=riichi, chain=chain, kept_riichi=keep)
+        case Word("giveup"):
+            _cancel_riichi(state, seat, events, passed=True)
+        case Word("exchange"):
+            state.phase = "exchange"
+            state.exchange_left = state.hit.number
+            state.exchanged = []
+            events.append(_ev("exchange", {"seat": seat, "n": state.hit.number}))
+        case Under(code):
+            _under(state, seat, code, events)
     return events
-
-
-def _self_win_kind(state: BCState, seat: int) -> str:
-    if state.after_exchange:
-        return "black_gift"
-    if state.phase == "hit_riichi" or state.riichi[seat]:
-        return "tsumo"
-    if state.drawn_from == "deck" and state.draws[seat] == 1 and state.discards[seat] == 0:
-        return "surprise_gift"
-    return "tsumo"
 
 
 def _draw_card(state: BCState, events: list[Event]) -> str | None:
@@ -789,15 +759,4 @@ def load(snapshot: str) -> BCState:
 
 
 def describe_action(action: str) -> str:
-    parts = action.split(":")
-    verb = parts[0]
-    if verb in ("discard", "chain") and len(parts) >= 2:
-        card = parts[1] if not parts[1].startswith("KX") else f"KX as {parts[1][2:]}"
-        text = f"{'Discard' if verb == 'discard' else 'Chain with'} {card}"
-        return text + (" and declare Riichi" if len(parts) == 3 else "")
-    if verb == "under" and len(parts) == 2:
-        return f"Put {parts[1]} under the deck"
-    return {
-        "draw": "Draw from the deck", "take": "Take the top discard", "win": "Declare the win",
-        "exchange": "Exchange cards", "giveup": "Give up Riichi", "ron": "Ron!", "pass": "Pass",
-    }.get(action, action)
+    return describe(action)

@@ -17,6 +17,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
+from games.bcpoker.actions import DRAW, EXCHANGE, GIVEUP, RON, TAKE, WIN, Discard, parse
 from games.bcpoker.cards import COLOUR, KX, NUMBER, copies
 from games.bcpoker.hands import waits
 
@@ -77,10 +78,6 @@ def _without(hand: list[str], code: str) -> list[str]:
     return out
 
 
-def _code_of(tok: str) -> str:
-    return KX if tok.startswith("KX") else tok
-
-
 def _pick(cands: list[tuple[float, str]], rng_seed: int) -> str:
     top = max(s for s, _ in cands)
     best = [a for s, a in cands if s >= top - 1e-9]
@@ -92,7 +89,7 @@ def bot_choose(view: dict[str, Any], legal: list[str], rng_seed: int) -> str:
         raise ValueError("no legal action to choose from")
     if len(legal) == 1:
         return legal[0]
-    for sure in ("win", "ron"):
+    for sure in (str(WIN), str(RON)):
         if sure in legal:
             return sure
     decks = view["decks"]
@@ -101,49 +98,45 @@ def bot_choose(view: dict[str, Any], legal: list[str], rng_seed: int) -> str:
     phase = view["phase"]
     seat = view["seat"]
     if phase == "draw":
+        take, draw = str(TAKE), str(DRAW)
         if view["riichi"][seat]:
-            return "take" if "take" in legal else "draw"
-        if "take" in legal and view.get("pile_top"):
+            return take if take in legal else draw
+        if take in legal and view.get("pile_top"):
             top = view["pile_top"]["card"]
             now = hand_score(hand, decks, special)
             after = hand + [top]
             best_after = max(hand_score(_without(after, c), decks, special) for c in set(hand))
             if best_after > now + 4.0:
-                return "take"
-        return "draw"
+                return take
+        return draw
+    acts = {a: parse(a) for a in legal}
     if phase == "hit_riichi":
-        chains = [a for a in legal if a.startswith("chain:")]
-        return chains[0] if chains else "giveup"
+        chains = [a for a, act in acts.items() if isinstance(act, Discard) and act.chain]
+        return chains[0] if chains else str(GIVEUP)
     if phase == "exchange":
-        cands = []
-        for a in legal:
-            code = a.split(":")[1]
-            cands.append((_shape_score(_without(hand, code)), a))
-        return _pick(cands, rng_seed)
-    discards = [a for a in legal if a.startswith(("discard:", "chain:"))]
+        return _pick([(_shape_score(_without(hand, act.card)), a) for a, act in acts.items()], rng_seed)
+    discards = {a: act for a, act in acts.items() if isinstance(act, Discard)}
     if phase == "hit_decide":
-        chains = [a for a in discards if a.startswith("chain:")]
+        chains = {a: act for a, act in discards.items() if act.chain}
         if chains:
             discards = chains
         else:
-            return "exchange"
+            return str(EXCHANGE)
     if not discards:
         return legal[rng_seed % len(legal)]
     top = view.get("pile_top")
     cands = []
     memo: dict[str, float] = {}
-    for a in discards:
-        parts = a.split(":")
-        code = _code_of(parts[1])
+    for a, act in discards.items():
+        code = act.card
         if code not in memo:
             memo[code] = hand_score(_without(hand, code), decks, special)
         score = memo[code]
-        if len(parts) == 3:
+        if act.riichi:
             score += 5.0  # declare Riichi when tenpai
-        if code == KX and top is not None and parts[0] == "discard":
-            named = int(parts[1][2:])
+        if code == KX and top is not None and not act.chain:
             num, top_black = top["named"] or NUMBER.get(top["card"], 0), top["card"].startswith("K")
-            if named > num or (named == 1 and top_black and num == 7):
+            if act.named > num or (act.named == 1 and top_black and num == 7):
                 score += 1.0  # hit the next player
         cands.append((score, a))
     return _pick(cands, rng_seed)

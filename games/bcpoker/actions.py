@@ -1,0 +1,173 @@
+"""Black Christmas Poker actions: what each one means, its wire string and its words (§3-§7).
+
+``parse("chain:KX7:r")`` gives ``Discard("KX", named=7, riichi=True, chain=True)``; ``str()`` writes an
+action back unchanged (the strings are in button ids and in stored action logs, which replay).
+``text`` is what the action's button reads; ``label(view)`` adds what the player's view knows (the
+card a ``take`` takes, the kind of win a ``win`` declares).
+
+``draw``, ``take``, ``win``, ``discard:<c>[:r]``, ``chain:<c>[:r]`` (``<c>`` a code, ``KX1``/``KX7`` for a
+named KX; ``:r`` declares Riichi), ``exchange``, ``under:<code>``, ``giveup`` (a hit Riichi player
+gives up Riichi), ``ron``, ``pass``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from games.base import GameError
+from games.bcpoker.cards import CODES, KX
+
+KIND_NAMES = {"tsumo": "Tsumo", "ron": "Ron", "surprise_gift": "Surprise Gift", "black_gift": "Black Gift"}
+
+
+def token(code: str, named: int | None = None) -> str:
+    """The card part of an action: the code, or ``KX1`` / ``KX7`` for a named KX."""
+    return f"KX{named}" if code == KX else code
+
+
+def token_text(code: str, named: int | None = None) -> str:
+    """The card part as players read it: ``R3``, ``KX as 7``."""
+    return f"KX as {named}" if code == KX and named else code
+
+
+def parse_token(tok: str) -> tuple[str, int | None]:
+    """``KX7`` → (``KX``, 7); ``R3`` → (``R3``, None). GameError for anything else."""
+    t = tok.upper()
+    if t in ("KX1", "KX7"):
+        return KX, int(t[2])
+    if t in CODES and t != KX:
+        return t, None
+    if t == KX:
+        raise GameError("Say which number the KX is discarded as: KX1 or KX7.")
+    raise GameError(f"Unknown card {tok!r}: use R1..R7, G1..G7, K1..K7, KX1 or KX7.")
+
+
+@dataclass(frozen=True, slots=True)
+class Discard:
+    """A discard; a chain is the discard that passes a Black Christmas hit on (§6)."""
+
+    card: str  # the code (KX for a KX)
+    named: int | None = None  # 1 or 7: the number a KX is discarded as
+    riichi: bool = False  # declare Riichi with it
+    chain: bool = False
+
+    def __str__(self) -> str:
+        return f"{'chain' if self.chain else 'discard'}:{token(self.card, self.named)}{':r' if self.riichi else ''}"
+
+    @property
+    def text(self) -> str:
+        card = token_text(self.card, self.named)
+        if self.chain:
+            return f"Chain {card} + Riichi" if self.riichi else f"Chain {card}"
+        return f"Riichi! Discard {card}" if self.riichi else f"Discard {card}"
+
+    def label(self, view: dict[str, Any] | None = None) -> str:
+        return self.text
+
+
+@dataclass(frozen=True, slots=True)
+class Under:
+    """One card of an exchange, put under the deck (§7)."""
+
+    card: str
+
+    def __str__(self) -> str:
+        return f"under:{self.card}"
+
+    @property
+    def text(self) -> str:
+        return f"Under the deck: {self.card}"
+
+    def label(self, view: dict[str, Any] | None = None) -> str:
+        return self.text
+
+
+@dataclass(frozen=True, slots=True)
+class Word:
+    """An action without arguments: draw, take, win, exchange, giveup, ron, pass."""
+
+    word: str
+
+    def __str__(self) -> str:
+        return self.word
+
+    @property
+    def text(self) -> str:
+        return WORDS[self.word]
+
+    def label(self, view: dict[str, Any] | None = None) -> str:
+        """The text, told more precisely when the player's view is known."""
+        precise = _VIEW_LABELS.get(self.word)
+        return (precise(view) if precise and view is not None else None) or self.text
+
+
+WORDS = {"draw": "Draw from the deck", "take": "Take the top discard", "win": "Win!", "exchange": "Exchange",
+         "giveup": "Give up Riichi", "ron": "Ron!", "pass": "Pass"}
+DRAW, TAKE, WIN, EXCHANGE, GIVEUP, RON, PASS = (Word(w) for w in WORDS)
+
+Action = Discard | Under | Word
+
+
+def win_kind(view: dict[str, Any]) -> str:
+    """Which win the seat's ``win`` declares now (§5, §7): the engine scores it by this."""
+    seat = view["seat"]
+    if view.get("after_exchange"):
+        return "black_gift"
+    if view["phase"] == "hit_riichi" or view["riichi"][seat]:
+        return "tsumo"
+    if view.get("drawn_from") == "deck" and view["draws"][seat] == 1 and view["discards"][seat] == 0:
+        return "surprise_gift"
+    return "tsumo"
+
+
+def _take_label(view: dict[str, Any]) -> str | None:
+    top = view.get("pile_top")
+    if not top:
+        return None
+    text = f"Take {token_text(top['card'], top.get('named'))} from the pile"
+    return text + " and win" if view["riichi"][view["seat"]] else text
+
+
+def _exchange_label(view: dict[str, Any]) -> str | None:
+    n = view["hit"]["number"] if view.get("hit") else None
+    return None if n is None else f"Exchange {n} card{'s' if n != 1 else ''}"
+
+
+_VIEW_LABELS = {
+    "draw": lambda view: "Draw (Black Christmas)" if view["phase"] == "hit_draw" else None,
+    "take": _take_label,
+    "win": lambda view: f"Win: {KIND_NAMES[win_kind(view)]}!",
+    "exchange": _exchange_label,
+}
+
+
+def parse(action: str) -> Action:
+    """The action ``action`` writes; GameError (a sentence) when it is not a Black Christmas Poker action."""
+    if not isinstance(action, str):
+        raise GameError("An action is a text such as draw, take, discard:R3, chain:KX7:r or under:G2.")
+    if action in WORDS:
+        return Word(action)
+    verb, _, rest = action.partition(":")
+    if verb in ("discard", "chain") and rest:
+        tok, _, riichi = rest.partition(":")
+        if riichi in ("", "r"):
+            code, named = parse_token(tok)
+            return Discard(code, named, riichi=riichi == "r", chain=verb == "chain")
+    if verb == "under" and rest:
+        code = rest.upper()
+        if code not in CODES:
+            raise GameError(f"Unknown card {rest!r}: use R1..R7, G1..G7, K1..K7 or KX.")
+        return Under(code)
+    raise GameError(f"There is no action {action!r} in Black Christmas Poker: draw, take, win, discard:<card>[:r], "
+                    "chain:<card>[:r], exchange, under:<card>, giveup, ron or pass.")
+
+
+def describe(action: str) -> str:
+    """The action in words, as its button reads: ``discard:KX7:r`` → "Riichi! Discard KX as 7"."""
+    return parse(action).text
+
+
+def label(action: str, view: dict[str, Any] | None = None) -> str:
+    """Button text; with the player's view known, a take names its card and a win its kind."""
+    return parse(action).label(view)
