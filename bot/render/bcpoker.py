@@ -14,7 +14,7 @@ import discord
 from bot.ui import ButtonSpec, relative_time
 from games.base import Event
 from games.bcpoker.cards import KX, label as card_label, sort_codes
-from games.bcpoker.actions import DRAW, EXCHANGE, KIND_NAMES, RON, TAKE, WIN, Discard, label, parse
+from games.bcpoker.actions import KIND_NAMES, Discard, Word, label, parse
 from games.bcpoker.hands import evaluate, pattern_name, waits
 
 COLOUR = discord.Colour.from_rgb(20, 90, 50)
@@ -100,11 +100,11 @@ def action_label(action: str, view: dict[str, Any] | None = None) -> str:
 
 def _style(action: str) -> discord.ButtonStyle:
     act = parse(action)
-    if act in (WIN, RON):
+    if act in (Word.WIN, Word.RON):
         return discord.ButtonStyle.success
     if isinstance(act, Discard) and (act.riichi or act.chain):
         return discord.ButtonStyle.danger
-    if act in (DRAW, TAKE, EXCHANGE):
+    if act in (Word.DRAW, Word.TAKE, Word.EXCHANGE):
         return discord.ButtonStyle.primary
     return discord.ButtonStyle.secondary
 
@@ -112,7 +112,7 @@ def _style(action: str) -> discord.ButtonStyle:
 def _first(action: str) -> tuple[bool, bool]:
     """Buttons order: wins first, Riichi declarations last (otherwise as the engine lists them)."""
     act = parse(action)
-    return act not in (WIN, RON), isinstance(act, Discard) and act.riichi
+    return act not in (Word.WIN, Word.RON), isinstance(act, Discard) and act.riichi
 
 
 def _hand_text(view: dict[str, Any]) -> str:

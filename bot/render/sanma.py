@@ -14,9 +14,7 @@ import discord
 
 from bot.ui import ButtonSpec, SelectSpec, relative_time
 from games.base import Event
-from games.sanma.actions import (
-    KAN, KITA, KYUUSHU, RON, TSUMO, Discard, OwnKan, Pon, describe, parse, tile_text as tile,
-)
+from games.sanma.actions import Discard, OwnKan, Pon, Word, describe, parse, tile_text as tile
 
 COLOUR = discord.Colour.from_rgb(20, 120, 80)
 WIND_ICON = {"East": "東", "South": "南", "West": "西"}
@@ -85,11 +83,11 @@ def action_label(action: str) -> str:
 
 def _style(action: str) -> discord.ButtonStyle:
     act = parse(action)
-    if act in (TSUMO, RON):
+    if act in (Word.TSUMO, Word.RON):
         return discord.ButtonStyle.success
-    if isinstance(act, (Pon, OwnKan)) or act in (KAN, KITA) or (isinstance(act, Discard) and act.riichi):
+    if isinstance(act, (Pon, OwnKan)) or act in (Word.KAN, Word.KITA) or (isinstance(act, Discard) and act.riichi):
         return discord.ButtonStyle.primary
-    if act == KYUUSHU:
+    if act == Word.KYUUSHU:
         return discord.ButtonStyle.danger
     return discord.ButtonStyle.secondary
 

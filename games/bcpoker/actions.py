@@ -13,6 +13,7 @@ gives up Riichi), ``ron``, ``pass``.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any
 
 from games.base import GameError
@@ -62,9 +63,6 @@ class Discard:
             return f"Chain {card} + Riichi" if self.riichi else f"Chain {card}"
         return f"Riichi! Discard {card}" if self.riichi else f"Discard {card}"
 
-    def label(self, view: dict[str, Any] | None = None) -> str:
-        return self.text
-
 
 @dataclass(frozen=True, slots=True)
 class Under:
@@ -79,32 +77,30 @@ class Under:
     def text(self) -> str:
         return f"Under the deck: {self.card}"
 
-    def label(self, view: dict[str, Any] | None = None) -> str:
-        return self.text
 
+class Word(StrEnum):
+    """An action without arguments; its value is its wire string."""
 
-@dataclass(frozen=True, slots=True)
-class Word:
-    """An action without arguments: draw, take, win, exchange, giveup, ron, pass."""
-
-    word: str
-
-    def __str__(self) -> str:
-        return self.word
+    DRAW = "draw"
+    TAKE = "take"  # the top discard
+    WIN = "win"
+    EXCHANGE = "exchange"
+    GIVEUP = "giveup"  # a hit Riichi player gives up Riichi
+    RON = "ron"
+    PASS = "pass"
 
     @property
     def text(self) -> str:
-        return WORDS[self.word]
+        return WORDS[self]
 
-    def label(self, view: dict[str, Any] | None = None) -> str:
-        """The text, told more precisely when the player's view is known."""
-        precise = _VIEW_LABELS.get(self.word)
-        return (precise(view) if precise and view is not None else None) or self.text
+    def label(self, view: dict[str, Any]) -> str:
+        """The text, told more precisely by what the player's view knows."""
+        precise = _VIEW_LABELS.get(self)
+        return (precise(view) if precise else None) or self.text
 
 
-WORDS = {"draw": "Draw from the deck", "take": "Take the top discard", "win": "Win!", "exchange": "Exchange",
-         "giveup": "Give up Riichi", "ron": "Ron!", "pass": "Pass"}
-DRAW, TAKE, WIN, EXCHANGE, GIVEUP, RON, PASS = (Word(w) for w in WORDS)
+WORDS = {Word.DRAW: "Draw from the deck", Word.TAKE: "Take the top discard", Word.WIN: "Win!",
+         Word.EXCHANGE: "Exchange", Word.GIVEUP: "Give up Riichi", Word.RON: "Ron!", Word.PASS: "Pass"}
 
 Action = Discard | Under | Word
 
@@ -135,17 +131,15 @@ def _exchange_label(view: dict[str, Any]) -> str | None:
 
 
 _VIEW_LABELS = {
-    "draw": lambda view: "Draw (Black Christmas)" if view["phase"] == "hit_draw" else None,
-    "take": _take_label,
-    "win": lambda view: f"Win: {KIND_NAMES[win_kind(view)]}!",
-    "exchange": _exchange_label,
+    Word.DRAW: lambda view: "Draw (Black Christmas)" if view["phase"] == "hit_draw" else None,
+    Word.TAKE: _take_label,
+    Word.WIN: lambda view: f"Win: {KIND_NAMES[win_kind(view)]}!",
+    Word.EXCHANGE: _exchange_label,
 }
 
 
 def parse(action: str) -> Action:
     """The action ``action`` writes; GameError (a sentence) when it is not a Black Christmas Poker action."""
-    if not isinstance(action, str):
-        raise GameError("An action is a text such as draw, take, discard:R3, chain:KX7:r or under:G2.")
     if action in WORDS:
         return Word(action)
     verb, _, rest = action.partition(":")
@@ -170,4 +164,5 @@ def describe(action: str) -> str:
 
 def label(action: str, view: dict[str, Any] | None = None) -> str:
     """Button text; with the player's view known, a take names its card and a win its kind."""
-    return parse(action).label(view)
+    act = parse(action)
+    return act.label(view) if isinstance(act, Word) and view is not None else act.text

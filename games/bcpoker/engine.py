@@ -34,9 +34,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field
 
 from games.base import Event, GameError, Result, SeatInfo, placings
-from games.bcpoker.actions import (
-    DRAW, EXCHANGE, GIVEUP, PASS, RON, TAKE, WIN, Discard, Under, Word, describe, parse, token, win_kind,
-)
+from games.bcpoker.actions import Discard, Under, Word, describe, parse, token, win_kind
 from games.bcpoker.cards import BLACK, KX, NUMBER, is_black, make_deck, sort_codes
 from games.bcpoker.hands import POINTS, evaluate, is_tenpai, pattern_name
 from games.bcpoker.options import Options, decks_for, parse_options
@@ -335,21 +333,21 @@ def legal_actions(state: BCState, seat: int) -> list[str]:
     phase = state.phase
     hand = state.hands[seat]
     if phase == "ron":
-        return [str(RON), str(PASS)]
+        return [str(Word.RON), str(Word.PASS)]
     if phase == "draw":
-        out = [str(DRAW)]
+        out = [str(Word.DRAW)]
         if state.pile:
             top = state.pile[-1]
             if state.riichi[seat]:
                 if _wins(state, hand + [top]):
-                    out.append(str(TAKE))
+                    out.append(str(Word.TAKE))
             else:
-                out.append(str(TAKE))
+                out.append(str(Word.TAKE))
         return out
     if phase == "hit_draw":
-        return [str(DRAW)]
+        return [str(Word.DRAW)]
     if phase == "discard":
-        out = [str(WIN)] if _can_self_win(state, seat) else []
+        out = [str(Word.WIN)] if _can_self_win(state, seat) else []
         if state.riichi[seat]:
             return out + _discard_actions(state, seat, [state.drawn], False)
         codes = [c for c in hand if c != state.taken]
@@ -357,14 +355,14 @@ def legal_actions(state: BCState, seat: int) -> list[str]:
     if phase == "hit_riichi":
         out = []
         if _wins(state, hand):
-            out.append(str(WIN))
+            out.append(str(Word.WIN))
         out += _discard_actions(state, seat, [state.drawn], False, chain=True, hit=state.hit) if is_black(state.drawn) else []
-        return out + [str(GIVEUP)]
+        return out + [str(Word.GIVEUP)]
     if phase == "hit_decide":
-        out = [str(WIN)] if _can_self_win(state, seat) else []
+        out = [str(Word.WIN)] if _can_self_win(state, seat) else []
         blacks = [c for c in hand if is_black(c)]
         out += _discard_actions(state, seat, blacks, _may_declare_riichi(state, seat), chain=True, hit=state.hit)
-        return out + [str(EXCHANGE)]
+        return out + [str(Word.EXCHANGE)]
     if phase == "exchange":
         return [str(Under(c)) for c in sort_codes(set(hand))]
     return []
@@ -405,9 +403,9 @@ def _refusal(state: BCState, seat: int, action: str) -> GameError:
             return GameError("You can declare Riichi only when the 7 cards you keep are one card from a winning hand.")
         if phase in ("draw", "hit_draw"):
             return GameError("Draw a card first.")
-    if act == WIN:
+    if act == Word.WIN:
         return GameError("Your 8 cards cannot win right now." if len(state.hands[seat]) == 8 else "Draw a card first.")
-    if act == TAKE:
+    if act == Word.TAKE:
         if not state.pile:
             return GameError("The discard pile is empty: draw from the deck.")
         if phase == "hit_draw":
@@ -446,21 +444,21 @@ def apply(state: BCState, seat: int, action: str) -> list[Event]:
     events: list[Event] = []
     state.actions += 1
     match parse(action):
-        case Word("ron") | Word("pass") as word:
-            _ron_decision(state, seat, word == RON, events)
-        case Word("draw"):
+        case Word.RON | Word.PASS as word:
+            _ron_decision(state, seat, word == Word.RON, events)
+        case Word.DRAW:
             _draw(state, seat, events)
-        case Word("take"):
+        case Word.TAKE:
             _take(state, seat, events)
-        case Word("win"):
+        case Word.WIN:
             kind = win_kind(view(state, seat))
             _end_round_with_wins(state, [(seat, prev_seat(state, seat), kind, list(state.hands[seat]))], events)
         case Discard(code, named, riichi, chain):
             keep = chain and state.phase == "hit_riichi"
             _discard(state, seat, code, named, events, riichi=riichi, chain=chain, kept_riichi=keep)
-        case Word("giveup"):
+        case Word.GIVEUP:
             _cancel_riichi(state, seat, events, passed=True)
-        case Word("exchange"):
+        case Word.EXCHANGE:
             state.phase = "exchange"
             state.exchange_left = state.hit.number
             state.exchanged = []

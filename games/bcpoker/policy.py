@@ -17,7 +17,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from games.bcpoker.actions import DRAW, EXCHANGE, GIVEUP, RON, TAKE, WIN, Discard, parse
+from games.bcpoker.actions import Discard, Word, parse
 from games.bcpoker.cards import COLOUR, KX, NUMBER, copies
 from games.bcpoker.hands import waits
 
@@ -89,7 +89,7 @@ def bot_choose(view: dict[str, Any], legal: list[str], rng_seed: int) -> str:
         raise ValueError("no legal action to choose from")
     if len(legal) == 1:
         return legal[0]
-    for sure in (str(WIN), str(RON)):
+    for sure in (str(Word.WIN), str(Word.RON)):
         if sure in legal:
             return sure
     decks = view["decks"]
@@ -98,7 +98,7 @@ def bot_choose(view: dict[str, Any], legal: list[str], rng_seed: int) -> str:
     phase = view["phase"]
     seat = view["seat"]
     if phase == "draw":
-        take, draw = str(TAKE), str(DRAW)
+        take, draw = str(Word.TAKE), str(Word.DRAW)
         if view["riichi"][seat]:
             return take if take in legal else draw
         if take in legal and view.get("pile_top"):
@@ -112,7 +112,7 @@ def bot_choose(view: dict[str, Any], legal: list[str], rng_seed: int) -> str:
     acts = {a: parse(a) for a in legal}
     if phase == "hit_riichi":
         chains = [a for a, act in acts.items() if isinstance(act, Discard) and act.chain]
-        return chains[0] if chains else str(GIVEUP)
+        return chains[0] if chains else str(Word.GIVEUP)
     if phase == "exchange":
         return _pick([(_shape_score(_without(hand, act.card)), a) for a, act in acts.items()], rng_seed)
     discards = {a: act for a, act in acts.items() if isinstance(act, Discard)}
@@ -121,7 +121,7 @@ def bot_choose(view: dict[str, Any], legal: list[str], rng_seed: int) -> str:
         if chains:
             discards = chains
         else:
-            return str(EXCHANGE)
+            return str(Word.EXCHANGE)
     if not discards:
         return legal[rng_seed % len(legal)]
     top = view.get("pile_top")

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from enum import StrEnum
 
 from games.base import GameError
 from games.sanma.tiles import check_code
@@ -69,23 +70,23 @@ class Pon:
         return "Pon with red 5" if self.red else "Pon"
 
 
-@dataclass(frozen=True, slots=True)
-class Word:
-    """An action without arguments: tsumo, ron, kan (open kan of a discard), pass, kita, kyuushu."""
+class Word(StrEnum):
+    """An action without arguments; its value is its wire string."""
 
-    word: str
-
-    def __str__(self) -> str:
-        return self.word
+    TSUMO = "tsumo"
+    RON = "ron"
+    KAN = "kan"  # an open kan of a discard
+    PASS = "pass"
+    KITA = "kita"
+    KYUUSHU = "kyuushu"
 
     @property
     def text(self) -> str:
-        return WORDS[self.word]
+        return WORDS[self]
 
 
-WORDS = {"tsumo": "Tsumo!", "ron": "Ron!", "kan": "Kan", "pass": "Pass", "kita": "Kita 北",
-         "kyuushu": "Kyuushu kyuuhai (abort)"}
-TSUMO, RON, KAN, PASS, KITA, KYUUSHU = (Word(w) for w in WORDS)
+WORDS = {Word.TSUMO: "Tsumo!", Word.RON: "Ron!", Word.KAN: "Kan", Word.PASS: "Pass", Word.KITA: "Kita 北",
+         Word.KYUUSHU: "Kyuushu kyuuhai (abort)"}
 
 Action = Discard | OwnKan | Pon | Word
 
@@ -103,8 +104,6 @@ def parse_tile(code: str) -> str:
 
 def parse(action: str) -> Action:
     """The action ``action`` writes; GameError (a sentence) when it is not a sanma action."""
-    if not isinstance(action, str):
-        raise GameError("An action is a text such as d:5p, r:5p, tsumo, pon or pass.")
     if action in WORDS:
         return Word(action)
     head, _, arg = action.partition(":")

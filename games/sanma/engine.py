@@ -30,9 +30,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from games.base import Event, GameError, Result, SeatInfo
 from games.hanafuda import seeded_shuffle, sha256_hex
-from games.sanma.actions import (
-    KAN, KITA, KYUUSHU, PASS, RON, TSUMO, Action, Discard, OwnKan, Pon, Word, describe, parse,
-)
+from games.sanma.actions import Action, Discard, OwnKan, Pon, Word, describe, parse
 from games.sanma.options import Options, parse_options
 from games.sanma.scoring import WinContext, nagashi_score, ron_payment, score_hand, tsumo_payments
 from games.sanma.tiles import (
@@ -495,14 +493,14 @@ def _turn_actions(state: SanmaState, seat: int) -> list[str]:
     out: list[Action] = []
     s = tsumo_score(state, seat)
     if s is not None and s.ok:
-        out.append(TSUMO)
+        out.append(Word.TSUMO)
     out += [Discard(c, riichi=True) for c in _riichi_codes(state, seat)]
     out += [OwnKan(kind_code(k)) for k in _ankan_kinds(state, seat)]
     out += [OwnKan(kind_code(k), added=True) for k in _kakan_kinds(state, seat)]
     if _can_kita(state, seat):
-        out.append(KITA)
+        out.append(Word.KITA)
     if _can_kyuushu(state, seat):
-        out.append(KYUUSHU)
+        out.append(Word.KYUUSHU)
     out += [Discard(c) for c in _discard_codes(state, seat)]
     return [str(a) for a in out]
 
@@ -537,13 +535,13 @@ def _window_offers(state: SanmaState, kind: str, tile: int, from_seat: int) -> l
             if kind != "ankan" or kokushi_wait(state.hands[s], k):
                 sc = ron_score(state, s, tile, kind)
                 if sc.ok:
-                    acts.append(str(RON))
+                    acts.append(str(Word.RON))
         if kind == "discard" and state.riichi[s] != 2 and state.live >= 1 and not state.suukaikan_pending:
             acts += _pon_options(state, s, tile)
             if sum(1 for t in state.hands[s] if t // 4 == k) >= 3 and len(state.kans) < 4:
-                acts.append(str(KAN))
+                acts.append(str(Word.KAN))
         if acts:
-            offers[s] = acts + [str(PASS)]
+            offers[s] = acts + [str(Word.PASS)]
     return offers
 
 
@@ -589,7 +587,7 @@ def _illegal(state: SanmaState, seat: int, action: str) -> GameError:
             return GameError("After riichi you must discard the tile you drew (or win with it).")
         if state.kuikae is not None:
             return GameError(f"Right after a pon you may not discard {kind_code(state.kuikae)} (kuikae).")
-    if act == TSUMO:
+    if act == Word.TSUMO:
         return GameError("Your hand does not win with a yaku on this tile.")
     return GameError(f"That move ({action}) is not possible right now.")
 
@@ -611,7 +609,7 @@ def apply(state: SanmaState, seat: int, action: str) -> list[Event]:
     # own turn
     act = parse(action)
     hand_complete = state.drawn is not None and state.draw_kind != "call" and is_complete(state.hands[seat])
-    if hand_complete and act != TSUMO:  # a declined tsumo (shape-based) is temporary / riichi furiten
+    if hand_complete and act != Word.TSUMO:  # a declined tsumo (shape-based) is temporary / riichi furiten
         state.temp_furiten[seat] = True
         if state.riichi[seat] == 2:
             state.riichi_furiten[seat] = True
@@ -620,12 +618,12 @@ def apply(state: SanmaState, seat: int, action: str) -> list[Event]:
             _discard(state, seat, tile, riichi=riichi, events=events)
         case OwnKan(kind, added):
             _declare_kan(state, seat, code_kind(kind), "kakan" if added else "ankan", events)
-        case Word("tsumo"):
+        case Word.TSUMO:
             _reveal_pending(state, events)
             _win(state, events, [seat], None, state.drawn, "tsumo")
-        case Word("kita"):
+        case Word.KITA:
             _declare_kita(state, seat, events)
-        case Word("kyuushu"):
+        case Word.KYUUSHU:
             _abort(state, events, "kyuushu_kyuuhai", seat, revealed=_codes(state, state.hands[seat]))
     return events
 
@@ -687,7 +685,7 @@ def _resolve_window(state: SanmaState, events: list[Event]) -> None:
     state.phase = "turn"
     order = [(w.from_seat + i) % 3 for i in (1, 2)]
     answers = [parse(a) if a is not None else None for a in w.answers]
-    ronners = [s for s in order if answers[s] == RON]
+    ronners = [s for s in order if answers[s] == Word.RON]
     if ronners and not state.options.double_ron:
         ronners = ronners[:1]
     if ronners:
@@ -704,7 +702,7 @@ def _resolve_window(state: SanmaState, events: list[Event]) -> None:
             _accept_riichi(state, w.from_seat, events)
             if state.phase == "over":
                 return
-        caller = next((s for s in order if answers[s] not in (None, PASS)), None)
+        caller = next((s for s in order if answers[s] not in (None, Word.PASS)), None)
         if caller is not None:
             _call(state, caller, answers[caller], w, events)
             return
@@ -729,7 +727,7 @@ def _interrupt(state: SanmaState) -> None:
 def _call(state: SanmaState, seat: int, action: Action, w: Window, events: list[Event]) -> None:
     k = w.tile // 4
     same = sorted((t for t in state.hands[seat] if t // 4 == k), key=lambda t: (t in (52, 88), t))
-    if action == KAN:
+    if action == Word.KAN:
         use = same[:3]
         mtype = "daiminkan"
     else:

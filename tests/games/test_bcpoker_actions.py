@@ -37,7 +37,7 @@ def test_every_offered_action_round_trips():
 @pytest.mark.parametrize("action, typed", [
     ("discard:R3", Discard("R3")), ("discard:KX7:r", Discard("KX", 7, riichi=True)),
     ("chain:K5", Discard("K5", chain=True)), ("chain:KX1:r", Discard("KX", 1, riichi=True, chain=True)),
-    ("under:G2", Under("G2")), ("giveup", Word("giveup")), ("pass", Word("pass")),
+    ("under:G2", Under("G2")), ("giveup", Word.GIVEUP), ("pass", Word.PASS),
 ])
 def test_parse_and_format(action, typed):
     assert parse(action) == typed and str(typed) == action

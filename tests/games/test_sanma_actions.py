@@ -35,8 +35,8 @@ def test_every_offered_action_round_trips():
 
 @pytest.mark.parametrize("action, typed", [
     ("d:5p", Discard("5p")), ("r:0s", Discard("0s", riichi=True)), ("ankan:1z", OwnKan("1z")),
-    ("kakan:9m", OwnKan("9m", added=True)), ("pon", Pon()), ("pon:0", Pon(red=True)), ("kan", Word("kan")),
-    ("tsumo", Word("tsumo")), ("kyuushu", Word("kyuushu")),
+    ("kakan:9m", OwnKan("9m", added=True)), ("pon", Pon()), ("pon:0", Pon(red=True)), ("kan", Word.KAN),
+    ("tsumo", Word.TSUMO), ("kyuushu", Word.KYUUSHU),
 ])
 def test_parse_and_format(action, typed):
     assert parse(action) == typed and str(typed) == action
