@@ -36,8 +36,8 @@ class CliError(Exception):
 
 def koikoi_calc(args: argparse.Namespace) -> int:
     from games.hanafuda import label, parse_codes, sort_codes
-    from games.koikoi import Options, evaluate
-    from games.koikoi.yaku import yaku_name
+    from games.koikoi import Options
+    from games.koikoi.yaku import evaluate, yaku_name
 
     if args.captured is None:
         raise CliError("calc koikoi needs --captured \"<codes>\".")
@@ -83,7 +83,8 @@ def koikoi_simulate(args: argparse.Namespace) -> int:
 
 
 def koikoi_verify(args: argparse.Namespace) -> int:
-    from games.hanafuda import seeded_shuffle
+    from games.hanafuda import DECK
+    from games.shuffle import seeded_shuffle
     from games.koikoi.engine import ROLE_NAMES, deal, redeal_reason
     from games.koikoi.options import Options
     from games.koikoi.yaku import hand_combo
@@ -108,7 +109,7 @@ def koikoi_verify(args: argparse.Namespace) -> int:
     roles = ROLE_NAMES[n]
     attempts: list[dict[str, Any]] = []
     for k in range(args.max_attempts):
-        deck = seeded_shuffle(seed, k)
+        deck = seeded_shuffle(seed, k, DECK)
         hands, table, pile = deal(deck, options.variant, list(range(n)))
         reason = redeal_reason(table)
         combos = {roles[p]: c for p in range(n) if (c := hand_combo(hands[p], n))}
@@ -129,7 +130,7 @@ def koikoi_verify(args: argparse.Namespace) -> int:
         print(json.dumps({"ok": True, "seed": seed, "hash": actual, "variant": options.variant, "attempts": attempts}))
         return 0
     print(f"OK: sha256(seed) matches the hash {actual}.")
-    print(f"Variant {options.variant}; deck = seeded_shuffle(seed, attempt) (see games/hanafuda.py).")
+    print(f"Variant {options.variant}; deck = seeded_shuffle(seed, attempt, canonical deck) (see games/shuffle.py).")
     for a in attempts:
         print(f"\nDeal attempt {a['attempt']}:")
         print(f"  deck (top first): {' '.join(a['deck'])}")

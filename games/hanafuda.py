@@ -7,14 +7,11 @@ Card codes follow the grammar ``<month><kind>[index]`` (``1L``, ``9A``, ``11C``,
 ``12C3``). :data:`DECK` is the canonical (unshuffled) order: index 0 is ``1L`` and
 index 47 is ``12C3``.
 
-The module also provides the deterministic shuffle used by the games' fair-shuffle
-protocol (:func:`seeded_shuffle`), so that anyone can re-derive a deal from a revealed
-seed.
+The games shuffle it with :func:`games.shuffle.seeded_shuffle` (the fair-shuffle protocol).
 """
 
 from __future__ import annotations
 
-import hashlib
 import re
 from dataclasses import dataclass
 
@@ -243,47 +240,3 @@ def play_refusal(action: str, hand: list[str], field: list[str]) -> str | None:
 
 def same_month(a: str, b: str) -> bool:
     return MONTH[a] == MONTH[b]
-
-
-# ---------------------------------------------------------------------------
-# Fair shuffle (DESIGN §3)
-# ---------------------------------------------------------------------------
-
-
-def sha256_hex(text: str) -> str:
-    """SHA-256 of the UTF-8 bytes of ``text``, as 64 lower-case hex digits."""
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()
-
-
-def seeded_shuffle(seed: str, attempt: int = 0, deck: list[str] | None = None) -> list[str]:
-    """Deterministic Fisher-Yates shuffle of ``deck`` (default: the canonical deck).
-
-    Exact method, re-derivable in any language::
-
-        stream = SHA-256(f"{seed}:{attempt}:0") || SHA-256(f"{seed}:{attempt}:1") || ...
-                 (raw 32-byte digests of the UTF-8 strings, concatenated)
-        d = canonical deck (1L … 12C3)
-        t = 0
-        for i = 47 down to 1:
-            r = stream[8t : 8t+8] read as a big-endian unsigned 64-bit integer; t += 1
-            j = r mod (i + 1)
-            swap d[i] and d[j]
-
-    The top of the deck is ``d[0]``.
-    """
-    d = list(DECK if deck is None else deck)
-    need = 8 * (len(d) - 1)
-    prefix = f"{seed}:{attempt}:"
-    sha = hashlib.sha256
-    chunks = []
-    block = 0
-    while 32 * block < need:
-        chunks.append(sha((prefix + str(block)).encode("utf-8")).digest())
-        block += 1
-    stream = b"".join(chunks)
-    t = 0
-    for i in range(len(d) - 1, 0, -1):
-        j = int.from_bytes(stream[t : t + 8], "big") % (i + 1)
-        t += 8
-        d[i], d[j] = d[j], d[i]
-    return d

@@ -361,7 +361,7 @@ def summary(event: Event, names: list[str]) -> discord.Embed | None:
         embed.add_field(name="Chips", value=" · ".join(f"{names[s]} {chips(c)}" for s, c in enumerate(d["chips"]))[:1024],
                         inline=False)
         embed.set_footer(text=f"Fair shuffle: this round's seed was {d['seed']}; its SHA-256 {d['hash']} was shown "
-                              "when the round began. Deck = seeded_shuffle(seed, 0) (games/hanafuda.py).")
+                              "when the round began. Deck = seeded_shuffle(seed, 0, deck) (games/shuffle.py).")
         return embed
     if event.type == "game_end":
         order = sorted(range(len(names)), key=lambda s: d["placings"][s])

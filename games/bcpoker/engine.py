@@ -38,7 +38,7 @@ from games.bcpoker.actions import Discard, Under, Word, describe, parse, token, 
 from games.bcpoker.cards import BLACK, KX, NUMBER, is_black, make_deck, sort_codes
 from games.bcpoker.hands import POINTS, evaluate, is_tenpai, pattern_name
 from games.bcpoker.options import Options, decks_for, parse_options
-from games.hanafuda import seeded_shuffle, sha256_hex
+from games.shuffle import seeded_shuffle, sha256_hex
 
 HAND_SIZE = 7
 BONUS = {"surprise_gift": 1000, "black_gift": 500, "tsumo": 0, "ron": 0}

@@ -5,11 +5,11 @@ Seeds and fair shuffles (DESIGN §3)
 ``new_game(options, seats, seed)`` takes a master seed (kept secret).
 
 * **First banker** (§2.2): ``draw_seed = sha256_hex(f"{master}:banker")``; the deck
-  ``seeded_shuffle(draw_seed, 0)`` is drawn card by card, card ``k`` going to seat ``k mod n``,
+  ``seeded_shuffle(draw_seed, 0, DECK)`` is drawn card by card, card ``k`` going to seat ``k mod n``,
   until a Bright appears; that seat is the first banker. The draw is public (``banker_draw``).
 * **Round seed**: round ``r`` (1-based) uses ``round_seed = sha256_hex(f"{master}:{r}")``.
   ``round_start`` shows ``hash = sha256_hex(round_seed)``; ``round_end`` reveals the seed.
-* **Deck of round r**: ``seeded_shuffle(round_seed, 0)`` (see :mod:`games.hanafuda`); the top
+* **Deck of round r**: ``seeded_shuffle(round_seed, 0, DECK)`` (see :mod:`games.shuffle`); the top
   of the deck is dealt first. Tests may inject decks (``decks=[...]``, one per dealt round).
 
 Chips (§3)
@@ -35,7 +35,8 @@ from pydantic import BaseModel, ConfigDict, Field
 from games.base import Event, GameError, Result, SeatInfo, placings
 from games.blackflower import hands as H
 from games.blackflower.options import Options
-from games.hanafuda import BRIGHT, DECK, KIND, MONTH, seeded_shuffle, sha256_hex
+from games.hanafuda import BRIGHT, DECK, KIND, MONTH
+from games.shuffle import seeded_shuffle, sha256_hex
 
 DEFAULT_BALANCE = 1000
 # phases
@@ -113,7 +114,7 @@ def _npa(state: BlackFlowerState) -> bool:
 
 def banker_draw(seed: str, n: int) -> tuple[int, list[dict[str, Any]]]:
     """First banker (§2.2): draws in seat order until a Bright. Returns (banker, draws)."""
-    deck = seeded_shuffle(sha256_hex(f"{seed}:banker"), 0)
+    deck = seeded_shuffle(sha256_hex(f"{seed}:banker"), 0, DECK)
     draws = []
     for k, code in enumerate(deck):
         seat = k % n
@@ -264,7 +265,7 @@ def _deal(state: BlackFlowerState, events: list[Event]) -> None:
         deck = list(state.decks[state.deck_pos])
         state.deck_pos += 1
     else:
-        deck = seeded_shuffle(state.round_seed, 0)
+        deck = seeded_shuffle(state.round_seed, 0, DECK)
     state.deck = deck
     order = [(b - k) % n for k in range(1, n) if state.bets[(b - k) % n] > 0]
     state.order = order

@@ -6,7 +6,7 @@ Seeds and fair shuffles (DESIGN §3)
 (campaigns play several games) uses ``month_seed = sha256_hex(f"{master}:{g}:{m}")``;
 the ``round_start`` event (the month begins) shows ``hash = sha256_hex(month_seed)`` and ``month_end``
 reveals the month seed. Deal attempt ``k`` (0, then 1, 2 … after redeals) uses
-``seeded_shuffle(month_seed, k)`` of :mod:`games.hanafuda` over the canonical deck (with
+``seeded_shuffle(month_seed, k, DECK)`` of :mod:`games.shuffle` over the canonical deck (with
 7 players the deck is the canonical one followed by the blank card ``BLANK``: 49 cards).
 The stock (§4 phase 6) is the list "undealt cards in deck order, then the hands of the
 passers and the Chassés in bidding order" shuffled with
@@ -44,9 +44,10 @@ from games.hachihachi.combos import (
     public_cards,
 )
 from games.hachihachi.options import Options, parse_options
-from games.hanafuda import DECK, MONTH, ORDER, play_refusal, seeded_shuffle, sha256_hex
+from games.hanafuda import DECK, MONTH, ORDER, play_refusal
 from games.hanafuda import matching as _matches
 from games.hanafuda import sort_codes as _sort
+from games.shuffle import seeded_shuffle, sha256_hex
 
 BLANK = "BLANK"
 START_CASH = 60
@@ -391,7 +392,7 @@ def _next_deck(state: HHState) -> list[str]:
         deck = list(state.decks[state.deck_pos])
         state.deck_pos += 1
         return deck
-    base = DECK + [BLANK] if _n(state) == 7 else None
+    base = DECK + [BLANK] if _n(state) == 7 else DECK
     return seeded_shuffle(state.month_seed, state.attempt, base)
 
 

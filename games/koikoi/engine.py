@@ -6,7 +6,7 @@ Seeds and fair shuffles (DESIGN §3)
 
 * **Oya draw** (§2): ``draw_seed = sha256_hex(f"{master}:oya")``. Draw attempt ``a``
   (0, 1, … until all months differ) shuffles the canonical deck with
-  ``seeded_shuffle(draw_seed, a)`` and seat ``i`` (in the order given to ``new_game``)
+  ``seeded_shuffle(draw_seed, a, DECK)`` and seat ``i`` (in the order given to ``new_game``)
   draws card ``deck[i]``. Turn order is the seats sorted by the month drawn; the first
   is the first Oya.
 * **Round seed**: round ``r`` (1-based counter of rounds started; a redeal does not
@@ -15,7 +15,7 @@ Seeds and fair shuffles (DESIGN §3)
   ``hash = sha256_hex(round_seed)``, i.e. SHA-256 of the 64 ASCII hex characters of the
   round seed (not of the raw bytes). ``round_end`` reveals ``seed = round_seed``.
 * **Deck of deal attempt k** (0 for the first deal of the round, 1, 2 … after redeals):
-  ``seeded_shuffle(round_seed, k)`` from :mod:`games.hanafuda`: a Fisher-Yates over the
+  ``seeded_shuffle(round_seed, k, DECK)`` from :mod:`games.shuffle`: a Fisher-Yates over the
   canonical deck driven by the byte stream ``SHA-256(f"{round_seed}:{k}:0") ||
   SHA-256(f"{round_seed}:{k}:1") || …``; for ``i`` from 47 down to 1 the next 8 bytes,
   read as a big-endian integer ``r``, give ``j = r mod (i+1)`` and ``d[i]``, ``d[j]`` are
@@ -43,7 +43,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from games.base import GameError, Result, SeatInfo, placings
 from games.fishing import Play, Take, play_is_legal, play_refusal, plays
-from games.hanafuda import DECK, MONTH, ORDER, seeded_shuffle, sha256_hex
+from games.hanafuda import DECK, MONTH, ORDER
 from games.hanafuda import matching as _matches
 from games.hanafuda import sort_codes as _sort
 from games.koikoi import events as E
@@ -51,6 +51,7 @@ from games.koikoi.actions import Decision, describe, parse
 from games.koikoi.events import KoiKoiEvent
 from games.koikoi.options import Options
 from games.koikoi.yaku import HAND_COMBO_POINTS, evaluate, hand_combo, yaku_name
+from games.shuffle import seeded_shuffle, sha256_hex
 
 ROLE_NAMES = {2: ["Oya", "Ko"], 3: ["Oya", "Naka", "Biki"], 4: ["Oya", "Dou-ni", "Dou-san", "Biki"]}
 
@@ -175,7 +176,7 @@ def oya_draw(seed: str, n: int) -> tuple[list[int], list[dict[str, Any]]]:
     attempts = []
     a = 0
     while True:
-        deck = seeded_shuffle(draw_seed, a)
+        deck = seeded_shuffle(draw_seed, a, DECK)
         cards = deck[:n]
         months = [MONTH[c] for c in cards]
         redraw = len(set(months)) < n
@@ -249,7 +250,7 @@ def _next_deck(state: KoiKoiState) -> list[str]:
         deck = list(state.decks[state.deck_pos])
         state.deck_pos += 1
         return deck
-    return seeded_shuffle(state.round_seed, state.attempt)
+    return seeded_shuffle(state.round_seed, state.attempt, DECK)
 
 
 def deal(deck: list[str], variant: str, order_from_oya: list[int]) -> tuple[dict[int, list[str]], list[str], list[str]]:

@@ -5,7 +5,7 @@ Seeds and fair shuffles
 ``new_game(options, seats, seed)`` takes a secret master seed. Hand ``n`` (1, 2, … in the
 order hands are started, renchan and draws included) uses ``hand_seed = sha256_hex(f"{seed}:{n}")``.
 The ``round_start`` event shows ``hash = sha256_hex(hand_seed)``; ``hand_end`` reveals the seed.
-The wall is ``seeded_shuffle(hand_seed, 0, deck=ALL_IDS)`` (games/hanafuda.py: SHA-256 stream
+The wall is ``seeded_shuffle(hand_seed, 0, deck=ALL_IDS)`` (games/shuffle.py: SHA-256 stream
 Fisher-Yates) over the 108 ids in ascending order; its layout is sanma.md §3.1. Tests may inject
 walls (``walls=[[…108 ids…], …]``: each hand takes the next one, then the seeded shuffle resumes).
 
@@ -29,7 +29,6 @@ from mahjong.shanten import Shanten
 from pydantic import BaseModel, ConfigDict, Field
 
 from games.base import Event, GameError, Result, SeatInfo
-from games.hanafuda import seeded_shuffle, sha256_hex
 from games.sanma.actions import Action, Discard, OwnKan, Pon, Word, describe, parse
 from games.sanma.options import Options, parse_options
 from games.sanma.scoring import WinContext, nagashi_score, ron_payment, score_hand, tsumo_payments
@@ -37,6 +36,7 @@ from games.sanma.tiles import (
     ALL_IDS, KINDS, NORTH, TERMINAL_HONOR, code_kind, counts34, kind_code, sort_key,
     tile_code,
 )
+from games.shuffle import seeded_shuffle, sha256_hex
 
 ROUND_NAMES = ["East 1", "East 2", "East 3", "South 1", "South 2", "South 3"]
 WIND = ["East", "South", "West"]

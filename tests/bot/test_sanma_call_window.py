@@ -8,7 +8,7 @@ import pytest
 
 from bot.store import Store
 from bot.tables import PLAYING, TableManager
-from games.hanafuda import sha256_hex
+from games.shuffle import sha256_hex
 from games.sanma import engine
 from tests.games.sanma_walls import make_wall
 

@@ -8,7 +8,7 @@ import re
 from collections import Counter
 
 from bot.localdiscord import start_client
-from games.hanafuda import sha256_hex
+from games.shuffle import sha256_hex
 from games.sanma import engine
 from tests.games.sanma_walls import make_wall
 

@@ -6,7 +6,8 @@ from _blackflower_helpers import act, nets, stacked_deck
 from games.base import GameError, SeatInfo
 from games.blackflower import GAME, Options
 from games.blackflower.engine import banker_draw
-from games.hanafuda import KIND, seeded_shuffle, sha256_hex
+from games.hanafuda import DECK, KIND
+from games.shuffle import seeded_shuffle, sha256_hex
 
 
 def seats(n, bots=False, balances=None):
@@ -32,7 +33,7 @@ def test_deal_order_is_counter_clockwise_from_the_banker_right_and_deck_is_seede
     for s in (1, 0, 4, 3):
         GAME.apply(state, s, "bet:10")
     assert state.order == [1, 0, 4, 3]
-    deck = seeded_shuffle(sha256_hex("order:1"), 0)
+    deck = seeded_shuffle(sha256_hex("order:1"), 0, DECK)
     assert [state.hands[s][0].cards for s in (1, 0, 4, 3)] == [[deck[i], deck[i + 5]] for i in range(4)]
     assert state.banker_hand.cards == [deck[4], deck[9]]
     assert GAME.hidden_cards(state) == {2: [deck[4]]}
@@ -185,7 +186,7 @@ def test_options_validation():
         Options(min_bet=50, max_bet=20)
     with pytest.raises(ValueError):
         Options(banker="random")
-    from games.blackflower import parse_options
+    from games.blackflower.options import parse_options
 
     with pytest.raises(GameError, match="Unknown Black Flower option 'jokers'"):
         parse_options({"jokers": True})

@@ -5,7 +5,7 @@ import subprocess
 import sys
 
 from _koikoi_helpers import GAME, first, game
-from games.koikoi import opening_events
+from games.koikoi.engine import opening_events
 
 
 def run(*args):
@@ -114,12 +114,13 @@ def test_verify_redeal_prints_next_attempt():
     # find a seed whose first attempt needs a redeal
     import hashlib
 
-    from games.hanafuda import seeded_shuffle
+    from games.hanafuda import DECK
+    from games.shuffle import seeded_shuffle
     from games.koikoi.engine import deal, redeal_reason
 
     for k in range(5000):
         seed = hashlib.sha256(f"r{k}".encode()).hexdigest()
-        _, table, _ = deal(seeded_shuffle(seed, 0), "2p", [0, 1])
+        _, table, _ = deal(seeded_shuffle(seed, 0, DECK), "2p", [0, 1])
         if redeal_reason(table):
             break
     else:  # pragma: no cover

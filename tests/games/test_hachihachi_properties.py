@@ -11,7 +11,8 @@ from games.hachihachi import GAME, engine
 from games.hachihachi.engine import BLANK, check_invariant
 from games.hachihachi.options import Options
 from games.hachihachi.simulate import play_game
-from games.hanafuda import DECK, sha256_hex
+from games.hanafuda import DECK
+from games.shuffle import sha256_hex
 
 IN_PLAY = ("bidding", "declare", "play", "take", "decide")
 CODE = re.compile(r'"([0-9]{1,2}[LARC][0-9]?)"')

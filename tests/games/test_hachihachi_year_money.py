@@ -14,7 +14,7 @@ from games.base import Event, SeatInfo
 from games.hachihachi import GAME, engine
 from games.hachihachi.engine import check_invariant
 from games.hachihachi.options import Options
-from games.hanafuda import sha256_hex
+from games.shuffle import sha256_hex
 
 from _hachihachi_helpers import Books, field_lines, within_discord_limits
 

@@ -65,11 +65,3 @@ def test_parse_errors_name_the_code(bad):
 def test_parse_duplicate():
     with pytest.raises(GameError, match="1L"):
         h.parse_codes("1L 1l")
-
-
-def test_seeded_shuffle():
-    a = h.seeded_shuffle("abc", 0)
-    assert sorted(a, key=h.ORDER.get) == h.DECK
-    assert a == h.seeded_shuffle("abc", 0)
-    assert a != h.seeded_shuffle("abc", 1)
-    assert a != h.seeded_shuffle("abd", 0)
