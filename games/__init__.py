@@ -1,12 +1,16 @@
-"""Pure rules of Parlor's games: no Discord, no I/O, no asyncio (DESIGN §1)."""
+"""Pure rules of Parlor's games: no Discord, no I/O, no asyncio (DESIGN §1).
+
+The registry: a game is known to Parlor by one line here, its name and the package whose ``GAME``
+declares it (:class:`games.base.GameBase`). Its renderer is found by name (``bot.render.<name>``).
+"""
 
 from __future__ import annotations
 
 import importlib
 
-from games.base import Game
+from games.base import GameBase
 
-_MODULES = {
+_PACKAGES = {
     "koikoi": "games.koikoi",
     "hachihachi": "games.hachihachi",
     "sanma": "games.sanma",
@@ -15,14 +19,19 @@ _MODULES = {
 }
 
 
+def register(name: str, package: str) -> None:
+    """Make a game known at run time, e.g. a test's toy game from a package outside ``games``."""
+    _PACKAGES[name] = package
+
+
 def game_names() -> list[str]:
-    return list(_MODULES)
+    return list(_PACKAGES)
 
 
-def get_game(name: str) -> Game:
-    """The ``GAME`` object of a game module, e.g. ``get_game("koikoi")``."""
+def get_game(name: str) -> GameBase:
+    """The ``GAME`` declaration of a game package, e.g. ``get_game("koikoi")``."""
     try:
-        module = importlib.import_module(_MODULES[name])
+        package = importlib.import_module(_PACKAGES[name])
     except KeyError:
-        raise KeyError(f"unknown game {name!r}; known games: {', '.join(_MODULES)}") from None
-    return module.GAME
+        raise KeyError(f"unknown game {name!r}; known games: {', '.join(_PACKAGES)}") from None
+    return package.GAME
