@@ -22,7 +22,7 @@ from pydantic import BaseModel, ValidationError
 from bot.settings import TURN_SECONDS
 from bot.store import SaveFailed
 from games import get_game
-from games.base import Event, Game, GameError, SeatInfo, check_range, option_error, options_from
+from games.base import Event, GameBase, GameError, SeatInfo, check_range, option_error, options_from
 
 log = logging.getLogger(__name__)
 
@@ -72,7 +72,7 @@ class Table:
     id: int
     guild_id: int
     channel_id: int
-    game: Game
+    game: GameBase
     options: dict[str, Any]
     host_id: int
     seats: list[Seat]
@@ -415,7 +415,7 @@ class TableManager:
 
     async def _with_balances(self, table: Table, season_id: int) -> list[Seat]:
         """For money games: each seat's season chips (the server's starting balance plus the ledger)."""
-        if not getattr(table.game, "uses_balances", False):
+        if not table.game.uses_balances:
             return table.seats
         config = await self.store.get_config(table.guild_id)
         start = DEFAULT_STARTING_BALANCE if config.starting_balance is None else config.starting_balance
@@ -457,8 +457,7 @@ class TableManager:
             if table.seats[seat].resigned:
                 raise Refusal("You resigned from this game; a bot plays your seat.")
             if action not in table.game.legal_actions(table.state, seat):
-                explain = getattr(table.game, "illegal_reason", None)  # optional: a game's own sentence
-                raise Refusal((explain and explain(table.state, seat, action))
+                raise Refusal(table.game.illegal_reason(table.state, seat, action)
                               or "That move is not allowed right now. Use the buttons of your hand panel.")
             events = await self._apply(table, seat, action, actor_id=user_id, source="player")
             if respond is not None:
@@ -533,15 +532,9 @@ class TableManager:
             table.timer.cancel()
 
     def _ledger_results(self, table: Table) -> list[dict[str, Any]]:
-        """The ledger lines of a finished game: the game's own (money games) or one per seat."""
-        if hasattr(table.game, "ledger_entries"):
-            lines = table.game.ledger_entries(table.state)
-        else:
-            result = table.game.result(table.state)
-            lines = [{"seat": n, "kind": "game", "amount": amount, "placing": placing}
-                     for n, (amount, placing) in enumerate(zip(result.scores, result.placings))]
+        """The ledger lines of a finished game (the game's own, by default one per seat), with who sat where."""
         entries = []
-        for line in lines:
+        for line in table.game.ledger_entries(table.state):
             seat_no = line["seat"]
             seat = table.seats[seat_no]
             human = not seat.bot
@@ -656,15 +649,15 @@ def acted_counts(seats: int, log_rows: list[Any]) -> list[int]:
 
 def decision_seconds(table: Table) -> int:
     """Seconds for the decision now due: a game may shorten some (``decision_seconds(state, default)``)."""
-    hook = getattr(table.game, "decision_seconds", None)
-    return hook(table.state, table.turn_seconds) if hook and table.state is not None else table.turn_seconds
+    if table.state is None:
+        return table.turn_seconds
+    return table.game.decision_seconds(table.state, table.turn_seconds)
 
 
 def timeout_action(table: Table, seat: int) -> str | None:
     """What a seat whose time ran out plays, if the game says (``timeout_action(state, seat)``, e.g. a
     call window passes); otherwise None and the bot policy plays for the seat."""
-    hook = getattr(table.game, "timeout_action", None)
-    action = hook(table.state, seat) if hook and table.state is not None else None
+    action = table.game.timeout_action(table.state, seat) if table.state is not None else None
     return action if action is not None and action in table.game.legal_actions(table.state, seat) else None
 
 
@@ -673,16 +666,17 @@ def decision_continues(table: Table, seat: int, step: list[Event]) -> bool:
     of the same decision and acts again to finish it. The game says so (``decision_continues(state,
     seat)``: e.g. the rest of a turn, the cards of an exchange chosen one at a time); by default one
     action is one decision. A decision never runs into a new deal."""
-    hook = getattr(table.game, "decision_continues", None)
-    if hook is None or seat not in table.to_act():  # to_act is empty once the game is over
+    if seat not in table.to_act():  # to_act is empty once the game is over
         return False
-    return not any(e.type == "round_start" and e.seat is None for e in step) and hook(table.state, seat)
+    return (not any(e.type == "round_start" and e.seat is None for e in step)
+            and table.game.decision_continues(table.state, seat))
 
 
 def public_to_act(table: Table) -> list[int]:
     """Seats whose turn may be announced in public; a game may hide who can call (``public_to_act(state)``)."""
-    hook = getattr(table.game, "public_to_act", None)
-    return hook(table.state) if hook and table.state is not None and table.status == PLAYING else table.to_act()
+    if table.state is None or table.status != PLAYING:
+        return table.to_act()
+    return table.game.public_to_act(table.state)
 
 
 def players_wanted(table: Table) -> str:
@@ -694,7 +688,7 @@ def players_wanted(table: Table) -> str:
     return f"{low} players" if low == high else f"{low}–{high} players"
 
 
-def game_options(game: Game, options: dict[str, Any], seated: int) -> dict[str, Any]:
+def game_options(game: GameBase, options: dict[str, Any], seated: int) -> dict[str, Any]:
     """The options a game starts with: the table's, with ``players`` set to the seats taken."""
     options = dict(options)
     if "players" in game.Options.model_fields:

@@ -49,7 +49,7 @@ def money_games() -> list[str]:
     out = []
     for name in game_names():
         try:
-            if getattr(get_game(name), "uses_balances", False):
+            if get_game(name).uses_balances:
                 out.append(name)
         except Exception:  # a game that does not import must not break the money commands
             log.exception("could not load game %s", name)

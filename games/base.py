@@ -1,14 +1,17 @@
-"""The interface every game of Parlor implements (DESIGN §2).
+"""The contract every game of Parlor declares (DESIGN §2).
 
-A game is a module (``games.koikoi``, ``games.sanma`` …) exposing a module-level
-``GAME`` object that satisfies :class:`Game`. The table manager, the bots, the
-simulator and the tests talk to games only through this surface.
+A game is a package (``games.koikoi``, ``games.sanma`` …) exposing one declaration,
+``GAME``, a :class:`GameBase`: its name, its player range, its ``Options`` and ``State``
+models, and its hooks. The table manager, the bots, the simulator and the tests talk to
+games only through it; every optional hook has a default here, so nobody probes a game
+for what it offers.
 
 Conventions
 -----------
 * **Actions are short strings** such as ``"play:1L:1C1"``, ``"koikoi"`` or ``"stop"``.
   They go into button ``custom_id``s (keep them ≤ 40 characters), into the action
-  log and into tests unchanged. ``legal_actions`` lists exactly what a seat may send.
+  log and into tests unchanged. ``legal_actions`` lists exactly what a seat may send;
+  ``apply`` refuses anything else with a :class:`GameError` and leaves the state as it was.
 * **State** is a pydantic model; ``apply`` mutates it in place. ``state.model_dump_json()``
   is the snapshot; ``GAME.load(json)`` restores it.
 * **Events** are what happened, in order, for messages and logs. An event whose
@@ -21,7 +24,9 @@ Conventions
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from dataclasses import dataclass, fields
+from types import ModuleType
+from typing import Any, Callable, Generic, TypeVar
 
 from pydantic import BaseModel, Field, ValidationError
 
@@ -52,31 +57,91 @@ class Result(BaseModel):
     summary: dict[str, Any] = Field(default_factory=dict)
 
 
-class Game(Protocol):
+S = TypeVar("S", bound=BaseModel)  # a game's State
+O = TypeVar("O", bound=BaseModel)  # a game's Options
+
+
+def no_reason(state: Any, seat: int, action: str) -> str | None:
+    """Default ``illegal_reason``: no sentence of the game's own (the table says the generic one)."""
+    return None
+
+
+def full_time(state: Any, default: int) -> int:
+    """Default ``decision_seconds``: every decision has the table's turn time."""
+    return default
+
+
+def no_timeout_action(state: Any, seat: int) -> str | None:
+    """Default ``timeout_action``: a seat whose time ran out is played by the bot policy."""
+    return None
+
+
+def one_step(state: Any, seat: int) -> bool:
+    """Default ``decision_continues``: one action is one whole decision."""
+    return False
+
+
+@dataclass(kw_only=True)
+class GameBase(Generic[S, O]):
+    """A game's declaration: what it is, its required hooks, and its capabilities (each defaulted).
+
+    Build it with :meth:`from_engine`, which binds the engine module's functions named as hooks.
+    """
+
     name: str  # "koikoi"
     title: str  # "Koi-Koi"
     min_players: int
     max_players: int
-    Options: type[BaseModel]  # defaults as in rules/<game>.md
+    Options: type[O]  # defaults as in rules/<game>.md
+    State: type[S]
 
-    def new_game(self, options: BaseModel, seats: list[SeatInfo], seed: str) -> BaseModel: ...
-    def opening_events(self, state: BaseModel) -> list[Event]: ...  # what new_game did (e.g. the first deal)
-    def load(self, snapshot: str) -> BaseModel: ...
-    def to_act(self, state: BaseModel) -> list[int]: ...
-    def legal_actions(self, state: BaseModel, seat: int) -> list[str]: ...
-    def apply(self, state: BaseModel, seat: int, action: str) -> list[Event]: ...
-    def view(self, state: BaseModel, seat: int) -> dict[str, Any]: ...
-    def public_view(self, state: BaseModel) -> dict[str, Any]: ...
-    def is_over(self, state: BaseModel) -> bool: ...
-    def result(self, state: BaseModel) -> Result: ...
-    def hidden_cards(self, state: BaseModel) -> dict[int, list[str]]: ...
-    def bot_choose(self, view: dict[str, Any], legal: list[str], rng_seed: int) -> str: ...
-    def describe_action(self, action: str) -> str: ...
+    # Required hooks.
+    new_game: Callable[..., S]  # (options, seats, seed, **fixed deals a test may pass)
+    load: Callable[[str], S]  # a state from its snapshot
+    opening_events: Callable[[S], list[Event]]  # what new_game did (e.g. the first deal)
+    to_act: Callable[[S], list[int]]
+    legal_actions: Callable[[S, int], list[str]]
+    apply: Callable[[S, int, str], list[Event]]
+    view: Callable[[S, int], dict[str, Any]]
+    public_view: Callable[[S], dict[str, Any]]
+    is_over: Callable[[S], bool]
+    result: Callable[[S], Result]
+    hidden_cards: Callable[[S], dict[int, list[str]]]  # per seat, the cards only that seat may see
+    bot_choose: Callable[[dict[str, Any], list[str], int], str]  # (view, legal, rng_seed) -> action
+    describe_action: Callable[[str], str]
 
-    # Optional, for money games:
-    # uses_balances: bool = True  -> every SeatInfo carries the player's season balance at the start
-    # def ledger_entries(self, state) -> list[dict]: [{"seat", "kind", "amount", "placing"?, "memo"?}, …]
-    #     written instead of one 'game' line per seat when the game finishes.
+    # Capabilities, each with its default.
+    uses_balances: bool = False  # a money game: every SeatInfo carries the season balance at the start
+    illegal_reason: Callable[[S, int, str], str | None] = no_reason  # the game's own refusal sentence
+    decision_seconds: Callable[[S, int], int] = full_time  # (state, table's turn time): a shorter deadline
+    timeout_action: Callable[[S, int], str | None] = no_timeout_action  # what a timed-out seat plays
+    decision_continues: Callable[[S, int], bool] = one_step  # the seat goes on with the same decision
+    public_to_act: Callable[[S], list[int]] | None = None  # who may be named in public; default to_act
+    # The season ledger lines of a finished game, [{"seat", "kind", "amount", "placing"?, "memo"?}, …];
+    # default: one 'game' line per seat from the result.
+    ledger_entries: Callable[[S], list[dict[str, Any]]] | None = None
+
+    def __post_init__(self) -> None:
+        if self.public_to_act is None:
+            self.public_to_act = self.to_act
+        if self.ledger_entries is None:
+            self.ledger_entries = self._game_lines
+
+    def _game_lines(self, state: S) -> list[dict[str, Any]]:
+        result = self.result(state)
+        return [{"seat": seat, "kind": "game", "amount": amount, "placing": placing}
+                for seat, (amount, placing) in enumerate(zip(result.scores, result.placings))]
+
+    @classmethod
+    def from_engine(cls, engine: ModuleType, **declared: Any) -> GameBase:
+        """The declaration whose hooks are ``engine``'s functions of the same names, with ``declared``
+        (name, title, players, models, and the hooks found elsewhere) added or overriding."""
+        hooks = {name: getattr(engine, name) for name in HOOKS if callable(getattr(engine, name, None))}
+        return cls(**{**hooks, **declared})
+
+
+HOOKS = frozenset(f.name for f in fields(GameBase)) - {
+    "name", "title", "min_players", "max_players", "Options", "State", "uses_balances"}
 
 
 def placings(scores: list[int]) -> list[int]:

@@ -6,7 +6,7 @@ import hashlib
 import time
 from typing import Any, Callable
 
-from games.base import Event, Game, SeatInfo
+from games.base import Event, GameBase, SeatInfo
 
 Check = Callable[[Any, list[Event]], None]
 Chooser = Callable[[dict, list[str], int], str]
@@ -17,7 +17,7 @@ def bot_seats(players: int, balances: list[int] | None = None) -> list[SeatInfo]
             for i in range(players)]
 
 
-def play_game(game: Game, options: Any, seats: list[SeatInfo], seed: str, check: Check | None = None,
+def play_game(game: GameBase, options: Any, seats: list[SeatInfo], seed: str, check: Check | None = None,
               choose: Chooser | None = None, max_actions: int = 200_000) -> tuple[Any, int]:
     """One game with every seat played by ``choose`` (default: the game's bot policy, which sees
     only its own view). ``check(state, events)`` runs after the deal and after every action.

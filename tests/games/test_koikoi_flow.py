@@ -7,8 +7,8 @@ import pytest
 from _koikoi_helpers import GAME, arrange, deck_for, first, game, play, types
 from games.base import GameError
 from games.hanafuda import DECK
-from games.koikoi import Options, opening_events
-from games.koikoi.engine import deal
+from games.koikoi import Options
+from games.koikoi.engine import deal, opening_events
 
 
 def round_end(events):
@@ -542,7 +542,7 @@ def test_options_errors():
         Options(players=5)
     with pytest.raises(ValueError):
         Options(months=13)
-    from games.koikoi import parse_options
+    from games.koikoi.options import parse_options
 
     with pytest.raises(GameError, match="1 to 12"):
         parse_options({"months": 0})

@@ -2,7 +2,8 @@
 
 import pytest
 
-from games.koikoi import Options, evaluate, hand_combo
+from games.koikoi import Options
+from games.koikoi.yaku import evaluate, hand_combo
 
 DEFAULT = Options()
 VIEWING = Options(viewing_yaku=True)
