@@ -27,7 +27,7 @@ def main() -> int:
         return 1
     configure_logging(settings.log_level)  # no hand, seed or snapshot in the log at any level
     if not settings.token:
-        from bot.localdiscord.playground import main_playground
+        from localdiscord.playground import main_playground
 
         return main_playground(settings)
     from bot.main import ParlorBot

@@ -16,7 +16,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from bot.localdiscord import LocalDiscord, run_client
+from localdiscord import LocalDiscord, run_client
 from tests.e2e.conftest import action_buttons, make_bot
 
 

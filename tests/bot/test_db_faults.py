@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.localdiscord import LocalDiscord, run_client, start_client
+from localdiscord import LocalDiscord, run_client, start_client
 from bot.store import DatabaseUnusable, SaveFailed, Store
 from bot.tables import Refusal
 from tests.bot.test_ledger_properties import new_manager

@@ -9,7 +9,7 @@ import discord
 import pytest
 from discord.ext import commands
 
-from bot.localdiscord import LocalDiscord, run_client
+from localdiscord import LocalDiscord, run_client
 from bot.store import Store
 
 pytestmark = pytest.mark.e2e

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from bot.localdiscord import start_client
+from localdiscord import start_client
 from games.blackflower import GAME as BLACK_FLOWER
 from tests.bot.absent_positions import count_pauses, rig_black_christmas
 from tests.games._blackflower_helpers import stacked_deck

@@ -9,7 +9,7 @@ from collections import Counter
 
 import pytest
 
-from bot.localdiscord import start_client
+from localdiscord import start_client
 from cogs.league import signed
 from games.bcpoker import GAME, engine
 from games.bcpoker.cards import CODES, make_deck

@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from bot.localdiscord import start_client
+from localdiscord import start_client
 from games.blackflower import GAME
 
 from .conftest import LeakWatch, make_bot, table_message, whose_turn

@@ -10,8 +10,8 @@ import re
 
 import pytest
 
-from bot.localdiscord import run_client, start_client
-from bot.localdiscord.harness import HarnessError
+from localdiscord import run_client, start_client
+from localdiscord.harness import HarnessError
 from bot.main import ParlorBot
 from bot.settings import Settings
 

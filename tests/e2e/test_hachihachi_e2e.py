@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from bot.localdiscord import start_client
+from localdiscord import start_client
 from cogs.money import fmt
 from games.hachihachi import GAME
 from tests.games._hachihachi_helpers import Books

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 
-from bot.localdiscord import run_client, start_client
+from localdiscord import run_client, start_client
 
 from .conftest import LeakWatch, action_buttons, make_bot, table_message, whose_turn
 

@@ -22,7 +22,7 @@ import sqlite3
 
 import pytest
 
-from bot.localdiscord import start_client
+from localdiscord import start_client
 from bot.logs import FORMAT, SECRET_CARRIERS, configure_logging
 from bot.main import ParlorBot
 from bot.settings import Settings

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from bot.localdiscord import start_client
+from localdiscord import start_client
 from games.shuffle import sha256_hex
 from games.sanma import engine
 from tests.games.sanma_walls import make_wall

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 
-from bot.localdiscord import run_client
+from localdiscord import run_client
 from games.blackflower import GAME as BLACKFLOWER
 
 from .conftest import make_bot, table_message

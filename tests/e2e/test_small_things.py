@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from bot.localdiscord import run_client
+from localdiscord import run_client
 from bot.presenter import DiscordPresenter
 from bot.tables import PLAYING, Seat, Table
 from games.bcpoker import GAME as BCP

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.localdiscord import run_client
+from localdiscord import run_client
 
 from .conftest import make_bot
 from .test_simultaneous_decisions import open_blackflower, panel_of

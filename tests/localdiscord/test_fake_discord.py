@@ -13,7 +13,7 @@ import pytest
 from discord import app_commands
 from discord.ext import commands
 
-from bot.localdiscord import (
+from localdiscord import (
     ClientCrashed,
     HarnessError,
     InteractionTimeout,

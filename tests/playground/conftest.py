@@ -7,7 +7,7 @@ from pathlib import Path
 import aiohttp
 import pytest
 
-from bot.localdiscord import LocalDiscord
+from localdiscord import LocalDiscord
 from bot.main import ParlorBot
 from bot.settings import Settings
 

@@ -11,7 +11,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.localdiscord import run_client
+from localdiscord import run_client
 
 from .conftest import make_bot
 

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.localdiscord.playground import run_playground
+from localdiscord.playground import run_playground
 from bot.settings import Settings
 
 CHROMIUM = Path("/usr/bin/chromium")
@@ -243,7 +243,7 @@ def showcase_bot(guild_id: int):
 
 
 async def test_the_page_renders_what_discord_would(tmp_path):
-    from bot.localdiscord import LocalDiscord, run_client
+    from localdiscord import LocalDiscord, run_client
 
     async with LocalDiscord() as fake:
         alice, bob = fake.add_user("Alice"), fake.add_user("Bob")

@@ -8,8 +8,8 @@ import json
 import aiohttp
 import pytest
 
-from bot.localdiscord import LocalDiscord, run_client
-from bot.localdiscord.persist import StateError, StateFile
+from localdiscord import LocalDiscord, run_client
+from localdiscord.persist import StateError, StateFile
 
 from .conftest import make_bot
 

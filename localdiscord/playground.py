@@ -2,7 +2,7 @@
 
 A person picks who they are (one of the local users, or a new one), runs the slash commands the
 bot registered, clicks buttons, picks from menus and fills in modals. Every action goes through
-the same checks as the test harness (:class:`~bot.localdiscord.harness.FakeUser`), so the bot sees
+the same checks as the test harness (:class:`~localdiscord.harness.FakeUser`), so the bot sees
 exactly what Discord would send it. Each user's page receives only what that user may see: the
 public messages and their own ephemeral ones.
 

@@ -244,7 +244,7 @@ class LocalDiscord:
 
     def add_user(self, name: str, *, manage_guild: bool = False, guild: Optional[Guild] = None):
         """Create a member of ``guild`` (default: the first guild). Returns a
-        :class:`~bot.localdiscord.harness.FakeUser`."""
+        :class:`~localdiscord.harness.FakeUser`."""
         from .harness import FakeUser
 
         guild = guild or self.guild
