@@ -21,14 +21,12 @@ Events: public (``seat=None``) events never carry a concealed tile; ``drew`` is 
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Any
 
-from mahjong.agari import Agari
-from mahjong.shanten import Shanten
 from pydantic import BaseModel, ConfigDict, Field
 
 from games.base import Event, GameError, Result, SeatInfo
+from games.sanma import shanten as hand_shapes
 from games.sanma.actions import Action, Discard, OwnKan, Pon, Word, describe, parse
 from games.sanma.options import Options, parse_options
 from games.sanma.scoring import WinContext, nagashi_score, ron_payment, score_hand, tsumo_payments
@@ -132,49 +130,22 @@ class SanmaState(BaseModel):
 # ---------------------------------------------------------------------------
 
 
-@lru_cache(maxsize=200_000)
-def _waits_of_counts(counts: tuple[int, ...]) -> tuple[int, ...]:
-    c = list(counts)
-    n = sum(c)
-    if n % 3 != 1:
-        return ()
-    out = []
-    for k in KINDS:
-        if c[k] >= 4:
-            continue
-        c[k] += 1
-        if Agari.is_agari(c):
-            out.append(k)
-        c[k] -= 1
-    return tuple(out)
-
-
 def waits(concealed: list[int]) -> tuple[int, ...]:
     """Kinds that would complete this (3n+1)-tile concealed hand, by shape."""
-    return _waits_of_counts(tuple(counts34(concealed)))
-
-
-@lru_cache(maxsize=200_000)
-def _agari_counts(counts: tuple[int, ...]) -> bool:
-    return Agari.is_agari(list(counts))
+    return hand_shapes.waits_of(tuple(counts34(concealed)))
 
 
 def is_complete(concealed: list[int]) -> bool:
-    return _agari_counts(tuple(counts34(concealed)))
-
-
-@lru_cache(maxsize=200_000)
-def _shanten_counts(counts: tuple[int, ...]) -> int:
-    return Shanten.calculate_shanten(list(counts), is_three_player=True)
+    return hand_shapes.is_complete(counts34(concealed))
 
 
 def shanten(concealed: list[int]) -> int:
-    return _shanten_counts(tuple(counts34(concealed)))
+    return hand_shapes.shanten(counts34(concealed))
 
 
 def kokushi_wait(concealed: list[int], kind: int) -> bool:
     c = counts34(concealed)
-    if sum(c) != 13 or Shanten.calculate_shanten_for_kokushi_hand(c) != 0:
+    if sum(c) != 13 or hand_shapes.kokushi_shanten(c) != 0:
         return False
     return kind in waits(concealed)
 
@@ -999,7 +970,8 @@ def _end_hand(state: SanmaState, events: list[Event], data: dict[str, Any], *, r
 
 
 def final_scores(points: list[int], options: Options) -> list[float]:
-    """§8: ranking scores in thousands with return, uma and oka; ``tenhou`` rounding by default."""
+    """§8: ranking scores in thousands with return, uma and oka; unrounded (one decimal) by default,
+    Tenhou's older rounding with ``final_rounding="tenhou"``."""
     order = sorted(range(3), key=lambda s: (-points[s], s))
     oka = 3 * (options.return_points - options.start_points) / 1000
     out = [0.0, 0.0, 0.0]
