@@ -9,6 +9,9 @@
 * kita whenever allowed (a free dora and a replacement draw);
 * folds against a riichi when its hand is poor (2+ shanten): discards the safest tile —
   genbutsu (tiles in the riichi player's river) first, then honors seen 3 times, then terminals.
+
+Shanten and acceptance come from :mod:`games.sanma.shanten` (table based, incremental), so a
+decision takes well under a millisecond.
 """
 
 from __future__ import annotations
@@ -16,25 +19,22 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from games.sanma.engine import _shanten_counts
-from games.sanma.tiles import KINDS, code_kind, kind_code
+from games.sanma.shanten import Hand
+from games.sanma.tiles import KINDS, code_kind, dora_of, kind_code
 
 TERMINALS = {0, 8, 9, 17, 18, 26}
 
 
-def _counts(codes: list[str]) -> list[int]:
+def _counts(view: dict[str, Any]) -> list[int]:
     c = [0] * 34
-    for code in codes:
-        c[code_kind(code)] += 1
+    for tile in view["hand_ids"]:
+        c[tile // 4] += 1
     return c
 
 
-def _shanten(c: list[int]) -> int:
-    return _shanten_counts(tuple(c))
-
-
-def _visible(view: dict[str, Any]) -> list[int]:
-    seen = [0] * 34
+def _visible(view: dict[str, Any], own: list[int]) -> list[int]:
+    """Copies of each kind the bot can see: rivers, melds, indicators, kita and its own hand."""
+    seen = list(own)
     for river in view["rivers"]:
         for r in river:
             seen[code_kind(r["tile"])] += 1
@@ -45,8 +45,6 @@ def _visible(view: dict[str, Any]) -> list[int]:
     for ind in view["dora_indicators"]:
         seen[code_kind(ind)] += 1
     seen[30] += sum(view["kita"])
-    for t in view["hand"]:
-        seen[code_kind(t)] += 1
     return seen
 
 
@@ -56,7 +54,7 @@ def _relevant(c: list[int]) -> list[int]:
     for k in KINDS:
         if c[k]:
             out.add(k)
-            if k < 27 and k >= 9:
+            if 9 <= k < 27:
                 base = k - k % 9
                 for d in (-2, -1, 1, 2):
                     if base <= k + d < base + 9:
@@ -64,44 +62,34 @@ def _relevant(c: list[int]) -> list[int]:
     return sorted(out)
 
 
-def _acceptance(c: list[int], base: int, seen: list[int]) -> int:
-    total = 0
-    for k in _relevant(c):
-        if seen[k] >= 4 or c[k] >= 4:
-            continue
-        c[k] += 1
-        if _shanten(c) < base:
-            total += 4 - seen[k]
-        c[k] -= 1
-    return total
+def _acceptance(hand: Hand, base: int, seen: list[int]) -> int:
+    return sum(4 - seen[k] for k in hand.improving(base, _relevant(hand.c)) if seen[k] < 4)
 
 
-def _dora_kinds(view: dict[str, Any]) -> set[int]:
-    from games.sanma.tiles import dora_of
-
-    return {dora_of(code_kind(i)) for i in view["dora_indicators"]}
-
-
-def _best_discard(view: dict[str, Any], options: list[str]) -> tuple[str, int, int]:
+def _best_discard(view: dict[str, Any], options: list[str], c: list[int], seen: list[int]) -> tuple[str, int, int]:
     """(code, shanten after, acceptance) of the best efficiency discard among ``options`` codes."""
-    c = _counts(view["hand"])
-    seen = _visible(view)
-    dora = _dora_kinds(view)
-    shs = {}
+    hand = Hand(c)
+    dora = {dora_of(code_kind(i)) for i in view["dora_indicators"]}
+    by_kind: dict[int, int] = {}
+    for code in options:
+        k = code_kind(code)
+        if k not in by_kind:
+            hand.remove(k)
+            by_kind[k] = hand.shanten()
+            hand.add(k)
+    low = min(by_kind.values())
+    acceptance: dict[int, int] = {}
+    best = None
     for code in dict.fromkeys(options):
         k = code_kind(code)
-        c[k] -= 1
-        shs[code] = _shanten(c)
-        c[k] += 1
-    low = min(shs.values())
-    best = None
-    for code, sh in shs.items():
+        sh = by_kind[k]
         if sh > low:
             continue
-        k = code_kind(code)
-        c[k] -= 1
-        acc = _acceptance(c, sh, seen) if sh <= 2 else 0
-        c[k] += 1
+        if k not in acceptance:
+            hand.remove(k)
+            acceptance[k] = _acceptance(hand, sh, seen) if sh <= 2 else 0
+            hand.add(k)
+        acc = acceptance[k]
         # keep dora and red fives a little longer; throw isolated honors/terminals first
         keep = (2 if k in dora else 0) + (1 if code[0] == "0" else 0)
         score = (sh, -acc, keep, 0 if k >= 27 or k in TERMINALS else 1)
@@ -110,12 +98,11 @@ def _best_discard(view: dict[str, Any], options: list[str]) -> tuple[str, int, i
     return best[1], best[2], best[3]
 
 
-def _danger(view: dict[str, Any], code: str, riichi_seats: list[int]) -> int:
+def _danger(view: dict[str, Any], seen: list[int], code: str, riichi_seats: list[int]) -> int:
     k = code_kind(code)
-    seen = _visible(view)
     worst = 0
     for s in riichi_seats:
-        river = {code_kind(r["tile"]) for r in view["rivers"][s]}
+        river = [code_kind(r["tile"]) for r in view["rivers"][s]]
         if k in river:
             d = 0
         elif k >= 27:
@@ -124,8 +111,7 @@ def _danger(view: dict[str, Any], code: str, riichi_seats: list[int]) -> int:
             d = 4
         else:
             n = k % 9
-            suji = any(code_kind(r["tile"]) // 9 == k // 9 and abs(code_kind(r["tile"]) % 9 - n) == 3
-                       for r in view["rivers"][s])
+            suji = any(r // 9 == k // 9 and abs(r % 9 - n) == 3 for r in river)
             d = 6 if suji else 9
         worst = max(worst, d)
     return worst
@@ -140,7 +126,6 @@ def _yakuhai(view: dict[str, Any], k: int) -> bool:
 
 
 def bot_choose(view: dict[str, Any], legal: list[str], rng_seed: int) -> str:
-    rng = random.Random(rng_seed)
     if not legal:
         raise ValueError("no legal action")
     for win in ("tsumo", "ron"):
@@ -150,21 +135,23 @@ def bot_choose(view: dict[str, Any], legal: list[str], rng_seed: int) -> str:
         return _respond(view, legal)
     if "kita" in legal:
         return "kita"
-    discards = [a[2:] for a in legal if a.startswith("d:")]
-    me = view["seat"]
-    others_riichi = [s for s in range(3) if s != me and view["riichi"][s]]
+    c = _counts(view)
+    seen = _visible(view, c)
     riichi = [a[2:] for a in legal if a.startswith("r:")]
     if riichi:
-        code, _, _ = _best_discard(view, riichi)
+        code, _, _ = _best_discard(view, riichi, c, seen)
         return "r:" + code
     for a in legal:
         if a.startswith("ankan:") and view.get("my_riichi") == 2:
             return a
+    discards = [a[2:] for a in legal if a.startswith("d:")]
     if not discards:
-        return rng.choice(legal)
-    code, sh, _ = _best_discard(view, discards)
+        return random.Random(rng_seed).choice(legal)
+    code, sh, _ = _best_discard(view, discards, c, seen)
+    me = view["seat"]
+    others_riichi = [s for s in range(3) if s != me and view["riichi"][s]]
     if others_riichi and sh >= 2:
-        safest = min(discards, key=lambda c: (_danger(view, c, others_riichi), -code_kind(c)))
+        safest = min(discards, key=lambda code: (_danger(view, seen, code, others_riichi), -code_kind(code)))
         return "d:" + safest
     for a in legal:
         if a.startswith("kakan:") and sh >= 1:
@@ -175,21 +162,19 @@ def bot_choose(view: dict[str, Any], legal: list[str], rng_seed: int) -> str:
 def _respond(view: dict[str, Any], legal: list[str]) -> str:
     window = view.get("window") or {}
     tile = window.get("tile")
-    if not tile or not any(a.startswith("pon") or a == "kan" for a in legal):
+    pon = next((a for a in legal if a.startswith("pon")), None)
+    if not tile or pon is None:
         return "pass"
     k = code_kind(tile)
     me = view["seat"]
     if any(view["riichi"][s] for s in range(3) if s != me):
         return "pass"
-    c = _counts(view["hand"])
-    before = _shanten(c)
-    c[k] -= 2
-    after = _shanten_after_pon(c)
-    c[k] += 2
+    hand = Hand(_counts(view))
+    before = hand.shanten()
+    hand.remove(k)
+    hand.remove(k)
+    after = _shanten_after_pon(hand)
     open_hand = bool(view["melds"][me])
-    pon = next(a for a in legal if a.startswith("pon")) if any(a.startswith("pon") for a in legal) else None
-    if pon is None:
-        return "pass"
     if _yakuhai(view, k) and after <= before:
         return pon
     if open_hand and after < before and _has_open_yaku(view, k):
@@ -197,14 +182,14 @@ def _respond(view: dict[str, Any], legal: list[str]) -> str:
     return "pass"
 
 
-def _shanten_after_pon(c: list[int]) -> int:
+def _shanten_after_pon(hand: Hand) -> int:
     """Shanten of the 11-tile hand after a pon, before the discard (best discard)."""
     best = 9
     for k in KINDS:
-        if c[k]:
-            c[k] -= 1
-            best = min(best, _shanten(c))
-            c[k] += 1
+        if hand.c[k]:
+            hand.remove(k)
+            best = min(best, hand.shanten())
+            hand.add(k)
     return best
 
 
