@@ -17,7 +17,7 @@ class Options(BaseModel):
     start_points: int = 35000
     return_points: int = 40000
     uma: tuple[int, int, int] = (20, 0, -20)
-    final_rounding: Literal["tenhou", "none"] = "tenhou"
+    final_rounding: Literal["tenhou", "none"] = "none"  # §8: unrounded, as Tenhou shows scores today
     tobi: bool = True
     agari_yame: bool = True
     nagashi_mangan: bool = True

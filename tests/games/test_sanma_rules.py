@@ -249,9 +249,10 @@ def test_kyuushu_kyuuhai_abort():
 
 
 def test_final_ranking_example():
-    o = Options()
-    assert final_scores([27400, 83100, -5500], o) == [-13.0, 79.0, -66.0]
+    """§8: unrounded by default (as Tenhou shows scores today); Tenhou's older rounding as an option."""
+    assert final_scores([27400, 83100, -5500], Options()) == [-12.6, 78.1, -65.5]
     assert final_scores([27400, 83100, -5500], Options(final_rounding="none")) == [-12.6, 78.1, -65.5]
+    assert final_scores([27400, 83100, -5500], Options(final_rounding="tenhou")) == [-13.0, 79.0, -66.0]
 
 
 def test_agari_yame_and_last_hand_end():
