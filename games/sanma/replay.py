@@ -67,7 +67,13 @@ def _ints(s: str | None) -> list[int]:
 
 
 def parse(text: str) -> list[ET.Element]:
-    root = ET.fromstring(text)
+    """The tags of an mjlog XML text; anything else is a ReplayError naming what it is."""
+    if text.lstrip().startswith(("{", "[")):
+        raise ReplayError("this is a JSON log (tenhou.net/6 style); replay reads the mjlog XML form of a Tenhou log")
+    try:
+        root = ET.fromstring(text)
+    except ET.ParseError as e:
+        raise ReplayError(f"this is not a readable mjlog XML file ({e})") from None
     return list(root)
 
 
@@ -129,8 +135,7 @@ def build_wall(hand: list[ET.Element]) -> list[int]:
     return [t if t is not None else next(rest) for t in wall]
 
 
-def replay_text(text: str) -> dict[str, Any]:
-    tags = parse(text)
+def _replay_tags(tags: list[ET.Element]) -> dict[str, Any]:
     go = next((t for t in tags if t.tag == "GO"), None)
     if go is not None and not int(go.get("type", "0")) & 0x10:
         raise ReplayError("this is not a three-player (sanma) log")
@@ -168,7 +173,20 @@ def replay_text(text: str) -> dict[str, Any]:
 
 
 def replay_file(path: str | Path) -> dict[str, Any]:
-    return replay_text(Path(path).read_text(encoding="utf-8"))
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        raise ReplayError("this is not a text file (a Tenhou mjlog is UTF-8 XML)") from None
+    return replay_text(text)
+
+
+def replay_text(text: str) -> dict[str, Any]:
+    """Replay a log text; a tag with a missing or unreadable attribute is a ReplayError naming it."""
+    try:
+        return _replay_tags(parse(text))
+    except (ValueError, TypeError, IndexError, KeyError, AttributeError, StopIteration) as e:
+        raise ReplayError(f"the log is malformed: a tag lacks an attribute or holds an unreadable value "
+                          f"({type(e).__name__}: {e})") from None
 
 
 def _act(state, seat: int, action: str, where: str) -> list:

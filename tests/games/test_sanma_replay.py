@@ -59,3 +59,22 @@ def test_tampered_log_is_caught():
     assert bad != text
     with pytest.raises(ReplayError):
         replay_text(bad)
+
+
+@pytest.mark.parametrize("content, message", [
+    ("<mjloggm ver='2.3'><GO type='185'", "not a readable mjlog XML file"),  # cut short
+    ('{"log": [[[0, 0, 0], [35000, 35000, 35000, 0]]]}', "JSON log (tenhou.net/6 style)"),
+    ('<mjloggm ver="2.3"><GO type="185"/><INIT seed="0,0" ten="350,350,350,0"/></mjloggm>', "the log is malformed"),
+    (b"\x1f\x8b\x08\x00binary", "not a text file"),  # a still-gzipped .mjlog
+])
+def test_cli_replay_of_a_malformed_file_is_one_clear_line(tmp_path, content, message):
+    path = tmp_path / "log.xml"
+    if isinstance(content, bytes):
+        path.write_bytes(content)
+    else:
+        path.write_text(content)
+    p = subprocess.run([sys.executable, "-m", "games", "replay", "sanma", str(path)], capture_output=True, text=True,
+                       cwd=ROOT)
+    assert p.returncode == 1
+    assert "Traceback" not in p.stderr and len(p.stderr.strip().splitlines()) == 1
+    assert p.stderr.startswith("Replay failed: ") and message in p.stderr
