@@ -19,6 +19,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from games.sanma.actions import Action, Discard, OwnKan, Pon, Word, parse
 from games.sanma.shanten import Hand
 from games.sanma.tiles import KINDS, code_kind, dora_of, kind_code
 
@@ -128,47 +129,49 @@ def _yakuhai(view: dict[str, Any], k: int) -> bool:
 def bot_choose(view: dict[str, Any], legal: list[str], rng_seed: int) -> str:
     if not legal:
         raise ValueError("no legal action")
-    for win in ("tsumo", "ron"):
-        if win in legal:
-            return win
-    if "pass" in legal:
-        return _respond(view, legal)
-    if "kita" in legal:
-        return "kita"
+    for win in (Word.TSUMO, Word.RON):
+        if str(win) in legal:
+            return str(win)
+    moves = [parse(a) for a in legal]
+    if Word.PASS in moves:
+        return _respond(view, moves)
+    if Word.KITA in moves:
+        return str(Word.KITA)
     c = _counts(view)
     seen = _visible(view, c)
-    riichi = [a[2:] for a in legal if a.startswith("r:")]
+    riichi = [m.tile for m in moves if isinstance(m, Discard) and m.riichi]
     if riichi:
         code, _, _ = _best_discard(view, riichi, c, seen)
-        return "r:" + code
-    for a in legal:
-        if a.startswith("ankan:") and view.get("my_riichi") == 2:
-            return a
-    discards = [a[2:] for a in legal if a.startswith("d:")]
+        return str(Discard(code, riichi=True))
+    if view.get("my_riichi") == 2:
+        closed_kan = next((m for m in moves if isinstance(m, OwnKan) and not m.added), None)
+        if closed_kan is not None:
+            return str(closed_kan)
+    discards = [m.tile for m in moves if isinstance(m, Discard) and not m.riichi]
     if not discards:
         return random.Random(rng_seed).choice(legal)
     code, sh, _ = _best_discard(view, discards, c, seen)
     me = view["seat"]
     others_riichi = [s for s in range(3) if s != me and view["riichi"][s]]
     if others_riichi and sh >= 2:
-        safest = min(discards, key=lambda code: (_danger(view, seen, code, others_riichi), -code_kind(code)))
-        return "d:" + safest
-    for a in legal:
-        if a.startswith("kakan:") and sh >= 1:
-            return a
-    return "d:" + code
+        code = min(discards, key=lambda code: (_danger(view, seen, code, others_riichi), -code_kind(code)))
+        return str(Discard(code))
+    added_kan = next((m for m in moves if isinstance(m, OwnKan) and m.added), None)
+    if added_kan is not None and sh >= 1:
+        return str(added_kan)
+    return str(Discard(code))
 
 
-def _respond(view: dict[str, Any], legal: list[str]) -> str:
+def _respond(view: dict[str, Any], moves: list[Action]) -> str:
     window = view.get("window") or {}
     tile = window.get("tile")
-    pon = next((a for a in legal if a.startswith("pon")), None)
+    pon = next((m for m in moves if isinstance(m, Pon)), None)
     if not tile or pon is None:
-        return "pass"
+        return str(Word.PASS)
     k = code_kind(tile)
     me = view["seat"]
     if any(view["riichi"][s] for s in range(3) if s != me):
-        return "pass"
+        return str(Word.PASS)
     hand = Hand(_counts(view))
     before = hand.shanten()
     hand.remove(k)
@@ -176,10 +179,10 @@ def _respond(view: dict[str, Any], legal: list[str]) -> str:
     after = _shanten_after_pon(hand)
     open_hand = bool(view["melds"][me])
     if _yakuhai(view, k) and after <= before:
-        return pon
+        return str(pon)
     if open_hand and after < before and _has_open_yaku(view, k):
-        return pon
-    return "pass"
+        return str(pon)
+    return str(Word.PASS)
 
 
 def _shanten_after_pon(hand: Hand) -> int:
