@@ -1,7 +1,5 @@
 """Seeded bot games of Black Flower in many variants, with invariants checked after every action."""
 
-import json
-
 import pytest
 
 from games.base import GameError
@@ -26,11 +24,9 @@ def _codes_in(obj, out):
 
 class Checker:
     def __init__(self):
-        self.steps = 0
         self.kinds = set()
 
     def __call__(self, state, events):
-        self.steps += 1
         # 1. the 48 cards of a dealt round are all accounted for, each once
         if state.banker_hand is not None:
             assert sorted(engine.all_cards(state)) == sorted(DECK)
@@ -46,18 +42,15 @@ class Checker:
         for e in events:
             if e.type == "bet":  # only a seat that covers the minimum bet is asked to bet
                 assert e.data["chips"] >= 0
-        # 3. no hidden card in any view, the public view or a public event
+        # 3. the banker's face-down card is in no view, not even the banker's (the public view and
+        # public events: tests/games/test_contract.py)
         hidden = set(c for cs in GAME.hidden_cards(state).values() for c in cs)
         if hidden:
-            assert not hidden & _codes_in(GAME.public_view(state), set())
             for seat in range(len(state.seats)):
                 assert not hidden & _codes_in(GAME.view(state, seat), set())
         for e in events:
             assert e.seat is None
             self.kinds.add(e.type)
-        # 4. snapshots round-trip
-        if self.steps % 29 == 0:
-            assert engine.load(state.model_dump_json()).model_dump() == state.model_dump()
 
 
 VARIANTS = [
@@ -100,14 +93,6 @@ def test_poor_tables_end_and_bankers_go_into_debt():
         debt = min(debt, state.chips[state.banker])
         assert all(state.chips[s] >= 0 for s in range(3) if s != state.banker)
     assert debt < 0  # a banker who runs short goes into debt (§3)
-
-
-def test_deterministic_replay():
-    opts = Options(split_by_month=True, double_down=True)
-    a, n = play_game(opts, 4, "det")
-    b, m = play_game(opts, 4, "det")
-    assert n == m and a.model_dump_json() == b.model_dump_json()
-    assert json.loads(a.model_dump_json())["history"] == json.loads(b.model_dump_json())["history"]
 
 
 def test_illegal_actions_change_nothing():

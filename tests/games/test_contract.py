@@ -1,8 +1,9 @@
 """The contract every registered game keeps (games/base.py), checked the same way for each game.
 
 In the spirit of OpenSpiel's games_sim_test.py: games are played to the end by uniformly random
-moves and by the game's bot; after every action no concealed card is in the public view or in the
-public events; at steps 1, 2, 4, 8 … the snapshot round-trips, every legal action is accepted and
+moves and by the game's bot; after every action no concealed card is in the public view, in the
+public events or in the view of a seat to act (but its own); at steps 1, 2, 4, 8 … the snapshot
+round-trips, the bot picks a legal action deterministically, every legal action is accepted and
 actions not listed are refused without changing the state; the same seed and actions give the same
 state and events. What only one game knows (its card conservation, its scoring) stays in its own tests.
 """
@@ -57,6 +58,9 @@ def since_last_deal(events: list[Event]) -> list[Event]:
 def check_no_leak(game: GameBase, state: Any, events: list[Event]) -> None:
     hidden = concealed(game, state)
     assert not hidden & set(strings(game.public_view(state))), "a concealed card is in the public view"
+    for seat in game.to_act(state):
+        others = hidden - set(game.hidden_cards(state).get(seat, []))
+        assert not others & set(strings(game.view(state, seat))), f"seat {seat}'s view shows another's card"
     shown = {s for e in since_last_deal(events) for s in strings(e.model_dump(exclude={"seat"}))}
     assert not hidden & shown, "a concealed card is in a public event"
 
@@ -72,7 +76,9 @@ def check_actions(game: GameBase, state: Any, players: int, seen: set[str]) -> N
     for seat in game.to_act(state):
         legal = game.legal_actions(state, seat)
         assert legal, f"seat {seat} must act but has no legal action"
-        assert game.view(restored, seat) == game.view(state, seat)
+        view = game.view(state, seat)
+        assert game.view(restored, seat) == view
+        assert game.bot_choose(view, legal, 7) == game.bot_choose(view, legal, 7) in legal
         for action in legal:
             game.apply(game.load(snapshot), seat, action)
         for action in sorted(seen - set(legal))[:8] + ["no-such-action"]:

@@ -4,7 +4,6 @@ import pytest
 
 from games.hanafuda import BY_CODE, DECK
 from games.koikoi import GAME, Options
-from games.koikoi.engine import load
 from games.koikoi.simulate import play_game
 
 
@@ -23,13 +22,10 @@ def _codes_in(obj, out):
 
 
 class Checker:
-    def __init__(self, snapshot_every=1):
-        self.snapshot_every = snapshot_every
-        self.steps = 0
+    def __init__(self):
         self.rounds = 0
 
     def __call__(self, state, events):
-        self.steps += 1
         n = state.options.players
         # 1. every card exactly once
         cards = [c for h in state.hands for c in h] + state.field + state.pile
@@ -50,11 +46,9 @@ class Checker:
                 a, b = side.seats
                 assert state.scores[a] == state.scores[b]
             assert [sorted([state.order[0], state.order[2]]), sorted([state.order[1], state.order[3]])] == [s.seats for s in state.sides]
-        # 3. no view shows another seat's hand
+        # 3. no view shows another seat's hand (public view and events: tests/games/test_contract.py)
         hidden = GAME.hidden_cards(state)
-        public = _codes_in(GAME.public_view(state), set())
         for seat in range(n):
-            assert not (public & set(hidden[seat]))
             v = GAME.view(state, seat)
             assert v["hand"] == hidden[seat]
             rest = {k: val for k, val in v.items() if k != "hand"}
@@ -62,12 +56,7 @@ class Checker:
             for other in range(n):
                 if other != seat:
                     assert not (seen & set(hidden[other])), "a view leaks another seat's hand"
-        # public events of a round still in play carry no hidden card
-        if not any(e.type in ("round_end", "round_start") for e in events):
-            ev_codes = _codes_in([e.fields() for e in events], set())
-            for seat in range(n):
-                assert not (ev_codes & set(hidden[seat]))
-        # 4. to_act / legal consistency and snapshot round-trip
+        # 4. one seat acts at a time (snapshots, refusals: tests/games/test_contract.py)
         acting = GAME.to_act(state)
         if state.phase == "over":
             assert acting == []
@@ -76,12 +65,6 @@ class Checker:
             for seat in range(n):
                 if seat not in acting:
                     assert GAME.legal_actions(state, seat) == []
-        if self.steps % self.snapshot_every == 0:
-            restored = load(state.model_dump_json())
-            assert GAME.to_act(restored) == acting
-            for seat in acting:
-                assert GAME.legal_actions(restored, seat) == GAME.legal_actions(state, seat)
-            assert GAME.public_view(restored) == GAME.public_view(state)
 
 
 VARIANTS = [
@@ -111,43 +94,5 @@ def test_bot_games_invariants(name, opts, games, months):
 def test_full_length_games(opts):
     options = Options(**opts)
     for g in range(4):
-        state, _ = play_game(options, f"full-{g}", Checker(snapshot_every=7))
+        state, _ = play_game(options, f"full-{g}", Checker())
         assert state.months_done == 12 and sum(state.scores) == 0
-
-
-def test_determinism_and_restore_mid_game():
-    options = Options(players=3, months=3)
-    a, _ = play_game(options, "det")
-    b, _ = play_game(options, "det")
-    assert a.model_dump_json() == b.model_dump_json()
-
-    from games.koikoi.engine import apply, legal_actions, new_game, view
-    from games.koikoi.policy import bot_choose
-    from games.base import SeatInfo
-
-    s = new_game(options, [SeatInfo(name=str(i)) for i in range(3)], "restore")
-    for i in range(40):
-        seat = s.turn
-        apply(s, seat, bot_choose(view(s, seat), legal_actions(s, seat), i))
-    r = load(s.model_dump_json())
-    i = 40
-    while s.phase != "over":
-        seat = s.turn
-        act = bot_choose(view(s, seat), legal_actions(s, seat), i)
-        e1 = apply(s, seat, act)
-        e2 = apply(r, seat, act)
-        assert [e.model_dump() for e in e1] == [e.model_dump() for e in e2]
-        i += 1
-    assert s.model_dump_json() == r.model_dump_json()
-
-
-def test_bot_is_deterministic_and_legal():
-    from games.koikoi.engine import legal_actions, new_game, view
-    from games.koikoi.policy import bot_choose
-    from games.base import SeatInfo
-
-    s = new_game(Options(), [SeatInfo(name="a"), SeatInfo(name="b")], "bot")
-    v = view(s, s.turn)
-    legal = legal_actions(s, s.turn)
-    assert bot_choose(v, legal, 5) == bot_choose(v, legal, 5)
-    assert bot_choose(v, legal, 5) in legal
