@@ -1,0 +1,12 @@
+"""A sixth game that lives only in the tests: its package, its renderer and one registry line
+make it playable through the fake Discord (issue 11)."""
+
+from __future__ import annotations
+
+from games.base import GameBase
+from tests.toygame import engine
+
+NAME = "tictactoe"
+
+GAME = GameBase.from_engine(engine, name=NAME, title="Tic-tac-toe", min_players=2, max_players=2,
+                            Options=engine.Options, State=engine.TicTacToeState)

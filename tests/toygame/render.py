@@ -1,0 +1,51 @@
+"""How tic-tac-toe looks on Discord (the renderer interface of bot/render/__init__.py)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from bot.ui import ButtonSpec, relative_time
+from games.base import Event
+
+COLOUR = discord.Colour(0x2E86C1)
+SYMBOL = {"X": "❌", "O": "⭕", "": "⬜"}
+
+
+def grid(board: list[str]) -> str:
+    return "\n".join("".join(SYMBOL[m] for m in board[row:row + 3]) for row in (0, 3, 6))
+
+
+def table_embed(pv: dict[str, Any], names: list[str], deadline: float | None) -> discord.Embed:
+    if pv["over"]:
+        status = "**Game over.**"
+    else:
+        status = f"**{names[pv['turn']]}** to mark" + (f" · deadline {relative_time(deadline)}" if deadline else "")
+    return discord.Embed(title="Tic-tac-toe", colour=COLOUR, description=f"{status}\n{grid(pv['board'])}")
+
+
+def action_label(action: str) -> str:
+    cell = int(action.split(":")[1])
+    return f"Row {cell // 3 + 1} · column {cell % 3 + 1}"
+
+
+def panel(view: dict[str, Any], legal: list[str], names: list[str], deadline: float | None
+          ) -> tuple[discord.Embed, list[ButtonSpec]]:
+    embed = discord.Embed(title=f"Your board · {names[view['seat']]}", colour=COLOUR, description=grid(view["board"]))
+    return embed, [ButtonSpec(f"a:{a}", action_label(a)) for a in legal]
+
+
+def narrate(event: Event, names: list[str]) -> str | None:
+    if event.type == "mark":
+        cell = event.data["cell"]
+        return f"{names[event.data['player']]} marks row {cell // 3 + 1}, column {cell % 3 + 1}."
+    return None
+
+
+def summary(event: Event, names: list[str]) -> discord.Embed | None:
+    if event.type != "game_end":
+        return None
+    winner = event.data["winner"]
+    title = "A draw" if winner is None else f"{names[winner]} wins"
+    return discord.Embed(title=f"Tic-tac-toe · {title}", colour=COLOUR)
