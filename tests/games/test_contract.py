@@ -98,6 +98,7 @@ def check_actions(game: GameBase, state: Any, players: int, seen: set[str]) -> N
 def play(game: GameBase, players: int, seed: str, choose) -> tuple[Any, list[tuple[int, str]], list[Event]]:
     """One whole game, checked after every action; returns the final state, the actions and the events."""
     state = new_state(game, players, seed)
+    assert isinstance(state, game.State)
     events = game.opening_events(state)
     unique = game.name not in SHARED_CODES
     if unique:
