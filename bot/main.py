@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Callable
 
 import discord
+from discord import app_commands
 from discord.ext import commands
 
 from bot.logs import configure_logging
@@ -15,7 +16,7 @@ from bot.presenter import DiscordPresenter
 from bot.settings import Settings
 from bot.store import Store, StoreError
 from bot.tables import TableManager
-from bot.ui import AmountButton, TableButton, TableSelect
+from bot.ui import AmountButton, TableButton, TableSelect, answer_refusal, on_interaction
 from games import game_names
 
 log = logging.getLogger("parlor")
@@ -37,7 +38,23 @@ def database_problem(path: Path) -> str | None:
     return None
 
 
+class ParlorTree(app_commands.CommandTree["ParlorBot"]):
+    async def on_error(self, interaction: discord.Interaction[ParlorBot], error: app_commands.AppCommandError) -> None:
+        """A command's Refusal (or a write the database refused) is answered privately; other errors are logged."""
+        cause = error.original if isinstance(error, app_commands.CommandInvokeError) else error
+        if not await answer_refusal(interaction, cause):
+            await super().on_error(interaction, error)
+
+
 class ParlorBot(commands.Bot):
+    """The bot and what its cogs and buttons reach through it (``interaction.client``), typed."""
+
+    settings: Settings
+    store: Store
+    presenter: DiscordPresenter
+    tables: TableManager
+    games_available: list[str]
+
     def __init__(self, settings: Settings, *, bot_delay: float = 0.8, new_seed: Callable[[], str] | None = None) -> None:
         intents = discord.Intents.none()
         intents.guilds = True
@@ -47,6 +64,7 @@ class ParlorBot(commands.Bot):
             help_command=None,
             chunk_guilds_at_startup=False,
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+            tree_cls=ParlorTree,
         )
         configure_logging()  # no hand, seed or snapshot in any log line, whoever set up logging (bot/logs.py)
         self.settings = settings
@@ -63,6 +81,7 @@ class ParlorBot(commands.Bot):
             **({"new_seed": self.new_seed} if self.new_seed else {}),
         )
         self.add_dynamic_items(TableButton, TableSelect, AmountButton)
+        self.add_listener(on_interaction)
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         restored = await self.tables.restore()

@@ -2,7 +2,9 @@
 
 Public messages are built from ``public_view`` only. A player's hand goes only into their
 ephemeral panel, edited in place through the player's latest interaction token while it
-is fresh (DESIGN §4).
+is fresh (DESIGN §4). The presenter only presents: the table manager calls it after every
+transition and records which message shows a table; ``origin`` is the interaction that asked
+for the change (None when nobody did), answered here exactly once.
 """
 
 from __future__ import annotations
@@ -15,8 +17,8 @@ from typing import Any
 import discord
 
 from bot.render import get_renderer
-from bot.tables import FINISHED, LOBBY, PLAYING, Table, players_wanted, public_to_act
-from bot.ui import build_view, hand_button, lobby_buttons
+from bot.tables import FINISHED, LOBBY, PLAYING, Presenter, Table, players_wanted, public_to_act
+from bot.ui import build_view, hand_button, lobby_buttons, tell
 from games.base import Event
 
 log = logging.getLogger(__name__)
@@ -34,8 +36,8 @@ class PanelToken:
         return now - self.at < TOKEN_LIFETIME
 
 
-class DiscordPresenter:
-    def __init__(self, client: discord.Client) -> None:
+class DiscordPresenter(Presenter):
+    def __init__(self, client: discord.Client | None) -> None:
         self.client = client
         self.panels: dict[tuple[int, int], PanelToken] = {}
         self.pinged: dict[tuple[int, int], int] = {}  # (table, user) → that seat's version when last pinged
@@ -86,23 +88,50 @@ class DiscordPresenter:
         full = len(table.seats) >= game.max_players
         return {"content": None, "embed": embed, "view": build_view(table.id, table.version, lobby_buttons(full))}
 
-    async def show_table(self, table: Table, *, repost: bool = False) -> None:
-        """Edit the public table message in place (or post it anew)."""
+    async def show_table(self, table: Table, *, repost: bool = False) -> int:
+        return await self._put_table(table, None if repost else table.message_id)
+
+    async def _put_table(self, table: Table, message_id: int | None) -> int:
+        """Show the table in message ``message_id``, edited in place, or when there is none (or it is gone)
+        in a new message; the id of the message that shows it."""
         payload = self.table_payload(table)
         channel = self.client.get_partial_messageable(table.channel_id)
-        if table.message_id and not repost:
+        if message_id:
             try:
-                await channel.get_partial_message(table.message_id).edit(**payload)
-                return
+                await channel.get_partial_message(message_id).edit(**payload)
+                return message_id
             except discord.NotFound:
                 pass
         message = await channel.send(**{k: v for k, v in payload.items() if v is not None})
-        table.message_id = message.id
-        manager = getattr(self.client, "tables", None)
-        if manager is not None:
-            await manager.store.set_message(table.id, message.id)
+        return message.id
 
-    async def closed(self, table: Table, text: str) -> None:
+    async def table_opened(self, table: Table, origin: discord.Interaction | None) -> int:
+        """The new table, posted as the answer to the command that opened it."""
+        if origin is None:
+            return await self._put_table(table, None)
+        payload = self.table_payload(table)
+        await origin.response.send_message(**{k: v for k, v in payload.items() if v is not None})
+        return (await origin.original_response()).id
+
+    async def lobby_changed(self, table: Table, origin: discord.Interaction | None, answer: str | None = None) -> int | None:
+        """A click on the lobby is answered by the lobby itself, edited in place; a command by ``answer``."""
+        if origin is not None and origin.type is discord.InteractionType.component and not origin.response.is_done():
+            await origin.response.edit_message(**self.table_payload(table))
+            return None
+        await self.acknowledge(origin, answer)
+        return await self._put_table(table, table.message_id)
+
+    async def acknowledge(self, origin: discord.Interaction | None, answer: str | None = None) -> None:
+        if origin is None:
+            return
+        if answer is not None and origin.type is discord.InteractionType.application_command:
+            await tell(origin, answer)
+        elif not origin.response.is_done():
+            await origin.response.defer()
+
+    async def table_closed(self, table: Table, text: str, origin: discord.Interaction | None,
+                           answer: str | None = None) -> None:
+        await self.acknowledge(origin, answer)
         if not table.message_id:
             return
         channel = self.client.get_partial_messageable(table.channel_id)
@@ -128,8 +157,18 @@ class DiscordPresenter:
             buttons = []
         return {"content": None, "embed": embed, "view": build_view(table.id, table.seat_version(seat), buttons)}
 
-    def remember_panel(self, table_id: int, user_id: int, interaction: discord.Interaction) -> None:
-        self.panels[(table_id, user_id)] = PanelToken(interaction, time.time())
+    async def show_panel(self, table: Table, user_id: int, origin: discord.Interaction | None, *, replace: bool,
+                         note: str | None = None) -> None:
+        if origin is None:
+            return
+        payload = self.panel_payload(table, user_id)
+        if note is not None:
+            payload["content"] = note
+        if replace:
+            await origin.response.edit_message(**payload)
+        else:
+            await origin.response.send_message(ephemeral=True, **payload)
+        self.panels[(table.id, user_id)] = PanelToken(origin, time.time())
 
     async def refresh_panels(self, table: Table, skip_user: int | None = None) -> None:
         now = time.time()
@@ -169,10 +208,11 @@ class DiscordPresenter:
 
     # ---------------------------------------------------------------- after a change
 
-    async def table_changed(self, table: Table, events: list[Event], notes: list[str]) -> None:
+    async def table_changed(self, table: Table, events: list[Event], notes: list[str]) -> int:
         renderer = get_renderer(table.game.name)
         names = self.names(table)
         channel = self.client.get_partial_messageable(table.channel_id)
+        shown = table.message_id
         lines = list(notes)
         for event in events:
             if event.seat is not None:
@@ -184,10 +224,11 @@ class DiscordPresenter:
             if embed := renderer.summary(event, names):
                 table.recent = (table.recent + lines)[-RECENT_LINES:]
                 lines = []
-                await self.show_table(table)
+                shown = await self._put_table(table, shown)
                 await channel.send(embed=embed)
         table.recent = (table.recent + lines)[-RECENT_LINES:]
-        await self.show_table(table, repost=False)
+        shown = await self._put_table(table, shown)
         await self.refresh_panels(table)
         if table.status == PLAYING:
             await self.ping_stale_turns(table)
+        return shown

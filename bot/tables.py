@@ -1,9 +1,11 @@
 """Tables: one per channel, from lobby to result, persisted action by action.
 
 The manager knows games only through the interface of ``games.base``; it knows Discord
-not at all. Whatever must be shown goes through a :class:`Presenter` (``bot.presenter``
-for Discord). Every accepted action is written to the store (action log + snapshot) in
-one transaction before anyone is told about it, so a restart loses nothing.
+not at all. It owns every transition of a table, lobby included, and every store write about
+tables (which message shows a table too). Whatever must be shown goes through a
+:class:`Presenter` (``bot.presenter`` for Discord), which only presents. Every accepted action
+is written to the store (action log + snapshot) in one transaction before anyone is told
+about it, so a restart loses nothing.
 """
 
 from __future__ import annotations
@@ -15,12 +17,12 @@ import secrets
 import time
 import zlib
 from dataclasses import dataclass, field
-from typing import Any, Awaitable, Callable, Protocol
+from typing import Any, Callable
 
 from pydantic import BaseModel, ValidationError
 
 from bot.settings import TURN_SECONDS
-from bot.store import SaveFailed
+from bot.store import SaveFailed, Store
 from games import get_game
 from games.base import Event, GameBase, GameError, SeatInfo, check_range, option_error, options_from
 
@@ -28,6 +30,9 @@ log = logging.getLogger(__name__)
 
 LOBBY, PLAYING, FINISHED, CANCELLED = "lobby", "playing", "finished", "cancelled"
 DEFAULT_STARTING_BALANCE = 1000  # season chips of a player new to the season (servers may change it)
+LEFT = "You left the table."
+RESIGNED = "You resigned. A bot plays your seat; the result still counts for you."
+SHOWN_AGAIN = "Here is the table again ⬇️"
 
 
 class Refusal(Exception):
@@ -37,9 +42,46 @@ class Refusal(Exception):
 class StaleClick(Refusal):
     """A click from a panel drawn before what that seat may do changed; the answer brings the fresh panel."""
 
+    def __init__(self, table_id: int) -> None:
+        super().__init__("That moment has passed — what you can do has changed. Here is your hand now.")
+        self.table_id = table_id
 
-class Presenter(Protocol):
-    async def table_changed(self, table: "Table", events: list[Event], notes: list[str]) -> None: ...
+
+Origin = Any
+"""Whoever asked for a change (a Discord interaction for the Discord presenter), handed to the presenter
+untouched so that it answers them; None when nobody did (bots, deadlines, a restart). Opaque here."""
+
+
+class Presenter:
+    """What the manager shows after each transition, and the answer to whoever asked for it. Methods
+    that may post the table message anew return that message's id (the manager records it). This base
+    shows nothing (tests, tools); ``bot.presenter.DiscordPresenter`` shows Discord."""
+
+    async def table_opened(self, table: "Table", origin: Origin) -> int | None:
+        return None
+
+    async def lobby_changed(self, table: "Table", origin: Origin, answer: str | None = None) -> int | None:
+        """Seats changed; ``answer`` is the sentence for someone who asked by command (not by a click)."""
+        return None
+
+    async def table_closed(self, table: "Table", text: str, origin: Origin, answer: str | None = None) -> None:
+        return None
+
+    async def table_changed(self, table: "Table", events: list[Event], notes: list[str]) -> int | None:
+        return None
+
+    async def show_table(self, table: "Table", *, repost: bool = False) -> int | None:
+        """The table message edited in place, or (``repost``, or it is gone) posted anew."""
+        return None
+
+    async def acknowledge(self, origin: Origin, answer: str | None = None) -> None:
+        """Answer who asked (a command with ``answer``, a click silently) when the table itself shows the rest."""
+        return None
+
+    async def show_panel(self, table: "Table", user_id: int, origin: Origin, *, replace: bool,
+                         note: str | None = None) -> None:
+        """The user's private hand panel, as a new message or (``replace``) in place of the clicked one."""
+        return None
 
 
 @dataclass
@@ -147,7 +189,7 @@ class TableManager:
 
     def __init__(
         self,
-        store: Any,
+        store: Store,
         presenter: Presenter,
         *,
         default_turn_seconds: int,
@@ -219,6 +261,19 @@ class TableManager:
                 return table
         return None
 
+    def table_here(self, channel_id: int | None) -> Table:
+        """The open table of a channel, or a Refusal saying there is none."""
+        table = self.in_channel(channel_id) if channel_id is not None else None
+        if table is None:
+            raise Refusal("There is no table in this channel. Open one with /play.")
+        return table
+
+    async def _shown(self, table: Table, message_id: int | None) -> None:
+        """Record that ``message_id`` now shows the table (None: the message showing it did not change)."""
+        if message_id is not None and message_id != table.message_id:
+            table.message_id = message_id
+            await self.store.set_message(table.id, message_id)
+
     async def close(self) -> None:
         self._closing = True
         for table in self.tables.values():
@@ -249,7 +304,14 @@ class TableManager:
         host_name: str,
         options: dict[str, Any],
         turn_seconds: int | None,
+        origin: Origin = None,
     ) -> Table:
+        """A new table in the channel, its host seated, shown to the channel (as the answer to ``origin``).
+        ``turn_seconds`` None: the server's turn time, else the process default."""
+        config = await self.store.get_config(guild_id)
+        allowed = config.allowed_channels or []
+        if allowed and channel_id not in allowed:
+            raise Refusal(f"Tables can be opened only in {' '.join(f'<#{c}>' for c in allowed)} on this server.")
         if existing := self.in_channel(channel_id):
             raise Refusal(
                 f"This channel already has a {existing.game.title} table "
@@ -265,12 +327,15 @@ class TableManager:
             options_from(game.Options, game.title, options)
         except GameError as error:
             raise Refusal(str(error)) from None
+        turn_seconds = turn_seconds if turn_seconds is not None else config.turn_seconds
         seats = [Seat(host_id, host_name).as_dict()]
         row = await self.store.create_table(
             guild_id, channel_id, game_name, options, host_id, seats, turn_seconds or self.default_turn_seconds
         )
         table = self._from_row(row)
         self.tables[table.id] = table
+        async with table.lock:
+            await self._shown(table, await self.presenter.table_opened(table, origin))
         return table
 
     def _lobby(self, table_id: int) -> Table:
@@ -281,14 +346,17 @@ class TableManager:
             raise Refusal("The game has already started.")
         return table
 
-    async def _save_lobby(self, table: Table, seats: list[Seat], host_id: int | None = None) -> None:
+    async def _save_lobby(self, table: Table, seats: list[Seat], origin: Origin, *, host_id: int | None = None,
+                          answer: str | None = None) -> None:
+        """Store the lobby's new seats, then show them (the answer to ``origin``)."""
         row = await self.store.update_lobby(table.id, [s.as_dict() for s in seats], table.version)
         table.seats, table.version = seats, row.version
         if host_id is not None:
             table.host_id = host_id
+        await self._shown(table, await self.presenter.lobby_changed(table, origin, answer))
 
     @saving
-    async def join(self, table_id: int, user_id: int, name: str) -> Table:
+    async def join(self, table_id: int, user_id: int, name: str, origin: Origin = None) -> Table:
         table = self._lobby(table_id)
         async with table.lock:
             self._lobby(table_id)
@@ -298,7 +366,7 @@ class TableManager:
                 raise Refusal(f"The table is full ({table.game.max_players} seats). Ask the host to remove a bot.")
             if (other := self._seated_elsewhere(user_id, table.guild_id, table.id)) is not None:
                 raise Refusal(f"You are already seated at a table in <#{other.channel_id}>. Leave it first.")
-            await self._save_lobby(table, [*table.seats, Seat(user_id, name)])
+            await self._save_lobby(table, [*table.seats, Seat(user_id, name)], origin)
         return table
 
     def _seated_elsewhere(self, user_id: int, guild_id: int, table_id: int) -> Table | None:
@@ -310,7 +378,7 @@ class TableManager:
         return None
 
     @saving
-    async def leave(self, table_id: int, user_id: int) -> Table:
+    async def leave(self, table_id: int, user_id: int, origin: Origin = None) -> Table:
         table = self._lobby(table_id)
         async with table.lock:
             self._lobby(table_id)
@@ -320,14 +388,14 @@ class TableManager:
             seats = [s for i, s in enumerate(table.seats) if i != seat]
             humans = [s for s in seats if not s.bot]
             if not humans:
-                await self._cancel_locked(table)
+                await self._cancel_locked(table, "Everyone left; the table is closed.", origin, answer=LEFT)
                 return table
             host = table.host_id if user_id != table.host_id else humans[0].user_id
-            await self._save_lobby(table, seats, host_id=host)
+            await self._save_lobby(table, seats, origin, host_id=host, answer=LEFT)
         return table
 
     @saving
-    async def add_bot(self, table_id: int, user_id: int) -> Table:
+    async def add_bot(self, table_id: int, user_id: int, origin: Origin = None) -> Table:
         table = self._lobby(table_id)
         async with table.lock:
             self._lobby(table_id)
@@ -337,11 +405,11 @@ class TableManager:
                 raise Refusal(f"The table is full ({table.game.max_players} seats).")
             taken = {s.name for s in table.seats}
             name = next(f"Bot {n}" for n in range(1, 20) if f"Bot {n}" not in taken)
-            await self._save_lobby(table, [*table.seats, Seat(None, name, bot=True)])
+            await self._save_lobby(table, [*table.seats, Seat(None, name, bot=True)], origin)
         return table
 
     @saving
-    async def remove_bot(self, table_id: int, user_id: int) -> Table:
+    async def remove_bot(self, table_id: int, user_id: int, origin: Origin = None) -> Table:
         table = self._lobby(table_id)
         async with table.lock:
             self._lobby(table_id)
@@ -350,11 +418,13 @@ class TableManager:
             bots = [i for i, s in enumerate(table.seats) if s.bot]
             if not bots:
                 raise Refusal("There is no bot to remove.")
-            await self._save_lobby(table, [s for i, s in enumerate(table.seats) if i != bots[-1]])
+            await self._save_lobby(table, [s for i, s in enumerate(table.seats) if i != bots[-1]], origin)
         return table
 
     @saving
-    async def cancel(self, table_id: int, user_id: int, *, is_admin: bool = False) -> Table:
+    async def cancel(self, table_id: int, user_id: int, *, is_admin: bool = False, name: str | None = None,
+                     origin: Origin = None) -> Table:
+        """The host (or an admin, ``is_admin``) closes the lobby; ``name``: theirs as the table says it."""
         table = self.tables.get(table_id)
         if table is None or not table.is_open:
             raise Refusal("This table is already closed.")
@@ -364,16 +434,18 @@ class TableManager:
             raise Refusal("Only the host (or someone with Manage Server) can cancel this table.")
         async with table.lock:
             self._lobby(table_id)
-            await self._cancel_locked(table)
+            name = name or next((s.name for s in table.seats if s.user_id == user_id), "a moderator")
+            await self._cancel_locked(table, f"Cancelled by {name}.", origin)
         return table
 
-    async def _cancel_locked(self, table: Table) -> None:
+    async def _cancel_locked(self, table: Table, text: str, origin: Origin, answer: str | None = None) -> None:
         await self.store.cancel_table(table.id)
         table.status = CANCELLED
         table.version += 1
+        await self.presenter.table_closed(table, text, origin, answer)
 
     @saving
-    async def start(self, table_id: int, user_id: int) -> Table:
+    async def start(self, table_id: int, user_id: int, origin: Origin = None) -> Table:
         table = self._lobby(table_id)
         if user_id != table.host_id:
             raise Refusal("Only the host can start the game.")
@@ -411,6 +483,7 @@ class TableManager:
             else:
                 self._arm_timer(table)
         self._spawn(self._advance(table, events, notes=["The game begins!"]))
+        await self.presenter.acknowledge(origin)  # the table message turns into the game board
         return table
 
     async def _with_balances(self, table: Table, season_id: int) -> list[Seat]:
@@ -435,19 +508,42 @@ class TableManager:
         if seat is None:
             raise Refusal("You are not seated at this table, so you can only watch.")
         if version is not None and version != table.seat_version(seat):
-            raise StaleClick("That moment has passed — what you can do has changed. Here is your hand now.")
+            raise StaleClick(table.id)
         if seat not in table.to_act():
             waiting = ", ".join(table.seats[s].name for s in public_to_act(table)) or "the other players"
             raise Refusal(f"It is not your turn; waiting for {waiting}.")
         return seat
 
+    async def show_hand(self, table_id: int, user_id: int, origin: Origin = None, *, replace: bool = False,
+                        note: str | None = None) -> None:
+        """A seated player's private hand panel, as a new message or (``replace``) in place of the clicked one."""
+        table = self.tables.get(table_id)
+        if table is None:
+            raise Refusal("This table no longer exists.")
+        if table.status == LOBBY:
+            raise Refusal("The game has not started yet; your hand appears once the host presses Start.")
+        if table.status != PLAYING:
+            raise Refusal("This game is over.")
+        if table.seat_of(user_id) is None:
+            raise Refusal("You are not seated at this table, so there is no hand to show. Enjoy watching!")
+        async with table.lock:
+            await self.presenter.show_panel(table, user_id, origin, replace=replace, note=note)
+
+    async def show_again(self, channel_id: int | None, origin: Origin = None) -> Table:
+        """The channel's table posted anew (the old message scrolled away)."""
+        table = self.table_here(channel_id)
+        async with table.lock:
+            await self.presenter.acknowledge(origin, SHOWN_AGAIN)
+            await self._shown(table, await self.presenter.show_table(table, repost=True))
+        return table
+
     @saving
     async def act(self, table_id: int, user_id: int, version: int | None, action: str,
-                  respond: Callable[[Table], Awaitable[None]] | None = None) -> tuple[Table, list[Event]]:
+                  origin: Origin = None) -> tuple[Table, list[Event]]:
         """A player's action: checked, applied, persisted; bots and the presenter follow.
 
-        ``respond`` runs under the table lock right after the action is stored, so the
-        player's own answer goes out before any later change of the table.
+        The player's own answer (their panel, in place of the one clicked) goes out under the table
+        lock right after the action is stored, before any later change of the table.
         """
         table = self.tables.get(table_id)
         if table is None:
@@ -460,16 +556,16 @@ class TableManager:
                 raise Refusal(table.game.illegal_reason(table.state, seat, action)
                               or "That move is not allowed right now. Use the buttons of your hand panel.")
             events = await self._apply(table, seat, action, actor_id=user_id, source="player")
-            if respond is not None:
+            if origin is not None:
                 try:
-                    await respond(table)
+                    await self.presenter.show_panel(table, user_id, origin, replace=True)
                 except Exception:  # the action stands; the table message still catches up
                     log.exception("table %s: answering the player failed", table.id)
         self._spawn(self._advance(table, events))
         return table, events
 
     @saving
-    async def resign(self, table_id: int, user_id: int) -> Table:
+    async def resign(self, table_id: int, user_id: int, origin: Origin = None) -> Table:
         table = self.tables.get(table_id)
         if table is None or table.status != PLAYING:
             raise Refusal("There is no game in play here to resign from.")
@@ -484,6 +580,7 @@ class TableManager:
             row = await self.store.update_seats(table.id, [s.as_dict() for s in seats], table.version)
             table.seats, table.version = seats, row.version
         self._spawn(self._advance(table, [], notes=[f"🏳️ {table.seats[seat].name} resigned; a bot plays their seat."]))
+        await self.presenter.acknowledge(origin, RESIGNED)
         return table
 
     async def _apply(self, table: Table, seat: int, action: str, *, actor_id: int | None, source: str) -> list[Event]:
@@ -560,7 +657,7 @@ class TableManager:
                 if self.bot_delay:
                     await asyncio.sleep(self.bot_delay)
             async with table.lock:
-                await self.presenter.table_changed(table, events, notes)
+                await self._shown(table, await self.presenter.table_changed(table, events, notes))
         except asyncio.CancelledError:
             raise
         except Exception:

@@ -8,11 +8,14 @@ is kept in memory:
 - ``parlor:m:<table>:<version>:<verb>|<min>|<max>`` an "Other amount…" button, and the number prompt it
   opens (which carries the same id, so its submission can be read after a restart).
 
-:func:`route` reads every click and every prompt submission from that id alone and answers each exactly
-once: a wish goes to the play cog's handler (which checks table, channel, seat, version and legality);
-an id that is not Parlor's, or is damaged, gets a short private answer instead of "interaction failed".
-The components are :class:`discord.ui.DynamicItem` only so that discord.py keeps no state per message;
-they have no callbacks of their own.
+:func:`answer_click` is the one place clicks are routed: it reads every click and every prompt submission
+from that id alone and answers each exactly once. A wish goes to the table manager, reached through the
+typed ``interaction.client.tables`` (which checks table, seat, version and legality and has the presenter
+answer); an id that is not Parlor's, or is damaged, gets a short private answer instead of "interaction
+failed". The components are :class:`discord.ui.DynamicItem`, so discord.py keeps no state per message and
+calls their callbacks; the clicks it does not hand to them (an id no message carries, a damaged one) and
+prompt submissions come through :func:`on_interaction`. :func:`answer_refusal` is the one place a
+:class:`~bot.tables.Refusal` becomes a private answer, for clicks here and for commands (the command tree).
 """
 
 from __future__ import annotations
@@ -20,9 +23,15 @@ from __future__ import annotations
 import logging
 import re
 from dataclasses import dataclass
-from typing import Any, Awaitable, Callable
+from typing import TYPE_CHECKING, Any
 
 import discord
+
+from bot.store import SaveFailed
+from bot.tables import Refusal, StaleClick
+
+if TYPE_CHECKING:
+    from bot.main import ParlorBot
 
 log = logging.getLogger(__name__)
 
@@ -35,7 +44,7 @@ NOT_WORKING = "That button no longer works. Use /table to see the table with its
 NOTHING_CHOSEN = "Nothing was chosen; try again."
 SOMETHING_WENT_WRONG = "Something went wrong on Parlor's side; please try again."
 
-Handler = Callable[[discord.Interaction, int, int, str], Awaitable[None]]
+LOBBY_VERBS = {"join", "leave", "addbot", "start", "cancel"}
 
 
 async def tell(interaction: discord.Interaction, text: str) -> None:
@@ -50,9 +59,30 @@ def custom_id(table_id: int, version: int, verb: str) -> str:
     return f"parlor:t:{table_id}:{version}:{verb}"
 
 
+async def answer_refusal(interaction: discord.Interaction[ParlorBot], error: BaseException) -> bool:
+    """A refusal (or a write the database refused) answered privately to the one user; False for other errors."""
+    if not isinstance(error, (Refusal, SaveFailed)):
+        return False
+    if isinstance(error, StaleClick):  # the answer is the seat's fresh panel, in place of the old one
+        try:
+            await interaction.client.tables.show_hand(error.table_id, interaction.user.id, interaction,
+                                                      replace=True, note=f"⌛ {error}")
+            return True
+        except Refusal as refusal:  # the game ended meanwhile
+            error = refusal
+    if isinstance(error, SaveFailed):
+        log.warning("could not save (%s)", error.reason)
+    await tell(interaction, str(error))
+    return True
+
+
 async def _rebuild(cls, interaction: discord.Interaction, item: discord.ui.Item, match: re.Match[str], /):
-    """discord.py's way back from a custom_id to a component (it needs one; the click itself is :func:`route`'s)."""
+    """discord.py's way back from a custom_id to a component (the click itself is :func:`answer_click`'s)."""
     return cls(int(match["table"]), int(match["version"]), match["verb"])
+
+
+async def _clicked(self: discord.ui.DynamicItem, interaction: discord.Interaction[ParlorBot]) -> None:
+    await answer_click(interaction)
 
 
 class TableButton(discord.ui.DynamicItem[discord.ui.Button], template=TEMPLATE):
@@ -65,6 +95,7 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button], template=TEMPLATE):
         ))
 
     from_custom_id = classmethod(_rebuild)
+    callback = _clicked
 
 
 def _join(verb: str, values: list[str]) -> str:
@@ -80,6 +111,7 @@ class TableSelect(discord.ui.DynamicItem[discord.ui.Select], template=SELECT_TEM
         super().__init__(select or discord.ui.Select(custom_id=f"parlor:s:{table_id}:{version}:{verb or '-'}"))
 
     from_custom_id = classmethod(_rebuild)
+    callback = _clicked
 
 
 class AmountButton(discord.ui.DynamicItem[discord.ui.Button], template=AMOUNT_TEMPLATE):
@@ -91,6 +123,7 @@ class AmountButton(discord.ui.DynamicItem[discord.ui.Button], template=AMOUNT_TE
                                            custom_id=f"parlor:m:{table_id}:{version}:{verb}"))
 
     from_custom_id = classmethod(_rebuild)
+    callback = _clicked
 
 
 def _amount_verb(verb: str) -> tuple[str, int, int] | None:
@@ -127,43 +160,88 @@ def _whole_number(text: str, low: int, high: int) -> int | None:
     return int(raw)
 
 
-async def route(interaction: discord.Interaction, handler: Handler) -> None:
-    """Answer one click or prompt submission (other interactions are the command tree's)."""
-    if interaction.type not in (discord.InteractionType.component, discord.InteractionType.modal_submit):
-        return
+def _reaches_dynamic_item(interaction: discord.Interaction) -> bool:
+    """Whether discord.py hands this click to one of the DynamicItems above: it does when the custom_id fits
+    their templates and the clicked message carries that component (any other click it drops silently)."""
+    data = interaction.data or {}
+    wanted = data.get("custom_id")
+    if interaction.message is None or not re.fullmatch(ANY_TEMPLATE, str(wanted)):
+        return False
+    view = discord.ui.View.from_message(interaction.message, timeout=None)
+    return any(item.type.value == data.get("component_type") and getattr(item, "custom_id", None) == wanted
+               for item in view.walk_children())
+
+
+async def on_interaction(interaction: discord.Interaction[ParlorBot]) -> None:
+    """The clicks no DynamicItem callback receives, and prompt submissions (commands are the tree's)."""
+    if interaction.type is discord.InteractionType.modal_submit or (
+            interaction.type is discord.InteractionType.component and not _reaches_dynamic_item(interaction)):
+        await answer_click(interaction)
+
+
+async def answer_click(interaction: discord.Interaction[ParlorBot]) -> None:
+    """Answer one click or prompt submission, exactly once."""
     try:
-        await _route(interaction, handler)
-    except Exception:
+        await _route(interaction)
+    except Exception as error:
+        if await answer_refusal(interaction, error):
+            return
         log.exception("answering a click failed")  # not its custom_id: it may name a card in a hand
         if not interaction.response.is_done():
             await interaction.response.send_message(SOMETHING_WENT_WRONG, ephemeral=True)
 
 
-async def _route(interaction: discord.Interaction, handler: Handler) -> None:
+async def _route(interaction: discord.Interaction[ParlorBot]) -> None:
     data: dict[str, Any] = dict(interaction.data or {})
     wanted = str(data.get("custom_id", ""))
     submitted = interaction.type is discord.InteractionType.modal_submit
     match = re.fullmatch(ANY_TEMPLATE, wanted)
     if match is None or (submitted and match["kind"] != "m"):
-        await tell(interaction, NOT_WORKING)
-        return
+        raise Refusal(NOT_WORKING)
     table_id, version, verb = int(match["table"]), int(match["version"]), match["verb"]
     if match["kind"] == "t":
-        await handler(interaction, table_id, version, verb)
+        await _wish(interaction, table_id, version, verb)
     elif match["kind"] == "s":
         values = [str(v) for v in data.get("values") or []]
         if not values:
-            await tell(interaction, NOTHING_CHOSEN)
-            return
-        await handler(interaction, table_id, version, "a:" + _join("" if verb == "-" else verb, values))
+            raise Refusal(NOTHING_CHOSEN)
+        await _wish(interaction, table_id, version, "a:" + _join("" if verb == "-" else verb, values))
     elif (amount := _amount_verb(verb)) is None:
-        await tell(interaction, NOT_WORKING)
+        raise Refusal(NOT_WORKING)
     elif not submitted:
         await interaction.response.send_modal(amount_prompt(wanted, amount[1], amount[2]))
     elif (number := _whole_number(_submitted_text(data), amount[1], amount[2])) is None:
-        await tell(interaction, f"Please enter a whole number from {amount[1]} to {amount[2]}.")
+        raise Refusal(f"Please enter a whole number from {amount[1]} to {amount[2]}.")
     else:
-        await handler(interaction, table_id, version, "a:" + amount[0].replace("{}", str(number)))
+        await _wish(interaction, table_id, version, "a:" + amount[0].replace("{}", str(number)))
+
+
+async def _wish(interaction: discord.Interaction[ParlorBot], table_id: int, version: int, verb: str) -> None:
+    """A table button, menu or prompt, handed to the table manager. It acts only on the table of the channel
+    it was clicked in (so permissions such as Manage Server are those of that table's server)."""
+    tables, user = interaction.client.tables, interaction.user
+    table = tables.get(table_id)
+    if table is not None and (table.guild_id, table.channel_id) != (interaction.guild_id, interaction.channel_id):
+        raise Refusal("That button belongs to a table in another channel; it does nothing here.")
+    if table is None or (not table.is_open and verb in LOBBY_VERBS):
+        raise Refusal("This table is closed. Open a new one with /play.")
+    if verb == "join":
+        await tables.join(table_id, user.id, user.display_name, interaction)
+    elif verb == "leave":
+        await tables.leave(table_id, user.id, interaction)
+    elif verb == "addbot":
+        await tables.add_bot(table_id, user.id, interaction)
+    elif verb == "start":
+        await tables.start(table_id, user.id, interaction)
+    elif verb == "cancel":
+        admin = bool(interaction.permissions and interaction.permissions.manage_guild)
+        await tables.cancel(table_id, user.id, name=user.display_name, is_admin=admin, origin=interaction)
+    elif verb == "hand":
+        await tables.show_hand(table_id, user.id, interaction)
+    elif verb.startswith("a:"):
+        await tables.act(table_id, user.id, version, verb[2:], interaction)
+    else:
+        raise Refusal("That button is not one of Parlor's.")
 
 
 @dataclass(frozen=True)

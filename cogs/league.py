@@ -3,26 +3,25 @@
 Thin by design: every number comes from ``bot.store``; this module only checks who may
 do what, and formats embeds. Refusals are polite one-line ephemeral messages.
 
-The bot is expected to carry ``store`` (:class:`bot.store.Store`), ``settings`` (with
-``turn_seconds``) and ``games_available`` (list of game names).
+The bot (:class:`bot.main.ParlorBot`) carries ``store``, ``settings``, ``tables`` and
+``games_available``; a write the database refuses is answered by the command tree's error handler.
 """
 
 from __future__ import annotations
 
 import logging
 import re
-from typing import TYPE_CHECKING, Optional, Union
+from typing import Optional, Union
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from bot import rules_text
+from bot.main import ParlorBot
 from bot.settings import TURN_SECONDS
-from bot.store import GuildConfig, HistoryRow, SaveFailed, SeasonRow, StandingRow
-
-if TYPE_CHECKING:
-    from bot.store import Store
+from bot.store import GuildConfig, HistoryRow, SeasonRow, StandingRow, Store
+from bot.ui import tell
 
 log = logging.getLogger(__name__)
 
@@ -129,35 +128,22 @@ def season_label(season: SeasonRow) -> str:
 class League(commands.Cog):
     """Seasons, standings, history, server settings and rules."""
 
-    def __init__(self, bot: commands.Bot) -> None:
+    def __init__(self, bot: ParlorBot) -> None:
         self.bot = bot
 
     @property
-    def store(self) -> "Store":
-        return self.bot.store  # type: ignore[attr-defined]
+    def store(self) -> Store:
+        return self.bot.store
 
     def games(self) -> list[str]:
-        return list(getattr(self.bot, "games_available", None) or [])
+        return list(self.bot.games_available)
 
     def default_turn_seconds(self) -> int:
-        settings = getattr(self.bot, "settings", None)
-        return int(getattr(settings, "turn_seconds", 90))
-
-    # ---- shared replies
-
-    @staticmethod
-    async def refuse(interaction: discord.Interaction, message: str) -> None:
-        if interaction.response.is_done():
-            await interaction.followup.send(message, ephemeral=True)
-        else:
-            await interaction.response.send_message(message, ephemeral=True)
-
-    async def cog_app_command_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
-        await answer_save_failed(interaction, error)
+        return self.bot.settings.turn_seconds
 
     async def in_guild(self, interaction: discord.Interaction) -> bool:
         if interaction.guild_id is None:
-            await self.refuse(interaction, "League commands work in a server, not in direct messages.")
+            await tell(interaction, "League commands work in a server, not in direct messages.")
             return False
         return True
 
@@ -165,7 +151,7 @@ class League(commands.Cog):
         if not await self.in_guild(interaction):
             return False
         if not interaction.permissions.manage_guild:
-            await self.refuse(interaction, "Sorry, only members with the **Manage Server** permission can do that.")
+            await tell(interaction, "Sorry, only members with the **Manage Server** permission can do that.")
             return False
         return True
 
@@ -202,7 +188,7 @@ class League(commands.Cog):
             return
         ended = await self.store.end_season(interaction.guild_id)
         if ended is None:
-            await self.refuse(interaction, "There is no season running right now.")
+            await tell(interaction, "There is no season running right now.")
             return
         e = embed(
             f"{season_label(ended)} is over",
@@ -257,12 +243,12 @@ class League(commands.Cog):
             return
         current = await self.store.current_season(interaction.guild_id)
         if current is None:
-            await self.refuse(interaction, "No season is running yet — standings appear once a game has finished.")
+            await tell(interaction, "No season is running yet — standings appear once a game has finished.")
             return
         rows = await self.store.standings(interaction.guild_id, current.id, game)
         if not rows:
             what = f"{game_title(game)} games" if game else "games"
-            await self.refuse(interaction, f"No {what} have finished in {current.name} yet.")
+            await tell(interaction, f"No {what} have finished in {current.name} yet.")
             return
         if game:
             e = embed(f"{game_title(game)} standings — {current.name}", clip(standing_lines(rows, STANDINGS_ONE_GAME), 4096))
@@ -291,7 +277,7 @@ class League(commands.Cog):
         rows = await self.store.history(interaction.guild_id, who.id, limit=HISTORY_LIMIT)
         if not rows:
             whose = "You have" if who.id == interaction.user.id else f"{who.display_name} has"
-            await self.refuse(interaction, f"{whose} no finished games on this server yet.")
+            await tell(interaction, f"{whose} no finished games on this server yet.")
             return
         lines = [history_line(h) for h in rows]
         description = ""
@@ -347,7 +333,7 @@ class League(commands.Cog):
         if not await self.is_manager(interaction):
             return
         if not TURN_MIN <= seconds <= TURN_MAX:
-            await self.refuse(interaction, f"Please choose a turn time between {TURN_MIN} and {TURN_MAX} seconds.")
+            await tell(interaction, f"Please choose a turn time between {TURN_MIN} and {TURN_MAX} seconds.")
             return
         cfg = await self.store.set_config(interaction.guild_id, turn_seconds=int(seconds))
         await interaction.response.send_message(
@@ -364,7 +350,7 @@ class League(commands.Cog):
         if not await self.is_manager(interaction):
             return
         if not 0 <= chips <= 1_000_000:
-            await self.refuse(interaction, "Please choose a starting balance between 0 and 1000000 chips.")
+            await tell(interaction, "Please choose a starting balance between 0 and 1000000 chips.")
             return
         cfg = await self.store.set_config(interaction.guild_id, starting_balance=int(chips))
         await interaction.response.send_message(
@@ -381,7 +367,7 @@ class League(commands.Cog):
             return
         cfg = await self.store.get_config(interaction.guild_id)
         if channel.id in cfg.allowed_channels:
-            await self.refuse(interaction, f"{channel.mention} is already on the list.")
+            await tell(interaction, f"{channel.mention} is already on the list.")
             return
         cfg = await self.store.set_config(interaction.guild_id, allowed_channels=[*cfg.allowed_channels, channel.id])
         note = "" if len(cfg.allowed_channels) > 1 else " Tables can now only be opened in the listed channels."
@@ -396,7 +382,7 @@ class League(commands.Cog):
             return
         cfg = await self.store.get_config(interaction.guild_id)
         if channel.id not in cfg.allowed_channels:
-            await self.refuse(interaction, f"{channel.mention} is not on the list.")
+            await tell(interaction, f"{channel.mention} is not on the list.")
             return
         remaining = [c for c in cfg.allowed_channels if c != channel.id]
         cfg = await self.store.set_config(interaction.guild_id, allowed_channels=remaining)
@@ -423,11 +409,10 @@ class League(commands.Cog):
         text = rules_text.RULES.get(key) or rules_text.RULES.get(game)
         if text is None:
             known = ", ".join(f"`{g}`" for g in rules_text.RULES) or "none yet"
-            await self.refuse(interaction, f"I don't have rules for `{game}` yet. Available: {known}.")
+            await tell(interaction, f"I don't have rules for `{game}` yet. Available: {known}.")
             return
         shown = rules_embed(key if key in rules_text.RULES else game, text)
-        manager = getattr(self.bot, "tables", None)
-        table = manager.in_channel(interaction.channel_id) if manager else None
+        table = self.bot.tables.in_channel(interaction.channel_id)
         if table is not None and table.game.name == key and len(shown.fields) < 25:
             options = ", ".join(f"{k}={v}" for k, v in table.options.items()) or "defaults"
             shown.add_field(name="This channel's table", value=clip(f"{options}; turn time {table.turn_seconds} s"),
@@ -435,13 +420,6 @@ class League(commands.Cog):
         await interaction.response.send_message(embed=shown, ephemeral=True)
 
     rules.autocomplete("game")(game_autocomplete)
-
-
-async def answer_save_failed(interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
-    """A command whose write the database refused (read-only, disk full) tells the user so, ephemeral."""
-    cause = getattr(error, "original", error)
-    if isinstance(cause, SaveFailed):
-        await League.refuse(interaction, str(cause))
 
 
 def rules_embed(game: str, text: str) -> discord.Embed:
@@ -453,5 +431,5 @@ def rules_embed(game: str, text: str) -> discord.Embed:
     return e
 
 
-async def setup(bot: commands.Bot) -> None:
+async def setup(bot: ParlorBot) -> None:
     await bot.add_cog(League(bot))

@@ -33,8 +33,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.main import ParlorBot
+from bot.store import Store
 from bot.tables import DEFAULT_STARTING_BALANCE, PLAYING
-from cogs.league import answer_save_failed
+from bot.ui import tell
 from games import game_names, get_game
 
 log = logging.getLogger(__name__)
@@ -115,21 +117,13 @@ def debts_of(accs: dict[tuple[str, str], Account], start: int) -> list[tuple[Acc
 class Money(commands.Cog):
     """Balances and debts of the money games, for the current season."""
 
-    def __init__(self, bot: commands.Bot) -> None:
+    def __init__(self, bot: ParlorBot) -> None:
         self.bot = bot
 
     @property
-    def store(self):
-        return self.bot.store  # type: ignore[attr-defined]
+    def store(self) -> Store:
+        return self.bot.store
 
-    async def refuse(self, interaction: discord.Interaction, text: str) -> None:
-        if interaction.response.is_done():
-            await interaction.followup.send(text, ephemeral=True)
-        else:
-            await interaction.response.send_message(text, ephemeral=True)
-
-    async def cog_app_command_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
-        await answer_save_failed(interaction, error)
 
     async def starting_balance(self, guild_id: int) -> int:
         config = await self.store.get_config(guild_id)
@@ -138,16 +132,16 @@ class Money(commands.Cog):
     async def pick_games(self, interaction: discord.Interaction, game: str | None) -> list[str] | None:
         games = money_games()
         if not games:
-            await self.refuse(interaction, "No game on this bot is played for chips yet.")
+            await tell(interaction, "No game on this bot is played for chips yet.")
             return None
         if game is None:
             return games
         key = game.strip().lower().replace("-", "").replace(" ", "")
         if key not in games:
             if key in game_names():
-                await self.refuse(interaction, f"{title_of(key)} is not played for chips; see /standings instead.")
+                await tell(interaction, f"{title_of(key)} is not played for chips; see /standings instead.")
             else:
-                await self.refuse(interaction, f"I don't know a chip game called `{game}`. Chip games: "
+                await tell(interaction, f"I don't know a chip game called `{game}`. Chip games: "
                                                f"{', '.join(title_of(g) for g in games)}.")
             return None
         return [key]
@@ -155,10 +149,7 @@ class Money(commands.Cog):
     def live_chips(self, guild_id: int, user_id: int, game: str) -> tuple[int, int, int] | None:
         """(channel, chips, chips at stake) when the user sits at an open table of ``game`` in this server:
         a bet not yet settled is out of the chips but not lost, so it is shown apart."""
-        manager = getattr(self.bot, "tables", None)
-        if manager is None:
-            return None
-        for table in manager.tables.values():
+        for table in self.bot.tables.tables.values():
             if table.guild_id != guild_id or table.game.name != game or table.status != PLAYING:
                 continue
             seat = table.seat_of(user_id)
@@ -183,7 +174,7 @@ class Money(commands.Cog):
     async def balance(self, interaction: discord.Interaction, game: str | None = None,
                       user: discord.User | None = None) -> None:
         if interaction.guild_id is None:
-            await self.refuse(interaction, "Balances are kept per server; use this command in a server.")
+            await tell(interaction, "Balances are kept per server; use this command in a server.")
             return
         games = await self.pick_games(interaction, game)
         if games is None:
@@ -221,7 +212,7 @@ class Money(commands.Cog):
     @app_commands.guild_only()
     async def debts(self, interaction: discord.Interaction, game: str | None = None) -> None:
         if interaction.guild_id is None:
-            await self.refuse(interaction, "Debts are kept per server; use this command in a server.")
+            await tell(interaction, "Debts are kept per server; use this command in a server.")
             return
         games = await self.pick_games(interaction, game)
         if games is None:
@@ -252,5 +243,5 @@ class Money(commands.Cog):
     debts.autocomplete("game")(game_autocomplete)
 
 
-async def setup(bot: commands.Bot) -> None:
+async def setup(bot: ParlorBot) -> None:
     await bot.add_cog(Money(bot))

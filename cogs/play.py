@@ -1,4 +1,7 @@
-"""Playing at a table: /play, /table, /hand, /leave, /resign and every table button."""
+"""Playing at a table: /play, /table, /hand, /leave, /resign (the table buttons are routed in ``bot.ui``).
+
+Each command hands its wish to the table manager, which answers through the presenter; a Refusal
+is answered privately by the command tree's error handler (``bot.main.ParlorTree``)."""
 
 from __future__ import annotations
 
@@ -9,10 +12,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import ui
+from bot.main import ParlorBot
 from bot.settings import TURN_SECONDS
-from bot.tables import LOBBY, PLAYING, Refusal, StaleClick, Table
-from bot.ui import tell
+from bot.tables import PLAYING, Refusal, TableManager
 from games import get_game
 from games.base import option_range
 
@@ -32,16 +34,12 @@ TurnTime = app_commands.Range[int, TURN_SECONDS[0], TURN_SECONDS[1]]
 class Play(commands.Cog):
     play = app_commands.Group(name="play", description="Open a game table in this channel", guild_only=True)
 
-    def __init__(self, bot: commands.Bot) -> None:
+    def __init__(self, bot: ParlorBot) -> None:
         self.bot = bot
 
     @property
-    def tables(self):
+    def tables(self) -> TableManager:
         return self.bot.tables
-
-    @property
-    def presenter(self):
-        return self.bot.presenter
 
     # ---------------------------------------------------------------- slash commands
 
@@ -185,173 +183,37 @@ class Play(commands.Cog):
         await self.open_table(interaction, "bcpoker", options, turn_time)
 
     async def open_table(self, interaction: discord.Interaction, game: str, options: dict, turn_time: int | None) -> None:
-        config = await self.bot.store.get_config(interaction.guild_id)
-        allowed = config.allowed_channels or []
-        if allowed and interaction.channel_id not in allowed:
-            where = " ".join(f"<#{c}>" for c in allowed)
-            await tell(interaction, f"Tables can be opened only in {where} on this server.")
-            return
-        turn_seconds = turn_time if turn_time is not None else config.turn_seconds  # None: the process default
-        try:
-            table = await self.tables.open_table(
-                game_name=game, guild_id=interaction.guild_id, channel_id=interaction.channel_id,
-                host_id=interaction.user.id, host_name=interaction.user.display_name,
-                options=options, turn_seconds=turn_seconds,
-            )
-        except Refusal as refusal:
-            await tell(interaction, str(refusal))
-            return
-        payload = self.presenter.table_payload(table)
-        await interaction.response.send_message(**{k: v for k, v in payload.items() if v is not None})
-        message = await interaction.original_response()
-        table.message_id = message.id
-        await self.bot.store.set_message(table.id, message.id)
-
-    def _table_here(self, interaction: discord.Interaction) -> Table:
-        table = self.tables.in_channel(interaction.channel_id)
-        if table is None:
-            raise Refusal("There is no table in this channel. Open one with /play.")
-        return table
+        await self.tables.open_table(
+            game_name=game, guild_id=interaction.guild_id, channel_id=interaction.channel_id,
+            host_id=interaction.user.id, host_name=interaction.user.display_name,
+            options=options, turn_seconds=turn_time, origin=interaction,
+        )
 
     @app_commands.command(name="table", description="Show this channel's table again")
     @app_commands.guild_only()
     async def table_cmd(self, interaction: discord.Interaction) -> None:
-        try:
-            table = self._table_here(interaction)
-        except Refusal as refusal:
-            await tell(interaction, str(refusal))
-            return
-        await interaction.response.send_message("Here is the table again ⬇️", ephemeral=True)
-        async with table.lock:
-            await self.presenter.show_table(table, repost=True)
+        await self.tables.show_again(interaction.channel_id, interaction)
 
     @app_commands.command(name="hand", description="Open your private hand panel for this channel's game")
     @app_commands.guild_only()
     async def hand_cmd(self, interaction: discord.Interaction) -> None:
-        try:
-            table = self._table_here(interaction)
-        except Refusal as refusal:
-            await tell(interaction, str(refusal))
-            return
-        await self.open_panel(interaction, table)
+        table = self.tables.table_here(interaction.channel_id)
+        await self.tables.show_hand(table.id, interaction.user.id, interaction)
 
     @app_commands.command(name="leave", description="Leave the table you joined in this channel (before it starts)")
     @app_commands.guild_only()
     async def leave_cmd(self, interaction: discord.Interaction) -> None:
-        try:
-            table = self._table_here(interaction)
-            if table.status == PLAYING:
-                raise Refusal("The game has started; use /resign to let a bot finish it for you.")
-            await self.tables.leave(table.id, interaction.user.id)
-        except Refusal as refusal:
-            await tell(interaction, str(refusal))
-            return
-        await tell(interaction, "You left the table.")
-        await self._after_lobby_change(table)
+        table = self.tables.table_here(interaction.channel_id)
+        if table.status == PLAYING:
+            raise Refusal("The game has started; use /resign to let a bot finish it for you.")
+        await self.tables.leave(table.id, interaction.user.id, interaction)
 
     @app_commands.command(name="resign", description="Stop playing this channel's game; a bot takes your seat")
     @app_commands.guild_only()
     async def resign_cmd(self, interaction: discord.Interaction) -> None:
-        try:
-            table = self._table_here(interaction)
-            await self.tables.resign(table.id, interaction.user.id)
-        except Refusal as refusal:
-            await tell(interaction, str(refusal))
-            return
-        await tell(interaction, "You resigned. A bot plays your seat; the result still counts for you.")
-
-    async def _after_lobby_change(self, table: Table) -> None:
-        async with table.lock:
-            if table.status == LOBBY:
-                await self.presenter.show_table(table)
-            elif not table.is_open:
-                await self.presenter.closed(table, "Everyone left; the table is closed.")
-
-    # ---------------------------------------------------------------- buttons
-
-    @commands.Cog.listener()
-    async def on_interaction(self, interaction: discord.Interaction) -> None:
-        await ui.route(interaction, self.on_table_button)
-
-    async def open_panel(self, interaction: discord.Interaction, table: Table) -> None:
-        if table.status == LOBBY:
-            await tell(interaction, "The game has not started yet; your hand appears once the host presses Start.")
-            return
-        if table.status != PLAYING:
-            await tell(interaction, "This game is over.")
-            return
-        if table.seat_of(interaction.user.id) is None:
-            await tell(interaction, "You are not seated at this table, so there is no hand to show. Enjoy watching!")
-            return
-        async with table.lock:
-            await interaction.response.send_message(ephemeral=True, **self.presenter.panel_payload(table, interaction.user.id))
-            self.presenter.remember_panel(table.id, interaction.user.id, interaction)
-
-    async def on_table_button(self, interaction: discord.Interaction, table_id: int, version: int, verb: str) -> None:
-        """Every table button, menu and prompt. It acts only on the table of the channel it was clicked in
-        (so permissions such as Manage Server are those of that table's server)."""
-        table = self.tables.get(table_id)
-        if table is not None and (table.guild_id, table.channel_id) != (interaction.guild_id, interaction.channel_id):
-            await tell(interaction, "That button belongs to a table in another channel; it does nothing here.")
-            return
-        if table is None or (not table.is_open and verb in LOBBY_VERBS):
-            await tell(interaction, "This table is closed. Open a new one with /play.")
-            return
-        try:
-            if verb in LOBBY_VERBS:
-                await self.lobby_button(interaction, table, verb)
-            elif verb == "hand":
-                await self.open_panel(interaction, table)
-            elif verb.startswith("a:"):
-                await self.action_button(interaction, table, version, verb[2:])
-            else:
-                await tell(interaction, "That button is not one of Parlor's.")
-        except Refusal as refusal:
-            await tell(interaction, str(refusal))
-
-    async def lobby_button(self, interaction: discord.Interaction, table: Table, verb: str) -> None:
-        user = interaction.user
-        if verb == "join":
-            await self.tables.join(table.id, user.id, user.display_name)
-        elif verb == "leave":
-            await self.tables.leave(table.id, user.id)
-        elif verb == "addbot":
-            await self.tables.add_bot(table.id, user.id)
-        elif verb == "cancel":
-            admin = bool(interaction.permissions and interaction.permissions.manage_guild)
-            await self.tables.cancel(table.id, user.id, is_admin=admin)
-            await interaction.response.defer()
-            async with table.lock:
-                await self.presenter.closed(table, f"Cancelled by {user.display_name}.")
-            return
-        elif verb == "start":
-            await self.tables.start(table.id, user.id)
-            await interaction.response.defer()  # the table message turns into the game board
-            return
-        async with table.lock:
-            if table.status == LOBBY:
-                await interaction.response.edit_message(**self.presenter.table_payload(table))
-            else:
-                await interaction.response.defer()
-                await self.presenter.closed(table, "Everyone left; the table is closed.")
-
-    async def action_button(self, interaction: discord.Interaction, table: Table, version: int, action: str) -> None:
-        user_id = interaction.user.id
-
-        async def respond(updated: Table) -> None:
-            await interaction.response.edit_message(**self.presenter.panel_payload(updated, user_id))
-            self.presenter.remember_panel(updated.id, user_id, interaction)
-
-        try:
-            await self.tables.act(table.id, user_id, version, action, respond=respond)
-        except StaleClick as stale:  # the answer is the seat's fresh panel, in place of the old one
-            await interaction.response.edit_message(**{**self.presenter.panel_payload(table, user_id),
-                                                       "content": f"⌛ {stale}"})
-            self.presenter.remember_panel(table.id, user_id, interaction)
+        table = self.tables.table_here(interaction.channel_id)
+        await self.tables.resign(table.id, interaction.user.id, interaction)
 
 
-LOBBY_VERBS = {"join", "leave", "addbot", "start", "cancel"}
-
-
-async def setup(bot: commands.Bot) -> None:
+async def setup(bot: ParlorBot) -> None:
     await bot.add_cog(Play(bot))

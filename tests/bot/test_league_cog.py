@@ -13,6 +13,7 @@ from discord.ext import commands
 
 from bot import rules_text
 from bot.store import Store
+from bot.tables import Presenter, TableManager
 from cogs.league import FIELD_MAX, COLOUR, rules_sections, signed, standing_lines
 
 GUILD = 100
@@ -43,6 +44,7 @@ class FakeFollowup:
 class FakeInteraction:
     def __init__(self, user_id: int, *, guild_id: int | None = GUILD, manage: bool = False) -> None:
         self.guild_id = guild_id
+        self.channel_id = 50
         self.user = SimpleNamespace(id=user_id, display_name=f"user{user_id}", mention=f"<@{user_id}>")
         self.permissions = discord.Permissions(manage_guild=manage)
         self.sent: list = []
@@ -60,6 +62,7 @@ class LeagueBot(commands.Bot):
         super().__init__(command_prefix="!", intents=discord.Intents.none())
         self.store = store
         self.settings = SimpleNamespace(turn_seconds=90)
+        self.tables = TableManager(store, Presenter(), default_turn_seconds=90)
         self.games_available = ["koikoi"]
 
 

@@ -11,12 +11,13 @@ from discord.ext import commands
 
 from localdiscord import LocalDiscord, run_client
 from bot.store import Store
+from bot.tables import Presenter, TableManager
 
 pytestmark = pytest.mark.e2e
 
 
 class LeagueBot(commands.Bot):
-    """Just enough of ParlorBot for the league cog: store, settings, games_available."""
+    """Just enough of ParlorBot for the league cog: store, settings, tables, games_available."""
 
     def __init__(self, db: Path, guild_id: int) -> None:
         super().__init__(command_prefix="!", intents=discord.Intents.default(), chunk_guilds_at_startup=False)
@@ -27,6 +28,7 @@ class LeagueBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         self.store = await Store.open(self.db)
+        self.tables = TableManager(self.store, Presenter(), default_turn_seconds=90)
         await self.load_extension("cogs.league")
         guild = discord.Object(self.guild_id)
         self.tree.copy_global_to(guild=guild)

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from bot.store import Store
-from bot.tables import FINISHED, TableManager
+from bot.tables import FINISHED, Presenter, TableManager
 from cogs.money import accounts, debts_of
 
 GUILD = 10
@@ -34,16 +34,11 @@ GAMES_PLAYED = int(os.getenv("PARLOR_LEDGER_GAMES") or 200)
 STARTING_CHIPS = 40  # low, so that Black Flower's bankers run into debt
 
 
-class NoPresenter:
-    async def table_changed(self, table, events, notes) -> None:
-        pass
-
-
 async def new_manager(path: Path, first_seed: int = 0) -> TableManager:
     store = await Store.open(path)
     await store.set_config(GUILD, starting_balance=STARTING_CHIPS)
     seeds = (f"{n:032x}" for n in range(first_seed, first_seed + 100_000))
-    return TableManager(store, NoPresenter(), default_turn_seconds=60, bot_delay=0, new_seed=lambda: next(seeds))
+    return TableManager(store, Presenter(), default_turn_seconds=60, bot_delay=0, new_seed=lambda: next(seeds))
 
 
 async def play_one(manager: TableManager, game: str, options: dict, seats: int, people: tuple[int, int],

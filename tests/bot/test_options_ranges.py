@@ -7,7 +7,7 @@ from discord import AppCommandOptionType
 
 from bot.settings import TURN_SECONDS
 from bot.store import Store
-from bot.tables import Refusal, TableManager
+from bot.tables import Presenter, Refusal, TableManager
 from cogs.play import Play
 from games import get_game
 from games.base import GameError, option_range, options_from
@@ -43,7 +43,7 @@ def test_the_options_accept_the_declared_bounds_and_refuse_beyond(game, option, 
 
 async def test_opening_a_table_checks_the_turn_time_and_every_option(tmp_path):
     store = await Store.open(tmp_path / "parlor.sqlite3")
-    manager = TableManager(store, presenter=None, default_turn_seconds=60)
+    manager = TableManager(store, presenter=Presenter(), default_turn_seconds=60)
     try:
         async def open_koikoi(turn_seconds, **options):
             return await manager.open_table(game_name="koikoi", guild_id=1, channel_id=2, host_id=3, host_name="alice",

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from bot.store import Store
-from bot.tables import PLAYING, TableManager
+from bot.tables import PLAYING, Presenter, TableManager
 from games.shuffle import sha256_hex
 from games.sanma import engine
 from tests.games.sanma_walls import make_wall
@@ -25,7 +25,7 @@ WALL = make_wall(["1m9m2p8p3s7s2z3z5z6z3p6s9s",   # alice
                  {39: "7z", 40: "9p", 41: "9m", 42: "4s", 94: "1m"})
 
 
-class RecordingPresenter:
+class RecordingPresenter(Presenter):
     def __init__(self) -> None:
         self.calls: list[tuple[list[str], list[str]]] = []
 

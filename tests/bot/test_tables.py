@@ -5,13 +5,13 @@ from __future__ import annotations
 import pytest
 
 from bot.store import Store
-from bot.tables import CANCELLED, FINISHED, LOBBY, PLAYING, Refusal, TableManager
+from bot.tables import CANCELLED, FINISHED, LOBBY, PLAYING, Presenter, Refusal, TableManager
 
 GUILD, CHANNEL = 10, 20
 ALICE, BOB, CAROL = 1, 2, 3
 
 
-class RecordingPresenter:
+class RecordingPresenter(Presenter):
     def __init__(self) -> None:
         self.calls = []
 
