@@ -5,7 +5,6 @@ is answered privately by the command tree's error handler (``bot.main.ParlorTree
 
 from __future__ import annotations
 
-import logging
 from typing import Any
 
 import discord
@@ -17,9 +16,6 @@ from bot.settings import TURN_SECONDS
 from bot.tables import PLAYING, Refusal, TableManager
 from games import get_game
 from games.base import option_range
-
-log = logging.getLogger(__name__)
-
 
 def ranged(game: str, option: str) -> Any:
     """A game option's slash type: Discord's client checks the range the game's Options declare,
