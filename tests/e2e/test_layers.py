@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from bot.localdiscord import run_client
+from localdiscord import run_client
 from bot.main import ParlorBot
 from bot.tables import Refusal, TableManager
 from bot.ui import TableButton
