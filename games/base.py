@@ -24,6 +24,7 @@ Conventions
 
 from __future__ import annotations
 
+import typing
 from dataclasses import dataclass, fields
 from types import ModuleType
 from typing import Any, Callable, Generic, TypeVar
@@ -155,6 +156,8 @@ def options_from(model: type[BaseModel], title: str, data: dict[str, Any] | None
     for name, value in data.items():
         if (bounds := option_range(model, name)) is not None:
             check_range(name, value, bounds)
+        if (choices := option_choices(model, name)) and value not in choices:
+            raise GameError(f"The option {name} must be {either(choices)}.")
     try:
         return model(**data)
     except ValidationError as error:
@@ -173,6 +176,20 @@ def option_range(model: type[BaseModel], name: str) -> tuple[int, int] | None:
     low = next((m.ge for m in field.metadata if hasattr(m, "ge")), None)
     high = next((m.le for m in field.metadata if hasattr(m, "le")), None)
     return None if low is None or high is None else (low, high)
+
+
+def option_choices(model: type[BaseModel], name: str) -> tuple[Any, ...] | None:
+    """The values of an option typed ``Literal[…]`` (``/play`` offers them as choices), else None."""
+    field = model.model_fields.get(name)
+    if field is None or typing.get_origin(field.annotation) is not typing.Literal:
+        return None
+    return typing.get_args(field.annotation)
+
+
+def either(values: typing.Sequence[Any]) -> str:
+    """ "12, 10 or 6": a list of values as a sentence says it."""
+    names = [str(v) for v in values]
+    return " or ".join(filter(None, [", ".join(names[:-1]), names[-1]]))
 
 
 def check_range(name: str, value: Any, bounds: tuple[int, int]) -> None:

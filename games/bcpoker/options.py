@@ -6,7 +6,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from games.base import GameError, options_from
+from games.base import GameError, check_range, option_range, options_from
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 7
 
@@ -16,17 +16,18 @@ class Options(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    players: int | None = Field(None, ge=MIN_PLAYERS, le=MAX_PLAYERS)  # None: however many are seated
-    riichi_required: bool = True
-    black_christmas: bool = True
-    special_hands: bool = True
-    lead_rounds: int = Field(2, ge=1, le=10)
-    max_reshuffles: int = Field(3, ge=0, le=100)  # 0: unlimited
+    players: int | None = Field(None, ge=MIN_PLAYERS, le=MAX_PLAYERS,  # None: however many are seated
+                                description="Number of players (two decks for 4 or more)")
+    riichi_required: bool = Field(True, description="A normal win needs Riichi; off: anyone may win at any time")
+    black_christmas: bool = Field(True, description="Black Christmas hits, chains and Black Gift")
+    special_hands: bool = Field(True, description="The special hands S01-S06")
+    lead_rounds: int = Field(2, ge=1, le=10, description="How many times everyone leads before the game ends")
+    max_reshuffles: int = Field(3, ge=0, le=100,
+                                description="Deck rebuilds per round before it ends without a winner; 0 = unlimited")
 
     def check(self, n_seats: int | None = None) -> None:
         if n_seats is not None:
-            if not MIN_PLAYERS <= n_seats <= MAX_PLAYERS:
-                raise GameError(f"Black Christmas Poker is played by 2 to 7 players, not {n_seats}.")
+            check_range("players", n_seats, option_range(Options, "players"))
             if self.players is not None and self.players != n_seats:
                 raise GameError(f"The options say {self.players} players but {n_seats} are seated.")
 

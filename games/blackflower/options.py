@@ -7,6 +7,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from games.base import options_from
+from games.optionspec import unset
 
 MAX_BET_LIMIT = 10_000  # a sanity bound: every legal bet is listed as an action
 MAX_ROUNDS = 1000
@@ -17,15 +18,17 @@ class Options(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    banker: Literal["rotate", "fixed", "winner"] = "rotate"
-    rounds: int | None = Field(None, ge=0, le=MAX_ROUNDS)  # 0: until the host stops
-    min_bet: int = Field(10, ge=1, le=MAX_BET_LIMIT)
-    max_bet: int = Field(100, ge=1, le=MAX_BET_LIMIT)
-    split_by_month: bool = False
-    split_by_kind: bool = False
-    double_down: bool = False
-    banker_advantage: bool = False
-    no_pair_advantage: bool = False
+    banker: Literal["rotate", "fixed", "winner"] = Field(
+        "rotate", description="Who banks after each round: rotate (offered clockwise), fixed, or the winner")
+    rounds: int | None = Field(None, ge=0, le=MAX_ROUNDS, description="Number of rounds; 0 = until the host ends the game",
+                               json_schema_extra=unset("one per player"))
+    min_bet: int = Field(10, ge=1, le=MAX_BET_LIMIT, description="Smallest bet")
+    max_bet: int = Field(100, ge=1, le=MAX_BET_LIMIT, description="Largest first bet")
+    split_by_month: bool = Field(False, description="Two dealt cards of one month may be split into two hands")
+    split_by_kind: bool = Field(False, description="Two dealt cards of one kind may be split into two hands")
+    double_down: bool = Field(False, description="Double the stake before any extra card, then take at most one")
+    banker_advantage: bool = Field(False, description="No pushes: the banker wins every tie")
+    no_pair_advantage: bool = Field(False, description="Cards of one month cannot be stacked (+1)")
 
     @model_validator(mode="after")
     def _check(self) -> "Options":

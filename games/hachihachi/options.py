@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field
 
 from games.base import GameError, options_from
 
@@ -14,18 +14,12 @@ class Options(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    players: int = Field(4, ge=3, le=7)
-    payment: Literal["each-opponent-full", "split"] = "each-opponent-full"
-    months: int = 12
-    campaign: bool = False
-    shiso_ends_game: bool = True
-
-    @field_validator("months")
-    @classmethod
-    def _months(cls, v: int) -> int:
-        if v not in (6, 10, 12):
-            raise ValueError(f"A Hachi-Hachi year lasts 12, 10 or 6 months, not {v}.")
-        return v
+    players: int = Field(4, ge=3, le=7, description="Number of players")
+    payment: Literal["each-opponent-full", "split"] = Field(
+        "each-opponent-full", description="each-opponent-full: each opponent pays the full value; split: halved")
+    months: Literal[12, 10, 6] = Field(12, description="Length of the year in months")
+    campaign: bool = Field(False, description="Play as many games as players, each opened by another dealer")
+    shiso_ends_game: bool = Field(True, description="A Shiso hand ends the whole game")
 
     def check(self, n_seats: int | None = None) -> None:
         if n_seats is not None and n_seats != self.players:

@@ -12,7 +12,8 @@ from games.base import GameError, options_from
 class Options(BaseModel):
     """Variant switches. Defaults as in koi-koi.md §11.
 
-    Field ranges are checked on construction (pydantic ``ValidationError``, a ``ValueError``).
+    Field ranges are checked on construction (pydantic ``ValidationError``, a ``ValueError``);
+    the fields are also what ``/play``, ``/rules`` and the command line offer (games/optionspec.py).
     The combination ``toppa`` with 3 or 4 players, and ``players`` not matching the seats,
     are rejected by :func:`games.koikoi.engine.new_game` with a :class:`GameError`
     (:meth:`check` raises the same errors; :func:`parse_options` does both).
@@ -20,18 +21,14 @@ class Options(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    players: int = Field(2, ge=2, le=4)
-    toppa: bool = False
-    viewing_yaku: bool = False
-    double_over_7: bool = True
-    months: int = Field(12, ge=1, le=12)
+    players: int = Field(2, ge=2, le=4, description="Number of players: 2, 3, or 4 in two teams")
+    toppa: bool = Field(False, description="2 players only: 10 cards each, play until the pile is empty")
+    viewing_yaku: bool = Field(False, description="Count Hanami-zake and Tsukimi-zake (5 points each)")
+    double_over_7: bool = Field(True, description="Double a hand worth 7 or more")
+    months: int = Field(12, ge=1, le=12, description="Number of rounds (months) in a game")
 
     def check(self, n_seats: int | None = None) -> None:
         """Raise GameError for a bad combination of options (or with the seat count)."""
-        if self.players not in (2, 3, 4):
-            raise GameError(f"Koi-Koi is played by 2, 3 or 4 players, not {self.players}.")
-        if not 1 <= self.months <= 12:
-            raise GameError(f"A Koi-Koi game lasts 1 to 12 months, not {self.months}.")
         if self.toppa and self.players != 2:
             raise GameError(f"The toppa option is for 2 players only, not {self.players}.")
         if n_seats is not None and n_seats != self.players:

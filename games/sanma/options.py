@@ -4,43 +4,35 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field
 
 from games.base import GameError, options_from
+from games.optionspec import ENGINE_ONLY
 
 
 class Options(BaseModel):
+    """Variant switches, defaults as in sanma.md §9; tables offer those not marked ENGINE_ONLY."""
+
     model_config = ConfigDict(extra="forbid")
 
-    players: int = 3
-    red_fives: bool = True
-    start_points: int = 35000
-    return_points: int = 40000
-    uma: tuple[int, int, int] = (20, 0, -20)
-    final_rounding: Literal["tenhou", "none"] = "none"  # §8: unrounded, as Tenhou shows scores today
-    tobi: bool = True
-    agari_yame: bool = True
-    nagashi_mangan: bool = True
-    pao: bool = True
-    double_ron: bool = True
-    kyuushu_kyuuhai: bool = True
-    seed: str | None = None  # informational: tables draw their own seed (see new_game)
-    east_only: bool = False  # a short game: E1-E3 only (not in sanma.md; for quick tables and tests)
-    call_seconds: int | None = Field(None, ge=3, le=600)  # deadline of a call window (pon/kan/ron), if shorter than the turn time
-
-    @field_validator("players")
-    @classmethod
-    def _players(cls, v: int) -> int:
-        if v != 3:
-            raise ValueError(f"Sanma is played by exactly 3 players, not {v}.")
-        return v
-
-    @field_validator("start_points")
-    @classmethod
-    def _start(cls, v: int) -> int:
-        if not 1000 <= v <= 1_000_000 or v % 100:
-            raise ValueError("Starting points must be a multiple of 100 between 1000 and 1,000,000.")
-        return v
+    players: Literal[3] = Field(3, description="Number of players (always 3)", json_schema_extra=ENGINE_ONLY)
+    red_fives: bool = Field(True, description="Use the red 5p and 5s")
+    start_points: int = Field(35000, ge=1000, le=1_000_000, multiple_of=100, description="Points each player starts with",
+                              json_schema_extra=ENGINE_ONLY)
+    return_points: int = Field(40000, description="Points subtracted before uma", json_schema_extra=ENGINE_ONLY)
+    uma: tuple[int, int, int] = Field((20, 0, -20), description="Uma by placing", json_schema_extra=ENGINE_ONLY)
+    final_rounding: Literal["tenhou", "none"] = Field(  # §8: unrounded, as Tenhou shows scores today
+        "none", description="Rounding of the final scores", json_schema_extra=ENGINE_ONLY)
+    tobi: bool = Field(True, description="End the game when a player goes below zero")
+    agari_yame: bool = Field(True, description="The last dealer may stop in first place", json_schema_extra=ENGINE_ONLY)
+    nagashi_mangan: bool = Field(True, description="Allow nagashi mangan")
+    pao: bool = Field(True, description="Liability (pao) for daisangen and daisuushii", json_schema_extra=ENGINE_ONLY)
+    double_ron: bool = Field(True, description="Allow two players to ron the same tile")
+    kyuushu_kyuuhai: bool = Field(True, description="Offer the nine-kinds abortive draw", json_schema_extra=ENGINE_ONLY)
+    seed: str | None = Field(None, description="Informational: tables draw their own seed (see new_game)",
+                             json_schema_extra=ENGINE_ONLY)
+    east_only: bool = Field(False, description="Play only the East round (a short game)")  # not in sanma.md
+    call_seconds: int | None = Field(15, ge=3, le=600, description="Seconds to decide a pon/kan/ron call before it passes")
 
     @property
     def last_round(self) -> int:
