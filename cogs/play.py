@@ -5,7 +5,9 @@ is answered privately by the command tree's error handler (``bot.main.ParlorTree
 
 from __future__ import annotations
 
-from typing import Any
+import inspect
+import types
+from typing import Any, Literal, Optional
 
 import discord
 from discord import app_commands
@@ -14,17 +16,54 @@ from discord.ext import commands
 from bot.main import ParlorBot
 from bot.settings import TURN_SECONDS
 from bot.tables import PLAYING, Refusal, TableManager
-from games import get_game
-from games.base import option_range
-
-def ranged(game: str, option: str) -> Any:
-    """A game option's slash type: Discord's client checks the range the game's Options declare,
-    and the table manager checks the same range again (a forged payload skips the client)."""
-    low, high = option_range(get_game(game).Options, option)
-    return app_commands.Range[int, low, high]
+from games import game_names, get_game
+from games.optionspec import OptionSpec, offered_options
 
 
 TurnTime = app_commands.Range[int, TURN_SECONDS[0], TURN_SECONDS[1]]
+TURN_TIME_TEXT = "Seconds per decision before a bot plays for you (default: the server's)"
+MAX_OPTIONS = 25  # per slash command, Discord's limit
+
+
+def slash_type(spec: OptionSpec) -> Any:
+    """An option's slash type: its choices, or its range (Discord's client checks it; the table
+    manager checks it again, since a forged payload skips the client), optional when it has no default."""
+    if spec.choices:
+        kind: Any = Literal[spec.choices]
+    elif spec.bounds:
+        kind = app_commands.Range[spec.kind, spec.bounds[0], spec.bounds[1]]
+    else:
+        kind = spec.kind
+    return Optional[kind] if spec.table_default is None else kind
+
+
+def slash_description(spec: OptionSpec) -> str:
+    return f"{spec.description} (default: {spec.default_text(spec.table_default)})"
+
+
+def play_command(cog: "Play", game_name: str) -> app_commands.Command:
+    """``/play <game>``: its options are the game's Options fields (games/optionspec.py), plus turn_time."""
+    game = get_game(game_name)
+    specs = offered_options(game.Options)
+
+    async def play(self: Play, interaction: discord.Interaction, turn_time: int | None = None, **given: Any) -> None:
+        options = {s.name: given[s.name] for s in specs if given.get(s.name) is not None}
+        await self.open_table(interaction, game_name, options, turn_time)
+
+    parameters = [inspect.Parameter(name, inspect.Parameter.POSITIONAL_OR_KEYWORD) for name in ("self", "interaction")]
+    parameters += [inspect.Parameter(s.name, inspect.Parameter.KEYWORD_ONLY, default=s.table_default,
+                                     annotation=slash_type(s)) for s in specs]
+    parameters.append(inspect.Parameter("turn_time", inspect.Parameter.KEYWORD_ONLY, default=None,
+                                        annotation=Optional[TurnTime]))
+    if len(parameters) - 2 > MAX_OPTIONS:
+        raise ValueError(f"/play {game_name} would have {len(parameters) - 2} options; Discord takes {MAX_OPTIONS}")
+    play.__signature__ = inspect.Signature(parameters)
+    play.__qualname__ = f"Play.play_{game_name}"  # a method of the cog: discord.py passes the cog first
+    app_commands.describe(**{s.name: slash_description(s) for s in specs}, turn_time=TURN_TIME_TEXT)(play)
+    low, high = game.min_players, game.max_players
+    players = f"{low} players" if low == high else f"{low}-{high} players"
+    return app_commands.Command(name=game_name, description=f"Open a {game.title} table ({players})",
+                                callback=types.MethodType(play, cog))
 
 
 class Play(commands.Cog):
@@ -32,151 +71,14 @@ class Play(commands.Cog):
 
     def __init__(self, bot: ParlorBot) -> None:
         self.bot = bot
+        for name in game_names():  # every game registered when the cog is loaded
+            self.play.add_command(play_command(self, name))
 
     @property
     def tables(self) -> TableManager:
         return self.bot.tables
 
     # ---------------------------------------------------------------- slash commands
-
-    @play.command(name="koikoi", description="Open a Koi-Koi table (2 players, 2 with toppa, 3, or 4 in teams)")
-    @app_commands.describe(
-        players="Number of players (2, 3 or 4); default: however many are seated at Start",
-        toppa="2 players only: 10 cards each, play until the pile is empty",
-        viewing_yaku="Count Hanami-zake and Tsukimi-zake (5 points each)",
-        double_over_7="Double a hand worth 7 or more (default on)",
-        months="Number of rounds (1-12, default 12)",
-        turn_time="Seconds per decision before a bot plays for you (default: the server's)",
-    )
-    async def play_koikoi(
-        self,
-        interaction: discord.Interaction,
-        players: ranged("koikoi", "players") | None = None,
-        toppa: bool = False,
-        viewing_yaku: bool = False,
-        double_over_7: bool = True,
-        months: ranged("koikoi", "months") = 12,
-        turn_time: TurnTime | None = None,
-    ) -> None:
-        options = {"toppa": toppa, "viewing_yaku": viewing_yaku, "double_over_7": double_over_7, "months": months}
-        if players is not None:
-            options["players"] = players
-        await self.open_table(interaction, "koikoi", options, turn_time)
-
-    @play.command(name="hachihachi", description="Open a Hachi-Hachi table: 3-7 players, a year of months played for money")
-    @app_commands.describe(
-        players="Number of players (3-7); default: however many are seated at Start",
-        payment="each-opponent-full (default: each opponent pays the full value) or split (halved)",
-        months="Length of the year: 12 (default), 10 or 6 months",
-        campaign="Play as many games as players, each opened by another dealer",
-        shiso_ends_game="A Shiso hand ends the whole game (default on)",
-        turn_time="Seconds per decision before a bot plays for you (default: the server's)",
-    )
-    @app_commands.choices(
-        payment=[app_commands.Choice(name=n, value=n) for n in ("each-opponent-full", "split")],
-        months=[app_commands.Choice(name=str(n), value=n) for n in (12, 10, 6)],
-    )
-    async def play_hachihachi(
-        self,
-        interaction: discord.Interaction,
-        players: ranged("hachihachi", "players") | None = None,
-        payment: str = "each-opponent-full",
-        months: int = 12,
-        campaign: bool = False,
-        shiso_ends_game: bool = True,
-        turn_time: TurnTime | None = None,
-    ) -> None:
-        options = {"payment": payment, "months": months, "campaign": campaign, "shiso_ends_game": shiso_ends_game}
-        if players is not None:
-            options["players"] = players
-        await self.open_table(interaction, "hachihachi", options, turn_time)
-
-    @play.command(name="blackflower", description="Open a Black Flower table: bet season chips against a banker (2-10)")
-    @app_commands.describe(
-        banker="Who banks after each round: rotate (offered clockwise), fixed, or the round's winner",
-        rounds="Number of rounds (default: one per player; 0 = until the host ends the game)",
-        min_bet="Smallest bet (default 10)",
-        max_bet="Largest first bet (default 100)",
-        split_by_month="Two dealt cards of one month may be split",
-        split_by_kind="Two dealt cards of one kind may be split",
-        double_down="Double the stake before any extra card, then take at most one",
-        banker_advantage="No pushes: the banker wins every tie",
-        no_pair_advantage="Same-month cards cannot overlap (+1)",
-        turn_time="Seconds per decision before a bot plays for you (default: the server's)",
-    )
-    @app_commands.choices(banker=[app_commands.Choice(name=n, value=n) for n in ("rotate", "fixed", "winner")])
-    async def play_blackflower(
-        self,
-        interaction: discord.Interaction,
-        banker: str = "rotate",
-        rounds: ranged("blackflower", "rounds") | None = None,
-        min_bet: ranged("blackflower", "min_bet") = 10,
-        max_bet: ranged("blackflower", "max_bet") = 100,
-        split_by_month: bool = False,
-        split_by_kind: bool = False,
-        double_down: bool = False,
-        banker_advantage: bool = False,
-        no_pair_advantage: bool = False,
-        turn_time: TurnTime | None = None,
-    ) -> None:
-        options = {"banker": banker, "min_bet": min_bet, "max_bet": max_bet, "split_by_month": split_by_month,
-                   "split_by_kind": split_by_kind, "double_down": double_down,
-                   "banker_advantage": banker_advantage, "no_pair_advantage": no_pair_advantage}
-        if rounds is not None:
-            options["rounds"] = rounds
-        await self.open_table(interaction, "blackflower", options, turn_time)
-
-    @play.command(name="sanma", description="Open a Sanma table: 3-player riichi mahjong (bots fill empty seats)")
-    @app_commands.describe(
-        east_only="Play only the East round (a short game; default: East and South)",
-        red_fives="Use the red 5p and 5s (default on)",
-        call_seconds="Seconds to decide a pon/kan/ron call before it passes (default 15)",
-        double_ron="Allow two players to ron the same tile (default on)",
-        tobi="End the game when a player goes below zero (default on)",
-        nagashi_mangan="Allow nagashi mangan (default on)",
-        turn_time="Seconds per decision before a bot plays for you (default: the server's)",
-    )
-    async def play_sanma(
-        self,
-        interaction: discord.Interaction,
-        east_only: bool = False,
-        red_fives: bool = True,
-        call_seconds: ranged("sanma", "call_seconds") = 15,
-        double_ron: bool = True,
-        tobi: bool = True,
-        nagashi_mangan: bool = True,
-        turn_time: TurnTime | None = None,
-    ) -> None:
-        options = {"east_only": east_only, "red_fives": red_fives, "call_seconds": call_seconds,
-                   "double_ron": double_ron, "tobi": tobi, "nagashi_mangan": nagashi_mangan}
-        await self.open_table(interaction, "sanma", options, turn_time)
-
-    @play.command(name="bcpoker", description="Open a Black Christmas Poker table (2-7 players; two decks for 4+)")
-    @app_commands.describe(
-        players="Number of players (2-7); default: however many are seated at Start",
-        riichi_required="A normal win needs Riichi (default on); off: anyone may win at any time",
-        black_christmas="Black Christmas hits, chains and Black Gift (default on)",
-        special_hands="The special hands S01-S06 (default on)",
-        lead_rounds="How many times everyone leads before the game ends (default 2)",
-        max_reshuffles="Deck rebuilds per round before it ends without a winner (default 3; 0 = unlimited)",
-        turn_time="Seconds per decision before a bot plays for you (default: the server's)",
-    )
-    async def play_bcpoker(
-        self,
-        interaction: discord.Interaction,
-        players: ranged("bcpoker", "players") | None = None,
-        riichi_required: bool = True,
-        black_christmas: bool = True,
-        special_hands: bool = True,
-        lead_rounds: ranged("bcpoker", "lead_rounds") = 2,
-        max_reshuffles: ranged("bcpoker", "max_reshuffles") = 3,
-        turn_time: TurnTime | None = None,
-    ) -> None:
-        options = {"riichi_required": riichi_required, "black_christmas": black_christmas,
-                   "special_hands": special_hands, "lead_rounds": lead_rounds, "max_reshuffles": max_reshuffles}
-        if players is not None:
-            options["players"] = players
-        await self.open_table(interaction, "bcpoker", options, turn_time)
 
     async def open_table(self, interaction: discord.Interaction, game: str, options: dict, turn_time: int | None) -> None:
         await self.tables.open_table(

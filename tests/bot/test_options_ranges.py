@@ -15,7 +15,7 @@ from games.base import GameError, option_range, options_from
 
 def declared_ranges():
     """(game, option, low, high) for every whole-number option of every /play command."""
-    for command in Play.play.commands:
+    for command in Play(None).play.commands:  # the cog makes one /play command per registered game
         for param in command.parameters:
             if param.type is AppCommandOptionType.integer and not param.choices:
                 yield command.name, param.name, param.min_value, param.max_value
