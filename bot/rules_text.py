@@ -1,24 +1,19 @@
-"""Short, readable rule summaries shown by ``/rules <game>`` (data only).
+"""Short, readable rule summaries shown by ``/rules <game>``.
 
-Each game has a title and a Markdown text. The text before the first ``## `` heading is
-the introduction; every ``## Heading`` starts a section (rendered as an embed field, so
-keep each section under about 1000 characters). The summaries show the *default*
-options; a running table shows its own active options.
+Each game has a Markdown text: the text before the first ``## `` heading is the introduction;
+every ``## Heading`` starts a section (rendered as an embed field, so keep each section under
+about 1000 characters). The last section, the options with their defaults, is written from the
+game's Options model (games/optionspec.py); a running table shows its own active options.
 
-To add a game, add an entry to :data:`RULES` (and its display name to :data:`TITLES`).
+To add a game, add its summary to :data:`SUMMARIES`.
 """
 
 from __future__ import annotations
 
-TITLES: dict[str, str] = {
-    "koikoi": "Koi-Koi",
-    "bcpoker": "Black Christmas Poker",
-    "sanma": "Sanma",
-    "blackflower": "Black Flower",
-    "hachihachi": "Hachi-Hachi",
-}
+from games import game_names, get_game
+from games.optionspec import OptionSpec, offered_options
 
-RULES: dict[str, str] = {
+SUMMARIES: dict[str, str] = {
     "bcpoker": """\
 A poker-and-mahjong card game for 2 to 7 players with red, green and black cards numbered 1-7 \
 (one deck of 36 for 2-3 players, two decks for 4-7). Make an 8-card winning hand; dodge \
@@ -56,12 +51,6 @@ Value + 100 per **dora** (turned up after the win: same colour, next number), ×
 bonus. The lead stays after winning, otherwise the next player leads. The game ends when everyone has \
 led twice; the highest score wins.
 
-## Options (defaults)
-• `riichi_required` — wins need Riichi: **on**
-• `black_christmas` — hits, chains, Black Gift: **on**
-• `special_hands` — the special hands: **on**
-• `lead_rounds` — leads per player: **2**
-• `max_reshuffles` — deck rebuilds per round (0 = unlimited): **3**
 """,
     "sanma": """\
 Three-player Japanese riichi mahjong (Tenhou-style scoring) with 108 tiles: only 1m and 9m \
@@ -93,13 +82,6 @@ after a win or tenpai. The game ends after South 3, when someone goes below zero
 when the last dealer wins in first place. Final score: (points − 40000)/1000 with uma +20/0/−20 \
 and +15 for first.
 
-## Options (defaults)
-• `east_only` — East round only: **off**
-• `red_fives` — red 5p and 5s: **on**
-• `call_seconds` — time for a call window: **15**
-• `double_ron` — two winners on one discard: **on**
-• `tobi` — end below zero: **on**
-• `nagashi_mangan` — **on**
 """,
     "blackflower": """\
 A hanafuda banking game for 2 to 10 players: bet season chips against the banker, take up to three \
@@ -129,14 +111,6 @@ Your chips are your season balance for Black Flower (`/balance`); the banker's c
 After a round the bank is offered clockwise (`rotate`), stays (`fixed`) or goes to the round's biggest winner \
 (`winner`). If you do not answer in time you stand (claim Ni-Ko, sit out, decline the bank).
 
-## Options (defaults)
-• `banker` — rotate / fixed / winner: **rotate**
-• `rounds` — **one per player**; 0 = until the host ends it
-• `min_bet`, `max_bet` — **10**, **100**
-• `split_by_month`, `split_by_kind` — split two dealt cards of a month / of a kind into two hands: **off**
-• `double_down` — double your stake before any extra card, then take at most one: **off**
-• `banker_advantage` — no pushes, the banker wins ties: **off**
-• `no_pair_advantage` — no same-month stacking: **off**
 """,
     "koikoi": """\
 A hanafuda fishing game for 2 to 4 players: capture cards by matching months, build \
@@ -184,12 +158,6 @@ The holder wins the round at once.
 • 2 players: the loser pays the winner. 3 players: each opponent pays the score, or, if an opponent called Koi-Koi, the most recent caller pays double alone. 4 players: each loser pays one winner.
 • The winner deals next; after a round with no winner the next player deals. After the last month the highest total wins.
 
-## Options (defaults)
-• `players` — 2, 3 or 4: **the number of seated players**
-• `toppa` — 2 players with 10 cards each, playing out the whole pile: **off**
-• `viewing_yaku` — adds *Hanami-zake* (Curtain + Sake cup) and *Tsukimi-zake* (Moon + Sake cup), 5 points each: **off**
-• `double_over_7` — double totals of 7 or more: **on**
-• `months` — rounds in a game, 1–12: **12**
 """,
     "hachihachi": """\
 A hanafuda money game for 3 to 7 players: every month three of them play for the table's \
@@ -216,14 +184,22 @@ Each player scores (card points − 88) × field, then Sa-gé combos pay half, p
 ## Money and the year
 Short of cash? You borrow 10 Kan from the bank. After month 6 everyone pays **Han-Don** (10 Kan); debts can be repaid in 5 Kan steps after months 6 and 11 and must be at the end. The poorest player gets the month stones, the last month's winner 5 Kan × players. **Final score = cash − debt**; it goes to the season ledger and open debts show in `/debts`.
 
-## Options (defaults)
-• `players` — 3 to 7: **the number of seated players**
-• `payment` — `each-opponent-full` or `split` (opponents pay half for combos): **each-opponent-full**
-• `months` — 12, 10 or 6: **12**
-• `campaign` — as many games as players: **off**
-• `shiso_ends_game` — **on**
 """,
 }
+
+
+def option_line(spec: OptionSpec) -> str:
+    """``• `months` — Number of rounds (months) in a game (1–12): **12**``"""
+    return f"• `{spec.name}` — {spec.described}: **{spec.default_text(spec.table_default)}**"
+
+
+def options_section(game: str) -> str:
+    lines = [option_line(spec) for spec in offered_options(get_game(game).Options)]
+    return "## Options (defaults)\n" + "\n".join(lines) + "\n"
+
+
+TITLES: dict[str, str] = {name: get_game(name).title for name in game_names()}
+RULES: dict[str, str] = {name: text + options_section(name) for name, text in SUMMARIES.items()}
 
 
 def title(game: str) -> str:
