@@ -1,59 +1,48 @@
-"""``python -m games calc|simulate bcpoker …`` (registered in ``games/__main__.py``).
+"""``python -m games calc|simulate|verify bcpoker …`` (found by ``games/__main__.py``).
 
-Handlers return the exit code; bad input prints one sentence to stderr and exits 2.
+Handlers return the exit code; a bad input raises :class:`games.base.GameError` with one sentence
+(the CLI prints it and exits 2).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import sys
 
+from games import cli
 from games.base import GameError
-from games.cli import add_option
+from games.bcpoker.options import Options, parse_options
+from games.bcpoker.simulate import simulate as run_games
 
-
+PLAYERS = 3  # when --players is not given
 
 
 def arguments(p: argparse.ArgumentParser, command: str) -> None:
     if command == "calc":
-        add_option(p, "--hand", help='Black Christmas Poker: 8 card codes, e.g. "R1 R2 R3 G4 G5 G6 R7 K7"')
-        add_option(p, "--decks", type=int, default=None, help="Black Christmas Poker: 1 or 2 decks (default 1)")
-        add_option(p, "--no-special", action="store_true", help="Black Christmas Poker: without the special hands S01-S06")
+        p.add_argument("--hand", help='8 card codes, e.g. "R1 R2 R3 G4 G5 G6 R7 K7"')
+        p.add_argument("--decks", type=int, default=None, help="1 or 2 decks (default 1)")
+        p.add_argument("--no-special", action="store_true", help="without the special hands S01-S06")
     elif command == "simulate":
-        add_option(p, "--players", type=int, default=None)
-        add_option(p, "--games", type=int, default=100)
-        add_option(p, "--seed", default="1")
-        add_option(p, "--lead-rounds", type=int, default=None, help="Black Christmas Poker: lead count to end (default 2)")
+        cli.add_options(p, Options)
     elif command == "verify":
-        add_option(p, "--seed", help="the round seed revealed at round end")
-        add_option(p, "--hash", help="the hash shown at round start")
-        add_option(p, "--players", type=int, default=None)
-        add_option(p, "--lead", type=int, default=1, help="Black Christmas Poker: the round's lead, as seat number 1..7")
-
-
-def _fail(message: str) -> int:
-    print(message, file=sys.stderr)
-    return 2
+        cli.add_options(p, Options, only=("players",))
+        p.add_argument("--lead", type=int, default=1, help="the round's lead, as seat number 1..7")
 
 
 def calc(args: argparse.Namespace) -> int:
     from games.bcpoker.cards import check_counts, parse_codes, sort_codes
     from games.bcpoker.hands import POINTS, evaluate, pattern_name
 
-    if not getattr(args, "hand", None):
-        return _fail('calc bcpoker needs --hand "<8 card codes>".')
-    decks = getattr(args, "decks", None) or 1
+    if not args.hand:
+        raise GameError('calc bcpoker needs --hand "<8 card codes>".')
+    decks = args.decks or 1
     if decks not in (1, 2):
-        return _fail(f"--decks must be 1 or 2, not {decks}.")
-    try:
-        codes = parse_codes(args.hand)
-        if len(codes) != 8:
-            raise GameError(f"A hand has exactly 8 cards; {len(codes)} were given.")
-        check_counts(codes, decks)
-    except GameError as e:
-        return _fail(str(e))
-    hv = evaluate(codes, decks, special=not getattr(args, "no_special", False))
+        raise GameError(f"--decks must be 1 or 2, not {decks}.")
+    codes = parse_codes(args.hand)
+    if len(codes) != 8:
+        raise GameError(f"A hand has exactly 8 cards; {len(codes)} were given.")
+    check_counts(codes, decks)
+    hv = evaluate(codes, decks, special=not args.no_special)
     patterns = [{"id": p, "points": POINTS[p]} for p in hv.counted]
     kx = list(hv.kx) if hv.winning else []
     if args.json:
@@ -69,49 +58,28 @@ def calc(args: argparse.Namespace) -> int:
     return 0
 
 
-def simulate(args: argparse.Namespace) -> int:
-    from games.bcpoker.simulate import simulate as run
+def run_seated(options: Options, games: int, seed: str) -> dict:
+    """The simulation, with as many players as the options say (else ``PLAYERS``)."""
+    return run_games(options, options.players or PLAYERS, games, seed)
 
-    players = args.players or 3
-    options = {}
-    if getattr(args, "lead_rounds", None):
-        options["lead_rounds"] = args.lead_rounds
-    try:
-        out = run(players=players, games=args.games, seed=str(args.seed), **options)
-    except (GameError, ValueError) as e:
-        return _fail(str(e).splitlines()[0])
-    if args.json:
-        print(json.dumps(out))
-    else:
-        print(f"{out['games']} games of {players} players, {out['rounds']} rounds, {out['actions']} actions in "
-              f"{out['seconds']} s ({out['games_per_second']} games/s); wins {out['win_kinds']}; "
-              f"zero-sum: {out['zero_sum']}; errors: {out['errors']}")
-        if out.get("first_error"):
-            print(f"first error: {out['first_error']}")
-    return 0 if out["errors"] == 0 and out["zero_sum"] else 1
+
+simulate = cli.simulation(Options, parse_options, run_seated, "{games} games of {players} players, {rounds} rounds, "
+                          "{actions} actions in {seconds} s ({games_per_second} games/s); wins {win_kinds}; "
+                          "zero-sum: {zero_sum}; errors: {errors}", kept="zero_sum")
 
 
 def verify(args: argparse.Namespace) -> int:
     """Check a revealed round seed against its hash and show the deal it gives."""
-    import hashlib
-
     from games.bcpoker.engine import deal, round_deck
     from games.bcpoker.options import decks_for
 
-    if not getattr(args, "seed", None) or not getattr(args, "hash", None):
-        return _fail("verify bcpoker needs --seed and --hash.")
-    seed, expected = args.seed.strip(), args.hash.strip().lower()
-    actual = hashlib.sha256(seed.encode("utf-8")).hexdigest()
-    if actual != expected:
-        print(f"Hash mismatch: sha256({seed!r}) is {actual}, not {expected}. This seed is not the one committed to.",
-              file=sys.stderr)
+    if (revealed := cli.revealed_seed(args, "bcpoker")) is None:
         return 1
-    players = args.players or 3
-    if not 2 <= players <= 7:
-        return _fail(f"Black Christmas Poker is played by 2 to 7 players, not {players}.")
-    lead = getattr(args, "lead", 1) or 1
+    seed, actual = revealed
+    players = parse_options(cli.options_given(args, Options)).players or PLAYERS
+    lead = args.lead or 1
     if not 1 <= lead <= players:
-        return _fail(f"--lead must be a seat number from 1 to {players}, not {lead}.")
+        raise GameError(f"--lead must be a seat number from 1 to {players}, not {lead}.")
     deck = round_deck(seed, decks_for(players))
     hands, rest = deal(deck, lead - 1, players)
     if args.json:

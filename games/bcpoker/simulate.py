@@ -16,8 +16,7 @@ def play_game(options: Options, players: int, seed: str, check: sim.Check | None
     return sim.play_game(GAME, options, sim.bot_seats(players), seed, check, max_actions=max_actions)
 
 
-def simulate(players: int = 3, games: int = 100, seed: str = "1", **options: Any) -> dict[str, Any]:
-    opts = Options(**options)
+def simulate(opts: Options, players: int, games: int = 100, seed: str = "1") -> dict[str, Any]:
     opts.check(players)
     rounds = wins = 0
     kinds: dict[str, int] = {}

@@ -1,4 +1,4 @@
-"""``python -m games calc|stats|simulate blackflower …`` (registered in ``games/__main__.py``).
+"""``python -m games calc|stats|simulate blackflower …`` (found by ``games/__main__.py``).
 
 Each handler takes the parsed arguments and returns the exit code; a bad input raises
 :class:`games.base.GameError` with a one-line message (the CLI prints it and exits 2).
@@ -9,44 +9,35 @@ from __future__ import annotations
 import argparse
 import json
 
+from games import cli
 from games.base import GameError
-from games.cli import add_option
-
-
+from games.blackflower.options import Options, parse_options
 
 
 def arguments(p: argparse.ArgumentParser, command: str) -> None:
+    if command in ("calc", "stats"):
+        p.add_argument("--no-pair-advantage", action="store_true", help="no same-month overlaps")
     if command == "calc":
-        add_option(p, "--cards", help='Black Flower: cards in the order received, e.g. "9A 9C1"')
-        add_option(p, "--no-pair-advantage", action="store_true", help="Black Flower: no same-month overlaps")
+        p.add_argument("--cards", help='cards in the order received, e.g. "9A 9C1"')
     elif command == "stats":
-        add_option(p, "--initial-deals", action="store_true", help="Black Flower: all 2256 ordered two-card deals")
-        add_option(p, "--no-pair-advantage", action="store_true", help="Black Flower: no same-month overlaps")
+        p.add_argument("--initial-deals", action="store_true", help="all 2256 ordered two-card deals")
     elif command == "simulate":
-        add_option(p, "--players", type=int, default=None)
-        add_option(p, "--games", type=int, default=100)
-        add_option(p, "--seed", default="1")
-        add_option(p, "--banker", default="rotate", choices=["rotate", "fixed", "winner"])
-        add_option(p, "--rounds", type=int, default=None)
-        add_option(p, "--min-bet", type=int, default=10)
-        add_option(p, "--max-bet", type=int, default=100)
-        for flag in ("--split-by-month", "--split-by-kind", "--double-down", "--banker-advantage",
-                     "--no-pair-advantage"):
-            add_option(p, flag, action="store_true")
+        p.add_argument("--players", type=int, default=4, help="number of players (2-10; default 4)")
+        cli.add_options(p, Options)
 
 
 def calc(args: argparse.Namespace) -> int:
     from games.blackflower.hands import arrangement_text, evaluate
     from games.hanafuda import parse_codes
 
-    if not getattr(args, "cards", None):
+    if not args.cards:
         raise GameError('calc blackflower needs --cards "<codes in the order received>".')
     codes = parse_codes(args.cards)
     if not codes:
         raise GameError("Give at least one card.")
     if len(codes) > 5:
         raise GameError(f"A Black Flower hand holds at most 5 cards, not {len(codes)}.")
-    npa = bool(getattr(args, "no_pair_advantage", False))
+    npa = args.no_pair_advantage
     out = evaluate(codes, npa)
     if args.json:
         print(json.dumps(out))
@@ -67,9 +58,9 @@ def calc(args: argparse.Namespace) -> int:
 def stats(args: argparse.Namespace) -> int:
     from games.blackflower.stats import initial_deals
 
-    if not getattr(args, "initial_deals", False):
+    if not args.initial_deals:
         raise GameError("stats blackflower needs --initial-deals.")
-    out = initial_deals(bool(getattr(args, "no_pair_advantage", False)))
+    out = initial_deals(args.no_pair_advantage)
     if args.json:
         print(json.dumps(out))
         return 0
@@ -82,52 +73,18 @@ def stats(args: argparse.Namespace) -> int:
 
 
 def simulate(args: argparse.Namespace) -> int:
-    from pydantic import ValidationError
-
-    from games.blackflower.options import parse_options
+    from games.blackflower import GAME
     from games.blackflower.simulate import simulate as run
 
-    players = args.players if args.players is not None else 4
-    if not 2 <= players <= 10:
-        raise GameError(f"Black Flower is played by 2 to 10 players, not {players}.")
+    players = args.players
+    if not GAME.min_players <= players <= GAME.max_players:
+        raise GameError(f"Black Flower is played by {GAME.min_players} to {GAME.max_players} players, not {players}.")
     if args.games < 0:
         raise GameError("--games must not be negative.")
-    try:
-        options = parse_options({
-            "banker": getattr(args, "banker", "rotate"), "rounds": getattr(args, "rounds", None),
-            "min_bet": getattr(args, "min_bet", 10), "max_bet": getattr(args, "max_bet", 100),
-            "split_by_month": getattr(args, "split_by_month", False),
-            "split_by_kind": getattr(args, "split_by_kind", False),
-            "double_down": getattr(args, "double_down", False),
-            "banker_advantage": getattr(args, "banker_advantage", False),
-            "no_pair_advantage": getattr(args, "no_pair_advantage", False),
-        })
-    except ValidationError as e:  # pragma: no cover - parse_options turns these into GameError
-        raise GameError(str(e).splitlines()[0]) from None
-    out = run(players=players, games=args.games, seed=str(args.seed), options=options)
-    if args.json:
-        print(json.dumps(out))
-    else:
-        print(f"{out['games']} games ({players} players), {out['rounds']} rounds, {out['hands']} hands, "
-              f"{out['actions']} actions in {out['seconds']} s ({out['games_per_second']} games/s); "
-              f"chips conserved: {out['zero_sum']}; errors: {out['errors']}; "
-              f"bank edge per unit staked: {out['bank_edge_per_unit']}")
-        if out.get("first_error"):
-            print(f"first error: {out['first_error']}")
-    return 0 if out["errors"] == 0 and out["zero_sum"] else 1
+    out = run(parse_options(cli.options_given(args, Options)), players, games=args.games, seed=str(args.seed))
+    return cli.report(args, out, "{games} games ({players} players), {rounds} rounds, {hands} hands, {actions} "
+                      "actions in {seconds} s ({games_per_second} games/s); chips conserved: {zero_sum}; "
+                      "errors: {errors}; bank edge per unit staked: {bank_edge_per_unit}", kept="zero_sum")
 
 
-def _safe(handler):
-    def run(args: argparse.Namespace) -> int:
-        try:
-            return handler(args)
-        except GameError as e:
-            import sys
-
-            print(str(e), file=sys.stderr)
-            return 2
-
-    return run
-
-
-HANDLERS = {"calc": _safe(calc), "stats": _safe(stats), "simulate": _safe(simulate)}
+HANDLERS = {"calc": calc, "stats": stats, "simulate": simulate}

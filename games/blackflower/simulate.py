@@ -17,8 +17,7 @@ def play_game(options: Options, players: int, seed: str, check: sim.Check | None
     return sim.play_game(GAME, options, sim.bot_seats(players, balances), seed, check)
 
 
-def simulate(players: int = 4, games: int = 100, seed: str = "1", options: Options | None = None) -> dict[str, Any]:
-    options = options or Options()
+def simulate(options: Options, players: int, games: int = 100, seed: str = "1") -> dict[str, Any]:
     rounds = hands = bank = staked = 0
     zero_sum = True
     results = {"win": 0, "loss": 0, "push": 0}

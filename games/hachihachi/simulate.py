@@ -17,9 +17,8 @@ def play_game(options: Options, seed: str, check: sim.Check | None = None,
     return sim.play_game(GAME, options, sim.bot_seats(options.players), seed, check, choose=chooser)
 
 
-def simulate(players: int = 4, games: int = 100, seed: str = "1", months: int = 12,
-             payment: str = "each-opponent-full", campaign: bool = False) -> dict[str, Any]:
-    options = Options(players=players, months=months, payment=payment, campaign=campaign)
+def simulate(options: Options, games: int = 100, seed: str = "1") -> dict[str, Any]:
+    players = options.players
     conserved = True
     loans = 0
     endings: dict[str, int] = {}

@@ -15,9 +15,7 @@ def play_game(options: Options, seed: str, check: sim.Check | None = None) -> tu
     return sim.play_game(GAME, options, sim.bot_seats(options.players), seed, check)
 
 
-def simulate(players: int = 2, toppa: bool = False, months: int = 12, games: int = 100, seed: str = "1") -> dict[str, Any]:
-    options = Options(players=players, toppa=toppa, months=months)
-    options.check(players)
+def simulate(options: Options, games: int = 100, seed: str = "1") -> dict[str, Any]:
     zero_sum = True
 
     def tally(state) -> None:

@@ -19,8 +19,7 @@ def conserved(state) -> bool:
     return sum(state.scores) + 1000 * state.sticks == 3 * state.options.start_points
 
 
-def simulate(games: int = 100, seed: str = "1", east_only: bool = False) -> dict[str, Any]:
-    options = Options(east_only=east_only)
+def simulate(options: Options, games: int = 100, seed: str = "1") -> dict[str, Any]:
     hands = 0
     ok = True
 
