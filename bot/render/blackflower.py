@@ -13,8 +13,9 @@ import discord
 
 from bot.ui import AmountSpec, ButtonSpec, relative_time
 from games import hanafuda
-from games.base import Event
+from games.blackflower import events as E
 from games.blackflower import hands as H
+from games.blackflower.actions import Bet, Move, parse
 
 COLOUR = discord.Colour.from_rgb(40, 40, 48)
 FACE_DOWN = "🂠"
@@ -150,21 +151,20 @@ def bet_amounts(minimum: int, maximum: int, limit: int) -> list[int]:
 
 
 def action_label(action: str) -> str:
-    if action.startswith("bet:"):
-        return f"Bet {action[4:]}"
-    return {
-        "sit": "Sit out", "deal": "Deal the round", "end": "End the game", "niko": "Claim Ni-Ko",
-        "playon": "Play on", "hit": "Hit", "stand": "Stand", "double": "Double down", "split": "Split",
-        "accept": "Take the bank", "decline": "Decline",
-    }.get(action, action)
+    return parse(action).text
+
+
+def button(action: Bet | Move) -> ButtonSpec:
+    style = discord.ButtonStyle.primary if isinstance(action, Bet) else STYLE.get(action, discord.ButtonStyle.secondary)
+    return ButtonSpec(f"a:{action}", action.text, style)
 
 
 STYLE = {
-    "niko": discord.ButtonStyle.success, "playon": discord.ButtonStyle.secondary,
-    "hit": discord.ButtonStyle.primary, "stand": discord.ButtonStyle.success,
-    "double": discord.ButtonStyle.danger, "split": discord.ButtonStyle.danger,
-    "accept": discord.ButtonStyle.success, "end": discord.ButtonStyle.danger,
-    "deal": discord.ButtonStyle.primary,
+    Move.NIKO: discord.ButtonStyle.success, Move.PLAYON: discord.ButtonStyle.secondary,
+    Move.HIT: discord.ButtonStyle.primary, Move.STAND: discord.ButtonStyle.success,
+    Move.DOUBLE: discord.ButtonStyle.danger, Move.SPLIT: discord.ButtonStyle.danger,
+    Move.ACCEPT: discord.ButtonStyle.success, Move.END: discord.ButtonStyle.danger,
+    Move.DEAL: discord.ButtonStyle.primary,
 }
 
 
@@ -210,18 +210,18 @@ def panel(view: dict[str, Any], legal: list[str], names: list[str], deadline: fl
     if legal:
         phase = view["phase"]
         if phase == "betting":
-            if any(a.startswith("bet:") for a in legal):
+            if Move.SIT in legal:
                 limit = view["max_bet_now"]
                 lines.append(f"\n**Place your bet** ({o['min_bet']}–{min(o['max_bet'], limit)} chips) or sit out.")
-                for amount in bet_amounts(o["min_bet"], o["max_bet"], limit):
-                    buttons.append(ButtonSpec(f"a:bet:{amount}", f"Bet {amount}", discord.ButtonStyle.primary))
-                buttons.append(AmountSpec("bet:{}", o["min_bet"], min(o["max_bet"], limit), label="Other amount…"))
-                buttons.append(ButtonSpec("a:sit", "Sit out"))
-            if "deal" in legal:
+                buttons += [button(Bet(amount)) for amount in bet_amounts(o["min_bet"], o["max_bet"], limit)]
+                buttons.append(AmountSpec(Bet.PREFIX + "{}", o["min_bet"], min(o["max_bet"], limit),
+                                          label="Other amount…"))
+                buttons.append(button(Move.SIT))
+            if Move.DEAL in legal:
                 lines.append("\nYou are the banker: deal the round once the players have bet, or end the game.")
-                buttons.append(ButtonSpec("a:deal", "Deal the round", STYLE["deal"]))
-            if "end" in legal:
-                buttons.append(ButtonSpec("a:end", "End the game", STYLE["end"]))
+                buttons.append(button(Move.DEAL))
+            if Move.END in legal:
+                buttons.append(button(Move.END))
         else:
             if phase in ("niko", "banker_niko"):
                 lines.append("\n**Two Brights!** Claim **Ni-Ko** (a special hand; you stand at once) or play on "
@@ -232,8 +232,7 @@ def panel(view: dict[str, Any], legal: list[str], names: list[str], deadline: fl
                 lines.append("\n**Your turn as banker:** hit or stand.")
             else:
                 lines.append("\n**Your turn:** " + ", ".join(action_label(a) for a in legal) + ".")
-            for a in legal:
-                buttons.append(ButtonSpec(f"a:{a}", action_label(a), STYLE.get(a, discord.ButtonStyle.secondary)))
+            buttons += [button(parse(a)) for a in legal]
         if deadline:
             lines.append(f"Deadline {relative_time(deadline)}; then you stand (or sit out, claim Ni-Ko, decline).")
     elif view["phase"] != "over":
@@ -245,79 +244,78 @@ def panel(view: dict[str, Any], legal: list[str], names: list[str], deadline: fl
 # ---------------------------------------------------------------- narration
 
 
-def narrate(event: Event, names: list[str]) -> str | None:
-    d = event.data
-    who = names[d["seat"]] if d.get("seat") is not None else ""
-    hand = f" (hand {d['hand'] + 1})" if d.get("hand") else ""
-    match event.type:
-        case "banker_draw":
-            if d.get("draws"):
-                drawn = ", ".join(f"{names[x['seat']]} {card(x['card'])}" for x in d["draws"][-len(names):])
-                return f"🎴 Drawing for the bank: … {drawn} — **{names[d['banker']]}** drew a Bright and banks first."
-            return f"🏦 {names[d['banker']]} banks first."
-        case "round_start":
-            return f"🌸 Round {d['round']} — banker **{names[d['banker']]}**. Place your bets!"
-        case "bet":
-            return f"💰 {who} bets {chips(d['amount'])}."
-        case "sit":
+def narrate(event: E.BlackFlowerEvent, names: list[str]) -> str | None:
+    who = names[event.player] if hasattr(event, "player") else ""
+    hand = f" (hand {event.hand + 1})" if getattr(event, "hand", 0) else ""
+    match event:
+        case E.BankerDraw(draws=[_, *_]):
+            drawn = ", ".join(f"{names[x['seat']]} {card(x['card'])}" for x in event.draws[-len(names):])
+            return f"🎴 Drawing for the bank: … {drawn} — **{names[event.banker]}** drew a Bright and banks first."
+        case E.BankerDraw():
+            return f"🏦 {names[event.banker]} banks first."
+        case E.RoundStart():
+            return f"🌸 Round {event.round} — banker **{names[event.banker]}**. Place your bets!"
+        case E.Bet():
+            return f"💰 {who} bets {chips(event.amount)}."
+        case E.Sit():
             return f"{who} sits out this round."
-        case "no_bets":
+        case E.NoBets():
             return "Nobody bet: no deal this round."
-        case "deal":
-            dealt = "; ".join(f"{names[h['seat']]} {cards(h['cards'])}" for h in d["hands"])
-            return f"🃏 Dealt: {dealt}; banker {FACE_DOWN} + {card(d['banker_up'])}"
-        case "niko":
-            return f"✨ {'Banker ' if d.get('banker') else ''}{who} claims **Ni-Ko** with {cards(d['cards'])}!"
-        case "play_on":
-            return f"{'Banker ' if d.get('banker') else ''}{who} plays on with two Brights."
-        case "split":
-            return f"✂️ {who} splits {cards(d['cards'])} (second stake {chips(d['stake'])})."
-        case "double":
-            return f"⏫ {who} doubles down{hand} (stake {chips(d['stake'])})."
-        case "card":
-            how = "receives" if d.get("why") == "split" else "hits:"
-            return f"{who}{hand} {how} {card(d['card'])} → {_span(d)}"
-        case "stand":
-            if d.get("special"):
-                return f"🌟 {who}{hand} stands with **{H.title(d['special'])}**."
-            why = f" ({d['auto']})" if d.get("auto") else ""
-            return f"✋ {who}{hand} stands on **{d['value']}**{why}."
-        case "bust":
-            return f"💥 {who}{hand} **busts** (hard {d['hard']})."
-        case "banker_reveal":
-            return f"🏦 Banker {who} turns up {card(d['card'])}: {cards(d['cards'])} → {_span(d)}"
-        case "banker_no_draw":
+        case E.Deal():
+            dealt = "; ".join(f"{names[h['seat']]} {cards(h['cards'])}" for h in event.hands)
+            return f"🃏 Dealt: {dealt}; banker {FACE_DOWN} + {card(event.banker_up)}"
+        case E.NiKo():
+            return f"✨ {'Banker ' if event.banker else ''}{who} claims **Ni-Ko** with {cards(event.cards)}!"
+        case E.PlayOn():
+            return f"{'Banker ' if event.banker else ''}{who} plays on with two Brights."
+        case E.Split():
+            return f"✂️ {who} splits {cards(event.cards)} (second stake {chips(event.stake)})."
+        case E.Double():
+            return f"⏫ {who} doubles down{hand} (stake {chips(event.stake)})."
+        case E.CardDrawn():
+            how = "receives" if event.why == "split" else "hits:"
+            return f"{who}{hand} {how} {card(event.card)} → {_span(event)}"
+        case E.Stand(special=str(special)):
+            return f"🌟 {who}{hand} stands with **{H.title(special)}**."
+        case E.Stand():
+            why = f" ({event.auto})" if event.auto else ""
+            return f"✋ {who}{hand} stands on **{event.value}**{why}."
+        case E.Bust():
+            return f"💥 {who}{hand} **busts** (hard {event.hard})."
+        case E.BankerReveal():
+            return f"🏦 Banker {who} turns up {card(event.card)}: {cards(event.cards)} → {_span(event)}"
+        case E.BankerNoDraw():
             return "Every player hand is bust: the banker does not draw."
-        case "banker_card":
-            return f"🏦 Banker {who} hits: {card(d['card'])} → {_span(d)}"
-        case "banker_stand":
-            if d.get("special"):
-                return f"🏦 Banker {who} stands with **{H.title(d['special'])}**."
-            return f"🏦 Banker {who} stands on **{d['value']}**."
-        case "banker_bust":
-            return f"🏦💥 Banker {who} **busts** (hard {d['hard']})."
-        case "settle":
-            amount = f"{d['net']:+d}" if d["net"] else "±0"
-            return f"{RESULT_ICON[d['result']].split()[0]} {who}{hand}: {d['result']} {amount}"
-        case "bank_offer":
+        case E.BankerCard():
+            return f"🏦 Banker {who} hits: {card(event.card)} → {_span(event)}"
+        case E.BankerStand(special=str(special)):
+            return f"🏦 Banker {who} stands with **{H.title(special)}**."
+        case E.BankerStand():
+            return f"🏦 Banker {who} stands on **{event.value}**."
+        case E.BankerBust():
+            return f"🏦💥 Banker {who} **busts** (hard {event.hard})."
+        case E.Settle():
+            amount = f"{event.net:+d}" if event.net else "±0"
+            return f"{RESULT_ICON[event.result].split()[0]} {who}{hand}: {event.result} {amount}"
+        case E.BankOffer():
             return f"🏦 The bank is offered to {who}."
-        case "bank_decline":
+        case E.BankDecline():
             return f"{who} declines the bank."
-        case "bank_accept":
+        case E.BankAccept():
             return f"🏦 {who} takes the bank."
-        case "bank_kept":
-            return f"Everyone declined: {names[d['banker']]} keeps the bank."
-        case "banker_change":
-            return f"🏦 {names[d['banker']]} is the new banker ({d['why']})."
-        case "end_requested":
+        case E.BankKept():
+            return f"Everyone declined: {names[event.banker]} keeps the bank."
+        case E.BankerChange():
+            return f"🏦 {names[event.banker]} is the new banker ({event.why})."
+        case E.EndRequested():
             return f"{who} ends the game."
     return None
 
 
-def _span(d: dict[str, Any]) -> str:
-    if d["low"] == d["high"]:
-        return f"{d['low']}" + (" (bust)" if d["low"] > H.LIMIT else "")
-    return f"{d['low']}–{d['high']}" + (f", best {d['best']}" if d.get("best") is not None else ", bust")
+def _span(shown: E.HandShown) -> str:
+    if shown.low == shown.high:
+        return f"{shown.low}" + (" (bust)" if shown.low > H.LIMIT else "")
+    return f"{shown.low}–{shown.high}" + (f", best {shown.best}" if shown.best is not None else ", bust")
 
 
 def movement_line(m: dict[str, Any], names: list[str], banker: int) -> str:
@@ -337,37 +335,36 @@ def add_line_fields(embed: discord.Embed, name: str, lines: list[str]) -> None:
         embed.add_field(name=name if k == 0 else f"{name} (continued)", value="\n".join(chunk), inline=False)
 
 
-def summary(event: Event, names: list[str]) -> discord.Embed | None:
-    d = event.data
-    if event.type == "round_end":
-        b = d["banker"]
-        embed = discord.Embed(title=f"Round {d['round']} settled · banker {names[b]}", colour=COLOUR)
-        if not d.get("dealt"):
+def summary(event: E.BlackFlowerEvent, names: list[str]) -> discord.Embed | None:
+    if isinstance(event, E.RoundEnd):
+        b = event.banker
+        embed = discord.Embed(title=f"Round {event.round} settled · banker {names[b]}", colour=COLOUR)
+        if not event.dealt:
             embed.description = "No cards were dealt this round; no chips moved."
         else:
-            bh = d["banker_hand"]
+            bh = event.banker_hand
             bank = (H.title(bh["special"]) if bh["special"] else ("bust" if bh["bust"] else str(bh["value"])))
             embed.description = f"🏦 Banker: {cards(bh['cards'])} → **{bank}**"
             lines = []
-            for h in d["hands"]:
+            for h in event.hands:
                 val = H.title(h["special"]) if h["special"] else ("bust" if h["bust"] else str(h["value"]))
-                split = f" (hand {h['hand'] + 1})" if h["hand"] or sum(x["seat"] == h["seat"] for x in d["hands"]) > 1 else ""
+                split = f" (hand {h['hand'] + 1})" if h["hand"] or sum(x["seat"] == h["seat"] for x in event.hands) > 1 else ""
                 lines.append(f"{names[h['seat']]}{split}: {cards(h['cards'])} → {val} · stake {h['stake']} · "
                              f"{RESULT_ICON[h['result']]} {h['net']:+d}")
             add_line_fields(embed, "Hands", lines)
-            add_line_fields(embed, "Chips moved", [movement_line(m, names, b) for m in d.get("movements", [])])
-        nets = " · ".join(f"{names[s]} {n:+d}" for s, n in enumerate(d["nets"]) if n) or "nobody won or lost"
+            add_line_fields(embed, "Chips moved", [movement_line(m, names, b) for m in event.movements])
+        nets = " · ".join(f"{names[s]} {n:+d}" for s, n in enumerate(event.nets) if n) or "nobody won or lost"
         embed.add_field(name="This round", value=nets[:1024], inline=False)
-        embed.add_field(name="Chips", value=" · ".join(f"{names[s]} {chips(c)}" for s, c in enumerate(d["chips"]))[:1024],
+        embed.add_field(name="Chips", value=" · ".join(f"{names[s]} {chips(c)}" for s, c in enumerate(event.chips))[:1024],
                         inline=False)
-        embed.set_footer(text=f"Fair shuffle: this round's seed was {d['seed']}; its SHA-256 {d['hash']} was shown "
+        embed.set_footer(text=f"Fair shuffle: this round's seed was {event.seed}; its SHA-256 {event.hash} was shown "
                               "when the round began. Deck = seeded_shuffle(seed, 0, deck) (games/shuffle.py).")
         return embed
-    if event.type == "game_end":
-        order = sorted(range(len(names)), key=lambda s: d["placings"][s])
-        lines = [f"**{d['placings'][s]}.** {names[s]} {d['scores'][s]:+d} (now {chips(d['chips'][s])} chips)"
+    if isinstance(event, E.GameEnd):
+        order = sorted(range(len(names)), key=lambda s: event.placings[s])
+        lines = [f"**{event.placings[s]}.** {names[s]} {event.scores[s]:+d} (now {chips(event.chips[s])} chips)"
                  for s in order]
         return discord.Embed(title="🏁 Black Flower — final result", description="\n".join(lines)[:4096],
-                             colour=COLOUR).set_footer(text=f"Ended: {d['reason']}. Chips carry over through "
+                             colour=COLOUR).set_footer(text=f"Ended: {event.reason}. Chips carry over through "
                                                             "the season: /balance, /debts.")
     return None

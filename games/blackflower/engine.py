@@ -32,8 +32,11 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from games.base import Event, GameError, Result, SeatInfo, placings
+from games.base import GameError, Result, SeatInfo, placings
+from games.blackflower import events as E
 from games.blackflower import hands as H
+from games.blackflower.actions import Bet, Move, parse
+from games.blackflower.events import BlackFlowerEvent
 from games.blackflower.options import Options
 from games.hanafuda import BRIGHT, DECK, KIND, MONTH
 from games.shuffle import seeded_shuffle, sha256_hex
@@ -91,12 +94,8 @@ class BlackFlowerState(BaseModel):
     history: list[dict[str, Any]] = Field(default_factory=list)  # one entry per round
     last_round: dict[str, Any] | None = None
     end_reason: str | None = None
-    opening_events: list[Event] = Field(default_factory=list)
+    opening_events: list[BlackFlowerEvent] = Field(default_factory=list)
     actions: int = 0
-
-
-def _ev(type: str, **data: Any) -> Event:
-    return Event(type=type, data=data)
 
 
 def _n(state: BlackFlowerState) -> int:
@@ -149,15 +148,15 @@ def new_game(
         raise GameError(f"Black Flower is played by 2 to 10 players, not {n}.")
     if not isinstance(seed, str) or not seed:
         raise GameError("The seed must be a non-empty string.")
-    events: list[Event] = []
+    events: list[BlackFlowerEvent] = []
     if first_banker is None:
         banker, draws = banker_draw(seed, n)
-        events.append(_ev("banker_draw", draws=draws, banker=banker))
+        events.append(E.BankerDraw(draws=draws, banker=banker))
     else:
         if not 0 <= first_banker < n:
             raise GameError(f"There is no seat {first_banker}.")
         banker = first_banker
-        events.append(_ev("banker_draw", draws=[], banker=banker))
+        events.append(E.BankerDraw(draws=[], banker=banker))
     chips = [DEFAULT_BALANCE if s.balance is None else int(s.balance) for s in infos]
     host = next((i for i, s in enumerate(infos) if not s.bot), None)
     state = BlackFlowerState(
@@ -170,7 +169,7 @@ def new_game(
     return state
 
 
-def opening_events(state: BlackFlowerState) -> list[Event]:
+def opening_events(state: BlackFlowerState) -> list[BlackFlowerEvent]:
     return list(state.opening_events)
 
 
@@ -183,16 +182,16 @@ def load(snapshot: str) -> BlackFlowerState:
 # ---------------------------------------------------------------------------
 
 
-def _game_over(state: BlackFlowerState, events: list[Event], reason: str) -> None:
+def _game_over(state: BlackFlowerState, events: list[BlackFlowerEvent], reason: str) -> None:
     state.phase = OVER
     state.turn = None
     state.offer = None
     state.end_reason = reason
     scores = [c - s for c, s in zip(state.chips, state.start_chips)]
-    events.append(_ev("game_end", reason=reason, scores=scores, placings=placings(scores), chips=list(state.chips)))
+    events.append(E.GameEnd(reason=reason, scores=scores, placings=placings(scores), chips=list(state.chips)))
 
 
-def _start_round(state: BlackFlowerState, events: list[Event]) -> None:
+def _start_round(state: BlackFlowerState, events: list[BlackFlowerEvent]) -> None:
     n = _n(state)
     eligible = [s for s in range(n) if s != state.banker and state.chips[s] >= state.options.min_bet]
     if not eligible:  # §3: no non-banker can cover the minimum bet
@@ -214,7 +213,7 @@ def _start_round(state: BlackFlowerState, events: list[Event]) -> None:
     state.hand_index = 0
     state.offer = None
     state.host_ready = not (state.rounds_target == 0 and state.host == state.banker)
-    events.append(_ev("round_start", round=state.round, rounds=state.rounds_target, banker=state.banker,
+    events.append(E.RoundStart(round=state.round, rounds=state.rounds_target, banker=state.banker,
                       hash=state.round_hash, eligible=list(eligible)))
 
 
@@ -222,18 +221,18 @@ def _betting_done(state: BlackFlowerState) -> bool:
     return state.host_ready and all(s in state.decided for s in state.eligible)
 
 
-def _after_betting(state: BlackFlowerState, events: list[Event]) -> None:
+def _after_betting(state: BlackFlowerState, events: list[BlackFlowerEvent]) -> None:
     if state.end_requested:
         _end_round_no_deal(state, events, ended=True)
         return
     if not any(state.bets):
-        events.append(_ev("no_bets", round=state.round, banker=state.banker))
+        events.append(E.NoBets(round=state.round, banker=state.banker))
         _end_round_no_deal(state, events, ended=False)
         return
     _deal(state, events)
 
 
-def _end_round_no_deal(state: BlackFlowerState, events: list[Event], ended: bool) -> None:
+def _end_round_no_deal(state: BlackFlowerState, events: list[BlackFlowerEvent], ended: bool) -> None:
     # bets placed before the host ended the game are returned
     for s, b in enumerate(state.bets):
         state.chips[s] += b
@@ -245,7 +244,7 @@ def _end_round_no_deal(state: BlackFlowerState, events: list[Event], ended: bool
             "hash": state.round_hash, "next_banker": state.banker}
     state.bets = [0] * n
     state.last_round = data
-    events.append(_ev("round_end", **data))
+    events.append(E.RoundEnd(**data))
     if ended:
         _game_over(state, events, "the host ended the game")
         return
@@ -259,7 +258,7 @@ def _draw(state: BlackFlowerState) -> str:
     return state.deck.pop(0)
 
 
-def _deal(state: BlackFlowerState, events: list[Event]) -> None:
+def _deal(state: BlackFlowerState, events: list[BlackFlowerEvent]) -> None:
     n, b = _n(state), state.banker
     if state.decks is not None and state.deck_pos < len(state.decks):
         deck = list(state.decks[state.deck_pos])
@@ -276,7 +275,7 @@ def _deal(state: BlackFlowerState, events: list[Event]) -> None:
         for s in order:
             state.hands[s][0].cards.append(_draw(state))
         state.banker_hand.cards.append(_draw(state))
-    events.append(_ev("deal", round=state.round, order=list(order),
+    events.append(E.Deal(round=state.round, order=list(order),
                       hands=[{"seat": s, "cards": list(state.hands[s][0].cards)} for s in order],
                       banker=b, banker_up=state.banker_hand.cards[1]))
     state.turn = order[0]
@@ -297,7 +296,7 @@ def current_hand(state: BlackFlowerState) -> Hand | None:
     return None
 
 
-def _begin_hand(state: BlackFlowerState, events: list[Event]) -> None:
+def _begin_hand(state: BlackFlowerState, events: list[BlackFlowerEvent]) -> None:
     """The current seat's current hand starts (a split hand first receives its second card)."""
     seat, idx = state.turn, state.hand_index
     hand = state.hands[seat][idx]
@@ -307,7 +306,7 @@ def _begin_hand(state: BlackFlowerState, events: list[Event]) -> None:
             return
         card = _draw(state)
         hand.cards.append(card)
-        events.append(_ev("card", seat=seat, hand=idx, card=card, why="split", **_hand_info(state, hand)))
+        events.append(E.CardDrawn(player=seat, hand=idx, card=card, why="split", **_hand_info(state, hand)))
     if not hand.split and not hand.played_on and H.is_niko_deal(hand.cards):
         state.phase = NIKO
         return
@@ -315,7 +314,7 @@ def _begin_hand(state: BlackFlowerState, events: list[Event]) -> None:
     _maybe_auto_stand(state, events)
 
 
-def _maybe_auto_stand(state: BlackFlowerState, events: list[Event]) -> None:
+def _maybe_auto_stand(state: BlackFlowerState, events: list[BlackFlowerEvent]) -> None:
     """A hand that can take no card and has no other choice stands by itself (§11.1)."""
     seat, idx = state.turn, state.hand_index
     if state.phase == PLAY and legal_actions(state, seat) == ["stand"]:
@@ -327,17 +326,17 @@ def _hand_info(state: BlackFlowerState, hand: Hand) -> dict[str, Any]:
     return {"cards": list(hand.cards), "low": t[0], "high": t[-1], "best": H.standing(hand.cards, _npa(state))}
 
 
-def _stand(state: BlackFlowerState, events: list[Event], seat: int, idx: int, auto: str | None = None) -> None:
+def _stand(state: BlackFlowerState, events: list[BlackFlowerEvent], seat: int, idx: int, auto: str | None = None) -> None:
     hand = state.hands[seat][idx]
     hand.status = "stood"
     hand.special = H.special(hand.cards, hand.niko)
     value = H.standing(hand.cards, _npa(state))
-    events.append(_ev("stand", seat=seat, hand=idx, value=value, special=hand.special, auto=auto,
+    events.append(E.Stand(player=seat, hand=idx, value=value, special=hand.special, auto=auto,
                       cards=list(hand.cards)))
     _next_hand(state, events)
 
 
-def _after_card(state: BlackFlowerState, events: list[Event], seat: int, idx: int) -> None:
+def _after_card(state: BlackFlowerState, events: list[BlackFlowerEvent], seat: int, idx: int) -> None:
     """§5 step 4: special hand → stand; hard > 13 → bust; 5 cards (or a doubled hand's card) → stand."""
     hand = state.hands[seat][idx]
     sp = H.special(hand.cards)
@@ -345,7 +344,7 @@ def _after_card(state: BlackFlowerState, events: list[Event], seat: int, idx: in
         _stand(state, events, seat, idx, auto=H.title(sp))
     elif H.is_bust(hand.cards, _npa(state)):
         hand.status = "bust"
-        events.append(_ev("bust", seat=seat, hand=idx, hard=H.hard(hand.cards, _npa(state)), cards=list(hand.cards)))
+        events.append(E.Bust(player=seat, hand=idx, hard=H.hard(hand.cards, _npa(state)), cards=list(hand.cards)))
         _next_hand(state, events)
     elif len(hand.cards) >= H.MAX_CARDS:
         _stand(state, events, seat, idx, auto="five cards")
@@ -355,7 +354,7 @@ def _after_card(state: BlackFlowerState, events: list[Event], seat: int, idx: in
         _maybe_auto_stand(state, events)
 
 
-def _next_hand(state: BlackFlowerState, events: list[Event]) -> None:
+def _next_hand(state: BlackFlowerState, events: list[BlackFlowerEvent]) -> None:
     seat = state.turn
     if state.hand_index + 1 < len(state.hands[seat]):
         state.hand_index += 1
@@ -375,12 +374,12 @@ def _next_hand(state: BlackFlowerState, events: list[Event]) -> None:
 # ---------------------------------------------------------------------------
 
 
-def _banker_turn(state: BlackFlowerState, events: list[Event]) -> None:
+def _banker_turn(state: BlackFlowerState, events: list[BlackFlowerEvent]) -> None:
     state.turn = state.banker
     state.hand_index = 0
     state.revealed = True
     bh = state.banker_hand
-    events.append(_ev("banker_reveal", seat=state.banker, card=bh.cards[0], **_hand_info(state, bh)))
+    events.append(E.BankerReveal(player=state.banker, card=bh.cards[0], **_hand_info(state, bh)))
     if H.is_niko_deal(bh.cards):
         state.phase = BANKER_NIKO
         return
@@ -391,10 +390,10 @@ def _all_players_bust(state: BlackFlowerState) -> bool:
     return all(h.status == "bust" for s in state.order for h in state.hands[s])
 
 
-def _banker_continue(state: BlackFlowerState, events: list[Event]) -> None:
+def _banker_continue(state: BlackFlowerState, events: list[BlackFlowerEvent]) -> None:
     bh = state.banker_hand
     if _all_players_bust(state):  # §8.3
-        events.append(_ev("banker_no_draw", seat=state.banker))
+        events.append(E.BankerNoDraw(player=state.banker))
         _banker_stand(state, events, auto="every player hand is bust")
         return
     state.phase = BANKER
@@ -404,23 +403,23 @@ def _banker_continue(state: BlackFlowerState, events: list[Event]) -> None:
         _banker_stand(state, events, auto="five cards")
 
 
-def _banker_stand(state: BlackFlowerState, events: list[Event], auto: str | None = None) -> None:
+def _banker_stand(state: BlackFlowerState, events: list[BlackFlowerEvent], auto: str | None = None) -> None:
     bh = state.banker_hand
     bh.status = "stood"
     bh.special = H.special(bh.cards, bh.niko)
-    events.append(_ev("banker_stand", seat=state.banker, value=H.standing(bh.cards, _npa(state)),
+    events.append(E.BankerStand(player=state.banker, value=H.standing(bh.cards, _npa(state)),
                       special=bh.special, auto=auto, cards=list(bh.cards)))
     _settle(state, events)
 
 
-def _banker_after_card(state: BlackFlowerState, events: list[Event]) -> None:
+def _banker_after_card(state: BlackFlowerState, events: list[BlackFlowerEvent]) -> None:
     bh = state.banker_hand
     sp = H.special(bh.cards)
     if sp is not None:
         _banker_stand(state, events, auto=H.title(sp))
     elif H.is_bust(bh.cards, _npa(state)):
         bh.status = "bust"
-        events.append(_ev("banker_bust", seat=state.banker, hard=H.hard(bh.cards, _npa(state)), cards=list(bh.cards)))
+        events.append(E.BankerBust(player=state.banker, hard=H.hard(bh.cards, _npa(state)), cards=list(bh.cards)))
         _settle(state, events)
     elif len(bh.cards) >= H.MAX_CARDS or not state.deck:
         _banker_stand(state, events, auto="five cards" if state.deck else "no more cards can be drawn")
@@ -450,7 +449,7 @@ def compare(player: Hand, banker: Hand, banker_advantage: bool = False, no_pair_
     return "loss" if banker_advantage else "push"
 
 
-def _settle(state: BlackFlowerState, events: list[Event]) -> None:
+def _settle(state: BlackFlowerState, events: list[BlackFlowerEvent]) -> None:
     n, b = _n(state), state.banker
     bh = state.banker_hand
     stakes, returned, nets = [0] * n, [0] * n, [0] * n
@@ -471,7 +470,7 @@ def _settle(state: BlackFlowerState, events: list[Event]) -> None:
                     "cards": list(hand.cards), "special": hand.special, "bust": hand.status == "bust",
                     "value": None if hand.status == "bust" else H.standing(hand.cards, _npa(state))}
             hands_out.append(info)
-            events.append(_ev("settle", **info))
+            events.append(E.Settle(player=s, **{k: v for k, v in info.items() if k != "seat"}))
     entry = {"round": state.round, "banker": b, "stakes": stakes, "returned": returned, "nets": nets,
              "hands": hands_out, "dealt": True,
              "banker_hand": {"cards": list(bh.cards), "special": bh.special, "bust": bh.status == "bust",
@@ -483,7 +482,7 @@ def _settle(state: BlackFlowerState, events: list[Event]) -> None:
     data = {**entry, "movements": round_movements(entry), "chips": list(state.chips), "seed": state.round_seed,
             "hash": state.round_hash, "next_banker": nxt}
     state.last_round = data
-    events.append(_ev("round_end", **data))
+    events.append(E.RoundEnd(**data))
     if state.rounds_target and state.round >= state.rounds_target:
         _game_over(state, events, "all rounds played")
         return
@@ -509,22 +508,22 @@ def _next_banker_fixed(state: BlackFlowerState, nets: list[int]) -> int | None:
     return None
 
 
-def _change_banker(state: BlackFlowerState, events: list[Event], new: int, why: str) -> None:
+def _change_banker(state: BlackFlowerState, events: list[BlackFlowerEvent], new: int, why: str) -> None:
     if new != state.banker:
-        events.append(_ev("banker_change", banker=new, previous=state.banker, why=why))
+        events.append(E.BankerChange(banker=new, previous=state.banker, why=why))
         state.banker = new
     _start_round(state, events)
 
 
-def _offer_from(state: BlackFlowerState, events: list[Event], seat: int) -> None:
+def _offer_from(state: BlackFlowerState, events: list[BlackFlowerEvent], seat: int) -> None:
     if seat == state.banker:  # everyone declined: the banker keeps the bank (§2.3)
-        events.append(_ev("bank_kept", banker=state.banker))
+        events.append(E.BankKept(banker=state.banker))
         state.offer = None
         _start_round(state, events)
         return
     state.phase = OFFER
     state.offer = seat
-    events.append(_ev("bank_offer", seat=seat, banker=state.banker))
+    events.append(E.BankOffer(player=seat, banker=state.banker))
 
 
 # ---------------------------------------------------------------------------
@@ -583,30 +582,30 @@ def legal_actions(state: BlackFlowerState, seat: int) -> list[str]:
     if phase == BETTING:
         out: list[str] = []
         if seat in state.eligible and seat not in state.decided:
-            out += [f"bet:{a}" for a in range(state.options.min_bet, max_bet_for(state, seat) + 1)]
-            out.append("sit")
+            out += [str(Bet(a)) for a in range(state.options.min_bet, max_bet_for(state, seat) + 1)]
+            out.append(Move.SIT)
         elif seat == state.host and not state.host_ready:
-            out.append("deal")
+            out.append(Move.DEAL)
         if state.rounds_target == 0 and seat == state.host:
-            out.append("end")
-        return out
+            out.append(Move.END)
+        return [str(a) for a in out]
     if phase in (NIKO, BANKER_NIKO):
-        return ["niko", "playon"]
+        return [str(Move.NIKO), str(Move.PLAYON)]
     if phase == PLAY:
         hand = state.hands[seat][state.hand_index]
         out = []
         if _can_split(state, seat, hand):
-            out.append("split")
+            out.append(Move.SPLIT)
         if _can_double(state, seat, hand):
-            out.append("double")
+            out.append(Move.DOUBLE)
         if state.deck and len(hand.cards) < H.MAX_CARDS and not (hand.doubled and hand.hits):
-            out.append("hit")
-        out.append("stand")
-        return out
+            out.append(Move.HIT)
+        out.append(Move.STAND)
+        return [str(a) for a in out]
     if phase == BANKER:
-        return (["hit"] if state.deck and len(state.banker_hand.cards) < H.MAX_CARDS else []) + ["stand"]
+        return [str(a) for a in ([Move.HIT] if state.deck and len(state.banker_hand.cards) < H.MAX_CARDS else []) + [Move.STAND]]
     if phase == OFFER:
-        return ["accept", "decline"]
+        return [str(Move.ACCEPT), str(Move.DECLINE)]
     return []
 
 
@@ -627,12 +626,12 @@ def illegal_reason(state: BlackFlowerState, seat: int, action: str) -> str:
             return (f"You have {state.chips[seat]} chips, less than the minimum bet of {state.options.min_bet}, "
                     "so you sit out this round.")
         return f"It is not your turn; waiting for {names}."
-    action = str(action)
-    if state.phase == BETTING and action.startswith("bet:"):
-        raw = action[4:]
-        if not raw.lstrip("-").isdigit():
-            return f"A bet is a whole number of chips, not {raw!r}."
-        amount = int(raw)
+    try:
+        action = parse(action)
+    except GameError as error:
+        return str(error)
+    if state.phase == BETTING and isinstance(action, Bet):
+        amount = action.amount
         o = state.options
         if amount < o.min_bet:
             return f"The minimum bet is {o.min_bet} chips."
@@ -642,7 +641,7 @@ def illegal_reason(state: BlackFlowerState, seat: int, action: str) -> str:
             return f"You have only {state.chips[seat]} chips, so you can bet at most {state.chips[seat]}."
     if state.phase == PLAY:
         hand = state.hands[seat][state.hand_index]
-        if action == "split":
+        if action is Move.SPLIT:
             if not state.options.may_split:
                 return "Splitting is not enabled at this table."
             if hand.split or len(state.hands[seat]) > 1:
@@ -654,7 +653,7 @@ def illegal_reason(state: BlackFlowerState, seat: int, action: str) -> str:
             if len(state.deck) < 2:
                 return "Not enough cards are left in the deck to split."
             return "These two cards cannot be split under this table's options."
-        if action == "double":
+        if action is Move.DOUBLE:
             if not state.options.double_down:
                 return "Doubling down is not enabled at this table."
             if hand.split:
@@ -664,7 +663,7 @@ def illegal_reason(state: BlackFlowerState, seat: int, action: str) -> str:
             if state.chips[seat] < hand.stake:
                 return f"Doubling needs another {hand.stake} chips; you have {state.chips[seat]}."
             return "No card is left in the deck, so you cannot double down."
-        if action == "hit":
+        if action is Move.HIT:
             if hand.doubled and hand.hits:
                 return "After doubling down you may take only one card."
             if len(hand.cards) >= H.MAX_CARDS:
@@ -677,104 +676,105 @@ def illegal_reason(state: BlackFlowerState, seat: int, action: str) -> str:
     return f"That is not possible now; you may: {shown}."
 
 
-def apply(state: BlackFlowerState, seat: int, action: str) -> list[Event]:
+def apply(state: BlackFlowerState, seat: int, action: str) -> list[BlackFlowerEvent]:
     """Validate and apply one action; raise GameError (state unchanged) if illegal."""
     if state.phase == OVER:
         raise GameError("The game is over.")
     legal = legal_actions(state, seat) if isinstance(seat, int) and 0 <= seat < _n(state) else []
     if action not in legal:
         raise GameError(illegal_reason(state, seat, action))
-    events: list[Event] = []
+    action = parse(action)
+    events: list[BlackFlowerEvent] = []
     state.actions += 1
     phase = state.phase
     if phase == BETTING:
-        if action == "end":
+        if action is Move.END:
             state.end_requested = True
-            events.append(_ev("end_requested", seat=seat))
+            events.append(E.EndRequested(player=seat))
             _end_round_no_deal(state, events, ended=True)
             return events
-        if action == "deal":
+        if action is Move.DEAL:
             state.host_ready = True
-        elif action == "sit":
+        elif action is Move.SIT:
             state.decided.append(seat)
-            events.append(_ev("sit", seat=seat))
+            events.append(E.Sit(player=seat))
         else:
-            amount = int(action[4:])
+            amount = action.amount
             state.decided.append(seat)
             state.bets[seat] = amount
             state.chips[seat] -= amount
-            events.append(_ev("bet", seat=seat, amount=amount, chips=state.chips[seat]))
+            events.append(E.Bet(player=seat, amount=amount, chips=state.chips[seat]))
         if _betting_done(state):
             _after_betting(state, events)
         return events
     if phase == NIKO:
         hand = state.hands[seat][state.hand_index]
-        if action == "niko":
+        if action is Move.NIKO:
             hand.niko = True
-            events.append(_ev("niko", seat=seat, hand=state.hand_index, cards=list(hand.cards)))
+            events.append(E.NiKo(player=seat, hand=state.hand_index, cards=list(hand.cards)))
             _stand(state, events, seat, state.hand_index, auto="Ni-Ko")
         else:
             hand.played_on = True
-            events.append(_ev("play_on", seat=seat, hand=state.hand_index, cards=list(hand.cards)))
+            events.append(E.PlayOn(player=seat, hand=state.hand_index, cards=list(hand.cards)))
             state.phase = PLAY
             _maybe_auto_stand(state, events)
         return events
     if phase == PLAY:
         idx = state.hand_index
         hand = state.hands[seat][idx]
-        if action == "stand":
+        if action is Move.STAND:
             _stand(state, events, seat, idx)
-        elif action == "hit":
+        elif action is Move.HIT:
             card = _draw(state)
             hand.cards.append(card)
             hand.hits += 1
-            events.append(_ev("card", seat=seat, hand=idx, card=card, why="hit", **_hand_info(state, hand)))
+            events.append(E.CardDrawn(player=seat, hand=idx, card=card, why="hit", **_hand_info(state, hand)))
             _after_card(state, events, seat, idx)
-        elif action == "double":
+        elif action is Move.DOUBLE:
             state.chips[seat] -= hand.stake
             hand.stake *= 2
             hand.doubled = True
-            events.append(_ev("double", seat=seat, hand=idx, stake=hand.stake, chips=state.chips[seat]))
+            events.append(E.Double(player=seat, hand=idx, stake=hand.stake, chips=state.chips[seat]))
             _maybe_auto_stand(state, events)
-        elif action == "split":
+        elif action is Move.SPLIT:
             stake = hand.stake
             state.chips[seat] -= stake
             first, second = hand.cards
             state.hands[seat] = [Hand(cards=[first], stake=stake, split=True, played_on=hand.played_on),
                                  Hand(cards=[second], stake=stake, split=True, played_on=hand.played_on)]
-            events.append(_ev("split", seat=seat, cards=[first, second], stake=stake, chips=state.chips[seat]))
+            events.append(E.Split(player=seat, cards=[first, second], stake=stake, chips=state.chips[seat]))
             state.hand_index = 0
             _begin_hand(state, events)
         return events
     if phase == BANKER_NIKO:
         bh = state.banker_hand
-        if action == "niko":
+        if action is Move.NIKO:
             bh.niko = True
-            events.append(_ev("niko", seat=seat, hand=0, cards=list(bh.cards), banker=True))
+            events.append(E.NiKo(player=seat, hand=0, cards=list(bh.cards), banker=True))
             _banker_stand(state, events, auto="Ni-Ko")
         else:
             bh.played_on = True
-            events.append(_ev("play_on", seat=seat, hand=0, cards=list(bh.cards), banker=True))
+            events.append(E.PlayOn(player=seat, hand=0, cards=list(bh.cards), banker=True))
             _banker_continue(state, events)
         return events
     if phase == BANKER:
         bh = state.banker_hand
-        if action == "stand":
+        if action is Move.STAND:
             _banker_stand(state, events)
         else:
             card = _draw(state)
             bh.cards.append(card)
             bh.hits += 1
-            events.append(_ev("banker_card", seat=seat, card=card, **_hand_info(state, bh)))
+            events.append(E.BankerCard(player=seat, card=card, **_hand_info(state, bh)))
             _banker_after_card(state, events)
         return events
     if phase == OFFER:
-        if action == "accept":
-            events.append(_ev("bank_accept", seat=seat))
+        if action is Move.ACCEPT:
+            events.append(E.BankAccept(player=seat))
             state.offer = None
             _change_banker(state, events, seat, "accepted the bank")
         else:
-            events.append(_ev("bank_decline", seat=seat))
+            events.append(E.BankDecline(player=seat))
             _offer_from(state, events, (seat + 1) % _n(state))
         return events
     raise GameError("Nothing can be done now.")  # pragma: no cover
@@ -914,14 +914,5 @@ def ledger_entries(state: BlackFlowerState) -> list[dict[str, Any]]:
             for r in state.history for m in round_movements(r)]
 
 
-ACTION_TEXT = {
-    "sit": "Sit out this round", "deal": "Deal", "end": "End the game", "niko": "Claim Ni-Ko",
-    "playon": "Play on", "hit": "Hit", "stand": "Stand", "double": "Double down", "split": "Split",
-    "accept": "Take the bank", "decline": "Decline the bank",
-}
-
-
 def describe_action(action: str) -> str:
-    if action.startswith("bet:"):
-        return f"Bet {action[4:]}"
-    return ACTION_TEXT.get(action, action)
+    return parse(action).text

@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.blackflower import hands as H
+from games.blackflower.actions import Bet, Move
 from games.hanafuda import KIND
 
 
@@ -39,38 +40,42 @@ def player_should_hit(cards: list[str], no_pair_advantage: bool = False) -> bool
 def bot_choose(view: dict[str, Any], legal: list[str], rng_seed: int) -> str:
     if not legal:
         raise ValueError("no legal action to choose from")
+    return str(_choose(view, legal, rng_seed))
+
+
+def _choose(view: dict[str, Any], legal: list[str], rng_seed: int) -> str | Move:
     seat = view["seat"]
     is_bot = view["bots"][seat]
     npa = view["options"]["no_pair_advantage"]
     phase = view["phase"]
     if phase == "betting":
-        if "deal" in legal:
-            return "deal"
+        if Move.DEAL in legal:
+            return Move.DEAL
         if not is_bot:
-            return "sit" if "sit" in legal else legal[0]
+            return Move.SIT if Move.SIT in legal else legal[0]
         o = view["options"]
         amount = max(o["min_bet"], min(2 * o["min_bet"], o["max_bet"], view["max_bet_now"]))
-        action = f"bet:{amount}"
-        return action if action in legal else ("sit" if "sit" in legal else legal[0])
+        action = str(Bet(amount))
+        return action if action in legal else (Move.SIT if Move.SIT in legal else legal[0])
     if phase in ("niko", "banker_niko"):
-        return "niko"
+        return Move.NIKO
     if phase == "offer":
-        return "accept" if is_bot else "decline"
+        return Move.ACCEPT if is_bot else Move.DECLINE
     if not is_bot:
-        return "stand" if "stand" in legal else legal[0]
+        return Move.STAND if Move.STAND in legal else legal[0]
     if phase == "banker":
         cards = view["banker_hand"]["cards"]
-        return "hit" if "hit" in legal and banker_should_hit(cards, npa) else "stand"
+        return Move.HIT if Move.HIT in legal and banker_should_hit(cards, npa) else Move.STAND
     # a bot player's hand
     hand = view["hands"][seat][view["hand_index"]]
     cards = hand["cards"]
-    if "split" in legal and all(KIND[c] == "C" for c in cards) and rng_seed % 2 == 0:
-        return "split"
-    if "double" in legal:
+    if Move.SPLIT in legal and all(KIND[c] == "C" for c in cards) and rng_seed % 2 == 0:
+        return Move.SPLIT
+    if Move.DOUBLE in legal:
         best = H.standing(cards, npa)
         if best is not None and 6 <= best <= 8 and H.hard(cards, npa) <= 8:
-            return "double"
-    if "hit" in legal and (player_should_hit(cards, npa) or (hand["doubled"] and H.standing(cards, npa) is not None
+            return Move.DOUBLE
+    if Move.HIT in legal and (player_should_hit(cards, npa) or (hand["doubled"] and H.standing(cards, npa) is not None
                                                               and H.standing(cards, npa) <= 8)):
-        return "hit"
-    return "stand"
+        return Move.HIT
+    return Move.STAND

@@ -25,7 +25,7 @@ def test_first_banker_draw_and_fair_shuffle():
             start = GAME.opening_events(state)
             assert start[0].type == "banker_draw" and start[1].type == "round_start"
             round_seed = sha256_hex(f"{seed}:1")
-            assert start[1].data["hash"] == sha256_hex(round_seed)
+            assert start[1].hash == sha256_hex(round_seed)
 
 
 def test_deal_order_is_counter_clockwise_from_the_banker_right_and_deck_is_seeded():

@@ -56,7 +56,7 @@ def test_seeded_games_every_chip_is_a_shown_line_and_a_ledger_line():
                     check_embed(embed)
                     for name, amount in moved_in(embed, fields):
                         shown[name] += amount
-                    for m in e.data["movements"]:
+                    for m in e.movements:
                         data_sum[m["seat"]] += m["amount"]
 
         state, _ = play_game(options, players, f"money:{g}", check=collect, balances=balances)

@@ -41,7 +41,7 @@ class Checker:
                 assert state.chips[s] >= 0, "a player's stakes never exceed the balance"
         for e in events:
             if e.type == "bet":  # only a seat that covers the minimum bet is asked to bet
-                assert e.data["chips"] >= 0
+                assert e.chips >= 0
         # 3. the banker's face-down card is in no view, not even the banker's (the public view and
         # public events: tests/games/test_contract.py)
         hidden = set(c for cs in GAME.hidden_cards(state).values() for c in cs)

@@ -1,0 +1,77 @@
+"""Black Flower actions: what each one means, its wire string and its words (black-flower.md §2-§8).
+
+``parse("bet:20")`` gives ``Bet(20)``, ``parse("hit")`` gives ``Move.HIT``; ``str()`` writes an action
+back unchanged (the strings are in button ids and in stored action logs, which replay). ``text`` is
+what a player reads on the action's button.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from enum import StrEnum
+
+from games.base import GameError
+
+
+class Move(StrEnum):
+    SIT = "sit"  # sit this round out (betting)
+    DEAL = "deal"  # the host, as banker, deals once the players have bet
+    END = "end"  # the host ends an open-ended game
+    NIKO = "niko"  # claim Ni-Ko with two Brights
+    PLAYON = "playon"  # play two Brights on as a numeric hand
+    HIT = "hit"
+    STAND = "stand"
+    DOUBLE = "double"
+    SPLIT = "split"
+    ACCEPT = "accept"  # take the bank when it is offered
+    DECLINE = "decline"
+
+    @property
+    def text(self) -> str:
+        return MOVE_TEXT[self]
+
+
+MOVE_TEXT = {
+    Move.SIT: "Sit out", Move.DEAL: "Deal the round", Move.END: "End the game", Move.NIKO: "Claim Ni-Ko",
+    Move.PLAYON: "Play on", Move.HIT: "Hit", Move.STAND: "Stand", Move.DOUBLE: "Double down", Move.SPLIT: "Split",
+    Move.ACCEPT: "Take the bank", Move.DECLINE: "Decline",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Bet:
+    amount: int  # chips
+
+    PREFIX = "bet:"
+
+    def __str__(self) -> str:
+        return f"{self.PREFIX}{self.amount}"
+
+    @property
+    def text(self) -> str:
+        return f"Bet {self.amount}"
+
+
+Action = Bet | Move
+_NUMBER = re.compile(r"[0-9]{1,9}")
+
+
+def parse(action: str) -> Action:
+    """The action ``action`` writes; GameError (a sentence) when it is not a Black Flower action."""
+    if not isinstance(action, str):
+        raise GameError("An action is a text such as bet:20, hit or stand.")
+    if action.startswith(Bet.PREFIX):
+        raw = action.removeprefix(Bet.PREFIX)
+        if not _NUMBER.fullmatch(raw):
+            raise GameError(f"A bet is a whole number of chips, not {raw!r}.")
+        return Bet(int(raw))
+    try:
+        return Move(action)
+    except ValueError:
+        raise GameError(f"{action!r} is not a Black Flower action: bet, sit, hit, stand, double, split, "
+                        "claim Ni-Ko or play on, take or decline the bank.") from None
+
+
+def describe(action: str) -> str:
+    return parse(action).text
