@@ -206,36 +206,10 @@ def emoji_label(code: str) -> str:
     return f"{MONTH_EMOJI[c.month]}{c.code} {c.name}"
 
 
-def describe_capture(action: str) -> str | None:
-    """``play:<card>[:<target>]`` / ``take:<card>`` of the fishing games in words; None otherwise."""
-    parts = action.split(":")
-    if parts[0] not in ("play", "take") or not 2 <= len(parts) <= 3 or not all(p in BY_CODE for p in parts[1:]):
-        return None
-    if parts[0] == "take":
-        return f"Take {label(parts[1])}" if len(parts) == 2 else None
-    return f"Play {label(parts[1])}" + (f" → take {label(parts[2])}" if len(parts) == 3 else "")
-
-
 def matching(field: list[str], code: str) -> list[str]:
     """The cards of ``field`` in the month of ``code`` (what a fishing-game play would capture)."""
     month = MONTH[code]
     return [c for c in field if MONTH[c] == month]
-
-
-def play_refusal(action: str, hand: list[str], field: list[str]) -> str | None:
-    """Why ``play:<card>[:<target>]`` is not a legal play, in words; None for other actions."""
-    parts = action.split(":")
-    if parts[0] != "play" or len(parts) < 2:
-        return None
-    code = parts[1].upper()
-    if code not in BY_CODE:
-        return f"Unknown card {parts[1]!r}."
-    if code not in hand:
-        return f"You do not hold {code}."
-    matches = matching(field, code)
-    if len(matches) == 2:
-        return f"{code} matches two table cards ({' and '.join(sort_codes(matches))}): choose which one to take."
-    return f"{code} takes {'nothing' if not matches else ' '.join(matches)}: send play:{code} without a target."
 
 
 def same_month(a: str, b: str) -> bool:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from games import hanafuda
-from games.fishing import Play, Take, parse_capture
+from games.fishing import Play, Take
 
 
 def card(code: str) -> str:
@@ -22,13 +22,7 @@ def capture_emoji(action: object) -> str | None:
     return None
 
 
-def taken_text(card_code: str, captured: list[str]) -> str:
+def taken_text(captured: list[str]) -> str:
     """``, takes 1C1 1C2`` after a play or flip that captured table cards; empty otherwise."""
-    taken = [c for c in captured if c != card_code]
-    return f", takes {' '.join(taken)}" if captured else ""
+    return f", takes {' '.join(captured)}" if captured else ""
 
-
-def capture_label(action: str, field: list[str] | None = None) -> str | None:
-    """Button text of a play or take (None for any other action)."""
-    move = parse_capture(action)
-    return None if move is None else move.label(field)

@@ -11,13 +11,14 @@ from typing import Any
 
 import discord
 
-from bot.render.fishing import capture_emoji, capture_label, card, cards
-from games.fishing import parse_capture
+from bot.render.fishing import capture_emoji, card, cards, taken_text
 from bot.ui import ButtonSpec, relative_time
 from games import hanafuda
-from games.base import Event
-from games.hachihachi.combos import combo_name
-from games.hachihachi.engine import account_group, fmt_points
+from games.hachihachi import actions
+from games.hachihachi import events as E
+from games.hachihachi.actions import Call, Declare
+from games.hachihachi.combos import combo_name, money
+from games.hachihachi.engine import account_group
 
 COLOUR = discord.Colour.from_rgb(120, 60, 150)
 KIND_WORD = {"L": "Light", "A": "Animal", "R": "Ribbon", "K": "chaff"}
@@ -70,13 +71,6 @@ def short(codes: list[str], empty: str = "—") -> str:
     return " ".join(hanafuda.sort_codes(codes)) if codes else empty
 
 
-def money(points: int) -> str:
-    """Points with their Kan reading, e.g. ``66p (5K 6p)``."""
-    if abs(points) < 12:
-        return f"{points}p"
-    return f"{points}p ({fmt_points(points).lstrip('+')})"
-
-
 def _who(x: Any, names: list[str]) -> str:
     if isinstance(x, int):
         return names[x]
@@ -124,9 +118,8 @@ def account_groups(account: dict[str, int]) -> dict[str, int]:
     return out
 
 
-def cash_debt(d: dict[str, Any], names: list[str]) -> str:
-    return " · ".join(f"{names[s]} {d['cash'][s]}p" + (f", debt {d['debt'][s]}p" if d["debt"][s] else "")
-                      for s in range(len(names)))
+def cash_debt(cash: list[int], debt: list[int], names: list[str]) -> str:
+    return " · ".join(f"{names[s]} {cash[s]}p" + (f", debt {debt[s]}p" if debt[s] else "") for s in range(len(names)))
 
 
 def declared_text(d: dict[str, Any] | None) -> str | None:
@@ -202,27 +195,21 @@ def table_embed(pv: dict[str, Any], names: list[str], deadline: float | None) ->
 
 
 def action_label(action: str, table: list[str] | None = None) -> str:
-    if (label := capture_label(action, table)) is not None:
-        return label
-    parts = action.split(":")
-    if parts[0] == "declare":
-        if parts[1] == "none":
-            return "Declare nothing"
-        return "Declare " + " + ".join(combo_name(c) for c in parts[1].split("+"))
-    if parts[0] == "repay":
-        return "Keep my cash (repay 0)" if parts[1] == "0" else f"Repay {money(int(parts[1]))}"
-    return {"mizuten": "Declare Mizu-ten", "no_mizuten": "No Mizu-ten", "stay": "Stay", "pass": "Pass",
-            "yoshi": "Yoshi! (stop and win)", "sage": "Sa-gé! (play on)",
-            "cancel_sage": "Cancel my Sa-gé (end the month)"}.get(action, action)
+    """Button text; with the table known, a play shows what it will take."""
+    return actions.label(action, table)
 
 
-def _style(action: str) -> discord.ButtonStyle:
-    if action in ("stay", "yoshi", "mizuten") or action.startswith("declare:") and action != "declare:none":
+def _style(action: actions.Action) -> discord.ButtonStyle:
+    if action in (Call.STAY, Call.YOSHI, Call.MIZUTEN) or isinstance(action, Declare) and action.combos:
         return discord.ButtonStyle.success
-    if action in ("pass", "sage", "cancel_sage"):
+    if action in (Call.PASS, Call.SAGE, Call.CANCEL_SAGE):
         return discord.ButtonStyle.danger
     return discord.ButtonStyle.secondary
 
+
+def button(action: str, table: list[str]) -> ButtonSpec:
+    move = actions.parse(action)
+    return ButtonSpec(f"a:{action}", move.label(table), _style(move), emoji=capture_emoji(move))
 
 
 def panel(view: dict[str, Any], legal: list[str], names: list[str], deadline: float | None
@@ -264,146 +251,143 @@ def panel(view: dict[str, Any], legal: list[str], names: list[str], deadline: fl
     elif view["phase"] != "over" and view["acting"]:
         lines.append("\nWaiting for " + ", ".join(f"**{names[s]}**" for s in view["acting"]) + ".")
     embed.description = "\n".join(lines)[:4096]
-    buttons = [ButtonSpec(f"a:{a}", action_label(a, view["table"]), _style(a), emoji=capture_emoji(parse_capture(a))) for a in legal]
+    buttons = [button(a, view["table"]) for a in legal]
     return embed, buttons
 
 
-def _took(d: dict[str, Any]) -> str:
-    return f", takes {' '.join(d['captured'])}" if d.get("captured") else ""
-
-
-def narrate(event: Event, names: list[str]) -> str | None:
+def narrate(event: E.HachiHachiEvent, names: list[str]) -> str | None:
     if event.seat is not None:
         return None
-    d = event.data
-    who = names[d["seat"]] if isinstance(d.get("seat"), int) else ""
-    match event.type:
-        case "game_start":
-            if d["games"] > 1:
-                return f"🎌 Game {d['game']} of {d['games']} begins; {names[d['dealer']]} deals. Everyone has 60p."
+    who = names[event.player] if hasattr(event, "player") else ""
+    match event:
+        case E.GameStart():
+            if event.games > 1:
+                return f"🎌 Game {event.game} of {event.games} begins; {names[event.dealer]} deals. Everyone has 60p."
             return None
-        case "round_start":
-            return f"🌙 Month {d['month']} of {d['months']}: {names[d['dealer']]} deals."
-        case "mizuten":
-            return f"💧 **{who} declares Mizu-ten!**" if d["declared"] else None
-        case "redeal":
+        case E.RoundStart():
+            return f"🌙 Month {event.month} of {event.months}: {names[event.dealer]} deals."
+        case E.Mizuten():
+            return f"💧 **{who} declares Mizu-ten!**" if event.declared else None
+        case E.Redeal():
             return "🔁 All four cards of one month on the table: the cards are dealt again."
-        case "deal":
-            extra = f" {names[d['blank']]} drew the blank card: his cards are the table." if d.get("blank") is not None else ""
-            tokens = " ".join("Grand" if t == 4 else "Double" for t in d["pending_tokens"]) or "none"
-            return (f"🃏 Dealt. Field **{d['field_name']}** (×{d['field']}); pending fields: {tokens}.{extra}")
-        case "shiso":
+        case E.Deal():
+            extra = f" {names[event.blank]} drew the blank card: his cards are the table." if event.blank is not None else ""
+            tokens = " ".join("Grand" if t == 4 else "Double" for t in event.pending_tokens) or "none"
+            return f"🃏 Dealt. Field **{event.field_name}** (×{event.field}); pending fields: {tokens}.{extra}"
+        case E.Shiso():
             return "\n".join(f"🌟 **{names[h['seat']]} holds Shiso!** {cards(h['cards'])} — {h['kan']} Kan from everyone"
-                             for h in d["holders"])
-        case "bid":
-            if d["choice"] == "pass":
-                return f"{who} passes (position {d['position']}: {money(d['amount'])} into the pot)"
-            return f"{who} stays" + (" (automatic)" if d.get("auto") else "")
-        case "chassed":
-            return "🚪 Chassé: " + ", ".join(names[s] for s in d["seats"])
-        case "compensation":
+                             for h in event.holders)
+        case E.Bid(choice="pass"):
+            return f"{who} passes (position {event.position}: {money(event.amount)} into the pot)"
+        case E.Bid():
+            return f"{who} stays" + (" (automatic)" if event.auto else "")
+        case E.Chassed():
+            return "🚪 Chassé: " + ", ".join(names[s] for s in event.seats)
+        case E.Compensation():
             return "\n".join(f"💴 {names[c['seat']]} is compensated {money(c['amount'])} by each player for "
-                             f"{short(c['cards'], 'nothing')}" for c in d["chassed"])
-        case "stock":
-            roles = ", ".join(f"{r} {names[s]}" for r, s in d["roles"].items())
-            return f"The stock holds {d['count']} cards. Playing: {roles}."
-        case "declare":
-            if not d["kasu"] and not d["suit"]:
-                return f"{who} declares no hand combo."
-            ids = [x for x in (d["kasu"], d["suit"]) if x]
-            down = len(d["face_down"])
-            return (f"📜 {who} declares {' + '.join(combo_name(x) for x in ids)} ({d['kan']} Kan): "
-                    f"{short(d['face_up'], '')}" + (f" + {down} face down" if down else ""))
-        case "play":
-            return f"{who} plays {card(d['card'])}{_took(d)}"
-        case "flip":
-            return f"{who} flips {card(d['card'])}{_took(d)}" + (" (choosing…)" if d.get("pending_choice") else "")
-        case "take":
-            return f"{who} takes {' '.join(d['captured'])}"
-        case "combo":
-            return f"✨ {who}: " + ", ".join(f"{combo_name(c['id'])} {c['kan']}K" for c in d["combos"]) + f" = {d['value']} Kan"
-        case "yoshi":
-            return f"🏁 **{who} calls Yoshi** with {d['value']} Kan!"
-        case "sage":
-            return f"📣 **{who} calls Sa-gé** ({d['value']} Kan) and plays on."
-        case "cancel_sage":
-            return f"✋ {who} cancels the Sa-gé and collects half of {d['value']} Kan."
-        case "bonus":
+                             f"{short(c['cards'], 'nothing')}" for c in event.chassed)
+        case E.Stock():
+            roles = ", ".join(f"{r} {names[s]}" for r, s in event.roles.items())
+            return f"The stock holds {event.count} cards. Playing: {roles}."
+        case E.Declared(kasu=None, suit=None):
+            return f"{who} declares no hand combo."
+        case E.Declared():
+            ids = [x for x in (event.kasu, event.suit) if x]
+            down = len(event.face_down)
+            return (f"📜 {who} declares {' + '.join(combo_name(x) for x in ids)} ({event.kan} Kan): "
+                    f"{short(event.face_up, '')}" + (f" + {down} face down" if down else ""))
+        case E.Played():
+            return f"{who} plays {card(event.card)}{taken_text(event.captured)}"
+        case E.Flipped():
+            return (f"{who} flips {card(event.card)}{taken_text(event.captured)}"
+                    + (" (choosing…)" if event.pending_choice else ""))
+        case E.Taken():
+            return f"{who} takes {' '.join(event.captured)}"
+        case E.ComboMade():
+            return (f"✨ {who}: " + ", ".join(f"{combo_name(c['id'])} {c['kan']}K" for c in event.combos)
+                    + f" = {event.value} Kan")
+        case E.Yoshi():
+            return f"🏁 **{who} calls Yoshi** with {event.value} Kan!"
+        case E.Sage():
+            return f"📣 **{who} calls Sa-gé** ({event.value} Kan) and plays on."
+        case E.CancelSage():
+            return f"✋ {who} cancels the Sa-gé and collects half of {event.value} Kan."
+        case E.Bonus():
             what = {"mizuten": "Mizu-ten success (89+ points)", "nukeyaku": "Nukeyaku (89+ points)",
-                    "tobikomi": f"Tobikomi ({' '.join(d.get('triplet', []))})"}[d["kind"]]
+                    "tobikomi": f"Tobikomi ({' '.join(event.triplet or [])})"}[event.kind]
             return f"⭐ {who}: {what}"
-        case "exhaustion":
-            pts = ", ".join(f"{names[int(s)]} {p}" for s, p in d["points"].items())
-            counted = d.get("counted")
-            extra = f" — **{'Double 8' if counted['id'] == 'double8' else 'Tous 8'}** for {names[counted['seat']]}" if counted else ""
+        case E.Exhaustion():
+            pts = ", ".join(f"{names[int(s)]} {p}" for s, p in event.points.items())
+            c = event.counted
+            extra = f" — **{'Double 8' if c['id'] == 'double8' else 'Tous 8'}** for {names[c['seat']]}" if c else ""
             return f"The stock is exhausted. Card points: {pts}{extra}"
-        case "pas_de_match":
+        case E.PasDeMatch():
             return "🤷 Pas de match: fewer than three players stayed; the stayers share the pot."
-        case "han_don":
+        case E.HanDon():
             return "🏯 **Han-Don**: every player pays 10 Kan to the bank (borrowing if needed)."
-        case "repay_window":
-            kind = {"han_don": "after Han-Don", "ishi_arai": "Ishi-Arai"}[d["kind"]]
-            if not d["seats"]:
+        case E.RepayWindow():
+            kind = {"han_don": "after Han-Don", "ishi_arai": "Ishi-Arai"}[event.kind]
+            if not event.seats:
                 return f"Repayments ({kind}): nobody can repay now."
-            return f"💳 Repayments ({kind}): " + ", ".join(names[s] for s in d["seats"]) + " may repay debt."
-        case "repay":
-            if d["amount"]:
-                return f"💳 {who} repays {money(d['amount'])}" + (" (end of year)" if d.get("mandatory") else "")
+            return f"💳 Repayments ({kind}): " + ", ".join(names[s] for s in event.seats) + " may repay debt."
+        case E.Repaid():
+            if event.amount:
+                return f"💳 {who} repays {money(event.amount)}" + (" (end of year)" if event.mandatory else "")
             return None
-        case "payments":
-            loans = [f"{names[s]} borrows {k} × 10 Kan" for s, k in enumerate(d["loans"]) if k]
+        case E.Payments():
+            loans = [f"{names[s]} borrows {k} × 10 Kan" for s, k in enumerate(event.loans) if k]
             return ("🏦 " + "; ".join(loans)) if loans else None
     return None
 
 
-def summary(event: Event, names: list[str]) -> discord.Embed | None:
+MONTH_END_KIND = {"shiso": "Shiso", "yoshi": "Yoshi", "cancel_sage": "Sa-gé cancelled", "exhaustion": "stock exhausted",
+                  "pas_de_match": "Pas de match"}
+
+
+def summary(event: E.HachiHachiEvent, names: list[str]) -> discord.Embed | None:
     if event.seat is not None:
         return None
-    d = event.data
-    if event.type == "month_end":
-        kinds = {"shiso": "Shiso", "yoshi": "Yoshi", "cancel_sage": "Sa-gé cancelled", "exhaustion": "stock exhausted",
-                 "pas_de_match": "Pas de match"}
+    if isinstance(event, E.MonthEnd):
         embed = discord.Embed(colour=COLOUR)
-        head = f"Month {d['month']} · {kinds.get(d['kind'], d['kind'])}"
-        if d["kind"] == "pas_de_match":
+        head = f"Month {event.month} · {MONTH_END_KIND[event.kind]}"
+        if event.kind == "pas_de_match":
             head += " — the stayers share the pot"
-        elif d["winner"] is not None:
-            head += f" — {names[d['winner']]} wins"
-        embed.title = f"{head} · {d['field_name']} (×{d['field']})"[:256]
+        elif event.winner is not None:
+            head += f" — {names[event.winner]} wins"
+        embed.title = f"{head} · {event.field_name} (×{event.field})"[:256]
         desc = []
-        if d.get("counted"):
-            c = d["counted"]
+        if c := event.counted:
             desc.append(f"**{'Double 8' if c['id'] == 'double8' else 'Tous 8'}** ({c['kan']} Kan): captured combos, "
                         "Tobikomi and Nukeyaku are void; no 88 settlement.")
-        if d.get("points") and any(p is not None for p in d["points"]):
-            desc.append("Card points: " + ", ".join(f"{names[s]} {p}" for s, p in enumerate(d["points"]) if p is not None))
-        if d.get("case"):
-            desc.append(f"Ending {d['case']} with {d.get('value', 0)} Kan.")
+        if event.points and any(p is not None for p in event.points):
+            desc.append("Card points: " + ", ".join(f"{names[s]} {p}" for s, p in enumerate(event.points) if p is not None))
+        if event.case:
+            desc.append(f"Ending {event.case} with {event.value or 0} Kan.")
         embed.description = "\n".join(desc) or None
-        add_lines(embed, "Who paid whom this month, and why", transfer_lines(d["transfers"], names))
-        embed.add_field(name="Cash / debt", value=cash_debt(d, names)[:1024], inline=False)
-        embed.set_footer(text=(f"Fair shuffle: this month's seed was {d['seed']}; its SHA-256 {d['hash']} was shown "
-                               f"when the month began. Next dealer: {names[d['next_dealer']]}."))
+        add_lines(embed, "Who paid whom this month, and why", transfer_lines(event.transfers, names))
+        embed.add_field(name="Cash / debt", value=cash_debt(event.cash, event.debt, names)[:1024], inline=False)
+        embed.set_footer(text=(f"Fair shuffle: this month's seed was {event.seed}; its SHA-256 {event.hash} was shown "
+                               f"when the month began. Next dealer: {names[event.next_dealer]}."))
         return embed
-    if event.type == "interlude":
-        what = {"han_don": "Han-Don and repayments", "ishi_arai": "Ishi-Arai: repayments"}[d["kind"]]
-        embed = discord.Embed(title=f"After month {d['month']} · {what}", colour=COLOUR)
-        add_lines(embed, "Who paid whom, and why", transfer_lines(d["transfers"], names))
-        embed.add_field(name="Cash / debt", value=cash_debt(d, names)[:1024], inline=False)
+    if isinstance(event, E.Interlude):
+        what = {"han_don": "Han-Don and repayments", "ishi_arai": "Ishi-Arai: repayments"}[event.kind]
+        embed = discord.Embed(title=f"After month {event.month} · {what}", colour=COLOUR)
+        add_lines(embed, "Who paid whom, and why", transfer_lines(event.transfers, names))
+        embed.add_field(name="Cash / debt", value=cash_debt(event.cash, event.debt, names)[:1024], inline=False)
         return embed
-    if event.type == "game_end":
-        order = sorted(range(len(names)), key=lambda s: d["placings"][s])
-        lines = [f"**{d['placings'][s]}.** {names[s]} **{signed(d['scores'][s])}** (cash {d['cash'][s]}p"
-                 + (f", debt {d['debt'][s]}p" if d["debt"][s] else "") + ")" for s in order]
-        title = "🏁 Hachi-Hachi — the year is over" + (f" (game {d['game']} of {d['games']})" if d["games"] > 1 else "")
+    if isinstance(event, E.GameEnd):
+        order = sorted(range(len(names)), key=lambda s: event.placings[s])
+        lines = [f"**{event.placings[s]}.** {names[s]} **{signed(event.scores[s])}** (cash {event.cash[s]}p"
+                 + (f", debt {event.debt[s]}p" if event.debt[s] else "") + ")" for s in order]
+        title = "🏁 Hachi-Hachi — the year is over" + (f" (game {event.game} of {event.games})" if event.games > 1 else "")
         embed = discord.Embed(title=title, description="\n".join(lines), colour=COLOUR)
-        add_lines(embed, "Final payments, line by line", transfer_lines(d["transfers"], names))
+        add_lines(embed, "Final payments, line by line", transfer_lines(event.transfers, names))
         add_lines(embed, "How each score adds up (the season ledger lines)", [
             f"{names[s]}: " + " · ".join(f"{ACCOUNT_WORD[k]} {signed(v)}" for k, v in account_groups(acc).items() if v)
-            + f" = **{signed(d['scores'][s])}**" for s, acc in enumerate(d["account"])])
-        if d["games"] > 1:
+            + f" = **{signed(event.scores[s])}**" for s, acc in enumerate(event.account)])
+        if event.games > 1:
             embed.add_field(name="Campaign totals", value=" · ".join(
-                f"{names[s]} {signed(t)}" for s, t in enumerate(d["totals"]))[:1024], inline=False)
+                f"{names[s]} {signed(t)}" for s, t in enumerate(event.totals))[:1024], inline=False)
         embed.set_footer(text="Final score = cash − debt = the sum of its lines. Those lines go into the season "
                               "ledger (/balance); open debts are listed by /debts.")
         return embed

@@ -122,9 +122,9 @@ def narrate(event: E.KoiKoiEvent, names: list[str]) -> str | None:
         case E.Redeal():
             return "🔁 Four cards of one month on the field: the cards are dealt again."
         case E.Played():
-            return f"{names[event.player]} plays {card(event.card)}{taken_text(event.card, event.captured)}"
+            return f"{names[event.player]} plays {card(event.card)}{taken_text(event.captured)}"
         case E.Flipped():
-            return (f"{names[event.player]} flips {card(event.card)}{taken_text(event.card, event.captured)}"
+            return (f"{names[event.player]} flips {card(event.card)}{taken_text(event.captured)}"
                     + (" (choosing…)" if event.pending_choice else ""))
         case E.Taken():
             return f"{names[event.player]} takes {' '.join(event.captured)}"

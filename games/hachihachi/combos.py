@@ -18,6 +18,26 @@ from games.hanafuda import KIND, KIND_POINTS, MONTH, ORDER
 
 KAN = 12  # points per Kan
 
+
+def fmt_points(points: int) -> str:
+    """``−66`` → ``−5K 6p`` (§1.2)."""
+    sign = "−" if points < 0 else ("+" if points > 0 else "")
+    k, p = divmod(abs(points), KAN)
+    if k and p:
+        body = f"{k}K {p}p"
+    elif k:
+        body = f"{k}K"
+    else:
+        body = f"{p}p"
+    return sign + body
+
+
+def money(points: int) -> str:
+    """Points with their Kan reading, e.g. ``66p (5K 6p)``."""
+    if abs(points) < 12:
+        return f"{points}p"
+    return f"{points}p ({fmt_points(points).lstrip('+')})"
+
 LIGHTS = frozenset({"1L", "3L", "8L", "12L"})  # L*
 ANIMALS = frozenset({"2A", "4A", "5A", "6A", "7A", "8A", "9A", "10A"})  # A*
 RIBBONS = frozenset({"1R", "2R", "3R", "4R", "5R", "6R", "7R", "9R", "10R"})  # R*

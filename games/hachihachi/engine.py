@@ -31,7 +31,10 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from games.base import Event, GameError, Result, SeatInfo, placings
+from games.base import GameError, Result, SeatInfo, placings
+from games.fishing import Play, Take, play_is_legal, play_refusal, plays
+from games.hachihachi import events as E
+from games.hachihachi.actions import Call, Declare, Repay, describe, parse
 from games.hachihachi.combos import (
     KAN,
     NUKEYAKU_COMBOS,
@@ -43,8 +46,9 @@ from games.hachihachi.combos import (
     hand_combos,
     public_cards,
 )
+from games.hachihachi.events import HachiHachiEvent
 from games.hachihachi.options import Options, parse_options
-from games.hanafuda import DECK, MONTH, ORDER, play_refusal
+from games.hanafuda import DECK, MONTH, ORDER
 from games.hanafuda import matching as _matches
 from games.hanafuda import sort_codes as _sort
 from games.shuffle import seeded_shuffle, sha256_hex
@@ -128,7 +132,7 @@ class HHState(BaseModel):
     unshown: list[dict[str, Any]] = Field(default_factory=list)
     account: list[dict[str, int]] = Field(default_factory=list)  # per seat: this game's points by ledger line
     last_summary: dict[str, Any] | None = None
-    opening_events: list[Event] = Field(default_factory=list)
+    opening_events: list[HachiHachiEvent] = Field(default_factory=list)
     actions: int = 0
 
 
@@ -137,26 +141,9 @@ class HHState(BaseModel):
 # ---------------------------------------------------------------------------
 
 
-def _ev(type: str, data: dict[str, Any], seat: int | None = None) -> Event:
-    return Event(type=type, seat=seat, data=data)
-
-
 def _n(state: HHState) -> int:
     return len(state.seats)
 
-
-
-def fmt_points(points: int) -> str:
-    """``−66`` → ``−5K 6p`` (§1.2)."""
-    sign = "−" if points < 0 else ("+" if points > 0 else "")
-    k, p = divmod(abs(points), KAN)
-    if k and p:
-        body = f"{k}K {p}p"
-    elif k:
-        body = f"{k}K"
-    else:
-        body = f"{p}p"
-    return sign + body
 
 
 def role_of(state: HHState, seat: int) -> str | None:
@@ -187,7 +174,7 @@ def _check_deck(deck: list[str], n: int) -> list[str]:
 # ---------------------------------------------------------------------------
 
 
-def _pay(state: HHState, step: str, transfers: list[dict[str, Any]], events: list[Event], **extra: Any) -> dict[str, Any]:
+def _pay(state: HHState, step: str, transfers: list[dict[str, Any]], events: list[HachiHachiEvent], **extra: Any) -> dict[str, Any]:
     """One payment step. ``transfers``: ``{"from", "to", "amount", "why"}`` where from/to
     are seats or the accounts ``"pot"``, ``"bank"``, ``"track"`` (``"slot"`` names the
     track slot). Amounts are netted per player; short payers borrow (D29, D30)."""
@@ -232,7 +219,7 @@ def _pay(state: HHState, step: str, transfers: list[dict[str, Any]], events: lis
     _record(state, [_t("bank", s, LOAN * k, "loan", step=step) for s, k in enumerate(loans) if k] + shown)
     data = {"step": step, "month": state.month, "transfers": shown, "net": net, "loans": loans,
             "cash": list(state.cash), "debt": list(state.debt), "pot": state.pot, **extra}
-    events.append(_ev("payments", data))
+    events.append(E.Payments(**data))
     return data
 
 
@@ -317,18 +304,18 @@ def new_game(
         declared=[None] * n, captures=[[] for _ in range(n)], held=[[] for _ in range(n)],
         tobikomi=[[] for _ in range(n)], nukeyaku=[False] * n, totals=[0] * n,
     )
-    events: list[Event] = []
+    events: list[HachiHachiEvent] = []
     _start_game(state, events)
     state.opening_events = events
     check_invariant(state)
     return state
 
 
-def opening_events(state: HHState) -> list[Event]:
+def opening_events(state: HHState) -> list[HachiHachiEvent]:
     return list(state.opening_events)
 
 
-def _start_game(state: HHState, events: list[Event]) -> None:
+def _start_game(state: HHState, events: list[HachiHachiEvent]) -> None:
     n = _n(state)
     m = state.options.months
     state.cash = [START_CASH] * n
@@ -346,12 +333,12 @@ def _start_game(state: HHState, events: list[Event]) -> None:
     state.month_log = []
     state.last_winners = []
     state.dealer = (state.game_no - 1) % n
-    events.append(_ev("game_start", {"game": state.game_no, "games": state.games_total, "dealer": state.dealer,
-                                     "months": m, "cash": list(state.cash)}))
+    events.append(E.GameStart(game=state.game_no, games=state.games_total, dealer=state.dealer,
+                              months=m, cash=list(state.cash)))
     _start_month(state, events)
 
 
-def _start_month(state: HHState, events: list[Event]) -> None:
+def _start_month(state: HHState, events: list[HachiHachiEvent]) -> None:
     n = _n(state)
     state.month += 1
     state.month_seed = sha256_hex(f"{state.seed}:{state.game_no}:{state.month}")
@@ -380,9 +367,9 @@ def _start_month(state: HHState, events: list[Event]) -> None:
     state.tobikomi = [[] for _ in range(n)]
     state.nukeyaku = [False] * n
     state.mult = 1
-    events.append(_ev("round_start", {"game": state.game_no, "month": state.month, "months": state.options.months,
-                                      "dealer": state.dealer, "hash": state.month_hash,
-                                      "pending_tokens": list(state.pending_tokens)}))
+    events.append(E.RoundStart(game=state.game_no, month=state.month, months=state.options.months,
+                               dealer=state.dealer, hash=state.month_hash,
+                               pending_tokens=list(state.pending_tokens)))
     state.phase = "mizuten"
     state.acting = [state.dealer]
 
@@ -427,7 +414,7 @@ def field_tokens(table: list[str]) -> list[int]:
     return sorted((FIELD_OF_LIGHT[c] for c in table if c in FIELD_OF_LIGHT), reverse=True)
 
 
-def _deal_month(state: HHState, events: list[Event]) -> None:
+def _deal_month(state: HHState, events: list[HachiHachiEvent]) -> None:
     n = _n(state)
     while True:
         deck = _next_deck(state)
@@ -439,8 +426,8 @@ def _deal_month(state: HHState, events: list[Event]) -> None:
             hands[blank] = []
         month = four_of_a_month(table)
         if month is not None:
-            events.append(_ev("redeal", {"month": state.month, "attempt": state.attempt, "table": _sort(table),
-                                         "four_of": month, "blank": blank}))
+            events.append(E.Redeal(month=state.month, attempt=state.attempt, table=_sort(table),
+                                   four_of=month, blank=blank))
             state.attempt += 1
             continue
         break
@@ -456,13 +443,13 @@ def _deal_month(state: HHState, events: list[Event]) -> None:
     state.track_fields[state.month - 1] = state.mult
     if state.mizuten and blank == state.dealer:
         state.mizuten_void = True
-    events.append(_ev("deal", {"month": state.month, "dealer": state.dealer, "table": list(state.table),
-                               "new_tokens": new, "field": state.mult, "field_name": FIELD_NAMES[state.mult],
-                               "pending_tokens": list(state.pending_tokens), "blank": blank,
-                               "attempts": state.attempt + 1, "hand_counts": [len(h) for h in state.hands]}))
+    events.append(E.Deal(month=state.month, dealer=state.dealer, table=list(state.table),
+                         new_tokens=new, field=state.mult, field_name=FIELD_NAMES[state.mult],
+                         pending_tokens=list(state.pending_tokens), blank=blank,
+                         attempts=state.attempt + 1, hand_counts=[len(h) for h in state.hands]))
     for s in range(n):
         if state.hands[s]:
-            events.append(_ev("your_hand", {"hand": list(state.hands[s])}, seat=s))
+            events.append(E.YourHand(hand=list(state.hands[s]), seat=s))
     # §4 phase 3: Shiso
     order = _from_dealer(state)
     holders = [s for s in order if s != blank and hand_combos(state.hands[s])["suit"]
@@ -483,7 +470,7 @@ def _from_dealer(state: HHState) -> list[int]:
 # ---------------------------------------------------------------------------
 
 
-def _shiso(state: HHState, holders: list[int], events: list[Event]) -> None:
+def _shiso(state: HHState, holders: list[int], events: list[HachiHachiEvent]) -> None:
     m = state.mult
     if state.mizuten:
         state.mizuten_void = True
@@ -497,7 +484,7 @@ def _shiso(state: HHState, holders: list[int], events: list[Event]) -> None:
         for o in _from_dealer(state):
             if o != h and o != state.blank:
                 transfers.append(_t(o, h, KAN * kan * m, "shiso"))
-    events.append(_ev("shiso", {"holders": shown, "field": m}))
+    events.append(E.Shiso(holders=shown, field=m))
     winner = holders[0]
     state.last_summary = None
     _end_month(state, events, kind="shiso", winner=winner, transfers=transfers, extra={"shiso": shown})
@@ -508,7 +495,7 @@ def _shiso(state: HHState, holders: list[int], events: list[Event]) -> None:
 # ---------------------------------------------------------------------------
 
 
-def _start_bidding(state: HHState, events: list[Event]) -> None:
+def _start_bidding(state: HHState, events: list[HachiHachiEvent]) -> None:
     n = _n(state)
     state.bid_order = [s for s in _from_dealer(state) if s != state.blank]
     if state.blank is not None:
@@ -527,14 +514,14 @@ def _undecided(state: HHState) -> list[int]:
     return [s for s in state.bid_order if state.bids[s] is None]
 
 
-def _bid(state: HHState, seat: int, choice: str, events: list[Event], auto: bool = False) -> None:
+def _bid(state: HHState, seat: int, choice: str, events: list[HachiHachiEvent], auto: bool = False) -> None:
     pos = state.bid_order.index(seat) + 1
     paid = 0
     state.bids[seat] = choice
     if choice == "stay":
         state.active.append(seat)
-    events.append(_ev("bid", {"seat": seat, "choice": choice, "position": pos, "auto": auto,
-                              "amount": 6 * (pos + 1) * state.mult if choice == "pass" else 0}))
+    events.append(E.Bid(player=seat, choice=choice, position=pos, auto=auto,
+                        amount=6 * (pos + 1) * state.mult if choice == "pass" else 0))
     if choice == "pass":
         paid = 6 * (pos + 1) * state.mult
         _pay(state, "pass", [_t(seat, "pot", paid, "pass", position=pos)], events)
@@ -547,7 +534,7 @@ def _bid(state: HHState, seat: int, choice: str, events: list[Event], auto: bool
         state.phase = "bidding"
 
 
-def _next_bidder(state: HHState, events: list[Event]) -> None:
+def _next_bidder(state: HHState, events: list[HachiHachiEvent]) -> None:
     if len(state.active) >= 3:
         return
     und = _undecided(state)
@@ -558,15 +545,15 @@ def _next_bidder(state: HHState, events: list[Event]) -> None:
     state.acting = [und[0]]
 
 
-def _pas_de_match(state: HHState, events: list[Event]) -> None:
-    events.append(_ev("pas_de_match", {"stayers": list(state.active), "pot": state.pot}))
+def _pas_de_match(state: HHState, events: list[HachiHachiEvent]) -> None:
+    events.append(E.PasDeMatch(stayers=list(state.active), pot=state.pot))
     _end_month(state, events, kind="pas_de_match", winner=None, transfers=[])
 
 
-def _after_bidding(state: HHState, chased: list[int], events: list[Event]) -> None:
+def _after_bidding(state: HHState, chased: list[int], events: list[HachiHachiEvent]) -> None:
     m = state.mult
     if chased:
-        events.append(_ev("chassed", {"seats": list(chased)}))
+        events.append(E.Chassed(seats=list(chased)))
         transfers = []
         comp = []
         for c in chased:
@@ -574,7 +561,7 @@ def _after_bidding(state: HHState, chased: list[int], events: list[Event]) -> No
             comp.append({"seat": c, "q": q, "items": items, "cards": cards, "amount": q * m})
             for s in state.active:
                 transfers.append(_t(s, c, q * m, "chasse", chasse=c))
-        events.append(_ev("compensation", {"chassed": comp, "field": m}))
+        events.append(E.Compensation(chassed=comp, field=m))
         _pay(state, "compensation", transfers, events)
     # stock (§4 phase 6)
     stock = list(state.undealt)
@@ -593,8 +580,8 @@ def _after_bidding(state: HHState, chased: list[int], events: list[Event]) -> No
     assert len(stock) == 21, len(stock)
     state.stock = stock
     state.undealt = []
-    events.append(_ev("stock", {"count": len(stock), "active": list(state.active),
-                                "roles": {ROLES[i]: s for i, s in enumerate(state.active)}}))
+    events.append(E.Stock(count=len(stock), active=list(state.active),
+                          roles={ROLES[i]: s for i, s in enumerate(state.active)}))
     state.phase = "declare"
     state.acting = [state.active[0]]
 
@@ -609,19 +596,12 @@ def declare_options(hand: list[str]) -> list[str]:
     hc = hand_combos(hand)
     k = hc["kasu"]["id"] if hc["kasu"] else None
     s = hc["suit"]["id"] if hc["suit"] and hc["suit"]["id"] != "shiso" else None
-    out = []
-    if k and s:
-        out.append(f"declare:{k}+{s}")
-    if k:
-        out.append(f"declare:{k}")
-    if s:
-        out.append(f"declare:{s}")
-    out.append("declare:none")
-    return out
+    both = (k, s) if k and s else None
+    return [str(Declare(ids)) for ids in (both, (k,) if k else None, (s,) if s else None, ()) if ids is not None]
 
 
-def _declare(state: HHState, seat: int, action: str, events: list[Event]) -> None:
-    ids = [] if action == "declare:none" else action.split(":", 1)[1].split("+")
+def _declare(state: HHState, seat: int, action: Declare, events: list[HachiHachiEvent]) -> None:
+    ids = action.combos
     hand = state.dealt[seat]
     hc = hand_combos(hand)
     kasu = hc["kasu"]["id"] if hc["kasu"] and hc["kasu"]["id"] in ids else None
@@ -634,13 +614,13 @@ def _declare(state: HHState, seat: int, action: str, events: list[Event]) -> Non
                                 "suit_kan": hc["suit"]["kan"] if suit else 0,
                                 "triplets": hc["suit"]["triplets"] if suit in TRIPLET_COMBOS else [],
                                 "up": up, "down": down}
-        events.append(_ev("declare", {"seat": seat, "kasu": kasu, "suit": suit, "kan": kan,
-                                      "kasu_kan": state.declared[seat]["kasu_kan"],
-                                      "suit_kan": state.declared[seat]["suit_kan"],
-                                      "face_up": up, "face_down": [combo_class(c) for c in down]}))
+        events.append(E.Declared(player=seat, kasu=kasu, suit=suit, kan=kan,
+                                 kasu_kan=state.declared[seat]["kasu_kan"],
+                                 suit_kan=state.declared[seat]["suit_kan"],
+                                 face_up=up, face_down=[combo_class(c) for c in down]))
     else:
-        events.append(_ev("declare", {"seat": seat, "kasu": None, "suit": None, "kan": 0, "face_up": [],
-                                      "face_down": []}))
+        events.append(E.Declared(player=seat, kasu=None, suit=None, kan=0, face_up=[],
+                                 face_down=[]))
     idx = state.active.index(seat)
     if idx < 2:
         state.acting = [state.active[idx + 1]]
@@ -686,40 +666,40 @@ def has_active_sage(state: HHState, seat: int) -> bool:
     return any(s.seat == seat for s in state.sages)
 
 
-def _flip(state: HHState, seat: int, events: list[Event]) -> None:
+def _flip(state: HHState, seat: int, events: list[HachiHachiEvent]) -> None:
     card = state.stock.pop(0)
     matches = _matches(state.table, card)
     if len(matches) == 2:
         state.pending = card
         state.pending_choices = _sort(matches)
         state.phase = "take"
-        events.append(_ev("flip", {"seat": seat, "card": card, "captured": [], "pending_choice": True,
-                                   "choices": list(state.pending_choices)}))
+        events.append(E.Flipped(player=seat, card=card, captured=[], pending_choice=True,
+                                choices=list(state.pending_choices)))
         return
     taken = _resolve(state, seat, card, None)
-    events.append(_ev("flip", {"seat": seat, "card": card, "captured": taken, "pending_choice": False}))
+    events.append(E.Flipped(player=seat, card=card, captured=taken, pending_choice=False))
     _end_turn(state, seat, events)
 
 
-def _bonuses(state: HHState, seat: int, events: list[Event]) -> None:
+def _bonuses(state: HHState, seat: int, events: list[HachiHachiEvent]) -> None:
     pts = card_points(state.captures[seat])
     if seat == state.active[0] and state.mizuten and not state.mizuten_void and not state.mizuten_success and pts >= 89:
         state.mizuten_success = True
-        events.append(_ev("bonus", {"seat": seat, "kind": "mizuten", "points": pts}))
+        events.append(E.Bonus(player=seat, kind="mizuten", points=pts))
     d = state.declared[seat]
     if d:
         if d["kasu"] in NUKEYAKU_COMBOS and not state.nukeyaku[seat] and pts >= 89:
             state.nukeyaku[seat] = True
-            events.append(_ev("bonus", {"seat": seat, "kind": "nukeyaku", "points": pts}))
+            events.append(E.Bonus(player=seat, kind="nukeyaku", points=pts))
         caps = set(state.captures[seat])
         for t in d["triplets"]:
             key = " ".join(t)
             if key not in state.tobikomi[seat] and set(t) <= caps:
                 state.tobikomi[seat].append(key)
-                events.append(_ev("bonus", {"seat": seat, "kind": "tobikomi", "triplet": list(t)}))
+                events.append(E.Bonus(player=seat, kind="tobikomi", triplet=list(t)))
 
 
-def _end_turn(state: HHState, seat: int, events: list[Event]) -> None:
+def _end_turn(state: HHState, seat: int, events: list[HachiHachiEvent]) -> None:
     state.phase = "play"
     _bonuses(state, seat, events)
     combos = captured_combos(state.captures[seat])
@@ -727,8 +707,8 @@ def _end_turn(state: HHState, seat: int, events: list[Event]) -> None:
     if new:
         value = sum(k for _, k in combos)
         state.held[seat] = [cid for cid, _ in combos]
-        events.append(_ev("combo", {"seat": seat, "new": new, "combos": [{"id": c, "kan": k} for c, k in combos],
-                                    "value": value}))
+        events.append(E.ComboMade(player=seat, new=new, combos=[{"id": c, "kan": k} for c, k in combos],
+                                  value=value))
         state.phase = "decide"
         state.turn = seat
         state.acting = [seat]
@@ -740,7 +720,7 @@ def _exhausted(state: HHState) -> bool:
     return not state.stock and all(not state.hands[s] for s in state.active)
 
 
-def _advance(state: HHState, seat: int, events: list[Event]) -> None:
+def _advance(state: HHState, seat: int, events: list[HachiHachiEvent]) -> None:
     if _exhausted(state):
         _exhaustion(state, events)
         return
@@ -781,7 +761,7 @@ def _mizuten_transfers(state: HHState, success: bool) -> list[dict[str, Any]]:
     return out
 
 
-def _yoshi(state: HHState, seat: int, events: list[Event]) -> None:
+def _yoshi(state: HHState, seat: int, events: list[HachiHachiEvent]) -> None:
     m = state.mult
     v = value_of(state, seat)
     split = state.options.split
@@ -796,24 +776,24 @@ def _yoshi(state: HHState, seat: int, events: list[Event]) -> None:
         for o in opponents:
             transfers.append(_t(o, seat, KAN * v * m // (2 if split else 1), "yoshi"))
         case = "S1"
-    events.append(_ev("yoshi", {"seat": seat, "value": v, "case": case,
-                                "combos": [{"id": c, "kan": k} for c, k in captured_combos(state.captures[seat])]}))
+    events.append(E.Yoshi(player=seat, value=v, case=case,
+                          combos=[{"id": c, "kan": k} for c, k in captured_combos(state.captures[seat])]))
     _end_month(state, events, kind="yoshi", winner=seat, transfers=transfers + _bonus_transfers(state),
                extra={"case": case, "value": v})
 
 
-def _cancel_sage(state: HHState, seat: int, events: list[Event]) -> None:
+def _cancel_sage(state: HHState, seat: int, events: list[HachiHachiEvent]) -> None:
     m = state.mult
     v = value_of(state, seat)
     per = KAN * v * m // (4 if state.options.split else 2)
     transfers = [_t(o, seat, per, "cancel_sage") for o in state.active if o != seat]
-    events.append(_ev("cancel_sage", {"seat": seat, "value": v,
-                                      "combos": [{"id": c, "kan": k} for c, k in captured_combos(state.captures[seat])]}))
+    events.append(E.CancelSage(player=seat, value=v,
+                               combos=[{"id": c, "kan": k} for c, k in captured_combos(state.captures[seat])]))
     _end_month(state, events, kind="cancel_sage", winner=seat, transfers=transfers + _bonus_transfers(state),
                extra={"case": "S3", "value": v})
 
 
-def _exhaustion(state: HHState, events: list[Event]) -> None:
+def _exhaustion(state: HHState, events: list[HachiHachiEvent]) -> None:
     m = state.mult
     split = state.options.split
     oya = state.active[0]
@@ -862,7 +842,7 @@ def _exhaustion(state: HHState, events: list[Event]) -> None:
             transfers += _mizuten_transfers(state, success=True)
         elif pts[oya] <= 87:
             transfers += _mizuten_transfers(state, success=False)
-    events.append(_ev("exhaustion", {"points": {str(s): pts[s] for s in state.active}, "counted": counted}))
+    events.append(E.Exhaustion(points={str(s): pts[s] for s in state.active}, counted=counted))
     _end_month(state, events, kind="exhaustion", winner=winner, transfers=transfers,
                extra={"points": [pts.get(s) for s in range(_n(state))], "counted": counted})
 
@@ -872,7 +852,7 @@ def _exhaustion(state: HHState, events: list[Event]) -> None:
 # ---------------------------------------------------------------------------
 
 
-def _end_month(state: HHState, events: list[Event], *, kind: str, winner: int | None,
+def _end_month(state: HHState, events: list[HachiHachiEvent], *, kind: str, winner: int | None,
                transfers: list[dict[str, Any]], extra: dict[str, Any] | None = None) -> None:
     n = _n(state)
     before = list(state.cash)
@@ -917,7 +897,7 @@ def _end_month(state: HHState, events: list[Event], *, kind: str, winner: int | 
         "captures_points": [card_points(c) if s in state.active else None for s, c in enumerate(state.captures)],
         "seed": state.month_seed, "hash": state.month_hash, **(extra or {}),
     }
-    events.append(_ev("month_end", data))
+    events.append(E.MonthEnd(**data))
     state.month_log.append(data)
     state.last_summary = data
     state.turn = None
@@ -937,20 +917,20 @@ def _end_month(state: HHState, events: list[Event], *, kind: str, winner: int | 
     _after_interlude(state, events)
 
 
-def _after_interlude(state: HHState, events: list[Event]) -> None:
+def _after_interlude(state: HHState, events: list[HachiHachiEvent]) -> None:
     if state.month >= state.options.months:
         _game_end(state, events)  # its summary shows the Han-Don / repayments just made
         return
     if state.unshown:  # Han-Don or repayments between two months: their own summary
         kind = "han_don" if state.month == state.options.han_don_after else "ishi_arai"
-        events.append(_ev("interlude", {"game": state.game_no, "month": state.month, "kind": kind,
-                                        **_take_unshown(state), "cash": list(state.cash), "debt": list(state.debt)}))
+        events.append(E.Interlude(game=state.game_no, month=state.month, kind=kind,
+                                  **_take_unshown(state), cash=list(state.cash), debt=list(state.debt)))
     _start_month(state, events)
 
 
-def _han_don(state: HHState, events: list[Event]) -> None:
+def _han_don(state: HHState, events: list[HachiHachiEvent]) -> None:
     transfers = [_t(s, "bank", HAN_DON, "han_don") for s in range(_n(state))]
-    events.append(_ev("han_don", {"month": state.month}))
+    events.append(E.HanDon(month=state.month))
     _pay(state, "han_don", transfers, events)
     _start_repay(state, "han_don", events)
 
@@ -960,9 +940,9 @@ def can_repay(state: HHState, seat: int) -> int:
     return min(state.debt[seat], state.cash[seat] // REPAY_STEP * REPAY_STEP)
 
 
-def _start_repay(state: HHState, kind: str, events: list[Event]) -> None:
+def _start_repay(state: HHState, kind: str, events: list[HachiHachiEvent]) -> None:
     who = [s for s in range(_n(state)) if can_repay(state, s) > 0]
-    events.append(_ev("repay_window", {"kind": kind, "month": state.month, "seats": who}))
+    events.append(E.RepayWindow(kind=kind, month=state.month, seats=who))
     if not who:
         _after_interlude(state, events)
         return
@@ -971,7 +951,7 @@ def _start_repay(state: HHState, kind: str, events: list[Event]) -> None:
     state.turn = None
 
 
-def _repay(state: HHState, seat: int, amount: int, events: list[Event], mandatory: bool = False) -> None:
+def _repay(state: HHState, seat: int, amount: int, events: list[HachiHachiEvent], mandatory: bool = False) -> None:
     if amount:
         state.cash[seat] -= amount
         state.debt[seat] -= amount
@@ -980,11 +960,11 @@ def _repay(state: HHState, seat: int, amount: int, events: list[Event], mandator
         state.ledger.append({"game": state.game_no, "month": state.month, "seat": seat, "kind": "repay",
                              "amount": amount, "step": "game_end" if mandatory else "repay"})
         _record(state, [_t(seat, "bank", amount, "repay_end" if mandatory else "repay")])
-    events.append(_ev("repay", {"seat": seat, "amount": amount, "mandatory": mandatory,
-                                "cash": state.cash[seat], "debt": state.debt[seat]}))
+    events.append(E.Repaid(player=seat, amount=amount, mandatory=mandatory,
+                           cash=state.cash[seat], debt=state.debt[seat]))
 
 
-def _game_end(state: HHState, events: list[Event]) -> None:
+def _game_end(state: HHState, events: list[HachiHachiEvent]) -> None:
     n = _n(state)
     last_dealer = state.month_log[-1]["dealer"] if state.month_log else state.dealer
     order = [(last_dealer + i) % n for i in range(n)]
@@ -1030,7 +1010,7 @@ def _game_end(state: HHState, events: list[Event]) -> None:
             "cash": list(state.cash), "debt": list(state.debt),
             "scores": scores, "placings": placings(scores), "totals": list(state.totals),
             "loans": list(state.loans)}
-    events.append(_ev("game_end", data))
+    events.append(E.GameEnd(**data))
     state.game_log.append(data)
     state.last_summary = data
     if state.game_no < state.games_total:
@@ -1062,44 +1042,34 @@ def legal_actions(state: HHState, seat: int) -> list[str]:
         return []
     ph = state.phase
     if ph == "mizuten":
-        return ["no_mizuten", "mizuten"]
+        return [str(Call.NO_MIZUTEN), str(Call.MIZUTEN)]
     if ph == "bidding":
-        out = ["stay"]
+        out = [str(Call.STAY)]
         n = _n(state)
         und = _undecided(state)
         if n > 3 and not (len(state.active) == 0 and und == [seat]):
-            out.append("pass")
+            out.append(str(Call.PASS))
         return out
     if ph == "declare":
         return declare_options(state.dealt[seat])
     if ph == "play":
-        out = ["cancel_sage"] if has_active_sage(state, seat) else []
-        by_month: dict[int, list[str]] = {}
-        for f in state.table:
-            by_month.setdefault(MONTH[f], []).append(f)
-        for c in state.hands[seat]:
-            matches = by_month.get(MONTH[c])
-            if matches is not None and len(matches) == 2:
-                out += [f"play:{c}:{t}" for t in _sort(matches)]
-            else:
-                out.append("play:" + c)
-        return out
+        return ([str(Call.CANCEL_SAGE)] if has_active_sage(state, seat) else []) + plays(state.hands[seat], state.table)
     if ph == "take":
-        return [f"take:{t}" for t in state.pending_choices]
+        return [str(Take(t)) for t in state.pending_choices]
     if ph == "decide":
-        return ["yoshi", "sage"]
+        return [str(Call.YOSHI), str(Call.SAGE)]
     if ph == "repay":
         top = can_repay(state, seat)
-        return [f"repay:{a}" for a in range(top, -1, -REPAY_STEP)]
+        return [str(Repay(a)) for a in range(top, -1, -REPAY_STEP)]
     return []
 
 
-def _illegal(state: HHState, seat: int, action: str) -> GameError:
+def _illegal(state: HHState, seat: int, action: Play | Take | Call | Declare | Repay) -> GameError:
     ph = state.phase
     if ph == "mizuten":
         return GameError("As dealer, first say whether you declare Mizu-ten (mizuten or no_mizuten).")
     if ph == "bidding":
-        if action == "pass":
+        if action is Call.PASS:
             if _n(state) == 3:
                 return GameError("With three players nobody may pass: everyone plays every month.")
             return GameError("You are the last to decide and nobody has stayed: you must stay.")
@@ -1107,14 +1077,14 @@ def _illegal(state: HHState, seat: int, action: str) -> GameError:
     if ph == "declare":
         return GameError("Choose which of your hand combos to declare (or declare none).")
     if ph == "play":
-        if action == "cancel_sage":
+        if action is Call.CANCEL_SAGE:
             return GameError("You have no Sa-gé to cancel.")
-        if (reason := play_refusal(action, state.hands[seat], state.table)) is not None:
-            return GameError(reason)
+        if isinstance(action, Play):
+            return GameError(play_refusal(action, state.hands[seat], state.table))
         return GameError("Play a card from your hand.")
     if ph == "take":
         return GameError(f"Choose which table card the flipped {state.pending} takes: "
-                         f"{' or '.join('take:' + c for c in state.pending_choices)}.")
+                         f"{' or '.join(str(Take(c)) for c in state.pending_choices)}.")
     if ph == "decide":
         return GameError("You completed a combo: call Yoshi (stop and win) or Sa-gé (play on).")
     if ph == "repay":
@@ -1122,7 +1092,7 @@ def _illegal(state: HHState, seat: int, action: str) -> GameError:
     return GameError("That move is not possible now.")
 
 
-def apply(state: HHState, seat: int, action: str) -> list[Event]:
+def apply(state: HHState, seat: int, action: str) -> list[HachiHachiEvent]:
     if state.phase == "over":
         raise GameError("The game is over.")
     if not isinstance(seat, int) or not 0 <= seat < _n(state):
@@ -1130,29 +1100,28 @@ def apply(state: HHState, seat: int, action: str) -> list[Event]:
     if seat not in state.acting:
         who = ", ".join(state.seats[s].name for s in state.acting)
         raise GameError(f"It is not your turn: waiting for {who}.")
-    if not isinstance(action, str) or action not in legal_actions(state, seat):
-        raise _illegal(state, seat, str(action))
-    events: list[Event] = []
+    act = parse(action)
+    if action not in legal_actions(state, seat):
+        raise _illegal(state, seat, act)
+    events: list[HachiHachiEvent] = []
     state.actions += 1
     ph = state.phase
     if ph == "mizuten":
-        state.mizuten = action == "mizuten"
-        events.append(_ev("mizuten", {"seat": seat, "declared": state.mizuten}))
+        state.mizuten = act is Call.MIZUTEN
+        events.append(E.Mizuten(player=seat, declared=state.mizuten))
         state.acting = []
         _deal_month(state, events)
     elif ph == "bidding":
-        _bid(state, seat, action, events)
+        _bid(state, seat, str(act), events)
         if state.phase == "bidding":
             _next_bidder(state, events)
     elif ph == "declare":
-        _declare(state, seat, action, events)
+        _declare(state, seat, act, events)
     elif ph == "play":
-        if action == "cancel_sage":
+        if act is Call.CANCEL_SAGE:
             _cancel_sage(state, seat, events)
         else:
-            parts = action.split(":")
-            code = parts[1]
-            target = parts[2] if len(parts) > 2 else None
+            code, target = act.card, act.capture
             state.hands[seat].remove(code)
             if state.declared[seat]:
                 d = state.declared[seat]
@@ -1160,29 +1129,29 @@ def apply(state: HHState, seat: int, action: str) -> list[Event]:
                     if code in d[key]:
                         d[key].remove(code)
             taken = _resolve(state, seat, code, target)
-            events.append(_ev("play", {"seat": seat, "card": code, "captured": taken}))
+            events.append(E.Played(player=seat, card=code, captured=taken))
             _flip(state, seat, events)
     elif ph == "take":
         card = state.pending
-        target = action.split(":")[1]
+        target = act.card
         state.pending = None
         state.pending_choices = []
         state.table.remove(target)
         state.captures[seat].extend([card, target])
         state.captures[seat].sort(key=ORDER.__getitem__)
-        events.append(_ev("take", {"seat": seat, "card": card, "captured": [target]}))
+        events.append(E.Taken(player=seat, card=card, captured=[target]))
         _end_turn(state, seat, events)
     elif ph == "decide":
-        if action == "yoshi":
+        if act is Call.YOSHI:
             _yoshi(state, seat, events)
         else:
             state.sage_counter += 1
             state.sages = [s for s in state.sages if s.seat != seat]
             state.sages.append(Sage(seat=seat, order=state.sage_counter, value=value_of(state, seat)))
-            events.append(_ev("sage", {"seat": seat, "value": value_of(state, seat), "order": state.sage_counter}))
+            events.append(E.Sage(player=seat, value=value_of(state, seat), order=state.sage_counter))
             _advance(state, seat, events)
     elif ph == "repay":
-        amount = int(action.split(":")[1])
+        amount = act.amount
         _repay(state, seat, amount, events)
         state.acting = [s for s in state.acting if s != seat]
         if not state.acting:
@@ -1343,17 +1312,4 @@ def load(snapshot: str) -> HHState:
 
 
 def describe_action(action: str) -> str:
-    from games.hachihachi.combos import combo_name
-    from games.hanafuda import describe_capture
-
-    if (text := describe_capture(action)) is not None:
-        return text
-    parts = action.split(":")
-    if parts[0] == "declare":
-        if parts[1] == "none":
-            return "Declare nothing"
-        return "Declare " + " + ".join(combo_name(c) for c in parts[1].split("+"))
-    if parts[0] == "repay":
-        return "Keep my cash" if parts[1] == "0" else f"Repay {parts[1]} points ({fmt_points(int(parts[1]))})"
-    return {"mizuten": "Declare Mizu-ten", "no_mizuten": "No Mizu-ten", "stay": "Stay", "pass": "Pass",
-            "yoshi": "Yoshi!", "sage": "Sa-gé!", "cancel_sage": "Cancel my Sa-gé"}.get(action, action)
+    return describe(action)

@@ -20,6 +20,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.fishing import Take
+from games.hachihachi.actions import Call, Declare, Repay, parse
 from games.hachihachi.combos import BLUE, LIGHTS, POEM, card_points, combo_class, hand_combos
 from games.hanafuda import KIND, KIND_POINTS, MONTH
 
@@ -52,27 +54,27 @@ def bot_choose(view: dict[str, Any], legal: list[str], rng_seed: int = 0) -> str
         raise ValueError("no legal action to choose from")
     if len(legal) == 1:
         return legal[0]
-    first = legal[0]
-    if "no_mizuten" in legal:
-        return "no_mizuten"
-    if "stay" in legal:
+    first = parse(legal[0])
+    if Call.NO_MIZUTEN in legal:
+        return str(Call.NO_MIZUTEN)
+    if Call.STAY in legal:
         return _bid(view, legal)
-    if first.startswith("declare:"):
-        return first  # best first: every combo held
-    if first.startswith("repay:"):
+    if isinstance(first, Declare):
+        return legal[0]  # best first: every combo held
+    if isinstance(first, Repay):
         cash = view["cash"][view["seat"]]
         for a in legal:  # largest first
-            if cash - int(a.split(":")[1]) >= 60:
+            if cash - parse(a).amount >= 60:
                 return a
         return legal[-1]
-    if "yoshi" in legal:
+    if Call.YOSHI in legal:
         return _decide(view)
     return _play(view, legal, rng_seed)
 
 
 def _bid(view: dict[str, Any], legal: list[str]) -> str:
-    if "pass" not in legal:
-        return "stay"
+    if Call.PASS not in legal:
+        return str(Call.STAY)
     hand = view["hand"]
     table = view["table"]
     months = {MONTH[c] for c in table}
@@ -85,25 +87,25 @@ def _bid(view: dict[str, Any], legal: list[str]) -> str:
     price = 6 * (position + 1)
     stayed = sum(1 for b in view["bids"] if b == "stay")
     threshold = 55 - 2 * price // 6 - (6 if stayed == 2 else 0)
-    return "stay" if strength >= threshold else "pass"
+    return str(Call.STAY if strength >= threshold else Call.PASS)
 
 
 def _decide(view: dict[str, Any]) -> str:
     seat = view["seat"]
     if any(s["seat"] != seat for s in view["sages"]):
-        return "yoshi"
+        return str(Call.YOSHI)
     value = sum(c["kan"] for c in view["combos"][seat])
     if value >= 10 or len(view["hand"]) < 4:
-        return "yoshi"
-    return "sage"  # a single 7-Kan combo early in the month: play on for more
+        return str(Call.YOSHI)
+    return str(Call.SAGE)  # a single 7-Kan combo early in the month: play on for more
 
 
 def _play(view: dict[str, Any], legal: list[str], rng_seed: int) -> str:
     seat = view["seat"]
     caps = view["captures"][seat]
-    if "cancel_sage" in legal:
+    if Call.CANCEL_SAGE in legal:
         if len(view["hand"]) <= 1 and view["card_points"][seat] < 88:
-            return "cancel_sage"
+            return str(Call.CANCEL_SAGE)
     table = view["table"]
     by_month: dict[int, list[str]] = {}
     for f in table:
@@ -116,17 +118,17 @@ def _play(view: dict[str, Any], legal: list[str], rng_seed: int) -> str:
     best: list[str] = []
     best_score = -1e9
     for action in legal:
-        if action == "cancel_sage":
+        move = parse(action)
+        if move is Call.CANCEL_SAGE:
             continue
-        parts = action.split(":")
-        if parts[0] == "take":
-            score = _gain(view["pending"]["card"], caps) + _gain(parts[1], caps)
-        elif len(parts) == 3:
-            score = _gain(parts[1], caps) + _gain(parts[2], caps)
-            if parts[1] in triplet_cards:
+        if isinstance(move, Take):
+            score = _gain(view["pending"]["card"], caps) + _gain(move.card, caps)
+        elif move.capture is not None:
+            score = _gain(move.card, caps) + _gain(move.capture, caps)
+            if move.card in triplet_cards:
                 score += 6
         else:
-            code = parts[1]
+            code = move.card
             matches = by_month.get(MONTH[code])
             if matches:
                 score = _gain(code, caps) + sum(_gain(t, caps) for t in matches)

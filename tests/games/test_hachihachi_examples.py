@@ -60,7 +60,7 @@ def act(state, seat, action):
 
 
 def payments(events, step):
-    return [e.data for e in events if e.type == "payments" and e.data["step"] == step]
+    return [e.fields() for e in events if e.type == "payments" and e.step == step]
 
 
 def to_play(state):
@@ -208,7 +208,7 @@ def test_e5_shiso_ends_the_game():
     events = act(state, A, "no_mizuten")
     assert state.phase == "over"
     shiso = next(e for e in events if e.type == "shiso")
-    assert shiso.data["holders"][0]["kan"] == 24
+    assert shiso.holders[0]["kan"] == 24
     end = state.game_log[-1]
     assert end["scores"] == [-225, -225, 1501, -225, -225]
     assert state.debt == [240, 240, 0, 240, 240]
@@ -244,7 +244,7 @@ def test_e6_passing_and_chasses():
     assert state.bids == ["stay", "pass", "stay", "stay", "chased"]
     [comp] = payments(events, "compensation")
     assert comp["net"] == [-108, 0, -108, -108, 324]
-    shown = next(e for e in events if e.type == "compensation").data["chassed"][0]
+    shown = next(e for e in events if e.type == "compensation").chassed[0]
     assert shown["q"] == 54 and set(shown["cards"]) == {"1L", "6R", "9R", "10R"}
     assert state.pot == 36 and len(state.stock) == 21
     assert state.active == [A, C, D] and state.phase == "declare"
@@ -258,7 +258,7 @@ def test_e7_pas_de_match():
     act(state, C, "stay")
     cash = list(state.cash)
     events = act(state, D, "stay")
-    end = next(e for e in events if e.type == "month_end").data
+    end = next(e for e in events if e.type == "month_end").fields()
     assert end["kind"] == "pas_de_match"
     assert [state.cash[s] - cash[s] for s in range(4)] == [0, 0, 15, 14]
     assert state.track[0] == 1 and state.pot == 0 and state.dealer == C and state.month == 2
@@ -447,7 +447,7 @@ def test_e15_tobikomi():
         else:
             action = bot_choose(engine.view(state, s), legal)
         events = act(state, s, action)
-        if any(e.type == "bonus" and e.data["kind"] == "tobikomi" for e in events):
+        if any(e.type == "bonus" and e.kind == "tobikomi" for e in events):
             earned = True
             assert turn == 3
     assert earned

@@ -42,12 +42,12 @@ class Checker:
             if e.type == "round_start":
                 self.revealed = set()
             if e.type == "compensation":
-                self.revealed |= {c for ch in e.data["chassed"] for c in ch["cards"]}
+                self.revealed |= {c for ch in e.chassed for c in ch["cards"]}
         hidden = concealed(state) - self.revealed
         still = self.before & hidden
         for e in events:
             if e.seat is None:
-                shown = set(CODE.findall(json.dumps(e.data)))
+                shown = set(CODE.findall(json.dumps(e.fields())))
                 assert not shown & still, (e.type, shown & still)
         public = set(CODE.findall(json.dumps(engine.public_view(state))))
         assert not public & hidden, public & hidden

@@ -10,9 +10,10 @@ from __future__ import annotations
 import pytest
 
 from bot.render.hachihachi import summary
-from games.base import Event, SeatInfo
+from games.base import SeatInfo
 from games.hachihachi import GAME, engine
 from games.hachihachi.engine import check_invariant
+from games.hachihachi.events import Interlude
 from games.hachihachi.options import Options
 from games.shuffle import sha256_hex
 
@@ -156,10 +157,10 @@ def play_and_read(options: Options, seed: str) -> tuple[engine.HHState, Books, l
             embed = summary(event, names)
             if embed is not None:
                 books.read(embed.to_dict())
-                for m in event.data["movements"]:
+                for m in event.movements:
                     moved[m["seat"]] += m["amount"]
             else:
-                assert "movements" not in event.data, event.type  # movements only in what is shown
+                assert "movements" not in event.fields(), event.type  # movements only in what is shown
 
     see(GAME.opening_events(state))
     while not GAME.is_over(state):
@@ -209,8 +210,8 @@ def test_a_long_list_of_payments_is_shown_whole_within_discord_limits():
     """Every line is shown (none cut at 1024 characters): a long list takes several fields."""
     names = [f"Player {i}" for i in range(7)]
     transfers = [engine._t(s, to, 100 + s, "chasse") for s in range(7) for to in [*range(7), "bank", "pot"] if to != s]
-    embed = summary(Event(type="interlude", data={"month": 6, "kind": "han_don", "cash": [0] * 7, "debt": [0] * 7,
-                                                  "transfers": transfers, "movements": []}), names).to_dict()
+    embed = summary(Interlude(game=1, month=6, kind="han_don", cash=[0] * 7, debt=[0] * 7,
+                              transfers=transfers, movements=[]), names).to_dict()
     assert len(field_lines(embed, "Who paid whom")) == 56 and len(embed["fields"]) >= 3
     within_discord_limits(embed)
 

@@ -17,6 +17,7 @@ from games.simulate import bot_seats, play_game
 
 GAMES = {  # name: [(players, options), …]
     "koikoi": [(2, {}), (3, {}), (4, {}), (2, {"toppa": True})],
+    "hachihachi": [(3, {}), (4, {}), (7, {})],
     "blackflower": [(2, {}), (3, {"banker": "winner"}), (6, {"double_down": True, "split_by_kind": True})],
 }
 CASES = [(name, players, options) for name, setups in GAMES.items() for players, options in setups]
