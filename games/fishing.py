@@ -3,14 +3,21 @@
 ``play:<card>`` plays a card from the hand (``play:<card>:<table card>`` names the table card it
 takes when two of its month lie there); ``take:<card>`` names the table card a flipped card takes
 when it has that choice. Each move knows its wire string (``str``), its words (``text``) and its
-button label (``label``, shorter: codes without names, with what a play will take).
+button label (``label``, shorter: codes without names, with what a play will take). The events
+they make are :class:`Played`, :class:`Flipped` and :class:`Taken`: ``captured`` lists the *table*
+cards taken; when it is not empty the played or flipped card goes to the captures too.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from typing import Literal
+
+from pydantic import Field
+
 from games.base import GameError
+from games.events import GameEvent
 from games.hanafuda import BY_CODE, label, matching, sort_codes
 
 
@@ -99,3 +106,30 @@ def plays(hand: list[str], field: list[str]) -> list[str]:
         else:
             out.append(str(Play(code)))
     return out
+
+
+class Played(GameEvent):
+    type: Literal["play"] = "play"
+    player: int
+    card: str
+    captured: list[str]
+
+
+class Flipped(GameEvent):
+    """The top card of the pile, turned after a play."""
+
+    type: Literal["flip"] = "flip"
+    player: int
+    card: str
+    captured: list[str]
+    pending_choice: bool  # two table cards match: the player chooses (a take follows)
+    choices: list[str] = Field(default_factory=list)
+
+
+class Taken(GameEvent):
+    """The table card a flipped card takes, chosen by the player."""
+
+    type: Literal["take"] = "take"
+    player: int
+    card: str  # the flipped card
+    captured: list[str]

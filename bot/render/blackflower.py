@@ -312,7 +312,7 @@ def narrate(event: E.BlackFlowerEvent, names: list[str]) -> str | None:
     return None
 
 
-def _span(shown: E.HandShown) -> str:
+def _span(shown: E.CardShown) -> str:
     if shown.low == shown.high:
         return f"{shown.low}" + (" (bust)" if shown.low > H.LIMIT else "")
     return f"{shown.low}–{shown.high}" + (f", best {shown.best}" if shown.best is not None else ", bust")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from games import hanafuda
-from games.fishing import Play, Take
+from games.fishing import Flipped, Play, Played, Take, Taken
 
 
 def card(code: str) -> str:
@@ -22,7 +22,16 @@ def capture_emoji(action: object) -> str | None:
     return None
 
 
-def taken_text(captured: list[str]) -> str:
-    """``, takes 1C1 1C2`` after a play or flip that captured table cards; empty otherwise."""
+def _took(captured: list[str]) -> str:
     return f", takes {' '.join(captured)}" if captured else ""
+
+
+def narrate_move(event: Played | Flipped | Taken, names: list[str]) -> str:
+    """A play, a flip or a take in words: "Ann plays 🌲1L Crane, takes 1C1"."""
+    who = names[event.player]
+    if isinstance(event, Played):
+        return f"{who} plays {card(event.card)}{_took(event.captured)}"
+    if isinstance(event, Flipped):
+        return f"{who} flips {card(event.card)}{_took(event.captured)}" + (" (choosing…)" if event.pending_choice else "")
+    return f"{who} takes {' '.join(event.captured)}"
 

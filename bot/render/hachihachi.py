@@ -11,9 +11,10 @@ from typing import Any
 
 import discord
 
-from bot.render.fishing import capture_emoji, card, cards, taken_text
+from bot.render.fishing import capture_emoji, card, cards, narrate_move
 from bot.ui import ButtonSpec, relative_time
 from games import hanafuda
+from games.fishing import Flipped, Played, Taken
 from games.hachihachi import actions
 from games.hachihachi import events as E
 from games.hachihachi.actions import Call, Declare
@@ -296,13 +297,8 @@ def narrate(event: E.HachiHachiEvent, names: list[str]) -> str | None:
             down = len(event.face_down)
             return (f"📜 {who} declares {' + '.join(combo_name(x) for x in ids)} ({event.kan} Kan): "
                     f"{short(event.face_up, '')}" + (f" + {down} face down" if down else ""))
-        case E.Played():
-            return f"{who} plays {card(event.card)}{taken_text(event.captured)}"
-        case E.Flipped():
-            return (f"{who} flips {card(event.card)}{taken_text(event.captured)}"
-                    + (" (choosing…)" if event.pending_choice else ""))
-        case E.Taken():
-            return f"{who} takes {' '.join(event.captured)}"
+        case Played() | Flipped() | Taken():
+            return narrate_move(event, names)
         case E.ComboMade():
             return (f"✨ {who}: " + ", ".join(f"{combo_name(c['id'])} {c['kan']}K" for c in event.combos)
                     + f" = {event.value} Kan")

@@ -10,9 +10,10 @@ from typing import Any
 
 import discord
 
-from bot.render.fishing import capture_emoji, card, cards, taken_text
+from bot.render.fishing import capture_emoji, card, cards, narrate_move
 from bot.ui import ButtonSpec, relative_time
 from games import hanafuda
+from games.fishing import Flipped, Played, Taken
 from games.koikoi import actions
 from games.koikoi import events as E
 from games.koikoi.actions import Decision
@@ -121,13 +122,8 @@ def narrate(event: E.KoiKoiEvent, names: list[str]) -> str | None:
             return f"🌙 Month {event.month} begins; Oya: {names[event.oya]}."
         case E.Redeal():
             return "🔁 Four cards of one month on the field: the cards are dealt again."
-        case E.Played():
-            return f"{names[event.player]} plays {card(event.card)}{taken_text(event.captured)}"
-        case E.Flipped():
-            return (f"{names[event.player]} flips {card(event.card)}{taken_text(event.captured)}"
-                    + (" (choosing…)" if event.pending_choice else ""))
-        case E.Taken():
-            return f"{names[event.player]} takes {' '.join(event.captured)}"
+        case Played() | Flipped() | Taken():
+            return narrate_move(event, names)
         case E.Yaku():
             return f"✨ {names[event.player]}: {yaku_text(event.yaku)} ({event.points} pts)"
         case E.KoiKoiCalled():

@@ -27,21 +27,22 @@ class RoundStart(GameEvent):
     eligible: list[int]  # the seats that may bet
 
 
-class Bet(GameEvent):
-    type: Literal["bet"] = "bet"
+class Acted(GameEvent):
     player: int
+
+
+class Bet(Acted):
+    type: Literal["bet"] = "bet"
     amount: int
     chips: int  # left after the bet
 
 
-class Sit(GameEvent):
+class Sit(Acted):
     type: Literal["sit"] = "sit"
-    player: int
 
 
-class EndRequested(GameEvent):
+class EndRequested(Acted):
     type: Literal["end_requested"] = "end_requested"
-    player: int
 
 
 class NoBets(GameEvent):
@@ -59,111 +60,100 @@ class Deal(GameEvent):
     banker_up: str  # the banker's face-up card
 
 
-class HandShown(GameEvent):
-    """A hand's cards and totals after a card."""
+class CardShown(Acted):
+    """A card turned up, and the hand's cards and totals with it."""
 
+    card: str
     cards: list[str]
     low: int
     high: int
     best: int | None  # the standing value, None when bust
 
 
-class CardDrawn(HandShown):
+class CardDrawn(CardShown):
     type: Literal["card"] = "card"
-    player: int
     hand: int
-    card: str
     why: Literal["hit", "split"]
 
 
-class Stand(GameEvent):
-    type: Literal["stand"] = "stand"
-    player: int
-    hand: int
+class Stood(Acted):
+    """A hand stands (the banker's, or a player's ``Stand``)."""
+
     value: int | None
     special: str | None
     auto: str | None  # why the hand stood by itself
     cards: list[str]
 
 
-class Bust(GameEvent):
-    type: Literal["bust"] = "bust"
-    player: int
+class Stand(Stood):
+    type: Literal["stand"] = "stand"
     hand: int
-    hard: int
-    cards: list[str]
 
 
-class NiKo(GameEvent):
-    type: Literal["niko"] = "niko"
-    player: int
-    hand: int
-    cards: list[str]
-    banker: bool = False
-
-
-class PlayOn(GameEvent):
-    type: Literal["play_on"] = "play_on"
-    player: int
-    hand: int
-    cards: list[str]
-    banker: bool = False
-
-
-class Double(GameEvent):
-    type: Literal["double"] = "double"
-    player: int
-    hand: int
-    stake: int
-    chips: int
-
-
-class Split(GameEvent):
-    type: Literal["split"] = "split"
-    player: int
-    cards: list[str]
-    stake: int
-    chips: int
-
-
-class BankerReveal(HandShown):
-    type: Literal["banker_reveal"] = "banker_reveal"
-    player: int
-    card: str  # the face-down card, turned up
-
-
-class BankerNoDraw(GameEvent):
-    type: Literal["banker_no_draw"] = "banker_no_draw"
-    player: int
-
-
-class BankerCard(HandShown):
-    type: Literal["banker_card"] = "banker_card"
-    player: int
-    card: str
-
-
-class BankerStand(GameEvent):
+class BankerStand(Stood):
     type: Literal["banker_stand"] = "banker_stand"
-    player: int
-    value: int | None
-    special: str | None
-    auto: str | None
-    cards: list[str]
 
 
-class BankerBust(GameEvent):
-    type: Literal["banker_bust"] = "banker_bust"
-    player: int
+class Busted(Acted):
     hard: int
     cards: list[str]
 
 
-class Settle(GameEvent):
+class Bust(Busted):
+    type: Literal["bust"] = "bust"
+    hand: int
+
+
+class BankerBust(Busted):
+    type: Literal["banker_bust"] = "banker_bust"
+
+
+class TwoBrights(Acted):
+    """A hand dealt two Brights: Ni-Ko claimed, or played on."""
+
+    hand: int
+    cards: list[str]
+    banker: bool = False
+
+
+class NiKo(TwoBrights):
+    type: Literal["niko"] = "niko"
+
+
+class PlayOn(TwoBrights):
+    type: Literal["play_on"] = "play_on"
+
+
+class Double(Acted):
+    type: Literal["double"] = "double"
+    hand: int
+    stake: int
+    chips: int
+
+
+class Split(Acted):
+    type: Literal["split"] = "split"
+    cards: list[str]
+    stake: int
+    chips: int
+
+
+class BankerReveal(CardShown):
+    type: Literal["banker_reveal"] = "banker_reveal"  # card: the face-down card
+
+
+class BankerNoDraw(Acted):
+    type: Literal["banker_no_draw"] = "banker_no_draw"
+
+
+class BankerCard(CardShown):
+    type: Literal["banker_card"] = "banker_card"
+
+
+class Settle(Acted):
     """One player hand against the banker's (§9)."""
 
     type: Literal["settle"] = "settle"
-    player: int
     hand: int
     result: Literal["win", "loss", "push"]
     stake: int
@@ -194,20 +184,17 @@ class RoundEnd(GameEvent):
     next_banker: int | None
 
 
-class BankOffer(GameEvent):
-    type: Literal["bank_offer"] = "bank_offer"
-    player: int  # the seat the bank is offered to
+class BankOffer(Acted):
+    type: Literal["bank_offer"] = "bank_offer"  # player: the seat the bank is offered to
     banker: int
 
 
-class BankAccept(GameEvent):
+class BankAccept(Acted):
     type: Literal["bank_accept"] = "bank_accept"
-    player: int
 
 
-class BankDecline(GameEvent):
+class BankDecline(Acted):
     type: Literal["bank_decline"] = "bank_decline"
-    player: int
 
 
 class BankKept(GameEvent):

@@ -32,7 +32,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field
 
 from games.base import GameError, Result, SeatInfo, placings
-from games.fishing import Play, Take, play_is_legal, play_refusal, plays
+from games.fishing import Flipped, Play, Played, Take, Taken, play_is_legal, play_refusal, plays
 from games.hachihachi import events as E
 from games.hachihachi.actions import Call, Declare, Repay, describe, parse
 from games.hachihachi.combos import (
@@ -673,11 +673,11 @@ def _flip(state: HHState, seat: int, events: list[HachiHachiEvent]) -> None:
         state.pending = card
         state.pending_choices = _sort(matches)
         state.phase = "take"
-        events.append(E.Flipped(player=seat, card=card, captured=[], pending_choice=True,
+        events.append(Flipped(player=seat, card=card, captured=[], pending_choice=True,
                                 choices=list(state.pending_choices)))
         return
     taken = _resolve(state, seat, card, None)
-    events.append(E.Flipped(player=seat, card=card, captured=taken, pending_choice=False))
+    events.append(Flipped(player=seat, card=card, captured=taken, pending_choice=False))
     _end_turn(state, seat, events)
 
 
@@ -1129,7 +1129,7 @@ def apply(state: HHState, seat: int, action: str) -> list[HachiHachiEvent]:
                     if code in d[key]:
                         d[key].remove(code)
             taken = _resolve(state, seat, code, target)
-            events.append(E.Played(player=seat, card=code, captured=taken))
+            events.append(Played(player=seat, card=code, captured=taken))
             _flip(state, seat, events)
     elif ph == "take":
         card = state.pending
@@ -1139,7 +1139,7 @@ def apply(state: HHState, seat: int, action: str) -> list[HachiHachiEvent]:
         state.table.remove(target)
         state.captures[seat].extend([card, target])
         state.captures[seat].sort(key=ORDER.__getitem__)
-        events.append(E.Taken(player=seat, card=card, captured=[target]))
+        events.append(Taken(player=seat, card=card, captured=[target]))
         _end_turn(state, seat, events)
     elif ph == "decide":
         if act is Call.YOSHI:

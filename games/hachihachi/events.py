@@ -13,6 +13,7 @@ from typing import Annotated, Any, Literal
 from pydantic import Field, TypeAdapter
 
 from games.events import GameEvent
+from games.fishing import Flipped, Played, Taken
 
 Transfer = dict[str, Any]
 Combo = dict[str, Any]  # {"id", "kan"}
@@ -138,29 +139,6 @@ class Payments(GameEvent):
     cash: list[int]
     debt: list[int]
     pot: int
-
-
-class Played(GameEvent):
-    type: Literal["play"] = "play"
-    player: int
-    card: str
-    captured: list[str]
-
-
-class Flipped(GameEvent):
-    type: Literal["flip"] = "flip"
-    player: int
-    card: str
-    captured: list[str]
-    pending_choice: bool
-    choices: list[str] = Field(default_factory=list)
-
-
-class Taken(GameEvent):
-    type: Literal["take"] = "take"
-    player: int
-    card: str
-    captured: list[str]
 
 
 class Bonus(GameEvent):

@@ -42,7 +42,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field
 
 from games.base import GameError, Result, SeatInfo, placings
-from games.fishing import Play, Take, play_is_legal, play_refusal, plays
+from games.fishing import Flipped, Play, Played, Take, Taken, play_is_legal, play_refusal, plays
 from games.hanafuda import DECK, MONTH, ORDER
 from games.hanafuda import matching as _matches
 from games.hanafuda import sort_codes as _sort
@@ -530,11 +530,11 @@ def _flip(state: KoiKoiState, seat: int, events: list[KoiKoiEvent]) -> None:
         d["pending"] = card
         d["pending_choices"] = _sort(matches)
         d["phase"] = "choose_take"
-        events.append(E.Flipped(player=seat, card=card, captured=[], pending_choice=True,
+        events.append(Flipped(player=seat, card=card, captured=[], pending_choice=True,
                                 choices=list(state.pending_choices)))
         return
     taken = _resolve(state, seat, card, None)
-    events.append(E.Flipped(player=seat, card=card, captured=taken, pending_choice=False))
+    events.append(Flipped(player=seat, card=card, captured=taken, pending_choice=False))
     _end_turn(state, seat, events)
 
 
@@ -605,7 +605,7 @@ def apply(state: KoiKoiState, seat: int, action: str) -> list[KoiKoiEvent]:
     if isinstance(act, Play):
         state.hands[seat].remove(act.card)
         taken = _resolve(state, seat, act.card, act.capture)
-        events.append(E.Played(player=seat, card=act.card, captured=taken))
+        events.append(Played(player=seat, card=act.card, captured=taken))
         _flip(state, seat, events)
     elif isinstance(act, Take):
         card = state.pending
@@ -616,7 +616,7 @@ def apply(state: KoiKoiState, seat: int, action: str) -> list[KoiKoiEvent]:
         d["phase"] = "play"
         state.field.remove(target)
         _capture(state, seat, [card, target])
-        events.append(E.Taken(player=seat, card=card, captured=[target]))
+        events.append(Taken(player=seat, card=card, captured=[target]))
         _end_turn(state, seat, events)
     elif act is Decision.KOIKOI:
         sidx = state.side_of[seat]

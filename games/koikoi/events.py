@@ -1,7 +1,7 @@
 """Koi-Koi events (all public): one model per type, :data:`KoiKoiEvent` their union keyed on ``type``.
 
-``captured`` lists the *table* cards taken; when it is not empty the played or flipped card goes to
-the captures too. ``player`` is the seat that acted.
+``player`` is the seat that acted; the moves' events (play, flip, take) are those of
+:mod:`games.fishing`.
 """
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ from typing import Annotated, Literal
 from pydantic import Field, TypeAdapter
 
 from games.events import GameEvent
+from games.fishing import Flipped, Played, Taken
 
 YakuScore = dict[str, str | int]  # {"id", "name", "points"}
 
@@ -59,29 +60,6 @@ class HandCombo(GameEvent):
     combo: str
     name: str
     hand: list[str]
-
-
-class Played(GameEvent):
-    type: Literal["play"] = "play"
-    player: int
-    card: str
-    captured: list[str]
-
-
-class Flipped(GameEvent):
-    type: Literal["flip"] = "flip"
-    player: int
-    card: str
-    captured: list[str]
-    pending_choice: bool  # two table cards match: the player chooses (a take follows)
-    choices: list[str] = Field(default_factory=list)
-
-
-class Taken(GameEvent):
-    type: Literal["take"] = "take"
-    player: int
-    card: str
-    captured: list[str]
 
 
 class Yaku(GameEvent):
