@@ -30,6 +30,10 @@ def parts(name):
     return game, actions, events.EVENT
 
 
+def options_for(game, players, options):
+    return game.Options(**({"players": players} if "players" in game.Options.model_fields else {}), **options)
+
+
 def bot_game(name, players, options, seed, check):
     game, _, _ = parts(name)
     balances = [1000] * players if getattr(game, "uses_balances", False) else None
@@ -39,8 +43,8 @@ def bot_game(name, players, options, seed, check):
         offered.update(legal)
         return game.bot_choose(view, legal, n)
 
-    opts = game.Options(**({"players": players} if "players" in game.Options.model_fields else {}), **options)
-    state, _ = play_game(game, opts, bot_seats(players, balances), seed, check=check, choose=choose)
+    state, _ = play_game(game, options_for(game, players, options), bot_seats(players, balances), seed, check=check,
+                         choose=choose)
     return state, offered
 
 
@@ -99,20 +103,24 @@ def test_a_malformed_action_is_refused_with_a_sentence(name):
             assert str(refused).endswith("."), text
 
 
-def test_opening_events_stored_before_events_were_typed_still_load():
-    """A snapshot written before this change kept an event's fields under ``data``, the actor as ``seat``."""
-    game, _, _ = parts("koikoi")
-    for k in range(40):  # a first deal with a hand combo has an event with an actor among the opening events
-        state = game.new_game(None, bot_seats(2), f"legacy-{k}")
-        if any(e.type == "hand_combo" for e in state.opening_events):
+def old_form(event) -> dict:
+    """An event as snapshots stored it before events were typed: fields under ``data``, the actor as ``seat``."""
+    fields = event.fields()
+    if "player" in fields:
+        fields["seat"] = fields.pop("player")
+    return {"type": event.type, "seat": event.seat, "data": fields}
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+def test_opening_events_stored_before_events_were_typed_still_load(name):
+    game, _, _ = parts(name)
+    players, options = GAMES[name][0]
+    for k in range(40):  # in Koi-Koi, a first deal with a hand combo: an opening event with an actor
+        state = game.new_game(options_for(game, players, options), bot_seats(players, [1000] * players), f"legacy-{k}")
+        if name != "koikoi" or any(e.type == "hand_combo" for e in state.opening_events):
             break
-    assert any(e.type == "hand_combo" for e in state.opening_events)
+    else:
+        raise AssertionError("no first deal with a hand combo")
     snapshot = json.loads(state.model_dump_json())
-    old = []
-    for event in state.opening_events:
-        fields = event.fields()
-        if "player" in fields:
-            fields["seat"] = fields.pop("player")
-        old.append({"type": event.type, "seat": event.seat, "data": fields})
-    snapshot["opening_events"] = old
+    snapshot["opening_events"] = [old_form(e) for e in state.opening_events]
     assert game.load(json.dumps(snapshot)).opening_events == state.opening_events
