@@ -13,6 +13,7 @@ import discord
 
 from bot.ui import ButtonSpec, relative_time
 from games.base import Event
+from games.bcpoker import events as ev
 from games.bcpoker.cards import KX, label as card_label, sort_codes
 from games.bcpoker.actions import KIND_NAMES, Discard, Word, label, parse
 from games.bcpoker.hands import evaluate, pattern_name, waits
@@ -198,100 +199,100 @@ def panel(view: dict[str, Any], legal: list[str], names: list[str], deadline: fl
 def narrate(event: Event, names: list[str]) -> str | None:
     if event.seat is not None:
         return None
-    d = event.data
-    who = names[d["seat"]] if d.get("seat") is not None else ""
-    match event.type:
-        case "round_start":
-            return f"🎄 Round {d['round']} begins; lead: **{names[d['lead']]}**."
-        case "draw":
-            if d["source"] == "pile":
-                return f"{who} takes {card(d['card'], d.get('named'))} from the pile."
-            return f"{who} draws from the deck{' (Black Christmas)' if d.get('hit') else ''}."
-        case "discard":
-            named = d.get("named")
-            what = card(d["card"], named)
-            if d.get("chain"):
-                text = f"⛓️ {who} chains with {what}" + (" and keeps Riichi" if d.get("kept_riichi") else "")
+    match event:
+        case ev.RoundStart():
+            return f"🎄 Round {event.round} begins; lead: **{names[event.lead]}**."
+        case ev.Draw(source="pile"):
+            return f"{names[event.player]} takes {card(event.card, event.named)} from the pile."
+        case ev.Draw():
+            return f"{names[event.player]} draws from the deck{' (Black Christmas)' if event.hit else ''}."
+        case ev.Discarded():
+            what = card(event.card, event.named)
+            if event.chain:
+                text = f"⛓️ {names[event.player]} chains with {what}" + (" and keeps Riichi" if event.kept_riichi else "")
             else:
-                text = f"{who} discards {what}"
-            if d.get("riichi"):
+                text = f"{names[event.player]} discards {what}"
+            if event.riichi:
                 return text + " and declares **Riichi**! 🀄"
             return text + "."
-        case "black_christmas":
-            return (f"⚡ **Black Christmas!** {card(d['card'], d['number'] if d['card'] == KX else None)} on "
-                    f"{card(d['under'], d['under_number'] if d['under'] == KX else None)}: **{names[d['target']]}** is hit"
-                    f" (N = {d['number']}).")
-        case "riichi_cancelled":
-            return f"{who}'s Riichi is cancelled by the hit."
-        case "exchange":
-            return f"🔁 {who} exchanges {d['n']} card{'s' if d['n'] != 1 else ''}."
-        case "exchange_draw":
-            return f"{who} put {d['n']} card{'s' if d['n'] != 1 else ''} under the deck and drew {d['n']}."
-        case "ron_declared":
-            return f"🀄 {who} declares **Ron**!"
-        case "rebuild":
-            limit = d.get("limit") or "∞"
-            return f"🔀 The deck is empty: the pile is shuffled into a new deck (rebuild {d['count']}/{limit})."
-        case "exhausted":
+        case ev.BlackChristmas():
+            return (f"⚡ **Black Christmas!** {card(event.card, event.number if event.card == KX else None)} on "
+                    f"{card(event.under, event.under_number if event.under == KX else None)}: "
+                    f"**{names[event.target]}** is hit (N = {event.number}).")
+        case ev.RiichiCancelled():
+            return f"{names[event.player]}'s Riichi is cancelled by the hit."
+        case ev.ExchangeChosen():
+            return f"🔁 {names[event.player]} exchanges {event.n} card{'s' if event.n != 1 else ''}."
+        case ev.ExchangeDraw():
+            return f"{names[event.player]} put {event.n} card{'s' if event.n != 1 else ''} under the deck and drew {event.n}."
+        case ev.RonDeclared():
+            return f"🀄 {names[event.player]} declares **Ron**!"
+        case ev.Rebuild():
+            limit = event.limit or "∞"
+            return f"🔀 The deck is empty: the pile is shuffled into a new deck (rebuild {event.count}/{limit})."
+        case ev.Exhausted():
             return "The deck is empty and may not be rebuilt again: nobody wins this round."
-        case "win":
-            return f"🏆 **{names[d['winner']]}** wins by {KIND_NAMES[d['kind']]}: {d['total']} from {names[d['payer']]}."
+        case ev.Win():
+            return (f"🏆 **{names[event.winner]}** wins by {KIND_NAMES[event.kind]}: {event.total} from "
+                    f"{names[event.payer]}.")
     return None
 
 
-def _win_field(w: dict[str, Any], names: list[str]) -> tuple[str, str]:
-    title = f"{names[w['winner']]} — {KIND_NAMES[w['kind']]}, paid by {names[w['payer']]}"
-    pats = " + ".join(f"{p['name']} ({p['id']}) {p['points']}" for p in w["patterns"])
-    lines = [f"**Hand:** {cards(w['hand'])}", f"**Pattern:** {pats} = {w['value']}"]
-    if w.get("kx"):
-        lines.append(f"KX counted as {', '.join(str(k) for k in w['kx'])}")
-    maths = f"{w['value']}"
-    if w["dora_count"]:
-        maths = f"({w['value']} + {w['dora_count']} dora × 100)"
-        lines.append(f"**Dora:** {w['dora_count']}")
-    if w["lead_double"]:
+def _win_field(w: ev.ScoredWin, names: list[str]) -> tuple[str, str]:
+    title = f"{names[w.winner]} — {KIND_NAMES[w.kind]}, paid by {names[w.payer]}"
+    pats = " + ".join(f"{p.name} ({p.id}) {p.points}" for p in w.patterns)
+    lines = [f"**Hand:** {cards(w.hand)}", f"**Pattern:** {pats} = {w.value}"]
+    if w.kx:
+        lines.append(f"KX counted as {', '.join(str(k) for k in w.kx)}")
+    maths = f"{w.value}"
+    if w.dora_count:
+        maths = f"({w.value} + {w.dora_count} dora × 100)"
+        lines.append(f"**Dora:** {w.dora_count}")
+    if w.lead_double:
         maths += " × 2 (lead)"
-    if w["bonus"]:
-        maths += f" + {w['bonus']} ({KIND_NAMES[w['kind']]})"
-    lines.append(f"**Paid:** {maths} = **{w['total']}**")
+    if w.bonus:
+        maths += f" + {w.bonus} ({KIND_NAMES[w.kind]})"
+    lines.append(f"**Paid:** {maths} = **{w.total}**")
     return title[:256], "\n".join(lines)[:1024]
 
 
 def summary(event: Event, names: list[str]) -> discord.Embed | None:
-    d = event.data
-    if event.type == "round_end":
-        embed = discord.Embed(colour=COLOUR)
-        wins = d["wins"]
-        if not wins:
-            embed.title = f"Round {d['round']} · no winner"
-            embed.description = "The deck ran out; nobody pays."
-        else:
-            who = " and ".join(names[w["winner"]] for w in wins)
-            embed.title = f"Round {d['round']} · {who} win{'s' if len(wins) == 1 else ''}"
-            ind = d.get("indicator")
-            embed.description = (f"Dora indicator {card(ind)} → dora {', '.join(d['dora'])}" if ind
-                                 else "No dora (the deck was empty).")
-            for w in wins:
-                name, value = _win_field(w, names)
-                embed.add_field(name=name, value=value, inline=False)
-            if d.get("lapsed"):
-                embed.add_field(name="Lapsed", value=", ".join(names[s] for s in d["lapsed"]) +
-                                " also declared Ron, but only the two nearest win.", inline=False)
-        pay = " · ".join(f"{names[i]} {p:+d}" for i, p in enumerate(d["payments"]) if p)
-        embed.add_field(name="Payments", value=pay or "none", inline=False)
-        embed.add_field(name="Scores", value=" · ".join(f"{names[i]} {s:+d}" for i, s in enumerate(d["scores"])),
-                        inline=False)
-        nxt = names[d["next_lead"]]
-        embed.add_field(name="Next lead", value=f"{nxt} (lead counts: "
-                        f"{', '.join(f'{names[i]} {c}' for i, c in enumerate(d['lead_counts']))})", inline=False)
-        if d.get("seed"):
-            embed.set_footer(text=(f"Fair shuffle: this round's seed was {d['seed']}; its SHA-256 {d.get('hash', '')} "
-                                   "was shown when the round began. Check the deal with: python -m games verify "
-                                   f"bcpoker --seed <seed> --hash <hash> --players {len(names)} "
-                                   f"--lead {d['lead'] + 1}"))
-        return embed
-    if event.type == "game_end":
-        order = sorted(range(len(names)), key=lambda s: d["placings"][s])
-        lines = [f"**{d['placings'][s]}.** {names[s]} {d['scores'][s]:+d}" for s in order]
+    if isinstance(event, ev.RoundEnd):
+        return _round_embed(event, names)
+    if isinstance(event, ev.GameEnd):
+        order = sorted(range(len(names)), key=lambda s: event.placings[s])
+        lines = [f"**{event.placings[s]}.** {names[s]} {event.scores[s]:+d}" for s in order]
         return discord.Embed(title="🏁 Black Christmas Poker — final result", description="\n".join(lines), colour=COLOUR)
     return None
+
+
+def _round_embed(end: ev.RoundEnd, names: list[str]) -> discord.Embed:
+    embed = discord.Embed(colour=COLOUR)
+    wins = end.wins
+    if not wins:
+        embed.title = f"Round {end.round} · no winner"
+        embed.description = "The deck ran out; nobody pays."
+    else:
+        who = " and ".join(names[w.winner] for w in wins)
+        embed.title = f"Round {end.round} · {who} win{'s' if len(wins) == 1 else ''}"
+        embed.description = (f"Dora indicator {card(end.indicator)} → dora {', '.join(end.dora)}" if end.indicator
+                             else "No dora (the deck was empty).")
+        for w in wins:
+            name, value = _win_field(w, names)
+            embed.add_field(name=name, value=value, inline=False)
+        if end.lapsed:
+            embed.add_field(name="Lapsed", value=", ".join(names[s] for s in end.lapsed) +
+                            " also declared Ron, but only the two nearest win.", inline=False)
+    pay = " · ".join(f"{names[i]} {p:+d}" for i, p in enumerate(end.payments) if p)
+    embed.add_field(name="Payments", value=pay or "none", inline=False)
+    embed.add_field(name="Scores", value=" · ".join(f"{names[i]} {s:+d}" for i, s in enumerate(end.scores)),
+                    inline=False)
+    nxt = names[end.next_lead]
+    embed.add_field(name="Next lead", value=f"{nxt} (lead counts: "
+                    f"{', '.join(f'{names[i]} {c}' for i, c in enumerate(end.lead_counts))})", inline=False)
+    if end.seed:
+        embed.set_footer(text=(f"Fair shuffle: this round's seed was {end.seed}; its SHA-256 {end.hash} "
+                               "was shown when the round began. Check the deal with: python -m games verify "
+                               f"bcpoker --seed <seed> --hash <hash> --players {len(names)} "
+                               f"--lead {end.lead + 1}"))
+    return embed

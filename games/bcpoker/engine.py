@@ -17,14 +17,8 @@ Seeds and fair shuffles
 Tests inject decks with ``new_game(..., decks=[deck1, …], lead=seat)``: round ``r`` deals from
 ``decks[r-1]`` while it exists.
 
-Actions (≤ 40 characters): ``draw``, ``take``, ``win``, ``discard:<c>[:r]``, ``chain:<c>[:r]``
-(``<c>`` a code, ``KX1``/``KX7`` for a named KX; ``:r`` declares Riichi), ``exchange``,
-``under:<code>``, ``giveup`` (a hit Riichi player gives up Riichi), ``ron``, ``pass``.
-
-Events: public (``seat=None``) ``round_start``, ``draw`` (the card only when taken from the pile),
-``rebuild``, ``discard``, ``black_christmas``, ``riichi_cancelled``, ``exchange``, ``exchange_step``,
-``exchange_draw``, ``win``, ``exhausted``, ``round_end``, ``game_end``; private (``seat=s``)
-``deal``, ``drawn``, ``placed``, ``exchange_cards``.
+Actions: :mod:`games.bcpoker.actions`. Events: :mod:`games.bcpoker.events` (public unless ``seat`` is set:
+``deal``, ``drawn``, ``placed`` and ``exchange_cards`` are private).
 """
 
 from __future__ import annotations
@@ -33,9 +27,14 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from games.base import Event, GameError, Result, SeatInfo, placings
+from games.base import GameError, Result, SeatInfo, placings
 from games.bcpoker.actions import Discard, Under, Word, describe, parse, token, win_kind
 from games.bcpoker.cards import BLACK, KX, NUMBER, is_black, make_deck, sort_codes
+from games.bcpoker.events import (
+    BCPokerEvent, BlackChristmas, Deal, Discarded, Draw, Drawn, ExchangeCards, ExchangeChosen, ExchangeDraw,
+    ExchangeStep, Exhausted, GameEnd, Pattern, Placed, Rebuild, RiichiCancelled, RonDeclared, RoundEnd, RoundStart,
+    ScoredWin, Win,
+)
 from games.bcpoker.hands import POINTS, evaluate, is_tenpai, pattern_name
 from games.bcpoker.options import Options, decks_for, parse_options
 from games.shuffle import seeded_shuffle, sha256_hex
@@ -94,17 +93,13 @@ class BCState(BaseModel):
     window: RonWindow | None = None
     last_round: dict[str, Any] | None = None
     rounds: list[dict[str, Any]] = Field(default_factory=list)
-    opening: list[Event] = Field(default_factory=list)
+    opening: list[BCPokerEvent] = Field(default_factory=list)
     actions: int = 0
 
 
 # ---------------------------------------------------------------------------
 # small helpers
 # ---------------------------------------------------------------------------
-
-
-def _ev(type: str, data: dict[str, Any], seat: int | None = None) -> Event:
-    return Event(type=type, seat=seat, data=data)
 
 
 def next_seat(state: BCState, seat: int) -> int:
@@ -220,17 +215,17 @@ def new_game(
         draws=[0] * n,
         discards=[0] * n,
     )
-    events: list[Event] = []
+    events: list[BCPokerEvent] = []
     _start_round(state, events)
     state.opening = events
     return state
 
 
-def opening_events(state: BCState) -> list[Event]:
+def opening_events(state: BCState) -> list[BCPokerEvent]:
     return list(state.opening)
 
 
-def _start_round(state: BCState, events: list[Event]) -> None:
+def _start_round(state: BCState, events: list[BCPokerEvent]) -> None:
     n = state.players
     state.round += 1
     state.round_seed = sha256_hex(f"{state.seed}:{state.round}")
@@ -250,12 +245,10 @@ def _start_round(state: BCState, events: list[Event]) -> None:
     _reset_turn(state)
     state.phase = "draw"
     state.turn = state.lead
-    events.append(_ev("round_start", {
-        "round": state.round, "lead": state.lead, "hash": state.round_hash, "deck_size": len(state.deck),
-        "decks": state.decks, "lead_counts": list(state.lead_counts),
-    }))
+    events.append(RoundStart(round=state.round, lead=state.lead, hash=state.round_hash, deck_size=len(state.deck),
+                             decks=state.decks, lead_counts=list(state.lead_counts)))
     for s in range(n):
-        events.append(_ev("deal", {"hand": sort_codes(state.hands[s])}, seat=s))
+        events.append(Deal(hand=sort_codes(state.hands[s]), seat=s))
 
 
 def _reset_turn(state: BCState) -> None:
@@ -427,7 +420,7 @@ def _refusal(state: BCState, seat: int, action: str) -> GameError:
     return GameError("That move is not possible now.")
 
 
-def apply(state: BCState, seat: int, action: str) -> list[Event]:
+def apply(state: BCState, seat: int, action: str) -> list[BCPokerEvent]:
     """Validate and apply one action; raise GameError (state unchanged) if illegal."""
     if state.phase == "over":
         raise GameError("The game is over.")
@@ -441,7 +434,7 @@ def apply(state: BCState, seat: int, action: str) -> list[Event]:
         raise GameError(f"It is not your turn: waiting for {waiting}.")
     if not isinstance(action, str) or action not in legal_actions(state, seat):
         raise _refusal(state, seat, action if isinstance(action, str) else "")
-    events: list[Event] = []
+    events: list[BCPokerEvent] = []
     state.actions += 1
     match parse(action):
         case Word.RON | Word.PASS as word:
@@ -462,30 +455,30 @@ def apply(state: BCState, seat: int, action: str) -> list[Event]:
             state.phase = "exchange"
             state.exchange_left = state.hit.number
             state.exchanged = []
-            events.append(_ev("exchange", {"seat": seat, "n": state.hit.number}))
+            events.append(ExchangeChosen(player=seat, n=state.hit.number))
         case Under(code):
             _under(state, seat, code, events)
     return events
 
 
-def _draw_card(state: BCState, events: list[Event]) -> str | None:
+def _draw_card(state: BCState, events: list[BCPokerEvent]) -> str | None:
     """Top card of the deck, rebuilding an empty deck first (§11); None ends the round."""
     if not state.deck:
         limit = state.options.max_reshuffles
         if (limit and state.reshuffles >= limit) or len(state.pile) <= 1:
-            events.append(_ev("exhausted", {"reshuffles": state.reshuffles, "limit": limit}))
+            events.append(Exhausted(reshuffles=state.reshuffles, limit=limit))
             _end_round_with_wins(state, [], events)
             return None
         state.reshuffles += 1
         cards = state.pile[:-1]
         state.deck = seeded_shuffle(state.round_seed, state.reshuffles, cards)
         state.pile, state.pile_named = state.pile[-1:], state.pile_named[-1:]
-        events.append(_ev("rebuild", {"count": state.reshuffles, "limit": state.options.max_reshuffles,
-                                      "deck_size": len(state.deck), "top": state.pile[-1]}))
+        events.append(Rebuild(count=state.reshuffles, limit=state.options.max_reshuffles, deck_size=len(state.deck),
+                              top=state.pile[-1]))
     return state.deck.pop(0)
 
 
-def _draw(state: BCState, seat: int, events: list[Event]) -> None:
+def _draw(state: BCState, seat: int, events: list[BCPokerEvent]) -> None:
     hit_turn = state.phase == "hit_draw"
     card = _draw_card(state, events)
     if card is None:
@@ -493,8 +486,8 @@ def _draw(state: BCState, seat: int, events: list[Event]) -> None:
     state.hands[seat].append(card)
     state.draws[seat] += 1
     state.drawn, state.drawn_from = card, "deck"
-    events.append(_ev("draw", {"seat": seat, "source": "deck", "deck_size": len(state.deck), "hit": hit_turn}))
-    events.append(_ev("drawn", {"card": card}, seat=seat))
+    events.append(Draw(player=seat, source="deck", deck_size=len(state.deck), hit=hit_turn))
+    events.append(Drawn(card=card, seat=seat))
     if not hit_turn:
         state.phase = "discard"
         return
@@ -510,27 +503,27 @@ def _draw(state: BCState, seat: int, events: list[Event]) -> None:
     state.phase = "hit_decide"
 
 
-def _cancel_riichi(state: BCState, seat: int, events: list[Event], passed: bool) -> None:
+def _cancel_riichi(state: BCState, seat: int, events: list[BCPokerEvent], passed: bool) -> None:
     state.riichi[seat] = False
     state.phase = "hit_decide"
-    events.append(_ev("riichi_cancelled", {"seat": seat, "by_choice": passed}))
+    events.append(RiichiCancelled(player=seat, by_choice=passed))
 
 
-def _take(state: BCState, seat: int, events: list[Event]) -> None:
+def _take(state: BCState, seat: int, events: list[BCPokerEvent]) -> None:
     card = state.pile.pop()
     named = state.pile_named.pop()
     state.hands[seat].append(card)
     state.draws[seat] += 1
     state.drawn, state.drawn_from, state.taken = None, "pile", card
-    events.append(_ev("draw", {"seat": seat, "source": "pile", "card": card, "named": named if card == KX else None,
-                               "deck_size": len(state.deck), "hit": False}))
+    events.append(Draw(player=seat, source="pile", card=card, named=named if card == KX else None,
+                       deck_size=len(state.deck), hit=False))
     if state.riichi[seat]:  # taking the top discard is the tsumo declaration (§4)
         _end_round_with_wins(state, [(seat, prev_seat(state, seat), "tsumo", list(state.hands[seat]))], events)
         return
     state.phase = "discard"
 
 
-def _discard(state: BCState, seat: int, code: str, named: int | None, events: list[Event], *,
+def _discard(state: BCState, seat: int, code: str, named: int | None, events: list[BCPokerEvent], *,
              riichi: bool, chain: bool, kept_riichi: bool) -> None:
     state.hands[seat].remove(code)
     number = trigger_number(code, named)
@@ -540,10 +533,8 @@ def _discard(state: BCState, seat: int, code: str, named: int | None, events: li
     if riichi:
         state.riichi[seat] = True
     forced = state.riichi[seat] and not riichi and state.phase == "discard"
-    events.append(_ev("discard", {
-        "seat": seat, "card": code, "named": named, "riichi": riichi, "chain": chain,
-        "kept_riichi": kept_riichi, "after_exchange": state.after_exchange, "forced": forced,
-    }))
+    events.append(Discarded(player=seat, card=code, named=named, riichi=riichi, chain=chain, kept_riichi=kept_riichi,
+                            after_exchange=state.after_exchange, forced=forced))
     _reset_turn(state)
     state.hit = None
     # the Ron window (§5)
@@ -561,12 +552,12 @@ def _discard(state: BCState, seat: int, code: str, named: int | None, events: li
     _after_discard(state, seat, events)
 
 
-def _ron_decision(state: BCState, seat: int, declared: bool, events: list[Event]) -> None:
+def _ron_decision(state: BCState, seat: int, declared: bool, events: list[BCPokerEvent]) -> None:
     w = state.window
     w.decided.append(seat)
     if declared:
         w.declared.append(seat)
-        events.append(_ev("ron_declared", {"seat": seat}))
+        events.append(RonDeclared(player=seat))
     if len(w.decided) < len(w.eligible):
         return
     winners = [s for s in w.eligible if s in w.declared][:2]
@@ -580,7 +571,7 @@ def _ron_decision(state: BCState, seat: int, declared: bool, events: list[Event]
     _after_discard(state, discarder, events)
 
 
-def _after_discard(state: BCState, seat: int, events: list[Event]) -> None:
+def _after_discard(state: BCState, seat: int, events: list[BCPokerEvent]) -> None:
     """No Ron: test for Black Christmas (§6), then the next turn."""
     nxt = next_seat(state, seat)
     state.turn = nxt
@@ -590,27 +581,26 @@ def _after_discard(state: BCState, seat: int, events: list[Event]) -> None:
         if beats(dn, t, tn):
             state.hit = Hit(by=seat, card=d, number=dn)
             state.phase = "hit_draw"
-            events.append(_ev("black_christmas", {"by": seat, "target": nxt, "card": d, "number": dn,
-                                                  "under": t, "under_number": tn}))
+            events.append(BlackChristmas(by=seat, target=nxt, card=d, number=dn, under=t, under_number=tn))
             return
     state.phase = "draw"
 
 
-def _under(state: BCState, seat: int, code: str, events: list[Event]) -> None:
+def _under(state: BCState, seat: int, code: str, events: list[BCPokerEvent]) -> None:
     state.hands[seat].remove(code)
     state.deck.append(code)
     state.exchanged.append(code)
     state.exchange_left -= 1
     n = state.hit.number
     placed = n - state.exchange_left
-    events.append(_ev("placed", {"card": code, "position": placed, "of": n}, seat=seat))
-    events.append(_ev("exchange_step", {"seat": seat, "placed": placed, "of": n, "deck_size": len(state.deck)}))
+    events.append(Placed(card=code, position=placed, of=n, seat=seat))
+    events.append(ExchangeStep(player=seat, placed=placed, of=n, deck_size=len(state.deck)))
     if state.exchange_left:
         return
     drawn = [state.deck.pop(0) for _ in range(n)]
     state.hands[seat].extend(drawn)
-    events.append(_ev("exchange_draw", {"seat": seat, "n": n, "deck_size": len(state.deck)}))
-    events.append(_ev("exchange_cards", {"returned": list(state.exchanged), "drawn": drawn}, seat=seat))
+    events.append(ExchangeDraw(player=seat, n=n, deck_size=len(state.deck)))
+    events.append(ExchangeCards(returned=list(state.exchanged), drawn=drawn, seat=seat))
     state.phase = "discard"
     state.after_exchange = True
     state.drawn = None
@@ -623,7 +613,7 @@ def _under(state: BCState, seat: int, code: str, events: list[Event]) -> None:
 
 
 def score_win(state: BCState, winner: int, payer: int, kind: str, hand8: list[str], dora: list[str],
-              lead: int) -> dict[str, Any]:
+              lead: int) -> ScoredWin:
     hv = _value(state, hand8)
     dora_count = sum(1 for c in hand8 if c in dora)
     base = hv.value + 100 * dora_count
@@ -632,15 +622,14 @@ def score_win(state: BCState, winner: int, payer: int, kind: str, hand8: list[st
         base *= 2
     bonus = BONUS[kind]
     total = base + bonus
-    return {
-        "winner": winner, "payer": payer, "kind": kind, "hand": sort_codes(hand8),
-        "value": hv.value, "patterns": [{"id": p, "name": pattern_name(p), "points": POINTS[p]} for p in hv.counted],
-        "met": list(hv.met), "kx": list(hv.kx), "dora_count": dora_count, "lead_double": doubled,
-        "bonus": bonus, "total": total,
-    }
+    return ScoredWin(
+        winner=winner, payer=payer, kind=kind, hand=sort_codes(hand8), value=hv.value,
+        patterns=[Pattern(id=p, name=pattern_name(p), points=POINTS[p]) for p in hv.counted],
+        met=list(hv.met), kx=list(hv.kx), dora_count=dora_count, lead_double=doubled, bonus=bonus, total=total,
+    )
 
 
-def _end_round_with_wins(state: BCState, wins: list[tuple[int, int, str, list[str]]], events: list[Event],
+def _end_round_with_wins(state: BCState, wins: list[tuple[int, int, str, list[str]]], events: list[BCPokerEvent],
                          lapsed: list[int] | None = None) -> None:
     n = state.players
     lead = state.lead
@@ -649,23 +638,23 @@ def _end_round_with_wins(state: BCState, wins: list[tuple[int, int, str, list[st
     scored = [score_win(state, w, p, k, h, dora, lead) for (w, p, k, h) in wins]
     payments = [0] * n
     for win in scored:
-        payments[win["winner"]] += win["total"]
-        payments[win["payer"]] -= win["total"]
-        events.append(_ev("win", {k: win[k] for k in ("winner", "payer", "kind", "hand", "value", "total")}))
+        payments[win.winner] += win.total
+        payments[win.payer] -= win.total
+        events.append(Win(winner=win.winner, payer=win.payer, kind=win.kind, hand=win.hand, value=win.value,
+                          total=win.total))
     for s in range(n):
         state.scores[s] += payments[s]
     state.lead_counts[lead] += 1
-    winners = [w["winner"] for w in scored]
+    winners = [w.winner for w in scored]
     next_lead = lead if lead in winners else next_seat(state, lead)
-    data = {
-        "round": state.round, "lead": lead, "wins": scored, "lapsed": list(lapsed or []),
-        "indicator": indicator, "dora": dora, "payments": payments, "scores": list(state.scores),
-        "next_lead": next_lead, "lead_counts": list(state.lead_counts), "reshuffles": state.reshuffles,
-        "seed": state.round_seed, "hash": state.round_hash,
-    }
-    events.append(_ev("round_end", data))
-    state.last_round = data
-    state.rounds.append(data)
+    end = RoundEnd(
+        round=state.round, lead=lead, wins=scored, lapsed=list(lapsed or []), indicator=indicator, dora=dora,
+        payments=payments, scores=list(state.scores), next_lead=next_lead, lead_counts=list(state.lead_counts),
+        reshuffles=state.reshuffles, seed=state.round_seed, hash=state.round_hash,
+    )
+    events.append(end)
+    state.last_round = end.fields()
+    state.rounds.append(end.fields())
     state.lead = next_lead
     state.window = None
     state.hit = None
@@ -673,8 +662,7 @@ def _end_round_with_wins(state: BCState, wins: list[tuple[int, int, str, list[st
     if all(c >= state.options.lead_rounds for c in state.lead_counts):
         state.phase = "over"
         state.turn = None
-        events.append(_ev("game_end", {"scores": list(state.scores), "placings": placings(state.scores),
-                                       "rounds": state.round}))
+        events.append(GameEnd(scores=list(state.scores), placings=placings(state.scores), rounds=state.round))
         return
     _start_round(state, events)
 

@@ -52,22 +52,22 @@ class Checker:
             self.events[e.type] += 1
             if e.type == "round_end":
                 self.rounds += 1
-                assert sum(e.data["payments"]) == 0
-                for w in e.data["wins"]:
+                assert sum(e.payments) == 0
+                for w in e.fields()["wins"]:
                     self.kinds[w["kind"]] += 1
                     assert w["value"] > 0 and w["total"] > 0
-                assert len(e.data["wins"]) <= 2
+                assert len(e.fields()["wins"]) <= 2
         assert sum(state.scores) == 0
         # 3. public events name no concealed card
         for e in events:
             if e.seat is not None:
                 continue
             allowed = PUBLIC_CARD_FIELDS.get(e.type, set())
-            for key, value in e.data.items():
+            for key, value in e.fields().items():
                 if key not in allowed:
                     assert _codes_in(value, []) == [], (e.type, key, value)
             if e.type == "draw":
-                assert (e.data["source"] == "pile") == ("card" in e.data)
+                assert (e.source == "pile") == ("card" in e.fields())
         # 4. hand sizes and who acts
         acting = to_act(state)
         if state.phase == "over":
@@ -146,10 +146,10 @@ def test_all_features_show_up_in_bot_play():
         for e in evs:
             events[e.type] += 1
             if e.type == "discard" and e.seat is None:
-                chains += e.data["chain"]
-                riichi += e.data["riichi"]
+                chains += e.chain
+                riichi += e.riichi
             if e.type == "round_end":
-                for w in e.data["wins"]:
+                for w in e.fields()["wins"]:
                     kinds[w["kind"]] += 1
     for g in range(10):
         play_game(options, 3, f"features-{g}", check)
@@ -166,7 +166,7 @@ def test_fair_shuffle_commitment():
     state, _ = play_game(Options(lead_rounds=1), 3, "fair")
     first = state.rounds[0]
     assert hashlib.sha256(first["seed"].encode()).hexdigest() == first["hash"]
-    assert start.data["hash"] == hashlib.sha256(s.round_seed.encode()).hexdigest()
+    assert start.hash == hashlib.sha256(s.round_seed.encode()).hexdigest()
     hands, deck = deal(round_deck(s.round_seed, 1), s.lead, 3)
     assert hands == s.hands and deck == s.deck
-    assert "seed" not in start.data
+    assert "seed" not in start.fields()

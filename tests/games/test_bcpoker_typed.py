@@ -1,6 +1,11 @@
-"""Black Christmas Poker actions: every string the engine offers reads back unchanged, a bad one is a sentence."""
+"""Black Christmas Poker typed actions and events: every action string the engine offers reads back
+unchanged, every event validates against the game's union, a malformed action is refused with a sentence."""
 
 from __future__ import annotations
+
+import json
+import typing
+from functools import cache
 
 import pytest
 
@@ -8,30 +13,53 @@ from games import simulate as sim
 from games.base import GameError
 from games.bcpoker import GAME
 from games.bcpoker.actions import Discard, Under, Word, describe, label, parse
+from games.bcpoker.events import EVENT, BCPokerEvent
 from games.bcpoker.options import Options
 
+EVENT_TYPES = {member.model_fields["type"].default for member in typing.get_args(typing.get_args(BCPokerEvent)[0])}
 
-def offered_actions(players: int, games: int) -> set[str]:
-    """Every action listed as legal in seeded bot games."""
-    seen: set[str] = set()
+
+@cache
+def seeded_games() -> tuple[frozenset[str], tuple]:
+    """Seeded bot games of 3 and 5 players: every action listed as legal, and every event."""
+    offered: set[str] = set()
+    events: list = []
 
     def choose(view, legal, rng_seed):
-        seen.update(legal)
+        offered.update(legal)
         return GAME.bot_choose(view, legal, rng_seed)
 
-    for g in range(games):
-        sim.play_game(GAME, Options(players=players), sim.bot_seats(players), f"actions-{players}-{g}", choose=choose)
-    return seen
+    for players, seed in [(3, "a"), (3, "b"), (3, "c"), (5, "d")]:
+        sim.play_game(GAME, Options(players=players), sim.bot_seats(players), f"typed-{seed}",
+                      check=lambda state, step: events.extend(step), choose=choose)
+    return frozenset(offered), tuple(events)
 
 
 def test_every_offered_action_round_trips():
-    seen = offered_actions(3, 3) | offered_actions(5, 1)
-    typed = [parse(a) for a in seen]
+    offered, _ = seeded_games()
+    typed = [parse(a) for a in offered]
     assert {Discard, Under, Word} == {type(a) for a in typed}
     assert any(a.chain for a in typed if isinstance(a, Discard)) and any(a.riichi for a in typed if isinstance(a, Discard))
     assert any(a.named for a in typed if isinstance(a, Discard))  # a named KX
-    for action in seen:
+    for action in offered:
         assert str(parse(action)) == action
+
+
+def test_every_event_validates_against_the_union():
+    _, events = seeded_games()
+    for event in events:
+        again = EVENT.validate_json(event.model_dump_json())
+        assert type(again) is type(event) and again == event
+    seen = {event.type for event in events}
+    assert seen <= EVENT_TYPES and EVENT_TYPES - seen <= {"exhausted"}  # a deck that may not be rebuilt is rare
+
+
+def test_opening_events_stored_before_events_were_typed_still_load():
+    """A snapshot written before events were typed kept an event's fields under ``data``."""
+    state = GAME.new_game(Options(), sim.bot_seats(3), "legacy")
+    snapshot = json.loads(state.model_dump_json())
+    snapshot["opening"] = [{"type": e.type, "seat": e.seat, "data": e.fields()} for e in state.opening]
+    assert GAME.load(json.dumps(snapshot)).opening == state.opening
 
 
 @pytest.mark.parametrize("action, typed", [
