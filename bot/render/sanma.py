@@ -14,10 +14,12 @@ import discord
 
 from bot.ui import ButtonSpec, SelectSpec, relative_time
 from games.base import Event
+from games.sanma import events as ev
 from games.sanma.actions import Discard, OwnKan, Pon, Word, describe, parse, tile_text as tile
 
 COLOUR = discord.Colour.from_rgb(20, 120, 80)
 WIND_ICON = {"East": "東", "South": "南", "West": "西"}
+MELD_NAMES = {"pon": "Pon", "daiminkan": "Kan", "ankan": "Closed kan", "shouminkan": "Added kan"}
 
 
 def tiles(codes: list[str], empty: str = "—") -> str:
@@ -39,7 +41,7 @@ def _river(river: list[dict[str, Any]]) -> str:
 
 
 def _meld(m: dict[str, Any], names: list[str]) -> str:
-    kind = {"pon": "Pon", "daiminkan": "Kan", "ankan": "Closed kan", "shouminkan": "Added kan"}[m["type"]]
+    kind = MELD_NAMES[m["type"]]
     src = f" from {names[m['from_seat']]}" if m.get("from_seat") is not None else ""
     return f"{kind} {tiles(m['tiles'])}{src}"
 
@@ -144,90 +146,89 @@ def panel(view: dict[str, Any], legal: list[str], names: list[str], deadline: fl
 
 
 def narrate(event: Event, names: list[str]) -> str | None:
-    d = event.data
-    who = names[d["seat"]] if d.get("seat") is not None and isinstance(d.get("seat"), int) else ""
-    match event.type:
-        case "round_start":
-            return (f"🀄 **{d['round']}**, {d['honba']} honba: {names[d['dealer']]} deals. Dora indicator "
-                    f"{tiles(d['dora_indicators'])}.")
-        case "discard":
-            return f"{who} discards {tile(d['tile'])}" + (" — **riichi!**" if d.get("riichi") else "")
-        case "riichi_accepted":
-            return f"🀄 {who}'s riichi stands (stick on the table)."
-        case "call":
-            kind = {"pon": "Pon", "daiminkan": "Kan", "ankan": "Closed kan", "shouminkan": "Added kan"}[d["type"]]
-            return f"📣 {who}: **{kind}** {tiles(d['tiles'])}"
-        case "kan_declared":
-            return None
-        case "kita":
-            return f"北 {who} declares **kita** ({d['count']})"
-        case "dora":
-            return f"New dora indicator: {tile(d['indicator'])}"
+    match event:
+        case ev.RoundStart():
+            return (f"🀄 **{event.round}**, {event.honba} honba: {names[event.dealer]} deals. Dora indicator "
+                    f"{tiles(event.dora_indicators)}.")
+        case ev.Discarded():
+            return f"{names[event.player]} discards {tile(event.tile)}" + (" — **riichi!**" if event.riichi else "")
+        case ev.RiichiAccepted():
+            return f"🀄 {names[event.player]}'s riichi stands (stick on the table)."
+        case ev.Called():
+            return f"📣 {names[event.player]}: **{MELD_NAMES[event.meld]}** {tiles(event.tiles)}"
+        case ev.Kita():
+            return f"北 {names[event.player]} declares **kita** ({event.count})"
+        case ev.Dora():
+            return f"New dora indicator: {tile(event.indicator)}"
     return None
 
 
-def _win_text(w: dict[str, Any], names: list[str]) -> str:
-    how = "Tsumo" if w["kind"] == "tsumo" else f"Ron from {names[w['from_seat']]}"
-    if w.get("robbed") == "kakan":
+def _win_text(w: ev.WinEntry, names: list[str]) -> str:
+    how = "Tsumo" if w.kind == "tsumo" else f"Ron from {names[w.from_seat]}"
+    if w.robbed == "kakan":
         how += " (robbing a kan)"
-    elif w.get("robbed") == "kita":
+    elif w.robbed == "kita":
         how += " (on a kita)"
-    yaku = ", ".join(f"{y['name']} {y['han']}" for y in w["yaku"])
-    limit = f" — {w['limit'].replace('_', ' ')}" if w.get("limit") else ""
-    melds = "; ".join(f"{m['type']} {tiles(m['tiles'])}" for m in w["melds"])
-    lines = [f"**{how}** on {tile(w['win_tile'])}", f"Hand: {tiles(w['revealed'])} + {tile(w['win_tile'])}"
-             + (f" · {melds}" if melds else "") + (f" · 北×{w['kita']}" if w["kita"] else ""),
-             f"{yaku}", f"**{w['han']} han {w['fu']} fu**{limit}"]
-    if w.get("pao") is not None:
-        lines.append(f"Pao: {names[w['pao']]} is responsible.")
+    yaku = ", ".join(f"{y.name} {y.han}" for y in w.yaku)
+    limit = f" — {w.limit.replace('_', ' ')}" if w.limit else ""
+    melds = "; ".join(f"{m.type} {tiles(m.tiles)}" for m in w.melds)
+    lines = [f"**{how}** on {tile(w.win_tile)}", f"Hand: {tiles(w.revealed)} + {tile(w.win_tile)}"
+             + (f" · {melds}" if melds else "") + (f" · 北×{w.kita}" if w.kita else ""),
+             f"{yaku}", f"**{w.han} han {w.fu} fu**{limit}"]
+    if w.pao is not None:
+        lines.append(f"Pao: {names[w.pao]} is responsible.")
     return "\n".join(lines)
 
 
 def summary(event: Event, names: list[str]) -> discord.Embed | None:
-    d = event.data
-    if event.type == "hand_end":
-        embed = discord.Embed(colour=COLOUR)
-        if d["type"] == "win":
-            winners = " & ".join(names[w["winner"]] for w in d["wins"])
-            embed.title = f"{d['round']} · {winners} win{'s' if len(d['wins']) == 1 else ''}"
-            for w in d["wins"]:
-                embed.add_field(name=names[w["winner"]], value=_win_text(w, names)[:1024], inline=False)
-            ind = f"Dora indicators {tiles(d['dora_indicators'])}"
-            if d.get("ura_indicators"):
-                ind += f" · ura {tiles(d['ura_indicators'])}"
-            embed.description = ind
-        elif d["type"] == "exhaustive":
-            embed.title = f"{d['round']} · Exhaustive draw"
-            tenpai = ", ".join(names[s] for s in d["tenpai"]) or "nobody"
-            lines = [f"Tenpai: {tenpai}"]
-            for s, hand in (d.get("tenpai_hands") or {}).items():
-                lines.append(f"{names[int(s)]}: {tiles(hand)}")
-            if d.get("nagashi"):
-                lines.append("Nagashi mangan: " + ", ".join(names[s] for s in d["nagashi"]))
-            embed.description = "\n".join(lines)
-        else:
-            reason = {"kyuushu_kyuuhai": "nine terminals and honors", "suukaikan": "four kans"}.get(d["reason"], d["reason"])
-            embed.title = f"{d['round']} · Abortive draw ({reason})"
-            if d.get("revealed"):
-                embed.description = f"{names[d['seat']]} showed {tiles(d['revealed'])}"
-        pays = []
-        for t in d.get("transfers") or []:
-            if t["for"] == "sticks":
-                pays.append(f"{names[t['to']]} takes the riichi sticks: {t['amount']}")
-            elif t["to"] is None:
-                pays.append(f"{names[t['from']]} pays {t['amount']} (noten)")
-            else:
-                pays.append(f"{names[t['from']]} → {names[t['to']]}: {t['amount']}" + (" (pao)" if t["for"] == "pao" else ""))
-        deltas = " · ".join(f"{names[s]} {d['deltas'][s]:+d}" for s in range(3))
-        embed.add_field(name="Payments", value=("\n".join(pays) + "\n" if pays else "") + deltas, inline=False)
-        embed.add_field(name="Points", value=" · ".join(f"{names[s]} {d['scores'][s]}" for s in range(3)), inline=False)
-        embed.set_footer(text=f"Fair shuffle: this hand's seed was {d['seed']} (SHA-256 {d['hash']}).")
-        return embed
-    if event.type == "game_end":
-        order = sorted(range(3), key=lambda s: d["ranks"][s])
+    if isinstance(event, ev.HandEnd):
+        return _hand_embed(event.outcome, names)
+    if isinstance(event, ev.GameEnd):
+        order = sorted(range(3), key=lambda s: event.ranks[s])
         reason = {"bust": "a player went below zero", "last_hand": "the last hand is over",
-                  "agari_yame": "the last dealer stopped in first place"}.get(d["reason"], d["reason"])
-        lines = [f"**{d['ranks'][s]}.** {names[s]} — {d['points'][s]} points ({d['scores'][s]:+.1f})" for s in order]
+                  "agari_yame": "the last dealer stopped in first place"}.get(event.reason, event.reason)
+        lines = [f"**{event.ranks[s]}.** {names[s]} — {event.points[s]} points ({event.scores[s]:+.1f})" for s in order]
         return discord.Embed(title="🏁 Sanma — final result", description="\n".join(lines) + f"\n\nThe game ended: {reason}.",
                              colour=COLOUR)
     return None
+
+
+def _hand_embed(d: ev.HandOutcome, names: list[str]) -> discord.Embed:
+    embed = discord.Embed(colour=COLOUR)
+    match d:
+        case ev.WinOutcome():
+            winners = " & ".join(names[w.winner] for w in d.wins)
+            embed.title = f"{d.round} · {winners} win{'s' if len(d.wins) == 1 else ''}"
+            for w in d.wins:
+                embed.add_field(name=names[w.winner], value=_win_text(w, names)[:1024], inline=False)
+            ind = f"Dora indicators {tiles(d.dora_indicators)}"
+            if d.ura_indicators:
+                ind += f" · ura {tiles(d.ura_indicators)}"
+            embed.description = ind
+        case ev.ExhaustiveOutcome():
+            embed.title = f"{d.round} · Exhaustive draw"
+            tenpai = ", ".join(names[s] for s in d.tenpai) or "nobody"
+            lines = [f"Tenpai: {tenpai}"]
+            for s, hand in d.tenpai_hands.items():
+                lines.append(f"{names[int(s)]}: {tiles(hand)}")
+            if d.nagashi:
+                lines.append("Nagashi mangan: " + ", ".join(names[s] for s in d.nagashi))
+            embed.description = "\n".join(lines)
+        case ev.AbortOutcome():
+            reason = {"kyuushu_kyuuhai": "nine terminals and honors", "suukaikan": "four kans"}.get(d.reason, d.reason)
+            embed.title = f"{d.round} · Abortive draw ({reason})"
+            if d.revealed:
+                embed.description = f"{names[d.seat]} showed {tiles(d.revealed)}"
+    pays = []
+    for t in d.transfers:
+        if t["for"] == "sticks":
+            pays.append(f"{names[t['to']]} takes the riichi sticks: {t['amount']}")
+        elif t["to"] is None:
+            pays.append(f"{names[t['from']]} pays {t['amount']} (noten)")
+        else:
+            pays.append(f"{names[t['from']]} → {names[t['to']]}: {t['amount']}" + (" (pao)" if t["for"] == "pao" else ""))
+    deltas = " · ".join(f"{names[s]} {d.deltas[s]:+d}" for s in range(3))
+    embed.add_field(name="Payments", value=("\n".join(pays) + "\n" if pays else "") + deltas, inline=False)
+    embed.add_field(name="Points", value=" · ".join(f"{names[s]} {d.scores[s]}" for s in range(3)), inline=False)
+    embed.set_footer(text=f"Fair shuffle: this hand's seed was {d.seed} (SHA-256 {d.hash}).")
+    return embed

@@ -9,14 +9,8 @@ The wall is ``seeded_shuffle(hand_seed, 0, deck=ALL_IDS)`` (games/shuffle.py: SH
 Fisher-Yates) over the 108 ids in ascending order; its layout is sanma.md §3.1. Tests may inject
 walls (``walls=[[…108 ids…], …]``: each hand takes the next one, then the seeded shuffle resumes).
 
-Actions (strings ≤ 40 chars)
-----------------------------
-own turn: ``d:<tile>`` discard (``d:5p``, ``d:0p`` = the red five), ``r:<tile>`` riichi with that
-discard, ``tsumo``, ``ankan:<kind>``, ``kakan:<kind>`` (shouminkan), ``kita``, ``kyuushu``;
-call window: ``ron``, ``pon`` (``pon:0`` uses the red five when there is a choice), ``kan``
-(daiminkan), ``pass``.
-
-Events: public (``seat=None``) events never carry a concealed tile; ``drew`` is private.
+Actions: :mod:`games.sanma.actions`. Events: :mod:`games.sanma.events` (public events never carry a
+concealed tile; ``dealt`` and ``drew`` are private).
 """
 
 from __future__ import annotations
@@ -25,9 +19,14 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from games.base import Event, GameError, Result, SeatInfo
+from games.base import GameError, Result, SeatInfo
 from games.sanma import shanten as hand_shapes
 from games.sanma.actions import Action, Discard, OwnKan, Pon, Word, describe, parse
+from games.sanma.events import (
+    AbortOutcome, CallWindow, Called, Dealt, Dora, Draw, Drew, Discarded, ExhaustiveOutcome, GameEnd, HandEnd,
+    HandOutcome, KanDeclared, Kita, KitaDeclared, Riichi, RiichiAccepted, RoundStart, SanmaEvent, ShownMeld,
+    WinEntry, WinOutcome, YakuHan,
+)
 from games.sanma.options import Options, parse_options
 from games.sanma.scoring import WinContext, nagashi_score, ron_payment, score_hand, tsumo_payments
 from games.sanma.tiles import (
@@ -113,7 +112,7 @@ class SanmaState(BaseModel):
     last_hand: dict[str, Any] | None = None
     hands_log: list[dict[str, Any]] = Field(default_factory=list)
     final: dict[str, Any] | None = None
-    opening_events: list[Event] = Field(default_factory=list)
+    opening_events: list[SanmaEvent] = Field(default_factory=list)
     actions: int = 0
 
     @property
@@ -179,10 +178,6 @@ def is_tenpai(state: SanmaState, seat: int, concealed: list[int] | None = None) 
 # ---------------------------------------------------------------------------
 
 
-def _ev(type: str, data: dict[str, Any], seat: int | None = None) -> Event:
-    return Event(type=type, seat=seat, data=data)
-
-
 def _code(state: SanmaState, tile: int) -> str:
     return tile_code(tile, state.options.red_fives)
 
@@ -211,7 +206,7 @@ def new_game(options: Options | dict | None, seats: list[SeatInfo] | list[str], 
     infos = [s if isinstance(s, SeatInfo) else SeatInfo(name=str(s)) for s in seats]
     state = SanmaState(options=options, seats=infos, seed=seed, scores=[options.start_points] * 3,
                        walls=[check_wall(w) for w in walls] if walls else None)
-    events: list[Event] = []
+    events: list[SanmaEvent] = []
     _start_hand(state, events)
     state.opening_events = events
     return state
@@ -221,7 +216,7 @@ def hand_wall(seed: str) -> list[int]:
     return seeded_shuffle(seed, 0, deck=list(ALL_IDS))
 
 
-def _start_hand(state: SanmaState, events: list[Event]) -> None:
+def _start_hand(state: SanmaState, events: list[SanmaEvent]) -> None:
     state.hand_no += 1
     state.hand_seed = sha256_hex(f"{state.seed}:{state.hand_no}")
     state.hand_hash = sha256_hex(state.hand_seed)
@@ -256,17 +251,17 @@ def _start_hand(state: SanmaState, events: list[Event]) -> None:
     state.pao = [None] * 3
     state.normal_draws = state.replacement_draws = 0
     state.kuikae = None
-    events.append(_ev("round_start", {
-        "hand_no": state.hand_no, "round": ROUND_NAMES[state.round_index], "round_index": state.round_index,
-        "dealer": d, "honba": state.honba, "sticks": state.sticks, "hash": state.hand_hash,
-        "dora_indicators": [_code(state, wall[94])], "scores": list(state.scores), "injected_wall": injected,
-    }))
+    events.append(RoundStart(
+        hand_no=state.hand_no, round=ROUND_NAMES[state.round_index], round_index=state.round_index, dealer=d,
+        honba=state.honba, sticks=state.sticks, hash=state.hand_hash, dora_indicators=[_code(state, wall[94])],
+        scores=list(state.scores), injected_wall=injected,
+    ))
     for s in range(3):
-        events.append(_ev("dealt", {"hand": _codes(state, state.hands[s])}, seat=s))
+        events.append(Dealt(hand=_codes(state, state.hands[s]), seat=s))
     _draw(state, d, events)
 
 
-def _draw(state: SanmaState, seat: int, events: list[Event], replacement: bool = False) -> None:
+def _draw(state: SanmaState, seat: int, events: list[SanmaEvent], replacement: bool = False) -> None:
     if replacement:
         tile = state.rinshan.pop(0)
         state.rinshan.append(state.wall[state.live_end - 1])
@@ -281,20 +276,19 @@ def _draw(state: SanmaState, seat: int, events: list[Event], replacement: bool =
     state.turn, state.drawn, state.phase = seat, tile, "turn"
     state.draw_kind = "replacement" if replacement else "normal"
     state.kuikae = None
-    events.append(_ev("draw", {"seat": seat, "replacement": replacement, "live": state.live}))
-    events.append(_ev("drew", {"tile": _code(state, tile), "replacement": replacement}, seat=seat))
+    events.append(Draw(player=seat, replacement=replacement, live=state.live))
+    events.append(Drew(tile=_code(state, tile), replacement=replacement, seat=seat))
 
 
-def _reveal_dora(state: SanmaState, events: list[Event], count: int = 1) -> None:
+def _reveal_dora(state: SanmaState, events: list[SanmaEvent], count: int = 1) -> None:
     for _ in range(count):
         if state.n_dora >= 5:
             return
         state.n_dora += 1
-        events.append(_ev("dora", {"indicator": _code(state, state.wall[93 + state.n_dora]),
-                                   "indicators": dora_indicators(state)}))
+        events.append(Dora(indicator=_code(state, state.wall[93 + state.n_dora]), indicators=dora_indicators(state)))
 
 
-def _reveal_pending(state: SanmaState, events: list[Event]) -> None:
+def _reveal_pending(state: SanmaState, events: list[SanmaEvent]) -> None:
     if state.pending_dora:
         n, state.pending_dora = state.pending_dora, 0
         _reveal_dora(state, events, n)
@@ -563,14 +557,14 @@ def _illegal(state: SanmaState, seat: int, action: str) -> GameError:
     return GameError(f"That move ({action}) is not possible right now.")
 
 
-def apply(state: SanmaState, seat: int, action: str) -> list[Event]:
+def apply(state: SanmaState, seat: int, action: str) -> list[SanmaEvent]:
     if state.phase == "over":
         raise GameError("The game is over.")
     if not isinstance(seat, int) or not 0 <= seat < 3:
         raise GameError(f"There is no seat {seat} at this table.")
     if not isinstance(action, str) or action not in legal_actions(state, seat):
         raise _illegal(state, seat, action if isinstance(action, str) else repr(action))
-    events: list[Event] = []
+    events: list[SanmaEvent] = []
     state.actions += 1
     if state.phase == "respond":
         state.window.answers[seat] = action
@@ -599,7 +593,7 @@ def apply(state: SanmaState, seat: int, action: str) -> list[Event]:
     return events
 
 
-def _discard(state: SanmaState, seat: int, code: str, riichi: bool, events: list[Event]) -> None:
+def _discard(state: SanmaState, seat: int, code: str, riichi: bool, events: list[SanmaEvent]) -> None:
     tile = _find(state, seat, code, prefer=state.drawn)
     tsumogiri = tile == state.drawn and state.draw_kind != "call"
     state.hands[seat].remove(tile)
@@ -613,21 +607,20 @@ def _discard(state: SanmaState, seat: int, code: str, riichi: bool, events: list
     state.temp_furiten[seat] = False
     state.drawn, state.kuikae = None, None
     if riichi:
-        events.append(_ev("riichi", {"seat": seat, "double": state.double_riichi[seat]}))
-    events.append(_ev("discard", {"seat": seat, "tile": _code(state, tile), "riichi": riichi,
-                                  "tsumogiri": tsumogiri, "live": state.live}))
+        events.append(Riichi(player=seat, double=state.double_riichi[seat]))
+    events.append(Discarded(player=seat, tile=_code(state, tile), riichi=riichi, tsumogiri=tsumogiri, live=state.live))
     _reveal_pending(state, events)
     _open_window(state, events, "discard", tile, seat, riichi_discard=riichi)
 
 
-def _open_window(state: SanmaState, events: list[Event], kind: str, tile: int, from_seat: int,
+def _open_window(state: SanmaState, events: list[SanmaEvent], kind: str, tile: int, from_seat: int,
                  riichi_discard: bool = False) -> None:
     offers = _window_offers(state, kind, tile, from_seat)
     state.window = Window(kind=kind, tile=tile, from_seat=from_seat, offers=offers, answers=[None] * 3,
                           riichi_discard=riichi_discard)
     if any(offers):
         state.phase = "respond"
-        events.append(_ev("call_window", {"kind": kind, "tile": _code(state, tile), "from_seat": from_seat}))
+        events.append(CallWindow(kind=kind, tile=_code(state, tile), from_seat=from_seat))
     else:
         _resolve_window(state, events)
 
@@ -643,15 +636,15 @@ def _passers_furiten(state: SanmaState, w: Window, ronners: list[int]) -> None:
                 state.riichi_furiten[s] = True
 
 
-def _accept_riichi(state: SanmaState, seat: int, events: list[Event]) -> None:
+def _accept_riichi(state: SanmaState, seat: int, events: list[SanmaEvent]) -> None:
     state.riichi[seat] = 2
     state.scores[seat] -= 1000
     state.sticks += 1
     state.ippatsu[seat] = True
-    events.append(_ev("riichi_accepted", {"seat": seat, "scores": list(state.scores), "sticks": state.sticks}))
+    events.append(RiichiAccepted(player=seat, scores=list(state.scores), sticks=state.sticks))
 
 
-def _resolve_window(state: SanmaState, events: list[Event]) -> None:
+def _resolve_window(state: SanmaState, events: list[SanmaEvent]) -> None:
     w = state.window
     state.phase = "turn"
     order = [(w.from_seat + i) % 3 for i in (1, 2)]
@@ -695,7 +688,7 @@ def _interrupt(state: SanmaState) -> None:
     state.first_round = False
 
 
-def _call(state: SanmaState, seat: int, action: Action, w: Window, events: list[Event]) -> None:
+def _call(state: SanmaState, seat: int, action: Action, w: Window, events: list[SanmaEvent]) -> None:
     k = w.tile // 4
     same = sorted((t for t in state.hands[seat] if t // 4 == k), key=lambda t: (t in (52, 88), t))
     if action == Word.KAN:
@@ -716,8 +709,8 @@ def _call(state: SanmaState, seat: int, action: Action, w: Window, events: list[
     state.melds[seat].append(meld)
     _interrupt(state)
     _check_pao(state, seat, k, w.from_seat)
-    events.append(_ev("call", {"seat": seat, "type": mtype, "tiles": _codes(state, meld.tiles),
-                               "from_seat": w.from_seat, "tile": _code(state, w.tile)}))
+    events.append(Called(player=seat, meld=mtype, tiles=_codes(state, meld.tiles), from_seat=w.from_seat,
+                         tile=_code(state, w.tile)))
     state.turn, state.drawn = seat, None
     if mtype == "pon":
         state.draw_kind, state.kuikae, state.phase = "call", k, "turn"
@@ -743,19 +736,18 @@ def _after_kan(state: SanmaState) -> None:
         state.suukaikan_pending = True
 
 
-def _declare_kan(state: SanmaState, seat: int, k: int, kind: str, events: list[Event]) -> None:
+def _declare_kan(state: SanmaState, seat: int, k: int, kind: str, events: list[SanmaEvent]) -> None:
     _reveal_pending(state, events)
     if kind == "kakan":
         tile = next(t for t in state.hands[seat] if t // 4 == k)
     else:
         tile = next(t for t in state.hands[seat] if t // 4 == k)
-    events.append(_ev("kan_declared", {"seat": seat, "type": "shouminkan" if kind == "kakan" else "ankan",
-                                       "tile": kind_code(k)}))
+    events.append(KanDeclared(player=seat, meld="shouminkan" if kind == "kakan" else "ankan", tile=kind_code(k)))
     state.drawn = None
     _open_window(state, events, kind, tile, seat)
 
 
-def _complete_kan(state: SanmaState, seat: int, k: int, kind: str, events: list[Event]) -> None:
+def _complete_kan(state: SanmaState, seat: int, k: int, kind: str, events: list[SanmaEvent]) -> None:
     if kind == "kakan":
         tile = next(t for t in state.hands[seat] if t // 4 == k)
         state.hands[seat].remove(tile)
@@ -773,30 +765,30 @@ def _complete_kan(state: SanmaState, seat: int, k: int, kind: str, events: list[
         mtype = "ankan"
     state.kans.append(seat)
     _interrupt(state)
-    events.append(_ev("call", {"seat": seat, "type": mtype, "tiles": _codes(state, meld.tiles),
-                               "from_seat": meld.from_seat, "tile": kind_code(k)}))
+    events.append(Called(player=seat, meld=mtype, tiles=_codes(state, meld.tiles), from_seat=meld.from_seat,
+                         tile=kind_code(k)))
     if mtype == "ankan":
         _reveal_dora(state, events)
     _after_kan(state)
     _draw(state, seat, events, replacement=True)
 
 
-def _declare_kita(state: SanmaState, seat: int, events: list[Event]) -> None:
+def _declare_kita(state: SanmaState, seat: int, events: list[SanmaEvent]) -> None:
     _reveal_pending(state, events)
     if state.drawn is not None and state.drawn // 4 == NORTH:
         tile = state.drawn
     else:
         tile = next(t for t in state.hands[seat] if t // 4 == NORTH)
-    events.append(_ev("kita_declared", {"seat": seat}))
+    events.append(KitaDeclared(player=seat))
     state.drawn = None
     state.hands[seat].remove(tile)
     state.kita[seat].append(tile)  # set aside at once; a ron takes it back (below)
     _open_window(state, events, "kita", tile, seat)
 
 
-def _complete_kita(state: SanmaState, seat: int, tile: int, events: list[Event]) -> None:
+def _complete_kita(state: SanmaState, seat: int, tile: int, events: list[SanmaEvent]) -> None:
     _interrupt(state)
-    events.append(_ev("kita", {"seat": seat, "count": len(state.kita[seat])}))
+    events.append(Kita(player=seat, count=len(state.kita[seat])))
     _draw(state, seat, events, replacement=True)
 
 
@@ -814,12 +806,12 @@ def _pao_applies(state: SanmaState, seat: int, score) -> dict | None:
     return p if ids & wanted else None
 
 
-def _win(state: SanmaState, events: list[Event], winners: list[int], from_seat: int | None, tile: int,
+def _win(state: SanmaState, events: list[SanmaEvent], winners: list[int], from_seat: int | None, tile: int,
          kind: str) -> None:
     d = state.dealer
     deltas = [0, 0, 0]
     transfers: list[dict[str, Any]] = []
-    results = []
+    results: list[WinEntry] = []
     if kind == "kita" and from_seat is not None:
         state.kita[from_seat].remove(tile)  # the robbed North is the winning tile, not a kita
 
@@ -861,32 +853,28 @@ def _win(state: SanmaState, events: list[Event], winners: list[int], from_seat: 
         if cost.get("kyoutaku_bonus"):
             deltas[w] += cost["kyoutaku_bonus"]
             transfers.append({"from": None, "to": w, "amount": cost["kyoutaku_bonus"], "for": "sticks"})
-        results.append({
-            "winner": w, "from_seat": from_seat, "kind": "tsumo" if kind == "tsumo" else "ron",
-            "robbed": kind if kind in ("kakan", "ankan", "kita") else None,
-            "revealed": _codes(state, [t for t in hand if t != tile]), "win_tile": _code(state, tile),
-            "melds": [{"type": m.type, "tiles": _codes(state, m.tiles)} for m in state.melds[w]],
-            "kita": len(state.kita[w]), "han": score.han, "fu": score.fu, "limit": score.limit,
-            "yaku": [{"name": y["name"], "han": y["han"]} for y in score.yaku],
-            "points": (ron_payment(cost) if kind != "tsumo" else sum(tsumo_payments(cost, w, d).values())),
-            "pao": pao["from"] if pao else None,
-            "riichi": state.riichi[w] == 2,
-        })
+        results.append(WinEntry(
+            winner=w, from_seat=from_seat, kind="tsumo" if kind == "tsumo" else "ron",
+            robbed=kind if kind in ("kakan", "ankan", "kita") else None,
+            revealed=_codes(state, [t for t in hand if t != tile]), win_tile=_code(state, tile),
+            melds=[ShownMeld(type=m.type, tiles=_codes(state, m.tiles)) for m in state.melds[w]],
+            kita=len(state.kita[w]), han=score.han, fu=score.fu, limit=score.limit,
+            yaku=[YakuHan(name=y["name"], han=y["han"]) for y in score.yaku],
+            points=(ron_payment(cost) if kind != "tsumo" else sum(tsumo_payments(cost, w, d).values())),
+            pao=pao["from"] if pao else None,
+            riichi=state.riichi[w] == 2,
+        ))
     state.sticks = 0
     for s in range(3):
         state.scores[s] += deltas[s]
     dealer_won = d in winners
     ura = [_code(state, t) for t in _ura(state)] if any(state.riichi[w] == 2 for w in winners) else []
-    data = {
-        "type": "win", "round": ROUND_NAMES[state.round_index], "hand_no": state.hand_no, "honba": state.honba,
-        "sticks": sticks_before, "wins": results, "deltas": deltas, "transfers": transfers,
-        "scores": list(state.scores), "dora_indicators": dora_indicators(state), "ura_indicators": ura,
-        "seed": state.hand_seed, "hash": state.hand_hash,
-    }
-    _end_hand(state, events, data, renchan=dealer_won, honba_up=dealer_won, yame_ok=dealer_won)
+    outcome = WinOutcome(**_record(state, deltas, transfers, renchan=dealer_won, sticks=sticks_before), wins=results,
+                         ura_indicators=ura)
+    _end_hand(state, events, outcome, honba_up=dealer_won, yame_ok=dealer_won)
 
 
-def _exhaustive(state: SanmaState, events: list[Event]) -> None:
+def _exhaustive(state: SanmaState, events: list[SanmaEvent]) -> None:
     d = state.dealer
     tenpai = [is_tenpai(state, s) for s in range(3)]
     nagashi = []
@@ -917,24 +905,18 @@ def _exhaustive(state: SanmaState, events: list[Event]) -> None:
                     transfers.append({"from": s, "to": None, "amount": 2000 // (3 - n), "for": "noten"})
     for s in range(3):
         state.scores[s] += deltas[s]
-    data = {
-        "type": "exhaustive", "round": ROUND_NAMES[state.round_index], "hand_no": state.hand_no,
-        "honba": state.honba, "sticks": state.sticks, "tenpai": [s for s in range(3) if tenpai[s]],
-        "tenpai_hands": {str(s): _codes(state, state.hands[s]) for s in range(3) if tenpai[s]},
-        "nagashi": nagashi, "deltas": deltas, "transfers": transfers, "scores": list(state.scores),
-        "dora_indicators": dora_indicators(state), "seed": state.hand_seed, "hash": state.hand_hash,
-        "draws": state.normal_draws + state.replacement_draws,
-    }
-    _end_hand(state, events, data, renchan=tenpai[d], honba_up=True, yame_ok=tenpai[d])
+    outcome = ExhaustiveOutcome(
+        **_record(state, deltas, transfers, renchan=tenpai[d]), tenpai=[s for s in range(3) if tenpai[s]],
+        tenpai_hands={str(s): _codes(state, state.hands[s]) for s in range(3) if tenpai[s]}, nagashi=nagashi,
+        draws=state.normal_draws + state.replacement_draws,
+    )
+    _end_hand(state, events, outcome, honba_up=True, yame_ok=tenpai[d])
 
 
-def _abort(state: SanmaState, events: list[Event], reason: str, seat: int | None,
+def _abort(state: SanmaState, events: list[SanmaEvent], reason: str, seat: int | None,
            revealed: list[str] | None = None) -> None:
-    data = {"type": "abort", "reason": reason, "seat": seat, "revealed": revealed, "round": ROUND_NAMES[state.round_index],
-            "hand_no": state.hand_no, "honba": state.honba, "sticks": state.sticks, "deltas": [0, 0, 0],
-            "transfers": [], "scores": list(state.scores), "dora_indicators": dora_indicators(state),
-            "seed": state.hand_seed, "hash": state.hand_hash}
-    _end_hand(state, events, data, renchan=True, honba_up=True, yame_ok=False)
+    outcome = AbortOutcome(**_record(state, [0, 0, 0], [], renchan=True), reason=reason, seat=seat, revealed=revealed)
+    _end_hand(state, events, outcome, honba_up=True, yame_ok=False)
 
 
 def _ranking(state: SanmaState) -> list[int]:
@@ -942,17 +924,25 @@ def _ranking(state: SanmaState) -> list[int]:
     return sorted(range(3), key=lambda s: (-state.scores[s], s))
 
 
-def _end_hand(state: SanmaState, events: list[Event], data: dict[str, Any], *, renchan: bool, honba_up: bool,
+def _record(state: SanmaState, deltas: list[int], transfers: list[dict[str, Any]], *, renchan: bool,
+            sticks: int | None = None) -> dict[str, Any]:
+    """What every hand's end tells (:class:`games.sanma.events.HandRecord`), once its points are paid."""
+    return {"round": ROUND_NAMES[state.round_index], "hand_no": state.hand_no, "honba": state.honba,
+            "sticks": state.sticks if sticks is None else sticks, "deltas": deltas, "transfers": transfers,
+            "scores": list(state.scores), "dora_indicators": dora_indicators(state), "seed": state.hand_seed,
+            "hash": state.hand_hash, "dealer": state.dealer, "renchan": renchan}
+
+
+def _end_hand(state: SanmaState, events: list[SanmaEvent], outcome: HandOutcome, *, honba_up: bool,
               yame_ok: bool) -> None:
     state.phase = "turn"
     state.window = None
     d = state.dealer
     last = state.round_index >= state.options.last_round
-    data["dealer"] = d
-    data["renchan"] = renchan
-    state.last_hand = data
-    state.hands_log.append(data)
-    events.append(_ev("hand_end", data))
+    renchan = outcome.renchan
+    state.last_hand = outcome.model_dump()
+    state.hands_log.append(state.last_hand)
+    events.append(HandEnd(outcome=outcome))
     end_reason = None
     if state.options.tobi and any(s < 0 for s in state.scores):
         end_reason = "bust"
@@ -987,7 +977,7 @@ def final_scores(points: list[int], options: Options) -> list[float]:
     return out
 
 
-def _finish(state: SanmaState, events: list[Event], reason: str) -> None:
+def _finish(state: SanmaState, events: list[SanmaEvent], reason: str) -> None:
     order = _ranking(state)
     if state.sticks:
         state.scores[order[0]] += 1000 * state.sticks
@@ -1000,7 +990,7 @@ def _finish(state: SanmaState, events: list[Event], reason: str) -> None:
     state.final = {"reason": reason, "points": list(state.scores), "ranks": ranks, "scores": final}
     state.phase = "over"
     state.drawn = None
-    events.append(_ev("game_end", dict(state.final)))
+    events.append(GameEnd(**state.final))
 
 
 # ---------------------------------------------------------------------------

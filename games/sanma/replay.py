@@ -301,7 +301,7 @@ def _replay_hand(state, index: int, hand: list[ET.Element]) -> dict[str, Any]:
             end = next((e for e in evs if e.type == "hand_end"), None)
             if end is None:
                 raise ReplayError(f"{where}: the win did not end the hand")
-            end_data = end.data
+            end_data = end.outcome.model_dump()
             win = next(w for w in end_data["wins"] if w["winner"] == who)
             yaku = _ints(tag.get("yaku"))
             han = sum(yaku[1::2]) if yaku else 0
@@ -328,7 +328,7 @@ def _replay_hand(state, index: int, hand: list[ET.Element]) -> dict[str, Any]:
             end = next((e for e in reversed(events_all) if e.type == "hand_end"), None)
             if end is None:
                 raise ReplayError(f"{where}: the engine did not end the hand in a draw")
-            end_data = end.data
+            end_data = end.outcome.model_dump()
             problems += _check_draw(tag, end_data, where, state.options.red_fives)
         i += 1
     if end_data is None:

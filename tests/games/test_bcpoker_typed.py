@@ -15,6 +15,7 @@ from games.bcpoker import GAME
 from games.bcpoker.actions import Discard, Under, Word, describe, label, parse
 from games.bcpoker.events import EVENT, BCPokerEvent
 from games.bcpoker.options import Options
+from tests.games._typed_helpers import stored_before_typing
 
 EVENT_TYPES = {member.model_fields["type"].default for member in typing.get_args(typing.get_args(BCPokerEvent)[0])}
 
@@ -58,7 +59,7 @@ def test_opening_events_stored_before_events_were_typed_still_load():
     """A snapshot written before events were typed kept an event's fields under ``data``."""
     state = GAME.new_game(Options(), sim.bot_seats(3), "legacy")
     snapshot = json.loads(state.model_dump_json())
-    snapshot["opening"] = [{"type": e.type, "seat": e.seat, "data": e.fields()} for e in state.opening]
+    snapshot["opening"] = [stored_before_typing(event) for event in state.opening]
     assert GAME.load(json.dumps(snapshot)).opening == state.opening
 
 

@@ -261,7 +261,7 @@ def test_dealer_double_riichi_then_ippatsu_tsumo():
     wall = make_wall(["234p567p23s678s55p", QUIET1, QUIET2], {39: "1z", 40: "9m", 41: "9p", 42: "4s", 94: "1m", 99: "1m"})
     s = game_with(wall)
     ev = engine.apply(s, 0, "r:1z")
-    assert next(e for e in ev if e.type == "riichi").data["double"] is True and s.double_riichi[0]
+    assert next(e for e in ev if e.type == "riichi").double is True and s.double_riichi[0]
     tsumogiri(s)  # seat 1: 9m; the riichi is accepted
     assert s.riichi[0] == 2 and s.sticks == 1 and s.scores[0] == 34000
     tsumogiri(s)  # seat 2: 9p
@@ -294,7 +294,7 @@ def test_a_kita_before_the_first_discard_rules_out_double_riichi():
     s = game_with(wall)
     act(s, 0, "kita")
     ev = engine.apply(s, 0, "r:1z")
-    assert next(e for e in ev if e.type == "riichi").data["double"] is False and not s.double_riichi[0]
+    assert next(e for e in ev if e.type == "riichi").double is False and not s.double_riichi[0]
     tsumogiri(s)
     tsumogiri(s)
     act(s, 0, "tsumo")

@@ -32,7 +32,7 @@ def checker(counter):
         assert "hand_ids" not in pub and '"hand"' not in pub
         for e in events:
             if e.seat is None:
-                assert "hand" not in e.data and "tile" not in e.data or e.type in ("discard", "call", "call_window", "kan_declared"), e
+                assert "hand" not in e.fields() and "tile" not in e.fields() or e.type in ("discard", "call", "call_window", "kan_declared"), e
         for s in engine.to_act(state):
             v = engine.view(state, s)
             assert v["hand"] == hidden[s]

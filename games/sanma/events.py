@@ -1,0 +1,224 @@
+"""Sanma events: one model per type, :data:`SanmaEvent` their union keyed on ``type``.
+
+Public (``seat=None``) events never carry a concealed tile; ``dealt`` and ``drew`` are private to
+``seat``. ``player`` is the seat that acted. A hand's end carries its :data:`HandOutcome` (a win, an
+exhaustive draw or an abortive draw, keyed on its own ``type``); the state keeps the same record as
+a dict (``last_hand``, ``hands_log``).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, Field, TypeAdapter
+
+from games.events import GameEvent
+
+MeldType = Literal["pon", "daiminkan", "ankan", "shouminkan"]
+
+
+class RoundStart(GameEvent):
+    """A hand begins (its seed's hash shown now, the seed revealed at its end)."""
+
+    type: Literal["round_start"] = "round_start"
+    hand_no: int
+    round: str  # East 1 …
+    round_index: int
+    dealer: int
+    honba: int
+    sticks: int
+    hash: str
+    dora_indicators: list[str]
+    scores: list[int]
+    injected_wall: bool
+
+
+class Dealt(GameEvent):
+    """Private: the seat's starting hand."""
+
+    type: Literal["dealt"] = "dealt"
+    hand: list[str]
+
+
+class Draw(GameEvent):
+    type: Literal["draw"] = "draw"
+    player: int
+    replacement: bool  # from the dead wall, after a kan or a kita
+    live: int  # tiles left in the live wall
+
+
+class Drew(GameEvent):
+    """Private: the tile drawn."""
+
+    type: Literal["drew"] = "drew"
+    tile: str
+    replacement: bool
+
+
+class Dora(GameEvent):
+    """A new dora indicator (after a kan)."""
+
+    type: Literal["dora"] = "dora"
+    indicator: str
+    indicators: list[str]
+
+
+class Riichi(GameEvent):
+    type: Literal["riichi"] = "riichi"
+    player: int
+    double: bool
+
+
+class Discarded(GameEvent):
+    type: Literal["discard"] = "discard"
+    player: int
+    tile: str
+    riichi: bool
+    tsumogiri: bool  # the tile just drawn
+    live: int
+
+
+class CallWindow(GameEvent):
+    """Others may call the tile (who may, stays secret)."""
+
+    type: Literal["call_window"] = "call_window"
+    kind: Literal["discard", "kakan", "ankan", "kita"]
+    tile: str
+    from_seat: int
+
+
+class RiichiAccepted(GameEvent):
+    type: Literal["riichi_accepted"] = "riichi_accepted"
+    player: int
+    scores: list[int]
+    sticks: int
+
+
+class Called(GameEvent):
+    """A meld made: pon or open kan of a discard, or a closed or added kan completed."""
+
+    type: Literal["call"] = "call"
+    player: int
+    meld: MeldType
+    tiles: list[str]
+    from_seat: int | None
+    tile: str
+
+
+class KanDeclared(GameEvent):
+    """A closed or added kan, declared: it completes unless robbed (chankan)."""
+
+    type: Literal["kan_declared"] = "kan_declared"
+    player: int
+    meld: Literal["ankan", "shouminkan"]
+    tile: str
+
+
+class KitaDeclared(GameEvent):
+    type: Literal["kita_declared"] = "kita_declared"
+    player: int
+
+
+class Kita(GameEvent):
+    """A North set aside (it completes unless robbed)."""
+
+    type: Literal["kita"] = "kita"
+    player: int
+    count: int
+
+
+class ShownMeld(BaseModel):
+    type: MeldType
+    tiles: list[str]
+
+
+class YakuHan(BaseModel):
+    name: str
+    han: int
+
+
+class WinEntry(BaseModel):
+    """One winner of a hand, with the hand shown and its score."""
+
+    winner: int
+    from_seat: int | None
+    kind: Literal["tsumo", "ron"]
+    robbed: Literal["kakan", "ankan", "kita"] | None  # a ron on a kan or a kita
+    revealed: list[str]  # the concealed tiles but the winning one
+    win_tile: str
+    melds: list[ShownMeld]
+    kita: int
+    han: int
+    fu: int
+    limit: str | None  # mangan … yakuman
+    yaku: list[YakuHan]
+    points: int
+    pao: int | None  # the seat responsible (pao)
+    riichi: bool
+
+
+Transfer = dict[str, Any]  # {"from": seat | None, "to": seat | None, "amount", "for": ron | tsumo | pao | sticks | noten | nagashi}
+
+
+class HandRecord(BaseModel):
+    """What every hand's end tells: payments, points, the dora and the hand's seed, revealed."""
+
+    type: str  # win | exhaustive | abort
+    round: str
+    hand_no: int
+    honba: int
+    sticks: int
+    deltas: list[int]
+    transfers: list[Transfer]
+    scores: list[int]
+    dora_indicators: list[str]
+    seed: str
+    hash: str
+    dealer: int
+    renchan: bool  # the dealer deals again
+
+
+class WinOutcome(HandRecord):
+    type: Literal["win"] = "win"
+    wins: list[WinEntry]
+    ura_indicators: list[str]  # only when a winner is in riichi
+
+
+class ExhaustiveOutcome(HandRecord):
+    type: Literal["exhaustive"] = "exhaustive"
+    tenpai: list[int]
+    tenpai_hands: dict[str, list[str]]  # shown by the seats in tenpai
+    nagashi: list[int]
+    draws: int
+
+
+class AbortOutcome(HandRecord):
+    type: Literal["abort"] = "abort"
+    reason: Literal["kyuushu_kyuuhai", "suukaikan"]
+    seat: int | None  # who declared nine kinds
+    revealed: list[str] | None  # the nine kinds' hand
+
+
+HandOutcome = Annotated[WinOutcome | ExhaustiveOutcome | AbortOutcome, Field(discriminator="type")]
+
+
+class HandEnd(GameEvent):
+    type: Literal["hand_end"] = "hand_end"
+    outcome: HandOutcome
+
+
+class GameEnd(GameEvent):
+    type: Literal["game_end"] = "game_end"
+    reason: Literal["bust", "last_hand", "agari_yame"]
+    points: list[int]
+    ranks: list[int]
+    scores: list[float]  # final ranking scores (§8)
+
+
+SanmaEvent = Annotated[
+    RoundStart | Dealt | Draw | Drew | Dora | Riichi | Discarded | CallWindow | RiichiAccepted | Called | KanDeclared
+    | KitaDeclared | Kita | HandEnd | GameEnd,
+    Field(discriminator="type"),
+]
+EVENT = TypeAdapter(SanmaEvent)
+"""``EVENT.validate_python(dict)`` reads any sanma event."""
