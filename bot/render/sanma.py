@@ -18,7 +18,6 @@ from games.sanma import events as ev
 from games.sanma.actions import Discard, OwnKan, Pon, Word, describe, parse, tile_text as tile
 
 COLOUR = discord.Colour.from_rgb(20, 120, 80)
-WIND_ICON = {"East": "東", "South": "南", "West": "西"}
 MELD_NAMES = {"pon": "Pon", "daiminkan": "Kan", "ankan": "Closed kan", "shouminkan": "Added kan"}
 
 
