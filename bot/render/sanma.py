@@ -220,12 +220,12 @@ def _hand_embed(d: ev.HandOutcome, names: list[str]) -> discord.Embed:
                 embed.description = f"{names[d.seat]} showed {tiles(d.revealed)}"
     pays = []
     for t in d.transfers:
-        if t["for"] == "sticks":
-            pays.append(f"{names[t['to']]} takes the riichi sticks: {t['amount']}")
-        elif t["to"] is None:
-            pays.append(f"{names[t['from']]} pays {t['amount']} (noten)")
+        if t.reason == "sticks":
+            pays.append(f"{names[t.payee]} takes the riichi sticks: {t.amount}")
+        elif t.payee is None:
+            pays.append(f"{names[t.payer]} pays {t.amount} (noten)")
         else:
-            pays.append(f"{names[t['from']]} → {names[t['to']]}: {t['amount']}" + (" (pao)" if t["for"] == "pao" else ""))
+            pays.append(f"{names[t.payer]} → {names[t.payee]}: {t.amount}" + (" (pao)" if t.reason == "pao" else ""))
     deltas = " · ".join(f"{names[s]} {d.deltas[s]:+d}" for s in range(3))
     embed.add_field(name="Payments", value=("\n".join(pays) + "\n" if pays else "") + deltas, inline=False)
     embed.add_field(name="Points", value=" · ".join(f"{names[s]} {d.scores[s]}" for s in range(3)), inline=False)

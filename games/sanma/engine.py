@@ -25,7 +25,7 @@ from games.sanma.actions import Action, Discard, OwnKan, Pon, Word, describe, pa
 from games.sanma.events import (
     AbortOutcome, CallWindow, Called, Dealt, Dora, Draw, Drew, Discarded, ExhaustiveOutcome, GameEnd, HandEnd,
     HandOutcome, KanDeclared, Kita, KitaDeclared, Riichi, RiichiAccepted, RoundStart, SanmaEvent, ShownMeld,
-    WinEntry, WinOutcome, YakuHan,
+    Transfer, WinEntry, WinOutcome, YakuHan,
 )
 from games.sanma.options import Options, parse_options
 from games.sanma.scoring import WinContext, nagashi_score, ron_payment, score_hand, tsumo_payments
@@ -810,7 +810,7 @@ def _win(state: SanmaState, events: list[SanmaEvent], winners: list[int], from_s
          kind: str) -> None:
     d = state.dealer
     deltas = [0, 0, 0]
-    transfers: list[dict[str, Any]] = []
+    transfers: list[Transfer] = []
     results: list[WinEntry] = []
     if kind == "kita" and from_seat is not None:
         state.kita[from_seat].remove(tile)  # the robbed North is the winning tile, not a kita
@@ -819,7 +819,7 @@ def _win(state: SanmaState, events: list[SanmaEvent], winners: list[int], from_s
         if amount:
             deltas[frm] -= amount
             deltas[to] += amount
-            transfers.append({"from": frm, "to": to, "amount": amount, "for": what})
+            transfers.append(Transfer(payer=frm, payee=to, amount=amount, reason=what))
 
     sticks_before = state.sticks
     for i, w in enumerate(winners):
@@ -852,7 +852,7 @@ def _win(state: SanmaState, events: list[SanmaEvent], winners: list[int], from_s
                 pay(from_seat, w, value, "ron")
         if cost.get("kyoutaku_bonus"):
             deltas[w] += cost["kyoutaku_bonus"]
-            transfers.append({"from": None, "to": w, "amount": cost["kyoutaku_bonus"], "for": "sticks"})
+            transfers.append(Transfer(payer=None, payee=w, amount=cost["kyoutaku_bonus"], reason="sticks"))
         results.append(WinEntry(
             winner=w, from_seat=from_seat, kind="tsumo" if kind == "tsumo" else "ron",
             robbed=kind if kind in ("kakan", "ankan", "kita") else None,
@@ -884,14 +884,14 @@ def _exhaustive(state: SanmaState, events: list[SanmaEvent]) -> None:
             if river and all(r.tile // 4 in TERMINAL_HONOR and not r.called for r in river):
                 nagashi.append(s)
     deltas = [0, 0, 0]
-    transfers = []
+    transfers: list[Transfer] = []
     if nagashi:
         for s in nagashi:
             cost = nagashi_score(s == d).cost
             for p, amount in tsumo_payments(cost, s, d).items():
                 deltas[p] -= amount
                 deltas[s] += amount
-                transfers.append({"from": p, "to": s, "amount": amount, "for": "nagashi"})
+                transfers.append(Transfer(payer=p, payee=s, amount=amount, reason="nagashi"))
     else:
         n = sum(tenpai)
         if n in (1, 2):
@@ -902,7 +902,7 @@ def _exhaustive(state: SanmaState, events: list[SanmaEvent]) -> None:
                     deltas[s] -= 2000 // (3 - n)
             for s in range(3):
                 if not tenpai[s]:
-                    transfers.append({"from": s, "to": None, "amount": 2000 // (3 - n), "for": "noten"})
+                    transfers.append(Transfer(payer=s, payee=None, amount=2000 // (3 - n), reason="noten"))
     for s in range(3):
         state.scores[s] += deltas[s]
     outcome = ExhaustiveOutcome(
@@ -924,7 +924,7 @@ def _ranking(state: SanmaState) -> list[int]:
     return sorted(range(3), key=lambda s: (-state.scores[s], s))
 
 
-def _record(state: SanmaState, deltas: list[int], transfers: list[dict[str, Any]], *, renchan: bool,
+def _record(state: SanmaState, deltas: list[int], transfers: list[Transfer], *, renchan: bool,
             sticks: int | None = None) -> dict[str, Any]:
     """What every hand's end tells (:class:`games.sanma.events.HandRecord`), once its points are paid."""
     return {"round": ROUND_NAMES[state.round_index], "hand_no": state.hand_no, "honba": state.honba,
@@ -940,7 +940,7 @@ def _end_hand(state: SanmaState, events: list[SanmaEvent], outcome: HandOutcome,
     d = state.dealer
     last = state.round_index >= state.options.last_round
     renchan = outcome.renchan
-    state.last_hand = outcome.model_dump()
+    state.last_hand = outcome.record()
     state.hands_log.append(state.last_hand)
     events.append(HandEnd(outcome=outcome))
     end_reason = None

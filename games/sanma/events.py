@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, Field, TypeAdapter
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from games.events import GameEvent
 
@@ -157,7 +157,15 @@ class WinEntry(BaseModel):
     riichi: bool
 
 
-Transfer = dict[str, Any]  # {"from": seat | None, "to": seat | None, "amount", "for": ron | tsumo | pao | sticks | noten | nagashi}
+class Transfer(BaseModel):
+    """One payment of a hand's end, kept in the state as ``{"from", "to", "amount", "for"}``."""
+
+    model_config = ConfigDict(populate_by_name=True)
+
+    payer: int | None = Field(alias="from")  # None: the riichi sticks on the table
+    payee: int | None = Field(alias="to")  # None: a noten payment, shared by the tenpai seats
+    amount: int
+    reason: Literal["ron", "tsumo", "pao", "sticks", "noten", "nagashi"] = Field(alias="for")
 
 
 class HandRecord(BaseModel):
@@ -176,6 +184,10 @@ class HandRecord(BaseModel):
     hash: str
     dealer: int
     renchan: bool  # the dealer deals again
+
+    def record(self) -> dict[str, Any]:
+        """The hand's end as the state keeps it (``last_hand``, ``hands_log``)."""
+        return self.model_dump(by_alias=True)
 
 
 class WinOutcome(HandRecord):

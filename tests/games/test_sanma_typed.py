@@ -60,7 +60,7 @@ def test_every_event_validates_against_the_union():
 
 def test_the_state_keeps_each_hand_end_as_its_event_tells_it():
     _, events, states = seeded_games()
-    ends = [event.outcome.model_dump() for event in events if event.type == "hand_end"]
+    ends = [event.outcome.record() for event in events if event.type == "hand_end"]
     assert [hand for state in states for hand in state.hands_log] == ends
 
 
