@@ -532,8 +532,8 @@ class TableManager:
     async def show_again(self, channel_id: int | None, origin: Origin = None) -> Table:
         """The channel's table posted anew (the old message scrolled away)."""
         table = self.table_here(channel_id)
+        await self.presenter.acknowledge(origin, SHOWN_AGAIN)
         async with table.lock:
-            await self.presenter.acknowledge(origin, SHOWN_AGAIN)
             await self._shown(table, await self.presenter.show_table(table, repost=True))
         return table
 
