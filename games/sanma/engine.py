@@ -398,15 +398,20 @@ def _riichi_codes(state: SanmaState, seat: int) -> list[str]:
         return []
     out = []
     hand = state.hands[seat]
+    if len(hand) % 3 != 2:
+        return []  # (set-up positions) no discard leaves a hand that can wait
+    shapes = hand_shapes.Hand(counts34(hand))  # shanten 0 after the discard first: cheap, and most are not
+    tenpai_after: dict[int, bool] = {}
     seen = set()
     for t in hand:
         c = _code(state, t)
         if c in seen:
             continue
         seen.add(c)
-        rest = list(hand)
-        rest.remove(t)
-        if is_tenpai(state, seat, rest):
+        k = t // 4
+        if k not in tenpai_after:
+            tenpai_after[k] = shapes.changed(k, -1) == 0 and is_tenpai(state, seat, [x for x in hand if x != t])
+        if tenpai_after[k]:
             out.append(c)
     return out
 

@@ -17,6 +17,7 @@ decision takes well under a millisecond.
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 from typing import Any
 
 from games.sanma.actions import Action, Discard, OwnKan, Pon, Word, parse
@@ -24,6 +25,7 @@ from games.sanma.shanten import Hand
 from games.sanma.tiles import KINDS, code_kind, dora_of, kind_code
 
 TERMINALS = {0, 8, 9, 17, 18, 26}
+_parse = lru_cache(maxsize=4096)(parse)  # actions are immutable and few: parse each string once
 
 
 def _counts(view: dict[str, Any]) -> list[int]:
@@ -49,18 +51,24 @@ def _visible(view: dict[str, Any], own: list[int]) -> list[int]:
     return seen
 
 
-def _relevant(c: list[int]) -> list[int]:
+def _near(k: int) -> tuple[int, ...]:
+    """A kind and, in pinzu and souzu, its suit neighbours up to two away."""
+    if not 9 <= k < 27:
+        return (k,)
+    base = k - k % 9
+    return tuple(x for x in range(k - 2, k + 3) if base <= x < base + 9)
+
+
+NEAR = {k: _near(k) for k in KINDS}
+
+
+def _relevant(c: list[int]) -> set[int]:
     """Kinds that can possibly lower the shanten: held kinds and their suit neighbours (±2)."""
-    out = set()
+    out: set[int] = set()
     for k in KINDS:
         if c[k]:
-            out.add(k)
-            if 9 <= k < 27:
-                base = k - k % 9
-                for d in (-2, -1, 1, 2):
-                    if base <= k + d < base + 9:
-                        out.add(k + d)
-    return sorted(out)
+            out.update(NEAR[k])
+    return out
 
 
 def _acceptance(hand: Hand, base: int, seen: list[int]) -> int:
@@ -75,9 +83,7 @@ def _best_discard(view: dict[str, Any], options: list[str], c: list[int], seen: 
     for code in options:
         k = code_kind(code)
         if k not in by_kind:
-            hand.remove(k)
-            by_kind[k] = hand.shanten()
-            hand.add(k)
+            by_kind[k] = hand.changed(k, -1)
     low = min(by_kind.values())
     acceptance: dict[int, int] = {}
     best = None
@@ -132,7 +138,7 @@ def bot_choose(view: dict[str, Any], legal: list[str], rng_seed: int) -> str:
     for win in (Word.TSUMO, Word.RON):
         if str(win) in legal:
             return str(win)
-    moves = [parse(a) for a in legal]
+    moves = [_parse(a) for a in legal]
     if Word.PASS in moves:
         return _respond(view, moves)
     if Word.KITA in moves:
@@ -187,13 +193,7 @@ def _respond(view: dict[str, Any], moves: list[Action]) -> str:
 
 def _shanten_after_pon(hand: Hand) -> int:
     """Shanten of the 11-tile hand after a pon, before the discard (best discard)."""
-    best = 9
-    for k in KINDS:
-        if hand.c[k]:
-            hand.remove(k)
-            best = min(best, hand.shanten())
-            hand.add(k)
-    return best
+    return min((hand.changed(k, -1) for k in KINDS if hand.c[k]), default=9)
 
 
 def _has_open_yaku(view: dict[str, Any], k: int) -> bool:

@@ -181,7 +181,7 @@ def _suit_row(key: int) -> int:
     """Row of the suit table for this key; suit patterns with the same best breakdowns share a
     row. A pattern missing from the table (no table file) is worked out and added."""
     row = _SUIT_INDEX[key]
-    if row == NO_ROW:
+    if row == NO_ROW:  # never with the table file
         forms = _computed_forms(key)
         row = _ROW_OF.get(forms)
         if row is None:
@@ -275,12 +275,18 @@ def _regular(pin: int, sou: int, lone: int, tiles: int) -> int:
 
 
 def _regular_of(pin_key: int, sou_key: int, lone_key: int, tiles: int) -> int:
-    key = (_suit_row(pin_key), _suit_row(sou_key), _lone_row(lone_key), tiles)
-    value = _REGULAR.get(key)
+    """Regular shanten by the keys of the three parts."""
+    return _regular_by_rows(_suit_row(pin_key), _suit_row(sou_key), _lone_row(lone_key), tiles)
+
+
+def _regular_by_rows(pin: int, sou: int, lone: int, tiles: int) -> int:
+    """Regular shanten by the rows of the three parts (memoised: rows are few)."""
+    rows = (pin, sou, lone, tiles)
+    value = _REGULAR.get(rows)
     if value is None:
         if tiles > 14 or tiles % 3 == 0:
             raise ValueError(f"a hand has 3n+1 or 3n+2 tiles (at most 14), not {tiles}")
-        value = _REGULAR[key] = _regular(*key)
+        value = _REGULAR[rows] = _regular(*rows)
     return value
 
 
@@ -350,21 +356,68 @@ class Hand:
                 value = kokushi
         return value
 
+    def changed(self, k: int, step: int = 1) -> int:
+        """Shanten with one more tile of kind ``k`` (``step=-1``: one fewer), the hand untouched."""
+        n = self.c[k]
+        after = n + step
+        tiles = self.tiles + step
+        part = _PART[k]
+        if part == 0:
+            rows = (_suit_row(self.pin + step * _WEIGHT[k]), _suit_row(self.sou), _lone_row(self.lone), tiles)
+        elif part == 1:
+            rows = (_suit_row(self.pin), _suit_row(self.sou + step * _WEIGHT[k]), _lone_row(self.lone), tiles)
+        else:
+            rows = (_suit_row(self.pin), _suit_row(self.sou),
+                    _lone_row(self.lone + LONE_STEP[after] - LONE_STEP[n]), tiles)
+        value = _REGULAR.get(rows)
+        if value is None:
+            value = _regular_by_rows(*rows)
+        if tiles >= 13 and value > AGARI:  # seven pairs or kokushi may be nearer
+            pair_step = step if min(n, after) == 1 else 0  # crossing between one and two copies
+            kind_step = step if min(n, after) == 0 else 0  # crossing between none and one
+            pairs = self.pairs + pair_step
+            chiitoitsu = AGARI if pairs == 7 else 6 - pairs + max(0, 7 - self.kinds - kind_step)
+            if _ORPHAN[k]:
+                kokushi = 13 - self.orphans - kind_step - (1 if self.orphan_pairs + pair_step else 0)
+            else:
+                kokushi = 13 - self.orphans - (1 if self.orphan_pairs else 0)
+            value = min(value, chiitoitsu, kokushi)
+        return value
+
     def improving(self, base: int | None = None, kinds=None) -> list[int]:
         """Kinds (of ``kinds``, default all 27; never one already held four times) whose draw
-        lowers the shanten below ``base`` (default: this hand's own shanten)."""
+        lowers the shanten below ``base`` (default: this hand's own shanten). As ``changed``
+        for each kind, with the rows of the untouched parts looked up once."""
         if base is None:
             base = self.shanten()
-        out = []
         c = self.c
-        add = self.add
-        shanten = self.shanten
+        pin, sou, lone, tiles = self.pin, self.sou, self.lone, self.tiles + 1
+        pin_row, sou_row, lone_row = _suit_row(pin), _suit_row(sou), _lone_row(lone)
+        closed = tiles >= 13
+        out = []
         for k in SANMA_KINDS if kinds is None else kinds:
-            if c[k] < 4:
-                add(k)
-                if shanten() < base:
-                    out.append(k)
-                add(k, -1)
+            n = c[k]
+            if n >= 4:
+                continue
+            part = _PART[k]
+            if part == 0:
+                rows = (_suit_row(pin + _WEIGHT[k]), sou_row, lone_row, tiles)
+            elif part == 1:
+                rows = (pin_row, _suit_row(sou + _WEIGHT[k]), lone_row, tiles)
+            else:
+                rows = (pin_row, sou_row, _lone_row(lone + LONE_STEP[n + 1] - LONE_STEP[n]), tiles)
+            value = _REGULAR.get(rows)
+            if value is None:
+                value = _regular_by_rows(*rows)
+            if value >= base and closed:  # seven pairs or kokushi may still be nearer
+                pairs = self.pairs + (n == 1)
+                chiitoitsu = AGARI if pairs == 7 else 6 - pairs + max(0, 7 - self.kinds - (n == 0))
+                orphan = _ORPHAN[k]
+                kokushi = 13 - self.orphans - (orphan and n == 0) - (
+                    1 if self.orphan_pairs or (orphan and n == 1) else 0)
+                value = min(value, chiitoitsu, kokushi)
+            if value < base:
+                out.append(k)
         return out
 
 

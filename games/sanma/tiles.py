@@ -25,16 +25,27 @@ HONOR_NAMES = {27: "East", 28: "South", 29: "West", 30: "North", 31: "White", 32
 assert len(ALL_IDS) == 108
 
 
+def _kind_code(kind: int) -> str:
+    return f"{kind % 9 + 1}{SUITS[kind // 9]}"
+
+
+KIND_CODES = tuple(_kind_code(k) for k in range(34))
+_TILE_CODES = (tuple(KIND_CODES[t // 4] for t in range(136)),  # red fives off
+               tuple("0" + SUITS[t // 36] if t in RED_IDS else KIND_CODES[t // 4] for t in range(136)))
+
+
 def kind_code(kind: int) -> str:
     """``9p`` for kind 17."""
-    return f"{kind % 9 + 1}{SUITS[kind // 9]}"
+    return KIND_CODES[kind] if 0 <= kind < 34 else _kind_code(kind)
 
 
 def tile_code(tile: int, red_fives: bool = True) -> str:
     """mpsz code of a 136-id: ``0p`` for the red 5p when red fives are on."""
+    if 0 <= tile < 136:
+        return _TILE_CODES[1 if red_fives else 0][tile]
     if red_fives and tile in RED_IDS:
         return "0" + SUITS[tile // 36]
-    return kind_code(tile // 4)
+    return _kind_code(tile // 4)
 
 
 def is_red(tile: int, red_fives: bool = True) -> bool:
@@ -97,9 +108,17 @@ def check_code(code: str) -> None:
         raise GameError(f"{code} is not a tile: only 0p and 0s (red fives) exist.")
 
 
-def code_kind(code: str) -> int:
+def _code_kind(code: str) -> int:
     d = int(code[0]) or 5
     return SUITS.index(code[1]) * 9 + d - 1
+
+
+_KIND_OF_CODE = {f"{d}{suit}": _code_kind(f"{d}{suit}") for suit in SUITS for d in range(10)}
+
+
+def code_kind(code: str) -> int:
+    kind = _KIND_OF_CODE.get(code)
+    return _code_kind(code) if kind is None else kind
 
 
 def codes_to_ids(codes: list[str], red_fives: bool = True) -> list[int]:
