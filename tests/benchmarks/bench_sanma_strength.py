@@ -1,0 +1,78 @@
+"""Benchmark (not a test): the sanma bot against the bot it replaced (issue 14), over seeded games.
+
+    .venv/bin/python -m tests.benchmarks.bench_sanma_strength [--games 300] [--seed 1]
+
+Each game seats one current bot (games/sanma/policy.py, on the table-based shanten core) and two
+previous bots (tests/benchmarks/_sanma_policy_before.py: the same rules of play on the
+``mahjong`` library's shanten); the current bot's seat turns round game by game (0, 1, 2, …).
+For each bot the table gives, per seat-game: the share of hands it won, the share of hands in
+which it dealt into a ron, its average placement (1-3), and its average decision time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import statistics
+import time
+from collections import defaultdict
+
+from games import simulate as sim
+from games.sanma import GAME
+from games.sanma.options import Options
+from tests.benchmarks import _sanma_policy_before as before
+
+BOTS = {"current": GAME.bot_choose, "previous": before.bot_choose}
+
+
+def play(games: int, seed: str) -> dict[str, dict[str, list[float]]]:
+    """Per bot: one entry per seat-game of hands played, hands won, deal-ins and placement, and
+    every decision time."""
+    figures: dict[str, dict[str, list[float]]] = {name: defaultdict(list) for name in BOTS}
+    for number in range(games):
+        seats = ["previous"] * 3
+        seats[number % 3] = "current"
+
+        def choose(view, legal, rng_seed):
+            name = seats[view["seat"]]
+            started = time.perf_counter()
+            action = BOTS[name](view, legal, rng_seed)
+            figures[name]["decision seconds"].append(time.perf_counter() - started)
+            return action
+
+        game_seed = hashlib.sha256(f"{seed}:game:{number}".encode()).hexdigest()
+        state, _ = sim.play_game(GAME, Options(), sim.bot_seats(3), game_seed, choose=choose)
+        for seat, name in enumerate(seats):
+            wins = [w for hand in state.hands_log if hand["type"] == "win" for w in hand["wins"]]
+            figures[name]["hands"].append(len(state.hands_log))
+            figures[name]["won"].append(sum(1 for w in wins if w["winner"] == seat))
+            figures[name]["dealt in"].append(sum(1 for w in wins if w["kind"] == "ron" and w["from_seat"] == seat))
+            figures[name]["placement"].append(state.final["ranks"][seat])
+    return figures
+
+
+def table(figures: dict[str, dict[str, list[float]]]) -> list[str]:
+    lines = ["bot       seat-games  hands  win rate  deal-in rate  avg placement  decision median / p99"]
+    for name, f in figures.items():
+        hands = sum(f["hands"])
+        ms = sorted(s * 1000 for s in f["decision seconds"])
+        lines.append(f"{name:<9} {len(f['placement']):>10} {hands:>6} {sum(f['won']) / hands:>9.1%} "
+                     f"{sum(f['dealt in']) / hands:>13.1%} {statistics.mean(f['placement']):>14.3f}  "
+                     f"{statistics.median(ms):.3f} / {ms[int(len(ms) * 0.99)]:.3f} ms")
+    return lines
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--games", type=int, default=300)
+    parser.add_argument("--seed", default="1")
+    args = parser.parse_args()
+    started = time.perf_counter()
+    figures = play(args.games, args.seed)
+    print(f"{args.games} games (seed {args.seed}), one current bot and two previous bots each, "
+          f"in {time.perf_counter() - started:.0f} s")
+    print("\n".join(table(figures)))
+
+
+if __name__ == "__main__":
+    main()
