@@ -228,6 +228,7 @@ def _replay_hand(state, index: int, hand: list[ET.Element]) -> dict[str, Any]:
     end_data = None
     events_all: list = []
     kan_dora = 0
+    dora_checks: list[tuple[int, str, str]] = []  # kan-dora tags met before the discard that turns them
     i = 0
     while i < len(tags):
         tag = tags[i]
@@ -237,10 +238,13 @@ def _replay_hand(state, index: int, hand: list[ET.Element]) -> dict[str, Any]:
             if state.window is not None and state.window.kind in ("ankan", "kakan"):
                 events_all += _answer_window(state, where, {})  # no chankan: the kan completes
             kan_dora += 1
-            shown = engine.dora_indicators(state)
             expected = tile_code(int(tag.get("hai")), state.options.red_fives)
-            if len(shown) < kan_dora + 1 or shown[kan_dora] != expected:
-                problems.append(f"{where}: kan-dora indicator {kan_dora}: log {expected}, engine shows {shown}")
+            if state.pending_dora and len(engine.dora_indicators(state)) <= kan_dora:
+                # an open kan's indicator turns with the kan player's next discard (§3.2); older logs
+                # write the tag just before that discard: compare once it is made
+                dora_checks.append((kan_dora, expected, where))
+            else:
+                problems += _dora_problem(state, kan_dora, expected, where)
         elif name[0] in DRAW and name[1:].isdigit():
             seat, tile = DRAW[name[0]], int(name[1:])
             events_all += _answer_window(state, where, {})
@@ -254,6 +258,9 @@ def _replay_hand(state, index: int, hand: list[ET.Element]) -> dict[str, Any]:
             action = ("r:" if riichi_next == seat else "d:") + code
             riichi_next = None
             events_all += _act(state, seat, action, where)
+            for check in dora_checks:
+                problems += _dora_problem(state, *check)
+            dora_checks.clear()
         elif name == "REACH":
             who = int(tag.get("who"))
             if tag.get("step") == "1":
@@ -335,6 +342,14 @@ def _replay_hand(state, index: int, hand: list[ET.Element]) -> dict[str, Any]:
         raise ReplayError(f"{label}: the log hand has no ending")
     return {"hand": label, "ok": not problems, "problems": problems, "draws": draws,
             "result": _describe(end_data), "deltas": end_data["deltas"], "scores": end_data["scores"]}
+
+
+def _dora_problem(state, number: int, expected: str, where: str) -> list[str]:
+    """The engine shows kan-dora indicator ``number`` as the log's ``expected`` tile, or a problem."""
+    shown = engine.dora_indicators(state)
+    if len(shown) < number + 1 or shown[number] != expected:
+        return [f"{where}: kan-dora indicator {number}: log {expected}, engine shows {shown}"]
+    return []
 
 
 def _check_draw(tag: ET.Element, end: dict[str, Any], where: str, red: bool) -> list[str]:

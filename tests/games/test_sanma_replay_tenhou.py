@@ -108,9 +108,10 @@ def test_dora_tag_without_a_kan_is_a_divergence():
     assert "kan-dora indicator 1" in out["first_divergence"] and "hand 1 (East 1 0h)" in out["first_divergence"]
 
 
-def _daiminkan_log() -> tuple[str, int]:
+def _daiminkan_log(dora_before_discard: bool = False) -> tuple[str, int]:
     """Seat 1 holds three 1p and calls kan on the dealer's first discard (a 1p); Tenhou shows the
-    kan-dora indicator after seat 1's next discard. Then everyone discards what it draws."""
+    kan-dora indicator after seat 1's next discard (older logs write the tag just before that
+    discard). Then everyone discards what it draws."""
     rng = random.Random(8)
     rest = [t for t in ALL_IDS if t // 4 != 9]
     rng.shuffle(rest)
@@ -119,12 +120,22 @@ def _daiminkan_log() -> tuple[str, int]:
     live = rest[38:38 + 54]
     body = [_init(hands, indicator), f"<T{live[0]}/>", "<D36/>", f'<N who="1" m="{(36 << 8) | 3}"/>',
             f"<U{rinshan}/>", f"<E{rinshan}/>", f'<DORA hai="{kan_dora}"/>']
+    if dora_before_discard:
+        body[-2:] = body[-1:] + body[-2:-1]
     return _log("".join(body + _tsumogiri_to_the_end(live[1:], 2))), kan_dora
 
 
 def test_open_kan_dora_shown_after_the_next_discard_replays():
     text, kan_dora = _daiminkan_log()
     assert build_wall(_hands(parse(text))[0])[95] == kan_dora
+    out = replay_text(text)
+    assert out["ok"], out["first_divergence"]
+
+
+def test_open_kan_dora_tag_written_before_the_discard_replays():
+    """As in the 2014 phoenix log of tests/conformance/sanma: <U…/><DORA/><E…/>."""
+    text, kan_dora = _daiminkan_log(dora_before_discard=True)
+    assert f'<DORA hai="{kan_dora}"/><E' in text
     out = replay_text(text)
     assert out["ok"], out["first_divergence"]
 
