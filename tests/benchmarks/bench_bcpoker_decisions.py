@@ -30,41 +30,48 @@ def summary(name: str, seconds: list[float]) -> str:
             f"p99 {percentile(ms, 0.99):.3f} ms, max {ms[-1]:.3f} ms")
 
 
-def play(players: int, games: int, seed: str) -> tuple[list[float], list[float], str]:
+def play(players: int, games: int, seed: str, game=GAME, options=None,
+         clock=time.perf_counter) -> tuple[list[float], list[float], str]:
+    """Seeded bot games of ``game`` (default Black Christmas Poker): the time of every
+    ``legal_actions`` call and every bot decision on ``clock``, and a digest of the play."""
     legal_times: list[float] = []
     choose_times: list[float] = []
     digest = hashlib.sha256()
-    options = Options()
+    options = Options() if options is None else options
     for number in range(games):
         game_seed = hashlib.sha256(f"{seed}:game:{number}".encode()).hexdigest()
-        state = GAME.new_game(options, sim.bot_seats(players), game_seed)
+        state = game.new_game(options, sim.bot_seats(players), game_seed)
         actions = 0
-        while not GAME.is_over(state):
-            seat = GAME.to_act(state)[0]
-            view = GAME.view(state, seat)
-            started = time.perf_counter()
-            legal = GAME.legal_actions(state, seat)
-            legal_times.append(time.perf_counter() - started)
-            started = time.perf_counter()
-            action = GAME.bot_choose(view, legal, actions)
-            choose_times.append(time.perf_counter() - started)
+        while not game.is_over(state):
+            seat = game.to_act(state)[0]
+            view = game.view(state, seat)
+            started = clock()
+            legal = game.legal_actions(state, seat)
+            legal_times.append(clock() - started)
+            started = clock()
+            action = game.bot_choose(view, legal, actions)
+            choose_times.append(clock() - started)
             digest.update(f"{seat}:{action};".encode())
-            GAME.apply(state, seat, action)
+            game.apply(state, seat, action)
             actions += 1
     return legal_times, choose_times, digest.hexdigest()[:16]
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--games", type=int, default=8)
+def main(game=GAME, options=None, description: str = __doc__, games: int = 8) -> None:
+    """The command line of this benchmark, for ``game`` (the sanma benchmark uses it too)."""
+    parser = argparse.ArgumentParser(description=description, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--games", type=int, default=games)
     parser.add_argument("--players", type=int, default=3)
     parser.add_argument("--seed", default="1")
+    parser.add_argument("--clock", choices=("wall", "cpu"), default="wall",
+                        help="cpu: the process's CPU time, leaving out waits for a core on a busy machine")
     args = parser.parse_args()
+    clock = time.perf_counter if args.clock == "wall" else time.process_time
     started = time.perf_counter()
-    legal_times, choose_times, digest = play(args.players, args.games, args.seed)
+    legal_times, choose_times, digest = play(args.players, args.games, args.seed, game, options, clock)
     elapsed = time.perf_counter() - started
     print(f"{args.games} games of {args.players} players (seed {args.seed}) in {elapsed:.1f} s, "
-          f"{len(choose_times)} actions, play digest {digest}")
+          f"{len(choose_times)} actions, play digest {digest}, {args.clock} clock")
     print(summary("legal_actions", legal_times))
     print(summary("bot decision", choose_times))
 
