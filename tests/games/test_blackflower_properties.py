@@ -6,20 +6,8 @@ from games.base import GameError
 from games.blackflower import GAME, Options
 from games.blackflower import engine
 from games.blackflower.simulate import play_game
-from games.hanafuda import BY_CODE, DECK
-
-
-def _codes_in(obj, out):
-    if isinstance(obj, str):
-        if obj in BY_CODE:
-            out.add(obj)
-    elif isinstance(obj, dict):
-        for v in obj.values():
-            _codes_in(v, out)
-    elif isinstance(obj, (list, tuple)):
-        for v in obj:
-            _codes_in(v, out)
-    return out
+from games.hanafuda import DECK
+from tests.games.test_contract import strings
 
 
 class Checker:
@@ -47,7 +35,7 @@ class Checker:
         hidden = set(c for cs in GAME.hidden_cards(state).values() for c in cs)
         if hidden:
             for seat in range(len(state.seats)):
-                assert not hidden & _codes_in(GAME.view(state, seat), set())
+                assert not hidden & set(strings(GAME.view(state, seat)))
         for e in events:
             assert e.seat is None
             self.kinds.add(e.type)

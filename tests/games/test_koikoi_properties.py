@@ -2,23 +2,10 @@
 
 import pytest
 
-from games.hanafuda import BY_CODE, DECK
+from games.hanafuda import DECK
 from games.koikoi import GAME, Options
 from games.koikoi.simulate import play_game
-
-
-def _codes_in(obj, out):
-    if isinstance(obj, str):
-        if obj in BY_CODE:
-            out.add(obj)
-    elif isinstance(obj, dict):
-        for k, v in obj.items():
-            _codes_in(k, out)
-            _codes_in(v, out)
-    elif isinstance(obj, (list, tuple)):
-        for v in obj:
-            _codes_in(v, out)
-    return out
+from tests.games.test_contract import strings
 
 
 class Checker:
@@ -52,7 +39,7 @@ class Checker:
             v = GAME.view(state, seat)
             assert v["hand"] == hidden[seat]
             rest = {k: val for k, val in v.items() if k != "hand"}
-            seen = _codes_in(rest, set())
+            seen = set(strings(rest))
             for other in range(n):
                 if other != seat:
                     assert not (seen & set(hidden[other])), "a view leaks another seat's hand"
