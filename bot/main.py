@@ -11,6 +11,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.client import ParlorClient
 from bot.logs import configure_logging
 from bot.presenter import DiscordPresenter
 from bot.settings import Settings
@@ -46,14 +47,10 @@ class ParlorTree(app_commands.CommandTree["ParlorBot"]):
             await super().on_error(interaction, error)
 
 
-class ParlorBot(commands.Bot):
-    """The bot and what its cogs and buttons reach through it (``interaction.client``), typed."""
+class ParlorBot(ParlorClient):
+    """The bot: sets up the store, the table manager with the Discord presenter, the clicks and the cogs."""
 
-    settings: Settings
-    store: Store
     presenter: DiscordPresenter
-    tables: TableManager
-    games_available: list[str]
 
     def __init__(self, settings: Settings, *, bot_delay: float = 0.8, new_seed: Callable[[], str] | None = None) -> None:
         intents = discord.Intents.none()

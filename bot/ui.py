@@ -23,15 +23,13 @@ from __future__ import annotations
 import logging
 import re
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
+from bot.client import ParlorClient
 from bot.store import SaveFailed
 from bot.tables import Refusal, StaleClick
-
-if TYPE_CHECKING:
-    from bot.main import ParlorBot
 
 log = logging.getLogger(__name__)
 
@@ -59,7 +57,7 @@ def custom_id(table_id: int, version: int, verb: str) -> str:
     return f"parlor:t:{table_id}:{version}:{verb}"
 
 
-async def answer_refusal(interaction: discord.Interaction[ParlorBot], error: BaseException) -> bool:
+async def answer_refusal(interaction: discord.Interaction[ParlorClient], error: BaseException) -> bool:
     """A refusal (or a write the database refused) answered privately to the one user; False for other errors."""
     if not isinstance(error, (Refusal, SaveFailed)):
         return False
@@ -81,7 +79,7 @@ async def _rebuild(cls, interaction: discord.Interaction, item: discord.ui.Item,
     return cls(int(match["table"]), int(match["version"]), match["verb"])
 
 
-async def _clicked(self: discord.ui.DynamicItem, interaction: discord.Interaction[ParlorBot]) -> None:
+async def _clicked(self: discord.ui.DynamicItem, interaction: discord.Interaction[ParlorClient]) -> None:
     await answer_click(interaction)
 
 
@@ -172,14 +170,14 @@ def _reaches_dynamic_item(interaction: discord.Interaction) -> bool:
                for item in view.walk_children())
 
 
-async def on_interaction(interaction: discord.Interaction[ParlorBot]) -> None:
+async def on_interaction(interaction: discord.Interaction[ParlorClient]) -> None:
     """The clicks no DynamicItem callback receives, and prompt submissions (commands are the tree's)."""
     if interaction.type is discord.InteractionType.modal_submit or (
             interaction.type is discord.InteractionType.component and not _reaches_dynamic_item(interaction)):
         await answer_click(interaction)
 
 
-async def answer_click(interaction: discord.Interaction[ParlorBot]) -> None:
+async def answer_click(interaction: discord.Interaction[ParlorClient]) -> None:
     """Answer one click or prompt submission, exactly once."""
     try:
         await _route(interaction)
@@ -191,7 +189,7 @@ async def answer_click(interaction: discord.Interaction[ParlorBot]) -> None:
             await interaction.response.send_message(SOMETHING_WENT_WRONG, ephemeral=True)
 
 
-async def _route(interaction: discord.Interaction[ParlorBot]) -> None:
+async def _route(interaction: discord.Interaction[ParlorClient]) -> None:
     data: dict[str, Any] = dict(interaction.data or {})
     wanted = str(data.get("custom_id", ""))
     submitted = interaction.type is discord.InteractionType.modal_submit
@@ -216,7 +214,7 @@ async def _route(interaction: discord.Interaction[ParlorBot]) -> None:
         await _wish(interaction, table_id, version, "a:" + amount[0].replace("{}", str(number)))
 
 
-async def _wish(interaction: discord.Interaction[ParlorBot], table_id: int, version: int, verb: str) -> None:
+async def _wish(interaction: discord.Interaction[ParlorClient], table_id: int, version: int, verb: str) -> None:
     """A table button, menu or prompt, handed to the table manager. It acts only on the table of the channel
     it was clicked in (so permissions such as Manage Server are those of that table's server)."""
     tables, user = interaction.client.tables, interaction.user
