@@ -1,17 +1,16 @@
-"""Local fake Discord for end-to-end tests of the bot (see README.md)."""
+"""Local fake Discord for end-to-end tests of the bot, and the playground (see README.md).
 
-from .harness import (
-    ClientRun,
-    FakeUser,
-    HarnessError,
-    InteractionResult,
-    InteractionTimeout,
-    run_client,
-    start_client,
-    wait_for_answer,
-)
+Layers, each importing only those before it: ``models`` · ``errors`` · ``validation`` → ``world``
+(the state) → ``gateway`` → ``messaging`` → ``rest`` and ``interactions`` (with ``httpio``) →
+``server`` (one aiohttp app) → ``harness`` (users who act) → ``fake`` (``LocalDiscord``) →
+``clients`` (running discord.py) · ``page`` and ``persist`` → ``playground`` (``python -m bot``).
+"""
+
+from .clients import ClientRun, run_client, start_client
+from .errors import ClientCrashed
+from .fake import LocalDiscord
+from .harness import FakeUser, HarnessError, InteractionResult, InteractionTimeout, wait_for_answer
 from .models import Channel, FakeInteraction, FakeMessage, Guild, MessageVersion, Violation
-from .server import ClientCrashed, LocalDiscord
 
 __all__ = [
     "LocalDiscord", "FakeUser", "InteractionResult", "FakeMessage", "MessageVersion", "FakeInteraction",

@@ -1,21 +1,27 @@
 """Test-side API of the local fake Discord: users who type slash commands, click
-buttons, pick from selects and submit modals, the results of those interactions,
-and ``run_client`` to run a discord.py client against the fake.
+buttons, pick from selects and submit modals, and the results of those interactions.
+``clients.py`` runs a discord.py client against the fake.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import time
-from typing import TYPE_CHECKING, Any, AsyncIterator, Dict, List, Optional, Sequence, Tuple, Union
+from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
-from .models import BUTTON, SELECT_TYPES, STRING_SELECT, Channel, FakeInteraction, FakeMessage
-
-if TYPE_CHECKING:  # pragma: no cover
-    import discord
-
-    from .server import LocalDiscord
+from .models import (
+    BUTTON,
+    SELECT_TYPES,
+    STRING_SELECT,
+    Attachment,
+    Channel,
+    FakeInteraction,
+    FakeMessage,
+    Member,
+    iter_components,
+    snowflake,
+)
+from .server import DiscordServer
 
 DEFAULT_TIMEOUT = 5.0
 DEFAULT_QUIET = 0.1
@@ -57,7 +63,7 @@ class InteractionResult:
     response message (for a click answered with UPDATE_MESSAGE / DEFERRED_UPDATE: the
     clicked message, current state)."""
 
-    def __init__(self, fake: "LocalDiscord", interaction: FakeInteraction, user: "FakeUser") -> None:
+    def __init__(self, fake: DiscordServer, interaction: FakeInteraction, user: "FakeUser") -> None:
         self.fake = fake
         self.interaction = interaction
         self.user = user
@@ -145,16 +151,13 @@ class InteractionResult:
                 f"ephemeral={self.ephemeral} message={self.message!r} followups={len(self.followups)}>")
 
 
-class FakeUser:
+class FakeUser(Member):
     """A guild member who can use the bot. Create with ``fake.add_user(name)``."""
 
-    def __init__(self, fake: "LocalDiscord", id: int, name: str, *, manage_guild: bool = False,
+    def __init__(self, fake: DiscordServer, id: int, name: str, *, manage_guild: bool = False,
                  guild_id: Optional[int] = None) -> None:
+        super().__init__(id=id, name=name, manage_guild=manage_guild, guild_id=guild_id)
         self.fake = fake
-        self.id = id
-        self.name = name
-        self.manage_guild = manage_guild
-        self.guild_id = guild_id
         self.interactions: List[FakeInteraction] = []
         self._focused_type = OPT_STRING
 
@@ -339,8 +342,6 @@ class FakeUser:
         if t == OPT_ROLE:
             return str(int(value))
         if t == OPT_ATTACHMENT:
-            from .models import Attachment, snowflake
-
             filename, data = value if isinstance(value, tuple) else ("file.bin", bytes(value))
             aid = snowflake()
             att = Attachment(id=aid, filename=filename, size=len(data), content_type=None, data=data,
@@ -525,12 +526,10 @@ class FakeUser:
 
 
 def _components(msg: FakeMessage) -> List[dict]:
-    from .models import iter_components
-
     return list(iter_components(msg.components))
 
 
-async def wait_for_answer(fake: "LocalDiscord", inter: FakeInteraction, *, timeout: float = DEFAULT_TIMEOUT,
+async def wait_for_answer(fake: DiscordServer, inter: FakeInteraction, *, timeout: float = DEFAULT_TIMEOUT,
                           quiet: float = DEFAULT_QUIET, settle_max: float = 2.0) -> None:
     """Wait for the callback of ``inter``, then (deferred message) for its content, then until
     the interaction has been quiet for ``quiet`` seconds and no REST call is in flight
@@ -561,101 +560,6 @@ async def wait_for_answer(fake: "LocalDiscord", inter: FakeInteraction, *, timeo
         fake.raise_if_client_crashed()
         now = time.monotonic()
         if (fake.inflight == 0 and now - inter.last_activity >= quiet
-                and now - fake._last_activity >= min(quiet, 0.05)):
+                and now - fake.last_activity >= min(quiet, 0.05)):
             return
         await asyncio.sleep(0.01)
-
-
-# ---------------------------------------------------------------------------
-# running a discord.py client against the fake
-# ---------------------------------------------------------------------------
-
-
-class ClientRun:
-    """Handle returned by :func:`run_client`: the client, its task, and ``stop()``."""
-
-    def __init__(self, fake: "LocalDiscord", client: "discord.Client", task: asyncio.Task) -> None:
-        self.fake = fake
-        self.client = client
-        self.task = task
-
-    @property
-    def crashed(self) -> Optional[BaseException]:
-        """The exception that ended the client task, if it died."""
-        if self.task.done() and not self.task.cancelled():
-            return self.task.exception()
-        return None
-
-    def raise_if_crashed(self) -> None:
-        exc = self.crashed
-        if exc is not None:
-            from .server import ClientCrashed
-
-            raise ClientCrashed(f"the bot client task died: {exc!r}") from exc
-
-    async def stop(self) -> None:
-        """Close the client (as a process shutdown would) and wait for its task."""
-        try:
-            if not self.client.is_closed():
-                await self.client.close()
-            done, _ = await asyncio.wait({self.task}, timeout=5)
-            if not done:
-                self.task.cancel()
-                await asyncio.wait({self.task}, timeout=5)
-        finally:
-            self.fake.unwatch_task(self.task)
-        # let the fake notice the websocket close
-        for _ in range(50):
-            if not self.fake.connected:
-                break
-            await asyncio.sleep(0.01)
-
-
-async def start_client(fake: "LocalDiscord", client: "discord.Client", *, token: str = "fake-token",
-                       timeout: float = 10.0, fast_ready: bool = True) -> ClientRun:
-    """Start ``client.start(token)`` as a task against ``fake`` and wait until it is ready.
-
-    ``fast_ready`` lowers discord.py's ``guild_ready_timeout`` (2 s by default, spent waiting for
-    more GUILD_CREATEs before on_ready) to 0.05 s and removes the 5 s sleep discord.py does
-    before re-IDENTIFYing after a lost session. The fake must be started and patched in."""
-    if fake.port is None:
-        await fake.start()
-    if fake._undo_patch is None:
-        fake.patch_discord()
-    if fast_ready:
-        client._connection.guild_ready_timeout = 0.05  # private, but the only knob
-
-        async def _no_identify_delay(shard_id: Optional[int], *, initial: bool = False) -> None:
-            return None  # discord.py sleeps 5 s before every non-initial IDENTIFY
-
-        client.before_identify_hook = _no_identify_delay  # type: ignore[method-assign]
-    task = asyncio.create_task(client.start(token), name=f"discord-client-{id(client)}")
-    fake.watch_task(task)
-    run = ClientRun(fake, client, task)
-    ready = asyncio.create_task(client.wait_until_ready())
-    try:
-        done, _ = await asyncio.wait({task, ready}, timeout=timeout, return_when=asyncio.FIRST_COMPLETED)
-        if task in done:
-            exc = task.exception() if not task.cancelled() else None
-            raise RuntimeError(f"the client stopped before becoming ready: {exc!r}") from exc
-        if ready not in done:
-            await run.stop()
-            raise TimeoutError(f"the client did not become ready within {timeout}s")
-    finally:
-        ready.cancel()
-    await fake.wait_ready(timeout)
-    return run
-
-
-@contextlib.asynccontextmanager
-async def run_client(fake: "LocalDiscord", client: "discord.Client", *, token: str = "fake-token",
-                     timeout: float = 10.0, fast_ready: bool = True) -> AsyncIterator[ClientRun]:
-    """``async with run_client(fake, bot) as run:`` — the client runs and is ready inside the
-    block; ``run.task`` is its task (crashes surface in every harness wait); it is closed at exit,
-    and a crash of the task during the block is re-raised at exit."""
-    run = await start_client(fake, client, token=token, timeout=timeout, fast_ready=fast_ready)
-    try:
-        yield run
-        run.raise_if_crashed()
-    finally:
-        await run.stop()

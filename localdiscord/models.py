@@ -1,8 +1,7 @@
 """Plain data kept by the local fake Discord: messages (with every version),
-interactions, channels, guilds, registered application commands, plus the
-Discord-style payload validation used by the REST handlers.
+interactions, channels, guilds, members, registered application commands.
 
-Nothing here talks to the network; ``server.py`` owns the HTTP/WebSocket side.
+Nothing here talks to the network or checks a payload (``validation.py`` does).
 """
 
 from __future__ import annotations
@@ -61,165 +60,6 @@ def snowflake() -> int:
 
 def iso_now() -> str:
     return _dt.datetime.now(_dt.timezone.utc).isoformat()
-
-
-# ---------------------------------------------------------------------------
-# errors
-# ---------------------------------------------------------------------------
-
-
-class DiscordHTTPError(Exception):
-    """Raised inside handlers; turned into a Discord-style JSON error response."""
-
-    def __init__(self, status: int, code: int, message: str, errors: Optional[dict] = None):
-        super().__init__(f"{status} {code} {message}")
-        self.status = status
-        self.code = code
-        self.message = message
-        self.errors = errors
-
-    def body(self) -> dict:
-        body: dict = {"message": self.message, "code": self.code}
-        if self.errors is not None:
-            body["errors"] = self.errors
-        return body
-
-
-class FormErrors:
-    """Collects field errors into Discord's nested ``errors`` shape."""
-
-    def __init__(self) -> None:
-        self.errors: dict = {}
-        self.count = 0
-
-    def add(self, path: Iterable[Any], code: str, message: str) -> None:
-        node = self.errors
-        for part in path:
-            node = node.setdefault(str(part), {})
-        node.setdefault("_errors", []).append({"code": code, "message": message})
-        self.count += 1
-
-    def max_len(self, path: list, value: Any, limit: int) -> None:
-        if isinstance(value, str) and len(value) > limit:
-            self.add(path, "BASE_TYPE_MAX_LENGTH", f"Must be {limit} or fewer in length.")
-
-    def raise_if_any(self) -> None:
-        if self.count:
-            raise DiscordHTTPError(400, 50035, "Invalid Form Body", self.errors)
-
-
-def validate_message_payload(body: dict, prefix: list, errors: FormErrors) -> None:
-    """Discord's limits for message content, embeds and (v1 and v2) components."""
-    content = body.get("content")
-    if content is not None:
-        errors.max_len(prefix + ["content"], content, 2000)
-    embeds = body.get("embeds") or []
-    if len(embeds) > 10:
-        errors.add(prefix + ["embeds"], "BASE_TYPE_MAX_LENGTH", "Must be 10 or fewer in length.")
-    total = 0
-    for i, e in enumerate(embeds):
-        p = prefix + ["embeds", i]
-        errors.max_len(p + ["title"], e.get("title"), 256)
-        errors.max_len(p + ["description"], e.get("description"), 4096)
-        fields = e.get("fields") or []
-        if len(fields) > 25:
-            errors.add(p + ["fields"], "BASE_TYPE_MAX_LENGTH", "Must be 25 or fewer in length.")
-        for j, f in enumerate(fields):
-            errors.max_len(p + ["fields", j, "name"], f.get("name"), 256)
-            errors.max_len(p + ["fields", j, "value"], f.get("value"), 1024)
-            if not f.get("name"):
-                errors.add(p + ["fields", j, "name"], "BASE_TYPE_REQUIRED", "This field is required")
-            if not f.get("value"):
-                errors.add(p + ["fields", j, "value"], "BASE_TYPE_REQUIRED", "This field is required")
-        errors.max_len(p + ["footer", "text"], (e.get("footer") or {}).get("text"), 2048)
-        errors.max_len(p + ["author", "name"], (e.get("author") or {}).get("name"), 256)
-        total += sum(len(t) for t in embed_texts(e))
-    if total > 6000:
-        errors.add(prefix + ["embeds"], "MAX_EMBED_SIZE_EXCEEDED", "Embed size exceeds maximum size of 6000")
-    components = body.get("components")
-    if components:
-        v2 = bool((body.get("flags") or 0) & FLAG_COMPONENTS_V2)
-        validate_components(components, prefix + ["components"], errors, v2=v2)
-
-
-def validate_components(components: list, prefix: list, errors: FormErrors, *, v2: bool = False) -> None:
-    if not v2 and len(components) > 5:
-        errors.add(prefix, "BASE_TYPE_MAX_LENGTH", "Must be 5 or fewer in length.")
-    seen: Dict[str, list] = {}
-
-    def walk(comp: dict, path: list, top: bool) -> None:
-        ctype = comp.get("type")
-        if top and not v2 and ctype != ACTION_ROW:
-            errors.add(path + ["type"], "UNION_TYPE_CHOICES", "Value of field \"type\" must be one of (1,).")
-        if ctype == ACTION_ROW:
-            children = comp.get("components") or []
-            if not children:
-                errors.add(path + ["components"], "BASE_TYPE_MIN_LENGTH", "Must be 1 or more in length.")
-            if len(children) > 5:
-                errors.add(path + ["components"], "BASE_TYPE_MAX_LENGTH", "Must be 5 or fewer in length.")
-            if any(c.get("type") in SELECT_TYPES for c in children) and len(children) > 1:
-                errors.add(path + ["components"], "COMPONENT_LAYOUT_WIDTH_EXCEEDED",
-                           "The specified component exceeds the maximum width")
-            for i, c in enumerate(children):
-                walk(c, path + ["components", i], False)
-            return
-        cid = comp.get("custom_id")
-        if cid is not None:
-            errors.max_len(path + ["custom_id"], cid, 100)
-            if cid in seen:
-                errors.add(path + ["custom_id"], "COMPONENT_CUSTOM_ID_DUPLICATED",
-                           "Component custom id cannot be duplicated")
-            seen[cid] = path
-        if ctype == BUTTON:
-            style = comp.get("style")
-            errors.max_len(path + ["label"], comp.get("label"), 80)
-            if style == 5:
-                if not comp.get("url"):
-                    errors.add(path + ["url"], "BASE_TYPE_REQUIRED", "This field is required")
-            elif style != 6 and not cid:
-                errors.add(path + ["custom_id"], "BASE_TYPE_REQUIRED", "This field is required")
-            if style != 6 and not comp.get("label") and not comp.get("emoji"):
-                errors.add(path, "BUTTON_COMPONENT_LABEL_OR_EMOJI_REQUIRED", "A label or emoji is required")
-        elif ctype in SELECT_TYPES:
-            if not cid:
-                errors.add(path + ["custom_id"], "BASE_TYPE_REQUIRED", "This field is required")
-            errors.max_len(path + ["placeholder"], comp.get("placeholder"), 150)
-            if ctype == STRING_SELECT:
-                options = comp.get("options") or []
-                if not 1 <= len(options) <= 25:
-                    errors.add(path + ["options"], "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 25 in length.")
-                values = set()
-                for j, o in enumerate(options):
-                    errors.max_len(path + ["options", j, "label"], o.get("label"), 100)
-                    errors.max_len(path + ["options", j, "value"], o.get("value"), 100)
-                    errors.max_len(path + ["options", j, "description"], o.get("description"), 100)
-                    if o.get("value") in values:
-                        errors.add(path + ["options", j, "value"], "SELECT_COMPONENT_OPTION_VALUE_DUPLICATED",
-                                   "Select component option values must be unique")
-                    values.add(o.get("value"))
-        # components v2 containers / sections
-        for key in ("components",):
-            for i, c in enumerate(comp.get(key) or []):
-                walk(c, path + [key, i], False)
-        if isinstance(comp.get("accessory"), dict):
-            walk(comp["accessory"], path + ["accessory"], False)
-        if isinstance(comp.get("component"), dict):
-            walk(comp["component"], path + ["component"], False)
-
-    for i, c in enumerate(components):
-        walk(c, prefix + [i], True)
-
-
-def validate_modal(data: dict, errors: FormErrors) -> None:
-    errors.max_len(["data", "title"], data.get("title"), 45)
-    errors.max_len(["data", "custom_id"], data.get("custom_id"), 100)
-    if not data.get("title"):
-        errors.add(["data", "title"], "BASE_TYPE_REQUIRED", "This field is required")
-    if not data.get("custom_id"):
-        errors.add(["data", "custom_id"], "BASE_TYPE_REQUIRED", "This field is required")
-    comps = data.get("components") or []
-    if not 1 <= len(comps) <= 5:
-        errors.add(["data", "components"], "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 5 in length.")
 
 
 # ---------------------------------------------------------------------------
@@ -601,6 +441,16 @@ class Command:
         return d
 
 
+@dataclass(eq=False)
+class Member:
+    """A guild member as the fake keeps it (the harness's ``FakeUser`` is one that can act)."""
+
+    id: int
+    name: str
+    manage_guild: bool = False
+    guild_id: Optional[int] = None
+
+
 @dataclass
 class Violation:
     """A rule the bot broke that Discord would punish (late ack, double ack, ...)."""
@@ -651,3 +501,13 @@ class FakeInteraction:
     def touch(self, what: str) -> None:
         self.last_activity = time.monotonic()
         self.rest_log.append(what)
+
+
+def command_path(data: dict) -> str:
+    """``/play koikoi`` from an application command interaction's data."""
+    parts = [data.get("name") or "?"]
+    options = data.get("options") or []
+    while options and options[0].get("type") in (1, 2):
+        parts.append(options[0].get("name") or "?")
+        options = options[0].get("options") or []
+    return "/" + " ".join(parts)

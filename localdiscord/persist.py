@@ -18,12 +18,11 @@ import logging
 import os
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Dict, Optional
+from typing import Any, Dict, Optional
 
+from .fake import LocalDiscord
+from .harness import FakeUser
 from .models import Attachment, Channel, Command, FakeMessage, Guild, MessageVersion
-
-if TYPE_CHECKING:  # pragma: no cover
-    from .server import LocalDiscord
 
 log = logging.getLogger("parlor.localdiscord")
 
@@ -34,7 +33,7 @@ class StateError(RuntimeError):
     """The state file cannot be read; the message says which file and why."""
 
 
-def dump_state(fake: "LocalDiscord") -> Dict[str, Any]:
+def dump_state(fake: LocalDiscord) -> Dict[str, Any]:
     """A JSON-able picture of the world (attachment bytes excluded: see :func:`attachment_files`)."""
     return {
         "format": FORMAT,
@@ -82,10 +81,8 @@ def _dump_message(m: FakeMessage) -> Dict[str, Any]:
     }
 
 
-def load_state(fake: "LocalDiscord", data: Dict[str, Any], attachments_dir: Optional[Path] = None) -> None:
+def load_state(fake: LocalDiscord, data: Dict[str, Any], attachments_dir: Optional[Path] = None) -> None:
     """Replace the fresh world of ``fake`` (before any client connected) by a saved one."""
-    from .harness import FakeUser
-
     if data.get("format") != FORMAT:
         raise StateError(f"unknown state format {data.get('format')!r} (expected {FORMAT})")
     fake.application_id = fake.bot_id = int(data["application_id"])
@@ -153,7 +150,7 @@ def load_state(fake: "LocalDiscord", data: Dict[str, Any], attachments_dir: Opti
     fake.changed()
 
 
-def fix_attachment_urls(fake: "LocalDiscord") -> None:
+def fix_attachment_urls(fake: LocalDiscord) -> None:
     """After ``start()``: give loaded attachments absolute URLs on this run's port."""
     for att in fake.attachments.values():
         if att.url.startswith("/"):
@@ -163,7 +160,7 @@ def fix_attachment_urls(fake: "LocalDiscord") -> None:
 class StateFile:
     """Loads a world from ``path`` (if it exists) and saves it there after every change."""
 
-    def __init__(self, fake: "LocalDiscord", path: Path, *, delay: float = 0.5) -> None:
+    def __init__(self, fake: LocalDiscord, path: Path, *, delay: float = 0.5) -> None:
         self.fake = fake
         self.path = Path(path)
         self.attachments_dir = self.path.with_suffix(".attachments")

@@ -1,434 +1,27 @@
-"""The playground: a browser page and its JSON API, served by the local Discord's own aiohttp app.
-
-A person picks who they are (one of the local users, or a new one), runs the slash commands the
-bot registered, clicks buttons, picks from menus and fills in modals. Every action goes through
-the same checks as the test harness (:class:`~localdiscord.harness.FakeUser`), so the bot sees
-exactly what Discord would send it. Each user's page receives only what that user may see: the
-public messages and their own ephemeral ones.
-
-Routes (all JSON unless said otherwise; ``as`` is a user id or name, ``channel`` a channel id):
-
-=========================================  ==============================================================
-``GET /``                                  the page (a websocket upgrade on ``/`` is the bot's gateway)
-``GET /playground/static/{file}``          the page's script and styles
-``GET|POST /playground/api/me``            who am I (``as``, else the ``parlor_user`` cookie, else the
-                                           first user); POST ``{"user"}`` sets the cookie
-``GET|POST /playground/api/users``         the users; POST ``{"name", "manage_guild"}`` adds one
-``GET /playground/api/commands``           the registered slash commands with their options
-``GET /playground/api/state``              what ``as`` sees in ``channel``; with ``since=<revision>`` it
-                                           waits (long poll, ``wait`` seconds, ≤ 25) for a change
-``POST /playground/api/slash``             ``{"as", "channel", "command": "play koikoi", "options": {}}``
-``POST /playground/api/autocomplete``      ``{"as", "channel", "command", "options", "focused"}``
-``POST /playground/api/click``             ``{"as", "message_id", "custom_id"}``
-``POST /playground/api/select``            ``{"as", "message_id", "custom_id", "values": []}``
-``POST /playground/api/modal``             ``{"as", "interaction_id", "values": {custom_id: text}}``
-``POST /playground/api/say``               ``{"as", "channel", "content"}``: a plain message
-=========================================  ==============================================================
-
-Interactions answer ``{"ok": true, "interaction_id", "response_type", "modal"}`` once the bot has
-acknowledged them (``modal`` is the modal to show, or null). A refused action answers 400 with
-``{"error": "<sentence>"}``; a bot that does not answer in Discord's 3 seconds, 504.
+"""Running Parlor against the embedded local Discord: ``python -m bot`` without a token starts
+:func:`main_playground`, which serves the playground page (see ``page.py``) and keeps the channel
+in a state file next to the database (see ``persist.py``).
 """
 
 from __future__ import annotations
 
 import asyncio
-import base64
 import dataclasses
-import json
-import logging
-import re
 import signal
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Dict, Optional
+from typing import Any, Callable, Optional
 
-from aiohttp import web
+from bot.logs import configure_logging
+from bot.main import ParlorBot
+from bot.settings import Settings
 
-from .harness import HarnessError, InteractionTimeout
-from .models import FakeInteraction, FakeMessage
+from .clients import start_client
+from .fake import LocalDiscord
+from .page import serve_page
+from .persist import StateError, StateFile, fix_attachment_urls
 
-if TYPE_CHECKING:  # pragma: no cover
-    from bot.settings import Settings
-
-    from .harness import FakeUser
-    from .server import LocalDiscord
-
-log = logging.getLogger("parlor.playground")
-
-STATIC = Path(__file__).resolve().parent / "static"
-COOKIE = "parlor_user"
-MAX_MESSAGES = 150  # per snapshot: the newest ones, as a chat shows them
-MAX_WAIT = 25.0
 DEFAULT_USERS = (("Alice", True), ("Bob", False), ("Carol", False))
-NAME_RE = re.compile(r"^[\w .'-]{1,32}$")
-
-
-class PageError(Exception):
-    def __init__(self, message: str, status: int = 400) -> None:
-        super().__init__(message)
-        self.message, self.status = message, status
-
-
-def _json(data: Any, status: int = 200) -> web.Response:
-    return web.Response(body=json.dumps(data).encode(), status=status, content_type="application/json")
-
-
-def add_routes(fake: "LocalDiscord", app: web.Application) -> None:
-    api = Api(fake)
-    r = app.router
-    r.add_get("/playground/static/{name}", _static)
-    r.add_get("/playground/api/me", api.wrap(api.get_me))
-    r.add_post("/playground/api/me", api.wrap(api.set_me))
-    r.add_get("/playground/api/users", api.wrap(api.get_users))
-    r.add_post("/playground/api/users", api.wrap(api.add_user))
-    r.add_get("/playground/api/commands", api.wrap(api.get_commands))
-    r.add_get("/playground/api/state", api.wrap(api.get_state))
-    r.add_post("/playground/api/slash", api.wrap(api.slash))
-    r.add_post("/playground/api/autocomplete", api.wrap(api.autocomplete))
-    r.add_post("/playground/api/click", api.wrap(api.click))
-    r.add_post("/playground/api/select", api.wrap(api.select))
-    r.add_post("/playground/api/modal", api.wrap(api.modal))
-    r.add_post("/playground/api/say", api.wrap(api.say))
-
-
-async def page(fake: "LocalDiscord", request: web.Request) -> web.StreamResponse:
-    return web.FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
-
-
-async def _static(request: web.Request) -> web.StreamResponse:
-    name = request.match_info["name"]
-    path = STATIC / name
-    if "/" in name or name.startswith(".") or not path.is_file():
-        raise web.HTTPNotFound()
-    return web.FileResponse(path, headers={"Cache-Control": "no-cache"})
-
-
-class Api:
-    def __init__(self, fake: "LocalDiscord") -> None:
-        self.fake = fake
-
-    def wrap(self, handler: Callable) -> Callable:
-        async def run(request: web.Request) -> web.StreamResponse:
-            try:
-                return await handler(request)
-            except PageError as e:
-                return _json({"error": e.message}, e.status)
-            except HarnessError as e:
-                return _json({"error": _polite(str(e))}, 400)
-
-        return run
-
-    # ------------------------------------------------------------------ helpers
-    async def _body(self, request: web.Request) -> Dict[str, Any]:
-        try:
-            body = await request.json()
-        except ValueError:
-            raise PageError("The request body must be JSON.") from None
-        if not isinstance(body, dict):
-            raise PageError("The request body must be a JSON object.")
-        return body
-
-    def _user(self, request: web.Request, wanted: Any = None) -> "FakeUser":
-        wanted = wanted if wanted not in (None, "") else request.query.get("as") or request.cookies.get(COOKIE)
-        if not self.fake.users:
-            raise PageError("There are no users yet; add one first.", 409)
-        if wanted in (None, ""):
-            return next(iter(self.fake.users.values()))
-        for u in self.fake.users.values():
-            if str(u.id) == str(wanted) or u.name == wanted:
-                return u
-        raise PageError(f"There is no user {wanted!r}; pick one of: {', '.join(u.name for u in self.fake.users.values())}.", 404)
-
-    def _channel(self, value: Any, user: Optional["FakeUser"] = None):
-        if value in (None, ""):
-            return self.fake.channel
-        try:
-            ch = self.fake.get_channel(int(value) if str(value).isdigit() else str(value))
-        except LookupError:
-            raise PageError(f"There is no channel {value!r}.", 404) from None
-        if ch.type == 1 and (user is None or ch.recipient_id != user.id):
-            raise PageError("That conversation is someone else's.", 403)
-        return ch
-
-    def _message(self, value: Any, user: "FakeUser") -> FakeMessage:
-        try:
-            msg = self.fake.messages[int(value)]
-        except (KeyError, TypeError, ValueError):
-            raise PageError("That message does not exist (any more).", 404) from None
-        if msg.deleted or not msg.visible_to(user.id):
-            raise PageError("That message does not exist (any more).", 404)
-        return msg
-
-    def user_info(self, u: "FakeUser") -> Dict[str, Any]:
-        return {"id": str(u.id), "name": u.name, "manage_guild": u.manage_guild}
-
-    # ------------------------------------------------------------------ identity and users
-    async def get_me(self, request: web.Request) -> web.Response:
-        return _json({"user": self.user_info(self._user(request))})
-
-    async def set_me(self, request: web.Request) -> web.Response:
-        body = await self._body(request)
-        user = self._user(request, body.get("user"))
-        resp = _json({"user": self.user_info(user)})
-        resp.set_cookie(COOKIE, str(user.id), max_age=365 * 86400, samesite="Strict")
-        return resp
-
-    async def get_users(self, request: web.Request) -> web.Response:
-        return _json({"users": [self.user_info(u) for u in self.fake.users.values()]})
-
-    async def add_user(self, request: web.Request) -> web.Response:
-        body = await self._body(request)
-        name = str(body.get("name") or "").strip()
-        if not NAME_RE.match(name):
-            raise PageError("A name has 1 to 32 letters, digits, spaces, dots, dashes or underscores.")
-        if any(u.name.lower() == name.lower() for u in self.fake.users.values()):
-            raise PageError(f"There is already a user named {name}.")
-        user = self.fake.add_user(name, manage_guild=bool(body.get("manage_guild")))
-        return _json({"user": self.user_info(user)})
-
-    # ------------------------------------------------------------------ commands
-    async def get_commands(self, request: web.Request) -> web.Response:
-        ch = self._channel(request.query.get("channel"))
-        scopes = [ch.guild_id, None] if ch.guild_id else [None]
-        seen, out = set(), []
-        for scope in scopes:
-            for cmd in self.fake.commands_in(scope):
-                if cmd.type != 1 or cmd.name in seen:
-                    continue
-                seen.add(cmd.name)
-                p = cmd.payload
-                out.append({"id": str(cmd.id), "name": cmd.name, "description": p.get("description") or "",
-                            "options": p.get("options") or []})
-        out.sort(key=lambda c: c["name"])
-        return _json({"commands": out})
-
-    # ------------------------------------------------------------------ what a user sees
-    async def get_state(self, request: web.Request) -> web.Response:
-        user = self._user(request)
-        ch = self._channel(request.query.get("channel"), user)
-        since = request.query.get("since")
-        if since not in (None, "") and since.lstrip("-").isdigit():
-            try:
-                wait = min(float(request.query.get("wait", MAX_WAIT)), MAX_WAIT)
-            except ValueError:
-                wait = MAX_WAIT
-            await self.fake.wait_changed(int(since), wait)
-        return _json(self.state(user, ch))
-
-    def state(self, user: "FakeUser", channel) -> Dict[str, Any]:
-        fake = self.fake
-        guild = fake.guilds.get(channel.guild_id) if channel.guild_id else fake.guild
-        channels = [{"id": str(c.id), "name": c.name, "dm": False}
-                    for c in sorted(guild.channels.values(), key=lambda c: c.position)]
-        channels += [{"id": str(c.id), "name": fake.bot_name, "dm": True} for c in fake.channels.values()
-                     if c.type == 1 and c.recipient_id == user.id]
-        members = {str(u.id): u.name for u in fake.users.values()}
-        members[str(fake.bot_id)] = fake.bot_name
-        members[str(fake.owner_id)] = "server-owner"
-        msgs = [m for m in channel.messages if m.visible_to(user.id)]
-        msgs.sort(key=lambda m: m.id)
-        return {
-            "revision": fake.revision,
-            "guild": {"id": str(guild.id), "name": guild.name},
-            "channel": {"id": str(channel.id), "name": channel.name if channel.type != 1 else fake.bot_name,
-                        "dm": channel.type == 1},
-            "channels": channels,
-            "me": self.user_info(user),
-            "users": [self.user_info(u) for u in fake.users.values()],
-            "bot": {"id": str(fake.bot_id), "name": fake.bot_name, "connected": fake.connected},
-            "members": members,
-            "roles": {str(guild.id): "everyone", str(guild.manager_role_id): "Manager", str(guild.bot_role_id): "Bot"},
-            "channel_names": {str(c.id): c.name for c in fake.channels.values() if c.type != 1},
-            "older": max(0, len(msgs) - MAX_MESSAGES),
-            "messages": [self.message_view(m) for m in msgs[-MAX_MESSAGES:]],
-        }
-
-    def message_view(self, m: FakeMessage) -> Dict[str, Any]:
-        p = m.payload()
-        for a in p["attachments"]:  # same-origin paths: the page may be opened on another port or host name
-            a["url"] = a["proxy_url"] = f"/attachments/{a['id']}/{a['filename']}"
-        p["ephemeral"] = m.ephemeral
-        p["loading"] = m.loading
-        p["command"] = m.command
-        meta = m.interaction_metadata or {}
-        p["command_user"] = (meta.get("user") or {}).get("global_name") if m.command else None
-        p["edits"] = sum(1 for v in m.versions if v.kind == "edit")
-        return p
-
-    # ------------------------------------------------------------------ acting
-    def _require_bot(self) -> None:
-        if not self.fake.connected:
-            raise PageError(f"{self.fake.bot_name} is not connected right now (starting or restarting); "
-                            f"try again in a moment.", 503)
-
-    async def _dispatch(self, inter: FakeInteraction) -> web.Response:
-        fake = self.fake
-        self._require_bot()
-        await fake.dispatch_interaction(inter)
-        try:
-            await asyncio.wait_for(inter.callback_event.wait(), fake.ack_deadline + 0.5)
-        except asyncio.TimeoutError:
-            pass
-        late = any(v.interaction_id == inter.id and v.kind == "late_ack" for v in fake.violations)
-        if not inter.acknowledged or (late and fake.reject_late_ack):
-            return _json({"error": "The application did not respond.", "interaction_id": str(inter.id)}, 504)
-        return _json({"ok": True, "interaction_id": str(inter.id), "response_type": inter.callback_type,
-                      "modal": inter.modal})
-
-    async def slash(self, request: web.Request) -> web.Response:
-        self._require_bot()
-        body = await self._body(request)
-        user = self._user(request, body.get("as"))
-        ch = self._channel(body.get("channel"), user)
-        if ch.type == 1:
-            raise PageError("Slash commands work in the server's channels here, not in direct messages.")
-        path = str(body.get("command") or "").strip().lstrip("/")
-        if not path:
-            raise PageError("Choose a command.")
-        options = self._options(user, ch, path, body.get("options") or {})
-        inter = user.prepare_slash(path, _channel=ch, **options)
-        return await self._dispatch(inter)
-
-    def _options(self, user: "FakeUser", ch, path: str, raw: Dict[str, Any]) -> Dict[str, Any]:
-        """Turn the page's values (text from inputs) into the harness's (numbers, booleans, files)."""
-        if not isinstance(raw, dict):
-            raise PageError("Options must be an object of name → value.")
-        spec = self._option_specs(user, ch, path)
-        out: Dict[str, Any] = {}
-        for name, value in raw.items():
-            if value is None or value == "":
-                continue  # left empty: not given, as in Discord
-            opt = spec.get(name)
-            if opt is None:
-                raise PageError(f"The command /{path} has no option {name}; its options are: "
-                                f"{', '.join(spec) or 'none'}.")
-            t = opt.get("type")
-            if t in (4, 10) and isinstance(value, str):
-                try:
-                    value = int(value) if t == 4 else float(value)
-                except ValueError:
-                    raise PageError(f"The option {name} needs a {'whole ' if t == 4 else ''}number.") from None
-            elif t == 5 and isinstance(value, str):
-                if value.lower() not in ("true", "false"):
-                    raise PageError(f"The option {name} is True or False.")
-                value = value.lower() == "true"
-            elif t in (6, 9) and isinstance(value, str):
-                value = self._user(None, value).id  # type: ignore[arg-type]
-            elif t == 11:
-                if not isinstance(value, dict) or "data" not in value:
-                    raise PageError(f"The option {name} needs a file.")
-                try:
-                    value = (str(value.get("filename") or "file"), base64.b64decode(value["data"]))
-                except ValueError:
-                    raise PageError(f"The file for {name} could not be read.") from None
-            choices = opt.get("choices")
-            if choices and value not in [c["value"] for c in choices] and value not in [c["name"] for c in choices]:
-                raise PageError(f"The option {name} must be one of: {', '.join(c['name'] for c in choices)}.")
-            if t in (4, 10) and isinstance(value, (int, float)):
-                low, high = opt.get("min_value"), opt.get("max_value")
-                if (low is not None and value < low) or (high is not None and value > high):
-                    raise PageError(f"The option {name} must be "
-                                    + (f"from {low} to {high}." if low is not None and high is not None
-                                       else f"at least {low}." if low is not None else f"at most {high}."))
-            if t == 3 and isinstance(value, str):
-                low, high = opt.get("min_length"), opt.get("max_length")
-                if (low and len(value) < low) or (high and len(value) > high):
-                    raise PageError(f"The option {name} takes {low or 0} to {high or 6000} characters.")
-            out[name] = value
-        missing = [n for n, o in spec.items() if o.get("required") and n not in out]
-        if missing:
-            raise PageError(f"Fill in the required option{'s' if len(missing) > 1 else ''}: {', '.join(missing)}.")
-        return out
-
-    def _option_specs(self, user: "FakeUser", ch, path: str) -> Dict[str, dict]:
-        parts = path.split()
-        cmd = user._find_command(parts[0], ch)
-        options = cmd.payload.get("options") or []
-        for sub in parts[1:]:
-            node = next((o for o in options if o.get("name") == sub and o.get("type") in (1, 2)), None)
-            options = (node or {}).get("options") or []
-        return {o["name"]: o for o in options if o.get("type") not in (1, 2)}
-
-    async def autocomplete(self, request: web.Request) -> web.Response:
-        body = await self._body(request)
-        user = self._user(request, body.get("as"))
-        ch = self._channel(body.get("channel"), user)
-        path = str(body.get("command") or "").strip().lstrip("/")
-        focused = str(body.get("focused") or "")
-        raw = dict(body.get("options") or {})
-        typed = str(raw.pop(focused, "") or "")
-        options = self._options(user, ch, path, raw)
-        if not self.fake.connected:
-            return _json({"choices": []})
-        try:
-            choices = await user.autocomplete(path, _focused=focused, _channel=ch, _timeout=3.0,
-                                              **{focused: typed}, **options)
-        except InteractionTimeout:
-            choices = []
-        return _json({"choices": choices})
-
-    async def click(self, request: web.Request) -> web.Response:
-        self._require_bot()
-        body = await self._body(request)
-        user = self._user(request, body.get("as"))
-        msg = self._message(body.get("message_id"), user)
-        inter = user.prepare_click(msg, str(body.get("custom_id") or ""))
-        return await self._dispatch(inter)
-
-    async def select(self, request: web.Request) -> web.Response:
-        self._require_bot()
-        body = await self._body(request)
-        user = self._user(request, body.get("as"))
-        msg = self._message(body.get("message_id"), user)
-        values = body.get("values")
-        if not isinstance(values, list):
-            raise PageError("Pick at least one option.")
-        inter = user.prepare_select(msg, str(body.get("custom_id") or ""), [str(v) for v in values])
-        return await self._dispatch(inter)
-
-    async def modal(self, request: web.Request) -> web.Response:
-        self._require_bot()
-        body = await self._body(request)
-        user = self._user(request, body.get("as"))
-        try:
-            src = self.fake.interactions[int(body.get("interaction_id"))]
-        except (KeyError, TypeError, ValueError):
-            raise PageError("That form has expired; open it again.", 404) from None
-        if src.user_id != user.id or src.modal is None:
-            raise PageError("That form is not yours to send.", 403)
-        values = body.get("values") or {}
-        if not isinstance(values, dict):
-            raise PageError("Form values must be an object of field → text.")
-        inter = user.prepare_modal(src, {str(k): v for k, v in values.items()})
-        return await self._dispatch(inter)
-
-    async def say(self, request: web.Request) -> web.Response:
-        body = await self._body(request)
-        user = self._user(request, body.get("as"))
-        ch = self._channel(body.get("channel"), user)
-        content = str(body.get("content") or "").strip()
-        if not content:
-            raise PageError("Type a message first.")
-        if len(content) > 2000:
-            raise PageError("A message has at most 2000 characters.")
-        if ch.type == 1:
-            raise PageError("Direct messages to the bot are not supported here.")
-        msg = await user.say(content, channel=ch)
-        return _json({"ok": True, "message_id": str(msg.id)})
-
-
-def _polite(text: str) -> str:
-    """The harness speaks to test authors; the page shows its sentence with a capital and a stop."""
-    text = text.strip()
-    if text and text[0].islower():
-        text = text[0].upper() + text[1:]
-    return text if text.endswith((".", "!", "?")) else text + "."
-
-
-# ---------------------------------------------------------------------------
-# running Parlor against the embedded local Discord (python -m bot without a token)
-# ---------------------------------------------------------------------------
 
 
 def state_path(database: Path) -> Path:
@@ -436,19 +29,13 @@ def state_path(database: Path) -> Path:
     return database.with_name(database.stem + ".playground.json")
 
 
-async def run_playground(settings: "Settings", *, stop: Optional[asyncio.Event] = None,
+async def run_playground(settings: Settings, *, stop: Optional[asyncio.Event] = None,
                          announce: Callable[[str], None] = print, handle_signals: bool = True,
-                         on_ready: Optional[Callable[["LocalDiscord", Any], None]] = None) -> int:
+                         on_ready: Optional[Callable[[LocalDiscord, Any], None]] = None) -> int:
     """Start the local Discord (page included) and Parlor connected to it; run until ``stop`` is set,
     SIGINT/SIGTERM arrives (with ``handle_signals``) or the bot dies. ``on_ready(fake, bot)`` is
     called once the page is up and the bot connected. Returns a process exit code."""
-    from bot.main import ParlorBot
-
-    from .harness import start_client
-    from .persist import StateError, StateFile, fix_attachment_urls
-    from .server import LocalDiscord
-
-    fake = LocalDiscord(guild_name="Parlor Playground", channels=("general", "games"))
+    fake = serve_page(LocalDiscord(guild_name="Parlor Playground", channels=("general", "games")))
     state = StateFile(fake, state_path(settings.database))
     try:
         restored = state.load()
@@ -513,7 +100,7 @@ async def run_playground(settings: "Settings", *, stop: Optional[asyncio.Event] 
     return code
 
 
-def main_playground(settings: "Settings") -> int:
+def main_playground(settings: Settings) -> int:
     try:
         return asyncio.run(run_playground(settings, announce=lambda text: print(text, flush=True)))
     except KeyboardInterrupt:
@@ -521,9 +108,6 @@ def main_playground(settings: "Settings") -> int:
 
 
 if __name__ == "__main__":  # pragma: no cover
-    from bot.logs import configure_logging
-    from bot.settings import Settings
-
     settings = Settings.from_env()
     configure_logging(settings.log_level)
     sys.exit(main_playground(settings))

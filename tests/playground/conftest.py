@@ -8,6 +8,7 @@ import aiohttp
 import pytest
 
 from localdiscord import LocalDiscord
+from localdiscord.page import serve_page
 from bot.main import ParlorBot
 from bot.settings import Settings
 
@@ -41,7 +42,7 @@ class Client:
 
 @pytest.fixture
 async def fake():
-    async with LocalDiscord() as world:
+    async with serve_page(LocalDiscord()) as world:
         yield world
 
 

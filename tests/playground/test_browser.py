@@ -244,8 +244,9 @@ def showcase_bot(guild_id: int):
 
 async def test_the_page_renders_what_discord_would(tmp_path):
     from localdiscord import LocalDiscord, run_client
+    from localdiscord.page import serve_page
 
-    async with LocalDiscord() as fake:
+    async with serve_page(LocalDiscord()) as fake:
         alice, bob = fake.add_user("Alice"), fake.add_user("Bob")
         bot = showcase_bot(fake.guild.id)({"Alice": alice.id, "Bob": bob.id})
         async with run_client(fake, bot), async_api.async_playwright() as p:

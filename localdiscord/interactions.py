@@ -1,0 +1,242 @@
+"""Interactions in the local Discord: creating one for a user's slash command, click, select,
+modal or autocomplete and sending it to the bot (INTERACTION_CREATE), and the bot's side of it —
+the callback (with the 3-second deadline and one-answer rule) and the webhook routes for the
+original response and followups (with the token's 15-minute lifetime).
+"""
+
+from __future__ import annotations
+
+import secrets
+import time
+from typing import Any, Dict, Optional, Union
+
+from aiohttp import web
+
+from .errors import UNKNOWN_INTERACTION, UNKNOWN_MESSAGE, UNKNOWN_WEBHOOK, DiscordHTTPError, FormErrors, not_found
+from .gateway import Gateway
+from .httpio import API, json_response, no_content, read_body
+from .messaging import Messaging
+from .models import BOT_PERMISSIONS, FLAG_EPHEMERAL, Channel, FakeInteraction, FakeMessage, Violation, snowflake
+from .validation import validate_modal
+from .world import World
+
+# Callback (interaction response) types.
+PONG, CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE, DEFERRED_UPDATE, UPDATE_MESSAGE = 1, 4, 5, 6, 7
+AUTOCOMPLETE_RESULT, MODAL = 8, 9
+
+
+class Interactions:
+    def __init__(self, world: World, gateway: Gateway, messaging: Messaging) -> None:
+        self.world = world
+        self.gateway = gateway
+        self.messaging = messaging
+
+    def add_routes(self, r: web.UrlDispatcher) -> None:
+        r.add_post(API + "/interactions/{interaction_id}/{token}/callback", self._interaction_callback)
+        r.add_post(API + "/webhooks/{app_id}/{token}", self._webhook_execute)
+        r.add_get(API + "/webhooks/{app_id}/{token}/messages/{message_id}", self._webhook_get_message)
+        r.add_patch(API + "/webhooks/{app_id}/{token}/messages/{message_id}", self._webhook_edit_message)
+        r.add_delete(API + "/webhooks/{app_id}/{token}/messages/{message_id}", self._webhook_delete_message)
+
+    def new_interaction(self, *, user_id: int, type: int, data: dict, channel: Channel,
+                        message: Optional[FakeMessage] = None, label: str = "") -> FakeInteraction:
+        inter = FakeInteraction(
+            id=snowflake(), token="aW50ZXJhY3Rpb246" + secrets.token_urlsafe(48), type=type, user_id=user_id,
+            guild_id=channel.guild_id, channel_id=channel.id, data=data, label=label, message=message,
+        )
+        self.world.interactions[inter.id] = inter
+        self.world.interactions_by_token[inter.token] = inter
+        return inter
+
+    def interaction_payload(self, inter: FakeInteraction) -> dict:
+        channel = self.world.channels[inter.channel_id]
+        d: Dict[str, Any] = {
+            "id": str(inter.id), "application_id": str(self.world.application_id), "type": inter.type,
+            "data": inter.data, "token": inter.token, "version": 1, "channel_id": str(channel.id),
+            "channel": self.world.channel_payload(channel), "app_permissions": str(BOT_PERMISSIONS),
+            "locale": "en-US", "entitlements": [], "attachment_size_limit": 10 * 1024 * 1024,
+        }
+        if inter.guild_id is not None:
+            guild = self.world.guilds[inter.guild_id]
+            member = self.world.member_payload(inter.user_id, guild)
+            member["permissions"] = str(self.world.member_permissions(inter.user_id, guild))
+            d.update({
+                "guild_id": str(guild.id), "guild": {"id": str(guild.id), "locale": "en-US", "features": []},
+                "guild_locale": "en-US", "member": member,
+                "authorizing_integration_owners": {"0": str(guild.id)}, "context": 0,
+            })
+        else:
+            d.update({"user": self.world.user_payload(inter.user_id),
+                      "authorizing_integration_owners": {"0": str(inter.user_id)}, "context": 1})
+        if inter.message is not None:
+            d["message"] = inter.message.payload()
+        return d
+
+    async def dispatch_interaction(self, inter: FakeInteraction) -> None:
+        await self.gateway.wait_ready()
+        inter.dispatched_at = time.monotonic()
+        inter.created_at = inter.dispatched_at
+        inter.last_activity = inter.dispatched_at
+        await self.gateway.dispatch("INTERACTION_CREATE", self.interaction_payload(inter))
+
+    def expire_token(self, token_or_interaction: Union[str, FakeInteraction, Any]) -> None:
+        """Make an interaction token invalid now (as if 15 minutes had passed)."""
+        inter = self._resolve_interaction(token_or_interaction)
+        inter.expired = True
+
+    def _resolve_interaction(self, x: Any) -> FakeInteraction:
+        if isinstance(x, FakeInteraction):
+            return x
+        if isinstance(x, str):
+            return self.world.interactions_by_token[x]
+        inter = getattr(x, "interaction", None)
+        if isinstance(inter, FakeInteraction):
+            return inter
+        raise TypeError(f"not an interaction or token: {x!r}")
+
+    def _token_valid(self, inter: FakeInteraction) -> bool:
+        return not inter.expired and time.monotonic() - inter.created_at <= self.world.token_lifetime
+
+    def _webhook_interaction(self, request: web.Request) -> FakeInteraction:
+        try:
+            app_id = int(request.match_info["app_id"])
+        except ValueError:
+            raise not_found(*UNKNOWN_WEBHOOK) from None
+        inter = self.world.interactions_by_token.get(request.match_info["token"])
+        if app_id != self.world.application_id or inter is None:
+            raise not_found(*UNKNOWN_WEBHOOK)
+        if not self._token_valid(inter):
+            raise DiscordHTTPError(401, 50027, "Invalid Webhook Token")
+        return inter
+
+    async def _interaction_callback(self, request: web.Request) -> web.Response:
+        try:
+            inter = self.world.interactions[int(request.match_info["interaction_id"])]
+        except (KeyError, ValueError):
+            raise not_found(*UNKNOWN_INTERACTION) from None
+        if inter.token != request.match_info["token"]:
+            raise DiscordHTTPError(401, 50027, "Invalid Webhook Token")
+        body, files = await read_body(request)
+        ctype = body.get("type")
+        inter.touch(f"callback type {ctype}")
+        if inter.acknowledged:
+            self.world.violations.append(Violation("double_ack", f"{inter.label}: second callback type {ctype} "
+                                             f"after type {inter.callback_type}", inter.id))
+            raise DiscordHTTPError(400, 40060, "Interaction has already been acknowledged.")
+        elapsed = time.monotonic() - inter.dispatched_at
+        if elapsed > self.world.ack_deadline or not self._token_valid(inter):
+            self.world.violations.append(Violation("late_ack", f"{inter.label}: callback after {elapsed:.2f}s "
+                                             f"(limit {self.world.ack_deadline}s)", inter.id))
+            if self.world.reject_late_ack or not self._token_valid(inter):
+                raise not_found(*UNKNOWN_INTERACTION)
+        data = body.get("data") or {}
+        ephemeral = bool(int(data.get("flags") or 0) & FLAG_EPHEMERAL)
+        channel = self.world.channels[inter.channel_id]
+        resource: Dict[str, Any] = {"type": ctype}
+        info: Dict[str, Any] = {"id": str(inter.id), "type": inter.type}
+        if ctype == CHANNEL_MESSAGE:
+            if inter.type not in (2, 3, 5):
+                raise DiscordHTTPError(400, 50035, "Invalid Form Body",
+                                       {"type": {"_errors": [{"code": "INTERACTION_RESPONSE_TYPE_INVALID",
+                                                              "message": "Interaction response type invalid"}]}})
+            msg = await self.messaging.create(channel, data, files, ephemeral_to=inter.user_id if ephemeral else None,
+                                            interaction=inter, validate_prefix=["data"])
+            inter.original = msg
+            resource["message"] = msg.payload()
+            info.update(response_message_id=str(msg.id), response_message_loading=False,
+                        response_message_ephemeral=ephemeral)
+        elif ctype == DEFERRED_CHANNEL_MESSAGE:
+            msg = await self.messaging.create(channel, {"content": ""}, [], interaction=inter, loading=True,
+                                            ephemeral_to=inter.user_id if ephemeral else None)
+            inter.original = msg
+            resource["message"] = msg.payload()
+            info.update(response_message_id=str(msg.id), response_message_loading=True,
+                        response_message_ephemeral=ephemeral)
+        elif ctype in (DEFERRED_UPDATE, UPDATE_MESSAGE):
+            if inter.message is None:
+                raise DiscordHTTPError(400, 50035, "Invalid Form Body",
+                                       {"type": {"_errors": [{"code": "INTERACTION_RESPONSE_TYPE_INVALID",
+                                                              "message": "Interaction response type invalid "
+                                                                         "(no message to update)"}]}})
+            inter.original = inter.message
+            if ctype == UPDATE_MESSAGE:
+                await self.messaging.edit(inter.message, data, files, validate_prefix=["data"])
+                resource["message"] = inter.message.payload()
+            info.update(response_message_id=str(inter.message.id), response_message_loading=False,
+                        response_message_ephemeral=inter.message.ephemeral)
+        elif ctype == MODAL:
+            if inter.type == 5:
+                raise DiscordHTTPError(400, 50035, "Invalid Form Body",
+                                       {"type": {"_errors": [{"code": "INTERACTION_RESPONSE_TYPE_INVALID",
+                                                              "message": "Cannot respond to a modal with a modal"}]}})
+            errors = FormErrors()
+            validate_modal(data, errors)
+            errors.raise_if_any()
+            inter.modal = data
+        elif ctype == AUTOCOMPLETE_RESULT:
+            inter.autocomplete_choices = data.get("choices") or []
+        elif ctype == PONG:
+            pass
+        else:
+            raise DiscordHTTPError(400, 50035, "Invalid Form Body",
+                                   {"type": {"_errors": [{"code": "BASE_TYPE_CHOICES",
+                                                          "message": f"Value must be one of known types, got {ctype}"}]}})
+        inter.callback_type = ctype
+        inter.callback_data = data
+        inter.callback_at = time.monotonic()
+        inter.callback_event.set()
+        return json_response({"interaction": info, "resource": resource})
+
+    def _interaction_message(self, inter: FakeInteraction, message_id: str) -> FakeMessage:
+        if message_id == "@original":
+            if inter.original is None or inter.original.deleted:
+                raise not_found(*UNKNOWN_MESSAGE)
+            return inter.original
+        try:
+            msg = self.world.messages[int(message_id)]
+        except (KeyError, ValueError):
+            raise not_found(*UNKNOWN_MESSAGE) from None
+        own = msg is inter.original or msg is inter.message or msg in inter.followups
+        if msg.deleted or (msg.ephemeral and not own) or (not own and msg.webhook_id is None):
+            raise not_found(*UNKNOWN_MESSAGE)
+        return msg
+
+    async def _webhook_execute(self, request: web.Request) -> web.Response:
+        inter = self._webhook_interaction(request)
+        body, files = await read_body(request)
+        inter.touch("followup")
+        if not inter.acknowledged:
+            raise not_found(*UNKNOWN_WEBHOOK)
+        flags = int(body.get("flags") or 0)
+        if (inter.callback_type == DEFERRED_CHANNEL_MESSAGE and inter.original is not None
+                and inter.original.loading and not inter.followups):
+            # Discord: the first followup after a deferred "thinking" response edits the
+            # loading message; its ephemeral flag is ignored.
+            msg = await self.messaging.edit(inter.original, body, files, validate_prefix=[])
+        else:
+            channel = self.world.channels[inter.channel_id]
+            msg = await self.messaging.create(channel, body, files, interaction=inter, validate_prefix=[],
+                                            ephemeral_to=inter.user_id if flags & FLAG_EPHEMERAL else None)
+            inter.followups.append(msg)
+        wait = request.query.get("wait", "false").lower() in ("1", "true")
+        return json_response(msg.payload()) if wait else no_content()
+
+    async def _webhook_get_message(self, request: web.Request) -> web.Response:
+        inter = self._webhook_interaction(request)
+        inter.touch("get message")
+        return json_response(self._interaction_message(inter, request.match_info["message_id"]).payload())
+
+    async def _webhook_edit_message(self, request: web.Request) -> web.Response:
+        inter = self._webhook_interaction(request)
+        msg = self._interaction_message(inter, request.match_info["message_id"])
+        body, files = await read_body(request)
+        inter.touch(f"edit {request.match_info['message_id']}")
+        await self.messaging.edit(msg, body, files, validate_prefix=[])
+        return json_response(msg.payload())
+
+    async def _webhook_delete_message(self, request: web.Request) -> web.Response:
+        inter = self._webhook_interaction(request)
+        msg = self._interaction_message(inter, request.match_info["message_id"])
+        inter.touch(f"delete {request.match_info['message_id']}")
+        await self.messaging.delete(msg)
+        return no_content()

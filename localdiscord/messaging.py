@@ -1,0 +1,136 @@
+"""Messages of the local Discord: creating, editing and deleting one (with Discord's checks of the
+payload, its attachments, and the gateway events it causes), whoever asks — a REST route, an
+interaction callback or webhook, or a user of the harness typing a message.
+"""
+
+from __future__ import annotations
+
+import mimetypes
+from typing import Any, Dict, List, Optional, Tuple
+
+from .errors import UNKNOWN_MESSAGE, DiscordHTTPError, not_found
+from .gateway import Gateway, message_intent
+from .models import FLAG_EPHEMERAL, FLAG_LOADING, Attachment, Channel, FakeInteraction, FakeMessage, command_path, snowflake
+from .validation import check_message, check_not_empty
+from .world import World
+
+UploadedFile = Tuple[int, str, bytes, Optional[str]]  # (index, filename, data, content type)
+
+
+class Messaging:
+    def __init__(self, world: World, gateway: Gateway) -> None:
+        self.world = world
+        self.gateway = gateway
+
+    async def create(
+        self,
+        channel: Channel,
+        body: dict,
+        files: List[UploadedFile],
+        *,
+        author: Optional[dict] = None,
+        ephemeral_to: Optional[int] = None,
+        interaction: Optional[FakeInteraction] = None,
+        validate_prefix: Optional[List[Any]] = None,
+        loading: bool = False,
+        check_empty: bool = True,
+    ) -> FakeMessage:
+        if validate_prefix is not None:
+            check_message(body, validate_prefix)
+        if check_empty and not loading:
+            check_not_empty(body, files)
+        msg = FakeMessage(
+            id=snowflake(), channel_id=channel.id, guild_id=channel.guild_id,
+            author=author or self.world.bot_user_payload(), ephemeral_to=ephemeral_to, interaction=interaction,
+            webhook_id=self.world.application_id if interaction is not None else None,
+            application_id=self.world.application_id if interaction is not None else None,
+            message_reference=body.get("message_reference"),
+            type=20 if interaction is not None and interaction.type == 2 else (
+                19 if body.get("message_reference") else 0),
+        )
+        if interaction is not None:
+            user = self.world.user_payload(interaction.user_id)
+            meta: Dict[str, Any] = {
+                "id": str(interaction.id), "type": interaction.type, "user": user,
+                "authorizing_integration_owners": {"0": str(channel.guild_id)} if channel.guild_id else {},
+            }
+            if interaction.message is not None and interaction.type in (3, 5):
+                meta["interacted_message_id"] = str(interaction.message.id)
+            if interaction.original is not None:
+                meta["original_response_message_id"] = str(interaction.original.id)
+            msg.interaction_metadata = meta
+            if interaction.type == 2:
+                msg.command = command_path(interaction.data)
+        if ephemeral_to is not None:
+            msg.flags |= FLAG_EPHEMERAL
+        if loading:
+            msg.flags |= FLAG_LOADING
+        new_files = self.make_attachments(channel.id, body, files)
+        msg.apply({k: v for k, v in body.items() if k != "attachments"} if not files else body, new_files,
+                  kind="create")
+        channel.messages.append(msg)
+        self.world.messages[msg.id] = msg
+        self.world.changed()
+        if msg.public and not loading:
+            await self.gateway.dispatch_message("MESSAGE_CREATE", msg)
+        return msg
+
+    async def edit(self, msg: FakeMessage, body: dict, files: list, *,
+                           validate_prefix: Optional[List[Any]] = None) -> FakeMessage:
+        if msg.deleted:
+            raise not_found(*UNKNOWN_MESSAGE)
+        merged = {
+            "content": body.get("content", msg.content) if "content" in body else msg.content,
+            "embeds": body["embeds"] if "embeds" in body else msg.embeds,
+            "components": body["components"] if "components" in body else msg.components,
+            "flags": msg.flags if body.get("flags") is None else body["flags"],
+        }
+        if validate_prefix is not None:
+            check_message(merged, validate_prefix)
+        new_files = self.make_attachments(msg.channel_id, body, files)
+        remaining_attachments = msg.attachments if "attachments" not in body else body["attachments"]
+        if not (merged["content"] or merged["embeds"] or merged["components"] or new_files
+                or remaining_attachments):
+            raise DiscordHTTPError(400, 50006, "Cannot send an empty message")
+        was_loading = msg.loading
+        msg.apply(body, new_files, kind="edit")
+        self.world.changed()
+        if msg.public:
+            if was_loading:
+                await self.gateway.dispatch_message("MESSAGE_CREATE", msg)
+            else:
+                await self.gateway.dispatch_message("MESSAGE_UPDATE", msg)
+        return msg
+
+    async def delete(self, msg: FakeMessage) -> None:
+        if msg.deleted:
+            raise not_found(*UNKNOWN_MESSAGE)
+        msg.mark_deleted()
+        self.world.changed()
+        if msg.public:
+            data = {"id": str(msg.id), "channel_id": str(msg.channel_id)}
+            if msg.guild_id:
+                data["guild_id"] = str(msg.guild_id)
+            await self.gateway.dispatch("MESSAGE_DELETE", data, intent=message_intent(msg))
+
+    def make_attachments(self, channel_id: int, body: dict,
+                          files: List[UploadedFile]) -> List[Attachment]:
+        meta = {}
+        for a in body.get("attachments") or []:
+            try:
+                meta[int(a.get("id"))] = a
+            except (TypeError, ValueError):
+                pass
+        out = []
+        for idx, filename, data, ctype in files:
+            m = meta.get(idx, {})
+            aid = snowflake()
+            name = m.get("filename") or filename
+            if not ctype or ctype == "application/octet-stream":
+                ctype = mimetypes.guess_type(name)[0] or ctype  # Discord sniffs the real type
+            att = Attachment(id=aid, filename=name, size=len(data), content_type=ctype, data=data,
+                             description=m.get("description"),
+                             url=f"{self.world.base_url}/attachments/{aid}/{name}")
+            self.world.attachments[aid] = att
+            out.append(att)
+        return out

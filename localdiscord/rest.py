@@ -1,0 +1,296 @@
+"""The REST API of the local Discord: gateway info, users, the application, slash command
+registration, channels and their messages, guilds and members, attachment downloads — with
+Discord's error answers, and the traffic counters the harness waits on (every /api/ call).
+Interaction callbacks and webhooks are in ``interactions.py``.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from typing import Callable, Optional, Tuple
+
+from aiohttp import web
+
+from .errors import UNKNOWN_CHANNEL, UNKNOWN_MESSAGE, DiscordHTTPError, FormErrors, not_found
+from .httpio import API, json_response, no_content, read_body
+from .messaging import Messaging
+from .models import Channel, Command, FakeMessage, Guild, snowflake
+from .world import World
+
+log = logging.getLogger("parlor.localdiscord")
+
+
+class Rest:
+    def __init__(self, world: World, messaging: Messaging) -> None:
+        self.world = world
+        self.messaging = messaging
+
+    def add_routes(self, r: web.UrlDispatcher) -> None:
+        A = API
+        r.add_get("/attachments/{id}/{filename}", self._get_attachment_data)
+        r.add_get(A + "/gateway", self._get_gateway)
+        r.add_get(A + "/gateway/bot", self._get_gateway)
+        r.add_get(A + "/users/@me", self._get_me)
+        r.add_get(A + "/users/{user_id}", self._get_user)
+        r.add_post(A + "/users/@me/channels", self._create_dm)
+        r.add_get(A + "/oauth2/applications/@me", self._get_application)
+        r.add_get(A + "/applications/@me", self._get_application)
+        for prefix in ("/applications/{app_id}/commands", "/applications/{app_id}/guilds/{guild_id}/commands"):
+            r.add_put(A + prefix, self._put_commands)
+            r.add_get(A + prefix, self._get_commands)
+            r.add_post(A + prefix, self._post_command)
+            r.add_get(A + prefix + "/{command_id:\\d+}", self._get_command)
+            r.add_patch(A + prefix + "/{command_id:\\d+}", self._patch_command)
+            r.add_delete(A + prefix + "/{command_id:\\d+}", self._delete_command)
+        r.add_get(A + "/channels/{channel_id}", self._get_channel)
+        r.add_get(A + "/channels/{channel_id}/messages", self._get_channel_messages)
+        r.add_post(A + "/channels/{channel_id}/messages", self._post_channel_message)
+        r.add_get(A + "/channels/{channel_id}/messages/{message_id}", self._get_channel_message)
+        r.add_patch(A + "/channels/{channel_id}/messages/{message_id}", self._patch_channel_message)
+        r.add_delete(A + "/channels/{channel_id}/messages/{message_id}", self._delete_channel_message)
+        r.add_post(A + "/channels/{channel_id}/typing", self._typing)
+        r.add_route("*", A + "/channels/{channel_id}/messages/{message_id}/reactions/{tail:.*}", self._reactions)
+        r.add_get(A + "/guilds/{guild_id}", self._get_guild)
+        r.add_get(A + "/guilds/{guild_id}/channels", self._get_guild_channels)
+        r.add_get(A + "/guilds/{guild_id}/members", self._get_guild_members)
+        r.add_get(A + "/guilds/{guild_id}/members/{user_id}", self._get_guild_member)
+
+    def add_fallback(self, r: web.UrlDispatcher) -> None:
+        """Every other /api/ route: 404, and noted in ``unhandled_routes`` (added after all others)."""
+        r.add_route("*", "/api/{tail:.*}", self.unhandled)
+
+    @web.middleware
+    async def middleware(self, request: web.Request, handler: Callable) -> web.StreamResponse:
+        if request.path == "/" or not request.path.startswith("/api/"):
+            return await handler(request)
+        self.world.inflight_requests += 1
+        self.world.last_activity = time.monotonic()
+        line = f"{request.method} {request.path}"
+        self.world.request_log.append(line)
+        try:
+            try:
+                return await handler(request)
+            except DiscordHTTPError as e:
+                self.world.http_errors.append(
+                    {"method": request.method, "path": request.path, "status": e.status, **e.body()}
+                )
+                log.info("localdiscord %s -> %s %s", line, e.status, e.body())
+                return json_response(e.body(), e.status)
+        finally:
+            self.world.inflight_requests -= 1
+            self.world.last_activity = time.monotonic()
+
+    async def unhandled(self, request: web.Request) -> web.Response:
+        line = f"{request.method} {request.path}"
+        self.world.unhandled_routes.append(line)
+        log.warning("localdiscord: unhandled route %s", line)
+        raise DiscordHTTPError(404, 0, "404: Not Found")
+
+    async def _get_attachment_data(self, request: web.Request) -> web.Response:
+        att = self.world.attachments.get(int(request.match_info["id"]))
+        if att is None:
+            raise web.HTTPNotFound()
+        return web.Response(body=att.data, content_type=att.content_type or "application/octet-stream")
+
+    async def _get_gateway(self, request: web.Request) -> web.Response:
+        return json_response({
+            "url": self.world.gateway_url.rstrip("/"), "shards": 1,
+            "session_start_limit": {"total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1},
+        })
+
+    async def _get_me(self, request: web.Request) -> web.Response:
+        return json_response(self.world.bot_user_payload())
+
+    async def _get_user(self, request: web.Request) -> web.Response:
+        uid = int(request.match_info["user_id"])
+        if uid not in self.world.users and uid not in (self.world.bot_id, self.world.owner_id):
+            raise not_found(10013, "Unknown User")
+        return json_response(self.world.user_payload(uid))
+
+    async def _get_application(self, request: web.Request) -> web.Response:
+        return json_response(self.world.application_payload())
+
+    async def _create_dm(self, request: web.Request) -> web.Response:
+        body, _ = await read_body(request)
+        uid = int(body["recipient_id"])
+        if uid not in self.world.users:
+            raise DiscordHTTPError(400, 50007, "Cannot send messages to this user")
+        for ch in self.world.channels.values():
+            if ch.type == 1 and ch.recipient_id == uid:
+                break
+        else:
+            ch = Channel(id=snowflake(), guild_id=None, name=f"dm-{self.world.users[uid].name}", type=1, recipient_id=uid)
+            self.world.channels[ch.id] = ch
+        payload = ch.payload()
+        payload["recipients"] = [self.world.user_payload(uid)]
+        return json_response(payload)
+
+    def _channel(self, request: web.Request) -> Channel:
+        try:
+            return self.world.channels[int(request.match_info["channel_id"])]
+        except (KeyError, ValueError):
+            raise not_found(*UNKNOWN_CHANNEL) from None
+
+    async def _get_channel(self, request: web.Request) -> web.Response:
+        return json_response(self.world.channel_payload(self._channel(request)))
+
+    def _guild(self, request: web.Request) -> Guild:
+        try:
+            return self.world.guilds[int(request.match_info["guild_id"])]
+        except (KeyError, ValueError):
+            raise not_found(10004, "Unknown Guild") from None
+
+    async def _get_guild(self, request: web.Request) -> web.Response:
+        p = self.world.guild_payload(self._guild(request))
+        for key in ("members", "channels", "threads", "presences", "voice_states", "joined_at", "large",
+                    "member_count", "unavailable"):
+            p.pop(key, None)
+        return json_response(p)
+
+    async def _get_guild_channels(self, request: web.Request) -> web.Response:
+        g = self._guild(request)
+        return json_response([c.payload() for c in g.channels.values()])
+
+    async def _get_guild_members(self, request: web.Request) -> web.Response:
+        g = self._guild(request)
+        ids = [self.world.bot_id, g.owner_id] + list(g.member_ids)
+        return json_response([self.world.member_payload(i, g) for i in ids])
+
+    async def _get_guild_member(self, request: web.Request) -> web.Response:
+        g = self._guild(request)
+        uid = int(request.match_info["user_id"])
+        if uid not in g.member_ids and uid not in (self.world.bot_id, g.owner_id):
+            raise not_found(10007, "Unknown Member")
+        return json_response(self.world.member_payload(uid, g))
+
+    async def _typing(self, request: web.Request) -> web.Response:
+        self._channel(request)
+        return no_content()
+
+    async def _reactions(self, request: web.Request) -> web.Response:
+        return no_content() if request.method != "GET" else json_response([])
+
+    def _command_scope(self, request: web.Request) -> Optional[int]:
+        if int(request.match_info["app_id"]) != self.world.application_id:
+            raise DiscordHTTPError(403, 50001, "Missing Access")
+        gid = request.match_info.get("guild_id")
+        if gid is None:
+            return None
+        gid_i = int(gid)
+        if gid_i not in self.world.guilds:
+            raise DiscordHTTPError(403, 50001, "Missing Access")
+        return gid_i
+
+    def _upsert_command(self, scope: Optional[int], payload: dict) -> Command:
+        ctype = int(payload.get("type", 1))
+        name = payload.get("name") or ""
+        errors = FormErrors()
+        errors.max_len(["name"], name, 32)
+        if not name:
+            errors.add(["name"], "BASE_TYPE_REQUIRED", "This field is required")
+        if ctype == 1:
+            errors.max_len(["description"], payload.get("description"), 100)
+        errors.raise_if_any()
+        key = (scope, ctype, name)
+        existing = self.world.commands.get(key)
+        cmd = Command(id=existing.id if existing else snowflake(), application_id=self.world.application_id,
+                      guild_id=scope, payload=dict(payload))
+        self.world.commands[key] = cmd
+        self.world.changed()
+        return cmd
+
+    async def _put_commands(self, request: web.Request) -> web.Response:
+        scope = self._command_scope(request)
+        body, _ = await read_body(request)
+        old = {k: self.world.commands.pop(k) for k in [k for k in self.world.commands if k[0] == scope]}
+        out = []
+        for p in body:
+            cmd = self._upsert_command(scope, p)
+            prev = old.get((scope, cmd.type, cmd.name))
+            if prev is not None:  # Discord keeps a command's id across bulk overwrites
+                cmd.id = prev.id
+            out.append(cmd.to_json())
+        return json_response(out)
+
+    async def _get_commands(self, request: web.Request) -> web.Response:
+        scope = self._command_scope(request)
+        return json_response([c.to_json() for c in self.world.commands_in(scope)])
+
+    async def _post_command(self, request: web.Request) -> web.Response:
+        scope = self._command_scope(request)
+        body, _ = await read_body(request)
+        return json_response(self._upsert_command(scope, body).to_json(), 201)
+
+    def _find_command(self, request: web.Request) -> Tuple[Tuple, Command]:
+        scope = self._command_scope(request)
+        cid = int(request.match_info["command_id"])
+        for key, c in self.world.commands.items():
+            if key[0] == scope and c.id == cid:
+                return key, c
+        raise not_found(10063, "Unknown application command")
+
+    async def _get_command(self, request: web.Request) -> web.Response:
+        return json_response(self._find_command(request)[1].to_json())
+
+    async def _patch_command(self, request: web.Request) -> web.Response:
+        key, c = self._find_command(request)
+        body, _ = await read_body(request)
+        payload = {**c.payload, **body}
+        del self.world.commands[key]
+        new = self._upsert_command(key[0], payload)
+        new.id = c.id
+        return json_response(new.to_json())
+
+    async def _delete_command(self, request: web.Request) -> web.Response:
+        key, _ = self._find_command(request)
+        del self.world.commands[key]
+        self.world.changed()
+        return no_content()
+
+    def _channel_message(self, request: web.Request) -> FakeMessage:
+        ch = self._channel(request)
+        try:
+            msg = self.world.messages[int(request.match_info["message_id"])]
+        except (KeyError, ValueError):
+            raise not_found(*UNKNOWN_MESSAGE) from None
+        if msg.channel_id != ch.id or msg.deleted or msg.ephemeral:
+            raise not_found(*UNKNOWN_MESSAGE)
+        return msg
+
+    async def _get_channel_messages(self, request: web.Request) -> web.Response:
+        ch = self._channel(request)
+        msgs = [m for m in ch.messages if m.public and not m.deleted and not m.loading]
+        q = request.query
+        if "before" in q:
+            msgs = [m for m in msgs if m.id < int(q["before"])]
+        if "after" in q:
+            msgs = [m for m in msgs if m.id > int(q["after"])]
+        limit = int(q.get("limit", 50))
+        if "after" in q:
+            msgs = msgs[:limit]
+        else:
+            msgs = msgs[-limit:]
+        return json_response([m.payload() for m in reversed(msgs)])
+
+    async def _post_channel_message(self, request: web.Request) -> web.Response:
+        ch = self._channel(request)
+        body, files = await read_body(request)
+        msg = await self.messaging.create(ch, body, files, validate_prefix=[])
+        return json_response(msg.payload())
+
+    async def _get_channel_message(self, request: web.Request) -> web.Response:
+        return json_response(self._channel_message(request).payload())
+
+    async def _patch_channel_message(self, request: web.Request) -> web.Response:
+        msg = self._channel_message(request)
+        if int(msg.author["id"]) != self.world.bot_id:
+            raise DiscordHTTPError(403, 50005, "Cannot edit a message authored by another user")
+        body, files = await read_body(request)
+        await self.messaging.edit(msg, body, files, validate_prefix=[])
+        return json_response(msg.payload())
+
+    async def _delete_channel_message(self, request: web.Request) -> web.Response:
+        msg = self._channel_message(request)
+        await self.messaging.delete(msg)
+        return no_content()

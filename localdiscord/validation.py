@@ -1,0 +1,137 @@
+"""Discord's checks of what the bot sends: message payloads (content, embeds, v1 and v2
+components), modals, and the empty-message rule. Each check adds to a :class:`FormErrors` or
+raises a :class:`DiscordHTTPError` as Discord answers."""
+
+from __future__ import annotations
+
+from typing import Any, Dict, List
+
+from .errors import DiscordHTTPError, FormErrors
+from .models import ACTION_ROW, BUTTON, FLAG_COMPONENTS_V2, SELECT_TYPES, STRING_SELECT, embed_texts
+
+
+def check_message(body: dict, prefix: List[Any]) -> None:
+    """Raise Discord's 50035 Invalid Form Body if ``body`` breaks a message limit."""
+    errors = FormErrors()
+    validate_message_payload(body, prefix, errors)
+    errors.raise_if_any()
+
+
+def check_not_empty(msg_like: dict, files: list) -> None:
+    if not (msg_like.get("content") or msg_like.get("embeds") or msg_like.get("components")
+            or files or msg_like.get("attachments") or msg_like.get("sticker_ids") or msg_like.get("poll")):
+        raise DiscordHTTPError(400, 50006, "Cannot send an empty message")
+
+
+def validate_message_payload(body: dict, prefix: list, errors: FormErrors) -> None:
+    """Discord's limits for message content, embeds and (v1 and v2) components."""
+    content = body.get("content")
+    if content is not None:
+        errors.max_len(prefix + ["content"], content, 2000)
+    embeds = body.get("embeds") or []
+    if len(embeds) > 10:
+        errors.add(prefix + ["embeds"], "BASE_TYPE_MAX_LENGTH", "Must be 10 or fewer in length.")
+    total = 0
+    for i, e in enumerate(embeds):
+        p = prefix + ["embeds", i]
+        errors.max_len(p + ["title"], e.get("title"), 256)
+        errors.max_len(p + ["description"], e.get("description"), 4096)
+        fields = e.get("fields") or []
+        if len(fields) > 25:
+            errors.add(p + ["fields"], "BASE_TYPE_MAX_LENGTH", "Must be 25 or fewer in length.")
+        for j, f in enumerate(fields):
+            errors.max_len(p + ["fields", j, "name"], f.get("name"), 256)
+            errors.max_len(p + ["fields", j, "value"], f.get("value"), 1024)
+            if not f.get("name"):
+                errors.add(p + ["fields", j, "name"], "BASE_TYPE_REQUIRED", "This field is required")
+            if not f.get("value"):
+                errors.add(p + ["fields", j, "value"], "BASE_TYPE_REQUIRED", "This field is required")
+        errors.max_len(p + ["footer", "text"], (e.get("footer") or {}).get("text"), 2048)
+        errors.max_len(p + ["author", "name"], (e.get("author") or {}).get("name"), 256)
+        total += sum(len(t) for t in embed_texts(e))
+    if total > 6000:
+        errors.add(prefix + ["embeds"], "MAX_EMBED_SIZE_EXCEEDED", "Embed size exceeds maximum size of 6000")
+    components = body.get("components")
+    if components:
+        v2 = bool((body.get("flags") or 0) & FLAG_COMPONENTS_V2)
+        validate_components(components, prefix + ["components"], errors, v2=v2)
+
+
+def validate_components(components: list, prefix: list, errors: FormErrors, *, v2: bool = False) -> None:
+    if not v2 and len(components) > 5:
+        errors.add(prefix, "BASE_TYPE_MAX_LENGTH", "Must be 5 or fewer in length.")
+    seen: Dict[str, list] = {}
+
+    def walk(comp: dict, path: list, top: bool) -> None:
+        ctype = comp.get("type")
+        if top and not v2 and ctype != ACTION_ROW:
+            errors.add(path + ["type"], "UNION_TYPE_CHOICES", "Value of field \"type\" must be one of (1,).")
+        if ctype == ACTION_ROW:
+            children = comp.get("components") or []
+            if not children:
+                errors.add(path + ["components"], "BASE_TYPE_MIN_LENGTH", "Must be 1 or more in length.")
+            if len(children) > 5:
+                errors.add(path + ["components"], "BASE_TYPE_MAX_LENGTH", "Must be 5 or fewer in length.")
+            if any(c.get("type") in SELECT_TYPES for c in children) and len(children) > 1:
+                errors.add(path + ["components"], "COMPONENT_LAYOUT_WIDTH_EXCEEDED",
+                           "The specified component exceeds the maximum width")
+            for i, c in enumerate(children):
+                walk(c, path + ["components", i], False)
+            return
+        cid = comp.get("custom_id")
+        if cid is not None:
+            errors.max_len(path + ["custom_id"], cid, 100)
+            if cid in seen:
+                errors.add(path + ["custom_id"], "COMPONENT_CUSTOM_ID_DUPLICATED",
+                           "Component custom id cannot be duplicated")
+            seen[cid] = path
+        if ctype == BUTTON:
+            style = comp.get("style")
+            errors.max_len(path + ["label"], comp.get("label"), 80)
+            if style == 5:
+                if not comp.get("url"):
+                    errors.add(path + ["url"], "BASE_TYPE_REQUIRED", "This field is required")
+            elif style != 6 and not cid:
+                errors.add(path + ["custom_id"], "BASE_TYPE_REQUIRED", "This field is required")
+            if style != 6 and not comp.get("label") and not comp.get("emoji"):
+                errors.add(path, "BUTTON_COMPONENT_LABEL_OR_EMOJI_REQUIRED", "A label or emoji is required")
+        elif ctype in SELECT_TYPES:
+            if not cid:
+                errors.add(path + ["custom_id"], "BASE_TYPE_REQUIRED", "This field is required")
+            errors.max_len(path + ["placeholder"], comp.get("placeholder"), 150)
+            if ctype == STRING_SELECT:
+                options = comp.get("options") or []
+                if not 1 <= len(options) <= 25:
+                    errors.add(path + ["options"], "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 25 in length.")
+                values = set()
+                for j, o in enumerate(options):
+                    errors.max_len(path + ["options", j, "label"], o.get("label"), 100)
+                    errors.max_len(path + ["options", j, "value"], o.get("value"), 100)
+                    errors.max_len(path + ["options", j, "description"], o.get("description"), 100)
+                    if o.get("value") in values:
+                        errors.add(path + ["options", j, "value"], "SELECT_COMPONENT_OPTION_VALUE_DUPLICATED",
+                                   "Select component option values must be unique")
+                    values.add(o.get("value"))
+        # components v2 containers / sections
+        for key in ("components",):
+            for i, c in enumerate(comp.get(key) or []):
+                walk(c, path + [key, i], False)
+        if isinstance(comp.get("accessory"), dict):
+            walk(comp["accessory"], path + ["accessory"], False)
+        if isinstance(comp.get("component"), dict):
+            walk(comp["component"], path + ["component"], False)
+
+    for i, c in enumerate(components):
+        walk(c, prefix + [i], True)
+
+
+def validate_modal(data: dict, errors: FormErrors) -> None:
+    errors.max_len(["data", "title"], data.get("title"), 45)
+    errors.max_len(["data", "custom_id"], data.get("custom_id"), 100)
+    if not data.get("title"):
+        errors.add(["data", "title"], "BASE_TYPE_REQUIRED", "This field is required")
+    if not data.get("custom_id"):
+        errors.add(["data", "custom_id"], "BASE_TYPE_REQUIRED", "This field is required")
+    comps = data.get("components") or []
+    if not 1 <= len(comps) <= 5:
+        errors.add(["data", "components"], "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 5 in length.")

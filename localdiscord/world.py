@@ -1,0 +1,337 @@
+"""The world the local Discord keeps: guilds, channels, members, messages, commands, interactions
+and attachments, with the payloads that describe them, what each person can see, and the traffic
+counters the test harness waits on. Nothing here talks to the network: the gateway, the REST routes
+and the interaction endpoints (``gateway.py``, ``rest.py``, ``interactions.py``) act on a world.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from typing import Callable, Dict, List, Optional, Tuple, Union
+
+from .errors import ClientCrashed
+from .models import (
+    BOT_PERMISSIONS,
+    EVERYONE_PERMISSIONS,
+    MANAGE_GUILD,
+    Attachment,
+    Channel,
+    Command,
+    FakeInteraction,
+    FakeMessage,
+    Guild,
+    Member,
+    Violation,
+    snowflake,
+)
+
+log = logging.getLogger("parlor.localdiscord")
+
+ChannelRef = Union[None, int, str, Channel]
+
+
+class World:
+    """One application/bot user, guild(s) with text channels, members, messages with full history,
+    interactions, and what Discord would have noticed (violations, HTTP errors, unhandled routes)."""
+
+    def __init__(
+        self,
+        *,
+        guild_name: str = "Parlor Test Server",
+        channels: Tuple[str, ...] = ("general",),
+        bot_name: str = "Parlor",
+        ack_deadline: float = 3.0,
+        reject_late_ack: bool = True,
+        token_lifetime: float = 15 * 60,
+    ) -> None:
+        self.application_id = snowflake()
+        self.bot_id = self.application_id
+        self.bot_name = bot_name
+        # interaction rules: the callback deadline and the token's lifetime
+        self.ack_deadline = ack_deadline
+        self.reject_late_ack = reject_late_ack
+        self.token_lifetime = token_lifetime
+        self.owner_id = snowflake()
+        self.port: Optional[int] = None
+        self.users: Dict[int, Member] = {}  # id -> harness.FakeUser
+        self.guilds: Dict[int, Guild] = {}
+        self.channels: Dict[int, Channel] = {}
+        self.messages: Dict[int, FakeMessage] = {}
+        self.interactions: Dict[int, FakeInteraction] = {}
+        self.interactions_by_token: Dict[str, FakeInteraction] = {}
+        self.commands: Dict[Tuple[Optional[int], int, str], Command] = {}
+        self.attachments: Dict[int, Attachment] = {}
+        self.violations: List[Violation] = []
+        self.http_errors: List[dict] = []
+        self.unhandled_routes: List[str] = []
+        self.request_log: List[str] = []
+        self.inflight_requests = 0
+        self.last_activity = time.monotonic()
+        self._watched_tasks: List[asyncio.Task] = []
+        self.revision = 0  # bumped by every change a viewer could see (messages, users, commands, connection)
+        self._change_event = asyncio.Event()
+        self.change_listeners: List[Callable[[], None]] = []
+        self.add_guild(guild_name, channels=channels)
+
+    # ------------------------------------------------------------------
+    # change notification (the playground page and the state file follow it)
+    # ------------------------------------------------------------------
+    def changed(self) -> None:
+        """Something a viewer could see changed: wake the waiters and tell the listeners."""
+        self.revision += 1
+        event, self._change_event = self._change_event, asyncio.Event()
+        event.set()
+        for listener in list(self.change_listeners):
+            try:
+                listener()
+            except Exception:  # a listener must never break the fake
+                log.exception("localdiscord: change listener failed")
+
+    async def wait_changed(self, since: int, timeout: float) -> int:
+        """Wait until ``revision`` differs from ``since`` (or ``timeout`` passes); returns it."""
+        if self.revision == since:
+            try:
+                await asyncio.wait_for(self._change_event.wait(), timeout)
+            except asyncio.TimeoutError:
+                pass
+        return self.revision
+
+    def add_guild(self, name: str, *, channels: Tuple[str, ...] = ("general",)) -> Guild:
+        gid = snowflake()
+        guild = Guild(id=gid, name=name, owner_id=self.owner_id, manager_role_id=snowflake(), bot_role_id=snowflake())
+        self.guilds[gid] = guild
+        for cname in channels:
+            self.add_channel(cname, guild=guild)
+        return guild
+
+    def add_channel(self, name: str, *, guild: Optional[Guild] = None) -> Channel:
+        guild = guild or self.guild
+        ch = Channel(id=snowflake(), guild_id=guild.id, name=name, position=len(guild.channels))
+        guild.channels[ch.id] = ch
+        self.channels[ch.id] = ch
+        self.changed()
+        return ch
+
+    @property
+    def guild(self) -> Guild:
+        """The first guild."""
+        return next(iter(self.guilds.values()))
+
+    @property
+    def channel(self) -> Channel:
+        """The first text channel of the first guild."""
+        return self.guild.default_channel
+
+    def get_channel(self, channel: ChannelRef) -> Channel:
+        if channel is None:
+            return self.channel
+        if isinstance(channel, Channel):
+            return channel
+        if isinstance(channel, int) or (isinstance(channel, str) and channel.isdigit()):
+            try:
+                return self.channels[int(channel)]
+            except KeyError:
+                raise LookupError(f"no channel with id {channel}") from None
+        for ch in self.channels.values():
+            if ch.name == channel.lstrip("#"):
+                return ch
+        raise LookupError(f"no channel named {channel!r}; channels: {[c.name for c in self.channels.values()]}")
+
+    def user(self, name_or_id: Union[str, int]) -> Member:
+        for u in self.users.values():
+            if u.id == name_or_id or u.name == name_or_id:
+                return u
+        raise LookupError(f"no user {name_or_id!r}; users: {[u.name for u in self.users.values()]}")
+
+    @property
+    def base_url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def api_base(self) -> str:
+        return f"{self.base_url}/api/v10"
+
+    @property
+    def gateway_url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}/"
+
+    def add_member(self, user: Member, guild: Guild) -> None:
+        """Make ``user`` a member of ``guild``."""
+        self.users[user.id] = user
+        guild.member_ids.append(user.id)
+        self.changed()
+
+    # ------------------------------------------------------------------
+    # payloads
+    # ------------------------------------------------------------------
+    def bot_user_payload(self) -> dict:
+        return {
+            "id": str(self.bot_id), "username": self.bot_name, "global_name": None, "discriminator": "0",
+            "avatar": None, "bot": True, "system": False, "verified": True, "mfa_enabled": False,
+            "flags": 0, "public_flags": 0, "banner": None, "accent_color": None,
+            "avatar_decoration_data": None, "email": None, "locale": "en-US",
+        }
+
+    def user_payload(self, user_id: int) -> dict:
+        if user_id == self.bot_id:
+            return self.bot_user_payload()
+        if user_id == self.owner_id:
+            name = "server-owner"
+        else:
+            name = self.users[user_id].name
+        return {
+            "id": str(user_id), "username": name, "global_name": name, "discriminator": "0",
+            "avatar": None, "bot": False, "public_flags": 0, "flags": 0, "banner": None,
+            "accent_color": None, "avatar_decoration_data": None,
+        }
+
+    def member_roles(self, user_id: int, guild: Guild) -> List[str]:
+        if user_id == self.bot_id:
+            return [str(guild.bot_role_id)]
+        u = self.users.get(user_id)
+        if u is not None and u.manage_guild:
+            return [str(guild.manager_role_id)]
+        return []
+
+    def member_permissions(self, user_id: int, guild: Guild) -> int:
+        if user_id == guild.owner_id:
+            return (1 << 53) - 1
+        if user_id == self.bot_id:
+            return BOT_PERMISSIONS
+        u = self.users.get(user_id)
+        perms = EVERYONE_PERMISSIONS
+        if u is not None and u.manage_guild:
+            perms |= MANAGE_GUILD
+        return perms
+
+    def member_payload(self, user_id: int, guild: Guild, *, with_user: bool = True) -> dict:
+        d = {
+            "roles": self.member_roles(user_id, guild), "joined_at": guild.joined_at, "deaf": False,
+            "mute": False, "flags": 0, "nick": None, "pending": False, "premium_since": None,
+            "avatar": None, "banner": None, "communication_disabled_until": None,
+        }
+        if with_user:
+            d["user"] = self.user_payload(user_id)
+        return d
+
+    def guild_payload(self, guild: Guild) -> dict:
+        member_ids = [self.bot_id, guild.owner_id] + list(guild.member_ids)
+        return {
+            "id": str(guild.id), "name": guild.name, "icon": None, "splash": None, "discovery_splash": None,
+            "owner_id": str(guild.owner_id), "afk_channel_id": None, "afk_timeout": 300,
+            "verification_level": 0, "default_message_notifications": 0, "explicit_content_filter": 0,
+            "roles": guild.roles_payload(), "emojis": [], "stickers": [], "features": [], "mfa_level": 0,
+            "application_id": None, "system_channel_id": str(guild.default_channel.id),
+            "system_channel_flags": 0, "rules_channel_id": None, "max_members": 500000,
+            "vanity_url_code": None, "description": None, "banner": None, "premium_tier": 0,
+            "premium_subscription_count": 0, "preferred_locale": "en-US", "public_updates_channel_id": None,
+            "nsfw_level": 0, "premium_progress_bar_enabled": False, "joined_at": guild.joined_at,
+            "large": False, "unavailable": False, "member_count": len(member_ids), "voice_states": [],
+            "members": [self.member_payload(uid, guild) for uid in member_ids],
+            "channels": [ch.payload() for ch in guild.channels.values()],
+            "threads": [], "presences": [], "stage_instances": [], "guild_scheduled_events": [],
+            "soundboard_sounds": [],
+        }
+
+    def application_payload(self) -> dict:
+        return {
+            "id": str(self.application_id), "name": self.bot_name, "icon": None, "description": "",
+            "bot_public": True, "bot_require_code_grant": False, "owner": self.user_payload(self.owner_id),
+            "verify_key": "0" * 64, "team": None, "flags": 0, "summary": "", "tags": [],
+            "bot": self.bot_user_payload(), "interactions_endpoint_url": None, "redirect_uris": [],
+        }
+
+    def channel_payload(self, ch: Channel) -> dict:
+        p = ch.payload()
+        if ch.type == 1 and ch.recipient_id is not None:
+            p["recipients"] = [self.user_payload(ch.recipient_id)]
+        return p
+
+    # ------------------------------------------------------------------
+    # client task watching and traffic
+    # ------------------------------------------------------------------
+    def watch_task(self, task: asyncio.Task) -> None:
+        """Register a client task: waits in the harness fail fast with its exception if it dies."""
+        self._watched_tasks.append(task)
+
+    def unwatch_task(self, task: asyncio.Task) -> None:
+        if task in self._watched_tasks:
+            self._watched_tasks.remove(task)
+
+    def raise_if_client_crashed(self) -> None:
+        for t in self._watched_tasks:
+            if t.done() and not t.cancelled() and t.exception() is not None:
+                raise ClientCrashed(f"the bot client task died: {t.exception()!r}") from t.exception()
+
+    @property
+    def inflight(self) -> int:
+        """REST calls being answered right now."""
+        return self.inflight_requests
+
+    async def wait_idle(self, quiet: float = 0.1, timeout: float = 5.0) -> None:
+        """Wait until no REST call is in flight and nothing happened for ``quiet`` seconds."""
+        deadline = time.monotonic() + timeout
+        while True:
+            self.raise_if_client_crashed()
+            now = time.monotonic()
+            if self.inflight_requests == 0 and now - self.last_activity >= quiet:
+                return
+            if now > deadline:
+                raise TimeoutError(
+                    f"fake Discord not idle after {timeout}s ({self.inflight_requests} REST calls in flight; "
+                    f"last: {self.request_log[-3:]})"
+                )
+            await asyncio.sleep(min(0.02, quiet / 2))
+
+    # ------------------------------------------------------------------
+    # reading what people see
+    # ------------------------------------------------------------------
+    def commands_in(self, scope: Optional[int]) -> List[Command]:
+        return [c for (s, _, _), c in self.commands.items() if s == scope]
+
+    def _channels_for(self, channel: ChannelRef) -> List[Channel]:
+        if channel is None:
+            return [c for c in self.channels.values() if c.type != 1]
+        return [self.get_channel(channel)]
+
+    def public_messages(self, channel: ChannelRef = None) -> List[FakeMessage]:
+        """Current public messages (not deleted, not still 'thinking'), oldest first.
+        ``channel=None`` means every guild text channel."""
+        out = [m for c in self._channels_for(channel) for m in c.messages
+               if m.public and not m.deleted and not m.loading]
+        return sorted(out, key=lambda m: m.id)
+
+    def visible_messages(self, user_id: int, channel: ChannelRef = None) -> List[FakeMessage]:
+        """Public messages plus ``user_id``'s ephemerals, current state, oldest first
+        ("thinking" placeholders of deferred answers are left out; see ``all_messages``)."""
+        out = [m for c in self._channels_for(channel) for m in c.messages
+               if m.visible_to(user_id) and not m.loading]
+        return sorted(out, key=lambda m: m.id)
+
+    def all_messages(self, channel: ChannelRef = None) -> List[FakeMessage]:
+        """Every message ever stored (deleted and ephemeral included)."""
+        return sorted((m for c in self._channels_for(channel) for m in c.messages), key=lambda m: m.id)
+
+    def all_public_texts(self) -> List[str]:
+        """Every text any public message ever showed, in any version (deleted ones included)."""
+        out: List[str] = []
+        for m in sorted(self.messages.values(), key=lambda m: m.id):
+            if m.public and m.guild_id is not None:
+                out.extend(m.all_texts())
+        return out
+
+    def public_leaks(self, secrets_: List[str]) -> List[str]:
+        """The given strings that appear in any public text ever shown."""
+        texts = self.all_public_texts()
+        return [s for s in secrets_ if any(s in t for t in texts)]
+
+    def assert_clean(self, *, allow_http_errors: bool = False) -> None:
+        """Fail if the bot broke an interaction rule or (unless allowed) got a 4xx."""
+        problems = [str(v) for v in self.violations]
+        if not allow_http_errors:
+            problems += [f"HTTP {e['status']} {e['code']} {e['message']} on {e['method']} {e['path']}"
+                         for e in self.http_errors]
+        if problems:
+            raise AssertionError("fake Discord saw problems:\n  " + "\n  ".join(problems))
