@@ -10,7 +10,16 @@ from typing import Any, Dict, List, Optional, Tuple
 
 from .errors import UNKNOWN_MESSAGE, DiscordHTTPError, not_found
 from .gateway import Gateway, message_intent
-from .models import FLAG_EPHEMERAL, FLAG_LOADING, Attachment, Channel, FakeInteraction, FakeMessage, command_path, snowflake
+from .models import (
+    FLAG_EPHEMERAL,
+    FLAG_LOADING,
+    Attachment,
+    Channel,
+    FakeInteraction,
+    FakeMessage,
+    command_path,
+    snowflake,
+)
 from .validation import check_message, check_not_empty
 from .world import World
 

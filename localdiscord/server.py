@@ -5,7 +5,7 @@ endpoints on one aiohttp app (127.0.0.1, a free port), and discord.py pointed at
 
 from __future__ import annotations
 
-from typing import Any, Awaitable, Callable, List, Optional, Tuple, Union
+from typing import Any, Awaitable, Callable, List, Optional, Union
 
 from aiohttp import web
 
@@ -26,22 +26,11 @@ class DiscordServer(World):
     points discord.py at it.
     """
 
-    def __init__(
-        self,
-        *,
-        guild_name: str = "Parlor Test Server",
-        channels: Tuple[str, ...] = ("general",),
-        bot_name: str = "Parlor",
-        ack_deadline: float = 3.0,
-        reject_late_ack: bool = True,
-        token_lifetime: float = 15 * 60,
-        heartbeat_interval: float = 41.25,
-        gateway_latency: float = 0.04,
-    ) -> None:
+    def __init__(self, *, heartbeat_interval: float = 41.25, gateway_latency: float = 0.04, **world: Any) -> None:
+        """``world``: the :class:`World`'s options (guild_name, channels, bot_name, ack_deadline, ...)."""
         # the gateway exists before the world is built: adding a channel tells connected sessions
         self.gateway = Gateway(self, heartbeat_interval=heartbeat_interval, gateway_latency=gateway_latency)
-        super().__init__(guild_name=guild_name, channels=channels, bot_name=bot_name, ack_deadline=ack_deadline,
-                         reject_late_ack=reject_late_ack, token_lifetime=token_lifetime)
+        super().__init__(**world)
         self.messaging = Messaging(self, self.gateway)
         self.rest = Rest(self, self.messaging)
         self.interaction_endpoints = Interactions(self, self.gateway, self.messaging)

@@ -1,5 +1,5 @@
 // Parlor playground: renders what one user of the local Discord sees and sends what they do.
-// Everything goes through the JSON API in localdiscord/playground.py.
+// Everything goes through the JSON API in localdiscord/page.py.
 "use strict";
 
 const $ = (sel, root = document) => root.querySelector(sel);
