@@ -1,0 +1,101 @@
+"""Discord's payload limits (localdiscord/limits.py), as its API documentation states them."""
+
+from __future__ import annotations
+
+import pytest
+
+from localdiscord.limits import (InvalidFormBody, check_interaction_response, check_message, check_modal,
+                                 valid_component_emoji)
+
+
+def button(custom_id: str, label: str = "Go", emoji: str | None = None) -> dict:
+    return {"type": 2, "style": 2, "custom_id": custom_id, "label": label,
+            **({"emoji": {"name": emoji, "id": None}} if emoji else {})}
+
+
+def row(*components: dict) -> dict:
+    return {"type": 1, "components": list(components)}
+
+
+def select(custom_id: str, n: int, **extra) -> dict:
+    return {"type": 3, "custom_id": custom_id, "options": [{"label": f"o{i}", "value": str(i)} for i in range(n)],
+            **extra}
+
+
+def refusal(check, payload) -> InvalidFormBody:
+    with pytest.raises(InvalidFormBody) as caught:
+        check(payload)
+    return caught.value
+
+
+@pytest.mark.parametrize("emoji", ["🌲", "🌧", "🤖", "🎴", "🫠", "👍🏽", "🇯🇵", "1⃣", "👩‍👩‍👧", "🏴󠁧󠁢󠁳󠁣󠁴󠁿", "©"])
+def test_emoji_discord_takes(emoji):
+    assert valid_component_emoji(emoji)
+
+
+@pytest.mark.parametrize("emoji", ["🪻", "🌧️", "❤️", "⚀", "A", "", "🌲🌲", "🇯", "🫷", "hello"])
+def test_emoji_discord_refuses(emoji):
+    """🪻 is Emoji 15.0, 🌧️ and ❤️ carry U+FE0F, ⚀ is no emoji, two emoji are not one."""
+    assert not valid_component_emoji(emoji)
+
+
+def test_a_valid_message_passes():
+    check_message({"content": "hi", "embeds": [{"title": "t", "description": "d"}],
+                   "components": [row(button("a"), button("b", emoji="🌲")), row(select("s", 25))]})
+
+
+def test_duplicated_custom_ids_across_rows_are_refused_with_50035():
+    error = refusal(check_message, {"components": [row(select("same", 3)), row(select("same", 3))]})
+    body = error.body()
+    assert body["code"] == 50035 and body["message"] == "Invalid Form Body"
+    assert body["errors"]["components"]["1"]["components"]["0"]["custom_id"]["_errors"][0]["code"] == \
+        "COMPONENT_CUSTOM_ID_DUPLICATED"
+    assert "In components.1.components.0.custom_id: Component custom id cannot be duplicated" in str(error)
+
+
+@pytest.mark.parametrize("payload, path", [
+    ({"components": [row(button("x" * 101))]}, "components.0.components.0.custom_id"),
+    ({"components": [row(button("a", label="x" * 81))]}, "components.0.components.0.label"),
+    ({"components": [row(button("a", emoji="🪻"))]}, "components.0.components.0.emoji.name"),
+    ({"components": [row(*(button(str(i)) for i in range(6)))]}, "components.0.components"),
+    ({"components": [row(button(str(i))) for i in range(6)]}, "components"),
+    ({"components": [row(select("s", 26))]}, "components.0.components.0.options"),
+    ({"components": [row(select("s", 3, placeholder="p" * 151))]}, "components.0.components.0.placeholder"),
+    ({"components": [row(select("s", 3, max_values=4))]}, "components.0.components.0.max_values"),
+    ({"components": [row({"type": 3, "custom_id": "s", "options": [{"label": "l" * 101, "value": "v"}]})]},
+     "components.0.components.0.options.0.label"),
+    ({"components": [row({"type": 3, "custom_id": "s", "options": [{"label": "l", "value": "v" * 101}]})]},
+     "components.0.components.0.options.0.value"),
+    ({"content": "c" * 2001}, "content"),
+    ({"embeds": [{"title": "t" * 257}]}, "embeds.0.title"),
+    ({"embeds": [{"description": "d" * 4097}]}, "embeds.0.description"),
+    ({"embeds": [{"fields": [{"name": "n", "value": "v"}] * 26}]}, "embeds.0.fields"),
+    ({"embeds": [{"fields": [{"name": "n" * 257, "value": "v"}]}]}, "embeds.0.fields.0.name"),
+    ({"embeds": [{"fields": [{"name": "n", "value": "v" * 1025}]}]}, "embeds.0.fields.0.value"),
+    ({"embeds": [{"footer": {"text": "f" * 2049}}]}, "embeds.0.footer.text"),
+    ({"embeds": [{"description": "d" * 4000}, {"description": "d" * 2001}]}, "embeds"),
+])
+def test_each_limit_is_refused_at_its_field(payload, path):
+    assert path in [p for p, _, _ in refusal(check_message, payload).problems]
+
+
+def test_limits_are_inclusive():
+    check_message({"content": "c" * 2000, "components": [row(button("x" * 100, label="l" * 80))],
+                   "embeds": [{"title": "t" * 256, "description": "d" * 4096}, {"footer": {"text": "f" * 1648}}]})
+
+
+def modal(title: str = "Enter an amount", label: str = "Amount (1–10)") -> dict:
+    return {"type": 9, "data": {"custom_id": "m", "title": title, "components": [
+        row({"type": 4, "custom_id": "amount", "style": 1, "label": label})]}}
+
+
+def test_modals_title_and_text_input_label_are_limited():
+    check_interaction_response(modal())
+    assert "title" in [p for p, _, _ in refusal(check_interaction_response, modal(title="t" * 46)).problems]
+    problems = refusal(check_modal, modal(label="l" * 46)["data"]).problems
+    assert [p for p, _, _ in problems] == ["components.0.components.0.label"]
+
+
+def test_an_interaction_message_answer_is_checked_as_a_message():
+    error = refusal(check_interaction_response, {"type": 4, "data": {"components": [row(button("a"), button("a"))]}})
+    assert error.problems[0][1] == "COMPONENT_CUSTOM_ID_DUPLICATED"
