@@ -5,8 +5,10 @@ is kept in memory:
 
 - ``parlor:t:<table>:<version>:<verb>`` a button; version ``0`` means "any version" (lobby, "My hand");
 - ``parlor:s:<table>:<version>:<verb>`` a menu: the chosen values complete the action (see :func:`_join`);
-- ``parlor:m:<table>:<version>:<verb>|<min>|<max>`` an "Other amount…" button, and the number prompt it
-  opens (which carries the same id, so its submission can be read after a restart).
+- ``parlor:m:<table>:<version>:<verb>|<min>|<max>[|<step>]`` an "Other amount…" button;
+- ``parlor:p:<user>:<opening>:<table>:<version>:<verb>|<min>|<max>[|<step>]`` the number prompt it opens, its id
+  unique per user and per opening (Discord and discord.py tell open prompts apart by id alone), and complete,
+  so its submission can be read after a restart; it is checked against the table's state when submitted.
 
 :func:`answer_click` is the one place clicks are routed: it reads every click and every prompt submission
 from that id alone and answers each exactly once. A wish goes to the table manager, reached through the
@@ -21,8 +23,10 @@ prompt submissions come through :func:`on_interaction`. :func:`answer_refusal` i
 from __future__ import annotations
 
 import logging
+import math
 import re
-from dataclasses import dataclass
+import secrets
+from dataclasses import dataclass, replace
 from typing import Any
 
 import discord
@@ -36,7 +40,9 @@ log = logging.getLogger(__name__)
 _PARTS = r":(?P<table>[0-9]{1,18}):(?P<version>[0-9]{1,9}):(?P<verb>[!-~]{1,60})"
 TEMPLATE, SELECT_TEMPLATE, AMOUNT_TEMPLATE = "parlor:t" + _PARTS, "parlor:s" + _PARTS, "parlor:m" + _PARTS
 ANY_TEMPLATE = "parlor:(?P<kind>[tsm])" + _PARTS
+PROMPT_TEMPLATE = "parlor:p:(?P<user>[0-9]{1,20}):(?P<opening>[0-9a-f]{1,8})" + _PARTS
 MAX_BUTTONS = 25
+MAX_ROWS, MAX_OPTIONS = 5, 25  # Discord: five action rows a message, 25 options a menu
 
 NOT_WORKING = "That button no longer works. Use /table to see the table with its current buttons."
 NOTHING_CHOSEN = "Nothing was chosen; try again."
@@ -99,7 +105,8 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button], template=TEMPLATE):
 def _join(verb: str, values: list[str]) -> str:
     """A select's action: its verb, then the chosen values joined by ``+`` (``"ex:1L+3C1"``).
 
-    A select whose verb is empty is a plain menu of actions: the chosen value *is* the action.
+    A select whose verb is empty is a plain menu of actions: the chosen value *is* the action (its id's verb
+    is ``-``, or ``-2``, ``-3``… for the further menus of one message).
     """
     return f"{verb}:{'+'.join(values)}" if verb else values[0]
 
@@ -124,20 +131,46 @@ class AmountButton(discord.ui.DynamicItem[discord.ui.Button], template=AMOUNT_TE
     callback = _clicked
 
 
-def _amount_verb(verb: str) -> tuple[str, int, int] | None:
-    """``"bet:{}|10|200"`` → ``("bet:{}", 10, 200)``; None when the bounds are missing or do not parse."""
-    parts = verb.rsplit("|", 2)
-    if len(parts) != 3 or not all(re.fullmatch(r"-?[0-9]{1,12}", bound) for bound in parts[1:]):
+@dataclass(frozen=True)
+class Amount:
+    """What an "Other amount…" id asks for: ``verb`` with ``{}`` where the number goes, its bounds and step."""
+
+    verb: str
+    low: int
+    high: int
+    step: int = 1
+
+    def fits(self, number: int) -> bool:
+        return self.low <= number <= self.high and (number - self.low) % self.step == 0
+
+    def bounds_text(self) -> str:
+        steps = f" in steps of {self.step}" if self.step > 1 else ""
+        return f"a whole number from {self.low} to {self.high}{steps}"
+
+
+def _amount_verb(verb: str) -> Amount | None:
+    """``"bet:{}|10|200"`` → ``Amount("bet:{}", 10, 200)`` (``"repay:{}|0|960|60"`` has a step of 60);
+    None when the bounds are missing or do not parse."""
+    parts = verb.split("|")
+    if len(parts) not in (3, 4) or not all(re.fullmatch(r"-?[0-9]{1,12}", bound) for bound in parts[1:]):
         return None
-    low, high = int(parts[1]), int(parts[2])
-    return (parts[0], low, high) if low <= high else None
+    amount = Amount(parts[0], *map(int, parts[1:]))
+    return amount if amount.low <= amount.high and amount.step >= 1 else None
 
 
-def amount_prompt(prompt_id: str, low: int, high: int) -> discord.ui.Modal:
+def prompt_id(button_id: str, user_id: int) -> str:
+    """The id of the prompt one "Other amount…" click opens: the button's, with the user and this opening."""
+    table_version_verb = button_id.removeprefix("parlor:m:")
+    return f"parlor:p:{user_id}:{secrets.token_hex(3)}:{table_version_verb}"
+
+
+def amount_prompt(prompt_custom_id: str, amount: Amount) -> discord.ui.Modal:
     """The "Other amount…" prompt. It is stopped before it is sent, so discord.py keeps nothing of it:
     its submission is read by :func:`route` from its custom_id and text, before or after a restart."""
-    modal = discord.ui.Modal(title="Enter an amount", custom_id=prompt_id, timeout=None)
-    modal.add_item(discord.ui.TextInput(label=f"Amount ({low}–{high})", placeholder=f"{low}–{high}", max_length=12))
+    modal = discord.ui.Modal(title="Enter an amount", custom_id=prompt_custom_id, timeout=None)
+    span = f"{amount.low}–{amount.high}"
+    modal.add_item(discord.ui.TextInput(label=f"Amount ({span})", max_length=12,
+                                        placeholder=span + (f", steps of {amount.step}" if amount.step > 1 else "")))
     modal.stop()
     return modal
 
@@ -151,9 +184,9 @@ def _submitted_text(data: dict[str, Any]) -> str:
     return ""
 
 
-def _whole_number(text: str, low: int, high: int) -> int | None:
+def _whole_number(text: str, amount: Amount) -> int | None:
     raw = text.strip().replace(",", "").replace("_", "")
-    if not re.fullmatch(r"-?[0-9]{1,12}", raw) or not low <= int(raw) <= high:
+    if not re.fullmatch(r"-?[0-9]{1,12}", raw) or not amount.fits(int(raw)):
         return None
     return int(raw)
 
@@ -192,9 +225,10 @@ async def answer_click(interaction: discord.Interaction[ParlorClient]) -> None:
 async def _route(interaction: discord.Interaction[ParlorClient]) -> None:
     data: dict[str, Any] = dict(interaction.data or {})
     wanted = str(data.get("custom_id", ""))
-    submitted = interaction.type is discord.InteractionType.modal_submit
+    if interaction.type is discord.InteractionType.modal_submit:
+        return await _submit_prompt(interaction, wanted, data)
     match = re.fullmatch(ANY_TEMPLATE, wanted)
-    if match is None or (submitted and match["kind"] != "m"):
+    if match is None:
         raise Refusal(NOT_WORKING)
     table_id, version, verb = int(match["table"]), int(match["version"]), match["verb"]
     if match["kind"] == "t":
@@ -203,15 +237,23 @@ async def _route(interaction: discord.Interaction[ParlorClient]) -> None:
         values = [str(v) for v in data.get("values") or []]
         if not values:
             raise Refusal(NOTHING_CHOSEN)
-        await _wish(interaction, table_id, version, "a:" + _join("" if verb == "-" else verb, values))
+        await _wish(interaction, table_id, version, "a:" + _join("" if verb.startswith("-") else verb, values))
     elif (amount := _amount_verb(verb)) is None:
         raise Refusal(NOT_WORKING)
-    elif not submitted:
-        await interaction.response.send_modal(amount_prompt(wanted, amount[1], amount[2]))
-    elif (number := _whole_number(_submitted_text(data), amount[1], amount[2])) is None:
-        raise Refusal(f"Please enter a whole number from {amount[1]} to {amount[2]}.")
     else:
-        await _wish(interaction, table_id, version, "a:" + amount[0].replace("{}", str(number)))
+        await interaction.response.send_modal(amount_prompt(prompt_id(wanted, interaction.user.id), amount))
+
+
+async def _submit_prompt(interaction: discord.Interaction[ParlorBot], wanted: str, data: dict[str, Any]) -> None:
+    """A submitted number prompt: the user's own, its number within bounds, then a wish at the prompt's
+    version (the table manager answers a prompt the game has moved past as it answers a stale button)."""
+    match = re.fullmatch(PROMPT_TEMPLATE, wanted)
+    amount = _amount_verb(match["verb"]) if match else None
+    if match is None or amount is None or int(match["user"]) != interaction.user.id:
+        raise Refusal(NOT_WORKING)
+    if (number := _whole_number(_submitted_text(data), amount)) is None:
+        raise Refusal(f"Please enter {amount.bounds_text()}.")
+    await _wish(interaction, int(match["table"]), int(match["version"]), "a:" + amount.verb.replace("{}", str(number)))
 
 
 async def _wish(interaction: discord.Interaction[ParlorClient], table_id: int, version: int, verb: str) -> None:
@@ -264,6 +306,10 @@ class AmountSpec:
     maximum: int
     label: str = "Other amount…"
     row: int | None = None
+    step: int = 1
+
+    def id_verb(self) -> str:
+        return f"{self.verb}|{self.minimum}|{self.maximum}" + (f"|{self.step}" if self.step > 1 else "")
 
 
 @dataclass(frozen=True)
@@ -277,16 +323,24 @@ class ButtonSpec:
     row: int | None = None
 
 
-def build_view(table_id: int, version: int, items: list[ButtonSpec | SelectSpec | AmountSpec]) -> discord.ui.View:
-    """Components for a message. More than 25 plain buttons become a menu of actions."""
-    buttons = [i for i in items if isinstance(i, ButtonSpec)]
-    if len(buttons) > MAX_BUTTONS:
-        items = [i for i in items if not isinstance(i, ButtonSpec)]
-        for start in range(0, len(buttons), 25):
-            chunk = buttons[start:start + 25]
-            items.append(SelectSpec([(b.verb[2:] if b.verb.startswith("a:") else b.verb, b.label) for b in chunk],
-                                    placeholder=f"Your move ({start + 1}–{start + len(chunk)})…"))
+Item = ButtonSpec | SelectSpec | AmountSpec
+
+
+def build_view(table_id: int, version: int, items: list[Item]) -> discord.ui.View:
+    """Components for a message, always within Discord's limits: when the items do not fit in five rows of
+    five buttons (or a menu), every action goes into menus of 25; when even those do not fit, each family of
+    numbered actions (``repay:60``, ``repay:120``…) becomes an "Other amount…" prompt. No action is left out."""
+    for arrange in (list, _as_menus, _as_prompts):
+        try:
+            return _view(table_id, version, arrange(items))
+        except ValueError:  # discord.py: no room left in a row or in the message
+            continue
+    raise ValueError(f"{len(items)} components do not fit in one message")
+
+
+def _view(table_id: int, version: int, items: list[Item]) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
+    menus = 0
     for spec in items:
         if isinstance(spec, ButtonSpec):
             view.add_item(TableButton(
@@ -294,16 +348,68 @@ def build_view(table_id: int, version: int, items: list[ButtonSpec | SelectSpec 
                 label=spec.label, style=spec.style, emoji=spec.emoji, disabled=spec.disabled, row=spec.row,
             ))
         elif isinstance(spec, SelectSpec):
+            if len(spec.options) > MAX_OPTIONS:
+                raise ValueError("a menu holds 25 options")
+            menus += not spec.verb
+            verb = spec.verb or ("-" if menus == 1 else f"-{menus}")  # plain menus: "-", "-2", "-3"… (unique ids)
             select = discord.ui.Select(
-                custom_id=f"parlor:s:{table_id}:{version}:{spec.verb or '-'}", placeholder=spec.placeholder[:150],
+                custom_id=f"parlor:s:{table_id}:{version}:{verb}", placeholder=spec.placeholder[:150],
                 min_values=spec.min_values, max_values=min(spec.max_values, len(spec.options)), row=spec.row,
-                options=[discord.SelectOption(label=label[:100], value=value) for value, label in spec.options[:25]],
+                options=[discord.SelectOption(label=label[:100], value=value) for value, label in spec.options],
             )
-            view.add_item(TableSelect(table_id, version, spec.verb or "-", select))
+            view.add_item(TableSelect(table_id, version, verb, select))
         else:
-            view.add_item(AmountButton(table_id, version, f"{spec.verb}|{spec.minimum}|{spec.maximum}",
-                                       label=spec.label, row=spec.row))
+            view.add_item(AmountButton(table_id, version, spec.id_verb(), label=spec.label, row=spec.row))
     return view
+
+
+def _is_action(item: Item) -> bool:
+    return (isinstance(item, ButtonSpec) and item.verb.startswith("a:") and not item.disabled) or (
+        isinstance(item, SelectSpec) and not item.verb)
+
+
+def _options(item: ButtonSpec | SelectSpec) -> list[tuple[str, str]]:
+    return item.options if isinstance(item, SelectSpec) else [(item.verb[2:], item.label)]
+
+
+def _as_menus(items: list[Item]) -> list[Item]:
+    """Every action (plain action buttons and plain menus) in menus of 25; the other items after them."""
+    options = [option for item in items if _is_action(item) for option in _options(item)]
+    menus: list[Item] = [SelectSpec(options[start:start + MAX_OPTIONS],
+                                    placeholder=f"Your move ({start + 1}–{min(start + MAX_OPTIONS, len(options))})…")
+                         for start in range(0, len(options), MAX_OPTIONS)]
+    return menus + [replace(item, row=None) for item in items if not _is_action(item)]
+
+
+def _numbered(action: str) -> tuple[str, int] | None:
+    """``"repay:120"`` → ``("repay:{}", 120)``: an action that is a family's verb with a number."""
+    match = re.fullmatch(r"(.*:)(-?[0-9]{1,12})", action)
+    return (match[1] + "{}", int(match[2])) if match else None
+
+
+def _as_prompts(items: list[Item]) -> list[Item]:
+    """Each family of more than 5 numbered actions becomes one "Other amount…" prompt between its least and
+    greatest number (the step is what they have in common); the rest goes into menus."""
+    families: dict[str, list[int]] = {}
+    for item in items:
+        if _is_action(item):
+            for value, _ in _options(item):
+                if (numbered := _numbered(value)) is not None:
+                    families.setdefault(numbered[0], []).append(numbered[1])
+    prompted = {verb: sorted(numbers) for verb, numbers in families.items() if len(numbers) > 5}
+    prompts: list[Item] = [AmountSpec(verb, numbers[0], numbers[-1], label=f"{verb.split(':')[0].capitalize()}…",
+                                      step=math.gcd(*(n - numbers[0] for n in numbers)) or 1)
+                           for verb, numbers in prompted.items()]
+    kept: list[Item] = []
+    for item in items:
+        if not _is_action(item):
+            kept.append(item)
+            continue
+        options = [(v, label) for v, label in _options(item) if (_numbered(v) or ("", 0))[0] not in prompted]
+        if options:
+            kept.append(SelectSpec(options, placeholder=item.placeholder) if isinstance(item, SelectSpec)
+                        else item)
+    return _as_menus(kept) + prompts
 
 
 def lobby_buttons(full: bool) -> list[ButtonSpec]:

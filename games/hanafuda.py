@@ -147,13 +147,13 @@ MONTH_EMOJI = {
     2: "🌺",
     3: "🌸",
     4: "💜",
-    5: "🪻",
+    5: "🌷",  # not 🪻 (Emoji 15.0, which Discord refuses on buttons)
     6: "🌹",
     7: "🐗",
     8: "🌕",
     9: "🌼",
     10: "🍁",
-    11: "🌧️",
+    11: "🌧",  # without U+FE0F, which Discord refuses in a button's emoji
     12: "🐦",
 }
 

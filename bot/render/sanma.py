@@ -130,7 +130,7 @@ def panel(view: dict[str, Any], legal: list[str], names: list[str], deadline: fl
         others = [a for a, act in parsed.items() if not isinstance(act, Discard)]
         for i, a in enumerate(discards):
             buttons.append(ButtonSpec(f"a:{a}", action_label(a), _style(a), row=min(i // 5, 2)))
-        for a in others[:5]:
+        for a in others:  # all of them: when they do not fit in one row, build_view puts every action in menus
             buttons.append(ButtonSpec(f"a:{a}", action_label(a), _style(a), row=3))
         if riichi:
             buttons.append(SelectSpec([(a, action_label(a)) for a in riichi], placeholder="Riichi: choose the discard…",
