@@ -22,7 +22,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from games.base import either, option_choices, option_range
+from games.base import either, option_choices, option_range, options_from
 
 SEATED = "players"
 SEATED_MEANING = "however many are seated at Start"
@@ -69,6 +69,17 @@ class OptionSpec:
         """The description, followed by the values it takes unless it names every choice itself."""
         named = self.choices and all(str(choice) in self.description for choice in self.choices)
         return f"{self.description} ({self.values_text})" if self.values_text and not named else self.description
+
+
+def seated_options(model: type[BaseModel], title: str, data: dict[str, Any] | None, n_seats: int | None) -> Any:
+    """Options for a table of ``n_seats`` players: ``players``, when the data leave it out, is the number
+    seated; then the model's ``check(n_seats)`` (its cross-field rules). Raises GameError."""
+    data = dict(data or {})
+    if n_seats is not None:
+        data.setdefault(SEATED, n_seats)
+    options = options_from(model, title, data)
+    options.check(n_seats)
+    return options
 
 
 def offered_options(model: type[BaseModel]) -> list[OptionSpec]:

@@ -6,7 +6,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from games.base import GameError, options_from
+from games.base import GameError
+from games.optionspec import seated_options
 
 
 class Options(BaseModel):
@@ -40,9 +41,4 @@ class Options(BaseModel):
 
 def parse_options(data: dict[str, Any] | None = None, n_seats: int | None = None) -> Options:
     """Options from a dict, raising GameError with a clear sentence on any problem."""
-    data = dict(data or {})
-    if n_seats is not None and "players" not in data:
-        data["players"] = n_seats
-    opts = options_from(Options, "Hachi-Hachi", data)
-    opts.check(n_seats)
-    return opts
+    return seated_options(Options, "Hachi-Hachi", data, n_seats)
