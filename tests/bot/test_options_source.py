@@ -52,7 +52,7 @@ def test_an_option_without_a_description_is_refused_at_once():
         offered_options(Undescribed)
 
 
-@pytest.mark.parametrize("game", game_names())
+@pytest.mark.parametrize("game", list(rules_text.RULES))
 def test_rules_show_every_option_with_its_description_range_and_default(game):
     _, sections = rules_sections(rules_text.RULES[game])
     options = dict(sections)["Options (defaults)"]
