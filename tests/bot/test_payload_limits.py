@@ -1,0 +1,110 @@
+"""Every component Parlor sends is one Discord takes (localdiscord/limits.py): panels and tables of every game
+along seeded games, more than 25 actions, more than five rows' worth, and the emoji of every button."""
+
+from __future__ import annotations
+
+import discord
+import pytest
+
+from bot.render import get_renderer
+from bot.ui import AmountSpec, ButtonSpec, SelectSpec, build_view, hand_button, lobby_buttons
+from games import game_names, get_game
+from games.hanafuda import MONTH_EMOJI
+from games.simulate import bot_seats
+from localdiscord.limits import check_message, valid_component_emoji
+
+STEPS = 120  # decisions checked per game
+
+
+def payload(embed: discord.Embed | None, view: discord.ui.View) -> dict:
+    return {"embeds": [embed.to_dict()] if embed else [], "components": view.to_components()}
+
+
+def offered(view: discord.ui.View) -> set[str]:
+    """Every action the components offer: button ids' verbs, menu option values, prompt verbs."""
+    found = set()
+    for item in view.walk_children():
+        item = getattr(item, "item", item)  # the component inside Parlor's DynamicItem
+        custom = getattr(item, "custom_id", "") or ""
+        if isinstance(item, discord.ui.Select):
+            found.update(option.value for option in item.options)
+        elif custom.startswith("parlor:t:") and ":a:" in custom:
+            found.add(custom.split(":a:", 1)[1])
+        elif custom.startswith("parlor:m:"):
+            found.add("prompt:" + custom.split(":", 4)[4])
+    return found
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_every_panel_and_table_along_a_seeded_game_is_a_payload_discord_takes(name):
+    game = get_game(name)
+    players = game.max_players
+    fields = game.Options.model_fields
+    options = game.Options(players=players) if "players" in fields else game.Options()
+    state = game.new_game(options, bot_seats(players), "payload-limits")
+    names = [f"Player {i + 1}" for i in range(players)]
+    renderer = get_renderer(name)
+    for step in range(STEPS):
+        if game.is_over(state):
+            break
+        table = renderer.table_embed(game.public_view(state), names, 1_900_000_000.0)
+        check_message(payload(table, build_view(7, step, [hand_button()])))
+        for seat in game.to_act(state):
+            legal = game.legal_actions(state, seat)
+            embed, items = renderer.panel(game.view(state, seat), legal, names, 1_900_000_000.0)
+            view = build_view(7, step, items)
+            check_message(payload(embed, view))
+        seat = game.to_act(state)[0]
+        game.apply(state, seat, game.bot_choose(game.view(state, seat), game.legal_actions(state, seat), step))
+
+
+def test_the_lobby_and_hand_buttons_carry_emoji_discord_takes():
+    check_message(payload(None, build_view(7, 0, lobby_buttons(False) + [hand_button()])))
+    assert all(valid_component_emoji(e) for e in MONTH_EMOJI.values())
+
+
+def test_more_than_25_hachi_hachi_repayments_become_menus_with_their_own_ids():
+    """A seeded Hachi-Hachi game played to its first repayment window, a seat then holding 1,800 points of
+    cash and of debt: 31 repayments (0 to 1,800 in steps of 60), all offered, in a payload Discord takes."""
+    game = get_game("hachihachi")
+    state = game.new_game(game.Options(players=3), bot_seats(3), "0" * 31 + "1")
+    step = 0
+    while state.phase != "repay":
+        seat = game.to_act(state)[0]
+        game.apply(state, seat, game.bot_choose(game.view(state, seat), game.legal_actions(state, seat), step))
+        step += 1
+    seat = state.acting[0]
+    state.cash[seat], state.debt[seat] = 1800, 1800
+    legal = game.legal_actions(state, seat)
+    assert len(legal) == 31
+    embed, items = get_renderer("hachihachi").panel(game.view(state, seat), legal, ["A", "B", "C"], None)
+    view = build_view(7, 3, items)
+    check_message(payload(embed, view))
+    assert offered(view) == set(legal)
+    ids = [item.custom_id for item in view.walk_children()]
+    assert len(ids) == len(set(ids)) == 2
+
+
+def test_more_numbered_actions_than_five_menus_hold_become_an_amount_prompt():
+    bets = [ButtonSpec(f"a:bet:{n}", f"Bet {n}") for n in range(10, 510, 2)]  # 250 bets
+    items = [*bets, ButtonSpec("a:sit", "Sit out"), SelectSpec([("ex:1", "one"), ("ex:2", "two")], verb="ex")]
+    view = build_view(7, 3, items)
+    check_message(payload(None, view))
+    assert offered(view) == {"sit", "ex:1", "ex:2", "prompt:bet:{}|10|508|2"}
+
+
+def test_buttons_past_their_row_hints_still_all_show():
+    """Sanma's panel: 14 discards in rows 0–2, more than five other actions in row 3, a riichi menu in row 4."""
+    discards = [ButtonSpec(f"a:d:{i}", f"D{i}", row=min(i // 5, 2)) for i in range(14)]
+    others = [ButtonSpec(f"a:o:{i}", f"O{i}", row=3) for i in range(7)]
+    riichi = SelectSpec([(f"r:{i}", f"Riichi {i}") for i in range(3)], row=4)
+    view = build_view(7, 3, [*discards, *others, riichi])
+    check_message(payload(None, view))
+    assert offered(view) == {f"d:{i}" for i in range(14)} | {f"o:{i}" for i in range(7)} | {f"r:{i}" for i in range(3)}
+
+
+def test_a_prompt_of_its_own_keeps_its_place_when_actions_go_into_menus():
+    items = [ButtonSpec(f"a:play:{i}", f"Play {i}") for i in range(30)] + [AmountSpec("bet:{}", 1, 9)]
+    view = build_view(7, 3, items)
+    check_message(payload(None, view))
+    assert offered(view) == {f"play:{i}" for i in range(30)} | {"prompt:bet:{}|1|9"}
