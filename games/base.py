@@ -37,9 +37,10 @@ class GameError(ValueError):
 
 
 class Event(BaseModel):
+    """What happened; each game declares its events as subclasses (:mod:`games.events`)."""
+
     type: str
     seat: int | None = None  # None: public; otherwise private to this seat
-    data: dict[str, Any] = Field(default_factory=dict)
 
 
 class SeatInfo(BaseModel):

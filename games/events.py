@@ -32,4 +32,4 @@ class GameEvent(Event):
 
     def fields(self) -> dict[str, Any]:
         """The event's own fields as the engine set them, in a dict (without ``type`` and ``seat``)."""
-        return self.model_dump(exclude={"type", "seat", "data"}, exclude_unset=True)
+        return self.model_dump(exclude={"type", "seat"}, exclude_unset=True)

@@ -6,11 +6,12 @@ Actions are ``mark:<cell>`` with cells 0-8 read row by row; seat 0 plays X unles
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from games.base import Event, GameError, Result, SeatInfo, placings
+from games.base import GameError, Result, SeatInfo, placings
+from games.events import GameEvent
 
 LINES = [(0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6)]
 MARKS = "XO"
@@ -20,6 +21,25 @@ class Options(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     o_first: bool = Field(False, description="The second player (O) moves first")
+
+
+class Start(GameEvent):
+    type: Literal["round_start"] = "round_start"
+    first: int
+
+
+class Marked(GameEvent):
+    type: Literal["mark"] = "mark"
+    player: int
+    cell: int
+
+
+class End(GameEvent):
+    type: Literal["game_end"] = "game_end"
+    winner: int | None  # None: a draw
+
+
+TicTacToeEvent = Start | Marked | End
 
 
 class TicTacToeState(BaseModel):
@@ -41,8 +61,8 @@ def load(snapshot: str) -> TicTacToeState:
     return TicTacToeState.model_validate_json(snapshot)
 
 
-def opening_events(state: TicTacToeState) -> list[Event]:
-    return [Event(type="round_start", data={"first": state.turn})]
+def opening_events(state: TicTacToeState) -> list[TicTacToeEvent]:
+    return [Start(first=state.turn)]
 
 
 def to_act(state: TicTacToeState) -> list[int]:
@@ -55,12 +75,12 @@ def legal_actions(state: TicTacToeState, seat: int) -> list[str]:
     return [f"mark:{cell}" for cell, mark in enumerate(state.board) if not mark]
 
 
-def apply(state: TicTacToeState, seat: int, action: str) -> list[Event]:
+def apply(state: TicTacToeState, seat: int, action: str) -> list[TicTacToeEvent]:
     if action not in legal_actions(state, seat):
         raise GameError("That square cannot be marked now.")
     cell = int(action.split(":")[1])
     state.board[cell] = MARKS[seat]
-    events = [Event(type="mark", data={"player": seat, "cell": cell})]
+    events: list[TicTacToeEvent] = [Marked(player=seat, cell=cell)]
     if any(all(state.board[c] == MARKS[seat] for c in line) for line in LINES):
         state.winner, state.over = seat, True
     elif all(state.board):
@@ -68,7 +88,7 @@ def apply(state: TicTacToeState, seat: int, action: str) -> list[Event]:
     else:
         state.turn = 1 - seat
     if state.over:
-        events.append(Event(type="game_end", data={"winner": state.winner}))
+        events.append(End(winner=state.winner))
     return events
 
 

@@ -8,6 +8,7 @@ import discord
 
 from bot.ui import ButtonSpec, relative_time
 from games.base import Event
+from tests.toygame.engine import End, Marked
 
 COLOUR = discord.Colour(0x2E86C1)
 SYMBOL = {"X": "❌", "O": "⭕", "": "⬜"}
@@ -37,15 +38,15 @@ def panel(view: dict[str, Any], legal: list[str], names: list[str], deadline: fl
 
 
 def narrate(event: Event, names: list[str]) -> str | None:
-    if event.type == "mark":
-        cell = event.data["cell"]
-        return f"{names[event.data['player']]} marks row {cell // 3 + 1}, column {cell % 3 + 1}."
+    if isinstance(event, Marked):
+        cell = event.cell
+        return f"{names[event.player]} marks row {cell // 3 + 1}, column {cell % 3 + 1}."
     return None
 
 
 def summary(event: Event, names: list[str]) -> discord.Embed | None:
-    if event.type != "game_end":
+    if not isinstance(event, End):
         return None
-    winner = event.data["winner"]
+    winner = event.winner
     title = "A draw" if winner is None else f"{names[winner]} wins"
     return discord.Embed(title=f"Tic-tac-toe · {title}", colour=COLOUR)

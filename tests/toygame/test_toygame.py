@@ -19,7 +19,7 @@ def marks(*cells: int):
 
 def test_three_in_a_row_wins():
     state, events = marks(0, 3, 1, 4, 2)
-    assert GAME.is_over(state) and events[-1].data == {"winner": 0}
+    assert GAME.is_over(state) and events[-1].fields() == {"winner": 0}
     assert GAME.result(state).scores == [1, -1]
 
 
