@@ -15,6 +15,7 @@ concealed tile; ``dealt`` and ``drew`` are private).
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -159,18 +160,43 @@ def held_counts(state: SanmaState, seat: int) -> list[int]:
     return c
 
 
-def is_tenpai(state: SanmaState, seat: int, concealed: list[int] | None = None) -> bool:
-    """§7.2: waits exist and not all of them are already held 4 times (no karaten)."""
-    hand = state.hands[seat] if concealed is None else concealed
-    w = waits(hand)
+def _outside(state: SanmaState, seat: int) -> tuple[int, ...]:
+    """Kinds the seat holds outside its concealed hand: meld tiles and kita Norths."""
+    return tuple(t // 4 for m in state.melds[seat] for t in m.tiles) + (NORTH,) * len(state.kita[seat])
+
+
+def _tenpai(concealed, outside: tuple[int, ...]) -> bool:
+    w = waits(concealed)
     if not w:
         return False
-    c = counts34(hand)
-    for m in state.melds[seat]:
-        for t in m.tiles:
-            c[t // 4] += 1
-    c[NORTH] += len(state.kita[seat])
+    c = counts34(concealed)
+    for k in outside:
+        c[k] += 1
     return any(c[k] < 4 for k in w)
+
+
+def is_tenpai(state: SanmaState, seat: int, concealed: list[int] | None = None) -> bool:
+    """§7.2: waits exist and not all of them are already held 4 times (no karaten)."""
+    return _tenpai(state.hands[seat] if concealed is None else concealed, _outside(state, seat))
+
+
+@lru_cache(maxsize=1024)
+def _tenpai_discards(hand: tuple[int, ...], outside: tuple[int, ...], red_fives: bool) -> tuple[str, ...]:
+    """Codes of the discards that leave this 3n+2 hand tenpai, each once, in hand order. Memoised:
+    a turn's legal actions are listed, then checked again when the action is applied."""
+    after = hand_shapes.Hand(counts34(hand)).after_discards()  # shanten 0 first: cheap, and most are not
+    out: list[str] = []
+    tenpai_after: dict[int, bool] = {}
+    for t in hand:
+        code = tile_code(t, red_fives)
+        if code in out:
+            continue
+        k = t // 4
+        if k not in tenpai_after:
+            tenpai_after[k] = after[k] == 0 and _tenpai([x for x in hand if x != t], outside)
+        if tenpai_after[k]:
+            out.append(code)
+    return tuple(out)
 
 
 # ---------------------------------------------------------------------------
@@ -396,24 +422,10 @@ def _riichi_codes(state: SanmaState, seat: int) -> list[str]:
     if (state.riichi[seat] or not _is_closed(state, seat) or state.scores[seat] < 1000 or state.live < 3
             or state.draw_kind == "call"):
         return []
-    out = []
     hand = state.hands[seat]
     if len(hand) % 3 != 2:
         return []  # (set-up positions) no discard leaves a hand that can wait
-    shapes = hand_shapes.Hand(counts34(hand))  # shanten 0 after the discard first: cheap, and most are not
-    tenpai_after: dict[int, bool] = {}
-    seen = set()
-    for t in hand:
-        c = _code(state, t)
-        if c in seen:
-            continue
-        seen.add(c)
-        k = t // 4
-        if k not in tenpai_after:
-            tenpai_after[k] = shapes.changed(k, -1) == 0 and is_tenpai(state, seat, [x for x in hand if x != t])
-        if tenpai_after[k]:
-            out.append(c)
-    return out
+    return list(_tenpai_discards(tuple(hand), _outside(state, seat), state.options.red_fives))
 
 
 def _ankan_kinds(state: SanmaState, seat: int) -> list[int]:

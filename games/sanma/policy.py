@@ -79,11 +79,8 @@ def _best_discard(view: dict[str, Any], options: list[str], c: list[int], seen: 
     """(code, shanten after, acceptance) of the best efficiency discard among ``options`` codes."""
     hand = Hand(c)
     dora = {dora_of(code_kind(i)) for i in view["dora_indicators"]}
-    by_kind: dict[int, int] = {}
-    for code in options:
-        k = code_kind(code)
-        if k not in by_kind:
-            by_kind[k] = hand.changed(k, -1)
+    after = hand.after_discards()
+    by_kind = {k: after[k] for k in map(code_kind, options)}
     low = min(by_kind.values())
     acceptance: dict[int, int] = {}
     best = None
@@ -193,7 +190,7 @@ def _respond(view: dict[str, Any], moves: list[Action]) -> str:
 
 def _shanten_after_pon(hand: Hand) -> int:
     """Shanten of the 11-tile hand after a pon, before the discard (best discard)."""
-    return min((hand.changed(k, -1) for k in KINDS if hand.c[k]), default=9)
+    return min(hand.after_discards().values(), default=9)
 
 
 def _has_open_yaku(view: dict[str, Any], k: int) -> bool:

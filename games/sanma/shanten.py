@@ -356,38 +356,42 @@ class Hand:
                 value = kokushi
         return value
 
-    def changed(self, k: int, step: int = 1) -> int:
-        """Shanten with one more tile of kind ``k`` (``step=-1``: one fewer), the hand untouched."""
-        n = self.c[k]
-        after = n + step
-        tiles = self.tiles + step
-        part = _PART[k]
-        if part == 0:
-            rows = (_suit_row(self.pin + step * _WEIGHT[k]), _suit_row(self.sou), _lone_row(self.lone), tiles)
-        elif part == 1:
-            rows = (_suit_row(self.pin), _suit_row(self.sou + step * _WEIGHT[k]), _lone_row(self.lone), tiles)
-        else:
-            rows = (_suit_row(self.pin), _suit_row(self.sou),
-                    _lone_row(self.lone + LONE_STEP[after] - LONE_STEP[n]), tiles)
-        value = _REGULAR.get(rows)
-        if value is None:
-            value = _regular_by_rows(*rows)
-        if tiles >= 13 and value > AGARI:  # seven pairs or kokushi may be nearer
-            pair_step = step if min(n, after) == 1 else 0  # crossing between one and two copies
-            kind_step = step if min(n, after) == 0 else 0  # crossing between none and one
-            pairs = self.pairs + pair_step
-            chiitoitsu = AGARI if pairs == 7 else 6 - pairs + max(0, 7 - self.kinds - kind_step)
-            if _ORPHAN[k]:
-                kokushi = 13 - self.orphans - kind_step - (1 if self.orphan_pairs + pair_step else 0)
+    def after_discards(self) -> dict[int, int]:
+        """Shanten after discarding one tile, for each kind held; the rows of the parts the
+        discard leaves untouched are looked up once, and the hand itself is not touched."""
+        c = self.c
+        pin, sou, lone, tiles = self.pin, self.sou, self.lone, self.tiles - 1
+        pin_row, sou_row, lone_row = _suit_row(pin), _suit_row(sou), _lone_row(lone)
+        closed = tiles >= 13
+        out = {}
+        for k in SANMA_KINDS:
+            n = c[k]
+            if not n:
+                continue
+            part = _PART[k]
+            if part == 0:
+                rows = (_suit_row(pin - _WEIGHT[k]), sou_row, lone_row, tiles)
+            elif part == 1:
+                rows = (pin_row, _suit_row(sou - _WEIGHT[k]), lone_row, tiles)
             else:
-                kokushi = 13 - self.orphans - (1 if self.orphan_pairs else 0)
-            value = min(value, chiitoitsu, kokushi)
-        return value
+                rows = (pin_row, sou_row, _lone_row(lone + LONE_STEP[n - 1] - LONE_STEP[n]), tiles)
+            value = _REGULAR.get(rows)
+            if value is None:
+                value = _regular_by_rows(*rows)
+            if closed and value > AGARI:
+                pairs = self.pairs - (n == 2)
+                chiitoitsu = AGARI if pairs == 7 else 6 - pairs + max(0, 7 - self.kinds + (n == 1))
+                orphan = _ORPHAN[k]
+                kokushi = 13 - self.orphans + (orphan and n == 1) - (
+                    1 if self.orphan_pairs - (orphan and n == 2) else 0)
+                value = min(value, chiitoitsu, kokushi)
+            out[k] = value
+        return out
 
     def improving(self, base: int | None = None, kinds=None) -> list[int]:
         """Kinds (of ``kinds``, default all 27; never one already held four times) whose draw
-        lowers the shanten below ``base`` (default: this hand's own shanten). As ``changed``
-        for each kind, with the rows of the untouched parts looked up once."""
+        lowers the shanten below ``base`` (default: this hand's own shanten). The hand itself is
+        not touched."""
         if base is None:
             base = self.shanten()
         c = self.c
