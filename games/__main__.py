@@ -42,13 +42,14 @@ def common_arguments(p: argparse.ArgumentParser, command: str) -> None:
 
 
 def game_clis() -> dict[str, ModuleType]:
-    """``games/<game>/cli.py`` of every registered game that has one."""
+    """``games/<game>/cli.py`` of every registered game that has one (a game registered from
+    elsewhere, such as the tests' toy game, has none)."""
     clis = {}
     for name in game_names():
         try:
             clis[name] = importlib.import_module(f"games.{name}.cli")
         except ModuleNotFoundError as missing:
-            if missing.name != f"games.{name}.cli":
+            if not f"games.{name}.cli".startswith(str(missing.name)):
                 raise
     return clis
 

@@ -44,6 +44,12 @@ def test_every_game_has_a_command_line_and_every_simulate_offers_every_option():
             assert parsed[spec.name] == value, (game, spec.name)
 
 
+def test_a_game_registered_from_elsewhere_without_a_command_line_leaves_the_others_working(monkeypatch):
+    monkeypatch.setattr("games.__main__.game_names", lambda: ["koikoi", "tictactoe"])  # tictactoe: tests/toygame
+    assert list(game_clis()) == ["koikoi"]
+    assert build_parser().parse_args(["simulate", "koikoi", "--months", "3"]).months == 3
+
+
 @pytest.mark.parametrize("args", [["simulate", "hachihachi", "--months", "7"],
                                   ["simulate", "blackflower", "--banker", "nobody"],
                                   ["simulate", "koikoi", "--months", "twelve"]])
