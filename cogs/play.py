@@ -14,6 +14,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.main import ParlorBot
+from bot.permissions import missing, missing_text
 from bot.settings import TURN_SECONDS
 from bot.tables import PLAYING, Refusal, TableManager
 from games import game_names, get_game
@@ -81,6 +82,9 @@ class Play(commands.Cog):
     # ---------------------------------------------------------------- slash commands
 
     async def open_table(self, interaction: discord.Interaction, game: str, options: dict, turn_time: int | None) -> None:
+        lacking = missing(interaction.app_permissions, in_thread=isinstance(interaction.channel, discord.Thread))
+        if lacking:  # else the table would open and then freeze on the first post it cannot make
+            raise Refusal(missing_text(lacking))
         await self.tables.open_table(
             game_name=game, guild_id=interaction.guild_id, channel_id=interaction.channel_id,
             host_id=interaction.user.id, host_name=interaction.user.display_name,
