@@ -29,7 +29,7 @@ from dataclasses import dataclass, fields
 from types import ModuleType
 from typing import Any, Callable, Generic, TypeVar
 
-from pydantic import BaseModel, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 
 class GameError(ValueError):
@@ -37,7 +37,10 @@ class GameError(ValueError):
 
 
 class Event(BaseModel):
-    """What happened; each game declares its events as subclasses (:mod:`games.events`)."""
+    """What happened. A game declares one model per event type with its own fields (see
+    :class:`games.events.GameEvent`) and a union of them keyed on ``type``."""
+
+    model_config = ConfigDict(extra="forbid")
 
     type: str
     seat: int | None = None  # None: public; otherwise private to this seat

@@ -10,24 +10,23 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import ConfigDict, model_validator
+from pydantic import model_validator
 
 from games.base import Event
 
 
 class GameEvent(Event):
-    model_config = ConfigDict(extra="forbid")
-
     @model_validator(mode="before")
     @classmethod
     def _untyped(cls, value: Any) -> Any:
         """An event stored before events were typed (in a snapshot's opening events) kept its fields
-        under ``data``, with the seat that acted as ``data["seat"]``: read it as the typed event."""
-        if isinstance(value, dict) and value.get("data"):
-            fields = dict(value["data"])
+        under ``data``, with the seat that acted as ``data["seat"]``; one stored while the base event
+        still had ``data`` has it empty: read either as the typed event."""
+        if isinstance(value, dict) and "data" in value:
+            fields = dict(value["data"] or {})
             if "seat" in fields:
                 fields["player"] = fields.pop("seat")
-            value = {"type": value.get("type"), "seat": value.get("seat"), **fields}
+            value = {**{k: v for k, v in value.items() if k != "data"}, **fields}
         return value
 
     def fields(self) -> dict[str, Any]:

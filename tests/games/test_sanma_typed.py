@@ -71,6 +71,9 @@ def test_opening_events_stored_before_events_were_typed_still_load():
     snapshot = json.loads(state.model_dump_json())
     snapshot["opening_events"] = [stored_before_typing(event) for event in state.opening_events]
     assert GAME.load(json.dumps(snapshot)).opening_events == state.opening_events
+    # typed, but written while the base event still had an (empty) data field
+    snapshot["opening_events"] = [{**event.model_dump(), "data": {}} for event in state.opening_events]
+    assert GAME.load(json.dumps(snapshot)).opening_events == state.opening_events
 
 
 @pytest.mark.parametrize("action, typed", [

@@ -23,23 +23,23 @@ class Options(BaseModel):
     o_first: bool = Field(False, description="The second player (O) moves first")
 
 
-class Start(GameEvent):
+class RoundStart(GameEvent):
     type: Literal["round_start"] = "round_start"
-    first: int
+    first: int  # the seat that moves first
 
 
-class Marked(GameEvent):
+class Mark(GameEvent):
     type: Literal["mark"] = "mark"
     player: int
     cell: int
 
 
-class End(GameEvent):
+class GameEnd(GameEvent):
     type: Literal["game_end"] = "game_end"
     winner: int | None  # None: a draw
 
 
-TicTacToeEvent = Start | Marked | End
+TicTacToeEvent = RoundStart | Mark | GameEnd
 
 
 class TicTacToeState(BaseModel):
@@ -62,7 +62,7 @@ def load(snapshot: str) -> TicTacToeState:
 
 
 def opening_events(state: TicTacToeState) -> list[TicTacToeEvent]:
-    return [Start(first=state.turn)]
+    return [RoundStart(first=state.turn)]
 
 
 def to_act(state: TicTacToeState) -> list[int]:
@@ -80,7 +80,7 @@ def apply(state: TicTacToeState, seat: int, action: str) -> list[TicTacToeEvent]
         raise GameError("That square cannot be marked now.")
     cell = int(action.split(":")[1])
     state.board[cell] = MARKS[seat]
-    events: list[TicTacToeEvent] = [Marked(player=seat, cell=cell)]
+    events: list[TicTacToeEvent] = [Mark(player=seat, cell=cell)]
     if any(all(state.board[c] == MARKS[seat] for c in line) for line in LINES):
         state.winner, state.over = seat, True
     elif all(state.board):
@@ -88,7 +88,7 @@ def apply(state: TicTacToeState, seat: int, action: str) -> list[TicTacToeEvent]
     else:
         state.turn = 1 - seat
     if state.over:
-        events.append(End(winner=state.winner))
+        events.append(GameEnd(winner=state.winner))
     return events
 
 

@@ -7,8 +7,7 @@ from typing import Any
 import discord
 
 from bot.ui import ButtonSpec, relative_time
-from games.base import Event
-from tests.toygame.engine import End, Marked
+from tests.toygame.engine import GameEnd, Mark, TicTacToeEvent
 
 COLOUR = discord.Colour(0x2E86C1)
 SYMBOL = {"X": "❌", "O": "⭕", "": "⬜"}
@@ -37,15 +36,15 @@ def panel(view: dict[str, Any], legal: list[str], names: list[str], deadline: fl
     return embed, [ButtonSpec(f"a:{a}", action_label(a)) for a in legal]
 
 
-def narrate(event: Event, names: list[str]) -> str | None:
-    if isinstance(event, Marked):
+def narrate(event: TicTacToeEvent, names: list[str]) -> str | None:
+    if isinstance(event, Mark):
         cell = event.cell
         return f"{names[event.player]} marks row {cell // 3 + 1}, column {cell % 3 + 1}."
     return None
 
 
-def summary(event: Event, names: list[str]) -> discord.Embed | None:
-    if not isinstance(event, End):
+def summary(event: TicTacToeEvent, names: list[str]) -> discord.Embed | None:
+    if not isinstance(event, GameEnd):
         return None
     winner = event.winner
     title = "A draw" if winner is None else f"{names[winner]} wins"
