@@ -317,7 +317,7 @@ def _begin_hand(state: BlackFlowerState, events: list[BlackFlowerEvent]) -> None
 def _maybe_auto_stand(state: BlackFlowerState, events: list[BlackFlowerEvent]) -> None:
     """A hand that can take no card and has no other choice stands by itself (§11.1)."""
     seat, idx = state.turn, state.hand_index
-    if state.phase == PLAY and legal_actions(state, seat) == ["stand"]:
+    if state.phase == PLAY and legal_actions(state, seat) == [Move.STAND]:
         _stand(state, events, seat, idx, auto="no more cards can be drawn")
 
 

@@ -93,7 +93,7 @@ def bot_choose(view: dict[str, Any], legal: list[str], rng_seed: int) -> str:
     sides = view["sides"]
     my = sides[my_side]
     if Decision.KOIKOI in legal:
-        return _decide(view, my, my_side, rng_seed)
+        return str(_decide(view, my, my_side, rng_seed))
 
     my_caps = my["captures"]
     mine_set = set(my_caps)
@@ -191,19 +191,19 @@ def _threat(side: dict[str, Any]) -> float:
     return t
 
 
-def _decide(view: dict[str, Any], my: dict[str, Any], my_side: int, rng_seed: int) -> str:
+def _decide(view: dict[str, Any], my: dict[str, Any], my_side: int, rng_seed: int) -> Decision:
     points = my["points"]
     hand_left = len(view["hand"])
     players = view["players"]
     opp_sides = [s for i, s in enumerate(view["sides"]) if i != my_side]
     if any(s["called"] for s in opp_sides):
-        return "stop"  # an opponent called: stopping now is worth double (or 2V in 3p)
+        return Decision.STOP  # an opponent called: stopping now is worth double (or 2V in 3p)
     if points >= 7 and view["options"].get("double_over_7", True):
-        return "stop"
+        return Decision.STOP
     threat = max(_threat(s) for s in opp_sides)
     turns_needed = 4 if players == 2 else 3
     if points <= 3 and hand_left >= turns_needed and threat < 2.0:
         if threat < 1.0:
-            return "koikoi"
-        return "koikoi" if random.Random(rng_seed).random() < 0.4 else "stop"
-    return "stop"
+            return Decision.KOIKOI
+        return Decision.KOIKOI if random.Random(rng_seed).random() < 0.4 else Decision.STOP
+    return Decision.STOP
