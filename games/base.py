@@ -42,6 +42,8 @@ class Event(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
+    model_config = ConfigDict(extra="forbid")  # a misspelt field is an error, not silently dropped
+
     type: str
     seat: int | None = None  # None: public; otherwise private to this seat
 

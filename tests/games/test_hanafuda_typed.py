@@ -14,6 +14,7 @@ import pytest
 
 from games.base import GameError
 from games.simulate import bot_seats, play_game
+from tests.games._typed_helpers import stored_before_typing
 
 GAMES = {  # name: [(players, options), …]
     "koikoi": [(2, {}), (3, {}), (4, {}), (2, {"toppa": True})],
@@ -103,14 +104,6 @@ def test_a_malformed_action_is_refused_with_a_sentence(name):
             assert str(refused).endswith("."), text
 
 
-def old_form(event) -> dict:
-    """An event as snapshots stored it before events were typed: fields under ``data``, the actor as ``seat``."""
-    fields = event.fields()
-    if "player" in fields:
-        fields["seat"] = fields.pop("player")
-    return {"type": event.type, "seat": event.seat, "data": fields}
-
-
 @pytest.mark.parametrize("name", list(GAMES))
 def test_opening_events_stored_before_events_were_typed_still_load(name):
     game, _, _ = parts(name)
@@ -122,5 +115,8 @@ def test_opening_events_stored_before_events_were_typed_still_load(name):
     else:
         raise AssertionError("no first deal with a hand combo")
     snapshot = json.loads(state.model_dump_json())
-    snapshot["opening_events"] = [old_form(e) for e in state.opening_events]
+    snapshot["opening_events"] = [stored_before_typing(e) for e in state.opening_events]
+    assert game.load(json.dumps(snapshot)).opening_events == state.opening_events
+    # typed, while the base event still had an empty ``data``
+    snapshot["opening_events"] = [{**e.model_dump(), "data": {}} for e in state.opening_events]
     assert game.load(json.dumps(snapshot)).opening_events == state.opening_events
