@@ -40,8 +40,6 @@ class Event(BaseModel):
     """What happened. A game declares one model per event type with its own fields (see
     :class:`games.events.GameEvent`) and a union of them keyed on ``type``."""
 
-    model_config = ConfigDict(extra="forbid")
-
     model_config = ConfigDict(extra="forbid")  # a misspelt field is an error, not silently dropped
 
     type: str
