@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import asyncio
+import hashlib
+import json
 import logging
 from pathlib import Path
 from typing import Callable
@@ -39,6 +41,19 @@ def database_problem(path: Path) -> str | None:
     return None
 
 
+def synced_marker(database: Path) -> Path:
+    """Where the hash of the last command tree synced is kept: next to the database."""
+    return database.with_name(database.stem + ".commands.sha256")
+
+
+def command_tree_hash(tree: app_commands.CommandTree, guild: discord.abc.Snowflake | None,
+                      application_id: int | None) -> str:
+    """The SHA-256 of what a sync would send (every command's payload), with where it goes and for which app."""
+    commands = sorted((c.to_dict(tree) for c in tree.get_commands(guild=guild)), key=lambda c: (c["type"], c["name"]))
+    target = {"application": application_id, "guild": guild.id if guild else None, "commands": commands}
+    return hashlib.sha256(json.dumps(target, sort_keys=True, default=str).encode()).hexdigest()
+
+
 class ParlorTree(app_commands.CommandTree["ParlorBot"]):
     async def on_error(self, interaction: discord.Interaction[ParlorBot], error: app_commands.AppCommandError) -> None:
         """A command's Refusal (or a write the database refused) is answered privately; other errors are logged."""
@@ -52,7 +67,8 @@ class ParlorBot(ParlorClient):
 
     presenter: DiscordPresenter
 
-    def __init__(self, settings: Settings, *, bot_delay: float = 0.8, new_seed: Callable[[], str] | None = None) -> None:
+    def __init__(self, settings: Settings, *, bot_delay: float = 0.8, new_seed: Callable[[], str] | None = None,
+                 force_sync: bool = False, restore: bool = True) -> None:
         intents = discord.Intents.none()
         intents.guilds = True
         super().__init__(
@@ -67,6 +83,8 @@ class ParlorBot(ParlorClient):
         self.settings = settings
         self.bot_delay = bot_delay
         self.new_seed = new_seed  # tests fix the shuffles; by default every table draws from `secrets`
+        self.force_sync = force_sync  # sync the slash commands even when they did not change (python -m bot sync)
+        self.restore = restore  # False: only sync (python -m bot sync), no table is brought back
         self.games_available = game_names()
 
     async def setup_hook(self) -> None:
@@ -81,18 +99,27 @@ class ParlorBot(ParlorClient):
         self.add_listener(on_interaction)
         for extension in EXTENSIONS:
             await self.load_extension(extension)
-        restored = await self.tables.restore()
-        if restored:
-            log.info("restored %d unfinished table(s)", len(restored))
+        if self.restore:
+            restored = await self.tables.restore()
+            if restored:
+                log.info("restored %d unfinished table(s)", len(restored))
         await self.sync_commands()
 
     async def sync_commands(self) -> None:
-        if self.settings.dev_guild:
-            guild = discord.Object(self.settings.dev_guild)
+        """Register the slash commands with Discord (in the development server when one is set), only when
+        they differ from the last ones registered from this database (Discord limits how often commands may
+        be created), or always with ``force_sync``."""
+        guild = discord.Object(self.settings.dev_guild) if self.settings.dev_guild else None
+        if guild is not None:
             self.tree.copy_global_to(guild=guild)
-            await self.tree.sync(guild=guild)
-        else:
-            await self.tree.sync()
+        digest = command_tree_hash(self.tree, guild, self.application_id)
+        marker = synced_marker(self.settings.database)
+        if not self.force_sync and marker.is_file() and marker.read_text(encoding="utf-8").strip() == digest:
+            log.info("slash commands unchanged since the last sync; not synced (python -m bot sync forces it)")
+            return
+        await self.tree.sync(guild=guild)
+        marker.write_text(digest + "\n", encoding="utf-8")
+        log.info("slash commands synced %s", f"to server {guild.id}" if guild else "globally")
 
     async def close(self) -> None:
         if hasattr(self, "tables"):

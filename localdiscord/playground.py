@@ -67,7 +67,7 @@ async def run_playground(settings: Settings, *, stop: Optional[asyncio.Event] = 
     run = None
     code = 0
     try:
-        bot = ParlorBot(dataclasses.replace(settings, dev_guild=fake.guild.id))
+        bot = ParlorBot(dataclasses.replace(settings, dev_guild=fake.guild.id), force_sync=True)  # local: always
         try:
             run = await start_client(fake, bot, token="playground", timeout=60)
         except (RuntimeError, TimeoutError) as e:
