@@ -45,7 +45,7 @@ async def sync_now(settings: Settings) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    command = parse_arguments(sys.argv[1:] if argv is None else argv).command
+    command = parse_arguments(argv or []).command
     try:
         settings = Settings.from_env()
     except SettingsError as error:
@@ -75,4 +75,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(sys.argv[1:]))

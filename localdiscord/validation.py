@@ -1,13 +1,40 @@
 """Discord's checks of what the bot sends: message payloads (content, embeds, v1 and v2
-components), modals, and the empty-message rule. Each check adds to a :class:`FormErrors` or
-raises a :class:`DiscordHTTPError` as Discord answers."""
+components, their emoji), modals, and the empty-message rule. Each check adds to a :class:`FormErrors` or
+raises a :class:`DiscordHTTPError` as Discord answers (400, code 50035 "Invalid Form Body", the errors
+nested by the path of the field). The limits are those of Discord's API documentation (components/reference,
+resources/message "Embed Limits", interactions/receiving-and-responding "Modal"); tests call
+:func:`check_message`, :func:`check_modal` and :func:`check_interaction_response` on what Parlor would send."""
 
 from __future__ import annotations
 
 from typing import Any, Dict, List
 
 from .errors import DiscordHTTPError, FormErrors
-from .models import ACTION_ROW, BUTTON, FLAG_COMPONENTS_V2, SELECT_TYPES, STRING_SELECT, embed_texts
+from .limits import valid_component_emoji
+from .models import ACTION_ROW, BUTTON, FLAG_COMPONENTS_V2, SELECT_TYPES, STRING_SELECT, TEXT_INPUT, embed_texts
+
+LABEL = 18  # a modal's labelled input
+
+
+def check_modal(data: dict) -> None:
+    """Raise Discord's 50035 if a modal (interaction callback type 9's ``data``) breaks a limit."""
+    errors = FormErrors()
+    validate_modal(data, errors)
+    errors.raise_if_any()
+
+
+def check_interaction_response(payload: dict) -> None:
+    """An interaction callback body: a modal (type 9) or a message (types 4 and 7)."""
+    data = payload.get("data") or {}
+    if payload.get("type") == 9:
+        check_modal(data)
+    elif data:
+        check_message(data, ["data"])
+
+
+def check_emoji(path: list, emoji: Any, errors: FormErrors) -> None:
+    if isinstance(emoji, dict) and emoji.get("id") is None and not valid_component_emoji(str(emoji.get("name") or "")):
+        errors.add(path + ["name"], "BUTTON_COMPONENT_INVALID_EMOJI", "Invalid emoji")
 
 
 def check_message(body: dict, prefix: List[Any]) -> None:
@@ -95,23 +122,35 @@ def validate_components(components: list, prefix: list, errors: FormErrors, *, v
                 errors.add(path + ["custom_id"], "BASE_TYPE_REQUIRED", "This field is required")
             if style != 6 and not comp.get("label") and not comp.get("emoji"):
                 errors.add(path, "BUTTON_COMPONENT_LABEL_OR_EMOJI_REQUIRED", "A label or emoji is required")
+            check_emoji(path + ["emoji"], comp.get("emoji"), errors)
         elif ctype in SELECT_TYPES:
             if not cid:
                 errors.add(path + ["custom_id"], "BASE_TYPE_REQUIRED", "This field is required")
             errors.max_len(path + ["placeholder"], comp.get("placeholder"), 150)
+            low, high = comp.get("min_values", 1), comp.get("max_values", 1)
+            if not 0 <= low <= high <= 25:
+                errors.add(path + ["max_values"], "BASE_TYPE_BAD_INT", "min_values ≤ max_values, both from 0 to 25")
             if ctype == STRING_SELECT:
                 options = comp.get("options") or []
                 if not 1 <= len(options) <= 25:
                     errors.add(path + ["options"], "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 25 in length.")
+                if high > len(options):
+                    errors.add(path + ["max_values"], "BASE_TYPE_MAX", f"Must be less than or equal to {len(options)}.")
                 values = set()
                 for j, o in enumerate(options):
                     errors.max_len(path + ["options", j, "label"], o.get("label"), 100)
                     errors.max_len(path + ["options", j, "value"], o.get("value"), 100)
                     errors.max_len(path + ["options", j, "description"], o.get("description"), 100)
+                    check_emoji(path + ["options", j, "emoji"], o.get("emoji"), errors)
                     if o.get("value") in values:
                         errors.add(path + ["options", j, "value"], "SELECT_COMPONENT_OPTION_VALUE_DUPLICATED",
                                    "Select component option values must be unique")
                     values.add(o.get("value"))
+        elif ctype in (TEXT_INPUT, LABEL):
+            errors.max_len(path + ["label"], comp.get("label"), 45)
+            errors.max_len(path + ["placeholder"], comp.get("placeholder"), 100)
+            errors.max_len(path + ["value"], comp.get("value"), 4000)
+            errors.max_len(path + ["description"], comp.get("description"), 100)
         # components v2 containers / sections
         for key in ("components",):
             for i, c in enumerate(comp.get(key) or []):
@@ -135,3 +174,4 @@ def validate_modal(data: dict, errors: FormErrors) -> None:
     comps = data.get("components") or []
     if not 1 <= len(comps) <= 5:
         errors.add(["data", "components"], "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 5 in length.")
+    validate_components(comps, ["data", "components"], errors, v2=True)  # rows of text inputs, or labels

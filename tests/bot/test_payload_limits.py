@@ -1,5 +1,6 @@
 """Every component Parlor sends is one Discord takes (localdiscord/limits.py): panels and tables of every game
-along seeded games, more than 25 actions, more than five rows' worth, and the emoji of every button."""
+along seeded games, more than 25 actions, more than five rows' worth, and the emoji of every button
+(Discord's limits as the fake checks them, localdiscord/validation.py)."""
 
 from __future__ import annotations
 
@@ -11,9 +12,14 @@ from bot.ui import AmountSpec, ButtonSpec, SelectSpec, build_view, hand_button, 
 from games import game_names, get_game
 from games.hanafuda import MONTH_EMOJI
 from games.simulate import bot_seats
-from localdiscord.limits import check_message, valid_component_emoji
+from localdiscord.limits import valid_component_emoji
+from localdiscord.validation import check_message as check_with_prefix
 
 STEPS = 120  # decisions checked per game
+
+
+def check_message(payload: dict) -> None:
+    check_with_prefix(payload, [])
 
 
 def payload(embed: discord.Embed | None, view: discord.ui.View) -> dict:
