@@ -30,6 +30,7 @@ import sqlite3
 import time
 from collections.abc import AsyncIterator, Callable, Iterable, Mapping, Sequence
 from contextlib import asynccontextmanager
+from dataclasses import dataclass
 from importlib import resources
 from importlib.abc import Traversable
 from pathlib import Path
@@ -37,6 +38,8 @@ from typing import Any, Literal
 
 import aiosqlite
 from pydantic import BaseModel, ConfigDict, Field
+
+from bot.postgres import PgConnection, is_postgres_url
 
 __all__ = [
     "ActionRow",
@@ -66,6 +69,26 @@ OPEN_STATUSES = ("lobby", "playing")
 CONFIG_KEYS = ("turn_seconds", "allowed_channels", "starting_balance")
 
 _MIGRATION_NAME = re.compile(r"^(\d{4})_([A-Za-z0-9_]+)\.sql$")
+
+
+@dataclass(frozen=True)
+class Dialect:
+    """What differs between the two backends besides the schema (``bot/migrations`` for SQLite,
+    ``bot/migrations/postgresql`` for PostgreSQL) and the driver (:mod:`bot.postgres`)."""
+
+    name: str
+    begin: str  # opens a write transaction
+    lock_row: str  # appended to the SELECT of the row a write checks (its version) and changes
+    migrations: str  # the folder of the dialect's migrations, under bot/migrations
+    migration_lock: tuple[str, str] | None = None  # statements around start-up migrations (several processes)
+
+
+# SQLite: BEGIN IMMEDIATE takes the database's write lock, so a version read in the
+# transaction stays true until COMMIT. PostgreSQL: the table's row is locked (FOR UPDATE),
+# so a second process's write to the same table waits, then sees the new version and is refused.
+SQLITE = Dialect("sqlite", "BEGIN IMMEDIATE", "", "")
+POSTGRES = Dialect("postgresql", "BEGIN", " FOR UPDATE", "postgresql",
+                   ("SELECT pg_advisory_lock(15)", "SELECT pg_advisory_unlock(15)"))
 
 
 # --------------------------------------------------------------------------- errors
@@ -341,20 +364,22 @@ def _lines_for_idle_seats(table: TableRow, season_id: int, entries: Sequence[Led
     return out
 
 
-def _default_migrations() -> Traversable | Path:
-    """``bot/migrations`` as package data (falls back to the source tree, e.g. when an
-    editable install registered ``bot`` as a namespace package)."""
+def _default_migrations(dialect: Dialect = SQLITE) -> Traversable | Path:
+    """``bot/migrations`` (``bot/migrations/postgresql``) as package data (falls back to the source
+    tree, e.g. when an editable install registered ``bot`` as a namespace package)."""
     try:
         folder = resources.files("bot").joinpath("migrations")
+        if dialect.migrations:
+            folder = folder.joinpath(dialect.migrations)
         if folder.is_dir():
             return folder
     except (ModuleNotFoundError, NotADirectoryError, TypeError):
         pass
-    return Path(__file__).resolve().parent / "migrations"
+    return Path(__file__).resolve().parent / "migrations" / dialect.migrations
 
 
-def _load_migrations(source: Traversable | Path | None) -> list[tuple[int, str, str]]:
-    folder = source if source is not None else _default_migrations()
+def _load_migrations(source: Traversable | Path | None, dialect: Dialect = SQLITE) -> list[tuple[int, str, str]]:
+    folder = source if source is not None else _default_migrations(dialect)
     found: dict[int, tuple[int, str, str]] = {}
     for item in folder.iterdir():
         match = _MIGRATION_NAME.match(item.name)
@@ -446,9 +471,10 @@ class Store:
 
     def __init__(
         self, db: aiosqlite.Connection, *, clock: Callable[[], float] = time.time,
-        reader: aiosqlite.Connection | None = None,
+        reader: aiosqlite.Connection | None = None, dialect: Dialect = SQLITE,
     ) -> None:
         self._db = db
+        self.dialect = dialect
         self._reader = reader
         self._read_lock = asyncio.Lock()
         self._clock = clock
@@ -468,11 +494,14 @@ class Store:
         migrations: Traversable | Path | None = None,
         busy_timeout_ms: int = 5000,
     ) -> "Store":
-        """Open (creating parent folders) and migrate the database. ``":memory:"`` works.
+        """Open (creating parent folders) and migrate the database. ``":memory:"`` works, and so
+        does a ``postgresql://…`` URL (the PostgreSQL backend, :meth:`open_postgres`).
 
         A new database is created only where no file exists. An existing file that is empty,
         unreadable, damaged (``PRAGMA quick_check``) or read-only raises :class:`DatabaseUnusable`.
         """
+        if is_postgres_url(path):
+            return await cls.open_postgres(str(path), clock=clock, migrations=migrations)
         target = str(path)
         on_disk = target != ":memory:" and not target.startswith("file:")
         if on_disk:
@@ -503,6 +532,27 @@ class Store:
             raise
         return store
 
+    @classmethod
+    async def open_postgres(
+        cls, url: str, *, clock: Callable[[], float] = time.time, migrations: Traversable | Path | None = None,
+    ) -> "Store":
+        """Connect to PostgreSQL (a writer and a reader connection) and migrate the database."""
+        try:
+            db = await PgConnection.connect(url)
+        except sqlite3.OperationalError as exc:
+            raise DatabaseUnusable(str(exc)) from None
+        reader = None
+        try:
+            store = cls(db, clock=clock, dialect=POSTGRES)  # type: ignore[arg-type]
+            await store._migrate(_load_migrations(migrations, POSTGRES))
+            store._reader = reader = await PgConnection.connect(url)  # type: ignore[assignment]
+        except BaseException:
+            for conn in (reader, db):
+                if conn is not None:
+                    await conn.close()
+            raise
+        return store
+
     async def close(self) -> None:
         if self._reader is not None:
             await self._reader.close()
@@ -518,9 +568,19 @@ class Store:
         return float(self._clock())
 
     async def _migrate(self, migrations: list[tuple[int, str, str]]) -> None:
+        lock = self.dialect.migration_lock
+        if lock:
+            await self._db.execute(lock[0])  # two processes starting at once: one migrates, the other waits
+        try:
+            await self._apply_migrations(migrations)
+        finally:
+            if lock:
+                await self._db.execute(lock[1])
+
+    async def _apply_migrations(self, migrations: list[tuple[int, str, str]]) -> None:
         await self._db.execute(
             "CREATE TABLE IF NOT EXISTS schema_migrations ("
-            " version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at REAL NOT NULL)"
+            " version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at DOUBLE PRECISION NOT NULL)"
         )
         async with self._db.execute("SELECT version FROM schema_migrations") as cur:
             applied = {row[0] for row in await cur.fetchall()}
@@ -534,7 +594,7 @@ class Store:
                 f"VALUES ({version}, '{name}', {self.now()!r});"
             )
             try:
-                await self._db.executescript(f"BEGIN IMMEDIATE;\n{sql}\n;\n{record}\nCOMMIT;")
+                await self._db.executescript(f"{self.dialect.begin};\n{sql}\n;\n{record}\nCOMMIT;")
             except BaseException as exc:
                 if self._db.in_transaction:
                     await self._db.execute("ROLLBACK")
@@ -598,7 +658,7 @@ class Store:
                 yield db
                 return
             try:
-                await db.execute("BEGIN IMMEDIATE")
+                await db.execute(self.dialect.begin)
             except sqlite3.OperationalError as exc:
                 raise SaveFailed(str(exc)) from exc
             self._in_tx = True
@@ -824,8 +884,9 @@ class Store:
             rows = await self._fetchall(db, "SELECT * FROM actions WHERE table_id = ? ORDER BY seq", (table_id,))
         return [ActionRow(**dict(r)) for r in rows]
 
-    async def _table_in(self, db: aiosqlite.Connection, table_id: int | None) -> TableRow:
-        row = await self._fetchone(db, "SELECT * FROM tables WHERE id = ?", (table_id,))
+    async def _table_in(self, db: aiosqlite.Connection, table_id: int | None, lock: bool = False) -> TableRow:
+        row = await self._fetchone(db, "SELECT * FROM tables WHERE id = ?" + (self.dialect.lock_row if lock else ""),
+                                   (table_id,))
         if row is None:
             raise NotFound(f"no table {table_id}")
         return _table(row)
@@ -833,7 +894,7 @@ class Store:
     async def _check(
         self, db: aiosqlite.Connection, table_id: int, expected_version: int | None, statuses: Sequence[str]
     ) -> TableRow:
-        table = await self._table_in(db, table_id)
+        table = await self._table_in(db, table_id, lock=True)
         if expected_version is not None and table.version != expected_version:
             raise StaleVersion(table_id, expected_version, table.version)
         if table.status not in statuses:
@@ -982,12 +1043,14 @@ class Store:
         Read from ``results`` (kept by a trigger on the ledger: migration 0003)."""
         sql = (
             "SELECT user_id, game, net, games, wins, name,"  # rounds won: 0, not None, in a game that has rounds
-            " CASE WHEN COUNT(rounds_won) OVER (PARTITION BY game) THEN COALESCE(rounds_won, 0) END AS rounds_won"
-            " FROM (SELECT user_id, game, SUM(net) AS net, COUNT(*) AS games, COALESCE(SUM(placing = 1), 0) AS wins,"
-            "  SUM(rounds_won) AS rounds_won, name, MAX(last_id)"  # name: of the latest row (SQLite's bare column)
-            "  FROM results WHERE guild_id = ? AND season_id = ? AND user_id IS NOT NULL"
+            " CASE WHEN COUNT(rounds_won) OVER (PARTITION BY game) > 0 THEN COALESCE(rounds_won, 0) END AS rounds_won"
+            " FROM (SELECT user_id, game, SUM(net) AS net, COUNT(*) AS games,"
+            "  SUM(CASE WHEN placing = 1 THEN 1 ELSE 0 END) AS wins, SUM(rounds_won) AS rounds_won, latest AS name"
+            "  FROM (SELECT *, FIRST_VALUE(name) OVER (PARTITION BY user_id, game ORDER BY last_id DESC) AS latest"
+            "   FROM results WHERE guild_id = ? AND season_id = ? AND user_id IS NOT NULL"
             + (" AND game = ?" if game else "")
-            + "  GROUP BY user_id, game) ORDER BY net DESC, wins DESC, games ASC, game, user_id"
+            + "  ) AS named GROUP BY user_id, game, latest) AS per_game"  # name: of the latest row
+            " ORDER BY net DESC, wins DESC, games ASC, game, user_id"
         )
         async with self._read() as db:
             rows = await self._fetchall(db, sql, [guild_id, season_id, *([game] if game else [])])
@@ -1036,10 +1099,12 @@ class Store:
         async with self._read() as db:
             rows = await self._fetchall(
                 db,
-                "SELECT participant, user_id, SUM(amount) AS balance,"
-                " name, MAX(last_id)"  # user_id, name: of the latest line (SQLite's bare columns)
-                " FROM ledger_totals WHERE guild_id = ? AND season_id = ? AND user_id IS NOT NULL"
-                " GROUP BY participant ORDER BY balance DESC, participant",
+                "SELECT participant, user_id, SUM(amount) AS balance, name FROM ("
+                " SELECT participant, amount,"  # user_id, name: of the latest line
+                "  FIRST_VALUE(user_id) OVER (PARTITION BY participant ORDER BY last_id DESC) AS user_id,"
+                "  FIRST_VALUE(name) OVER (PARTITION BY participant ORDER BY last_id DESC) AS name"
+                "  FROM ledger_totals WHERE guild_id = ? AND season_id = ? AND user_id IS NOT NULL) AS latest"
+                " GROUP BY participant, user_id, name ORDER BY balance DESC, participant",
                 (guild_id, season_id),
             )
         return [BalanceRow(**dict(r)) for r in rows]
