@@ -74,7 +74,7 @@ def test_a_cycle_closed_inside_a_function_is_seen(tmp_path, monkeypatch):
     assert cycle(graph("pkg")) in (["pkg.a", "pkg.b", "pkg.a"], ["pkg.b", "pkg.a", "pkg.b"])
 
 
-@pytest.mark.parametrize("package", ["games", "bot", "localdiscord"])
+@pytest.mark.parametrize("package", ["games", "bot", "localdiscord", "faces"])
 def test_no_import_cycle(package):
     assert cycle(graph(package)) is None
 
@@ -82,8 +82,9 @@ def test_no_import_cycle(package):
 START_UP_CHOICE = {"bot.__main__ imports localdiscord.playground"}  # python -m bot without a token
 
 
-@pytest.mark.parametrize("package, forbidden", [("games", ("bot", "cogs", "localdiscord", "discord")),
-                                                ("bot", ("cogs", "localdiscord"))])
+@pytest.mark.parametrize("package, forbidden", [("games", ("bot", "cogs", "localdiscord", "discord", "faces")),
+                                                ("bot", ("cogs", "localdiscord")),
+                                                ("faces", ("bot", "cogs", "localdiscord", "discord"))])
 def test_a_layer_imports_nothing_above_it(package, forbidden):
     wrong = {f"{name} imports {target}" for name, path in {module_name(p): p for p in (ROOT / package).rglob("*.py")}.items()
              for target in imports(path) if target.split(".")[0] in forbidden}
