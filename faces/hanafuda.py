@@ -135,10 +135,11 @@ def _clover(p):
 
 
 def _susuki(p):
-    p.oval(0.5, 1.05, 0.75, 0.55, BLACK)
+    p.oval(0.5, 1.0, 0.8, 0.62, BLACK)
     for i in range(9):
         u = 0.05 + i * 0.11
-        p.line([(u, 0.75), (u + 0.08, 0.5 + 0.05 * (i % 3))], WHITE, 0.025)
+        top = 0.72 - 0.5 * math.sqrt(max(0.0, 1 - ((u - 0.5) / 0.8) ** 2))  # the hill's edge
+        p.line([(u, top + 0.2), (u + 0.1, top - 0.12 + 0.04 * (i % 3))], WHITE, 0.03)
 
 
 def _chrysanthemum(p):
@@ -184,10 +185,10 @@ PLANTS = {1: _pine, 2: _plum, 3: _cherry, 4: _wisteria, 5: _iris, 6: _peony, 7: 
 
 # ---- the marks of rank ------------------------------------------------------------------------
 def _ribbon(p, colour, written: bool):
-    p.rect(0.5, 0.42, 0.24, 0.62, -12, colour)
-    if written:
-        for k in range(4):
-            p.rect(0.5 + 0.025 * (k - 1.5), 0.24 + 0.11 * k, 0.1, 0.035, -12, BLACK)
+    p.rect(0.5, 0.42, 0.26, 0.62, -12, colour)
+    if written:  # the poem: bold black writing down the ribbon
+        for k in range(3):
+            p.rect(0.5 + 0.035 * (k - 1), 0.3 + 0.12 * k, 0.15, 0.06, -12, BLACK)
 
 
 def _bird(p, u, v, s, body, head, wings=False):
@@ -302,12 +303,12 @@ RIBBON_COLOURS = {"poetry": RED, "blue": BLUE, "plain": RED}
 
 def _badge(d, month: int, bright: bool) -> None:
     """The month number on a white disc in the top-left corner."""
-    r = 10 * SCALE
+    r = 12 * SCALE
     cx, cy = INNER[0] + r + SCALE, INNER[1] + r + SCALE
     disc(d, cx, cy, r, WHITE, outline=GOLD if bright else BLACK, width=2 * SCALE)
     text = str(month)
     h = r * 1.1
-    draw_text(d, text, (cx - r, cy - h / 2, cx + r, cy + h / 2), BLACK, 2.6 * SCALE, gap=0.1)
+    draw_text(d, text, (cx - r, cy - h / 2, cx + r, cy + h / 2), BLACK, 3 * SCALE, gap=0.1)
 
 
 def draw(card: Card) -> Image.Image:
