@@ -1,4 +1,5 @@
-"""``python -m bot``: run Parlor; ``python -m bot sync``: register its slash commands with Discord now.
+"""``python -m bot``: run Parlor; ``python -m bot sync``: register its slash commands with Discord now;
+``python -m bot migrate --from … --to …``: move a database (e.g. SQLite to PostgreSQL).
 
 With ``DISCORD_TOKEN`` set, Parlor connects to Discord. Without it, Parlor runs against its
 built-in local Discord and serves the playground page (http://127.0.0.1:8765 by default,
@@ -10,27 +11,48 @@ from __future__ import annotations
 import argparse
 import asyncio
 import sys
+from pathlib import Path
 
 from bot.logs import configure_logging
-from bot.settings import Settings, SettingsError
+from bot.settings import SETTINGS_HELP, Settings, SettingsError, database_setting
 
 
 COMMANDS = {
     "run": "run Parlor (the default): on Discord with DISCORD_TOKEN, else the local playground; the slash "
            "commands are synced only when they changed since the last sync",
     "sync": "register the slash commands with Discord now, even if unchanged, then exit (needs DISCORD_TOKEN)",
+    "migrate": "copy a whole database into another, empty one (e.g. SQLite to PostgreSQL) and verify it",
 }
+MIGRATE_HELP = (
+    "Copies every season, table, action log, server setting and ledger line from one Parlor database into "
+    "another, empty one, keeping their ids, in one transaction. The target rebuilds its balances and "
+    "standings from the ledger; the row counts of every table and the sums of every amount are compared "
+    "before the copy is committed: if anything differs, nothing is written. Stop the bot first (the "
+    "source is held read-only during the copy), then set PARLOR_DATABASE to the target."
+)
 
 
 def parse_arguments(argv: list[str]) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
         prog="python -m bot", description="Parlor, a Discord bot hosting Japanese table games.",
-        epilog="commands:\n" + "\n".join(f"  {name:<6} {text}" for name, text in COMMANDS.items())
-               + "\n\nSettings are read from the environment and .env (see .env.example).",
+        epilog="settings (from the environment and .env, see .env.example):\n"
+               + "\n".join(f"  {name:<23} {text}" for name, text in SETTINGS_HELP.items()),
         formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("command", nargs="?", default="run", choices=list(COMMANDS), metavar="command",
-                        help="run (default) or sync")
-    return parser.parse_args(argv)
+    commands = parser.add_subparsers(dest="command", metavar="command", title="commands",
+                                     description="run (the default), sync or migrate (python -m bot migrate --help)")
+    for name in ("run", "sync"):
+        commands.add_parser(name, help=COMMANDS[name], description=COMMANDS[name])
+    migrate = commands.add_parser("migrate", help=COMMANDS["migrate"], description=MIGRATE_HELP,
+                                  epilog="example: python -m bot migrate --from data/parlor.sqlite3 "
+                                         "--to postgresql://parlor:secret@localhost:5432/parlor")
+    migrate.add_argument("--from", dest="source", required=True, metavar="DATABASE",
+                         help="the database to copy: a SQLite file or a postgresql:// URL")
+    migrate.add_argument("--to", dest="target", required=True, metavar="DATABASE",
+                         help="the empty database to copy into: a postgresql:// URL or a SQLite file "
+                              "(created, migrated to the current schema)")
+    arguments = parser.parse_args(argv)
+    arguments.command = arguments.command or "run"
+    return arguments
 
 
 async def sync_now(settings: Settings) -> None:
@@ -44,8 +66,28 @@ async def sync_now(settings: Settings) -> None:
         await bot.close()
 
 
+async def migrate_now(source: Path | str, target: Path | str) -> int:
+    from bot.move import move
+    from bot.store import Store, StoreError
+
+    if isinstance(source, Path) and not source.is_file():
+        print(f"python -m bot migrate: there is no database file {source} to copy.", file=sys.stderr)
+        return 2
+    try:
+        async with await Store.open(source) as origin, await Store.open(target) as destination:
+            moved = await move(origin, destination, progress=lambda line: print(f"copied {line}", flush=True))
+    except StoreError as error:
+        print(f"python -m bot migrate: {error}", file=sys.stderr)
+        return 1
+    print(f"verified: {moved.summary()} — identical in both databases. Set PARLOR_DATABASE to the new one.")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
-    command = parse_arguments(argv or []).command
+    arguments = parse_arguments(argv or [])
+    if arguments.command == "migrate":
+        return asyncio.run(migrate_now(database_setting(arguments.source), database_setting(arguments.target)))
+    command = arguments.command
     try:
         settings = Settings.from_env()
     except SettingsError as error:

@@ -16,7 +16,7 @@ from discord.ext import commands
 from bot.client import ParlorClient
 from bot.logs import configure_logging
 from bot.presenter import DiscordPresenter
-from bot.settings import Settings
+from bot.settings import DEFAULT_DB, Settings
 from bot.store import Store, StoreError
 from bot.tables import TableManager
 from bot.ui import AmountButton, TableButton, TableSelect, answer_refusal, on_interaction
@@ -27,9 +27,10 @@ log = logging.getLogger("parlor")
 EXTENSIONS = ("cogs.play", "cogs.league", "cogs.calc", "cogs.money")
 
 
-def database_problem(path: Path) -> str | None:
+def database_problem(path: Path | str) -> str | None:
     """Why the database cannot be used (empty, unreadable, damaged, read-only, a migration that
-    fails), in one line; None when it opens (a missing file becomes a new database)."""
+    fails, a PostgreSQL server that cannot be reached), in one line; None when it opens (a missing
+    file becomes a new database)."""
 
     async def probe() -> None:
         await (await Store.open(path)).close()
@@ -41,8 +42,11 @@ def database_problem(path: Path) -> str | None:
     return None
 
 
-def synced_marker(database: Path) -> Path:
-    """Where the hash of the last command tree synced is kept: next to the database."""
+def synced_marker(database: Path | str) -> Path:
+    """Where the hash of the last command tree synced is kept: next to the database (in the data
+    folder for a PostgreSQL database)."""
+    if isinstance(database, str):
+        return DEFAULT_DB.with_name("postgresql.commands.sha256")
     return database.with_name(database.stem + ".commands.sha256")
 
 

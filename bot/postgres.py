@@ -120,6 +120,12 @@ class PgConnection:
         tail = status.rsplit(" ", 1)[-1]
         return PgCursor([], None, int(tail) if tail.isdigit() else -1)
 
+    async def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        try:
+            await self._conn.executemany(placeholders(sql), rows)
+        except asyncpg.PostgresError as exc:
+            raise _translated(exc) from exc
+
     async def executescript(self, script: str) -> None:
         try:
             await self._conn.execute(script)

@@ -14,6 +14,15 @@ TURN_SECONDS = (10, 3600)  # the range of a decision's time: PARLOR_TURN_SECONDS
 
 
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+# Every setting, for python -m bot --help (.env.example says the same at more length).
+SETTINGS_HELP = {
+    "DISCORD_TOKEN": "the bot token; empty: run the local playground instead of connecting to Discord",
+    "PARLOR_DATABASE": "a SQLite file (default data/parlor.sqlite3) or a postgresql://user:password@host/db URL",
+    "PARLOR_DEV_GUILD": "a server id: slash commands are synced there only (instant)",
+    "PARLOR_LOG_LEVEL": "DEBUG, INFO (default), WARNING or ERROR",
+    "PARLOR_TURN_SECONDS": f"a decision's default time, {TURN_SECONDS[0]}-{TURN_SECONDS[1]} seconds (default 90)",
+    "PARLOR_PLAYGROUND_PORT": "the local playground's port (default 8765; 0: any free port)",
+}
 
 
 class SettingsError(RuntimeError):
@@ -23,7 +32,7 @@ class SettingsError(RuntimeError):
 @dataclass(frozen=True)
 class Settings:
     token: str | None
-    database: Path
+    database: Path | str  # a SQLite file, or a postgresql://… URL (the PostgreSQL backend)
     dev_guild: int | None
     log_level: str
     turn_seconds: int
@@ -34,7 +43,7 @@ class Settings:
         if env_file is not None and env_file.exists():
             load_dotenv(env_file, override=False)
         token = os.getenv("DISCORD_TOKEN", "").strip() or None
-        database = Path(os.getenv("PARLOR_DATABASE", "").strip() or DEFAULT_DB)
+        database = database_setting(os.getenv("PARLOR_DATABASE", ""))
         dev_guild = _int_or_none("PARLOR_DEV_GUILD")
         log_level = (os.getenv("PARLOR_LOG_LEVEL", "").strip() or "INFO").upper()
         if log_level not in LOG_LEVELS:
@@ -58,6 +67,14 @@ class Settings:
                 "your application → Bot → Reset Token), or export DISCORD_TOKEN in the environment."
             )
         return self.token
+
+
+def database_setting(raw: str) -> Path | str:
+    """``PARLOR_DATABASE``: a ``postgresql://`` URL as given, else a SQLite file's path (default data/parlor.sqlite3)."""
+    raw = raw.strip()
+    if raw.startswith(("postgresql://", "postgres://")):
+        return raw
+    return Path(raw or DEFAULT_DB)
 
 
 def _int_or_none(name: str) -> int | None:

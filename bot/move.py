@@ -1,0 +1,87 @@
+"""``python -m bot migrate``: copy a whole Parlor database into another, e.g. SQLite → PostgreSQL.
+
+Every row of every table (seasons, tables, their action logs, guild settings, the ledger) is
+copied with its id, in one transaction on the target, which must be empty. The sums that the
+ledger's trigger keeps (``ledger_totals``, ``results``) are rebuilt by the target itself as the
+lines arrive, then compared with the source's. The move is verified before it is committed:
+row counts of every table and the sums of every amount must be identical, otherwise nothing is
+written and :class:`MoveFailed` says what differed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from bot.store import Store, StoreError
+
+# Copied in this order (references first), each ordered by its key so ids stay as they were.
+COPIED = {
+    "seasons": "id",
+    "tables": "id",
+    "actions": "table_id, seq",
+    "guild_config": "guild_id",
+    "ledger": "id",
+}
+# Counts and sums compared after the copy: the derived tables too (rebuilt by the target's trigger).
+CHECKS = {
+    "seasons": "COUNT(*)",
+    "tables": "COUNT(*)",
+    "actions": "COUNT(*)",
+    "guild_config": "COUNT(*)",
+    "ledger": "COUNT(*), COALESCE(SUM(amount), 0), COALESCE(SUM(amount * amount), 0)",
+    "ledger_totals": "COUNT(*), COALESCE(SUM(amount), 0), COALESCE(SUM(ABS(amount)), 0)",
+    "results": "COUNT(*), COALESCE(SUM(net), 0), COALESCE(SUM(rounds_won), 0), COUNT(placing)",
+}
+BATCH = 1000
+
+
+class MoveFailed(StoreError):
+    """The target is not empty, or what arrived differs from what left (nothing was written)."""
+
+
+@dataclass(frozen=True)
+class Moved:
+    counts: dict[str, tuple[int, ...]]  # per table: its count and sums, identical on both sides
+
+    def summary(self) -> str:
+        return ", ".join(f"{table} {figures[0]}" for table, figures in self.counts.items())
+
+
+async def figures(store: Store) -> dict[str, tuple[int, ...]]:
+    """Per table, its row count and the sums of its amounts."""
+    out = {}
+    async with store.transaction() as db:
+        for table, expressions in CHECKS.items():
+            async with db.execute(f"SELECT {expressions} FROM {table}") as cur:
+                out[table] = tuple(int(value) for value in await cur.fetchone())
+    return out
+
+
+async def move(source: Store, target: Store, progress: Callable[[str], None] = lambda line: None) -> Moved:
+    """Copy ``source`` into the empty ``target``, verify, commit; :class:`MoveFailed` otherwise."""
+    # The source's transaction holds its writers off (a bot still running waits), so what is
+    # counted is what is copied.
+    async with source.transaction() as out, target.transaction() as into:
+        expected = await figures(source)  # joins the source's transaction
+        for table in COPIED:
+            async with into.execute(f"SELECT COUNT(*) FROM {table}") as cur:
+                if (await cur.fetchone())[0]:
+                    raise MoveFailed(f"the target database already has {table}: migrate only into an empty database.")
+        for table, order in COPIED.items():
+            async with out.execute(f"SELECT * FROM {table} ORDER BY {order}") as cur:
+                rows = await cur.fetchall()
+            if not rows:
+                continue
+            columns = list(rows[0].keys())
+            insert = f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({', '.join('?' * len(columns))})"
+            for start in range(0, len(rows), BATCH):
+                await into.executemany(insert, [tuple(row) for row in rows[start:start + BATCH]])
+            progress(f"{table}: {len(rows)} rows")
+            if order == "id" and target.dialect.next_id:
+                await into.execute(target.dialect.next_id.format(table=table))
+        arrived = await figures(target)  # inside the transaction: it joins it
+        if arrived != expected:
+            differing = [f"{t}: {expected[t]} → {arrived[t]}" for t in CHECKS if expected[t] != arrived[t]]
+            raise MoveFailed("the copy differs from the source, nothing was written: " + "; ".join(differing))
+    return Moved(expected)

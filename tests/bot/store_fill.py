@@ -1,0 +1,87 @@
+"""A league's worth of data, written through the store as the bot writes it: finished games in
+several guilds and seasons (lines per round, several kinds), loans, settings, and some tables still
+open with their action logs. Used by the move test and the store benchmark."""
+
+from __future__ import annotations
+
+import random
+
+from bot.store import Store
+
+GUILDS = (11, 22, 33)
+GAMES = ("koikoi", "blackflower", "sanma")
+
+
+def seats_of(users: list[int | None]) -> list[dict]:
+    return [{"user_id": u, "name": f"user{u}" if u else f"Bot {i}", "bot": u is None} for i, u in enumerate(users)]
+
+
+async def open_table(store: Store, guild: int, channel: int, users: list[int | None], actions: int = 0):
+    """A running table with ``actions`` moves in its log."""
+    t = await store.create_table(guild, channel, "koikoi", {"months": 12}, 1, seats_of(users), 90)
+    season = await store.ensure_season(guild)
+    t = await store.start_table(t.id, seats_of(users), "seed", {"turn": 0}, 1e9, season.id, expected_version=t.version)
+    for n in range(actions):
+        t = await store.record_action(t.id, seat=n % len(users), action=f"play:{n}", actor_id=users[n % len(users)],
+                                      source="player", snapshot={"turn": n + 1}, deadline=1e9 + n,
+                                      expected_version=t.version)
+    return t
+
+
+async def fill(store: Store, games: int, *, open_tables: int = 3, seed: int = 15) -> None:
+    """``games`` finished games of 3 seats, 3 rounds each (9 lines) and one loan line: 10 lines a game."""
+    rng = random.Random(seed)
+    for n in range(games):
+        guild = GUILDS[n % len(GUILDS)]
+        if n and n % 97 == 0:
+            await store.start_season(guild, None, 1)
+        users = rng.sample([1, 2, 3, 4, 5, 6, None], 3)
+        t = await open_table(store, guild, 1000 + n, users, actions=n % 3)
+        ranked = list(range(1, 4))
+        rng.shuffle(ranked)
+        results = []
+        for seat, user in enumerate(users):
+            for round_ in (1, 2, 3):
+                results.append({
+                    "participant": f"user:{user}" if user else f"bot:{t.id}:{seat}", "user_id": user,
+                    "name": f"user{user}" if user else f"Bot {seat}", "seat": seat, "amount": rng.randint(-50, 50),
+                    "placing": ranked[seat] if round_ == 3 else None, "round": round_,
+                    "kind": rng.choice(("game", "bet", "win")),
+                })
+        await store.finish_table(t.id, seat=0, action="stop", actor_id=users[0], source="player",
+                                 snapshot={"over": True}, expected_version=t.version, results=results)
+        borrower = rng.choice([1, 2, 3, 4, 5, 6])
+        await store.append_ledger([{"guild_id": guild, "game": rng.choice(GAMES), "participant": f"user:{borrower}",
+                                    "user_id": borrower, "name": f"user{borrower}", "kind": "loan",
+                                    "amount": -rng.randint(1, 100), "memo": "loan"}])
+    for guild in GUILDS:
+        await store.set_config(guild, turn_seconds=60 + guild, allowed_channels=[guild, guild + 1],
+                               starting_balance=guild * 10)
+    for n in range(open_tables):
+        await open_table(store, GUILDS[n % len(GUILDS)], 5000 + n, [1, None, 2], actions=2)
+    cancelled = await store.create_table(GUILDS[0], 6000, "sanma", {}, 1, seats_of([1, 2, 3]), 90)
+    await store.cancel_table(cancelled.id)
+
+
+async def league_view(store: Store) -> dict:
+    """Everything a player can see of the league, and every stored row behind it."""
+    view: dict = {}
+    for guild in GUILDS:
+        seasons = await store.seasons(guild)
+        view[guild, "seasons"] = seasons
+        view[guild, "config"] = await store.get_config(guild)
+        view[guild, "ledger"] = await store.ledger(guild)
+        for season in seasons:
+            view[guild, season.id, "balances"] = await store.balances(guild, season.id)
+            view[guild, season.id, "debts"] = await store.debts(guild, season.id)
+            view[guild, season.id, "standings"] = await store.standings(guild, season.id)
+            view[guild, season.id, "totals"] = await store.ledger_totals(guild, season.id)
+            for user in range(1, 7):
+                for game in (None, *GAMES):
+                    view[guild, season.id, user, game] = await store.balance(guild, season.id, user, game)
+        for user in range(1, 7):
+            view[guild, user, "history"] = await store.history(guild, user, limit=10_000)
+    tables = await store.unfinished_tables()
+    view["unfinished"] = tables
+    view["actions"] = [await store.actions(t.id) for t in tables]
+    return view

@@ -1,0 +1,71 @@
+"""python -m bot migrate: a SQLite database moved into PostgreSQL keeps every balance, standing,
+debt, history, open table and action log (issue 15 item 3)."""
+
+from __future__ import annotations
+
+import os
+import sys
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from bot.move import MoveFailed, move
+from bot.store import Store
+from tests.bot.store_fill import GUILDS, fill, league_view, open_table
+
+pytestmark = pytest.mark.postgres
+
+GAMES = int(os.environ.get("PARLOR_MOVE_GAMES", "60"))  # the issue's figure: 1000 (tests/benchmarks/bench_store.py)
+
+
+async def test_a_moved_league_is_identical(tmp_path: Path, postgres_url: str):
+    source = await Store.open(tmp_path / "parlor.sqlite3")
+    await fill(source, GAMES)
+    target = await Store.open(postgres_url)
+    try:
+        moved = await move(source, target)
+        assert moved.counts["ledger"][0] == GAMES * 10
+        assert await league_view(target) == await league_view(source)
+        # New rows continue after the copied ids, in both stores alike.
+        for store in (source, target):
+            t = await open_table(store, GUILDS[0], 9999, [1, 2], actions=1)
+            assert t.id == moved.counts["tables"][0] + 1
+    finally:
+        await source.close()
+        await target.close()
+
+
+async def test_moving_into_a_database_in_use_is_refused_and_writes_nothing(tmp_path: Path, postgres_url: str):
+    source = await Store.open(tmp_path / "parlor.sqlite3")
+    await fill(source, 3)
+    target = await Store.open(postgres_url)
+    try:
+        await open_table(target, GUILDS[0], 1, [1, 2])
+        before = await league_view(target)
+        with pytest.raises(MoveFailed, match="already has"):
+            await move(source, target)
+        assert await league_view(target) == before
+    finally:
+        await source.close()
+        await target.close()
+
+
+def test_python_m_bot_migrate(tmp_path: Path, postgres_url: str):
+    import asyncio
+
+    async def make() -> None:
+        store = await Store.open(tmp_path / "parlor.sqlite3")
+        await fill(store, 5)
+        await store.close()
+
+    asyncio.run(make())
+    run = [sys.executable, "-m", "bot", "migrate", "--from", str(tmp_path / "parlor.sqlite3"), "--to", postgres_url]
+    done = subprocess.run(run, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert "ledger 50" in done.stdout and "verified" in done.stdout
+    again = subprocess.run(run, capture_output=True, text=True, timeout=120)
+    assert again.returncode == 1 and "already has" in again.stderr
+    missing = subprocess.run([*run[:5], str(tmp_path / "nothing.sqlite3"), *run[6:]], capture_output=True, text=True,
+                             timeout=120)
+    assert missing.returncode == 2 and "nothing.sqlite3" in missing.stderr

@@ -1,0 +1,56 @@
+"""Two processes on one database (two Stores, each with its own connections) never interleave their
+writes to a table: the version check refuses the second writer of a version, on both backends (issue 15
+item 1)."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from bot.store import StaleVersion, Store
+from tests.bot.store_fill import GUILDS, open_table
+
+
+async def test_two_stores_writing_one_table_one_wins(store_url: str):
+    first, second = await Store.open(store_url), await Store.open(store_url)
+    try:
+        t = await open_table(first, GUILDS[0], 1, [1, 2])
+
+        async def click(store: Store, n: int):
+            try:
+                return await store.record_action(t.id, seat=0, action=f"a{n}", actor_id=1, source="player",
+                                                 snapshot={"n": n}, deadline=None, expected_version=t.version)
+            except StaleVersion:
+                return None
+
+        done = await asyncio.gather(*(click(store, n) for n in range(6) for store in (first, second)))
+        assert len([d for d in done if d is not None]) == 1  # one of twelve clicks from two processes wins
+        actions = await second.actions(t.id)
+        assert len(actions) == 1 and (await first.get_table(t.id)).version == t.version + 1
+    finally:
+        await first.close()
+        await second.close()
+
+
+async def test_a_finish_and_a_move_racing_from_two_stores(store_url: str):
+    """The result and its ledger lines, or the move: never both, never half of one."""
+    first, second = await Store.open(store_url), await Store.open(store_url)
+    try:
+        t = await open_table(first, GUILDS[0], 1, [1, 2])
+        results = [{"participant": f"user:{u}", "user_id": u, "name": f"user{u}", "seat": s, "amount": a, "placing": p}
+                   for s, (u, a, p) in enumerate([(1, 7, 1), (2, -7, 2)])]
+        finish = first.finish_table(t.id, snapshot={"over": True}, expected_version=t.version, results=results)
+        move = second.record_action(t.id, seat=1, action="late", actor_id=2, source="player", snapshot={"n": 1},
+                                    deadline=None, expected_version=t.version)
+        outcome = await asyncio.gather(finish, move, return_exceptions=True)
+        assert sum(isinstance(o, StaleVersion) for o in outcome) == 1
+        table = await second.get_table(t.id)
+        lines = await second.ledger(GUILDS[0])
+        if table.status == "finished":
+            assert [l.amount for l in lines] == [7, -7] and await second.actions(t.id) == []
+        else:
+            assert lines == [] and len(await second.actions(t.id)) == 1
+    finally:
+        await first.close()
+        await second.close()
