@@ -510,6 +510,15 @@ class FakeUser(Member):
         return await self.fake.create_message(ch, {"content": content}, [],
                                               author=self.fake.user_payload(self.id))
 
+    def dismiss(self, message: MessageLike) -> None:
+        """Click "Dismiss message" under one of this user's ephemeral messages: it is gone for good
+        (the bot's later edits of it get 404 Unknown Message, as on Discord)."""
+        msg = self._check_visible(_as_message(message))
+        if msg.ephemeral_to != self.id:
+            raise HarnessError(f"only ephemeral messages can be dismissed (message {msg.id} is public)")
+        msg.dismissed = True
+        self.fake.changed()
+
     # ------------------------------------------------------------------
     def _check_visible(self, msg: FakeMessage) -> FakeMessage:
         if msg.deleted:

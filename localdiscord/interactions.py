@@ -16,7 +16,7 @@ from .errors import UNKNOWN_INTERACTION, UNKNOWN_MESSAGE, UNKNOWN_WEBHOOK, Disco
 from .gateway import Gateway
 from .httpio import API, json_response, no_content, read_body
 from .messaging import Messaging
-from .models import BOT_PERMISSIONS, FLAG_EPHEMERAL, Channel, FakeInteraction, FakeMessage, Violation, snowflake
+from .models import FLAG_EPHEMERAL, Channel, FakeInteraction, FakeMessage, Violation, snowflake
 from .validation import validate_modal
 from .world import World
 
@@ -53,7 +53,7 @@ class Interactions:
         d: Dict[str, Any] = {
             "id": str(inter.id), "application_id": str(self.world.application_id), "type": inter.type,
             "data": inter.data, "token": inter.token, "version": 1, "channel_id": str(channel.id),
-            "channel": self.world.channel_payload(channel), "app_permissions": str(BOT_PERMISSIONS),
+            "channel": self.world.channel_payload(channel), "app_permissions": str(self.world.bot_channel_permissions(channel)),
             "locale": "en-US", "entitlements": [], "attachment_size_limit": 10 * 1024 * 1024,
         }
         if inter.guild_id is not None:
@@ -76,6 +76,7 @@ class Interactions:
         await self.gateway.wait_ready()
         inter.dispatched_at = time.monotonic()
         inter.created_at = inter.dispatched_at
+        inter.born = self.world.clock.now()
         inter.last_activity = inter.dispatched_at
         await self.gateway.dispatch("INTERACTION_CREATE", self.interaction_payload(inter))
 
@@ -95,7 +96,7 @@ class Interactions:
         raise TypeError(f"not an interaction or token: {x!r}")
 
     def _token_valid(self, inter: FakeInteraction) -> bool:
-        return not inter.expired and time.monotonic() - inter.created_at <= self.world.token_lifetime
+        return not inter.expired and self.world.clock.now() - inter.born <= self.world.token_lifetime
 
     def _webhook_interaction(self, request: web.Request) -> FakeInteraction:
         try:
@@ -189,7 +190,7 @@ class Interactions:
 
     def _interaction_message(self, inter: FakeInteraction, message_id: str) -> FakeMessage:
         if message_id == "@original":
-            if inter.original is None or inter.original.deleted:
+            if inter.original is None or inter.original.deleted or inter.original.dismissed:
                 raise not_found(*UNKNOWN_MESSAGE)
             return inter.original
         try:
@@ -197,7 +198,7 @@ class Interactions:
         except (KeyError, ValueError):
             raise not_found(*UNKNOWN_MESSAGE) from None
         own = msg is inter.original or msg is inter.message or msg in inter.followups
-        if msg.deleted or (msg.ephemeral and not own) or (not own and msg.webhook_id is None):
+        if msg.deleted or msg.dismissed or (msg.ephemeral and not own) or (not own and msg.webhook_id is None):
             raise not_found(*UNKNOWN_MESSAGE)
         return msg
 

@@ -77,6 +77,7 @@ class Messaging:
         new_files = self.make_attachments(channel.id, body, files)
         msg.apply({k: v for k, v in body.items() if k != "attachments"} if not files else body, new_files,
                   kind="create")
+        msg.born = self.world.clock.now()
         channel.messages.append(msg)
         self.world.messages[msg.id] = msg
         self.world.changed()
@@ -95,7 +96,9 @@ class Messaging:
             "flags": msg.flags if body.get("flags") is None else body["flags"],
         }
         if validate_prefix is not None:
-            check_message(merged, validate_prefix)
+            check_message(dict(merged, allowed_mentions=body.get("allowed_mentions")), validate_prefix)
+        if msg.dismissed:
+            raise not_found(*UNKNOWN_MESSAGE)
         new_files = self.make_attachments(msg.channel_id, body, files)
         remaining_attachments = msg.attachments if "attachments" not in body else body["attachments"]
         if not (merged["content"] or merged["embeds"] or merged["components"] or new_files

@@ -37,6 +37,25 @@ EVERYONE_PERMISSIONS = (
 )
 BOT_PERMISSIONS = EVERYONE_PERMISSIONS | MANAGE_MESSAGES
 
+# Names a test uses for ``fake.deny(channel, "send_messages")`` (discord.py's Permissions attribute names).
+PERMISSION_NAMES = {
+    "administrator": ADMINISTRATOR, "manage_guild": MANAGE_GUILD, "add_reactions": ADD_REACTIONS,
+    "view_channel": VIEW_CHANNEL, "read_messages": VIEW_CHANNEL, "send_messages": SEND_MESSAGES,
+    "manage_messages": MANAGE_MESSAGES, "embed_links": EMBED_LINKS, "attach_files": ATTACH_FILES,
+    "read_message_history": READ_MESSAGE_HISTORY, "use_external_emojis": USE_EXTERNAL_EMOJIS,
+    "use_application_commands": USE_APPLICATION_COMMANDS, "create_public_threads": CREATE_PUBLIC_THREADS,
+    "send_messages_in_threads": SEND_MESSAGES_IN_THREADS,
+}
+
+
+def permission_bits(names: Iterable[str]) -> int:
+    bits = 0
+    for name in names:
+        if name not in PERMISSION_NAMES:
+            raise LookupError(f"unknown permission {name!r}; known: {sorted(PERMISSION_NAMES)}")
+        bits |= PERMISSION_NAMES[name]
+    return bits
+
 # Message flags.
 FLAG_EPHEMERAL = 1 << 6
 FLAG_LOADING = 1 << 7
@@ -199,6 +218,8 @@ class FakeMessage:
         self.message_reference = message_reference
         self.type = type
         self.timestamp = iso_now()
+        self.born = 0.0  # the fake clock's time at creation (for "older than an hour")
+        self.dismissed = False  # an ephemeral message its user dismissed
         self.edited_timestamp: Optional[str] = None
         self.content = ""
         self.embeds: List[dict] = []
@@ -270,7 +291,8 @@ class FakeMessage:
         return bool(self.flags & FLAG_LOADING)
 
     def visible_to(self, user_id: int) -> bool:
-        return not self.deleted and (self.ephemeral_to is None or self.ephemeral_to == int(user_id))
+        return not self.deleted and not self.dismissed and (
+            self.ephemeral_to is None or self.ephemeral_to == int(user_id))
 
     def buttons(self) -> List[Tuple[Optional[str], Optional[str], bool]]:
         """``(label, custom_id, disabled)`` for every button, in display order."""
@@ -350,6 +372,18 @@ class FakeMessage:
 
 
 @dataclass
+class Overwrite:
+    """A channel permission overwrite for a role (``type`` 0) or a member (1)."""
+
+    type: int
+    allow: int = 0
+    deny: int = 0
+
+    def payload(self, target: int) -> dict:
+        return {"id": str(target), "type": self.type, "allow": str(self.allow), "deny": str(self.deny)}
+
+
+@dataclass
 class Channel:
     id: int
     guild_id: Optional[int]
@@ -358,6 +392,26 @@ class Channel:
     type: int = 0
     messages: List[FakeMessage] = field(default_factory=list)
     recipient_id: Optional[int] = None  # for DM channels
+    overwrites: Dict[int, "Overwrite"] = field(default_factory=dict)  # role or member id -> overwrite
+    slowmode: int = 0  # rate_limit_per_user (bots are exempt, as on Discord)
+
+    def apply_overwrites(self, perms: int, everyone_id: int, role_ids: Iterable[int], member_id: int) -> int:
+        """Discord's order: @everyone's overwrite, then the member's roles' (denies, then allows), then the member's."""
+        def step(perms: int, allow: int, deny: int) -> int:
+            return (perms & ~deny) | allow
+
+        if everyone_id in self.overwrites:
+            o = self.overwrites[everyone_id]
+            perms = step(perms, o.allow, o.deny)
+        roles = [self.overwrites[r] for r in role_ids if r in self.overwrites]
+        for o in roles:
+            perms &= ~o.deny
+        for o in roles:
+            perms |= o.allow
+        if member_id in self.overwrites:
+            o = self.overwrites[member_id]
+            perms = step(perms, o.allow, o.deny)
+        return perms
 
     def payload(self) -> dict:
         d: Dict[str, Any] = {"id": str(self.id), "type": self.type, "last_message_id": None}
@@ -369,11 +423,11 @@ class Channel:
                 "guild_id": str(self.guild_id),
                 "name": self.name,
                 "position": self.position,
-                "permission_overwrites": [],
+                "permission_overwrites": [o.payload(target) for target, o in self.overwrites.items()],
                 "parent_id": None,
                 "topic": None,
                 "nsfw": False,
-                "rate_limit_per_user": 0,
+                "rate_limit_per_user": self.slowmode,
             }
         )
         return d
@@ -475,6 +529,7 @@ class FakeInteraction:
     label: str  # human readable description, for error messages
     message: Optional[FakeMessage] = None  # component / modal-from-component source message
     created_at: float = field(default_factory=time.monotonic)
+    born: float = 0.0  # the fake clock's time at dispatch (the token lives 15 minutes of it)
     dispatched_at: float = 0.0
     callback_type: Optional[int] = None
     callback_data: Optional[dict] = None

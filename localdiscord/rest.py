@@ -6,19 +6,39 @@ Interaction callbacks and webhooks are in ``interactions.py``.
 
 from __future__ import annotations
 
+import asyncio
 import logging
+import re
 import time
-from typing import Callable, Optional, Tuple
+from typing import Callable, Dict, Optional, Tuple
 
 from aiohttp import web
 
 from .errors import UNKNOWN_CHANNEL, UNKNOWN_MESSAGE, DiscordHTTPError, FormErrors, not_found
 from .httpio import API, json_response, no_content, read_body
 from .messaging import Messaging
-from .models import Channel, Command, FakeMessage, Guild, snowflake
+from .models import (
+    ATTACH_FILES,
+    EMBED_LINKS,
+    MANAGE_MESSAGES,
+    READ_MESSAGE_HISTORY,
+    SEND_MESSAGES,
+    Channel,
+    Command,
+    FakeMessage,
+    Guild,
+    snowflake,
+)
+from .strict import HOUR, RateLimited
 from .world import World
 
 log = logging.getLogger("parlor.localdiscord")
+
+
+def route_template(request: web.Request) -> str:
+    """``/channels/{channel_id}/messages`` for a request to ``/api/v10/channels/123/messages``."""
+    canonical = request.match_info.route.resource.canonical if request.match_info.route.resource else request.path
+    return re.sub(r"^/api/v[^/]*", "", canonical)
 
 
 class Rest:
@@ -68,18 +88,58 @@ class Rest:
         self.world.last_activity = time.monotonic()
         line = f"{request.method} {request.path}"
         self.world.request_log.append(line)
+        headers: Dict[str, str] = {}
         try:
             try:
-                return await handler(request)
+                if self.world.strict.latency:
+                    await asyncio.sleep(self.world.strict.latency)
+                template = route_template(request)
+                status = self.world.faults.take(request.method, template)
+                if status is not None:
+                    log.info("localdiscord %s -> injected %s", line, status)
+                    return json_response({"message": f"{status}: Server Error", "code": 0}, status)
+                if self.world.strict.rate_limits:
+                    headers = self.take_rate_limit(request, template)
+                response = await handler(request)
+                response.headers.update(headers)
+                return response
+            except RateLimited as e:
+                self.world.rate_limiter.hits[-1]["route"] = line
+                log.info("localdiscord %s -> 429 %s", line, e.body())
+                response = json_response(e.body(), 429)
+                response.headers.update(e.headers)
+                return response
             except DiscordHTTPError as e:
                 self.world.http_errors.append(
                     {"method": request.method, "path": request.path, "status": e.status, **e.body()}
                 )
                 log.info("localdiscord %s -> %s %s", line, e.status, e.body())
-                return json_response(e.body(), e.status)
+                response = json_response(e.body(), e.status)
+                response.headers.update(headers)
+                return response
         finally:
             self.world.inflight_requests -= 1
             self.world.last_activity = time.monotonic()
+
+    def take_rate_limit(self, request: web.Request, template: str) -> Dict[str, str]:
+        """The global limit (not for interaction endpoints), then the route's bucket: its headers, or a 429."""
+        strict, limiter = self.world.strict, self.world.rate_limiter
+        if not template.startswith(("/interactions/", "/webhooks/")):
+            limiter.take("global", "", strict.global_limit, scope="global", is_global=True)
+        for method, rule_template, rule in strict.buckets:
+            if method in ("*", request.method) and (template == rule_template
+                                                     or template.startswith(rule_template + "/")):
+                params = [p for p in re.findall(r"{(\w+)}", rule_template) if p != "message_id"]
+                major = ":".join(request.match_info.get(p, "") for p in params)
+                return limiter.take(f"{method} {rule_template}", major, rule)
+        return {}
+
+    def check_hour_old_edit(self, msg: FakeMessage) -> None:
+        """Editing a message older than an hour (fake clock): 3 edits per 6 s per channel, else 429 30046."""
+        if self.world.strict.rate_limits and self.world.clock.now() - msg.born > HOUR:
+            self.world.rate_limiter.take(
+                "hour-old message edits", str(msg.channel_id), self.world.strict.hour_old_edits, scope="shared",
+                code=30046, message="Maximum number of edits to messages older than 1 hour reached. Try again later")
 
     async def unhandled(self, request: web.Request) -> web.Response:
         line = f"{request.method} {request.path}"
@@ -165,7 +225,7 @@ class Rest:
         return json_response(self.world.member_payload(uid, g))
 
     async def _typing(self, request: web.Request) -> web.Response:
-        self._channel(request)
+        self.world.require(self._channel(request), SEND_MESSAGES)
         return no_content()
 
     async def _reactions(self, request: web.Request) -> web.Response:
@@ -260,6 +320,7 @@ class Rest:
 
     async def _get_channel_messages(self, request: web.Request) -> web.Response:
         ch = self._channel(request)
+        self.world.require(ch, READ_MESSAGE_HISTORY)
         msgs = [m for m in ch.messages if m.public and not m.deleted and not m.loading]
         q = request.query
         if "before" in q:
@@ -276,21 +337,30 @@ class Rest:
     async def _post_channel_message(self, request: web.Request) -> web.Response:
         ch = self._channel(request)
         body, files = await read_body(request)
+        self.world.require(ch, SEND_MESSAGES, *([EMBED_LINKS] if body.get("embeds") else []),
+                           *([ATTACH_FILES] if files else []))
         msg = await self.messaging.create(ch, body, files, validate_prefix=[])
         return json_response(msg.payload())
 
     async def _get_channel_message(self, request: web.Request) -> web.Response:
-        return json_response(self._channel_message(request).payload())
+        msg = self._channel_message(request)
+        self.world.require(self._channel(request), READ_MESSAGE_HISTORY)
+        return json_response(msg.payload())
 
     async def _patch_channel_message(self, request: web.Request) -> web.Response:
         msg = self._channel_message(request)
         if int(msg.author["id"]) != self.world.bot_id:
             raise DiscordHTTPError(403, 50005, "Cannot edit a message authored by another user")
         body, files = await read_body(request)
+        self.world.require(self._channel(request), *([EMBED_LINKS] if body.get("embeds") else []),
+                           *([ATTACH_FILES] if files else []))
+        self.check_hour_old_edit(msg)
         await self.messaging.edit(msg, body, files, validate_prefix=[])
         return json_response(msg.payload())
 
     async def _delete_channel_message(self, request: web.Request) -> web.Response:
         msg = self._channel_message(request)
+        own = int(msg.author["id"]) == self.world.bot_id
+        self.world.require(self._channel(request), *([] if own else [MANAGE_MESSAGES]))
         await self.messaging.delete(msg)
         return no_content()

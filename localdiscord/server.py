@@ -121,6 +121,29 @@ class DiscordServer(World):
             self.gateway.fire("CHANNEL_CREATE", ch.payload())
         return ch
 
+    def set_overwrite(self, channel: ChannelRef, *names: str, allow: bool, target: Optional[int] = None) -> Channel:
+        ch = super().set_overwrite(channel, *names, allow=allow, target=target)
+        if self.gateway.sessions:
+            self.gateway.fire("CHANNEL_UPDATE", self.channel_payload(ch))
+        return ch
+
+    def deny(self, channel: ChannelRef, *permissions: str) -> Channel:
+        """Take permissions (discord.py names: "send_messages", "embed_links", ...) from the bot in
+        ``channel`` through an overwrite on its role, as a server admin would; the bot hears CHANNEL_UPDATE."""
+        return self.set_overwrite(channel, *permissions, allow=False)
+
+    def allow(self, channel: ChannelRef, *permissions: str) -> Channel:
+        """Give them back (an allow in the same overwrite)."""
+        return self.set_overwrite(channel, *permissions, allow=True)
+
+    def set_slowmode(self, channel: ChannelRef, seconds: int) -> Channel:
+        """The channel's slowmode (``rate_limit_per_user``); on Discord it does not apply to bots."""
+        ch = self.get_channel(channel)
+        ch.slowmode = seconds
+        if self.gateway.sessions:
+            self.gateway.fire("CHANNEL_UPDATE", self.channel_payload(ch))
+        return ch
+
     def add_member(self, user: Member, guild: Guild) -> None:
         super().add_member(user, guild)
         if self.gateway.sessions:

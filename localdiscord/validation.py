@@ -44,6 +44,23 @@ def check_message(body: dict, prefix: List[Any]) -> None:
     errors.raise_if_any()
 
 
+def check_allowed_mentions(mentions: Any, prefix: List[Any], errors: FormErrors) -> None:
+    """``parse`` only of roles/users/everyone, and not together with an explicit list of the same kind."""
+    if not isinstance(mentions, dict):
+        return
+    parse = mentions.get("parse") or []
+    for i, kind in enumerate(parse):
+        if kind not in ("roles", "users", "everyone"):
+            errors.add(prefix + ["parse", i], "BASE_TYPE_CHOICES", "Value must be one of {'roles', 'users', 'everyone'}.")
+    for kind in ("users", "roles"):
+        listed = mentions.get(kind) or []
+        if kind in parse and listed:
+            errors.add(prefix + ["parse"], "MESSAGE_ALLOWED_MENTIONS_PARSE_EXCLUSIVE",
+                       f"parse:[\"{kind}\"] and {kind}: [ids...] are mutually exclusive.")
+        if len(listed) > 100:
+            errors.add(prefix + [kind], "BASE_TYPE_MAX_LENGTH", "Must be 100 or fewer in length.")
+
+
 def check_not_empty(msg_like: dict, files: list) -> None:
     if not (msg_like.get("content") or msg_like.get("embeds") or msg_like.get("components")
             or files or msg_like.get("attachments") or msg_like.get("sticker_ids") or msg_like.get("poll")):
@@ -78,6 +95,7 @@ def validate_message_payload(body: dict, prefix: list, errors: FormErrors) -> No
         total += sum(len(t) for t in embed_texts(e))
     if total > 6000:
         errors.add(prefix + ["embeds"], "MAX_EMBED_SIZE_EXCEEDED", "Embed size exceeds maximum size of 6000")
+    check_allowed_mentions(body.get("allowed_mentions"), prefix + ["allowed_mentions"], errors)
     components = body.get("components")
     if components:
         v2 = bool((body.get("flags") or 0) & FLAG_COMPONENTS_V2)

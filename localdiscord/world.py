@@ -11,8 +11,9 @@ import logging
 import time
 from typing import Callable, Dict, List, Optional, Tuple, Union
 
-from .errors import ClientCrashed
+from .errors import ClientCrashed, DiscordHTTPError
 from .models import (
+    ADMINISTRATOR,
     BOT_PERMISSIONS,
     EVERYONE_PERMISSIONS,
     MANAGE_GUILD,
@@ -23,9 +24,13 @@ from .models import (
     FakeMessage,
     Guild,
     Member,
+    Overwrite,
+    VIEW_CHANNEL,
     Violation,
+    permission_bits,
     snowflake,
 )
+from .strict import FakeClock, Faults, RateLimiter, Strictness
 
 log = logging.getLogger("parlor.localdiscord")
 
@@ -45,7 +50,13 @@ class World:
         ack_deadline: float = 3.0,
         reject_late_ack: bool = True,
         token_lifetime: float = 15 * 60,
+        strict: Optional[Strictness] = None,
     ) -> None:
+        # how realistic: latency, rate limits, permissions, payload limits (instant and lenient by default)
+        self.strict = strict or Strictness()
+        self.clock = FakeClock()
+        self.rate_limiter = RateLimiter()
+        self.faults = Faults()
         self.application_id = snowflake()
         self.bot_id = self.application_id
         self.bot_name = bot_name
@@ -206,6 +217,43 @@ class World:
             perms |= MANAGE_GUILD
         return perms
 
+    def bot_channel_permissions(self, channel: Channel) -> int:
+        """The bot's permissions in ``channel``: its roles, then the channel's overwrites."""
+        if channel.guild_id is None:
+            return BOT_PERMISSIONS
+        guild = self.guilds[channel.guild_id]
+        perms = self.member_permissions(self.bot_id, guild)
+        if perms & ADMINISTRATOR:
+            return (1 << 53) - 1
+        return channel.apply_overwrites(perms, guild.id, [guild.bot_role_id], self.bot_id)
+
+    def set_overwrite(self, channel: ChannelRef, *names: str, allow: bool, target: Optional[int] = None) -> Channel:
+        """Allow or deny permissions (discord.py names) to the bot's role (or ``target``) in ``channel``."""
+        ch = self.get_channel(channel)
+        guild = self.guilds[ch.guild_id]  # type: ignore[index]
+        target = guild.bot_role_id if target is None else target
+        o = ch.overwrites.setdefault(target, Overwrite(type=0 if target in (guild.bot_role_id, guild.id,
+                                                                          guild.manager_role_id) else 1))
+        bits = permission_bits(names)
+        if allow:
+            o.allow, o.deny = o.allow | bits, o.deny & ~bits
+        else:
+            o.allow, o.deny = o.allow & ~bits, o.deny | bits
+        self.changed()
+        return ch
+
+    def require(self, channel: Channel, *bits: int) -> None:
+        """Discord's 403 when the bot lacks a permission in ``channel`` (only with ``strict.permissions``):
+        50001 Missing Access without View Channel, else 50013 Missing Permissions."""
+        if not self.strict.permissions or channel.guild_id is None:
+            return
+        perms = self.bot_channel_permissions(channel)
+        if not perms & VIEW_CHANNEL:
+            raise DiscordHTTPError(403, 50001, "Missing Access")
+        for bit in bits:
+            if not perms & bit:
+                raise DiscordHTTPError(403, 50013, "Missing Permissions")
+
     def member_payload(self, user_id: int, guild: Guild, *, with_user: bool = True) -> dict:
         d = {
             "roles": self.member_roles(user_id, guild), "joined_at": guild.joined_at, "deaf": False,
@@ -326,6 +374,19 @@ class World:
         """The given strings that appear in any public text ever shown."""
         texts = self.all_public_texts()
         return [s for s in secrets_ if any(s in t for t in texts)]
+
+    def failed_interactions(self) -> List[FakeInteraction]:
+        """Interactions the user saw fail ("This interaction failed"): acknowledged after
+        ``ack_deadline`` seconds, or not acknowledged although the deadline has passed."""
+        now = time.monotonic()
+        out = []
+        for inter in self.interactions.values():
+            if not inter.dispatched_at:
+                continue
+            answered = inter.callback_at if inter.callback_at is not None else now
+            if answered - inter.dispatched_at > self.ack_deadline:
+                out.append(inter)
+        return out
 
     def assert_clean(self, *, allow_http_errors: bool = False) -> None:
         """Fail if the bot broke an interaction rule or (unless allowed) got a 4xx."""

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from localdiscord import LocalDiscord
+from localdiscord.strict import Strictness
 from bot.main import ParlorBot
 from bot.settings import Settings
 
@@ -23,7 +24,8 @@ def make_bot(fake: LocalDiscord, db: Path, turn_seconds: int = 60, first_seed: i
 
 @pytest.fixture
 async def fake():
-    async with LocalDiscord() as world:
+    """Discord's limits, permissions and payload checks on; no latency (a test that wants it makes its own)."""
+    async with LocalDiscord(strict=Strictness.discord(latency=0.0)) as world:
         yield world
 
 

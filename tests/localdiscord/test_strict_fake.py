@@ -1,0 +1,238 @@
+"""The strict fake: latency, Discord's rate limits (headers and 429s that discord.py's own client obeys),
+the bot's channel permissions, payload limits, dismissed ephemerals, token lifetime in fake time,
+interactions that fail for the user, and injected server errors."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+import aiohttp
+import discord
+import pytest
+from discord import app_commands
+from discord.ext import commands
+
+from localdiscord import LocalDiscord, run_client
+from localdiscord.strict import BucketRule, Strictness
+
+TWO_PER_HALF_SECOND = BucketRule(2, 0.5)
+
+
+def make_bot(fake: LocalDiscord) -> commands.Bot:
+    bot = commands.Bot(command_prefix="!", intents=discord.Intents.default(), chunk_guilds_at_startup=False)
+    bot.last = {}
+    guild = discord.Object(fake.guild.id)
+
+    @bot.tree.command(name="panel", description="An ephemeral panel", guild=guild)
+    async def panel(interaction: discord.Interaction, wait: float = 0.0):
+        await asyncio.sleep(wait)
+        bot.last["panel"] = interaction
+        await interaction.response.send_message("your panel", ephemeral=True)
+
+    @bot.tree.command(name="flower", description="A button with an emoji", guild=guild)
+    async def flower(interaction: discord.Interaction, emoji: str):
+        view = discord.ui.View()
+        view.add_item(discord.ui.Button(label="Month", emoji=emoji, custom_id="flower"))
+        try:
+            await interaction.response.send_message("pick", view=view)
+        except discord.HTTPException as refused:
+            bot.last["refused"] = refused
+
+    async def setup_hook() -> None:
+        await bot.tree.sync(guild=guild)
+
+    bot.setup_hook = setup_hook
+    return bot
+
+
+def strict_fake(**changes) -> LocalDiscord:
+    return LocalDiscord(strict=Strictness.discord().with_(**changes))
+
+
+async def raw(fake: LocalDiscord, method: str, path: str, body: dict | None = None):
+    """One REST call as any HTTP client would make it: (status, headers, json)."""
+    async with aiohttp.ClientSession() as session:
+        async with session.request(method, fake.api_base + path, json=body) as response:
+            return response.status, response.headers, await response.json(content_type=None)
+
+
+async def test_latency_is_a_real_wait_per_rest_call():
+    async with LocalDiscord(strict=Strictness(latency=0.25)) as fake:
+        async with run_client(fake, make_bot(fake)) as run:
+            channel = run.client.get_channel(fake.channel.id)
+            started = time.monotonic()
+            await channel.send("one")
+            await channel.send("two")
+            assert time.monotonic() - started >= 0.5
+    assert [m.content for m in fake.public_messages()] == ["one", "two"]
+
+
+async def test_channel_posts_are_limited_per_channel_with_discords_headers_and_429():
+    async with strict_fake(buckets=(("POST", "/channels/{channel_id}/messages", TWO_PER_HALF_SECOND),)) as fake:
+        other = fake.add_channel("other")
+        path = f"/channels/{fake.channel.id}/messages"
+        first = await raw(fake, "POST", path, {"content": "a"})
+        assert first[0] == 200
+        assert first[1]["X-RateLimit-Limit"] == "2" and first[1]["X-RateLimit-Remaining"] == "1"
+        assert 0 < float(first[1]["X-RateLimit-Reset-After"]) <= 0.5
+        assert float(first[1]["X-RateLimit-Reset"]) > time.time()
+        second = await raw(fake, "POST", path, {"content": "b"})
+        assert second[1]["X-RateLimit-Remaining"] == "0"
+        assert second[1]["X-RateLimit-Bucket"] == first[1]["X-RateLimit-Bucket"]
+        status, headers, body = await raw(fake, "POST", path, {"content": "c"})
+        assert status == 429
+        assert body["global"] is False and 0 < body["retry_after"] <= 0.5
+        assert headers["X-RateLimit-Scope"] == "user" and headers["Retry-After"] == "1" and headers["Via"]
+        assert (await raw(fake, "POST", f"/channels/{other.id}/messages", {"content": "d"}))[0] == 200
+        await asyncio.sleep(0.5)
+        assert (await raw(fake, "POST", path, {"content": "e"}))[0] == 200
+    assert [m.content for m in fake.public_messages()] == ["a", "b", "d", "e"]
+    assert fake.http_errors == []  # a 429 is not an error the bot made
+
+
+async def test_discord_py_waits_for_the_buckets_and_every_message_lands():
+    async with strict_fake(buckets=(("POST", "/channels/{channel_id}/messages", TWO_PER_HALF_SECOND),)) as fake:
+        async with run_client(fake, make_bot(fake)) as run:
+            channel = run.client.get_channel(fake.channel.id)
+            started = time.monotonic()
+            await asyncio.gather(*(channel.send(f"m{n}") for n in range(6)))
+            assert time.monotonic() - started >= 1.0  # three windows of two
+    assert sorted(m.content for m in fake.public_messages()) == [f"m{n}" for n in range(6)]
+    fake.assert_clean()
+
+
+async def test_editing_an_hour_old_message_is_throttled_with_30046():
+    async with strict_fake(hour_old_edits=BucketRule(3, 0.5)) as fake:
+        path = f"/channels/{fake.channel.id}/messages"
+        _, _, sent = await raw(fake, "POST", path, {"content": "table"})
+        edit = f"{path}/{sent['id']}"
+        for n in range(4):  # young: only the route's bucket (5 per 5 s)
+            assert (await raw(fake, "PATCH", edit, {"content": f"v{n}"}))[0] == 200
+        await asyncio.sleep(0.01)
+        fake.clock.advance(3601)
+        fake.rate_limiter.windows.clear()
+        answers = [await raw(fake, "PATCH", edit, {"content": f"old{n}"}) for n in range(4)]
+        assert [status for status, _, _ in answers] == [200, 200, 200, 429]
+        status, headers, body = answers[-1]
+        assert body["code"] == 30046 and "older than 1 hour" in body["message"]
+        assert headers["X-RateLimit-Scope"] == "shared"
+
+
+async def test_discord_py_retries_hour_old_edits_until_they_land():
+    async with strict_fake(hour_old_edits=BucketRule(3, 0.5)) as fake:
+        async with run_client(fake, make_bot(fake)) as run:
+            message = await run.client.get_channel(fake.channel.id).send("table")
+            fake.clock.advance(3601)
+            for n in range(5):
+                await message.edit(content=f"move {n}")
+    assert fake.public_messages()[0].content == "move 4"
+    assert any(hit["code"] == 30046 for hit in fake.rate_limiter.hits)
+    fake.assert_clean()
+
+
+async def test_a_denied_permission_is_refused_with_50013_and_view_channel_with_50001():
+    async with strict_fake() as fake:
+        alice = fake.add_user("alice")
+        async with run_client(fake, make_bot(fake)) as run:
+            channel = run.client.get_channel(fake.channel.id)
+            fake.deny(fake.channel, "send_messages")
+            with pytest.raises(discord.Forbidden) as refused:
+                await channel.send("hello")
+            assert refused.value.code == 50013
+            await fake.wait_idle()
+            assert not channel.permissions_for(channel.guild.me).send_messages  # CHANNEL_UPDATE reached the bot
+            panel = await alice.slash("panel")  # an interaction answer needs no channel permission
+            assert panel.text() == "your panel"
+            assert not run.client.last["panel"].app_permissions.send_messages
+            fake.deny(fake.channel, "view_channel")
+            with pytest.raises(discord.Forbidden) as hidden:
+                await channel.send("hello")
+            assert hidden.value.code == 50001
+            fake.allow(fake.channel, "send_messages", "view_channel")
+            await channel.send("back")
+    assert [m.content for m in fake.public_messages()] == ["back"]
+
+
+async def test_app_permissions_are_the_bots_in_that_channel():
+    async with strict_fake() as fake:
+        alice = fake.add_user("alice")
+        async with run_client(fake, make_bot(fake)) as run:
+            await alice.slash("panel")
+            perms = run.client.last["panel"].app_permissions
+            assert perms.send_messages and perms.embed_links and perms.read_message_history
+            fake.deny(fake.channel, "embed_links")
+            await alice.slash("panel")
+            assert not run.client.last["panel"].app_permissions.embed_links
+
+
+async def test_component_emoji_discord_refuses_is_a_50035_and_the_interaction_stays_unanswered():
+    async with strict_fake() as fake:
+        alice = fake.add_user("alice")
+        async with run_client(fake, make_bot(fake)) as run:
+            assert (await alice.slash("flower", emoji="🌷")).buttons() == [("Month", "flower", False)]
+            # Unicode 15: Discord refuses it on a button, so the interaction stays unanswered
+            await fake.dispatch_interaction(alice.prepare_slash("flower", emoji="🪻"))
+            await fake.wait_idle(quiet=0.2)
+            refused = run.client.last["refused"]
+    assert refused.status == 400 and refused.code == 50035
+    assert "BUTTON_COMPONENT_INVALID_EMOJI" in str(fake.http_errors[-1]["errors"])
+    assert len(fake.public_messages()) == 1
+
+
+async def test_allowed_mentions_parse_and_list_of_the_same_kind_is_refused():
+    async with strict_fake() as fake:
+        body = {"content": "hi", "allowed_mentions": {"parse": ["users"], "users": ["1"]}}
+        status, _, answer = await raw(fake, "POST", f"/channels/{fake.channel.id}/messages", body)
+        assert status == 400 and answer["code"] == 50035
+        assert "MESSAGE_ALLOWED_MENTIONS_PARSE_EXCLUSIVE" in str(answer["errors"]["allowed_mentions"])
+
+
+async def test_a_dismissed_ephemeral_is_gone_and_the_bots_edit_gets_unknown_message():
+    async with strict_fake() as fake:
+        alice = fake.add_user("alice")
+        async with run_client(fake, make_bot(fake)) as run:
+            panel = await alice.slash("panel")
+            alice.dismiss(panel)
+            assert panel.message not in alice.visible_messages()
+            with pytest.raises(discord.NotFound) as gone:
+                await run.client.last["panel"].edit_original_response(content="redrawn")
+            assert gone.value.code == 10008
+
+
+async def test_tokens_expire_after_15_minutes_of_fake_time():
+    async with strict_fake() as fake:
+        alice = fake.add_user("alice")
+        async with run_client(fake, make_bot(fake)) as run:
+            await alice.slash("panel")
+            interaction = run.client.last["panel"]
+            fake.clock.advance(14 * 60)
+            await interaction.edit_original_response(content="still mine")
+            fake.clock.advance(61)
+            with pytest.raises(discord.HTTPException) as expired:
+                await interaction.edit_original_response(content="too late")
+            assert expired.value.status == 401 and expired.value.code == 50027
+
+
+async def test_interactions_answered_late_or_never_are_counted_as_failed():
+    async with LocalDiscord(strict=Strictness.discord(), ack_deadline=0.3, reject_late_ack=False) as fake:
+        alice = fake.add_user("alice")
+        async with run_client(fake, make_bot(fake)):
+            await alice.slash("panel")
+            assert fake.failed_interactions() == []
+            await alice.slash("panel", wait=0.5)
+            assert len(fake.failed_interactions()) == 1
+
+
+async def test_injected_server_errors():
+    async with strict_fake() as fake:
+        async with run_client(fake, make_bot(fake)) as run:
+            channel = run.client.get_channel(fake.channel.id)
+            fake.faults.fail_next("POST /channels/{channel_id}/messages", 1, 500)
+            await channel.send("after a retry")  # discord.py retries a 500 after one second
+            fake.faults.fail_next("POST /channels/{channel_id}/messages", 1, 503)
+            with pytest.raises(discord.DiscordServerError):
+                await channel.send("lost")
+    assert fake.faults.served == ["500 POST /channels/{channel_id}/messages",
+                                  "503 POST /channels/{channel_id}/messages"]
+    assert [m.content for m in fake.public_messages()] == ["after a retry"]
