@@ -1,6 +1,7 @@
 """Local fake Discord for end-to-end tests of the bot, and the playground (see README.md).
 
-Layers, each importing only those before it: ``models`` · ``errors`` · ``validation`` → ``world``
+Layers, each importing only those before it: ``models`` · ``errors`` · ``limits`` · ``validation`` ·
+``strict`` → ``world``
 (the state) → ``gateway`` → ``messaging`` → ``rest`` and ``interactions`` (with ``httpio``) →
 ``server`` (one aiohttp app) → ``harness`` (users who act) → ``fake`` (``LocalDiscord``) →
 ``clients`` (running discord.py) · ``page`` and ``persist`` → ``playground`` (``python -m bot``).
@@ -11,9 +12,10 @@ from .errors import ClientCrashed
 from .fake import LocalDiscord
 from .harness import FakeUser, HarnessError, InteractionResult, InteractionTimeout, wait_for_answer
 from .models import Channel, FakeInteraction, FakeMessage, Guild, MessageVersion, Violation
+from .strict import BucketRule, Strictness
 
 __all__ = [
     "LocalDiscord", "FakeUser", "InteractionResult", "FakeMessage", "MessageVersion", "FakeInteraction",
     "Channel", "Guild", "Violation", "HarnessError", "InteractionTimeout", "ClientCrashed", "ClientRun",
-    "run_client", "start_client", "wait_for_answer",
+    "run_client", "start_client", "wait_for_answer", "Strictness", "BucketRule",
 ]
