@@ -2,22 +2,20 @@
 
 from __future__ import annotations
 
-import localdiscord.interactions
 from localdiscord import run_client
-from localdiscord.models import ATTACH_FILES, BOT_PERMISSIONS, EMBED_LINKS
 
 from .conftest import make_bot
 
 
-async def test_play_without_embed_links_and_attach_files_is_refused_with_the_list(fake, db, monkeypatch):
+async def test_play_without_embed_links_and_attach_files_is_refused_with_the_list(fake, db):
     alice = fake.add_user("alice")
     async with run_client(fake, make_bot(fake, db)):
-        monkeypatch.setattr(localdiscord.interactions, "BOT_PERMISSIONS", BOT_PERMISSIONS & ~(EMBED_LINKS | ATTACH_FILES))
+        fake.deny(fake.channel, "embed_links", "attach_files")
         refused = await alice.slash("play", "koikoi")
         assert refused.ephemeral_to == alice.id
         assert "**Embed Links**, **Attach Files**" in refused.text() and "View Channel" not in refused.text()
         assert fake.public_messages() == []
-        monkeypatch.setattr(localdiscord.interactions, "BOT_PERMISSIONS", BOT_PERMISSIONS)
+        fake.allow(fake.channel, "embed_links", "attach_files")
         lobby = await alice.slash("play", "koikoi")
         assert not lobby.ephemeral and "Koi-Koi" in lobby.text()
     fake.assert_clean()
