@@ -9,10 +9,12 @@ for the change (None when nobody did), answered here exactly once.
 
 from __future__ import annotations
 
+import asyncio
+import json
 import logging
 import time
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, field
+from typing import Any, Awaitable, Callable, TypeVar
 
 import discord
 
@@ -24,7 +26,12 @@ from games.base import Event
 log = logging.getLogger(__name__)
 
 TOKEN_LIFETIME = 15 * 60 - 30  # Discord keeps an interaction token 15 minutes; keep a margin
+REPOST_AFTER = 50 * 60  # Discord throttles edits of messages older than an hour (3 per 6 s a channel)
 RECENT_LINES = 8
+MISSING_PERMISSION = ("⚠️ Parlor cannot post or edit its messages in <#{channel}>: a permission is missing. "
+                      "The game goes on (use **My hand**); a server admin can give Parlor View Channel, Send "
+                      "Messages, Embed Links and Read Message History in that channel.")
+T = TypeVar("T")
 
 
 @dataclass
@@ -36,25 +43,49 @@ class PanelToken:
         return now - self.at < TOKEN_LIFETIME
 
 
+def payload_signature(payload: dict[str, Any]) -> str:
+    """What a message payload shows, comparable: an unchanged message is not sent again."""
+    embed, view = payload.get("embed"), payload.get("view")
+    return json.dumps([payload.get("content"), embed.to_dict() if embed else None,
+                       view.to_components() if view else None], sort_keys=True, default=str)
+
+
+@dataclass
+class Frame:
+    """One redraw of a table, built under its lock: the summaries to post, the table message, each open
+    panel with its payload, the players to ping."""
+    message_id: int | None
+    summaries: list[tuple[dict[str, Any], discord.Embed]]  # the table as the summary's deal ended, the summary
+    table: dict[str, Any]
+    panels: list[tuple[PanelToken, dict[str, Any], tuple[int, int]]] = field(default_factory=list)
+    pings: list[int] = field(default_factory=list)
+
+
 class DiscordPresenter(Presenter):
-    def __init__(self, client: discord.Client | None) -> None:
+    def __init__(self, client: discord.Client | None, clock: Callable[[], float] = time.time) -> None:
         self.client = client
+        self.clock = clock
         self.panels: dict[tuple[int, int], PanelToken] = {}
         self.pinged: dict[tuple[int, int], int] = {}  # (table, user) → that seat's version when last pinged
+        self.drawn: dict[Any, str] = {}  # message id (or panel token) → signature of what it shows
+        self.summaries: dict[int, list[tuple[list[str], discord.Embed]]] = {}  # table → (its lines, summary) to post
+        self.reported: set[int] = set()  # tables whose missing permission was reported
 
     # ---------------------------------------------------------------- public message
 
     def names(self, table: Table) -> list[str]:
         return [s.name for s in table.seats]
 
-    def table_payload(self, table: Table) -> dict[str, Any]:
+    def table_payload(self, table: Table, recent: list[str] | None = None) -> dict[str, Any]:
+        """The table message; ``recent``: the narration lines to show (by default the table's latest)."""
+        recent = table.recent if recent is None else recent
         if table.status == LOBBY:
             return self._lobby_payload(table)
         renderer = get_renderer(table.game.name)
         embed = renderer.table_embed(table.game.public_view(table.state), self.names(table),
                                      table.deadline if table.status == PLAYING else None)
-        if table.recent:
-            embed.add_field(name="Latest", value="\n".join(table.recent[-RECENT_LINES:])[-1024:], inline=False)
+        if recent:
+            embed.add_field(name="Latest", value="\n".join(recent[-RECENT_LINES:])[-1024:], inline=False)
         buttons = [hand_button()] if table.status == PLAYING else []
         view = build_view(table.id, table.version, buttons) if buttons else None
         return {"content": self.turn_line(table), "embed": embed, "view": view}
@@ -88,38 +119,96 @@ class DiscordPresenter(Presenter):
         full = len(table.seats) >= game.max_players
         return {"content": None, "embed": embed, "view": build_view(table.id, table.version, lobby_buttons(full))}
 
-    async def show_table(self, table: Table, *, repost: bool = False) -> int:
-        return await self._put_table(table, None if repost else table.message_id)
+    async def show_table(self, table: Table, *, repost: bool = False) -> int | None:
+        return await self._put_table(table, None if repost else table.message_id, self.table_payload(table))
 
-    async def _put_table(self, table: Table, message_id: int | None) -> int:
-        """Show the table in message ``message_id``, edited in place, or when there is none (or it is gone)
-        in a new message; the id of the message that shows it."""
-        payload = self.table_payload(table)
-        channel = self.client.get_partial_messageable(table.channel_id)
-        if message_id:
+    async def _put_table(self, table: Table, message_id: int | None, payload: dict[str, Any]) -> int | None:
+        """Show the table in message ``message_id``, edited in place (not when it shows this already), or
+        when there is none, it is gone or nearly an hour old (Discord throttles edits of older messages)
+        in a new message, the old one deleted; the id of the message that shows it (None: none does)."""
+        signature = payload_signature(payload)
+        if message_id and self.age(message_id) < REPOST_AFTER:
+            if self.drawn.get(message_id) == signature:
+                return message_id
             try:
-                await channel.get_partial_message(message_id).edit(**payload)
+                await self.client.get_partial_messageable(table.channel_id).get_partial_message(message_id).edit(**payload)
+                self.drawn[message_id] = signature
                 return message_id
             except discord.NotFound:
                 pass
-        message = await channel.send(**{k: v for k, v in payload.items() if v is not None})
+            except discord.HTTPException as error:  # throttled, refused, Discord's trouble: the game goes on
+                await self.failed(table, "editing the table message", error)
+                return message_id
+        message = await self.channel_call(table, "posting the table message", self.client.get_partial_messageable(
+            table.channel_id).send(**{k: v for k, v in payload.items() if v is not None}))
+        if message is None:
+            return message_id
+        self.drawn[message.id] = signature
+        if message_id:
+            await self.channel_call(table, "deleting the old table message", self.client.get_partial_messageable(
+                table.channel_id).get_partial_message(message_id).delete(), quiet=True)
+            self.drawn.pop(message_id, None)
         return message.id
 
-    async def table_opened(self, table: Table, origin: discord.Interaction | None) -> int:
+    def age(self, message_id: int) -> float:
+        return self.clock() - discord.utils.snowflake_time(message_id).timestamp()
+
+    async def channel_call(self, table: Table, what: str, call: Awaitable[T], *, quiet: bool = False) -> T | None:
+        """A call to the table's channel; when Discord refuses it (HTTPException, retries spent), None and the
+        game goes on: a missing permission is reported once, the rest logged."""
+        try:
+            return await call
+        except discord.HTTPException as error:
+            if not quiet:
+                await self.failed(table, what, error)
+            return None
+
+    async def failed(self, table: Table, what: str, error: discord.HTTPException) -> None:
+        log.warning("table %s: %s failed (%s, code %s)", table.id, what, error.status, error.code)
+        if isinstance(error, discord.Forbidden) and table.id not in self.reported:
+            self.reported.add(table.id)
+            await self.report_missing_permission(table)
+
+    async def report_missing_permission(self, table: Table) -> None:
+        """Told once per table: in the channel if Parlor can still post there, else to the host, privately."""
+        text = MISSING_PERMISSION.format(channel=table.channel_id)
+        try:
+            await self.client.get_partial_messageable(table.channel_id).send(text)
+            return
+        except discord.HTTPException:
+            pass
+        token = self.panels.get((table.id, table.host_id))
+        try:
+            if token and token.fresh(self.clock()):
+                await token.interaction.followup.send(text, ephemeral=True)
+            else:
+                await (await self.client.fetch_user(table.host_id)).send(text)
+        except discord.HTTPException as error:
+            log.warning("table %s: could not tell the host of a missing permission (%s)", table.id, error.status)
+
+    async def table_opened(self, table: Table, origin: discord.Interaction | None) -> int | None:
         """The new table, posted as the answer to the command that opened it."""
         if origin is None:
-            return await self._put_table(table, None)
+            return await self._put_table(table, None, self.table_payload(table))
         payload = self.table_payload(table)
         await origin.response.send_message(**{k: v for k, v in payload.items() if v is not None})
-        return (await origin.original_response()).id
+        message = await origin.original_response()
+        self.drawn[message.id] = payload_signature(payload)
+        return message.id
 
     async def lobby_changed(self, table: Table, origin: discord.Interaction | None, answer: str | None = None) -> int | None:
         """A click on the lobby is answered by the lobby itself, edited in place; a command by ``answer``."""
-        if origin is not None and origin.type is discord.InteractionType.component and not origin.response.is_done():
-            await origin.response.edit_message(**self.table_payload(table))
+        if origin is not None and origin.type is discord.InteractionType.component:
+            payload = self.table_payload(table)
+            if origin.response.is_done():  # deferred on arrival
+                await origin.edit_original_response(**payload)
+            else:
+                await origin.response.edit_message(**payload)
+            if origin.message is not None:
+                self.drawn[origin.message.id] = payload_signature(payload)
             return None
         await self.acknowledge(origin, answer)
-        return await self._put_table(table, table.message_id)
+        return await self._put_table(table, table.message_id, self.table_payload(table))
 
     async def acknowledge(self, origin: discord.Interaction | None, answer: str | None = None) -> None:
         if origin is None:
@@ -129,6 +218,14 @@ class DiscordPresenter(Presenter):
         elif not origin.response.is_done():
             await origin.response.defer()
 
+    async def receive(self, origin: discord.Interaction | None, *, private: bool = False) -> None:
+        if origin is None or origin.response.is_done():
+            return
+        if private or origin.type is discord.InteractionType.application_command:
+            await origin.response.defer(ephemeral=True, thinking=True)
+        else:
+            await origin.response.defer()  # a click: its message is edited in place later
+
     async def table_closed(self, table: Table, text: str, origin: discord.Interaction | None,
                            answer: str | None = None) -> None:
         await self.acknowledge(origin, answer)
@@ -136,10 +233,8 @@ class DiscordPresenter(Presenter):
             return
         channel = self.client.get_partial_messageable(table.channel_id)
         embed = discord.Embed(title=f"{table.game.title} — table closed", description=text, colour=discord.Colour.dark_grey())
-        try:
-            await channel.get_partial_message(table.message_id).edit(content=None, embed=embed, view=None)
-        except discord.HTTPException:
-            log.warning("could not edit the closed table message %s", table.message_id)
+        await self.channel_call(table, "closing the table message",
+                                channel.get_partial_message(table.message_id).edit(content=None, embed=embed, view=None))
 
     # ---------------------------------------------------------------- panels
 
@@ -157,62 +252,43 @@ class DiscordPresenter(Presenter):
             buttons = []
         return {"content": None, "embed": embed, "view": build_view(table.id, table.seat_version(seat), buttons)}
 
-    async def show_panel(self, table: Table, user_id: int, origin: discord.Interaction | None, *, replace: bool,
-                         note: str | None = None) -> None:
-        if origin is None:
-            return
+    def panel_reply(self, table: Table, user_id: int, origin: discord.Interaction | None, *, replace: bool,
+                    note: str | None = None) -> Awaitable[None]:
         payload = self.panel_payload(table, user_id)
         if note is not None:
             payload["content"] = note
-        if replace:
+        return self._send_panel(table.id, user_id, origin, payload, replace)
+
+    async def _send_panel(self, table_id: int, user_id: int, origin: discord.Interaction | None,
+                          payload: dict[str, Any], replace: bool) -> None:
+        if origin is None:
+            return
+        if origin.response.is_done():  # deferred on arrival: the deferred answer becomes the panel
+            await origin.edit_original_response(**payload)
+        elif replace:
             await origin.response.edit_message(**payload)
         else:
             await origin.response.send_message(ephemeral=True, **payload)
-        self.panels[(table.id, user_id)] = PanelToken(origin, time.time())
+        self.panels[(table_id, user_id)] = PanelToken(origin, self.clock())
+        self.drawn[id(origin)] = payload_signature(payload)
 
-    async def refresh_panels(self, table: Table, skip_user: int | None = None) -> None:
-        now = time.time()
-        for seat in table.humans():
-            key = (table.id, seat.user_id)
-            token = self.panels.get(key)
-            if seat.user_id == skip_user or token is None:
-                continue
-            if not token.fresh(now):
-                self.panels.pop(key, None)
-                continue
-            try:
-                await token.interaction.edit_original_response(**self.panel_payload(table, seat.user_id))
-            except discord.HTTPException:
+    async def _edit_panel(self, key: tuple[int, int], token: PanelToken, payload: dict[str, Any]) -> None:
+        signature = payload_signature(payload)
+        if self.drawn.get(id(token.interaction)) == signature:
+            return  # it shows this already (the player's own answer, or nothing changed for them)
+        try:
+            await token.interaction.edit_original_response(**payload)
+            self.drawn[id(token.interaction)] = signature
+        except discord.HTTPException:
+            if self.panels.get(key) is token:
                 self.panels.pop(key, None)  # expired or deleted: "My hand" brings it back
-
-    async def ping_stale_turns(self, table: Table) -> None:
-        """Players to act whose panel cannot be updated get one public mention per decision."""
-        now = time.time()
-        mentions = []
-        for seat_no in public_to_act(table):
-            seat = table.seats[seat_no]
-            if seat.automated or seat.user_id is None:
-                continue
-            token = self.panels.get((table.id, seat.user_id))
-            if token and token.fresh(now):
-                continue
-            decision = table.seat_version(seat_no)  # changes with this seat's decision, not when others act
-            if self.pinged.get((table.id, seat.user_id)) == decision:
-                continue
-            self.pinged[(table.id, seat.user_id)] = decision
-            mentions.append(f"<@{seat.user_id}>")
-        if mentions:
-            channel = self.client.get_partial_messageable(table.channel_id)
-            await channel.send(f"{' '.join(mentions)} — your turn at {table.game.title}: press **My hand** on the table.",
-                               allowed_mentions=discord.AllowedMentions(users=True))
 
     # ---------------------------------------------------------------- after a change
 
-    async def table_changed(self, table: Table, events: list[Event], notes: list[str]) -> int:
+    async def table_changed(self, table: Table, events: list[Event], notes: list[str]) -> None:
+        """Narration into the table's latest lines, summaries kept for the next redraw (nothing sent here)."""
         renderer = get_renderer(table.game.name)
         names = self.names(table)
-        channel = self.client.get_partial_messageable(table.channel_id)
-        shown = table.message_id
         lines = list(notes)
         for event in events:
             if event.seat is not None:
@@ -224,11 +300,63 @@ class DiscordPresenter(Presenter):
             if embed := renderer.summary(event, names):
                 table.recent = (table.recent + lines)[-RECENT_LINES:]
                 lines = []
-                shown = await self._put_table(table, shown)
-                await channel.send(embed=embed)
+                self.summaries.setdefault(table.id, []).append((list(table.recent), embed))
         table.recent = (table.recent + lines)[-RECENT_LINES:]
-        shown = await self._put_table(table, shown)
-        await self.refresh_panels(table)
+
+    def frame(self, table: Table) -> Frame:
+        now = self.clock()
+        summaries = [(self.table_payload(table, lines), embed) for lines, embed in self.summaries.pop(table.id, [])]
+        frame = Frame(table.message_id, summaries, self.table_payload(table))
+        for seat in table.humans():
+            key = (table.id, seat.user_id)
+            token = self.panels.get(key)
+            if token is None:
+                continue
+            if not token.fresh(now):
+                self.panels.pop(key, None)
+                continue
+            frame.panels.append((token, self.panel_payload(table, seat.user_id), key))
         if table.status == PLAYING:
-            await self.ping_stale_turns(table)
+            frame.pings = self._due_pings(table, {s: table.seat_version(s) for s in public_to_act(table)},
+                                          without_panel=True)
+        return frame
+
+    async def draw(self, table: Table, frame: Frame) -> int | None:
+        """A deal's summary posted under the table as that deal ended; then the table message and every open
+        panel edited at once, and the pings posted."""
+        channel = self.client.get_partial_messageable(table.channel_id)
+        shown = frame.message_id
+        for ended, embed in frame.summaries:
+            shown = await self._put_table(table, shown, ended)
+            await self.channel_call(table, "posting a summary", channel.send(embed=embed))
+        shown, *_ = await asyncio.gather(self._put_table(table, shown, frame.table), self._ping(table, frame.pings),
+                                         *(self._edit_panel(key, token, payload) for token, payload, key in frame.panels))
         return shown
+
+    def _due_pings(self, table: Table, decisions: dict[int, int], *, without_panel: bool) -> list[int]:
+        """Users to ping now, each once per decision (``decisions``: seat → the version of its decision);
+        ``without_panel``: only those whose panel cannot be updated."""
+        now = self.clock()
+        due = []
+        for seat_no, decision in decisions.items():
+            seat = table.seats[seat_no]
+            if seat.automated or seat.user_id is None:
+                continue
+            token = self.panels.get((table.id, seat.user_id))
+            if without_panel and token and token.fresh(now):
+                continue
+            if self.pinged.get((table.id, seat.user_id)) == decision:
+                continue
+            self.pinged[(table.id, seat.user_id)] = decision
+            due.append(seat.user_id)
+        return due
+
+    async def remind(self, table: Table, decisions: dict[int, int]) -> None:
+        await self._ping(table, self._due_pings(table, decisions, without_panel=False))
+
+    async def _ping(self, table: Table, user_ids: list[int]) -> None:
+        if user_ids:
+            channel = self.client.get_partial_messageable(table.channel_id)
+            await self.channel_call(table, "pinging players", channel.send(
+                f"{' '.join(f'<@{u}>' for u in user_ids)} — your turn at {table.game.title}: press **My hand** on the table.",
+                allowed_mentions=discord.AllowedMentions(users=True)))

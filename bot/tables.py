@@ -17,7 +17,7 @@ import secrets
 import time
 import zlib
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Awaitable, Callable
 
 from pydantic import BaseModel, ValidationError
 
@@ -68,6 +68,25 @@ class Presenter:
         return None
 
     async def table_changed(self, table: "Table", events: list[Event], notes: list[str]) -> int | None:
+        """Called under the table lock after a change: note what happened (narration, summaries to post);
+        drawing it comes later, outside the lock (``frame`` then ``draw``)."""
+        return None
+
+    def frame(self, table: "Table") -> Any:
+        """Everything the next redraw shows, built at once under the table lock (nothing sent)."""
+        return None
+
+    async def draw(self, table: "Table", frame: Any) -> int | None:
+        """Show ``frame`` (outside the lock); the id of the message showing the table, if it changed."""
+        return None
+
+    async def receive(self, origin: Origin, *, private: bool = False) -> None:
+        """Acknowledge ``origin`` before any table lock is taken (a deferral, ``private`` for a new
+        private answer), so that a busy table never makes an answer late; the answer follows."""
+        return None
+
+    async def remind(self, table: "Table", decisions: dict[int, int]) -> None:
+        """Half the decision's time has gone: ping the seats still deciding (seat → its decision's version)."""
         return None
 
     async def show_table(self, table: "Table", *, repost: bool = False) -> int | None:
@@ -78,10 +97,11 @@ class Presenter:
         """Answer who asked (a command with ``answer``, a click silently) when the table itself shows the rest."""
         return None
 
-    async def show_panel(self, table: "Table", user_id: int, origin: Origin, *, replace: bool,
-                         note: str | None = None) -> None:
-        """The user's private hand panel, as a new message or (``replace``) in place of the clicked one."""
-        return None
+    def panel_reply(self, table: "Table", user_id: int, origin: Origin, *, replace: bool,
+                    note: str | None = None) -> Awaitable[None]:
+        """The user's private hand panel, as a new message or (``replace``) in place of the clicked one:
+        built now (under the lock), sent when the returned awaitable is awaited (after it)."""
+        return asyncio.sleep(0)
 
 
 @dataclass
@@ -128,6 +148,8 @@ class Table:
     season_id: int | None = None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
     timer: asyncio.Task | None = field(default=None, repr=False)
+    drawer: asyncio.Task | None = field(default=None, repr=False)  # the redraw under way, if any
+    dirty: bool = field(default=False, repr=False)  # a change not drawn yet
     recent: list[str] = field(default_factory=list)  # public narration lines, newest last
     acted: list[int] = field(default_factory=list)  # actions each seat has taken (from the action log)
 
@@ -170,12 +192,15 @@ def saving(method):
     (every change writes to the store before it touches the table in memory)."""
 
     @functools.wraps(method)
-    async def wrapper(*args: Any, **kwargs: Any) -> Any:
+    async def wrapper(manager: "TableManager", *args: Any, **kwargs: Any) -> Any:
+        manager.changing += 1  # answered (deferred) before it is done: idle() waits for it
         try:
-            return await method(*args, **kwargs)
+            return await method(manager, *args, **kwargs)
         except SaveFailed as failed:
             log.warning("%s: could not save (%s)", method.__name__, failed.reason)
             raise Refusal(str(failed)) from None
+        finally:
+            manager.changing -= 1
 
     return wrapper
 
@@ -206,6 +231,7 @@ class TableManager:
         self.tables: dict[int, Table] = {}
         self._tasks: set[asyncio.Task] = set()
         self._closing = False
+        self.changing = 0  # changes users asked for still under way
 
     # ---------------------------------------------------------------- loading
 
@@ -287,9 +313,9 @@ class TableManager:
         """Wait until no background work (bots, timers that fired) is running. For tests."""
         while True:
             busy = [t for t in self._tasks if not t.done()]
-            if not busy:
+            if not busy and not self.changing:
                 return
-            await asyncio.gather(*busy, return_exceptions=True)
+            await asyncio.gather(*busy, asyncio.sleep(0.01), return_exceptions=True)
 
     # ---------------------------------------------------------------- lobby
 
@@ -358,6 +384,7 @@ class TableManager:
     @saving
     async def join(self, table_id: int, user_id: int, name: str, origin: Origin = None) -> Table:
         table = self._lobby(table_id)
+        await self.presenter.receive(origin)
         async with table.lock:
             self._lobby(table_id)
             if table.seat_of(user_id) is not None:
@@ -380,6 +407,7 @@ class TableManager:
     @saving
     async def leave(self, table_id: int, user_id: int, origin: Origin = None) -> Table:
         table = self._lobby(table_id)
+        await self.presenter.receive(origin)
         async with table.lock:
             self._lobby(table_id)
             seat = table.seat_of(user_id)
@@ -397,6 +425,7 @@ class TableManager:
     @saving
     async def add_bot(self, table_id: int, user_id: int, origin: Origin = None) -> Table:
         table = self._lobby(table_id)
+        await self.presenter.receive(origin)
         async with table.lock:
             self._lobby(table_id)
             if table.seat_of(user_id) is None:
@@ -411,6 +440,7 @@ class TableManager:
     @saving
     async def remove_bot(self, table_id: int, user_id: int, origin: Origin = None) -> Table:
         table = self._lobby(table_id)
+        await self.presenter.receive(origin)
         async with table.lock:
             self._lobby(table_id)
             if table.seat_of(user_id) is None:
@@ -432,6 +462,7 @@ class TableManager:
             raise Refusal("The game is under way; players can /resign and a bot takes their seat.")
         if user_id != table.host_id and not is_admin:
             raise Refusal("Only the host (or someone with Manage Server) can cancel this table.")
+        await self.presenter.receive(origin)
         async with table.lock:
             self._lobby(table_id)
             name = name or next((s.name for s in table.seats if s.user_id == user_id), "a moderator")
@@ -449,6 +480,7 @@ class TableManager:
         table = self._lobby(table_id)
         if user_id != table.host_id:
             raise Refusal("Only the host can start the game.")
+        await self.presenter.receive(origin)
         async with table.lock:
             self._lobby(table_id)
             count = len(table.seats)
@@ -526,8 +558,10 @@ class TableManager:
             raise Refusal("This game is over.")
         if table.seat_of(user_id) is None:
             raise Refusal("You are not seated at this table, so there is no hand to show. Enjoy watching!")
+        await self.presenter.receive(origin, private=not replace)
         async with table.lock:
-            await self.presenter.show_panel(table, user_id, origin, replace=replace, note=note)
+            reply = self.presenter.panel_reply(table, user_id, origin, replace=replace, note=note)
+        await reply
 
     async def show_again(self, channel_id: int | None, origin: Origin = None) -> Table:
         """The channel's table posted anew (the old message scrolled away)."""
@@ -548,27 +582,36 @@ class TableManager:
         table = self.tables.get(table_id)
         if table is None:
             raise Refusal("This table no longer exists.")
+        self._check_action(table, user_id, version, action)  # refused at once, before any deferral
+        await self.presenter.receive(origin)
         async with table.lock:
-            seat = self.check_turn(table, user_id, version)
-            if table.seats[seat].resigned:
-                raise Refusal("You resigned from this game; a bot plays your seat.")
-            if action not in table.game.legal_actions(table.state, seat):
-                raise Refusal(table.game.illegal_reason(table.state, seat, action)
-                              or "That move is not allowed right now. Use the buttons of your hand panel.")
+            seat = self._check_action(table, user_id, version, action)  # the table may have moved meanwhile
             events = await self._apply(table, seat, action, actor_id=user_id, source="player")
-            if origin is not None:
-                try:
-                    await self.presenter.show_panel(table, user_id, origin, replace=True)
-                except Exception:  # the action stands; the table message still catches up
-                    log.exception("table %s: answering the player failed", table.id)
+            reply = self.presenter.panel_reply(table, user_id, origin, replace=True) if origin is not None else None
         self._spawn(self._advance(table, events))
+        if reply is not None:
+            try:
+                await reply
+            except Exception:  # the action stands; the next redraw brings the panel
+                log.exception("table %s: answering the player failed", table.id)
         return table, events
+
+    def _check_action(self, table: Table, user_id: int, version: int | None, action: str) -> int:
+        """The seat of ``user_id`` if it may play ``action`` now, else a Refusal saying why."""
+        seat = self.check_turn(table, user_id, version)
+        if table.seats[seat].resigned:
+            raise Refusal("You resigned from this game; a bot plays your seat.")
+        if action not in table.game.legal_actions(table.state, seat):
+            raise Refusal(table.game.illegal_reason(table.state, seat, action)
+                          or "That move is not allowed right now. Use the buttons of your hand panel.")
+        return seat
 
     @saving
     async def resign(self, table_id: int, user_id: int, origin: Origin = None) -> Table:
         table = self.tables.get(table_id)
         if table is None or table.status != PLAYING:
             raise Refusal("There is no game in play here to resign from.")
+        await self.presenter.receive(origin, private=True)
         async with table.lock:
             seat = table.seat_of(user_id)
             if seat is None:
@@ -658,10 +701,32 @@ class TableManager:
                     await asyncio.sleep(self.bot_delay)
             async with table.lock:
                 await self._shown(table, await self.presenter.table_changed(table, events, notes))
+            self._redraw_soon(table)
         except asyncio.CancelledError:
             raise
         except Exception:
             log.exception("table %s: advancing failed", table.id)
+
+    def _redraw_soon(self, table: Table) -> None:
+        """Draw the table's latest state outside the lock: one redraw task per table; a change made while
+        one is drawing is drawn next, all changes made meanwhile at once (a newer change supersedes)."""
+        table.dirty = True
+        if table.drawer is None or table.drawer.done():
+            table.drawer = self._spawn(self._redraw(table))
+
+    async def _redraw(self, table: Table) -> None:
+        while table.dirty and not self._closing:
+            table.dirty = False
+            async with table.lock:
+                frame = self.presenter.frame(table)
+            try:
+                shown = await self.presenter.draw(table, frame)
+            except Exception:
+                log.exception("table %s: redrawing failed", table.id)
+                continue
+            if shown is not None:
+                async with table.lock:
+                    await self._shown(table, shown)
 
     async def _play_decision(self, table: Table, seat: int, *, source: str) -> list[Event]:
         """The bot plays ``seat``'s whole decision, every step of it, under the table lock (its time ran
@@ -703,8 +768,25 @@ class TableManager:
         table.timer = asyncio.get_running_loop().create_task(self._expire(table, table.version, table.deadline))
 
     async def _expire(self, table: Table, version: int, deadline: float) -> None:
+        halfway = deadline - decision_seconds(table) / 2
+        await asyncio.sleep(max(0.0, halfway - self.clock()))
+        await self._remind(table, version)
         await asyncio.sleep(max(0.0, deadline - self.clock()))
         await self.fire_deadline(table.id, version)
+
+    async def _remind(self, table: Table, version: int) -> None:
+        """Half the decision's time has gone: the humans still deciding are pinged (the presenter pings
+        each once per decision, panel open or not: a private panel may have been dismissed)."""
+        async with table.lock:
+            if version != table.version or table.status != PLAYING:
+                return
+            deciding = {s: table.seat_version(s) for s in public_to_act(table)
+                        if not table.seats[s].automated and table.seats[s].user_id is not None}
+        if deciding:
+            try:
+                await self.presenter.remind(table, deciding)
+            except Exception:
+                log.exception("table %s: reminding failed", table.id)
 
     async def fire_deadline(self, table_id: int, version: int | None = None) -> bool:
         """The decision's time is up: the bot plays the whole decision of every seat still to act (all

@@ -119,3 +119,8 @@ def _version_text(version) -> str:
         for item in row.get("components", []):
             parts.append(item.get("label") or "")
     return "\n".join(parts)
+
+
+IN_PLACE = (6, 7)
+"""Callback types of a click answered in the clicked message itself: deferred on arrival (before any table
+lock is taken, issue 12 item 2) and then edited, or updated at once."""

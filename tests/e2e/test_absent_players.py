@@ -15,7 +15,7 @@ from games.blackflower import GAME as BLACK_FLOWER
 from tests.bot.absent_positions import count_pauses, rig_black_christmas
 from tests.games._blackflower_helpers import stacked_deck
 
-from .conftest import action_buttons, make_bot, table_message
+from .conftest import IN_PLACE, action_buttons, make_bot, table_message
 
 PAUSE = 0.0125  # the pause between bot decisions of these tests' bot (counted, not waited for)
 
@@ -25,7 +25,7 @@ async def press(fake, user, label: str) -> None:
     match = [b for b in action_buttons(panel.message) if b[0].startswith(label)]
     assert match, f"{user.name}: no {label!r} among {[b[0] for b in action_buttons(panel.message)]}"
     result = await user.click(panel.message, match[0][1])
-    assert result.response_type == 7, result.text()
+    assert result.response_type in IN_PLACE, result.text()
     await fake.wait_idle()
 
 

@@ -14,7 +14,7 @@ from cogs.league import signed
 from games.bcpoker import GAME, engine
 from games.bcpoker.cards import CODES, make_deck
 
-from .conftest import LeakWatch, action_buttons, make_bot, table_message
+from .conftest import IN_PLACE, LeakWatch, action_buttons, make_bot, table_message
 
 # Round 1 deals alice (lead) cards 0-6, bob 7-13, carol 14-20; the deck starts at 21.
 ALICE = "G2 R1 R2 G1 G3 R6 R4"
@@ -75,7 +75,7 @@ async def press(fake, user, label: str):
     match = [b for b in buttons if b[0].startswith(label)]
     assert match, f"{user.name}: no {label!r} among {[b[0] for b in buttons]}"
     result = await user.click(panel.message, match[0][1])
-    assert result.response_type == 7, result.text()
+    assert result.response_type in IN_PLACE, result.text()
     await fake.wait_idle()
     return panel.message
 
@@ -139,7 +139,7 @@ async def test_three_players_black_christmas_chain_exchange_riichi_ron_and_resta
     # the panel sent before the restart still works: exchange 4 cards, then pick them one at a time
     exchange = next(b for b in action_buttons(old_panel) if b[0] == "Exchange 4 cards")
     clicked = await alice.click(old_panel, exchange[1])
-    assert clicked.response_type == 7 and "Put **4** more cards under the deck" in clicked.message.text()
+    assert clicked.response_type in IN_PLACE and "Put **4** more cards under the deck" in clicked.message.text()
     await fake.wait_idle()
     for code in ("G1", "G3", "R6", "R4"):
         await press(fake, alice, f"Under the deck: {code}")

@@ -9,7 +9,7 @@ import pytest
 from localdiscord import start_client
 from games.blackflower import GAME
 
-from .conftest import LeakWatch, make_bot, table_message, whose_turn
+from .conftest import IN_PLACE, LeakWatch, make_bot, table_message, whose_turn
 
 # Seats: alice 0 (host), bob 1, Bot 1 (seat 2), Bot 2 (seat 3, the banker).
 # Deal order from the banker's right: Bot 1, bob, alice.
@@ -76,7 +76,7 @@ async def test_four_seats_bets_double_bust_push_restart_and_balances(fake, db, f
     assert {"Bet 10", "Bet 20", "Bet 50", "Bet 100", "Bet 200", "Other amount…", "Sit out"} <= set(labels)
     assert "Bet 500" not in labels  # more than bob's 200 chips
     clicked = await bob.click(panel.message, "Bet 20")
-    assert clicked.response_type == 7
+    assert clicked.response_type in IN_PLACE
     await fake.wait_idle()
     panel = await my_panel(fake, alice)
     prompt = await alice.click(panel.message, "Other amount…")
@@ -90,7 +90,7 @@ async def test_four_seats_bets_double_bust_push_restart_and_balances(fake, db, f
         assert "only 200 chips" in str(exc)
     prompt = await alice.click(panel.message, "Other amount…")
     placed = await alice.submit_modal(prompt, {"Amount (10–200)": "25"})
-    assert placed.response_type == 7, placed.text()
+    assert placed.response_type in IN_PLACE, placed.text()
     await fake.wait_idle()
     watch.check()
     assert table.state.bets == [25, 20, 20, 0] and table.state.phase == "play"
