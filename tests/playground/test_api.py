@@ -75,7 +75,7 @@ async def test_a_koikoi_lobby_through_the_api_each_user_sees_only_their_own(fake
 
         status, data = await client.post("click", {"as": bob.id, "message_id": lobby["id"],
                                                    "custom_id": button(lobby, "Join")})
-        assert status == 200 and data["response_type"] == 7
+        assert status == 200 and data["response_type"] in (6, 7)  # updated in place (deferred first)
         status, data = await client.post("click", {"as": alice.id, "message_id": lobby["id"],
                                                    "custom_id": button(lobby, "Start")})
         assert status == 200
@@ -87,7 +87,7 @@ async def test_a_koikoi_lobby_through_the_api_each_user_sees_only_their_own(fake
         for user in (alice, bob):
             status, data = await client.post("click", {"as": user.id, "message_id": table["id"],
                                                        "custom_id": button(table, "My hand")})
-            assert status == 200 and data["response_type"] == 4
+            assert status == 200 and data["response_type"] in (4, 5)  # a private answer (deferred first)
             await fake.wait_idle()
             own = [m for m in (await client.state(user))["messages"] if m["ephemeral"]]
             assert own and "Your hand" in own[-1]["embeds"][0]["title"]
