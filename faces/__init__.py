@@ -4,6 +4,7 @@
 ``faces/manifest.json`` (name, game, code, file, SHA-256 of the bytes) and the contact sheet
 ``docs/faces.png``. The PNGs are committed: running Parlor needs no font and no drawing.
 Glyphs are drawn as strokes (faces/glyphs.py), so the build needs no font either.
+``faces.table.table_picture(game, public_view)`` composes a game's public table from these faces.
 """
 
 from __future__ import annotations

@@ -1,0 +1,105 @@
+"""Table pictures (issue 13 item 3): every game's public table renders as a small PNG, drawn from the
+public view only — the faces pasted are exactly the cards the public view names, never a hidden card —
+and the same view gives the same bytes while a changed view gives a changed picture."""
+
+from __future__ import annotations
+
+import copy
+import io
+from collections import Counter
+from functools import lru_cache
+
+import pytest
+from PIL import Image
+
+from faces.table import compose, face_name, table_picture
+from tests.faces.table_games import SETUPS, sampled_views
+
+MAX_BYTES = 100 * 1024
+GAMES = list(SETUPS)
+
+
+@lru_cache(maxsize=None)
+def samples(game: str) -> list[tuple[dict, dict]]:
+    return sampled_views(game)
+
+
+def public_cards(game: str, v: dict) -> list[str | None]:
+    """Every card/tile the public view shows, written out independently of the renderer (None: a back)."""
+    if game == "sanma":
+        return (v["dora_indicators"] + [r["tile"] for river in v["rivers"] for r in river]
+                + [t for melds in v["melds"] for m in melds for t in m["tiles"]] + ["4z"] * sum(v["kita"]))
+    if game == "koikoi":
+        return ([None] + v["field"] + [c for side in v["sides"] for c in side["captures"]]
+                + ([v["pending"]["card"]] if v["pending"] else []))
+    if game == "hachihachi":
+        return ([None] + v["table"] + [c for cap in v["captures"] for c in cap]
+                + [c for d in v["declared"] if d for c in d["face_up"]]
+                + ([v["pending"]["card"]] if v["pending"] else []))
+    if game == "blackflower":
+        hands = [h for seat in v["hands"] for h in seat] + ([v["banker_hand"]] if v["banker_hand"] else [])
+        return [c for h in hands for c in h["cards"]]
+    if game == "bcpoker":
+        return [None] + ([v["pile_top"]["card"]] if v["pile_top"] else []) + [None] * sum(v["hand_counts"])
+    raise AssertionError(game)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_sampled_table_is_a_small_valid_png(game):
+    assert len(samples(game)) >= 5
+    for view, _ in samples(game):
+        data = table_picture(game, view)
+        img = Image.open(io.BytesIO(data))
+        img.verify()
+        assert img.format == "PNG" and len(data) < MAX_BYTES
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_faces_drawn_are_exactly_the_public_cards(game):
+    for view, _ in samples(game):
+        drawn = Counter(compose(game, view).faces)
+        assert drawn == Counter(face_name(game, c) for c in public_cards(game, view))
+
+
+@pytest.mark.parametrize("game", ["koikoi", "hachihachi", "blackflower"])
+def test_no_hidden_card_is_drawn(game):
+    """Hanafuda codes are unique, so a hidden card's face must not appear at all."""
+    hidden_seen = 0
+    for view, hidden in samples(game):
+        drawn = set(compose(game, view).faces)
+        secret = {face_name(game, c) for cards in hidden.values() for c in cards}
+        hidden_seen += len(secret)
+        assert not drawn & secret
+    assert hidden_seen  # the samples did hold hidden cards
+
+
+def test_sanma_turns_riichi_tiles_and_marks_called_ones():
+    def faces_of(view):
+        return compose("sanma", view).png()
+
+    view = next(v for v, _ in samples("sanma") if any(len(r) > 3 for r in v["rivers"]))
+    plain = copy.deepcopy(view)
+    for river in plain["rivers"]:
+        for r in river:
+            r["riichi"] = r["called"] = False
+    turned, called = copy.deepcopy(plain), copy.deepcopy(plain)
+    turned["rivers"][0][1]["riichi"] = True
+    called["rivers"][0][2]["called"] = True
+    assert len({faces_of(plain), faces_of(turned), faces_of(called)}) == 3
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_same_view_same_bytes_changed_view_changed_picture(game):
+    pictures = []
+    for view, _ in samples(game):
+        data = table_picture(game, view)
+        assert table_picture(game, copy.deepcopy(view)) == data
+        pictures.append((Counter(compose(game, view).faces), data))
+    for (faces_a, a), (faces_b, b) in zip(pictures, pictures[1:]):
+        if faces_a != faces_b:
+            assert a != b
+    view = copy.deepcopy(samples(game)[-1][0])
+    before = table_picture(game, view)
+    key = {"blackflower": "chips", "hachihachi": "totals"}.get(game, "scores")
+    view[key][0] += 1000
+    assert table_picture(game, view) != before
