@@ -1,0 +1,107 @@
+"""Issue 12 items 2, 3, 4 and 6 through the fake Discord: a click is answered before the table is redrawn,
+a channel that refuses Parlor does not stop the game (the host is told once), the table message is posted
+anew before Discord throttles edits of hour-old messages, and a player still deciding at half the turn time
+is pinged once, panel open or not."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import time
+
+from localdiscord import run_client
+
+from .conftest import make_bot, table_message
+from .test_simultaneous_decisions import open_blackflower, panel_of, player_actions
+
+MISSING = "permission is missing"
+
+
+async def test_a_click_on_a_busy_table_is_answered_before_the_redraw_ends(fake, db, monkeypatch):
+    people = alice, bob, carol = [fake.add_user(n) for n in ("alice", "bob", "carol")]
+    bot = make_bot(fake, db)
+    async with run_client(fake, bot):
+        table = await open_blackflower(fake, bot, monkeypatch, *people)
+        panels = [await panel_of(fake, user) for user in people]
+        fake.strict = fake.strict.with_(latency=0.25, rate_limits=True)  # every REST call takes 250 ms: a redraw of three panels and the table is slow
+        first = alice.prepare_click(panels[0], "Bet 20")
+        await fake.dispatch_interaction(first)
+        await asyncio.sleep(0.6)  # alice's bet is answered and being drawn
+        answers = await asyncio.gather(*(user.click(panel, "Bet 20") for user, panel in zip(people[1:], panels[1:])))
+        for answer in answers:  # answered (deferred) at once, not after the redraw: one call's time
+            assert answer.latency is not None and answer.latency < 0.6, answer
+        await fake.wait_idle(timeout=10)
+        await bot.tables.idle()
+        assert await player_actions(bot, table) == [(0, "bet:20"), (1, "bet:20"), (2, "bet:20")]
+
+
+async def test_losing_send_messages_mid_game_the_game_finishes_and_the_host_is_told_once(fake, db, monkeypatch):
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    bot = make_bot(fake, db)
+    async with run_client(fake, bot):
+        table = await open_blackflower(fake, bot, monkeypatch, alice, bob)
+        await panel_of(fake, alice)
+        fake.deny(fake.channel, "send_messages")
+        await alice.slash("resign")
+        await bob.slash("resign")
+        await fake.wait_idle(timeout=10)
+        await bot.tables.idle()
+        assert table.status == "finished"
+        told = [m for m in fake.all_messages() if MISSING in (m.content or "")]
+        assert len(told) == 1 and told[0].ephemeral_to == alice.id, [(m.ephemeral_to, m.content) for m in told]
+
+
+async def test_the_table_message_is_posted_anew_before_it_is_an_hour_old(fake, db, monkeypatch):
+    people = alice, bob, carol = [fake.add_user(n) for n in ("alice", "bob", "carol")]
+    bot = make_bot(fake, db)
+    async with run_client(fake, bot):
+        table = await open_blackflower(fake, bot, monkeypatch, *people)
+        old = table_message(fake)
+        panels = [await panel_of(fake, user) for user in people]
+        fake.strict = fake.strict.with_(rate_limits=True)  # edits of hour-old messages throttled (30046)
+        fake.clock.advance(61 * 60)  # the table message is an hour old
+        bot.presenter.clock = lambda: time.time() + 61 * 60  # as Parlor reads it from the message's id
+        await alice.click(panels[0], "Bet 20")
+        await fake.wait_idle()
+        await bot.tables.idle()
+        bot.presenter.clock = time.time  # the new message is young (the fake dates new ids by the real clock)
+        new = table_message(fake)
+        assert new.id != old.id and old.deleted
+        assert (await bot.tables.store.get_table(table.id)).message_id == new.id == table.message_id
+        versions = len(new.versions)
+        await bob.click(panels[1], "Bet 20")  # the next move edits the new message in place
+        await fake.wait_idle()
+        await bot.tables.idle()
+        assert table_message(fake).id == new.id and len(new.versions) > versions
+        assert "bob" in new.text().lower()
+
+
+def pings_of(fake, user) -> int:
+    return sum(1 for m in fake.public_messages() if re.search(rf"<@{user.id}>.* your turn", m.content or ""))
+
+
+async def test_a_player_deciding_at_half_the_turn_time_is_pinged_once_panel_open(fake, db):
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    bot = make_bot(fake, db, turn_seconds=4)
+    async with run_client(fake, bot):
+        lobby = await alice.slash("play", "koikoi", months=1)
+        await bob.click(lobby, "Join")
+        await alice.click(lobby, "Start")
+        await fake.wait_idle()
+        table = bot.tables.in_channel(fake.channel.id)
+        deciding, other = sorted((alice, bob), key=lambda u: table.seat_of(u.id) not in table.to_act())
+        for user in (other, deciding):
+            await panel_of(fake, user)  # panels open (a real one may be dismissed unseen)
+        pings = pings_of(fake, other)
+        panel = next(m for m in reversed(fake.visible_messages(deciding.id)) if m.ephemeral_to == deciding.id)
+        move = next(c for _, c, d in panel.buttons() if c and ":a:" in c and not d)
+        await deciding.click(panel, move)
+        await fake.wait_idle()
+        assert table.seat_of(other.id) in table.to_act()  # the other player decides now
+        assert pings_of(fake, other) == pings  # a new decision, panel open: no ping yet
+        await asyncio.sleep(1.0)
+        assert pings_of(fake, other) == pings  # not before half the time
+        await asyncio.sleep(1.5)
+        assert pings_of(fake, other) == pings + 1
+        await asyncio.sleep(1.0)
+        assert pings_of(fake, other) == pings + 1  # once per decision
