@@ -69,3 +69,15 @@ def test_python_m_bot_migrate(tmp_path: Path, postgres_url: str):
     missing = subprocess.run([*run[:5], str(tmp_path / "nothing.sqlite3"), *run[6:]], capture_output=True, text=True,
                              timeout=120)
     assert missing.returncode == 2 and "nothing.sqlite3" in missing.stderr
+
+
+def test_parlor_database_takes_a_file_or_a_postgresql_url(monkeypatch, postgres_url: str):
+    from bot.main import database_problem
+    from bot.settings import DEFAULT_DB, Settings
+
+    monkeypatch.setenv("PARLOR_DATABASE", postgres_url)
+    settings = Settings.from_env(env_file=None)
+    assert settings.database == postgres_url and database_problem(settings.database) is None
+    assert "cannot connect to PostgreSQL" in database_problem("postgresql://parlor@127.0.0.1:1/nothing")
+    monkeypatch.setenv("PARLOR_DATABASE", "")
+    assert Settings.from_env(env_file=None).database == DEFAULT_DB
