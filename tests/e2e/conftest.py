@@ -124,3 +124,12 @@ def _version_text(version) -> str:
 IN_PLACE = (6, 7)
 """Callback types of a click answered in the clicked message itself: deferred on arrival (before any table
 lock is taken, issue 12 item 2) and then edited, or updated at once."""
+
+
+async def started_koikoi(fake: LocalDiscord, bot: ParlorBot, host, guest):
+    """A one-month Koi-Koi table of ``host`` and ``guest``, started; the table."""
+    lobby = await host.slash("play", "koikoi", months=1)
+    await guest.click(lobby, "Join")
+    await host.click(lobby, "Start")
+    await fake.wait_idle()
+    return bot.tables.in_channel(fake.channel.id)

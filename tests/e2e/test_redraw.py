@@ -6,12 +6,12 @@ is pinged once, panel open or not."""
 from __future__ import annotations
 
 import asyncio
-import re
 import time
 
 from localdiscord import run_client
 
-from .conftest import make_bot, table_message
+from .conftest import make_bot, started_koikoi, table_message
+from .test_absent_players import mentions_of
 from .test_simultaneous_decisions import open_blackflower, panel_of, player_actions
 
 MISSING = "permission is missing"
@@ -76,32 +76,24 @@ async def test_the_table_message_is_posted_anew_before_it_is_an_hour_old(fake, d
         assert "bob" in new.text().lower()
 
 
-def pings_of(fake, user) -> int:
-    return sum(1 for m in fake.public_messages() if re.search(rf"<@{user.id}>.* your turn", m.content or ""))
-
-
 async def test_a_player_deciding_at_half_the_turn_time_is_pinged_once_panel_open(fake, db):
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
     bot = make_bot(fake, db, turn_seconds=4)
     async with run_client(fake, bot):
-        lobby = await alice.slash("play", "koikoi", months=1)
-        await bob.click(lobby, "Join")
-        await alice.click(lobby, "Start")
-        await fake.wait_idle()
-        table = bot.tables.in_channel(fake.channel.id)
+        table = await started_koikoi(fake, bot, alice, bob)
         deciding, other = sorted((alice, bob), key=lambda u: table.seat_of(u.id) not in table.to_act())
         for user in (other, deciding):
             await panel_of(fake, user)  # panels open (a real one may be dismissed unseen)
-        pings = pings_of(fake, other)
+        pings = mentions_of(fake, other)
         panel = next(m for m in reversed(fake.visible_messages(deciding.id)) if m.ephemeral_to == deciding.id)
         move = next(c for _, c, d in panel.buttons() if c and ":a:" in c and not d)
         await deciding.click(panel, move)
         await fake.wait_idle()
         assert table.seat_of(other.id) in table.to_act()  # the other player decides now
-        assert pings_of(fake, other) == pings  # a new decision, panel open: no ping yet
+        assert mentions_of(fake, other) == pings  # a new decision, panel open: no ping yet
         await asyncio.sleep(1.0)
-        assert pings_of(fake, other) == pings  # not before half the time
+        assert mentions_of(fake, other) == pings  # not before half the time
         await asyncio.sleep(1.5)
-        assert pings_of(fake, other) == pings + 1
+        assert mentions_of(fake, other) == pings + 1
         await asyncio.sleep(1.0)
-        assert pings_of(fake, other) == pings + 1  # once per decision
+        assert mentions_of(fake, other) == pings + 1  # once per decision

@@ -11,7 +11,7 @@ from bot.tables import PLAYING, Seat, Table
 from games.bcpoker import GAME as BCP
 from games.bcpoker.options import Options as BCPOptions
 from games.bcpoker.simulate import play_game
-from .conftest import action_buttons, make_bot, table_message
+from .conftest import action_buttons, make_bot, started_koikoi, table_message
 
 
 async def test_sanma_lobby_names_the_number_of_players_once(fake, db):
@@ -41,11 +41,7 @@ async def test_an_open_hand_panel_says_when_the_game_is_over(fake, db):
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
     bot = make_bot(fake, db)
     async with run_client(fake, bot):
-        lobby = await alice.slash("play", "koikoi", months=1)
-        await bob.click(lobby, "Join")
-        await alice.click(lobby, "Start")
-        await fake.wait_idle()
-        table = bot.tables.in_channel(fake.channel.id)
+        table = await started_koikoi(fake, bot, alice, bob)
         panels = {}
         for user in (alice, bob):
             panels[user.id] = (await user.click(table_message(fake), "My hand")).message
