@@ -269,6 +269,8 @@ class DiscordPresenter(Presenter):
             await origin.response.edit_message(**payload)
         else:
             await origin.response.send_message(ephemeral=True, **payload)
+        if (replaced := self.panels.get((table_id, user_id))) is not None:
+            self.drawn.pop(id(replaced.interaction), None)  # one remembered payload per open panel
         self.panels[(table_id, user_id)] = PanelToken(origin, self.clock())
         self.drawn[id(origin)] = payload_signature(payload)
 
