@@ -17,3 +17,7 @@ class ParlorClient(commands.Bot):
     presenter: Presenter
     tables: TableManager
     games_available: list[str]
+
+    async def wait_settled(self) -> None:
+        """Until no table change, bot move or redraw is under way (tests, through the fake's wait_idle)."""
+        await self.tables.idle()

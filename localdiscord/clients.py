@@ -5,12 +5,20 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from typing import AsyncIterator, Optional
+from typing import AsyncIterator, Optional, Protocol, runtime_checkable
 
 import discord
 
 from .errors import ClientCrashed
 from .server import DiscordServer
+
+
+@runtime_checkable
+class Settling(Protocol):
+    """A client that can say when the work it started is done (e.g. a move applied after its click was
+    answered): the fake's ``wait_idle`` waits for it too."""
+
+    async def wait_settled(self) -> None: ...
 
 
 class ClientRun:
@@ -44,6 +52,8 @@ class ClientRun:
                 await asyncio.wait({self.task}, timeout=5)
         finally:
             self.fake.unwatch_task(self.task)
+            if isinstance(self.client, Settling) and self.client.wait_settled in self.fake.settlers:
+                self.fake.settlers.remove(self.client.wait_settled)
         # let the fake notice the websocket close
         for _ in range(50):
             if not self.fake.connected:
@@ -71,6 +81,8 @@ async def start_client(fake: DiscordServer, client: discord.Client, *, token: st
         client.before_identify_hook = _no_identify_delay  # type: ignore[method-assign]
     task = asyncio.create_task(client.start(token), name=f"discord-client-{id(client)}")
     fake.watch_task(task)
+    if isinstance(client, Settling):
+        fake.settlers.append(client.wait_settled)
     run = ClientRun(fake, client, task)
     ready = asyncio.create_task(client.wait_until_ready())
     try:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from typing import Callable, Dict, List, Optional, Tuple, Union
+from typing import Awaitable, Callable, Dict, List, Optional, Tuple, Union
 
 from .errors import ClientCrashed, DiscordHTTPError
 from .models import (
@@ -81,6 +81,7 @@ class World:
         self.inflight_requests = 0
         self.last_activity = time.monotonic()
         self._watched_tasks: List[asyncio.Task] = []
+        self.settlers: List[Callable[[], Awaitable[None]]] = []  # a client's own "nothing under way" waits
         self.revision = 0  # bumped by every change a viewer could see (messages, users, commands, connection)
         self._change_event = asyncio.Event()
         self.change_listeners: List[Callable[[], None]] = []
@@ -325,7 +326,16 @@ class World:
             self.raise_if_client_crashed()
             now = time.monotonic()
             if self.inflight_requests == 0 and now - self.last_activity >= quiet:
-                return
+                if not self.settlers:
+                    return
+                # A client may still be working between two calls (a click answered first, its move
+                # applied after): wait for it, then for the calls that work made.
+                activity = self.last_activity
+                for settle in self.settlers:
+                    await asyncio.wait_for(settle(), max(0.01, deadline - time.monotonic()))
+                if self.inflight_requests == 0 and self.last_activity == activity:
+                    return
+                continue
             if now > deadline:
                 raise TimeoutError(
                     f"fake Discord not idle after {timeout}s ({self.inflight_requests} REST calls in flight; "
