@@ -112,11 +112,19 @@ class RateLimiter:
 
     windows: Dict[Tuple[str, str], _Window] = field(default_factory=dict)
     hits: List[dict] = field(default_factory=list)  # every 429 answered: route, bucket, retry_after, code
+    limits: Dict[str, int] = field(default_factory=dict)  # bucket name -> its limit
+
+    def exhausted_until(self) -> float:
+        """When the last used-up window resets (monotonic; 0 if none): until then a client such as
+        discord.py may hold a request back on its side, so the fake is not idle."""
+        return max((w.reset_at for (name, _), w in self.windows.items() if w.used >= self.limits.get(name, 1 << 30)),
+                   default=0.0)
 
     def take(self, name: str, major: str, rule: BucketRule, *, scope: str = "user", code: Optional[int] = None,
              message: str = "You are being rate limited.", is_global: bool = False) -> Dict[str, str]:
         """Count one request; return the headers to send, or raise :class:`RateLimited`."""
         now = time.monotonic()
+        self.limits[name] = rule.limit
         window = self.windows.setdefault((name, major), _Window())
         if now >= window.reset_at:
             window.reset_at, window.used = now + rule.per, 0

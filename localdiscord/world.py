@@ -320,12 +320,14 @@ class World:
         return self.inflight_requests
 
     async def wait_idle(self, quiet: float = 0.1, timeout: float = 5.0) -> None:
-        """Wait until no REST call is in flight and nothing happened for ``quiet`` seconds."""
+        """Wait until no REST call is in flight, nothing happened for ``quiet`` seconds and no rate-limit
+        bucket is used up (the bot may be holding a call back until it resets)."""
         deadline = time.monotonic() + timeout
         while True:
             self.raise_if_client_crashed()
             now = time.monotonic()
-            if self.inflight_requests == 0 and now - self.last_activity >= quiet:
+            if (self.inflight_requests == 0 and now - self.last_activity >= quiet
+                    and now >= self.rate_limiter.exhausted_until() + quiet):
                 if not self.settlers:
                     return
                 # A client may still be working between two calls (a click answered first, its move

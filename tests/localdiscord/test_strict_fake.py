@@ -236,3 +236,14 @@ async def test_injected_server_errors():
     assert fake.faults.served == ["500 POST /channels/{channel_id}/messages",
                                   "503 POST /channels/{channel_id}/messages"]
     assert [m.content for m in fake.public_messages()] == ["after a retry"]
+
+
+async def test_wait_idle_waits_for_calls_discord_py_holds_back_for_a_bucket():
+    async with strict_fake(buckets=(("POST", "/channels/{channel_id}/messages", TWO_PER_HALF_SECOND),)) as fake:
+        async with run_client(fake, make_bot(fake)) as run:
+            channel = run.client.get_channel(fake.channel.id)
+            sends = [asyncio.ensure_future(channel.send(f"m{n}")) for n in range(5)]
+            await asyncio.sleep(0.05)
+            await fake.wait_idle(quiet=0.05)
+            assert len(fake.public_messages()) == 5
+            await asyncio.gather(*sends)
