@@ -71,6 +71,11 @@ SELECT_TYPES = (3, 5, 6, 7, 8)
 _counter = itertools.count(1)
 
 
+def snowflake_time(flake: int) -> float:
+    """The Unix time (seconds) a snowflake was made at."""
+    return ((flake >> 22) + DISCORD_EPOCH_MS) / 1000
+
+
 def snowflake() -> int:
     """A fresh, increasing, realistic-looking snowflake."""
     ms = int(time.time() * 1000) - DISCORD_EPOCH_MS

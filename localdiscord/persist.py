@@ -22,7 +22,7 @@ from typing import Any, Dict, Optional
 
 from .fake import LocalDiscord
 from .harness import FakeUser
-from .models import Attachment, Channel, Command, FakeMessage, Guild, MessageVersion
+from .models import Attachment, Channel, Command, FakeMessage, Guild, MessageVersion, snowflake_time
 
 log = logging.getLogger("parlor.localdiscord")
 
@@ -123,6 +123,7 @@ def load_state(fake: LocalDiscord, data: Dict[str, Any], attachments_dir: Option
             type=m.get("type", 0),
         )
         msg.timestamp = m["timestamp"]
+        msg.born = fake.clock.now() - max(time.time() - snowflake_time(msg.id), 0.0)  # its real age
         msg.edited_timestamp = m.get("edited_timestamp")
         msg.content = m.get("content") or ""
         msg.embeds = m.get("embeds") or []

@@ -247,3 +247,9 @@ async def test_wait_idle_waits_for_calls_discord_py_holds_back_for_a_bucket():
             await fake.wait_idle(quiet=0.05)
             assert len(fake.public_messages()) == 5
             await asyncio.gather(*sends)
+
+
+def test_a_snowflake_tells_when_it_was_made():
+    from localdiscord.models import snowflake, snowflake_time
+
+    assert abs(snowflake_time(snowflake()) - time.time()) < 1
