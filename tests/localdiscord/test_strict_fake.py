@@ -244,7 +244,7 @@ async def test_wait_idle_waits_for_calls_discord_py_holds_back_for_a_bucket():
             channel = run.client.get_channel(fake.channel.id)
             sends = [asyncio.ensure_future(channel.send(f"m{n}")) for n in range(5)]
             await asyncio.sleep(0.05)
-            await fake.wait_idle(quiet=0.05)
+            await fake.wait_idle(quiet=0.2)
             assert len(fake.public_messages()) == 5
             await asyncio.gather(*sends)
 
