@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from games.base import Event, GameBase
 from games.sanma import engine
+from games.sanma.actions import Word
 from games.sanma.engine import SanmaState
 from games.sanma.options import Options
 from games.sanma.policy import bot_choose
@@ -28,7 +29,7 @@ def decision_seconds(state: SanmaState, default: int) -> int:
 def timeout_action(state: SanmaState, seat: int) -> str | None:
     """A call window whose time ran out passes (``call_seconds``: "…and then passes"); a turn is
     played by the bot policy as usual."""
-    return "pass" if state.phase == "respond" else None
+    return str(Word.PASS) if state.phase == "respond" else None
 
 
 def decision_continues(state: SanmaState, seat: int) -> bool:

@@ -15,6 +15,7 @@ from typing import Any
 
 from games.base import GameError, SeatInfo
 from games.sanma import engine
+from games.sanma.actions import Word
 from games.sanma.options import Options
 from games.sanma.tiles import ALL_IDS, tile_code
 
@@ -203,7 +204,7 @@ def _answer_window(state, where: str, answers: dict[int, str]) -> list:
         if not pending:
             break
         s = pending[0]
-        events += _act(state, s, answers.get(s, "pass"), where)
+        events += _act(state, s, answers.get(s, str(Word.PASS)), where)
     return events
 
 
