@@ -10,6 +10,8 @@ for the change (None when nobody did), answered here exactly once.
 from __future__ import annotations
 
 import asyncio
+import hashlib
+import io
 import json
 import logging
 import time
@@ -21,6 +23,7 @@ import discord
 from bot.render import get_renderer
 from bot.tables import FINISHED, LOBBY, PLAYING, Presenter, Table, players_wanted, public_to_act
 from bot.ui import build_view, hand_button, lobby_buttons, tell
+from faces.table import draws_table, table_picture
 from games.base import Event
 
 log = logging.getLogger(__name__)
@@ -31,6 +34,7 @@ RECENT_LINES = 8
 MISSING_PERMISSION = ("⚠️ Parlor cannot post or edit its messages in <#{channel}>: a permission is missing. "
                       "The game goes on (use **My hand**); a server admin can give Parlor View Channel, Send "
                       "Messages, Embed Links and Read Message History in that channel.")
+PICTURE = "table.png"  # the table picture's file name: the embed shows it (attachment://table.png)
 T = TypeVar("T")
 
 
@@ -43,11 +47,31 @@ class PanelToken:
         return now - self.at < TOKEN_LIFETIME
 
 
+def digest(picture: bytes | None) -> str | None:
+    return hashlib.sha256(picture).hexdigest() if picture is not None else None
+
+
 def payload_signature(payload: dict[str, Any]) -> str:
     """What a message payload shows, comparable: an unchanged message is not sent again."""
     embed, view = payload.get("embed"), payload.get("view")
     return json.dumps([payload.get("content"), embed.to_dict() if embed else None,
-                       view.to_components() if view else None], sort_keys=True, default=str)
+                       view.to_components() if view else None, digest(payload.get("picture"))],
+                      sort_keys=True, default=str)
+
+
+def message_args(payload: dict[str, Any], held: str | None, *, edit: bool) -> dict[str, Any]:
+    """A payload as discord.py's keywords. Its ``picture`` (PNG bytes, or None) is uploaded only when the
+    message does not hold those bytes already (``held``: the digest of the picture it holds, None: none);
+    an edit leaving out ``attachments`` keeps the message's file, ``attachments=[]`` removes it."""
+    args = {k: v for k, v in payload.items() if k != "picture" and (edit or v is not None)}
+    picture = payload.get("picture")
+    if picture is None:
+        if held is not None:
+            args["attachments"] = []
+    elif digest(picture) != held:
+        file = discord.File(io.BytesIO(picture), PICTURE)
+        args.update({"attachments": [file]} if edit else {"file": file})
+    return args
 
 
 @dataclass
@@ -70,6 +94,8 @@ class DiscordPresenter(Presenter):
         self.drawn: dict[Any, str] = {}  # message id (or panel token) → signature of what it shows
         self.summaries: dict[int, list[tuple[list[str], discord.Embed]]] = {}  # table → (its lines, summary) to post
         self.reported: set[int] = set()  # tables whose missing permission was reported
+        self.pictured: dict[int, str] = {}  # message id → the digest of the table picture it holds
+        self.pictures: dict[int, tuple[str, bytes | None]] = {}  # table → (its public view, the picture of it)
 
     # ---------------------------------------------------------------- public message
 
@@ -82,13 +108,31 @@ class DiscordPresenter(Presenter):
         if table.status == LOBBY:
             return self._lobby_payload(table)
         renderer = get_renderer(table.game.name)
-        embed = renderer.table_embed(table.game.public_view(table.state), self.names(table),
-                                     table.deadline if table.status == PLAYING else None)
+        public_view = table.game.public_view(table.state)
+        embed = renderer.table_embed(public_view, self.names(table), table.deadline if table.status == PLAYING else None)
         if recent:
             embed.add_field(name="Latest", value="\n".join(recent[-RECENT_LINES:])[-1024:], inline=False)
+        picture = self.picture(table, public_view)
+        if picture is not None:
+            embed.set_image(url=f"attachment://{PICTURE}")
         buttons = [hand_button()] if table.status == PLAYING else []
         view = build_view(table.id, table.version, buttons) if buttons else None
-        return {"content": self.turn_line(table), "embed": embed, "view": view}
+        return {"content": self.turn_line(table), "embed": embed, "view": view, "picture": picture}
+
+    def picture(self, table: Table, public_view: dict[str, Any]) -> bytes | None:
+        """The table picture (faces/table.py), drawn again only when the public view changed; None for a
+        game without one, or when drawing failed (the text embed still shows the table)."""
+        if not draws_table(table.game.name):
+            return None
+        key = json.dumps(public_view, sort_keys=True, default=str)
+        if (cached := self.pictures.get(table.id)) is None or cached[0] != key:
+            try:
+                cached = key, table_picture(table.game.name, public_view)
+            except Exception:
+                log.exception("table %s: drawing the table picture failed", table.id)
+                cached = key, None
+            self.pictures[table.id] = cached
+        return cached[1]
 
     def turn_line(self, table: Table) -> str | None:
         """``Turn: <@id>`` for the players to act (a bot by its name); during a secret window (who
@@ -131,8 +175,10 @@ class DiscordPresenter(Presenter):
             if self.drawn.get(message_id) == signature:
                 return message_id
             try:
-                await self.client.get_partial_messageable(table.channel_id).get_partial_message(message_id).edit(**payload)
+                await self.client.get_partial_messageable(table.channel_id).get_partial_message(message_id).edit(
+                    **message_args(payload, self.pictured.get(message_id), edit=True))
                 self.drawn[message_id] = signature
+                self._holds(message_id, payload)
                 return message_id
             except discord.NotFound:
                 pass
@@ -140,15 +186,24 @@ class DiscordPresenter(Presenter):
                 await self.failed(table, "editing the table message", error)
                 return message_id
         message = await self.channel_call(table, "posting the table message", self.client.get_partial_messageable(
-            table.channel_id).send(**{k: v for k, v in payload.items() if v is not None}))
+            table.channel_id).send(**message_args(payload, None, edit=False)))
         if message is None:
             return message_id
         self.drawn[message.id] = signature
+        self._holds(message.id, payload)
         if message_id:
             await self.channel_call(table, "deleting the old table message", self.client.get_partial_messageable(
                 table.channel_id).get_partial_message(message_id).delete(), quiet=True)
             self.drawn.pop(message_id, None)
+            self.pictured.pop(message_id, None)
         return message.id
+
+    def _holds(self, message_id: int, payload: dict[str, Any]) -> None:
+        """Message ``message_id`` now shows ``payload``: remember which picture it holds."""
+        if (held := digest(payload.get("picture"))) is None:
+            self.pictured.pop(message_id, None)
+        else:
+            self.pictured[message_id] = held
 
     def age(self, message_id: int) -> float:
         return self.clock() - discord.utils.snowflake_time(message_id).timestamp()
@@ -191,21 +246,24 @@ class DiscordPresenter(Presenter):
         if origin is None:
             return await self._put_table(table, None, self.table_payload(table))
         payload = self.table_payload(table)
-        await origin.response.send_message(**{k: v for k, v in payload.items() if v is not None})
+        await origin.response.send_message(**message_args(payload, None, edit=False))
         message = await origin.original_response()
         self.drawn[message.id] = payload_signature(payload)
+        self._holds(message.id, payload)
         return message.id
 
     async def lobby_changed(self, table: Table, origin: discord.Interaction | None, answer: str | None = None) -> int | None:
         """A click on the lobby is answered by the lobby itself, edited in place; a command by ``answer``."""
         if origin is not None and origin.type is discord.InteractionType.component:
             payload = self.table_payload(table)
+            args = message_args(payload, self.pictured.get(origin.message.id) if origin.message else None, edit=True)
             if origin.response.is_done():  # deferred on arrival
-                await origin.edit_original_response(**payload)
+                await origin.edit_original_response(**args)
             else:
-                await origin.response.edit_message(**payload)
+                await origin.response.edit_message(**args)
             if origin.message is not None:
                 self.drawn[origin.message.id] = payload_signature(payload)
+                self._holds(origin.message.id, payload)
             return None
         await self.acknowledge(origin, answer)
         return await self._put_table(table, table.message_id, self.table_payload(table))
@@ -233,8 +291,10 @@ class DiscordPresenter(Presenter):
             return
         channel = self.client.get_partial_messageable(table.channel_id)
         embed = discord.Embed(title=f"{table.game.title} — table closed", description=text, colour=discord.Colour.dark_grey())
-        await self.channel_call(table, "closing the table message",
-                                channel.get_partial_message(table.message_id).edit(content=None, embed=embed, view=None))
+        await self.channel_call(table, "closing the table message", channel.get_partial_message(table.message_id).edit(
+            content=None, embed=embed, view=None, attachments=[]))
+        self.pictured.pop(table.message_id, None)
+        self.pictures.pop(table.id, None)
 
     # ---------------------------------------------------------------- panels
 

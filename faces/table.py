@@ -296,6 +296,11 @@ DRAWERS = {"sanma": _sanma, "koikoi": _koikoi, "hachihachi": _hachihachi, "black
            "bcpoker": _bcpoker}
 
 
+def draws_table(game_name: str) -> bool:
+    """Whether ``game_name`` has a table picture (a test's toy game has none)."""
+    return game_name in DRAWERS
+
+
 def compose(game_name: str, public_view: dict) -> Board:
     board = Board(game_name)
     DRAWERS[game_name](board, public_view)

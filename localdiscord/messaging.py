@@ -20,7 +20,7 @@ from .models import (
     command_path,
     snowflake,
 )
-from .validation import check_message, check_not_empty
+from .validation import check_attachments, check_message, check_not_empty
 from .world import World
 
 UploadedFile = Tuple[int, str, bytes, Optional[str]]  # (index, filename, data, content type)
@@ -48,6 +48,7 @@ class Messaging:
             check_message(body, validate_prefix)
         if check_empty and not loading:
             check_not_empty(body, files)
+        self.check_files(body, files, {}, body.get("embeds") or [], validate_prefix or [])
         msg = FakeMessage(
             id=snowflake(), channel_id=channel.id, guild_id=channel.guild_id,
             author=author or self.world.bot_user_payload(), ephemeral_to=ephemeral_to, interaction=interaction,
@@ -99,6 +100,8 @@ class Messaging:
             check_message(dict(merged, allowed_mentions=body.get("allowed_mentions")), validate_prefix)
         if msg.dismissed:
             raise not_found(*UNKNOWN_MESSAGE)
+        self.check_files(body, files, {str(a.id): a.filename for a in msg.attachments}, merged["embeds"] or [],
+                         validate_prefix or [])
         new_files = self.make_attachments(msg.channel_id, body, files)
         remaining_attachments = msg.attachments if "attachments" not in body else body["attachments"]
         if not (merged["content"] or merged["embeds"] or merged["components"] or new_files
@@ -125,14 +128,26 @@ class Messaging:
                 data["guild_id"] = str(msg.guild_id)
             await self.gateway.dispatch("MESSAGE_DELETE", data, intent=message_intent(msg))
 
-    def make_attachments(self, channel_id: int, body: dict,
-                          files: List[UploadedFile]) -> List[Attachment]:
+    @staticmethod
+    def upload_meta(body: dict) -> Dict[int, dict]:
+        """The body's ``attachments`` entries that describe an upload (``files[n]``), by n."""
         meta = {}
         for a in body.get("attachments") or []:
             try:
                 meta[int(a.get("id"))] = a
             except (TypeError, ValueError):
                 pass
+        return meta
+
+    def check_files(self, body: dict, files: List[UploadedFile], held: Dict[str, str], embeds: List[dict],
+                    prefix: List[Any]) -> None:
+        meta = self.upload_meta(body)
+        check_attachments(body, {idx: meta.get(idx, {}).get("filename") or filename for idx, filename, _, _ in files},
+                          [len(data) for _, _, data, _ in files], held, embeds, prefix)
+
+    def make_attachments(self, channel_id: int, body: dict,
+                          files: List[UploadedFile]) -> List[Attachment]:
+        meta = self.upload_meta(body)
         out = []
         for idx, filename, data, ctype in files:
             m = meta.get(idx, {})

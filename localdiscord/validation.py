@@ -14,6 +14,9 @@ from .limits import valid_component_emoji
 from .models import ACTION_ROW, BUTTON, FLAG_COMPONENTS_V2, SELECT_TYPES, STRING_SELECT, TEXT_INPUT, embed_texts
 
 LABEL = 18  # a modal's labelled input
+MAX_ATTACHMENTS = 10  # files a message holds
+MAX_FILE_BYTES = 10 * 1024 * 1024  # the upload limit of a server without boosts (Discord's default since 2024)
+ATTACHMENT_URL = "attachment://"
 
 
 def check_modal(data: dict) -> None:
@@ -65,6 +68,38 @@ def check_not_empty(msg_like: dict, files: list) -> None:
     if not (msg_like.get("content") or msg_like.get("embeds") or msg_like.get("components")
             or files or msg_like.get("attachments") or msg_like.get("sticker_ids") or msg_like.get("poll")):
         raise DiscordHTTPError(400, 50006, "Cannot send an empty message")
+
+
+def check_attachments(body: dict, uploads: Dict[int, str], sizes: List[int], held: Dict[str, str],
+                      embeds: List[dict], prefix: List[Any]) -> None:
+    """Discord's checks of a message's files: ``uploads`` (``files[n]`` index → file name) of ``sizes`` bytes,
+    ``held`` (attachment id → file name) the files the message holds already (an edit), ``embeds`` what it
+    will show. Each file within the upload limit (413, 40005); the body's ``attachments`` naming only an
+    upload or a held file; at most 10 files kept; an embed's ``attachment://name`` naming one of them."""
+    if any(size > MAX_FILE_BYTES for size in sizes):
+        raise DiscordHTTPError(413, 40005, "Request entity too large")
+    errors = FormErrors()
+    listed = body.get("attachments")
+    if listed is None:
+        names = list(held.values()) + list(uploads.values())
+    else:
+        names = list(uploads.values())
+        for i, a in enumerate(listed):
+            key = str((a or {}).get("id"))
+            if key in held:
+                names.append(held[key])
+            elif not key.isdigit() or int(key) not in uploads:
+                errors.add(prefix + ["attachments", i, "id"], "ATTACHMENT_NOT_FOUND",
+                           "Unknown attachment: neither an upload of this request nor a file of the message")
+    if len(names) > MAX_ATTACHMENTS:
+        errors.add(prefix + ["attachments"], "BASE_TYPE_MAX_LENGTH", f"Must be {MAX_ATTACHMENTS} or fewer in length.")
+    for i, e in enumerate(embeds):
+        for key in ("image", "thumbnail"):
+            url = str((e.get(key) or {}).get("url") or "")
+            if url.startswith(ATTACHMENT_URL) and url[len(ATTACHMENT_URL):] not in names:
+                errors.add(prefix + ["embeds", i, key, "url"], "EMBED_ATTACHMENT_UNKNOWN",
+                           f"{url} names no file of the message")
+    errors.raise_if_any()
 
 
 def validate_message_payload(body: dict, prefix: list, errors: FormErrors) -> None:

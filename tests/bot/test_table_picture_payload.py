@@ -1,0 +1,48 @@
+"""The table payload (issue 13 item 3): the picture is drawn again only when the public view changed, and a
+message is sent the file only when it does not hold those bytes already (discord.py's keywords)."""
+
+from __future__ import annotations
+
+import discord
+
+import bot.presenter as presenter
+from bot.presenter import DiscordPresenter, digest, message_args
+from bot.tables import LOBBY, PLAYING, Seat, Table
+from games import get_game
+from games.simulate import bot_seats
+
+KOIKOI = get_game("koikoi")
+
+
+def koikoi_table(status: str = PLAYING) -> Table:
+    seats = [Seat(user_id=100 + i, name=name) for i, name in enumerate(("alice", "bob"))]
+    state = KOIKOI.new_game(KOIKOI.Options(), bot_seats(2), "picture-payload")
+    return Table(id=1, guild_id=1, channel_id=1, game=KOIKOI, options={}, host_id=100, seats=seats,
+                 status=status, version=1, turn_seconds=60, seed="0" * 32, state=state)
+
+
+def test_the_picture_is_drawn_again_only_when_the_public_view_changed(monkeypatch):
+    drawn = []
+    real = presenter.table_picture
+    monkeypatch.setattr(presenter, "table_picture", lambda game, view: drawn.append(game) or real(game, view))
+    shower, table = DiscordPresenter(client=None), koikoi_table()
+    first = shower.table_payload(table)
+    assert first["embed"].image.url == "attachment://table.png" and first["picture"].startswith(b"\x89PNG")
+    assert shower.table_payload(table, ["a narration line"])["picture"] == first["picture"]
+    assert drawn == ["koikoi"]
+    seat = KOIKOI.to_act(table.state)[0]
+    KOIKOI.apply(table.state, seat, KOIKOI.legal_actions(table.state, seat)[0])
+    assert shower.table_payload(table)["picture"] != first["picture"] and drawn == ["koikoi"] * 2
+
+
+def test_the_file_is_sent_only_to_a_message_that_does_not_hold_it():
+    payload = DiscordPresenter(client=None).table_payload(koikoi_table())
+    posted = message_args(payload, None, edit=False)
+    assert isinstance(posted["file"], discord.File) and posted["file"].filename == "table.png"
+    assert "picture" not in posted and "attachments" not in posted
+    kept = message_args(payload, digest(payload["picture"]), edit=True)
+    assert "attachments" not in kept and "file" not in kept  # an edit without attachments keeps the file
+    replaced = message_args(payload, digest(b"an older picture"), edit=True)
+    assert [f.filename for f in replaced["attachments"]] == ["table.png"]
+    lobby = DiscordPresenter(client=None).table_payload(koikoi_table(LOBBY))
+    assert lobby.get("picture") is None and message_args(lobby, digest(payload["picture"]), edit=True)["attachments"] == []

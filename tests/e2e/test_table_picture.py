@@ -1,0 +1,61 @@
+"""Issue 13 item 3 on Discord: the public table message carries the table picture, shown in its embed
+(``attachment://table.png``) beside the text kept for screen readers. The picture attached is exactly
+``table_picture(game, public_view)`` — drawn from the public view, nothing from a hand — with no face of a
+hidden card in it, and a new file is uploaded only when the picture's bytes change."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from faces.table import compose, face_name, table_picture
+from localdiscord import start_client
+from tests.faces.test_table_pictures import public_cards
+
+from .test_logs_hidden import GAMES, new_bot, play_from_panel, settle, start_table
+
+STEPS = 25  # settled moments checked per game
+UNIQUE_CODES = {"koikoi", "hachihachi", "blackflower"}  # games whose card codes name one card each
+
+
+def check_picture(fake, table) -> bytes:
+    """The table message shows the picture of the table's public view, and no hidden card; its bytes."""
+    game, view = table.game.name, table.game.public_view(table.state)
+    message = fake.messages[table.message_id]
+    assert message.embed["image"]["url"] == "attachment://table.png"
+    assert message.embed.get("title") and message.embed.get("description")  # the text stays for screen readers
+    assert [a.filename for a in message.attachments] == ["table.png"]
+    assert message.attachments[0].data == table_picture(game, view)
+    drawn = compose(game, view).faces
+    assert Counter(drawn) == Counter(face_name(game, c) for c in public_cards(game, view))
+    if game in UNIQUE_CODES:
+        hidden = {face_name(game, c) for cards in table.game.hidden_cards(table.state).values() for c in cards}
+        assert not hidden & set(drawn), f"hidden cards drawn: {hidden & set(drawn)}"
+    return message.attachments[0].data
+
+
+@pytest.mark.parametrize("game,bots,options", GAMES, ids=[g for g, _, _ in GAMES])
+async def test_the_table_message_shows_the_picture_of_the_public_view_only(fake, db, game, bots, options):
+    alice = fake.add_user("alice")
+    bot = new_bot(fake, db)
+    run = await start_client(fake, bot)
+    try:
+        table = await start_table(fake, bot, alice, game, bots, options)
+        pictures = {check_picture(fake, table)}
+        for _ in range(STEPS):
+            if table.status != "playing":
+                break
+            if table.seat_of(alice.id) in table.to_act():
+                await play_from_panel(fake, bot, table, alice)
+            await settle(fake, bot)
+            pictures.add(check_picture(fake, table))
+        run.raise_if_crashed()
+    finally:
+        await run.stop()
+    assert len(pictures) >= 3, "the picture should follow the play"
+    message = fake.messages[table.message_id]
+    uploads = [v.attachments[0] for v in message.versions if v.attachments]
+    for before, after in zip(uploads, uploads[1:]):  # an unchanged picture is kept, not sent again
+        assert (before.id == after.id) == (before.data == after.data)
+    assert len({a.id for a in uploads}) < len(message.versions), "every edit uploaded the picture again"
