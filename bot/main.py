@@ -15,6 +15,7 @@ from discord.ext import commands
 
 from bot.client import ParlorClient
 from bot.logs import configure_logging
+from bot.metrics import Metrics
 from bot.presenter import DiscordPresenter
 from bot.settings import DEFAULT_DB, Settings
 from bot.store import Store, StoreError
@@ -75,7 +76,9 @@ class ParlorBot(ParlorClient):
                  force_sync: bool = False, restore: bool = True) -> None:
         intents = discord.Intents.none()
         intents.guilds = True
+        self.metrics = Metrics(lambda: getattr(self, "tables", None))  # served only with PARLOR_METRICS_PORT
         super().__init__(
+            http_trace=self.metrics.trace,
             command_prefix=commands.when_mentioned,
             intents=intents,
             help_command=None,
@@ -92,6 +95,8 @@ class ParlorBot(ParlorClient):
         self.games_available = game_names()
 
     async def setup_hook(self) -> None:
+        if self.settings.metrics_port is not None:
+            await self.metrics.serve(self.settings.metrics_port)
         self.store = await Store.open(self.settings.database)
         self.presenter = DiscordPresenter(self)
         self.tables = TableManager(
@@ -101,6 +106,7 @@ class ParlorBot(ParlorClient):
         )
         self.add_dynamic_items(TableButton, TableSelect, AmountButton)
         self.add_listener(on_interaction)
+        self.add_listener(self.metrics.arrived, "on_interaction")
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         if self.restore:
@@ -126,6 +132,7 @@ class ParlorBot(ParlorClient):
         log.info("slash commands synced %s", f"to server {guild.id}" if guild else "globally")
 
     async def close(self) -> None:
+        await self.metrics.stop()
         if hasattr(self, "tables"):
             await self.tables.close()
         await super().close()

@@ -22,6 +22,7 @@ SETTINGS_HELP = {
     "PARLOR_LOG_LEVEL": "DEBUG, INFO (default), WARNING or ERROR",
     "PARLOR_TURN_SECONDS": f"a decision's default time, {TURN_SECONDS[0]}-{TURN_SECONDS[1]} seconds (default 90)",
     "PARLOR_PLAYGROUND_PORT": "the local playground's port (default 8765; 0: any free port)",
+    "PARLOR_METRICS_PORT": "serve Prometheus metrics at http://<host>:<port>/metrics (default: none, no port opened)",
 }
 
 
@@ -37,6 +38,7 @@ class Settings:
     log_level: str
     turn_seconds: int
     playground_port: int = 8765  # the local playground's page (used when no token is set)
+    metrics_port: int | None = None  # the Prometheus endpoint (bot/metrics.py); None: not served
 
     @classmethod
     def from_env(cls, env_file: Path | None = ROOT / ".env") -> "Settings":
@@ -57,7 +59,11 @@ class Settings:
         playground_port = 8765 if playground_port is None else playground_port
         if not 0 <= playground_port <= 65535:
             raise SettingsError("PARLOR_PLAYGROUND_PORT must be a port number from 1 to 65535, or 0 for any free port (set it in .env).")
-        return cls(token, database, dev_guild, log_level, turn_seconds, playground_port)
+        metrics_port = _int_or_none("PARLOR_METRICS_PORT")
+        if metrics_port is not None and not 0 <= metrics_port <= 65535:
+            raise SettingsError("PARLOR_METRICS_PORT must be a port number from 1 to 65535 (0: any free port), or "
+                                "empty for no metrics (set it in .env).")
+        return cls(token, database, dev_guild, log_level, turn_seconds, playground_port, metrics_port=metrics_port)
 
     def require_token(self) -> str:
         if not self.token:

@@ -232,6 +232,7 @@ class TableManager:
         self._tasks: set[asyncio.Task] = set()
         self._closing = False
         self.changing = 0  # changes users asked for still under way
+        self.deadlines_fired = 0  # decisions whose time ran out (bot/metrics.py)
 
     # ---------------------------------------------------------------- loading
 
@@ -799,6 +800,7 @@ class TableManager:
         async with table.lock:
             if version is not None and version != table.version:
                 return False
+            self.deadlines_fired += 1
             named = set(public_to_act(table))  # seats of a secret window (e.g. a call) are not named
             for seat in table.to_act():
                 if seat not in table.to_act():  # an earlier seat's decision closed this one's (e.g. a window)

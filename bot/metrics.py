@@ -1,0 +1,137 @@
+"""Prometheus metrics of one Parlor process, served at ``http://<host>:PARLOR_METRICS_PORT/metrics`` when
+that setting is set (no port is opened otherwise).
+
+Each figure is read where it already is. Tables open per game, and deadline firings, come from the table
+manager at each scrape. Everything about Discord comes from discord.py's own HTTP session, through an
+aiohttp trace (the client's ``http_trace``):
+- an interaction is answered when its callback (``POST /interactions/{id}/{token}/callback``) succeeds;
+- its latency runs from its arrival (the ``interaction`` event) to that moment;
+- every 429 is counted by its ``X-RateLimit-Scope``, retries included.
+
+Labels carry only fixed words: the interaction type, the rate-limit scope, a game's name and a table's
+status. Never a card, a user, a channel or a token.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import socket
+import time
+from typing import Any, Callable, Iterator
+
+import aiohttp
+import discord
+from aiohttp import web
+from prometheus_client import CollectorRegistry, Counter, Histogram
+from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, Metric
+from prometheus_client.exposition import choose_encoder
+from prometheus_client.registry import Collector
+
+from bot.tables import LOBBY, PLAYING, TableManager
+from games import game_names
+
+log = logging.getLogger(__name__)
+
+CALLBACK = re.compile(r"/interactions/(\d+)/[^/]+/callback$")
+KINDS = ("application_command", "component", "modal_submit", "autocomplete")  # discord.InteractionType names
+SCOPES = ("user", "global", "shared")  # X-RateLimit-Scope; anything else (none: Cloudflare) counts as "unknown"
+OPEN = (LOBBY, PLAYING)  # the statuses of an open table
+LATENCY_BUCKETS = (0.05, 0.1, 0.25, 0.5, 1.0, 2.0, 3.0, 5.0, 10.0)  # Discord wants a first answer within 3 s
+FORGET_AFTER = 60.0  # seconds after which an unanswered interaction is forgotten (it can no longer be answered)
+
+
+class Metrics:
+    """The process's metrics: ``trace`` goes to the discord.py client, ``arrived`` listens to its
+    ``interaction`` event, ``serve(port)`` opens the endpoint and ``stop()`` closes it."""
+
+    def __init__(self, manager: Callable[[], TableManager | None], clock: Callable[[], float] = time.monotonic) -> None:
+        self.clock = clock
+        self.registry = CollectorRegistry()
+        self.answered = Counter("parlor_interactions_answered", "Interactions answered (their first answer "
+                                "accepted by Discord), by interaction type", ["kind"], registry=self.registry)
+        self.latency = Histogram("parlor_answer_latency_seconds", "Seconds from an interaction's arrival to its "
+                                 "first answer accepted by Discord, by interaction type", ["kind"],
+                                 buckets=LATENCY_BUCKETS, registry=self.registry)
+        self.rate_limited = Counter("parlor_discord_rate_limited", "Discord's 429 answers (discord.py waits and "
+                                    "retries), by X-RateLimit-Scope", ["scope"], registry=self.registry)
+        for kind in KINDS:  # every series exists from the start, at zero
+            self.answered.labels(kind)
+            self.latency.labels(kind)
+        for scope in (*SCOPES, "unknown"):
+            self.rate_limited.labels(scope)
+        self.registry.register(TablesCollector(manager))
+        self.arrivals: dict[int, tuple[str, float]] = {}  # interaction id → (kind, arrival), oldest first
+        self.trace = aiohttp.TraceConfig()
+        self.trace.on_request_end.append(self._request_ended)
+        self.port: int | None = None  # where the endpoint is served, once it is
+        self._runner: web.AppRunner | None = None
+
+    async def arrived(self, interaction: discord.Interaction) -> None:
+        now = self.clock()
+        while self.arrivals and now - next(iter(self.arrivals.values()))[1] > FORGET_AFTER:
+            del self.arrivals[next(iter(self.arrivals))]
+        self.arrivals[interaction.id] = (interaction.type.name, now)
+
+    async def _request_ended(self, session: Any, context: Any, params: aiohttp.TraceRequestEndParams) -> None:
+        status = params.response.status
+        if status == 429:
+            scope = params.response.headers.get("X-RateLimit-Scope", "")
+            self.rate_limited.labels(scope if scope in SCOPES else "unknown").inc()
+        elif status < 400 and params.method == "POST" and (callback := CALLBACK.search(params.url.path)):
+            arrival = self.arrivals.pop(int(callback[1]), None)
+            if arrival is not None:
+                kind, at = arrival
+                self.answered.labels(kind).inc()
+                self.latency.labels(kind).observe(self.clock() - at)
+
+    async def serve(self, port: int) -> int | None:
+        """Serve ``/metrics`` on every interface at ``port`` (0: any free one); the port served, or None when
+        it cannot be opened (logged: the bot plays on without metrics)."""
+        app = web.Application()
+        app.router.add_get("/metrics", self._scrape)
+        runner = web.AppRunner(app, access_log=None)
+        await runner.setup()
+        try:
+            listening = socket.create_server(("", port))
+        except OSError as error:
+            await runner.cleanup()
+            log.error("Prometheus metrics cannot be served on port %d: %s (PARLOR_METRICS_PORT)", port,
+                      error.strerror or error)
+            return None
+        await web.SockSite(runner, listening).start()
+        self._runner, self.port = runner, listening.getsockname()[1]
+        log.info("Prometheus metrics at http://0.0.0.0:%d/metrics", self.port)
+        return self.port
+
+    async def _scrape(self, request: web.Request) -> web.Response:
+        encode, content_type = choose_encoder(request.headers.get("Accept", ""))
+        return web.Response(body=encode(self.registry), headers={"Content-Type": content_type})
+
+    async def stop(self) -> None:
+        if self._runner is not None:
+            await self._runner.cleanup()
+            self._runner, self.port = None, None
+
+
+class TablesCollector(Collector):
+    """Read at each scrape from the table manager: open tables by game and status, and deadline firings."""
+
+    def __init__(self, manager: Callable[[], TableManager | None]) -> None:
+        self.manager = manager
+
+    def collect(self) -> Iterator[Metric]:
+        manager = self.manager()
+        tables = list(manager.tables.values()) if manager is not None else []
+        counts: dict[tuple[str, str], int] = {}
+        for table in tables:
+            if table.status in OPEN:
+                counts[table.game.name, table.status] = counts.get((table.game.name, table.status), 0) + 1
+        gauge = GaugeMetricFamily("parlor_tables_open", "Tables open (in a lobby or playing), by game and status",
+                                  labels=["game", "status"])
+        for game in sorted(set(game_names()) | {game for game, _ in counts}):
+            for status in OPEN:
+                gauge.add_metric([game, status], counts.get((game, status), 0))
+        yield gauge
+        yield CounterMetricFamily("parlor_deadlines_fired", "Decisions whose time ran out (Parlor's bot played them)",
+                                  value=manager.deadlines_fired if manager is not None else 0)
