@@ -14,7 +14,7 @@ from typing import Any, Callable, Optional
 
 from bot.logs import configure_logging
 from bot.main import ParlorBot
-from bot.settings import Settings
+from bot.settings import DEFAULT_DB, Settings
 
 from .clients import start_client
 from .fake import LocalDiscord
@@ -24,9 +24,11 @@ from .persist import StateError, StateFile, fix_attachment_urls
 DEFAULT_USERS = (("Alice", True), ("Bob", False), ("Carol", False))
 
 
-def state_path(database: Path) -> Path:
-    """Where the playground keeps its channel: next to the bot's database."""
-    return database.with_name(database.stem + ".playground.json")
+def state_path(database: Path | str) -> Path:
+    """Where the playground keeps its channel: next to the bot's database file, or in the data folder
+    (data/parlor.playground.json) when the database is a PostgreSQL URL."""
+    beside = DEFAULT_DB if isinstance(database, str) else database
+    return beside.with_name(beside.stem + ".playground.json")
 
 
 async def run_playground(settings: Settings, *, stop: Optional[asyncio.Event] = None,

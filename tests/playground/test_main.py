@@ -12,9 +12,13 @@ import sys
 from pathlib import Path
 
 import aiohttp
+import pytest
 
 import bot.__main__ as entry
+import bot.main
 from bot.main import ParlorBot
+from bot.settings import Settings
+from localdiscord import playground
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -116,3 +120,47 @@ def test_with_a_token_parlor_connects_to_discord(monkeypatch, tmp_path):
         monkeypatch.setenv(key, value)
     assert entry.main() == 0
     assert ran == [("real-token", tmp_path / "parlor.sqlite3")]
+
+
+@pytest.mark.postgres
+async def test_with_a_postgresql_database_the_channel_is_kept_in_the_data_folder(tmp_path, monkeypatch, postgres_url):
+    data = tmp_path / "data"
+    data.mkdir()
+    monkeypatch.setattr(playground, "DEFAULT_DB", data / "parlor.sqlite3")  # the data folder, not the project's
+    monkeypatch.setattr(bot.main, "DEFAULT_DB", data / "parlor.sqlite3")  # (the command-sync marker goes there too)
+    settings = Settings(token=None, database=postgres_url, dev_guild=None, log_level="INFO", turn_seconds=300,
+                        playground_port=0)
+    assert playground.state_path(postgres_url) == data / "parlor.playground.json"
+
+    async def session(then) -> None:
+        ready = asyncio.get_running_loop().create_future()
+        stop = asyncio.Event()
+        running = asyncio.create_task(playground.run_playground(
+            settings, stop=stop, announce=lambda _: None, handle_signals=False,
+            on_ready=lambda fake, parlor: ready.set_result((fake, parlor))))
+        fake, parlor = await asyncio.wait_for(asyncio.shield(ready), 60)
+        try:
+            async with aiohttp.ClientSession() as s:
+                await then(f"http://127.0.0.1:{fake.port}/playground/api", s, parlor)
+        finally:
+            stop.set()
+            assert await asyncio.wait_for(running, 30) == 0
+
+    async def open_table(api, s, parlor) -> None:
+        async with s.post(api + "/slash", json={"as": "Bob", "command": "play koikoi"}) as r:
+            assert r.status == 200, await r.text()
+
+    async def join_it(api, s, parlor) -> None:  # a restart: the same channel, and the table from PostgreSQL
+        async with s.get(api + "/state", params={"as": "Carol"}) as r:
+            lobby = (await r.json())["messages"][-1]
+        assert lobby["command"] == "/play koikoi" and "table open" in lobby["embeds"][0]["title"]
+        join = next(c["custom_id"] for c in lobby["components"][0]["components"] if c["label"] == "Join")
+        async with s.post(api + "/click", json={"as": "Carol", "message_id": lobby["id"], "custom_id": join}) as r:
+            assert r.status == 200, await r.text()
+        await parlor.tables.idle()
+        assert [seat.name for seat in next(iter(parlor.tables.tables.values())).seats] == ["Bob", "Carol"]
+
+    await session(open_table)
+    assert (data / "parlor.playground.json").is_file()
+    await session(join_it)
+    assert sorted(path.name for path in data.iterdir()) == ["parlor.playground.json", "postgresql.commands.sha256"]
