@@ -23,6 +23,7 @@ import discord
 from bot.render import get_renderer
 from bot.tables import FINISHED, LOBBY, PLAYING, Presenter, Table, players_wanted, public_to_act
 from bot.ui import build_view, hand_button, lobby_buttons, tell
+from faces.panel import panel_picture
 from faces.table import draws_table, table_picture
 from games.base import Event
 
@@ -35,6 +36,7 @@ MISSING_PERMISSION = ("⚠️ Parlor cannot post or edit its messages in <#{chan
                       "The game goes on (use **My hand**); a server admin can give Parlor View Channel, Send "
                       "Messages, Embed Links and Read Message History in that channel.")
 PICTURE = "table.png"  # the table picture's file name: the embed shows it (attachment://table.png)
+PANEL_PICTURE = "hand.png"  # the hand panel's picture, shown as its embed's image
 T = TypeVar("T")
 
 
@@ -42,6 +44,7 @@ T = TypeVar("T")
 class PanelToken:
     interaction: discord.Interaction
     at: float
+    message_id: int | None = None  # the panel message its token edits (None: unknown)
 
     def fresh(self, now: float) -> bool:
         return now - self.at < TOKEN_LIFETIME
@@ -59,17 +62,17 @@ def payload_signature(payload: dict[str, Any]) -> str:
                       sort_keys=True, default=str)
 
 
-def message_args(payload: dict[str, Any], held: str | None, *, edit: bool) -> dict[str, Any]:
-    """A payload as discord.py's keywords. Its ``picture`` (PNG bytes, or None) is uploaded only when the
-    message does not hold those bytes already (``held``: the digest of the picture it holds, None: none);
-    an edit leaving out ``attachments`` keeps the message's file, ``attachments=[]`` removes it."""
+def message_args(payload: dict[str, Any], held: str | None, *, edit: bool, name: str = PICTURE) -> dict[str, Any]:
+    """A payload as discord.py's keywords. Its ``picture`` (PNG bytes, or None) is uploaded as file ``name``
+    only when the message does not hold those bytes already (``held``: the digest of the picture it holds,
+    None: none); an edit leaving out ``attachments`` keeps the message's file, ``attachments=[]`` removes it."""
     args = {k: v for k, v in payload.items() if k != "picture" and (edit or v is not None)}
     picture = payload.get("picture")
     if picture is None:
         if held is not None:
             args["attachments"] = []
     elif digest(picture) != held:
-        file = discord.File(io.BytesIO(picture), PICTURE)
+        file = discord.File(io.BytesIO(picture), name)
         args.update({"attachments": [file]} if edit else {"file": file})
     return args
 
@@ -124,14 +127,20 @@ class DiscordPresenter(Presenter):
         game without one, or when drawing failed (the text embed still shows the table)."""
         if not draws_table(table.game.name):
             return None
-        key = json.dumps(public_view, sort_keys=True, default=str)
-        if (cached := self.pictures.get(table.id)) is None or cached[0] != key:
+        return self._drawn_picture(table, table.id, public_view, table_picture)
+
+    def _drawn_picture(self, table: Table, slot: Any, view: dict[str, Any],
+                       draw: Callable[[str, dict[str, Any]], bytes | None]) -> bytes | None:
+        """``draw(game, view)``, drawn again only when ``view`` changed since ``slot``'s last picture; None when
+        drawing failed (the text embed still shows it all)."""
+        key = json.dumps(view, sort_keys=True, default=str)
+        if (cached := self.pictures.get(slot)) is None or cached[0] != key:
             try:
-                cached = key, table_picture(table.game.name, public_view)
+                cached = key, draw(table.game.name, view)
             except Exception:
-                log.exception("table %s: drawing the table picture failed", table.id)
+                log.exception("table %s: drawing a picture failed", table.id)
                 cached = key, None
-            self.pictures[table.id] = cached
+            self.pictures[slot] = cached
         return cached[1]
 
     def turn_line(self, table: Table) -> str | None:
@@ -302,7 +311,11 @@ class DiscordPresenter(Presenter):
         seat = table.seat_of(user_id)
         renderer = get_renderer(table.game.name)
         legal = table.game.legal_actions(table.state, seat) if seat in table.to_act() and not table.seats[seat].automated else []
-        embed, buttons = renderer.panel(table.game.view(table.state, seat), legal, self.names(table), table.deadline)
+        view = table.game.view(table.state, seat)  # the seat's own view: nothing of another seat's hand
+        embed, buttons = renderer.panel(view, legal, self.names(table), table.deadline)
+        picture = self._drawn_picture(table, (table.id, user_id), view, panel_picture)
+        if picture:
+            embed.set_image(url=f"attachment://{PANEL_PICTURE}")
         if table.status != PLAYING:
             over = "This game is over" if table.status == FINISHED else "This table is closed"
             embed.description = f"**{over}** — the final result is in the channel.\n\n{embed.description or ''}"
@@ -310,7 +323,8 @@ class DiscordPresenter(Presenter):
         elif table.seats[seat].resigned:
             embed.set_footer(text="You resigned; a bot plays your seat.")
             buttons = []
-        return {"content": None, "embed": embed, "view": build_view(table.id, table.seat_version(seat), buttons)}
+        return {"content": None, "embed": embed, "view": build_view(table.id, table.seat_version(seat), buttons),
+                "picture": picture}
 
     def panel_reply(self, table: Table, user_id: int, origin: discord.Interaction | None, *, replace: bool,
                     note: str | None = None) -> Awaitable[None]:
@@ -321,26 +335,53 @@ class DiscordPresenter(Presenter):
 
     async def _send_panel(self, table_id: int, user_id: int, origin: discord.Interaction | None,
                           payload: dict[str, Any], replace: bool) -> None:
+        """The panel as the answer to ``origin``; a player's previous panel of the table, when this one is a
+        new message, is deleted while its token lives (one panel per player)."""
         if origin is None:
             return
+        clicked = origin.message.id if origin.message and origin.type is discord.InteractionType.component else None
         if origin.response.is_done():  # deferred on arrival: the deferred answer becomes the panel
-            await origin.edit_original_response(**payload)
+            in_place = origin.response.type is discord.InteractionResponseType.deferred_message_update
+            held = self.pictured.get(clicked) if in_place else None  # else a new message: it holds nothing
+            message_id = (await origin.edit_original_response(**self._panel_args(payload, held, edit=True))).id
         elif replace:
-            await origin.response.edit_message(**payload)
+            await origin.response.edit_message(**self._panel_args(payload, self.pictured.get(clicked), edit=True))
+            message_id = clicked
         else:
-            await origin.response.send_message(ephemeral=True, **payload)
-        if (replaced := self.panels.get((table_id, user_id))) is not None:
-            self.drawn.pop(id(replaced.interaction), None)  # one remembered payload per open panel
-        self.panels[(table_id, user_id)] = PanelToken(origin, self.clock())
+            sent = await origin.response.send_message(ephemeral=True, **self._panel_args(payload, None, edit=False))
+            message_id = getattr(sent.resource, "id", None)
+        if message_id is not None:
+            self._holds(message_id, payload)
+        key = (table_id, user_id)
+        replaced = self.panels.get(key)
+        self.panels[key] = PanelToken(origin, self.clock(), message_id)
         self.drawn[id(origin)] = payload_signature(payload)
+        if replaced is not None:
+            self.drawn.pop(id(replaced.interaction), None)  # one remembered payload per open panel
+            if None not in (replaced.message_id, message_id) and replaced.message_id != message_id \
+                    and replaced.fresh(self.clock()):
+                await self._delete_panel(replaced)
+
+    def _panel_args(self, payload: dict[str, Any], held: str | None, *, edit: bool) -> dict[str, Any]:
+        return message_args(payload, held, edit=edit, name=PANEL_PICTURE)
+
+    async def _delete_panel(self, token: PanelToken) -> None:
+        self.pictured.pop(token.message_id, None)
+        try:
+            await token.interaction.delete_original_response()
+        except discord.HTTPException:
+            pass  # already gone (dismissed by the player, or its token expired)
 
     async def _edit_panel(self, key: tuple[int, int], token: PanelToken, payload: dict[str, Any]) -> None:
         signature = payload_signature(payload)
         if self.drawn.get(id(token.interaction)) == signature:
             return  # it shows this already (the player's own answer, or nothing changed for them)
         try:
-            await token.interaction.edit_original_response(**payload)
+            await token.interaction.edit_original_response(**self._panel_args(
+                payload, self.pictured.get(token.message_id) if token.message_id else None, edit=True))
             self.drawn[id(token.interaction)] = signature
+            if token.message_id is not None:
+                self._holds(token.message_id, payload)
         except discord.HTTPException:
             if self.panels.get(key) is token:
                 self.panels.pop(key, None)  # expired or deleted: "My hand" brings it back

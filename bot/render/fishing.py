@@ -15,6 +15,21 @@ def cards(codes: list[str], empty: str = "—") -> str:
     return " · ".join(card(c) for c in hanafuda.sort_codes(codes)) if codes else empty
 
 
+def capture_lines(hand: list[str], field: list[str]) -> list[str]:
+    """What each hand card would capture from ``field``: "🌲1L Crane → takes 1C1 Pine chaff 1"."""
+    lines = []
+    for code in hanafuda.sort_codes(hand):
+        taken = hanafuda.sort_codes(hanafuda.matching(field, code))
+        if not taken:
+            what = "nothing (it stays on the field)"
+        elif len(taken) == 2:
+            what = "one of " + " or ".join(hanafuda.label(c) for c in taken) + " (your choice)"
+        else:
+            what = " + ".join(hanafuda.label(c) for c in taken)
+        lines.append(f"{card(code)} → {what}")
+    return lines
+
+
 def capture_emoji(action: object) -> str | None:
     """The month emoji of the card a play or take moves; None for any other action."""
     if isinstance(action, Play | Take):

@@ -11,7 +11,7 @@ from typing import Any
 
 import discord
 
-from bot.render.fishing import capture_emoji, card, cards, narrate_move
+from bot.render.fishing import capture_emoji, capture_lines, card, cards, narrate_move
 from bot.ui import ButtonSpec, relative_time
 from games import hanafuda
 from games.fishing import Flipped, Played, Taken
@@ -220,6 +220,8 @@ def panel(view: dict[str, Any], legal: list[str], names: list[str], deadline: fl
     lines = [f"**Hand:** {cards(view['hand'], 'no cards')}", f"**Table:** {cards(view['table'])}",
              f"Field {view['field_name']} (×{view['field']}) · your cash {money(view['cash'][seat])}"
              + (f" · debt {money(view['debt'][seat])}" if view["debt"][seat] else "")]
+    if view["hand"] and view["phase"] != "over":
+        lines += ["**Each card takes:**", *capture_lines(view["hand"], view["table"])]
     hc = view.get("hand_combos")
     if hc and view["hand"]:
         found = [f"{combo_name(hc[g]['id'])} {hc[g]['kan']}K" for g in ("kasu", "suit") if hc[g]]

@@ -10,7 +10,7 @@ from typing import Any
 
 import discord
 
-from bot.render.fishing import capture_emoji, card, cards, narrate_move
+from bot.render.fishing import capture_emoji, capture_lines, card, cards, narrate_move
 from bot.ui import ButtonSpec, relative_time
 from games import hanafuda
 from games.fishing import Flipped, Played, Taken
@@ -95,6 +95,8 @@ def panel(view: dict[str, Any], legal: list[str], names: list[str], deadline: fl
     seat = view["seat"]
     embed = discord.Embed(title=f"Your hand · {names[seat]}", colour=COLOUR)
     lines = [f"**Hand:** {cards(view['hand'], 'empty')}", f"**Field:** {cards(view['field'])}"]
+    if view["hand"] and view["phase"] != "over":
+        lines += ["**Each card takes:**", *capture_lines(view["hand"], view["field"])]
     if view.get("pending"):
         lines.append(f"**Flipped:** {card(view['pending']['card'])} — choose which card it takes.")
     mine = next((s for s in view["sides"] if seat in s["seats"]), None)

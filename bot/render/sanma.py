@@ -45,6 +45,22 @@ def _meld(m: dict[str, Any], names: list[str]) -> str:
     return f"{kind} {tiles(m['tiles'])}{src}"
 
 
+def _seat_fields(embed: discord.Embed, pv: dict[str, Any], names: list[str]) -> None:
+    """A field per seat, from the public part of a view: points, riichi, kita, river, melds, hand size."""
+    for s in range(3):
+        flags = []
+        if pv["riichi"][s]:
+            flags.append("🀄 riichi")
+        if pv["kita"][s]:
+            flags.append(f"北×{pv['kita'][s]}")
+        head = f"{pv['winds'][s]} · {names[s]} · {pv['scores'][s]}" + (f" · {' · '.join(flags)}" if flags else "")
+        body = [f"River: {_river(pv['rivers'][s])}"]
+        if pv["melds"][s]:
+            body.append("Melds: " + "; ".join(_meld(m, names) for m in pv["melds"][s]))
+        body.append(f"Hand: {pv['hand_counts'][s]} tiles")
+        embed.add_field(name=head[:256], value="\n".join(body)[:1024], inline=False)
+
+
 def table_embed(pv: dict[str, Any], names: list[str], deadline: float | None) -> discord.Embed:
     over = pv.get("phase") == "over"
     title = f"Sanma · {pv['round']} · {pv['honba']} honba · {pv['sticks']} riichi stick{'s' if pv['sticks'] != 1 else ''}"
@@ -62,18 +78,7 @@ def table_embed(pv: dict[str, Any], names: list[str], deadline: float | None) ->
     lines.append(f"Dora indicators: **{tiles(pv['dora_indicators'])}** · Wall: **{pv['live']}** tiles left")
     lines.append(f"Dealer: {names[pv['dealer']]}")
     embed.description = "\n".join(lines)
-    for s in range(3):
-        flags = []
-        if pv["riichi"][s]:
-            flags.append("🀄 riichi")
-        if pv["kita"][s]:
-            flags.append(f"北×{pv['kita'][s]}")
-        head = f"{pv['winds'][s]} · {names[s]} · {pv['scores'][s]}" + (f" · {' · '.join(flags)}" if flags else "")
-        body = [f"River: {_river(pv['rivers'][s])}"]
-        if pv["melds"][s]:
-            body.append("Melds: " + "; ".join(_meld(m, names) for m in pv["melds"][s]))
-        body.append(f"Hand: {pv['hand_counts'][s]} tiles")
-        embed.add_field(name=head[:256], value="\n".join(body)[:1024], inline=False)
+    _seat_fields(embed, pv, names)
     embed.set_footer(text=f"Fair shuffle: SHA-256 of this hand's seed is {pv['hash']}; the seed is revealed when the hand ends.")
     return embed
 
@@ -104,12 +109,7 @@ def panel(view: dict[str, Any], legal: list[str], names: list[str], deadline: fl
         hand_text = f"{tiles(hand)}  ➕ **{tile(drawn)}**"
     else:
         hand_text = tiles(hand)
-    lines = [f"**Hand:** {hand_text}"]
-    me_melds = view["melds"][seat]
-    if me_melds:
-        lines.append("**Melds:** " + "; ".join(_meld(m, names) for m in me_melds))
-    if view["kita"][seat]:
-        lines.append(f"**Kita:** 北×{view['kita'][seat]}")
+    lines = [f"**Hand:** {hand_text}"]  # melds and kita: in the seat's field, with everyone's
     lines.append(f"Dora indicators: {tiles(view['dora_indicators'])} · Wall: {view['live']}")
     if view.get("waits"):
         lines.append(f"Waiting on: {tiles(view['waits'])}" + (" · ⚠️ furiten" if view.get("furiten") else ""))
@@ -141,6 +141,7 @@ def panel(view: dict[str, Any], legal: list[str], names: list[str], deadline: fl
         elif view.get("turn") is not None:
             lines.append(f"\nWaiting for **{names[view['turn']]}**.")
     embed.description = "\n".join(lines)[:4096]
+    _seat_fields(embed, view, names)  # the others' rivers, riichi and melds, for the decision at hand
     return embed, buttons
 
 

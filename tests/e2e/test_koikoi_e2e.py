@@ -138,9 +138,13 @@ async def test_restart_mid_round_keeps_everything(fake, db):
     replayed = await bot.tables.replay(table_id)
     assert replayed.model_dump_json() == table.state.model_dump_json()
     assert table.game.result(replayed) == table.game.result(table.state)
-    # a click on a hand panel after the game ended is refused politely
-    old = next(m for m in reversed(alice.ephemeral_messages()) if m.buttons())
-    refused = await alice.click(old, old.buttons()[0][1])
+    # Alice's one panel says the game is over, its buttons gone; a click carrying one of its old buttons
+    # (a client that had not caught up) is refused politely
+    (old,) = [m for m in alice.ephemeral_messages() if (m.embed or {}).get("title", "").startswith("Your hand")]
+    assert "This game is over" in old.text() and not old.buttons()
+    earlier = next(item["custom_id"] for version in reversed(old.versions) for row in version.components or []
+                   for item in row["components"] if ":a:" in item.get("custom_id", ""))
+    refused = await alice.forge_click(old, earlier)
     assert refused.ephemeral_to == alice.id and "over" in refused.text()
     await run.stop()
     fake.assert_clean()
