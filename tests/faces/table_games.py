@@ -1,5 +1,5 @@
-"""Seeded bot games sampled for the table-picture tests and benchmark: each game's public view (and the
-cards hidden at that moment) at many points of play."""
+"""Seeded bot games sampled for the table- and panel-picture tests and benchmarks: each game's public view
+(or each seat's own view) and the cards hidden at that moment, at many points of play."""
 
 from __future__ import annotations
 
@@ -11,20 +11,34 @@ from games.simulate import bot_seats, play_game
 SETUPS = {"sanma": 3, "koikoi": 2, "hachihachi": 3, "blackflower": 4, "bcpoker": 3}
 
 
-def sampled_views(name: str, seed: str = "pictures", every: int = 7, limit: int = 40) -> list[tuple[dict, dict]]:
-    """``(public_view, hidden_cards)`` after the deal and every ``every``-th action, at most ``limit``."""
+def _sampled(name: str, seed: str, every: int, limit: int, take) -> list:
+    """``take(game, state)``'s samples after the deal and every ``every``-th action, at most ``limit``."""
     game = get_game(name)
     players = SETUPS[name]
     options = game.Options(**({"players": players} if "players" in game.Options.model_fields else {}))
     balances = [1000] * players if getattr(game, "uses_balances", False) else None
-    samples: list[tuple[dict, dict]] = []
+    samples: list = []
     step = 0
 
     def check(state, events):
         nonlocal step
         if step % every == 0 and len(samples) < limit:
-            samples.append((copy.deepcopy(game.public_view(state)), copy.deepcopy(game.hidden_cards(state))))
+            samples.extend(copy.deepcopy(take(game, state)))
         step += 1
 
     play_game(game, options, bot_seats(players, balances), seed, check=check)
     return samples
+
+
+def sampled_views(name: str, seed: str = "pictures", every: int = 7, limit: int = 40) -> list[tuple[dict, dict]]:
+    """``(public_view, hidden_cards)`` after the deal and every ``every``-th action, at most ``limit``."""
+    return _sampled(name, seed, every, limit, lambda game, state: [(game.public_view(state), game.hidden_cards(state))])
+
+
+def sampled_seat_views(name: str, seed: str = "panels", every: int = 7, limit: int = 60) -> list[tuple[dict, dict]]:
+    """``(a seat's own view, the cards hidden from that seat)`` for every seat, sampled as above."""
+    def take(game, state):
+        hidden = game.hidden_cards(state)
+        return [(game.view(state, seat), {s: cards for s, cards in hidden.items() if s != seat})
+                for seat in range(SETUPS[name])]
+    return _sampled(name, seed, every, limit, take)

@@ -1,0 +1,115 @@
+"""Hand panel pictures (issue 13 item 4): drawn from one seat's own view — the faces pasted are exactly that
+seat's cards and the public ones the panel needs, never a card hidden from the seat — small, and the same
+view gives the same bytes."""
+
+from __future__ import annotations
+
+import io
+from collections import Counter
+from functools import lru_cache
+
+import pytest
+from PIL import Image
+
+from faces.panel import DRAWERS, compose, panel_picture
+from faces.table import face_name
+from games.hanafuda import MONTH
+from tests.faces.table_games import sampled_seat_views
+from tests.faces.test_table_pictures import public_cards
+
+MAX_BYTES = 60 * 1024
+GAMES = list(DRAWERS)
+
+
+@lru_cache(maxsize=None)
+def samples(game: str) -> list[tuple[dict, dict]]:
+    return sampled_seat_views(game)
+
+
+def takes(hand: list[str], field: list[str]) -> list[str]:
+    """The field cards of each hand card's month, all together."""
+    return [f for card in hand for f in field if MONTH[f] == MONTH[card]]
+
+
+def own_hands(v: dict) -> list[dict]:
+    return [v["banker_hand"]] if v["seat"] == v["banker"] and v["banker_hand"] else v["hands"][v["seat"]]
+
+
+def panel_cards(game: str, v: dict) -> list[str | None]:
+    """What a seat's panel should draw, written out independently of the renderer (None: a back)."""
+    if game == "sanma":
+        return v["hand"] + v["waits"] + public_cards("sanma", v)
+    if game == "koikoi":
+        mine = next(side["captures"] for side in v["sides"] if v["seat"] in side["seats"])
+        return v["field"] + v["hand"] + takes(v["hand"], v["field"]) + mine
+    if game == "hachihachi":
+        return v["table"] + v["hand"] + takes(v["hand"], v["table"]) + v["captures"][v["seat"]]
+    if game == "blackflower":
+        return [c for h in own_hands(v) for c in h["cards"]]
+    raise AssertionError(game)
+
+
+def holds_cards(game: str, v: dict) -> bool:
+    return bool(own_hands(v) if game == "blackflower" else v["hand"])
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_sampled_panel_with_cards_is_a_small_valid_png(game):
+    drawn = 0
+    for view, _ in samples(game):
+        data = panel_picture(game, view)
+        if not holds_cards(game, view):
+            assert data is None
+            continue
+        img = Image.open(io.BytesIO(data))
+        img.verify()
+        assert img.format == "PNG" and len(data) < MAX_BYTES
+        drawn += 1
+    assert drawn >= 10
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_faces_drawn_are_the_seats_own_cards_and_the_public_ones(game):
+    for view, _ in samples(game):
+        if holds_cards(game, view):
+            drawn = Counter(compose(game, view).faces)
+            assert drawn == Counter(face_name(game, c) for c in panel_cards(game, view))
+
+
+@pytest.mark.parametrize("game", ["koikoi", "hachihachi", "blackflower"])
+def test_no_card_hidden_from_the_seat_is_drawn(game):
+    """Hanafuda codes are unique, so the face of another seat's hidden card must not appear at all."""
+    hidden_seen = 0
+    for view, hidden in samples(game):
+        if not holds_cards(game, view):
+            continue
+        drawn = set(compose(game, view).faces)
+        secret = {face_name(game, c) for cards in hidden.values() for c in cards}
+        hidden_seen += len(secret)
+        assert not drawn & secret
+    assert hidden_seen  # the samples did hold other seats' hidden cards
+
+
+def test_the_sanma_hand_is_drawn_sorted_with_the_drawn_tile_last():
+    with_drawn = [v for v, _ in samples("sanma") if v.get("drawn")]
+    assert with_drawn
+    for view in with_drawn:
+        hand = list(view["hand"])
+        hand.remove(view["drawn"])
+        faces = compose("sanma", view).faces[:len(view["hand"])]
+        assert faces == [face_name("sanma", t) for t in hand + [view["drawn"]]]
+
+
+def test_sanma_waits_are_drawn_when_tenpai():
+    tenpai = [v for v, _ in samples("sanma") + sampled_seat_views("sanma", seed="tenpai", every=3) if v["waits"]]
+    assert tenpai, "no tenpai seat in the samples"
+    for view in tenpai:
+        faces = compose("sanma", view).faces
+        n = len(view["hand"])
+        assert faces[n:n + len(view["waits"])] == [face_name("sanma", t) for t in view["waits"]]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_same_view_gives_the_same_bytes(game):
+    view = next(v for v, _ in samples(game) if holds_cards(game, v))
+    assert panel_picture(game, view) == panel_picture(game, view)
