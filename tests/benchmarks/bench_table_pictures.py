@@ -19,12 +19,17 @@ from tests.faces.table_games import SETUPS, sampled_views
 
 def bench(game: str, games: int, repeat: int) -> dict:
     views = [v for g in range(games) for v, _ in sampled_views(game, seed=f"bench-{g}", every=3, limit=200)]
-    table_picture(game, views[0])  # warm-up: faces loaded and scaled once per process
+    return measure(game, table_picture, views, repeat)
+
+
+def measure(game: str, render, views: list[dict], repeat: int) -> dict:
+    """``render(game, view)`` timed over ``views``, ``repeat`` times: the figures printed."""
+    render(game, views[0])  # warm-up: faces loaded and scaled once per process
     times, sizes = [], []
     for _ in range(repeat):
         for view in views:
             started = time.perf_counter()
-            data = table_picture(game, view)
+            data = render(game, view)
             times.append(time.perf_counter() - started)
             sizes.append(len(data))
     times.sort()
@@ -33,15 +38,20 @@ def bench(game: str, games: int, repeat: int) -> dict:
             "median_kb": round(statistics.median(sizes) / 1024, 1), "max_kb": round(max(sizes) / 1024, 1)}
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def report(doc: str, games: list[str], bench) -> None:
+    """Parses ``--games``/``--repeat`` and prints ``bench(game, games, repeat)``'s figures, a line per game."""
+    parser = argparse.ArgumentParser(description=doc.splitlines()[0])
     parser.add_argument("--games", type=int, default=3)
     parser.add_argument("--repeat", type=int, default=3)
     args = parser.parse_args()
     print(f"{'game':<12} {'renders':>7} {'median ms':>9} {'p95 ms':>7} {'median KB':>9} {'max KB':>7}")
-    for game in SETUPS:
+    for game in games:
         r = bench(game, args.games, args.repeat)
         print(f"{r['game']:<12} {r['renders']:>7} {r['median_ms']:>9} {r['p95_ms']:>7} {r['median_kb']:>9} {r['max_kb']:>7}")
+
+
+def main() -> None:
+    report(__doc__, list(SETUPS), bench)
 
 
 if __name__ == "__main__":

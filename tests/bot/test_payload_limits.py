@@ -7,15 +7,19 @@ from __future__ import annotations
 import discord
 import pytest
 
+from bot.presenter import PANEL_PICTURE, DiscordPresenter
 from bot.render import get_renderer
+from bot.tables import PLAYING, Seat, Table
 from bot.ui import AmountSpec, ButtonSpec, SelectSpec, build_view, hand_button, lobby_buttons
 from games import game_names, get_game
 from games.hanafuda import MONTH_EMOJI
 from games.simulate import bot_seats
 from localdiscord.limits import valid_component_emoji
-from localdiscord.validation import check_message as check_with_prefix
+from faces.panel import DRAWERS as PANEL_DRAWERS
+from localdiscord.validation import check_attachments, check_message as check_with_prefix
 
 STEPS = 120  # decisions checked per game
+MAX_PANEL_PICTURE = 100 * 1024  # a few tens of KB; Discord takes up to 10 MiB
 
 
 def check_message(payload: dict) -> None:
@@ -24,6 +28,18 @@ def check_message(payload: dict) -> None:
 
 def payload(embed: discord.Embed | None, view: discord.ui.View) -> dict:
     return {"embeds": [embed.to_dict()] if embed else [], "components": view.to_components()}
+
+
+def check_panel(panel: dict) -> bool:
+    """A hand panel as the presenter sends it (a new message with its picture uploaded), checked as Discord
+    checks it, files included; whether it has a picture."""
+    body = payload(panel["embed"], panel["view"])
+    check_message(body)
+    picture = panel["picture"]
+    uploads = {0: PANEL_PICTURE} if picture else {}
+    check_attachments(body, uploads, [len(picture)] if picture else [], {}, body["embeds"], [])
+    assert not picture or len(picture) < MAX_PANEL_PICTURE
+    return picture is not None
 
 
 def offered(view: discord.ui.View) -> set[str]:
@@ -43,6 +59,7 @@ def offered(view: discord.ui.View) -> set[str]:
 
 @pytest.mark.parametrize("name", game_names())
 def test_every_panel_and_table_along_a_seeded_game_is_a_payload_discord_takes(name):
+    """The panels as the presenter builds them, each seat's picture included."""
     game = get_game(name)
     players = game.max_players
     fields = game.Options.model_fields
@@ -50,18 +67,21 @@ def test_every_panel_and_table_along_a_seeded_game_is_a_payload_discord_takes(na
     state = game.new_game(options, bot_seats(players), "payload-limits")
     names = [f"Player {i + 1}" for i in range(players)]
     renderer = get_renderer(name)
+    seats = [Seat(user_id=100 + i, name=names[i]) for i in range(players)]
+    presenter = DiscordPresenter(client=None)
+    pictured = 0
     for step in range(STEPS):
         if game.is_over(state):
             break
         table = renderer.table_embed(game.public_view(state), names, 1_900_000_000.0)
         check_message(payload(table, build_view(7, step, [hand_button()])))
+        table = Table(id=7, guild_id=1, channel_id=1, game=game, options={}, host_id=100, seats=seats, status=PLAYING,
+                      version=step, turn_seconds=60, state=state, deadline=1_900_000_000.0)
         for seat in game.to_act(state):
-            legal = game.legal_actions(state, seat)
-            embed, items = renderer.panel(game.view(state, seat), legal, names, 1_900_000_000.0)
-            view = build_view(7, step, items)
-            check_message(payload(embed, view))
+            pictured += check_panel(presenter.panel_payload(table, 100 + seat))
         seat = game.to_act(state)[0]
         game.apply(state, seat, game.bot_choose(game.view(state, seat), game.legal_actions(state, seat), step))
+    assert (pictured > 0) == (name in PANEL_DRAWERS)
 
 
 def test_the_lobby_and_hand_buttons_carry_emoji_discord_takes():

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 
+from faces.table import face_name
 from games import get_game
 from games.simulate import bot_seats, play_game
 
@@ -42,3 +43,14 @@ def sampled_seat_views(name: str, seed: str = "panels", every: int = 7, limit: i
         return [(game.view(state, seat), {s: cards for s, cards in hidden.items() if s != seat})
                 for seat in range(SETUPS[name])]
     return _sampled(name, seed, every, limit, take)
+
+
+def hidden_faces_drawn(game: str, samples: list[tuple[dict, dict]], compose) -> tuple[set[str], int]:
+    """Over ``samples`` (a view, the cards hidden from it): the faces of hidden cards ``compose(game, view)``
+    pasted (hanafuda codes are unique, so there must be none), and how many hidden faces there were."""
+    shown, seen = set(), 0
+    for view, hidden in samples:
+        secret = {face_name(game, c) for cards in hidden.values() for c in cards}
+        shown |= set(compose(game, view).faces) & secret
+        seen += len(secret)
+    return shown, seen

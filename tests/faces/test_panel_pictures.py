@@ -14,7 +14,7 @@ from PIL import Image
 from faces.panel import DRAWERS, compose, panel_picture
 from faces.table import face_name
 from games.hanafuda import MONTH
-from tests.faces.table_games import sampled_seat_views
+from tests.faces.table_games import hidden_faces_drawn, sampled_seat_views
 from tests.faces.test_table_pictures import public_cards
 
 MAX_BYTES = 60 * 1024
@@ -79,15 +79,9 @@ def test_the_faces_drawn_are_the_seats_own_cards_and_the_public_ones(game):
 @pytest.mark.parametrize("game", ["koikoi", "hachihachi", "blackflower"])
 def test_no_card_hidden_from_the_seat_is_drawn(game):
     """Hanafuda codes are unique, so the face of another seat's hidden card must not appear at all."""
-    hidden_seen = 0
-    for view, hidden in samples(game):
-        if not holds_cards(game, view):
-            continue
-        drawn = set(compose(game, view).faces)
-        secret = {face_name(game, c) for cards in hidden.values() for c in cards}
-        hidden_seen += len(secret)
-        assert not drawn & secret
-    assert hidden_seen  # the samples did hold other seats' hidden cards
+    holding = [(view, hidden) for view, hidden in samples(game) if holds_cards(game, view)]
+    shown, seen = hidden_faces_drawn(game, holding, compose)
+    assert not shown and seen  # none drawn, and the samples did hold other seats' hidden cards
 
 
 def test_the_sanma_hand_is_drawn_sorted_with_the_drawn_tile_last():
