@@ -97,8 +97,9 @@ class DiscordPresenter(Presenter):
         self.drawn: dict[Any, str] = {}  # message id (or panel token) → signature of what it shows
         self.summaries: dict[int, list[tuple[list[str], discord.Embed]]] = {}  # table → (its lines, summary) to post
         self.reported: set[int] = set()  # tables whose missing permission was reported
-        self.pictured: dict[int, str] = {}  # message id → the digest of the table picture it holds
-        self.pictures: dict[int, tuple[str, bytes | None]] = {}  # table → (its public view, the picture of it)
+        self.pictured: dict[int, str] = {}  # message id → the digest of the picture it holds (table or panel)
+        # table (its picture), or (table, user) (that player's panel picture) → (the view drawn, the picture)
+        self.pictures: dict[Any, tuple[str, bytes | None]] = {}
 
     # ---------------------------------------------------------------- public message
 
