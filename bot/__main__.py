@@ -110,9 +110,9 @@ def main(argv: list[str] | None = None) -> int:
         from localdiscord.playground import main_playground
 
         return main_playground(settings)
-    from bot.main import ParlorBot
+    from bot.main import make_bot
 
-    ParlorBot(settings).run(settings.token, log_handler=None)
+    make_bot(settings).run(settings.token, log_handler=None)
     return 0
 
 

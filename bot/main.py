@@ -7,7 +7,7 @@ import hashlib
 import json
 import logging
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable
 
 import discord
 from discord import app_commands
@@ -85,6 +85,7 @@ class ParlorBot(ParlorClient):
             chunk_guilds_at_startup=False,
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
             tree_cls=ParlorTree,
+            **({"shard_count": settings.shards.count, "shard_ids": list(settings.shards.ids)} if settings.shards else {}),
         )
         configure_logging()  # no hand, seed or snapshot in any log line, whoever set up logging (bot/logs.py)
         self.settings = settings
@@ -103,6 +104,7 @@ class ParlorBot(ParlorClient):
             self.store, self.presenter,
             default_turn_seconds=self.settings.turn_seconds, bot_delay=self.bot_delay,
             **({"new_seed": self.new_seed} if self.new_seed else {}),
+            **({"serves": self.settings.shards.owns} if self.settings.shards else {}),
         )
         self.add_dynamic_items(TableButton, TableSelect, AmountButton)
         self.add_listener(on_interaction)
@@ -119,6 +121,10 @@ class ParlorBot(ParlorClient):
         """Register the slash commands with Discord (in the development server when one is set), only when
         they differ from the last ones registered from this database (Discord limits how often commands may
         be created), or always with ``force_sync``."""
+        shards = self.settings.shards
+        if shards is not None and 0 not in shards.ids and not self.force_sync:
+            log.info("slash commands are synced by the process running shard 0; not synced here")
+            return
         guild = discord.Object(self.settings.dev_guild) if self.settings.dev_guild else None
         if guild is not None:
             self.tree.copy_global_to(guild=guild)
@@ -140,4 +146,14 @@ class ParlorBot(ParlorClient):
             await self.store.close()
 
     async def on_ready(self) -> None:
-        log.info("logged in as %s (%s) in %d server(s)", self.user, getattr(self.user, "id", "?"), len(self.guilds))
+        log.info("logged in as %s (%s) in %d server(s)%s", self.user, getattr(self.user, "id", "?"), len(self.guilds),
+                 f" on {self.settings.shards}" if self.settings.shards else "")
+
+
+class ShardedParlorBot(ParlorBot, commands.AutoShardedBot):
+    """The bot on the shards of ``settings.shards`` (an AutoShardedClient): it serves their guilds' tables only."""
+
+
+def make_bot(settings: Settings, **options: Any) -> ParlorBot:
+    """The bot for these settings: sharded when PARLOR_SHARD_COUNT is set, else one connection (no sharding)."""
+    return (ShardedParlorBot if settings.shards else ParlorBot)(settings, **options)

@@ -8,6 +8,8 @@ from pathlib import Path
 
 from dotenv import load_dotenv
 
+from bot.shards import Shards
+
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_DB = ROOT / "data" / "parlor.sqlite3"
 TURN_SECONDS = (10, 3600)  # the range of a decision's time: PARLOR_TURN_SECONDS, /config turn_time, /play turn_time
@@ -23,6 +25,8 @@ SETTINGS_HELP = {
     "PARLOR_TURN_SECONDS": f"a decision's default time, {TURN_SECONDS[0]}-{TURN_SECONDS[1]} seconds (default 90)",
     "PARLOR_PLAYGROUND_PORT": "the local playground's port (default 8765; 0: any free port)",
     "PARLOR_METRICS_PORT": "serve Prometheus metrics at http://<host>:<port>/metrics (default: none, no port opened)",
+    "PARLOR_SHARD_COUNT": "how many Discord shards in all, over every process (default: no sharding, one process)",
+    "PARLOR_SHARD_IDS": "the shards this process runs, e.g. 0,1 (default: all of PARLOR_SHARD_COUNT)",
 }
 
 
@@ -39,6 +43,7 @@ class Settings:
     turn_seconds: int
     playground_port: int = 8765  # the local playground's page (used when no token is set)
     metrics_port: int | None = None  # the Prometheus endpoint (bot/metrics.py); None: not served
+    shards: Shards | None = None  # the shards this process runs (and the guilds it serves); None: one process
 
     @classmethod
     def from_env(cls, env_file: Path | None = ROOT / ".env") -> "Settings":
@@ -63,7 +68,12 @@ class Settings:
         if metrics_port is not None and not 0 <= metrics_port <= 65535:
             raise SettingsError("PARLOR_METRICS_PORT must be a port number from 1 to 65535 (0: any free port), or "
                                 "empty for no metrics (set it in .env).")
-        return cls(token, database, dev_guild, log_level, turn_seconds, playground_port, metrics_port=metrics_port)
+        try:
+            shards = Shards.parse(os.getenv("PARLOR_SHARD_COUNT", ""), os.getenv("PARLOR_SHARD_IDS", ""))
+        except ValueError as error:
+            raise SettingsError(f"{error} (set it in .env).") from None
+        return cls(token, database, dev_guild, log_level, turn_seconds, playground_port, metrics_port=metrics_port,
+                   shards=shards)
 
     def require_token(self) -> str:
         if not self.token:

@@ -221,6 +221,7 @@ class TableManager:
         bot_delay: float = 0.0,
         clock: Callable[[], float] = time.time,
         new_seed: Callable[[], str] = lambda: secrets.token_hex(16),
+        serves: Callable[[int], bool] = lambda guild_id: True,
     ) -> None:
         self.store = store
         self.presenter = presenter
@@ -228,6 +229,7 @@ class TableManager:
         self.bot_delay = bot_delay
         self.clock = clock
         self.new_seed = new_seed  # tests inject fixed seeds; real tables draw from `secrets`
+        self.serves = serves  # the guilds whose tables this process keeps (its shards'; every guild unsharded)
         self.tables: dict[int, Table] = {}
         self._tasks: set[asyncio.Task] = set()
         self._closing = False
@@ -259,9 +261,12 @@ class TableManager:
         return table
 
     async def restore(self) -> list[Table]:
-        """Bring back every unfinished table after a start; re-arm deadlines and bots."""
+        """Bring back every unfinished table of the guilds this process serves after a start; re-arm deadlines
+        (those that passed while no process served it fire now) and bots."""
         restored = []
         for row in await self.store.unfinished_tables():
+            if not self.serves(row.guild_id):
+                continue  # another process's shard: it restores, times and plays that table
             try:
                 table = self._from_row(row)
             except Exception:  # a table we cannot load must not stop the others
@@ -335,6 +340,8 @@ class TableManager:
     ) -> Table:
         """A new table in the channel, its host seated, shown to the channel (as the answer to ``origin``).
         ``turn_seconds`` None: the server's turn time, else the process default."""
+        if not self.serves(guild_id):  # Discord routes a guild's interactions to its shard: never, but guard
+            raise Refusal("This server's tables are kept by another Parlor process; try again in a moment.")
         config = await self.store.get_config(guild_id)
         allowed = config.allowed_channels or []
         if allowed and channel_id not in allowed:

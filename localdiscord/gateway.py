@@ -1,6 +1,7 @@
 """The gateway of the local Discord: the bot's websocket (HELLO, IDENTIFY/RESUME with a replay
 buffer, heartbeats with a network-like ACK delay, member chunks) and the DISPATCH events sent to
-every live session that asked for their intent.
+every live session that asked for their intent and, when it IDENTIFYed with ``shard: [id, count]``,
+owns the event's guild (Discord's rule, :func:`shard_of`; events of no guild go to shard 0).
 """
 
 from __future__ import annotations
@@ -26,6 +27,19 @@ INTENT_DIRECT_MESSAGES = 1 << 12
 INTENT_MESSAGE_CONTENT = 1 << 15
 
 
+def shard_of(guild_id: int, shard_count: int) -> int:
+    """The shard Discord deals ``guild_id`` to: its events, GUILD_CREATE and interactions go there only."""
+    return (guild_id >> 22) % shard_count
+
+
+def event_guild(data: Any) -> Optional[int]:
+    """The guild an event is about (``guild_id`` in its payload), if any."""
+    if not isinstance(data, dict):
+        return None
+    raw = data.get("guild_id")
+    return int(raw) if raw is not None else None
+
+
 def message_intent(msg: FakeMessage) -> int:
     return INTENT_GUILD_MESSAGES if msg.guild_id else INTENT_DIRECT_MESSAGES
 
@@ -45,6 +59,14 @@ class GatewaySession:
     @property
     def connected(self) -> bool:
         return self.ws is not None and not self.ws.closed and self.ready
+
+    def owns(self, guild_id: Optional[int]) -> bool:
+        """Whether this session receives the events of ``guild_id`` (None: a DM, shard 0's); an unsharded
+        session receives everything."""
+        if not self.shard:
+            return True
+        shard_id, shard_count = int(self.shard[0]), int(self.shard[1])
+        return shard_id == (0 if guild_id is None else shard_of(guild_id, shard_count))
 
     async def send_dispatch(self, event: str, data: Any) -> None:
         async with self.lock:
@@ -81,14 +103,20 @@ class Gateway:
         """True while a bot client is connected and has been sent READY."""
         return any(s.connected for s in self.sessions.values())
 
-    async def wait_ready(self, timeout: float = 10.0) -> None:
-        """Wait until a bot client is connected (IDENTIFY/RESUME answered)."""
+    def serving(self, guild_id: Optional[int]) -> bool:
+        """True while the session that owns ``guild_id``'s shard is connected and has been sent READY."""
+        return any(s.connected and s.owns(guild_id) for s in self.sessions.values())
+
+    async def wait_ready(self, timeout: float = 10.0, *, guild_id: Optional[int] = None) -> None:
+        """Wait until a bot client is connected (IDENTIFY/RESUME answered); with ``guild_id``, the one
+        whose shard owns that guild."""
         deadline = time.monotonic() + timeout
-        while not self.connected:
+        while not (self.serving(guild_id) if guild_id is not None else self.connected):
             self.world.raise_if_client_crashed()
             remaining = deadline - time.monotonic()
             if remaining <= 0:
-                raise TimeoutError(f"no bot client connected to the fake gateway within {timeout}s")
+                raise TimeoutError(f"no bot client connected to the fake gateway within {timeout}s"
+                                   + (f" for guild {guild_id}" if guild_id is not None else ""))
             self._ready_event.clear()
             try:
                 await asyncio.wait_for(self._ready_event.wait(), min(remaining, 0.05))
@@ -121,10 +149,11 @@ class Gateway:
         task.add_done_callback(self._background.discard)
 
     async def dispatch(self, event: str, data: Any, *, intent: int = 0) -> None:
-        """Send a DISPATCH event to every live bot session (subscribed to ``intent``)."""
+        """Send a DISPATCH event to every live bot session subscribed to ``intent`` that owns its guild."""
         self.world.last_activity = time.monotonic()
+        guild_id = event_guild(data)
         for s in list(self.sessions.values()):
-            if intent and not (s.intents & intent):
+            if (intent and not (s.intents & intent)) or not s.owns(guild_id):
                 continue
             await s.send_dispatch(event, data)
 
@@ -187,11 +216,18 @@ class Gateway:
         self.identify_count += 1
         session = GatewaySession(secrets.token_hex(16), int(d.get("intents") or 0), d.get("shard"))
         session.ws = ws
+        if session.shard:  # a new session of a shard replaces the old one (e.g. its process was killed)
+            for old in [s for s in self.sessions.values() if s.shard == session.shard]:
+                self.sessions.pop(old.id, None)
+                if old.ws is not None and not old.ws.closed:
+                    old.server_closed.add(old.ws)
+                    await old.ws.close(code=4009, message=b"session replaced")
         self.sessions[session.id] = session
+        guilds = [g for g in self.world.guilds.values() if session.owns(g.id)]
         ready = {
             "v": 10,
             "user": self.world.bot_user_payload(),
-            "guilds": [{"id": str(g), "unavailable": True} for g in self.world.guilds],
+            "guilds": [{"id": str(g.id), "unavailable": True} for g in guilds],
             "session_id": session.id,
             "session_type": "normal",
             "resume_gateway_url": self.world.gateway_url,
@@ -206,7 +242,7 @@ class Gateway:
             "_trace": ["localdiscord"],
         }
         await session.send_dispatch("READY", ready)
-        for g in self.world.guilds.values():
+        for g in guilds:
             await session.send_dispatch("GUILD_CREATE", self.world.guild_payload(g))
         session.ready = True
         self._ready_event.set()

@@ -73,7 +73,7 @@ class Interactions:
         return d
 
     async def dispatch_interaction(self, inter: FakeInteraction) -> None:
-        await self.gateway.wait_ready()
+        await self.gateway.wait_ready(guild_id=inter.guild_id)  # the shard that owns the guild gets it
         inter.dispatched_at = time.monotonic()
         inter.created_at = inter.dispatched_at
         inter.born = self.world.clock.now()

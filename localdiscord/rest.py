@@ -155,7 +155,7 @@ class Rest:
 
     async def _get_gateway(self, request: web.Request) -> web.Response:
         return json_response({
-            "url": self.world.gateway_url.rstrip("/"), "shards": 1,
+            "url": self.world.gateway_url.rstrip("/"), "shards": self.world.shard_count,
             "session_start_limit": {"total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1},
         })
 

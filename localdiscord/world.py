@@ -51,6 +51,7 @@ class World:
         reject_late_ack: bool = True,
         token_lifetime: float = 15 * 60,
         strict: Optional[Strictness] = None,
+        shard_count: int = 1,
     ) -> None:
         # how realistic: latency, rate limits, permissions, payload limits (instant and lenient by default)
         self.strict = strict or Strictness()
@@ -65,6 +66,7 @@ class World:
         self.reject_late_ack = reject_late_ack
         self.token_lifetime = token_lifetime
         self.owner_id = snowflake()
+        self.shard_count = shard_count  # what GET /gateway/bot recommends (a client may choose its own)
         self.port: Optional[int] = None
         self.users: Dict[int, Member] = {}  # id -> harness.FakeUser
         self.guilds: Dict[int, Guild] = {}
@@ -110,8 +112,14 @@ class World:
                 pass
         return self.revision
 
-    def add_guild(self, name: str, *, channels: Tuple[str, ...] = ("general",)) -> Guild:
+    def add_guild(self, name: str, *, channels: Tuple[str, ...] = ("general",),
+                  shard: Optional[Tuple[int, int]] = None) -> Guild:
+        """A new guild (the bot is in it), with ``channels``; ``shard=(id, count)``: with an id Discord
+        deals to that shard of ``count``."""
         gid = snowflake()
+        if shard is not None:
+            shard_id, count = shard
+            gid -= (((gid >> 22) - shard_id) % count) << 22  # the same moment, give or take a few ms
         guild = Guild(id=gid, name=name, owner_id=self.owner_id, manager_role_id=snowflake(), bot_role_id=snowflake())
         self.guilds[gid] = guild
         for cname in channels:
