@@ -19,6 +19,23 @@ from .world import ChannelRef, World
 PageHandler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
 
+def point_discord_at(base_url: str) -> Callable[[], None]:
+    """Point this process's discord.py at a local Discord served at ``base_url`` (``http://127.0.0.1:PORT``,
+    perhaps by another process): REST under ``/api/v10``, the gateway at ``/``. Returns the undo."""
+    import discord.gateway
+    import discord.http
+    import yarl
+
+    old_base, old_gateway = discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY
+    discord.http.Route.BASE = f"{base_url}/api/v10"
+    discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(base_url.replace("http", "ws", 1) + "/")
+
+    def undo() -> None:
+        discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = old_base, old_gateway
+
+    return undo
+
+
 class DiscordServer(World):
     """The fake Discord's world served over HTTP and a websocket.
 
@@ -88,24 +105,16 @@ class DiscordServer(World):
     def patch_discord(self) -> Callable[[], None]:
         """Point discord.py (REST, webhooks/interactions and gateway) at this fake.
         Returns a function that restores the previous values (also called by ``stop``)."""
-        import discord.gateway
-        import discord.http
-        import yarl
-
         if self.port is None:
             raise RuntimeError("start() the fake before patch_discord()")
-        old_base = discord.http.Route.BASE
-        old_gw = discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY
-        discord.http.Route.BASE = self.api_base
-        discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(self.gateway_url)
+        undo = point_discord_at(self.base_url)
 
-        def undo() -> None:
-            discord.http.Route.BASE = old_base
-            discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = old_gw
+        def undo_and_forget() -> None:
+            undo()
             self._undo_patch = None
 
-        self._undo_patch = undo
-        return undo
+        self._undo_patch = undo_and_forget
+        return undo_and_forget
 
     @property
     def patched(self) -> bool:

@@ -1,0 +1,36 @@
+"""``python -m tests.e2e.bot_process``: Parlor as ``python -m bot`` runs it (settings from the environment:
+PARLOR_DATABASE, PARLOR_SHARD_COUNT, PARLOR_SHARD_IDS …; :func:`bot.main.make_bot`), in a process of its
+own, against a local Discord that another process serves at ``LOCALDISCORD_URL``. For the tests' sake
+every table draws the seed ``PARLOR_TEST_SEED`` (so deals repeat from run to run), bots move after
+``PARLOR_TEST_BOT_DELAY`` seconds, and the shards IDENTIFY without discord.py's 5-second pause between them.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+
+from bot.logs import configure_logging
+from bot.main import make_bot
+from bot.settings import Settings
+from localdiscord.server import point_discord_at
+
+
+async def _no_identify_delay(shard_id: int | None, *, initial: bool = False) -> None:
+    return None
+
+
+def main() -> int:
+    point_discord_at(os.environ["LOCALDISCORD_URL"])
+    settings = Settings.from_env(env_file=None)
+    configure_logging(settings.log_level)
+    seed = os.environ.get("PARLOR_TEST_SEED", "0" * 32)
+    bot = make_bot(settings, bot_delay=float(os.environ.get("PARLOR_TEST_BOT_DELAY", "0.05")), new_seed=lambda: seed)
+    bot.before_identify_hook = _no_identify_delay  # type: ignore[method-assign]
+    bot._connection.guild_ready_timeout = 0.2  # private, but the only knob (as the harness's fast_ready)
+    bot.run(settings.token or "fake-token", log_handler=None)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

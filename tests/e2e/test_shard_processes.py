@@ -1,0 +1,97 @@
+"""Acceptance of issue 15's shards: two Parlor processes, each on 2 of 4 shards, against one fake Discord
+(served by this test over HTTP and WebSocket) and one PostgreSQL, Koi-Koi tables in 8 guilds across all
+shards. One process is killed (SIGKILL) mid-game, while every table waits on a decision, and started again
+after those decisions' deadlines passed: its tables come back, their deadlines fire, and every table
+finishes exactly as in a run where nothing was killed (the same seeded deals and the same clicks): the
+same moves, nothing applied twice, the same ledger lines, standings that add up."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+import pytest
+
+from bot.store import Store
+from localdiscord import LocalDiscord
+
+from .conftest import E2E_STRICTNESS
+from .shard_cluster import BotProcess, guilds_on_every_shard, wait_for_commands
+
+pytestmark = pytest.mark.postgres
+
+SHARD_COUNT, GUILDS = 4, 8
+TURN_SECONDS = 15  # a table's decision time: the wait for the deadlines that fire mid-game
+BEFORE = 4  # moves played by clicks before every table's next decision is left to time out
+
+
+async def play_the_scenario(database: str, tmp_path, *, kill: bool) -> dict:
+    """Open and play the 8 tables; with ``kill``, kill -9 the process of shards 0,1 once the tables are
+    waiting, and start it again after their deadlines passed. What each table did, by guild number."""
+    async with LocalDiscord(strict=E2E_STRICTNESS, shard_count=SHARD_COUNT) as fake:
+        tables = guilds_on_every_shard(fake, GUILDS, SHARD_COUNT)
+        low, high = (BotProcess(fake, database, ids, SHARD_COUNT, tmp_path / f"{'kill' if kill else 'calm'}-{ids[0]}.log")
+                     for ids in ((0, 1), (2, 3)))
+        store = None
+        try:
+            await asyncio.gather(low.start(), high.start())
+            await wait_for_commands(fake)
+            store = await Store.open(database)
+            await asyncio.gather(*(t.open(store, TURN_SECONDS) for t in tables))
+            await asyncio.gather(*(t.play(store, BEFORE) for t in tables))
+            killed = [t for t in tables if t.guild in low.guilds()]
+            if kill:
+                low.kill()
+                await low.process.wait()
+                deadlines = [(await store.get_table(t.id)).deadline for t in killed]
+                await asyncio.sleep(max(deadlines) - time.time() + 0.5)  # every deadline passed: nobody served them
+                assert [len(await store.actions(t.id)) for t in killed] == [BEFORE] * len(killed)  # none moved
+                await low.start()
+            # every table's waiting decision times out: the other process's live, the killed one's at its restart
+            await asyncio.gather(*(t.wait_actions(store, BEFORE + 1, 3 * TURN_SECONDS) for t in tables))
+            await asyncio.gather(*(t.play(store) for t in tables))
+            outcome = {}
+            for n, t in enumerate(tables):
+                row = await store.get_table(t.id)
+                season = await store.current_season(t.guild.id)
+                lines = await store.ledger(t.guild.id, table_id=t.id)
+                standings = await store.standings(t.guild.id, season.id)
+                outcome[n] = {
+                    "status": row.status,
+                    "moves": [(a.seat, a.action, a.source) for a in await store.actions(t.id)],
+                    "ledger": sorted((line.seat, line.kind, line.amount, line.placing) for line in lines),
+                    "standings": sorted((s.name, s.net, s.games) for s in standings),
+                    "sums": sorted((line.name, line.amount) for line in lines),
+                }
+            texts = "\n".join(fake.all_public_texts())
+            fake.assert_clean()
+            logs = {"low": low.output(), "high": high.output()}
+            return outcome | {"timeouts": texts.count("Time ran out"), "killed": [tables.index(t) for t in killed],
+                              "logs": logs}
+        finally:
+            if store is not None:
+                await store.close()
+            await asyncio.gather(low.stop(), high.stop())
+
+
+async def test_a_process_killed_mid_game_comes_back_and_every_table_ends_as_if_it_had_not(postgres_server, tmp_path):
+    calm, killed = await asyncio.gather(
+        play_the_scenario(postgres_server.new_database(), tmp_path, kill=False),
+        play_the_scenario(postgres_server.new_database(), tmp_path, kill=True),
+    )
+    assert killed["killed"] == [0, 1, 4, 5]  # guilds on shards 0 and 1
+    for n in range(GUILDS):
+        assert killed[n]["status"] == calm[n]["status"] == "finished"
+        assert killed[n]["moves"] == calm[n]["moves"]  # the same game, no move lost or applied twice
+        assert killed[n]["moves"][BEFORE][2] == "timeout"  # the deadline fired (at the restart for 0, 1, 4, 5)
+        assert killed[n]["ledger"] == calm[n]["ledger"] and len(killed[n]["ledger"]) == 2  # one result, written once
+        assert killed[n]["standings"] == calm[n]["standings"]
+        # the standings add up to the ledger: every player's net is the sum of their lines
+        assert sorted((name, net) for name, net, _ in killed[n]["standings"]) == killed[n]["sums"]
+    assert killed["timeouts"] == calm["timeouts"] >= GUILDS
+    # the restarted process brought back its own shards' 4 tables, not the other process's; no process failed
+    assert "restored 4 unfinished table(s)" in killed["logs"]["low"]
+    assert "restored" not in calm["logs"]["low"] + calm["logs"]["high"] + killed["logs"]["high"]
+    for logs in (calm["logs"], killed["logs"]):
+        assert not [line for text in logs.values() for line in text.splitlines()
+                    if " ERROR " in line or "Traceback" in line], logs
