@@ -7,7 +7,7 @@ import sys
 
 import pytest
 
-from bot.settings import Settings, SettingsError
+from bot.settings import ROOT, Settings, SettingsError
 from bot.shards import Shards, shard_of
 
 
@@ -59,3 +59,17 @@ def test_a_process_owns_the_guilds_discord_deals_to_its_shards():
 def test_help_names_the_shard_settings():
     shown = subprocess.run([sys.executable, "-m", "bot", "--help"], capture_output=True, text=True, timeout=60)
     assert "PARLOR_SHARD_COUNT" in shown.stdout and "PARLOR_SHARD_IDS" in shown.stdout
+
+
+def test_the_procfiles_shard_processes_run_every_shard_once():
+    lines = [line.split(":", 1) for line in (ROOT / "Procfile").read_text().splitlines()
+             if line.strip() and not line.startswith("#")]
+    commands = {name: command.split() for name, command in lines}
+    assert commands["worker"] == ["python", "-m", "bot"]  # one process, no sharding
+    sharded = [dict(word.split("=", 1) for word in words if "=" in word) for name, words in commands.items()
+               if name.startswith("shards")]
+    assert len(sharded) >= 2
+    shards = [Shards.parse(env["PARLOR_SHARD_COUNT"], env["PARLOR_SHARD_IDS"]) for env in sharded]
+    count = shards[0].count
+    assert all(s.count == count for s in shards)
+    assert sorted(i for s in shards for i in s.ids) == list(range(count))
