@@ -69,7 +69,8 @@ async def run_playground(settings: Settings, *, stop: Optional[asyncio.Event] = 
     run = None
     code = 0
     try:
-        bot = ParlorBot(dataclasses.replace(settings, dev_guild=fake.guild.id), force_sync=True)  # local: always
+        bot = ParlorBot(dataclasses.replace(settings, dev_guild=fake.guild.id, shards=None),  # one local server
+                        force_sync=True)  # local: always
         try:
             run = await start_client(fake, bot, token="playground", timeout=60)
         except (RuntimeError, TimeoutError) as e:
