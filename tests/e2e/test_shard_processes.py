@@ -16,7 +16,7 @@ from bot.store import Store
 from localdiscord import LocalDiscord
 
 from .conftest import E2E_STRICTNESS
-from .shard_cluster import BotProcess, guilds_on_every_shard, wait_for_commands
+from .shard_cluster import BotProcess, Table, guilds_on_every_shard, wait_for_commands
 
 pytestmark = pytest.mark.postgres
 
@@ -40,16 +40,22 @@ async def play_the_scenario(database: str, tmp_path, *, kill: bool) -> dict:
             await asyncio.gather(*(t.open(store, TURN_SECONDS) for t in tables))
             await asyncio.gather(*(t.play(store, BEFORE) for t in tables))
             killed = [t for t in tables if t.guild in low.guilds()]
-            if kill:
+
+            async def kill_and_restart() -> None:
                 low.kill()
                 await low.process.wait()
                 deadlines = [(await store.get_table(t.id)).deadline for t in killed]
                 await asyncio.sleep(max(deadlines) - time.time() + 0.5)  # every deadline passed: nobody served them
                 assert [len(await store.actions(t.id)) for t in killed] == [BEFORE] * len(killed)  # none moved
                 await low.start()
-            # every table's waiting decision times out: the other process's live, the killed one's at its restart
-            await asyncio.gather(*(t.wait_actions(store, BEFORE + 1, 3 * TURN_SECONDS) for t in tables))
-            await asyncio.gather(*(t.play(store) for t in tables))
+
+            # every table's waiting decision times out (the other process's live, the killed one's at its restart),
+            # then the table is played to its end by clicks, without waiting for the others (their next deadline runs)
+            async def time_out_then_finish(table: Table) -> None:
+                await table.wait_actions(store, BEFORE + 1, 3 * TURN_SECONDS)
+                await table.play(store)
+
+            await asyncio.gather(*(time_out_then_finish(t) for t in tables), *([kill_and_restart()] if kill else []))
             outcome = {}
             for n, t in enumerate(tables):
                 row = await store.get_table(t.id)
