@@ -24,6 +24,7 @@ from bot.render import get_renderer
 from bot.tables import FINISHED, LOBBY, PLAYING, Presenter, Table, players_wanted, public_to_act
 from bot.ui import build_view, hand_button, lobby_buttons, tell
 from faces.panel import panel_picture
+from faces.results import result_picture
 from faces.table import draws_table, table_picture
 from games.base import Event
 
@@ -37,6 +38,7 @@ MISSING_PERMISSION = ("⚠️ Parlor cannot post or edit its messages in <#{chan
                       "Messages, Embed Links and Read Message History in that channel.")
 PICTURE = "table.png"  # the table picture's file name: the embed shows it (attachment://table.png)
 PANEL_PICTURE = "hand.png"  # the hand panel's picture, shown as its embed's image
+RESULT_PICTURE = "result.png"  # a result's picture (faces/results.py), shown in the result's embed
 T = TypeVar("T")
 
 
@@ -82,10 +84,34 @@ class Frame:
     """One redraw of a table, built under its lock: the summaries to post, the table message, each open
     panel with its payload, the players to ping."""
     message_id: int | None
-    summaries: list[tuple[dict[str, Any], discord.Embed]]  # the table as the summary's deal ended, the summary
+    summaries: list[tuple[dict[str, Any], "Summary"]]  # the table as the summary's deal ended, the summary
     table: dict[str, Any]
     panels: list[tuple[PanelToken, dict[str, Any], tuple[int, int]]] = field(default_factory=list)
     pings: list[int] = field(default_factory=list)
+
+
+@dataclass
+class Summary:
+    """A deal's or a game's result message: its embed and its picture (None: text only)."""
+    embed: discord.Embed
+    picture: bytes | None = None
+
+    def message_args(self) -> dict[str, Any]:
+        if self.picture is None:
+            return {"embed": self.embed}
+        return {"embed": self.embed, "file": discord.File(io.BytesIO(self.picture), RESULT_PICTURE)}
+
+
+def summary_of(game_name: str, embed: discord.Embed, event: Event, names: list[str]) -> Summary:
+    """The result message of ``event``; its picture shown in the embed, when the game draws one."""
+    try:
+        picture = result_picture(game_name, event.model_dump(mode="json"), names)
+    except Exception:
+        log.exception("drawing the result picture of a %s event failed", event.type)
+        picture = None
+    if picture is not None:
+        embed.set_image(url=f"attachment://{RESULT_PICTURE}")
+    return Summary(embed, picture)
 
 
 class DiscordPresenter(Presenter):
@@ -95,7 +121,7 @@ class DiscordPresenter(Presenter):
         self.panels: dict[tuple[int, int], PanelToken] = {}
         self.pinged: dict[tuple[int, int], int] = {}  # (table, user) → that seat's version when last pinged
         self.drawn: dict[Any, str] = {}  # message id (or panel token) → signature of what it shows
-        self.summaries: dict[int, list[tuple[list[str], discord.Embed]]] = {}  # table → (its lines, summary) to post
+        self.summaries: dict[int, list[tuple[list[str], Summary]]] = {}  # table → (its lines, summary) to post
         self.reported: set[int] = set()  # tables whose missing permission was reported
         self.pictured: dict[int, str] = {}  # message id → the digest of the picture it holds (table or panel)
         # table (its picture), or (table, user) (that player's panel picture) → (the view drawn, the picture)
@@ -404,12 +430,13 @@ class DiscordPresenter(Presenter):
             if embed := renderer.summary(event, names):
                 table.recent = (table.recent + lines)[-RECENT_LINES:]
                 lines = []
-                self.summaries.setdefault(table.id, []).append((list(table.recent), embed))
+                self.summaries.setdefault(table.id, []).append(
+                    (list(table.recent), summary_of(table.game.name, embed, event, names)))
         table.recent = (table.recent + lines)[-RECENT_LINES:]
 
     def frame(self, table: Table) -> Frame:
         now = self.clock()
-        summaries = [(self.table_payload(table, lines), embed) for lines, embed in self.summaries.pop(table.id, [])]
+        summaries = [(self.table_payload(table, lines), summary) for lines, summary in self.summaries.pop(table.id, [])]
         frame = Frame(table.message_id, summaries, self.table_payload(table))
         for seat in table.humans():
             key = (table.id, seat.user_id)
@@ -430,9 +457,9 @@ class DiscordPresenter(Presenter):
         panel edited at once, and the pings posted."""
         channel = self.client.get_partial_messageable(table.channel_id)
         shown = frame.message_id
-        for ended, embed in frame.summaries:
+        for ended, summary in frame.summaries:
             shown = await self._put_table(table, shown, ended)
-            await self.channel_call(table, "posting a summary", channel.send(embed=embed))
+            await self.channel_call(table, "posting a summary", channel.send(**summary.message_args()))
         shown, *_ = await asyncio.gather(self._put_table(table, shown, frame.table), self._ping(table, frame.pings),
                                          *(self._edit_panel(key, token, payload) for token, payload, key in frame.panels))
         return shown

@@ -190,7 +190,8 @@ def _sanma(b: Board, v: dict) -> None:
 RANK_ORDER = (hf.BRIGHT, hf.ANIMAL, hf.RIBBON, hf.CHAFF)
 
 
-def _captures(b: Board, label: str, cards: list[str], h: int) -> None:
+def capture_groups(b: Board, label: str, cards: list[str], h: int) -> None:
+    """``label``, then the captured ``cards`` grouped by rank (Brights first), on one line."""
     x = b.text(MARGIN, b.y + h // 3, label) + 10
     x = max(x, 170)
     groups = [[c for c in sorted(cards, key=hf.ORDER.__getitem__) if hf.KIND[c] == kind] for kind in RANK_ORDER]
@@ -224,7 +225,7 @@ def _koikoi(b: Board, v: dict) -> None:
         label = " & ".join(_seat_label(v, s) for s in seats)
         if side["called"]:
             label += " · koi"
-        _captures(b, f"{label} · {sum(v['scores'][s] for s in seats)}", side["captures"], SMALL["hanafuda"])
+        capture_groups(b, f"{label} · {sum(v['scores'][s] for s in seats)}", side["captures"], SMALL["hanafuda"])
         if v["turn"] in seats and v["phase"] != "over":
             b.mark(top)
 
@@ -234,7 +235,7 @@ def _hachihachi(b: Board, v: dict) -> None:
     _field_and_pile(b, v["table"], v["stock_count"], v["pending"])
     for s, cards in enumerate(v["captures"]):
         top = b.y
-        _captures(b, f"{_seat_label(v, s)} · {v['card_points'][s]} pts · total {v['totals'][s]}", cards, SMALL["hanafuda"])
+        capture_groups(b, f"{_seat_label(v, s)} · {v['card_points'][s]} pts · total {v['totals'][s]}", cards, SMALL["hanafuda"])
         shown = (v["declared"][s] or {}).get("face_up") or []
         if shown:
             x = b.text(MARGIN + 16, b.y + 6, "shown") + 8

@@ -897,7 +897,7 @@ def _end_month(state: HHState, events: list[HachiHachiEvent], *, kind: str, winn
         "captures_points": [card_points(c) if s in state.active else None for s, c in enumerate(state.captures)],
         "seed": state.month_seed, "hash": state.month_hash, **(extra or {}),
     }
-    events.append(E.MonthEnd(**data))
+    events.append(E.MonthEnd(**data, captures=[list(c) if s in state.active else [] for s, c in enumerate(state.captures)]))
     state.month_log.append(data)
     state.last_summary = data
     state.turn = None

@@ -216,6 +216,7 @@ class MonthEnd(GameEvent):
     shiso: list[dict[str, Any]] | None = None  # kind shiso: the holders
     case: str | None = None  # S1 … S3 (yoshi, cancel_sage)
     value: int | None = None  # the winner's combos in Kan (yoshi, cancel_sage)
+    captures: list[list[str]] = []  # each seat's capture pile (empty: sat out), shown in the result's picture
     points: list[int | None] | None = None  # card points (exhaustion)
     counted: dict[str, Any] | None = None  # Double 8 or Tous 8 (exhaustion)
 

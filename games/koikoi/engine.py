@@ -416,7 +416,8 @@ def _end_round(
         "seed": state.round_seed,
         "hash": state.round_hash,
     }
-    events.append(E.RoundEnd(**data))
+    captured = [] if winner is None else list(state.sides[state.side_of[winner]].captures)
+    events.append(E.RoundEnd(**data, captured=captured))
     state.last_round = data
     state.rounds.append(data)
     state.oya = next_oya

@@ -124,6 +124,7 @@ class RoundEnd(GameEvent):
     next_oya: int
     seed: str
     hash: str
+    captured: list[str] = []  # the winner's capture pile, shown in the result's picture
 
 
 class GameEnd(GameEvent):

@@ -59,3 +59,32 @@ async def test_the_table_message_shows_the_picture_of_the_public_view_only(fake,
     for before, after in zip(uploads, uploads[1:]):  # an unchanged picture is kept, not sent again
         assert (before.id == after.id) == (before.data == after.data)
     assert len({a.id for a in uploads}) < len(message.versions), "every edit uploaded the picture again"
+
+
+RESULT_GAMES = [g for g in GAMES if g[0] != "blackflower"]  # Black Flower's results stay text
+
+
+@pytest.mark.parametrize("game,bots,options", RESULT_GAMES, ids=[g for g, _, _ in RESULT_GAMES])
+async def test_a_deals_result_message_shows_its_picture(fake, db, game, bots, options):
+    """Issue 13 item 6: the result of a deal that scored carries a picture (result.png) shown in its embed."""
+    alice = fake.add_user("alice")
+    bot = new_bot(fake, db)
+    run = await start_client(fake, bot)
+    try:
+        table = await start_table(fake, bot, alice, game, bots, options)
+        for _ in range(3000):
+            if table.status != "playing":
+                break
+            if table.seat_of(alice.id) in table.to_act():
+                await play_from_panel(fake, bot, table, alice)
+            await settle(fake, bot)
+        run.raise_if_crashed()
+    finally:
+        await run.stop()
+    assert table.status == "finished"
+    pictured = [m for m in fake.public_messages() if m.embed and (m.embed.get("image") or {}).get("url") == "attachment://result.png"]
+    assert pictured, "no result message with a picture"
+    for message in pictured:
+        assert [a.filename for a in message.attachments] == ["result.png"]
+        assert message.attachments[0].data.startswith(b"\x89PNG") and message.attachments[0].content_type == "image/png"
+    assert all(not m.attachments for m in fake.public_messages() if m not in pictured and m.id != table.message_id)

@@ -12,12 +12,18 @@ from games.simulate import bot_seats, play_game
 SETUPS = {"sanma": 3, "koikoi": 2, "hachihachi": 3, "blackflower": 4, "bcpoker": 3}
 
 
-def _sampled(name: str, seed: str, every: int, limit: int, take) -> list:
-    """``take(game, state)``'s samples after the deal and every ``every``-th action, at most ``limit``."""
+def _play(name: str, seed: str, check) -> None:
+    """One seeded bot game of ``name`` at its sampled table size, ``check(state, events)`` after each step."""
     game = get_game(name)
     players = SETUPS[name]
     options = game.Options(**({"players": players} if "players" in game.Options.model_fields else {}))
     balances = [1000] * players if getattr(game, "uses_balances", False) else None
+    play_game(game, options, bot_seats(players, balances), seed, check=check)
+
+
+def _sampled(name: str, seed: str, every: int, limit: int, take) -> list:
+    """``take(game, state)``'s samples after the deal and every ``every``-th action, at most ``limit``."""
+    game = get_game(name)
     samples: list = []
     step = 0
 
@@ -27,7 +33,7 @@ def _sampled(name: str, seed: str, every: int, limit: int, take) -> list:
             samples.extend(copy.deepcopy(take(game, state)))
         step += 1
 
-    play_game(game, options, bot_seats(players, balances), seed, check=check)
+    _play(name, seed, check)
     return samples
 
 
@@ -54,3 +60,16 @@ def hidden_faces_drawn(game: str, samples: list[tuple[dict, dict]], compose) -> 
         shown |= set(compose(game, view).faces) & secret
         seen += len(secret)
     return shown, seen
+
+
+def result_events(name: str, seed: str = "results", games: int = 3) -> list[dict]:
+    """Every public result event (a deal's or a game's end) of ``games`` seeded bot games, as dicts."""
+    found: list[dict] = []
+
+    def check(state, events):
+        found.extend(e.model_dump(mode="json") for e in events
+                     if e.seat is None and e.type in ("hand_end", "round_end", "month_end", "game_end"))
+
+    for n in range(games):
+        _play(name, f"{seed}-{n}", check)
+    return found

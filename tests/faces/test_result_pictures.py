@@ -1,0 +1,75 @@
+"""Result pictures (issue 13 item 6): a deal's result carries a picture of what scored — sanma's winning
+hands (with the dora indicators), Koi-Koi's winning capture pile, Hachi-Hachi's capture piles, Black
+Christmas Poker's winning hands — drawn from the public result event only: the faces pasted are exactly
+the cards the event shows; a draw or a final standing has no picture."""
+
+from __future__ import annotations
+
+import io
+from collections import Counter
+from functools import lru_cache
+
+import pytest
+from PIL import Image
+
+from faces.results import compose_result, result_picture
+from faces.table import face_name
+from tests.faces.table_games import result_events
+
+NAMES = ["Alice", "Bob", "Carol", "Dave"]
+MAX_BYTES = 100 * 1024
+GAMES = ["sanma", "koikoi", "hachihachi", "bcpoker"]
+
+
+@lru_cache(maxsize=None)
+def events(game: str) -> list[dict]:
+    return result_events(game)
+
+
+def shown_cards(game: str, e: dict) -> list[str]:
+    """The cards a result event shows, written out independently of the drawing (empty: no picture)."""
+    if game == "sanma":
+        outcome = e.get("outcome") or {}
+        if outcome.get("type") != "win":
+            return []
+        hands = [t for w in outcome["wins"] for t in w["revealed"] + [w["win_tile"]]
+                 + [t for m in w["melds"] for t in m["tiles"]] + ["4z"] * w["kita"]]
+        return hands + outcome["dora_indicators"] + outcome["ura_indicators"]
+    if game == "koikoi":
+        return e.get("captured", []) if e["type"] == "round_end" and e["winner"] is not None else []
+    if game == "hachihachi":
+        return [c for pile in e.get("captures", []) for c in pile] if e["type"] == "month_end" else []
+    if game == "bcpoker":
+        return [c for w in e["wins"] for c in w["hand"]] if e["type"] == "round_end" else []
+    raise AssertionError(game)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_result_picture_shows_exactly_the_cards_of_the_result(game):
+    drawn = 0
+    for e in events(game):
+        board = compose_result(game, e, NAMES)
+        cards = shown_cards(game, e)
+        if not cards:
+            assert board is None and result_picture(game, e, NAMES) is None, e["type"]
+            continue
+        drawn += 1
+        assert Counter(board.faces) == Counter(face_name(game, c) for c in cards)
+    assert drawn >= 2, f"only {drawn} {game} results with a picture in the sampled games"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_result_picture_is_a_small_png_the_same_for_the_same_result(game):
+    for e in events(game):
+        data = result_picture(game, e, NAMES)
+        if data is None:
+            continue
+        img = Image.open(io.BytesIO(data))
+        img.verify()
+        assert img.format == "PNG" and len(data) < MAX_BYTES
+        assert result_picture(game, e, NAMES) == data
+
+
+def test_games_without_result_pictures_give_none():
+    assert result_picture("blackflower", {"type": "round_end"}, NAMES) is None
+    assert result_picture("toy", {"type": "round_end"}, NAMES) is None
