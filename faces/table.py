@@ -100,6 +100,7 @@ class Board:
         self.draw = ImageDraw.Draw(self.img)
         self.y = MARGIN
         self.faces: list[str] = []
+        self.turned: list[str] = []  # the faces drawn turned (riichi discards, called tiles)
 
     def text(self, x: int, y: int, text: str, size: int = 14, fill=INK) -> int:
         """Draws ``text``; returns the x after it."""
@@ -121,10 +122,12 @@ class Board:
         top = y + (height - img.height)  # turned tiles sit on the row's baseline
         self.img.paste(img, (x, top))
         self.faces.append(name)
+        if turned:
+            self.turned.append(name)
         return x + img.width + GAP
 
-    def width(self, codes, height: int) -> int:
-        return sum(_scaled(face_name(self.game, c), height, False, False).width + GAP for c in codes)
+    def width(self, codes, height: int, turned=()) -> int:
+        return sum(_scaled(face_name(self.game, c), height, i in turned, False).width + GAP for i, c in enumerate(codes))
 
     def row(self, x: int, codes, height: int, turned=(), dim=(), wrap_at: int = WIDTH - MARGIN) -> int:
         """Faces left to right from (x, self.y), wrapping under ``x``; moves self.y below them.
@@ -152,6 +155,18 @@ def _seat_label(view: dict, seat: int) -> str:
 
 # --- sanma ---------------------------------------------------------------------------------------------
 
+def _meld(meld: dict, seat: int) -> tuple[list[str], set[int]]:
+    """A meld's tiles as drawn and which to turn: the tile taken from another seat turned, on the side of
+    that seat (the left for the seat before, the right for the seat after); an older view without it: none."""
+    tiles, called = list(meld["tiles"]), meld.get("called_index")
+    if called is None:
+        return tiles, set()
+    taken = tiles.pop(called)
+    if meld["from_seat"] == (seat - 1) % 3:
+        return [taken] + tiles, {0}
+    return tiles + [taken], {len(tiles)}
+
+
 def _sanma(b: Board, v: dict) -> None:
     h = SMALL["sanma"]
     b.line(f"{v['round']} · hand {v['hand_no']} · honba {v['honba']} · riichi sticks {v['sticks']} "
@@ -167,13 +182,13 @@ def _sanma(b: Board, v: dict) -> None:
         if turn:
             x = b.text(x + 8, b.y, "to play", fill=MARK)
         # melds and kita on the right of the name line
-        groups = [m["tiles"] for m in v["melds"][s]] + ([["4z"] * v["kita"][s]] if v["kita"][s] else [])
+        groups = [_meld(m, s) for m in v["melds"][s]] + ([(["4z"] * v["kita"][s], set())] if v["kita"][s] else [])
         mh = h - 8
-        mx = WIDTH - MARGIN - sum(b.width(g, mh) + 6 for g in groups)
+        mx = WIDTH - MARGIN - sum(b.width(g, mh, turned) + 6 for g, turned in groups)
         y0 = b.y
-        for g in groups:
+        for g, turned in groups:
             b.y = y0 - 4
-            mx = b.row(mx, g, mh) + 6
+            mx = b.row(mx, g, mh, turned=turned) + 6
         b.y = y0 + 20
         river = v["rivers"][s]
         b.row(MARGIN, [r["tile"] for r in river], h,

@@ -1034,7 +1034,8 @@ def public_view(state: SanmaState) -> dict[str, Any]:
         "live": state.live, "dora_indicators": dora_indicators(state),
         "rivers": [[{"tile": _code(state, r.tile), "riichi": r.riichi, "called": r.called, "tsumogiri": r.tsumogiri}
                     for r in state.rivers[s]] for s in range(3)],
-        "melds": [[{"type": m.type, "tiles": _codes(state, m.tiles), "from_seat": m.from_seat}
+        "melds": [[{"type": m.type, "tiles": _codes(state, m.tiles), "from_seat": m.from_seat,
+                    "called_index": None if m.called is None else m.tiles.index(m.called)}  # the tile taken
                    for m in state.melds[s]] for s in range(3)],
         "kita": [len(k) for k in state.kita],
         "riichi": [r == 2 or (r == 1) for r in state.riichi],

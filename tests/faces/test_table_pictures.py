@@ -13,6 +13,8 @@ import pytest
 from PIL import Image
 
 from faces.table import compose, face_name, table_picture
+from games import get_game
+from games.simulate import bot_seats, play_game
 from tests.faces.table_games import SETUPS, hidden_faces_drawn, sampled_views
 
 MAX_BYTES = 100 * 1024
@@ -98,3 +100,38 @@ def test_same_view_same_bytes_changed_view_changed_picture(game):
     key = {"blackflower": "chips", "hachihachi": "totals"}.get(game, "scores")
     view[key][0] += 1000
     assert table_picture(game, view) != before
+
+
+def test_sanma_public_view_names_the_tile_each_meld_took():
+    """The view gives each open meld's ``called_index``: the position in its tiles of the discard it took."""
+    game, checked = get_game("sanma"), 0
+
+    def check(state, events):
+        nonlocal checked
+        for e in events:
+            if e.type == "call" and e.from_seat is not None:
+                meld = game.public_view(state)["melds"][e.player][-1]
+                assert meld["from_seat"] == e.from_seat and meld["tiles"][meld["called_index"]] == e.tile
+                checked += 1
+
+    for n in range(4):
+        play_game(game, game.Options(), bot_seats(3), f"called-{n}", check=check)
+    assert checked >= 3
+
+
+def test_sanma_turns_riichi_discards_and_each_melds_called_tile_on_its_giver_side():
+    view = copy.deepcopy(samples("sanma")[-1][0])
+    riichi = [r["tile"] for river in view["rivers"] for r in river if r["riichi"]]
+    for melds in view["melds"]:
+        melds.clear()
+    view["kita"] = [0, 0, 0]
+    view["melds"][0] = [{"type": "pon", "tiles": ["0p", "5p", "5p"], "from_seat": 2, "called_index": 0},  # from the left
+                        {"type": "pon", "tiles": ["0s", "5s", "5s"], "from_seat": 1, "called_index": 0}]  # from the right
+    board = compose("sanma", view)
+    assert Counter(board.turned) == Counter(face_name("sanma", t) for t in riichi + ["0p", "0s"])
+    pons = [f for f in board.faces if f.startswith(("sanma_5p", "sanma_5s"))][:6]
+    assert pons == ["sanma_5p_red", "sanma_5p", "sanma_5p", "sanma_5s", "sanma_5s", "sanma_5s_red"]
+    older = copy.deepcopy(view)  # a view from before called_index: nothing turned in the melds
+    for meld in older["melds"][0]:
+        del meld["called_index"]
+    assert Counter(compose("sanma", older).turned) == Counter(face_name("sanma", t) for t in riichi)
