@@ -1,8 +1,10 @@
 """Every component Parlor sends is one Discord takes (localdiscord/limits.py): panels and tables of every game
-along seeded games, more than 25 actions, more than five rows' worth, and the emoji of every button
-(Discord's limits as the fake checks them, localdiscord/validation.py)."""
+along seeded games, more than 25 actions, more than five rows' worth, the emoji of every button, and the table and result
+pictures of whole seeded games as files (Discord's limits as the fake checks them, localdiscord/validation.py)."""
 
 from __future__ import annotations
+
+import json
 
 import discord
 import pytest
@@ -11,15 +13,18 @@ from bot.presenter import PANEL_PICTURE, DiscordPresenter
 from bot.render import get_renderer
 from bot.tables import PLAYING, Seat, Table
 from bot.ui import AmountSpec, ButtonSpec, SelectSpec, build_view, hand_button, lobby_buttons
+from faces.panel import DRAWERS as PANEL_DRAWERS
+from faces.results import result_picture
+from faces.table import draws_table, table_picture
 from games import game_names, get_game
 from games.hanafuda import MONTH_EMOJI
-from games.simulate import bot_seats
+from games.simulate import bot_seats, play_game
 from localdiscord.limits import valid_component_emoji
-from faces.panel import DRAWERS as PANEL_DRAWERS
-from localdiscord.validation import check_attachments, check_message as check_with_prefix
+from localdiscord.validation import MAX_FILE_BYTES, check_attachments
+from localdiscord.validation import check_message as check_with_prefix
 
 STEPS = 120  # decisions checked per game
-MAX_PANEL_PICTURE = 100 * 1024  # a few tens of KB; Discord takes up to 10 MiB
+MAX_PICTURE = 100 * 1024  # a picture's budget, "a few tens of KB" (issue 13); Discord takes up to 10 MiB
 
 
 def check_message(payload: dict) -> None:
@@ -38,7 +43,7 @@ def check_panel(panel: dict) -> bool:
     picture = panel["picture"]
     uploads = {0: PANEL_PICTURE} if picture else {}
     check_attachments(body, uploads, [len(picture)] if picture else [], {}, body["embeds"], [])
-    assert not picture or len(picture) < MAX_PANEL_PICTURE
+    assert not picture or len(picture) < MAX_PICTURE
     return picture is not None
 
 
@@ -134,3 +139,40 @@ def test_a_prompt_of_its_own_keeps_its_place_when_actions_go_into_menus():
     view = build_view(7, 3, items)
     check_message(payload(None, view))
     assert offered(view) == {f"play:{i}" for i in range(30)} | {"prompt:bet:{}|1|9"}
+
+
+
+@pytest.mark.parametrize("name", [n for n in game_names() if draws_table(n)])
+def test_every_table_and_result_picture_of_a_seeded_game_is_a_file_discord_takes(name):
+    """A whole seeded game: after every action the table message with its picture (and each result with
+    its picture) is a message Discord takes — the file within the upload limit and the picture budget, the
+    embed naming it."""
+    game = get_game(name)
+    players = game.max_players
+    options = game.Options(players=players) if "players" in game.Options.model_fields else game.Options()
+    names = [f"Player {i + 1}" for i in range(players)]
+    renderer = get_renderer(name)
+    largest = {"table": 0, "result": 0}
+
+    def check(picture: bytes, embed: discord.Embed, filename: str, kind: str) -> None:
+        assert len(picture) <= min(MAX_PICTURE, MAX_FILE_BYTES)
+        largest[kind] = max(largest[kind], len(picture))
+        body = payload(embed.set_image(url=f"attachment://{filename}"), build_view(7, 0, [hand_button()]))
+        check_message(body)
+        check_attachments(body, {0: filename}, [len(picture)], {}, body["embeds"], [])
+
+    drawn = [""]  # the public view last drawn: as Parlor, a picture only for a changed view
+
+    def after(state, events):
+        view = game.public_view(state)
+        if (key := json.dumps(view, sort_keys=True, default=str)) != drawn[0]:
+            drawn[0] = key
+            check(table_picture(name, view), renderer.table_embed(view, names, None), "table.png", "table")
+        for event in events:
+            if event.seat is None and (embed := renderer.summary(event, names)) is not None:
+                if (picture := result_picture(name, event.model_dump(mode="json"), names)) is not None:
+                    check(picture, embed, "result.png", "result")
+
+    balances = [1000] * players if getattr(game, "uses_balances", False) else None
+    play_game(game, options, bot_seats(players, balances), "picture-limits", check=after)
+    assert largest["table"] > 0 and (largest["result"] > 0 or name == "blackflower")
