@@ -1,0 +1,33 @@
+"""Benchmark (not a test): result picture render time and size per game (issue 13 item 6).
+
+    .venv/bin/python -m tests.benchmarks.bench_result_pictures [--games 3] [--repeat 3]
+
+Renders the result pictures (faces/results.py) of the scoring deals of seeded bot games
+(tests/faces/table_games.py) and prints, per game, the median and 95th percentile render time and the
+median and largest PNG size, as bench_table_pictures does for the table.
+"""
+
+from __future__ import annotations
+
+from faces.results import DRAWERS, result_picture
+from tests.benchmarks.bench_table_pictures import measure, report
+from tests.faces.table_games import result_events
+
+NAMES = ["Player 1", "Player 2", "Player 3", "Player 4"]
+
+
+def draw(game: str, event: dict) -> bytes | None:
+    return result_picture(game, event, NAMES)
+
+
+def bench(game: str, games: int, repeat: int) -> dict:
+    drawn = [e for e in result_events(game, seed="bench", games=games) if draw(game, e)]
+    return measure(game, draw, drawn, repeat)
+
+
+def main() -> None:
+    report(__doc__, list(DRAWERS), bench)
+
+
+if __name__ == "__main__":
+    main()
