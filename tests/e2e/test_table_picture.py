@@ -35,24 +35,32 @@ def check_picture(fake, table) -> bytes:
     return message.attachments[0].data
 
 
-@pytest.mark.parametrize("game,bots,options", GAMES, ids=[g for g, _, _ in GAMES])
-async def test_the_table_message_shows_the_picture_of_the_public_view_only(fake, db, game, bots, options):
+async def play(fake, db, game: str, bots: int, options: dict, steps: int, after=lambda table: None):
+    """alice and ``bots`` bots play ``game`` for at most ``steps`` settled moments (alice from her panel);
+    ``after(table)`` runs at the start and after each. The table."""
     alice = fake.add_user("alice")
     bot = new_bot(fake, db)
     run = await start_client(fake, bot)
     try:
         table = await start_table(fake, bot, alice, game, bots, options)
-        pictures = {check_picture(fake, table)}
-        for _ in range(STEPS):
+        after(table)
+        for _ in range(steps):
             if table.status != "playing":
                 break
             if table.seat_of(alice.id) in table.to_act():
                 await play_from_panel(fake, bot, table, alice)
             await settle(fake, bot)
-            pictures.add(check_picture(fake, table))
+            after(table)
         run.raise_if_crashed()
     finally:
         await run.stop()
+    return table
+
+
+@pytest.mark.parametrize("game,bots,options", GAMES, ids=[g for g, _, _ in GAMES])
+async def test_the_table_message_shows_the_picture_of_the_public_view_only(fake, db, game, bots, options):
+    pictures = set()
+    table = await play(fake, db, game, bots, options, STEPS, lambda table: pictures.add(check_picture(fake, table)))
     assert len(pictures) >= 3, "the picture should follow the play"
     message = fake.messages[table.message_id]
     uploads = [v.attachments[0] for v in message.versions if v.attachments]
@@ -67,20 +75,7 @@ RESULT_GAMES = [g for g in GAMES if g[0] != "blackflower"]  # Black Flower's res
 @pytest.mark.parametrize("game,bots,options", RESULT_GAMES, ids=[g for g, _, _ in RESULT_GAMES])
 async def test_a_deals_result_message_shows_its_picture(fake, db, game, bots, options):
     """Issue 13 item 6: the result of a deal that scored carries a picture (result.png) shown in its embed."""
-    alice = fake.add_user("alice")
-    bot = new_bot(fake, db)
-    run = await start_client(fake, bot)
-    try:
-        table = await start_table(fake, bot, alice, game, bots, options)
-        for _ in range(3000):
-            if table.status != "playing":
-                break
-            if table.seat_of(alice.id) in table.to_act():
-                await play_from_panel(fake, bot, table, alice)
-            await settle(fake, bot)
-        run.raise_if_crashed()
-    finally:
-        await run.stop()
+    table = await play(fake, db, game, bots, options, 3000)
     assert table.status == "finished"
     pictured = [m for m in fake.public_messages() if m.embed and (m.embed.get("image") or {}).get("url") == "attachment://result.png"]
     assert pictured, "no result message with a picture"
