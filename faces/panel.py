@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import io
 
-from faces.table import (DIM_INK, FELT, GAP, MARGIN, MARK, MAX_HEIGHT, SMALL, WIDTH, Board, _captures, _sanma,
+from faces.table import (DIM_INK, FELT, GAP, MARGIN, MARK, MAX_HEIGHT, SMALL, WIDTH, Board, _sanma, capture_groups,
                          ink)
 from games import hanafuda as hf
 from games.blackflower import hands as bf
@@ -69,7 +69,7 @@ def _fishing_panel(b: Board, hand: list[str], field: list[str], captures: list[s
         x = right + 10
     b.y = bottom + 6
     if captures:
-        _captures(b, "Your captures", captures, small)
+        capture_groups(b, "Your captures", captures, small)
 
 
 def _koikoi_panel(b: Board, v: dict) -> None:
