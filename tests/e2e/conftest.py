@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import re
 from pathlib import Path
 
@@ -23,11 +22,8 @@ def make_bot(fake: LocalDiscord, db: Path, turn_seconds: int = 60, first_seed: i
     return ParlorBot(make_settings(fake, db, turn_seconds), bot_delay=0.0, new_seed=lambda: next(seeds))
 
 
-# Discord's permissions and payload limits, no latency (a test that wants it builds its own fake).
-# Rate limits stay off by default until the bot redraws outside the table lock (issue 12 item 2): with
-# them on, a fast game's table edits wait for their bucket under the lock and clicks miss 3 s.
-# PARLOR_E2E_RATE_LIMITS=1 turns them on for the whole suite.
-E2E_STRICTNESS = Strictness.discord(latency=0.0).with_(rate_limits=os.environ.get("PARLOR_E2E_RATE_LIMITS") == "1")
+# Discord's permissions, payload limits and rate limits, no latency (a test that wants it builds its own fake).
+E2E_STRICTNESS = Strictness.discord(latency=0.0)
 
 
 @pytest.fixture
