@@ -31,6 +31,7 @@ from games.base import Event
 log = logging.getLogger(__name__)
 
 TOKEN_LIFETIME = 15 * 60 - 30  # Discord keeps an interaction token 15 minutes; keep a margin
+ANSWER_WINDOW = 3.0  # Discord waits 3 s for an interaction's answer
 REPOST_AFTER = 50 * 60  # Discord throttles edits of messages older than an hour (3 per 6 s a channel)
 RECENT_LINES = 8
 MISSING_PERMISSION = ("⚠️ Parlor cannot post or edit its messages in <#{channel}>: a permission is missing. "
@@ -47,6 +48,7 @@ class PanelToken:
     interaction: discord.Interaction
     at: float
     message_id: int | None = None  # the panel message its token edits (None: unknown)
+    answered: asyncio.Event = field(default_factory=asyncio.Event)  # set once the interaction's answer went out
 
     def fresh(self, now: float) -> bool:
         return now - self.at < TOKEN_LIFETIME
@@ -360,34 +362,47 @@ class DiscordPresenter(Presenter):
             payload["content"] = note
         return self._send_panel(table.id, user_id, origin, payload, replace)
 
-    async def _send_panel(self, table_id: int, user_id: int, origin: discord.Interaction | None,
-                          payload: dict[str, Any], replace: bool) -> None:
-        """The panel as the answer to ``origin``; a player's previous panel of the table, when this one is a
-        new message, is deleted while its token lives (one panel per player)."""
+    def _send_panel(self, table_id: int, user_id: int, origin: discord.Interaction | None,
+                    payload: dict[str, Any], replace: bool) -> Awaitable[None]:
+        """The panel as the answer to ``origin``: recorded now as the user's panel showing ``payload`` (under the
+        table lock, so a redraw framed meanwhile neither edits the replaced panel nor sends this one again), sent
+        when awaited. A player's previous panel of the table, when this one is a new message, is deleted while
+        its token lives (one panel per player)."""
         if origin is None:
-            return
-        clicked = origin.message.id if origin.message and origin.type is discord.InteractionType.component else None
-        if origin.response.is_done():  # deferred on arrival: the deferred answer becomes the panel
-            in_place = origin.response.type is discord.InteractionResponseType.deferred_message_update
-            held = self.pictured.get(clicked) if in_place else None  # else a new message: it holds nothing
-            message_id = (await origin.edit_original_response(**self._panel_args(payload, held, edit=True))).id
-        elif replace:
-            await origin.response.edit_message(**self._panel_args(payload, self.pictured.get(clicked), edit=True))
-            message_id = clicked
-        else:
-            sent = await origin.response.send_message(ephemeral=True, **self._panel_args(payload, None, edit=False))
-            message_id = getattr(sent.resource, "id", None)
-        if message_id is not None:
-            self._holds(message_id, payload)
+            return asyncio.sleep(0)
         key = (table_id, user_id)
-        replaced = self.panels.get(key)
-        self.panels[key] = PanelToken(origin, self.clock(), message_id)
-        self.drawn[id(origin)] = payload_signature(payload)
-        if replaced is not None:
+        if (replaced := self.panels.get(key)) is not None:
             self.drawn.pop(id(replaced.interaction), None)  # one remembered payload per open panel
-            if None not in (replaced.message_id, message_id) and replaced.message_id != message_id \
-                    and replaced.fresh(self.clock()):
-                await self._delete_panel(replaced)
+        token = self.panels[key] = PanelToken(origin, self.clock())
+        self.drawn[id(origin)] = payload_signature(payload)
+        return self._answer_panel(key, token, payload, replace, replaced)
+
+    async def _answer_panel(self, key: tuple[int, int], token: PanelToken, payload: dict[str, Any], replace: bool,
+                            replaced: PanelToken | None) -> None:
+        origin = token.interaction
+        clicked = origin.message.id if origin.message and origin.type is discord.InteractionType.component else None
+        try:
+            if origin.response.is_done():  # deferred on arrival: the deferred answer becomes the panel
+                in_place = origin.response.type is discord.InteractionResponseType.deferred_message_update
+                held = self.pictured.get(clicked) if in_place else None  # else a new message: it holds nothing
+                token.message_id = (await origin.edit_original_response(**self._panel_args(payload, held, edit=True))).id
+            elif replace:
+                await origin.response.edit_message(**self._panel_args(payload, self.pictured.get(clicked), edit=True))
+                token.message_id = clicked
+            else:
+                sent = await origin.response.send_message(ephemeral=True, **self._panel_args(payload, None, edit=False))
+                token.message_id = getattr(sent.resource, "id", None)
+        except BaseException:
+            if self.panels.get(key) is token:
+                self.panels.pop(key, None)
+            raise
+        finally:
+            token.answered.set()
+        if token.message_id is not None:
+            self._holds(token.message_id, payload)
+        if replaced is not None and None not in (replaced.message_id, token.message_id) \
+                and replaced.message_id != token.message_id and replaced.fresh(self.clock()):
+            await self._delete_panel(replaced)
 
     def _panel_args(self, payload: dict[str, Any], held: str | None, *, edit: bool) -> dict[str, Any]:
         return message_args(payload, held, edit=edit, name=PANEL_PICTURE)
@@ -403,6 +418,10 @@ class DiscordPresenter(Presenter):
         signature = payload_signature(payload)
         if self.drawn.get(id(token.interaction)) == signature:
             return  # it shows this already (the player's own answer, or nothing changed for them)
+        try:  # a panel is edited only once its answer is there
+            await asyncio.wait_for(token.answered.wait(), ANSWER_WINDOW)
+        except asyncio.TimeoutError:
+            pass
         try:
             await token.interaction.edit_original_response(**self._panel_args(
                 payload, self.pictured.get(token.message_id) if token.message_id else None, edit=True))

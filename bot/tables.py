@@ -11,13 +11,14 @@ about it, so a restart loses nothing.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import logging
 import secrets
 import time
 import zlib
 from dataclasses import dataclass, field
-from typing import Any, Awaitable, Callable
+from typing import Any, AsyncIterator, Awaitable, Callable
 
 from pydantic import BaseModel, ValidationError
 
@@ -81,7 +82,7 @@ class Presenter:
         return None
 
     async def receive(self, origin: Origin, *, private: bool = False) -> None:
-        """Acknowledge ``origin`` before any table lock is taken (a deferral, ``private`` for a new
+        """Acknowledge ``origin`` before waiting for a busy table lock (a deferral, ``private`` for a new
         private answer), so that a busy table never makes an answer late; the answer follows."""
         return None
 
@@ -300,6 +301,16 @@ class TableManager:
             raise Refusal("There is no table in this channel. Open one with /play.")
         return table
 
+    @contextlib.asynccontextmanager
+    async def _holding(self, table: Table, origin: Origin, *, private: bool = False) -> AsyncIterator[None]:
+        """The table's lock, for a change ``origin`` asked for. When the lock is free it is taken at once and
+        ``origin`` is answered directly after (one call: the answer itself); when it is busy, ``origin`` is
+        acknowledged first (``presenter.receive``), so that waiting for a busy table never makes an answer late."""
+        if busy(table.lock):
+            await self.presenter.receive(origin, private=private)
+        async with table.lock:  # nothing was awaited since the check: a free lock is taken without waiting
+            yield
+
     async def _shown(self, table: Table, message_id: int | None) -> None:
         """Record that ``message_id`` now shows the table (None: the message showing it did not change)."""
         if message_id is not None and message_id != table.message_id:
@@ -392,8 +403,7 @@ class TableManager:
     @saving
     async def join(self, table_id: int, user_id: int, name: str, origin: Origin = None) -> Table:
         table = self._lobby(table_id)
-        await self.presenter.receive(origin)
-        async with table.lock:
+        async with self._holding(table, origin):
             self._lobby(table_id)
             if table.seat_of(user_id) is not None:
                 raise Refusal("You are already seated at this table.")
@@ -415,8 +425,7 @@ class TableManager:
     @saving
     async def leave(self, table_id: int, user_id: int, origin: Origin = None) -> Table:
         table = self._lobby(table_id)
-        await self.presenter.receive(origin)
-        async with table.lock:
+        async with self._holding(table, origin):
             self._lobby(table_id)
             seat = table.seat_of(user_id)
             if seat is None:
@@ -433,8 +442,7 @@ class TableManager:
     @saving
     async def add_bot(self, table_id: int, user_id: int, origin: Origin = None) -> Table:
         table = self._lobby(table_id)
-        await self.presenter.receive(origin)
-        async with table.lock:
+        async with self._holding(table, origin):
             self._lobby(table_id)
             if table.seat_of(user_id) is None:
                 raise Refusal("Only a seated player can add a bot.")
@@ -448,8 +456,7 @@ class TableManager:
     @saving
     async def remove_bot(self, table_id: int, user_id: int, origin: Origin = None) -> Table:
         table = self._lobby(table_id)
-        await self.presenter.receive(origin)
-        async with table.lock:
+        async with self._holding(table, origin):
             self._lobby(table_id)
             if table.seat_of(user_id) is None:
                 raise Refusal("Only a seated player can remove a bot.")
@@ -470,8 +477,7 @@ class TableManager:
             raise Refusal("The game is under way; players can /resign and a bot takes their seat.")
         if user_id != table.host_id and not is_admin:
             raise Refusal("Only the host (or someone with Manage Server) can cancel this table.")
-        await self.presenter.receive(origin)
-        async with table.lock:
+        async with self._holding(table, origin):
             self._lobby(table_id)
             name = name or next((s.name for s in table.seats if s.user_id == user_id), "a moderator")
             await self._cancel_locked(table, f"Cancelled by {name}.", origin)
@@ -488,8 +494,7 @@ class TableManager:
         table = self._lobby(table_id)
         if user_id != table.host_id:
             raise Refusal("Only the host can start the game.")
-        await self.presenter.receive(origin)
-        async with table.lock:
+        async with self._holding(table, origin):
             self._lobby(table_id)
             count = len(table.seats)
             wanted = table.options.get("players")
@@ -566,8 +571,7 @@ class TableManager:
             raise Refusal("This game is over.")
         if table.seat_of(user_id) is None:
             raise Refusal("You are not seated at this table, so there is no hand to show. Enjoy watching!")
-        await self.presenter.receive(origin, private=not replace)
-        async with table.lock:
+        async with self._holding(table, origin, private=not replace):
             reply = self.presenter.panel_reply(table, user_id, origin, replace=replace, note=note)
         await reply
 
@@ -591,8 +595,7 @@ class TableManager:
         if table is None:
             raise Refusal("This table no longer exists.")
         self._check_action(table, user_id, version, action)  # refused at once, before any deferral
-        await self.presenter.receive(origin)
-        async with table.lock:
+        async with self._holding(table, origin):
             seat = self._check_action(table, user_id, version, action)  # the table may have moved meanwhile
             events = await self._apply(table, seat, action, actor_id=user_id, source="player")
             reply = self.presenter.panel_reply(table, user_id, origin, replace=True) if origin is not None else None
@@ -619,8 +622,7 @@ class TableManager:
         table = self.tables.get(table_id)
         if table is None or table.status != PLAYING:
             raise Refusal("There is no game in play here to resign from.")
-        await self.presenter.receive(origin, private=True)
-        async with table.lock:
+        async with self._holding(table, origin, private=True):
             seat = table.seat_of(user_id)
             if seat is None:
                 raise Refusal("You are not seated at this table.")
@@ -824,6 +826,12 @@ class TableManager:
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
         return task
+
+
+def busy(lock: asyncio.Lock) -> bool:
+    """Whether taking ``lock`` now would wait: it is held, or others queue for it (asyncio's lock lets a
+    newcomer pass only when nobody waits)."""
+    return lock.locked() or bool(getattr(lock, "_waiters", None))
 
 
 def acted_counts(seats: int, log_rows: list[Any]) -> list[int]:
