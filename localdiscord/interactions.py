@@ -184,6 +184,8 @@ class Interactions:
                                                           "message": f"Value must be one of known types, got {ctype}"}]}})
         inter.callback_type = ctype
         inter.callback_data = data
+        if data:
+            inter.answers.append(data)
         inter.callback_at = time.monotonic()
         inter.callback_event.set()
         return json_response({"interaction": info, "resource": resource})
@@ -208,6 +210,7 @@ class Interactions:
         inter.touch("followup")
         if not inter.acknowledged:
             raise not_found(*UNKNOWN_WEBHOOK)
+        inter.answers.append(body)
         flags = int(body.get("flags") or 0)
         if (inter.callback_type == DEFERRED_CHANNEL_MESSAGE and inter.original is not None
                 and inter.original.loading and not inter.followups):
@@ -233,6 +236,7 @@ class Interactions:
         body, files = await read_body(request)
         inter.touch(f"edit {request.match_info['message_id']}")
         await self.messaging.edit(msg, body, files, validate_prefix=[])
+        inter.answers.append(body)
         return json_response(msg.payload())
 
     async def _webhook_delete_message(self, request: web.Request) -> web.Response:

@@ -546,6 +546,7 @@ class FakeInteraction:
     expired: bool = False
     last_activity: float = field(default_factory=time.monotonic)
     rest_log: List[str] = field(default_factory=list)
+    answers: List[dict] = field(default_factory=list)  # what the bot sent with it, in order: callback data, followups, edits
     callback_event: asyncio.Event = field(default_factory=asyncio.Event)
 
     @property
