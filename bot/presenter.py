@@ -21,7 +21,7 @@ from typing import Any, Awaitable, Callable, TypeVar
 import discord
 
 from bot.render import get_renderer
-from bot.tables import FINISHED, LOBBY, PLAYING, Presenter, Table, players_wanted, public_to_act
+from bot.tables import CANCELLED, FINISHED, LOBBY, PLAYING, Presenter, Table, players_wanted, public_to_act
 from bot.ui import build_view, hand_button, lobby_buttons, tell
 from faces.panel import panel_picture
 from faces.results import result_picture
@@ -139,6 +139,11 @@ class DiscordPresenter(Presenter):
         recent = table.recent if recent is None else recent
         if table.status == LOBBY:
             return self._lobby_payload(table)
+        if table.status == CANCELLED:
+            self.pictures.pop(table.id, None)
+            embed = discord.Embed(title=f"{table.game.title} — table closed", description=table.closing,
+                                  colour=discord.Colour.dark_grey())
+            return {"content": None, "embed": embed, "view": None, "picture": None}
         renderer = get_renderer(table.game.name)
         public_view = table.game.public_view(table.state)
         embed = renderer.table_embed(public_view, self.names(table), table.deadline if table.status == PLAYING else None)
@@ -200,9 +205,6 @@ class DiscordPresenter(Presenter):
         )
         full = len(table.seats) >= game.max_players
         return {"content": None, "embed": embed, "view": build_view(table.id, table.version, lobby_buttons(full))}
-
-    async def show_table(self, table: Table, *, repost: bool = False) -> int | None:
-        return await self._put_table(table, None if repost else table.message_id, self.table_payload(table))
 
     async def _put_table(self, table: Table, message_id: int | None, payload: dict[str, Any]) -> int | None:
         """Show the table in message ``message_id``, edited in place (not when it shows this already), or
@@ -290,22 +292,6 @@ class DiscordPresenter(Presenter):
         self._holds(message.id, payload)
         return message.id
 
-    async def lobby_changed(self, table: Table, origin: discord.Interaction | None, answer: str | None = None) -> int | None:
-        """A click on the lobby is answered by the lobby itself, edited in place; a command by ``answer``."""
-        if origin is not None and origin.type is discord.InteractionType.component:
-            payload = self.table_payload(table)
-            args = message_args(payload, self.pictured.get(origin.message.id) if origin.message else None, edit=True)
-            if origin.response.is_done():  # deferred on arrival
-                await origin.edit_original_response(**args)
-            else:
-                await origin.response.edit_message(**args)
-            if origin.message is not None:
-                self.drawn[origin.message.id] = payload_signature(payload)
-                self._holds(origin.message.id, payload)
-            return None
-        await self.acknowledge(origin, answer)
-        return await self._put_table(table, table.message_id, self.table_payload(table))
-
     async def acknowledge(self, origin: discord.Interaction | None, answer: str | None = None) -> None:
         if origin is None:
             return
@@ -321,18 +307,6 @@ class DiscordPresenter(Presenter):
             await origin.response.defer(ephemeral=True, thinking=True)
         else:
             await origin.response.defer()  # a click: its message is edited in place later
-
-    async def table_closed(self, table: Table, text: str, origin: discord.Interaction | None,
-                           answer: str | None = None) -> None:
-        await self.acknowledge(origin, answer)
-        if not table.message_id:
-            return
-        channel = self.client.get_partial_messageable(table.channel_id)
-        embed = discord.Embed(title=f"{table.game.title} — table closed", description=text, colour=discord.Colour.dark_grey())
-        await self.channel_call(table, "closing the table message", channel.get_partial_message(table.message_id).edit(
-            content=None, embed=embed, view=None, attachments=[]))
-        self.pictured.pop(table.message_id, None)
-        self.pictures.pop(table.id, None)
 
     # ---------------------------------------------------------------- panels
 
@@ -453,10 +427,10 @@ class DiscordPresenter(Presenter):
                     (list(table.recent), summary_of(table.game.name, embed, event, names)))
         table.recent = (table.recent + lines)[-RECENT_LINES:]
 
-    def frame(self, table: Table) -> Frame:
+    def frame(self, table: Table, *, repost: bool = False) -> Frame:
         now = self.clock()
         summaries = [(self.table_payload(table, lines), summary) for lines, summary in self.summaries.pop(table.id, [])]
-        frame = Frame(table.message_id, summaries, self.table_payload(table))
+        frame = Frame(None if repost else table.message_id, summaries, self.table_payload(table))
         for seat in table.humans():
             key = (table.id, seat.user_id)
             token = self.panels.get(key)

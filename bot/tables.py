@@ -61,20 +61,14 @@ class Presenter:
     async def table_opened(self, table: "Table", origin: Origin) -> int | None:
         return None
 
-    async def lobby_changed(self, table: "Table", origin: Origin, answer: str | None = None) -> int | None:
-        """Seats changed; ``answer`` is the sentence for someone who asked by command (not by a click)."""
-        return None
-
-    async def table_closed(self, table: "Table", text: str, origin: Origin, answer: str | None = None) -> None:
-        return None
-
     async def table_changed(self, table: "Table", events: list[Event], notes: list[str]) -> int | None:
         """Called under the table lock after a change: note what happened (narration, summaries to post);
         drawing it comes later, outside the lock (``frame`` then ``draw``)."""
         return None
 
-    def frame(self, table: "Table") -> Any:
-        """Everything the next redraw shows, built at once under the table lock (nothing sent)."""
+    def frame(self, table: "Table", *, repost: bool = False) -> Any:
+        """Everything the next redraw shows, built at once under the table lock (nothing sent): the lobby, the
+        game or the closed table; ``repost``: the table message posted anew (``/table``) rather than edited."""
         return None
 
     async def draw(self, table: "Table", frame: Any) -> int | None:
@@ -88,10 +82,6 @@ class Presenter:
 
     async def remind(self, table: "Table", decisions: dict[int, int]) -> None:
         """Half the decision's time has gone: ping the seats still deciding (seat → its decision's version)."""
-        return None
-
-    async def show_table(self, table: "Table", *, repost: bool = False) -> int | None:
-        """The table message edited in place, or (``repost``, or it is gone) posted anew."""
         return None
 
     async def acknowledge(self, origin: Origin, answer: str | None = None) -> None:
@@ -151,6 +141,8 @@ class Table:
     timer: asyncio.Task | None = field(default=None, repr=False)
     drawer: asyncio.Task | None = field(default=None, repr=False)  # the redraw under way, if any
     dirty: bool = field(default=False, repr=False)  # a change not drawn yet
+    repost: bool = field(default=False, repr=False)  # the next redraw posts the table message anew (/table)
+    closing: str | None = None  # why a cancelled table closed, shown on its message
     recent: list[str] = field(default_factory=list)  # public narration lines, newest last
     acted: list[int] = field(default_factory=list)  # actions each seat has taken (from the action log)
 
@@ -391,14 +383,18 @@ class TableManager:
             raise Refusal("The game has already started.")
         return table
 
-    async def _save_lobby(self, table: Table, seats: list[Seat], origin: Origin, *, host_id: int | None = None,
-                          answer: str | None = None) -> None:
-        """Store the lobby's new seats, then show them (the answer to ``origin``)."""
+    async def _save_lobby(self, table: Table, seats: list[Seat], *, host_id: int | None = None) -> None:
+        """Store the lobby's new seats (shown by the redraw once the lock is released, see :meth:`_show_lobby`)."""
         row = await self.store.update_lobby(table.id, [s.as_dict() for s in seats], table.version)
         table.seats, table.version = seats, row.version
         if host_id is not None:
             table.host_id = host_id
-        await self._shown(table, await self.presenter.lobby_changed(table, origin, answer))
+
+    async def _show_lobby(self, table: Table, origin: Origin, answer: str | None = None) -> None:
+        """After a lobby change or its closing (outside the lock): the table message redrawn, ``origin`` answered
+        (a command with ``answer``, a click silently: the lobby message itself shows the change)."""
+        self._redraw_soon(table)
+        await self.presenter.acknowledge(origin, answer)
 
     @saving
     async def join(self, table_id: int, user_id: int, name: str, origin: Origin = None) -> Table:
@@ -411,7 +407,8 @@ class TableManager:
                 raise Refusal(f"The table is full ({table.game.max_players} seats). Ask the host to remove a bot.")
             if (other := self._seated_elsewhere(user_id, table.guild_id, table.id)) is not None:
                 raise Refusal(f"You are already seated at a table in <#{other.channel_id}>. Leave it first.")
-            await self._save_lobby(table, [*table.seats, Seat(user_id, name)], origin)
+            await self._save_lobby(table, [*table.seats, Seat(user_id, name)])
+        await self._show_lobby(table, origin)
         return table
 
     def _seated_elsewhere(self, user_id: int, guild_id: int, table_id: int) -> Table | None:
@@ -432,11 +429,11 @@ class TableManager:
                 raise Refusal("You are not seated at this table.")
             seats = [s for i, s in enumerate(table.seats) if i != seat]
             humans = [s for s in seats if not s.bot]
-            if not humans:
-                await self._cancel_locked(table, "Everyone left; the table is closed.", origin, answer=LEFT)
-                return table
-            host = table.host_id if user_id != table.host_id else humans[0].user_id
-            await self._save_lobby(table, seats, origin, host_id=host, answer=LEFT)
+            if humans:
+                await self._save_lobby(table, seats, host_id=table.host_id if user_id != table.host_id else humans[0].user_id)
+            else:
+                await self._cancel_locked(table, "Everyone left; the table is closed.")
+        await self._show_lobby(table, origin, LEFT)
         return table
 
     @saving
@@ -450,7 +447,8 @@ class TableManager:
                 raise Refusal(f"The table is full ({table.game.max_players} seats).")
             taken = {s.name for s in table.seats}
             name = next(f"Bot {n}" for n in range(1, 20) if f"Bot {n}" not in taken)
-            await self._save_lobby(table, [*table.seats, Seat(None, name, bot=True)], origin)
+            await self._save_lobby(table, [*table.seats, Seat(None, name, bot=True)])
+        await self._show_lobby(table, origin)
         return table
 
     @saving
@@ -463,7 +461,8 @@ class TableManager:
             bots = [i for i, s in enumerate(table.seats) if s.bot]
             if not bots:
                 raise Refusal("There is no bot to remove.")
-            await self._save_lobby(table, [s for i, s in enumerate(table.seats) if i != bots[-1]], origin)
+            await self._save_lobby(table, [s for i, s in enumerate(table.seats) if i != bots[-1]])
+        await self._show_lobby(table, origin)
         return table
 
     @saving
@@ -480,14 +479,15 @@ class TableManager:
         async with self._holding(table, origin):
             self._lobby(table_id)
             name = name or next((s.name for s in table.seats if s.user_id == user_id), "a moderator")
-            await self._cancel_locked(table, f"Cancelled by {name}.", origin)
+            await self._cancel_locked(table, f"Cancelled by {name}.")
+        await self._show_lobby(table, origin)
         return table
 
-    async def _cancel_locked(self, table: Table, text: str, origin: Origin, answer: str | None = None) -> None:
+    async def _cancel_locked(self, table: Table, text: str) -> None:
+        """The lobby closed, ``text`` saying why (shown on its message by the next redraw)."""
         await self.store.cancel_table(table.id)
-        table.status = CANCELLED
+        table.status, table.closing = CANCELLED, text
         table.version += 1
-        await self.presenter.table_closed(table, text, origin, answer)
 
     @saving
     async def start(self, table_id: int, user_id: int, origin: Origin = None) -> Table:
@@ -576,11 +576,11 @@ class TableManager:
         await reply
 
     async def show_again(self, channel_id: int | None, origin: Origin = None) -> Table:
-        """The channel's table posted anew (the old message scrolled away)."""
+        """The channel's table posted anew (the old message scrolled away), by the redraw outside the lock."""
         table = self.table_here(channel_id)
         await self.presenter.acknowledge(origin, SHOWN_AGAIN)
-        async with table.lock:
-            await self._shown(table, await self.presenter.show_table(table, repost=True))
+        table.repost = True
+        self._redraw_soon(table)
         return table
 
     @saving
@@ -728,7 +728,8 @@ class TableManager:
         while table.dirty and not self._closing:
             table.dirty = False
             async with table.lock:
-                frame = self.presenter.frame(table)
+                repost, table.repost = table.repost, False
+                frame = self.presenter.frame(table, repost=repost)
             try:
                 shown = await self.presenter.draw(table, frame)
             except Exception:

@@ -1,7 +1,10 @@
 """The table manager presents every transition, lobby included, and records which message shows a
-table; the presenter only presents (issue 11 item 4). No Discord here: a presenter that records."""
+table; the presenter only presents (issue 11 item 4). Lobby changes, closings and ``/table`` are drawn by
+the redraw outside the table lock, like the game (issue 12 item 4). No Discord here: a presenter that records."""
 
 from __future__ import annotations
+
+import asyncio
 
 import pytest
 
@@ -27,16 +30,13 @@ class RecordingPresenter(Presenter):
         self.shown.append(("opened", origin))
         return self.post()
 
-    async def lobby_changed(self, table, origin, answer=None):
-        self.shown.append(("lobby", [s.name for s in table.seats], origin, answer))
-        return self.post() if origin is None else None  # nobody to answer in place: posted anew
+    def frame(self, table, *, repost=False):
+        shows = table.closing if table.status == "cancelled" else [s.name for s in table.seats]
+        return table.status, shows, repost
 
-    async def table_closed(self, table, text, origin, answer=None):
-        self.shown.append(("closed", text, origin, answer))
-
-    async def show_table(self, table, *, repost=False):
-        self.shown.append(("table", repost))
-        return self.post() if repost else table.message_id
+    async def draw(self, table, frame):
+        self.shown.append(("drawn", *frame))
+        return self.post() if frame[2] else None  # a repost is a new message; else edited in place
 
     async def acknowledge(self, origin, answer=None):
         self.shown.append(("answer", origin, answer))
@@ -69,30 +69,41 @@ async def test_the_manager_records_the_message_each_presentation_shows(manager):
     table = await open_koikoi(manager)
     assert manager.presenter.shown == [("opened", "/play")]
     assert table.message_id == await stored_message(manager, table) == 1001
-    await manager.join(table.id, BOB, "bob", "join click")  # answered in place: the same message
+    await manager.join(table.id, BOB, "bob", "join click")  # drawn in place: the same message
+    await manager.idle()
     assert await stored_message(manager, table) == 1001
-    await manager.add_bot(table.id, BOB)  # nobody asked (no origin): the presenter posted anew
-    assert table.message_id == await stored_message(manager, table) == 1002
     await manager.show_again(CHANNEL, "/table")
-    assert manager.presenter.shown[-2:] == [("answer", "/table", SHOWN_AGAIN), ("table", True)]
-    assert table.message_id == await stored_message(manager, table) == 1003
+    await manager.idle()
+    assert manager.presenter.shown[-2:] == [("answer", "/table", SHOWN_AGAIN), ("drawn", "lobby", ["alice", "bob"], True)]
+    assert table.message_id == await stored_message(manager, table) == 1002
 
 
 async def test_every_lobby_transition_is_presented_by_the_manager_with_its_answer(manager):
     table = await open_koikoi(manager)
-    await manager.join(table.id, BOB, "bob", "join click")
-    await manager.leave(table.id, BOB, "/leave")
-    await manager.join(table.id, BOB, "bob", "join click")
-    await manager.cancel(table.id, ALICE, origin="cancel click")
+    for change in (manager.join(table.id, BOB, "bob", "join click"), manager.leave(table.id, BOB, "/leave"),
+                   manager.join(table.id, BOB, "bob", "join click"), manager.cancel(table.id, ALICE, origin="cancel click")):
+        await change
+        await manager.idle()
     assert manager.presenter.shown[1:] == [
-        ("lobby", ["alice", "bob"], "join click", None),
-        ("lobby", ["alice"], "/leave", LEFT),
-        ("lobby", ["alice", "bob"], "join click", None),
-        ("closed", "Cancelled by alice.", "cancel click", None),
+        ("answer", "join click", None), ("drawn", "lobby", ["alice", "bob"], False),
+        ("answer", "/leave", LEFT), ("drawn", "lobby", ["alice"], False),
+        ("answer", "join click", None), ("drawn", "lobby", ["alice", "bob"], False),
+        ("answer", "cancel click", None), ("drawn", "cancelled", "Cancelled by alice.", False),
     ]
     table = await open_koikoi(manager)
     await manager.leave(table.id, ALICE, "/leave")
-    assert manager.presenter.shown[-1] == ("closed", "Everyone left; the table is closed.", "/leave", LEFT)
+    await manager.idle()
+    assert manager.presenter.shown[-2:] == [("answer", "/leave", LEFT),
+                                            ("drawn", "cancelled", "Everyone left; the table is closed.", False)]
+
+
+async def test_lobby_changes_made_together_are_drawn_together_after_the_lock(manager):
+    """Three joins at once: each stored under the lock, the lobby drawn outside it, the last draw showing all."""
+    table = await open_koikoi(manager)
+    await asyncio.gather(*(manager.join(table.id, user, f"p{user}", f"join {user}") for user in (BOB, 3, 4)))
+    await manager.idle()
+    drawn = [entry for entry in manager.presenter.shown if entry[0] == "drawn"]
+    assert 1 <= len(drawn) <= 3 and drawn[-1] == ("drawn", "lobby", ["alice", "p2", "p3", "p4"], False)
 
 
 async def test_start_and_resign_answer_who_asked(manager):
