@@ -83,7 +83,9 @@ async def test_three_players_with_deadlines_then_standings(fake, db):
         shown = standings.text().replace("−", "-")
         for user in (alice, bob, carol):
             seat = table.seat_of(user.id)
-            assert f"<@{user.id}> **{result.scores[seat]:+d}** · 1 game" in shown
+            score = result.scores[seat]
+            signed = f"{score:+d}" if score else "±0"  # standings write a zero score as ±0
+            assert f"<@{user.id}> **{signed}** · 1 game" in shown
         assert watch.checked > 20
     fake.assert_clean()
 
