@@ -14,7 +14,7 @@ from pathlib import Path
 
 from bot.shards import shard_of
 from bot.store import Store
-from localdiscord import FakeUser, LocalDiscord
+from localdiscord import FakeMessage, FakeUser, LocalDiscord
 from localdiscord.models import Guild
 
 from .conftest import action_buttons
@@ -79,6 +79,7 @@ class Table:
     players: tuple[FakeUser, FakeUser]
     id: int = 0
     answers: list[float] = field(default_factory=list)  # seconds from each interaction to its answer
+    panels: dict[int, FakeMessage] = field(default_factory=dict)  # each player's open hand panel
 
     @property
     def channel(self):
@@ -102,24 +103,34 @@ class Table:
         await until(lambda: store.get_table(self.id), lambda row: row.status == "playing")
 
     async def step(self, store: Store, timeout: float = 20.0) -> bool:
-        """The player whose turn it is presses the first move of their hand panel; waits until the move is
-        in the action log. False once the game is over."""
+        """The player whose turn it is presses the first move of their hand panel (kept open, as players do:
+        Parlor updates it; opened again with /hand when no open panel offers a move); waits until the move
+        is in the action log. False once the game is over."""
         before = len(await store.actions(self.id))
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if (await store.get_table(self.id)).status != "playing":
                 return False
-            for user in self.players:
-                panel = await self._use(await user.slash("hand", _channel=self.channel, _quiet=0.0))
-                moves = action_buttons(panel.message) if panel.message is not None else []
-                if moves:
-                    await self._use(await user.click(panel.message, moves[0][1], _quiet=0.0))
-                    break
+            mover = self._mover()
+            if mover is None:
+                for user in self.players:
+                    opened = await self._use(await user.slash("hand", _channel=self.channel, _quiet=0.0))
+                    if opened.message is not None:
+                        self.panels[user.id] = opened.message
+                mover = self._mover()
+            if mover is not None:
+                panel = self.panels[mover.id]
+                await self._use(await mover.click(panel, action_buttons(panel)[0][1], _quiet=0.0))
             for _ in range(100):
                 if len(await store.actions(self.id)) > before:
                     return True
                 await asyncio.sleep(0.02)
         raise AssertionError(f"table {self.id}: no move was applied within {timeout}s")
+
+    def _mover(self) -> FakeUser | None:
+        """The player whose open panel offers a move."""
+        return next((user for user in self.players if (panel := self.panels.get(user.id)) is not None
+                     and not panel.deleted and action_buttons(panel)), None)
 
     async def play(self, store: Store, moves: int | None = None) -> None:
         """``moves`` more moves by clicks, or (None) to the end of the game."""
