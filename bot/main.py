@@ -14,6 +14,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import ParlorClient
+from bot.emoji import FACES, emoji_marker, sync_faces
 from bot.logs import configure_logging
 from bot.metrics import Metrics
 from bot.presenter import DiscordPresenter
@@ -94,6 +95,7 @@ class ParlorBot(ParlorClient):
         self.force_sync = force_sync  # sync the slash commands even when they did not change (python -m bot sync)
         self.restore = restore  # False: only sync (python -m bot sync), no table is brought back
         self.games_available = game_names()
+        self.emoji_sync: asyncio.Task | None = None  # the faces' upload as emoji, in the background
 
     async def setup_hook(self) -> None:
         if self.settings.metrics_port is not None:
@@ -116,6 +118,9 @@ class ParlorBot(ParlorClient):
             if restored:
                 log.info("restored %d unfinished table(s)", len(restored))
         await self.sync_commands()
+        FACES.emoji.clear()  # text until this application's faces are known
+        if self.restore:
+            self.emoji_sync = asyncio.create_task(sync_faces(self, emoji_marker(self.settings.database)))
 
     async def sync_commands(self) -> None:
         """Register the slash commands with Discord (in the development server when one is set), only when
@@ -137,8 +142,16 @@ class ParlorBot(ParlorClient):
         marker.write_text(digest + "\n", encoding="utf-8")
         log.info("slash commands synced %s", f"to server {guild.id}" if guild else "globally")
 
+    async def wait_settled(self) -> None:
+        """Also until the faces are uploaded (tests see the same messages whether the sync was fast or not)."""
+        if self.emoji_sync is not None:
+            await asyncio.wait([self.emoji_sync])
+        await super().wait_settled()
+
     async def close(self) -> None:
         await self.metrics.stop()
+        if self.emoji_sync is not None:
+            self.emoji_sync.cancel()
         if hasattr(self, "tables"):
             await self.tables.close()
         await super().close()

@@ -45,7 +45,7 @@ class Messaging:
         check_empty: bool = True,
     ) -> FakeMessage:
         if validate_prefix is not None:
-            check_message(body, validate_prefix)
+            check_message(body, validate_prefix, self.world.app_emoji)
         if check_empty and not loading:
             check_not_empty(body, files)
         self.check_files(body, files, {}, body.get("embeds") or [], validate_prefix or [])
@@ -97,7 +97,8 @@ class Messaging:
             "flags": msg.flags if body.get("flags") is None else body["flags"],
         }
         if validate_prefix is not None:
-            check_message(dict(merged, allowed_mentions=body.get("allowed_mentions")), validate_prefix)
+            check_message(dict(merged, allowed_mentions=body.get("allowed_mentions")), validate_prefix,
+                          self.world.app_emoji)
         if msg.dismissed:
             raise not_found(*UNKNOWN_MESSAGE)
         self.check_files(body, files, {str(a.id): a.filename for a in msg.attachments}, merged["embeds"] or [],

@@ -20,6 +20,7 @@ import time
 from pathlib import Path
 from typing import Any, Dict, Optional
 
+from .emoji import AppEmoji
 from .fake import LocalDiscord
 from .harness import FakeUser
 from .models import Attachment, Channel, Command, FakeMessage, Guild, MessageVersion, snowflake_time
@@ -62,6 +63,7 @@ def dump_state(fake: LocalDiscord) -> Dict[str, Any]:
             for (scope, _, _), c in fake.commands.items()
         ],
         "messages": [_dump_message(m) for c in fake.channels.values() for m in c.messages if not m.deleted],
+        "emoji": [{"id": e.id, "name": e.name, "content_type": e.content_type} for e in fake.app_emoji.values()],
     }
 
 
@@ -94,6 +96,11 @@ def load_state(fake: LocalDiscord, data: Dict[str, Any], attachments_dir: Option
     fake.messages.clear()
     fake.commands.clear()
     fake.attachments.clear()
+    fake.app_emoji.clear()
+    for e in data.get("emoji") or []:
+        blob = attachments_dir / _emoji_file(int(e["id"])) if attachments_dir is not None else None
+        if blob is not None and blob.exists():  # an emoji whose image is lost is gone (the bot uploads it again)
+            fake.app_emoji[int(e["id"])] = AppEmoji(int(e["id"]), e["name"], blob.read_bytes(), e["content_type"])
     for g in data["guilds"]:
         fake.guilds[int(g["id"])] = Guild(
             id=int(g["id"]), name=g["name"], owner_id=int(g["owner_id"]), manager_role_id=int(g["manager_role_id"]),
@@ -149,6 +156,10 @@ def load_state(fake: LocalDiscord, data: Dict[str, Any], attachments_dir: Option
     for ch in fake.channels.values():
         ch.messages.sort(key=lambda x: x.id)
     fake.changed()
+
+
+def _emoji_file(emoji_id: int) -> str:
+    return f"emoji-{emoji_id}"
 
 
 def fix_attachment_urls(fake: LocalDiscord) -> None:
@@ -207,6 +218,11 @@ class StateFile:
             if att.data and not blob.exists():
                 self.attachments_dir.mkdir(parents=True, exist_ok=True)
                 blob.write_bytes(att.data)
+        for emoji in self.fake.app_emoji.values():
+            blob = self.attachments_dir / _emoji_file(emoji.id)
+            if not blob.exists():
+                self.attachments_dir.mkdir(parents=True, exist_ok=True)
+                blob.write_bytes(emoji.data)
         tmp = self.path.with_name(self.path.name + ".tmp")
         tmp.write_text(json.dumps(dump_state(self.fake), ensure_ascii=False), encoding="utf-8")
         os.replace(tmp, self.path)

@@ -9,6 +9,7 @@ from typing import Any, Awaitable, Callable, List, Optional, Union
 
 from aiohttp import web
 
+from .emoji import EmojiRoutes
 from .gateway import INTENT_GUILD_MEMBERS, Gateway
 from .interactions import Interactions
 from .messaging import Messaging, UploadedFile
@@ -51,6 +52,7 @@ class DiscordServer(World):
         self.messaging = Messaging(self, self.gateway)
         self.rest = Rest(self, self.messaging)
         self.interaction_endpoints = Interactions(self, self.gateway, self.messaging)
+        self.emoji_routes = EmojiRoutes(self)
         self.page: Optional[PageHandler] = None  # what a browser gets at ``/`` (the playground sets it)
         self._runner: Optional[web.AppRunner] = None
         self._undo_patch: Optional[Callable[[], None]] = None
@@ -61,6 +63,7 @@ class DiscordServer(World):
         app.router.add_get("/", self._root)
         self.rest.add_routes(app.router)
         self.interaction_endpoints.add_routes(app.router)
+        self.emoji_routes.add_routes(app.router)
         self.rest.add_fallback(app.router)
         return app
 

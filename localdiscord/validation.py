@@ -7,7 +7,7 @@ resources/message "Embed Limits", interactions/receiving-and-responding "Modal")
 
 from __future__ import annotations
 
-from typing import Any, Dict, List
+from typing import Any, Collection, Dict, List
 
 from .errors import DiscordHTTPError, FormErrors
 from .limits import valid_component_emoji
@@ -35,15 +35,24 @@ def check_interaction_response(payload: dict) -> None:
         check_message(data, ["data"])
 
 
-def check_emoji(path: list, emoji: Any, errors: FormErrors) -> None:
-    if isinstance(emoji, dict) and emoji.get("id") is None and not valid_component_emoji(str(emoji.get("name") or "")):
-        errors.add(path + ["name"], "BUTTON_COMPONENT_INVALID_EMOJI", "Invalid emoji")
+def check_emoji(path: list, emoji: Any, errors: FormErrors, emoji_ids: Collection[int] = ()) -> None:
+    """A Unicode emoji Discord knows, or a custom one ``{id, name}`` among the application's ``emoji_ids``."""
+    if not isinstance(emoji, dict):
+        return
+    if emoji.get("id") is None:
+        valid = valid_component_emoji(str(emoji.get("name") or ""))
+    else:
+        valid = str(emoji["id"]).isdigit() and int(emoji["id"]) in emoji_ids
+    if not valid:
+        errors.add(path + ["id" if emoji.get("id") is not None else "name"], "BUTTON_COMPONENT_INVALID_EMOJI",
+                   "Invalid emoji")
 
 
-def check_message(body: dict, prefix: List[Any]) -> None:
-    """Raise Discord's 50035 Invalid Form Body if ``body`` breaks a message limit."""
+def check_message(body: dict, prefix: List[Any], emoji_ids: Collection[int] = ()) -> None:
+    """Raise Discord's 50035 Invalid Form Body if ``body`` breaks a message limit (``emoji_ids``: the
+    application's emoji, the only custom ones its components may show)."""
     errors = FormErrors()
-    validate_message_payload(body, prefix, errors)
+    validate_message_payload(body, prefix, errors, emoji_ids)
     errors.raise_if_any()
 
 
@@ -102,7 +111,7 @@ def check_attachments(body: dict, uploads: Dict[int, str], sizes: List[int], hel
     errors.raise_if_any()
 
 
-def validate_message_payload(body: dict, prefix: list, errors: FormErrors) -> None:
+def validate_message_payload(body: dict, prefix: list, errors: FormErrors, emoji_ids: Collection[int] = ()) -> None:
     """Discord's limits for message content, embeds and (v1 and v2) components."""
     content = body.get("content")
     if content is not None:
@@ -134,10 +143,11 @@ def validate_message_payload(body: dict, prefix: list, errors: FormErrors) -> No
     components = body.get("components")
     if components:
         v2 = bool((body.get("flags") or 0) & FLAG_COMPONENTS_V2)
-        validate_components(components, prefix + ["components"], errors, v2=v2)
+        validate_components(components, prefix + ["components"], errors, v2=v2, emoji_ids=emoji_ids)
 
 
-def validate_components(components: list, prefix: list, errors: FormErrors, *, v2: bool = False) -> None:
+def validate_components(components: list, prefix: list, errors: FormErrors, *, v2: bool = False,
+                        emoji_ids: Collection[int] = ()) -> None:
     if not v2 and len(components) > 5:
         errors.add(prefix, "BASE_TYPE_MAX_LENGTH", "Must be 5 or fewer in length.")
     seen: Dict[str, list] = {}
@@ -175,7 +185,7 @@ def validate_components(components: list, prefix: list, errors: FormErrors, *, v
                 errors.add(path + ["custom_id"], "BASE_TYPE_REQUIRED", "This field is required")
             if style != 6 and not comp.get("label") and not comp.get("emoji"):
                 errors.add(path, "BUTTON_COMPONENT_LABEL_OR_EMOJI_REQUIRED", "A label or emoji is required")
-            check_emoji(path + ["emoji"], comp.get("emoji"), errors)
+            check_emoji(path + ["emoji"], comp.get("emoji"), errors, emoji_ids)
         elif ctype in SELECT_TYPES:
             if not cid:
                 errors.add(path + ["custom_id"], "BASE_TYPE_REQUIRED", "This field is required")
@@ -194,7 +204,7 @@ def validate_components(components: list, prefix: list, errors: FormErrors, *, v
                     errors.max_len(path + ["options", j, "label"], o.get("label"), 100)
                     errors.max_len(path + ["options", j, "value"], o.get("value"), 100)
                     errors.max_len(path + ["options", j, "description"], o.get("description"), 100)
-                    check_emoji(path + ["options", j, "emoji"], o.get("emoji"), errors)
+                    check_emoji(path + ["options", j, "emoji"], o.get("emoji"), errors, emoji_ids)
                     if o.get("value") in values:
                         errors.add(path + ["options", j, "value"], "SELECT_COMPONENT_OPTION_VALUE_DUPLICATED",
                                    "Select component option values must be unique")

@@ -9,7 +9,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from typing import Awaitable, Callable, Dict, List, Optional, Tuple, Union
+from typing import Any, Awaitable, Callable, Dict, List, Optional, Tuple, Union
 
 from .errors import ClientCrashed, DiscordHTTPError
 from .models import (
@@ -76,6 +76,7 @@ class World:
         self.interactions_by_token: Dict[str, FakeInteraction] = {}
         self.commands: Dict[Tuple[Optional[int], int, str], Command] = {}
         self.attachments: Dict[int, Attachment] = {}
+        self.app_emoji: Dict[int, Any] = {}  # id -> emoji.AppEmoji: the application's own emoji
         self.violations: List[Violation] = []
         self.http_errors: List[dict] = []
         self.unhandled_routes: List[str] = []

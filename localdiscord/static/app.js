@@ -375,9 +375,19 @@ function renderComponent(c, m, state) {
   }
 }
 
+// A custom emoji is its image, as Discord's CDN serves it (the fake serves /emojis/<id>.png); its name is the
+// alt text, and shows if the image cannot be loaded.
+function customEmoji(name, id, animated) {
+  const img = el("img", "emoji custom");
+  img.src = `/emojis/${id}.${animated ? "gif" : "png"}`;
+  img.alt = img.title = `:${name}:`;
+  img.draggable = false;
+  return img;
+}
+
 function emojiNode(emoji) {
   if (!emoji) return null;
-  return el("span", "emoji", emoji.id ? `:${emoji.name}:` : emoji.name);
+  return emoji.id ? customEmoji(emoji.name, emoji.id, emoji.animated) : el("span", "emoji", emoji.name);
 }
 
 function renderButton(c, m) {
@@ -849,7 +859,7 @@ function inline(src, state) {
   s = s.replace(/<@!?(\d+)>/g, (_, id) => keep(`<span class="mention" data-user="${id}">@${esc((state && state.members[id]) || "unknown-user")}</span>`));
   s = s.replace(/<@&(\d+)>/g, (_, id) => keep(`<span class="mention">@${esc((state && state.roles[id]) || "unknown-role")}</span>`));
   s = s.replace(/<#(\d+)>/g, (_, id) => keep(`<span class="mention" data-channel="${id}">#${esc((state && state.channel_names[id]) || "unknown")}</span>`));
-  s = s.replace(/<a?:(\w+):(\d+)>/g, (_, name) => keep(esc(`:${name}:`)));
+  s = s.replace(/<(a?):(\w+):(\d+)>/g, (_, a, name, id) => keep(customEmoji(name, id, a === "a").outerHTML));
   s = s.replace(/@(everyone|here)\b/g, (_, w) => keep(`<span class="mention">@${w}</span>`));
   s = s.replace(/\[([^\]\n]+)\]\((https?:\/\/[^\s)]+)\)/g, (_, t, u) => keep(`<a href="${esc(u)}" target="_blank" rel="noopener">${esc(t)}</a>`));
   s = s.replace(/<?(https?:\/\/[^\s<>]+[^\s<>.,;:!?)\]'"])>?/g, (_, u) => keep(`<a href="${esc(u)}" target="_blank" rel="noopener">${esc(u)}</a>`));

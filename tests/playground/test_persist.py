@@ -33,7 +33,8 @@ async def test_a_restart_shows_the_same_channel_and_old_buttons_work(tmp_path, d
             lobby = await alice.slash("play", "koikoi", players=2, months=1)
             await bob.click(lobby, "Join")
             await alice.click(lobby, "Start")
-            await first.wait_idle()
+            await first.wait_idle()  # the faces are uploaded as emoji by now
+            emoji = {e.id: (e.name, e.data) for e in first.app_emoji.values()}
             hand = await alice.click(lobby.message, "My hand")
             assert hand.ephemeral_to == alice.id
             gone = await alice.slash("table")  # a message that is then deleted is not kept
@@ -59,7 +60,9 @@ async def test_a_restart_shows_the_same_channel_and_old_buttons_work(tmp_path, d
                 assert r.status == 200 and await r.read() == PNG and r.content_type == "image/png"
 
         alice2, bob2 = second.user("alice"), second.user("bob")
-        async with run_client(second, make_bot(second, db)):  # the bot comes back with its database
+        assert {e.id: (e.name, e.data) for e in second.app_emoji.values()} == emoji and emoji
+        async with run_client(second, make_bot(second, db)) as run:  # the bot comes back with its database
+            assert (await run.client.emoji_sync).uploaded == 0  # its emoji are still there
             assert {c.name: c.id for c in second.commands_in(second.guild.id)} == commands  # ids kept on re-sync
             table = second.messages[lobby.message.id]
             reopened = await bob2.click(table, "My hand")  # a button sent before the restart

@@ -1,0 +1,165 @@
+"""The tile and card faces as Discord application emoji (issue 13 item 2).
+
+At start-up :func:`sync_faces` makes sure every face of ``faces/manifest.json`` exists as an emoji of the
+application, uploading only the ones that are missing or whose picture changed. Discord keeps no hash of an
+emoji's image, so the SHA-256 of each uploaded face is kept next to the database
+(``data/parlor.emoji.json``, with the application it belongs to); a face whose hash is not recorded there is
+uploaded again (the old emoji deleted first: names are unique).
+
+Renderers ask :func:`face` for a card's emoji: ``"<:hf_01_crane:123…>"`` once that face is uploaded, None
+otherwise (before the sync ends, or when Discord refused it) — and then they write today's text. Every face
+is followed by the card's text, so :func:`fit` can drop the faces of a text that would be too long.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import re
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import discord
+
+from faces import face_path, load_manifest
+
+log = logging.getLogger(__name__)
+
+EMOJI_TOKEN = re.compile(r"<a?:\w{2,32}:[0-9]{15,21}>")
+
+
+@dataclass
+class Faces:
+    """The uploaded faces: ``(game, code)`` → ``"<:name:id>"``."""
+
+    emoji: dict[tuple[str, str], str] = field(default_factory=dict)
+
+    def get(self, game: str, code: str) -> str | None:
+        return self.emoji.get((game, code))
+
+
+FACES = Faces()  # what the renderers see; filled by the sync, emptied when a bot starts
+
+
+def face(game: str, code: str) -> str | None:
+    """The emoji of a card or tile (``game`` as in the manifest: sanma, hanafuda, bcpoker), or None: text."""
+    return FACES.get(game, code)
+
+
+def fit(text: str, limit: int) -> str:
+    """``text`` when it fits in ``limit`` characters; otherwise the same text without its faces (each face is
+    followed by its card's words), cut to the limit."""
+    return text if len(text) <= limit else EMOJI_TOKEN.sub("", text)[:limit]
+
+
+def fit_embed(embed: discord.Embed, limit: int = 6000) -> discord.Embed:
+    """An embed over Discord's 6,000 characters loses its faces (its text stays)."""
+    if len(embed) <= limit:
+        return embed
+    if embed.description:
+        embed.description = EMOJI_TOKEN.sub("", embed.description)
+    for i, item in enumerate(embed.fields):
+        embed.set_field_at(i, name=EMOJI_TOKEN.sub("", item.name or ""), value=EMOJI_TOKEN.sub("", item.value or ""),
+                           inline=bool(item.inline))
+    return embed
+
+
+def emoji_marker(database: Path | str) -> Path:
+    """Where the hashes of the uploaded faces are kept: next to the database (in the data folder for a
+    PostgreSQL database), as the commands' hash is."""
+    from bot.settings import DEFAULT_DB
+
+    if isinstance(database, str):
+        return DEFAULT_DB.with_name("postgresql.emoji.json")
+    return database.with_name(database.stem + ".emoji.json")
+
+
+@dataclass
+class SyncReport:
+    uploaded: int = 0
+    uploaded_bytes: int = 0
+    deleted: int = 0
+    kept: int = 0
+    failed: int = 0
+    seconds: float = 0.0
+
+
+def _read_marker(path: Path, application_id: int | None) -> dict[str, str]:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    if not isinstance(data, dict) or data.get("application_id") != application_id:
+        return {}
+    return {str(k): str(v) for k, v in (data.get("sha256") or {}).items()}
+
+
+def _write_marker(path: Path, application_id: int | None, hashes: dict[str, str]) -> None:
+    try:
+        path.write_text(json.dumps({"application_id": application_id, "sha256": hashes}, indent=1, sort_keys=True)
+                        + "\n", encoding="utf-8")
+    except OSError as error:
+        log.warning("could not keep the emoji hashes in %s (%s); the faces will be checked again next start",
+                    path, error.strerror)
+
+
+async def sync_faces(client: discord.Client, marker: Path, faces: Faces = FACES) -> SyncReport:
+    """Upload the faces the application lacks or has an older picture of, and fill ``faces`` with every face
+    that exists. Any refusal (no permission, a full application, a rejected image) leaves the faces it
+    concerns as text; nothing raises."""
+    started, report = time.perf_counter(), SyncReport()
+    manifest = load_manifest()["faces"]
+    try:
+        remote = {e.name: e for e in await client.fetch_application_emojis()}
+    except (discord.HTTPException, discord.MissingApplicationID) as error:
+        log.warning("application emoji unavailable (%s); cards are shown as text", error)
+        return report
+    recorded = _read_marker(marker, client.application_id)
+    hashes: dict[str, str] = {}
+    wanted = {entry["name"] for entry in manifest}
+    prefixes = tuple({entry["name"].split("_")[0] + "_" for entry in manifest})
+    for name, emoji in remote.items():  # faces that no longer exist
+        if name.startswith(prefixes) and name not in wanted and await _delete(emoji):
+            report.deleted += 1
+    for entry in manifest:
+        name, digest = entry["name"], entry["sha256"]
+        emoji = remote.get(name)
+        if emoji is not None and recorded.get(name) == digest:
+            report.kept += 1
+        else:
+            if emoji is not None:
+                if not await _delete(emoji):
+                    report.failed += 1
+                    continue
+                report.deleted += 1
+            data = face_path(name).read_bytes()
+            try:
+                emoji = await client.create_application_emoji(name=name, image=data)
+            except discord.HTTPException as error:
+                report.failed += 1
+                log.warning("could not upload the emoji %s (%s %s); it is shown as text", name, error.status,
+                            error.text or "")
+                if error.code == 30008:  # the application's emoji are at their maximum
+                    break
+                continue
+            report.uploaded += 1
+            report.uploaded_bytes += len(data)
+        hashes[name] = digest
+        faces.emoji[(entry["game"], entry["code"])] = str(discord.PartialEmoji(name=name, id=emoji.id))
+        if report.uploaded:
+            _write_marker(marker, client.application_id, {**recorded, **hashes})
+    _write_marker(marker, client.application_id, hashes)
+    report.seconds = time.perf_counter() - started
+    log.info("faces as emoji: %d kept, %d uploaded (%d bytes), %d deleted, %d as text, in %.2f s", report.kept,
+             report.uploaded, report.uploaded_bytes, report.deleted, report.failed, report.seconds)
+    return report
+
+
+async def _delete(emoji: discord.Emoji) -> bool:
+    try:
+        await emoji.delete()
+    except discord.HTTPException as error:
+        log.warning("could not delete the old emoji %s (%s)", emoji.name, error.status)
+        return False
+    return True

@@ -1,0 +1,152 @@
+"""The faces as application emoji (issue 13 item 2): uploaded at start-up in the background, only what is
+missing or changed; the cards shown as text until then, and for good when Discord refuses an upload."""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import json
+import re
+
+import aiohttp
+import pytest
+
+from bot import emoji as faces_emoji
+from bot.emoji import EMOJI_TOKEN, emoji_marker
+from faces import load_manifest
+from localdiscord import run_client
+
+from .conftest import action_buttons, make_bot
+
+MANIFEST = load_manifest()["faces"]
+
+
+def uploads(fake) -> list[str]:
+    return [line for line in fake.request_log if line.startswith("POST ") and line.endswith("/emojis")]
+
+
+def deletes(fake) -> list[str]:
+    return [line for line in fake.request_log if line.startswith("DELETE ") and "/emojis/" in line]
+
+
+async def synced(run) -> faces_emoji.SyncReport:
+    return await asyncio.wait_for(run.client.emoji_sync, 60)
+
+
+async def test_every_face_is_uploaded_once_and_not_again_at_the_next_start(fake, db):
+    async with run_client(fake, make_bot(fake, db)) as run:
+        first = await synced(run)
+    assert first.uploaded == len(MANIFEST) == len(uploads(fake)) == len(fake.app_emoji)
+    assert first.uploaded_bytes == sum(entry["bytes"] for entry in MANIFEST)
+    assert {e.name for e in fake.app_emoji.values()} == {entry["name"] for entry in MANIFEST}
+    by_name = {e.name: e for e in fake.app_emoji.values()}
+    assert all(by_name[entry["name"]].data == (faces_emoji.face_path(entry["name"])).read_bytes() for entry in MANIFEST)
+    async with run_client(fake, make_bot(fake, db)) as run:  # a restart: nothing to upload
+        second = await synced(run)
+        assert faces_emoji.face("hanafuda", "1L") == f"<:hf_01_crane:{by_name['hf_01_crane'].id}>"
+    assert (second.uploaded, second.deleted, second.kept) == (0, 0, len(MANIFEST))
+    assert len(uploads(fake)) == len(MANIFEST) and not deletes(fake)
+    fake.assert_clean()
+
+
+async def test_a_changed_face_is_uploaded_again_and_its_old_emoji_deleted(fake, db):
+    async with run_client(fake, make_bot(fake, db)) as run:
+        await synced(run)
+    old_id = next(e.id for e in fake.app_emoji.values() if e.name == "sanma_5p_red")
+    marker = emoji_marker(db)
+    kept = json.loads(marker.read_text())
+    kept["sha256"]["sanma_5p_red"] = "0" * 64  # as if the face had been drawn differently since
+    marker.write_text(json.dumps(kept))
+    async with run_client(fake, make_bot(fake, db)) as run:
+        report = await synced(run)
+        new = next(e for e in fake.app_emoji.values() if e.name == "sanma_5p_red")
+        assert faces_emoji.face("sanma", "0p") == f"<:sanma_5p_red:{new.id}>"
+    assert (report.uploaded, report.deleted) == (1, 1) and new.id != old_id
+    assert deletes(fake) == [f"DELETE /api/v10/applications/{fake.application_id}/emojis/{old_id}"]
+    fake.assert_clean()
+
+
+async def test_refused_uploads_leave_those_cards_as_text_and_nothing_broken(fake, db):
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    fake.emoji_routes.limit = 60  # the application may hold 60 emoji: the Koi-Koi faces past it are refused
+    async with run_client(fake, make_bot(fake, db)) as run:
+        report = await synced(run)
+        assert report.uploaded == 60 and report.failed == 1  # the first refusal (30008) ends the uploads
+        lobby = await alice.slash("play", "koikoi")
+        await bob.click(lobby, "Join")
+        await alice.click(lobby, "Start")
+        await fake.wait_idle()
+        for user in (alice, bob):
+            panel = await user.click(lobby, "My hand")
+            await fake.wait_idle()
+            texts = panel.message.embed["description"]
+            for token in EMOJI_TOKEN.findall(texts):  # every face shown is one that exists
+                assert int(token.rsplit(":", 1)[1][:-1]) in fake.app_emoji
+            for _, custom_id, _ in action_buttons(panel.message):
+                assert custom_id
+    uploaded_faces = {e.name for e in fake.app_emoji.values()}
+    assert len(uploaded_faces) == 60
+    fake.assert_clean(allow_http_errors=True)
+    assert {e["code"] for e in fake.http_errors} == {30008}
+
+
+async def test_no_application_emoji_at_all_means_text(fake, db):
+    fake.emoji_routes.limit = 0
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    async with run_client(fake, make_bot(fake, db)) as run:
+        report = await synced(run)
+        assert report.uploaded == 0 and faces_emoji.face("hanafuda", "1L") is None
+        lobby = await alice.slash("play", "koikoi")
+        await bob.click(lobby, "Join")
+        await alice.click(lobby, "Start")
+        await fake.wait_idle()
+        panel = await alice.click(lobby, "My hand")
+        assert not EMOJI_TOKEN.search(panel.message.embed["description"])
+        assert all(not (b.get("emoji") or {}).get("id") for row in panel.message.components for b in row["components"])
+
+
+async def test_the_fake_checks_application_emoji_as_discord_does(fake):
+    await fake.start()
+    png = base64.b64encode(faces_emoji.face_path("hf_01_crane").read_bytes()).decode()
+    url = f"{fake.api_base}/applications/{fake.application_id}/emojis"
+    async with aiohttp.ClientSession(headers={"Authorization": "Bot x"}) as http:
+        async def post(body):
+            async with http.post(url, json=body) as r:
+                return r.status, await r.json()
+
+        status, made = await post({"name": "crane", "image": f"data:image/png;base64,{png}"})
+        assert status == 201 and made["name"] == "crane"
+        assert (await post({"name": "crane", "image": f"data:image/png;base64,{png}"}))[1]["errors"]["name"][
+            "_errors"][0]["code"] == "APPLICATION_EMOJI_NAME_ALREADY_TAKEN"
+        for bad_name in ("c", "x" * 33, "with space", "héron"):
+            status, body = await post({"name": bad_name, "image": f"data:image/png;base64,{png}"})
+            assert status == 400 and "name" in body["errors"]
+        big = base64.b64encode(b"\x89PNG" + bytes(256 * 1024)).decode()
+        for bad_image in (png, "data:text/plain;base64,aGk=", f"data:image/png;base64,{big}"):
+            status, body = await post({"name": "other", "image": bad_image})
+            assert status == 400 and "image" in body["errors"]
+        async with http.get(url) as r:
+            assert [e["name"] for e in (await r.json())["items"]] == ["crane"]
+        async with http.patch(f"{url}/{made['id']}", json={"name": "pine_crane"}) as r:
+            assert (await r.json())["name"] == "pine_crane"
+        async with http.get(f"{fake.base_url}/emojis/{made['id']}.png") as r:
+            assert r.content_type == "image/png" and await r.read() == faces_emoji.face_path("hf_01_crane").read_bytes()
+        async with http.delete(f"{url}/{made['id']}") as r:
+            assert r.status == 204
+        async with http.get(f"{url}/{made['id']}") as r:
+            assert r.status == 404 and (await r.json())["code"] == 10014
+
+
+@pytest.mark.parametrize("known", [True, False])
+def test_a_button_may_show_a_custom_emoji_only_if_the_application_has_it(known):
+    from localdiscord.errors import DiscordHTTPError
+    from localdiscord.validation import check_message
+
+    button = {"type": 2, "style": 2, "label": "Pine Crane", "custom_id": "x", "emoji": {"id": "123", "name": "hf"}}
+    payload = {"components": [{"type": 1, "components": [button]}]}
+    if known:
+        check_message(payload, [], emoji_ids={123})
+    else:
+        with pytest.raises(DiscordHTTPError) as refused:
+            check_message(payload, [], emoji_ids={456})
+        assert re.search("INVALID_EMOJI", json.dumps(refused.value.errors))
