@@ -47,21 +47,27 @@ def face(game: str, code: str) -> str | None:
     return FACES.get(game, code)
 
 
-def fit(text: str, limit: int) -> str:
+def fit(text: str, limit: int, *, keep_end: bool = False) -> str:
     """``text`` when it fits in ``limit`` characters; otherwise the same text without its faces (each face is
-    followed by its card's words), cut to the limit."""
-    return text if len(text) <= limit else EMOJI_TOKEN.sub("", text)[:limit]
+    followed by its card's words), cut to the limit (keeping its end with ``keep_end``)."""
+    if len(text) <= limit:
+        return text
+    plain = EMOJI_TOKEN.sub("", text)
+    return plain[-limit:] if keep_end else plain[:limit]
 
 
-def fit_embed(embed: discord.Embed, limit: int = 6000) -> discord.Embed:
-    """An embed over Discord's 6,000 characters loses its faces (its text stays)."""
-    if len(embed) <= limit:
-        return embed
+def fit_embed(embed: discord.Embed) -> discord.Embed:
+    """An embed within Discord's limits however many faces it shows: a description over 4,096 characters or
+    a field value over 1,024 loses its faces, and so does the whole embed when it is over 6,000 in all."""
     if embed.description:
-        embed.description = EMOJI_TOKEN.sub("", embed.description)
+        embed.description = fit(embed.description, 4096)
     for i, item in enumerate(embed.fields):
-        embed.set_field_at(i, name=EMOJI_TOKEN.sub("", item.name or ""), value=EMOJI_TOKEN.sub("", item.value or ""),
-                           inline=bool(item.inline))
+        embed.set_field_at(i, name=item.name, value=fit(item.value or "", 1024), inline=bool(item.inline))
+    if len(embed) > 6000:
+        if embed.description:
+            embed.description = EMOJI_TOKEN.sub("", embed.description)
+        for i, item in enumerate(embed.fields):
+            embed.set_field_at(i, name=item.name, value=EMOJI_TOKEN.sub("", item.value or ""), inline=bool(item.inline))
     return embed
 
 

@@ -152,6 +152,7 @@ class ParlorBot(ParlorClient):
         await self.metrics.stop()
         if self.emoji_sync is not None:
             self.emoji_sync.cancel()
+            FACES.emoji.clear()  # this application's emoji mean nothing to the next bot started in this process
         if hasattr(self, "tables"):
             await self.tables.close()
         await super().close()

@@ -20,6 +20,7 @@ from typing import Any, Awaitable, Callable, TypeVar
 
 import discord
 
+from bot.emoji import fit, fit_embed
 from bot.render import get_renderer
 from bot.tables import CANCELLED, FINISHED, LOBBY, PLAYING, Presenter, Table, players_wanted, public_to_act
 from bot.ui import build_view, hand_button, lobby_buttons, tell
@@ -148,10 +149,12 @@ class DiscordPresenter(Presenter):
         public_view = table.game.public_view(table.state)
         embed = renderer.table_embed(public_view, self.names(table), table.deadline if table.status == PLAYING else None)
         if recent:
-            embed.add_field(name="Latest", value="\n".join(recent[-RECENT_LINES:])[-1024:], inline=False)
+            embed.add_field(name="Latest", value=fit("\n".join(recent[-RECENT_LINES:]), 1024, keep_end=True),
+                            inline=False)
         picture = self.picture(table, public_view)
         if picture is not None:
             embed.set_image(url=f"attachment://{PICTURE}")
+        fit_embed(embed)
         buttons = [hand_button()] if table.status == PLAYING else []
         view = build_view(table.id, table.version, buttons) if buttons else None
         return {"content": self.turn_line(table), "embed": embed, "view": view, "picture": picture}
@@ -316,6 +319,7 @@ class DiscordPresenter(Presenter):
         legal = table.game.legal_actions(table.state, seat) if seat in table.to_act() and not table.seats[seat].automated else []
         view = table.game.view(table.state, seat)  # the seat's own view: nothing of another seat's hand
         embed, buttons = renderer.panel(view, legal, self.names(table), table.deadline)
+        fit_embed(embed)
         picture = self._drawn_picture(table, (table.id, user_id), view, panel_picture)
         if picture:
             embed.set_image(url=f"attachment://{PANEL_PICTURE}")
@@ -421,6 +425,7 @@ class DiscordPresenter(Presenter):
             if line := renderer.narrate(event, names):
                 lines.append(line)
             if embed := renderer.summary(event, names):
+                fit_embed(embed)
                 table.recent = (table.recent + lines)[-RECENT_LINES:]
                 lines = []
                 self.summaries.setdefault(table.id, []).append(

@@ -3,7 +3,7 @@
 ``play:<card>`` plays a card from the hand (``play:<card>:<table card>`` names the table card it
 takes when two of its month lie there); ``take:<card>`` names the table card a flipped card takes
 when it has that choice. Each move knows its wire string (``str``), its words (``text``) and its
-button label (``label``, shorter: codes without names, with what a play will take). The events
+button label (``label``: card names, with what a play will take). The events
 they make are :class:`Played`, :class:`Flipped` and :class:`Taken`: ``captured`` lists the *table*
 cards taken; when it is not empty the played or flipped card goes to the captures too.
 """
@@ -18,7 +18,7 @@ from pydantic import Field
 
 from games.base import GameError
 from games.events import GameEvent
-from games.hanafuda import BY_CODE, label, matching, sort_codes
+from games.hanafuda import BY_CODE, FULL_NAMES, label, matching, sort_codes
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,9 +34,10 @@ class Play:
         return f"Play {label(self.card)}" + (f" → take {label(self.capture)}" if self.capture else "")
 
     def label(self, field: list[str] | None = None) -> str:
-        """Button text; with the table known, a play shows what it will take."""
+        """Button text, with card names; with the table known, a play shows what it will take."""
         taken = [self.capture] if self.capture else matching(field or [], self.card)
-        return f"Play {self.card}" + (f" → take {' '.join(taken)}" if taken else "")
+        took = FULL_NAMES[taken[0]] if len(taken) == 1 else f"all {len(taken)}"
+        return f"Play {FULL_NAMES[self.card]}" + (f" → take {took}" if taken else "")
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,7 +52,7 @@ class Take:
         return f"Take {label(self.card)}"
 
     def label(self, field: list[str] | None = None) -> str:
-        return f"Take {self.card}"
+        return f"Take {FULL_NAMES[self.card]}"
 
 
 Capture = Play | Take

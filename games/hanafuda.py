@@ -158,6 +158,16 @@ MONTH_EMOJI = {
 }
 
 
+def _full_name(c: Card) -> str:
+    """The name with the month's plant in front when the name lacks it: "Pine Crane", "Pine chaff 1"."""
+    plant = MONTH_NAMES[c.month].split()[0]
+    return c.name if c.name.startswith(plant) else f"{plant} {c.name}"
+
+
+FULL_NAMES: dict[str, str] = {c.code: _full_name(c) for c in CARDS}
+"""Code → the name a button shows (``"1L"`` → ``"Pine Crane"``, ``"9A"`` → ``"Chrysanthemum Sake cup"``)."""
+
+
 def card(code: str) -> Card:
     """The :class:`Card` for a canonical code (no parsing; KeyError if unknown)."""
     return BY_CODE[code]

@@ -107,6 +107,26 @@ def embed_texts(embed: dict) -> List[str]:
     return out
 
 
+def snowflakes_as_strings(components: list) -> list:
+    """Components as Discord returns them: an emoji's id as a string (a client may send a number; a 19-digit
+    number does not survive JavaScript's JSON)."""
+    def walk(c: dict) -> None:
+        for holder in [c, *(c.get("options") or [])]:
+            emoji = holder.get("emoji")
+            if isinstance(emoji, dict) and emoji.get("id") is not None:
+                emoji["id"] = str(emoji["id"])
+        for child in c.get("components") or []:
+            walk(child)
+        for key in ("accessory", "component"):
+            if isinstance(c.get(key), dict):
+                walk(c[key])
+
+    for c in components:
+        if isinstance(c, dict):
+            walk(c)
+    return components
+
+
 def component_texts(components: Iterable[dict]) -> List[str]:
     out: List[str] = []
 
@@ -259,7 +279,7 @@ class FakeMessage:
         elif "embed" in body:  # very old clients
             self.embeds = [body["embed"]] if body["embed"] else []
         if "components" in body:
-            self.components = copy.deepcopy(body["components"] or [])
+            self.components = snowflakes_as_strings(copy.deepcopy(body["components"] or []))
         if "attachments" in body and body["attachments"] is not None:
             by_id = {str(a.id): a for a in self.attachments}
             kept: List[Attachment] = []

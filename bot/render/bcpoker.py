@@ -11,11 +11,12 @@ from typing import Any
 
 import discord
 
+from bot.emoji import face, fit
 from bot.ui import ButtonSpec, relative_time
 from games.base import Event
 from games.bcpoker import events as ev
-from games.bcpoker.cards import KX, label as card_label, sort_codes
-from games.bcpoker.actions import KIND_NAMES, Discard, Word, label, parse
+from games.bcpoker.cards import EMOJI, KX, short_text, sort_codes
+from games.bcpoker.actions import KIND_NAMES, Discard, Under, Word, label, parse
 from games.bcpoker.hands import evaluate, pattern_name, waits
 
 COLOUR = discord.Colour.from_rgb(20, 90, 50)
@@ -32,7 +33,15 @@ PHASE_TEXT = {
 
 
 def card(code: str, named: int | None = None) -> str:
-    return card_label(code, named)
+    """The card's face (its emoji, or its colour's square as text) and its code: ``🟥R3``, ``⬛KX=7``."""
+    return f"{face('bcpoker', code) or EMOJI[code[0]]}{short_text(code, named)}"
+
+
+def button(action: str, view: dict[str, Any]) -> ButtonSpec:
+    """A move's button: a card it moves shows that card's face."""
+    act = parse(action)
+    emoji = face("bcpoker", act.card) if isinstance(act, Discard | Under) else None
+    return ButtonSpec(f"a:{action}", action_label(action, view), _style(action), emoji=emoji)
 
 
 def cards(codes: list[str], empty: str = "—") -> str:
@@ -87,9 +96,9 @@ def table_embed(pv: dict[str, Any], names: list[str], deadline: float | None) ->
     limit = pv["max_reshuffles"]
     lines.append(f"**Deck:** {pv['deck_count']} cards · rebuilds {pv['reshuffles']}/{limit if limit else '∞'}"
                  f" · {pv['decks']} deck{'s' if pv['decks'] > 1 else ''}")
-    embed.description = "\n".join(lines)[:4096]
+    embed.description = fit("\n".join(lines), 4096)
     players = "\n".join(_player_line(pv, names, s) for s in range(pv["players"]))
-    embed.add_field(name="Players (scores · lead count)", value=players[:1024], inline=False)
+    embed.add_field(name="Players (scores · lead count)", value=fit(players, 1024), inline=False)
     if pv.get("round_hash"):
         embed.set_footer(text=f"Deal hash (SHA-256 of this round's seed, revealed when the round ends): {pv['round_hash']}")
     return embed
@@ -189,10 +198,10 @@ def panel(view: dict[str, Any], legal: list[str], names: list[str], deadline: fl
     elif phase != "over":
         waiting = ", ".join(names[s] for s in view.get("to_act", []))
         lines.append(f"\nWaiting for **{waiting}**." if waiting else "")
-    embed.description = "\n".join(lines)[:4096]
+    embed.description = fit("\n".join(lines), 4096)
     embed.set_footer(text=f"Scores: {' · '.join(f'{names[i]} {s:+d}' for i, s in enumerate(view['scores']))}"[:2048])
     ordered = sorted(legal, key=_first)  # stable
-    buttons = [ButtonSpec(f"a:{a}", action_label(a, view), _style(a)) for a in ordered]
+    buttons = [button(a, view) for a in ordered]
     return embed, buttons
 
 
@@ -253,7 +262,7 @@ def _win_field(w: ev.ScoredWin, names: list[str]) -> tuple[str, str]:
     if w.bonus:
         maths += f" + {w.bonus} ({KIND_NAMES[w.kind]})"
     lines.append(f"**Paid:** {maths} = **{w.total}**")
-    return title[:256], "\n".join(lines)[:1024]
+    return title[:256], fit("\n".join(lines), 1024)
 
 
 def summary(event: Event, names: list[str]) -> discord.Embed | None:

@@ -11,14 +11,17 @@ from typing import Any
 
 import discord
 
+from bot.emoji import face
+from bot.render.hanafuda_cards import card as long_card, card_emoji
+from bot.emoji import fit
 from bot.ui import AmountSpec, ButtonSpec, relative_time
-from games import hanafuda
 from games.blackflower import events as E
 from games.blackflower import hands as H
 from games.blackflower.actions import Bet, Move, parse
 
 COLOUR = discord.Colour.from_rgb(40, 40, 48)
 FACE_DOWN = "🂠"
+BACK = "back"
 RESULT_ICON = {"win": "✅ win", "loss": "❌ loss", "push": "➖ push"}
 PHASE_TEXT = {
     "betting": "bets", "niko": "to claim Ni-Ko or play on", "play": "to play their hand",
@@ -29,12 +32,8 @@ PHASE_TEXT = {
 
 def card(code: str | None) -> str:
     if code is None:
-        return f"{FACE_DOWN} face down"
-    return f"{hanafuda.MONTH_EMOJI[hanafuda.card(code).month]}{code}"
-
-
-def long_card(code: str) -> str:
-    return hanafuda.emoji_label(code)
+        return f"{face('hanafuda', BACK) or FACE_DOWN} face down"
+    return f"{card_emoji(code)}{code}"
 
 
 def cards(codes: list[str | None]) -> str:
@@ -114,7 +113,7 @@ def table_embed(pv: dict[str, Any], names: list[str], deadline: float | None) ->
         lines.append(f"🏦 **Banker {names[b]}**")
     if pv["phase"] != "betting" and pv["deck_count"]:
         lines.append(f"Deck: {pv['deck_count']} cards")
-    embed.description = "\n".join(lines)[:4096]
+    embed.description = fit("\n".join(lines), 4096)
     stakes = _stakes(pv)
     for s, name in enumerate(names):
         if s == b:
@@ -131,7 +130,7 @@ def table_embed(pv: dict[str, Any], names: list[str], deadline: float | None) ->
         else:
             value = "sits out"
         turn = "▶ " if s == pv.get("turn") and pv["phase"] in ("niko", "play") else ""
-        embed.add_field(name=f"{turn}{name} · {holding(pv['chips'][s], stakes[s])}"[:256], value=value[:1024],
+        embed.add_field(name=f"{turn}{name} · {holding(pv['chips'][s], stakes[s])}"[:256], value=fit(value, 1024),
                         inline=False)
     totals = " · ".join(f"{names[s]} {holding(pv['chips'][s], stakes[s])}" for s in range(len(names)))
     embed.add_field(name="Chips", value=totals[:1024], inline=False)
@@ -237,7 +236,7 @@ def panel(view: dict[str, Any], legal: list[str], names: list[str], deadline: fl
             lines.append(f"Deadline {relative_time(deadline)}; then you stand (or sit out, claim Ni-Ko, decline).")
     elif view["phase"] != "over":
         lines.append(f"\nWaiting for **{_waiting(view, names)}**.")
-    embed.description = "\n".join(lines)[:4096]
+    embed.description = fit("\n".join(lines), 4096)
     return embed, buttons
 
 
@@ -330,7 +329,7 @@ def add_line_fields(embed: discord.Embed, name: str, lines: list[str]) -> None:
     for line in lines:
         if not chunks or len("\n".join(chunks[-1] + [line])) > 1024:
             chunks.append([])
-        chunks[-1].append(line[:1024])
+        chunks[-1].append(fit(line, 1024))
     for k, chunk in enumerate(chunks):
         embed.add_field(name=name if k == 0 else f"{name} (continued)", value="\n".join(chunk), inline=False)
 
@@ -364,7 +363,7 @@ def summary(event: E.BlackFlowerEvent, names: list[str]) -> discord.Embed | None
         order = sorted(range(len(names)), key=lambda s: event.placings[s])
         lines = [f"**{event.placings[s]}.** {names[s]} {event.scores[s]:+d} (now {chips(event.chips[s])} chips)"
                  for s in order]
-        return discord.Embed(title="🏁 Black Flower — final result", description="\n".join(lines)[:4096],
+        return discord.Embed(title="🏁 Black Flower — final result", description=fit("\n".join(lines), 4096),
                              colour=COLOUR).set_footer(text=f"Ended: {event.reason}. Chips carry over through "
                                                             "the season: /balance, /debts.")
     return None

@@ -2,17 +2,11 @@
 
 from __future__ import annotations
 
+from bot.render.hanafuda_cards import card, card_emoji, cards
 from games import hanafuda
 from games.fishing import Flipped, Play, Played, Take, Taken
 
-
-def card(code: str) -> str:
-    """``🌲1L Crane``."""
-    return hanafuda.emoji_label(code)
-
-
-def cards(codes: list[str], empty: str = "—") -> str:
-    return " · ".join(card(c) for c in hanafuda.sort_codes(codes)) if codes else empty
+__all__ = ["card", "cards", "capture_emoji", "capture_lines", "narrate_move"]
 
 
 def capture_lines(hand: list[str], field: list[str]) -> list[str]:
@@ -31,10 +25,8 @@ def capture_lines(hand: list[str], field: list[str]) -> list[str]:
 
 
 def capture_emoji(action: object) -> str | None:
-    """The month emoji of the card a play or take moves; None for any other action."""
-    if isinstance(action, Play | Take):
-        return hanafuda.MONTH_EMOJI[hanafuda.card(action.card).month]
-    return None
+    """The face of the card a play or take moves; None for any other action."""
+    return card_emoji(action.card) if isinstance(action, Play | Take) else None
 
 
 def _took(captured: list[str]) -> str:

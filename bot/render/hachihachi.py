@@ -12,6 +12,7 @@ from typing import Any
 import discord
 
 from bot.render.fishing import capture_emoji, capture_lines, card, cards, narrate_move
+from bot.emoji import fit
 from bot.ui import ButtonSpec, relative_time
 from games import hanafuda
 from games.fishing import Flipped, Played, Taken
@@ -102,7 +103,7 @@ def add_lines(embed: discord.Embed, name: str, lines: list[str]) -> None:
         if chunk and len("\n".join(chunk + [line])) > 1024:
             embed.add_field(name=name, value="\n".join(chunk), inline=False)
             name, chunk = f"{name} (continued)", []
-        chunk.append(line[:1024])
+        chunk.append(fit(line, 1024))
     if chunk:
         embed.add_field(name=name, value="\n".join(chunk), inline=False)
 
@@ -176,7 +177,7 @@ def table_embed(pv: dict[str, Any], names: list[str], deadline: float | None) ->
         lines.append(f"Bidding: {bids}")
     if pv["sages"]:
         lines.append("📣 Sa-gé: " + ", ".join(f"{names[s['seat']]} (#{s['order']}, {s['value']}K)" for s in pv["sages"]))
-    embed.description = "\n".join(lines)[:4096]
+    embed.description = fit("\n".join(lines), 4096)
     roles = pv.get("roles", {})
     for s, name in enumerate(names):
         tag = roles.get(str(s))
@@ -189,7 +190,7 @@ def table_embed(pv: dict[str, Any], names: list[str], deadline: float | None) ->
             combos = ", ".join(f"{combo_name(c['id'])} {c['kan']}K" for c in pv["combos"][s])
             val.append(f"Pile ({pv['card_points'][s]} pts): {short(pv['captures'][s], 'none')}"
                        + (f"\n✨ {combos}" if combos else ""))
-        embed.add_field(name=head[:256], value="\n".join(val)[:1024], inline=False)
+        embed.add_field(name=head[:256], value=fit("\n".join(val), 1024), inline=False)
     if pv.get("month_hash"):
         embed.set_footer(text=f"Deal hash (SHA-256 of this month's seed, revealed at month end): {pv['month_hash']}")
     return embed
@@ -253,7 +254,7 @@ def panel(view: dict[str, Any], legal: list[str], names: list[str], deadline: fl
             lines.append(f"Deadline {relative_time(deadline)}; then a bot decides for you.")
     elif view["phase"] != "over" and view["acting"]:
         lines.append("\nWaiting for " + ", ".join(f"**{names[s]}**" for s in view["acting"]) + ".")
-    embed.description = "\n".join(lines)[:4096]
+    embed.description = fit("\n".join(lines), 4096)
     buttons = [button(a, view["table"]) for a in legal]
     return embed, buttons
 

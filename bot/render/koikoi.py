@@ -11,6 +11,7 @@ from typing import Any
 import discord
 
 from bot.render.fishing import capture_emoji, capture_lines, card, cards, narrate_move
+from bot.emoji import fit
 from bot.ui import ButtonSpec, relative_time
 from games import hanafuda
 from games.fishing import Flipped, Played, Taken
@@ -67,7 +68,7 @@ def table_embed(pv: dict[str, Any], names: list[str], deadline: float | None) ->
         hand = " ".join(f"{names[s]} holds {pv['hand_counts'][s]}" for s in side["seats"])
         value = (f"{short_cards(side['captures'], 'no captures')}\n"
                  f"**{side['points']}** pts: {yaku_text(side['yaku'])}{called}\n{hand}")
-        embed.add_field(name=title, value=value[:1024], inline=False)
+        embed.add_field(name=title, value=fit(value, 1024), inline=False)
     scores = " · ".join(f"{names[i]} {score:+d}" for i, score in enumerate(pv["scores"]))
     embed.add_field(name="Scores", value=scores, inline=False)
     if pv.get("round_hash"):
@@ -113,7 +114,7 @@ def panel(view: dict[str, Any], legal: list[str], names: list[str], deadline: fl
             lines.append(f"Deadline {relative_time(deadline)}; then a bot plays for you.")
     elif view["phase"] != "over" and view.get("turn") is not None:
         lines.append(f"\nWaiting for **{names[view['turn']]}**.")
-    embed.description = "\n".join(lines)[:4096]
+    embed.description = fit("\n".join(lines), 4096)
     buttons = [button(a, view["field"]) for a in legal]
     return embed, buttons
 

@@ -12,13 +12,19 @@ from typing import Any
 
 import discord
 
+from bot.emoji import face, fit
 from bot.ui import ButtonSpec, SelectSpec, relative_time
 from games.base import Event
 from games.sanma import events as ev
-from games.sanma.actions import Discard, OwnKan, Pon, Word, describe, parse, tile_text as tile
+from games.sanma.actions import Discard, OwnKan, Pon, Word, describe, parse, tile_name, tile_text
 
 COLOUR = discord.Colour.from_rgb(20, 120, 80)
 MELD_NAMES = {"pon": "Pon", "daiminkan": "Kan", "ankan": "Closed kan", "shouminkan": "Added kan"}
+
+
+def tile(code: str) -> str:
+    """A tile's face (its emoji, when uploaded) and its text: ``<:sanma_5p:…>5p``, ``東``."""
+    return (face("sanma", code) or "") + tile_text(code)
 
 
 def tiles(codes: list[str], empty: str = "—") -> str:
@@ -58,7 +64,7 @@ def _seat_fields(embed: discord.Embed, pv: dict[str, Any], names: list[str]) -> 
         if pv["melds"][s]:
             body.append("Melds: " + "; ".join(_meld(m, names) for m in pv["melds"][s]))
         body.append(f"Hand: {pv['hand_counts'][s]} tiles")
-        embed.add_field(name=head[:256], value="\n".join(body)[:1024], inline=False)
+        embed.add_field(name=head[:256], value=fit("\n".join(body), 1024), inline=False)
 
 
 def table_embed(pv: dict[str, Any], names: list[str], deadline: float | None) -> discord.Embed:
@@ -129,7 +135,9 @@ def panel(view: dict[str, Any], legal: list[str], names: list[str], deadline: fl
         riichi = [a for a, act in parsed.items() if isinstance(act, Discard) and act.riichi]
         others = [a for a, act in parsed.items() if not isinstance(act, Discard)]
         for i, a in enumerate(discards):
-            buttons.append(ButtonSpec(f"a:{a}", action_label(a), _style(a), row=min(i // 5, 2)))
+            code = parsed[a].tile
+            buttons.append(ButtonSpec(f"a:{a}", tile_name(code), _style(a), emoji=face("sanma", code) or None,
+                                      row=min(i // 5, 2)))
         for a in others:  # all of them: when they do not fit in one row, build_view puts every action in menus
             buttons.append(ButtonSpec(f"a:{a}", action_label(a), _style(a), row=3))
         if riichi:
@@ -140,7 +148,7 @@ def panel(view: dict[str, Any], legal: list[str], names: list[str], deadline: fl
             lines.append("\nCalls are being decided.")
         elif view.get("turn") is not None:
             lines.append(f"\nWaiting for **{names[view['turn']]}**.")
-    embed.description = "\n".join(lines)[:4096]
+    embed.description = fit("\n".join(lines), 4096)
     _seat_fields(embed, view, names)  # the others' rivers, riichi and melds, for the decision at hand
     return embed, buttons
 
@@ -200,7 +208,7 @@ def _hand_embed(d: ev.HandOutcome, names: list[str]) -> discord.Embed:
             winners = " & ".join(names[w.winner] for w in d.wins)
             embed.title = f"{d.round} · {winners} win{'s' if len(d.wins) == 1 else ''}"
             for w in d.wins:
-                embed.add_field(name=names[w.winner], value=_win_text(w, names)[:1024], inline=False)
+                embed.add_field(name=names[w.winner], value=fit(_win_text(w, names), 1024), inline=False)
             ind = f"Dora indicators {tiles(d.dora_indicators)}"
             if d.ura_indicators:
                 ind += f" · ura {tiles(d.ura_indicators)}"

@@ -17,7 +17,7 @@ from enum import StrEnum
 from typing import Any
 
 from games.base import GameError
-from games.bcpoker.cards import CODES, KX
+from games.bcpoker.cards import CODES, KX, name
 
 KIND_NAMES = {"tsumo": "Tsumo", "ron": "Ron", "surprise_gift": "Surprise Gift", "black_gift": "Black Gift"}
 
@@ -58,7 +58,14 @@ class Discard:
 
     @property
     def text(self) -> str:
-        card = token_text(self.card, self.named)
+        return self._words(token_text(self.card, self.named))
+
+    @property
+    def label(self) -> str:
+        """The button text: the card by its name (``Discard Red 3``)."""
+        return self._words(name(self.card, self.named))
+
+    def _words(self, card: str) -> str:
         if self.chain:
             return f"Chain {card} + Riichi" if self.riichi else f"Chain {card}"
         return f"Riichi! Discard {card}" if self.riichi else f"Discard {card}"
@@ -76,6 +83,10 @@ class Under:
     @property
     def text(self) -> str:
         return f"Under the deck: {self.card}"
+
+    @property
+    def label(self) -> str:
+        return f"Under the deck: {name(self.card)}"
 
 
 class Word(StrEnum):
@@ -121,7 +132,7 @@ def _take_label(view: dict[str, Any]) -> str | None:
     top = view.get("pile_top")
     if not top:
         return None
-    text = f"Take {token_text(top['card'], top.get('named'))} from the pile"
+    text = f"Take {name(top['card'], top.get('named'))} from the pile"
     return text + " and win" if view["riichi"][view["seat"]] else text
 
 
@@ -163,6 +174,9 @@ def describe(action: str) -> str:
 
 
 def label(action: str, view: dict[str, Any] | None = None) -> str:
-    """Button text; with the player's view known, a take names its card and a win its kind."""
+    """Button text: cards by their names; with the player's view known, a take names its card and a win its
+    kind."""
     act = parse(action)
-    return act.label(view) if isinstance(act, Word) and view is not None else act.text
+    if isinstance(act, Word):
+        return act.label(view) if view is not None else act.text
+    return act.label

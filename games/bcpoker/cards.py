@@ -67,7 +67,20 @@ def check_counts(codes, decks: int) -> None:
             )
 
 
+COLOUR_NAMES = {RED: "Red", GREEN: "Green", BLACK: "Black"}
+
+
+def name(code: str, named: int | None = None) -> str:
+    """A card's name, as a button shows it: ``Red 3``, ``Black A/7``, ``Black A/7 as 7``."""
+    number = "A/7" if code == KX else code[1]
+    return f"{COLOUR_NAMES[code[0]]} {number}" + (f" as {named}" if code == KX and named else "")
+
+
+def short_text(code: str, named: int | None = None) -> str:
+    """``R3``, ``KX=7``."""
+    return code if code != KX or not named else f"KX={named}"
+
+
 def label(code: str, named: int | None = None) -> str:
     """Short display text with a colour square: ``🟥R3``, ``⬛KX=7``."""
-    text = code if code != KX or not named else f"KX={named}"
-    return f"{EMOJI[code[0]]}{text}"
+    return f"{EMOJI[code[0]]}{short_text(code, named)}"

@@ -23,6 +23,18 @@ HONOR_GLYPHS = {"1z": "東", "2z": "南", "3z": "西", "4z": "北", "5z": "白",
 _TILE = re.compile(r"[0-9][mpsz]")
 
 
+SUIT_NAMES = {"m": "Characters", "p": "Dots", "s": "Bamboo"}
+HONOR_TILE_NAMES = {"1z": "East wind", "2z": "South wind", "3z": "West wind", "4z": "North wind",
+                    "5z": "White dragon", "6z": "Green dragon", "7z": "Red dragon"}
+
+
+def tile_name(code: str) -> str:
+    """A tile's name, as a button shows it: ``5 of Dots``, ``Red 5 of Bamboo``, ``East wind``."""
+    if code in HONOR_TILE_NAMES:
+        return HONOR_TILE_NAMES[code]
+    return f"Red 5 of {SUIT_NAMES[code[1]]}" if code[0] == "0" else f"{code[0]} of {SUIT_NAMES[code[1]]}"
+
+
 def tile_text(code: str) -> str:
     """A tile as players read it: ``5p``, ``r5p`` (red five), ``東`` … ``中`` for honors."""
     if code in HONOR_GLYPHS:

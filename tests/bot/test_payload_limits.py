@@ -10,6 +10,7 @@ import discord
 import pytest
 
 from bot.presenter import PANEL_PICTURE, DiscordPresenter
+from bot import emoji
 from bot.render import get_renderer
 from bot.tables import PLAYING, Seat, Table
 from bot.ui import AmountSpec, ButtonSpec, SelectSpec, build_view, hand_button, lobby_buttons
@@ -18,6 +19,7 @@ from faces.results import result_picture
 from faces.table import draws_table, table_picture
 from games import game_names, get_game
 from games.hanafuda import MONTH_EMOJI
+from faces import load_manifest
 from games.simulate import bot_seats, play_game
 from localdiscord.limits import valid_component_emoji
 from localdiscord.validation import MAX_FILE_BYTES, check_attachments
@@ -25,10 +27,22 @@ from localdiscord.validation import check_message as check_with_prefix
 
 STEPS = 120  # decisions checked per game
 MAX_PICTURE = 100 * 1024  # a picture's budget, "a few tens of KB" (issue 13); Discord takes up to 10 MiB
+EMOJI_IDS = {(f["game"], f["code"]): 1_234_567_890_123_456_789 + i for i, f in enumerate(load_manifest()["faces"])}
 
 
 def check_message(payload: dict) -> None:
-    check_with_prefix(payload, [])
+    check_with_prefix(payload, [], emoji_ids=set(EMOJI_IDS.values()) if emoji.FACES.emoji else ())
+
+
+@pytest.fixture(params=[False, True], ids=["text", "faces"])
+def faces(request, monkeypatch):
+    """Without the faces (text), or with every face uploaded (ids as long as Discord's)."""
+    uploaded = emoji.Faces()
+    if request.param:
+        names = {(f["game"], f["code"]): f["name"] for f in load_manifest()["faces"]}
+        uploaded.emoji = {key: f"<:{names[key]}:{i}>" for key, i in EMOJI_IDS.items()}
+    monkeypatch.setattr(emoji, "FACES", uploaded)
+    return request.param
 
 
 def payload(embed: discord.Embed | None, view: discord.ui.View) -> dict:
@@ -63,7 +77,7 @@ def offered(view: discord.ui.View) -> set[str]:
 
 
 @pytest.mark.parametrize("name", game_names())
-def test_every_panel_and_table_along_a_seeded_game_is_a_payload_discord_takes(name):
+def test_every_panel_and_table_along_a_seeded_game_is_a_payload_discord_takes(name, faces):
     """The panels as the presenter builds them, each seat's picture included."""
     game = get_game(name)
     players = game.max_players
@@ -78,7 +92,7 @@ def test_every_panel_and_table_along_a_seeded_game_is_a_payload_discord_takes(na
     for step in range(STEPS):
         if game.is_over(state):
             break
-        table = renderer.table_embed(game.public_view(state), names, 1_900_000_000.0)
+        table = emoji.fit_embed(renderer.table_embed(game.public_view(state), names, 1_900_000_000.0))
         check_message(payload(table, build_view(7, step, [hand_button()])))
         table = Table(id=7, guild_id=1, channel_id=1, game=game, options={}, host_id=100, seats=seats, status=PLAYING,
                       version=step, turn_seconds=60, state=state, deadline=1_900_000_000.0)

@@ -51,9 +51,9 @@ async def black_christmas_on_alice(fake, db, monkeypatch):
     rig_black_christmas(monkeypatch)
     alice, bob, carol, bot, run, table = await seated(fake, db, "bcpoker", lead_rounds=1)
     await press(fake, bob, "Draw from the deck")
-    await press(fake, bob, "Discard R1")
+    await press(fake, bob, "Discard Red 1")
     await press(fake, carol, "Draw from the deck")
-    await press(fake, carol, "Discard K7")
+    await press(fake, carol, "Discard Black 7")
     assert (table.state.phase, table.state.turn, table.state.hit.number) == ("hit_draw", 0, 7)
     assert f"Turn: <@{alice.id}>" in table_message(fake).content
     assert mentions_of(fake, alice) == 1  # alice has no open panel: she is told once that it is her turn

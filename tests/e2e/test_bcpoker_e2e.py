@@ -12,7 +12,7 @@ import pytest
 from localdiscord import start_client
 from cogs.league import signed
 from games.bcpoker import GAME, engine
-from games.bcpoker.cards import CODES, make_deck
+from games.bcpoker.cards import CODES, make_deck, name as card_name
 
 from .conftest import IN_PLACE, LeakWatch, action_buttons, make_bot, table_message
 
@@ -102,11 +102,11 @@ async def test_three_players_black_christmas_chain_exchange_riichi_ron_and_resta
 
     # 1. alice draws and discards G2
     await press(fake, alice, "Draw from the deck")
-    await press(fake, alice, "Discard G2")
+    await press(fake, alice, "Discard Green 2")
     watch.check()
     # 2. bob's K3 on G2: Black Christmas on carol
     await press(fake, bob, "Draw from the deck")
-    await press(fake, bob, "Discard K3")
+    await press(fake, bob, "Discard Black 3")
     watch.check()
     texts = "\n".join(fake.all_public_texts())
     assert "Black Christmas!" in texts and "carol" in texts and "(N = 3)" in texts
@@ -115,7 +115,7 @@ async def test_three_players_black_christmas_chain_exchange_riichi_ron_and_resta
     assert labels == ["Draw (Black Christmas)"]  # the hitting card cannot be taken
     # 3. carol draws and chains with K4: alice is hit with N = 4
     await press(fake, carol, "Draw (Black Christmas)")
-    await press(fake, carol, "Chain K4")
+    await press(fake, carol, "Chain Black 4")
     watch.check()
     assert "chains with" in "\n".join(fake.all_public_texts())
     await press(fake, alice, "Draw (Black Christmas)")
@@ -142,7 +142,7 @@ async def test_three_players_black_christmas_chain_exchange_riichi_ron_and_resta
     assert clicked.response_type in IN_PLACE and "Put **4** more cards under the deck" in clicked.message.text()
     await fake.wait_idle()
     for code in ("G1", "G3", "R6", "R4"):
-        await press(fake, alice, f"Under the deck: {code}")
+        await press(fake, alice, f"Under the deck: {card_name(code)}")
         watch.check()
     s = table.state
     assert s.deck[-4:] == ["G1", "G3", "R6", "R4"] and sorted(s.hands[0]) == sorted("R1 R2 R3 R7 G4 G5 G6 R5".split())
@@ -150,12 +150,12 @@ async def test_three_players_black_christmas_chain_exchange_riichi_ron_and_resta
     # alice discards R5 with Riichi: she waits on a pair of 7s
     panel = (await alice.click(table_message(fake), "My hand")).message
     assert "Tenpai" not in panel.text()
-    await press(fake, alice, "Riichi! Discard R5")
+    await press(fake, alice, "Riichi! Discard Red 5")
     watch.check()
     assert "declares **Riichi**" in "\n".join(fake.all_public_texts()) and "🀄 Riichi" in table_message(fake).text()
     # bob discards G7: alice may Ron
     await press(fake, bob, "Draw from the deck")
-    await press(fake, bob, "Discard G7")
+    await press(fake, bob, "Discard Green 7")
     assert table.state.phase == "ron" and table.game.to_act(table.state) == [0]
     board = table_message(fake)
     assert "Waiting for Ron decisions" in board.text() and f"<@{alice.id}>" not in (board.content or "")
@@ -219,7 +219,7 @@ async def test_double_ron_through_discord(fake, db, monkeypatch):
     await alice.click(lobby, "Start")
     await fake.wait_idle()
     await press(fake, alice, "Draw from the deck")
-    await press(fake, alice, "Discard K7")
+    await press(fake, alice, "Discard Black 7")
     watch.check()
     table = bot.tables.in_channel(fake.channel.id)
     assert table.game.to_act(table.state) == [1, 2]

@@ -97,7 +97,7 @@ async def test_four_seats_bets_double_bust_push_restart_and_balances(fake, db, f
     texts = "\n".join(fake.all_public_texts())
     assert "alice bets 25" in texts and "bob bets 20" in texts and "Bot 1 bets 20" in texts
     board = table_message(fake).text()
-    assert "🂠 face down" in board and "5R" in board and HOLE not in board
+    assert re.search(r"(🂠|<:hf_back:[0-9]+>) face down", board) and "5R" in board and HOLE not in board
     # until the round is settled a stake is shown apart from the balance, not as chips already lost
     assert "alice · 175 chips, 25 at stake" in board and "bob · 180 chips, 20 at stake" in board
     assert "**You have** 175 chips, 25 at stake" in (await my_panel(fake, alice)).text()

@@ -150,3 +150,24 @@ def test_a_button_may_show_a_custom_emoji_only_if_the_application_has_it(known):
         with pytest.raises(DiscordHTTPError) as refused:
             check_message(payload, [], emoji_ids={456})
         assert re.search("INVALID_EMOJI", json.dumps(refused.value.errors))
+
+
+async def test_once_synced_hands_tables_and_card_buttons_show_the_faces_and_names(fake, db):
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    async with run_client(fake, make_bot(fake, db)) as run:
+        await synced(run)
+        lobby = await alice.slash("play", "koikoi")
+        await bob.click(lobby, "Join")
+        await alice.click(lobby, "Start")
+        await fake.wait_idle()
+        shown_public = " ".join(fake.all_public_texts())
+        ids = {int(t.rsplit(":", 1)[1][:-1]) for t in EMOJI_TOKEN.findall(shown_public)}
+        assert ids and ids <= set(fake.app_emoji)  # the field's cards on the table, as faces
+        for user in (alice, bob):
+            panel = await user.click(lobby, "My hand")
+            assert len(EMOJI_TOKEN.findall(panel.message.embed["description"])) >= 8  # the hand and the field
+            buttons = [b for row in panel.message.components for b in row["components"] if ":a:" in b["custom_id"]]
+            for button in buttons:  # every card button: the card's face, and its name rather than its code
+                assert int(button["emoji"]["id"]) in fake.app_emoji
+                assert re.fullmatch(r"Play [A-Z][a-z]+( [A-Za-z0-9-]+)*( → take .+)?", button["label"]), button
+    fake.assert_clean()

@@ -96,7 +96,7 @@ async def test_two_players_calling_ron_at_the_same_moment_both_win(fake, db, mon
         table = bot.tables.in_channel(fake.channel.id)
         await alice.click(await panel_of(fake, alice), "Draw from the deck")
         await fake.wait_idle()
-        await alice.click(await panel_of(fake, alice), "Discard K7")
+        await alice.click(await panel_of(fake, alice), "Discard Black 7")
         await fake.wait_idle()
         assert table.to_act() == [1, 2]
         panels = [await panel_of(fake, user) for user in (bob, carol)]

@@ -72,13 +72,17 @@ def test_parse_and_format(action, typed):
     assert parse(action) == typed and str(typed) == action
 
 
-def test_the_text_is_the_button_label():
+def test_the_text_names_codes_and_the_button_label_names_cards():
     assert describe("discard:KX7:r") == "Riichi! Discard KX as 7"
     assert describe("chain:K6") == "Chain K6"
     assert GAME.describe_action("under:R1") == "Under the deck: R1"
+    assert label("discard:KX7:r") == "Riichi! Discard Black A/7 as 7"
+    assert label("chain:K6") == "Chain Black 6"
+    assert label("under:R1") == "Under the deck: Red 1"
+    assert label("discard:G2") == "Discard Green 2"
     view = {"seat": 0, "phase": "draw", "riichi": [True, False], "pile_top": {"card": "KX", "named": 7},
             "draws": [0, 0], "discards": [3, 3], "drawn_from": None, "after_exchange": False}
-    assert label("take", view) == "Take KX as 7 from the pile and win"
+    assert label("take", view) == "Take Black A/7 as 7 from the pile and win"
     assert label("take") == "Take the top discard"
     assert label("win", {**view, "after_exchange": True}) == "Win: Black Gift!"
 
