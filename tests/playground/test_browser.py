@@ -3,8 +3,8 @@ as two users — and neither user's hand panel ever reaches the other user's pag
 
 Needs Debian's Chromium (``apt-get install chromium``); Playwright drives it (``executable_path``),
 so no browser is downloaded. A screenshot of the table in progress is written to the test's tmp
-folder, and also to ``$PARLOR_SCREENSHOT`` when set (``PARLOR_SCREENSHOT=docs/playground.png``
-refreshes the README's picture).
+folder, and also to ``$PARLOR_SCREENSHOT`` when set (a file, or a folder: ``PARLOR_SCREENSHOT=docs`` writes
+``docs/playground.png``).
 """
 
 from __future__ import annotations
@@ -161,8 +161,8 @@ async def test_koikoi_by_clicks_in_chromium_keeps_each_hand_private(tmp_path):
     fake.assert_clean()
     picture = tmp_path / "playground.png"
     assert picture.stat().st_size > 10_000
-    if os.environ.get("PARLOR_SCREENSHOT"):
-        shutil.copyfile(picture, os.environ["PARLOR_SCREENSHOT"])
+    if target := os.environ.get("PARLOR_SCREENSHOT"):  # a file, or a folder (the five games' test writes there too)
+        shutil.copyfile(picture, Path(target) / picture.name if Path(target).is_dir() else target)
 
 
 # ----------------------------------------------------------------------------- what the page renders

@@ -1,0 +1,133 @@
+"""Acceptance (issue 13): each of the five games in progress on the playground page in headless Chromium, its
+cards and tiles shown as their faces (application emoji, rendered as images as Discord does): on the buttons
+of Alice's hand panel, in her hand line, and on the public table — where every face shown is a card the
+game's public view names (no hidden card in any public picture).
+
+Screenshots go to the test's tmp folder, and to ``$PARLOR_SCREENSHOT`` when it is a folder
+(``PARLOR_SCREENSHOT=docs`` refreshes the README's pictures, ``docs/<game>.png``). Needs Debian's Chromium,
+as ``test_browser.py``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.settings import Settings
+from faces import load_manifest
+from localdiscord.playground import run_playground
+
+from .test_browser import CHROMIUM, CHROMIUM_ARGS, async_api
+
+FACE_OF = {entry["name"]: entry["code"] for entry in load_manifest()["faces"]}
+# (game, bots added to Alice's table, the game's /play options)
+GAMES = [("koikoi", 1, {}), ("sanma", 2, {}), ("hachihachi", 2, {}), ("blackflower", 2, {}), ("bcpoker", 2, {})]
+PANEL = '.message[data-ephemeral="true"]'
+CARD_BUTTONS = 'button[data-custom-id*=":a:"] img.emoji.custom'
+
+
+def strings(value: Any) -> set[str]:
+    """Every string in a JSON value (the card codes a public view names)."""
+    if isinstance(value, dict):
+        return set().union(*(strings(v) for v in value.values())) if value else set()
+    if isinstance(value, list):
+        return set().union(*(strings(v) for v in value)) if value else set()
+    return {value} if isinstance(value, str) else set()
+
+
+@pytest.mark.parametrize("game, bots, options", GAMES, ids=[g for g, _, _ in GAMES])
+async def test_a_game_in_progress_shows_its_cards_as_pictures(tmp_path, game, bots, options):
+    settings = Settings(token=None, database=tmp_path / "parlor.sqlite3", dev_guild=None, log_level="INFO",
+                        turn_seconds=600, playground_port=0)
+    seeds = iter(f"{n:032x}" for n in range(7, 1000))
+    ready: asyncio.Future = asyncio.get_running_loop().create_future()
+
+    def on_ready(fake, bot):
+        bot.tables.new_seed = lambda: next(seeds)  # the same deal every run
+        bot.tables.bot_delay = 0.0
+        ready.set_result((fake, bot))
+
+    stop = asyncio.Event()
+    server = asyncio.create_task(run_playground(settings, stop=stop, announce=lambda _: None,
+                                                handle_signals=False, on_ready=on_ready))
+    fake, bot = await asyncio.wait_for(asyncio.shield(ready), 60)
+    await asyncio.wait_for(bot.emoji_sync, 60)
+    alice = fake.user("Alice")
+    lobby = await alice.slash("play", game, **options)
+    for _ in range(bots):
+        await alice.click(lobby, "Add bot")
+    await alice.click(lobby, "Start")
+    await fake.wait_idle()
+    table = bot.tables.in_channel(fake.channel.id)
+    assert table is not None and table.status == "playing"
+    shot = tmp_path / f"{game}.png"
+
+    async with async_api.async_playwright() as p:
+        browser = await p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        page = await (await browser.new_context(viewport={"width": 1100, "height": 1000})).new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        await page.goto(f"http://127.0.0.1:{fake.port}/?as=Alice")
+        await page.wait_for_selector("#bot-status.online")
+
+        async def caught_up() -> None:
+            await fake.wait_idle()
+            await bot.tables.idle()
+            await page.wait_for_function("rev => Number(document.body.dataset.revision) >= rev", arg=fake.revision)
+
+        panel = page.locator(PANEL, has_text="Only you can see this").last
+        for _ in range(12):  # Alice plays the moves without a card (bets, draws, calls) until cards are hers to play
+            if not await panel.count():
+                await page.locator(".message", has=page.get_by_role("button", name="My hand")).last \
+                    .get_by_role("button", name="My hand").click()
+                await caught_up()
+            if await panel.locator(CARD_BUTTONS).count() or (
+                    game == "blackflower" and await panel.locator(".embed img.emoji.custom").count()):
+                break
+            moves = panel.locator('button[data-custom-id*=":a:"]:enabled')
+            if await moves.count():
+                await moves.first.click()
+            await caught_up()
+        else:
+            raise AssertionError(f"Alice's panel never showed her cards: {await panel.inner_text()}")
+        await caught_up()
+        await page.locator(PANEL).last.scroll_into_view_if_needed()
+        await page.screenshot(path=str(shot))
+
+        # Alice's hand is drawn with its faces: in her hand line, and (but in Black Flower, whose buttons are
+        # bets and hit/stand) on her card buttons, each face an image the fake serves
+        images = panel.locator("img.emoji.custom")
+        assert await images.count() >= 2
+        if game != "blackflower":
+            button_faces = panel.locator(CARD_BUTTONS)
+            assert await button_faces.count() >= 2
+            labels = await panel.locator('button[data-custom-id*=":a:"]').all_inner_texts()
+            assert not any(label.strip().split(" ")[-1] in FACE_OF.values() for label in labels), labels
+        loaded = await page.evaluate(
+            "() => [...document.querySelectorAll('img.emoji.custom')].every((i) => i.complete && i.naturalWidth > 0)")
+        assert loaded, "every face image loads"
+
+        # every face in a public message is a card the public view names (or a card's back)
+        public = await page.locator('.message[data-ephemeral="false"] img.emoji.custom').evaluate_all(
+            "(nodes) => nodes.map((n) => n.alt)")
+        assert public, "the public table shows faces"
+        named = strings(json.loads(json.dumps(table.game.public_view(table.state), default=str)))
+        for alt in public:
+            code = FACE_OF[alt.strip(":")]
+            assert code == "back" or code in named, f"{alt} on the public table is not in the public view"
+        assert errors == []
+        await browser.close()
+
+    stop.set()
+    assert await asyncio.wait_for(server, 30) == 0
+    fake.assert_clean()
+    assert shot.stat().st_size > 10_000
+    folder = os.environ.get("PARLOR_SCREENSHOT")
+    if folder and Path(folder).is_dir():
+        shutil.copyfile(shot, Path(folder) / shot.name)
