@@ -1,5 +1,5 @@
-"""Acceptance (issue 13): each of the five games in progress on the playground page in headless Chromium, its
-cards and tiles shown as their faces (application emoji, rendered as images as Discord does): on the buttons
+"""Acceptance (issue 13): each of the five games in progress on the playground page in headless Chromium, the
+table message showing its picture, and the cards and tiles shown as their faces (application emoji, rendered as images as Discord does): on the buttons
 of Alice's hand panel, in her hand line, and on the public table — where every face shown is a card the
 game's public view names (no hidden card in any public picture).
 
@@ -21,6 +21,7 @@ import pytest
 
 from bot.settings import Settings
 from faces import load_manifest
+from faces.table import draws_table
 from localdiscord.playground import run_playground
 
 from .test_browser import CHROMIUM, CHROMIUM_ARGS, async_api
@@ -70,7 +71,7 @@ async def test_a_game_in_progress_shows_its_cards_as_pictures(tmp_path, game, bo
 
     async with async_api.async_playwright() as p:
         browser = await p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        page = await (await browser.new_context(viewport={"width": 1100, "height": 1000})).new_page()
+        page = await (await browser.new_context(viewport={"width": 1100, "height": 1500})).new_page()
         errors: list[str] = []
         page.on("pageerror", lambda e: errors.append(str(e)))
         await page.goto(f"http://127.0.0.1:{fake.port}/?as=Alice")
@@ -112,6 +113,13 @@ async def test_a_game_in_progress_shows_its_cards_as_pictures(tmp_path, game, bo
         loaded = await page.evaluate(
             "() => [...document.querySelectorAll('img.emoji.custom')].every((i) => i.complete && i.naturalWidth > 0)")
         assert loaded, "every face image loads"
+
+        # the table message carries its picture (faces/table.py), shown inside its embed
+        table_message = page.locator(".message", has=page.get_by_role("button", name="My hand")).last
+        pictures = await table_message.locator(".embed img.embed-image").evaluate_all(
+            "(nodes) => nodes.map((i) => [i.src, i.complete && i.naturalWidth > 0])")
+        assert draws_table(game) and pictures and all(ok for _, ok in pictures), pictures
+        assert pictures[-1][0].endswith("/table.png"), pictures
 
         # every face in a public message is a card the public view names (or a card's back)
         public = await page.locator('.message[data-ephemeral="false"] img.emoji.custom').evaluate_all(
