@@ -160,12 +160,12 @@ MONTH_EMOJI = {
 
 def _full_name(c: Card) -> str:
     """The name with the month's plant in front when the name lacks it: "Pine Crane", "Pine chaff 1"."""
-    plant = MONTH_NAMES[c.month].split()[0]
-    return c.name if c.name.startswith(plant) else f"{plant} {c.name}"
+    plant = MONTH_NAMES[c.month]
+    return c.name if c.name.startswith(plant.split()[0]) else f"{plant} {c.name}"
 
 
 FULL_NAMES: dict[str, str] = {c.code: _full_name(c) for c in CARDS}
-"""Code → the name a button shows (``"1L"`` → ``"Pine Crane"``, ``"9A"`` → ``"Chrysanthemum Sake cup"``)."""
+"""Code → the name a button shows (``"1L"`` → ``"Pine Crane"``, ``"7A"`` → ``"Bush clover Boar"``)."""
 
 
 def card(code: str) -> Card:

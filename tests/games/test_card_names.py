@@ -24,7 +24,8 @@ def test_every_card_has_its_own_name(names):
 
 def test_names_read_as_players_say_them():
     assert hanafuda.FULL_NAMES["1L"] == "Pine Crane" and hanafuda.FULL_NAMES["1C1"] == "Pine chaff 1"
-    assert hanafuda.FULL_NAMES["9A"] == "Chrysanthemum Sake cup" and hanafuda.FULL_NAMES["8L"] == "Susuki Moon"
+    assert hanafuda.FULL_NAMES["9A"] == "Chrysanthemum Sake cup" and hanafuda.FULL_NAMES["8L"] == "Susuki grass Moon"
+    assert hanafuda.FULL_NAMES["7A"] == "Bush clover Boar" and hanafuda.FULL_NAMES["2A"] == "Plum Bush warbler"
     assert [tile_name(c) for c in ("5s", "0p", "9m", "1z", "7z")] == \
         ["5 of Bamboo", "Red 5 of Dots", "9 of Characters", "East wind", "Red dragon"]
     assert (bcp.name("R3"), bcp.name("KX"), bcp.name("KX", 7)) == ("Red 3", "Black A/7", "Black A/7 as 7")
