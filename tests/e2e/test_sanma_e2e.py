@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 
+from bot.emoji import EMOJI_TOKEN
 from localdiscord import start_client
 from games.shuffle import sha256_hex
 from games.sanma import engine
@@ -91,7 +92,8 @@ class SanmaLeakWatch(LeakWatch):
         hidden = self.before & after
         for version in self.new_public_versions():
             for line in "\n".join(version.texts()).splitlines():
-                counts = Counter(tile_kind(t) for t in TOKEN.findall(line))
+                # a tile's face (its emoji, named like sanma_1m) is always followed by its text: count the text
+                counts = Counter(tile_kind(t) for t in TOKEN.findall(EMOJI_TOKEN.sub("", line)))
                 for kind, n in counts.items():
                     limit = min(self.public[kind], 4 - hidden[kind])
                     assert n <= limit, f"{kind} ×{n} in public line {line!r} (public {self.public[kind]}, hidden {hidden[kind]})"
