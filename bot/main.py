@@ -74,7 +74,7 @@ class ParlorBot(ParlorClient):
     presenter: DiscordPresenter
 
     def __init__(self, settings: Settings, *, bot_delay: float = 0.8, new_seed: Callable[[], str] | None = None,
-                 force_sync: bool = False, restore: bool = True) -> None:
+                 force_sync: bool = False, restore: bool = True, upload_faces: bool = True) -> None:
         intents = discord.Intents.none()
         intents.guilds = True
         self.metrics = Metrics(lambda: getattr(self, "tables", None))  # served only with PARLOR_METRICS_PORT
@@ -96,6 +96,7 @@ class ParlorBot(ParlorClient):
         self.restore = restore  # False: only sync (python -m bot sync), no table is brought back
         self.games_available = game_names()
         self.emoji_sync: asyncio.Task | None = None  # the faces' upload as emoji, in the background
+        self.upload_faces = upload_faces  # False: the cards stay text (tests that are not about the faces)
 
     async def setup_hook(self) -> None:
         if self.settings.metrics_port is not None:
@@ -119,7 +120,7 @@ class ParlorBot(ParlorClient):
                 log.info("restored %d unfinished table(s)", len(restored))
         await self.sync_commands()
         FACES.emoji.clear()  # text until this application's faces are known
-        if self.restore:
+        if self.restore and self.upload_faces:
             self.emoji_sync = asyncio.create_task(sync_faces(self, emoji_marker(self.settings.database)))
 
     async def sync_commands(self) -> None:
