@@ -13,6 +13,7 @@ is followed by the card's text, so :func:`fit` can drop the faces of a text that
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import re
@@ -110,10 +111,14 @@ def _write_marker(path: Path, application_id: int | None, hashes: dict[str, str]
                     path, error.strerror)
 
 
-async def sync_faces(client: discord.Client, marker: Path, faces: Faces = FACES) -> SyncReport:
+async def sync_faces(client: discord.Client, marker: Path, faces: Faces = FACES, *, upload: bool = True,
+                     pause: float = 10.0, tries: int = 60) -> SyncReport:
     """Upload the faces the application lacks or has an older picture of, and fill ``faces`` with every face
     that exists. Any refusal (no permission, a full application, a rejected image) leaves the faces it
-    concerns as text; nothing raises."""
+    concerns as text; nothing raises. With ``upload=False`` (a process whose faces another process uploads:
+    the one running shard 0), the faces are taken by name as they appear, looking every ``pause`` seconds."""
+    if not upload:
+        return await _adopt_faces(client, faces, pause, tries)
     started, report = time.perf_counter(), SyncReport()
     manifest = load_manifest()["faces"]
     try:
@@ -159,6 +164,28 @@ async def sync_faces(client: discord.Client, marker: Path, faces: Faces = FACES)
     report.seconds = time.perf_counter() - started
     log.info("faces as emoji: %d kept, %d uploaded (%d bytes), %d deleted, %d as text, in %.2f s", report.kept,
              report.uploaded, report.uploaded_bytes, report.deleted, report.failed, report.seconds)
+    return report
+
+
+async def _adopt_faces(client: discord.Client, faces: Faces, pause: float, tries: int) -> SyncReport:
+    started, report = time.perf_counter(), SyncReport()
+    manifest = load_manifest()["faces"]
+    for attempt in range(tries):
+        if attempt:
+            await asyncio.sleep(pause)
+        try:
+            remote = {e.name: e for e in await client.fetch_application_emojis()}
+        except (discord.HTTPException, discord.MissingApplicationID) as error:
+            log.warning("application emoji unavailable (%s); cards are shown as text", error)
+            break
+        for entry in manifest:
+            if (emoji := remote.get(entry["name"])) is not None:
+                faces.emoji[(entry["game"], entry["code"])] = str(discord.PartialEmoji(name=emoji.name, id=emoji.id))
+        report.kept = sum(1 for entry in manifest if entry["name"] in remote)
+        if report.kept == len(manifest):
+            break
+    report.seconds = time.perf_counter() - started
+    log.info("faces as emoji (uploaded by another process): %d of %d found", report.kept, len(manifest))
     return report
 
 

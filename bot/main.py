@@ -121,7 +121,9 @@ class ParlorBot(ParlorClient):
         await self.sync_commands()
         FACES.emoji.clear()  # text until this application's faces are known
         if self.restore and self.upload_faces:
-            self.emoji_sync = asyncio.create_task(sync_faces(self, emoji_marker(self.settings.database)))
+            shards = self.settings.shards  # several processes: the one running shard 0 uploads, the others look
+            self.emoji_sync = asyncio.create_task(sync_faces(self, emoji_marker(self.settings.database),
+                                                             upload=shards is None or 0 in shards.ids))
 
     async def sync_commands(self) -> None:
         """Register the slash commands with Discord (in the development server when one is set), only when

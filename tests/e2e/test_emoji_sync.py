@@ -172,3 +172,15 @@ async def test_once_synced_hands_tables_and_card_buttons_show_the_faces_and_name
                 assert int(button["emoji"]["id"]) in fake.app_emoji
                 assert re.fullmatch(r"Play [A-Z][a-z]+( [A-Za-z0-9-]+)*( → take .+)?", button["label"]), button
     fake.assert_clean()
+
+
+async def test_a_process_that_does_not_upload_takes_the_faces_another_one_uploaded(fake, db, tmp_path):
+    async with run_client(fake, make_bot(fake, db, faces=True)) as run:
+        await synced(run)
+    posted = len(uploads(fake))
+    async with run_client(fake, make_bot(fake, tmp_path / "other.sqlite3")) as run:  # e.g. shard 1's process
+        found = faces_emoji.Faces()
+        report = await faces_emoji.sync_faces(run.client, tmp_path / "unused.json", found, upload=False)
+    assert report.kept == len(MANIFEST) and report.uploaded == 0 and len(uploads(fake)) == posted
+    assert found.get("bcpoker", "KX") == next(f"<:bcp_black_a7:{e.id}>" for e in fake.app_emoji.values()
+                                              if e.name == "bcp_black_a7")
