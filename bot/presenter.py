@@ -21,6 +21,7 @@ from typing import Any, Awaitable, Callable, TypeVar
 import discord
 
 from bot.emoji import fit, fit_embed
+from bot.permissions import NEEDED, THREAD_ONLY
 from bot.render import get_renderer
 from bot.tables import CANCELLED, FINISHED, LOBBY, PLAYING, Presenter, Table, players_wanted, public_to_act
 from bot.ui import build_view, hand_button, lobby_buttons, tell
@@ -36,8 +37,9 @@ ANSWER_WINDOW = 3.0  # Discord waits 3 s for an interaction's answer
 REPOST_AFTER = 50 * 60  # Discord throttles edits of messages older than an hour (3 per 6 s a channel)
 RECENT_LINES = 8
 MISSING_PERMISSION = ("⚠️ Parlor cannot post or edit its messages in <#{channel}>: a permission is missing. "
-                      "The game goes on (use **My hand**); a server admin can give Parlor View Channel, Send "
-                      "Messages, Embed Links and Read Message History in that channel.")
+                      "The game goes on (use **My hand**); a server admin can give Parlor "
+                      + ", ".join(name for flag, name, _ in NEEDED if flag not in THREAD_ONLY)
+                      + " in that channel (and Send Messages in Threads for a thread).")
 PICTURE = "table.png"  # the table picture's file name: the embed shows it (attachment://table.png)
 PANEL_PICTURE = "hand.png"  # the hand panel's picture, shown as its embed's image
 RESULT_PICTURE = "result.png"  # a result's picture (faces/results.py), shown in the result's embed

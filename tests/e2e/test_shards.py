@@ -20,7 +20,7 @@ def sharded_bot(db, shards: Shards) -> ShardedParlorBot:
     settings = Settings(token="fake-token", database=db, dev_guild=None, log_level="INFO", turn_seconds=60,
                         shards=shards)
     seeds = (f"{n:032x}" for n in range(1000))
-    bot = make_bot(settings, bot_delay=0.0, new_seed=lambda: next(seeds))
+    bot = make_bot(settings, bot_delay=0.0, new_seed=lambda: next(seeds), upload_faces=False)  # not about faces
     assert isinstance(bot, ShardedParlorBot)
     return bot
 
