@@ -11,7 +11,12 @@ the same surface over asyncpg, so every dialect difference of the queries lives 
 * an ``INSERT`` into a table with an ``id`` returns it (``lastrowid``);
 * asyncpg's errors are raised as sqlite3's: a refused constraint, trigger or value (bad JSON) as
   ``IntegrityError``, anything else the server refuses as ``OperationalError`` (the store turns
-  those into :class:`~bot.store.SaveFailed`).
+  those into :class:`~bot.store.SaveFailed`);
+* a connection the server dropped (a restart, a network cut) is opened again: a statement that was
+  cut off fails as ``OperationalError`` (its transaction is rolled back by the server, so the write
+  is refused, not half done), and the next statement runs on a new connection. A ``BEGIN``, or a read
+  outside a transaction, that finds the connection gone is sent again on the new one: nothing had been
+  written.
 """
 
 from __future__ import annotations
@@ -42,6 +47,13 @@ def placeholders(sql: str) -> str:
         return f"${count}"
 
     return re.sub(r"\?", number, _RESERVED.sub('"placing"', sql))
+
+
+# a connection that is gone: closed by the server or the network (asyncpg's InterfaceError says "connection is
+# closed"; ConnectionDoesNotExistError is the PostgreSQL-side variant, cut in the middle of a statement;
+# InternalClientError when the server's goodbye arrived while the connection was idle)
+LOST = (asyncpg.InterfaceError, asyncpg.ConnectionDoesNotExistError, asyncpg.InternalClientError, ConnectionError,
+        OSError)
 
 
 def _translated(exc: Exception) -> Exception:
@@ -88,15 +100,35 @@ class _Statement:
 
 
 class PgConnection:
-    def __init__(self, conn: asyncpg.Connection) -> None:
+    def __init__(self, conn: asyncpg.Connection, url: str | None = None) -> None:
         self._conn = conn
+        self._url = url  # to connect again when the server drops the connection
+        self.reconnections = 0
 
     @classmethod
     async def connect(cls, url: str) -> "PgConnection":
+        return cls(await cls._open(url), url)
+
+    @staticmethod
+    async def _open(url: str) -> asyncpg.Connection:
         try:
-            return cls(await asyncpg.connect(url))
+            return await asyncpg.connect(url)
         except (OSError, asyncpg.PostgresError) as exc:
             raise sqlite3.OperationalError(f"cannot connect to PostgreSQL: {exc}") from None
+
+    async def _live(self) -> asyncpg.Connection:
+        """The connection, opened again if it was lost (a new one is never inside a transaction)."""
+        if self._conn.is_closed() and self._url is not None:
+            self._conn = await self._open(self._url)
+            self.reconnections += 1
+        return self._conn
+
+    async def _lost(self, exc: BaseException) -> sqlite3.OperationalError:
+        """A statement cut off with its connection: the connection is dropped (opened again by the next
+        statement) and the statement's write refused."""
+        if not self._conn.is_closed():
+            self._conn.terminate()
+        return sqlite3.OperationalError(f"the connection to PostgreSQL was lost: {exc}")
 
     @property
     def in_transaction(self) -> bool:
@@ -110,25 +142,42 @@ class PgConnection:
         returns_id = bool(_ID_TABLES.match(text)) and "RETURNING" not in text.upper()
         if returns_id:
             text += " RETURNING id"
-        try:
-            if text.lstrip().upper().startswith(("SELECT", "WITH")) or returns_id:
-                rows = await self._conn.fetch(text, *params)
-                return PgCursor(rows, rows[0]["id"] if returns_id and rows else None, len(rows))
-            status = await self._conn.execute(text, *params)
-        except asyncpg.PostgresError as exc:
-            raise _translated(exc) from exc
+        reads = text.lstrip().upper().startswith(("SELECT", "WITH"))
+        for attempt in (1, 2):
+            conn = await self._live()
+            # what may be sent again on a new connection: a BEGIN, or a read outside a transaction (nothing written)
+            again = attempt == 1 and (text.lstrip().upper().startswith("BEGIN")
+                                      or (reads and not returns_id and not conn.is_in_transaction()))
+            try:
+                if reads or returns_id:
+                    rows = await conn.fetch(text, *params)
+                    return PgCursor(rows, rows[0]["id"] if returns_id and rows else None, len(rows))
+                status = await conn.execute(text, *params)
+                break
+            except LOST as exc:
+                lost = await self._lost(exc)
+                if not again:
+                    raise lost from exc
+            except asyncpg.PostgresError as exc:
+                raise _translated(exc) from exc
         tail = status.rsplit(" ", 1)[-1]
         return PgCursor([], None, int(tail) if tail.isdigit() else -1)
 
     async def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        conn = await self._live()
         try:
-            await self._conn.executemany(placeholders(sql), rows)
+            await conn.executemany(placeholders(sql), rows)
+        except LOST as exc:
+            raise await self._lost(exc) from exc
         except asyncpg.PostgresError as exc:
             raise _translated(exc) from exc
 
     async def executescript(self, script: str) -> None:
+        conn = await self._live()
         try:
-            await self._conn.execute(script)
+            await conn.execute(script)
+        except LOST as exc:
+            raise await self._lost(exc) from exc
         except asyncpg.PostgresError as exc:
             raise _translated(exc) from exc
 

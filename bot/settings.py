@@ -72,6 +72,10 @@ class Settings:
             shards = Shards.parse(os.getenv("PARLOR_SHARD_COUNT", ""), os.getenv("PARLOR_SHARD_IDS", ""))
         except ValueError as error:
             raise SettingsError(f"{error} (set it in .env).") from None
+        if shards is not None and len(shards.ids) < shards.count and not isinstance(database, str):
+            raise SettingsError(f"PARLOR_SHARD_IDS runs only {shards} in this process, so other processes run the "
+                                "rest, and they must share one database: set PARLOR_DATABASE to a postgresql:// URL "
+                                "(several processes cannot share a SQLite file).")
         return cls(token, database, dev_guild, log_level, turn_seconds, playground_port, metrics_port=metrics_port,
                    shards=shards)
 

@@ -718,7 +718,7 @@ class Store:
                      int(turn_seconds), now, now),
                 )
             except sqlite3.IntegrityError as exc:  # the partial unique index, as a last line
-                if "tables.channel_id" in str(exc) or "UNIQUE" in str(exc):
+                if any(sign in str(exc) for sign in ("tables.channel_id", "UNIQUE", "tables_one_open_per_channel")):
                     raise TableExists(channel_id) from exc
                 raise
             return await self._table_in(db, cur.lastrowid)

@@ -485,9 +485,9 @@ class TableManager:
 
     async def _cancel_locked(self, table: Table, text: str) -> None:
         """The lobby closed, ``text`` saying why (shown on its message by the next redraw)."""
-        await self.store.cancel_table(table.id)
+        row = await self.store.cancel_table(table.id, table.version)
         table.status, table.closing = CANCELLED, text
-        table.version += 1
+        table.version = row.version
 
     @saving
     async def start(self, table_id: int, user_id: int, origin: Origin = None) -> Table:

@@ -30,7 +30,18 @@ def test_without_the_settings_there_is_no_sharding(env):
 def test_the_shards_a_process_runs(env, count, ids, expected):
     env.setenv("PARLOR_SHARD_COUNT", count)
     env.setenv("PARLOR_SHARD_IDS", ids)
+    env.setenv("PARLOR_DATABASE", "postgresql://parlor@dbhost/parlor")
     assert Settings.from_env(env_file=None).shards == expected
+
+
+def test_some_shards_on_a_sqlite_file_are_refused_every_shard_is_allowed(env):
+    """Processes on some shards each would keep their own league in their own SQLite file."""
+    env.setenv("PARLOR_SHARD_COUNT", "4")
+    env.setenv("PARLOR_SHARD_IDS", "0,1")
+    with pytest.raises(SettingsError, match="set PARLOR_DATABASE to a postgresql:// URL"):
+        Settings.from_env(env_file=None)
+    env.setenv("PARLOR_SHARD_IDS", "")  # one process on every shard: its SQLite file is fine
+    assert Settings.from_env(env_file=None).shards == Shards(4, (0, 1, 2, 3))
 
 
 @pytest.mark.parametrize("count, ids, says", [

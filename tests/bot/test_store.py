@@ -603,3 +603,41 @@ async def test_league_reads_do_not_wait_for_a_write(tmp_path: Path):
         await writer
     finally:
         await s.close()
+
+
+DROP_OTHERS = ("SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+               " WHERE datname = current_database() AND pid <> pg_backend_pid()")
+
+
+@pytest.mark.postgres
+async def test_postgres_connections_dropped_by_the_server_are_opened_again_and_nothing_is_half_written(postgres_url):
+    """A PostgreSQL restart or a network cut drops the store's connections: the next move is still saved (its
+    transaction opens a new connection), reads go on, and a move cut off in the middle is refused whole."""
+    import asyncpg
+
+    store = await Store.open(postgres_url, clock=Clock())
+    admin = await asyncpg.connect(postgres_url)
+    try:
+        t = await playing_table(store)
+        await admin.execute(DROP_OTHERS)  # both of the store's connections, between two moves
+        row = await store.record_action(t.id, seat=0, action="play:1L", actor_id=1, source="player",
+                                        snapshot={"n": 1}, deadline=None, expected_version=t.version)
+        assert row.version == t.version + 1
+        assert [a.action for a in await store.actions(t.id)] == ["play:1L"]
+        await admin.execute(DROP_OTHERS)
+        assert (await store.get_table(t.id)).version == row.version  # a read opens its connection again too
+
+        # cut in the middle of a move's transaction: refused as a failed save, nothing of it kept
+        async with store._use() as db:
+            await db.execute("BEGIN")
+            await db.execute("UPDATE tables SET version = version + 1 WHERE id = ?", (t.id,))
+            await admin.execute(DROP_OTHERS)
+            with pytest.raises(sqlite3.OperationalError, match="connection to PostgreSQL was lost"):
+                await db.execute("UPDATE tables SET snapshot = '{}' WHERE id = ?", (t.id,))
+        again = await store.record_action(t.id, seat=1, action="play:2A", actor_id=2, source="player",
+                                          snapshot={"n": 2}, deadline=None, expected_version=row.version)
+        assert again.version == row.version + 1 and json.loads(again.snapshot) == {"n": 2}
+        assert [a.action for a in await store.actions(t.id)] == ["play:1L", "play:2A"]
+    finally:
+        await admin.close()
+        await store.close()
