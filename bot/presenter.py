@@ -462,7 +462,24 @@ class DiscordPresenter(Presenter):
             await self.channel_call(table, "posting a summary", channel.send(**summary.message_args()))
         shown, *_ = await asyncio.gather(self._put_table(table, shown, frame.table), self._ping(table, frame.pings),
                                          *(self._edit_panel(key, token, payload) for token, payload, key in frame.panels))
+        if table.status in (FINISHED, CANCELLED):
+            self.forget(table, shown)
         return shown
+
+    def forget(self, table: Table, message_id: int | None) -> None:
+        """A closed table's last frame is drawn: what was kept to draw it again (its pictures, what each message
+        shows, its panels and pings) is let go, so a long-running bot keeps only its open tables."""
+        for key in [k for k in self.pictures if k == table.id or (isinstance(k, tuple) and k[0] == table.id)]:
+            del self.pictures[key]
+        for key in [k for k in self.panels if k[0] == table.id]:
+            token = self.panels.pop(key)
+            self.drawn.pop(id(token.interaction), None)
+            self.pictured.pop(token.message_id, None)
+        for key in [k for k in self.pinged if k[0] == table.id]:
+            del self.pinged[key]
+        self.drawn.pop(message_id, None)
+        self.pictured.pop(message_id, None)
+        self.reported.discard(table.id)
 
     def _due_pings(self, table: Table, decisions: dict[int, int], *, without_panel: bool) -> list[int]:
         """Users to ping now, each once per decision (``decisions``: seat → the version of its decision);

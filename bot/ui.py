@@ -26,7 +26,8 @@ import logging
 import math
 import re
 import secrets
-from dataclasses import dataclass, replace
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import discord
@@ -295,6 +296,7 @@ class SelectSpec:
     min_values: int = 1
     max_values: int = 1
     row: int | None = None
+    emojis: Mapping[str, str] = field(default_factory=dict)  # value → its option's emoji (a card's face)
 
 
 @dataclass(frozen=True)
@@ -355,7 +357,8 @@ def _view(table_id: int, version: int, items: list[Item]) -> discord.ui.View:
             select = discord.ui.Select(
                 custom_id=f"parlor:s:{table_id}:{version}:{verb}", placeholder=spec.placeholder[:150],
                 min_values=spec.min_values, max_values=min(spec.max_values, len(spec.options)), row=spec.row,
-                options=[discord.SelectOption(label=label[:100], value=value) for value, label in spec.options],
+                options=[discord.SelectOption(label=label[:100], value=value, emoji=spec.emojis.get(value))
+                         for value, label in spec.options],
             )
             view.add_item(TableSelect(table_id, version, verb, select))
         else:
@@ -372,11 +375,20 @@ def _options(item: ButtonSpec | SelectSpec) -> list[tuple[str, str]]:
     return item.options if isinstance(item, SelectSpec) else [(item.verb[2:], item.label)]
 
 
+def _emojis(item: ButtonSpec | SelectSpec) -> Mapping[str, str]:
+    if isinstance(item, SelectSpec):
+        return item.emojis
+    return {item.verb[2:]: item.emoji} if item.emoji else {}
+
+
 def _as_menus(items: list[Item]) -> list[Item]:
-    """Every action (plain action buttons and plain menus) in menus of 25; the other items after them."""
+    """Every action (plain action buttons and plain menus) in menus of 25, each keeping its emoji; the other
+    items after them."""
     options = [option for item in items if _is_action(item) for option in _options(item)]
+    emojis = {value: emoji for item in items if _is_action(item) for value, emoji in _emojis(item).items()}
     menus: list[Item] = [SelectSpec(options[start:start + MAX_OPTIONS],
-                                    placeholder=f"Your move ({start + 1}–{min(start + MAX_OPTIONS, len(options))})…")
+                                    placeholder=f"Your move ({start + 1}–{min(start + MAX_OPTIONS, len(options))})…",
+                                    emojis={v: emojis[v] for v, _ in options[start:start + MAX_OPTIONS] if v in emojis})
                          for start in range(0, len(options), MAX_OPTIONS)]
     return menus + [replace(item, row=None) for item in items if not _is_action(item)]
 
@@ -407,8 +419,8 @@ def _as_prompts(items: list[Item]) -> list[Item]:
             continue
         options = [(v, label) for v, label in _options(item) if (_numbered(v) or ("", 0))[0] not in prompted]
         if options:
-            kept.append(SelectSpec(options, placeholder=item.placeholder) if isinstance(item, SelectSpec)
-                        else item)
+            kept.append(SelectSpec(options, placeholder=item.placeholder, emojis=item.emojis)
+                        if isinstance(item, SelectSpec) else item)
     return _as_menus(kept) + prompts
 
 

@@ -86,8 +86,10 @@ def _font(size: int) -> ImageFont.FreeTypeFont:
 
 
 def _plain(text: str) -> str:
-    """Seat names drawn in Latin characters only (the bundled font has no others); the embed has the rest."""
-    return "".join(c if 32 <= ord(c) < 0x250 else "?" for c in text)[:20]
+    """Seat names drawn in Latin characters only (the bundled font has no others; the embed has the rest); a
+    name with no Latin letter or digit at all is empty, so that the seat is drawn by its number instead."""
+    plain = "".join(c if 32 <= ord(c) < 0x250 else "?" for c in text)[:20]
+    return plain if any(c.isalnum() for c in plain) else ""
 
 
 class Board:

@@ -131,7 +131,7 @@ def _hand_text(view: dict[str, Any]) -> str:
     if drawn and drawn in hand:
         rest = list(hand)
         rest.remove(drawn)
-        return f"{cards(rest)}  ＋ drawn {card(drawn)}"
+        return f"{cards(rest)}  + drawn {card(drawn)}"
     return cards(hand, "empty")
 
 

@@ -23,7 +23,7 @@ MELD_NAMES = {"pon": "Pon", "daiminkan": "Kan", "ankan": "Closed kan", "shoumink
 
 
 def tile(code: str) -> str:
-    """A tile's face (its emoji, when uploaded) and its text: ``<:sanma_5p:…>5p``, ``東``."""
+    """A tile's face (its emoji, when uploaded) and its text: ``<:sanma_5p:…>5p``, ``E``."""
     return (face("sanma", code) or "") + tile_text(code)
 
 
@@ -58,7 +58,7 @@ def _seat_fields(embed: discord.Embed, pv: dict[str, Any], names: list[str]) -> 
         if pv["riichi"][s]:
             flags.append("🀄 riichi")
         if pv["kita"][s]:
-            flags.append(f"北×{pv['kita'][s]}")
+            flags.append(f"kita ×{pv['kita'][s]}")
         head = f"{pv['winds'][s]} · {names[s]} · {pv['scores'][s]}" + (f" · {' · '.join(flags)}" if flags else "")
         body = [f"River: {_river(pv['rivers'][s])}"]
         if pv["melds"][s]:
@@ -139,10 +139,10 @@ def panel(view: dict[str, Any], legal: list[str], names: list[str], deadline: fl
             buttons.append(ButtonSpec(f"a:{a}", tile_name(code), _style(a), emoji=face("sanma", code) or None,
                                       row=min(i // 5, 2)))
         for a in others:  # all of them: when they do not fit in one row, build_view puts every action in menus
-            buttons.append(ButtonSpec(f"a:{a}", action_label(a), _style(a), row=3))
+            buttons.append(ButtonSpec(f"a:{a}", action_label(a), _style(a), emoji=_action_face(parsed[a]), row=3))
         if riichi:
             buttons.append(SelectSpec([(a, action_label(a)) for a in riichi], placeholder="Riichi: choose the discard…",
-                                      row=4))
+                                      emojis={a: f for a in riichi if (f := face("sanma", parsed[a].tile))}, row=4))
     elif view.get("phase") != "over":
         if view.get("phase") == "respond":
             lines.append("\nCalls are being decided.")
@@ -151,6 +151,15 @@ def panel(view: dict[str, Any], legal: list[str], names: list[str], deadline: fl
     embed.description = fit("\n".join(lines), 4096)
     _seat_fields(embed, view, names)  # the others' rivers, riichi and melds, for the decision at hand
     return embed, buttons
+
+
+def _action_face(action: Any) -> str | None:
+    """The tile an action names, as its button's emoji (a kan's tile, kita's North), when uploaded."""
+    if isinstance(action, OwnKan):
+        return face("sanma", action.kind)
+    if action == Word.KITA:
+        return face("sanma", "4z")
+    return None
 
 
 def narrate(event: Event, names: list[str]) -> str | None:
@@ -165,7 +174,7 @@ def narrate(event: Event, names: list[str]) -> str | None:
         case ev.Called():
             return f"📣 {names[event.player]}: **{MELD_NAMES[event.meld]}** {tiles(event.tiles)}"
         case ev.Kita():
-            return f"北 {names[event.player]} declares **kita** ({event.count})"
+            return f"{tile('4z')} {names[event.player]} declares **kita** ({event.count})"
         case ev.Dora():
             return f"New dora indicator: {tile(event.indicator)}"
     return None
@@ -181,7 +190,7 @@ def _win_text(w: ev.WinEntry, names: list[str]) -> str:
     limit = f" — {w.limit.replace('_', ' ')}" if w.limit else ""
     melds = "; ".join(f"{m.type} {tiles(m.tiles)}" for m in w.melds)
     lines = [f"**{how}** on {tile(w.win_tile)}", f"Hand: {tiles(w.revealed)} + {tile(w.win_tile)}"
-             + (f" · {melds}" if melds else "") + (f" · 北×{w.kita}" if w.kita else ""),
+             + (f" · {melds}" if melds else "") + (f" · kita ×{w.kita}" if w.kita else ""),
              f"{yaku}", f"**{w.han} han {w.fu} fu**{limit}"]
     if w.pao is not None:
         lines.append(f"Pao: {names[w.pao]} is responsible.")

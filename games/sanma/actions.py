@@ -19,7 +19,9 @@ from enum import StrEnum
 from games.base import GameError
 from games.sanma.tiles import check_code
 
-HONOR_GLYPHS = {"1z": "東", "2z": "南", "3z": "西", "4z": "北", "5z": "白", "6z": "發", "7z": "中"}
+# honours in plain letters: kanji show as empty boxes where no CJK font is installed (East, South, West, North,
+# White, Green, Red dragon)
+HONOR_LETTERS = {"1z": "E", "2z": "S", "3z": "W", "4z": "N", "5z": "Wh", "6z": "Gr", "7z": "Rd"}
 _TILE = re.compile(r"[0-9][mpsz]")
 
 
@@ -36,9 +38,9 @@ def tile_name(code: str) -> str:
 
 
 def tile_text(code: str) -> str:
-    """A tile as players read it: ``5p``, ``r5p`` (red five), ``東`` … ``中`` for honors."""
-    if code in HONOR_GLYPHS:
-        return HONOR_GLYPHS[code]
+    """A tile as players read it: ``5p``, ``r5p`` (red five), ``E`` … ``Rd`` for honours."""
+    if code in HONOR_LETTERS:
+        return HONOR_LETTERS[code]
     return "r5" + code[1] if code[0] == "0" else code
 
 
@@ -52,7 +54,7 @@ class Discard:
 
     @property
     def text(self) -> str:
-        return f"Riichi · discard {tile_text(self.tile)}" if self.riichi else tile_text(self.tile)
+        return f"Riichi · discard {tile_name(self.tile)}" if self.riichi else tile_text(self.tile)
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,7 +69,7 @@ class OwnKan:
 
     @property
     def text(self) -> str:
-        return f"Kan {tile_text(self.kind)} ({'added' if self.added else 'closed'})"
+        return f"Kan {tile_name(self.kind)} ({'added' if self.added else 'closed'})"
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,7 +99,7 @@ class Word(StrEnum):
         return WORDS[self]
 
 
-WORDS = {Word.TSUMO: "Tsumo!", Word.RON: "Ron!", Word.KAN: "Kan", Word.PASS: "Pass", Word.KITA: "Kita 北",
+WORDS = {Word.TSUMO: "Tsumo!", Word.RON: "Ron!", Word.KAN: "Kan", Word.PASS: "Pass", Word.KITA: "Kita (set North aside)",
          Word.KYUUSHU: "Kyuushu kyuuhai (abort)"}
 
 Action = Discard | OwnKan | Pon | Word

@@ -46,6 +46,12 @@ async def test_my_hand_again_replaces_the_panel_and_the_last_one_says_the_game_i
         for user in (alice, bob):
             (panel,) = hand_panels(user)
             assert "This game is over" in panel.text() and not panel.buttons()
+        # the finished table's pictures, panels and pings are let go (a long-running bot keeps its open tables only)
+        await bot.tables.idle()
+        presenter = bot.presenter
+        assert not [k for k in presenter.pictures if k == table.id or (isinstance(k, tuple) and k[0] == table.id)]
+        assert not [k for k in (*presenter.panels, *presenter.pinged) if k[0] == table.id]
+        assert table.message_id not in presenter.drawn and table.message_id not in presenter.pictured
     fake.assert_clean()
 
 

@@ -16,8 +16,8 @@ from tests.games.sanma_walls import make_wall
 from .conftest import IN_PLACE, LeakWatch, make_bot, table_message
 
 MASTER = f"{0:032x}"  # make_bot's first seed
-TOKEN = re.compile(r"r?[0-9][mps]|[東南西北白發中]")
-HONOR = {"東": "1z", "南": "2z", "西": "3z", "北": "4z", "白": "5z", "發": "6z", "中": "7z"}
+TOKEN = re.compile(r"\b(?:r?[0-9][mps]|Wh|Gr|Rd|[ESWN])\b")
+HONOR = {"E": "1z", "S": "2z", "W": "3z", "N": "4z", "Wh": "5z", "Gr": "6z", "Rd": "7z"}
 
 # E1, dealer alice (seat 0): alice kita, discards 中; bob pons it; carol riichi (1z), alice deals in 9s.
 E1 = make_wall(["7z9s1p1p9p4s5s2z2z5z6z1s3p",   # alice
@@ -145,7 +145,7 @@ async def test_sanma_east_only_game(fake, db, monkeypatch):
 
     # alice (dealer) sets her North aside, draws the replacement 8s and discards 中 (7z)
     panel = await panel_of(fake, alice)
-    assert "Kita 北" in [label for label, _, _ in panel.buttons()]
+    assert "Kita (set North aside)" in [label for label, _, _ in panel.buttons()]
     await act(fake, bot, alice, "kita")
     assert table.state.kita[0] and table.state.live == 53
     assert "declares **kita**" in table_message(fake).text()

@@ -135,3 +135,11 @@ def test_sanma_turns_riichi_discards_and_each_melds_called_tile_on_its_giver_sid
     for meld in older["melds"][0]:
         del meld["called_index"]
     assert Counter(compose("sanma", older).turned) == Counter(face_name("sanma", t) for t in riichi)
+
+
+def test_seat_names_without_latin_letters_are_drawn_as_seat_numbers():
+    """Pillow's bundled font has Latin letters only: 花子 and 太郎 would both be "??", so they become seats 1 and 2."""
+    from faces.table import _plain
+
+    assert _plain("花子") == _plain("🎴🎴") == ""
+    assert _plain("Zoë 花") == "Zoë ?" and _plain("Bot 2") == "Bot 2"

@@ -87,10 +87,10 @@ def test_parse_and_format(action, typed):
 
 def test_the_text_is_the_button_label():
     assert describe("d:0p") == "r5p"
-    assert describe("r:1z") == "Riichi · discard 東"
-    assert describe("ankan:7z") == "Kan 中 (closed)"
+    assert describe("r:1z") == "Riichi · discard East wind"
+    assert describe("ankan:7z") == "Kan Red dragon (closed)"
     assert describe("pon:0") == "Pon with red 5"
-    assert GAME.describe_action("kita") == "Kita 北"
+    assert GAME.describe_action("kita") == "Kita (set North aside)"
 
 
 @pytest.mark.parametrize("action", ["d:xx", "d:5m", "d:", "r:8z", "pon:1", "ankan", "discard:5p", "", "d:5p:x"])
