@@ -2,9 +2,10 @@
 
 At start-up :func:`sync_faces` makes sure every face of ``faces/manifest.json`` exists as an emoji of the
 application, uploading only the ones that are missing or whose picture changed. Discord keeps no hash of an
-emoji's image, so the SHA-256 of each uploaded face is kept next to the database
-(``data/parlor.emoji.json``, with the application it belongs to); a face whose hash is not recorded there is
-uploaded again (the old emoji deleted first: names are unique).
+emoji's image, so the SHA-256 of each face uploaded is kept in the database (``app_emoji``, per application),
+which every process of the bot shares; a face whose emoji is not recorded there with this release's hash is
+uploaded again (the old emoji deleted first: names are unique). With several processes, only the one running
+shard 0 uploads; the others take an emoji only once the database says it shows this release's picture.
 
 Renderers ask :func:`face` for a card's emoji: ``"<:hf_01_crane:123…>"`` once that face is uploaded, None
 otherwise (before the sync ends, or when Discord refused it) — and then they write today's text. Every face
@@ -14,15 +15,14 @@ is followed by the card's text, so :func:`fit` can drop the faces of a text that
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import re
 import time
 from dataclasses import dataclass, field
-from pathlib import Path
 
 import discord
 
+from bot.store import SaveFailed, Store
 from faces import face_path, load_manifest
 
 log = logging.getLogger(__name__)
@@ -72,16 +72,6 @@ def fit_embed(embed: discord.Embed) -> discord.Embed:
     return embed
 
 
-def emoji_marker(database: Path | str) -> Path:
-    """Where the hashes of the uploaded faces are kept: next to the database (in the data folder for a
-    PostgreSQL database), as the commands' hash is."""
-    from bot.settings import DEFAULT_DB
-
-    if isinstance(database, str):
-        return DEFAULT_DB.with_name("postgresql.emoji.json")
-    return database.with_name(database.stem + ".emoji.json")
-
-
 @dataclass
 class SyncReport:
     uploaded: int = 0
@@ -92,51 +82,33 @@ class SyncReport:
     seconds: float = 0.0
 
 
-def _read_marker(path: Path, application_id: int | None) -> dict[str, str]:
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return {}
-    if not isinstance(data, dict) or data.get("application_id") != application_id:
-        return {}
-    return {str(k): str(v) for k, v in (data.get("sha256") or {}).items()}
-
-
-def _write_marker(path: Path, application_id: int | None, hashes: dict[str, str]) -> None:
-    try:
-        path.write_text(json.dumps({"application_id": application_id, "sha256": hashes}, indent=1, sort_keys=True)
-                        + "\n", encoding="utf-8")
-    except OSError as error:
-        log.warning("could not keep the emoji hashes in %s (%s); the faces will be checked again next start",
-                    path, error.strerror)
-
-
-async def sync_faces(client: discord.Client, marker: Path, faces: Faces = FACES, *, upload: bool = True,
+async def sync_faces(client: discord.Client, store: Store, faces: Faces = FACES, *, upload: bool = True,
                      pause: float = 10.0, tries: int = 60) -> SyncReport:
     """Upload the faces the application lacks or has an older picture of, and fill ``faces`` with every face
     that exists. Any refusal (no permission, a full application, a rejected image) leaves the faces it
     concerns as text; nothing raises. With ``upload=False`` (a process whose faces another process uploads:
-    the one running shard 0), the faces are taken by name as they appear, looking every ``pause`` seconds."""
+    the one running shard 0), the faces are taken as they appear, looking every ``pause`` seconds."""
     if not upload:
-        return await _adopt_faces(client, faces, pause, tries)
+        return await _adopt_faces(client, store, faces, pause, tries)
     started, report = time.perf_counter(), SyncReport()
     manifest = load_manifest()["faces"]
+    application = client.application_id or 0
     try:
         remote = {e.name: e for e in await client.fetch_application_emojis()}
-    except (discord.HTTPException, discord.MissingApplicationID) as error:
+        recorded = await store.app_emoji(application)
+    except (discord.HTTPException, discord.MissingApplicationID, SaveFailed) as error:
         log.warning("application emoji unavailable (%s); cards are shown as text", error)
         return report
-    recorded = _read_marker(marker, client.application_id)
-    hashes: dict[str, str] = {}
     wanted = {entry["name"] for entry in manifest}
     prefixes = tuple({entry["name"].split("_")[0] + "_" for entry in manifest})
     for name, emoji in remote.items():  # faces that no longer exist
         if name.startswith(prefixes) and name not in wanted and await _delete(emoji):
+            await _record(store, application, name, None)
             report.deleted += 1
     for entry in manifest:
         name, digest = entry["name"], entry["sha256"]
         emoji = remote.get(name)
-        if emoji is not None and recorded.get(name) == digest:
+        if emoji is not None and recorded.get(name) == (digest, emoji.id):
             report.kept += 1
         else:
             if emoji is not None:
@@ -144,6 +116,7 @@ async def sync_faces(client: discord.Client, marker: Path, faces: Faces = FACES,
                     report.failed += 1
                     continue
                 report.deleted += 1
+            await _record(store, application, name, None)
             data = face_path(name).read_bytes()
             try:
                 emoji = await client.create_application_emoji(name=name, image=data)
@@ -154,34 +127,45 @@ async def sync_faces(client: discord.Client, marker: Path, faces: Faces = FACES,
                 if error.code == 30008:  # the application's emoji are at their maximum
                     break
                 continue
+            await _record(store, application, name, digest, emoji.id)
             report.uploaded += 1
             report.uploaded_bytes += len(data)
-        hashes[name] = digest
         faces.emoji[(entry["game"], entry["code"])] = str(discord.PartialEmoji(name=name, id=emoji.id))
-        if report.uploaded:
-            _write_marker(marker, client.application_id, {**recorded, **hashes})
-    _write_marker(marker, client.application_id, hashes)
     report.seconds = time.perf_counter() - started
     log.info("faces as emoji: %d kept, %d uploaded (%d bytes), %d deleted, %d as text, in %.2f s", report.kept,
              report.uploaded, report.uploaded_bytes, report.deleted, report.failed, report.seconds)
     return report
 
 
-async def _adopt_faces(client: discord.Client, faces: Faces, pause: float, tries: int) -> SyncReport:
+async def _record(store: Store, application: int, name: str, digest: str | None, emoji_id: int = 0) -> None:
+    """Keep what the emoji ``name`` shows; a database that refuses only costs an upload at the next start."""
+    try:
+        await store.set_app_emoji(application, name, digest, emoji_id)
+    except SaveFailed as error:
+        log.warning("could not record the emoji %s (%s); it will be checked again next start", name, error.reason)
+
+
+async def _adopt_faces(client: discord.Client, store: Store, faces: Faces, pause: float, tries: int) -> SyncReport:
+    """The faces another process uploads: each one taken once Discord has its emoji and the database says that
+    emoji shows this release's picture (an emoji about to be replaced is never taken)."""
     started, report = time.perf_counter(), SyncReport()
     manifest = load_manifest()["faces"]
+    application = client.application_id or 0
     for attempt in range(tries):
         if attempt:
             await asyncio.sleep(pause)
         try:
-            remote = {e.name: e for e in await client.fetch_application_emojis()}
-        except (discord.HTTPException, discord.MissingApplicationID) as error:
+            remote = {e.name: e.id for e in await client.fetch_application_emojis()}
+            recorded = await store.app_emoji(application)
+        except (discord.HTTPException, discord.MissingApplicationID, SaveFailed) as error:
             log.warning("application emoji unavailable (%s); cards are shown as text", error)
             break
-        for entry in manifest:
-            if (emoji := remote.get(entry["name"])) is not None:
-                faces.emoji[(entry["game"], entry["code"])] = str(discord.PartialEmoji(name=emoji.name, id=emoji.id))
-        report.kept = sum(1 for entry in manifest if entry["name"] in remote)
+        current = [entry for entry in manifest if entry["name"] in remote
+                   and recorded.get(entry["name"]) == (entry["sha256"], remote[entry["name"]])]
+        for entry in current:
+            faces.emoji[(entry["game"], entry["code"])] = str(discord.PartialEmoji(name=entry["name"],
+                                                                                   id=remote[entry["name"]]))
+        report.kept = len(current)
         if report.kept == len(manifest):
             break
     report.seconds = time.perf_counter() - started

@@ -14,7 +14,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import ParlorClient
-from bot.emoji import FACES, emoji_marker, sync_faces
+from bot.emoji import FACES, sync_faces
 from bot.logs import configure_logging
 from bot.metrics import Metrics
 from bot.presenter import DiscordPresenter
@@ -122,8 +122,7 @@ class ParlorBot(ParlorClient):
         FACES.emoji.clear()  # text until this application's faces are known
         if self.restore and self.upload_faces:
             shards = self.settings.shards  # several processes: the one running shard 0 uploads, the others look
-            self.emoji_sync = asyncio.create_task(sync_faces(self, emoji_marker(self.settings.database),
-                                                             upload=shards is None or 0 in shards.ids))
+            self.emoji_sync = asyncio.create_task(sync_faces(self, self.store, upload=shards is None or 0 in shards.ids))
 
     async def sync_commands(self) -> None:
         """Register the slash commands with Discord (in the development server when one is set), only when

@@ -63,7 +63,7 @@ or added **Kan**, **Kita** or **Riichi**. Others may **Ron** your discard, or **
 a call window lasts a few seconds (`call_seconds`) and then passes.
 
 ## Kita (North)
-Set a North (北) aside and draw a replacement tile: each kita is 1 han of dora (more when an \
+Set a North wind tile (N) aside and draw a replacement tile: each kita is 1 han of dora (more when an \
 indicator shows West), keeps your hand closed and is never a yaku. A player waiting on North may ron it.
 
 ## Riichi and furiten

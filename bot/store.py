@@ -1132,6 +1132,23 @@ class Store:
 
     # ----------------------------------------------------------------- guild config
 
+    # ------------------------------------------------------------- application emoji (the faces)
+
+    async def app_emoji(self, application_id: int) -> dict[str, tuple[str, int]]:
+        """The faces this application has uploaded: emoji name → (SHA-256 of the picture, emoji id)."""
+        async with self._read() as db:
+            rows = await self._fetchall(db, "SELECT name, sha256, emoji_id FROM app_emoji WHERE application_id = ?",
+                                        (application_id,))
+        return {r["name"]: (r["sha256"], int(r["emoji_id"])) for r in rows}
+
+    async def set_app_emoji(self, application_id: int, name: str, sha256: str | None, emoji_id: int = 0) -> None:
+        """Record the emoji ``name`` as showing the picture ``sha256``; ``sha256=None``: it no longer exists."""
+        async with self.transaction() as db:
+            await db.execute("DELETE FROM app_emoji WHERE application_id = ? AND name = ?", (application_id, name))
+            if sha256 is not None:
+                await db.execute("INSERT INTO app_emoji (application_id, name, sha256, emoji_id, uploaded_at)"
+                                 " VALUES (?, ?, ?, ?, ?)", (application_id, name, sha256, emoji_id, self.now()))
+
     async def get_config(self, guild_id: int) -> GuildConfig:
         async with self._use() as db:
             return await self._config(db, guild_id)

@@ -641,3 +641,16 @@ async def test_postgres_connections_dropped_by_the_server_are_opened_again_and_n
     finally:
         await admin.close()
         await store.close()
+
+
+def test_both_dialects_have_the_same_numbered_migrations_creating_the_same_tables():
+    """A migration added for one backend only would leave the other's schema behind."""
+    import re as re_
+
+    from bot.store import POSTGRES, SQLITE, _load_migrations
+
+    sqlite, postgres = _load_migrations(None, SQLITE), _load_migrations(None, POSTGRES)
+    assert [(v, name) for v, name, _ in sqlite] == [(v, name) for v, name, _ in postgres]
+    for (_, _, lite), (_, _, pg) in zip(sqlite, postgres):
+        created = [sorted(re_.findall(r"CREATE TABLE (\w+)", sql)) for sql in (lite, pg)]
+        assert created[0] == created[1]

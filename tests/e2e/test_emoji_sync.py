@@ -12,7 +12,8 @@ import aiohttp
 import pytest
 
 from bot import emoji as faces_emoji
-from bot.emoji import EMOJI_TOKEN, emoji_marker
+from bot.emoji import EMOJI_TOKEN
+from bot.store import Store
 from faces import load_manifest
 from localdiscord import run_client
 
@@ -54,10 +55,9 @@ async def test_a_changed_face_is_uploaded_again_and_its_old_emoji_deleted(fake, 
     async with run_client(fake, make_bot(fake, db, faces=True)) as run:
         await synced(run)
     old_id = next(e.id for e in fake.app_emoji.values() if e.name == "sanma_5p_red")
-    marker = emoji_marker(db)
-    kept = json.loads(marker.read_text())
-    kept["sha256"]["sanma_5p_red"] = "0" * 64  # as if the face had been drawn differently since
-    marker.write_text(json.dumps(kept))
+    async with await Store.open(db) as store:  # as if the face had been drawn differently since
+        assert (await store.app_emoji(fake.application_id))["sanma_5p_red"][1] == old_id
+        await store.set_app_emoji(fake.application_id, "sanma_5p_red", "0" * 64, old_id)
     async with run_client(fake, make_bot(fake, db, faces=True)) as run:
         report = await synced(run)
         new = next(e for e in fake.app_emoji.values() if e.name == "sanma_5p_red")
@@ -174,13 +174,20 @@ async def test_once_synced_hands_tables_and_card_buttons_show_the_faces_and_name
     fake.assert_clean()
 
 
-async def test_a_process_that_does_not_upload_takes_the_faces_another_one_uploaded(fake, db, tmp_path):
+async def test_a_process_that_does_not_upload_takes_the_faces_another_one_uploaded(fake, db):
     async with run_client(fake, make_bot(fake, db, faces=True)) as run:
         await synced(run)
     posted = len(uploads(fake))
-    async with run_client(fake, make_bot(fake, tmp_path / "other.sqlite3")) as run:  # e.g. shard 1's process
+    async with run_client(fake, make_bot(fake, db)) as run:  # e.g. shard 1's process, on the same database
         found = faces_emoji.Faces()
-        report = await faces_emoji.sync_faces(run.client, tmp_path / "unused.json", found, upload=False)
-    assert report.kept == len(MANIFEST) and report.uploaded == 0 and len(uploads(fake)) == posted
-    assert found.get("bcpoker", "KX") == next(f"<:bcp_black_a7:{e.id}>" for e in fake.app_emoji.values()
-                                              if e.name == "bcp_black_a7")
+        report = await faces_emoji.sync_faces(run.client, run.client.store, found, upload=False)
+        assert report.kept == len(MANIFEST) and report.uploaded == 0 and len(uploads(fake)) == posted
+        assert found.get("bcpoker", "KX") == next(f"<:bcp_black_a7:{e.id}>" for e in fake.app_emoji.values()
+                                                  if e.name == "bcp_black_a7")
+        # a face shard 0 is about to replace (its recorded picture is not this release's) is not taken
+        crane = next(e for e in fake.app_emoji.values() if e.name == "hf_01_crane")
+        await run.client.store.set_app_emoji(fake.application_id, "hf_01_crane", "0" * 64, crane.id)
+        later = faces_emoji.Faces()
+        report = await faces_emoji.sync_faces(run.client, run.client.store, later, upload=False, pause=0.01, tries=2)
+        assert report.kept == len(MANIFEST) - 1 and later.get("hanafuda", "1L") is None
+        assert later.get("hanafuda", "1R") is not None

@@ -163,8 +163,7 @@ async def test_with_a_postgresql_database_the_channel_is_kept_in_the_data_folder
     await session(open_table)
     assert (data / "parlor.playground.json").is_file()
     await session(join_it)
-    # the channel, its pictures and the markers of the command and emoji syncs; no SQLite database
+    # the channel, its pictures and the command sync's marker; no SQLite database
     kept = {path.name for path in data.iterdir()}
     assert {"parlor.playground.json", "postgresql.commands.sha256"} <= kept
-    assert kept <= {"parlor.playground.json", "parlor.playground.attachments", "postgresql.commands.sha256",
-                    "postgresql.emoji.json"}, kept
+    assert kept <= {"parlor.playground.json", "parlor.playground.attachments", "postgresql.commands.sha256"}, kept
