@@ -70,6 +70,8 @@ async def move(source: Store, target: Store, progress: Callable[[str], None] = l
     # The source's transaction holds its writers off (a bot still running waits), so what is
     # counted is what is copied.
     async with source.transaction() as out, target.transaction() as into:
+        if source.dialect.name == "postgresql":  # one snapshot of a PostgreSQL source for the whole copy
+            await out.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
         expected = await figures(source)  # joins the source's transaction
         async with out.execute(TABLE_NAMES[source.dialect.name]) as cur:
             unknown = {row[0] for row in await cur.fetchall()} - set(COPIED) - set(CHECKS) - NOT_COPIED

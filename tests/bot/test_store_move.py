@@ -81,3 +81,25 @@ def test_parlor_database_takes_a_file_or_a_postgresql_url(monkeypatch, postgres_
     assert "cannot connect to PostgreSQL" in database_problem("postgresql://parlor@127.0.0.1:1/nothing")
     monkeypatch.setenv("PARLOR_DATABASE", "")
     assert Settings.from_env(env_file=None).database == DEFAULT_DB
+
+
+async def test_a_postgresql_database_moves_too_and_an_unknown_table_stops_the_move(postgres_server, tmp_path: Path):
+    """From PostgreSQL (one snapshot of the source) into another database; a table this move does not know (a
+    later migration's) refuses the move rather than leaving it behind."""
+    source = await Store.open(postgres_server.new_database())
+    target = await Store.open(postgres_server.new_database())
+    other = await Store.open(tmp_path / "other.sqlite3")
+    try:
+        await fill(source, 5)
+        await source.set_app_emoji(1, "hf_01_crane", "ab" * 32, 42)
+        moved = await move(source, target)
+        assert moved.counts["app_emoji"] == (1,) and await league_view(target) == await league_view(source)
+        assert await target.app_emoji(1) == {"hf_01_crane": ("ab" * 32, 42)}
+        async with source.transaction() as db:
+            await db.execute("CREATE TABLE tournaments (id BIGINT PRIMARY KEY)")
+        with pytest.raises(MoveFailed, match=r"does not copy \(tournaments\)"):
+            await move(source, other)
+        assert not await other.seasons(GUILDS[0])  # nothing was written
+    finally:
+        for store in (source, target, other):
+            await store.close()
