@@ -107,7 +107,7 @@ class ParlorBot(ParlorClient):
             self.store, self.presenter,
             default_turn_seconds=self.settings.turn_seconds, bot_delay=self.bot_delay,
             **({"new_seed": self.new_seed} if self.new_seed else {}),
-            **({"serves": self.settings.shards.owns} if self.settings.shards else {}),
+            shards=self.settings.shards,
         )
         self.add_dynamic_items(TableButton, TableSelect, AmountButton)
         self.add_listener(on_interaction)

@@ -40,6 +40,7 @@ import aiosqlite
 from pydantic import BaseModel, ConfigDict, Field
 
 from bot.postgres import PgConnection, is_postgres_url
+from bot.shards import Shards
 
 __all__ = [
     "ActionRow",
@@ -736,11 +737,16 @@ class Store:
             )
         return _table(row) if row else None
 
-    async def unfinished_tables(self) -> list[TableRow]:
-        """Every lobby and running table (restart recovery), oldest first."""
+    async def unfinished_tables(self, shards: Shards | None = None) -> list[TableRow]:
+        """Every lobby and running table (restart recovery), oldest first; with ``shards``, only those of the
+        guilds Discord deals to these shards (the other processes' tables are not even read)."""
+        where, params = "", ()
+        if shards is not None:
+            where = f" AND (guild_id >> 22) % ? IN ({', '.join('?' * len(shards.ids))})"
+            params = (shards.count, *shards.ids)
         async with self._use() as db:
             rows = await self._fetchall(
-                db, "SELECT * FROM tables WHERE status IN ('lobby', 'playing') ORDER BY id"
+                db, f"SELECT * FROM tables WHERE status IN ('lobby', 'playing'){where} ORDER BY id", params
             )
         return [_table(r) for r in rows]
 

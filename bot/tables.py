@@ -23,6 +23,7 @@ from typing import Any, AsyncIterator, Awaitable, Callable
 from pydantic import BaseModel, ValidationError
 
 from bot.settings import TURN_SECONDS
+from bot.shards import Shards
 from bot.store import SaveFailed, Store
 from games import get_game
 from games.base import Event, GameBase, GameError, SeatInfo, check_range, option_error, options_from
@@ -214,7 +215,7 @@ class TableManager:
         bot_delay: float = 0.0,
         clock: Callable[[], float] = time.time,
         new_seed: Callable[[], str] = lambda: secrets.token_hex(16),
-        serves: Callable[[int], bool] = lambda guild_id: True,
+        shards: Shards | None = None,
     ) -> None:
         self.store = store
         self.presenter = presenter
@@ -222,7 +223,7 @@ class TableManager:
         self.bot_delay = bot_delay
         self.clock = clock
         self.new_seed = new_seed  # tests inject fixed seeds; real tables draw from `secrets`
-        self.serves = serves  # the guilds whose tables this process keeps (its shards'; every guild unsharded)
+        self.shards = shards  # the shards whose guilds' tables this process keeps (None: every guild's)
         self.tables: dict[int, Table] = {}
         self._tasks: set[asyncio.Task] = set()
         self._closing = False
@@ -253,13 +254,15 @@ class TableManager:
             table.state = game.load(row.snapshot)
         return table
 
+    def serves(self, guild_id: int) -> bool:
+        """Whether this process keeps ``guild_id``'s tables (its shards' guilds; every guild unsharded)."""
+        return self.shards is None or self.shards.owns(guild_id)
+
     async def restore(self) -> list[Table]:
         """Bring back every unfinished table of the guilds this process serves after a start; re-arm deadlines
         (those that passed while no process served it fire now) and bots."""
         restored = []
-        for row in await self.store.unfinished_tables():
-            if not self.serves(row.guild_id):
-                continue  # another process's shard: it restores, times and plays that table
+        for row in await self.store.unfinished_tables(self.shards):  # another process's shards: it restores them
             try:
                 table = self._from_row(row)
             except Exception:  # a table we cannot load must not stop the others

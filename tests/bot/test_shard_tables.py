@@ -18,7 +18,7 @@ ALICE, BOB = 1, 2
 async def manager_for(path, shards: Shards | None, clock=time.time) -> TableManager:
     seeds = (f"{n:032x}" for n in range(1000))
     return TableManager(await Store.open(path), RecordingPresenter(), default_turn_seconds=60, clock=clock,
-                        new_seed=lambda: next(seeds), **({"serves": shards.owns} if shards else {}))
+                        new_seed=lambda: next(seeds), shards=shards)
 
 
 async def stop(manager: TableManager) -> None:

@@ -654,3 +654,16 @@ def test_both_dialects_have_the_same_numbered_migrations_creating_the_same_table
     for (_, _, lite), (_, _, pg) in zip(sqlite, postgres):
         created = [sorted(re_.findall(r"CREATE TABLE (\w+)", sql)) for sql in (lite, pg)]
         assert created[0] == created[1]
+
+
+async def test_unfinished_tables_of_some_shards_only(store: Store):
+    """A process on shards 0 and 1 of 4 reads only the tables of the guilds Discord deals to them."""
+    from bot.shards import Shards, shard_of
+
+    guilds = [(n << 22) | 7 for n in range(8)]
+    for channel, guild in enumerate(guilds, start=1):
+        await store.create_table(guild, channel, "koikoi", {}, 1, seats(1), 90)
+    mine = await store.unfinished_tables(Shards(4, (0, 1)))
+    assert [shard_of(t.guild_id, 4) for t in mine] == [0, 1, 0, 1]
+    assert len(await store.unfinished_tables()) == 8
+    assert [t.guild_id for t in await store.unfinished_tables(Shards(4, (3,)))] == [guilds[3], guilds[7]]
