@@ -103,6 +103,7 @@ class Board:
         self.y = MARGIN
         self.faces: list[str] = []
         self.turned: list[str] = []  # the faces drawn turned (riichi discards, called tiles)
+        self.boxes: list[tuple[int, int, int, int]] = []  # where each face went (left, top, right, bottom)
 
     def text(self, x: int, y: int, text: str, size: int = 14, fill=INK) -> int:
         """Draws ``text``; returns the x after it."""
@@ -124,6 +125,7 @@ class Board:
         top = y + (height - img.height)  # turned tiles sit on the row's baseline
         self.img.paste(img, (x, top))
         self.faces.append(name)
+        self.boxes.append((x, top, x + img.width, top + img.height))
         if turned:
             self.turned.append(name)
         return x + img.width + GAP
@@ -212,11 +214,12 @@ def capture_groups(b: Board, label: str, cards: list[str], h: int) -> None:
     x = b.text(MARGIN, b.y + h // 3, label) + 10
     x = max(x, 170)
     groups = [[c for c in sorted(cards, key=hf.ORDER.__getitem__) if hf.KIND[c] == kind] for kind in RANK_ORDER]
-    top = b.y
+    top = line = b.y
     for group in groups:
         if group:
-            b.y = top
+            b.y = line
             x = b.row(x, group, h) + 10
+            line = b.y - h - GAP  # the line this group ended on (below its first when it wrapped): the next goes on
     b.y = max(b.y, top + h + GAP) + 4
 
 

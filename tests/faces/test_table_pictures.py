@@ -143,3 +143,17 @@ def test_seat_names_without_latin_letters_are_drawn_as_seat_numbers():
 
     assert _plain("花子") == _plain("🎴🎴") == ""
     assert _plain("Zoë 花") == "Zoë ?" and _plain("Bot 2") == "Bot 2"
+
+
+def test_a_capture_pile_too_long_for_one_line_wraps_without_drawing_over_itself():
+    """All 48 cards captured: the rank groups wrap onto further lines and no face covers another."""
+    from faces.table import Board, capture_groups
+    from games import hanafuda as hf
+
+    board = Board("koikoi")
+    capture_groups(board, "Alice", list(hf.ORDER), 34)
+    assert len(board.boxes) == 48
+    for i, a in enumerate(board.boxes):
+        for b in board.boxes[i + 1:]:
+            assert a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1], (a, b)
+    assert board.y >= max(bottom for *_, bottom in board.boxes)
