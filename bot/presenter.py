@@ -214,9 +214,19 @@ class DiscordPresenter(Presenter):
     async def _put_table(self, table: Table, message_id: int | None, payload: dict[str, Any]) -> int | None:
         """Show the table in message ``message_id``, edited in place (not when it shows this already), or
         when there is none, it is gone or nearly an hour old (Discord throttles edits of older messages)
-        in a new message, the old one deleted; the id of the message that shows it (None: none does)."""
+        in a new message, the old one deleted; the id of the message that shows it (None: none does). When a
+        new message cannot be posted (Send Messages taken away), the old one is still edited: slower past an
+        hour, but the table stays up to date."""
         signature = payload_signature(payload)
-        if message_id and self.age(message_id) < REPOST_AFTER:
+        if message_id and self.age(message_id) >= REPOST_AFTER and table.id not in self.reported:
+            posted = await self._post_table(table, payload, signature)
+            if posted is not None:
+                await self.channel_call(table, "deleting the old table message", self.client.get_partial_messageable(
+                    table.channel_id).get_partial_message(message_id).delete(), quiet=True)
+                self.drawn.pop(message_id, None)
+                self.pictured.pop(message_id, None)
+                return posted
+        if message_id:
             if self.drawn.get(message_id) == signature:
                 return message_id
             try:
@@ -230,17 +240,16 @@ class DiscordPresenter(Presenter):
             except discord.HTTPException as error:  # throttled, refused, Discord's trouble: the game goes on
                 await self.failed(table, "editing the table message", error)
                 return message_id
+        posted = await self._post_table(table, payload, signature)
+        return message_id if posted is None else posted
+
+    async def _post_table(self, table: Table, payload: dict[str, Any], signature: str) -> int | None:
         message = await self.channel_call(table, "posting the table message", self.client.get_partial_messageable(
             table.channel_id).send(**message_args(payload, None, edit=False)))
         if message is None:
-            return message_id
+            return None
         self.drawn[message.id] = signature
         self._holds(message.id, payload)
-        if message_id:
-            await self.channel_call(table, "deleting the old table message", self.client.get_partial_messageable(
-                table.channel_id).get_partial_message(message_id).delete(), quiet=True)
-            self.drawn.pop(message_id, None)
-            self.pictured.pop(message_id, None)
         return message.id
 
     def _holds(self, message_id: int, payload: dict[str, Any]) -> None:

@@ -97,3 +97,27 @@ async def test_a_player_deciding_at_half_the_turn_time_is_pinged_once_panel_open
         assert mentions_of(fake, other) == pings + 1
         await asyncio.sleep(1.0)
         assert mentions_of(fake, other) == pings + 1  # once per decision
+
+
+async def test_without_send_messages_an_hour_old_table_message_is_still_edited(fake, db, monkeypatch):
+    """The table message cannot be posted anew once Parlor lost Send Messages: it keeps editing the old one."""
+    people = alice, bob, carol = [fake.add_user(n) for n in ("alice", "bob", "carol")]
+    bot = make_bot(fake, db)
+    async with run_client(fake, bot):
+        table = await open_blackflower(fake, bot, monkeypatch, *people)
+        old = table_message(fake)
+        panels = [await panel_of(fake, user) for user in people]
+        fake.deny(fake.channel, "send_messages")
+        fake.clock.advance(61 * 60)  # the table message is an hour old
+        bot.presenter.clock = lambda: time.time() + 61 * 60
+        versions = len(old.versions)
+        await alice.click(panels[0], "Bet 20")
+        await fake.wait_idle()
+        await bot.tables.idle()
+        await bob.click(panels[1], "Bet 20")
+        await fake.wait_idle()
+        await bot.tables.idle()
+        assert table_message(fake).id == old.id and not old.deleted and table.message_id == old.id
+        assert len(old.versions) > versions and "bob" in old.text().lower()  # both bets shown on the old message
+        told = [m for m in fake.all_messages() if MISSING in (m.content or "")]
+        assert len(told) == 1  # the missing permission told once, not at every redraw
