@@ -25,7 +25,7 @@ from bot.permissions import NEEDED, THREAD_ONLY
 from bot.render import get_renderer
 from bot.tables import CANCELLED, FINISHED, LOBBY, PLAYING, Presenter, Table, players_wanted, public_to_act
 from bot.ui import build_view, hand_button, lobby_buttons, tell
-from faces.panel import panel_picture
+from faces.panel import drawn_from, panel_picture
 from faces.results import result_picture
 from faces.table import draws_table, table_picture
 from games.base import Event
@@ -169,10 +169,11 @@ class DiscordPresenter(Presenter):
         return self._drawn_picture(table, table.id, public_view, table_picture)
 
     def _drawn_picture(self, table: Table, slot: Any, view: dict[str, Any],
-                       draw: Callable[[str, dict[str, Any]], bytes | None]) -> bytes | None:
-        """``draw(game, view)``, drawn again only when ``view`` changed since ``slot``'s last picture; None when
-        drawing failed (the text embed still shows it all)."""
-        key = json.dumps(view, sort_keys=True, default=str)
+                       draw: Callable[[str, dict[str, Any]], bytes | None], drawn_part: Any = None) -> bytes | None:
+        """``draw(game, view)``, drawn again only when ``drawn_part`` (the part of the view the picture shows;
+        by default all of it) changed since ``slot``'s last picture; None when drawing failed (the text embed
+        still shows it all)."""
+        key = json.dumps(view if drawn_part is None else drawn_part, sort_keys=True, default=str)
         if (cached := self.pictures.get(slot)) is None or cached[0] != key:
             try:
                 cached = key, draw(table.game.name, view)
@@ -331,7 +332,8 @@ class DiscordPresenter(Presenter):
         view = table.game.view(table.state, seat)  # the seat's own view: nothing of another seat's hand
         embed, buttons = renderer.panel(view, legal, self.names(table), table.deadline)
         fit_embed(embed)
-        picture = self._drawn_picture(table, (table.id, user_id), view, panel_picture)
+        picture = self._drawn_picture(table, (table.id, user_id), view, panel_picture,
+                                      drawn_from(table.game.name, view))
         if picture:
             embed.set_image(url=f"attachment://{PANEL_PICTURE}")
         if table.status != PLAYING:
@@ -369,7 +371,9 @@ class DiscordPresenter(Presenter):
     async def _answer_panel(self, key: tuple[int, int], token: PanelToken, payload: dict[str, Any], replace: bool,
                             replaced: PanelToken | None) -> None:
         origin = token.interaction
-        clicked = origin.message.id if origin.message and origin.type is discord.InteractionType.component else None
+        # the panel answered in place: the one clicked, or the one whose "Other amount…" prompt was submitted
+        clicked = origin.message.id if origin.message and origin.type in (
+            discord.InteractionType.component, discord.InteractionType.modal_submit) else None
         try:
             if origin.response.is_done():  # deferred on arrival: the deferred answer becomes the panel
                 in_place = origin.response.type is discord.InteractionResponseType.deferred_message_update

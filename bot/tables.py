@@ -730,12 +730,12 @@ class TableManager:
     async def _redraw(self, table: Table) -> None:
         while table.dirty and not self._closing:
             table.dirty = False
-            async with table.lock:
-                repost, table.repost = table.repost, False
-                frame = self.presenter.frame(table, repost=repost)
             try:
+                async with table.lock:
+                    repost, table.repost = table.repost, False
+                    frame = self.presenter.frame(table, repost=repost)
                 shown = await self.presenter.draw(table, frame)
-            except Exception:
+            except Exception:  # a frame that could not be built or drawn: said in the log, the next change redraws
                 log.exception("table %s: redrawing failed", table.id)
                 continue
             if shown is not None:

@@ -123,6 +123,17 @@ DRAWERS = {"sanma": _sanma_panel, "koikoi": _koikoi_panel, "hachihachi": _hachih
            "blackflower": _blackflower_panel}
 
 
+def drawn_from(game_name: str, view: dict) -> dict:
+    """The part of a seat's view its panel picture is drawn from: a picture is drawn again only when this
+    changes (a Black Flower bet changes every seat's view, but not the hands the panels draw)."""
+    if game_name == "blackflower":
+        seat = view["seat"]
+        return {"seat": seat, "banker": view["banker"], "hand": view["hands"][seat],
+                "banker_hand": view["banker_hand"] if seat == view["banker"] else None,
+                "no_pair_advantage": view["options"]["no_pair_advantage"]}
+    return view
+
+
 def has_picture(game_name: str, view: dict) -> bool:
     """Whether the seat holds something to draw."""
     if game_name == "blackflower":

@@ -107,3 +107,22 @@ def test_sanma_waits_are_drawn_when_tenpai():
 def test_the_same_view_gives_the_same_bytes(game):
     view = next(v for v, _ in samples(game) if holds_cards(game, v))
     assert panel_picture(game, view) == panel_picture(game, view)
+
+
+def test_a_black_flower_bet_does_not_redraw_the_other_seats_panel_pictures():
+    """A bet changes every seat's view (the bets shown) but not the hand a panel picture draws: the presenter's
+    picture cache is keyed on what the picture is drawn from, so ten players' bets are not ten redraws each."""
+    from faces.panel import drawn_from
+    from games.base import SeatInfo
+    from games.blackflower import GAME, Options
+
+    seats = [SeatInfo(name=f"P{i}", bot=False, balance=None) for i in range(4)]
+    state = GAME.new_game(Options(rounds=1), seats, "bet-seed")
+    before = [GAME.view(state, seat) for seat in range(4)]
+    better = next(seat for seat in range(4) if GAME.legal_actions(state, seat))
+    GAME.apply(state, better, next(a for a in GAME.legal_actions(state, better) if a.startswith("bet:")))
+    after = [GAME.view(state, seat) for seat in range(4)]
+    for seat in range(4):
+        if seat != better:
+            assert after[seat] != before[seat]  # the bet is in everyone's view
+            assert drawn_from("blackflower", after[seat]) == drawn_from("blackflower", before[seat])
