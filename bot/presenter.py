@@ -128,6 +128,7 @@ class DiscordPresenter(Presenter):
         self.drawn: dict[Any, str] = {}  # message id (or panel token) → signature of what it shows
         self.summaries: dict[int, list[tuple[list[str], Summary]]] = {}  # table → (its lines, summary) to post
         self.reported: set[int] = set()  # tables whose missing permission was reported
+        self.behind: set[int] = set()  # tables whose last redraw did not all land (Discord's 5xx, 429s): draw again
         self.pictured: dict[int, str] = {}  # message id → the digest of the picture it holds (table or panel)
         # table (its picture), or (table, user) (that player's panel picture) → (the view drawn, the picture)
         self.pictures: dict[Any, tuple[str, bytes | None]] = {}
@@ -275,6 +276,8 @@ class DiscordPresenter(Presenter):
 
     async def failed(self, table: Table, what: str, error: discord.HTTPException) -> None:
         log.warning("table %s: %s failed (%s, code %s)", table.id, what, error.status, error.code)
+        if not isinstance(error, discord.Forbidden):  # not for good: the table is drawn again a little later
+            self.behind.add(table.id)
         if isinstance(error, discord.Forbidden) and table.id not in self.reported:
             self.reported.add(table.id)
             await self.report_missing_permission(table)
@@ -421,8 +424,10 @@ class DiscordPresenter(Presenter):
             self.drawn[id(token.interaction)] = signature
             if token.message_id is not None:
                 self._holds(token.message_id, payload)
-        except discord.HTTPException:
-            if self.panels.get(key) is token:
+        except discord.HTTPException as error:
+            if error.status >= 500 or error.status == 429:  # Discord's trouble: the panel stays, drawn again soon
+                self.behind.add(key[0])
+            elif self.panels.get(key) is token:
                 self.panels.pop(key, None)  # expired or deleted: "My hand" brings it back
 
     # ---------------------------------------------------------------- after a change
@@ -470,6 +475,7 @@ class DiscordPresenter(Presenter):
         panel edited at once, and the pings posted."""
         channel = self.client.get_partial_messageable(table.channel_id)
         shown = frame.message_id
+        self.behind.discard(table.id)
         for ended, summary in frame.summaries:
             shown = await self._put_table(table, shown, ended)
             await self.channel_call(table, "posting a summary", channel.send(**summary.message_args()))
@@ -478,6 +484,9 @@ class DiscordPresenter(Presenter):
         if table.status in (FINISHED, CANCELLED):
             self.forget(table, shown)
         return shown
+
+    def redraw_wanted(self, table: Table) -> bool:
+        return table.id in self.behind
 
     def forget(self, table: Table, message_id: int | None) -> None:
         """A closed table's last frame is drawn: what was kept to draw it again (its pictures, what each message

@@ -35,6 +35,7 @@ DEFAULT_STARTING_BALANCE = 1000  # season chips of a player new to the season (s
 LEFT = "You left the table."
 RESIGNED = "You resigned. A bot plays your seat; the result still counts for you."
 SHOWN_AGAIN = "Here is the table again ⬇️"
+REDRAW_RETRIES = 4  # a redraw Discord failed (5xx, 429 after retries) is tried again after 2, 4, 8, 16 s
 
 
 class Refusal(Exception):
@@ -80,6 +81,10 @@ class Presenter:
         """Acknowledge ``origin`` before waiting for a busy table lock (a deferral, ``private`` for a new
         private answer), so that a busy table never makes an answer late; the answer follows."""
         return None
+
+    def redraw_wanted(self, table: "Table") -> bool:
+        """Whether the last redraw did not all land (Discord failed for a while): the table is drawn again later."""
+        return False
 
     async def remind(self, table: "Table", decisions: dict[int, int]) -> None:
         """Half the decision's time has gone: ping the seats still deciding (seat → its decision's version)."""
@@ -143,6 +148,7 @@ class Table:
     drawer: asyncio.Task | None = field(default=None, repr=False)  # the redraw under way, if any
     dirty: bool = field(default=False, repr=False)  # a change not drawn yet
     repost: bool = field(default=False, repr=False)  # the next redraw posts the table message anew (/table)
+    redraw_failures: int = field(default=0, repr=False)  # redraws in a row that Discord did not all take
     closing: str | None = None  # why a cancelled table closed, shown on its message
     recent: list[str] = field(default_factory=list)  # public narration lines, newest last
     acted: list[int] = field(default_factory=list)  # actions each seat has taken (from the action log)
@@ -741,6 +747,15 @@ class TableManager:
             if shown is not None:
                 async with table.lock:
                     await self._shown(table, shown)
+            if not self.presenter.redraw_wanted(table):
+                table.redraw_failures = 0
+            elif table.redraw_failures < REDRAW_RETRIES:  # Discord failed for a while: try again a little later
+                table.redraw_failures += 1
+                self._spawn(self._redraw_later(table, 2.0 ** table.redraw_failures))
+
+    async def _redraw_later(self, table: Table, delay: float) -> None:
+        await asyncio.sleep(delay)
+        self._redraw_soon(table)
 
     async def _play_decision(self, table: Table, seat: int, *, source: str) -> list[Event]:
         """The bot plays ``seat``'s whole decision, every step of it, under the table lock (its time ran

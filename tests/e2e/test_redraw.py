@@ -121,3 +121,28 @@ async def test_without_send_messages_an_hour_old_table_message_is_still_edited(f
         assert len(old.versions) > versions and "bob" in old.text().lower()  # both bets shown on the old message
         told = [m for m in fake.all_messages() if MISSING in (m.content or "")]
         assert len(told) == 1  # the missing permission told once, not at every redraw
+
+
+async def test_discord_failing_with_5xx_does_not_stop_the_table_or_its_panels(fake, db, monkeypatch):
+    """Discord answers some edits of the table message and of hand panels with 502/503 (discord.py retries a 502,
+    not a 503): the game goes on, and the table is drawn again a little later, so that it and every open panel
+    end up showing every bet although no further change came."""
+    people = alice, bob, carol = [fake.add_user(n) for n in ("alice", "bob", "carol")]
+    bot = make_bot(fake, db)
+    async with run_client(fake, bot):
+        table = await open_blackflower(fake, bot, monkeypatch, *people)
+        panels = [await panel_of(fake, user) for user in people]
+        before = [panel.text() for panel in panels]
+        fake.faults.fail_next("PATCH /channels/{channel_id}/messages/{message_id}", 2, 503)
+        fake.faults.fail_next("PATCH /webhooks/{app_id}/{token}/messages/{message_id}", 2, 502)
+        for user, panel in zip(people, panels):
+            await user.click(panel, "Bet 20")
+        await fake.wait_idle(timeout=30)
+        await bot.tables.idle()
+        await fake.wait_idle(timeout=30)
+        assert len(fake.faults.served) == 4  # the faults did happen
+        assert await player_actions(bot, table) == [(0, "bet:20"), (1, "bet:20"), (2, "bet:20")]
+        assert "waiting for alice" not in table_message(fake).text()  # the table caught up with the bets
+        for user, was in zip(people, before):
+            shown = [m for m in fake.all_messages() if m.ephemeral_to == user.id and not m.deleted][-1]
+            assert shown.text() != was and "Place your bet" not in shown.text(), user.name
