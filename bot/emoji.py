@@ -116,7 +116,8 @@ async def sync_faces(client: discord.Client, store: Store, faces: Faces = FACES,
                     report.failed += 1
                     continue
                 report.deleted += 1
-            await _record(store, application, name, None)
+            if name in recorded:  # its record no longer says what Discord holds
+                await _record(store, application, name, None)
             data = face_path(name).read_bytes()
             try:
                 emoji = await client.create_application_emoji(name=name, image=data)

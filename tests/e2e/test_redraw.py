@@ -17,6 +17,12 @@ from .test_simultaneous_decisions import open_blackflower, panel_of, player_acti
 MISSING = "permission is missing"
 
 
+def an_hour_later(fake, bot) -> None:
+    """The table message turns an hour old: on the fake's clock, and as Parlor reads it from the message's id."""
+    fake.clock.advance(61 * 60)
+    bot.presenter.clock = lambda: time.time() + 61 * 60
+
+
 async def test_a_click_on_a_busy_table_is_answered_before_the_redraw_ends(fake, db, monkeypatch):
     people = alice, bob, carol = [fake.add_user(n) for n in ("alice", "bob", "carol")]
     bot = make_bot(fake, db)
@@ -59,8 +65,7 @@ async def test_the_table_message_is_posted_anew_before_it_is_an_hour_old(fake, d
         old = table_message(fake)
         panels = [await panel_of(fake, user) for user in people]
         fake.strict = fake.strict.with_(rate_limits=True)  # edits of hour-old messages throttled (30046)
-        fake.clock.advance(61 * 60)  # the table message is an hour old
-        bot.presenter.clock = lambda: time.time() + 61 * 60  # as Parlor reads it from the message's id
+        an_hour_later(fake, bot)
         await alice.click(panels[0], "Bet 20")
         await fake.wait_idle()
         await bot.tables.idle()
@@ -108,8 +113,7 @@ async def test_without_send_messages_an_hour_old_table_message_is_still_edited(f
         old = table_message(fake)
         panels = [await panel_of(fake, user) for user in people]
         fake.deny(fake.channel, "send_messages")
-        fake.clock.advance(61 * 60)  # the table message is an hour old
-        bot.presenter.clock = lambda: time.time() + 61 * 60
+        an_hour_later(fake, bot)
         versions = len(old.versions)
         await alice.click(panels[0], "Bet 20")
         await fake.wait_idle()
