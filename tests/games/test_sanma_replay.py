@@ -12,8 +12,7 @@ import pytest
 from games.sanma.replay import ReplayError, decode_meld, replay_file, replay_text
 
 ROOT = Path(__file__).resolve().parents[2]
-LOG = ROOT.parent / "shared" / "conformance" / "sanma" / "sanma2.xml"
-needs_log = pytest.mark.skipif(not LOG.exists(), reason="../shared/conformance/sanma/sanma2.xml is absent")
+LOG = ROOT / "tests" / "conformance" / "sanma" / "sanma2.xml"
 
 
 def test_decode_meld():
@@ -22,7 +21,6 @@ def test_decode_meld():
     assert pon["type"] == "pon" and pon["kind"] == 10 and pon["from"] == 2  # 2p from seat 2
 
 
-@needs_log
 def test_sanma2_replays_exactly():
     out = replay_file(LOG)
     assert out["ok"], json.dumps(out, indent=1)
@@ -40,7 +38,6 @@ def test_sanma2_replays_exactly():
     assert out["final_scores"] == [27400, 83100, -5500] and out["final"] == [-13.0, 79.0, -66.0]
 
 
-@needs_log
 def test_cli_replay_json():
     p = subprocess.run([sys.executable, "-m", "games", "replay", "sanma", str(LOG), "--json"], capture_output=True,
                        text=True, cwd=ROOT)
@@ -48,7 +45,6 @@ def test_cli_replay_json():
     assert json.loads(p.stdout)["final"] == [-13.0, 79.0, -66.0]
 
 
-@needs_log
 def test_tampered_log_is_caught():
     text = LOG.read_text()
     # seat 1's first discard replaced by a tile it never held: the engine refuses it

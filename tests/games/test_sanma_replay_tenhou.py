@@ -18,8 +18,7 @@ from games.sanma.replay import (ReplayError, _hands, _replay_hand, build_wall, e
 from games.sanma.tiles import ALL_IDS
 
 ROOT = Path(__file__).resolve().parents[2]
-LOG = ROOT.parent / "shared" / "conformance" / "sanma" / "sanma2.xml"
-needs_log = pytest.mark.skipif(not LOG.exists(), reason="../shared/conformance/sanma/sanma2.xml is absent")
+LOG = ROOT / "tests" / "conformance" / "sanma" / "sanma2.xml"
 
 GO = '<GO type="185" lobby="0"/><TAIKYOKU oya="0"/>'
 
@@ -51,7 +50,6 @@ def test_tenhou_round_index_maps_to_engine_round():
             engine_round(bad)
 
 
-@needs_log
 def test_south_one_hand_replays_with_tenhou_round_index_4():
     """sanma2's first hand (no wind yaku) played as South 1: Tenhou writes round index 4 for it."""
     hand = _hands(parse(LOG.read_text()))[0]
@@ -174,7 +172,6 @@ def test_rounding_is_read_from_owari():
     assert log_rounding("220,-38.0,359,-4.1,471,42.1,0,0.0") == "none"
 
 
-@needs_log
 def test_sanma2_with_unrounded_owari_replays_unrounded():
     text = LOG.read_text().replace('owari="274,-13.0,831,79.0,-55,-66.0,0,0.0"',
                                    'owari="274,-12.6,831,78.1,-55,-65.5,0,0.0"')
@@ -187,7 +184,6 @@ def test_sanma2_with_unrounded_owari_replays_unrounded():
 
 # --- 5. first divergence ----------------------------------------------------------------------
 
-@needs_log
 def test_first_divergence_names_hand_action_expected_and_engine():
     text = LOG.read_text()
     first_sc = re.search(r'<AGARI [^>]*sc="([^"]+)"', text).group(1)
@@ -200,7 +196,6 @@ def test_first_divergence_names_hand_action_expected_and_engine():
     assert "deltas log [-4000, 8000, -2000] != engine [-4000, 7000, -2000]" in msg
 
 
-@needs_log
 def test_illegal_action_names_hand_and_action():
     text = LOG.read_text()
     seat0_tile = re.search(r'hai0="(\d+)', text).group(1)
@@ -209,7 +204,6 @@ def test_illegal_action_names_hand_and_action():
         replay_text(bad)
 
 
-@needs_log
 def test_cli_prints_the_first_divergence(tmp_path):
     import subprocess
     import sys
@@ -248,7 +242,6 @@ def test_kan_dora_shown_only_in_agari_dora_hai_is_placed():
     assert build_wall(_hands(parse(text))[0])[94:96] == [100, 101]
 
 
-@needs_log
 def test_dora_indicators_at_agari_are_compared():
     text = LOG.read_text()
     first = re.search(r'<AGARI [^>]*doraHai="(\d+)"', text)

@@ -15,7 +15,7 @@ from games.sanma.scoring import WinContext, score_hand
 from games.sanma.tiles import check_ids, dora_of, parse_codes, parse_ids, tiles_text
 
 ROOT = Path(__file__).resolve().parents[2]
-CONFORMANCE = ROOT.parent / "shared" / "conformance" / "sanma"
+CONFORMANCE = ROOT / "tests" / "conformance" / "scoring"
 
 
 def calc(hand, win, **kw):
@@ -222,8 +222,6 @@ def _yaku_match(expected: list[int], got: list[int]) -> bool:
     return not pool
 
 
-@pytest.mark.skipif(not (CONFORMANCE / "agari_3p.json").exists(),
-                    reason="../shared/conformance/sanma/agari_3p.json is absent")
 def test_agari_3p_conformance():
     cases = json.loads((CONFORMANCE / "agari_3p.json").read_text())["cases"]
     assert len(cases) == 402
