@@ -8,10 +8,10 @@ H13 + S06 = 1500). Ties go to the pattern listed first in the table.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 from itertools import product
 
 from games.bcpoker.cards import BLACK, COLOUR, CODES, KX, NUMBER, copies
+from games.memo import flat_cache
 
 SHAPE, COUNT, COLOUR_KIND = "shape", "count", "colour"
 
@@ -90,10 +90,10 @@ def decompositions(cards) -> set[tuple]:
     return set(_readings(tuple(sorted(cards))))
 
 
-@lru_cache(maxsize=65536)
-def _readings(cards: tuple[tuple[str, int], ...]) -> frozenset[tuple]:
-    """:func:`decompositions` of sorted cards."""
-    return frozenset((*sorted(sets), pair) for sets, pair in _split(cards, None))
+@flat_cache(65536)
+def _readings(cards: tuple[tuple[str, int], ...]) -> tuple[tuple, ...]:
+    """:func:`decompositions` of sorted cards, each once (a tuple: cached results hold only tuples)."""
+    return tuple(sorted({(*sorted(sets), pair) for sets, pair in _split(cards, None)}))
 
 
 def _split(cards: tuple[tuple[str, int], ...], pair: int | None) -> list[tuple[tuple, int]]:
@@ -215,8 +215,14 @@ def evaluate(codes, decks: int = 1, special: bool = True) -> HandValue:
 _ORDER = {code: i for i, code in enumerate(CODES)}.__getitem__
 
 
-@lru_cache(maxsize=262144)
 def _evaluate(key: tuple[str, ...], decks: int, special: bool) -> HandValue:
+    """:func:`evaluate` of sorted codes."""
+    return HandValue(*_value_fields(key, decks, special))
+
+
+@flat_cache(262144)
+def _value_fields(key: tuple[str, ...], decks: int, special: bool) -> tuple:
+    """The fields of a :class:`HandValue` (a plain tuple, so the memo table stays cheap)."""
     n_kx = key.count(KX)
     fixed = [(COLOUR[c], NUMBER[c]) for c in key if c != KX]
     colours = {COLOUR[c] for c in key}
@@ -248,7 +254,7 @@ def _evaluate(key: tuple[str, ...], decks: int, special: bool) -> HandValue:
                 if value > best_value or (value == best_value > 0 and RANK[counted[0]] < RANK[best_ids[0]]):
                     best_value, best_ids, best_kx = value, counted, assignment
                     best_met = tuple(sorted(ids, key=RANK.__getitem__))
-    return HandValue(best_value, best_ids, best_kx, best_met)
+    return best_value, best_ids, best_kx, best_met
 
 
 def waits(hand7, decks: int = 1, special: bool = True) -> dict[str, HandValue]:
@@ -257,7 +263,7 @@ def waits(hand7, decks: int = 1, special: bool = True) -> dict[str, HandValue]:
     Only codes of which the hand holds fewer copies than the decks contain count;
     cards seen elsewhere are ignored.
     """
-    return dict(_waits(tuple(sorted(hand7, key=_ORDER)), decks, special))
+    return {code: HandValue(*fields) for code, fields in _waits(tuple(sorted(hand7, key=_ORDER)), decks, special)}
 
 
 def is_tenpai(hand7, decks: int = 1, special: bool = True) -> bool:
@@ -282,7 +288,7 @@ def _completions(key: tuple[str, ...], decks: int):
             yield code, tuple(sorted(key + (code,), key=_ORDER))
 
 
-@lru_cache(maxsize=8192)
+@flat_cache(8192)
 def _numbers_may_win(numbers: tuple[int, ...]) -> bool:
     """Whether 8 sorted numbers could score at all: a count pattern, or pair + two sets by number
     alone (a run's colours aside). Every winning hand passes; most others fail here, cheaply."""
@@ -304,16 +310,17 @@ def _number_groups(numbers: tuple[int, ...], need_pair: bool) -> bool:
     return any(_number_groups(_drop(rest, used), pair_left) for used, pair_left in options)
 
 
-@lru_cache(maxsize=65536)
-def _waits(key: tuple[str, ...], decks: int, special: bool) -> tuple[tuple[str, HandValue], ...]:
+@flat_cache(65536)
+def _waits(key: tuple[str, ...], decks: int, special: bool) -> tuple[tuple[str, tuple], ...]:
+    """Each completing code with the :class:`HandValue` fields it gives."""
     out = []
     for code, hand8 in _completions(key, decks):
-        hv = _evaluate(hand8, decks, special)
-        if hv.value > 0:
-            out.append((code, hv))
+        fields = _value_fields(hand8, decks, special)
+        if fields[0] > 0:
+            out.append((code, fields))
     return tuple(out)
 
 
-@lru_cache(maxsize=65536)
+@flat_cache(65536)
 def _tenpai(key: tuple[str, ...], decks: int, special: bool) -> bool:
-    return any(_evaluate(hand8, decks, special).value > 0 for _, hand8 in _completions(key, decks))
+    return any(_value_fields(hand8, decks, special)[0] > 0 for _, hand8 in _completions(key, decks))

@@ -14,12 +14,12 @@ Ties are broken by ``rng_seed``, so a choice is deterministic for a given seed.
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Any
 
 from games.bcpoker.actions import Discard, Word, parse
 from games.bcpoker.cards import COLOUR, KX, NUMBER, copies
 from games.bcpoker.hands import waits
+from games.memo import flat_cache
 
 
 _KX_CHOICES = {0: ([],), 1: ([1], [7]), 2: ([1, 1], [1, 7], [7, 7])}
@@ -60,7 +60,7 @@ def hand_score(hand: list[str], decks: int, special: bool) -> float:
     return _hand_score(tuple(sorted(hand)), decks, special)
 
 
-@lru_cache(maxsize=65536)
+@flat_cache(65536)
 def _hand_score(hand: tuple[str, ...], decks: int, special: bool) -> float:
     """:func:`hand_score` of sorted cards (every part of the score ignores the cards' order)."""
     score = _shape_score(list(hand))

@@ -26,10 +26,11 @@ import json
 import sys
 import zlib
 from array import array
-from functools import lru_cache
 from itertools import product
 from operator import itemgetter
 from pathlib import Path
+
+from games.memo import flat_cache
 
 LONE_KINDS = (0, 8, 27, 28, 29, 30, 31, 32, 33)  # 1m, 9m, honours: sets and pairs only
 KOKUSHI_KINDS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
@@ -451,12 +452,12 @@ def is_complete(c) -> bool:
     return _complete(tuple(c))
 
 
-@lru_cache(maxsize=200_000)
+@flat_cache(200_000)
 def _complete(counts: tuple[int, ...]) -> bool:
     return Hand(counts).shanten() == AGARI
 
 
-@lru_cache(maxsize=200_000)
+@flat_cache(200_000)
 def waits_of(counts: tuple[int, ...]) -> tuple[int, ...]:
     """Kinds that complete this 3n+1 count tuple (a fifth copy never does), by shape."""
     if sum(counts) % 3 != 1:
