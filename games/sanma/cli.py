@@ -60,7 +60,7 @@ def replay(args: argparse.Namespace) -> int:
     from games.sanma.replay import ReplayError, replay_file
 
     if not args.log:
-        raise GameError("replay sanma needs the path of a Tenhou mjlog XML file.")
+        raise GameError("replay sanma needs the path of a Tenhou log: mjlog XML or JSON.")
     try:
         out = replay_file(args.log)
     except OSError as e:

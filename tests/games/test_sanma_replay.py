@@ -59,7 +59,7 @@ def test_tampered_log_is_caught():
 
 @pytest.mark.parametrize("content, message", [
     ("<mjloggm ver='2.3'><GO type='185'", "not a readable mjlog XML file"),  # cut short
-    ('{"log": [[[0, 0, 0], [35000, 35000, 35000, 0]]]}', "JSON log (tenhou.net/6 style)"),
+    ('{"log": [[[0, 0, 0], [35000, 35000, 35000, 0]]]}', "a hand of the log is not a list of 17 entries"),
     ('<mjloggm ver="2.3"><GO type="185"/><INIT seed="0,0" ten="350,350,350,0"/></mjloggm>', "the log is malformed"),
     (b"\x1f\x8b\x08\x00binary", "not a text file"),  # a still-gzipped .mjlog
 ])
