@@ -5,8 +5,8 @@ event, the private deals and draws included: a finished game hides nothing). :fu
 a JSON log back as the tags of Tenhou's mjlog XML, so ``python -m games replay sanma`` checks JSON
 and XML logs through one replayer (``games/sanma/replay.py``).
 
-The log's shape: ``name`` (four seats, the fourth empty in sanma), ``rule`` (``disp``, ``aka``),
-``sc`` (final points in hundreds and final scores, seat by seat, as the mjlog's ``owari``) and
+The log's shape: ``name`` (four seats, the fourth empty in sanma), ``rule`` (``disp``, red fives ``aka51``-``aka53``),
+``sc`` (final points and final scores, seat by seat) and
 ``log``, one list per hand::
 
     [[round, honba, riichi sticks], [scores x4], [dora indicators], [ura indicators],
@@ -20,7 +20,7 @@ tiles discarded (60: the tile just drawn; ``r`` before a riichi declaration) and
 seat's own kans (``a`` closed, ``k`` added) and kita (``f44``); a 0 stands where an open kan left no
 discard. The result is ``["和了", deltas, [winner, from, pao, score, yaku…], …]`` (one pair per
 winner), ``["流局", deltas]`` (``全員聴牌`` / ``全員不聴`` when all or none are tenpai, ``流し満貫``),
-``["九種九牌"]`` or ``["四開槓"]``.
+``["九種九牌"]`` or ``["四槓散了"]``.
 """
 
 from __future__ import annotations
@@ -42,7 +42,26 @@ RED = {"0m": 51, "0p": 52, "0s": 53}
 TSUMOGIRI = 60
 LIMIT_WORDS = {"mangan": "満貫", "haneman": "跳満", "baiman": "倍満", "sanbaiman": "三倍満", "yakuman": "役満"}
 WIN, DRAWN, ALL_TENPAI, NONE_TENPAI, NAGASHI = "和了", "流局", "全員聴牌", "全員不聴", "流し満貫"
-NINE_KINDS, FOUR_KANS = "九種九牌", "四開槓"
+NINE_KINDS, FOUR_KANS = "九種九牌", "四槓散了"
+# Yaku as Tenhou's logs name them, from the English names of the scoring library (``mahjong``).
+YAKU_WORDS = {
+    "Menzen Tsumo": "門前清自摸和", "Riichi": "立直", "Ippatsu": "一発", "Chankan": "槍槓", "Rinshan Kaihou": "嶺上開花",
+    "Haitei Raoyue": "海底摸月", "Houtei Raoyui": "河底撈魚", "Pinfu": "平和", "Tanyao": "断幺九", "Iipeiko": "一盃口",
+    "Yakuhai (seat wind east)": "自風 東", "Yakuhai (seat wind south)": "自風 南",
+    "Yakuhai (seat wind west)": "自風 西", "Yakuhai (seat wind north)": "自風 北",
+    "Yakuhai (round wind east)": "場風 東", "Yakuhai (round wind south)": "場風 南",
+    "Yakuhai (round wind west)": "場風 西", "Yakuhai (round wind north)": "場風 北",
+    "Yakuhai (haku)": "役牌 白", "Yakuhai (hatsu)": "役牌 發", "Yakuhai (chun)": "役牌 中", "Double Riichi": "両立直",
+    "Chiitoitsu": "七対子", "Chantai": "混全帯幺九", "Ittsu": "一気通貫", "Sanshoku Doujun": "三色同順",
+    "Sanshoku Doukou": "三色同刻", "San Kantsu": "三槓子", "Toitoi": "対々和", "San Ankou": "三暗刻",
+    "Shou Sangen": "小三元", "Honroutou": "混老頭", "Ryanpeikou": "二盃口", "Junchan": "純全帯幺九", "Honitsu": "混一色",
+    "Chinitsu": "清一色", "Renhou": "人和", "Tenhou": "天和", "Chiihou": "地和", "Daisangen": "大三元",
+    "Suu Ankou": "四暗刻", "Suu Ankou Tanki": "四暗刻単騎", "Tsuu Iisou": "字一色", "Ryuuiisou": "緑一色",
+    "Chinroutou": "清老頭", "Chuuren Poutou": "九蓮宝燈", "Daburu Chuuren Poutou": "純正九蓮宝燈",
+    "Kokushi Musou": "国士無双", "Kokushi Musou Juusanmen Matchi": "国士無双１３面", "Dai Suushii": "大四喜",
+    "Shousuushii": "小四喜", "Suu Kantsu": "四槓子", "Dora": "ドラ", "Ura Dora": "裏ドラ", "Aka Dora": "赤ドラ",
+    "Nagashi Mangan": "流し満貫",
+}
 
 
 class LogError(ValueError):
@@ -95,15 +114,26 @@ def _win_result(outcome: WinOutcome) -> list[Any]:
                 deltas[win.winner] += t.amount
                 if t.payer is not None:
                     deltas[t.payer] -= t.amount
-        if win.limit and win.limit in LIMIT_WORDS:
-            score = f"{LIMIT_WORDS[win.limit]}{win.points}点"
-        else:
-            score = f"{win.fu}符{win.han}飜{win.points}点"
-        yaku = [f"{y.name}({'役満' if y.han >= 13 else f'{y.han}飜'})" for y in win.yaku]
+        rank = LIMIT_WORDS.get(win.limit or "", f"{win.fu}符{win.han}飜")
+        yaku = [f"{YAKU_WORDS.get(y.name, y.name)}({'役満' if y.han >= 13 else f'{y.han}飜'})" for y in win.yaku]
+        score = f"{rank}{_paid(outcome, win)}"
         source = win.winner if win.from_seat is None else win.from_seat
         pao = win.winner if win.pao is None else win.pao
         result += [deltas, [win.winner, source, pao, score, *yaku]]
     return result
+
+
+def _paid(outcome: WinOutcome, win: Any) -> str:
+    """What the win cost, as Tenhou writes it: a ron's amount; on a tsumo, what each seat paid
+    ("…点∀" when all paid alike, else the non-dealer's and the dealer's)."""
+    if win.kind == "ron":
+        return f"{win.points}点"
+    paid = {t.payer: t.amount for t in outcome.transfers if t.payee == win.winner and t.reason == "tsumo"}
+    if len(set(paid.values())) <= 1:
+        return f"{next(iter(paid.values()), win.points)}点∀"
+    dealer = paid.get(outcome.dealer, max(paid.values()))
+    other = min(v for s, v in paid.items() if s != outcome.dealer)
+    return f"{other}-{dealer}点"
 
 
 def _draw_result(outcome: Any) -> list[Any]:
@@ -125,7 +155,7 @@ class _Hand:
 
     def __init__(self, start: RoundStart, red_fives: bool) -> None:
         self.red_fives = red_fives
-        self.pons: dict[tuple[int, str], list[int]] = {}  # (seat, kind) → the pon's tiles, for an added kan
+        self.pons: dict[tuple[int, str], str] = {}  # (seat, kind) → the pon's text, for an added kan
         self.declared: dict[int, int] = {}  # seat → where its kan declaration stands in its discard list
         round_number = start.round_index if start.round_index < 3 else start.round_index + 1
         self.head: list[Any] = [[round_number, start.honba, start.sticks], [*start.scores, 0],
@@ -170,17 +200,17 @@ class _Hand:
     def _kan_text(self, seat: int, meld: str, kind: str, tiles: list[str] | None) -> str:
         """A closed kan (``a`` before the fourth tile) or an added kan (``k`` and the added tile, then
         the pon's); ``tiles`` are the kan's four when known (a red five among them), else its kind's."""
-        if meld == "ankan":
-            numbers = [number(t) for t in tiles] if tiles else [number(kind)] * 4
-            if not tiles and self.red_fives and kind in ("5p", "5s"):
-                numbers[0] = number("0" + kind[1])  # a closed kan of fives holds the red one
-            return "".join(str(n) for n in numbers[:3]) + "a" + str(numbers[3])
-        pon = self.pons.get((seat, kind), [number(kind)] * 3)
+        plain = number(kind)
+        if meld == "ankan":  # three plain tiles, "a", the fourth: a closed kan of fives shows its red one last
+            red = (tiles and any(t.startswith("0") for t in tiles)) or (
+                not tiles and self.red_fives and kind in ("5p", "5s"))
+            return f"{plain}{plain}{plain}a{number('0' + kind[1]) if red else plain}"
+        pon = self.pons.get((seat, kind), f"p{plain}{plain}{plain}")
         added = [number(t) for t in tiles or []]
-        for n in pon:
+        for n in _numbers(pon):
             if n in added:
                 added.remove(n)
-        return "k" + str(added[0] if added else number(kind)) + "".join(str(n) for n in pon)
+        return pon.replace("p", f"k{added[0] if added else plain}")  # "k" and the added tile where the pon's "p" was
 
     def _call(self, event: Called) -> None:
         p, tile = event.player, number(event.tile)
@@ -188,11 +218,12 @@ class _Hand:
             assert event.from_seat is not None
             own = _own_tiles(event.tiles, event.tile)
             kan = event.meld == "daiminkan"
-            self.draws[p].append(_call_text("m" if kan else "p", tile, own, _relative(p, event.from_seat), kan))
+            text = _call_text("m" if kan else "p", tile, own, _relative(p, event.from_seat), kan)
+            self.draws[p].append(text)
             if kan:
                 self.discards[p].append(0)
             else:
-                self.pons[(p, event.tile.replace("0", "5"))] = [number(t) for t in event.tiles]
+                self.pons[(p, event.tile.replace("0", "5"))] = text
         elif p in self.declared:  # the declared kan completed: write it with its exact tiles
             self.discards[p][self.declared.pop(p)] = self._kan_text(p, event.meld, event.tile, event.tiles)
 
@@ -212,10 +243,10 @@ def export(events: Iterable[Any], names: list[str], options: Options, title: str
         raise LogError("the game has not ended: only a finished game is exported")
     sc: list[Any] = []
     for points, score in zip(final.points, final.scores, strict=True):
-        sc += [points // 100, score]
+        sc += [points, score]
     disp = ("三般" + ("東" if options.east_only else "南") + "喰" + ("赤" if options.red_fives else ""))
     return {"title": [title, ""], "name": [*names[:3], ""],
-            "rule": {"disp": disp, "aka": 1 if options.red_fives else 0},
+            "rule": {"disp": disp, "aka53": int(options.red_fives), "aka52": int(options.red_fives), "aka51": 0},
             "log": [h.row() for h in hands], "sc": [*sc, 0, 0]}
 
 
@@ -422,7 +453,8 @@ class _Reader:
             self._kan_dora()
             return False
         if "k" in move:
-            added = self.ids.take(self.hands[seat], tiles[0], any_copy=True)
+            at = move.index("k") + 1
+            added = self.ids.take(self.hands[seat], int(move[at: at + 2]), any_copy=True)
             kind = added // 4
             self.tags.append(_tag("N", who=seat, m=((kind * 3) << 9) | 0x10 | ((added % 4) << 5)))
             return True
@@ -481,14 +513,16 @@ def to_mjlog(log: Any) -> list[ET.Element]:
         raise LogError("this is a four-player log; replay reads three-player (sanma) logs")
     rule = log.get("rule") or {}
     disp = str(rule.get("disp", ""))
-    red = bool(rule.get("aka", 1)) or any(k in rule for k in ("aka51", "aka52", "aka53"))
+    keys = [k for k in ("aka", "aka51", "aka52", "aka53") if k in rule]
+    red = any(rule[k] for k in keys) if keys else True  # Tenhou's rooms play with red fives
     south = "東" not in disp
     go_type = 0x10 | 0x01 | (0x08 if south else 0) | (0 if red else 0x02)
     tags = [_tag("GO", type=go_type)]
     for row in log["log"]:
         tags += _Reader(row, red).read()
-    if log.get("sc") and tags[-1].tag in ("AGARI", "RYUUKYOKU"):
-        tags[-1].set("owari", _csv(log["sc"]))
+    sc = log.get("sc")
+    if sc and tags[-1].tag in ("AGARI", "RYUUKYOKU"):  # owari counts points in hundreds
+        tags[-1].set("owari", _csv(x // 100 if i % 2 == 0 else x for i, x in enumerate(sc)))
     return tags
 
 

@@ -48,7 +48,7 @@ def test_twenty_seeded_games_exported_replay_exactly():
         events, options, state = bot_game(number)
         log = tenhou_json.export(events, ["Alice", "Bob", "Carol"], options)
         assert log["name"] == ["Alice", "Bob", "Carol", ""]
-        assert log["rule"] == {"disp": "三般南喰赤", "aka": 1}
+        assert log["rule"] == {"disp": "三般南喰赤", "aka53": 1, "aka52": 1, "aka51": 0}
         assert len(log["log"]) == sum(1 for e in events if e.type == "round_start")
         for row in log["log"]:
             assert row[13:16] == [[], [], []]  # the fourth seat never plays
@@ -82,7 +82,7 @@ def test_a_changed_log_is_caught():
 def test_an_east_game_without_red_fives_says_so():
     events, options, _ = bot_game(3, Options(east_only=True, red_fives=False))
     log = tenhou_json.export(events, ["A", "B", "C"], options)
-    assert log["rule"] == {"disp": "三般東喰", "aka": 0}
+    assert log["rule"] == {"disp": "三般東喰", "aka53": 0, "aka52": 0, "aka51": 0}
     assert not any(t in (51, 52, 53) for row in log["log"] for entry in row[4:13] for t in entry if isinstance(t, int))
     out = replay_text(json.dumps(log))
     assert out["ok"], out["first_divergence"]
