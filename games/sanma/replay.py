@@ -252,7 +252,7 @@ def _replay_hand(state, index: int, hand: list[ET.Element]) -> dict[str, Any]:
                 # write the tag just before that discard: compare once it is made
                 dora_checks.append((kan_dora, expected, where))
             else:
-                problems += _dora_problem(state, kan_dora, expected, where)
+                problems += _dora_problem(state, events_all, kan_dora, expected, where)
         elif name[0] in DRAW and name[1:].isdigit():
             seat, tile = DRAW[name[0]], int(name[1:])
             events_all += _answer_window(state, where, {})
@@ -267,7 +267,7 @@ def _replay_hand(state, index: int, hand: list[ET.Element]) -> dict[str, Any]:
             riichi_next = None
             events_all += _act(state, seat, action, where)
             for check in dora_checks:
-                problems += _dora_problem(state, *check)
+                problems += _dora_problem(state, events_all, *check)
             dora_checks.clear()
         elif name == "REACH":
             who = int(tag.get("who"))
@@ -356,9 +356,11 @@ def _replay_hand(state, index: int, hand: list[ET.Element]) -> dict[str, Any]:
             "result": _describe(end_data), "deltas": end_data["deltas"], "scores": end_data["scores"]}
 
 
-def _dora_problem(state, number: int, expected: str, where: str) -> list[str]:
-    """The engine shows kan-dora indicator ``number`` as the log's ``expected`` tile, or a problem."""
-    shown = engine.dora_indicators(state)
+def _dora_problem(state, events: list, number: int, expected: str, where: str) -> list[str]:
+    """The engine shows kan-dora indicator ``number`` as the log's ``expected`` tile, or a problem.
+    When the discard that turned it ended the hand (the last tile), the hand's end shows it."""
+    end = next((e for e in reversed(events) if e.type == "hand_end"), None)
+    shown = end.outcome.dora_indicators if end is not None else engine.dora_indicators(state)
     if len(shown) < number + 1 or shown[number] != expected:
         return [f"{where}: kan-dora indicator {number}: log {expected}, engine shows {shown}"]
     return []
