@@ -42,7 +42,12 @@ def calc(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(out))
         return 0
-    line = f"{' '.join(codes)}: totals {', '.join(map(str, out['totals']))}; hard {out['hard']}"
+    held = out["cards"]
+    line = f"{' '.join(codes)}: "
+    if len(held) < len(codes):
+        ended = "bust" if out["bust"] else "stands"
+        line += (f"{ended} after {len(held)} cards ({' '.join(held)}), never dealt {' '.join(codes[len(held):])}; ")
+    line += f"totals {', '.join(map(str, out['totals']))}; hard {out['hard']}"
     if out["special"]:
         line += f"; special hand {out['special']}"
     if out["bust"]:
@@ -50,7 +55,7 @@ def calc(args: argparse.Namespace) -> int:
     else:
         line += f"; best {out['best'] if out['best'] is not None else '—'}"
         if out["best"] is not None:
-            line += f" ({arrangement_text(codes, out['best'], npa)})"
+            line += f" ({arrangement_text(held, out['best'], npa)})"
     print(line)
     return 0
 
