@@ -23,7 +23,8 @@ import discord
 from bot.emoji import fit, fit_embed
 from bot.permissions import NEEDED, THREAD_ONLY
 from bot.render import get_renderer
-from bot.tables import CANCELLED, FINISHED, LOBBY, PLAYING, Presenter, Table, players_wanted, public_to_act
+from bot.lobby import most_seats, players_wanted
+from bot.tables import CANCELLED, FINISHED, LOBBY, PLAYING, Presenter, Table, public_to_act
 from bot.ui import build_view, hand_button, lobby_buttons, tell
 from faces.panel import drawn_from, panel_picture
 from faces.results import result_picture
@@ -202,15 +203,16 @@ class DiscordPresenter(Presenter):
             for i, s in enumerate(table.seats)
         )
         options = ", ".join(f"{k}={v}" for k, v in table.options.items()) or "defaults"
+        offered = most_seats(game, table.options)
         embed = discord.Embed(
             title=f"{game.title} — table open",
-            description=(f"**Seats ({len(table.seats)}/{game.max_players}):**\n{seats}\n\n"
+            description=(f"**Seats ({len(table.seats)}/{offered}):**\n{seats}\n\n"
                          f"**Options:** {options}\n**Turn time:** {table.turn_seconds} s\n\n"
                          f"Press **Join** to sit down. The host presses **Start** when "
-                         f"{players_wanted(table)} are seated."),
+                         f"{players_wanted(game, table.options)} are seated."),
             colour=discord.Colour.blurple(),
         )
-        full = len(table.seats) >= game.max_players
+        full = len(table.seats) >= offered
         return {"content": None, "embed": embed, "view": build_view(table.id, table.version, lobby_buttons(full))}
 
     async def _put_table(self, table: Table, message_id: int | None, payload: dict[str, Any]) -> int | None:

@@ -22,11 +22,13 @@ from typing import Any, AsyncIterator, Awaitable, Callable
 
 from pydantic import BaseModel, ValidationError
 
+from bot.lobby import check_opening, most_seats, players_wanted, seat_counts, table_options
 from bot.settings import TURN_SECONDS
 from bot.shards import Shards
 from bot.store import SaveFailed, Store
 from games import get_game
-from games.base import Event, GameBase, GameError, SeatInfo, check_range, option_error, options_from
+from games.base import Event, GameBase, GameError, SeatInfo, check_range, option_error
+from games.optionspec import seated_text
 
 log = logging.getLogger(__name__)
 
@@ -370,7 +372,7 @@ class TableManager:
         try:  # Discord's client checks the ranges too, but a forged payload skips it
             if turn_seconds is not None:
                 check_range("turn_time", turn_seconds, TURN_SECONDS)
-            options_from(game.Options, game.title, options)
+            check_opening(game, options)
         except GameError as error:
             raise Refusal(str(error)) from None
         turn_seconds = turn_seconds if turn_seconds is not None else config.turn_seconds
@@ -412,8 +414,8 @@ class TableManager:
             self._lobby(table_id)
             if table.seat_of(user_id) is not None:
                 raise Refusal("You are already seated at this table.")
-            if len(table.seats) >= table.game.max_players:
-                raise Refusal(f"The table is full ({table.game.max_players} seats). Ask the host to remove a bot.")
+            if len(table.seats) >= (seats := most_seats(table.game, table.options)):
+                raise Refusal(f"The table is full ({seats} seats). Ask the host to remove a bot.")
             if (other := self._seated_elsewhere(user_id, table.guild_id, table.id)) is not None:
                 raise Refusal(f"You are already seated at a table in <#{other.channel_id}>. Leave it first.")
             await self._save_lobby(table, [*table.seats, Seat(user_id, name)])
@@ -452,8 +454,8 @@ class TableManager:
             self._lobby(table_id)
             if table.seat_of(user_id) is None:
                 raise Refusal("Only a seated player can add a bot.")
-            if len(table.seats) >= table.game.max_players:
-                raise Refusal(f"The table is full ({table.game.max_players} seats).")
+            if len(table.seats) >= (seats := most_seats(table.game, table.options)):
+                raise Refusal(f"The table is full ({seats} seats).")
             taken = {s.name for s in table.seats}
             name = next(f"Bot {n}" for n in range(1, 20) if f"Bot {n}" not in taken)
             await self._save_lobby(table, [*table.seats, Seat(None, name, bot=True)])
@@ -506,19 +508,19 @@ class TableManager:
         async with self._holding(table, origin):
             self._lobby(table_id)
             count = len(table.seats)
-            wanted = table.options.get("players")
-            if wanted and count != wanted:
-                raise Refusal(f"This table is set for {wanted} players and {count} are seated. Join or add bots first.")
-            if not table.game.min_players <= count <= table.game.max_players:
-                raise Refusal(
-                    f"{table.game.title} needs {players_wanted(table)}; "
-                    f"{count} {'is' if count == 1 else 'are'} seated. Join or add a bot first."
-                )
+            counts = seat_counts(table.game, table.options)
+            if counts and not counts[0] <= count <= counts[-1]:
+                short = count < counts[0]
+                raise Refusal(f"{table.game.title} needs {players_wanted(table.game, table.options)}; "
+                              f"{seated_text(count)}. {'Join or add a bot' if short else 'Someone must leave'} first.")
+            try:
+                opts = table_options(table.game, table.options, count)
+            except GameError as exc:
+                raise Refusal(f"The game cannot start: {exc}") from None
             options = game_options(table.game, table.options, count)
             season = await self.store.ensure_season(table.guild_id)
             seats = await self._with_balances(table, season.id)
             try:
-                opts = table.game.Options(**options)
                 seed = self.new_seed()
                 state = table.game.new_game(opts, [s.info() for s in seats], seed)
             except (GameError, ValueError) as exc:
@@ -892,15 +894,6 @@ def public_to_act(table: Table) -> list[int]:
     if table.state is None or table.status != PLAYING:
         return table.to_act()
     return table.game.public_to_act(table.state)
-
-
-def players_wanted(table: Table) -> str:
-    """How many players a table starts with: "3 players" (Sanma, or a table set for 3), "2–7 players"."""
-    low, high = table.game.min_players, table.game.max_players
-    wanted = table.options.get("players")
-    if wanted:
-        low = high = wanted
-    return f"{low} players" if low == high else f"{low}–{high} players"
 
 
 def game_options(game: GameBase, options: dict[str, Any], seated: int) -> dict[str, Any]:

@@ -22,11 +22,21 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from games.base import either, option_choices, option_range, options_from
+from games.base import GameError, either, option_choices, option_range, options_from
 
 SEATED = "players"
 SEATED_MEANING = "however many are seated at Start"
 ENGINE_ONLY: dict[str, Any] = {"offered": False}
+
+
+def seated_text(count: int) -> str:
+    """"1 is seated", "3 are seated"."""
+    return f"{count} {'is' if count == 1 else 'are'} seated"
+
+
+def seats_disagree(players: int, seated: int) -> GameError:
+    """The error of a ``players`` option that is not the number seated."""
+    return GameError(f"The options say {players} players but {seated_text(seated)}.")
 
 
 def unset(meaning: str) -> dict[str, Any]:

@@ -285,8 +285,9 @@ class Api:
         inter = user.prepare_slash(path, _channel=ch, **options)
         return await self._dispatch(inter)
 
-    def _options(self, user: FakeUser, ch, path: str, raw: Dict[str, Any]) -> Dict[str, Any]:
-        """Turn the page's values (text from inputs) into the harness's (numbers, booleans, files)."""
+    def _options(self, user: FakeUser, ch, path: str, raw: Dict[str, Any], *, complete: bool = True) -> Dict[str, Any]:
+        """Turn the page's values (text from inputs) into the harness's (numbers, booleans, files).
+        ``complete``: every required option must be given (a command being sent; not while one is typed)."""
         if not isinstance(raw, dict):
             raise PageError("Options must be an object of name → value.")
         spec = self._option_specs(user, ch, path)
@@ -332,7 +333,7 @@ class Api:
                     raise PageError(f"The option {name} takes {low or 0} to {high or 6000} characters.")
             out[name] = value
         missing = [n for n, o in spec.items() if o.get("required") and n not in out]
-        if missing:
+        if missing and complete:
             raise PageError(f"Fill in the required option{'s' if len(missing) > 1 else ''}: {', '.join(missing)}.")
         return out
 
@@ -353,7 +354,9 @@ class Api:
         focused = str(body.get("focused") or "")
         raw = dict(body.get("options") or {})
         typed = str(raw.pop(focused, "") or "")
-        options = self._options(user, ch, path, raw)
+        # Discord's client asks for suggestions while the command is being written: the option typed
+        # (often a required one, such as /rules' game) and others are not filled in yet
+        options = self._options(user, ch, path, raw, complete=False)
         if not self.fake.connected:
             return _json({"choices": []})
         try:

@@ -1,7 +1,10 @@
 """Keeping the local Discord's world on disk, so a restarted playground shows the same channel.
 
 The state file is JSON (``<name>.json``); attachment bytes go into a folder beside it
-(``<name>.attachments/<id>``), written once. What is kept: the application and bot ids, guilds,
+(``<name>.attachments/<id>``), written once. The folder is kept bounded: a picture no kept message
+shows any more (a table picture replaced by the next one) is deleted at the next save, and only the
+newest :data:`KEPT_ATTACHMENTS` pictures are kept at all; an older message comes back without its
+picture. What is kept: the application and bot ids, guilds,
 channels, members, registered commands (their ids stay stable, as on Discord) and every message
 that was not deleted, in its current state. Interaction tokens are not kept: the bot forgets them
 at a restart too, and the buttons it sent keep working because their messages keep their ids.
@@ -18,7 +21,7 @@ import logging
 import os
 import time
 from pathlib import Path
-from typing import Any, Dict, Optional
+from typing import Any, Dict, List, Optional
 
 from .emoji import AppEmoji
 from .fake import LocalDiscord
@@ -28,6 +31,7 @@ from .models import Attachment, Channel, Command, FakeMessage, Guild, MessageVer
 log = logging.getLogger("parlor.localdiscord")
 
 FORMAT = 1
+KEPT_ATTACHMENTS = 300  # newest message attachments kept on disk; emoji images are kept besides
 
 
 class StateError(RuntimeError):
@@ -140,9 +144,9 @@ def load_state(fake: LocalDiscord, data: Dict[str, Any], attachments_dir: Option
         msg.command = m.get("command")
         for a in m.get("attachments") or []:
             aid = int(a["id"])
-            blob = b""
-            if attachments_dir is not None and (attachments_dir / str(aid)).exists():
-                blob = (attachments_dir / str(aid)).read_bytes()
+            if attachments_dir is None or not (attachments_dir / str(aid)).exists():
+                continue  # a picture older than the kept ones: the message comes back without it
+            blob = (attachments_dir / str(aid)).read_bytes()
             att = Attachment(id=aid, filename=a["filename"], size=a.get("size", len(blob)),
                              content_type=a.get("content_type"), data=blob, description=a.get("description"),
                              url=f"/attachments/{aid}/{a['filename']}")
@@ -156,6 +160,13 @@ def load_state(fake: LocalDiscord, data: Dict[str, Any], attachments_dir: Option
     for ch in fake.channels.values():
         ch.messages.sort(key=lambda x: x.id)
     fake.changed()
+
+
+def kept_attachments(fake: LocalDiscord) -> List[Attachment]:
+    """The attachments worth a file: those the messages not deleted show now, the newest
+    :data:`KEPT_ATTACHMENTS` of them (attachment ids are snowflakes, so newest is largest)."""
+    shown = {a.id: a for c in fake.channels.values() for m in c.messages if not m.deleted for a in m.attachments}
+    return [shown[i] for i in sorted(shown, reverse=True)[:KEPT_ATTACHMENTS]]
 
 
 def _emoji_file(emoji_id: int) -> str:
@@ -213,16 +224,18 @@ class StateFile:
     def save(self) -> None:
         self._dirty = False
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        for att in self.fake.attachments.values():
-            blob = self.attachments_dir / str(att.id)
-            if att.data and not blob.exists():
-                self.attachments_dir.mkdir(parents=True, exist_ok=True)
-                blob.write_bytes(att.data)
-        for emoji in self.fake.app_emoji.values():
-            blob = self.attachments_dir / _emoji_file(emoji.id)
-            if not blob.exists():
-                self.attachments_dir.mkdir(parents=True, exist_ok=True)
-                blob.write_bytes(emoji.data)
+        wanted = {str(att.id): att.data for att in kept_attachments(self.fake)}
+        wanted.update({_emoji_file(e.id): e.data for e in self.fake.app_emoji.values()})
+        if wanted:
+            self.attachments_dir.mkdir(parents=True, exist_ok=True)
+        for name, data in wanted.items():
+            blob = self.attachments_dir / name
+            if data and not blob.exists():
+                blob.write_bytes(data)
+        if self.attachments_dir.is_dir():
+            for blob in self.attachments_dir.iterdir():
+                if blob.name not in wanted:
+                    blob.unlink(missing_ok=True)
         tmp = self.path.with_name(self.path.name + ".tmp")
         tmp.write_text(json.dumps(dump_state(self.fake), ensure_ascii=False), encoding="utf-8")
         os.replace(tmp, self.path)

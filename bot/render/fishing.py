@@ -6,7 +6,7 @@ from bot.render.hanafuda_cards import card, card_emoji, cards
 from games import hanafuda
 from games.fishing import Flipped, Play, Played, Take, Taken
 
-__all__ = ["card", "cards", "capture_emoji", "capture_lines", "narrate_move"]
+__all__ = ["card", "cards", "capture_emoji", "capture_lines", "flipped_line", "narrate_move"]
 
 
 def capture_lines(hand: list[str], field: list[str]) -> list[str]:
@@ -22,6 +22,14 @@ def capture_lines(hand: list[str], field: list[str]) -> list[str]:
             what = " + ".join(hanafuda.label(c) for c in taken)
         lines.append(f"{card(code)} → {what}")
     return lines
+
+
+def flipped_line(flipped: str, chooser: str | None) -> str:
+    """A flipped card that matches two field cards, on a panel: the panel's own seat is asked to
+    choose (``chooser`` None); any other seat's panel says whose choice it is."""
+    if chooser is None:
+        return f"**Flipped:** {card(flipped)} — choose which card it takes."
+    return f"**Flipped:** {card(flipped)} — {chooser} chooses which card it takes."
 
 
 def capture_emoji(action: object) -> str | None:

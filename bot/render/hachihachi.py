@@ -11,7 +11,7 @@ from typing import Any
 
 import discord
 
-from bot.render.fishing import capture_emoji, capture_lines, card, cards, narrate_move
+from bot.render.fishing import capture_emoji, capture_lines, card, cards, flipped_line, narrate_move
 from bot.emoji import fit
 from bot.ui import ButtonSpec, relative_time
 from games import hanafuda
@@ -232,8 +232,9 @@ def panel(view: dict[str, Any], legal: list[str], names: list[str], deadline: fl
         combos = ", ".join(f"{combo_name(c['id'])} {c['kan']}K" for c in view["combos"][seat]) or "none yet"
         lines.append(f"**Your pile** ({view['card_points'][seat]} pts): {short(view['captures'][seat], 'none')}"
                      f"\n**Captured combos:** {combos}")
-    if view.get("pending") and legal:
-        lines.append(f"**Flipped:** {card(view['pending']['card'])} — choose which card it takes.")
+    if view.get("pending"):
+        chooser = None if legal else names[view["turn"]]
+        lines.append(flipped_line(view["pending"]["card"], chooser))
     if legal:
         tips = {
             "mizuten": "You deal this month. **Mizu-ten** commits you to play: if your pile reaches 89 points you "

@@ -10,7 +10,7 @@ from typing import Any
 
 import discord
 
-from bot.render.fishing import capture_emoji, capture_lines, card, cards, narrate_move
+from bot.render.fishing import capture_emoji, capture_lines, card, cards, flipped_line, narrate_move
 from bot.emoji import fit
 from bot.ui import ButtonSpec, relative_time
 from games import hanafuda
@@ -99,7 +99,8 @@ def panel(view: dict[str, Any], legal: list[str], names: list[str], deadline: fl
     if view["hand"] and view["phase"] != "over":
         lines += ["**Each card takes:**", *capture_lines(view["hand"], view["field"])]
     if view.get("pending"):
-        lines.append(f"**Flipped:** {card(view['pending']['card'])} — choose which card it takes.")
+        chooser = None if legal else names[view["turn"]]
+        lines.append(flipped_line(view["pending"]["card"], chooser))
     mine = next((s for s in view["sides"] if seat in s["seats"]), None)
     if mine:
         lines.append(f"**Your captures:** {short_cards(mine['captures'], 'none')}")

@@ -210,12 +210,17 @@ def summary(event: Event, names: list[str]) -> discord.Embed | None:
     return None
 
 
+def _hand_name(d: ev.HandRecord) -> str:
+    """"East 1" or "East 1, 2 honba": a dealer's repeat reads apart from the hand before it."""
+    return f"{d.round}, {d.honba} honba" if d.honba else d.round
+
+
 def _hand_embed(d: ev.HandOutcome, names: list[str]) -> discord.Embed:
     embed = discord.Embed(colour=COLOUR)
     match d:
         case ev.WinOutcome():
             winners = " & ".join(names[w.winner] for w in d.wins)
-            embed.title = f"{d.round} · {winners} win{'s' if len(d.wins) == 1 else ''}"
+            embed.title = f"{_hand_name(d)} · {winners} win{'s' if len(d.wins) == 1 else ''}"
             for w in d.wins:
                 embed.add_field(name=names[w.winner], value=fit(_win_text(w, names), 1024), inline=False)
             ind = f"Dora indicators {tiles(d.dora_indicators)}"
@@ -223,7 +228,7 @@ def _hand_embed(d: ev.HandOutcome, names: list[str]) -> discord.Embed:
                 ind += f" · ura {tiles(d.ura_indicators)}"
             embed.description = ind
         case ev.ExhaustiveOutcome():
-            embed.title = f"{d.round} · Exhaustive draw"
+            embed.title = f"{_hand_name(d)} · Exhaustive draw"
             tenpai = ", ".join(names[s] for s in d.tenpai) or "nobody"
             lines = [f"Tenpai: {tenpai}"]
             for s, hand in d.tenpai_hands.items():
@@ -233,7 +238,7 @@ def _hand_embed(d: ev.HandOutcome, names: list[str]) -> discord.Embed:
             embed.description = "\n".join(lines)
         case ev.AbortOutcome():
             reason = {"kyuushu_kyuuhai": "nine terminals and honors", "suukaikan": "four kans"}.get(d.reason, d.reason)
-            embed.title = f"{d.round} · Abortive draw ({reason})"
+            embed.title = f"{_hand_name(d)} · Abortive draw ({reason})"
             if d.revealed:
                 embed.description = f"{names[d.seat]} showed {tiles(d.revealed)}"
     pays = []

@@ -6,7 +6,8 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from games.base import GameError, check_range, option_range, options_from
+from games.base import check_range, option_range, options_from
+from games.optionspec import seats_disagree
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 7
 
@@ -29,7 +30,7 @@ class Options(BaseModel):
         if n_seats is not None:
             check_range("players", n_seats, option_range(Options, "players"))
             if self.players is not None and self.players != n_seats:
-                raise GameError(f"The options say {self.players} players but {n_seats} are seated.")
+                raise seats_disagree(self.players, n_seats)
 
 
 def decks_for(players: int) -> int:

@@ -1,4 +1,4 @@
-"""``python -m games calc|stats|simulate blackflower …`` (found by ``games/__main__.py``).
+"""``python -m games calc|stats|simulate|verify blackflower …`` (found by ``games/__main__.py``).
 
 Each handler takes the parsed arguments and returns the exit code; a bad input raises
 :class:`games.base.GameError` with a one-line message (the CLI prints it and exits 2).
@@ -24,6 +24,10 @@ def arguments(p: argparse.ArgumentParser, command: str) -> None:
     elif command == "simulate":
         p.add_argument("--players", type=int, default=4, help="number of players (2-10; default 4)")
         cli.add_options(p, Options)
+    elif command == "verify":
+        p.add_argument("--players", type=int, default=None, help="number of seats, banker included (2-10)")
+        p.add_argument("--banker", type=int, default=None, help="the round's banker, as seat number 1..players")
+        p.add_argument("--no-bet", default="", help='seats that did not bet this round, e.g. "2 5"')
 
 
 def calc(args: argparse.Namespace) -> int:
@@ -42,7 +46,12 @@ def calc(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(out))
         return 0
-    line = f"{' '.join(codes)}: totals {', '.join(map(str, out['totals']))}; hard {out['hard']}"
+    held = out["cards"]
+    line = f"{' '.join(codes)}: "
+    if len(held) < len(codes):
+        ended = "bust" if out["bust"] else "stands"
+        line += (f"{ended} after {len(held)} cards ({' '.join(held)}), never dealt {' '.join(codes[len(held):])}; ")
+    line += f"totals {', '.join(map(str, out['totals']))}; hard {out['hard']}"
     if out["special"]:
         line += f"; special hand {out['special']}"
     if out["bust"]:
@@ -50,7 +59,7 @@ def calc(args: argparse.Namespace) -> int:
     else:
         line += f"; best {out['best'] if out['best'] is not None else '—'}"
         if out["best"] is not None:
-            line += f" ({arrangement_text(codes, out['best'], npa)})"
+            line += f" ({arrangement_text(held, out['best'], npa)})"
     print(line)
     return 0
 
@@ -87,4 +96,48 @@ def simulate(args: argparse.Namespace) -> int:
                       "errors: {errors}; bank edge per unit staked: {bank_edge_per_unit}", kept="zero_sum")
 
 
-HANDLERS = {"calc": calc, "stats": stats, "simulate": simulate}
+def verify(args: argparse.Namespace) -> int:
+    """Check a round's revealed seed against its hash and show its deck; with ``--players`` and
+    ``--banker``, also the two cards each hand was dealt."""
+    from games.blackflower import GAME
+    from games.blackflower.engine import round_deal
+    from games.hanafuda import DECK
+    from games.shuffle import seeded_shuffle
+
+    if (revealed := cli.revealed_seed(args, "blackflower")) is None:
+        return 1
+    seed, actual = revealed
+    deck = seeded_shuffle(seed, 0, DECK)
+    out: dict = {"ok": True, "seed": seed, "hash": actual, "deck": deck}
+    if (args.players is None) != (args.banker is None):
+        raise GameError("verify blackflower needs both --players and --banker to show the deal, or neither.")
+    if args.players is not None:
+        n, banker = args.players, args.banker - 1
+        if not GAME.min_players <= n <= GAME.max_players:
+            raise GameError(f"Black Flower is played by {GAME.min_players} to {GAME.max_players} players, not {n}.")
+        if not 0 <= banker < n:
+            raise GameError(f"--banker must be a seat number from 1 to {n}, not {args.banker}.")
+        try:
+            out_seats = {int(x) - 1 for x in args.no_bet.replace(",", " ").split()}
+        except ValueError:
+            raise GameError(f"--no-bet takes seat numbers, not {args.no_bet!r}.") from None
+        order, hands, banker_cards, rest = round_deal(deck, n, banker, [s not in out_seats for s in range(n)])
+        out.update(players=n, banker=banker + 1, order=[s + 1 for s in order],
+                   hands={str(s + 1): cards for s, cards in hands.items()}, banker_cards=banker_cards, rest=rest)
+    if args.json:
+        print(json.dumps(out))
+        return 0
+    print(f"OK: sha256(seed) matches the hash {actual}.")
+    print("Deck = seeded_shuffle(seed, 0, canonical deck) (see games/shuffle.py), dealt from the top.")
+    if args.players is None:
+        print(f"  deck (top first): {' '.join(deck)}")
+        print("  (--players and --banker show the two cards each hand was dealt)")
+        return 0
+    for seat in out["order"]:
+        print(f"  seat {seat:<3} {' '.join(out['hands'][str(seat)])}")
+    print(f"  banker {out['banker']} {out['banker_cards'][0]} (face down) {out['banker_cards'][1]}")
+    print(f"  then drawn from the top: {' '.join(out['rest'])}")
+    return 0
+
+
+HANDLERS = {"calc": calc, "stats": stats, "simulate": simulate, "verify": verify}

@@ -258,6 +258,24 @@ def _draw(state: BlackFlowerState) -> str:
     return state.deck.pop(0)
 
 
+def round_deal(deck: list[str], n: int, banker: int,
+               betting: list[bool]) -> tuple[list[int], dict[int, list[str]], list[str], list[str]]:
+    """The deal of a round: one card at a time to each seat that bet, in play order (the seats
+    before the banker's, counting down), then to the banker, twice round. Returns the seats in play
+    order, their two cards, the banker's two cards (the first face down) and the rest of the deck."""
+    order = [(banker - k) % n for k in range(1, n) if betting[(banker - k) % n]]
+    hands: dict[int, list[str]] = {s: [] for s in order}
+    banker_cards: list[str] = []
+    pos = 0
+    for _ in range(2):
+        for s in order:
+            hands[s].append(deck[pos])
+            pos += 1
+        banker_cards.append(deck[pos])
+        pos += 1
+    return order, hands, banker_cards, list(deck[pos:])
+
+
 def _deal(state: BlackFlowerState, events: list[BlackFlowerEvent]) -> None:
     n, b = _n(state), state.banker
     if state.decks is not None and state.deck_pos < len(state.decks):
@@ -265,16 +283,11 @@ def _deal(state: BlackFlowerState, events: list[BlackFlowerEvent]) -> None:
         state.deck_pos += 1
     else:
         deck = seeded_shuffle(state.round_seed, 0, DECK)
-    state.deck = deck
-    order = [(b - k) % n for k in range(1, n) if state.bets[(b - k) % n] > 0]
+    order, dealt, banker_cards, state.deck = round_deal(deck, n, b, [bet > 0 for bet in state.bets])
     state.order = order
     for s in order:
-        state.hands[s] = [Hand(stake=state.bets[s])]
-    state.banker_hand = Hand()
-    for _ in range(2):
-        for s in order:
-            state.hands[s][0].cards.append(_draw(state))
-        state.banker_hand.cards.append(_draw(state))
+        state.hands[s] = [Hand(stake=state.bets[s], cards=dealt[s])]
+    state.banker_hand = Hand(cards=banker_cards)
     events.append(E.Deal(round=state.round, order=list(order),
                       hands=[{"seat": s, "cards": list(state.hands[s][0].cards)} for s in order],
                       banker=b, banker_up=state.banker_hand.cards[1]))

@@ -184,17 +184,29 @@ def is_niko_deal(cards: list[str]) -> bool:
     return len(cards) == 2 and KIND[cards[0]] == BRIGHT and KIND[cards[1]] == BRIGHT
 
 
-def evaluate(cards: list[str], no_pair_advantage: bool = False, *, as_dealt: bool = True) -> dict:
-    """What the ``calc`` command prints: totals, hard, best, bust and special.
+def cards_taken(cards: list[str], no_pair_advantage: bool = False) -> int:
+    """How many of ``cards`` (in the order received) a hand takes: it stops at the first card that
+    makes a special hand or a bust, the engine's check after each card (§5 step 4)."""
+    for n in range(1, len(cards) + 1):
+        if special(cards[:n]) is not None or is_bust(cards[:n], no_pair_advantage):
+            return n
+    return len(cards)
 
-    Evaluated as a dealt, unsplit hand, exactly two Brights are reported as Ni-Ko (the hand
-    that may be claimed, §7); longer lists that begin with two Brights played on.
+
+def evaluate(cards: list[str], no_pair_advantage: bool = False, *, as_dealt: bool = True) -> dict:
+    """What the ``calc`` command prints: the cards the hand holds, totals, hard, best, bust and special.
+
+    The cards are taken in order as the engine deals them: a hand that is bust or special before
+    its last card takes no more (``cards`` lists what it holds). Evaluated as a dealt, unsplit hand,
+    exactly two Brights are reported as Ni-Ko (the hand that may be claimed, §7); longer lists that
+    begin with two Brights played on.
     """
-    t = totals(cards, no_pair_advantage)
-    sp = special(cards)
-    if sp is None and as_dealt and is_niko_deal(cards):
+    held = list(cards[:cards_taken(cards, no_pair_advantage)])
+    t = totals(held, no_pair_advantage)
+    sp = special(held)
+    if sp is None and as_dealt and is_niko_deal(held):
         sp = NI_KO
     h = t[0]
     bust = sp is None and h > LIMIT
-    best = None if bust else standing(cards, no_pair_advantage)
-    return {"totals": t, "hard": h, "best": best, "bust": bust, "special": sp}
+    best = None if bust else standing(held, no_pair_advantage)
+    return {"cards": held, "totals": t, "hard": h, "best": best, "bust": bust, "special": sp}

@@ -1,9 +1,11 @@
-"""``python -m games calc|simulate hachihachi …`` (found by ``games/__main__.py``).
+"""``python -m games calc|simulate|verify hachihachi …`` (found by ``games/__main__.py``).
 
 * ``calc hachihachi --hand "<7 codes>" [--json]``: the hand combos of a 7-card hand (§5).
 * ``calc hachihachi --captured "<codes>" [--json]``: card points and captured combos (§6).
 * ``simulate hachihachi --players P --games N --seed S [--months M] [--payment split] [--json]``
   (the game's options are flags: ``python -m games simulate hachihachi --help``).
+* ``verify hachihachi --seed S --hash H --players P [--dealer D]``: check a month's revealed seed and
+  show its deal attempts.
 
 A bad input raises :class:`games.base.GameError` with one sentence (the CLI prints it, exit 2).
 """
@@ -25,6 +27,9 @@ def arguments(p: argparse.ArgumentParser, command: str) -> None:
         p.add_argument("--captured", help='captured cards, e.g. "1L 3L 8L 12L"')
     elif command == "simulate":
         cli.add_options(p, Options)
+    elif command == "verify":
+        p.add_argument("--players", type=int, default=3, help="number of players (3-7; default 3)")
+        p.add_argument("--dealer", type=int, default=1, help="the month's dealer, as seat number 1..players")
 
 
 def calc(args: argparse.Namespace) -> int:
@@ -67,4 +72,53 @@ simulate = cli.simulation(Options, parse_options, run_games, "{games} games of {
                           "errors: {errors}; loans: {loans}; endings: {endings}", kept="conserved")
 
 
-HANDLERS = {"calc": calc, "simulate": simulate}
+def verify(args: argparse.Namespace) -> int:
+    """Check a month's revealed seed against its hash and show each deal attempt until one stands."""
+    from games.hachihachi.engine import BLANK, deal, four_of_a_month
+    from games.hanafuda import DECK, sort_codes
+    from games.shuffle import seeded_shuffle
+
+    if (revealed := cli.revealed_seed(args, "hachihachi")) is None:
+        return 1
+    seed, actual = revealed
+    n, dealer = args.players, args.dealer - 1
+    if not 3 <= n <= 7:
+        raise GameError(f"Hachi-Hachi is played by 3 to 7 players, not {n}.")
+    if not 0 <= dealer < n:
+        raise GameError(f"--dealer must be a seat number from 1 to {n}, not {args.dealer}.")
+    base = DECK + [BLANK] if n == 7 else DECK
+    attempts = []
+    for k in range(48):  # a redeal needs four cards of one month on the table: a few attempts at most
+        deck = seeded_shuffle(seed, k, base)
+        hands, table, undealt = deal(deck, n, dealer)
+        blank = next((s for s in range(n) if BLANK in hands[s]), None)
+        if blank is not None:  # seven players: the blank card's holder lays the hand out as the table
+            table, hands[blank] = [c for c in hands[blank] if c != BLANK], []
+        four = four_of_a_month(table)
+        attempts.append({"attempt": k, "deck": deck, "hands": {str(s + 1): sort_codes(h) for s, h in enumerate(hands)},
+                         "table": table, "undealt": undealt, "blank": None if blank is None else blank + 1,
+                         "redeal": None if four is None else f"four cards of month {four} on the table"})
+        if four is None:
+            break
+    if args.json:
+        print(json.dumps({"ok": True, "seed": seed, "hash": actual, "players": n, "dealer": dealer + 1,
+                          "attempts": attempts}))
+        return 0
+    print(f"OK: sha256(seed) matches the hash {actual}.")
+    print(f"{n} players, seat {dealer + 1} deals; deck = seeded_shuffle(seed, attempt, canonical deck"
+          f"{' + the blank card' if n == 7 else ''}) (see games/shuffle.py); the stock is shuffled from "
+          "sha256(seed + ':stock') once the bids are known.")
+    for a in attempts:
+        print(f"\nDeal attempt {a['attempt']}:")
+        print(f"  deck (top first): {' '.join(a['deck'])}")
+        for seat, hand in a["hands"].items():
+            note = " (held the blank card: the table)" if a["blank"] == int(seat) else ""
+            print(f"  seat {seat:<3} {' '.join(hand)}{note}")
+        print(f"  table    {' '.join(a['table'])}")
+        print(f"  undealt  {' '.join(a['undealt'])}")
+        if a["redeal"]:
+            print(f"  -> redeal: {a['redeal']}; the next attempt follows.")
+    return 0
+
+
+HANDLERS = {"calc": calc, "simulate": simulate, "verify": verify}

@@ -6,8 +6,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from games.base import GameError
-from games.optionspec import seated_options
+from games.optionspec import seated_options, seats_disagree
 
 
 class Options(BaseModel):
@@ -24,7 +23,7 @@ class Options(BaseModel):
 
     def check(self, n_seats: int | None = None) -> None:
         if n_seats is not None and n_seats != self.players:
-            raise GameError(f"The options say {self.players} players but {n_seats} are seated.")
+            raise seats_disagree(self.players, n_seats)
 
     @property
     def split(self) -> bool:

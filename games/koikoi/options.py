@@ -7,7 +7,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field
 
 from games.base import GameError
-from games.optionspec import seated_options
+from games.optionspec import seated_options, seats_disagree
 
 
 class Options(BaseModel):
@@ -33,7 +33,7 @@ class Options(BaseModel):
         if self.toppa and self.players != 2:
             raise GameError(f"The toppa option is for 2 players only, not {self.players}.")
         if n_seats is not None and n_seats != self.players:
-            raise GameError(f"The options say {self.players} players but {n_seats} are seated.")
+            raise seats_disagree(self.players, n_seats)
 
     @property
     def variant(self) -> str:

@@ -1,4 +1,4 @@
-"""``python -m games calc|simulate|replay sanma …`` (found by ``games/__main__.py``).
+"""``python -m games calc|simulate|replay|verify sanma …`` (found by ``games/__main__.py``).
 
 Handlers return the exit code; a bad input raises :class:`games.base.GameError` with one sentence
 (the CLI prints it and exits 2).
@@ -35,6 +35,8 @@ def arguments(p: argparse.ArgumentParser, command: str) -> None:
         cli.add_options(p, Options)
     elif command == "replay":
         p.add_argument("log", nargs="?", help="a Tenhou mjlog XML file")
+    elif command == "verify":
+        cli.add_options(p, Options, only=("red_fives",))
 
 
 def calc(args: argparse.Namespace) -> int:
@@ -80,4 +82,30 @@ def replay(args: argparse.Namespace) -> int:
     return 0 if out["ok"] else 1
 
 
-HANDLERS = {"calc": calc, "simulate": simulate, "replay": replay}
+# The wall's slices (sanma.md §3.1): what each part of a hand's wall is for.
+WALL_PARTS = (("East (dealer)", 0, 13), ("South", 13, 26), ("West", 26, 39), ("live wall", 39, 94),
+              ("dora indicators", 94, 99), ("ura indicators", 99, 104), ("replacement tiles", 104, 108))
+
+
+def verify(args: argparse.Namespace) -> int:
+    """Check a hand's revealed seed against its hash and show the wall it gives, part by part."""
+    from games.sanma.engine import hand_wall
+    from games.sanma.tiles import tile_code
+
+    if (revealed := cli.revealed_seed(args, "sanma")) is None:
+        return 1
+    seed, actual = revealed
+    red = parse_options(cli.options_given(args, Options)).red_fives
+    wall = [tile_code(t, red) for t in hand_wall(seed)]
+    parts = {name: wall[a:b] for name, a, b in WALL_PARTS}
+    if args.json:
+        print(json.dumps({"ok": True, "seed": seed, "hash": actual, "wall": wall, "parts": parts}))
+        return 0
+    print(f"OK: sha256(seed) matches the hash {actual}.")
+    print("Wall = seeded_shuffle(seed, 0, the 108 tile ids in order) (see games/shuffle.py); the dealer is East.")
+    for name, tiles in parts.items():
+        print(f"  {name:<18} {' '.join(tiles)}")
+    return 0
+
+
+HANDLERS = {"calc": calc, "simulate": simulate, "replay": replay, "verify": verify}

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot.store import Store
+from games.base import GameError
 from bot.tables import CANCELLED, FINISHED, LOBBY, PLAYING, Presenter, Refusal, TableManager
 
 GUILD, CHANNEL = 10, 20
@@ -70,12 +71,20 @@ async def test_lobby_rules(manager):
 async def test_bad_options_are_refused(manager):
     with pytest.raises(Refusal, match="The option months must be from 1 to 12"):
         await open_koikoi(manager, months=13)
-    table = await open_koikoi(manager, toppa=True)
+    with pytest.raises(Refusal, match="^The toppa option is for 2 players only, not 3.$"):
+        await open_koikoi(manager, toppa=True, players=3)
+    table = await open_koikoi(manager, toppa=True)  # toppa: a table of two seats
     await manager.add_bot(table.id, ALICE)
-    await manager.add_bot(table.id, ALICE)
-    with pytest.raises(Refusal, match="cannot start"):
-        await manager.start(table.id, ALICE)
+    with pytest.raises(Refusal, match=r"full \(2 seats\)"):
+        await manager.add_bot(table.id, ALICE)
     assert table.status == LOBBY
+
+
+def test_a_players_option_that_is_not_the_seats_says_is_for_one():
+    from games.koikoi.options import Options
+
+    with pytest.raises(GameError, match="^The options say 2 players but 1 is seated.$"):
+        Options(players=2).check(1)
 
 
 async def start_two_player(manager):

@@ -49,7 +49,8 @@ def test_totals_examples(hand, npa, totals, hard, best):
 
 def test_example_8_is_numeric_not_tane():
     out = H.evaluate(cards("2A 4A 5A 6A 6C1"))
-    assert out == {"totals": [13, 15, 17], "hard": 13, "best": 13, "bust": False, "special": None}
+    assert out == {"cards": cards("2A 4A 5A 6A 6C1"), "totals": [13, 15, 17], "hard": 13, "best": 13, "bust": False,
+                   "special": None}
 
 
 def test_card_values_and_deck():
@@ -127,11 +128,11 @@ def test_14_tane():
 
 def test_calc_reports_two_brights_as_niko_and_longer_lists_as_played_on():
     assert H.evaluate(cards("3L 8L"))["special"] == "ni-ko"
-    assert H.evaluate(cards("3L 8L 5C1")) == {"totals": [9, 13, 17], "hard": 9, "best": 13, "bust": False,
-                                               "special": None}
+    assert H.evaluate(cards("3L 8L 5C1")) == {"cards": cards("3L 8L 5C1"), "totals": [9, 13, 17], "hard": 9,
+                                               "best": 13, "bust": False, "special": None}
     assert H.evaluate(cards("3L 8L 5C1 1L"))["special"] == "san-ko"
-    assert H.evaluate(cards("4R 6R 7R 9R")) == {"totals": [16], "hard": 16, "best": None, "bust": False,
-                                                 "special": "shi-tan"}
+    assert H.evaluate(cards("4R 6R 7R 9R")) == {"cards": cards("4R 6R 7R 9R"), "totals": [16], "hard": 16,
+                                                 "best": None, "bust": False, "special": "shi-tan"}
     assert H.evaluate(cards("2A 4A 5A 6A 7A"))["special"] == "tane"
 
 
@@ -364,16 +365,33 @@ def test_13_stats_initial_deals_match_the_table():
 
 def test_calc_cli():
     p = run_cli("calc", "blackflower", "--cards", "1L 1R 1C1 1C2", "--json")
-    assert json.loads(p.stdout) == {"totals": [5, 7, 8, 9, 11, 12, 13, 15, 16, 17, 20], "hard": 5, "best": 13,
-                                    "bust": False, "special": None}
+    assert json.loads(p.stdout) == {"cards": ["1L", "1R", "1C1", "1C2"], "hard": 5, "best": 13, "bust": False,
+                                    "totals": [5, 7, 8, 9, 11, 12, 13, 15, 16, 17, 20], "special": None}
     p = run_cli("calc", "blackflower", "--cards", "2c1 2c2 6r", "--no-pair-advantage", "--json")
-    assert json.loads(p.stdout) == {"totals": [14], "hard": 14, "best": None, "bust": True, "special": None}
+    assert json.loads(p.stdout) == {"cards": ["2C1", "2C2", "6R"], "totals": [14], "hard": 14, "best": None,
+                                    "bust": True, "special": None}
     p = run_cli("calc", "blackflower", "--cards", "3L 8L", "--json")
     assert json.loads(p.stdout)["special"] == "ni-ko"
     p = run_cli("calc", "blackflower", "--cards", "1L 11C1", "--json")
     assert p.returncode == 2 and "11C1" in p.stderr and p.stdout == ""
     p = run_cli("calc", "blackflower", "--cards", "1L 1C1 1C2 1R 3L 3R", "--json")
     assert p.returncode == 2 and "at most 5" in p.stderr
+
+
+def test_calc_takes_the_cards_in_order_as_the_engine_does():
+    # the first four cards reach hard 14 (5 + 5 + 2 + 2): bust before the third Bright, as in play
+    p = run_cli("calc", "blackflower", "--cards", "5C1 6C1 1L 3L 8L", "--json")
+    assert json.loads(p.stdout) == {"cards": ["5C1", "6C1", "1L", "3L"], "totals": [14, 18, 22], "hard": 14,
+                                    "best": None, "bust": True, "special": None}
+    p = run_cli("calc", "blackflower", "--cards", "5C1 6C1 1L 3L 8L")
+    assert p.stdout.startswith("5C1 6C1 1L 3L 8L: bust after 4 cards (5C1 6C1 1L 3L), never dealt 8L; ")
+    assert "San-Ko" not in p.stdout and "san-ko" not in p.stdout
+    s = start([cards("5C1 6C1")], cards("2C1 4R"), cards("1L 3L 8L"))  # the engine, dealt the same cards
+    p = seat_of(s, 0)
+    act(s, "hit", "hit")
+    assert s.hands[p][0].status == "bust" and s.hands[p][0].cards == cards("5C1 6C1 1L 3L")
+    # a hand that is San-Ko at its third card stands there
+    assert H.evaluate(cards("1L 3L 8L 9C1"))["cards"] == cards("1L 3L 8L")
 
 
 def test_simulate_cli():

@@ -260,3 +260,18 @@ async def test_selects_modals_every_option_type_files_and_timeouts(fake, client)
         status, data = await client.post("slash", {"as": alice.id, "command": "slow"})
         assert status == 504 and data["error"] == "The application did not respond."
         await asyncio.sleep(0.4)
+
+
+async def test_a_required_option_being_typed_gets_suggestions(fake, client, db):
+    alice = fake.add_user("alice")
+    async with run_client(fake, make_bot(fake, db)):
+        for command in ("rules", "standings"):  # game is required in /rules, optional in /standings
+            status, data = await client.post("autocomplete", {"as": alice.id, "command": command, "options": {},
+                                                              "focused": "game"})
+            assert status == 200, data
+            assert "koikoi" in [c["value"] for c in data["choices"]], (command, data)
+            status, data = await client.post("autocomplete", {"as": alice.id, "command": command,
+                                                              "options": {"game": "hachi"}, "focused": "game"})
+            assert [c["value"] for c in data["choices"]] == ["hachihachi"], (command, data)
+        status, data = await client.post("slash", {"as": alice.id, "command": "rules", "options": {}})
+        assert status == 400 and data["error"] == "Fill in the required option: game."  # sending still needs it

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import asyncio
 import json
+import subprocess
+from pathlib import Path
 
 import aiohttp
 import pytest
 
 from localdiscord import LocalDiscord, run_client
+from localdiscord import persist
 from localdiscord.persist import StateError, StateFile
 
 from .conftest import make_bot
@@ -94,3 +97,38 @@ async def test_saves_follow_changes_and_a_bad_file_is_explained(tmp_path):
     path.write_text(json.dumps({"format": 99}))
     with pytest.raises(StateError, match="unknown state format"):
         StateFile(LocalDiscord(), path).load()
+
+
+async def test_the_attachments_folder_keeps_only_the_pictures_shown_and_is_bounded(tmp_path, monkeypatch):
+    monkeypatch.setattr(persist, "KEPT_ATTACHMENTS", 3)
+    path = tmp_path / "parlor.playground.json"
+    fake = LocalDiscord()
+    state = StateFile(fake, path)
+    table = await fake.create_message(fake.channel, {"content": "table"}, [(0, "table.png", PNG + b"0", None)])
+    for n in range(1, 6):  # the table's picture replaced five times, as each move redraws it
+        await fake.edit_message(table, {"attachments": []}, [(0, "table.png", PNG + bytes([n]), None)])
+    state.save()
+    assert sorted(p.name for p in state.attachments_dir.iterdir()) == [str(table.attachments[0].id)]
+
+    results = [await fake.create_message(fake.channel, {"content": f"result {n}"}, [(0, "result.png", PNG, None)])
+               for n in range(4)]
+    state.save()
+    kept = {str(a.id) for m in results[-3:] for a in m.attachments}
+    assert {p.name for p in state.attachments_dir.iterdir()} == kept  # the newest three pictures
+
+    await fake.edit_message(table, {"attachments": []}, [(0, "table.png", PNG + b"6", None)])
+    state.save()
+    kept = {str(a.id) for m in (table, *results[-2:]) for a in m.attachments}
+    assert {p.name for p in state.attachments_dir.iterdir()} == kept
+
+    again = LocalDiscord()
+    StateFile(again, path).load()
+    assert [len(again.messages[m.id].attachments) for m in (table, *results)] == [1, 0, 0, 1, 1]
+    assert again.messages[table.id].attachments[0].data == PNG + b"6"
+
+
+def test_the_playground_files_are_not_tracked_by_git():
+    root = Path(__file__).resolve().parents[2]
+    names = ["data/parlor.playground.json", "data/parlor.playground.attachments/123"]
+    ignored = subprocess.run(["git", "check-ignore", *names], cwd=root, capture_output=True, text=True)
+    assert ignored.stdout.split() == names
