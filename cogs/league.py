@@ -20,7 +20,10 @@ from discord.ext import commands
 from bot import rules_text
 from bot.main import ParlorBot
 from bot.settings import TURN_SECONDS
-from bot.store import GuildConfig, HistoryRow, SeasonRow, StandingRow, Store
+from bot.league import settings as league_settings
+from bot.league.points import columns, shown
+from bot.league.standings import TIE_BREAK, Standing, standings as league_standings
+from bot.store import GuildConfig, HistoryRow, SeasonRow, Store
 from bot.ui import tell
 
 log = logging.getLogger(__name__)
@@ -77,28 +80,59 @@ def fmt_seconds(seconds: int) -> str:
     return plural(minutes, "minute")
 
 
-def standing_lines(rows: list[StandingRow], limit: int) -> str:
-    """Ranked lines; equal net scores share a rank. Games played round by round for chips
-    (Black Flower) count the rounds won, the others the games won."""
-    lines = []
-    rank = 0
-    previous: int | None = None
-    for i, r in enumerate(rows[:limit], start=1):
-        if r.net != previous:
-            rank, previous = i, r.net
-        won = plural(r.wins, "win") if r.rounds_won is None else f"{plural(r.rounds_won, 'round')} won"
-        lines.append(f"`{rank:>2}.` <@{r.user_id}> **{signed(r.net)}** · {plural(r.games, 'game')} · {won}")
-    if len(rows) > limit:
-        lines.append(f"*…and {len(rows) - limit} more*")
+def standing_line(r: Standing) -> str:
+    """One player's row: rank, who, league points, then the game's own columns (see :func:`columns_text`)."""
+    c = columns(r.game)
+    parts = [f"**{shown(r.game, r.points)}**", plural(r.games, "game")]
+    if c.placement:
+        avg = r.average_placing
+        parts.append(f"{r.firsts}× 1st")
+        if avg is not None:
+            parts.append(f"avg {avg:.2f}")
+    if c.rounds:
+        parts.append(f"{plural(r.rounds_won or 0, 'round')} won")
+    rank = f"`{r.rank:>2}.`" if r.rank is not None else "`  –`"
+    return f"{rank} <@{r.user_id}> " + " · ".join(parts)
+
+
+def standing_lines(rows: list[Standing], limit: int) -> str:
+    """Ranked rows first (equal on every tie-break: the same rank), then those not yet ranked."""
+    ranked = [r for r in rows if r.rank is not None]
+    waiting = [r for r in rows if r.rank is None]
+    lines = [standing_line(r) for r in ranked[:limit]]
+    if len(ranked) > limit:
+        lines.append(f"*…and {len(ranked) - limit} more*")
+    if waiting:
+        lines.append("*Not ranked yet:* " + ", ".join(f"<@{r.user_id}> ({plural(r.games, 'game')})"
+                                                      for r in waiting[:limit]))
     return clip("\n".join(lines))
+
+
+def columns_text(game: str) -> str:
+    """What each column of ``game``'s standings is, in words (the embed's footer)."""
+    c = columns(game)
+    parts = [f"{game_title(game)}: league points = the sum of your {c.unit} in the season's games", "games played"]
+    if c.placement:
+        parts.append("1st = games placed first, avg = average placing (1 is best)")
+    if c.rounds:
+        parts.append("rounds won = rounds whose chips you ended above zero")
+    return " · ".join(parts) + "."
+
+
+def standings_footer(games: list[str], min_games: int) -> str:
+    text = " ".join(columns_text(g) for g in games)
+    text += f" Ranked by {TIE_BREAK}."
+    if min_games:
+        text += f" A player needs {plural(min_games, 'game')} of a game to be ranked in it."
+    return clip(text + " Bots are not ranked.", 2048)
 
 
 def history_line(h: HistoryRow) -> str:
     placing = f" ({ordinal(h.placing)})" if h.placing is not None else ""
     others = ", ".join(
-        f"{o.name if o.user_id is None else f'<@{o.user_id}>'} {signed(o.amount)}" for o in h.opponents
+        f"{o.name if o.user_id is None else f'<@{o.user_id}>'} {shown(h.game, o.amount)}" for o in h.opponents
     ) or "nobody"
-    return f"**{game_title(h.game)}** · {ts(h.finished_at)} · **{signed(h.amount)}**{placing} · vs {others}"
+    return f"**{game_title(h.game)}** · {ts(h.finished_at)} · **{shown(h.game, h.amount)}**{placing} · vs {others}"
 
 
 def clip(text: str, limit: int = FIELD_MAX) -> str:
@@ -221,16 +255,16 @@ class League(commands.Cog):
         await interaction.response.send_message(embed=e)
 
     async def add_top(self, e: discord.Embed, season: SeasonRow, n: int, heading: str) -> bool:
-        rows = await self.store.standings(season.guild_id, season.id)
-        by_game: dict[str, list[StandingRow]] = {}
-        for r in rows:
-            by_game.setdefault(r.game, []).append(r)
+        min_games = await league_settings.min_games(self.store, season.guild_id)
+        by_game = await league_standings(self.store, season.guild_id, season.id, min_games=min_games)
         for game, game_rows in by_game.items():
             e.add_field(
                 name=f"{game_title(game)} — {heading.format(n=min(n, len(game_rows)))}",
                 value=standing_lines(game_rows, n),
                 inline=False,
             )
+        if by_game:
+            e.set_footer(text=standings_footer(list(by_game), min_games))
         return bool(by_game)
 
     # ---- /standings
@@ -245,22 +279,20 @@ class League(commands.Cog):
         if current is None:
             await tell(interaction, "No season is running yet — standings appear once a game has finished.")
             return
-        rows = await self.store.standings(interaction.guild_id, current.id, game)
-        if not rows:
+        min_games = await league_settings.min_games(self.store, interaction.guild_id)
+        by_game = await league_standings(self.store, interaction.guild_id, current.id, game, min_games=min_games)
+        if not by_game:
             what = f"{game_title(game)} games" if game else "games"
             await tell(interaction, f"No {what} have finished in {current.name} yet.")
             return
         if game:
-            e = embed(f"{game_title(game)} standings — {current.name}", clip(standing_lines(rows, STANDINGS_ONE_GAME), 4096))
+            e = embed(f"{game_title(game)} standings — {current.name}",
+                      clip(standing_lines(by_game[game], STANDINGS_ONE_GAME), 4096))
         else:
             e = embed(f"Standings — {current.name}")
-            by_game: dict[str, list[StandingRow]] = {}
-            for r in rows:
-                by_game.setdefault(r.game, []).append(r)
             for g, game_rows in by_game.items():
                 e.add_field(name=game_title(g), value=standing_lines(game_rows, STANDINGS_PER_GAME), inline=False)
-        e.set_footer(text="Net score (chips in the money games) · games played · wins (rounds won in Black Flower). "
-                          "Bots are not ranked.")
+        e.set_footer(text=standings_footer(list(by_game), min_games))
         await interaction.response.send_message(embed=e)
 
     standings.autocomplete("game")(game_autocomplete)
@@ -318,12 +350,20 @@ class League(commands.Cog):
         e.add_field(name="Starting balance", value=f"{start} chips per player and money game each season", inline=False)
         return e
 
+    async def full_config_embed(self, cfg: GuildConfig, title: str = "Parlor settings") -> discord.Embed:
+        """The settings of the store's ``guild_config`` and the league's own."""
+        e = self.config_embed(cfg, title)
+        least = await league_settings.min_games(self.store, cfg.guild_id)
+        e.add_field(name="Games to be ranked", value=(f"{plural(least, 'game')} of a game per season" if least
+                                                      else "none: everyone who played is ranked"), inline=False)
+        return e
+
     @config.command(name="show", description="Show this server's Parlor settings")
     async def config_show(self, interaction: discord.Interaction) -> None:
         if not await self.in_guild(interaction):
             return
         cfg = await self.store.get_config(interaction.guild_id)
-        await interaction.response.send_message(embed=self.config_embed(cfg), ephemeral=True)
+        await interaction.response.send_message(embed=await self.full_config_embed(cfg), ephemeral=True)
 
     @config.command(name="turn_time", description="Seconds each player has to decide (new tables)")
     @app_commands.describe(seconds=f"Between {TURN_MIN} and {TURN_MAX}")
@@ -338,7 +378,7 @@ class League(commands.Cog):
         cfg = await self.store.set_config(interaction.guild_id, turn_seconds=int(seconds))
         await interaction.response.send_message(
             f"New tables will give each player **{fmt_seconds(cfg.turn_seconds or seconds)}** per decision.",
-            embed=self.config_embed(cfg),
+            embed=await self.full_config_embed(cfg),
             ephemeral=True,
         )
 
@@ -356,9 +396,27 @@ class League(commands.Cog):
         await interaction.response.send_message(
             f"Every player now starts a season with **{chips}** chips in each money game (balances are this "
             "plus the season's ledger, so current balances move by the change too).",
-            embed=self.config_embed(cfg),
+            embed=await self.full_config_embed(cfg),
             ephemeral=True,
         )
+
+    @config.command(name="min_games", description="Games a player must play in a season to be ranked in a game")
+    @app_commands.describe(games=f"Between 0 (everyone is ranked) and {league_settings.MAX_MIN_GAMES}")
+    async def config_min_games(
+        self, interaction: discord.Interaction, games: app_commands.Range[int, 0, league_settings.MAX_MIN_GAMES]
+    ) -> None:
+        if not await self.is_manager(interaction):
+            return
+        try:  # a forged payload skips the client's range check
+            await league_settings.set_min_games(self.store, interaction.guild_id, int(games))
+        except ValueError as error:
+            await tell(interaction, str(error))
+            return
+        cfg = await self.store.get_config(interaction.guild_id)
+        text = ("Everyone who played is ranked in the standings." if not games else
+                f"A player is ranked in a game's standings from **{plural(games, 'game')}** of it in the season; "
+                "the others are listed as not ranked yet.")
+        await interaction.response.send_message(text, embed=await self.full_config_embed(cfg), ephemeral=True)
 
     @config_channels.command(name="add", description="Allow tables in a channel")
     @app_commands.describe(channel="The channel to allow")
@@ -372,7 +430,7 @@ class League(commands.Cog):
         cfg = await self.store.set_config(interaction.guild_id, allowed_channels=[*cfg.allowed_channels, channel.id])
         note = "" if len(cfg.allowed_channels) > 1 else " Tables can now only be opened in the listed channels."
         await interaction.response.send_message(
-            f"Tables may be opened in {channel.mention}.{note}", embed=self.config_embed(cfg), ephemeral=True
+            f"Tables may be opened in {channel.mention}.{note}", embed=await self.full_config_embed(cfg), ephemeral=True
         )
 
     @config_channels.command(name="remove", description="Stop allowing tables in a channel")
@@ -388,7 +446,7 @@ class League(commands.Cog):
         cfg = await self.store.set_config(interaction.guild_id, allowed_channels=remaining)
         note = "" if remaining else " The list is empty, so tables may be opened in any channel."
         await interaction.response.send_message(
-            f"{channel.mention} removed.{note}", embed=self.config_embed(cfg), ephemeral=True
+            f"{channel.mention} removed.{note}", embed=await self.full_config_embed(cfg), ephemeral=True
         )
 
     @config_channels.command(name="clear", description="Allow tables in any channel")
@@ -397,7 +455,7 @@ class League(commands.Cog):
             return
         cfg = await self.store.set_config(interaction.guild_id, allowed_channels=[])
         await interaction.response.send_message(
-            "Tables may now be opened in any channel.", embed=self.config_embed(cfg), ephemeral=True
+            "Tables may now be opened in any channel.", embed=await self.full_config_embed(cfg), ephemeral=True
         )
 
     # ---- /rules

@@ -14,6 +14,7 @@ from discord.ext import commands
 from bot import rules_text
 from bot.store import Store
 from bot.tables import Presenter, TableManager
+from bot.league.standings import Standing, ranked
 from cogs.league import FIELD_MAX, COLOUR, rules_sections, signed, standing_lines
 
 GUILD = 100
@@ -105,14 +106,23 @@ async def call(command, cog, interaction, **kwargs):
 
 def test_formatting_helpers():
     assert [signed(5), signed(0), signed(-3)] == ["+5", "±0", "−3"]
-    from bot.store import StandingRow
-
-    rows = [StandingRow(user_id=i, name=f"u{i}", game="koikoi", net=n, games=2, wins=1)
-            for i, n in [(1, 10), (2, 10), (3, -4)]]
+    rows = ranked([Standing(user_id=i, name=f"u{i}", game="koikoi", points=n, games=2, firsts=f, placing_sum=p,
+                            placed=2, rounds_won=None) for i, n, f, p in [(1, 10, 1, 3), (2, 10, 1, 3), (3, -4, 0, 4)]],
+                  min_games=0)
     text = standing_lines(rows, 2)
-    assert text.splitlines()[0].startswith("` 1.` <@1> **+10**")
-    assert text.splitlines()[1].startswith("` 1.` <@2>")  # ties share the rank
+    assert text.splitlines()[0] == "` 1.` <@1> **+10** · 2 games · 1× 1st · avg 1.50"
+    assert text.splitlines()[1].startswith("` 1.` <@2>")  # equal on every tie-break: the same rank
     assert "and 1 more" in text
+
+
+def test_the_tie_break_is_first_places_then_average_placing_then_fewer_games():
+    def row(user: int, points: int, firsts: int, placing_sum: int, games: int) -> Standing:
+        return Standing(user_id=user, name="", game="sanma", points=points, games=games, firsts=firsts,
+                        placing_sum=placing_sum, placed=games, rounds_won=None)
+
+    rows = ranked([row(1, 50, 1, 6, 3), row(2, 50, 2, 7, 4), row(3, 50, 1, 5, 3), row(4, 50, 1, 10, 6),
+                   row(5, 90, 0, 2, 1)], min_games=2)
+    assert [(r.user_id, r.rank) for r in rows] == [(2, 1), (3, 2), (4, 3), (1, 4), (5, None)]
 
 
 def test_rules_texts_fit_in_an_embed():
@@ -153,8 +163,9 @@ async def test_season_start_end_show(cog, store):
     assert f"<t:{int(season.started_at)}:R>" in e.description
     assert e.fields[0].name.startswith("Koi-Koi")
     lines = e.fields[0].value.splitlines()
-    # Equal nets share the rank; fewer games played comes first.
-    assert lines == ["` 1.` <@1> **+6** · 1 game · 1 win", "` 1.` <@2> **+6** · 2 games · 1 win"]
+    # Equal points and first places: the better average placing ranks first.
+    assert lines == ["` 1.` <@1> **+6** · 1 game · 1× 1st · avg 1.00",
+                     "` 2.` <@2> **+6** · 2 games · 1× 1st · avg 1.50"]
 
     i = await call(cog.season_end, cog, FakeInteraction(5, manage=True))
     assert "is over" in i.reply.embed.title
@@ -186,9 +197,10 @@ async def test_standings_empty_then_filled(cog, store):
     e = i.reply.embed
     assert not i.reply.ephemeral and e.fields[0].name == "Koi-Koi"
     assert e.fields[0].value.splitlines() == [
-        "` 1.` <@1> **+4** · 2 games · 1 win",
-        "` 2.` <@2> **−4** · 2 games · 1 win",
+        "` 1.` <@1> **+4** · 2 games · 1× 1st · avg 1.50",
+        "` 2.` <@2> **−4** · 2 games · 1× 1st · avg 1.50",
     ]
+    assert e.footer.text.startswith("Koi-Koi: league points = the sum of your points in the season's games")
     i = await call(cog.standings, cog, FakeInteraction(1), game="koikoi")
     assert "<@1> **+4**" in i.reply.embed.description
     i = await call(cog.standings, cog, FakeInteraction(1), game="sanma")
@@ -266,7 +278,7 @@ async def test_command_tree_shape(cog):
     assert {"season", "standings", "history", "config", "rules"} <= names
     config = tree.get_command("config")
     assert config.default_permissions.manage_guild
-    assert {c.name for c in config.commands} == {"show", "turn_time", "channels", "starting_balance"}
+    assert {c.name for c in config.commands} == {"show", "turn_time", "channels", "starting_balance", "min_games"}
     season = tree.get_command("season")
     assert season.guild_only and {c.name for c in season.commands} == {"start", "end", "show"}
     payload = config.to_dict(tree)

@@ -1,0 +1,82 @@
+"""Standings by league points (bot/league/standings.py through /standings): each game's columns are
+right and explained in the footer, Sanma's points are the final scores shown, the server's minimum of
+games holds players back from the ranking, and bots never appear."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from cogs.league import plural
+from tests.bot.test_league_cog import FakeInteraction, LeagueBot, call
+from tests.bot.test_ledger_properties import GUILD, new_manager, play_one
+
+
+async def standings_embed(cog, game: str | None = None):
+    return (await call(cog.standings, cog, FakeInteraction(1, guild_id=GUILD), game=game)).reply.embed
+
+
+async def test_hachi_hachi_columns_count_first_places_not_months_in_profit(tmp_path):
+    manager = await new_manager(tmp_path / "parlor.sqlite3")
+    bot = LeagueBot(manager.store)
+    try:
+        await bot.load_extension("cogs.league")
+        cog = bot.get_cog("League")
+        tables = [await play_one(manager, "hachihachi", {"months": 6, "players": 3}, 3, (1, 2), channel=10 + n)
+                  for n in range(3)]
+        lines = [line for t in tables for line in await manager.store.ledger(GUILD, table_id=t.id)]
+        points, firsts, placings = Counter(), Counter(), Counter()
+        for line in lines:
+            points[line.user_id] += line.amount
+            if line.placing is not None:
+                firsts[line.user_id] += line.placing == 1
+                placings[line.user_id] += line.placing
+        shown = await standings_embed(cog, "hachihachi")
+        rows = shown.description.splitlines()
+        assert len(rows) == 2  # the two people; never the bots
+        for user in (1, 2):
+            row = next(r for r in rows if f"<@{user}>" in r)
+            sign = "+" if points[user] > 0 else ("−" if points[user] < 0 else "±")
+            number = f"{abs(points[user]):,}".replace(",", " ") if points[user] else "0"
+            assert (f"**{sign}{number}** · 3 games · {firsts[user]}× 1st · avg {placings[user] / 3:.2f}"
+                    in row), row
+            assert "round" not in row  # a month's payments are not a month won
+        footer = shown.footer.text
+        assert footer.startswith("Hachi-Hachi: league points = the sum of your chips in the season's games")
+        assert "1st = games placed first, avg = average placing (1 is best)" in footer
+        assert "Ranked by league points, then more first places" in footer and "Bots are not ranked." in footer
+    finally:
+        await bot.close()
+        await manager.close()
+        await manager.store.close()
+
+
+async def test_sanma_points_are_the_final_scores_and_the_minimum_of_games_is_kept(tmp_path):
+    manager = await new_manager(tmp_path / "parlor.sqlite3")
+    bot = LeagueBot(manager.store)
+    try:
+        await bot.load_extension("cogs.league")
+        cog = bot.get_cog("League")
+        tables = [await play_one(manager, "sanma", {"east_only": True}, 3, (1, 2), channel=20 + n) for n in range(2)]
+        tables.append(await play_one(manager, "sanma", {"east_only": True}, 3, (1, 3), channel=30))
+        tenths = 0  # Alice's final scores as the games showed them, not read from the ledger
+        for table in tables:
+            for seat, score in enumerate(table.state.final["scores"]):
+                if table.seats[seat].user_id == 1:
+                    tenths += round(score * 10)
+        seen = f"{tenths / 10:+.1f}".replace("-", "−") if tenths else "±0"
+
+        manage = FakeInteraction(9, guild_id=GUILD, manage=True)
+        await call(cog.config_min_games, cog, manage, games=3)
+        assert "from **3 games**" in manage.reply.content
+        assert "Games to be ranked" in [f.name for f in manage.reply.embed.fields]
+        rows = (await standings_embed(cog, "sanma")).description.splitlines()
+        assert len(rows) == 2
+        assert rows[0].startswith("` 1.` <@1>") and f"**{seen}** · 3 games ·" in rows[0]  # the only one ranked
+        assert rows[-1].startswith("*Not ranked yet:*") and "<@2> (2 games)" in rows[-1] and "<@3> (1 game)" in rows[-1]
+        footer = (await standings_embed(cog, "sanma")).footer.text
+        assert "the sum of your points (thousands, after uma and oka)" in footer
+        assert f"A player needs {plural(3, 'game')} of a game to be ranked in it." in footer
+    finally:
+        await bot.close()
+        await manager.close()
+        await manager.store.close()
