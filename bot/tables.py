@@ -22,6 +22,7 @@ from typing import Any, AsyncIterator, Awaitable, Callable
 
 from pydantic import BaseModel, ValidationError
 
+from bot.league.rules import season_options
 from bot.settings import TURN_SECONDS
 from bot.shards import Shards
 from bot.store import SaveFailed, Store
@@ -349,9 +350,11 @@ class TableManager:
         options: dict[str, Any],
         turn_seconds: int | None,
         origin: Origin = None,
+        chosen: frozenset[str] = frozenset(),
     ) -> Table:
         """A new table in the channel, its host seated, shown to the channel (as the answer to ``origin``).
-        ``turn_seconds`` None: the server's turn time, else the process default."""
+        ``turn_seconds`` None: the server's turn time, else the process default. The running season's rules
+        set their options; one the host ``chosen`` differently is refused (``bot/league/rules.py``)."""
         if not self.serves(guild_id):  # Discord routes a guild's interactions to its shard: never, but guard
             raise Refusal("This server's tables are kept by another Parlor process; try again in a moment.")
         config = await self.store.get_config(guild_id)
@@ -371,6 +374,7 @@ class TableManager:
             if turn_seconds is not None:
                 check_range("turn_time", turn_seconds, TURN_SECONDS)
             options_from(game.Options, game.title, options)
+            options = await season_options(self.store, guild_id, game_name, options, chosen)
         except GameError as error:
             raise Refusal(str(error)) from None
         turn_seconds = turn_seconds if turn_seconds is not None else config.turn_seconds

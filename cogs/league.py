@@ -9,9 +9,12 @@ The bot (:class:`bot.main.ParlorBot`) carries ``store``, ``settings``, ``tables`
 
 from __future__ import annotations
 
+import inspect
+import io
 import logging
 import re
-from typing import Optional, Union
+import types
+from typing import Any, Optional, Union
 
 import discord
 from discord import app_commands
@@ -21,10 +24,17 @@ from bot import rules_text
 from bot.main import ParlorBot
 from bot.settings import TURN_SECONDS
 from bot.league import settings as league_settings
+from bot.league import export as league_export
+from bot.league import rules as season_rules
 from bot.league.points import columns, shown
 from bot.league.standings import TIE_BREAK, Standing, standings as league_standings
 from bot.store import GuildConfig, HistoryRow, SeasonRow, Store
 from bot.ui import tell
+from cogs.play import slash_type
+from games import game_names, get_game
+from games.base import GameError, option_error
+from games.optionspec import offered_options
+from pydantic import ValidationError
 
 log = logging.getLogger(__name__)
 
@@ -156,6 +166,31 @@ def season_label(season: SeasonRow) -> str:
     return season.name if season.name == default else f"{season.name} (season {season.number})"
 
 
+def rules_command(cog: "League", game_name: str) -> app_commands.Command:
+    """``/season rules <game>``: the game's table options (the ones ``/play`` offers) and, for Sanma, its
+    placement points, each left out unless given; ``clear`` drops the game's rules."""
+    game = get_game(game_name)
+    specs = offered_options(game.Options)
+    placement = season_rules.PLACEMENT.get(game_name)
+    placement_specs = offered_options(placement) if placement else []
+
+    async def rules(self: League, interaction: discord.Interaction, clear: bool | None = None, **given: Any) -> None:
+        given = {k: v for k, v in given.items() if v is not None}
+        await self.set_season_rules(interaction, game_name, given, bool(clear))
+
+    parameters = [inspect.Parameter(name, inspect.Parameter.POSITIONAL_OR_KEYWORD) for name in ("self", "interaction")]
+    parameters += [inspect.Parameter(s.name, inspect.Parameter.KEYWORD_ONLY, default=None,
+                                     annotation=Optional[slash_type(s)]) for s in [*specs, *placement_specs]]
+    parameters.append(inspect.Parameter("clear", inspect.Parameter.KEYWORD_ONLY, default=None,
+                                        annotation=Optional[bool]))
+    rules.__signature__ = inspect.Signature(parameters)
+    rules.__qualname__ = f"League.season_rules_{game_name}"
+    app_commands.describe(**{s.name: f"{s.described} (left out: not fixed)" for s in [*specs, *placement_specs]},
+                          clear=f"Drop the season's {game.title} rules")(rules)
+    return app_commands.Command(name=game_name, description=f"Fix {game.title}'s rules for this season — Manage Server",
+                                callback=types.MethodType(rules, cog))
+
+
 # --------------------------------------------------------------------------- the cog
 
 
@@ -164,6 +199,8 @@ class League(commands.Cog):
 
     def __init__(self, bot: ParlorBot) -> None:
         self.bot = bot
+        for name in game_names():  # every game registered when the cog is loaded
+            self.season_rules_group.add_command(rules_command(self, name))
 
     @property
     def store(self) -> Store:
@@ -201,6 +238,46 @@ class League(commands.Cog):
     # ---- /season
 
     season = app_commands.Group(name="season", description="League seasons on this server", guild_only=True)
+
+    season_rules_group = app_commands.Group(name="rules", description="The rules every table of a game uses this "
+                                            "season — Manage Server", parent=season)
+
+    async def set_season_rules(self, interaction: discord.Interaction, game: str, given: dict[str, Any],
+                               clear: bool) -> None:
+        if not await self.is_manager(interaction):
+            return
+        current = await self.store.current_season(interaction.guild_id)
+        if current is None:
+            await tell(interaction, "No season is running: start one with `/season start`, then set its rules.")
+            return
+        title = game_title(game)
+        fixed = (await season_rules.season_rules(self.store, current.id)).get(game, {})
+        if clear:
+            await season_rules.set_rules(self.store, current.id, game, {}, interaction.user.id)
+            await interaction.response.send_message(embed=embed(
+                f"{title} rules — {current.name}", f"{title} tables choose their own options again."))
+            return
+        if not given:
+            await tell(interaction, f"{current.name} plays {title} with: {season_rules.rules_text(game, fixed)}.")
+            return
+        placement = season_rules.PLACEMENT.get(game)
+        options = {**fixed, **{k: v for k, v in given.items() if not placement or k not in placement.model_fields}}
+        try:
+            if placement and any(k in placement.model_fields for k in given):
+                now = placement.from_options(fixed).model_dump()
+                options |= placement(**{**now, **{k: v for k, v in given.items() if k in placement.model_fields}}
+                                     ).engine_options()
+            await season_rules.set_rules(self.store, current.id, game, options, interaction.user.id)
+        except ValidationError as error:
+            await tell(interaction, str(option_error(error, title)))
+            return
+        except GameError as error:
+            await tell(interaction, str(error))
+            return
+        await interaction.response.send_message(embed=embed(
+            f"{title} rules — {current.name}",
+            f"While {current.name} runs, every {title} table plays with: "
+            f"**{season_rules.rules_text(game, options)}**. `/play {game}` refuses other values of these."))
 
     @season.command(name="start", description="Start a new season (ends the current one) — Manage Server")
     @app_commands.describe(name="Name of the new season (default: Season N)")
@@ -250,9 +327,36 @@ class League(commands.Cog):
         if current.started_by:
             since += f" by <@{current.started_by}>"
         e = embed(current.name, since)
+        fixed = await season_rules.season_rules(self.store, current.id)
+        if fixed:
+            e.add_field(name="Rules", value=clip("\n".join(
+                f"**{game_title(g)}**: {season_rules.rules_text(g, o)}" for g, o in fixed.items())), inline=False)
         if not await self.add_top(e, current, TOP_PER_GAME, heading="Top {n}"):
             e.add_field(name="Results", value="No games finished yet this season.", inline=False)
         await interaction.response.send_message(embed=e)
+
+    @season.command(name="export", description="The season's games, standings and ledger as CSV files — Manage Server")
+    @app_commands.describe(number="Which season (default: the one running, else the latest)")
+    @app_commands.default_permissions(manage_guild=True)  # a hint only; checked below
+    async def season_export(self, interaction: discord.Interaction,
+                            number: Optional[app_commands.Range[int, 1, 1_000_000]] = None) -> None:
+        if not await self.is_manager(interaction):
+            return
+        seasons = await self.store.seasons(interaction.guild_id)
+        if number is not None:
+            chosen = next((x for x in seasons if x.number == number), None)
+        else:
+            chosen = next((x for x in seasons if x.is_open), seasons[-1] if seasons else None)
+        if chosen is None:
+            await tell(interaction, "There is no such season on this server yet." if number is not None
+                       else "There is no season on this server yet: nothing to export.")
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)  # the files may take a moment to build
+        min_games = await league_settings.min_games(self.store, interaction.guild_id)
+        files = await league_export.season_files(self.store, interaction.guild_id, chosen.id, min_games)
+        await interaction.followup.send(
+            f"**{season_label(chosen)}**: one line per player per game, the standings, and every ledger line.",
+            files=[discord.File(io.BytesIO(data), filename=name) for name, data in files.items()], ephemeral=True)
 
     async def add_top(self, e: discord.Embed, season: SeasonRow, n: int, heading: str) -> bool:
         min_games = await league_settings.min_games(self.store, season.guild_id)

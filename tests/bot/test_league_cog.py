@@ -13,6 +13,7 @@ from discord.ext import commands
 
 from bot import rules_text
 from bot.store import Store
+from games import game_names
 from bot.tables import Presenter, TableManager
 from bot.league.standings import Standing, ranked
 from cogs.league import FIELD_MAX, COLOUR, rules_sections, signed, standing_lines
@@ -280,7 +281,10 @@ async def test_command_tree_shape(cog):
     assert config.default_permissions.manage_guild
     assert {c.name for c in config.commands} == {"show", "turn_time", "channels", "starting_balance", "min_games"}
     season = tree.get_command("season")
-    assert season.guild_only and {c.name for c in season.commands} == {"start", "end", "show"}
+    assert season.guild_only and {c.name for c in season.commands} == {"start", "end", "show", "rules", "export"}
+    rules = next(c for c in season.commands if c.name == "rules")
+    assert {c.name for c in rules.commands} == set(game_names())  # /season rules <game>, one per game
+    season.to_dict(tree)  # Discord's shape: every nested command serialises
     payload = config.to_dict(tree)
     channels = next(o for o in payload["options"] if o["name"] == "channels")
     assert {o["name"] for o in channels["options"]} == {"add", "remove", "clear"}
