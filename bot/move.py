@@ -41,9 +41,10 @@ CHECKS = {
     "ledger": "COUNT(*), COALESCE(SUM(amount), 0), COALESCE(SUM(amount * amount), 0)",
     "ledger_totals": "COUNT(*), COALESCE(SUM(amount), 0), COALESCE(SUM(ABS(amount)), 0)",
     "results": "COUNT(*), COALESCE(SUM(net), 0), COALESCE(SUM(rounds_won), 0), COUNT(placing)",
+    "standings_totals": "COUNT(*), COALESCE(SUM(points), 0), COALESCE(SUM(games), 0), COALESCE(SUM(placing_sum), 0)",
 }
 BATCH = 1000
-NOT_COPIED = {"schema_migrations"}  # the target's own; ledger_totals and results are rebuilt by its trigger
+NOT_COPIED = {"schema_migrations"}  # the target's own; ledger_totals, results and standings_totals: its triggers
 TABLE_NAMES = {
     "sqlite": "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'",
     "postgresql": "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema()",

@@ -27,7 +27,7 @@ from bot.league import settings as league_settings
 from bot.league import export as league_export
 from bot.league import rules as season_rules
 from bot.league.points import columns, shown
-from bot.league.standings import TIE_BREAK, Standing, standings as league_standings
+from bot.league.standings import TIE_BREAK, GameStandings, Standing, standings as league_standings
 from bot.store import GuildConfig, HistoryRow, SeasonRow, Store
 from bot.ui import tell
 from cogs.play import slash_type
@@ -105,16 +105,17 @@ def standing_line(r: Standing) -> str:
     return f"{rank} <@{r.user_id}> " + " · ".join(parts)
 
 
-def standing_lines(rows: list[Standing], limit: int) -> str:
+def standing_lines(table: GameStandings, limit: int) -> str:
     """Ranked rows first (equal on every tie-break: the same rank), then those not yet ranked."""
-    ranked = [r for r in rows if r.rank is not None]
-    waiting = [r for r in rows if r.rank is None]
-    lines = [standing_line(r) for r in ranked[:limit]]
-    if len(ranked) > limit:
-        lines.append(f"*…and {len(ranked) - limit} more*")
+    ranked = [r for r in table.rows if r.rank is not None][:limit]
+    waiting = [r for r in table.rows if r.rank is None][:limit]
+    lines = [standing_line(r) for r in ranked]
+    if table.ranked > len(ranked):
+        lines.append(f"*…and {table.ranked - len(ranked)} more*")
     if waiting:
+        more = f" and {table.waiting - len(waiting)} more" if table.waiting > len(waiting) else ""
         lines.append("*Not ranked yet:* " + ", ".join(f"<@{r.user_id}> ({plural(r.games, 'game')})"
-                                                      for r in waiting[:limit]))
+                                                      for r in waiting) + more)
     return clip("\n".join(lines))
 
 
@@ -360,10 +361,10 @@ class League(commands.Cog):
 
     async def add_top(self, e: discord.Embed, season: SeasonRow, n: int, heading: str) -> bool:
         min_games = await league_settings.min_games(self.store, season.guild_id)
-        by_game = await league_standings(self.store, season.guild_id, season.id, min_games=min_games)
+        by_game = await league_standings(self.store, season.guild_id, season.id, min_games=min_games, limit=n)
         for game, game_rows in by_game.items():
             e.add_field(
-                name=f"{game_title(game)} — {heading.format(n=min(n, len(game_rows)))}",
+                name=f"{game_title(game)} — {heading.format(n=min(n, game_rows.ranked))}",
                 value=standing_lines(game_rows, n),
                 inline=False,
             )
@@ -384,7 +385,8 @@ class League(commands.Cog):
             await tell(interaction, "No season is running yet — standings appear once a game has finished.")
             return
         min_games = await league_settings.min_games(self.store, interaction.guild_id)
-        by_game = await league_standings(self.store, interaction.guild_id, current.id, game, min_games=min_games)
+        by_game = await league_standings(self.store, interaction.guild_id, current.id, game, min_games=min_games,
+                                         limit=STANDINGS_ONE_GAME if game else STANDINGS_PER_GAME)
         if not by_game:
             what = f"{game_title(game)} games" if game else "games"
             await tell(interaction, f"No {what} have finished in {current.name} yet.")

@@ -62,8 +62,8 @@ async def season_files(store: Any, guild_id: int, season_id: int, min_games: int
                    plain(r["game"], int(r["net"])), columns(r["game"]).unit] for r in games]
     table = await standings(store, guild_id, season_id, min_games=min_games)
     standing_rows = []
-    for game, rows in table.items():
-        for s in rows:
+    for game, shown in table.items():
+        for s in shown.rows:
             avg = s.average_placing
             standing_rows.append([game, s.rank or "", s.user_id, text(s.name), plain(game, s.points), s.games,
                                   s.firsts, "" if avg is None else f"{avg:.4f}",

@@ -4,8 +4,9 @@ game places its seats) and rounds won (Black Flower).
 
 Ranked by a declared order (:data:`TIE_BREAK`); players with fewer games than the server's minimum
 (``/config min_games``) are listed apart, not ranked. Bots never appear: each bot seat is a participant
-of its own table only, and only people (``user_id``) are read. Read from ``results`` (one row per table
-and participant, kept by a trigger on the ledger: migration 0003).
+of its own table only, and only people (``user_id``) are read. Read from ``standings_totals`` (one row per
+season, game and person, kept by triggers on ``results``, itself kept by a trigger on the ledger: migrations
+0003 and 0007), so the query reads one row per player however long the season.
 """
 
 from __future__ import annotations
@@ -35,56 +36,50 @@ class Standing:
     def average_placing(self) -> float | None:
         return self.placing_sum / self.placed if self.placed else None
 
-    def order(self) -> tuple:
-        """The sort key of :data:`TIE_BREAK` (best first)."""
-        avg = self.average_placing
-        return (-self.points, -self.firsts, avg if avg is not None else 0.0, self.games)
+
+# Ranked in the database (by TIE_BREAK, ties sharing a rank), so that only the rows shown reach Python:
+# per game, the first ``limit`` players ranked and the first ``limit`` not yet ranked.
+SQL = """
+SELECT * FROM (
+    SELECT user_id, game, name, points, games, firsts, placing_sum, placed, rounds_won, eligible,
+           RANK() OVER (PARTITION BY game, eligible ORDER BY points DESC, firsts DESC, average, games) AS rank,
+           ROW_NUMBER() OVER (PARTITION BY game, eligible ORDER BY CASE WHEN eligible = 1 THEN 0 ELSE games END DESC,
+                              points DESC, firsts DESC, average, games, user_id) AS n,
+           COUNT(*) OVER (PARTITION BY game, eligible) AS total
+    FROM (SELECT *, CASE WHEN games >= ? THEN 1 ELSE 0 END AS eligible,
+                 CASE WHEN placed > 0 THEN CAST(placing_sum AS {real}) / placed ELSE 0 END AS average
+          FROM standings_totals WHERE guild_id = ? AND season_id = ?{game}) AS totals
+) AS ranked WHERE n <= ? ORDER BY game, eligible DESC, n
+"""
+REAL = {"sqlite": "REAL", "postgresql": "DOUBLE PRECISION"}  # the same 64-bit average on both backends
+EVERYONE = 1 << 62
 
 
-SQL = (
-    "SELECT user_id, game, SUM(net) AS points, COUNT(*) AS games,"
-    " SUM(CASE WHEN placing = 1 THEN 1 ELSE 0 END) AS firsts, COALESCE(SUM(placing), 0) AS placing_sum,"
-    " COUNT(placing) AS placed, SUM(rounds_won) AS rounds_won, MAX(last_id) AS last_id"
-    " FROM results WHERE guild_id = ? AND season_id = ? AND user_id IS NOT NULL{game}"
-    " GROUP BY user_id, game"
-)
-# The name of each player's latest line: by the ledger's key, then the results' key (no scan).
-NAMES = ("SELECT l.id, r.name FROM ledger l JOIN results r ON r.table_id = l.table_id AND r.participant = l.participant"
-         " WHERE l.id IN ({marks})")
-BATCH = 500
+@dataclass(frozen=True)
+class GameStandings:
+    rows: list[Standing]  # the ranked shown, best first, then the not yet ranked shown
+    ranked: int  # how many are ranked in all
+    waiting: int  # how many are not ranked yet in all
 
 
 async def standings(store: Any, guild_id: int, season_id: int, game: str | None = None,
-                    min_games: int = 0) -> dict[str, list[Standing]]:
-    """Per game (in order of first appearance), its ranked players best first, then those not yet ranked."""
-    params: list[Any] = [guild_id, season_id, *([game] if game else [])]
-    async with store.read() as db:
-        async with db.execute(SQL.format(game=" AND game = ?" if game else ""), params) as cur:
-            rows = list(await cur.fetchall())
-        latest = [int(r["last_id"]) for r in rows]
-        names: dict[int, str] = {}
-        for start in range(0, len(latest), BATCH):
-            chunk = latest[start:start + BATCH]
-            async with db.execute(NAMES.format(marks=",".join("?" * len(chunk))), chunk) as cur:
-                names.update((int(i), name) for i, name in await cur.fetchall())
-    by_game: dict[str, list[Standing]] = {}
+                    min_games: int = 0, limit: int | None = None) -> dict[str, GameStandings]:
+    """Per game (by name), its ranked players best first, then those not yet ranked (most games first):
+    at most ``limit`` of each (None: all)."""
+    sql = SQL.format(game=" AND game = ?" if game else "", real=REAL[store.dialect.name])
+    params: list[Any] = [min_games, guild_id, season_id, *([game] if game else []),
+                         EVERYONE if limit is None else limit]
+    async with store.read() as db, db.execute(sql, params) as cur:
+        rows = list(await cur.fetchall())
+    shown: dict[str, list[Standing]] = {}
+    totals: dict[str, list[int]] = {}
     for r in rows:
-        rounds = columns(r["game"]).rounds
-        by_game.setdefault(r["game"], []).append(Standing(
-            user_id=int(r["user_id"]), name=names.get(int(r["last_id"]), str(r["user_id"])), game=r["game"],
-            points=int(r["points"]), games=int(r["games"]), firsts=int(r["firsts"]),
-            placing_sum=int(r["placing_sum"]), placed=int(r["placed"]),
-            rounds_won=int(r["rounds_won"] or 0) if rounds else None))
-    return {g: ranked(rows_of_game, min_games) for g, rows_of_game in sorted(by_game.items())}
-
-
-def ranked(rows: list[Standing], min_games: int) -> list[Standing]:
-    """Rows in :data:`TIE_BREAK` order with their rank (equal on every criterion: the same rank); those
-    below ``min_games`` after them, unranked."""
-    eligible = sorted((r for r in rows if r.games >= min_games), key=lambda r: (r.order(), r.user_id))
-    waiting = sorted((r for r in rows if r.games < min_games), key=lambda r: (-r.games, r.order(), r.user_id))
-    out: list[Standing] = []
-    for i, r in enumerate(eligible, start=1):
-        rank = out[-1].rank if out and out[-1].order() == r.order() else i
-        out.append(Standing(**{**r.__dict__, "rank": rank}))
-    return out + waiting
+        g = r["game"]
+        eligible = bool(r["eligible"])
+        shown.setdefault(g, []).append(Standing(
+            user_id=int(r["user_id"]), name=r["name"], game=g, points=int(r["points"]), games=int(r["games"]),
+            firsts=int(r["firsts"]), placing_sum=int(r["placing_sum"]), placed=int(r["placed"]),
+            rounds_won=int(r["rounds_won"]) if columns(g).rounds else None,
+            rank=int(r["rank"]) if eligible else None))
+        totals.setdefault(g, [0, 0])[0 if eligible else 1] = int(r["total"])
+    return {g: GameStandings(rows, *totals[g]) for g, rows in shown.items()}

@@ -59,3 +59,60 @@ WHERE game = 'sanma';
 UPDATE results SET net = (
     SELECT SUM(l.amount) FROM ledger l WHERE l.table_id = results.table_id AND l.participant = results.participant)
 WHERE game = 'sanma';
+
+-- standings_totals: per season, game and person, the sums /standings ranks (league points, games, first
+-- places, placings, rounds won) and the latest name, kept by triggers on results (one row per table and
+-- participant), so that the standings read one row per player however many games were played.
+CREATE TABLE standings_totals (
+    guild_id     INTEGER NOT NULL,
+    season_id    INTEGER NOT NULL,
+    game         TEXT    NOT NULL,
+    user_id      INTEGER NOT NULL,
+    name         TEXT    NOT NULL,   -- of the latest line
+    points       INTEGER NOT NULL,   -- the sum of the nets
+    games        INTEGER NOT NULL,
+    firsts       INTEGER NOT NULL,
+    placing_sum  INTEGER NOT NULL,
+    placed       INTEGER NOT NULL,   -- games that gave a placing
+    rounds_won   INTEGER NOT NULL,
+    last_id      INTEGER NOT NULL,
+    PRIMARY KEY (guild_id, season_id, game, user_id)
+) WITHOUT ROWID;
+
+INSERT INTO standings_totals (guild_id, season_id, game, user_id, name, points, games, firsts, placing_sum, placed,
+                              rounds_won, last_id)
+SELECT guild_id, season_id, game, user_id,
+       (SELECT r2.name FROM results r2 WHERE r2.guild_id = r.guild_id AND r2.season_id = r.season_id
+        AND r2.game = r.game AND r2.user_id = r.user_id ORDER BY r2.last_id DESC LIMIT 1),
+       SUM(net), COUNT(*), SUM(CASE WHEN placing = 1 THEN 1 ELSE 0 END), COALESCE(SUM(placing), 0), COUNT(placing),
+       COALESCE(SUM(rounds_won), 0), MAX(last_id)
+FROM results r WHERE user_id IS NOT NULL GROUP BY guild_id, season_id, game, user_id;
+
+CREATE TRIGGER results_standings_insert AFTER INSERT ON results WHEN new.user_id IS NOT NULL
+BEGIN
+    INSERT INTO standings_totals (guild_id, season_id, game, user_id, name, points, games, firsts, placing_sum,
+                                  placed, rounds_won, last_id)
+    VALUES (new.guild_id, new.season_id, new.game, new.user_id, new.name, new.net, 1,
+            CASE WHEN new.placing = 1 THEN 1 ELSE 0 END, COALESCE(new.placing, 0),
+            CASE WHEN new.placing IS NULL THEN 0 ELSE 1 END, COALESCE(new.rounds_won, 0), new.last_id)
+    ON CONFLICT (guild_id, season_id, game, user_id) DO UPDATE SET
+        points = points + excluded.points, games = games + 1, firsts = firsts + excluded.firsts,
+        placing_sum = placing_sum + excluded.placing_sum, placed = placed + excluded.placed,
+        rounds_won = rounds_won + excluded.rounds_won,
+        name = CASE WHEN excluded.last_id >= last_id THEN excluded.name ELSE name END,
+        last_id = max(last_id, excluded.last_id);
+END;
+
+CREATE TRIGGER results_standings_update AFTER UPDATE ON results WHEN new.user_id IS NOT NULL
+BEGIN
+    UPDATE standings_totals SET
+        points = points + new.net - old.net,
+        firsts = firsts + (CASE WHEN new.placing = 1 THEN 1 ELSE 0 END) - (CASE WHEN old.placing = 1 THEN 1 ELSE 0 END),
+        placing_sum = placing_sum + COALESCE(new.placing, 0) - COALESCE(old.placing, 0),
+        placed = placed + (CASE WHEN new.placing IS NULL THEN 0 ELSE 1 END)
+                        - (CASE WHEN old.placing IS NULL THEN 0 ELSE 1 END),
+        rounds_won = rounds_won + COALESCE(new.rounds_won, 0) - COALESCE(old.rounds_won, 0),
+        name = CASE WHEN new.last_id >= last_id THEN new.name ELSE name END,
+        last_id = max(last_id, new.last_id)
+    WHERE guild_id = new.guild_id AND season_id = new.season_id AND game = new.game AND user_id = new.user_id;
+END;

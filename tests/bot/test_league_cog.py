@@ -15,7 +15,7 @@ from bot import rules_text
 from bot.store import Store
 from games import game_names
 from bot.tables import Presenter, TableManager
-from bot.league.standings import Standing, ranked
+from bot.league.standings import standings as league_standings
 from cogs.league import FIELD_MAX, COLOUR, rules_sections, signed, standing_lines
 
 GUILD = 100
@@ -105,24 +105,28 @@ async def call(command, cog, interaction, **kwargs):
 # --------------------------------------------------------------------------- helpers
 
 
-def test_formatting_helpers():
+async def kept(store: Store, rows: list[tuple], game: str = "koikoi") -> None:
+    """Rows of standings_totals as its triggers would keep them: (user, points, firsts, placing_sum, games)."""
+    async with store.transaction() as db:
+        for user, points, firsts, placing_sum, games in rows:
+            await db.execute("INSERT INTO standings_totals (guild_id, season_id, game, user_id, name, points, games,"
+                             " firsts, placing_sum, placed, rounds_won, last_id) VALUES (?, 1, ?, ?, ?, ?, ?, ?, ?, ?,"
+                             " 0, ?)", (GUILD, game, user, f"u{user}", points, games, firsts, placing_sum, games, user))
+
+
+async def test_formatting_helpers(store):
     assert [signed(5), signed(0), signed(-3)] == ["+5", "±0", "−3"]
-    rows = ranked([Standing(user_id=i, name=f"u{i}", game="koikoi", points=n, games=2, firsts=f, placing_sum=p,
-                            placed=2, rounds_won=None) for i, n, f, p in [(1, 10, 1, 3), (2, 10, 1, 3), (3, -4, 0, 4)]],
-                  min_games=0)
-    text = standing_lines(rows, 2)
+    await kept(store, [(1, 10, 1, 3, 2), (2, 10, 1, 3, 2), (3, -4, 0, 4, 2)])
+    text = standing_lines((await league_standings(store, GUILD, 1, limit=2))["koikoi"], 2)
     assert text.splitlines()[0] == "` 1.` <@1> **+10** · 2 games · 1× 1st · avg 1.50"
     assert text.splitlines()[1].startswith("` 1.` <@2>")  # equal on every tie-break: the same rank
     assert "and 1 more" in text
 
 
-def test_the_tie_break_is_first_places_then_average_placing_then_fewer_games():
-    def row(user: int, points: int, firsts: int, placing_sum: int, games: int) -> Standing:
-        return Standing(user_id=user, name="", game="sanma", points=points, games=games, firsts=firsts,
-                        placing_sum=placing_sum, placed=games, rounds_won=None)
-
-    rows = ranked([row(1, 50, 1, 6, 3), row(2, 50, 2, 7, 4), row(3, 50, 1, 5, 3), row(4, 50, 1, 10, 6),
-                   row(5, 90, 0, 2, 1)], min_games=2)
+async def test_the_tie_break_is_first_places_then_average_placing_then_fewer_games(store):
+    await kept(store, [(1, 50, 1, 6, 3), (2, 50, 2, 7, 4), (3, 50, 1, 5, 3), (4, 50, 1, 10, 6), (5, 90, 0, 2, 1)],
+               game="sanma")
+    rows = (await league_standings(store, GUILD, 1, min_games=2))["sanma"].rows
     assert [(r.user_id, r.rank) for r in rows] == [(2, 1), (3, 2), (4, 3), (1, 4), (5, None)]
 
 

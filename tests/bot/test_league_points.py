@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from bot.league.points import plain, shown
+from bot.league.standings import standings
 from bot.render import sanma as sanma_render
 from bot.store import Store
 from games.sanma import GAME
@@ -69,5 +70,7 @@ async def test_migration_0007_rebooks_old_sanma_lines_from_the_final_result(tmp_
         assert [line.amount for line in lines] == [416, -34, -382]
         season = await store.current_season(GUILD)
         assert {r.user_id: r.net for r in await store.standings(GUILD, season.id)} == {1: 416, 2: -34}
+        kept = await standings(store, GUILD, season.id)  # standings_totals, filled by the migration
+        assert {r.user_id: (r.points, r.games, r.firsts) for r in kept["sanma"].rows} == {1: (416, 1, 1), 2: (-34, 1, 0)}
         assert {(t.participant, t.amount) for t in await store.ledger_totals(GUILD, season.id)} == {
             ("user:1", 416), ("user:2", -34)}

@@ -6,9 +6,14 @@ from __future__ import annotations
 
 from collections import Counter
 
+import pytest
+
+from bot.league.standings import standings
+from bot.store import Store
 from cogs.league import plural
 from tests.bot.test_league_cog import FakeInteraction, LeagueBot, call
 from tests.bot.test_ledger_properties import GUILD, new_manager, play_one
+from tests.bot.test_store import GUILD as STORE_GUILD, Clock, play_and_finish, playing_table
 
 
 async def standings_embed(cog, game: str | None = None):
@@ -80,3 +85,55 @@ async def test_sanma_points_are_the_final_scores_and_the_minimum_of_games_is_kep
         await bot.close()
         await manager.close()
         await manager.store.close()
+
+
+@pytest.fixture(params=["memory", pytest.param("postgres", marks=pytest.mark.postgres)])
+async def store(request):
+    where = ":memory:" if request.param == "memory" else request.getfixturevalue("postgres_url")
+    s = await Store.open(where, clock=Clock())
+    try:
+        yield s
+    finally:
+        await s.close()
+
+
+async def test_the_kept_sums_equal_sums_over_the_ledger(store: Store):
+    """standings_totals (kept by triggers) against sums this test makes from the ledger lines, with
+    tables that write several lines per participant (rounds) and a second season."""
+    await play_and_finish(store, [6, -6], users=(1, 2))
+    await play_and_finish(store, [9, -3, -6], users=(1, None, 3), channel=3)
+    await play_and_finish(store, [0, 0], users=(2, 3), channel=2)
+    t = await playing_table(store, channel=9, users=(1, 2, None), game="blackflower")
+    await store.finish_table(t.id, snapshot="{}", expected_version=t.version, results=[
+        {"participant": p, "user_id": u, "name": n, "seat": s, "kind": k, "amount": a, "round": r}
+        for p, u, n, s, k, a, r in [("user:1", 1, "a", 0, "bet", -5, 1), ("user:1", 1, "a", 0, "win", 10, 1),
+                                    ("user:2", 2, "b", 1, "bank", -5, 1), ("user:1", 1, "a", 0, "bet", -5, 2),
+                                    ("user:2", 2, "b", 1, "bank", 5, 2), (f"bot:{t.id}:2", None, "Bot", 2, "bet", 0, 2)]])
+    season = await store.current_season(STORE_GUILD)
+    lines = await store.ledger(STORE_GUILD, season_id=season.id)
+    points, tables, firsts, placings, placed = Counter(), {}, Counter(), Counter(), Counter()
+    best: dict = {}
+    for line in lines:
+        if line.user_id is None:
+            continue
+        key = (line.game, line.user_id)
+        points[key] += line.amount
+        tables.setdefault(key, set()).add(line.table_id)
+        if line.placing is not None:
+            best[(key, line.table_id)] = min(best.get((key, line.table_id), 99), line.placing)
+    for (key, _), placing in best.items():
+        firsts[key] += placing == 1
+        placings[key] += placing
+        placed[key] += 1
+    rounds = Counter()
+    for line in lines:
+        if line.round is not None and line.user_id is not None:
+            rounds[(line.game, line.user_id, line.table_id, line.round)] += line.amount
+    won = Counter()
+    for (game, user, _, _), amount in rounds.items():
+        won[(game, user)] += amount > 0
+    shown = await standings(store, STORE_GUILD, season.id)
+    got = {(r.game, r.user_id): (r.points, r.games, r.firsts, r.placing_sum, r.placed, r.rounds_won)
+           for table in shown.values() for r in table.rows}
+    assert got == {key: (points[key], len(tables[key]), firsts[key], placings[key], placed[key],
+                         won[key] if key[0] == "blackflower" else None) for key in points}
