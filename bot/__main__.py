@@ -27,7 +27,8 @@ COMMANDS = {
     "ratings": "ratings rebuild: recompute every rating from the finished games, in the order they finished",
 }
 MIGRATE_HELP = (
-    "Copies every season, table, action log, server setting and ledger line from one Parlor database into "
+    "Copies every season and its rules, table, action log, server and league setting, ledger line and rating "
+    "from one Parlor database into "
     "another, empty one, keeping their ids, in one transaction. The target rebuilds its balances and "
     "standings from the ledger; the row counts of every table and the sums of every amount are compared "
     "before the copy is committed: if anything differs, nothing is written. Stop the bot first (the "
