@@ -37,12 +37,12 @@ class Standing:
         return self.placing_sum / self.placed if self.placed else None
 
 
-# Ranked in the database (by TIE_BREAK, ties sharing a rank), so that only the rows shown reach Python:
-# per game, the first ``limit`` players ranked and the first ``limit`` not yet ranked.
+# Sorted in the database (by TIE_BREAK; the not yet ranked by games played), so that only the rows shown
+# reach Python: per game, the first ``limit`` players ranked and the first ``limit`` not yet ranked. A shown
+# row's rank is found among the rows before it, which are all shown (:func:`with_ranks`).
 SQL = """
 SELECT * FROM (
-    SELECT user_id, game, name, points, games, firsts, placing_sum, placed, rounds_won, eligible,
-           RANK() OVER (PARTITION BY game, eligible ORDER BY points DESC, firsts DESC, average, games) AS rank,
+    SELECT user_id, game, name, points, games, firsts, placing_sum, placed, rounds_won, eligible, average,
            ROW_NUMBER() OVER (PARTITION BY game, eligible ORDER BY CASE WHEN eligible = 1 THEN 0 ELSE games END DESC,
                               points DESC, firsts DESC, average, games, user_id) AS n,
            COUNT(*) OVER (PARTITION BY game, eligible) AS total
@@ -73,13 +73,18 @@ async def standings(store: Any, guild_id: int, season_id: int, game: str | None 
         rows = list(await cur.fetchall())
     shown: dict[str, list[Standing]] = {}
     totals: dict[str, list[int]] = {}
+    previous: tuple | None = None
+    rank = 0
     for r in rows:
         g = r["game"]
         eligible = bool(r["eligible"])
+        key = (g, r["points"], r["firsts"], r["average"], r["games"])
+        if eligible and key != previous:  # equal on every tie-break: the same rank (RANK, not ROW_NUMBER)
+            rank = int(r["n"])
+        previous = key if eligible else None
         shown.setdefault(g, []).append(Standing(
             user_id=int(r["user_id"]), name=r["name"], game=g, points=int(r["points"]), games=int(r["games"]),
             firsts=int(r["firsts"]), placing_sum=int(r["placing_sum"]), placed=int(r["placed"]),
-            rounds_won=int(r["rounds_won"]) if columns(g).rounds else None,
-            rank=int(r["rank"]) if eligible else None))
+            rounds_won=int(r["rounds_won"]) if columns(g).rounds else None, rank=rank if eligible else None))
         totals.setdefault(g, [0, 0])[0 if eligible else 1] = int(r["total"])
     return {g: GameStandings(rows, *totals[g]) for g, rows in shown.items()}
