@@ -1,5 +1,6 @@
 """``python -m bot``: run Parlor; ``python -m bot sync``: register its slash commands with Discord now;
-``python -m bot migrate --from … --to …``: move a database (e.g. SQLite to PostgreSQL).
+``python -m bot migrate --from … --to …``: move a database (e.g. SQLite to PostgreSQL);
+``python -m bot export --guild G``: a season's CSV files; ``python -m bot ratings rebuild``: every rating again.
 
 With ``DISCORD_TOKEN`` set, Parlor connects to Discord. Without it, Parlor runs against its
 built-in local Discord and serves the playground page (http://127.0.0.1:8765 by default,
@@ -22,9 +23,12 @@ COMMANDS = {
            "commands are synced only when they changed since the last sync",
     "sync": "register the slash commands with Discord now, even if unchanged, then exit (needs DISCORD_TOKEN)",
     "migrate": "copy a whole database into another, empty one (e.g. SQLite to PostgreSQL) and verify it",
+    "export": "write a season's games, standings and ledger as CSV files (the files of /season export)",
+    "ratings": "ratings rebuild: recompute every rating from the finished games, in the order they finished",
 }
 MIGRATE_HELP = (
-    "Copies every season, table, action log, server setting and ledger line from one Parlor database into "
+    "Copies every season and its rules, table, action log, server and league setting, ledger line and rating "
+    "from one Parlor database into "
     "another, empty one, keeping their ids, in one transaction. The target rebuilds its balances and "
     "standings from the ledger; the row counts of every table and the sums of every amount are compared "
     "before the copy is committed: if anything differs, nothing is written. Stop the bot first (the "
@@ -39,7 +43,8 @@ def parse_arguments(argv: list[str]) -> argparse.Namespace:
                + "\n".join(f"  {name:<23} {text}" for name, text in SETTINGS_HELP.items()),
         formatter_class=argparse.RawDescriptionHelpFormatter)
     commands = parser.add_subparsers(dest="command", metavar="command", title="commands",
-                                     description="run (the default), sync or migrate (python -m bot migrate --help)")
+                                     description="run (the default), sync, migrate, export or ratings "
+                                                 "(python -m bot <command> --help)")
     for name in ("run", "sync"):
         commands.add_parser(name, help=COMMANDS[name], description=COMMANDS[name])
     migrate = commands.add_parser("migrate", help=COMMANDS["migrate"], description=MIGRATE_HELP,
@@ -50,6 +55,19 @@ def parse_arguments(argv: list[str]) -> argparse.Namespace:
     migrate.add_argument("--to", dest="target", required=True, metavar="DATABASE",
                          help="the empty database to copy into: a postgresql:// URL or a SQLite file "
                               "(created, migrated to the current schema)")
+    database = dict(metavar="DATABASE", default=None,
+                    help="a SQLite file or a postgresql:// URL (default: PARLOR_DATABASE, else data/parlor.sqlite3)")
+    export = commands.add_parser("export", help=COMMANDS["export"], description=COMMANDS["export"] + (
+        ": games.csv (one line per player per game), standings.csv and ledger.csv, the same bytes as /season export."),
+        epilog="example: python -m bot export --guild 123456789012345678 --season 2 --out exports/")
+    export.add_argument("--guild", type=int, required=True, help="the server's id")
+    export.add_argument("--season", type=int, default=None, metavar="NUMBER",
+                        help="the season's number (default: the one running, else the latest)")
+    export.add_argument("--out", type=Path, default=Path("."), metavar="FOLDER", help="where to write (default: here)")
+    export.add_argument("--database", **database)
+    ratings = commands.add_parser("ratings", help=COMMANDS["ratings"], description=COMMANDS["ratings"])
+    ratings.add_argument("action", choices=["rebuild"], help="rebuild: every rating again from the records")
+    ratings.add_argument("--database", **database)
     arguments = parser.parse_args(argv)
     arguments.command = arguments.command or "run"
     return arguments
@@ -83,8 +101,59 @@ async def migrate_now(source: Path | str, target: Path | str) -> int:
     return 0
 
 
+def database_of(arguments: argparse.Namespace) -> Path | str:
+    import os
+
+    return database_setting(arguments.database or os.getenv("PARLOR_DATABASE", ""))
+
+
+async def export_now(database: Path | str, guild_id: int, number: int | None, out: Path) -> int:
+    from bot.league import settings as league_settings
+    from bot.league.export import season_files
+    from bot.store import Store, StoreError
+
+    try:
+        async with await Store.open(database) as store:
+            seasons = await store.seasons(guild_id)
+            if number is not None:
+                season = next((s for s in seasons if s.number == number), None)
+            else:
+                season = next((s for s in seasons if s.is_open), seasons[-1] if seasons else None)
+            if season is None:
+                print(f"python -m bot export: server {guild_id} has no season"
+                      + (f" {number}." if number is not None else " yet."), file=sys.stderr)
+                return 2
+            files = await season_files(store, guild_id, season.id, await league_settings.min_games(store, guild_id))
+    except StoreError as error:
+        print(f"python -m bot export: {error}", file=sys.stderr)
+        return 1
+    out.mkdir(parents=True, exist_ok=True)
+    for name, data in files.items():
+        (out / name).write_bytes(data)
+        print(f"wrote {out / name}")
+    return 0
+
+
+async def rebuild_ratings(database: Path | str) -> int:
+    from bot.league.ratings import rebuild
+    from bot.store import Store, StoreError
+
+    try:
+        async with await Store.open(database) as store:
+            rows = await rebuild(store)
+    except StoreError as error:
+        print(f"python -m bot ratings: {error}", file=sys.stderr)
+        return 1
+    print(f"rebuilt the ratings: {rows} rows, one per player, finished game and scope (season, all time).")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     arguments = parse_arguments(argv or [])
+    if arguments.command == "export":
+        return asyncio.run(export_now(database_of(arguments), arguments.guild, arguments.season, arguments.out))
+    if arguments.command == "ratings":
+        return asyncio.run(rebuild_ratings(database_of(arguments)))
     if arguments.command == "migrate":
         return asyncio.run(migrate_now(database_setting(arguments.source), database_setting(arguments.target)))
     command = arguments.command

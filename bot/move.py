@@ -1,6 +1,7 @@
 """``python -m bot migrate``: copy a whole Parlor database into another, e.g. SQLite → PostgreSQL.
 
-Every row of every table (seasons, tables, their action logs, guild settings, the ledger) is
+Every row of every table (seasons and their rules, tables, their action logs, guild and league settings,
+the ledger, the ratings) is
 copied with its id, in one transaction on the target, which must be empty. The sums that the
 ledger's trigger keeps (``ledger_totals``, ``results``) are rebuilt by the target itself as the
 lines arrive, then compared with the source's. The move is verified before it is committed:
@@ -23,6 +24,9 @@ COPIED = {
     "guild_config": "guild_id",
     "ledger": "id",
     "app_emoji": "application_id, name",
+    "season_rules": "season_id, game",
+    "league_settings": "guild_id",
+    "ratings": "table_id, user_id, scope",
 }
 # Counts and sums compared after the copy: the derived tables too (rebuilt by the target's trigger).
 CHECKS = {
@@ -31,12 +35,16 @@ CHECKS = {
     "actions": "COUNT(*)",
     "guild_config": "COUNT(*)",
     "app_emoji": "COUNT(*)",
+    "season_rules": "COUNT(*)",
+    "league_settings": "COUNT(*), COALESCE(SUM(min_games), 0)",
+    "ratings": "COUNT(*), COALESCE(SUM(table_id), 0), COALESCE(SUM(user_id % 1000003), 0)",
     "ledger": "COUNT(*), COALESCE(SUM(amount), 0), COALESCE(SUM(amount * amount), 0)",
     "ledger_totals": "COUNT(*), COALESCE(SUM(amount), 0), COALESCE(SUM(ABS(amount)), 0)",
     "results": "COUNT(*), COALESCE(SUM(net), 0), COALESCE(SUM(rounds_won), 0), COUNT(placing)",
+    "standings_totals": "COUNT(*), COALESCE(SUM(points), 0), COALESCE(SUM(games), 0), COALESCE(SUM(placing_sum), 0)",
 }
 BATCH = 1000
-NOT_COPIED = {"schema_migrations"}  # the target's own; ledger_totals and results are rebuilt by its trigger
+NOT_COPIED = {"schema_migrations"}  # the target's own; ledger_totals, results and standings_totals: its triggers
 TABLE_NAMES = {
     "sqlite": "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'",
     "postgresql": "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema()",

@@ -647,6 +647,11 @@ class Store:
         async with self._read_lock:
             yield self._reader
 
+    def read(self) -> Any:
+        """``async with store.read() as conn:`` — a connection for read-only queries (the league's
+        modules, ``bot/league/``, read through it)."""
+        return self._read()
+
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
         """``async with store.transaction() as conn:`` — one atomic unit of work.
@@ -873,7 +878,11 @@ class Store:
             ]
             entries += _lines_for_idle_seats(table, season_id, entries)
             await self._insert_ledger(db, entries, now)
-            return await self._table_in(db, table_id)
+            from bot.league import ratings  # the league builds on the store, not the other way round
+
+            finished = await self._table_in(db, table_id)
+            await ratings.rate_table(db, finished)  # in the same transaction: ratings never miss a game
+            return finished
 
     async def cancel_table(self, table_id: int, expected_version: int | None = None) -> TableRow:
         """Lobby or playing → cancelled (no ledger lines). ``expected_version=None`` skips the check."""

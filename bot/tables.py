@@ -22,6 +22,7 @@ from typing import Any, AsyncIterator, Awaitable, Callable
 
 from pydantic import BaseModel, ValidationError
 
+from bot.league.rules import season_options
 from bot.lobby import check_opening, most_seats, players_wanted, seat_counts, table_options
 from bot.settings import TURN_SECONDS
 from bot.shards import Shards
@@ -351,9 +352,11 @@ class TableManager:
         options: dict[str, Any],
         turn_seconds: int | None,
         origin: Origin = None,
+        chosen: frozenset[str] = frozenset(),
     ) -> Table:
         """A new table in the channel, its host seated, shown to the channel (as the answer to ``origin``).
-        ``turn_seconds`` None: the server's turn time, else the process default."""
+        ``turn_seconds`` None: the server's turn time, else the process default. The running season's rules
+        set their options; one the host ``chosen`` differently is refused (``bot/league/rules.py``)."""
         if not self.serves(guild_id):  # Discord routes a guild's interactions to its shard: never, but guard
             raise Refusal("This server's tables are kept by another Parlor process; try again in a moment.")
         config = await self.store.get_config(guild_id)
@@ -372,6 +375,7 @@ class TableManager:
         try:  # Discord's client checks the ranges too, but a forged payload skips it
             if turn_seconds is not None:
                 check_range("turn_time", turn_seconds, TURN_SECONDS)
+            options = await season_options(self.store, guild_id, game_name, options, chosen)
             check_opening(game, options)
         except GameError as error:
             raise Refusal(str(error)) from None

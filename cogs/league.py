@@ -9,9 +9,12 @@ The bot (:class:`bot.main.ParlorBot`) carries ``store``, ``settings``, ``tables`
 
 from __future__ import annotations
 
+import inspect
+import io
 import logging
 import re
-from typing import Optional, Union
+import types
+from typing import Any, Optional, Union
 
 import discord
 from discord import app_commands
@@ -20,8 +23,18 @@ from discord.ext import commands
 from bot import rules_text
 from bot.main import ParlorBot
 from bot.settings import TURN_SECONDS
-from bot.store import GuildConfig, HistoryRow, SeasonRow, StandingRow, Store
+from bot.league import settings as league_settings
+from bot.league import export as league_export
+from bot.league import rules as season_rules
+from bot.league.points import columns, shown
+from bot.league.standings import TIE_BREAK, GameStandings, Standing, standings as league_standings
+from bot.store import GuildConfig, HistoryRow, SeasonRow, Store
 from bot.ui import tell
+from cogs.play import slash_type
+from games import game_names, get_game
+from games.base import GameError, option_error
+from games.optionspec import offered_options
+from pydantic import ValidationError
 
 log = logging.getLogger(__name__)
 
@@ -77,28 +90,60 @@ def fmt_seconds(seconds: int) -> str:
     return plural(minutes, "minute")
 
 
-def standing_lines(rows: list[StandingRow], limit: int) -> str:
-    """Ranked lines; equal net scores share a rank. Games played round by round for chips
-    (Black Flower) count the rounds won, the others the games won."""
-    lines = []
-    rank = 0
-    previous: int | None = None
-    for i, r in enumerate(rows[:limit], start=1):
-        if r.net != previous:
-            rank, previous = i, r.net
-        won = plural(r.wins, "win") if r.rounds_won is None else f"{plural(r.rounds_won, 'round')} won"
-        lines.append(f"`{rank:>2}.` <@{r.user_id}> **{signed(r.net)}** · {plural(r.games, 'game')} · {won}")
-    if len(rows) > limit:
-        lines.append(f"*…and {len(rows) - limit} more*")
+def standing_line(r: Standing) -> str:
+    """One player's row: rank, who, league points, then the game's own columns (see :func:`columns_text`)."""
+    c = columns(r.game)
+    parts = [f"**{shown(r.game, r.points)}**", plural(r.games, "game")]
+    if c.placement:
+        avg = r.average_placing
+        parts.append(f"{r.firsts}× 1st")
+        if avg is not None:
+            parts.append(f"avg {avg:.2f}")
+    if c.rounds:
+        parts.append(f"{plural(r.rounds_won or 0, 'round')} won")
+    rank = f"`{r.rank:>2}.`" if r.rank is not None else "`  –`"
+    return f"{rank} <@{r.user_id}> " + " · ".join(parts)
+
+
+def standing_lines(table: GameStandings, limit: int) -> str:
+    """Ranked rows first (equal on every tie-break: the same rank), then those not yet ranked."""
+    ranked = [r for r in table.rows if r.rank is not None][:limit]
+    waiting = [r for r in table.rows if r.rank is None][:limit]
+    lines = [standing_line(r) for r in ranked]
+    if table.ranked > len(ranked):
+        lines.append(f"*…and {table.ranked - len(ranked)} more*")
+    if waiting:
+        more = f" and {table.waiting - len(waiting)} more" if table.waiting > len(waiting) else ""
+        lines.append("*Not ranked yet:* " + ", ".join(f"<@{r.user_id}> ({plural(r.games, 'game')})"
+                                                      for r in waiting) + more)
     return clip("\n".join(lines))
+
+
+def columns_text(game: str) -> str:
+    """What each column of ``game``'s standings is, in words (the embed's footer)."""
+    c = columns(game)
+    parts = [f"{game_title(game)}: league points = the sum of your {c.unit} in the season's games", "games played"]
+    if c.placement:
+        parts.append("1st = games placed first, avg = average placing (1 is best)")
+    if c.rounds:
+        parts.append("rounds won = rounds whose chips you ended above zero")
+    return " · ".join(parts) + "."
+
+
+def standings_footer(games: list[str], min_games: int) -> str:
+    text = " ".join(columns_text(g) for g in games)
+    text += f" Ranked by {TIE_BREAK}."
+    if min_games:
+        text += f" A player needs {plural(min_games, 'game')} of a game to be ranked in it."
+    return clip(text + " Bots are not ranked.", 2048)
 
 
 def history_line(h: HistoryRow) -> str:
     placing = f" ({ordinal(h.placing)})" if h.placing is not None else ""
     others = ", ".join(
-        f"{o.name if o.user_id is None else f'<@{o.user_id}>'} {signed(o.amount)}" for o in h.opponents
+        f"{o.name if o.user_id is None else f'<@{o.user_id}>'} {shown(h.game, o.amount)}" for o in h.opponents
     ) or "nobody"
-    return f"**{game_title(h.game)}** · {ts(h.finished_at)} · **{signed(h.amount)}**{placing} · vs {others}"
+    return f"**{game_title(h.game)}** · {ts(h.finished_at)} · **{shown(h.game, h.amount)}**{placing} · vs {others}"
 
 
 def clip(text: str, limit: int = FIELD_MAX) -> str:
@@ -122,6 +167,31 @@ def season_label(season: SeasonRow) -> str:
     return season.name if season.name == default else f"{season.name} (season {season.number})"
 
 
+def rules_command(cog: "League", game_name: str) -> app_commands.Command:
+    """``/season rules <game>``: the game's table options (the ones ``/play`` offers) and, for Sanma, its
+    placement points, each left out unless given; ``clear`` drops the game's rules."""
+    game = get_game(game_name)
+    specs = offered_options(game.Options)
+    placement = season_rules.PLACEMENT.get(game_name)
+    placement_specs = offered_options(placement) if placement else []
+
+    async def rules(self: League, interaction: discord.Interaction, clear: bool | None = None, **given: Any) -> None:
+        given = {k: v for k, v in given.items() if v is not None}
+        await self.set_season_rules(interaction, game_name, given, bool(clear))
+
+    parameters = [inspect.Parameter(name, inspect.Parameter.POSITIONAL_OR_KEYWORD) for name in ("self", "interaction")]
+    parameters += [inspect.Parameter(s.name, inspect.Parameter.KEYWORD_ONLY, default=None,
+                                     annotation=Optional[slash_type(s)]) for s in [*specs, *placement_specs]]
+    parameters.append(inspect.Parameter("clear", inspect.Parameter.KEYWORD_ONLY, default=None,
+                                        annotation=Optional[bool]))
+    rules.__signature__ = inspect.Signature(parameters)
+    rules.__qualname__ = f"League.season_rules_{game_name}"
+    app_commands.describe(**{s.name: f"{s.described} (left out: not fixed)" for s in [*specs, *placement_specs]},
+                          clear=f"Drop the season's {game.title} rules")(rules)
+    return app_commands.Command(name=game_name, description=f"Fix {game.title}'s rules for this season — Manage Server",
+                                callback=types.MethodType(rules, cog))
+
+
 # --------------------------------------------------------------------------- the cog
 
 
@@ -130,6 +200,8 @@ class League(commands.Cog):
 
     def __init__(self, bot: ParlorBot) -> None:
         self.bot = bot
+        for name in game_names():  # every game registered when the cog is loaded
+            self.season_rules_group.add_command(rules_command(self, name))
 
     @property
     def store(self) -> Store:
@@ -167,6 +239,46 @@ class League(commands.Cog):
     # ---- /season
 
     season = app_commands.Group(name="season", description="League seasons on this server", guild_only=True)
+
+    season_rules_group = app_commands.Group(name="rules", description="The rules every table of a game uses this "
+                                            "season — Manage Server", parent=season)
+
+    async def set_season_rules(self, interaction: discord.Interaction, game: str, given: dict[str, Any],
+                               clear: bool) -> None:
+        if not await self.is_manager(interaction):
+            return
+        current = await self.store.current_season(interaction.guild_id)
+        if current is None:
+            await tell(interaction, "No season is running: start one with `/season start`, then set its rules.")
+            return
+        title = game_title(game)
+        fixed = (await season_rules.season_rules(self.store, current.id)).get(game, {})
+        if clear:
+            await season_rules.set_rules(self.store, current.id, game, {}, interaction.user.id)
+            await interaction.response.send_message(embed=embed(
+                f"{title} rules — {current.name}", f"{title} tables choose their own options again."))
+            return
+        if not given:
+            await tell(interaction, f"{current.name} plays {title} with: {season_rules.rules_text(game, fixed)}.")
+            return
+        placement = season_rules.PLACEMENT.get(game)
+        options = {**fixed, **{k: v for k, v in given.items() if not placement or k not in placement.model_fields}}
+        try:
+            if placement and any(k in placement.model_fields for k in given):
+                now = placement.from_options(fixed).model_dump()
+                options |= placement(**{**now, **{k: v for k, v in given.items() if k in placement.model_fields}}
+                                     ).engine_options()
+            await season_rules.set_rules(self.store, current.id, game, options, interaction.user.id)
+        except ValidationError as error:
+            await tell(interaction, str(option_error(error, title)))
+            return
+        except GameError as error:
+            await tell(interaction, str(error))
+            return
+        await interaction.response.send_message(embed=embed(
+            f"{title} rules — {current.name}",
+            f"While {current.name} runs, every {title} table plays with: "
+            f"**{season_rules.rules_text(game, options)}**. `/play {game}` refuses other values of these."))
 
     @season.command(name="start", description="Start a new season (ends the current one) — Manage Server")
     @app_commands.describe(name="Name of the new season (default: Season N)")
@@ -216,21 +328,48 @@ class League(commands.Cog):
         if current.started_by:
             since += f" by <@{current.started_by}>"
         e = embed(current.name, since)
+        fixed = await season_rules.season_rules(self.store, current.id)
+        if fixed:
+            e.add_field(name="Rules", value=clip("\n".join(
+                f"**{game_title(g)}**: {season_rules.rules_text(g, o)}" for g, o in fixed.items())), inline=False)
         if not await self.add_top(e, current, TOP_PER_GAME, heading="Top {n}"):
             e.add_field(name="Results", value="No games finished yet this season.", inline=False)
         await interaction.response.send_message(embed=e)
 
+    @season.command(name="export", description="The season's games, standings and ledger as CSV files — Manage Server")
+    @app_commands.describe(number="Which season (default: the one running, else the latest)")
+    @app_commands.default_permissions(manage_guild=True)  # a hint only; checked below
+    async def season_export(self, interaction: discord.Interaction,
+                            number: Optional[app_commands.Range[int, 1, 1_000_000]] = None) -> None:
+        if not await self.is_manager(interaction):
+            return
+        seasons = await self.store.seasons(interaction.guild_id)
+        if number is not None:
+            chosen = next((x for x in seasons if x.number == number), None)
+        else:
+            chosen = next((x for x in seasons if x.is_open), seasons[-1] if seasons else None)
+        if chosen is None:
+            await tell(interaction, "There is no such season on this server yet." if number is not None
+                       else "There is no season on this server yet: nothing to export.")
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)  # the files may take a moment to build
+        min_games = await league_settings.min_games(self.store, interaction.guild_id)
+        files = await league_export.season_files(self.store, interaction.guild_id, chosen.id, min_games)
+        await interaction.followup.send(
+            f"**{season_label(chosen)}**: one line per player per game, the standings, and every ledger line.",
+            files=[discord.File(io.BytesIO(data), filename=name) for name, data in files.items()], ephemeral=True)
+
     async def add_top(self, e: discord.Embed, season: SeasonRow, n: int, heading: str) -> bool:
-        rows = await self.store.standings(season.guild_id, season.id)
-        by_game: dict[str, list[StandingRow]] = {}
-        for r in rows:
-            by_game.setdefault(r.game, []).append(r)
+        min_games = await league_settings.min_games(self.store, season.guild_id)
+        by_game = await league_standings(self.store, season.guild_id, season.id, min_games=min_games, limit=n)
         for game, game_rows in by_game.items():
             e.add_field(
-                name=f"{game_title(game)} — {heading.format(n=min(n, len(game_rows)))}",
+                name=f"{game_title(game)} — {heading.format(n=min(n, game_rows.ranked))}",
                 value=standing_lines(game_rows, n),
                 inline=False,
             )
+        if by_game:
+            e.set_footer(text=standings_footer(list(by_game), min_games))
         return bool(by_game)
 
     # ---- /standings
@@ -245,22 +384,21 @@ class League(commands.Cog):
         if current is None:
             await tell(interaction, "No season is running yet — standings appear once a game has finished.")
             return
-        rows = await self.store.standings(interaction.guild_id, current.id, game)
-        if not rows:
+        min_games = await league_settings.min_games(self.store, interaction.guild_id)
+        by_game = await league_standings(self.store, interaction.guild_id, current.id, game, min_games=min_games,
+                                         limit=STANDINGS_ONE_GAME if game else STANDINGS_PER_GAME)
+        if not by_game:
             what = f"{game_title(game)} games" if game else "games"
             await tell(interaction, f"No {what} have finished in {current.name} yet.")
             return
         if game:
-            e = embed(f"{game_title(game)} standings — {current.name}", clip(standing_lines(rows, STANDINGS_ONE_GAME), 4096))
+            e = embed(f"{game_title(game)} standings — {current.name}",
+                      clip(standing_lines(by_game[game], STANDINGS_ONE_GAME), 4096))
         else:
             e = embed(f"Standings — {current.name}")
-            by_game: dict[str, list[StandingRow]] = {}
-            for r in rows:
-                by_game.setdefault(r.game, []).append(r)
             for g, game_rows in by_game.items():
                 e.add_field(name=game_title(g), value=standing_lines(game_rows, STANDINGS_PER_GAME), inline=False)
-        e.set_footer(text="Net score (chips in the money games) · games played · wins (rounds won in Black Flower). "
-                          "Bots are not ranked.")
+        e.set_footer(text=standings_footer(list(by_game), min_games))
         await interaction.response.send_message(embed=e)
 
     standings.autocomplete("game")(game_autocomplete)
@@ -318,12 +456,20 @@ class League(commands.Cog):
         e.add_field(name="Starting balance", value=f"{start} chips per player and money game each season", inline=False)
         return e
 
+    async def full_config_embed(self, cfg: GuildConfig, title: str = "Parlor settings") -> discord.Embed:
+        """The settings of the store's ``guild_config`` and the league's own."""
+        e = self.config_embed(cfg, title)
+        least = await league_settings.min_games(self.store, cfg.guild_id)
+        e.add_field(name="Games to be ranked", value=(f"{plural(least, 'game')} of a game per season" if least
+                                                      else "none: everyone who played is ranked"), inline=False)
+        return e
+
     @config.command(name="show", description="Show this server's Parlor settings")
     async def config_show(self, interaction: discord.Interaction) -> None:
         if not await self.in_guild(interaction):
             return
         cfg = await self.store.get_config(interaction.guild_id)
-        await interaction.response.send_message(embed=self.config_embed(cfg), ephemeral=True)
+        await interaction.response.send_message(embed=await self.full_config_embed(cfg), ephemeral=True)
 
     @config.command(name="turn_time", description="Seconds each player has to decide (new tables)")
     @app_commands.describe(seconds=f"Between {TURN_MIN} and {TURN_MAX}")
@@ -338,7 +484,7 @@ class League(commands.Cog):
         cfg = await self.store.set_config(interaction.guild_id, turn_seconds=int(seconds))
         await interaction.response.send_message(
             f"New tables will give each player **{fmt_seconds(cfg.turn_seconds or seconds)}** per decision.",
-            embed=self.config_embed(cfg),
+            embed=await self.full_config_embed(cfg),
             ephemeral=True,
         )
 
@@ -356,9 +502,27 @@ class League(commands.Cog):
         await interaction.response.send_message(
             f"Every player now starts a season with **{chips}** chips in each money game (balances are this "
             "plus the season's ledger, so current balances move by the change too).",
-            embed=self.config_embed(cfg),
+            embed=await self.full_config_embed(cfg),
             ephemeral=True,
         )
+
+    @config.command(name="min_games", description="Games a player must play in a season to be ranked in a game")
+    @app_commands.describe(games=f"Between 0 (everyone is ranked) and {league_settings.MAX_MIN_GAMES}")
+    async def config_min_games(
+        self, interaction: discord.Interaction, games: app_commands.Range[int, 0, league_settings.MAX_MIN_GAMES]
+    ) -> None:
+        if not await self.is_manager(interaction):
+            return
+        try:  # a forged payload skips the client's range check
+            await league_settings.set_min_games(self.store, interaction.guild_id, int(games))
+        except ValueError as error:
+            await tell(interaction, str(error))
+            return
+        cfg = await self.store.get_config(interaction.guild_id)
+        text = ("Everyone who played is ranked in the standings." if not games else
+                f"A player is ranked in a game's standings from **{plural(games, 'game')}** of it in the season; "
+                "the others are listed as not ranked yet.")
+        await interaction.response.send_message(text, embed=await self.full_config_embed(cfg), ephemeral=True)
 
     @config_channels.command(name="add", description="Allow tables in a channel")
     @app_commands.describe(channel="The channel to allow")
@@ -372,7 +536,7 @@ class League(commands.Cog):
         cfg = await self.store.set_config(interaction.guild_id, allowed_channels=[*cfg.allowed_channels, channel.id])
         note = "" if len(cfg.allowed_channels) > 1 else " Tables can now only be opened in the listed channels."
         await interaction.response.send_message(
-            f"Tables may be opened in {channel.mention}.{note}", embed=self.config_embed(cfg), ephemeral=True
+            f"Tables may be opened in {channel.mention}.{note}", embed=await self.full_config_embed(cfg), ephemeral=True
         )
 
     @config_channels.command(name="remove", description="Stop allowing tables in a channel")
@@ -388,7 +552,7 @@ class League(commands.Cog):
         cfg = await self.store.set_config(interaction.guild_id, allowed_channels=remaining)
         note = "" if remaining else " The list is empty, so tables may be opened in any channel."
         await interaction.response.send_message(
-            f"{channel.mention} removed.{note}", embed=self.config_embed(cfg), ephemeral=True
+            f"{channel.mention} removed.{note}", embed=await self.full_config_embed(cfg), ephemeral=True
         )
 
     @config_channels.command(name="clear", description="Allow tables in any channel")
@@ -397,7 +561,7 @@ class League(commands.Cog):
             return
         cfg = await self.store.set_config(interaction.guild_id, allowed_channels=[])
         await interaction.response.send_message(
-            "Tables may now be opened in any channel.", embed=self.config_embed(cfg), ephemeral=True
+            "Tables may now be opened in any channel.", embed=await self.full_config_embed(cfg), ephemeral=True
         )
 
     # ---- /rules

@@ -114,6 +114,39 @@ def debts_of(accs: dict[tuple[str, str], Account], start: int) -> list[tuple[Acc
     return out
 
 
+# How each kind of ledger line reads in /balance, in the order shown; a kind not listed shows its own name.
+KIND_WORDS = {
+    "game": "games' results", "bet": "bets placed", "win": "bets paid back", "bank": "as the banker",
+    "loan": "borrowed from the bank", "repay": "repaid to the bank", "debt": "still owed when a game ended",
+}
+# What a game's own count is beside the season's chips, when it has one of its own.
+GAME_NOTES = {
+    "hachihachi": "Inside a Hachi-Hachi game every player starts the year at 60p, its own count; when the game "
+                  "ends, the final score (cash − debt, those 60p included) is added to your season chips.",
+}
+# Kinds that add up to zero over a game (a loan is repaid or stays owed, and what is owed is already off the
+# final score): shown together so that a player sees them cancel.
+SETTLING = ("loan", "repay", "debt")
+
+
+def explained(game: str, start: int, acc: Account) -> str:
+    """The balance as a sum a player can follow: the season's start, then each kind of line, in words."""
+    terms = [f"{fmt(start)} at the season's start"]
+    kinds = {k: v for k, v in acc.kinds.items() if v}
+    for kind in [*KIND_WORDS, *sorted(kinds)]:
+        if kind in kinds and kind not in SETTLING:
+            terms.append(f"{kinds.pop(kind):+,d} {KIND_WORDS.get(kind, kind)}".replace(",", " "))
+    text = " ".join(["=", terms[0], *[t.replace("+", "+ ", 1).replace("-", "− ", 1) for t in terms[1:]]])
+    settling = [(k, kinds[k]) for k in SETTLING if k in kinds]
+    if settling:
+        total = sum(v for _, v in settling)
+        text += ("\nLoans: " + ", ".join(f"{v:+,d} {KIND_WORDS[k]}".replace(",", " ").replace("-", "−")
+                                          for k, v in settling)
+                 + (" — together 0: they do not change your chips." if total == 0 else f" — together {total:+d}."))
+    note = GAME_NOTES.get(game)
+    return f"{text}\n{note}" if note else text
+
+
 class Money(commands.Cog):
     """Balances and debts of the money games, for the current season."""
 
@@ -192,8 +225,11 @@ class Money(commands.Cog):
             bal = start + (acc.ledger if acc else 0)
             parts = [f"**{fmt(bal)}** chips" + (" — **in debt**" if bal < 0 else "")]
             if acc and any(acc.kinds.values()):
-                parts.append(" · ".join(f"{k} {v:+d}" for k, v in sorted(acc.kinds.items()) if v))
-            if acc and acc.loans > 0:
+                parts.append(explained(g, start, acc))
+            if acc and acc.loans > 0 and acc.kinds.get("debt"):
+                parts.append(f"Owed to the bank when a game ended: {fmt(acc.loans)}, already taken off those games' "
+                             "final scores (the sum above).")
+            elif acc and acc.loans > 0:
                 parts.append(f"loans outstanding: {fmt(acc.loans)}")
             live = self.live_chips(interaction.guild_id, who.id, g)
             if live is not None:

@@ -89,6 +89,7 @@ class Play(commands.Cog):
             game_name=game, guild_id=interaction.guild_id, channel_id=interaction.channel_id,
             host_id=interaction.user.id, host_name=interaction.user.display_name,
             options=options, turn_seconds=turn_time, origin=interaction,
+            chosen=frozenset(name for name, _ in interaction.namespace),  # typed by the host, not defaults
         )
 
     @app_commands.command(name="table", description="Show this channel's table again")

@@ -57,7 +57,7 @@ class SeatInfo(BaseModel):
 class Result(BaseModel):
     """Final outcome of a finished game."""
 
-    scores: list[int]  # per-seat net score change over the whole game (zero-sum where the game is)
+    scores: list[int]  # per-seat net score change over the whole game, in steps of 1/points_scale (zero-sum where the game is)
     placings: list[int]  # 1 = first; equal scores share a placing
     summary: dict[str, Any] = Field(default_factory=dict)
 
@@ -117,6 +117,10 @@ class GameBase(Generic[S, O]):
 
     # Capabilities, each with its default.
     uses_balances: bool = False  # a money game: every SeatInfo carries the season balance at the start
+    # What a result's scores and the ledger's amounts count, and in what step: an amount of 416 with
+    # ``points_scale=10`` is 41.6 points (Sanma's final scores have one decimal). Money games count chips.
+    points_name: str = "points"
+    points_scale: int = 1
     illegal_reason: Callable[[S, int, str], str | None] = no_reason  # the game's own refusal sentence
     decision_seconds: Callable[[S, int], int] = full_time  # (state, table's turn time): a shorter deadline
     timeout_action: Callable[[S, int], str | None] = no_timeout_action  # what a timed-out seat plays
@@ -146,7 +150,7 @@ class GameBase(Generic[S, O]):
 
 
 HOOKS = frozenset(f.name for f in fields(GameBase)) - {
-    "name", "title", "min_players", "max_players", "Options", "State", "uses_balances"}
+    "name", "title", "min_players", "max_players", "Options", "State", "uses_balances", "points_name", "points_scale"}
 
 
 def placings(scores: list[int]) -> list[int]:

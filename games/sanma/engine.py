@@ -1073,11 +1073,10 @@ def result(state: SanmaState) -> Result:
     if state.phase != "over" or state.final is None:
         raise GameError("The game is not over yet.")
     final = state.final["scores"]
-    # season ledger: the ranking score in whole points (thousands), kept zero-sum
-    ints = [int(round(x)) for x in final]
-    first = state.final["ranks"].index(1)
-    ints[first] = -sum(v for s, v in enumerate(ints) if s != first)
-    return Result(scores=ints, placings=list(state.final["ranks"]),
+    # In tenths of a point (the game's points_scale): exactly the final scores shown, which have one
+    # decimal (points are multiples of 100), so the season ledger books what the players saw.
+    tenths = [round(x * 10) for x in final]
+    return Result(scores=tenths, placings=list(state.final["ranks"]),
                   summary={"points": state.final["points"], "final": final, "reason": state.final["reason"],
                            "hands": len(state.hands_log)})
 

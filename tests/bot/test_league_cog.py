@@ -13,7 +13,9 @@ from discord.ext import commands
 
 from bot import rules_text
 from bot.store import Store
+from games import game_names
 from bot.tables import Presenter, TableManager
+from bot.league.standings import standings as league_standings
 from cogs.league import FIELD_MAX, COLOUR, rules_sections, signed, standing_lines
 
 GUILD = 100
@@ -103,16 +105,29 @@ async def call(command, cog, interaction, **kwargs):
 # --------------------------------------------------------------------------- helpers
 
 
-def test_formatting_helpers():
-    assert [signed(5), signed(0), signed(-3)] == ["+5", "±0", "−3"]
-    from bot.store import StandingRow
+async def kept(store: Store, rows: list[tuple], game: str = "koikoi") -> None:
+    """Rows of standings_totals as its triggers would keep them: (user, points, firsts, placing_sum, games)."""
+    async with store.transaction() as db:
+        for user, points, firsts, placing_sum, games in rows:
+            await db.execute("INSERT INTO standings_totals (guild_id, season_id, game, user_id, name, points, games,"
+                             " firsts, placing_sum, placed, rounds_won, last_id) VALUES (?, 1, ?, ?, ?, ?, ?, ?, ?, ?,"
+                             " 0, ?)", (GUILD, game, user, f"u{user}", points, games, firsts, placing_sum, games, user))
 
-    rows = [StandingRow(user_id=i, name=f"u{i}", game="koikoi", net=n, games=2, wins=1)
-            for i, n in [(1, 10), (2, 10), (3, -4)]]
-    text = standing_lines(rows, 2)
-    assert text.splitlines()[0].startswith("` 1.` <@1> **+10**")
-    assert text.splitlines()[1].startswith("` 1.` <@2>")  # ties share the rank
+
+async def test_formatting_helpers(store):
+    assert [signed(5), signed(0), signed(-3)] == ["+5", "±0", "−3"]
+    await kept(store, [(1, 10, 1, 3, 2), (2, 10, 1, 3, 2), (3, -4, 0, 4, 2)])
+    text = standing_lines((await league_standings(store, GUILD, 1, limit=2))["koikoi"], 2)
+    assert text.splitlines()[0] == "` 1.` <@1> **+10** · 2 games · 1× 1st · avg 1.50"
+    assert text.splitlines()[1].startswith("` 1.` <@2>")  # equal on every tie-break: the same rank
     assert "and 1 more" in text
+
+
+async def test_the_tie_break_is_first_places_then_average_placing_then_fewer_games(store):
+    await kept(store, [(1, 50, 1, 6, 3), (2, 50, 2, 7, 4), (3, 50, 1, 5, 3), (4, 50, 1, 10, 6), (5, 90, 0, 2, 1)],
+               game="sanma")
+    rows = (await league_standings(store, GUILD, 1, min_games=2))["sanma"].rows
+    assert [(r.user_id, r.rank) for r in rows] == [(2, 1), (3, 2), (4, 3), (1, 4), (5, None)]
 
 
 def test_rules_texts_fit_in_an_embed():
@@ -153,8 +168,9 @@ async def test_season_start_end_show(cog, store):
     assert f"<t:{int(season.started_at)}:R>" in e.description
     assert e.fields[0].name.startswith("Koi-Koi")
     lines = e.fields[0].value.splitlines()
-    # Equal nets share the rank; fewer games played comes first.
-    assert lines == ["` 1.` <@1> **+6** · 1 game · 1 win", "` 1.` <@2> **+6** · 2 games · 1 win"]
+    # Equal points and first places: the better average placing ranks first.
+    assert lines == ["` 1.` <@1> **+6** · 1 game · 1× 1st · avg 1.00",
+                     "` 2.` <@2> **+6** · 2 games · 1× 1st · avg 1.50"]
 
     i = await call(cog.season_end, cog, FakeInteraction(5, manage=True))
     assert "is over" in i.reply.embed.title
@@ -186,9 +202,10 @@ async def test_standings_empty_then_filled(cog, store):
     e = i.reply.embed
     assert not i.reply.ephemeral and e.fields[0].name == "Koi-Koi"
     assert e.fields[0].value.splitlines() == [
-        "` 1.` <@1> **+4** · 2 games · 1 win",
-        "` 2.` <@2> **−4** · 2 games · 1 win",
+        "` 1.` <@1> **+4** · 2 games · 1× 1st · avg 1.50",
+        "` 2.` <@2> **−4** · 2 games · 1× 1st · avg 1.50",
     ]
+    assert e.footer.text.startswith("Koi-Koi: league points = the sum of your points in the season's games")
     i = await call(cog.standings, cog, FakeInteraction(1), game="koikoi")
     assert "<@1> **+4**" in i.reply.embed.description
     i = await call(cog.standings, cog, FakeInteraction(1), game="sanma")
@@ -266,9 +283,12 @@ async def test_command_tree_shape(cog):
     assert {"season", "standings", "history", "config", "rules"} <= names
     config = tree.get_command("config")
     assert config.default_permissions.manage_guild
-    assert {c.name for c in config.commands} == {"show", "turn_time", "channels", "starting_balance"}
+    assert {c.name for c in config.commands} == {"show", "turn_time", "channels", "starting_balance", "min_games"}
     season = tree.get_command("season")
-    assert season.guild_only and {c.name for c in season.commands} == {"start", "end", "show"}
+    assert season.guild_only and {c.name for c in season.commands} == {"start", "end", "show", "rules", "export"}
+    rules = next(c for c in season.commands if c.name == "rules")
+    assert {c.name for c in rules.commands} == set(game_names())  # /season rules <game>, one per game
+    season.to_dict(tree)  # Discord's shape: every nested command serialises
     payload = config.to_dict(tree)
     channels = next(o for o in payload["options"] if o["name"] == "channels")
     assert {o["name"] for o in channels["options"]} == {"add", "remove", "clear"}

@@ -93,8 +93,8 @@ async def test_league_commands_through_fake_discord(tmp_path: Path):
             r = await bob.slash("standings", game="koikoi")
             assert not r.ephemeral
             lines = r.embed["description"].splitlines()
-            assert lines == [f"` 1.` <@{alice.id}> **+4** · 2 games · 1 win",
-                             f"` 2.` <@{bob.id}> **−4** · 2 games · 1 win"]
+            assert lines == [f"` 1.` <@{alice.id}> **+4** · 2 games · 1× 1st · avg 1.50",
+                             f"` 2.` <@{bob.id}> **−4** · 2 games · 1× 1st · avg 1.50"]
 
             r = await bob.slash("history")
             assert "Recent games of" in r.embed["title"]

@@ -30,7 +30,8 @@ async def test_black_flower_is_in_standings_and_history(tmp_path):
             row = next(r for r in field.value.splitlines() if f"<@{user}>" in r)
             assert f"**{signed(net[user])}** · 3 games · {rounds[user]} round" in row, row
             assert row.endswith(" won")
-        assert "rounds won in Black Flower" in shown.footer.text
+        assert "rounds won = rounds whose chips you ended above zero" in shown.footer.text
+        assert "Black Flower: league points = the sum of your chips" in shown.footer.text
 
         one = (await call(cog.standings, cog, FakeInteraction(2, guild_id=GUILD), game="blackflower")).reply.embed
         assert one.title.startswith("Black Flower standings") and len(one.description.splitlines()) == 2

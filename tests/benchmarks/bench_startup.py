@@ -1,0 +1,46 @@
+"""Benchmark (not a test): how long the bot takes to import everything it runs with, and its memory then.
+
+    .venv/bin/python -m tests.benchmarks.bench_startup [--runs 5]
+
+Each run is a fresh interpreter that imports the bot, every cog and every game (what ``python -m bot``
+loads before it connects), then prints the seconds that took and the process's peak resident memory
+(``ru_maxrss``). Prints the median of the runs. Used to compare before and after a new dependency.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import subprocess
+import sys
+
+PROBE = """
+import json, resource, time
+t0 = time.perf_counter()
+import bot.main, cogs.play, cogs.league, cogs.money, cogs.calc
+from games import game_names, get_game
+for name in game_names():
+    get_game(name)
+try:
+    import bot.league.ratings
+except ImportError:
+    pass
+print(json.dumps({"seconds": time.perf_counter() - t0,
+                  "rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}))
+"""
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=5)
+    args = parser.parse_args(argv)
+    runs = [json.loads(subprocess.run([sys.executable, "-c", PROBE], check=True, capture_output=True,
+                                      text=True).stdout) for _ in range(args.runs)]
+    seconds = statistics.median(r["seconds"] for r in runs)
+    rss = statistics.median(r["rss_mb"] for r in runs)
+    print(f"start-up imports: {seconds * 1000:.0f} ms median of {args.runs}; peak RSS {rss:.1f} MB")
+
+
+if __name__ == "__main__":
+    main()
