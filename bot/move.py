@@ -36,7 +36,9 @@ CHECKS = {
     "results": "COUNT(*), COALESCE(SUM(net), 0), COALESCE(SUM(rounds_won), 0), COUNT(placing)",
 }
 BATCH = 1000
-NOT_COPIED = {"schema_migrations"}  # the target's own; ledger_totals and results are rebuilt by its trigger
+# The target's own; ledger_totals and results are rebuilt by its trigger; game_tallies is a cache that the
+# player pages count again from the action logs (bot/tallies.py).
+NOT_COPIED = {"schema_migrations", "game_tallies"}
 TABLE_NAMES = {
     "sqlite": "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'",
     "postgresql": "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema()",

@@ -29,7 +29,7 @@ import re
 import sqlite3
 import time
 from collections.abc import AsyncIterator, Callable, Iterable, Mapping, Sequence
-from contextlib import asynccontextmanager
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from dataclasses import dataclass
 from importlib import resources
 from importlib.abc import Traversable
@@ -646,6 +646,11 @@ class Store:
             return
         async with self._read_lock:
             yield self._reader
+
+    def reading(self) -> AbstractAsyncContextManager[aiosqlite.Connection]:
+        """``async with store.reading() as conn:`` — the connection for a module's own read-only queries
+        (the player pages' ``bot/tallies.py`` and ``bot/profile.py``): the reader, as for the league queries."""
+        return self._read()
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:

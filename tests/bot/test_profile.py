@@ -1,0 +1,84 @@
+"""Player pages from stored games (bot/profile.py, bot/tallies.py), on SQLite and PostgreSQL: the games,
+placings, league points and every statistic equal what this test counts itself from the games' events."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from bot.profile import find, load_page, page_text
+from bot.store import Store
+from bot.tallies import uncounted
+from faces.profile import profile_picture
+from games.sanma.tally import LINES
+from tests.bot.league_games import store_game
+from tests.games.test_tally import count_koikoi, count_sanma
+
+GUILD = 7
+ALICE, BOB = 101, 102
+
+
+@pytest.fixture(params=["memory", pytest.param("postgres", marks=pytest.mark.postgres)])
+async def store(request):
+    where = ":memory:" if request.param == "memory" else request.getfixturevalue("postgres_url")
+    s = await Store.open(where)
+    try:
+        yield s
+    finally:
+        await s.close()
+
+
+def end_of(events: list[dict]) -> dict:
+    return next(e for e in events if e["type"] == "game_end")
+
+
+async def test_a_sanma_page_counts_what_the_events_say(store: Store) -> None:
+    seats = [(ALICE, "Alice"), (BOB, "Bob"), (None, "Bot")]
+    expected = Counter()
+    placings = Counter()
+    points = []
+    for number in range(4):
+        order = seats[number % 3:] + seats[:number % 3]  # Alice sits at every seat in turn
+        events = await store_game(store, GUILD, 10 + number, "sanma", order, f"page-{number}")
+        mine = [uid for uid, _ in order].index(ALICE)
+        expected.update(count_sanma(events, 3)[mine])
+        placings[end_of(events)["ranks"][mine]] += 1
+    lines = await store.ledger(GUILD)
+    for table_id in sorted({line.table_id for line in lines}):  # the tables in the order they finished
+        points.append(sum(line.amount for line in lines if line.table_id == table_id and line.user_id == ALICE))
+
+    record = await find(store, GUILD, ALICE)
+    assert record is not None and record.game == "sanma" and len(record.games) == 4
+    assert await uncounted(store, GUILD, record.season.id, "sanma", ALICE) == [g.table_id for g in record.games]
+    page = await load_page(store, record, ALICE, "Alice")
+    assert await uncounted(store, GUILD, record.season.id, "sanma", ALICE) == []  # kept: not replayed again
+
+    assert page.games == 4 and page.placings == dict(sorted(placings.items()))
+    assert [y for _, y in page.points.points] == [0, *[sum(points[:i + 1]) for i in range(4)]]
+    figures = dict(page.stats)
+    for line in LINES:
+        assert figures[line.label] == line.text(expected), line.label
+    assert figures["Win rate"] == f"{100 * expected['wins'] / expected['hands']:.1f}% ({expected['wins']}/{expected['hands']})"
+    text = page_text(page)
+    for label, figure in page.stats:
+        assert f"{label}: {figure}" in text
+    picture = profile_picture(page)
+    assert picture.startswith(b"\x89PNG") and len(picture) < 100_000
+
+    assert await find(store, GUILD, BOB, "koikoi") is None  # no Koi-Koi game of Bob's
+
+
+async def test_a_koikoi_page_lists_yaku_and_calls(store: Store) -> None:
+    expected = Counter()
+    for number in range(3):
+        events = await store_game(store, GUILD, 20 + number, "koikoi", [(BOB, "Bob"), (ALICE, "Alice")], f"koi-{number}")
+        expected.update(count_koikoi(events, 2)[1])
+    record = await find(store, GUILD, ALICE, "koikoi")
+    page = await load_page(store, record, ALICE, "Alice")
+    figures = dict(page.stats)
+    assert figures["Months played"] == str(expected["months"])
+    assert figures["Koi-Koi calls"] == str(expected["koikoi"])
+    yaku = {k.removeprefix("yaku:"): n for k, n in expected.items() if k.startswith("yaku:")}
+    title, listed = page.frequencies[0]
+    assert title == "Yaku made" and dict(listed) == dict(sorted(yaku.items(), key=lambda kv: (-kv[1], kv[0]))[:8])
