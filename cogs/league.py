@@ -19,6 +19,7 @@ from discord.ext import commands
 
 from bot import rules_text
 from bot.main import ParlorBot
+from bot.season_chart import attach_chart
 from bot.settings import TURN_SECONDS
 from bot.store import GuildConfig, HistoryRow, SeasonRow, StandingRow, Store
 from bot.ui import tell
@@ -218,7 +219,8 @@ class League(commands.Cog):
         e = embed(current.name, since)
         if not await self.add_top(e, current, TOP_PER_GAME, heading="Top {n}"):
             e.add_field(name="Results", value="No games finished yet this season.", inline=False)
-        await interaction.response.send_message(embed=e)
+        chart = await attach_chart(e, self.store, current, await self.store.standings(current.guild_id, current.id))
+        await interaction.response.send_message(embed=e, files=chart)
 
     async def add_top(self, e: discord.Embed, season: SeasonRow, n: int, heading: str) -> bool:
         rows = await self.store.standings(season.guild_id, season.id)
@@ -261,7 +263,8 @@ class League(commands.Cog):
                 e.add_field(name=game_title(g), value=standing_lines(game_rows, STANDINGS_PER_GAME), inline=False)
         e.set_footer(text="Net score (chips in the money games) · games played · wins (rounds won in Black Flower). "
                           "Bots are not ranked.")
-        await interaction.response.send_message(embed=e)
+        chart = await attach_chart(e, self.store, current, rows, game)
+        await interaction.response.send_message(embed=e, files=chart)
 
     standings.autocomplete("game")(game_autocomplete)
 

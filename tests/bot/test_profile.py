@@ -82,3 +82,22 @@ async def test_a_koikoi_page_lists_yaku_and_calls(store: Store) -> None:
     yaku = {k.removeprefix("yaku:"): n for k, n in expected.items() if k.startswith("yaku:")}
     title, listed = page.frequencies[0]
     assert title == "Yaku made" and dict(listed) == dict(sorted(yaku.items(), key=lambda kv: (-kv[1], kv[0]))[:8])
+
+
+async def test_the_season_chart_follows_each_top_players_league_points(store: Store) -> None:
+    from bot.season_chart import league_lines
+
+    for number in range(3):
+        await store_game(store, GUILD, 30 + number, "sanma", [(ALICE, "Alice"), (BOB, "Bob"), (None, "Bot")],
+                         f"chart-{number}")
+    season = await store.current_season(GUILD)
+    standings = await store.standings(GUILD, season.id, "sanma")
+    assert [r.user_id for r in standings] and None not in [r.user_id for r in standings]  # bots are not ranked
+    lines = await league_lines(store, season, "sanma", [r.user_id for r in standings])
+    assert [line.label for line in lines] == [r.name for r in standings]
+    ledger = await store.ledger(GUILD)
+    for line, row in zip(lines, standings):
+        mine = [sum(x.amount for x in ledger if x.table_id == t and x.user_id == row.user_id)
+                for t in sorted({x.table_id for x in ledger})]
+        assert [y for _, y in line.points] == [0, *[sum(mine[:i + 1]) for i in range(len(mine))]]
+        assert [x for x, _ in line.points] == sorted(x for x, _ in line.points) and line.points[-1][1] == row.net

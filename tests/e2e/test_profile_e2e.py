@@ -62,3 +62,15 @@ async def test_profile_shows_the_page_with_the_counted_statistics(fake, db):
         assert nothing.ephemeral_to == carol.id and "You have finished no games this season yet" in nothing.text()
         none_here = await carol.slash("profile", member=alice, game="bcpoker")
         assert none_here.ephemeral and "alice has finished no Black Christmas Poker games" in none_here.text()
+
+
+async def test_standings_and_season_show_carry_the_season_chart(fake, db):
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    await seed_games(db, fake.guild.id, alice.id, bob.id)
+    async with run_client(fake, make_bot(fake, db)):
+        for answer in (await bob.slash("standings", game="sanma"), await bob.slash("standings"),
+                       await bob.slash("season", "show")):
+            assert not answer.ephemeral
+            assert answer.embed["image"]["url"].endswith("season.png")
+            (chart,) = [a for a in answer.message.attachments if a.filename == "season.png"]
+            assert chart.data.startswith(b"\x89PNG") and len(chart.data) < 100_000
