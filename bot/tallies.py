@@ -72,4 +72,10 @@ async def player_counts(store: Store, guild_id: int, season_id: int, game: str, 
         "SELECT counts FROM game_tallies WHERE guild_id = ? AND season_id = ? AND game = ? AND user_id = ?",
         (guild_id, season_id, game, user_id),
     ) as cur:
-        return total(json.loads(row[0]) for row in await cur.fetchall())
+        rows = await cur.fetchall()
+    return await asyncio.to_thread(summed, [row[0] for row in rows])
+
+
+def summed(texts: list[str]) -> Counts:
+    """The sum of counters kept as JSON (a few hundred: a worker thread's job, not the event loop's)."""
+    return total(json.loads(text) for text in texts)

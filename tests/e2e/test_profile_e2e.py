@@ -1,9 +1,13 @@
 """``/profile`` through the fake Discord after seeded games stored as the table manager stores them: the page's
-picture is attached and its text's numbers are the ones this test counts itself from the games' events."""
+picture is attached and its text's numbers are the ones this test counts itself from the games' events.
+With ``PARLOR_SCREENSHOT`` set to a folder (``PARLOR_SCREENSHOT=docs``), the pictures are written there too
+(``profile.png``, ``season.png``: the README's)."""
 
 from __future__ import annotations
 
+import os
 from collections import Counter
+from pathlib import Path
 
 from localdiscord import run_client
 from bot.store import Store
@@ -14,12 +18,17 @@ from tests.games.test_tally import count_koikoi, count_sanma
 from .conftest import make_bot
 
 
+def keep(picture: bytes, name: str) -> None:
+    if (folder := os.environ.get("PARLOR_SCREENSHOT")) and Path(folder).is_dir():
+        (Path(folder) / name).write_bytes(picture)
+
+
 async def seed_games(db, guild_id: int, alice: int, bob: int) -> tuple[Counter, Counter]:
-    """Three sanma games (Alice, Bob, a bot) and two Koi-Koi games (Bob, Alice); Alice's own counts of each."""
+    """Six sanma games (Alice, Bob, a bot) and two Koi-Koi games (Bob, Alice); Alice's own counts of each."""
     sanma, koikoi = Counter(), Counter()
     store = await Store.open(db)
     try:
-        for number in range(3):
+        for number in range(6):
             events = await store_game(store, guild_id, 900 + number, "sanma",
                                       [(alice, "alice"), (bob, "bob"), (None, "Bot")], f"e2e-sanma-{number}")
             sanma.update(count_sanma(events, 3)[0])
@@ -43,8 +52,9 @@ async def test_profile_shows_the_page_with_the_counted_statistics(fake, db):
         assert message.embed["image"]["url"].endswith("profile.png")
         picture = next(a for a in message.attachments if a.filename == "profile.png")
         assert picture.data.startswith(b"\x89PNG") and len(picture.data) < 100_000
+        keep(picture.data, "profile.png")
         text = message.embed["description"]
-        assert "3 games" in text
+        assert "6 games" in text
         hands, wins = sanma["hands"], sanma["wins"]
         assert f"Win rate: {100 * wins / hands:.1f}% ({wins}/{hands})" in text
         for line in SANMA_LINES:
@@ -74,3 +84,4 @@ async def test_standings_and_season_show_carry_the_season_chart(fake, db):
             assert answer.embed["image"]["url"].endswith("season.png")
             (chart,) = [a for a in answer.message.attachments if a.filename == "season.png"]
             assert chart.data.startswith(b"\x89PNG") and len(chart.data) < 100_000
+            keep(chart.data, "season.png")

@@ -11,3 +11,7 @@ CREATE TABLE game_tallies (
     PRIMARY KEY (table_id, seat)
 );
 CREATE INDEX game_tallies_by_player ON game_tallies (guild_id, season_id, game, user_id);
+
+-- A player's games of a season, by game (the page's default game: the one they played most) without reading
+-- the whole season's results.
+CREATE INDEX results_by_player ON results (guild_id, season_id, user_id, game);
