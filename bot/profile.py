@@ -92,6 +92,7 @@ def build_page(name: str, game: str, season: SeasonRow, games: Sequence[Played],
         placings=dict(sorted(Counter(g.placing for g in games if g.placing is not None).items())),
         points=Series(name, running_total(games)), stats=stats, frequencies=frequencies,
         rating=rating, rating_series=rating_series,
+        points_label="Chips" if get_game(game).uses_balances else "League points",
     )
 
 
@@ -117,10 +118,12 @@ async def find(store: Store, guild_id: int, user_id: int, game: str | None = Non
     return Record(season, game, games) if games else None
 
 
-async def load_page(store: Store, record: Record, user_id: int, name: str) -> ProfilePage:
-    """The page of ``record``'s games, with their statistics (games not yet counted are replayed now)."""
+async def load_page(store: Store, record: Record, user_id: int, name: str, *, rating: float | None = None,
+                    rating_after: Sequence[float] | None = None) -> ProfilePage:
+    """The page of ``record``'s games, with their statistics (games not yet counted are replayed now) and the
+    rating when one is given (``rating_after``: after each of ``record.games``, in their order)."""
     counts = await player_counts(store, record.season.guild_id, record.season.id, record.game, user_id)
-    return build_page(name, record.game, record.season, record.games, counts)
+    return build_page(name, record.game, record.season, record.games, counts, rating=rating, rating_after=rating_after)
 
 
 def page_text(page: ProfilePage) -> str:

@@ -42,8 +42,9 @@ async def count_table(store: Store, table_id: int) -> None:
     actions = [(a.seat, a.action) for a in await store.actions(table_id)]
     try:
         counters = await asyncio.to_thread(count_game, table.game, table.options, table.seats, table.seed or "", actions)
-    except Exception:  # noqa: BLE001 - an old log the engine refuses: said once, not retried on every page
-        log.exception("table %s: its action log could not be replayed for statistics", table_id)
+    except Exception as exc:  # noqa: BLE001 - an old log the engine refuses: said once, not retried on every page
+        # The error's type only: its message or traceback could name a card of a hand.
+        log.error("table %s: its action log could not be replayed for statistics (%s)", table_id, type(exc).__name__)
         counters = [Counter({UNREPLAYABLE: 1}) for _ in table.seats]
     rows = [(table_id, seat, table.guild_id, table.season_id, table.game, info.get("user_id") if not info.get("bot") else None,
              json.dumps(dict(counters[seat]), sort_keys=True)) for seat, info in enumerate(table.seats)]

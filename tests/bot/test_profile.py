@@ -101,3 +101,32 @@ async def test_the_season_chart_follows_each_top_players_league_points(store: St
                 for t in sorted({x.table_id for x in ledger})]
         assert [y for _, y in line.points] == [0, *[sum(mine[:i + 1]) for i in range(len(mine))]]
         assert [x for x, _ in line.points] == sorted(x for x, _ in line.points) and line.points[-1][1] == row.net
+
+
+async def test_a_log_the_engine_refuses_is_counted_once_as_unreplayable(store: Store, caplog) -> None:
+    seats = [{"user_id": uid, "name": name, "bot": uid is None} for uid, name in ((ALICE, "Alice"), (BOB, "Bob"), (None, "Bot"))]
+    table = await store.create_table(GUILD, 40, "sanma", {}, ALICE, seats, 90)
+    season = await store.ensure_season(GUILD)
+    table = await store.start_table(table.id, seats, "broken", "{}", None, season.id, expected_version=table.version)
+    table = await store.record_action(table.id, seat=0, action="discard:7z", actor_id=ALICE, source="player",
+                                      snapshot="{}", deadline=None, expected_version=table.version)
+    await store.finish_table(table.id, snapshot="{}", expected_version=table.version, results=[
+        {"participant": f"user:{ALICE}", "user_id": ALICE, "name": "Alice", "seat": 0, "amount": 5, "placing": 1},
+        {"participant": f"user:{BOB}", "user_id": BOB, "name": "Bob", "seat": 1, "amount": -5, "placing": 2}])
+    record = await find(store, GUILD, ALICE)
+    page = await load_page(store, record, ALICE, "Alice")
+    assert dict(page.stats)["Games whose log could not be replayed"] == "1"
+    assert dict(page.stats)["Hands played"] == "0"
+    assert "7z" not in caplog.text and "could not be replayed" in caplog.text
+    assert await uncounted(store, GUILD, record.season.id, "sanma", ALICE) == []  # not tried again
+
+
+async def test_a_money_games_page_charts_chips_and_a_given_rating(store: Store) -> None:
+    for number in range(2):
+        await store_game(store, GUILD, 50 + number, "blackflower",
+                         [(ALICE, "Alice"), (BOB, "Bob"), (None, "Bot")], f"bf-{number}")
+    record = await find(store, GUILD, ALICE, "blackflower")
+    page = await load_page(store, record, ALICE, "Alice", rating=21.5, rating_after=[20.0, 21.5])
+    assert page.points_label == "Chips" and page.rating_series.points == [(1.0, 20.0), (2.0, 21.5)]
+    text = page_text(page)
+    assert "Rating: 21.5" in text and "Chips: " in text and "Rounds played: " in text
