@@ -26,7 +26,7 @@ from games import game_names
 
 log = logging.getLogger("parlor")
 
-EXTENSIONS = ("cogs.play", "cogs.league", "cogs.calc", "cogs.money")
+EXTENSIONS = ("cogs.play", "cogs.league", "cogs.calc", "cogs.money", "cogs.profile")
 
 
 def database_problem(path: Path | str) -> str | None:

@@ -44,7 +44,9 @@ CHECKS = {
     "standings_totals": "COUNT(*), COALESCE(SUM(points), 0), COALESCE(SUM(games), 0), COALESCE(SUM(placing_sum), 0)",
 }
 BATCH = 1000
-NOT_COPIED = {"schema_migrations"}  # the target's own; ledger_totals, results and standings_totals: its triggers
+# The target's own: schema_migrations; ledger_totals, results and standings_totals are rebuilt by its
+# triggers; game_tallies is a cache the player pages count again from the action logs (bot/tallies.py).
+NOT_COPIED = {"schema_migrations", "game_tallies"}
 TABLE_NAMES = {
     "sqlite": "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'",
     "postgresql": "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema()",

@@ -29,7 +29,7 @@ import re
 import sqlite3
 import time
 from collections.abc import AsyncIterator, Callable, Iterable, Mapping, Sequence
-from contextlib import asynccontextmanager
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from dataclasses import dataclass
 from importlib import resources
 from importlib.abc import Traversable
@@ -647,9 +647,9 @@ class Store:
         async with self._read_lock:
             yield self._reader
 
-    def read(self) -> Any:
-        """``async with store.read() as conn:`` — a connection for read-only queries (the league's
-        modules, ``bot/league/``, read through it)."""
+    def read(self) -> AbstractAsyncContextManager[aiosqlite.Connection]:
+        """``async with store.read() as conn:`` — a connection for a module's own read-only queries
+        (the league's ``bot/league/``, the player pages' ``bot/tallies.py`` and ``bot/profile.py``)."""
         return self._read()
 
     @asynccontextmanager

@@ -22,6 +22,7 @@ from discord.ext import commands
 
 from bot import rules_text
 from bot.main import ParlorBot
+from bot.season_chart import attach_chart
 from bot.settings import TURN_SECONDS
 from bot.league import settings as league_settings
 from bot.league import export as league_export
@@ -334,7 +335,10 @@ class League(commands.Cog):
                 f"**{game_title(g)}**: {season_rules.rules_text(g, o)}" for g, o in fixed.items())), inline=False)
         if not await self.add_top(e, current, TOP_PER_GAME, heading="Top {n}"):
             e.add_field(name="Results", value="No games finished yet this season.", inline=False)
-        await interaction.response.send_message(embed=e)
+        min_games = await league_settings.min_games(self.store, current.guild_id)
+        top = await league_standings(self.store, current.guild_id, current.id, min_games=min_games, limit=TOP_PER_GAME)
+        chart = await attach_chart(e, self.store, current, top)
+        await interaction.response.send_message(embed=e, files=chart)
 
     @season.command(name="export", description="The season's games, standings and ledger as CSV files — Manage Server")
     @app_commands.describe(number="Which season (default: the one running, else the latest)")
@@ -399,7 +403,8 @@ class League(commands.Cog):
             for g, game_rows in by_game.items():
                 e.add_field(name=game_title(g), value=standing_lines(game_rows, STANDINGS_PER_GAME), inline=False)
         e.set_footer(text=standings_footer(list(by_game), min_games))
-        await interaction.response.send_message(embed=e)
+        chart = await attach_chart(e, self.store, current, by_game, game)
+        await interaction.response.send_message(embed=e, files=chart)
 
     standings.autocomplete("game")(game_autocomplete)
 

@@ -1,0 +1,50 @@
+"""Hachi-Hachi statistics of one game, per seat, from its events (see :mod:`games.tally`).
+
+Every month that ends counts once for each seat that played it (``months``, the month's active seats)
+and ``months_won`` for its winner. Combinations are counted as they are made: the hand combos a seat
+declares (``"combo:<name>"``) and each capture combination it completes. ``sage`` counts the seat's
+Sage calls (going on after a combination), ``sage_paid`` those of months the seat then won.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+
+from games.base import Event
+from games.hachihachi.combos import combo_name
+from games.tally import Counts, Frequency, Line
+
+LINES = (
+    Line("Months played", "months"),
+    Line("Months won", "months_won", "months", "rate"),
+    Line("Sage calls", "sage"),
+    Line("Sage calls that paid", "sage_paid", "sage", "rate"),
+)
+FREQUENCIES = (Frequency("combo:", "Combinations made"),)
+
+
+def count(events: Iterable[Event], players: int) -> list[Counts]:
+    seats: list[Counts] = [Counter() for _ in range(players)]
+    sage: Counter[int] = Counter()  # this month's calls, per seat
+    for event in events:
+        match event.type:
+            case "declare":
+                for combo in (event.kasu, event.suit):
+                    if combo:
+                        seats[event.player][f"combo:{combo_name(combo)}"] += 1
+            case "combo":
+                for combo in event.new:
+                    seats[event.player][f"combo:{combo_name(combo)}"] += 1
+            case "sage":
+                sage[event.player] += 1
+            case "month_end":
+                for seat in event.active:
+                    seats[seat]["months"] += 1
+                for seat, calls in sage.items():
+                    seats[seat]["sage"] += calls
+                    seats[seat]["sage_paid"] += calls if seat == event.winner else 0
+                if event.winner is not None:
+                    seats[event.winner]["months_won"] += 1
+                sage = Counter()
+    return seats
