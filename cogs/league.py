@@ -18,6 +18,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import rules_text
+from bot import text as user_text
 from bot.main import ParlorBot
 from bot.settings import TURN_SECONDS
 from bot.store import GuildConfig, HistoryRow, SeasonRow, StandingRow, Store
@@ -96,7 +97,7 @@ def standing_lines(rows: list[StandingRow], limit: int) -> str:
 def history_line(h: HistoryRow) -> str:
     placing = f" ({ordinal(h.placing)})" if h.placing is not None else ""
     others = ", ".join(
-        f"{o.name if o.user_id is None else f'<@{o.user_id}>'} {signed(o.amount)}" for o in h.opponents
+        f"{user_text.name(o.name) if o.user_id is None else f'<@{o.user_id}>'} {signed(o.amount)}" for o in h.opponents
     ) or "nobody"
     return f"**{game_title(h.game)}** · {ts(h.finished_at)} · **{signed(h.amount)}**{placing} · vs {others}"
 
@@ -118,8 +119,8 @@ def embed(title: str, description: str | None = None) -> discord.Embed:
 
 
 def season_label(season: SeasonRow) -> str:
-    default = f"Season {season.number}"
-    return season.name if season.name == default else f"{season.name} (season {season.number})"
+    default, name = f"Season {season.number}", user_text.season_name(season.name)
+    return name if season.name == default else f"{name} (season {season.number})"
 
 
 # --------------------------------------------------------------------------- the cog
@@ -215,7 +216,7 @@ class League(commands.Cog):
         since = f"Season {current.number} · started {ts(current.started_at, 'D')} ({ts(current.started_at)})"
         if current.started_by:
             since += f" by <@{current.started_by}>"
-        e = embed(current.name, since)
+        e = embed(user_text.season_name(current.name), since)
         if not await self.add_top(e, current, TOP_PER_GAME, heading="Top {n}"):
             e.add_field(name="Results", value="No games finished yet this season.", inline=False)
         await interaction.response.send_message(embed=e)
@@ -248,12 +249,12 @@ class League(commands.Cog):
         rows = await self.store.standings(interaction.guild_id, current.id, game)
         if not rows:
             what = f"{game_title(game)} games" if game else "games"
-            await tell(interaction, f"No {what} have finished in {current.name} yet.")
+            await tell(interaction, f"No {what} have finished in {user_text.season_name(current.name)} yet.")
             return
         if game:
-            e = embed(f"{game_title(game)} standings — {current.name}", clip(standing_lines(rows, STANDINGS_ONE_GAME), 4096))
+            e = embed(f"{game_title(game)} standings — {user_text.season_name(current.name)}", clip(standing_lines(rows, STANDINGS_ONE_GAME), 4096))
         else:
-            e = embed(f"Standings — {current.name}")
+            e = embed(f"Standings — {user_text.season_name(current.name)}")
             by_game: dict[str, list[StandingRow]] = {}
             for r in rows:
                 by_game.setdefault(r.game, []).append(r)
@@ -276,7 +277,7 @@ class League(commands.Cog):
         who = user or interaction.user
         rows = await self.store.history(interaction.guild_id, who.id, limit=HISTORY_LIMIT)
         if not rows:
-            whose = "You have" if who.id == interaction.user.id else f"{who.display_name} has"
+            whose = "You have" if who.id == interaction.user.id else f"{user_text.name(who.display_name)} has"
             await tell(interaction, f"{whose} no finished games on this server yet.")
             return
         lines = [history_line(h) for h in rows]
@@ -285,7 +286,7 @@ class League(commands.Cog):
             if len(description) + len(line) + 1 > 4000:
                 break
             description += line + "\n"
-        e = embed(f"Recent games of {who.display_name}", description.strip())
+        e = embed(f"Recent games of {user_text.name(who.display_name)}", description.strip())
         e.set_footer(text=f"Last {plural(len(rows), 'game')}, newest first.")
         await interaction.response.send_message(embed=e)
 

@@ -33,6 +33,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import text as user_text
 from bot.main import ParlorBot
 from bot.store import Store
 from bot.tables import DEFAULT_STARTING_BALANCE, PLAYING
@@ -184,8 +185,8 @@ class Money(commands.Cog):
         season = await self.store.current_season(interaction.guild_id)
         totals = await self.store.ledger_totals(interaction.guild_id, season.id, user_id=who.id) if season else []
         accs = accounts(totals, games)
-        embed = discord.Embed(title=f"Chips of {who.display_name}", colour=COLOUR)
-        embed.description = (f"{season.name if season else 'No season yet'} · every player starts a season with "
+        embed = discord.Embed(title=f"Chips of {user_text.name(who.display_name)}", colour=COLOUR)
+        embed.description = (f"{user_text.season_name(season.name) if season else 'No season yet'} · every player starts a season with "
                              f"**{fmt(start)}** chips per game.")
         for g in games:
             acc = accs.get((g, f"user:{who.id}"))
@@ -222,7 +223,7 @@ class Money(commands.Cog):
         totals = await self.store.ledger_totals(interaction.guild_id, season.id) if season else []
         found = debts_of(accounts(totals, games), start)
         where = title_of(games[0]) if len(games) == 1 else "the chip games"
-        embed = discord.Embed(title=f"Debts in {where}" + (f" — {season.name}" if season else ""), colour=COLOUR)
+        embed = discord.Embed(title=f"Debts in {where}" + (f" — {user_text.season_name(season.name)}" if season else ""), colour=COLOUR)
         if not found:
             embed.description = "Nobody owes anything. 🎉"
         else:
