@@ -22,6 +22,7 @@ from bot import text as user_text
 from bot.main import ParlorBot
 from bot.settings import TURN_SECONDS
 from bot.store import GuildConfig, HistoryRow, SeasonRow, StandingRow, Store
+from bot.text_option import GAME_NAME_MAX, TextOption
 from bot.ui import tell
 
 log = logging.getLogger(__name__)
@@ -34,6 +35,8 @@ HISTORY_LIMIT = 10
 TURN_MIN, TURN_MAX = TURN_SECONDS
 FIELD_MAX = 1024
 
+SEASON_NAME = TextOption("name", user_text.SEASON_NAME_MAX)
+GAME_NAME = TextOption("game", GAME_NAME_MAX)
 ChannelArg = Union[app_commands.AppCommandChannel, app_commands.AppCommandThread]
 
 
@@ -172,7 +175,8 @@ class League(commands.Cog):
     @season.command(name="start", description="Start a new season (ends the current one) — Manage Server")
     @app_commands.describe(name="Name of the new season (default: Season N)")
     @app_commands.default_permissions(manage_guild=True)  # a hint only; checked below
-    async def season_start(self, interaction: discord.Interaction, name: Optional[app_commands.Range[str, 1, 80]] = None) -> None:
+    async def season_start(self, interaction: discord.Interaction,
+                           name: Optional[app_commands.Transform[str, SEASON_NAME]] = None) -> None:
         if not await self.is_manager(interaction):
             return
         previous = await self.store.current_season(interaction.guild_id)
@@ -239,7 +243,8 @@ class League(commands.Cog):
     @app_commands.command(name="standings", description="This season's standings")
     @app_commands.describe(game="Only this game")
     @app_commands.guild_only()
-    async def standings(self, interaction: discord.Interaction, game: str | None = None) -> None:
+    async def standings(self, interaction: discord.Interaction,
+                        game: Optional[app_commands.Transform[str, GAME_NAME]] = None) -> None:
         if not await self.in_guild(interaction):
             return
         current = await self.store.current_season(interaction.guild_id)
@@ -248,11 +253,11 @@ class League(commands.Cog):
             return
         rows = await self.store.standings(interaction.guild_id, current.id, game)
         if not rows:
-            what = f"{game_title(game)} games" if game else "games"
+            what = f"{user_text.escape(game_title(game))} games" if game else "games"
             await tell(interaction, f"No {what} have finished in {user_text.season_name(current.name)} yet.")
             return
         if game:
-            e = embed(f"{game_title(game)} standings — {user_text.season_name(current.name)}", clip(standing_lines(rows, STANDINGS_ONE_GAME), 4096))
+            e = embed(f"{user_text.escape(game_title(game))} standings — {user_text.season_name(current.name)}", clip(standing_lines(rows, STANDINGS_ONE_GAME), 4096))
         else:
             e = embed(f"Standings — {user_text.season_name(current.name)}")
             by_game: dict[str, list[StandingRow]] = {}
@@ -405,12 +410,12 @@ class League(commands.Cog):
 
     @app_commands.command(name="rules", description="A short summary of a game's rules")
     @app_commands.describe(game="Which game")
-    async def rules(self, interaction: discord.Interaction, game: str) -> None:
+    async def rules(self, interaction: discord.Interaction, game: app_commands.Transform[str, GAME_NAME]) -> None:
         key = game.strip().lower().replace("-", "").replace(" ", "")
         text = rules_text.RULES.get(key) or rules_text.RULES.get(game)
         if text is None:
             known = ", ".join(f"`{g}`" for g in rules_text.RULES) or "none yet"
-            await tell(interaction, f"I don't have rules for `{game}` yet. Available: {known}.")
+            await tell(interaction, f"I don't have rules for {user_text.escape(game)} yet. Available: {known}.")
             return
         shown = rules_embed(key if key in rules_text.RULES else game, text)
         table = self.bot.tables.in_channel(interaction.channel_id)

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Optional
 
 import discord
 from discord import app_commands
@@ -37,6 +37,7 @@ from bot import text as user_text
 from bot.main import ParlorBot
 from bot.store import Store
 from bot.tables import DEFAULT_STARTING_BALANCE, PLAYING
+from bot.text_option import GAME_NAME_MAX, TextOption
 from bot.ui import tell
 from games import game_names, get_game
 
@@ -45,6 +46,7 @@ log = logging.getLogger(__name__)
 COLOUR = discord.Colour(0xC0392B)
 LOAN_KINDS = ("loan", "repay")
 MAX_LINES = 25
+GAME_NAME = TextOption("game", GAME_NAME_MAX)
 
 
 def money_games() -> list[str]:
@@ -142,7 +144,7 @@ class Money(commands.Cog):
             if key in game_names():
                 await tell(interaction, f"{title_of(key)} is not played for chips; see /standings instead.")
             else:
-                await tell(interaction, f"I don't know a chip game called `{game}`. Chip games: "
+                await tell(interaction, f"I don't know a chip game called {user_text.escape(game)}. Chip games: "
                                                f"{', '.join(title_of(g) for g in games)}.")
             return None
         return [key]
@@ -172,7 +174,8 @@ class Money(commands.Cog):
     @app_commands.command(name="balance", description="Season chips in the money games (Black Flower …)")
     @app_commands.describe(game="Only this game", user="Whose chips (default: yours)")
     @app_commands.guild_only()
-    async def balance(self, interaction: discord.Interaction, game: str | None = None,
+    async def balance(self, interaction: discord.Interaction,
+                      game: Optional[app_commands.Transform[str, GAME_NAME]] = None,
                       user: discord.User | None = None) -> None:
         if interaction.guild_id is None:
             await tell(interaction, "Balances are kept per server; use this command in a server.")
@@ -211,7 +214,8 @@ class Money(commands.Cog):
     @app_commands.command(name="debts", description="Who owes chips this season (negative balances and loans)")
     @app_commands.describe(game="Only this game")
     @app_commands.guild_only()
-    async def debts(self, interaction: discord.Interaction, game: str | None = None) -> None:
+    async def debts(self, interaction: discord.Interaction,
+                    game: Optional[app_commands.Transform[str, GAME_NAME]] = None) -> None:
         if interaction.guild_id is None:
             await tell(interaction, "Debts are kept per server; use this command in a server.")
             return
