@@ -15,6 +15,7 @@ import pytest
 
 from localdiscord import start_client
 from bot import text as user_text
+from bot.tables import Refusal
 from bot.text import BIDI_CONTROLS
 
 from .conftest import make_bot
@@ -97,3 +98,38 @@ async def test_hostile_names_are_shown_as_typed_in_every_message_of_a_whole_game
     assert user_text.season_name(SEASON) in public
     # the pictures get the names without overrides: what the table's public view names its seats
     assert not any(BIDI_CONTROLS & set(name) for name in table.game.public_view(table.state)["seats"])
+
+
+async def test_the_table_managers_own_lines_show_hostile_names_as_typed(fake, db):
+    """The lines Parlor writes itself: "not your turn", a deadline that ran out, a resignation, a cancelled lobby."""
+    ann, ben = fake.add_user(HOSTILE[0]), fake.add_user(HOSTILE[3])
+    bot = make_bot(fake, db)
+    run = await start_client(fake, bot)
+    try:
+        lobby = await ann.slash("play", "koikoi", months=1)
+        await ben.click(lobby, "Join")
+        await ann.click(lobby, "Start")
+        await settle(fake, bot)
+        table = bot.tables.in_channel(fake.channel.id)
+        [acting] = [p for p in (ann, ben) if table.seat_of(p.id) in table.to_act()]
+        waiting = ben if acting is ann else ann
+        with pytest.raises(Refusal) as refused:
+            await bot.tables.act(table.id, waiting.id, None, "anything")
+        assert str(refused.value) == f"It is not your turn; waiting for {user_text.name(acting.name)}."
+        assert await bot.tables.fire_deadline(table.id, table.version)  # the one to act ran out of time
+        await settle(fake, bot)
+        [acting] = [p for p in (ann, ben) if table.seat_of(p.id) in table.to_act()]
+        await acting.slash("resign")
+        await settle(fake, bot)
+        side = fake.add_channel("side")
+        lobby = await ann.slash("play", "koikoi", months=1, _channel=side)
+        await ann.click(lobby, "Cancel")
+        await settle(fake, bot)
+        run.raise_if_crashed()
+    finally:
+        await run.stop()
+    public = "\n".join(fake.all_public_texts())
+    for line in ("Time ran out for {}", "{} resigned", "Cancelled by {}"):
+        assert any(line.format(user_text.name(p.name)) in public for p in (ann, ben)), line
+    texts = every_text(fake)
+    assert not hostile_shown(texts, HOSTILE), "\n".join(hostile_shown(texts, HOSTILE)[:10])
