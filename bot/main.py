@@ -64,6 +64,8 @@ class ParlorTree(app_commands.CommandTree["ParlorBot"]):
     async def on_error(self, interaction: discord.Interaction[ParlorBot], error: app_commands.AppCommandError) -> None:
         """A command's Refusal (or a write the database refused) is answered privately; other errors are logged."""
         cause = error.original if isinstance(error, app_commands.CommandInvokeError) else error
+        if isinstance(error, app_commands.TransformerError) and error.__cause__ is not None:
+            cause = error.__cause__  # an option refused on arrival (bot/text_option.py)
         if not await answer_refusal(interaction, cause):
             await super().on_error(interaction, error)
 

@@ -20,6 +20,7 @@ from typing import Any, Awaitable, Callable, TypeVar
 
 import discord
 
+from bot import text as user_text
 from bot.emoji import fit, fit_embed
 from bot.permissions import NEEDED, THREAD_ONLY
 from bot.render import get_renderer
@@ -137,7 +138,12 @@ class DiscordPresenter(Presenter):
     # ---------------------------------------------------------------- public message
 
     def names(self, table: Table) -> list[str]:
-        return [s.name for s in table.seats]
+        """The seats' names as every message shows them: escaped (bot/text.py), so no name is markup."""
+        return [user_text.name(s.name) for s in table.seats]
+
+    def drawn_names(self, table: Table) -> list[str]:
+        """The seats' names as pictures draw them: plain text (a picture renders no markdown)."""
+        return [user_text.plain_name(s.name) for s in table.seats]
 
     def table_payload(self, table: Table, recent: list[str] | None = None) -> dict[str, Any]:
         """The table message; ``recent``: the narration lines to show (by default the table's latest)."""
@@ -192,14 +198,14 @@ class DiscordPresenter(Presenter):
             return None
         named = [table.seats[s] for s in public_to_act(table)]
         if named:
-            return "Turn: " + " ".join(f"**{s.name}**" if s.automated or not s.user_id else f"<@{s.user_id}>"
+            return "Turn: " + " ".join(f"**{user_text.name(s.name)}**" if s.automated or not s.user_id else f"<@{s.user_id}>"
                                        for s in named)
         return "Turn: waiting for calls (who may call stays secret)" if table.to_act() else None
 
     def _lobby_payload(self, table: Table) -> dict[str, Any]:
         game = table.game
         seats = "\n".join(
-            f"{i + 1}. {'🤖 ' + s.name if s.bot else f'<@{s.user_id}>'}{' (host)' if s.user_id == table.host_id else ''}"
+            f"{i + 1}. {'🤖 ' + user_text.name(s.name) if s.bot else f'<@{s.user_id}>'}{' (host)' if s.user_id == table.host_id else ''}"
             for i, s in enumerate(table.seats)
         )
         options = ", ".join(f"{k}={v}" for k, v in table.options.items()) or "defaults"
@@ -451,7 +457,7 @@ class DiscordPresenter(Presenter):
                 table.recent = (table.recent + lines)[-RECENT_LINES:]
                 lines = []
                 self.summaries.setdefault(table.id, []).append(
-                    (list(table.recent), summary_of(table.game.name, embed, event, names)))
+                    (list(table.recent), summary_of(table.game.name, embed, event, self.drawn_names(table))))
         table.recent = (table.recent + lines)[-RECENT_LINES:]
 
     def frame(self, table: Table, *, repost: bool = False) -> Frame:

@@ -15,6 +15,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from bot import text as user_text
 from bot.store import SeasonRow, Store
 from bot.tallies import UNREPLAYABLE, player_counts
 from faces.charts import Series
@@ -128,7 +129,7 @@ async def load_page(store: Store, record: Record, user_id: int, name: str, *, ra
 
 def page_text(page: ProfilePage) -> str:
     """The page's figures in words, for the embed (screen readers read this, not the picture)."""
-    lines = [f"**{page.game}** · {page.season} · {page.games} game{'s' if page.games != 1 else ''}"]
+    lines = [f"**{page.game}** · {user_text.season_name(page.season)} · {page.games} game{'s' if page.games != 1 else ''}"]
     if page.placings:
         lines.append(f"Placings: {placing_text(page)}")
     if page.points.points:

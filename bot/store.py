@@ -35,10 +35,12 @@ from importlib import resources
 from importlib.abc import Traversable
 from pathlib import Path
 from typing import Any, Literal
+from urllib.parse import urlsplit
 
 import aiosqlite
 from pydantic import BaseModel, ConfigDict, Field
 
+from bot import schema as schema_check
 from bot.postgres import PgConnection, is_postgres_url
 from bot.shards import Shards
 
@@ -398,6 +400,12 @@ def _load_migrations(source: Traversable | Path | None, dialect: Dialect = SQLIT
 SQLITE_HEADER = b"SQLite format 3\x00"
 
 
+def _postgres_name(url: str) -> str:
+    """A PostgreSQL database as a message names it: its name and server, never its password."""
+    parts = urlsplit(url)
+    return f"{parts.path.lstrip('/') or 'postgres'} on the PostgreSQL server {parts.hostname or 'localhost'}"
+
+
 def _check_file(path: Path) -> None:
     """Refuse an existing file that is not a usable database before SQLite touches it
     (SQLite would take an empty file for a brand-new database)."""
@@ -519,7 +527,8 @@ class Store:
             await db.execute("PRAGMA foreign_keys = ON")
             await db.execute("PRAGMA synchronous = NORMAL")
             store = cls(db, clock=clock)
-            await store._migrate(_load_migrations(migrations))
+            known = _load_migrations(migrations)
+            await store._migrate(known, known, target)
             if on_disk:
                 reader = await aiosqlite.connect(f"{Path(target).resolve().as_uri()}?mode=ro", uri=True,
                                                  isolation_level=None)
@@ -547,7 +556,10 @@ class Store:
         reader = None
         try:
             store = cls(db, clock=clock, dialect=POSTGRES)  # type: ignore[arg-type]
-            await store._migrate(_load_migrations(migrations, POSTGRES))
+            known = _load_migrations(migrations, POSTGRES)
+            numbers = {number for number, _, _ in known}  # the same numbers make the same tables in both dialects
+            schema = [m for m in _load_migrations(None) if m[0] in numbers]
+            await store._migrate(known, schema, _postgres_name(url))
             store._reader = reader = await PgConnection.connect(url)  # type: ignore[assignment]
         except BaseException:
             for conn in (reader, db):
@@ -570,23 +582,32 @@ class Store:
     def now(self) -> float:
         return float(self._clock())
 
-    async def _migrate(self, migrations: list[tuple[int, str, str]]) -> None:
+    async def _migrate(self, migrations: list[tuple[int, str, str]], schema: list[tuple[int, str, str]],
+                       where: str) -> None:
+        """Apply the pending ``migrations``; refuse (:class:`DatabaseUnusable`) a database that records one this
+        release lacks, or that then lacks a table or column the SQLite ``schema`` migrations make (bot/schema.py)."""
         lock = self.dialect.migration_lock
         if lock:
             await self._db.execute(lock[0])  # two processes starting at once: one migrates, the other waits
         try:
-            await self._apply_migrations(migrations)
+            await self._apply_migrations(migrations, where)
+            async with self._db.execute(schema_check.COLUMNS[self.dialect.name]) as cur:
+                found = await cur.fetchall()
+            if problem := schema_check.missing_columns(found, schema_check.expected_columns(schema)):
+                raise DatabaseUnusable(f"the database {where} cannot be used: {problem}")
         finally:
             if lock:
                 await self._db.execute(lock[1])
 
-    async def _apply_migrations(self, migrations: list[tuple[int, str, str]]) -> None:
+    async def _apply_migrations(self, migrations: list[tuple[int, str, str]], where: str) -> None:
         await self._db.execute(
             "CREATE TABLE IF NOT EXISTS schema_migrations ("
             " version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at DOUBLE PRECISION NOT NULL)"
         )
         async with self._db.execute("SELECT version FROM schema_migrations") as cur:
             applied = {row[0] for row in await cur.fetchall()}
+        if problem := schema_check.unknown_migrations(applied, migrations):
+            raise DatabaseUnusable(f"the database {where} cannot be used: {problem}")
         for version, name, sql in migrations:
             if version in applied:
                 continue

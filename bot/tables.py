@@ -22,6 +22,7 @@ from typing import Any, AsyncIterator, Awaitable, Callable
 
 from pydantic import BaseModel, ValidationError
 
+from bot import text as user_text
 from bot.league.rules import season_options
 from bot.lobby import check_opening, most_seats, players_wanted, seat_counts, table_options
 from bot.settings import TURN_SECONDS
@@ -494,7 +495,7 @@ class TableManager:
         async with self._holding(table, origin):
             self._lobby(table_id)
             name = name or next((s.name for s in table.seats if s.user_id == user_id), "a moderator")
-            await self._cancel_locked(table, f"Cancelled by {name}.")
+            await self._cancel_locked(table, f"Cancelled by {user_text.name(name)}.")
         await self._show_lobby(table, origin)
         return table
 
@@ -570,7 +571,8 @@ class TableManager:
         if version is not None and version != table.seat_version(seat):
             raise StaleClick(table.id)
         if seat not in table.to_act():
-            waiting = ", ".join(table.seats[s].name for s in public_to_act(table)) or "the other players"
+            waiting = ", ".join(user_text.name(table.seats[s].name) for s in public_to_act(table)) \
+                or "the other players"
             raise Refusal(f"It is not your turn; waiting for {waiting}.")
         return seat
 
@@ -647,7 +649,8 @@ class TableManager:
             seats[seat].resigned = True
             row = await self.store.update_seats(table.id, [s.as_dict() for s in seats], table.version)
             table.seats, table.version = seats, row.version
-        self._spawn(self._advance(table, [], notes=[f"🏳️ {table.seats[seat].name} resigned; a bot plays their seat."]))
+        who = user_text.name(table.seats[seat].name)
+        self._spawn(self._advance(table, [], notes=[f"🏳️ {who} resigned; a bot plays their seat."]))
         await self.presenter.acknowledge(origin, RESIGNED)
         return table
 
@@ -841,7 +844,8 @@ class TableManager:
                     continue
                 events += await self._play_decision(table, seat, source="timeout")
                 if seat in named:
-                    notes.append(f"⏰ Time ran out for {table.seats[seat].name}; Parlor's bot played for them.")
+                    who = user_text.name(table.seats[seat].name)
+                    notes.append(f"⏰ Time ran out for {who}; Parlor's bot played for them.")
         task = self._spawn(self._advance(table, events, notes))
         await asyncio.shield(task)
         return True

@@ -32,6 +32,7 @@ from typing import Any
 
 import discord
 
+from bot import text as user_text
 from bot.client import ParlorClient
 from bot.store import SaveFailed
 from bot.tables import Refusal, StaleClick
@@ -267,7 +268,7 @@ async def _wish(interaction: discord.Interaction[ParlorClient], table_id: int, v
     if table is None or (not table.is_open and verb in LOBBY_VERBS):
         raise Refusal("This table is closed. Open a new one with /play.")
     if verb == "join":
-        await tables.join(table_id, user.id, user.display_name, interaction)
+        await tables.join(table_id, user.id, user_text.plain_name(user.display_name), interaction)
     elif verb == "leave":
         await tables.leave(table_id, user.id, interaction)
     elif verb == "addbot":
@@ -276,7 +277,8 @@ async def _wish(interaction: discord.Interaction[ParlorClient], table_id: int, v
         await tables.start(table_id, user.id, interaction)
     elif verb == "cancel":
         admin = bool(interaction.permissions and interaction.permissions.manage_guild)
-        await tables.cancel(table_id, user.id, name=user.display_name, is_admin=admin, origin=interaction)
+        await tables.cancel(table_id, user.id, name=user_text.plain_name(user.display_name), is_admin=admin,
+                            origin=interaction)
     elif verb == "hand":
         await tables.show_hand(table_id, user.id, interaction)
     elif verb.startswith("a:"):

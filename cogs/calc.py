@@ -2,13 +2,19 @@
 
 from __future__ import annotations
 
+from typing import Optional
+
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.text_option import TextOption
 from games.base import GameError
 
 COLOUR = discord.Colour.from_rgb(20, 120, 80)
+# the longest texts a hand, its winning tile, its melds and its indicators can take (one code per tile, spaced)
+HAND, WIN, MELDS = TextOption("hand", 100), TextOption("win", 10), TextOption("melds", 100)
+DORA, URA = TextOption("dora", 40), TextOption("ura", 40)
 
 
 class Calc(commands.Cog):
@@ -34,10 +40,13 @@ class Calc(commands.Cog):
         round=[app_commands.Choice(name=n, value=v) for n, v in (("East", "E"), ("South", "S"))],
     )
     async def calc_sanma(
-        self, interaction: discord.Interaction, hand: str, win: str, melds: str | None = None,
+        self, interaction: discord.Interaction, hand: app_commands.Transform[str, HAND],
+        win: app_commands.Transform[str, WIN],
+        melds: Optional[app_commands.Transform[str, MELDS]] = None,
         tsumo: bool = False, riichi: bool = False, double_riichi: bool = False, ippatsu: bool = False,
         rinshan: bool = False, chankan: bool = False, haitei: bool = False, houtei: bool = False,
-        kita: app_commands.Range[int, 0, 4] = 0, dora: str | None = None, ura: str | None = None,
+        kita: app_commands.Range[int, 0, 4] = 0, dora: Optional[app_commands.Transform[str, DORA]] = None,
+        ura: Optional[app_commands.Transform[str, URA]] = None,
         seat: str = "S", round: str = "E", honba: app_commands.Range[int, 0, 99] = 0,
         sticks: app_commands.Range[int, 0, 99] = 0, public: bool = False,
     ) -> None:

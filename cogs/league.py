@@ -21,6 +21,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import rules_text
+from bot import text as user_text
 from bot.main import ParlorBot
 from bot.season_chart import attach_chart
 from bot.settings import TURN_SECONDS
@@ -30,6 +31,7 @@ from bot.league import rules as season_rules
 from bot.league.points import columns, shown
 from bot.league.standings import TIE_BREAK, GameStandings, Standing, standings as league_standings
 from bot.store import GuildConfig, HistoryRow, SeasonRow, Store
+from bot.text_option import GAME_NAME_MAX, TextOption
 from bot.ui import tell
 from cogs.play import slash_type
 from games import game_names, get_game
@@ -47,6 +49,8 @@ HISTORY_LIMIT = 10
 TURN_MIN, TURN_MAX = TURN_SECONDS
 FIELD_MAX = 1024
 
+SEASON_NAME = TextOption("name", user_text.SEASON_NAME_MAX)
+GAME_NAME = TextOption("game", GAME_NAME_MAX)
 ChannelArg = Union[app_commands.AppCommandChannel, app_commands.AppCommandThread]
 
 
@@ -142,7 +146,7 @@ def standings_footer(games: list[str], min_games: int) -> str:
 def history_line(h: HistoryRow) -> str:
     placing = f" ({ordinal(h.placing)})" if h.placing is not None else ""
     others = ", ".join(
-        f"{o.name if o.user_id is None else f'<@{o.user_id}>'} {shown(h.game, o.amount)}" for o in h.opponents
+        f"{user_text.name(o.name) if o.user_id is None else f'<@{o.user_id}>'} {shown(h.game, o.amount)}" for o in h.opponents
     ) or "nobody"
     return f"**{game_title(h.game)}** · {ts(h.finished_at)} · **{shown(h.game, h.amount)}**{placing} · vs {others}"
 
@@ -164,8 +168,8 @@ def embed(title: str, description: str | None = None) -> discord.Embed:
 
 
 def season_label(season: SeasonRow) -> str:
-    default = f"Season {season.number}"
-    return season.name if season.name == default else f"{season.name} (season {season.number})"
+    default, name = f"Season {season.number}", user_text.season_name(season.name)
+    return name if season.name == default else f"{name} (season {season.number})"
 
 
 def rules_command(cog: "League", game_name: str) -> app_commands.Command:
@@ -257,10 +261,10 @@ class League(commands.Cog):
         if clear:
             await season_rules.set_rules(self.store, current.id, game, {}, interaction.user.id)
             await interaction.response.send_message(embed=embed(
-                f"{title} rules — {current.name}", f"{title} tables choose their own options again."))
+                f"{title} rules — {user_text.season_name(current.name)}", f"{title} tables choose their own options again."))
             return
         if not given:
-            await tell(interaction, f"{current.name} plays {title} with: {season_rules.rules_text(game, fixed)}.")
+            await tell(interaction, f"{user_text.season_name(current.name)} plays {title} with: {season_rules.rules_text(game, fixed)}.")
             return
         placement = season_rules.PLACEMENT.get(game)
         options = {**fixed, **{k: v for k, v in given.items() if not placement or k not in placement.model_fields}}
@@ -277,14 +281,15 @@ class League(commands.Cog):
             await tell(interaction, str(error))
             return
         await interaction.response.send_message(embed=embed(
-            f"{title} rules — {current.name}",
-            f"While {current.name} runs, every {title} table plays with: "
+            f"{title} rules — {user_text.season_name(current.name)}",
+            f"While {user_text.season_name(current.name)} runs, every {title} table plays with: "
             f"**{season_rules.rules_text(game, options)}**. `/play {game}` refuses other values of these."))
 
     @season.command(name="start", description="Start a new season (ends the current one) — Manage Server")
     @app_commands.describe(name="Name of the new season (default: Season N)")
     @app_commands.default_permissions(manage_guild=True)  # a hint only; checked below
-    async def season_start(self, interaction: discord.Interaction, name: Optional[app_commands.Range[str, 1, 80]] = None) -> None:
+    async def season_start(self, interaction: discord.Interaction,
+                           name: Optional[app_commands.Transform[str, SEASON_NAME]] = None) -> None:
         if not await self.is_manager(interaction):
             return
         previous = await self.store.current_season(interaction.guild_id)
@@ -328,7 +333,7 @@ class League(commands.Cog):
         since = f"Season {current.number} · started {ts(current.started_at, 'D')} ({ts(current.started_at)})"
         if current.started_by:
             since += f" by <@{current.started_by}>"
-        e = embed(current.name, since)
+        e = embed(user_text.season_name(current.name), since)
         fixed = await season_rules.season_rules(self.store, current.id)
         if fixed:
             e.add_field(name="Rules", value=clip("\n".join(
@@ -381,7 +386,8 @@ class League(commands.Cog):
     @app_commands.command(name="standings", description="This season's standings")
     @app_commands.describe(game="Only this game")
     @app_commands.guild_only()
-    async def standings(self, interaction: discord.Interaction, game: str | None = None) -> None:
+    async def standings(self, interaction: discord.Interaction,
+                        game: Optional[app_commands.Transform[str, GAME_NAME]] = None) -> None:
         if not await self.in_guild(interaction):
             return
         current = await self.store.current_season(interaction.guild_id)
@@ -392,14 +398,14 @@ class League(commands.Cog):
         by_game = await league_standings(self.store, interaction.guild_id, current.id, game, min_games=min_games,
                                          limit=STANDINGS_ONE_GAME if game else STANDINGS_PER_GAME)
         if not by_game:
-            what = f"{game_title(game)} games" if game else "games"
-            await tell(interaction, f"No {what} have finished in {current.name} yet.")
+            what = f"{user_text.escape(game_title(game))} games" if game else "games"
+            await tell(interaction, f"No {what} have finished in {user_text.season_name(current.name)} yet.")
             return
         if game:
-            e = embed(f"{game_title(game)} standings — {current.name}",
+            e = embed(f"{game_title(game)} standings — {user_text.season_name(current.name)}",
                       clip(standing_lines(by_game[game], STANDINGS_ONE_GAME), 4096))
         else:
-            e = embed(f"Standings — {current.name}")
+            e = embed(f"Standings — {user_text.season_name(current.name)}")
             for g, game_rows in by_game.items():
                 e.add_field(name=game_title(g), value=standing_lines(game_rows, STANDINGS_PER_GAME), inline=False)
         e.set_footer(text=standings_footer(list(by_game), min_games))
@@ -419,7 +425,7 @@ class League(commands.Cog):
         who = user or interaction.user
         rows = await self.store.history(interaction.guild_id, who.id, limit=HISTORY_LIMIT)
         if not rows:
-            whose = "You have" if who.id == interaction.user.id else f"{who.display_name} has"
+            whose = "You have" if who.id == interaction.user.id else f"{user_text.name(who.display_name)} has"
             await tell(interaction, f"{whose} no finished games on this server yet.")
             return
         lines = [history_line(h) for h in rows]
@@ -428,7 +434,7 @@ class League(commands.Cog):
             if len(description) + len(line) + 1 > 4000:
                 break
             description += line + "\n"
-        e = embed(f"Recent games of {who.display_name}", description.strip())
+        e = embed(f"Recent games of {user_text.name(who.display_name)}", description.strip())
         e.set_footer(text=f"Last {plural(len(rows), 'game')}, newest first.")
         await interaction.response.send_message(embed=e)
 
@@ -573,12 +579,12 @@ class League(commands.Cog):
 
     @app_commands.command(name="rules", description="A short summary of a game's rules")
     @app_commands.describe(game="Which game")
-    async def rules(self, interaction: discord.Interaction, game: str) -> None:
+    async def rules(self, interaction: discord.Interaction, game: app_commands.Transform[str, GAME_NAME]) -> None:
         key = game.strip().lower().replace("-", "").replace(" ", "")
         text = rules_text.RULES.get(key) or rules_text.RULES.get(game)
         if text is None:
             known = ", ".join(f"`{g}`" for g in rules_text.RULES) or "none yet"
-            await tell(interaction, f"I don't have rules for `{game}` yet. Available: {known}.")
+            await tell(interaction, f"I don't have rules for {user_text.escape(game)} yet. Available: {known}.")
             return
         shown = rules_embed(key if key in rules_text.RULES else game, text)
         table = self.bot.tables.in_channel(interaction.channel_id)

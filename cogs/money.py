@@ -27,15 +27,17 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Optional
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import text as user_text
 from bot.main import ParlorBot
 from bot.store import Store
 from bot.tables import DEFAULT_STARTING_BALANCE, PLAYING
+from bot.text_option import GAME_NAME_MAX, TextOption
 from bot.ui import tell
 from games import game_names, get_game
 
@@ -44,6 +46,7 @@ log = logging.getLogger(__name__)
 COLOUR = discord.Colour(0xC0392B)
 LOAN_KINDS = ("loan", "repay")
 MAX_LINES = 25
+GAME_NAME = TextOption("game", GAME_NAME_MAX)
 
 
 def money_games() -> list[str]:
@@ -174,7 +177,7 @@ class Money(commands.Cog):
             if key in game_names():
                 await tell(interaction, f"{title_of(key)} is not played for chips; see /standings instead.")
             else:
-                await tell(interaction, f"I don't know a chip game called `{game}`. Chip games: "
+                await tell(interaction, f"I don't know a chip game called {user_text.escape(game)}. Chip games: "
                                                f"{', '.join(title_of(g) for g in games)}.")
             return None
         return [key]
@@ -204,7 +207,8 @@ class Money(commands.Cog):
     @app_commands.command(name="balance", description="Season chips in the money games (Black Flower …)")
     @app_commands.describe(game="Only this game", user="Whose chips (default: yours)")
     @app_commands.guild_only()
-    async def balance(self, interaction: discord.Interaction, game: str | None = None,
+    async def balance(self, interaction: discord.Interaction,
+                      game: Optional[app_commands.Transform[str, GAME_NAME]] = None,
                       user: discord.User | None = None) -> None:
         if interaction.guild_id is None:
             await tell(interaction, "Balances are kept per server; use this command in a server.")
@@ -217,8 +221,8 @@ class Money(commands.Cog):
         season = await self.store.current_season(interaction.guild_id)
         totals = await self.store.ledger_totals(interaction.guild_id, season.id, user_id=who.id) if season else []
         accs = accounts(totals, games)
-        embed = discord.Embed(title=f"Chips of {who.display_name}", colour=COLOUR)
-        embed.description = (f"{season.name if season else 'No season yet'} · every player starts a season with "
+        embed = discord.Embed(title=f"Chips of {user_text.name(who.display_name)}", colour=COLOUR)
+        embed.description = (f"{user_text.season_name(season.name) if season else 'No season yet'} · every player starts a season with "
                              f"**{fmt(start)}** chips per game.")
         for g in games:
             acc = accs.get((g, f"user:{who.id}"))
@@ -246,7 +250,8 @@ class Money(commands.Cog):
     @app_commands.command(name="debts", description="Who owes chips this season (negative balances and loans)")
     @app_commands.describe(game="Only this game")
     @app_commands.guild_only()
-    async def debts(self, interaction: discord.Interaction, game: str | None = None) -> None:
+    async def debts(self, interaction: discord.Interaction,
+                    game: Optional[app_commands.Transform[str, GAME_NAME]] = None) -> None:
         if interaction.guild_id is None:
             await tell(interaction, "Debts are kept per server; use this command in a server.")
             return
@@ -258,7 +263,7 @@ class Money(commands.Cog):
         totals = await self.store.ledger_totals(interaction.guild_id, season.id) if season else []
         found = debts_of(accounts(totals, games), start)
         where = title_of(games[0]) if len(games) == 1 else "the chip games"
-        embed = discord.Embed(title=f"Debts in {where}" + (f" — {season.name}" if season else ""), colour=COLOUR)
+        embed = discord.Embed(title=f"Debts in {where}" + (f" — {user_text.season_name(season.name)}" if season else ""), colour=COLOUR)
         if not found:
             embed.description = "Nobody owes anything. 🎉"
         else:

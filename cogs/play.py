@@ -13,6 +13,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import text as user_text
 from bot.main import ParlorBot
 from bot.permissions import missing, missing_text
 from bot.settings import TURN_SECONDS
@@ -87,7 +88,7 @@ class Play(commands.Cog):
             raise Refusal(missing_text(lacking))
         await self.tables.open_table(
             game_name=game, guild_id=interaction.guild_id, channel_id=interaction.channel_id,
-            host_id=interaction.user.id, host_name=interaction.user.display_name,
+            host_id=interaction.user.id, host_name=user_text.plain_name(interaction.user.display_name),
             options=options, turn_seconds=turn_time, origin=interaction,
             chosen=frozenset(name for name, _ in interaction.namespace),  # typed by the host, not defaults
         )

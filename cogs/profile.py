@@ -15,6 +15,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import text as user_text
 from bot.main import ParlorBot
 from bot.profile import find, load_page, page_text
 from bot.ui import tell
@@ -55,14 +56,14 @@ class Profile(commands.Cog):
         store = self.bot.store
         record = await find(store, interaction.guild_id, who.id, game)
         if record is None:
-            whose = "You have" if who.id == interaction.user.id else f"{who.display_name} has"
+            whose = "You have" if who.id == interaction.user.id else f"{user_text.name(who.display_name)} has"
             what = f"{get_game(game).title} games" if game else "games"
             await tell(interaction, f"{whose} finished no {what} this season yet.")
             return
         await interaction.response.defer(thinking=True)
         page = await load_page(store, record, who.id, who.display_name)
         picture = await asyncio.to_thread(profile_picture, page)
-        embed = discord.Embed(title=f"{who.display_name} — {page.game}", description=page_text(page), colour=COLOUR)
+        embed = discord.Embed(title=f"{user_text.name(who.display_name)} — {page.game}", description=page_text(page), colour=COLOUR)
         embed.set_image(url=f"attachment://{PICTURE}")
         await interaction.followup.send(embed=embed, file=discord.File(io.BytesIO(picture), PICTURE))
 

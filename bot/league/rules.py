@@ -19,6 +19,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from bot import text as user_text
 from games import get_game
 from games.base import GameError, options_from
 from games.sanma.options import Options as SanmaOptions
@@ -130,7 +131,7 @@ async def season_options(store: Any, guild_id: int, game: str, options: dict[str
     title = get_game(game).title
     for name, value in fixed.items():
         if name in chosen and name in options and _same(options[name]) != _same(value):
-            raise GameError(f"{season.name} plays {title} with {name} {shown_value(value)}: every {title} table "
+            raise GameError(f"{user_text.season_name(season.name)} plays {title} with {name} {shown_value(value)}: every {title} table "
                             f"uses the season's rules while it runs. Leave {name} out, or set it to "
                             f"{shown_value(value)}.")
     return {**options, **fixed}

@@ -199,7 +199,8 @@ def panel(view: dict[str, Any], legal: list[str], names: list[str], deadline: fl
         waiting = ", ".join(names[s] for s in view.get("to_act", []))
         lines.append(f"\nWaiting for **{waiting}**." if waiting else "")
     embed.description = fit("\n".join(lines), 4096)
-    embed.set_footer(text=f"Scores: {' · '.join(f'{names[i]} {s:+d}' for i, s in enumerate(view['scores']))}"[:2048])
+    embed.add_field(name="Scores", value=fit(" · ".join(f"{names[i]} {s:+d}" for i, s in enumerate(view["scores"])), 1024),
+                    inline=False)  # a field, not the footer: footers show a name's escapes as typed
     ordered = sorted(legal, key=_first)  # stable
     buttons = [button(a, view) for a in ordered]
     return embed, buttons
