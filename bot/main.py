@@ -14,6 +14,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import ParlorClient
+from bot.command_sync import FIRST_PAUSE, CommandSync
 from bot.emoji import FACES, sync_faces
 from bot.logs import configure_logging
 from bot.metrics import Metrics
@@ -74,7 +75,8 @@ class ParlorBot(ParlorClient):
     presenter: DiscordPresenter
 
     def __init__(self, settings: Settings, *, bot_delay: float = 0.8, new_seed: Callable[[], str] | None = None,
-                 force_sync: bool = False, restore: bool = True, upload_faces: bool = True) -> None:
+                 force_sync: bool = False, restore: bool = True, upload_faces: bool = True,
+                 sync_pause: float = FIRST_PAUSE) -> None:
         intents = discord.Intents.none()
         intents.guilds = True
         self.metrics = Metrics(lambda: getattr(self, "tables", None))  # served only with PARLOR_METRICS_PORT
@@ -97,6 +99,8 @@ class ParlorBot(ParlorClient):
         self.games_available = game_names()
         self.emoji_sync: asyncio.Task | None = None  # the faces' upload as emoji, in the background
         self.upload_faces = upload_faces  # False: the cards stay text (tests that are not about the faces)
+        self.sync_pause = sync_pause  # the first wait before a failed command sync is tried again (then doubled)
+        self.command_sync = CommandSync(self.metrics.trace)  # the slash commands' registration, in the background
 
     async def setup_hook(self) -> None:
         if self.settings.metrics_port is not None:
@@ -118,7 +122,9 @@ class ParlorBot(ParlorClient):
             restored = await self.tables.restore()
             if restored:
                 log.info("restored %d unfinished table(s)", len(restored))
-        await self.sync_commands()
+        # In the background: a refused or rate-limited sync must not keep the gateway offline.
+        self.command_sync.start(self.sync_commands, first_pause=self.sync_pause)
+        await self.command_sync.first_answer()
         FACES.emoji.clear()  # text until this application's faces are known
         if self.restore and self.upload_faces:
             shards = self.settings.shards  # several processes: the one running shard 0 uploads, the others look
@@ -152,6 +158,7 @@ class ParlorBot(ParlorClient):
 
     async def close(self) -> None:
         await self.metrics.stop()
+        self.command_sync.cancel()
         if self.emoji_sync is not None:
             self.emoji_sync.cancel()
             FACES.emoji.clear()  # this application's emoji mean nothing to the next bot started in this process

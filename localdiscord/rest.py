@@ -94,10 +94,14 @@ class Rest:
                 if self.world.strict.latency:
                     await asyncio.sleep(self.world.strict.latency)
                 template = route_template(request)
-                status = self.world.faults.take(request.method, template)
-                if status is not None:
-                    log.info("localdiscord %s -> injected %s", line, status)
-                    return json_response({"message": f"{status}: Server Error", "code": 0}, status)
+                fault = self.world.faults.take(request.method, template)
+                if fault is not None:
+                    log.info("localdiscord %s -> injected %s", line, fault.status)
+                    answer = fault.answer()
+                    response = json_response(answer.body(), fault.status)
+                    if isinstance(answer, RateLimited):
+                        response.headers.update(answer.headers)
+                    return response
                 if self.world.strict.rate_limits:
                     headers = self.take_rate_limit(request, template)
                 response = await handler(request)

@@ -152,22 +152,29 @@ class Fault:
     route: str    # "POST /channels/{channel_id}/messages", or "*" for every route
     status: int
     left: int
+    retry_after: float = 1.0  # a 429's wait, sent as Discord sends it (:class:`RateLimited`)
+
+    def answer(self) -> DiscordHTTPError:
+        if self.status == 429:
+            return RateLimited(self.retry_after, {"X-RateLimit-Scope": "user"})
+        return DiscordHTTPError(self.status, 0, f"{self.status}: Server Error")
 
 
 class Faults:
-    """Server errors a test asks for: ``fake.faults.fail_next("POST /channels/{channel_id}/messages", 2, 503)``."""
+    """Server errors a test asks for: ``fake.faults.fail_next("POST /channels/{channel_id}/messages", 2, 503)``,
+    or rate limits: ``fail_next(route, 1, 429, retry_after=60)``."""
 
     def __init__(self) -> None:
         self.pending: List[Fault] = []
         self.served: List[str] = []
 
-    def fail_next(self, route: str = "*", times: int = 1, status: int = 500) -> None:
-        self.pending.append(Fault(route, status, times))
+    def fail_next(self, route: str = "*", times: int = 1, status: int = 500, *, retry_after: float = 1.0) -> None:
+        self.pending.append(Fault(route, status, times, retry_after))
 
-    def take(self, method: str, template: str) -> Optional[int]:
+    def take(self, method: str, template: str) -> Optional[Fault]:
         for fault in self.pending:
             if fault.left > 0 and fault.route in ("*", f"{method} {template}"):
                 fault.left -= 1
                 self.served.append(f"{fault.status} {method} {template}")
-                return fault.status
+                return fault
         return None
