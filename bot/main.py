@@ -97,7 +97,8 @@ class ParlorBot(ParlorClient):
         self.force_sync = force_sync  # sync the slash commands even when they did not change (python -m bot sync)
         self.restore = restore  # False: only sync (python -m bot sync), no table is brought back
         self.games_available = game_names()
-        self.emoji_sync: asyncio.Task | None = None  # the faces' upload as emoji, in the background
+        # the faces' upload as emoji, in the background: nothing waits for it (a rate limit may last an hour)
+        self.emoji_sync: asyncio.Task | None = None
         self.upload_faces = upload_faces  # False: the cards stay text (tests that are not about the faces)
         self.sync_pause = sync_pause  # the first wait before a failed command sync is tried again (then doubled)
         self.command_sync = CommandSync(self.metrics.trace)  # the slash commands' registration, in the background
@@ -149,12 +150,6 @@ class ParlorBot(ParlorClient):
         await self.tree.sync(guild=guild)
         marker.write_text(digest + "\n", encoding="utf-8")
         log.info("slash commands synced %s", f"to server {guild.id}" if guild else "globally")
-
-    async def wait_settled(self) -> None:
-        """Also until the faces are uploaded (tests see the same messages whether the sync was fast or not)."""
-        if self.emoji_sync is not None:
-            await asyncio.wait([self.emoji_sync])
-        await super().wait_settled()
 
     async def close(self) -> None:
         await self.metrics.stop()

@@ -4,7 +4,8 @@ delete) with Discord's checks, and the images at ``/emojis/{id}.png`` as Discord
 Discord's rules (resources/emoji "Create Application Emoji"): a name of 2 to 32 of ``A-Za-z0-9_``, unique
 within the application; an image as a data URI (PNG, JPEG, GIF or WebP) of at most 256 KiB — a bigger one is
 refused with "400 Bad Request and an error message, but not a JSON status code" (:class:`TooLarge`); at most
-2,000 emoji an application (:attr:`EmojiRoutes.limit`, which a test may lower to make uploads fail).
+2,000 emoji an application (:attr:`EmojiRoutes.limit`, which a test may lower to make uploads fail). How
+many may be created an hour is not documented: ``Strictness.emoji_creates`` sets it.
 """
 
 from __future__ import annotations
@@ -116,6 +117,10 @@ class EmojiRoutes:
 
     async def _create(self, request: web.Request) -> web.Response:
         self._check_app(request)
+        strict = self.world.strict
+        if strict.rate_limits and strict.emoji_creates is not None:
+            self.world.rate_limiter.take("application emoji creates", str(self.world.application_id),
+                                         strict.emoji_creates, announced=False)
         body, _ = await read_body(request)
         if len(self.emoji) >= self.limit:
             raise DiscordHTTPError(400, 30008, f"Maximum number of emojis reached ({self.limit})")

@@ -54,6 +54,10 @@ class Strictness:
         ("*", "/webhooks/{app_id}/{token}", BucketRule(5, 2.0)),
     )
     hour_old_edits: BucketRule = BucketRule(3, 6.0)  # per channel, JSON code 30046
+    # Application emoji creation: Discord documents no figure (resources/emoji: emoji routes "do not follow
+    # the normal rate limit conventions ... the quota returned by our APIs may be inaccurate"); None is no
+    # limit, a test sets one (e.g. BucketRule(20, 3600.0)). Its answers carry no X-RateLimit headers.
+    emoji_creates: Optional[BucketRule] = None
     global_limit: BucketRule = BucketRule(50, 1.0)    # every bot call except interaction endpoints
 
     @classmethod
@@ -121,10 +125,13 @@ class RateLimiter:
                    default=0.0)
 
     def take(self, name: str, major: str, rule: BucketRule, *, scope: str = "user", code: Optional[int] = None,
-             message: str = "You are being rate limited.", is_global: bool = False) -> Dict[str, str]:
-        """Count one request; return the headers to send, or raise :class:`RateLimited`."""
+             message: str = "You are being rate limited.", is_global: bool = False,
+             announced: bool = True) -> Dict[str, str]:
+        """Count one request; return the headers to send, or raise :class:`RateLimited`. A limit not
+        ``announced`` (no headers: the client learns of it from a 429 only) never makes the fake look busy."""
         now = time.monotonic()
-        self.limits[name] = rule.limit
+        if announced:
+            self.limits[name] = rule.limit
         window = self.windows.setdefault((name, major), _Window())
         if now >= window.reset_at:
             window.reset_at, window.used = now + rule.per, 0
