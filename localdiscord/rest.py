@@ -22,7 +22,6 @@ from .models import (
     EMBED_LINKS,
     MANAGE_MESSAGES,
     READ_MESSAGE_HISTORY,
-    SEND_MESSAGES,
     Channel,
     Command,
     FakeMessage,
@@ -229,7 +228,8 @@ class Rest:
         return json_response(self.world.member_payload(uid, g))
 
     async def _typing(self, request: web.Request) -> web.Response:
-        self.world.require(self._channel(request), SEND_MESSAGES)
+        channel = self._channel(request)
+        self.world.require(channel, self.world.send_bit(channel))
         return no_content()
 
     async def _reactions(self, request: web.Request) -> web.Response:
@@ -341,7 +341,7 @@ class Rest:
     async def _post_channel_message(self, request: web.Request) -> web.Response:
         ch = self._channel(request)
         body, files = await read_body(request)
-        self.world.require(ch, SEND_MESSAGES, *([EMBED_LINKS] if body.get("embeds") else []),
+        self.world.require(ch, self.world.send_bit(ch), *([EMBED_LINKS] if body.get("embeds") else []),
                            *([ATTACH_FILES] if files else []))
         msg = await self.messaging.create(ch, body, files, validate_prefix=[])
         return json_response(msg.payload())
