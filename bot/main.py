@@ -16,6 +16,7 @@ from discord.ext import commands
 from bot.client import ParlorClient
 from bot.command_sync import FIRST_PAUSE, CommandSync
 from bot.emoji import FACES, sync_faces
+from bot.global_limit import GlobalPacer, share
 from bot.logs import configure_logging
 from bot.metrics import Metrics
 from bot.presenter import DiscordPresenter
@@ -101,6 +102,9 @@ class ParlorBot(ParlorClient):
         self.emoji_sync: asyncio.Task | None = None
         self.upload_faces = upload_faces  # False: the cards stay text (tests that are not about the faces)
         self.sync_pause = sync_pause  # the first wait before a failed command sync is tried again (then doubled)
+        # discord.py takes one aiohttp trace: the metrics, the global pacer and the command sync all listen on it
+        self.pacer = GlobalPacer(share(settings.shards))  # this process's share of the bot's 50 requests a second
+        self.metrics.trace.on_request_start.append(self.pacer.on_request_start)
         self.command_sync = CommandSync(self.metrics.trace)  # the slash commands' registration, in the background
 
     async def setup_hook(self) -> None:

@@ -28,7 +28,7 @@ from .models import (
     Guild,
     snowflake,
 )
-from .strict import HOUR, RateLimited
+from .strict import HOUR, RateLimited, bucket_hash
 from .world import World
 
 log = logging.getLogger("parlor.localdiscord")
@@ -125,10 +125,12 @@ class Rest:
             self.world.last_activity = time.monotonic()
 
     def take_rate_limit(self, request: web.Request, template: str) -> Dict[str, str]:
-        """The global limit (not for interaction endpoints), then the route's bucket: its headers, or a 429."""
+        """The global limit (not for interaction endpoints), then the route's bucket: its headers, or a 429.
+        The global limit is the bot token's, however many connections or processes share it."""
         strict, limiter = self.world.strict, self.world.rate_limiter
         if not template.startswith(("/interactions/", "/webhooks/")):
-            limiter.take("global", "", strict.global_limit, scope="global", is_global=True)
+            token = bucket_hash(request.headers.get("Authorization", ""))  # the token itself is never kept
+            limiter.take("global", token, strict.global_limit, scope="global", is_global=True)
         for method, rule_template, rule in strict.buckets:
             if method in ("*", request.method) and (template == rule_template
                                                      or template.startswith(rule_template + "/")):
