@@ -73,13 +73,16 @@ def parse_arguments(argv: list[str]) -> argparse.Namespace:
     return arguments
 
 
-async def sync_now(settings: Settings) -> None:
-    """Log in, register the commands (forced) and log out, without bringing any table back."""
+async def sync_now(settings: Settings) -> bool:
+    """Log in, register the commands (forced) and log out, without bringing any table back; False when
+    Discord refused them."""
     from bot.main import ParlorBot
 
     bot = ParlorBot(settings, force_sync=True, restore=False)
     try:
-        await bot.login(settings.token)  # discord.py runs setup_hook here: the cogs load, the commands sync
+        await bot.login(settings.token)  # discord.py runs setup_hook here: the cogs load, the sync starts
+        assert bot.command_sync.task is not None
+        return await bot.command_sync.task
     finally:
         await bot.close()
 
@@ -173,8 +176,7 @@ def main(argv: list[str] | None = None) -> int:
         if not settings.token:
             print("python -m bot sync needs DISCORD_TOKEN (the local playground syncs by itself).", file=sys.stderr)
             return 2
-        asyncio.run(sync_now(settings))
-        return 0
+        return 0 if asyncio.run(sync_now(settings)) else 1
     if not settings.token:
         from localdiscord.playground import main_playground
 

@@ -1,11 +1,13 @@
-"""The tile and card faces as Discord application emoji (issue 13 item 2).
+"""The tile and card faces as Discord application emoji.
 
 At start-up :func:`sync_faces` makes sure every face of ``faces/manifest.json`` exists as an emoji of the
 application, uploading only the ones that are missing or whose picture changed. Discord keeps no hash of an
 emoji's image, so the SHA-256 of each face uploaded is kept in the database (``app_emoji``, per application),
 which every process of the bot shares; a face whose emoji is not recorded there with this release's hash is
-uploaded again (the old emoji deleted first: names are unique). With several processes, only the one running
-shard 0 uploads; the others take an emoji only once the database says it shows this release's picture.
+uploaded again (its record forgotten, then the old emoji deleted: names are unique). Discord does not document
+how many emoji may be created an hour: a rate limit is waited out by the upload alone, however long. With
+several processes, only the one running shard 0 uploads; the others take an emoji only once the database says
+it shows this release's picture, looking for as long as they run.
 
 Renderers ask :func:`face` for a card's emoji: ``"<:hf_01_crane:123…>"`` once that face is uploaded, None
 otherwise (before the sync ends, or when Discord refused it) — and then they write today's text. Every face
@@ -79,17 +81,30 @@ class SyncReport:
     deleted: int = 0
     kept: int = 0
     failed: int = 0
+    rate_limited: int = 0  # uploads Discord asked to wait for (each waited out, then tried again)
     seconds: float = 0.0
 
 
+ADOPT_PAUSE = 10.0  # how often a process that does not upload looks in the database for new faces
+LONGEST_RATE_LIMIT = 3600.0  # a 429's wait is honoured up to this long (Discord's answers carry their own)
+
+
+def _show(faces: Faces, entry: dict, emoji_id: int) -> None:
+    faces.emoji[(entry["game"], entry["code"])] = str(discord.PartialEmoji(name=entry["name"], id=emoji_id))
+
+
 async def sync_faces(client: discord.Client, store: Store, faces: Faces = FACES, *, upload: bool = True,
-                     pause: float = 10.0, tries: int = 60) -> SyncReport:
+                     pause: float = ADOPT_PAUSE) -> SyncReport:
     """Upload the faces the application lacks or has an older picture of, and fill ``faces`` with every face
-    that exists. Any refusal (no permission, a full application, a rejected image) leaves the faces it
-    concerns as text; nothing raises. With ``upload=False`` (a process whose faces another process uploads:
-    the one running shard 0), the faces are taken as they appear, looking every ``pause`` seconds."""
+    that exists. The application's emoji are listed first: every face already there with this release's
+    picture is shown at once, and only the others are uploaded, one at a time. A rate limit, however long, is
+    waited out in this task alone (nothing else waits for it; the cards missing meanwhile are text). Any other
+    refusal (no permission, a full application, a rejected image) leaves the faces it concerns as text;
+    nothing raises. With ``upload=False`` (a process whose faces another process uploads: the one running
+    shard 0), the faces are taken as the database shows them uploaded, looking every ``pause`` seconds for as
+    long as the process runs."""
     if not upload:
-        return await _adopt_faces(client, store, faces, pause, tries)
+        return await _adopt_faces(client, store, faces, pause)
     started, report = time.perf_counter(), SyncReport()
     manifest = load_manifest()["faces"]
     application = client.application_id or 0
@@ -99,43 +114,77 @@ async def sync_faces(client: discord.Client, store: Store, faces: Faces = FACES,
     except (discord.HTTPException, discord.MissingApplicationID, SaveFailed) as error:
         log.warning("application emoji unavailable (%s); cards are shown as text", error)
         return report
+    missing = []
+    for entry in manifest:  # what already shows this release's picture is shown now, before any upload
+        emoji = remote.get(entry["name"])
+        if emoji is not None and recorded.get(entry["name"]) == (entry["sha256"], emoji.id):
+            _show(faces, entry, emoji.id)
+            report.kept += 1
+        else:
+            missing.append(entry)
     wanted = {entry["name"] for entry in manifest}
     prefixes = tuple({entry["name"].split("_")[0] + "_" for entry in manifest})
     for name, emoji in remote.items():  # faces that no longer exist
-        if name.startswith(prefixes) and name not in wanted and await _delete(emoji):
-            await _record(store, application, name, None)
-            report.deleted += 1
-    for entry in manifest:
-        name, digest = entry["name"], entry["sha256"]
-        emoji = remote.get(name)
-        if emoji is not None and recorded.get(name) == (digest, emoji.id):
-            report.kept += 1
-        else:
-            if emoji is not None:
-                if not await _delete(emoji):
-                    report.failed += 1
-                    continue
-                report.deleted += 1
-            if name in recorded:  # its record no longer says what Discord holds
+        if name.startswith(prefixes) and name not in wanted:
+            if name in recorded:  # forgotten first: no other process takes an emoji about to go
                 await _record(store, application, name, None)
-            data = face_path(name).read_bytes()
-            try:
-                emoji = await client.create_application_emoji(name=name, image=data)
-            except discord.HTTPException as error:
+            if await _delete(emoji):
+                report.deleted += 1
+    for entry in missing:
+        name, digest = entry["name"], entry["sha256"]
+        if name in recorded:  # its record no longer says what Discord holds (forgotten before the delete)
+            await _record(store, application, name, None)
+        emoji = remote.get(name)
+        if emoji is not None:
+            if not await _delete(emoji):
                 report.failed += 1
-                log.warning("could not upload the emoji %s (%s %s); it is shown as text", name, error.status,
-                            error.text or "")
-                if error.code == 30008:  # the application's emoji are at their maximum
-                    break
                 continue
-            await _record(store, application, name, digest, emoji.id)
-            report.uploaded += 1
-            report.uploaded_bytes += len(data)
-        faces.emoji[(entry["game"], entry["code"])] = str(discord.PartialEmoji(name=name, id=emoji.id))
+            report.deleted += 1
+        data = face_path(name).read_bytes()
+        created = await _create(client, name, data, report)
+        if isinstance(created, discord.HTTPException):
+            report.failed += 1
+            log.warning("could not upload the emoji %s (%s %s); it is shown as text", name, created.status,
+                        created.text or "")
+            if created.code == 30008:  # the application's emoji are at their maximum
+                break
+            continue
+        await _record(store, application, name, digest, created.id)
+        report.uploaded += 1
+        report.uploaded_bytes += len(data)
+        _show(faces, entry, created.id)
     report.seconds = time.perf_counter() - started
-    log.info("faces as emoji: %d kept, %d uploaded (%d bytes), %d deleted, %d as text, in %.2f s", report.kept,
-             report.uploaded, report.uploaded_bytes, report.deleted, report.failed, report.seconds)
+    log.info("faces as emoji: %d kept, %d uploaded (%d bytes), %d deleted, %d as text, %d rate limits waited "
+             "out, in %.2f s", report.kept, report.uploaded, report.uploaded_bytes, report.deleted, report.failed,
+             report.rate_limited, report.seconds)
     return report
+
+
+async def _create(client: discord.Client, name: str, data: bytes,
+                  report: SyncReport) -> discord.Emoji | discord.HTTPException:
+    """Upload one face; a 429 discord.py gave up on (or would not wait for) is waited out here and the same face
+    tried again, so that no other upload is sent into the limit."""
+    while True:
+        try:
+            return await client.create_application_emoji(name=name, image=data)
+        except discord.RateLimited as limited:
+            wait = limited.retry_after
+        except discord.HTTPException as error:
+            if error.status != 429:
+                return error
+            wait = _retry_after(error)
+        report.rate_limited += 1
+        log.info("the emoji uploads are rate limited; the next one in %.0f s (cards missing meanwhile are text)",
+                 wait)
+        await asyncio.sleep(min(wait, LONGEST_RATE_LIMIT))
+
+
+def _retry_after(error: discord.HTTPException) -> float:
+    """The seconds a 429 asks for: its Retry-After header (whole seconds), else a minute."""
+    try:
+        return max(float(error.response.headers.get("Retry-After", "")), 1.0)
+    except (TypeError, ValueError):
+        return 60.0
 
 
 async def _record(store: Store, application: int, name: str, digest: str | None, emoji_id: int = 0) -> None:
@@ -146,31 +195,29 @@ async def _record(store: Store, application: int, name: str, digest: str | None,
         log.warning("could not record the emoji %s (%s); it will be checked again next start", name, error.reason)
 
 
-async def _adopt_faces(client: discord.Client, store: Store, faces: Faces, pause: float, tries: int) -> SyncReport:
-    """The faces another process uploads: each one taken once Discord has its emoji and the database says that
-    emoji shows this release's picture (an emoji about to be replaced is never taken)."""
+async def _adopt_faces(client: discord.Client, store: Store, faces: Faces, pause: float) -> SyncReport:
+    """The faces another process uploads, each taken once the database says its emoji shows this release's
+    picture: the uploader records an emoji only once Discord has it, and forgets it before deleting it, so the
+    database alone answers (one small query a look, no call to Discord). Looks until every face is taken."""
     started, report = time.perf_counter(), SyncReport()
     manifest = load_manifest()["faces"]
     application = client.application_id or 0
-    for attempt in range(tries):
-        if attempt:
-            await asyncio.sleep(pause)
+    while True:
         try:
-            remote = {e.name: e.id for e in await client.fetch_application_emojis()}
             recorded = await store.app_emoji(application)
-        except (discord.HTTPException, discord.MissingApplicationID, SaveFailed) as error:
-            log.warning("application emoji unavailable (%s); cards are shown as text", error)
-            break
-        current = [entry for entry in manifest if entry["name"] in remote
-                   and recorded.get(entry["name"]) == (entry["sha256"], remote[entry["name"]])]
-        for entry in current:
-            faces.emoji[(entry["game"], entry["code"])] = str(discord.PartialEmoji(name=entry["name"],
-                                                                                   id=remote[entry["name"]]))
-        report.kept = len(current)
+        except SaveFailed as error:
+            log.warning("could not read the faces' emoji (%s); looking again in %.0f s", error.reason, pause)
+            recorded = {}
+        for entry in manifest:
+            digest, emoji_id = recorded.get(entry["name"], ("", 0))
+            if digest == entry["sha256"] and (entry["game"], entry["code"]) not in faces.emoji:
+                _show(faces, entry, emoji_id)
+                report.kept += 1
         if report.kept == len(manifest):
             break
+        await asyncio.sleep(pause)
     report.seconds = time.perf_counter() - started
-    log.info("faces as emoji (uploaded by another process): %d of %d found", report.kept, len(manifest))
+    log.info("faces as emoji (uploaded by another process): all %d taken", len(manifest))
     return report
 
 

@@ -14,7 +14,9 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import ParlorClient
+from bot.command_sync import FIRST_PAUSE, CommandSync
 from bot.emoji import FACES, sync_faces
+from bot.global_limit import GlobalPacer, share
 from bot.logs import configure_logging
 from bot.metrics import Metrics
 from bot.presenter import DiscordPresenter
@@ -76,7 +78,8 @@ class ParlorBot(ParlorClient):
     presenter: DiscordPresenter
 
     def __init__(self, settings: Settings, *, bot_delay: float = 0.8, new_seed: Callable[[], str] | None = None,
-                 force_sync: bool = False, restore: bool = True, upload_faces: bool = True) -> None:
+                 force_sync: bool = False, restore: bool = True, upload_faces: bool = True,
+                 sync_pause: float = FIRST_PAUSE) -> None:
         intents = discord.Intents.none()
         intents.guilds = True
         self.metrics = Metrics(lambda: getattr(self, "tables", None))  # served only with PARLOR_METRICS_PORT
@@ -97,8 +100,14 @@ class ParlorBot(ParlorClient):
         self.force_sync = force_sync  # sync the slash commands even when they did not change (python -m bot sync)
         self.restore = restore  # False: only sync (python -m bot sync), no table is brought back
         self.games_available = game_names()
-        self.emoji_sync: asyncio.Task | None = None  # the faces' upload as emoji, in the background
+        # the faces' upload as emoji, in the background: nothing waits for it (a rate limit may last an hour)
+        self.emoji_sync: asyncio.Task | None = None
         self.upload_faces = upload_faces  # False: the cards stay text (tests that are not about the faces)
+        self.sync_pause = sync_pause  # the first wait before a failed command sync is tried again (then doubled)
+        # discord.py takes one aiohttp trace: the metrics, the global pacer and the command sync all listen on it
+        self.pacer = GlobalPacer(share(settings.shards))  # this process's share of the bot's 50 requests a second
+        self.metrics.trace.on_request_start.append(self.pacer.on_request_start)
+        self.command_sync = CommandSync(self.metrics.trace)  # the slash commands' registration, in the background
 
     async def setup_hook(self) -> None:
         if self.settings.metrics_port is not None:
@@ -120,7 +129,9 @@ class ParlorBot(ParlorClient):
             restored = await self.tables.restore()
             if restored:
                 log.info("restored %d unfinished table(s)", len(restored))
-        await self.sync_commands()
+        # In the background: a refused or rate-limited sync must not keep the gateway offline.
+        self.command_sync.start(self.sync_commands, first_pause=self.sync_pause)
+        await self.command_sync.first_answer()
         FACES.emoji.clear()  # text until this application's faces are known
         if self.restore and self.upload_faces:
             shards = self.settings.shards  # several processes: the one running shard 0 uploads, the others look
@@ -146,14 +157,9 @@ class ParlorBot(ParlorClient):
         marker.write_text(digest + "\n", encoding="utf-8")
         log.info("slash commands synced %s", f"to server {guild.id}" if guild else "globally")
 
-    async def wait_settled(self) -> None:
-        """Also until the faces are uploaded (tests see the same messages whether the sync was fast or not)."""
-        if self.emoji_sync is not None:
-            await asyncio.wait([self.emoji_sync])
-        await super().wait_settled()
-
     async def close(self) -> None:
         await self.metrics.stop()
+        self.command_sync.cancel()
         if self.emoji_sync is not None:
             self.emoji_sync.cancel()
             FACES.emoji.clear()  # this application's emoji mean nothing to the next bot started in this process

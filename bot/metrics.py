@@ -23,11 +23,12 @@ from typing import Any, Callable, Iterator
 import aiohttp
 import discord
 from aiohttp import web
-from prometheus_client import CollectorRegistry, Counter, Histogram
+from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram
 from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, Metric
 from prometheus_client.exposition import choose_encoder
 from prometheus_client.registry import Collector
 
+from bot.emoji import FACES
 from bot.tables import LOBBY, PLAYING, TableManager
 from games import game_names
 
@@ -61,6 +62,10 @@ class Metrics:
         for scope in (*SCOPES, "unknown"):
             self.rate_limited.labels(scope)
         self.registry.register(TablesCollector(manager))
+        self.faces_shown = Gauge("parlor_emoji_faces_shown", "Card and tile faces this process shows as application "
+                                 "emoji (found, uploaded or taken from another process's uploads)",
+                                 registry=self.registry)
+        self.faces_shown.set_function(lambda: len(FACES.emoji))
         self.arrivals: dict[int, tuple[str, float]] = {}  # interaction id → (kind, arrival), oldest first
         self.trace = aiohttp.TraceConfig()
         self.trace.on_request_end.append(self._request_ended)

@@ -22,7 +22,7 @@ import discord
 
 from bot import text as user_text
 from bot.emoji import fit, fit_embed
-from bot.permissions import NEEDED, THREAD_ONLY
+from bot.permissions import needed_in
 from bot.render import get_renderer
 from bot.lobby import most_seats, players_wanted
 from bot.tables import CANCELLED, FINISHED, LOBBY, PLAYING, Presenter, Table, public_to_act
@@ -40,7 +40,7 @@ REPOST_AFTER = 50 * 60  # Discord throttles edits of messages older than an hour
 RECENT_LINES = 8
 MISSING_PERMISSION = ("⚠️ Parlor cannot post or edit its messages in <#{channel}>: a permission is missing. "
                       "The game goes on (use **My hand**); a server admin can give Parlor "
-                      + ", ".join(name for flag, name, _ in NEEDED if flag not in THREAD_ONLY)
+                      + ", ".join(name for _, name in needed_in(in_thread=False))
                       + " in that channel (and Send Messages in Threads for a thread).")
 PICTURE = "table.png"  # the table picture's file name: the embed shows it (attachment://table.png)
 PANEL_PICTURE = "hand.png"  # the hand panel's picture, shown as its embed's image

@@ -2,8 +2,10 @@
 delete) with Discord's checks, and the images at ``/emojis/{id}.png`` as Discord's CDN serves them.
 
 Discord's rules (resources/emoji "Create Application Emoji"): a name of 2 to 32 of ``A-Za-z0-9_``, unique
-within the application; an image as a data URI (PNG, JPEG, GIF or WebP) of at most 256 KiB; at most 2,000
-emoji an application (:attr:`EmojiRoutes.limit`, which a test may lower to make uploads fail).
+within the application; an image as a data URI (PNG, JPEG, GIF or WebP) of at most 256 KiB — a bigger one is
+refused with "400 Bad Request and an error message, but not a JSON status code" (:class:`TooLarge`); at most
+2,000 emoji an application (:attr:`EmojiRoutes.limit`, which a test may lower to make uploads fail). How
+many may be created an hour is not documented: ``Strictness.emoji_creates`` sets it.
 """
 
 from __future__ import annotations
@@ -26,6 +28,17 @@ DATA_URI = re.compile(r"^data:(image/(?:png|jpeg|gif|webp));base64,(.*)$", re.S)
 MAX_BYTES = 256 * 1024
 MAX_EMOJI = 2000
 UNKNOWN_EMOJI = (10014, "Unknown Emoji")
+
+
+class TooLarge(DiscordHTTPError):
+    """An image over 256 KiB: a 400 with an error message and no ``code``, as Discord's docs say (they give no
+    wording; this one names the limit)."""
+
+    def __init__(self) -> None:
+        super().__init__(400, 0, f"File cannot be larger than {MAX_BYTES / 1024:.1f} kb.")
+
+    def body(self) -> dict:
+        return {"message": self.message}
 
 
 @dataclass
@@ -60,7 +73,7 @@ def decode_image(image: object, errors: FormErrors) -> tuple[bytes, str]:
         errors.add(["image"], "IMAGE_INVALID", "Invalid image data")
         return b"", ""
     if len(data) > MAX_BYTES:
-        errors.add(["image"], "BINARY_TYPE_MAX_SIZE", f"File cannot be larger than {MAX_BYTES // 1024} kb.")
+        raise TooLarge()
     return data, match[1]
 
 
@@ -104,6 +117,10 @@ class EmojiRoutes:
 
     async def _create(self, request: web.Request) -> web.Response:
         self._check_app(request)
+        strict = self.world.strict
+        if strict.rate_limits and strict.emoji_creates is not None:
+            self.world.rate_limiter.take("application emoji creates", str(self.world.application_id),
+                                         strict.emoji_creates, announced=False)
         body, _ = await read_body(request)
         if len(self.emoji) >= self.limit:
             raise DiscordHTTPError(400, 30008, f"Maximum number of emojis reached ({self.limit})")

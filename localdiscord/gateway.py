@@ -1,7 +1,8 @@
 """The gateway of the local Discord: the bot's websocket (HELLO, IDENTIFY/RESUME with a replay
 buffer, heartbeats with a network-like ACK delay, member chunks) and the DISPATCH events sent to
 every live session that asked for their intent and, when it IDENTIFYed with ``shard: [id, count]``,
-owns the event's guild (Discord's rule, :func:`shard_of`; events of no guild go to shard 0).
+owns the event's guild (Discord's rule, :func:`shard_of`; events of no guild go to shard 0). Several
+sessions may run the same shard (each gets its events), as Discord allows.
 """
 
 from __future__ import annotations
@@ -216,12 +217,8 @@ class Gateway:
         self.identify_count += 1
         session = GatewaySession(secrets.token_hex(16), int(d.get("intents") or 0), d.get("shard"))
         session.ws = ws
-        if session.shard:  # a new session of a shard replaces the old one (e.g. its process was killed)
-            for old in [s for s in self.sessions.values() if s.shard == session.shard]:
-                self.sessions.pop(old.id, None)
-                if old.ws is not None and not old.ws.closed:
-                    old.server_closed.add(old.ws)
-                    await old.ws.close(code=4009, message=b"session replaced")
+        # Discord (events/gateway "Sharding"): "You can establish multiple sessions with the same
+        # [shard_id, num_shards]"; every session receives its shard's events, none replaces another.
         self.sessions[session.id] = session
         guilds = [g for g in self.world.guilds.values() if session.owns(g.id)]
         ready = {

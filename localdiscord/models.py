@@ -56,6 +56,10 @@ def permission_bits(names: Iterable[str]) -> int:
         bits |= PERMISSION_NAMES[name]
     return bits
 
+# Channel types of threads: announcement, public and private threads.
+THREAD_TYPES = (10, 11, 12)
+PUBLIC_THREAD = 11
+
 # Message flags.
 FLAG_EPHEMERAL = 1 << 6
 FLAG_LOADING = 1 << 7
@@ -419,6 +423,13 @@ class Channel:
     recipient_id: Optional[int] = None  # for DM channels
     overwrites: Dict[int, "Overwrite"] = field(default_factory=dict)  # role or member id -> overwrite
     slowmode: int = 0  # rate_limit_per_user (bots are exempt, as on Discord)
+    parent_id: Optional[int] = None  # a thread's channel (threads have no overwrites of their own)
+    owner_id: Optional[int] = None  # who started the thread
+    created: str = field(default_factory=iso_now)
+
+    @property
+    def is_thread(self) -> bool:
+        return self.type in THREAD_TYPES
 
     def apply_overwrites(self, perms: int, everyone_id: int, role_ids: Iterable[int], member_id: int) -> int:
         """Discord's order: @everyone's overwrite, then the member's roles' (denies, then allows), then the member's."""
@@ -442,6 +453,17 @@ class Channel:
         d: Dict[str, Any] = {"id": str(self.id), "type": self.type, "last_message_id": None}
         if self.type == 1:
             d["recipients"] = []
+            return d
+        if self.is_thread:  # resources/channel: a thread's fields and its thread_metadata
+            public = [m for m in self.messages if not m.ephemeral]
+            d.update({
+                "guild_id": str(self.guild_id), "name": self.name, "parent_id": str(self.parent_id),
+                "owner_id": str(self.owner_id), "rate_limit_per_user": self.slowmode, "flags": 0,
+                "message_count": len(public), "total_message_sent": len(public), "member_count": 1,
+                "thread_metadata": {"archived": False, "auto_archive_duration": 1440,
+                                    "archive_timestamp": self.created, "locked": False,
+                                    "create_timestamp": self.created},
+            })
             return d
         d.update(
             {

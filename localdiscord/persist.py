@@ -55,7 +55,7 @@ def dump_state(fake: LocalDiscord) -> Dict[str, Any]:
         ],
         "channels": [
             {"id": c.id, "guild_id": c.guild_id, "name": c.name, "position": c.position, "type": c.type,
-             "recipient_id": c.recipient_id}
+             "recipient_id": c.recipient_id, "parent_id": c.parent_id, "owner_id": c.owner_id}
             for c in fake.channels.values()
         ],
         "users": [
@@ -112,9 +112,10 @@ def load_state(fake: LocalDiscord, data: Dict[str, Any], attachments_dir: Option
         )
     for c in data["channels"]:
         ch = Channel(id=int(c["id"]), guild_id=c["guild_id"], name=c["name"], position=c.get("position", 0),
-                     type=c.get("type", 0), recipient_id=c.get("recipient_id"))
+                     type=c.get("type", 0), recipient_id=c.get("recipient_id"), parent_id=c.get("parent_id"),
+                     owner_id=c.get("owner_id"))
         fake.channels[ch.id] = ch
-        if ch.guild_id is not None and ch.guild_id in fake.guilds:
+        if ch.guild_id is not None and ch.guild_id in fake.guilds and not ch.is_thread:  # threads: not a guild's channels
             fake.guilds[ch.guild_id].channels[ch.id] = ch
     for u in data["users"]:
         fake.users[int(u["id"])] = FakeUser(fake, int(u["id"]), u["name"], manage_guild=bool(u.get("manage_guild")),

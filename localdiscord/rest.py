@@ -22,14 +22,13 @@ from .models import (
     EMBED_LINKS,
     MANAGE_MESSAGES,
     READ_MESSAGE_HISTORY,
-    SEND_MESSAGES,
     Channel,
     Command,
     FakeMessage,
     Guild,
     snowflake,
 )
-from .strict import HOUR, RateLimited
+from .strict import HOUR, RateLimited, bucket_hash
 from .world import World
 
 log = logging.getLogger("parlor.localdiscord")
@@ -94,10 +93,14 @@ class Rest:
                 if self.world.strict.latency:
                     await asyncio.sleep(self.world.strict.latency)
                 template = route_template(request)
-                status = self.world.faults.take(request.method, template)
-                if status is not None:
-                    log.info("localdiscord %s -> injected %s", line, status)
-                    return json_response({"message": f"{status}: Server Error", "code": 0}, status)
+                fault = self.world.faults.take(request.method, template)
+                if fault is not None:
+                    log.info("localdiscord %s -> injected %s", line, fault.status)
+                    answer = fault.answer()
+                    response = json_response(answer.body(), fault.status)
+                    if isinstance(answer, RateLimited):
+                        response.headers.update(answer.headers)
+                    return response
                 if self.world.strict.rate_limits:
                     headers = self.take_rate_limit(request, template)
                 response = await handler(request)
@@ -122,10 +125,12 @@ class Rest:
             self.world.last_activity = time.monotonic()
 
     def take_rate_limit(self, request: web.Request, template: str) -> Dict[str, str]:
-        """The global limit (not for interaction endpoints), then the route's bucket: its headers, or a 429."""
+        """The global limit (not for interaction endpoints), then the route's bucket: its headers, or a 429.
+        The global limit is the bot token's, however many connections or processes share it."""
         strict, limiter = self.world.strict, self.world.rate_limiter
         if not template.startswith(("/interactions/", "/webhooks/")):
-            limiter.take("global", "", strict.global_limit, scope="global", is_global=True)
+            token = bucket_hash(request.headers.get("Authorization", ""))  # the token itself is never kept
+            limiter.take("global", token, strict.global_limit, scope="global", is_global=True)
         for method, rule_template, rule in strict.buckets:
             if method in ("*", request.method) and (template == rule_template
                                                      or template.startswith(rule_template + "/")):
@@ -225,7 +230,8 @@ class Rest:
         return json_response(self.world.member_payload(uid, g))
 
     async def _typing(self, request: web.Request) -> web.Response:
-        self.world.require(self._channel(request), SEND_MESSAGES)
+        channel = self._channel(request)
+        self.world.require(channel, self.world.send_bit(channel))
         return no_content()
 
     async def _reactions(self, request: web.Request) -> web.Response:
@@ -337,7 +343,7 @@ class Rest:
     async def _post_channel_message(self, request: web.Request) -> web.Response:
         ch = self._channel(request)
         body, files = await read_body(request)
-        self.world.require(ch, SEND_MESSAGES, *([EMBED_LINKS] if body.get("embeds") else []),
+        self.world.require(ch, self.world.send_bit(ch), *([EMBED_LINKS] if body.get("embeds") else []),
                            *([ATTACH_FILES] if files else []))
         msg = await self.messaging.create(ch, body, files, validate_prefix=[])
         return json_response(msg.payload())

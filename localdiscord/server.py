@@ -133,6 +133,12 @@ class DiscordServer(World):
             self.gateway.fire("CHANNEL_CREATE", ch.payload())
         return ch
 
+    def add_thread(self, name: str, *, parent: ChannelRef = None, owner_id: Optional[int] = None) -> Channel:
+        thread = super().add_thread(name, parent=parent, owner_id=owner_id)
+        if self.gateway.sessions:
+            self.gateway.fire("THREAD_CREATE", dict(thread.payload(), newly_created=True))
+        return thread
+
     def set_overwrite(self, channel: ChannelRef, *names: str, allow: bool, target: Optional[int] = None) -> Channel:
         ch = super().set_overwrite(channel, *names, allow=allow, target=target)
         if self.gateway.sessions:

@@ -54,6 +54,10 @@ class Strictness:
         ("*", "/webhooks/{app_id}/{token}", BucketRule(5, 2.0)),
     )
     hour_old_edits: BucketRule = BucketRule(3, 6.0)  # per channel, JSON code 30046
+    # Application emoji creation: Discord documents no figure (resources/emoji: emoji routes "do not follow
+    # the normal rate limit conventions ... the quota returned by our APIs may be inaccurate"); None is no
+    # limit, a test sets one (e.g. BucketRule(20, 3600.0)). Its answers carry no X-RateLimit headers.
+    emoji_creates: Optional[BucketRule] = None
     global_limit: BucketRule = BucketRule(50, 1.0)    # every bot call except interaction endpoints
 
     @classmethod
@@ -121,10 +125,13 @@ class RateLimiter:
                    default=0.0)
 
     def take(self, name: str, major: str, rule: BucketRule, *, scope: str = "user", code: Optional[int] = None,
-             message: str = "You are being rate limited.", is_global: bool = False) -> Dict[str, str]:
-        """Count one request; return the headers to send, or raise :class:`RateLimited`."""
+             message: str = "You are being rate limited.", is_global: bool = False,
+             announced: bool = True) -> Dict[str, str]:
+        """Count one request; return the headers to send, or raise :class:`RateLimited`. A limit not
+        ``announced`` (no headers: the client learns of it from a 429 only) never makes the fake look busy."""
         now = time.monotonic()
-        self.limits[name] = rule.limit
+        if announced:
+            self.limits[name] = rule.limit
         window = self.windows.setdefault((name, major), _Window())
         if now >= window.reset_at:
             window.reset_at, window.used = now + rule.per, 0
@@ -152,22 +159,29 @@ class Fault:
     route: str    # "POST /channels/{channel_id}/messages", or "*" for every route
     status: int
     left: int
+    retry_after: float = 1.0  # a 429's wait, sent as Discord sends it (:class:`RateLimited`)
+
+    def answer(self) -> DiscordHTTPError:
+        if self.status == 429:
+            return RateLimited(self.retry_after, {"X-RateLimit-Scope": "user"})
+        return DiscordHTTPError(self.status, 0, f"{self.status}: Server Error")
 
 
 class Faults:
-    """Server errors a test asks for: ``fake.faults.fail_next("POST /channels/{channel_id}/messages", 2, 503)``."""
+    """Server errors a test asks for: ``fake.faults.fail_next("POST /channels/{channel_id}/messages", 2, 503)``,
+    or rate limits: ``fail_next(route, 1, 429, retry_after=60)``."""
 
     def __init__(self) -> None:
         self.pending: List[Fault] = []
         self.served: List[str] = []
 
-    def fail_next(self, route: str = "*", times: int = 1, status: int = 500) -> None:
-        self.pending.append(Fault(route, status, times))
+    def fail_next(self, route: str = "*", times: int = 1, status: int = 500, *, retry_after: float = 1.0) -> None:
+        self.pending.append(Fault(route, status, times, retry_after))
 
-    def take(self, method: str, template: str) -> Optional[int]:
+    def take(self, method: str, template: str) -> Optional[Fault]:
         for fault in self.pending:
             if fault.left > 0 and fault.route in ("*", f"{method} {template}"):
                 fault.left -= 1
                 self.served.append(f"{fault.status} {method} {template}")
-                return fault.status
+                return fault
         return None

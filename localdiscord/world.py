@@ -25,6 +25,9 @@ from .models import (
     Guild,
     Member,
     Overwrite,
+    PUBLIC_THREAD,
+    SEND_MESSAGES,
+    SEND_MESSAGES_IN_THREADS,
     VIEW_CHANNEL,
     Violation,
     permission_bits,
@@ -135,6 +138,22 @@ class World:
         self.changed()
         return ch
 
+    def add_thread(self, name: str, *, parent: ChannelRef = None, owner_id: Optional[int] = None) -> Channel:
+        """A public thread in ``parent`` (the first channel by default), started by ``owner_id`` (the guild's
+        owner by default). Like Discord's, it has no overwrites: its permissions are its channel's
+        (:meth:`bot_channel_permissions`)."""
+        channel = self.get_channel(parent)
+        if channel.guild_id is None or channel.is_thread:
+            raise ValueError("a thread is started in a server's text channel")
+        thread = Channel(id=snowflake(), guild_id=channel.guild_id, name=name, type=PUBLIC_THREAD,
+                         parent_id=channel.id, owner_id=owner_id or self.guilds[channel.guild_id].owner_id)
+        self.channels[thread.id] = thread
+        self.changed()
+        return thread
+
+    def threads_of(self, guild: Guild) -> List[Channel]:
+        return [ch for ch in self.channels.values() if ch.is_thread and ch.guild_id == guild.id]
+
     @property
     def guild(self) -> Guild:
         """The first guild."""
@@ -228,7 +247,11 @@ class World:
         return perms
 
     def bot_channel_permissions(self, channel: Channel) -> int:
-        """The bot's permissions in ``channel``: its roles, then the channel's overwrites."""
+        """The bot's permissions in ``channel``: its roles, then the channel's overwrites. A thread's are its
+        channel's, except Send Messages, which threads do not inherit (topics/permissions, "Inherited
+        Permissions (Threads)": Send Messages in Threads is what lets one post there)."""
+        if channel.is_thread:
+            return self.bot_channel_permissions(self.channels[channel.parent_id]) & ~SEND_MESSAGES  # type: ignore[index]
         if channel.guild_id is None:
             return BOT_PERMISSIONS
         guild = self.guilds[channel.guild_id]
@@ -240,6 +263,8 @@ class World:
     def set_overwrite(self, channel: ChannelRef, *names: str, allow: bool, target: Optional[int] = None) -> Channel:
         """Allow or deny permissions (discord.py names) to the bot's role (or ``target``) in ``channel``."""
         ch = self.get_channel(channel)
+        if ch.is_thread:
+            raise ValueError("a thread has no overwrites of its own: set them on its channel")
         guild = self.guilds[ch.guild_id]  # type: ignore[index]
         target = guild.bot_role_id if target is None else target
         o = ch.overwrites.setdefault(target, Overwrite(type=0 if target in (guild.bot_role_id, guild.id,
@@ -251,6 +276,11 @@ class World:
             o.allow, o.deny = o.allow & ~bits, o.deny | bits
         self.changed()
         return ch
+
+    @staticmethod
+    def send_bit(channel: Channel) -> int:
+        """The permission that lets one post in ``channel``: Send Messages in Threads in a thread."""
+        return SEND_MESSAGES_IN_THREADS if channel.is_thread else SEND_MESSAGES
 
     def require(self, channel: Channel, *bits: int) -> None:
         """Discord's 403 when the bot lacks a permission in ``channel`` (only with ``strict.permissions``):
@@ -289,7 +319,7 @@ class World:
             "large": False, "unavailable": False, "member_count": len(member_ids), "voice_states": [],
             "members": [self.member_payload(uid, guild) for uid in member_ids],
             "channels": [ch.payload() for ch in guild.channels.values()],
-            "threads": [], "presences": [], "stage_instances": [], "guild_scheduled_events": [],
+            "threads": [ch.payload() for ch in self.threads_of(guild)], "presences": [], "stage_instances": [], "guild_scheduled_events": [],
             "soundboard_sounds": [],
         }
 

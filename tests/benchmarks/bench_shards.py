@@ -1,7 +1,14 @@
 """Benchmark (not a test): interactions per second and answer latency with many tables in guilds on 4
-shards, served by 1 Parlor process (all 4 shards) or by 2 (shards 0,1 and 2,3), on one PostgreSQL.
+shards, served by 1 Parlor process (all 4 shards), by 2 (shards 0,1 and 2,3) or by 4 (one shard each), on
+one PostgreSQL.
 
-    .venv/bin/python -m tests.benchmarks.bench_shards [--tables 200] [--turns 6] [--processes 1 2]
+    .venv/bin/python -m tests.benchmarks.bench_shards [--tables 200] [--turns 6] [--processes 1 2 4]
+        [--rate-limits] [--unpaced]
+
+With ``--rate-limits`` the local Discord enforces Discord's rate limits, the global one (50 requests a second
+per bot token, counted across every process) included, and the run also prints the global 429s and the
+busiest second of requests the global limit counts; ``--unpaced`` runs the processes without their share of
+the global limit (bot/global_limit.py), for comparison.
 
 The bot processes are real OS processes (``tests/e2e/bot_process.py``) against a local Discord this
 process serves (which also plays every user, so it competes with them for the cores: say how many the
@@ -23,13 +30,14 @@ import time
 from pathlib import Path
 
 from bot.store import Store
-from localdiscord import FakeInteraction, FakeUser, InteractionResult, LocalDiscord, wait_for_answer
+from bot.global_limit import counted
+from localdiscord import FakeInteraction, FakeUser, InteractionResult, LocalDiscord, Strictness, wait_for_answer
 from tests.e2e.conftest import action_buttons
 from tests.e2e.shard_cluster import BotProcess, Table, guilds_on_every_shard, wait_for_commands
 from tests.postgres_server import PostgresForTests
 
 SHARD_COUNT = 4
-LAYOUTS = {1: [(0, 1, 2, 3)], 2: [(0, 1), (2, 3)]}
+LAYOUTS = {1: [(0, 1, 2, 3)], 2: [(0, 1), (2, 3)], 4: [(0,), (1,), (2,), (3,)]}
 
 
 async def answered(user: FakeUser, inter: FakeInteraction, latencies: list[float]) -> InteractionResult:
@@ -54,12 +62,26 @@ async def play_turns(table: Table, turns: int, latencies: list[float]) -> None:
         await answered(mover, mover.prepare_click(panels[mover], custom_id), latencies)
 
 
-async def run(processes: int, tables: int, turns: int, server: PostgresForTests, logs: Path) -> str:
+async def busiest_second(fake: LocalDiscord, seconds: list[int]) -> None:
+    """Every second, how many requests the global limit counts were made in it (into ``seconds``)."""
+    seen = len(fake.request_log)
+    while True:
+        await asyncio.sleep(1.0)
+        lines, seen = fake.request_log[seen:], len(fake.request_log)
+        seconds.append(sum(1 for line in lines if counted(line.split(" ", 1)[1])))
+
+
+async def run(processes: int, tables: int, turns: int, server: PostgresForTests, logs: Path, *,
+              rate_limits: bool = False, unpaced: bool = False) -> str:
     database = server.new_database()
-    async with LocalDiscord(shard_count=SHARD_COUNT, reject_late_ack=False, ack_deadline=60.0) as fake:
+    strict = Strictness.discord() if rate_limits else Strictness()
+    async with LocalDiscord(shard_count=SHARD_COUNT, reject_late_ack=False, ack_deadline=60.0, strict=strict) as fake:
         playing = guilds_on_every_shard(fake, tables, SHARD_COUNT)
-        bots = [BotProcess(fake, database, ids, SHARD_COUNT, logs / f"{processes}-{ids[0]}.log")
+        bots = [BotProcess(fake, database, ids, SHARD_COUNT, logs / f"{processes}-{ids[0]}.log",
+                           extra_env={"PARLOR_TEST_UNPACED": "1"} if unpaced else {})
                 for ids in LAYOUTS[processes]]
+        seconds: list[int] = []
+        counting = asyncio.create_task(busiest_second(fake, seconds))
         try:
             await asyncio.gather(*(b.start(timeout=120) for b in bots))
             await wait_for_commands(fake)
@@ -76,15 +98,19 @@ async def run(processes: int, tables: int, turns: int, server: PostgresForTests,
             await asyncio.gather(*(play_turns(t, turns, latencies) for t in playing))
             elapsed, driver = time.perf_counter() - started, time.process_time() - driver
         finally:
+            counting.cancel()
             before = cpu_of_children()
             await asyncio.gather(*(b.stop() for b in bots))
+        global_429s = sum(1 for hit in fake.rate_limiter.hits if hit["bucket"] == "global")
     bots_cpu = cpu_of_children() - before  # the bot processes, whole lives (start-up and opening included)
     latencies.sort()
     at = lambda q: latencies[min(len(latencies) - 1, int(len(latencies) * q))] * 1000  # noqa: E731
     return (f"{processes} process{'es' if processes > 1 else ''}: {tables} tables, {len(latencies)} interactions "
             f"in {elapsed:.1f} s = {len(latencies) / elapsed:.1f}/s; answer median "
             f"{statistics.median(latencies) * 1000:.0f} ms, p95 {at(0.95):.0f} ms, p99 {at(0.99):.0f} ms; CPU: "
-            f"bot processes {bots_cpu:.0f} s, fake Discord and players {driver:.0f} s")
+            f"bot processes {bots_cpu:.0f} s, fake Discord and players {driver:.0f} s"
+            + (f"; rate limits on{' (unpaced)' if unpaced else ''}: {global_429s} global 429s, busiest second "
+               f"{max(seconds, default=0)} requests counted by the global limit" if rate_limits else ""))
 
 
 def cpu_of_children() -> float:
@@ -92,13 +118,14 @@ def cpu_of_children() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
-async def main(tables: int, turns: int, layouts: list[int]) -> None:
+async def main(tables: int, turns: int, layouts: list[int], rate_limits: bool, unpaced: bool) -> None:
     server = PostgresForTests()
     logs = Path(tempfile.mkdtemp(prefix="parlor-bench-shards-"))
     try:
         print(f"{os.cpu_count()} cores; bot logs in {logs}", flush=True)
         for processes in layouts:
-            print(await run(processes, tables, turns, server, logs), flush=True)
+            print(await run(processes, tables, turns, server, logs, rate_limits=rate_limits, unpaced=unpaced),
+                  flush=True)
     finally:
         server.stop()
 
@@ -108,5 +135,8 @@ if __name__ == "__main__":
     parser.add_argument("--tables", type=int, default=200)
     parser.add_argument("--turns", type=int, default=6)
     parser.add_argument("--processes", type=int, nargs="+", choices=sorted(LAYOUTS), default=[1, 2])
+    parser.add_argument("--rate-limits", action="store_true", help="the local Discord enforces Discord's rate limits")
+    parser.add_argument("--unpaced", action="store_true", help="the processes ignore their share of the global limit")
     arguments = parser.parse_args()
-    asyncio.run(main(arguments.tables, arguments.turns, arguments.processes))
+    asyncio.run(main(arguments.tables, arguments.turns, arguments.processes, arguments.rate_limits,
+                     arguments.unpaced))

@@ -3,6 +3,7 @@ PARLOR_DATABASE, PARLOR_SHARD_COUNT, PARLOR_SHARD_IDS …; :func:`bot.main.make_
 own, against a local Discord that another process serves at ``LOCALDISCORD_URL``. For the tests' sake
 every table draws the seed ``PARLOR_TEST_SEED`` (so deals repeat from run to run), bots move after
 ``PARLOR_TEST_BOT_DELAY`` seconds, and the shards IDENTIFY without discord.py's 5-second pause between them.
+``PARLOR_TEST_UNPACED=1`` lifts the process's share of the global rate limit (a benchmark's "before").
 """
 
 from __future__ import annotations
@@ -27,6 +28,8 @@ def main() -> int:
     seed = os.environ.get("PARLOR_TEST_SEED", "0" * 32)
     bot = make_bot(settings, bot_delay=float(os.environ.get("PARLOR_TEST_BOT_DELAY", "0.05")), new_seed=lambda: seed)
     bot.before_identify_hook = _no_identify_delay  # type: ignore[method-assign]
+    if os.environ.get("PARLOR_TEST_UNPACED") == "1":
+        bot.pacer.per_window = 1 << 30
     bot._connection.guild_ready_timeout = 0.2  # private, but the only knob (as the harness's fast_ready)
     bot.run(settings.token or "fake-token", log_handler=None)
     return 0

@@ -32,12 +32,13 @@ class BotProcess:
     shard_count: int
     log: Path
     process: asyncio.subprocess.Process | None = None
+    extra_env: dict[str, str] = field(default_factory=dict)
 
     async def start(self, timeout: float = 60.0) -> None:
         env = {**os.environ, "LOCALDISCORD_URL": self.fake.base_url, "DISCORD_TOKEN": "fake-token",
                "PARLOR_DATABASE": self.database, "PARLOR_SHARD_COUNT": str(self.shard_count),
                "PARLOR_SHARD_IDS": ",".join(map(str, self.shard_ids)), "PARLOR_DEV_GUILD": "",
-               "PARLOR_LOG_LEVEL": "INFO"}
+               "PARLOR_LOG_LEVEL": "INFO", **self.extra_env}
         with self.log.open("ab") as out:
             self.process = await asyncio.create_subprocess_exec(
                 sys.executable, "-m", "tests.e2e.bot_process", cwd=ROOT, env=env, stdout=out, stderr=out)

@@ -15,7 +15,7 @@ from bot import emoji as faces_emoji
 from bot.emoji import EMOJI_TOKEN
 from bot.store import Store
 from faces import load_manifest
-from localdiscord import run_client
+from localdiscord import BucketRule, run_client
 
 from .conftest import action_buttons, make_bot
 
@@ -122,10 +122,13 @@ async def test_the_fake_checks_application_emoji_as_discord_does(fake):
         for bad_name in ("c", "x" * 33, "with space", "héron"):
             status, body = await post({"name": bad_name, "image": f"data:image/png;base64,{png}"})
             assert status == 400 and "name" in body["errors"]
-        big = base64.b64encode(b"\x89PNG" + bytes(256 * 1024)).decode()
-        for bad_image in (png, "data:text/plain;base64,aGk=", f"data:image/png;base64,{big}"):
+        for bad_image in (png, "data:text/plain;base64,aGk="):
             status, body = await post({"name": "other", "image": bad_image})
             assert status == 400 and "image" in body["errors"]
+        big = base64.b64encode(b"\x89PNG" + bytes(256 * 1024)).decode()  # one byte over 256 KiB
+        status, body = await post({"name": "other", "image": f"data:image/png;base64,{big}"})
+        # resources/emoji: "400 Bad Request and an error message, but not a JSON status code"
+        assert status == 400 and "code" not in body and "256" in body["message"]
         async with http.get(url) as r:
             assert [e["name"] for e in (await r.json())["items"]] == ["crane"]
         async with http.patch(f"{url}/{made['id']}", json={"name": "pine_crane"}) as r:
@@ -188,6 +191,62 @@ async def test_a_process_that_does_not_upload_takes_the_faces_another_one_upload
         crane = next(e for e in fake.app_emoji.values() if e.name == "hf_01_crane")
         await run.client.store.set_app_emoji(fake.application_id, "hf_01_crane", "0" * 64, crane.id)
         later = faces_emoji.Faces()
-        report = await faces_emoji.sync_faces(run.client, run.client.store, later, upload=False, pause=0.01, tries=2)
-        assert report.kept == len(MANIFEST) - 1 and later.get("hanafuda", "1L") is None
+        looking = asyncio.create_task(faces_emoji.sync_faces(run.client, run.client.store, later, upload=False,
+                                                             pause=0.01))
+        await asyncio.sleep(0.2)
+        assert not looking.done() and len(later.emoji) == len(MANIFEST) - 1 and later.get("hanafuda", "1L") is None
         assert later.get("hanafuda", "1R") is not None
+        looking.cancel()
+
+
+def emoji_rate_limits(fake) -> list[dict]:
+    return [hit for hit in fake.rate_limiter.hits if hit["bucket"] == "application emoji creates"]
+
+
+async def test_an_hour_long_rate_limit_on_uploads_holds_nothing_but_the_upload(fake, db):
+    fake.strict = fake.strict.with_(emoji_creates=BucketRule(20, 3600.0))  # 20 an hour, then a 429
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    async with run_client(fake, make_bot(fake, db, faces=True)) as run:
+        for _ in range(600):
+            if emoji_rate_limits(fake):
+                break
+            await asyncio.sleep(0.05)
+        assert len(uploads(fake)) == 21 and len(faces_emoji.FACES.emoji) == 20  # the first 20 are shown already
+        lobby = await alice.slash("play", "koikoi")
+        await bob.click(lobby, "Join")
+        await alice.click(lobby, "Start")
+        await fake.wait_idle()  # nothing waits for the upload's hour
+        panel = await alice.click(lobby, "My hand")
+        assert "Your hand" in panel.message.embed["title"] and not EMOJI_TOKEN.search(panel.message.embed["description"])
+        assert not run.client.emoji_sync.done()  # still waiting out Discord's retry_after
+        assert len(emoji_rate_limits(fake)) == 1 and len(uploads(fake)) == 21  # asked once, not once a face
+    assert emoji_rate_limits(fake)[0]["retry_after"] > 3500
+
+
+async def test_a_game_played_at_once_is_in_text_and_the_faces_arrive_as_the_limit_allows(fake, db):
+    fake.strict = fake.strict.with_(emoji_creates=BucketRule(30, 2.0))  # the sanma faces first, then a wait
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    async with run_client(fake, make_bot(fake, db, faces=True)) as run:
+        lobby = await alice.slash("play", "koikoi")
+        await bob.click(lobby, "Join")
+        await alice.click(lobby, "Start")
+        panel = await alice.click(lobby, "My hand")
+        assert not EMOJI_TOKEN.search(panel.message.embed["description"])  # text: no Koi-Koi face is up yet
+        report = await synced(run)
+        assert report.uploaded == len(MANIFEST) and report.failed == 0 and emoji_rate_limits(fake)
+        panel = await alice.click(lobby, "My hand")
+        assert len(EMOJI_TOKEN.findall(panel.message.embed["description"])) >= 8  # the hand and the field
+        assert run.client.metrics.registry.get_sample_value("parlor_emoji_faces_shown") == len(MANIFEST)
+
+
+async def test_a_process_that_does_not_upload_takes_the_faces_whenever_they_appear(fake, db):
+    async with run_client(fake, make_bot(fake, db)) as run:
+        found = faces_emoji.Faces()
+        looking = asyncio.create_task(faces_emoji.sync_faces(run.client, run.client.store, found, upload=False,
+                                                             pause=0.01))
+        await asyncio.sleep(1.0)  # a hundred looks: no cap on how long it looks
+        assert not looking.done() and not found.emoji
+        assert not [line for line in fake.request_log if "/emojis" in line]  # looking costs no call to Discord
+        await faces_emoji.sync_faces(run.client, run.client.store)  # the uploading process, much later
+        report = await asyncio.wait_for(looking, 10)
+        assert report.kept == len(MANIFEST) and found.emoji == faces_emoji.FACES.emoji

@@ -3,6 +3,7 @@ owns it, and a sharded Parlor process serves only its own shards' guilds and tab
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 
 import aiohttp
@@ -91,3 +92,21 @@ def test_unsharded_settings_make_todays_single_connection_bot(tmp_path):
     assert type(make_bot(settings)).__name__ == "ParlorBot"
     sharded = make_bot(dataclasses.replace(settings, shards=Shards(4, (1, 3))))
     assert (sharded.shard_count, sharded.shard_ids) == (4, [1, 3])
+
+
+async def test_four_processes_at_once_stay_under_the_tokens_global_limit_together(four_shards, tmp_path):
+    """Discord counts 50 requests a second per bot token, whichever process sends them: each of the four
+    processes keeps to its share (12 a second), so 80 posts at once meet no global 429."""
+    fake = four_shards
+    channels = {shard: [fake.add_channel(f"table-{n}", guild=guild_on(fake, shard)) for n in range(20)]
+                for shard in range(4)}
+    bots = [sharded_bot(tmp_path / f"shard{shard}.sqlite3", Shards(4, (shard,))) for shard in range(4)]
+    async with run_client(fake, bots[0]), run_client(fake, bots[1]), run_client(fake, bots[2]), \
+            run_client(fake, bots[3]):
+        await fake.wait_idle()
+        before = len(fake.request_log)
+        await asyncio.gather(*(bot.get_channel(channel.id).send("a table")
+                               for shard, bot in enumerate(bots) for channel in channels[shard]))
+        assert sum(1 for line in fake.request_log[before:] if line.startswith("POST ")) == 80  # none sent twice
+    assert [hit for hit in fake.rate_limiter.hits if hit["bucket"] == "global"] == []
+    assert all(len(fake.public_messages(channel)) == 1 for listed in channels.values() for channel in listed)

@@ -456,3 +456,36 @@ async def test_heartbeat_latency_is_the_round_trip_not_the_interval(caplog):
                 latency = bot.latency
     assert 0.04 <= latency < 0.3, latency
     assert not [r for r in caplog.records if "behind" in r.getMessage()]
+
+
+async def test_two_sessions_on_one_shard_both_stay_and_both_receive_its_events(fake: LocalDiscord):
+    """Discord's docs (events/gateway, Sharding): several sessions may identify with the same shard; a new
+    one closes none of the others."""
+    await fake.start()
+
+    async def identify(http: aiohttp.ClientSession) -> aiohttp.ClientWebSocketResponse:
+        ws = await http.ws_connect(fake.gateway_url)
+        assert (await ws.receive_json())["op"] == 10
+        await ws.send_json({"op": 2, "d": {"token": "x", "intents": 1, "shard": [0, 2],
+                                           "properties": {}}})
+        while (frame := await ws.receive_json())["t"] != "READY":
+            pass
+        return ws
+
+    async def next_event(ws: aiohttp.ClientWebSocketResponse, name: str) -> dict:
+        while True:
+            message = await asyncio.wait_for(ws.receive(), 5)
+            assert message.type == aiohttp.WSMsgType.TEXT, f"closed: {ws.close_code}"
+            frame = json.loads(message.data)
+            if frame.get("t") == name:
+                return frame["d"]
+
+    async with aiohttp.ClientSession() as http:
+        first = await identify(http)
+        second = await identify(http)
+        await fake.gateway.dispatch("TEST_EVENT", {"n": 1})  # no guild: shard 0's
+        assert (await next_event(first, "TEST_EVENT"))["n"] == 1
+        assert (await next_event(second, "TEST_EVENT"))["n"] == 1
+        assert not first.closed and len(fake.gateway.sessions) == 2
+        await first.close()
+        await second.close()

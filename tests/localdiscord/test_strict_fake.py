@@ -253,3 +253,38 @@ def test_a_snowflake_tells_when_it_was_made():
     from localdiscord.models import snowflake, snowflake_time
 
     assert abs(snowflake_time(snowflake()) - time.time()) < 1
+
+
+async def test_a_thread_takes_its_channels_permissions_but_posting_there_is_send_messages_in_threads():
+    """topics/permissions, "Inherited Permissions (Threads)": Send Messages is not inherited; Send Messages
+    in Threads lets one post in a thread."""
+    async with strict_fake() as fake:
+        await fake.start()
+        thread = fake.add_thread("side game")
+        post = f"/channels/{thread.id}/messages"
+        fake.deny(fake.channel, "send_messages")
+        status, _, made = await raw(fake, "POST", post, {"content": "in the thread"})
+        assert status == 200 and made["channel_id"] == str(thread.id)
+        assert (await raw(fake, "POST", f"/channels/{fake.channel.id}/messages", {"content": "x"}))[0] == 403
+        fake.allow(fake.channel, "send_messages")
+        fake.deny(fake.channel, "send_messages_in_threads")
+        status, _, refused = await raw(fake, "POST", post, {"content": "again"})
+        assert (status, refused["code"]) == (403, 50013)
+        fake.deny(fake.channel, "view_channel")  # no View Channel on the channel: none of its threads either
+        assert (await raw(fake, "POST", post, {"content": "again"}))[2]["code"] == 50001
+        status, _, shown = await raw(fake, "GET", f"/channels/{thread.id}")
+        assert shown["type"] == 11 and shown["parent_id"] == str(fake.channel.id) and "thread_metadata" in shown
+        with pytest.raises(ValueError):
+            fake.deny(thread, "send_messages_in_threads")  # a thread has no overwrites of its own
+
+
+async def test_a_bot_connected_hears_of_a_new_thread_and_sees_it_in_its_guild():
+    async with strict_fake() as fake:
+        before = fake.add_thread("before the bot")
+        async with run_client(fake, make_bot(fake)) as run:
+            guild = run.client.get_guild(fake.guild.id)
+            assert guild.get_thread(before.id).parent_id == fake.channel.id  # in GUILD_CREATE's threads
+            later = fake.add_thread("while it runs")
+            await fake.wait_idle()
+            thread = guild.get_thread(later.id)
+            assert thread is not None and thread.name == "while it runs" and thread.parent_id == fake.channel.id

@@ -1,0 +1,67 @@
+"""Discord's global rate limit, shared by the processes of one bot.
+
+Discord lets a bot token make 50 requests a second in all (topics/rate-limits, "Global Rate Limit"),
+whatever process makes them; interaction endpoints (``/interactions/…`` and the interaction webhooks) are not
+counted. discord.py does not pace itself to it, it only waits after a global 429; and each process of a
+sharded bot would count only its own calls. So each process keeps to its share of the 50, in proportion to
+the shards it runs (2 of 4 shards: 25 a second), counted over a sliding second held a little longer than
+Discord's (``GUARD``: calls cross the network at slightly different speeds) — together the processes stay
+under the limit, and none needs to hear from the others.
+
+:class:`GlobalPacer` is an aiohttp trace hook: discord.py's HTTP session awaits it before every request it
+sends (retries included), so a call over the share waits its turn there.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections import deque
+from typing import Any, Callable
+
+from bot.shards import Shards
+
+GLOBAL_PER_SECOND = 50
+WINDOW = 1.0
+GUARD = 0.05
+NOT_COUNTED = ("/interactions/", "/webhooks/")
+
+
+def share(shards: Shards | None, total: int = GLOBAL_PER_SECOND) -> int:
+    """This process's requests a second: all of them alone, else in proportion to its shards (at least 1)."""
+    if shards is None:
+        return total
+    return max(1, total * len(shards.ids) // shards.count)
+
+
+def counted(path: str) -> bool:
+    """Whether a request to ``path`` counts against the global limit: Discord's API, interactions apart."""
+    return "/api/" in path and not any(part in path for part in NOT_COUNTED)
+
+
+class GlobalPacer:
+    """At most ``per_window`` counted requests in any ``window`` seconds; the next one waits for the oldest
+    to leave the window (in arrival order)."""
+
+    def __init__(self, per_window: int, window: float = WINDOW + GUARD,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.per_window = per_window
+        self.window = window
+        self.clock = clock
+        self.sent: deque[float] = deque()
+        self._turns = asyncio.Lock()
+
+    async def take(self) -> None:
+        async with self._turns:
+            while True:
+                now = self.clock()
+                while self.sent and now - self.sent[0] >= self.window:
+                    self.sent.popleft()
+                if len(self.sent) < self.per_window:
+                    self.sent.append(now)
+                    return
+                await asyncio.sleep(self.sent[0] + self.window - now)
+
+    async def on_request_start(self, session: Any, context: Any, params: Any) -> None:
+        if counted(params.url.path):
+            await self.take()

@@ -1,0 +1,62 @@
+"""Each process keeps to its share of the bot's global rate limit (bot/global_limit.py)."""
+
+from __future__ import annotations
+
+import asyncio
+
+import aiohttp
+from bot.global_limit import GLOBAL_PER_SECOND, GlobalPacer, counted, share
+from bot.shards import Shards
+from localdiscord import LocalDiscord, Strictness
+
+
+def test_each_process_gets_its_shards_share_and_together_they_stay_under_50():
+    assert share(None) == GLOBAL_PER_SECOND
+    four = [Shards(4, (n,)) for n in range(4)]
+    assert [share(s) for s in four] == [12, 12, 12, 12]
+    assert share(Shards(4, (0, 1))) + share(Shards(4, (2, 3))) == 50
+    assert sum(share(Shards(3, (n,))) for n in range(3)) <= 50
+    assert share(Shards(200, (7,))) == 1
+
+
+def test_interaction_answers_do_not_count():
+    assert counted("/api/v10/channels/1/messages")
+    assert not counted("/api/v10/interactions/1/token/callback")
+    assert not counted("/api/v10/webhooks/1/token/messages/@original")
+    assert not counted("/")  # the gateway
+
+
+async def test_the_pacer_lets_at_most_its_share_through_in_any_window():
+    pacer = GlobalPacer(5, window=0.2)
+    times: list[float] = []
+    loop = asyncio.get_running_loop()
+
+    async def call() -> None:
+        await pacer.take()
+        times.append(loop.time())
+
+    await asyncio.gather(*(call() for _ in range(16)))
+    times.sort()
+    assert all(later - earlier >= 0.2 - 0.005 for earlier, later in zip(times, times[5:]))
+    assert times[-1] - times[0] >= 3 * 0.2 - 0.005  # 16 calls: four windows' worth
+
+
+async def test_the_fake_counts_the_global_limit_per_token_across_connections():
+    """Discord's global limit is the token's: four connections (as four processes) share the 50 a second."""
+    processes = 4
+    async with LocalDiscord(strict=Strictness.discord()) as fake:
+        await fake.start()
+        url = f"{fake.api_base}/users/@me"
+        sessions = [aiohttp.ClientSession(headers={"Authorization": "Bot same-token"}) for _ in range(processes)]
+        other = aiohttp.ClientSession(headers={"Authorization": "Bot another-token"})
+        try:
+            async def get(http: aiohttp.ClientSession) -> int:
+                async with http.get(url) as response:
+                    return response.status
+
+            statuses = await asyncio.gather(*(get(sessions[n % processes]) for n in range(60)))
+            assert statuses.count(200) == 50 and statuses.count(429) == 10
+            assert await get(other) == 200  # another bot's token has its own 50
+        finally:
+            for http in (*sessions, other):
+                await http.close()
