@@ -27,6 +27,7 @@ COPIED = {
     "season_rules": "season_id, game",
     "league_settings": "guild_id",
     "ratings": "table_id, user_id, scope",
+    "officer_actions": "id",
 }
 # Counts and sums compared after the copy: the derived tables too (rebuilt by the target's trigger).
 CHECKS = {
@@ -36,7 +37,8 @@ CHECKS = {
     "guild_config": "COUNT(*)",
     "app_emoji": "COUNT(*)",
     "season_rules": "COUNT(*)",
-    "league_settings": "COUNT(*), COALESCE(SUM(min_games), 0)",
+    "league_settings": "COUNT(*), COALESCE(SUM(min_games), 0), COUNT(officer_role)",
+    "officer_actions": "COUNT(*), COALESCE(SUM(officer_id % 1000003), 0), COALESCE(SUM(LENGTH(details)), 0)",
     "ratings": "COUNT(*), COALESCE(SUM(table_id), 0), COALESCE(SUM(user_id % 1000003), 0)",
     "ledger": "COUNT(*), COALESCE(SUM(amount), 0), COALESCE(SUM(amount * amount), 0)",
     "ledger_totals": "COUNT(*), COALESCE(SUM(amount), 0), COALESCE(SUM(ABS(amount)), 0)",
