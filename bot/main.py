@@ -28,7 +28,7 @@ from games import game_names
 
 log = logging.getLogger("parlor")
 
-EXTENSIONS = ("cogs.play", "cogs.league", "cogs.calc", "cogs.money", "cogs.profile")
+EXTENSIONS = ("cogs.play", "cogs.league", "cogs.calc", "cogs.money", "cogs.profile", "cogs.league_group")
 
 
 def database_problem(path: Path | str) -> str | None:

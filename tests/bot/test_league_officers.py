@@ -74,3 +74,29 @@ async def test_the_record_cannot_be_changed_or_deleted(store: Store):
             async with store.transaction() as db:
                 await db.execute(sql)
     assert [a.reason for a in await officers.actions(store, GUILD)] == ["typo"]
+
+
+async def test_league_log_pages_the_record_newest_first(store: Store):
+    from tests.bot.test_league_cog import FakeInteraction, LeagueBot, call
+
+    bot = LeagueBot(store)
+    await bot.load_extension("cogs.league_group")
+    cog = bot.get_cog("LeagueGroup")
+    assert cog.app_command.name == "league" and "log" in [c.name for c in cog.app_command.commands]
+    empty = await call(cog.log, cog, FakeInteraction(9, guild_id=GUILD))
+    assert empty.reply.ephemeral and empty.reply.content == "No officer action is on the record yet."
+    async with store.transaction() as db:
+        for n in range(13):
+            await officers.record(db, store, GUILD, (5, "[gift](https://evil.example)"), "void",
+                                  reason=f"reason {n}", target=f"table {n}")
+    first = (await call(cog.log, cog, FakeInteraction(9, guild_id=GUILD))).reply
+    lines = first.embed.description.split("\n")
+    assert len(lines) == 10 and "table 12" in lines[0] and "table 3" in lines[-1]
+    assert "[gift](" not in first.embed.description  # an officer's name is shown as typed, never a link
+    second = (await call(cog.log, cog, FakeInteraction(9, guild_id=GUILD), page=2)).reply
+    assert [line.split(" · ")[2].split(" by ")[0] for line in second.embed.description.split("\n")] == [
+        "table 2", "table 1", "table 0"]
+    assert "Page 2" in second.embed.footer.text
+    beyond = (await call(cog.log, cog, FakeInteraction(9, guild_id=GUILD), page=3)).reply
+    assert beyond.ephemeral and beyond.content == "There is no page 3: the record has 13 actions."
+    await bot.close()
