@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bot import text as user_text
+from bot.league.points import columns
 from bot.store import SeasonRow, Store
 from bot.tallies import UNREPLAYABLE, player_counts
 from faces.charts import Series
@@ -67,12 +68,13 @@ async def played(store: Store, guild_id: int, season_id: int, game: str, user_id
     return [Played(row[0], float(row[1]), int(row[2]), row[3], row[4]) for row in rows]
 
 
-def running_total(games: Sequence[Played]) -> list[tuple[float, float]]:
-    """League points after each game, by the game's number in the season (0 before the first)."""
+def running_total(games: Sequence[Played], scale: int = 1) -> list[tuple[float, float]]:
+    """League points after each game as players read them (a ledger of ``scale`` steps a point: sanma's
+    tenths), by the game's number in the season (0 before the first)."""
     points, total = [(0.0, 0.0)] if games else [], 0
     for number, game in enumerate(games, start=1):
         total += game.net
-        points.append((float(number), float(total)))
+        points.append((float(number), total / scale))
     return points
 
 
@@ -91,7 +93,7 @@ def build_page(name: str, game: str, season: SeasonRow, games: Sequence[Played],
     return ProfilePage(
         name=name, game=get_game(game).title, season=title, games=len(games),
         placings=dict(sorted(Counter(g.placing for g in games if g.placing is not None).items())),
-        points=Series(name, running_total(games)), stats=stats, frequencies=frequencies,
+        points=Series(name, running_total(games, columns(game).scale)), stats=stats, frequencies=frequencies,
         rating=rating, rating_series=rating_series,
         points_label="Chips" if get_game(game).uses_balances else "League points",
     )
@@ -133,7 +135,8 @@ def page_text(page: ProfilePage) -> str:
     if page.placings:
         lines.append(f"Placings: {placing_text(page)}")
     if page.points.points:
-        lines.append(f"{page.points_label}: {page.points.points[-1][1]:+,.0f}")
+        value = page.points.points[-1][1]
+        lines.append(f"{page.points_label}: {value:+,.{0 if value == int(value) else 1}f}")
     if page.rating is not None:
         lines.append(f"Rating: {page.rating:.1f}")
     lines += [f"{label}: {figure}" for label, figure in page.stats]

@@ -16,6 +16,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import text as user_text
+from bot.league import ratings
 from bot.main import ParlorBot
 from bot.profile import find, load_page, page_text
 from bot.ui import tell
@@ -61,7 +62,12 @@ class Profile(commands.Cog):
             await tell(interaction, f"{whose} finished no {what} this season yet.")
             return
         await interaction.response.defer(thinking=True)
-        page = await load_page(store, record, who.id, who.display_name)
+        history = await ratings.rating_history(store, interaction.guild_id, who.id, record.game, record.season.id)
+        after = {point.table_id: point.rating.shown for point in history}
+        rating_after = [after[g.table_id] for g in record.games if g.table_id in after]
+        page = await load_page(store, record, who.id, who.display_name,
+                               rating=history[-1].rating.shown if history else None,
+                               rating_after=rating_after if len(rating_after) == len(record.games) else None)
         picture = await asyncio.to_thread(profile_picture, page)
         embed = discord.Embed(title=f"{user_text.name(who.display_name)} — {page.game}", description=page_text(page), colour=COLOUR)
         embed.set_image(url=f"attachment://{PICTURE}")

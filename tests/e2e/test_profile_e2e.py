@@ -10,6 +10,7 @@ from collections import Counter
 from pathlib import Path
 
 from localdiscord import run_client
+from bot.league.ratings import rating_history
 from bot.store import Store
 from games.koikoi.tally import LINES as KOIKOI_LINES
 from games.sanma.tally import LINES as SANMA_LINES
@@ -59,6 +60,13 @@ async def test_profile_shows_the_page_with_the_counted_statistics(fake, db):
         assert f"Win rate: {100 * wins / hands:.1f}% ({wins}/{hands})" in text
         for line in SANMA_LINES:
             assert f"{line.label}: {line.text(sanma)}" in text
+        store = await Store.open(db)
+        try:  # her rating now, as the ratings module keeps it after each rated game
+            season = await store.current_season(fake.guild.id)
+            history = await rating_history(store, fake.guild.id, alice.id, "sanma", season.id)
+        finally:
+            await store.close()
+        assert len(history) == 6 and f"Rating: {history[-1].rating.shown:.1f}" in text
 
         other = await bob.slash("profile", member=alice, game="koikoi")
         text = other.messages[-1].embed["description"]
