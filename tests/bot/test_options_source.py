@@ -32,8 +32,10 @@ class Toy:
 
 def test_a_game_registered_before_the_cog_loads_gets_its_play_command(monkeypatch):
     registered = {**{name: get_game(name) for name in game_names()}, "toy": Toy()}
-    monkeypatch.setattr(cogs.play, "game_names", lambda: list(registered))
-    monkeypatch.setattr(cogs.play, "get_game", registered.__getitem__)
+    # the module Play runs in (an earlier test's load_extension may have executed cogs.play again)
+    module = Play.__init__.__globals__
+    monkeypatch.setitem(module, "game_names", lambda: list(registered))
+    monkeypatch.setitem(module, "get_game", registered.__getitem__)
     toy = next(c for c in Play(None).play.commands if c.name == "toy")
     options = {o["name"]: o for o in toy.to_dict(None)["options"]}
     assert list(options) == ["players", "rounds", "shape", "turn_time"]  # not the engine-only rule
