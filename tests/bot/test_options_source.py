@@ -8,7 +8,6 @@ from typing import Literal
 import pytest
 from pydantic import BaseModel, ConfigDict, Field
 
-import cogs.play
 from bot import rules_text
 from cogs.league import rules_sections
 from cogs.play import Play
