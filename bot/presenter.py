@@ -24,7 +24,7 @@ from bot.emoji import fit, fit_embed
 from bot.permissions import NEEDED, THREAD_ONLY
 from bot.render import get_renderer
 from bot.tables import CANCELLED, FINISHED, LOBBY, PLAYING, Presenter, Table, players_wanted, public_to_act
-from bot.ui import build_view, hand_button, lobby_buttons, tell
+from bot.ui import build_view, fill, hand_button, lobby_buttons, tell
 from faces.panel import drawn_from, panel_picture
 from faces.results import result_picture
 from faces.table import draws_table, table_picture
@@ -293,7 +293,11 @@ class DiscordPresenter(Presenter):
         token = self.panels.get((table.id, table.host_id))
         try:
             if token and token.fresh(self.clock()):
-                await token.interaction.followup.send(text, ephemeral=True)
+                try:  # after the panel's own answer: the notice is a message of its own, never in its place
+                    await asyncio.wait_for(token.answered.wait(), ANSWER_WINDOW)
+                except asyncio.TimeoutError:
+                    pass
+                await tell(token.interaction, text)
             else:
                 await (await self.client.fetch_user(table.host_id)).send(text)
         except discord.HTTPException as error:
@@ -381,7 +385,7 @@ class DiscordPresenter(Presenter):
             if origin.response.is_done():  # deferred on arrival: the deferred answer becomes the panel
                 in_place = origin.response.type is discord.InteractionResponseType.deferred_message_update
                 held = self.pictured.get(clicked) if in_place else None  # else a new message: it holds nothing
-                token.message_id = (await origin.edit_original_response(**self._panel_args(payload, held, edit=True))).id
+                token.message_id = (await fill(origin, **self._panel_args(payload, held, edit=True))).id
             elif replace:
                 await origin.response.edit_message(**self._panel_args(payload, self.pictured.get(clicked), edit=True))
                 token.message_id = clicked
