@@ -88,38 +88,49 @@ class Rest:
         self.world.last_activity = time.monotonic()
         line = f"{request.method} {request.path}"
         self.world.request_log.append(line)
-        headers: Dict[str, str] = {}
         try:
-            try:
-                if self.world.strict.latency:
-                    await asyncio.sleep(self.world.strict.latency)
-                template = route_template(request)
-                status = self.world.faults.take(request.method, template)
-                if status is not None:
-                    log.info("localdiscord %s -> injected %s", line, status)
-                    return json_response({"message": f"{status}: Server Error", "code": 0}, status)
-                if self.world.strict.rate_limits:
-                    headers = self.take_rate_limit(request, template)
-                response = await handler(request)
-                response.headers.update(headers)
-                return response
-            except RateLimited as e:
-                self.world.rate_limiter.hits[-1]["route"] = line
-                log.info("localdiscord %s -> 429 %s", line, e.body())
-                response = json_response(e.body(), 429)
-                response.headers.update(e.headers)
-                return response
-            except DiscordHTTPError as e:
-                self.world.http_errors.append(
-                    {"method": request.method, "path": request.path, "status": e.status, **e.body()}
-                )
-                log.info("localdiscord %s -> %s %s", line, e.status, e.body())
-                response = json_response(e.body(), e.status)
-                response.headers.update(headers)
-                return response
+            response = await self._answer(request, handler, line)
+            strict, now = self.world.strict, self.world.clock.now()
+            self.world.invalid_requests.answered(response.status, response.headers.get("X-RateLimit-Scope"), now,
+                                                 strict.invalid_requests, strict.invalid_ban)
+            return response
         finally:
             self.world.inflight_requests -= 1
             self.world.last_activity = time.monotonic()
+
+    async def _answer(self, request: web.Request, handler: Callable, line: str) -> web.StreamResponse:
+        headers: Dict[str, str] = {}
+        try:
+            if self.world.strict.latency:
+                await asyncio.sleep(self.world.strict.latency)
+            if self.world.strict.rate_limits and self.world.invalid_requests.banned(self.world.clock.now()):
+                log.info("localdiscord %s -> 429: banned for too many invalid requests", line)
+                return web.Response(body=b"error code: 1015", status=429,  # Cloudflare's answer: no Via header
+                                    headers={"Content-Type": "text/plain", "Retry-After": "3600"})
+            template = route_template(request)
+            status = self.world.faults.take(request.method, template)
+            if status is not None:
+                log.info("localdiscord %s -> injected %s", line, status)
+                return json_response({"message": f"{status}: Server Error", "code": 0}, status)
+            if self.world.strict.rate_limits:
+                headers = self.take_rate_limit(request, template)
+            response = await handler(request)
+            response.headers.update(headers)
+            return response
+        except RateLimited as e:
+            self.world.rate_limiter.hits[-1]["route"] = line
+            log.info("localdiscord %s -> 429 %s", line, e.body())
+            response = json_response(e.body(), 429)
+            response.headers.update(e.headers)
+            return response
+        except DiscordHTTPError as e:
+            self.world.http_errors.append(
+                {"method": request.method, "path": request.path, "status": e.status, **e.body()}
+            )
+            log.info("localdiscord %s -> %s %s", line, e.status, e.body())
+            response = json_response(e.body(), e.status)
+            response.headers.update(headers)
+            return response
 
     def take_rate_limit(self, request: web.Request, template: str) -> Dict[str, str]:
         """The global limit (not for interaction endpoints), then the route's bucket: its headers, or a 429."""

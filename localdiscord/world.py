@@ -30,7 +30,7 @@ from .models import (
     permission_bits,
     snowflake,
 )
-from .strict import FakeClock, Faults, RateLimiter, Strictness
+from .strict import FakeClock, Faults, InvalidRequests, RateLimiter, Strictness
 
 log = logging.getLogger("parlor.localdiscord")
 
@@ -57,6 +57,7 @@ class World:
         self.strict = strict or Strictness()
         self.clock = FakeClock()
         self.rate_limiter = RateLimiter()
+        self.invalid_requests = InvalidRequests()  # 401/403/429 answered, and the ban past Discord's limit
         self.faults = Faults()
         self.application_id = snowflake()
         self.bot_id = self.application_id
