@@ -13,6 +13,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.access import watch_permissions
 from bot.client import ParlorClient
 from bot.emoji import FACES, sync_faces
 from bot.logs import configure_logging
@@ -112,6 +113,7 @@ class ParlorBot(ParlorClient):
         self.add_dynamic_items(TableButton, TableSelect, AmountButton)
         self.add_listener(on_interaction)
         self.add_listener(self.metrics.arrived, "on_interaction")
+        watch_permissions(self, self.permissions_changed)
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         if self.restore:
@@ -123,6 +125,12 @@ class ParlorBot(ParlorClient):
         if self.restore and self.upload_faces:
             shards = self.settings.shards  # several processes: the one running shard 0 uploads, the others look
             self.emoji_sync = asyncio.create_task(sync_faces(self, self.store, upload=shards is None or 0 in shards.ids))
+
+    async def permissions_changed(self, guild_id: int, channel_id: int | None) -> None:
+        """Parlor's permissions may have changed in a channel (None: every channel of the server): the tables there
+        that missed a call Discord would have refused are drawn again once Parlor may make it."""
+        for table in self.presenter.reopened(self.tables.tables.values(), guild_id, channel_id):
+            self.tables.redraw(table)
 
     async def sync_commands(self) -> None:
         """Register the slash commands with Discord (in the development server when one is set), only when

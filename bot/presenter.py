@@ -16,10 +16,11 @@ import json
 import logging
 import time
 from dataclasses import dataclass, field
-from typing import Any, Awaitable, Callable, TypeVar
+from typing import Any, Awaitable, Callable, Iterable, TypeVar
 
 import discord
 
+from bot.access import ChannelAccess
 from bot.emoji import fit, fit_embed
 from bot.permissions import NEEDED, THREAD_ONLY
 from bot.render import get_renderer
@@ -89,7 +90,8 @@ class Frame:
     """One redraw of a table, built under its lock: the summaries to post, the table message, each open
     panel with its payload, the players to ping."""
     message_id: int | None
-    summaries: list[tuple[dict[str, Any], "Summary"]]  # the table as the summary's deal ended, the summary
+    # the table's lines and the table as the summary's deal ended, the summary
+    summaries: list[tuple[list[str], dict[str, Any], "Summary"]]
     table: dict[str, Any]
     panels: list[tuple[PanelToken, dict[str, Any], tuple[int, int]]] = field(default_factory=list)
     pings: list[int] = field(default_factory=list)
@@ -123,11 +125,12 @@ class DiscordPresenter(Presenter):
     def __init__(self, client: discord.Client | None, clock: Callable[[], float] = time.time) -> None:
         self.client = client
         self.clock = clock
+        self.access = ChannelAccess(client)  # which calls to a channel Discord would refuse
         self.panels: dict[tuple[int, int], PanelToken] = {}
         self.pinged: dict[tuple[int, int], int] = {}  # (table, user) → that seat's version when last pinged
         self.drawn: dict[Any, str] = {}  # message id (or panel token) → signature of what it shows
         self.summaries: dict[int, list[tuple[list[str], Summary]]] = {}  # table → (its lines, summary) to post
-        self.reported: set[int] = set()  # tables whose missing permission was reported
+        self.reported: set[int] = set()  # tables whose missing permission was reported (and that missed a call)
         self.behind: set[int] = set()  # tables whose last redraw did not all land (Discord's 5xx, 429s): draw again
         self.pictured: dict[int, str] = {}  # message id → the digest of the picture it holds (table or panel)
         # table (its picture), or (table, user) (that player's panel picture) → (the view drawn, the picture)
@@ -218,41 +221,55 @@ class DiscordPresenter(Presenter):
         when there is none, it is gone or nearly an hour old (Discord throttles edits of older messages)
         in a new message, the old one deleted; the id of the message that shows it (None: none does). When a
         new message cannot be posted (Send Messages taken away), the old one is still edited: slower past an
-        hour, but the table stays up to date."""
+        hour, but the table stays up to date. A call Discord would refuse (a permission missing) is not made."""
         signature = payload_signature(payload)
-        if message_id and self.age(message_id) >= REPOST_AFTER and table.id not in self.reported:
+        channel = self.client.get_partial_messageable(table.channel_id)
+        if message_id and self.age(message_id) >= REPOST_AFTER and table.id not in self.reported \
+                and self.access.permits(table.channel_id, post=True, **self._needs(payload, None)):
             posted = await self._post_table(table, payload, signature)
             if posted is not None:
-                await self.channel_call(table, "deleting the old table message", self.client.get_partial_messageable(
-                    table.channel_id).get_partial_message(message_id).delete(), quiet=True)
+                await self.channel_call(table, "deleting the old table message",
+                                        lambda: channel.get_partial_message(message_id).delete(), quiet=True)
                 self.drawn.pop(message_id, None)
                 self.pictured.pop(message_id, None)
                 return posted
         if message_id:
             if self.drawn.get(message_id) == signature:
                 return message_id
+            held = self.pictured.get(message_id)
             try:
-                await self.client.get_partial_messageable(table.channel_id).get_partial_message(message_id).edit(
-                    **message_args(payload, self.pictured.get(message_id), edit=True))
-                self.drawn[message_id] = signature
-                self._holds(message_id, payload)
-                return message_id
+                edited = await self.channel_call(
+                    table, "editing the table message",
+                    lambda: channel.get_partial_message(message_id).edit(**message_args(payload, held, edit=True)),
+                    lost=discord.NotFound, **self._needs(payload, held))
             except discord.NotFound:
-                pass
-            except discord.HTTPException as error:  # throttled, refused, Discord's trouble: the game goes on
-                await self.failed(table, "editing the table message", error)
+                edited = None
+                message_id = None  # gone: posted anew below
+            if message_id is not None:
+                if edited is not None:
+                    self.drawn[message_id] = signature
+                    self._holds(message_id, payload)
                 return message_id
         posted = await self._post_table(table, payload, signature)
         return message_id if posted is None else posted
 
     async def _post_table(self, table: Table, payload: dict[str, Any], signature: str) -> int | None:
-        message = await self.channel_call(table, "posting the table message", self.client.get_partial_messageable(
-            table.channel_id).send(**message_args(payload, None, edit=False)))
+        channel = self.client.get_partial_messageable(table.channel_id)
+        message = await self.channel_call(table, "posting the table message",
+                                          lambda: channel.send(**message_args(payload, None, edit=False)),
+                                          post=True, **self._needs(payload, None))
         if message is None:
             return None
         self.drawn[message.id] = signature
         self._holds(message.id, payload)
         return message.id
+
+    @staticmethod
+    def _needs(payload: dict[str, Any], held: str | None) -> dict[str, bool]:
+        """What a message call showing ``payload`` needs besides posting: an embed, a file uploaded (a picture the
+        message does not hold already, ``held`` the digest of the one it holds)."""
+        picture = payload.get("picture")
+        return {"embed": payload.get("embed") is not None, "files": picture is not None and digest(picture) != held}
 
     def _holds(self, message_id: int, payload: dict[str, Any]) -> None:
         """Message ``message_id`` now shows ``payload``: remember which picture it holds."""
@@ -264,15 +281,37 @@ class DiscordPresenter(Presenter):
     def age(self, message_id: int) -> float:
         return self.clock() - discord.utils.snowflake_time(message_id).timestamp()
 
-    async def channel_call(self, table: Table, what: str, call: Awaitable[T], *, quiet: bool = False) -> T | None:
-        """A call to the table's channel; when Discord refuses it (HTTPException, retries spent), None and the
-        game goes on: a missing permission is reported once, the rest logged."""
+    async def channel_call(self, table: Table, what: str, call: Callable[[], Awaitable[T]], *, post: bool = False,
+                           embed: bool = False, files: bool = False, quiet: bool = False,
+                           lost: type[Exception] | tuple[type[Exception], ...] = ()) -> T | None:
+        """A call to the table's channel that posts (``post``), shows an embed (``embed``) or uploads a file
+        (``files``); None when it is not made because Discord would refuse it (``access``), or when Discord refuses
+        it (HTTPException, retries spent): the game goes on, a missing permission reported once, the rest logged.
+        ``lost``: errors raised to the caller (a message gone)."""
+        if not self.access.permits(table.channel_id, post=post, embed=embed, files=files):
+            if not quiet:
+                await self.held_back(table, what, self.access.lacking(table.channel_id, post=post, embed=embed,
+                                                                      files=files))
+            return None
         try:
-            return await call
+            result = await call()
+        except lost:
+            raise
         except discord.HTTPException as error:
+            if isinstance(error, discord.Forbidden):
+                self.access.refused(table.channel_id)
             if not quiet:
                 await self.failed(table, what, error)
             return None
+        self.access.taken(table.channel_id)
+        return result
+
+    async def held_back(self, table: Table, what: str, lacking: list[str]) -> None:
+        """A call not made, Discord would refuse it: reported once (and the table drawn again once it may be)."""
+        log.info("table %s: %s not tried (%s)", table.id, what, ", ".join(lacking) or "refused there lately")
+        if table.id not in self.reported:
+            self.reported.add(table.id)
+            await self.report_missing_permission(table)
 
     async def failed(self, table: Table, what: str, error: discord.HTTPException) -> None:
         log.warning("table %s: %s failed (%s, code %s)", table.id, what, error.status, error.code)
@@ -285,11 +324,14 @@ class DiscordPresenter(Presenter):
     async def report_missing_permission(self, table: Table) -> None:
         """Told once per table: in the channel if Parlor can still post there, else to the host, privately."""
         text = MISSING_PERMISSION.format(channel=table.channel_id)
-        try:
-            await self.client.get_partial_messageable(table.channel_id).send(text)
-            return
-        except discord.HTTPException:
-            pass
+        if self.access.permits(table.channel_id, post=True):
+            try:
+                await self.client.get_partial_messageable(table.channel_id).send(text)
+                return
+            except discord.Forbidden:
+                self.access.refused(table.channel_id)
+            except discord.HTTPException:
+                pass
         token = self.panels.get((table.id, table.host_id))
         try:
             if token and token.fresh(self.clock()):
@@ -302,6 +344,21 @@ class DiscordPresenter(Presenter):
                 await (await self.client.fetch_user(table.host_id)).send(text)
         except discord.HTTPException as error:
             log.warning("table %s: could not tell the host of a missing permission (%s)", table.id, error.status)
+
+    def reopened(self, tables: Iterable[Table], guild_id: int, channel_id: int | None) -> list[Table]:
+        """The gateway says Parlor's permissions changed in a channel (None: in every channel of the server): what
+        they say now decides the calls made there. The tables there that missed a call and may now make every one
+        are returned, to be drawn again."""
+        again = []
+        for table in tables:
+            if table.guild_id != guild_id or channel_id not in (None, table.channel_id):
+                continue
+            self.access.reopen(table.channel_id)
+            if table.id in self.reported and not self.access.lacking(table.channel_id, post=True, embed=True,
+                                                                     files=True):
+                self.reported.discard(table.id)
+                again.append(table)
+        return again
 
     async def table_opened(self, table: Table, origin: discord.Interaction | None) -> int | None:
         """The new table, posted as the answer to the command that opened it."""
@@ -458,7 +515,8 @@ class DiscordPresenter(Presenter):
 
     def frame(self, table: Table, *, repost: bool = False) -> Frame:
         now = self.clock()
-        summaries = [(self.table_payload(table, lines), summary) for lines, summary in self.summaries.pop(table.id, [])]
+        summaries = [(lines, self.table_payload(table, lines), summary)
+                     for lines, summary in self.summaries.pop(table.id, [])]
         frame = Frame(None if repost else table.message_id, summaries, self.table_payload(table))
         for seat in table.humans():
             key = (table.id, seat.user_id)
@@ -480,13 +538,18 @@ class DiscordPresenter(Presenter):
         channel = self.client.get_partial_messageable(table.channel_id)
         shown = frame.message_id
         self.behind.discard(table.id)
-        for ended, summary in frame.summaries:
+        for n, (_, ended, summary) in enumerate(frame.summaries):
             shown = await self._put_table(table, shown, ended)
-            await self.channel_call(table, "posting a summary", channel.send(**summary.message_args()))
+            posted = await self.channel_call(table, "posting a summary", lambda: channel.send(**summary.message_args()),
+                                             post=True, embed=True, files=summary.picture is not None)
+            if posted is None and table.id in self.reported:  # kept to be posted once Parlor may post there again
+                self.summaries[table.id] = [(lines, s) for lines, _, s in frame.summaries[n:]] \
+                    + self.summaries.get(table.id, [])
+                break
         shown, *_ = await asyncio.gather(self._put_table(table, shown, frame.table), self._ping(table, frame.pings),
                                          *(self._edit_panel(key, token, payload) for token, payload, key in frame.panels))
-        if table.status in (FINISHED, CANCELLED):
-            self.forget(table, shown)
+        if table.status in (FINISHED, CANCELLED) and table.id not in self.reported:
+            self.forget(table, shown)  # (a table that missed a call keeps it all until it is drawn again)
         return shown
 
     def redraw_wanted(self, table: Table) -> bool:
@@ -531,6 +594,6 @@ class DiscordPresenter(Presenter):
     async def _ping(self, table: Table, user_ids: list[int]) -> None:
         if user_ids:
             channel = self.client.get_partial_messageable(table.channel_id)
-            await self.channel_call(table, "pinging players", channel.send(
+            await self.channel_call(table, "pinging players", lambda: channel.send(
                 f"{' '.join(f'<@{u}>' for u in user_ids)} — your turn at {table.game.title}: press **My hand** on the table.",
-                allowed_mentions=discord.AllowedMentions(users=True)))
+                allowed_mentions=discord.AllowedMentions(users=True)), post=True)

@@ -293,3 +293,35 @@ async def test_shared_429s_are_not_invalid_requests_and_discord_py_stops_at_a_ba
             with pytest.raises(discord.HTTPException) as banned:  # Cloudflare's 429: raised, not retried
                 await message.edit(content="three")
             assert banned.value.status == 429
+
+
+async def test_an_edit_without_embed_links_is_taken_with_its_embed_dropped():
+    """Discord takes an edit whose embeds the bot may not show (no Embed Links) and drops them without a word; a new
+    message with an embed is refused (403 50013)."""
+    async with strict_fake() as fake:
+        async with run_client(fake, make_bot(fake)) as run:
+            channel = run.client.get_channel(fake.channel.id)
+            message = await channel.send("table", embed=discord.Embed(title="Koi-Koi"))
+            fake.deny(fake.channel, "embed_links")
+            edited = await message.edit(content="table, edited", embed=discord.Embed(title="Koi-Koi, month 2"))
+            assert edited.embeds == [] and fake.public_messages()[0].embeds == []
+            with pytest.raises(discord.Forbidden):
+                await channel.send("another", embed=discord.Embed(title="refused"))
+    assert [m.content for m in fake.public_messages()] == ["table, edited"]
+
+
+async def test_without_send_messages_embed_links_and_attach_files_do_not_count():
+    """topics/permissions, "Implicit Permissions": denying Send Messages denies Attach Files and Embed Links too, so
+    an edit of a message's embed loses it; without View Channel nothing counts."""
+    async with strict_fake() as fake:
+        alice = fake.add_user("alice")
+        async with run_client(fake, make_bot(fake)) as run:
+            message = await run.client.get_channel(fake.channel.id).send("table", embed=discord.Embed(title="t"))
+            fake.deny(fake.channel, "send_messages")
+            await alice.slash("panel")
+            perms = run.client.last["panel"].app_permissions
+            assert perms.view_channel and not (perms.send_messages or perms.embed_links or perms.attach_files)
+            assert (await message.edit(embed=discord.Embed(title="t2"))).embeds == []
+            fake.deny(fake.channel, "view_channel")
+            await alice.slash("panel")
+            assert run.client.last["panel"].app_permissions.value == 0
