@@ -546,10 +546,17 @@ class DiscordPresenter(Presenter):
                 self.summaries[table.id] = [(lines, s) for lines, _, s in frame.summaries[n:]] \
                     + self.summaries.get(table.id, [])
                 break
-        shown, *_ = await asyncio.gather(self._put_table(table, shown, frame.table), self._ping(table, frame.pings),
+        shown, *_ = await asyncio.gather(self._put_table_and_ping(table, shown, frame),
                                          *(self._edit_panel(key, token, payload) for token, payload, key in frame.panels))
         if table.status in (FINISHED, CANCELLED) and table.id not in self.reported:
             self.forget(table, shown)  # (a table that missed a call keeps it all until it is drawn again)
+        return shown
+
+    async def _put_table_and_ping(self, table: Table, shown: int | None, frame: Frame) -> int | None:
+        """The table message, then the pings that send players to it: one call to the channel at a time, so that
+        a channel refusing Parlor refuses one call, not two at once."""
+        shown = await self._put_table(table, shown, frame.table)
+        await self._ping(table, frame.pings)
         return shown
 
     def redraw_wanted(self, table: Table) -> bool:
