@@ -341,7 +341,7 @@ class DiscordPresenter(Presenter):
                     pass
                 await tell(token.interaction, text)
             else:
-                await (await self.client.fetch_user(table.host_id)).send(text)
+                await (await self.client.create_dm(discord.Object(table.host_id))).send(text)  # no user fetched
         except discord.HTTPException as error:
             log.warning("table %s: could not tell the host of a missing permission (%s)", table.id, error.status)
 

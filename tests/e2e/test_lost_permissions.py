@@ -13,7 +13,7 @@ from bot.access import PROBE_AFTER
 from localdiscord import LocalDiscord, run_client
 from localdiscord.world import World
 
-from .conftest import make_bot
+from .conftest import E2E_STRICTNESS, make_bot
 
 MISSING = "permission is missing"
 
@@ -80,7 +80,7 @@ async def send_messages_away(fake: LocalDiscord, bot, count: int, *, away: float
 
 
 async def test_tables_whose_channel_lost_send_messages_spend_no_invalid_request_and_finish_when_it_is_back(db):
-    async with LocalDiscord(strict=__import__("tests.e2e.conftest", fromlist=["E2E_STRICTNESS"]).E2E_STRICTNESS,
+    async with LocalDiscord(strict=E2E_STRICTNESS,
                             channels=tuple(f"table-{n}" for n in range(4))) as fake:
         bot = make_bot(fake, db)
         async with run_client(fake, bot):
