@@ -70,16 +70,27 @@ def payload_signature(payload: dict[str, Any]) -> str:
                       sort_keys=True, default=str)
 
 
-def message_args(payload: dict[str, Any], held: str | None, *, edit: bool, name: str = PICTURE) -> dict[str, Any]:
+@dataclass(frozen=True)
+class Held:
+    """The picture a message holds: its digest, and the attachment Discord keeps it as."""
+    digest: str
+    attachment: discord.Attachment
+
+
+def message_args(payload: dict[str, Any], held: Held | None, *, edit: bool, name: str = PICTURE) -> dict[str, Any]:
     """A payload as discord.py's keywords. Its ``picture`` (PNG bytes, or None) is uploaded as file ``name``
-    only when the message does not hold those bytes already (``held``: the digest of the picture it holds,
-    None: none); an edit leaving out ``attachments`` keeps the message's file, ``attachments=[]`` removes it."""
+    only when the message does not hold those bytes already (``held``: the picture it holds, None: none). An
+    edit always says which file stays: Discord keeps only the attachments an edit lists (its docs, "Editing
+    Message Attachments"), so the picture held is listed to be kept, and ``attachments=[]`` removes it."""
     args = {k: v for k, v in payload.items() if k != "picture" and (edit or v is not None)}
     picture = payload.get("picture")
     if picture is None:
         if held is not None:
             args["attachments"] = []
-    elif digest(picture) != held:
+    elif held is not None and digest(picture) == held.digest:
+        if edit:
+            args["attachments"] = [held.attachment]
+    else:
         file = discord.File(io.BytesIO(picture), name)
         args.update({"attachments": [file]} if edit else {"file": file})
     return args
@@ -132,7 +143,7 @@ class DiscordPresenter(Presenter):
         self.summaries: dict[int, list[tuple[list[str], Summary]]] = {}  # table → (its lines, summary) to post
         self.reported: set[int] = set()  # tables whose missing permission was reported (and that missed a call)
         self.behind: set[int] = set()  # tables whose last redraw did not all land (Discord's 5xx, 429s): draw again
-        self.pictured: dict[int, str] = {}  # message id → the digest of the picture it holds (table or panel)
+        self.pictured: dict[int, Held] = {}  # message id → the picture it holds (table or panel)
         # table (its picture), or (table, user) (that player's panel picture) → (the view drawn, the picture)
         self.pictures: dict[Any, tuple[str, bytes | None]] = {}
 
@@ -248,7 +259,7 @@ class DiscordPresenter(Presenter):
             if message_id is not None:
                 if edited is not None:
                     self.drawn[message_id] = signature
-                    self._holds(message_id, payload)
+                    self._holds(edited, payload)
                 return message_id
         posted = await self._post_table(table, payload, signature)
         return message_id if posted is None else posted
@@ -261,22 +272,29 @@ class DiscordPresenter(Presenter):
         if message is None:
             return None
         self.drawn[message.id] = signature
-        self._holds(message.id, payload)
+        self._holds(message, payload)
         return message.id
 
     @staticmethod
-    def _needs(payload: dict[str, Any], held: str | None) -> dict[str, bool]:
+    def _needs(payload: dict[str, Any], held: Held | None) -> dict[str, bool]:
         """What a message call showing ``payload`` needs besides posting: an embed, a file uploaded (a picture the
-        message does not hold already, ``held`` the digest of the one it holds)."""
+        message does not hold already, ``held`` the one it holds)."""
         picture = payload.get("picture")
-        return {"embed": payload.get("embed") is not None, "files": picture is not None and digest(picture) != held}
+        return {"embed": payload.get("embed") is not None,
+                "files": picture is not None and (held is None or digest(picture) != held.digest)}
 
-    def _holds(self, message_id: int, payload: dict[str, Any]) -> None:
-        """Message ``message_id`` now shows ``payload``: remember which picture it holds."""
-        if (held := digest(payload.get("picture"))) is None:
-            self.pictured.pop(message_id, None)
+    def _holds(self, message: discord.Message | None, payload: dict[str, Any], name: str = PICTURE) -> int | None:
+        """``message`` (as Discord answered a call) now shows ``payload``: remember which picture it holds, and as
+        which attachment; its id."""
+        if message is None:
+            return None
+        picture = digest(payload.get("picture"))
+        attachment = next((a for a in message.attachments if a.filename == name), None)
+        if picture is None or attachment is None:
+            self.pictured.pop(message.id, None)  # (a picture not found is uploaded again by the next edit)
         else:
-            self.pictured[message_id] = held
+            self.pictured[message.id] = Held(picture, attachment)
+        return message.id
 
     def age(self, message_id: int) -> float:
         return self.clock() - discord.utils.snowflake_time(message_id).timestamp()
@@ -368,8 +386,7 @@ class DiscordPresenter(Presenter):
         await origin.response.send_message(**message_args(payload, None, edit=False))
         message = await origin.original_response()
         self.drawn[message.id] = payload_signature(payload)
-        self._holds(message.id, payload)
-        return message.id
+        return self._holds(message, payload)
 
     async def acknowledge(self, origin: discord.Interaction | None, answer: str | None = None) -> None:
         if origin is None:
@@ -442,26 +459,27 @@ class DiscordPresenter(Presenter):
             if origin.response.is_done():  # deferred on arrival: the deferred answer becomes the panel
                 in_place = origin.response.type is discord.InteractionResponseType.deferred_message_update
                 held = self.pictured.get(clicked) if in_place else None  # else a new message: it holds nothing
-                token.message_id = (await fill(origin, **self._panel_args(payload, held, edit=True))).id
+                shown = await fill(origin, **self._panel_args(payload, held, edit=True))
             elif replace:
-                await origin.response.edit_message(**self._panel_args(payload, self.pictured.get(clicked), edit=True))
+                edited = await origin.response.edit_message(**self._panel_args(payload, self.pictured.get(clicked),
+                                                                               edit=True))
+                shown = edited.resource if isinstance(edited.resource, discord.Message) else None
                 token.message_id = clicked
             else:
                 sent = await origin.response.send_message(ephemeral=True, **self._panel_args(payload, None, edit=False))
-                token.message_id = getattr(sent.resource, "id", None)
+                shown = sent.resource if isinstance(sent.resource, discord.Message) else None
+            token.message_id = self._holds(shown, payload, PANEL_PICTURE) or token.message_id
         except BaseException:
             if self.panels.get(key) is token:
                 self.panels.pop(key, None)
             raise
         finally:
             token.answered.set()
-        if token.message_id is not None:
-            self._holds(token.message_id, payload)
         if replaced is not None and None not in (replaced.message_id, token.message_id) \
                 and replaced.message_id != token.message_id and replaced.fresh(self.clock()):
             await self._delete_panel(replaced)
 
-    def _panel_args(self, payload: dict[str, Any], held: str | None, *, edit: bool) -> dict[str, Any]:
+    def _panel_args(self, payload: dict[str, Any], held: Held | None, *, edit: bool) -> dict[str, Any]:
         return message_args(payload, held, edit=edit, name=PANEL_PICTURE)
 
     async def _delete_panel(self, token: PanelToken) -> None:
@@ -480,11 +498,10 @@ class DiscordPresenter(Presenter):
         except asyncio.TimeoutError:
             pass
         try:
-            await token.interaction.edit_original_response(**self._panel_args(
+            shown = await token.interaction.edit_original_response(**self._panel_args(
                 payload, self.pictured.get(token.message_id) if token.message_id else None, edit=True))
             self.drawn[id(token.interaction)] = signature
-            if token.message_id is not None:
-                self._holds(token.message_id, payload)
+            self._holds(shown, payload, PANEL_PICTURE)
         except discord.HTTPException as error:
             if error.status >= 500 or error.status == 429:  # Discord's trouble: the panel stays, drawn again soon
                 self.behind.add(key[0])

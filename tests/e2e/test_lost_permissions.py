@@ -124,3 +124,33 @@ async def test_a_channel_that_refused_a_call_is_not_called_again_until_a_probe_o
         await fake.wait_idle()
         assert "My hand" not in names(table) and not table.deleted  # the game's end shown
         assert fake.invalid_requests.by_status == {403: 2}
+
+
+async def test_without_embed_links_the_table_keeps_its_embed_and_the_host_is_told(fake, db):
+    """Discord takes an edit without Embed Links but drops its embed: Parlor sees the permission missing first and
+    leaves the table message as it is (it never loses its embed), tells the host once, and draws the table again
+    when the permission is back."""
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    bot = make_bot(fake, db)
+    async with run_client(fake, bot):
+        table = await open_table(fake, fake.channel, alice, bob)
+        await fake.wait_idle()
+        game = bot.tables.in_channel(fake.channel.id)
+        fake.deny(fake.channel, "embed_links")
+        await fake.wait_idle()
+        versions = len(table.versions)
+        await alice.slash("resign")
+        await bob.slash("resign")
+        await fake.wait_idle()
+        await bot.tables.idle()
+        assert game.status == "finished"
+        assert len(table.versions) == versions and table.embeds and "My hand" in names(table)
+        assert [v for v in table.versions if not v.embeds] == []  # never shown without its embed
+        told = [m for m in fake.messages.values() if MISSING in (m.content or "")]
+        assert len(told) == 1 and "Embed Links" in told[0].content
+        assert fake.invalid_requests.total == 0
+        fake.allow(fake.channel, "embed_links")
+        await fake.wait_idle()
+        await bot.tables.idle()
+        await fake.wait_idle()
+        assert table.embeds and "My hand" not in names(table)  # the game's end shown, with its embed
