@@ -13,7 +13,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.access import watch_permissions
+from bot.access import PROBE_AFTER, watch_permissions
 from bot.client import ParlorClient
 from bot.emoji import FACES, sync_faces
 from bot.logs import configure_logging
@@ -98,6 +98,8 @@ class ParlorBot(ParlorClient):
         self.games_available = game_names()
         self.emoji_sync: asyncio.Task | None = None  # the faces' upload as emoji, in the background
         self.upload_faces = upload_faces  # False: the cards stay text (tests that are not about the faces)
+        self.probing: asyncio.Task | None = None  # the tables that missed a call, drawn again now and then
+        self.probe_every = PROBE_AFTER
 
     async def setup_hook(self) -> None:
         if self.settings.metrics_port is not None:
@@ -114,6 +116,7 @@ class ParlorBot(ParlorClient):
         self.add_listener(on_interaction)
         self.add_listener(self.metrics.arrived, "on_interaction")
         watch_permissions(self, self.permissions_changed)
+        self.probing = asyncio.create_task(self.probe_refused_channels())
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         if self.restore:
@@ -131,6 +134,15 @@ class ParlorBot(ParlorClient):
         that missed a call Discord would have refused are drawn again once Parlor may make it."""
         for table in self.presenter.reopened(self.tables.tables.values(), guild_id, channel_id):
             self.tables.redraw(table)
+
+    async def probe_refused_channels(self) -> None:
+        """The fallback when the gateway never says a permission came back: every ``probe_every`` seconds the tables
+        that missed a call are drawn again, each channel that refused Parlor tried with one call (``bot/access.py``)
+        and one the permissions say would refuse it not at all."""
+        while True:
+            await asyncio.sleep(self.probe_every)
+            for table in [t for t in self.tables.tables.values() if t.id in self.presenter.reported]:
+                self.tables.redraw(table)
 
     async def sync_commands(self) -> None:
         """Register the slash commands with Discord (in the development server when one is set), only when
@@ -160,6 +172,8 @@ class ParlorBot(ParlorClient):
 
     async def close(self) -> None:
         await self.metrics.stop()
+        if self.probing is not None:
+            self.probing.cancel()
         if self.emoji_sync is not None:
             self.emoji_sync.cancel()
             FACES.emoji.clear()  # this application's emoji mean nothing to the next bot started in this process

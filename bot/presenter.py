@@ -142,6 +142,9 @@ class DiscordPresenter(Presenter):
         self.drawn: dict[Any, str] = {}  # message id (or panel token) → signature of what it shows
         self.summaries: dict[int, list[tuple[list[str], Summary]]] = {}  # table → (its lines, summary) to post
         self.reported: set[int] = set()  # tables whose missing permission was reported (and that missed a call)
+        # tables whose channel, in their redraw under way, refused a call or was not called (``missed``), or took one
+        self.missed: set[int] = set()
+        self.reached: set[int] = set()
         self.behind: set[int] = set()  # tables whose last redraw did not all land (Discord's 5xx, 429s): draw again
         self.pictured: dict[int, Held] = {}  # message id → the picture it holds (table or panel)
         # table (its picture), or (table, user) (that player's panel picture) → (the view drawn, the picture)
@@ -307,6 +310,7 @@ class DiscordPresenter(Presenter):
         it (HTTPException, retries spent): the game goes on, a missing permission reported once, the rest logged.
         ``lost``: errors raised to the caller (a message gone)."""
         if not self.access.permits(table.channel_id, post=post, embed=embed, files=files):
+            self.missed.add(table.id)
             if not quiet:
                 await self.held_back(table, what, self.access.lacking(table.channel_id, post=post, embed=embed,
                                                                       files=files))
@@ -318,10 +322,12 @@ class DiscordPresenter(Presenter):
         except discord.HTTPException as error:
             if isinstance(error, discord.Forbidden):
                 self.access.refused(table.channel_id)
+                self.missed.add(table.id)
             if not quiet:
                 await self.failed(table, what, error)
             return None
         self.access.taken(table.channel_id)
+        self.reached.add(table.id)
         return result
 
     async def held_back(self, table: Table, what: str, lacking: list[str]) -> None:
@@ -555,16 +561,20 @@ class DiscordPresenter(Presenter):
         channel = self.client.get_partial_messageable(table.channel_id)
         shown = frame.message_id
         self.behind.discard(table.id)
+        self.missed.discard(table.id)
+        self.reached.discard(table.id)
         for n, (_, ended, summary) in enumerate(frame.summaries):
             shown = await self._put_table(table, shown, ended)
             posted = await self.channel_call(table, "posting a summary", lambda: channel.send(**summary.message_args()),
                                              post=True, embed=True, files=summary.picture is not None)
-            if posted is None and table.id in self.reported:  # kept to be posted once Parlor may post there again
+            if posted is None and table.id in self.missed:  # kept to be posted once Parlor may post there again
                 self.summaries[table.id] = [(lines, s) for lines, _, s in frame.summaries[n:]] \
                     + self.summaries.get(table.id, [])
                 break
         shown, *_ = await asyncio.gather(self._put_table_and_ping(table, shown, frame),
                                          *(self._edit_panel(key, token, payload) for token, payload, key in frame.panels))
+        if table.id in self.reached and table.id not in self.missed:
+            self.reported.discard(table.id)  # its channel takes every call again (a probe went through, say)
         if table.status in (FINISHED, CANCELLED) and table.id not in self.reported:
             self.forget(table, shown)  # (a table that missed a call keeps it all until it is drawn again)
         return shown
@@ -593,6 +603,8 @@ class DiscordPresenter(Presenter):
         self.drawn.pop(message_id, None)
         self.pictured.pop(message_id, None)
         self.reported.discard(table.id)
+        self.missed.discard(table.id)
+        self.reached.discard(table.id)
 
     def _due_pings(self, table: Table, decisions: dict[int, int], *, without_panel: bool) -> list[int]:
         """Users to ping now, each once per decision (``decisions``: seat → the version of its decision);

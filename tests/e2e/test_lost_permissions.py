@@ -91,12 +91,13 @@ async def test_tables_whose_channel_lost_send_messages_spend_no_invalid_request_
     assert away.told == 4, away  # each host told once (privately: Parlor cannot post there)
 
 
-async def test_a_channel_that_refused_a_call_is_not_called_again_until_a_probe_or_its_permissions_change(fake, db):
-    """The gateway never says Parlor lost View Channel (an update missed): one 403, then no call to that channel
-    while the game goes on, one probe past ``PROBE_AFTER``, and the table drawn again once the gateway says the
-    channel changed."""
+async def test_a_channel_that_refused_a_call_is_not_called_again_but_by_a_slow_probe(fake, db):
+    """The gateway never says Parlor lost View Channel, nor that it got it back (updates missed): one 403, then no
+    call to that channel while the game plays to its end; one probe each ``PROBE_AFTER`` (refused, then taken once
+    the permission is back), and the game's end shown."""
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
     bot = make_bot(fake, db)
+    bot.probe_every = 0.2  # how often the tables that missed a call are drawn again (a probe only when one is due)
     async with run_client(fake, bot):
         table = await open_table(fake, fake.channel, alice, bob)
         await fake.wait_idle()
@@ -110,20 +111,23 @@ async def test_a_channel_that_refused_a_call_is_not_called_again_until_a_probe_o
         await bob.slash("resign")  # bots play the game to its end: nothing goes to the channel
         await fake.wait_idle()
         await bot.tables.idle()
+        await asyncio.sleep(0.5)
         assert game.status == "finished"
         assert not [line for line in fake.request_log[calls:] if f"/channels/{fake.channel.id}/" in line]
         assert fake.invalid_requests.by_status == {403: 1}
         bot.presenter.access.clock = lambda: time.monotonic() + PROBE_AFTER + 1
-        bot.tables.redraw(game)  # a probe is due: one call, refused again, closed again
+        await asyncio.sleep(0.5)  # a probe is due: one call, refused again, the channel closed again
         await fake.wait_idle()
-        await bot.tables.idle()
         assert fake.invalid_requests.by_status == {403: 2}
-        fake.allow(fake.channel, "view_channel")  # the gateway says the channel changed
-        await fake.wait_idle()
-        await bot.tables.idle()
+        World.set_overwrite(fake, fake.channel, "view_channel", allow=True)  # given back, the gateway silent again
+        await asyncio.sleep(0.5)
+        assert "My hand" in names(table) and fake.invalid_requests.by_status == {403: 2}  # no probe due yet
+        bot.presenter.access.clock = lambda: time.monotonic() + 2 * (PROBE_AFTER + 1)
+        await asyncio.sleep(0.5)  # the next probe is taken: the table drawn, its result posted
         await fake.wait_idle()
         assert "My hand" not in names(table) and not table.deleted  # the game's end shown
         assert fake.invalid_requests.by_status == {403: 2}
+        assert game.id not in bot.presenter.reported
 
 
 async def test_without_embed_links_the_table_keeps_its_embed_and_the_host_is_told(fake, db):
