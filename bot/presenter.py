@@ -234,8 +234,9 @@ class DiscordPresenter(Presenter):
         """Show the table in message ``message_id``, edited in place (not when it shows this already), or
         when there is none, it is gone or nearly an hour old (Discord throttles edits of older messages)
         in a new message, the old one deleted; the id of the message that shows it (None: none does). When a
-        new message cannot be posted (Send Messages taken away), the old one is still edited: slower past an
-        hour, but the table stays up to date. A call Discord would refuse (a permission missing) is not made."""
+        new message cannot be posted, the old one is still edited while Parlor may: slower past an hour, but the
+        table stays up to date. A call Discord would refuse (a permission missing) is not made: without Send
+        Messages not even the edit, which would lose the embed (Embed Links goes with Send Messages)."""
         signature = payload_signature(payload)
         channel = self.client.get_partial_messageable(table.channel_id)
         if message_id and self.age(message_id) >= REPOST_AFTER and table.id not in self.reported \
