@@ -13,6 +13,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.access import PROBE_AFTER, watch_permissions
 from bot.client import ParlorClient
 from bot.command_sync import FIRST_PAUSE, CommandSync
 from bot.emoji import FACES, sync_faces
@@ -108,6 +109,8 @@ class ParlorBot(ParlorClient):
         self.pacer = GlobalPacer(share(settings.shards))  # this process's share of the bot's 50 requests a second
         self.metrics.trace.on_request_start.append(self.pacer.on_request_start)
         self.command_sync = CommandSync(self.metrics.trace)  # the slash commands' registration, in the background
+        self.probing: asyncio.Task | None = None  # the tables that missed a call, drawn again now and then
+        self.probe_every = PROBE_AFTER
 
     async def setup_hook(self) -> None:
         if self.settings.metrics_port is not None:
@@ -123,6 +126,8 @@ class ParlorBot(ParlorClient):
         self.add_dynamic_items(TableButton, TableSelect, AmountButton)
         self.add_listener(on_interaction)
         self.add_listener(self.metrics.arrived, "on_interaction")
+        watch_permissions(self, self.permissions_changed)
+        self.probing = asyncio.create_task(self.probe_refused_channels())
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         if self.restore:
@@ -136,6 +141,21 @@ class ParlorBot(ParlorClient):
         if self.restore and self.upload_faces:
             shards = self.settings.shards  # several processes: the one running shard 0 uploads, the others look
             self.emoji_sync = asyncio.create_task(sync_faces(self, self.store, upload=shards is None or 0 in shards.ids))
+
+    async def permissions_changed(self, guild_id: int, channel_id: int | None) -> None:
+        """Parlor's permissions may have changed in a channel (None: every channel of the server): the tables there
+        that missed a call Discord would have refused are drawn again once Parlor may make it."""
+        for table in self.presenter.reopened(self.tables.tables.values(), guild_id, channel_id):
+            self.tables.redraw(table)
+
+    async def probe_refused_channels(self) -> None:
+        """The fallback when the gateway never says a permission came back: every ``probe_every`` seconds the tables
+        that missed a call are drawn again, each channel that refused Parlor tried with one call (``bot/access.py``)
+        and one the permissions say would refuse it not at all."""
+        while True:
+            await asyncio.sleep(self.probe_every)
+            for table in [t for t in self.tables.tables.values() if t.id in self.presenter.reported]:
+                self.tables.redraw(table)
 
     async def sync_commands(self) -> None:
         """Register the slash commands with Discord (in the development server when one is set), only when
@@ -160,6 +180,8 @@ class ParlorBot(ParlorClient):
     async def close(self) -> None:
         await self.metrics.stop()
         self.command_sync.cancel()
+        if self.probing is not None:
+            self.probing.cancel()
         if self.emoji_sync is not None:
             self.emoji_sync.cancel()
             FACES.emoji.clear()  # this application's emoji mean nothing to the next bot started in this process

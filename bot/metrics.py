@@ -6,10 +6,12 @@ manager at each scrape. Everything about Discord comes from discord.py's own HTT
 aiohttp trace (the client's ``http_trace``):
 - an interaction is answered when its callback (``POST /interactions/{id}/{token}/callback``) succeeds;
 - its latency runs from its arrival (the ``interaction`` event) to that moment;
-- every 429 is counted by its ``X-RateLimit-Scope``, retries included.
+- every 429 is counted by its ``X-RateLimit-Scope``, retries included;
+- every invalid request as Discord counts them against the process's IP (a 401, a 403 or a 429 but one of scope
+  ``shared``: 10,000 in 10 minutes and Discord bans the IP for a while), by status.
 
-Labels carry only fixed words: the interaction type, the rate-limit scope, a game's name and a table's
-status. Never a card, a user, a channel or a token.
+Labels carry only fixed words: the interaction type, the rate-limit scope, an HTTP status, a game's name and a
+table's status. Never a card, a user, a channel or a token.
 """
 
 from __future__ import annotations
@@ -37,6 +39,7 @@ log = logging.getLogger(__name__)
 CALLBACK = re.compile(r"/interactions/(\d+)/[^/]+/callback$")
 KINDS = ("application_command", "component", "modal_submit", "autocomplete")  # discord.InteractionType names
 SCOPES = ("user", "global", "shared")  # X-RateLimit-Scope; anything else (none: Cloudflare) counts as "unknown"
+INVALID = ("401", "403", "429")  # the HTTP statuses Discord counts as invalid requests
 OPEN = (LOBBY, PLAYING)  # the statuses of an open table
 LATENCY_BUCKETS = (0.05, 0.1, 0.25, 0.5, 1.0, 2.0, 3.0, 5.0, 10.0)  # Discord wants a first answer within 3 s
 FORGET_AFTER = 60.0  # seconds after which an unanswered interaction is forgotten (it can no longer be answered)
@@ -56,6 +59,11 @@ class Metrics:
                                  buckets=LATENCY_BUCKETS, registry=self.registry)
         self.rate_limited = Counter("parlor_discord_rate_limited", "Discord's 429 answers (discord.py waits and "
                                     "retries), by X-RateLimit-Scope", ["scope"], registry=self.registry)
+        self.invalid = Counter("parlor_discord_invalid_requests", "Invalid requests as Discord counts them per IP "
+                               "(401, 403, and 429 but of scope shared), by HTTP status", ["status"],
+                               registry=self.registry)
+        for status in INVALID:
+            self.invalid.labels(status)
         for kind in KINDS:  # every series exists from the start, at zero
             self.answered.labels(kind)
             self.latency.labels(kind)
@@ -80,8 +88,10 @@ class Metrics:
 
     async def _request_ended(self, session: Any, context: Any, params: aiohttp.TraceRequestEndParams) -> None:
         status = params.response.status
+        scope = params.response.headers.get("X-RateLimit-Scope", "")
+        if str(status) in INVALID and not (status == 429 and scope == "shared"):
+            self.invalid.labels(str(status)).inc()
         if status == 429:
-            scope = params.response.headers.get("X-RateLimit-Scope", "")
             self.rate_limited.labels(scope if scope in SCOPES else "unknown").inc()
         elif status < 400 and params.method == "POST" and (callback := CALLBACK.search(params.url.path)):
             arrival = self.arrivals.pop(int(callback[1]), None)

@@ -16,17 +16,18 @@ import json
 import logging
 import time
 from dataclasses import dataclass, field
-from typing import Any, Awaitable, Callable, TypeVar
+from typing import Any, Awaitable, Callable, Iterable, TypeVar
 
 import discord
 
 from bot import text as user_text
+from bot.access import ChannelAccess
 from bot.emoji import fit, fit_embed
 from bot.permissions import needed_in
 from bot.render import get_renderer
 from bot.lobby import most_seats, players_wanted
 from bot.tables import CANCELLED, FINISHED, LOBBY, PLAYING, Presenter, Table, public_to_act
-from bot.ui import build_view, hand_button, lobby_buttons, tell
+from bot.ui import build_view, fill, hand_button, lobby_buttons, tell
 from faces.panel import drawn_from, panel_picture
 from faces.results import result_picture
 from faces.table import draws_table, table_picture
@@ -71,16 +72,27 @@ def payload_signature(payload: dict[str, Any]) -> str:
                       sort_keys=True, default=str)
 
 
-def message_args(payload: dict[str, Any], held: str | None, *, edit: bool, name: str = PICTURE) -> dict[str, Any]:
+@dataclass(frozen=True)
+class Held:
+    """The picture a message holds: its digest, and the attachment Discord keeps it as."""
+    digest: str
+    attachment: discord.Attachment
+
+
+def message_args(payload: dict[str, Any], held: Held | None, *, edit: bool, name: str = PICTURE) -> dict[str, Any]:
     """A payload as discord.py's keywords. Its ``picture`` (PNG bytes, or None) is uploaded as file ``name``
-    only when the message does not hold those bytes already (``held``: the digest of the picture it holds,
-    None: none); an edit leaving out ``attachments`` keeps the message's file, ``attachments=[]`` removes it."""
+    only when the message does not hold those bytes already (``held``: the picture it holds, None: none). An
+    edit always says which file stays: Discord keeps only the attachments an edit lists (its docs, "Editing
+    Message Attachments"), so the picture held is listed to be kept, and ``attachments=[]`` removes it."""
     args = {k: v for k, v in payload.items() if k != "picture" and (edit or v is not None)}
     picture = payload.get("picture")
     if picture is None:
         if held is not None:
             args["attachments"] = []
-    elif digest(picture) != held:
+    elif held is not None and digest(picture) == held.digest:
+        if edit:
+            args["attachments"] = [held.attachment]
+    else:
         file = discord.File(io.BytesIO(picture), name)
         args.update({"attachments": [file]} if edit else {"file": file})
     return args
@@ -91,7 +103,8 @@ class Frame:
     """One redraw of a table, built under its lock: the summaries to post, the table message, each open
     panel with its payload, the players to ping."""
     message_id: int | None
-    summaries: list[tuple[dict[str, Any], "Summary"]]  # the table as the summary's deal ended, the summary
+    # the table's lines and the table as the summary's deal ended, the summary
+    summaries: list[tuple[list[str], dict[str, Any], "Summary"]]
     table: dict[str, Any]
     panels: list[tuple[PanelToken, dict[str, Any], tuple[int, int]]] = field(default_factory=list)
     pings: list[int] = field(default_factory=list)
@@ -125,13 +138,17 @@ class DiscordPresenter(Presenter):
     def __init__(self, client: discord.Client | None, clock: Callable[[], float] = time.time) -> None:
         self.client = client
         self.clock = clock
+        self.access = ChannelAccess(client)  # which calls to a channel Discord would refuse
         self.panels: dict[tuple[int, int], PanelToken] = {}
         self.pinged: dict[tuple[int, int], int] = {}  # (table, user) → that seat's version when last pinged
         self.drawn: dict[Any, str] = {}  # message id (or panel token) → signature of what it shows
         self.summaries: dict[int, list[tuple[list[str], Summary]]] = {}  # table → (its lines, summary) to post
-        self.reported: set[int] = set()  # tables whose missing permission was reported
+        self.reported: set[int] = set()  # tables whose missing permission was reported (and that missed a call)
+        # tables whose channel, in their redraw under way, refused a call or was not called (``missed``), or took one
+        self.missed: set[int] = set()
+        self.reached: set[int] = set()
         self.behind: set[int] = set()  # tables whose last redraw did not all land (Discord's 5xx, 429s): draw again
-        self.pictured: dict[int, str] = {}  # message id → the digest of the picture it holds (table or panel)
+        self.pictured: dict[int, Held] = {}  # message id → the picture it holds (table or panel)
         # table (its picture), or (table, user) (that player's panel picture) → (the view drawn, the picture)
         self.pictures: dict[Any, tuple[str, bytes | None]] = {}
 
@@ -225,62 +242,109 @@ class DiscordPresenter(Presenter):
         """Show the table in message ``message_id``, edited in place (not when it shows this already), or
         when there is none, it is gone or nearly an hour old (Discord throttles edits of older messages)
         in a new message, the old one deleted; the id of the message that shows it (None: none does). When a
-        new message cannot be posted (Send Messages taken away), the old one is still edited: slower past an
-        hour, but the table stays up to date."""
+        new message cannot be posted, the old one is still edited while Parlor may: slower past an hour, but the
+        table stays up to date. A call Discord would refuse (a permission missing) is not made: without Send
+        Messages not even the edit, which would lose the embed (Embed Links goes with Send Messages)."""
         signature = payload_signature(payload)
-        if message_id and self.age(message_id) >= REPOST_AFTER and table.id not in self.reported:
+        channel = self.client.get_partial_messageable(table.channel_id)
+        if message_id and self.age(message_id) >= REPOST_AFTER and table.id not in self.reported \
+                and self.access.permits(table.channel_id, post=True, **self._needs(payload, None)):
             posted = await self._post_table(table, payload, signature)
             if posted is not None:
-                await self.channel_call(table, "deleting the old table message", self.client.get_partial_messageable(
-                    table.channel_id).get_partial_message(message_id).delete(), quiet=True)
+                await self.channel_call(table, "deleting the old table message",
+                                        lambda: channel.get_partial_message(message_id).delete(), quiet=True)
                 self.drawn.pop(message_id, None)
                 self.pictured.pop(message_id, None)
                 return posted
         if message_id:
             if self.drawn.get(message_id) == signature:
                 return message_id
+            held = self.pictured.get(message_id)
             try:
-                await self.client.get_partial_messageable(table.channel_id).get_partial_message(message_id).edit(
-                    **message_args(payload, self.pictured.get(message_id), edit=True))
-                self.drawn[message_id] = signature
-                self._holds(message_id, payload)
-                return message_id
+                edited = await self.channel_call(
+                    table, "editing the table message",
+                    lambda: channel.get_partial_message(message_id).edit(**message_args(payload, held, edit=True)),
+                    lost=discord.NotFound, **self._needs(payload, held))
             except discord.NotFound:
-                pass
-            except discord.HTTPException as error:  # throttled, refused, Discord's trouble: the game goes on
-                await self.failed(table, "editing the table message", error)
+                edited = None
+                message_id = None  # gone: posted anew below
+            if message_id is not None:
+                if edited is not None:
+                    self.drawn[message_id] = signature
+                    self._holds(edited, payload)
                 return message_id
         posted = await self._post_table(table, payload, signature)
         return message_id if posted is None else posted
 
     async def _post_table(self, table: Table, payload: dict[str, Any], signature: str) -> int | None:
-        message = await self.channel_call(table, "posting the table message", self.client.get_partial_messageable(
-            table.channel_id).send(**message_args(payload, None, edit=False)))
+        channel = self.client.get_partial_messageable(table.channel_id)
+        message = await self.channel_call(table, "posting the table message",
+                                          lambda: channel.send(**message_args(payload, None, edit=False)),
+                                          post=True, **self._needs(payload, None))
         if message is None:
             return None
         self.drawn[message.id] = signature
-        self._holds(message.id, payload)
+        self._holds(message, payload)
         return message.id
 
-    def _holds(self, message_id: int, payload: dict[str, Any]) -> None:
-        """Message ``message_id`` now shows ``payload``: remember which picture it holds."""
-        if (held := digest(payload.get("picture"))) is None:
-            self.pictured.pop(message_id, None)
+    @staticmethod
+    def _needs(payload: dict[str, Any], held: Held | None) -> dict[str, bool]:
+        """What a message call showing ``payload`` needs besides posting: an embed, a file uploaded (a picture the
+        message does not hold already, ``held`` the one it holds)."""
+        picture = payload.get("picture")
+        return {"embed": payload.get("embed") is not None,
+                "files": picture is not None and (held is None or digest(picture) != held.digest)}
+
+    def _holds(self, message: discord.Message | None, payload: dict[str, Any], name: str = PICTURE) -> int | None:
+        """``message`` (as Discord answered a call) now shows ``payload``: remember which picture it holds, and as
+        which attachment; its id."""
+        if message is None:
+            return None
+        picture = digest(payload.get("picture"))
+        attachment = next((a for a in message.attachments if a.filename == name), None)
+        if picture is None or attachment is None:
+            self.pictured.pop(message.id, None)  # (a picture not found is uploaded again by the next edit)
         else:
-            self.pictured[message_id] = held
+            self.pictured[message.id] = Held(picture, attachment)
+        return message.id
 
     def age(self, message_id: int) -> float:
         return self.clock() - discord.utils.snowflake_time(message_id).timestamp()
 
-    async def channel_call(self, table: Table, what: str, call: Awaitable[T], *, quiet: bool = False) -> T | None:
-        """A call to the table's channel; when Discord refuses it (HTTPException, retries spent), None and the
-        game goes on: a missing permission is reported once, the rest logged."""
+    async def channel_call(self, table: Table, what: str, call: Callable[[], Awaitable[T]], *, post: bool = False,
+                           embed: bool = False, files: bool = False, quiet: bool = False,
+                           lost: type[Exception] | tuple[type[Exception], ...] = ()) -> T | None:
+        """A call to the table's channel that posts (``post``), shows an embed (``embed``) or uploads a file
+        (``files``); None when it is not made because Discord would refuse it (``access``), or when Discord refuses
+        it (HTTPException, retries spent): the game goes on, a missing permission reported once, the rest logged.
+        ``lost``: errors raised to the caller (a message gone)."""
+        if not self.access.permits(table.channel_id, post=post, embed=embed, files=files):
+            self.missed.add(table.id)
+            if not quiet:
+                await self.held_back(table, what, self.access.lacking(table.channel_id, post=post, embed=embed,
+                                                                      files=files))
+            return None
         try:
-            return await call
+            result = await call()
+        except lost:
+            raise
         except discord.HTTPException as error:
+            if isinstance(error, discord.Forbidden):
+                self.access.refused(table.channel_id)
+                self.missed.add(table.id)
             if not quiet:
                 await self.failed(table, what, error)
             return None
+        self.access.taken(table.channel_id)
+        self.reached.add(table.id)
+        return result
+
+    async def held_back(self, table: Table, what: str, lacking: list[str]) -> None:
+        """A call not made, Discord would refuse it: reported once (and the table drawn again once it may be)."""
+        log.info("table %s: %s not tried (%s)", table.id, what, ", ".join(lacking) or "refused there lately")
+        if table.id not in self.reported:
+            self.reported.add(table.id)
+            await self.report_missing_permission(table)
 
     async def failed(self, table: Table, what: str, error: discord.HTTPException) -> None:
         log.warning("table %s: %s failed (%s, code %s)", table.id, what, error.status, error.code)
@@ -293,19 +357,41 @@ class DiscordPresenter(Presenter):
     async def report_missing_permission(self, table: Table) -> None:
         """Told once per table: in the channel if Parlor can still post there, else to the host, privately."""
         text = MISSING_PERMISSION.format(channel=table.channel_id)
-        try:
-            await self.client.get_partial_messageable(table.channel_id).send(text)
-            return
-        except discord.HTTPException:
-            pass
+        if self.access.permits(table.channel_id, post=True):
+            try:
+                await self.client.get_partial_messageable(table.channel_id).send(text)
+                return
+            except discord.Forbidden:
+                self.access.refused(table.channel_id)
+            except discord.HTTPException:
+                pass
         token = self.panels.get((table.id, table.host_id))
         try:
             if token and token.fresh(self.clock()):
-                await token.interaction.followup.send(text, ephemeral=True)
+                try:  # after the panel's own answer: the notice is a message of its own, never in its place
+                    await asyncio.wait_for(token.answered.wait(), ANSWER_WINDOW)
+                except asyncio.TimeoutError:
+                    pass
+                await tell(token.interaction, text)
             else:
-                await (await self.client.fetch_user(table.host_id)).send(text)
+                await (await self.client.create_dm(discord.Object(table.host_id))).send(text)  # no user fetched
         except discord.HTTPException as error:
             log.warning("table %s: could not tell the host of a missing permission (%s)", table.id, error.status)
+
+    def reopened(self, tables: Iterable[Table], guild_id: int, channel_id: int | None) -> list[Table]:
+        """The gateway says Parlor's permissions changed in a channel (None: in every channel of the server): what
+        they say now decides the calls made there. The tables there that missed a call and may now make every one
+        are returned, to be drawn again."""
+        again = []
+        for table in tables:
+            if table.guild_id != guild_id or channel_id not in (None, table.channel_id):
+                continue
+            self.access.reopen(table.channel_id)
+            if table.id in self.reported and not self.access.lacking(table.channel_id, post=True, embed=True,
+                                                                     files=True):
+                self.reported.discard(table.id)
+                again.append(table)
+        return again
 
     async def table_opened(self, table: Table, origin: discord.Interaction | None) -> int | None:
         """The new table, posted as the answer to the command that opened it."""
@@ -315,8 +401,7 @@ class DiscordPresenter(Presenter):
         await origin.response.send_message(**message_args(payload, None, edit=False))
         message = await origin.original_response()
         self.drawn[message.id] = payload_signature(payload)
-        self._holds(message.id, payload)
-        return message.id
+        return self._holds(message, payload)
 
     async def acknowledge(self, origin: discord.Interaction | None, answer: str | None = None) -> None:
         if origin is None:
@@ -389,26 +474,27 @@ class DiscordPresenter(Presenter):
             if origin.response.is_done():  # deferred on arrival: the deferred answer becomes the panel
                 in_place = origin.response.type is discord.InteractionResponseType.deferred_message_update
                 held = self.pictured.get(clicked) if in_place else None  # else a new message: it holds nothing
-                token.message_id = (await origin.edit_original_response(**self._panel_args(payload, held, edit=True))).id
+                shown = await fill(origin, **self._panel_args(payload, held, edit=True))
             elif replace:
-                await origin.response.edit_message(**self._panel_args(payload, self.pictured.get(clicked), edit=True))
+                edited = await origin.response.edit_message(**self._panel_args(payload, self.pictured.get(clicked),
+                                                                               edit=True))
+                shown = edited.resource if isinstance(edited.resource, discord.Message) else None
                 token.message_id = clicked
             else:
                 sent = await origin.response.send_message(ephemeral=True, **self._panel_args(payload, None, edit=False))
-                token.message_id = getattr(sent.resource, "id", None)
+                shown = sent.resource if isinstance(sent.resource, discord.Message) else None
+            token.message_id = self._holds(shown, payload, PANEL_PICTURE) or token.message_id
         except BaseException:
             if self.panels.get(key) is token:
                 self.panels.pop(key, None)
             raise
         finally:
             token.answered.set()
-        if token.message_id is not None:
-            self._holds(token.message_id, payload)
         if replaced is not None and None not in (replaced.message_id, token.message_id) \
                 and replaced.message_id != token.message_id and replaced.fresh(self.clock()):
             await self._delete_panel(replaced)
 
-    def _panel_args(self, payload: dict[str, Any], held: str | None, *, edit: bool) -> dict[str, Any]:
+    def _panel_args(self, payload: dict[str, Any], held: Held | None, *, edit: bool) -> dict[str, Any]:
         return message_args(payload, held, edit=edit, name=PANEL_PICTURE)
 
     async def _delete_panel(self, token: PanelToken) -> None:
@@ -427,11 +513,10 @@ class DiscordPresenter(Presenter):
         except asyncio.TimeoutError:
             pass
         try:
-            await token.interaction.edit_original_response(**self._panel_args(
+            shown = await token.interaction.edit_original_response(**self._panel_args(
                 payload, self.pictured.get(token.message_id) if token.message_id else None, edit=True))
             self.drawn[id(token.interaction)] = signature
-            if token.message_id is not None:
-                self._holds(token.message_id, payload)
+            self._holds(shown, payload, PANEL_PICTURE)
         except discord.HTTPException as error:
             if error.status >= 500 or error.status == 429:  # Discord's trouble: the panel stays, drawn again soon
                 self.behind.add(key[0])
@@ -462,7 +547,8 @@ class DiscordPresenter(Presenter):
 
     def frame(self, table: Table, *, repost: bool = False) -> Frame:
         now = self.clock()
-        summaries = [(self.table_payload(table, lines), summary) for lines, summary in self.summaries.pop(table.id, [])]
+        summaries = [(lines, self.table_payload(table, lines), summary)
+                     for lines, summary in self.summaries.pop(table.id, [])]
         frame = Frame(None if repost else table.message_id, summaries, self.table_payload(table))
         for seat in table.humans():
             key = (table.id, seat.user_id)
@@ -484,13 +570,29 @@ class DiscordPresenter(Presenter):
         channel = self.client.get_partial_messageable(table.channel_id)
         shown = frame.message_id
         self.behind.discard(table.id)
-        for ended, summary in frame.summaries:
+        self.missed.discard(table.id)
+        self.reached.discard(table.id)
+        for n, (_, ended, summary) in enumerate(frame.summaries):
             shown = await self._put_table(table, shown, ended)
-            await self.channel_call(table, "posting a summary", channel.send(**summary.message_args()))
-        shown, *_ = await asyncio.gather(self._put_table(table, shown, frame.table), self._ping(table, frame.pings),
+            posted = await self.channel_call(table, "posting a summary", lambda: channel.send(**summary.message_args()),
+                                             post=True, embed=True, files=summary.picture is not None)
+            if posted is None and table.id in self.missed:  # kept to be posted once Parlor may post there again
+                self.summaries[table.id] = [(lines, s) for lines, _, s in frame.summaries[n:]] \
+                    + self.summaries.get(table.id, [])
+                break
+        shown, *_ = await asyncio.gather(self._put_table_and_ping(table, shown, frame),
                                          *(self._edit_panel(key, token, payload) for token, payload, key in frame.panels))
-        if table.status in (FINISHED, CANCELLED):
-            self.forget(table, shown)
+        if table.id in self.reached and table.id not in self.missed:
+            self.reported.discard(table.id)  # its channel takes every call again (a probe went through, say)
+        if table.status in (FINISHED, CANCELLED) and table.id not in self.reported:
+            self.forget(table, shown)  # (a table that missed a call keeps it all until it is drawn again)
+        return shown
+
+    async def _put_table_and_ping(self, table: Table, shown: int | None, frame: Frame) -> int | None:
+        """The table message, then the pings that send players to it: one call to the channel at a time, so that
+        a channel refusing Parlor refuses one call, not two at once."""
+        shown = await self._put_table(table, shown, frame.table)
+        await self._ping(table, frame.pings)
         return shown
 
     def redraw_wanted(self, table: Table) -> bool:
@@ -510,6 +612,8 @@ class DiscordPresenter(Presenter):
         self.drawn.pop(message_id, None)
         self.pictured.pop(message_id, None)
         self.reported.discard(table.id)
+        self.missed.discard(table.id)
+        self.reached.discard(table.id)
 
     def _due_pings(self, table: Table, decisions: dict[int, int], *, without_panel: bool) -> list[int]:
         """Users to ping now, each once per decision (``decisions``: seat → the version of its decision);
@@ -535,6 +639,6 @@ class DiscordPresenter(Presenter):
     async def _ping(self, table: Table, user_ids: list[int]) -> None:
         if user_ids:
             channel = self.client.get_partial_messageable(table.channel_id)
-            await self.channel_call(table, "pinging players", channel.send(
+            await self.channel_call(table, "pinging players", lambda: channel.send(
                 f"{' '.join(f'<@{u}>' for u in user_ids)} — your turn at {table.game.title}: press **My hand** on the table.",
-                allowed_mentions=discord.AllowedMentions(users=True)))
+                allowed_mentions=discord.AllowedMentions(users=True)), post=True)

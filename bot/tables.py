@@ -735,6 +735,10 @@ class TableManager:
         except Exception:
             log.exception("table %s: advancing failed", table.id)
 
+    def redraw(self, table: Table) -> None:
+        """Draw the table again, though it did not change (what it could not show before may be shown now)."""
+        self._redraw_soon(table)
+
     def _redraw_soon(self, table: Table) -> None:
         """Draw the table's latest state outside the lock: one redraw task per table; a change made while
         one is drawing is drawn next, all changes made meanwhile at once (a newer change supersedes)."""

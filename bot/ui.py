@@ -53,12 +53,32 @@ SOMETHING_WENT_WRONG = "Something went wrong on Parlor's side; please try again.
 LOBBY_VERBS = {"join", "leave", "addbot", "start", "cancel"}
 
 
+FILLED = "parlor:filled"  # an interaction's ``extras`` key: its deferred "thinking" message shows an answer now
+
+
+def loading(interaction: discord.Interaction) -> bool:
+    """Whether the interaction was answered with a "thinking" deferral that nothing has filled yet."""
+    return (interaction.response.type is discord.InteractionResponseType.deferred_channel_message
+            and not interaction.extras.get(FILLED))
+
+
+async def fill(interaction: discord.Interaction, **fields: Any) -> discord.InteractionMessage:
+    """The interaction's original response edited to show ``fields`` (discord.py's keywords): how a deferred
+    "thinking" message is filled (a followup doing it is deprecated by Discord)."""
+    message = await interaction.edit_original_response(**fields)
+    interaction.extras[FILLED] = True
+    return message
+
+
 async def tell(interaction: discord.Interaction, text: str) -> None:
-    """A short ephemeral answer for the one user, whether or not we answered already."""
-    if interaction.response.is_done():
-        await interaction.followup.send(text, ephemeral=True)
-    else:
+    """A short ephemeral answer for the one user, whether or not we answered already: the answer itself, the
+    deferred "thinking" message filled with it, or a new private message after an answer already given."""
+    if not interaction.response.is_done():
         await interaction.response.send_message(text, ephemeral=True)
+    elif loading(interaction):
+        await fill(interaction, content=text)
+    else:
+        await interaction.followup.send(text, ephemeral=True)
 
 
 def custom_id(table_id: int, version: int, verb: str) -> str:

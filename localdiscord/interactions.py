@@ -214,8 +214,12 @@ class Interactions:
         flags = int(body.get("flags") or 0)
         if (inter.callback_type == DEFERRED_CHANNEL_MESSAGE and inter.original is not None
                 and inter.original.loading and not inter.followups):
-            # Discord: the first followup after a deferred "thinking" response edits the
-            # loading message; its ephemeral flag is ignored.
+            # Discord: the first followup after a deferred "thinking" response edits the loading message, its
+            # ephemeral flag ignored; receiving-and-responding marks this deprecated (PATCH @original instead),
+            # so it is done and noted as a violation.
+            self.world.violations.append(Violation(
+                "deprecated_followup", f"{inter.label}: a followup filled the deferred loading message; "
+                "edit the original response instead", inter.id))
             msg = await self.messaging.edit(inter.original, body, files, validate_prefix=[])
         else:
             channel = self.world.channels[inter.channel_id]

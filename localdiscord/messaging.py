@@ -101,7 +101,9 @@ class Messaging:
                           self.world.app_emoji)
         if msg.dismissed:
             raise not_found(*UNKNOWN_MESSAGE)
-        self.check_files(body, files, {str(a.id): a.filename for a in msg.attachments}, merged["embeds"] or [],
+        # the embeds the edit sets, or those it keeps when it sets which files stay
+        shown = merged["embeds"] if "embeds" in body or body.get("attachments") is not None else []
+        self.check_files(body, files, {str(a.id): a.filename for a in msg.attachments}, shown or [],
                          validate_prefix or [])
         new_files = self.make_attachments(msg.channel_id, body, files)
         remaining_attachments = msg.attachments if "attachments" not in body else body["attachments"]

@@ -87,42 +87,53 @@ class Rest:
         self.world.last_activity = time.monotonic()
         line = f"{request.method} {request.path}"
         self.world.request_log.append(line)
-        headers: Dict[str, str] = {}
         try:
-            try:
-                if self.world.strict.latency:
-                    await asyncio.sleep(self.world.strict.latency)
-                template = route_template(request)
-                fault = self.world.faults.take(request.method, template)
-                if fault is not None:
-                    log.info("localdiscord %s -> injected %s", line, fault.status)
-                    answer = fault.answer()
-                    response = json_response(answer.body(), fault.status)
-                    if isinstance(answer, RateLimited):
-                        response.headers.update(answer.headers)
-                    return response
-                if self.world.strict.rate_limits:
-                    headers = self.take_rate_limit(request, template)
-                response = await handler(request)
-                response.headers.update(headers)
-                return response
-            except RateLimited as e:
-                self.world.rate_limiter.hits[-1]["route"] = line
-                log.info("localdiscord %s -> 429 %s", line, e.body())
-                response = json_response(e.body(), 429)
-                response.headers.update(e.headers)
-                return response
-            except DiscordHTTPError as e:
-                self.world.http_errors.append(
-                    {"method": request.method, "path": request.path, "status": e.status, **e.body()}
-                )
-                log.info("localdiscord %s -> %s %s", line, e.status, e.body())
-                response = json_response(e.body(), e.status)
-                response.headers.update(headers)
-                return response
+            response = await self._answer(request, handler, line)
+            strict, now = self.world.strict, self.world.clock.now()
+            self.world.invalid_requests.answered(response.status, response.headers.get("X-RateLimit-Scope"), now,
+                                                 strict.invalid_requests, strict.invalid_ban)
+            return response
         finally:
             self.world.inflight_requests -= 1
             self.world.last_activity = time.monotonic()
+
+    async def _answer(self, request: web.Request, handler: Callable, line: str) -> web.StreamResponse:
+        headers: Dict[str, str] = {}
+        try:
+            if self.world.strict.latency:
+                await asyncio.sleep(self.world.strict.latency)
+            if self.world.strict.rate_limits and self.world.invalid_requests.banned(self.world.clock.now()):
+                log.info("localdiscord %s -> 429: banned for too many invalid requests", line)
+                return web.Response(body=b"error code: 1015", status=429,  # Cloudflare's answer: no Via header
+                                    headers={"Content-Type": "text/plain", "Retry-After": "3600"})
+            template = route_template(request)
+            fault = self.world.faults.take(request.method, template)
+            if fault is not None:
+                log.info("localdiscord %s -> injected %s", line, fault.status)
+                answer = fault.answer()
+                response = json_response(answer.body(), fault.status)
+                if isinstance(answer, RateLimited):
+                    response.headers.update(answer.headers)
+                return response
+            if self.world.strict.rate_limits:
+                headers = self.take_rate_limit(request, template)
+            response = await handler(request)
+            response.headers.update(headers)
+            return response
+        except RateLimited as e:
+            self.world.rate_limiter.hits[-1]["route"] = line
+            log.info("localdiscord %s -> 429 %s", line, e.body())
+            response = json_response(e.body(), 429)
+            response.headers.update(e.headers)
+            return response
+        except DiscordHTTPError as e:
+            self.world.http_errors.append(
+                {"method": request.method, "path": request.path, "status": e.status, **e.body()}
+            )
+            log.info("localdiscord %s -> %s %s", line, e.status, e.body())
+            response = json_response(e.body(), e.status)
+            response.headers.update(headers)
+            return response
 
     def take_rate_limit(self, request: web.Request, template: str) -> Dict[str, str]:
         """The global limit (not for interaction endpoints), then the route's bucket: its headers, or a 429.
@@ -358,8 +369,10 @@ class Rest:
         if int(msg.author["id"]) != self.world.bot_id:
             raise DiscordHTTPError(403, 50005, "Cannot edit a message authored by another user")
         body, files = await read_body(request)
-        self.world.require(self._channel(request), *([EMBED_LINKS] if body.get("embeds") else []),
-                           *([ATTACH_FILES] if files else []))
+        channel = self._channel(request)
+        self.world.require(channel, *([ATTACH_FILES] if files else []))
+        if body.get("embeds") and not self.world.granted(channel, EMBED_LINKS):
+            body = dict(body, embeds=[])  # as Discord does: the edit is taken, its embeds silently dropped
         self.check_hour_old_edit(msg)
         await self.messaging.edit(msg, body, files, validate_prefix=[])
         return json_response(msg.payload())

@@ -15,8 +15,9 @@ from __future__ import annotations
 import hashlib
 import math
 import time
+from collections import deque
 from dataclasses import dataclass, field, replace
-from typing import Dict, List, Optional, Tuple
+from typing import Deque, Dict, List, Optional, Tuple
 
 from .errors import DiscordHTTPError
 
@@ -59,6 +60,10 @@ class Strictness:
     # limit, a test sets one (e.g. BucketRule(20, 3600.0)). Its answers carry no X-RateLimit headers.
     emoji_creates: Optional[BucketRule] = None
     global_limit: BucketRule = BucketRule(50, 1.0)    # every bot call except interaction endpoints
+    # Discord's invalid-request limit per IP (401, 403 and 429 answers; fake-clock seconds), and how long the
+    # ban past it lasts: the docs say "temporarily" without a figure, so the fake takes an hour
+    invalid_requests: BucketRule = BucketRule(10_000, 600.0)
+    invalid_ban: float = HOUR
 
     @classmethod
     def discord(cls, latency: float = 0.0) -> "Strictness":
@@ -152,6 +157,41 @@ class RateLimiter:
             raise RateLimited(reset_after, headers, code=code, message=message, is_global=is_global)
         window.used += 1
         return headers
+
+
+INVALID_STATUSES = (401, 403, 429)
+
+
+@dataclass
+class InvalidRequests:
+    """Discord's invalid-request limit (topics/rate-limits, "Invalid Request Limit aka Cloudflare bans"): the 401,
+    403 and 429 answers (a 429 of scope ``shared`` is not counted) one IP — the fake's one client — received in a
+    sliding window of the fake clock; past the limit every call is answered with Cloudflare's 429 (no ``Via``
+    header, a text body: discord.py raises at once) until the ban ends."""
+
+    times: Deque[float] = field(default_factory=deque)  # when each invalid answer in the window was given
+    by_status: Dict[int, int] = field(default_factory=dict)  # every invalid answer ever, by status
+    banned_until: float = 0.0
+    bans: int = 0
+
+    def banned(self, now: float) -> bool:
+        return now < self.banned_until
+
+    def answered(self, status: int, scope: Optional[str], now: float, rule: BucketRule, ban: float) -> None:
+        """Count an answer given at ``now`` (the ban's own answers are not counted: a ban lasts ``ban`` seconds);
+        the limit passed starts a ban."""
+        if status not in INVALID_STATUSES or (status == 429 and scope == "shared") or self.banned(now):
+            return
+        self.by_status[status] = self.by_status.get(status, 0) + 1
+        self.times.append(now)
+        while self.times and self.times[0] <= now - rule.per:
+            self.times.popleft()
+        if len(self.times) >= rule.limit and not self.banned(now):
+            self.banned_until, self.bans = now + ban, self.bans + 1
+
+    @property
+    def total(self) -> int:
+        return sum(self.by_status.values())
 
 
 @dataclass

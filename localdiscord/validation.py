@@ -82,17 +82,21 @@ def check_not_empty(msg_like: dict, files: list) -> None:
 def check_attachments(body: dict, uploads: Dict[int, str], sizes: List[int], held: Dict[str, str],
                       embeds: List[dict], prefix: List[Any]) -> None:
     """Discord's checks of a message's files: ``uploads`` (``files[n]`` index → file name) of ``sizes`` bytes,
-    ``held`` (attachment id → file name) the files the message holds already (an edit), ``embeds`` what it
-    will show. Each file within the upload limit (413, 40005); the body's ``attachments`` naming only an
-    upload or a held file; at most 10 files kept; an embed's ``attachment://name`` naming one of them."""
+    ``held`` (attachment id → file name) the files the message holds already (an edit), ``embeds`` the embeds
+    the request sets. Each file within the upload limit (413, 40005); the body's ``attachments`` naming only an
+    upload or a held file; at most 10 files kept; an embed's ``attachment://name`` naming a file of the request:
+    an upload, or a held file the body lists. (The docs tie ``attachment://`` to files sent with the message and
+    keep a held file on an edit only when it is listed — reference, "Editing Message Attachments"; what an
+    embed naming a held file left out of the list shows they do not say, and Discord has shown it twice or not
+    at all: the fake takes the stricter reading and refuses it.)"""
     if any(size > MAX_FILE_BYTES for size in sizes):
         raise DiscordHTTPError(413, 40005, "Request entity too large")
     errors = FormErrors()
     listed = body.get("attachments")
+    names = list(uploads.values())
     if listed is None:
-        names = list(held.values()) + list(uploads.values())
+        kept = list(held.values()) + names
     else:
-        names = list(uploads.values())
         for i, a in enumerate(listed):
             key = str((a or {}).get("id"))
             if key in held:
@@ -100,14 +104,15 @@ def check_attachments(body: dict, uploads: Dict[int, str], sizes: List[int], hel
             elif not key.isdigit() or int(key) not in uploads:
                 errors.add(prefix + ["attachments", i, "id"], "ATTACHMENT_NOT_FOUND",
                            "Unknown attachment: neither an upload of this request nor a file of the message")
-    if len(names) > MAX_ATTACHMENTS:
+        kept = names
+    if len(kept) > MAX_ATTACHMENTS:
         errors.add(prefix + ["attachments"], "BASE_TYPE_MAX_LENGTH", f"Must be {MAX_ATTACHMENTS} or fewer in length.")
     for i, e in enumerate(embeds):
         for key in ("image", "thumbnail"):
             url = str((e.get(key) or {}).get("url") or "")
             if url.startswith(ATTACHMENT_URL) and url[len(ATTACHMENT_URL):] not in names:
                 errors.add(prefix + ["embeds", i, key, "url"], "EMBED_ATTACHMENT_UNKNOWN",
-                           f"{url} names no file of the message")
+                           f"{url} names no file of the request (uploaded, or kept and listed in attachments)")
     errors.raise_if_any()
 
 

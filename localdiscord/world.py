@@ -14,6 +14,11 @@ from typing import Any, Awaitable, Callable, Dict, List, Optional, Tuple, Union
 from .errors import ClientCrashed, DiscordHTTPError
 from .models import (
     ADMINISTRATOR,
+    ATTACH_FILES,
+    EMBED_LINKS,
+    MENTION_EVERYONE,
+    SEND_MESSAGES,
+    SEND_TTS_MESSAGES,
     BOT_PERMISSIONS,
     EVERYONE_PERMISSIONS,
     MANAGE_GUILD,
@@ -33,11 +38,20 @@ from .models import (
     permission_bits,
     snowflake,
 )
-from .strict import FakeClock, Faults, RateLimiter, Strictness
+from .strict import FakeClock, Faults, InvalidRequests, RateLimiter, Strictness
 
 log = logging.getLogger("parlor.localdiscord")
 
 ChannelRef = Union[None, int, str, Channel]
+SENDING_ONLY = MENTION_EVERYONE | SEND_TTS_MESSAGES | ATTACH_FILES | EMBED_LINKS
+
+
+def implicit_denials(perms: int) -> int:
+    """topics/permissions, "Implicit Permissions": without View Channel no other permission counts; without Send
+    Messages, neither Mention Everyone, Send TTS Messages, Attach Files nor Embed Links does."""
+    if not perms & VIEW_CHANNEL:
+        return 0
+    return perms if perms & SEND_MESSAGES else perms & ~SENDING_ONLY
 
 
 class World:
@@ -60,6 +74,7 @@ class World:
         self.strict = strict or Strictness()
         self.clock = FakeClock()
         self.rate_limiter = RateLimiter()
+        self.invalid_requests = InvalidRequests()  # 401/403/429 answered, and the ban past Discord's limit
         self.faults = Faults()
         self.application_id = snowflake()
         self.bot_id = self.application_id
@@ -258,7 +273,7 @@ class World:
         perms = self.member_permissions(self.bot_id, guild)
         if perms & ADMINISTRATOR:
             return (1 << 53) - 1
-        return channel.apply_overwrites(perms, guild.id, [guild.bot_role_id], self.bot_id)
+        return implicit_denials(channel.apply_overwrites(perms, guild.id, [guild.bot_role_id], self.bot_id))
 
     def set_overwrite(self, channel: ChannelRef, *names: str, allow: bool, target: Optional[int] = None) -> Channel:
         """Allow or deny permissions (discord.py names) to the bot's role (or ``target``) in ``channel``."""
@@ -281,6 +296,10 @@ class World:
     def send_bit(channel: Channel) -> int:
         """The permission that lets one post in ``channel``: Send Messages in Threads in a thread."""
         return SEND_MESSAGES_IN_THREADS if channel.is_thread else SEND_MESSAGES
+
+    def granted(self, channel: Channel, bit: int) -> bool:
+        """Whether the bot holds a permission in ``channel`` (always, without ``strict.permissions``)."""
+        return not self.strict.permissions or channel.guild_id is None or bool(self.bot_channel_permissions(channel) & bit)
 
     def require(self, channel: Channel, *bits: int) -> None:
         """Discord's 403 when the bot lacks a permission in ``channel`` (only with ``strict.permissions``):

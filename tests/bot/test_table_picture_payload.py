@@ -3,10 +3,12 @@ message is sent the file only when it does not hold those bytes already (discord
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import discord
 
 import bot.presenter as presenter
-from bot.presenter import DiscordPresenter, digest, message_args
+from bot.presenter import DiscordPresenter, Held, digest, message_args
 from bot.tables import LOBBY, PLAYING, Seat, Table
 from games import get_game
 from games.simulate import bot_seats
@@ -35,14 +37,25 @@ def test_the_picture_is_drawn_again_only_when_the_public_view_changed(monkeypatc
     assert shower.table_payload(table)["picture"] != first["picture"] and drawn == ["koikoi"] * 2
 
 
-def test_the_file_is_sent_only_to_a_message_that_does_not_hold_it():
+def held(picture: bytes) -> Held:
+    """The picture as a message holds it: Discord's attachment of it."""
+    attachment = discord.Attachment(data={"id": 42, "filename": "table.png", "size": len(picture),
+                                          "url": "https://cdn/table.png", "proxy_url": "https://media/table.png"},
+                                    state=SimpleNamespace(http=None))  # type: ignore[arg-type]
+    return Held(digest(picture), attachment)
+
+
+def test_the_file_is_sent_only_to_a_message_that_does_not_hold_it_and_a_kept_one_is_listed():
     payload = DiscordPresenter(client=None).table_payload(koikoi_table())
     posted = message_args(payload, None, edit=False)
     assert isinstance(posted["file"], discord.File) and posted["file"].filename == "table.png"
     assert "picture" not in posted and "attachments" not in posted
-    kept = message_args(payload, digest(payload["picture"]), edit=True)
-    assert "attachments" not in kept and "file" not in kept  # an edit without attachments keeps the file
-    replaced = message_args(payload, digest(b"an older picture"), edit=True)
+    same = held(payload["picture"])
+    kept = message_args(payload, same, edit=True)
+    assert kept["attachments"] == [same.attachment] and "file" not in kept  # listed: Discord keeps only what is
+    assert [a.to_dict()["id"] for a in kept["attachments"]] == [42]
+    replaced = message_args(payload, held(b"an older picture"), edit=True)
     assert [f.filename for f in replaced["attachments"]] == ["table.png"]
+    assert isinstance(replaced["attachments"][0], discord.File)  # the old one not listed: removed
     lobby = DiscordPresenter(client=None).table_payload(koikoi_table(LOBBY))
-    assert lobby.get("picture") is None and message_args(lobby, digest(payload["picture"]), edit=True)["attachments"] == []
+    assert lobby.get("picture") is None and message_args(lobby, same, edit=True)["attachments"] == []

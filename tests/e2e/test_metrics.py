@@ -10,11 +10,12 @@ import time
 from pathlib import Path
 
 import aiohttp
+import discord
 import pytest
 from prometheus_client.parser import text_string_to_metric_families
 
 from bot.main import ParlorBot
-from bot.metrics import KINDS, SCOPES
+from bot.metrics import INVALID, KINDS, SCOPES
 from games import game_names
 from localdiscord import run_client
 from localdiscord.strict import BucketRule
@@ -104,7 +105,9 @@ async def test_the_endpoint_counts_what_the_players_did(fake, db):
             labels.pop("le", None)
             assert set(labels) <= {"kind", "scope", "game", "status"}, sample
             assert labels.get("kind", KINDS[0]) in KINDS and labels.get("scope", SCOPES[0]) in (*SCOPES, "unknown")
-            assert labels.get("game", "koikoi") in game_names() and labels.get("status", "lobby") in ("lobby", "playing")
+            assert labels.get("game", "koikoi") in game_names()
+            if "status" in labels:  # a table's (with its game) or an invalid request's
+                assert labels["status"] in (("lobby", "playing") if "game" in labels else INVALID), sample
     with pytest.raises(aiohttp.ClientConnectionError):  # closed with the bot
         await scrape(port)
 
@@ -122,6 +125,26 @@ async def test_discord_429s_are_counted_by_scope(fake, db):
     assert hits and all(hit["code"] == 30046 for hit in hits)
     assert scraped("parlor_discord_rate_limited_total", scope="shared") == len(hits)
     assert scraped("parlor_discord_rate_limited_total", scope="user") == 0
+    assert scraped("parlor_discord_invalid_requests_total", status="429") == 0  # shared: not held against Parlor
+
+
+async def test_invalid_requests_are_counted_by_status_as_the_fake_counts_them(fake, db):
+    bot = metrics_bot(fake, db)
+    async with run_client(fake, bot):
+        channel = bot.get_channel(fake.channel.id)
+        fake.strict = fake.strict.with_(global_limit=BucketRule(1, 0.3))
+        await asyncio.gather(channel.send("hello"), bot.fetch_channel(channel.id), bot.fetch_user(bot.user.id))
+        fake.strict = fake.strict.with_(global_limit=BucketRule(50, 1.0))  # global 429s, waited out and retried
+        fake.deny(fake.channel, "send_messages")
+        await fake.wait_idle()
+        for _ in range(2):
+            with pytest.raises(discord.Forbidden):
+                await channel.send("refused")
+        scraped = await scrape(bot.metrics.port)
+    assert fake.invalid_requests.by_status.get(403) == 2 and fake.invalid_requests.by_status.get(429, 0) >= 1
+    for status in INVALID:
+        assert scraped("parlor_discord_invalid_requests_total", status=status) == \
+            fake.invalid_requests.by_status.get(int(status), 0), status
 
 
 def listening_ports() -> set[int]:

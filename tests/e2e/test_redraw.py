@@ -104,8 +104,10 @@ async def test_a_player_deciding_at_half_the_turn_time_is_pinged_once_panel_open
         assert mentions_of(fake, other) == pings + 1  # once per decision
 
 
-async def test_without_send_messages_an_hour_old_table_message_is_still_edited(fake, db, monkeypatch):
-    """The table message cannot be posted anew once Parlor lost Send Messages: it keeps editing the old one."""
+async def test_without_send_messages_the_table_is_left_as_it_is_and_drawn_again_once_given_back(fake, db, monkeypatch):
+    """Without Send Messages, Discord would drop the table's embed from an edit (Embed Links is implicitly denied) and
+    refuse every post: Parlor calls the channel no more, spending no invalid request; the host is told once,
+    privately. When the permission is given back (the gateway's channel update) the table shows every move again."""
     people = alice, bob, carol = [fake.add_user(n) for n in ("alice", "bob", "carol")]
     bot = make_bot(fake, db)
     async with run_client(fake, bot):
@@ -113,18 +115,25 @@ async def test_without_send_messages_an_hour_old_table_message_is_still_edited(f
         old = table_message(fake)
         panels = [await panel_of(fake, user) for user in people]
         fake.deny(fake.channel, "send_messages")
-        an_hour_later(fake, bot)
-        versions = len(old.versions)
+        await fake.wait_idle()
+        versions, messages = len(old.versions), len(fake.all_messages())
         await alice.click(panels[0], "Bet 20")
         await fake.wait_idle()
         await bot.tables.idle()
         await bob.click(panels[1], "Bet 20")
         await fake.wait_idle()
         await bot.tables.idle()
-        assert table_message(fake).id == old.id and not old.deleted and table.message_id == old.id
-        assert len(old.versions) > versions and "bob" in old.text().lower()  # both bets shown on the old message
-        told = [m for m in fake.all_messages() if MISSING in (m.content or "")]
-        assert len(told) == 1  # the missing permission told once, not at every redraw
+        assert len(old.versions) == versions and old.embeds  # left as it was, its embed kept
+        assert fake.invalid_requests.total == 0
+        told = [m for m in fake.all_messages()[messages - 1:] if MISSING in (m.content or "")]
+        assert len(told) == 1 and told[0].ephemeral_to == alice.id  # the host, once, not at every redraw
+        fake.allow(fake.channel, "send_messages")
+        await fake.wait_idle()
+        await bot.tables.idle()
+        await fake.wait_idle()
+        shown = table_message(fake)
+        assert shown.embeds and "bob" in shown.text().lower() and len(shown.versions) > 0
+        assert fake.invalid_requests.total == 0
 
 
 async def test_discord_failing_with_5xx_does_not_stop_the_table_or_its_panels(fake, db, monkeypatch):

@@ -1,6 +1,7 @@
 """Files on messages as Discord treats them, driven by discord.py: uploaded only as multipart, an embed's
-``attachment://name`` naming a file of the message, an edit without ``attachments`` keeping the files, a
-list of them keeping only those, within the upload limit and ten files a message."""
+``attachment://name`` naming a file of the request (uploaded, or of the message and listed in ``attachments``),
+an edit without ``attachments`` keeping the files, a list of them keeping only those, within the upload limit and
+ten files a message."""
 
 from __future__ import annotations
 
@@ -37,7 +38,10 @@ async def test_an_embed_shows_a_file_sent_with_it_and_an_edit_keeps_or_replaces_
     stored = fake.messages[sent.id]
     assert [(a.filename, a.data) for a in stored.attachments] == [("table.png", b"first")]
 
-    await sent.edit(embed=shown("table.png").add_field(name="Latest", value="a move"))  # no upload: the file stays
+    await sent.edit(content="a move")  # no attachments listed, no embed sent: the file stays
+    assert [a.data for a in stored.attachments] == [b"first"]
+    await sent.edit(embed=shown("table.png").add_field(name="Latest", value="a move"),
+                    attachments=sent.attachments)  # the file kept, listed: the embed may show it
     assert [a.data for a in stored.attachments] == [b"first"] and stored.embeds[0]["fields"]
 
     await sent.edit(embed=shown("table.png"), attachments=[picture("table.png", b"second")])
@@ -55,7 +59,11 @@ async def test_an_embed_naming_a_file_the_message_does_not_hold_is_refused(chann
     sent = await chan.send(embed=shown("table.png"), file=picture("table.png"))
     with pytest.raises(discord.HTTPException):
         await sent.edit(embed=shown("table.png"), attachments=[])  # removes the file the embed shows
+    with pytest.raises(discord.HTTPException) as unlisted:
+        await sent.edit(embed=shown("table.png"))  # the file not listed: the docs promise the embed nothing
+    assert unlisted.value.status == 400 and "attachment://table.png" in str(unlisted.value)
     assert [a.filename for a in fake.messages[sent.id].attachments] == ["table.png"]
+    assert fake.messages[sent.id].embeds[0]["image"]["url"] == "attachment://table.png"
 
 
 async def test_files_over_the_upload_limit_or_more_than_ten_are_refused(channel):

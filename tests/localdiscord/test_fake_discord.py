@@ -119,9 +119,14 @@ def make_bot(fake: LocalDiscord, generation: int = 1) -> commands.Bot:
     @game.command(name="slow", description="Deferred answer")
     async def slow(interaction: discord.Interaction):
         await interaction.response.defer(thinking=True)
-        await interaction.followup.send("working...")
+        await interaction.edit_original_response(content="working...")
         await interaction.followup.send("just for you", ephemeral=True)
         await interaction.edit_original_response(content="done")
+
+    @game.command(name="oldslow", description="Deferred answer filled the deprecated way")
+    async def oldslow(interaction: discord.Interaction):
+        await interaction.response.defer(thinking=True, ephemeral=True)
+        await interaction.followup.send("filled by a followup", ephemeral=True)
 
     @game.command(name="announce", description="Channel message")
     async def announce(interaction: discord.Interaction):
@@ -242,7 +247,7 @@ async def test_ephemeral_visibility_followups_and_channel_messages(fake: LocalDi
 
         slow = await alice.slash("game", "slow")
         assert slow.response_type == 5
-        assert slow.content == "done"  # the first followup filled the "thinking" message, then edited
+        assert slow.content == "done"  # the "thinking" message filled, then edited
         assert [v.content for v in slow.message.versions] == ["", "working...", "done"]
         [private] = slow.followups
         assert private.ephemeral_to == alice.id and private.content == "just for you"
@@ -255,6 +260,18 @@ async def test_ephemeral_visibility_followups_and_channel_messages(fake: LocalDi
         assert [m.content for m in bob.visible_messages()] == ["done", "Table open: 1 seat", "announced"]
         assert "just for you" not in [m.content for m in bob.visible_messages()]
     fake.assert_clean()
+
+
+async def test_a_followup_filling_a_deferred_loading_message_is_done_and_flagged_deprecated(fake: LocalDiscord):
+    """receiving-and-responding: a followup right after a "thinking" defer edits the loading message (its ephemeral
+    flag ignored), "deprecated, use Edit Original Interaction Response": Discord does it, the fake notes it."""
+    alice = fake.add_user("alice")
+    async with run_client(fake, make_bot(fake)):
+        answer = await alice.slash("game", "oldslow")
+        assert answer.response_type == 5 and answer.content == "filled by a followup" and answer.followups == []
+    assert [v.kind for v in fake.violations] == ["deprecated_followup"]
+    with pytest.raises(AssertionError, match="deprecated_followup"):
+        fake.assert_clean()
 
 
 async def test_double_answer_is_rejected_with_40060(fake: LocalDiscord):

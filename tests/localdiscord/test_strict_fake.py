@@ -288,3 +288,75 @@ async def test_a_bot_connected_hears_of_a_new_thread_and_sees_it_in_its_guild():
             await fake.wait_idle()
             thread = guild.get_thread(later.id)
             assert thread is not None and thread.name == "while it runs" and thread.parent_id == fake.channel.id
+
+
+async def test_past_the_invalid_request_limit_every_call_is_answered_429_until_the_ban_ends():
+    """rate-limits.mdx: 10,000 invalid requests (401, 403, 429 — a shared-scope 429 excepted) in 10 minutes per IP
+    and the IP is banned for a while. Scaled down to 3 in 10 minutes, a ban of 10 minutes of the fake clock."""
+    async with strict_fake(invalid_requests=BucketRule(3, 600.0), invalid_ban=600.0) as fake:
+        fake.deny(fake.channel, "send_messages")
+        post = f"/channels/{fake.channel.id}/messages"
+        assert (await raw(fake, "POST", post, {"content": "hi"}))[0] == 403
+        fake.clock.advance(601)  # out of the window: forgotten
+        for _ in range(2):
+            assert (await raw(fake, "POST", post, {"content": "hi"}))[0] == 403
+        assert (await raw(fake, "GET", "/users/@me"))[0] == 200  # two in the window: not banned yet
+        assert (await raw(fake, "POST", post, {"content": "hi"}))[0] == 403  # the third
+        async with aiohttp.ClientSession() as session:  # every call, whatever the route
+            async with session.get(fake.api_base + "/users/@me") as banned:
+                assert banned.status == 429 and "Via" not in banned.headers
+                assert await banned.text() == "error code: 1015"
+        assert fake.invalid_requests.by_status == {403: 4} and fake.invalid_requests.bans == 1
+        fake.clock.advance(601)
+        assert (await raw(fake, "GET", "/users/@me"))[0] == 200
+
+
+async def test_shared_429s_are_not_invalid_requests_and_discord_py_stops_at_a_ban():
+    async with strict_fake(hour_old_edits=BucketRule(1, 60.0), invalid_requests=BucketRule(1, 600.0)) as fake:
+        async with run_client(fake, make_bot(fake)) as run:
+            message = await run.client.get_channel(fake.channel.id).send("table")
+            fake.clock.advance(3601)
+            await message.edit(content="one")
+            edit = asyncio.create_task(message.edit(content="two"))  # a shared 429 (30046): discord.py waits
+            await asyncio.sleep(0.3)
+            assert any(hit["code"] == 30046 for hit in fake.rate_limiter.hits)
+            assert fake.invalid_requests.total == 0
+            edit.cancel()
+            fake.deny(fake.channel, "send_messages")
+            with pytest.raises(discord.Forbidden):
+                await run.client.get_channel(fake.channel.id).send("refused")
+            with pytest.raises(discord.HTTPException) as banned:  # Cloudflare's 429: raised, not retried
+                await message.edit(content="three")
+            assert banned.value.status == 429
+
+
+async def test_an_edit_without_embed_links_is_taken_with_its_embed_dropped():
+    """Discord takes an edit whose embeds the bot may not show (no Embed Links) and drops them without a word; a new
+    message with an embed is refused (403 50013)."""
+    async with strict_fake() as fake:
+        async with run_client(fake, make_bot(fake)) as run:
+            channel = run.client.get_channel(fake.channel.id)
+            message = await channel.send("table", embed=discord.Embed(title="Koi-Koi"))
+            fake.deny(fake.channel, "embed_links")
+            edited = await message.edit(content="table, edited", embed=discord.Embed(title="Koi-Koi, month 2"))
+            assert edited.embeds == [] and fake.public_messages()[0].embeds == []
+            with pytest.raises(discord.Forbidden):
+                await channel.send("another", embed=discord.Embed(title="refused"))
+    assert [m.content for m in fake.public_messages()] == ["table, edited"]
+
+
+async def test_without_send_messages_embed_links_and_attach_files_do_not_count():
+    """topics/permissions, "Implicit Permissions": denying Send Messages denies Attach Files and Embed Links too, so
+    an edit of a message's embed loses it; without View Channel nothing counts."""
+    async with strict_fake() as fake:
+        alice = fake.add_user("alice")
+        async with run_client(fake, make_bot(fake)) as run:
+            message = await run.client.get_channel(fake.channel.id).send("table", embed=discord.Embed(title="t"))
+            fake.deny(fake.channel, "send_messages")
+            await alice.slash("panel")
+            perms = run.client.last["panel"].app_permissions
+            assert perms.view_channel and not (perms.send_messages or perms.embed_links or perms.attach_files)
+            assert (await message.edit(embed=discord.Embed(title="t2"))).embeds == []
+            fake.deny(fake.channel, "view_channel")
+            await alice.slash("panel")
+            assert run.client.last["panel"].app_permissions.value == 0
