@@ -101,8 +101,8 @@ async def sync_faces(client: discord.Client, store: Store, faces: Faces = FACES,
     waited out in this task alone (nothing else waits for it; the cards missing meanwhile are text). Any other
     refusal (no permission, a full application, a rejected image) leaves the faces it concerns as text;
     nothing raises. With ``upload=False`` (a process whose faces another process uploads: the one running
-    shard 0), the faces are taken as the database shows them uploaded, looking every ``pause`` seconds for as
-    long as the process runs."""
+    shard 0), the faces are taken as the database shows them uploaded (and Discord confirms), looking every
+    ``pause`` seconds for as long as the process runs."""
     if not upload:
         return await _adopt_faces(client, store, faces, pause)
     started, report = time.perf_counter(), SyncReport()
@@ -197,22 +197,35 @@ async def _record(store: Store, application: int, name: str, digest: str | None,
 
 async def _adopt_faces(client: discord.Client, store: Store, faces: Faces, pause: float) -> SyncReport:
     """The faces another process uploads, each taken once the database says its emoji shows this release's
-    picture: the uploader records an emoji only once Discord has it, and forgets it before deleting it, so the
-    database alone answers (one small query a look, no call to Discord). Looks until every face is taken."""
+    picture and Discord has that emoji. Each look is one small query of the database; Discord is asked (one
+    list of the application's emoji) only when the database shows faces not taken yet, and an emoji it does not
+    have is not asked about again until its record changes. Looks until every face is taken."""
     started, report = time.perf_counter(), SyncReport()
     manifest = load_manifest()["faces"]
     application = client.application_id or 0
+    absent: set[tuple[str, int]] = set()  # recorded emoji Discord did not have
     while True:
         try:
             recorded = await store.app_emoji(application)
         except SaveFailed as error:
             log.warning("could not read the faces' emoji (%s); looking again in %.0f s", error.reason, pause)
             recorded = {}
-        for entry in manifest:
-            digest, emoji_id = recorded.get(entry["name"], ("", 0))
-            if digest == entry["sha256"] and (entry["game"], entry["code"]) not in faces.emoji:
-                _show(faces, entry, emoji_id)
-                report.kept += 1
+        new = [(entry, recorded[entry["name"]][1]) for entry in manifest
+               if (entry["game"], entry["code"]) not in faces.emoji
+               and recorded.get(entry["name"], ("", 0))[0] == entry["sha256"]
+               and (entry["name"], recorded[entry["name"]][1]) not in absent]
+        if new:
+            try:
+                remote = {e.name: e.id for e in await client.fetch_application_emojis()}
+            except (discord.HTTPException, discord.MissingApplicationID) as error:
+                log.warning("application emoji unavailable (%s); looking again in %.0f s", error, pause)
+                remote = None
+            for entry, emoji_id in new if remote is not None else []:
+                if remote.get(entry["name"]) == emoji_id:
+                    _show(faces, entry, emoji_id)
+                    report.kept += 1
+                else:
+                    absent.add((entry["name"], emoji_id))
         if report.kept == len(manifest):
             break
         await asyncio.sleep(pause)

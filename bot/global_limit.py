@@ -4,9 +4,12 @@ Discord lets a bot token make 50 requests a second in all (topics/rate-limits, "
 whatever process makes them; interaction endpoints (``/interactions/…`` and the interaction webhooks) are not
 counted. discord.py does not pace itself to it, it only waits after a global 429; and each process of a
 sharded bot would count only its own calls. So each process keeps to its share of the 50, in proportion to
-the shards it runs (2 of 4 shards: 25 a second), counted over a sliding second held a little longer than
-Discord's (``GUARD``: calls cross the network at slightly different speeds) — together the processes stay
-under the limit, and none needs to hear from the others.
+the shards it runs (2 of 4 shards: 25), counted over a sliding window longer than Discord's second by
+``GUARD``: calls a process spaces out can reach Discord bunched (a busy event loop on either side, a new
+connection), and Discord counts them as they arrive. With half a second of guard, four processes at full
+load met no global 429 in ``tests/benchmarks/bench_shards.py --processes 4 --rate-limits`` while the local
+Discord's own loop ran up to 0.43 s late; the price is at most 50 requests per 1.5 s (33 a second) in all.
+Together the processes stay under the limit, and none needs to hear from the others.
 
 :class:`GlobalPacer` is an aiohttp trace hook: discord.py's HTTP session awaits it before every request it
 sends (retries included), so a call over the share waits its turn there.
@@ -23,7 +26,7 @@ from bot.shards import Shards
 
 GLOBAL_PER_SECOND = 50
 WINDOW = 1.0
-GUARD = 0.05
+GUARD = 0.5  # seconds: how much bunching on the way to Discord the window absorbs
 NOT_COUNTED = ("/interactions/", "/webhooks/")
 
 

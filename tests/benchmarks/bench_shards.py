@@ -62,13 +62,25 @@ async def play_turns(table: Table, turns: int, latencies: list[float]) -> None:
         await answered(mover, mover.prepare_click(panels[mover], custom_id), latencies)
 
 
-async def busiest_second(fake: LocalDiscord, seconds: list[int]) -> None:
-    """Every second, how many requests the global limit counts were made in it (into ``seconds``)."""
-    seen = len(fake.request_log)
+async def busiest_second(fake: LocalDiscord, seconds: list[float]) -> None:
+    """About every second, the rate of the requests the global limit counts since the last look (into
+    ``seconds``; divided by the time that really passed, which a busy loop stretches)."""
+    seen, then = len(fake.request_log), time.monotonic()
     while True:
         await asyncio.sleep(1.0)
         lines, seen = fake.request_log[seen:], len(fake.request_log)
-        seconds.append(sum(1 for line in lines if counted(line.split(" ", 1)[1])))
+        now = time.monotonic()
+        seconds.append(sum(1 for line in lines if counted(line.split(" ", 1)[1])) / (now - then))
+        then = now
+
+
+async def loop_lag(lags: list[float], every: float = 0.05) -> None:
+    """How late this process's event loop (the local Discord's and the players') wakes up (into ``lags``):
+    requests it takes in late arrive bunched, and its windows count them so."""
+    while True:
+        asked = time.monotonic()
+        await asyncio.sleep(every)
+        lags.append(time.monotonic() - asked - every)
 
 
 async def run(processes: int, tables: int, turns: int, server: PostgresForTests, logs: Path, *,
@@ -80,8 +92,9 @@ async def run(processes: int, tables: int, turns: int, server: PostgresForTests,
         bots = [BotProcess(fake, database, ids, SHARD_COUNT, logs / f"{processes}-{ids[0]}.log",
                            extra_env={"PARLOR_TEST_UNPACED": "1"} if unpaced else {})
                 for ids in LAYOUTS[processes]]
-        seconds: list[int] = []
-        counting = asyncio.create_task(busiest_second(fake, seconds))
+        seconds: list[float] = []
+        lags: list[float] = []
+        counting = asyncio.gather(busiest_second(fake, seconds), loop_lag(lags))
         try:
             await asyncio.gather(*(b.start(timeout=120) for b in bots))
             await wait_for_commands(fake)
@@ -110,7 +123,8 @@ async def run(processes: int, tables: int, turns: int, server: PostgresForTests,
             f"{statistics.median(latencies) * 1000:.0f} ms, p95 {at(0.95):.0f} ms, p99 {at(0.99):.0f} ms; CPU: "
             f"bot processes {bots_cpu:.0f} s, fake Discord and players {driver:.0f} s"
             + (f"; rate limits on{' (unpaced)' if unpaced else ''}: {global_429s} global 429s, busiest second "
-               f"{max(seconds, default=0)} requests counted by the global limit" if rate_limits else ""))
+               f"{max(seconds, default=0):.0f} requests/s counted by the global limit; the local Discord's loop "
+               f"woke up to {max(lags, default=0) * 1000:.0f} ms late" if rate_limits else ""))
 
 
 def cpu_of_children() -> float:

@@ -250,3 +250,21 @@ async def test_a_process_that_does_not_upload_takes_the_faces_whenever_they_appe
         await faces_emoji.sync_faces(run.client, run.client.store)  # the uploading process, much later
         report = await asyncio.wait_for(looking, 10)
         assert report.kept == len(MANIFEST) and found.emoji == faces_emoji.FACES.emoji
+
+
+async def test_a_recorded_emoji_discord_no_longer_has_is_not_taken(fake, db):
+    """Someone deleted an emoji in the Developer Portal: its record is stale, and a button showing it would be
+    refused by Discord."""
+    async with run_client(fake, make_bot(fake, db, faces=True)) as run:
+        await synced(run)
+    crane = next(e for e in fake.app_emoji.values() if e.name == "hf_01_crane")
+    del fake.app_emoji[crane.id]
+    async with run_client(fake, make_bot(fake, db)) as run:
+        found = faces_emoji.Faces()
+        looking = asyncio.create_task(faces_emoji.sync_faces(run.client, run.client.store, found, upload=False,
+                                                             pause=0.01))
+        await asyncio.sleep(0.3)
+        assert len(found.emoji) == len(MANIFEST) - 1 and found.get("hanafuda", "1L") is None
+        listed = [line for line in fake.request_log if line.startswith("GET ") and line.endswith("/emojis")]
+        assert len(listed) == 2  # the first start's upload, then once here: the missing one is not asked again
+        looking.cancel()

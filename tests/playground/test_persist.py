@@ -32,11 +32,12 @@ async def test_a_restart_shows_the_same_channel_and_old_buttons_work(tmp_path, d
     assert state.load() is False
     alice, bob = first.add_user("alice", manage_guild=True), first.add_user("bob")
     async with first:
-        async with run_client(first, make_bot(first, db)):
+        async with run_client(first, make_bot(first, db)) as run:
             lobby = await alice.slash("play", "koikoi", players=2, months=1)
             await bob.click(lobby, "Join")
             await alice.click(lobby, "Start")
-            await first.wait_idle()  # the faces are uploaded as emoji by now
+            await asyncio.wait_for(run.client.emoji_sync, 60)  # the faces are uploaded as emoji
+            await first.wait_idle()
             emoji = {e.id: (e.name, e.data) for e in first.app_emoji.values()}
             hand = await alice.click(lobby.message, "My hand")
             assert hand.ephemeral_to == alice.id
