@@ -15,6 +15,7 @@ import re
 import pytest
 
 from localdiscord import start_client
+from bot import presenter
 from bot import text as user_text
 from bot.tables import Refusal
 from bot.text import BIDI_CONTROLS
@@ -63,7 +64,14 @@ def deal_ended(fake) -> bool:
 
 
 @pytest.mark.parametrize("game,bots,options", GAMES, ids=[g for g, _, _ in GAMES])
-async def test_hostile_names_are_shown_as_typed_in_every_message_of_a_whole_game(fake, db, game, bots, options):
+async def test_hostile_names_are_shown_as_typed_in_every_message_of_a_whole_game(fake, db, game, bots, options,
+                                                                                 monkeypatch):
+    drawn: list[str] = []  # every seat name a table or result picture was drawn with
+    for picture in ("table_picture", "result_picture"):
+        def spy(game_name, view, names=None, draw=getattr(presenter, picture)):
+            drawn.extend(names if names is not None else view.get("seats", []))
+            return draw(game_name, view) if names is None else draw(game_name, view, names)
+        monkeypatch.setattr(presenter, picture, spy)
     first = [g for g, _, _ in GAMES].index(game)  # two people a game, the five names in turn over the games
     people = [fake.add_user(HOSTILE[(first + n) % len(HOSTILE)], manage_guild=True) for n in range(2)]
     host = people[0]
@@ -105,8 +113,8 @@ async def test_hostile_names_are_shown_as_typed_in_every_message_of_a_whole_game
     for person in people:  # each name is there, as typed (escaped), in the channel
         assert user_text.name(person.name) in public, person.name
     assert user_text.season_name(SEASON) in public
-    # the pictures get the names without overrides: what the table's public view names its seats
-    assert not any(BIDI_CONTROLS & set(name) for name in table.game.public_view(table.state)["seats"])
+    # the pictures are drawn with the names as typed, on one line, without overrides (a picture has no markdown)
+    assert drawn and set(drawn) <= {user_text.plain_name(p.name) for p in people} | {"Bot 1"}
 
 
 async def test_the_table_managers_own_lines_show_hostile_names_as_typed(fake, db):
