@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import lru_cache
 
 NAME_MAX = 32  # Discord's longest display name or server nickname
 SEASON_NAME_MAX = 80  # the longest season name /season start takes
@@ -60,6 +61,7 @@ def escape(text: str, limit: int | None = None) -> str:
     return MARKDOWN.sub(lambda m: "\\" + m.group(0), plain(text, limit))
 
 
+@lru_cache(maxsize=4096)  # the same few names are shown in every redraw of a table and of each panel
 def name(text: str) -> str:
     """A player's name for a message that renders markdown: escaped, at most :data:`NAME_MAX` characters."""
     return escape(plain_name(text))

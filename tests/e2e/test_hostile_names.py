@@ -1,7 +1,8 @@
 """Names that are markdown, links, mentions or direction overrides are shown as typed, never as what they spell.
 
-Every game is played to its end through the fake Discord by players whose display names are hostile (each
-within Discord's 32 characters), in a season whose name is hostile too; then the league and money commands
+Every game is played through the fake Discord by players whose display names are hostile (each within
+Discord's 32 characters), in a season whose name is hostile too: its first deal by their clicks, then, once
+they resign, to its end by Parlor's bots; then the league and money commands
 are used. No version of any message — public or private, content, embed title, description, field or
 footer — may hold one of those names unescaped or a direction override, and every name must be shown
 (escaped) somewhere, so the check cannot pass by showing nothing.
@@ -14,6 +15,7 @@ import re
 import pytest
 
 from localdiscord import start_client
+from bot import presenter
 from bot import text as user_text
 from bot.tables import Refusal
 from bot.text import BIDI_CONTROLS
@@ -39,10 +41,6 @@ async def season_start(user, name: str):
     return await user.send(interaction)
 
 
-def players_of(game: str) -> int:
-    return {"sanma": 3, "hachihachi": 3}.get(game, 2)
-
-
 def every_text(fake) -> list[str]:
     """Every text every message (public and private, deleted ones too) ever showed."""
     return [text for message in fake.all_messages() for text in message.all_texts()]
@@ -60,9 +58,22 @@ def hostile_shown(texts: list[str], names: list[str]) -> list[str]:
     return found
 
 
+def deal_ended(fake) -> bool:
+    """Whether a deal's result was posted (each reveals its seed)."""
+    return any("seed was" in text for text in fake.all_public_texts())
+
+
 @pytest.mark.parametrize("game,bots,options", GAMES, ids=[g for g, _, _ in GAMES])
-async def test_hostile_names_are_shown_as_typed_in_every_message_of_a_whole_game(fake, db, game, bots, options):
-    people = [fake.add_user(name, manage_guild=True) for name in HOSTILE[:players_of(game)]]
+async def test_hostile_names_are_shown_as_typed_in_every_message_of_a_whole_game(fake, db, game, bots, options,
+                                                                                 monkeypatch):
+    drawn: list[str] = []  # every seat name a table or result picture was drawn with
+    for picture in ("table_picture", "result_picture"):
+        def spy(game_name, view, names=None, draw=getattr(presenter, picture)):
+            drawn.extend(names if names is not None else view.get("seats", []))
+            return draw(game_name, view) if names is None else draw(game_name, view, names)
+        monkeypatch.setattr(presenter, picture, spy)
+    first = [g for g, _, _ in GAMES].index(game)  # two people a game, the five names in turn over the games
+    people = [fake.add_user(HOSTILE[(first + n) % len(HOSTILE)], manage_guild=True) for n in range(2)]
     host = people[0]
     bot = make_bot(fake, db)
     run = await start_client(fake, bot)
@@ -71,19 +82,25 @@ async def test_hostile_names_are_shown_as_typed_in_every_message_of_a_whole_game
         lobby = await host.slash("play", game, **options)
         for guest in people[1:]:
             await guest.click(lobby, "Join")
-        for _ in range(max(0, bots + 1 - len(people))):
+        for _ in range(bots + 1 - len(people)):
             await host.click(lobby, "Add bot")
         await host.click(lobby, "Start")
         await settle(fake, bot)
         table = bot.tables.in_channel(fake.channel.id)
         steps = 0
-        while table.status == "playing" and steps < 3000:
+        while table.status == "playing" and not deal_ended(fake) and steps < 3000:
             steps += 1
             for person in people:
                 if table.status == "playing" and table.seat_of(person.id) in table.to_act():
                     await play_from_panel(fake, bot, table, person)
             await settle(fake, bot)
-        assert table.status == "finished", f"{game} did not end in {steps} steps"
+        assert deal_ended(fake), f"{game}: no deal ended in {steps} steps"
+        for person in people:  # the first deal played by clicks; Parlor's bots play the rest for them
+            if table.status == "playing":
+                await person.slash("resign")
+        await bot.tables.idle()
+        await settle(fake, bot)
+        assert table.status == "finished"
         for command in (("season", "show"), ("standings",), ("history",), ("balance",), ("debts",)):
             await host.slash(*command)
         await host.slash("history", user=people[-1].id)
@@ -96,8 +113,8 @@ async def test_hostile_names_are_shown_as_typed_in_every_message_of_a_whole_game
     for person in people:  # each name is there, as typed (escaped), in the channel
         assert user_text.name(person.name) in public, person.name
     assert user_text.season_name(SEASON) in public
-    # the pictures get the names without overrides: what the table's public view names its seats
-    assert not any(BIDI_CONTROLS & set(name) for name in table.game.public_view(table.state)["seats"])
+    # the pictures are drawn with the names as typed, on one line, without overrides (a picture has no markdown)
+    assert drawn and set(drawn) <= {user_text.plain_name(p.name) for p in people} | {"Bot 1"}
 
 
 async def test_the_table_managers_own_lines_show_hostile_names_as_typed(fake, db):
