@@ -45,10 +45,7 @@ def columns(game: str) -> Columns:
 
 def shown(game: str, amount: int, *, sign: bool = True) -> str:
     """An amount of ``game``'s ledger as players saw it: ``+41.6``, ``−3.4``, ``±0``, ``+120``."""
-    scale = columns(game).scale
-    digits = len(str(scale)) - 1
-    value = abs(amount) / scale
-    text = f"{value:,.{digits}f}".replace(",", " ") if digits else f"{abs(amount):,}".replace(",", " ")
+    text = plain(game, abs(amount))
     if not sign:
         return text if amount >= 0 else f"−{text}"
     if amount == 0:

@@ -4,7 +4,8 @@
 
 Each run is a fresh interpreter that imports the bot, every cog and every game (what ``python -m bot``
 loads before it connects), then prints the seconds that took and the process's peak resident memory
-(``ru_maxrss``). Prints the median of the runs. Used to compare before and after a new dependency.
+(``ru_maxrss``). Runs alternate without and with the ratings (openskill, imported by the first finished
+game), so both figures see the same machine load; prints the median of each.
 """
 
 from __future__ import annotations
@@ -22,10 +23,8 @@ import bot.main, cogs.play, cogs.league, cogs.money, cogs.calc
 from games import game_names, get_game
 for name in game_names():
     get_game(name)
-try:
+if WITH_RATINGS:
     import bot.league.ratings
-except ImportError:
-    pass
 print(json.dumps({"seconds": time.perf_counter() - t0,
                   "rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}))
 """
@@ -35,11 +34,16 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
     args = parser.parse_args(argv)
-    runs = [json.loads(subprocess.run([sys.executable, "-c", PROBE], check=True, capture_output=True,
-                                      text=True).stdout) for _ in range(args.runs)]
-    seconds = statistics.median(r["seconds"] for r in runs)
-    rss = statistics.median(r["rss_mb"] for r in runs)
-    print(f"start-up imports: {seconds * 1000:.0f} ms median of {args.runs}; peak RSS {rss:.1f} MB")
+    runs: dict[bool, list[dict]] = {False: [], True: []}
+    for _ in range(args.runs):
+        for ratings in (False, True):
+            probe = f"WITH_RATINGS = {ratings}\n" + PROBE
+            runs[ratings].append(json.loads(subprocess.run([sys.executable, "-c", probe], check=True,
+                                                           capture_output=True, text=True).stdout))
+    for ratings, label in ((False, "without the ratings"), (True, "with the ratings (openskill)")):
+        seconds = statistics.median(r["seconds"] for r in runs[ratings])
+        rss = statistics.median(r["rss_mb"] for r in runs[ratings])
+        print(f"start-up imports {label}: {seconds * 1000:.0f} ms median of {args.runs}; peak RSS {rss:.1f} MB")
 
 
 if __name__ == "__main__":

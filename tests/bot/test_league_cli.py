@@ -56,3 +56,10 @@ def test_ratings_rebuild_from_the_command_line(tmp_path: Path, capsys):
     assert main(["ratings", "rebuild", "--database", str(db)]) == 0
     assert f"{len(live)} rows" in capsys.readouterr().out
     assert asyncio.run(rows()) == live
+
+
+def test_a_name_a_spreadsheet_would_run_is_written_as_text():
+    from bot.league.export import text
+
+    assert [text("=HYPERLINK(\"x\")"), text("+1"), text("-2"), text("@a"), text("Alice"), text(None)] == [
+        "'=HYPERLINK(\"x\")", "'+1", "'-2", "'@a", "Alice", ""]

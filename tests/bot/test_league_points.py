@@ -47,12 +47,16 @@ def test_the_ledger_books_the_final_scores_shown():
     assert sum(line["amount"] for line in lines) == 0
 
 
-async def test_migration_0007_rebooks_old_sanma_lines_from_the_final_result(tmp_path: Path):
+@pytest.mark.parametrize("backend", ["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
+async def test_migration_0007_rebooks_old_sanma_lines_from_the_final_result(tmp_path: Path, backend: str, request):
+    folder = Path(__file__).resolve().parents[2] / "bot" / "migrations"
+    if backend == "postgres":
+        folder = folder / "postgresql"
     old = tmp_path / "old_migrations"
     old.mkdir()
-    for f in (Path(__file__).resolve().parents[2] / "bot" / "migrations").glob("000[1-6]_*.sql"):
+    for f in folder.glob("000[1-6]_*.sql"):
         shutil.copy(f, old)
-    path = tmp_path / "parlor.sqlite3"
+    path = tmp_path / "parlor.sqlite3" if backend == "sqlite" else request.getfixturevalue("postgres_url")
     state, _ = finished_sanma()
     async with await Store.open(path, clock=Clock(), migrations=old) as store:
         t = await playing_table(store, users=(1, 2, None), game="sanma")

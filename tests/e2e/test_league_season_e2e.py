@@ -61,6 +61,10 @@ async def test_a_season_with_fixed_sanma_rules_standings_and_export_agree(fake, 
         assert not ruled.ephemeral and "uma +30/+0/-30" in ruled.text() and "east_only on" in ruled.text()
         bad = await mod.slash("season", "rules", "sanma", uma_first=30, uma_second=0, uma_third=-20)
         assert bad.ephemeral and "must add up to 0" in bad.text()
+        not_allowed = await people["alice"].slash("season", "rules", "sanma", east_only=False)
+        assert not_allowed.ephemeral and "Manage Server" in not_allowed.text()
+        show = await people["bob"].slash("season", "show")
+        assert "Sanma**: start 35000, return 40000, oka +15, uma +30/+0/-30 · east_only on" in show.text()
 
         refused = await people["alice"].slash("play", "sanma", east_only=False)
         assert refused.ephemeral and "Season 1 plays Sanma with east_only on" in refused.text()
