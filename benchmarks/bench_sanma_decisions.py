@@ -1,6 +1,6 @@
 """Benchmark (not a test): per-call time of a sanma bot decision, and of the engine's ``legal_actions``.
 
-    .venv/bin/python -m tests.benchmarks.bench_sanma_decisions [--games 20] [--seed 1] [--clock wall|cpu]
+    .venv/bin/python -m benchmarks.bench_sanma_decisions [--games 20] [--seed 1] [--clock wall|cpu]
 
 Plays seeded bot games through the game interface (as ``python -m games simulate sanma`` does)
 and times every ``bot_choose`` and ``legal_actions`` call (the loop and command line of
@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from games.sanma import GAME
 from games.sanma.options import Options
-from tests.benchmarks.bench_bcpoker_decisions import main
+from benchmarks.bench_bcpoker_decisions import main
 
 if __name__ == "__main__":
     main(GAME, Options(), __doc__, games=20)

@@ -1,7 +1,7 @@
 """Benchmark (not a test): interaction → response latency with many tables playing at once.
 
-    .venv/bin/python -m tests.benchmarks.bench_interactions [--tables 50] [--turns 12]
-    .venv/bin/python -m tests.benchmarks.bench_interactions --calls [--moves 40] [--latency 0.25]
+    .venv/bin/python -m benchmarks.bench_interactions [--tables 50] [--turns 12]
+    .venv/bin/python -m benchmarks.bench_interactions --calls [--moves 40] [--latency 0.25]
 
 Every table is a 2-player Koi-Koi game between two users in its own channel; all tables play
 concurrently through the local fake Discord. Prints the median and 95th percentile of the time
