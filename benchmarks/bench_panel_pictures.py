@@ -1,4 +1,4 @@
-"""Benchmark (not a test): hand panel picture render time and size per game (issue 13 item 4).
+"""Benchmark (not a test): hand panel picture render time and size per game.
 
     .venv/bin/python -m benchmarks.bench_panel_pictures [--games 3] [--repeat 3]
 

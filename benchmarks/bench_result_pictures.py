@@ -1,4 +1,4 @@
-"""Benchmark (not a test): result picture render time and size per game (issue 13 item 6).
+"""Benchmark (not a test): result picture render time and size per game.
 
     .venv/bin/python -m benchmarks.bench_result_pictures [--games 3] [--repeat 3]
 

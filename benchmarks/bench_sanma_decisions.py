@@ -6,7 +6,7 @@ Plays seeded bot games through the game interface (as ``python -m games simulate
 and times every ``bot_choose`` and ``legal_actions`` call (the loop and command line of
 bench_bcpoker_decisions). Prints median, 99th percentile and maximum, and a digest of every action
 played, so two runs (before and after a change) can be compared for identical play. Goal
-(issue 14): median < 0.5 ms, p99 < 5 ms. Wall-clock time by default; ``--clock cpu`` times the
+: median < 0.5 ms, p99 < 5 ms. Wall-clock time by default; ``--clock cpu`` times the
 process's CPU time instead, which leaves out the time the process waited for a core on a busy
 machine.
 """

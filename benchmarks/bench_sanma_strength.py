@@ -1,4 +1,4 @@
-"""Benchmark (not a test): the sanma bot against the bot it replaced (issue 14), over seeded games.
+"""Benchmark (not a test): the sanma bot against the bot it replaced, over seeded games.
 
     .venv/bin/python -m benchmarks.bench_sanma_strength [--games 300] [--seed 1]
 

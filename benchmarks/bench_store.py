@@ -1,4 +1,4 @@
-"""Benchmark (not a test): the store on SQLite and on PostgreSQL (issue 15).
+"""Benchmark (not a test): the store on SQLite and on PostgreSQL.
 
     .venv/bin/python -m benchmarks.bench_store [--tables 1000] [--games 1000]
 

@@ -1,4 +1,4 @@
-"""Benchmark (not a test): table picture render time and size per game (issue 13 item 3).
+"""Benchmark (not a test): table picture render time and size per game.
 
     .venv/bin/python -m benchmarks.bench_table_pictures [--games 3] [--repeat 3]
 

@@ -1,4 +1,4 @@
-"""Koi-Koi flow: worked examples 1-5 and 18-34 of koi-koi.md §13, deal/redeal, turn rules."""
+"""Koi-Koi flow: worked examples 1-5 and 18-34 of docs/rules/koikoi.md §13, deal/redeal, turn rules."""
 
 import hashlib
 

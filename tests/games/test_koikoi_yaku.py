@@ -1,4 +1,4 @@
-"""koi-koi.md §6 and worked examples 1-17 (and 27-30 for hand combos) of §13."""
+"""docs/rules/koikoi.md §6 and worked examples 1-17 (and 27-30 for hand combos) of §13."""
 
 import pytest
 
