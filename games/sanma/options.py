@@ -31,7 +31,7 @@ class Options(BaseModel):
     kyuushu_kyuuhai: bool = Field(True, description="Offer the nine-kinds abortive draw", json_schema_extra=ENGINE_ONLY)
     seed: str | None = Field(None, description="Informational: tables draw their own seed (see new_game)",
                              json_schema_extra=ENGINE_ONLY)
-    east_only: bool = Field(False, description="Play only the East round (a short game)")  # not in docs/rules/sanma.md
+    east_only: bool = Field(False, description="Play only the East round (a short game)")  # a table convenience (docs/rules/sanma.md §9)
     call_seconds: int | None = Field(15, ge=3, le=600, description="Seconds to decide a pon/kan/ron call before it passes")
 
     @property
