@@ -111,3 +111,10 @@ def test_the_checks_catch_what_they_look_for():
     assert ISSUE_NUMBER.search("(issue " + "13 item 3)") and ISSUE_NUMBER.search("Issue" + " 10: x")
     assert not ISSUE_NUMBER.search("the issues of a season: 3")
     assert SECTION_CITED.findall("docs/rules/sanma.md §2-§8") == [("docs/rules/sanma.md", "2", "8")]
+
+
+def test_the_readme_points_at_the_docs():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    for doc in ["docs/design.md", *(f"docs/rules/{game}.md" for game in GAMES), "docs/rules/hanafuda-deck.md"]:
+        assert f"({doc})" in readme, f"README.md has no link to {doc}"
+    assert "../shared" not in readme and "python -m tests.benchmarks" not in readme
