@@ -2,7 +2,7 @@
 
 * **Betting**: a bot bets ``2 × min_bet`` (within the limits and its chips); a human whose
   deadline passed sits the round out (§5: a late answer changes nothing for others).
-* **Ni-Ko**: always claimed (§5 Decision; also what a timeout does).
+* **Ni-Ko**: always claimed (§5; also what a timeout does).
 * **Player hit/stand** (bot seats): hit while ``standing ≤ 8``, or while ``hard ≤ 8`` (no card
   can bust it) and ``standing ≤ 11``; otherwise stand. Double down on a standing value of 6–8
   (one card cannot bust it and usually lands on 9–13). Split two dealt Chaff (10 → two hands

@@ -1,4 +1,5 @@
-"""Black Christmas Poker flow: payments and Black Christmas sequences (§14), edge cases (§13)."""
+"""Black Christmas Poker flow: payments and Black Christmas sequences
+(docs/rules/bcpoker.md §14), edge cases (§13)."""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""Black Christmas Poker: hand values and tenpai (§14), and the calc CLI."""
+"""Black Christmas Poker: hand values and tenpai (docs/rules/bcpoker.md §14), and the calc CLI."""
 
 import json
 import subprocess

@@ -1,4 +1,5 @@
-"""Black Flower: every worked example of docs/rules/blackflower.md §12 and the §13 conformance table."""
+"""Black Flower: the worked examples of docs/rules/blackflower.md §12 (all of them here; the page shows a few) and
+the §13 table of two-card deals."""
 
 import json
 import subprocess

@@ -1,4 +1,5 @@
-"""Hachi-Hachi worked examples E1-E19 and the E4 classification table (docs/rules/hachihachi.md §13)."""
+"""Hachi-Hachi worked examples E1-E19 and the E4 classification table, numbered here (docs/rules/hachihachi.md §13
+shows a few)."""
 
 from __future__ import annotations
 

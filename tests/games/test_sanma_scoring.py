@@ -1,4 +1,4 @@
-"""Sanma hand scoring: the worked examples of docs/rules/sanma.md §11 and the agari_3p conformance set (§12)."""
+"""Sanma hand scoring: worked examples (docs/rules/sanma.md §11 shows a few) and the agari_3p conformance set (§12)."""
 
 from __future__ import annotations
 
