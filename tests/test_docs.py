@@ -8,6 +8,7 @@ files, which read in that game's rules."""
 
 from __future__ import annotations
 
+import ast
 import re
 from pathlib import Path
 
@@ -118,3 +119,34 @@ def test_the_readme_points_at_the_docs():
     for doc in ["docs/design.md", *(f"docs/rules/{game}.md" for game in GAMES), "docs/rules/hanafuda-deck.md"]:
         assert f"({doc})" in readme, f"README.md has no link to {doc}"
     assert "../shared" not in readme and "python -m tests.benchmarks" not in readme
+
+
+CITED_NAME = re.compile(r":(?:func|meth|class|data|attr):`~?([\w.]+)`")
+OUTSIDE_PACKAGES = ("discord.", "aiohttp.", "pydantic.", "asyncio.", "mahjong.", "PIL.", "openskill.")
+
+
+def defined_names() -> set[str]:
+    """Every function, class, attribute and variable the repository's Python defines."""
+    names: set[str] = set()
+    for path in source_files():
+        if path.suffix != ".py":
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                names.add(node.name)
+            elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+                names.add(node.id)
+            elif isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store):
+                names.add(node.attr)
+            elif isinstance(node, ast.alias):
+                names.add(node.asname or node.name.split(".")[-1])
+    return names
+
+
+def test_every_function_or_class_a_docstring_names_exists():
+    """A comment naming ``:func:`x``` names something the code still defines (or another package's)."""
+    known = defined_names()
+    missing = [f"{where}: {cited}" for path in source_files() if path.suffix == ".py"
+               for where, line in lines(path) for cited in CITED_NAME.findall(line)
+               if not cited.startswith(OUTSIDE_PACKAGES) and cited.split(".")[-1] not in known]
+    assert missing == []
