@@ -1,7 +1,7 @@
 """Parlor's logging, the same for every entry point: the bot, the playground and the tests.
 
 No log line may show a hand, a seed before its reveal, or a table's snapshot, at any level
-(DESIGN §4). Parlor's own loggers never format a state, an action or a seat's cards; some
+(docs/design.md §4). Parlor's own loggers never format a state, an action or a seat's cards; some
 libraries do below a certain level, so each of them is held at that level or above whatever
 level is asked for. A level set on the logger itself holds however the records travel: through
 the root logger at DEBUG, to any handler, and for the logger's children (``discord.webhook``

@@ -2,7 +2,7 @@
 
 Public messages are built from ``public_view`` only. A player's hand goes only into their
 ephemeral panel, edited in place through the player's latest interaction token while it
-is fresh (DESIGN §4). The presenter only presents: the table manager calls it after every
+is fresh (docs/design.md §4). The presenter only presents: the table manager calls it after every
 transition and records which message shows a table; ``origin`` is the interaction that asked
 for the change (None when nobody did), answered here exactly once.
 """

@@ -2,8 +2,9 @@
 
 Each game has a Markdown text: the text before the first ``## `` heading is the introduction;
 every ``## Heading`` starts a section (rendered as an embed field, so keep each section under
-about 1000 characters). The last section, the options with their defaults, is written from the
-game's Options model (games/optionspec.py); a running table shows its own active options.
+about 1000 characters). The options section, with their defaults, is written from the
+game's Options model (games/optionspec.py); a running table shows its own active options. The summary
+ends with where the full rules are: the game's page in ``docs/rules/``.
 
 To add a game, add its summary to :data:`SUMMARIES`.
 """
@@ -198,8 +199,14 @@ def options_section(game: str) -> str:
     return "## Options (defaults)\n" + "\n".join(lines) + "\n"
 
 
+def full_rules_section(game: str) -> str:
+    """The summary's last section: where every option and ruling of the game is written."""
+    return f"## Full rules\nEvery option and ruling: `docs/rules/{game}.md` in Parlor's repository.\n"
+
+
 TITLES: dict[str, str] = {name: get_game(name).title for name in game_names()}
-RULES: dict[str, str] = {name: text + options_section(name) for name, text in SUMMARIES.items()}
+RULES: dict[str, str] = {name: text + options_section(name) + full_rules_section(name)
+                         for name, text in SUMMARIES.items()}
 
 
 def title(game: str) -> str:

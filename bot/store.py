@@ -1,4 +1,4 @@
-"""Parlor's SQLite store (DESIGN §3).
+"""Parlor's SQLite store (docs/design.md §3).
 
 One aiosqlite connection in WAL mode with foreign keys on. Every write runs in an
 explicit transaction (``BEGIN IMMEDIATE`` … ``COMMIT``) guarded by an asyncio lock, so

@@ -1,6 +1,6 @@
 """The UI kit: buttons that survive restarts, the views built from them, and where every click lands.
 
-Every component's ``custom_id`` names a table, a version and a wish (DESIGN §3), and nothing else about it
+Every component's ``custom_id`` names a table, a version and a wish (docs/design.md §3), and nothing else about it
 is kept in memory:
 
 - ``parlor:t:<table>:<version>:<verb>`` a button; version ``0`` means "any version" (lobby, "My hand");
@@ -188,7 +188,8 @@ def prompt_id(button_id: str, user_id: int) -> str:
 
 def amount_prompt(prompt_custom_id: str, amount: Amount) -> discord.ui.Modal:
     """The "Other amount…" prompt. It is stopped before it is sent, so discord.py keeps nothing of it:
-    its submission is read by :func:`route` from its custom_id and text, before or after a restart."""
+    its submission is read by :func:`_route` (then :func:`_submit_prompt`) from its custom_id and text,
+    before or after a restart."""
     modal = discord.ui.Modal(title="Enter an amount", custom_id=prompt_custom_id, timeout=None)
     span = f"{amount.low}–{amount.high}"
     modal.add_item(discord.ui.TextInput(label=f"Amount ({span})", max_length=12,

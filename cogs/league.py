@@ -1,4 +1,4 @@
-"""League commands: seasons, standings, history, server settings and rules (DESIGN §5).
+"""League commands: seasons, standings, history, server settings and rules (docs/design.md §5).
 
 Thin by design: every number comes from ``bot.store``; this module only checks who may
 do what, and formats embeds. Refusals are polite one-line ephemeral messages.

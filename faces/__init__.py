@@ -1,4 +1,4 @@
-"""Tile and card faces drawn by Parlor's own code (issue 13): sanma tiles, hanafuda and BCP cards.
+"""Tile and card faces drawn by Parlor's own code: sanma tiles, hanafuda and BCP cards.
 
 ``python -m faces build`` draws every face with Pillow and writes ``faces/png/<emoji name>.png``,
 ``faces/manifest.json`` (name, game, code, file, SHA-256 of the bytes) and the contact sheet

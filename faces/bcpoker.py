@@ -1,4 +1,4 @@
-"""Black Christmas Poker faces (black-christmas-poker.md §1): red, green and black 1-7 and the black A/7.
+"""Black Christmas Poker faces (docs/rules/bcpoker.md §1): red, green and black 1-7 and the black A/7.
 
 A white card with a broad border in the card's colour and its number large in the middle; the
 black extra card (KX, worth 1 or 7) is black with "A/7" in white.

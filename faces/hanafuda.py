@@ -1,4 +1,4 @@
-"""Hanafuda faces (hanafuda-deck.md): the month's plant on its colours, the rank's mark on top.
+"""Hanafuda faces (docs/rules/hanafuda-deck.md): the month's plant on its colours, the rank's mark on top.
 
 Brights carry a gold frame and their picture (sun and crane, curtain, moon, rain man, phoenix),
 animals their animal, ribbons a red, blue or written-on red strip, chaff only the plant. Every card

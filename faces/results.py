@@ -1,4 +1,4 @@
-"""Result pictures (issue 13 item 6): a PNG beside a deal's result message, drawn from its public event only.
+"""Result pictures: a PNG beside a deal's result message, drawn from its public event only.
 
 ``result_picture(game_name, event, names) -> bytes | None`` takes the result event (its ``model_dump()``) and
 the seat names; None when the game or the outcome has nothing to show (a draw, a game's final standings).

@@ -1,4 +1,4 @@
-"""Table pictures (issue 13 item 3): a PNG of a game's public table, composed from the committed faces.
+"""Table pictures: a PNG of a game's public table, composed from the committed faces.
 
 ``table_picture(game_name, public_view) -> bytes`` takes ONLY the game's public view, so no hidden card
 can reach the picture. ``compose`` returns the :class:`Board` too, whose ``faces`` lists every face

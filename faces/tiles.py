@@ -1,4 +1,4 @@
-"""Sanma tile faces (sanma.md §1): 1m 9m, 1-9p, 1-9s, the red 5p and 5s, four winds, three dragons, a back.
+"""Sanma tile faces (docs/rules/sanma.md §1): 1m 9m, 1-9p, 1-9s, the red 5p and 5s, four winds, three dragons, a back.
 
 Pins are circles, sous bamboo sticks, the two manzu a numeral over 萬, winds their initial letter
 and dragons 中, 発 and the framed white tile, all drawn as shapes.

@@ -1,4 +1,4 @@
-"""Pure rules of Parlor's games: no Discord, no I/O, no asyncio (DESIGN §1).
+"""Pure rules of Parlor's games: no Discord, no I/O, no asyncio (docs/design.md §1).
 
 The registry: a game is known to Parlor by one line here, its name and the package whose ``GAME``
 declares it (:class:`games.base.GameBase`). Its renderer is found by name (``bot.render.<name>``).

@@ -1,4 +1,4 @@
-"""The contract every game of Parlor declares (DESIGN §2).
+"""The contract every game of Parlor declares (docs/design.md §2).
 
 A game is a package (``games.koikoi``, ``games.sanma`` …) exposing one declaration,
 ``GAME``, a :class:`GameBase`: its name, its player range, its ``Options`` and ``State``
@@ -97,7 +97,7 @@ class GameBase(Generic[S, O]):
     title: str  # "Koi-Koi"
     min_players: int
     max_players: int
-    Options: type[O]  # defaults as in rules/<game>.md
+    Options: type[O]  # defaults as in docs/rules/<game>.md
     State: type[S]
 
     # Required hooks.

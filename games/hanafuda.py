@@ -1,6 +1,6 @@
 """The 48-card hanafuda deck shared by Koi-Koi, Hachi-Hachi and Black Flower.
 
-The authority is ``shared/rules/hanafuda-deck.md``. This module only describes the
+The authority is ``docs/rules/hanafuda-deck.md``. This module only describes the
 cards; each game decides how it uses them.
 
 Card codes follow the grammar ``<month><kind>[index]`` (``1L``, ``9A``, ``11C``,

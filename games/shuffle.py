@@ -1,4 +1,4 @@
-"""The fair shuffle (DESIGN §3): a seeded, re-derivable Fisher-Yates and the hash that commits to a seed.
+"""The fair shuffle (docs/design.md §3): a seeded, re-derivable Fisher-Yates and the hash that commits to a seed.
 
 A game shows ``sha256_hex(seed)`` when a deal starts and reveals the seed when it ends; anyone can
 then re-derive the deal with :func:`seeded_shuffle` (the method is written out below, for any language).

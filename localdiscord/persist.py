@@ -39,7 +39,7 @@ class StateError(RuntimeError):
 
 
 def dump_state(fake: LocalDiscord) -> Dict[str, Any]:
-    """A JSON-able picture of the world (attachment bytes excluded: see :func:`attachment_files`)."""
+    """A JSON-able picture of the world (attachment bytes excluded: see :func:`kept_attachments`)."""
     return {
         "format": FORMAT,
         "saved_at": time.time(),

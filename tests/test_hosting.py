@@ -1,4 +1,4 @@
-"""Issue 15 item 6, what can be checked without a Docker daemon: the metrics setting, the image's Dockerfile
+"""Hosting, what can be checked without a Docker daemon: the metrics setting, the image's Dockerfile
 and the compose file (every variable it sets is a setting Parlor reads), and the README that explains them."""
 
 from __future__ import annotations

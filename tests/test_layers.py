@@ -1,4 +1,4 @@
-"""The layers, read from the source (DESIGN §1): games/ imports nothing of bot/, cogs/, localdiscord/ or
+"""The layers, read from the source (docs/design.md §1): games/ imports nothing of bot/, cogs/, localdiscord/ or
 discord; bot/ never imports cogs/, nor localdiscord/ except for the one start-up choice in bot/__main__.py
 (the playground when there is no token); and a package's modules import one another without a cycle
 (imports inside functions or under TYPE_CHECKING included: they hide a cycle, they do not remove it)."""

@@ -39,7 +39,7 @@ class Standing:
 
 # Sorted in the database (by TIE_BREAK; the not yet ranked by games played), so that only the rows shown
 # reach Python: per game, the first ``limit`` players ranked and the first ``limit`` not yet ranked. A shown
-# row's rank is found among the rows before it, which are all shown (:func:`with_ranks`).
+# row's rank is found among the rows before it, which are all shown (the loop of :func:`standings`).
 SQL = """
 SELECT * FROM (
     SELECT user_id, game, name, points, games, firsts, placing_sum, placed, rounds_won, eligible, average,

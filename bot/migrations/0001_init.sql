@@ -1,4 +1,4 @@
--- Parlor schema, version 1 (DESIGN §3).
+-- Parlor schema, version 1 (docs/design.md §3).
 -- Timestamps are unix seconds (REAL); JSON columns are TEXT holding JSON.
 
 CREATE TABLE seasons (

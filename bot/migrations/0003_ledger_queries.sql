@@ -1,4 +1,4 @@
--- League queries that stay fast however long the ledger grows (issue 10 items 2 and 12).
+-- League queries that stay fast however long the ledger grows.
 --
 -- `ledger.round`: the round of a game a line settles (Black Flower's bet/win/bank lines), NULL
 -- for whole-game lines. Two tables are kept up to date by a trigger on every ledger insert, so

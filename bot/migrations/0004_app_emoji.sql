@@ -1,4 +1,4 @@
--- The tile and card faces uploaded as the application's emoji (issue 13): which picture each emoji shows.
+-- The tile and card faces uploaded as the application's emoji: which picture each emoji shows.
 -- Discord keeps no hash of an emoji's image, so the SHA-256 of the face uploaded is kept here, in the database
 -- every process shares: a restart uploads only what is missing or changed, and a process that does not upload
 -- (not shard 0) takes an emoji only once it shows the face this release draws.

@@ -1,7 +1,7 @@
 """Hachi-Hachi on Discord: the public table, the hand panel, narration and summaries.
 
 Only ``public_view`` and public events go into public messages. Declared hand combos are
-shown as the rules say (§5.3): face-up cards by code, the others as face-down
+shown as the rules say (§5): face-up cards by code, the others as face-down
 placeholders of their kind only. A player's own hand goes only into their ephemeral panel.
 """
 

@@ -1,4 +1,4 @@
-"""Black Christmas Poker: rules engine, hand evaluator and bot policy (rules/black-christmas-poker.md).
+"""Black Christmas Poker: rules engine, hand evaluator and bot policy (docs/rules/bcpoker.md).
 
 ``GAME`` declares the game (:class:`games.base.GameBase`); its hooks are the functions of
 :mod:`games.bcpoker.engine`, which also describes the seed/shuffle protocol, the actions and the

@@ -1,4 +1,4 @@
-"""The cards of Black Christmas Poker (black-christmas-poker.md §1).
+"""The cards of Black Christmas Poker (docs/rules/bcpoker.md §1).
 
 Codes: ``R1``..``R7`` (red), ``G1``..``G7`` (green), ``K1``..``K7`` (black) and ``KX``
 (black, worth 1 or 7). One deck holds two of each red and green card and one of each

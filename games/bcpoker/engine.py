@@ -1,10 +1,10 @@
-"""Black Christmas Poker state machine (black-christmas-poker.md §2-§11).
+"""Black Christmas Poker state machine (docs/rules/bcpoker.md §2-§11).
 
 Seeds and fair shuffles
 -----------------------
 ``new_game(options, seats, seed)`` takes a secret master seed.
 
-* **First lead** (§2.2): ``int(sha256_hex(f"{master}:lead"), 16) % players``.
+* **First lead** (§2): ``int(sha256_hex(f"{master}:lead"), 16) % players``.
 * **Round seed**: round ``r`` (1, 2, …) uses ``round_seed = sha256_hex(f"{master}:{r}")``.
   The public ``round_start`` event carries ``hash = sha256_hex(round_seed)``; ``round_end``
   reveals ``seed = round_seed``.

@@ -175,7 +175,7 @@ class ScoredWin(BaseModel):
 
 
 class RoundEnd(GameEvent):
-    """The round's result and its seed, revealed (DESIGN §3)."""
+    """The round's result and its seed, revealed (docs/design.md §3)."""
 
     type: Literal["round_end"] = "round_end"
     round: int

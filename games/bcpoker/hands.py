@@ -1,4 +1,4 @@
-"""Hand patterns and the hand evaluator (black-christmas-poker.md §8-§9).
+"""Hand patterns and the hand evaluator (docs/rules/bcpoker.md §8-§9).
 
 The pattern table is data (:data:`PATTERNS`); :func:`evaluate` reads it. A hand is
 worth its single best pattern, or one of the two named sums (H12 + H08 = 1000,

@@ -1,4 +1,4 @@
-"""Black Christmas Poker options (black-christmas-poker.md §12)."""
+"""Black Christmas Poker options (docs/rules/bcpoker.md §12)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Black Flower (黒花): a hanafuda banking game (rules/black-flower.md).
+"""Black Flower (黒花): a hanafuda banking game (docs/rules/blackflower.md).
 
 ``GAME`` declares the game (:class:`games.base.GameBase`); its hooks are the functions of
 :mod:`games.blackflower.engine`, with the money-game ones: ``uses_balances`` (each seat starts with

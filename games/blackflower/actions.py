@@ -1,4 +1,4 @@
-"""Black Flower actions: what each one means, its wire string and its words (black-flower.md §2-§8).
+"""Black Flower actions: what each one means, its wire string and its words (docs/rules/blackflower.md §2-§8).
 
 ``parse("bet:20")`` gives ``Bet(20)``, ``parse("hit")`` gives ``Move.HIT``; ``str()`` writes an action
 back unchanged (the strings are in button ids and in stored action logs, which replay). ``text`` is

@@ -1,10 +1,10 @@
-"""Black Flower state machine (black-flower.md §2–§11).
+"""Black Flower state machine (docs/rules/blackflower.md §2–§11).
 
-Seeds and fair shuffles (DESIGN §3)
+Seeds and fair shuffles (docs/design.md §3)
 -----------------------------------
 ``new_game(options, seats, seed)`` takes a master seed (kept secret).
 
-* **First banker** (§2.2): ``draw_seed = sha256_hex(f"{master}:banker")``; the deck
+* **First banker** (§2): ``draw_seed = sha256_hex(f"{master}:banker")``; the deck
   ``seeded_shuffle(draw_seed, 0, DECK)`` is drawn card by card, card ``k`` going to seat ``k mod n``,
   until a Bright appears; that seat is the first banker. The draw is public (``banker_draw``).
 * **Round seed**: round ``r`` (1-based) uses ``round_seed = sha256_hex(f"{master}:{r}")``.
@@ -112,7 +112,7 @@ def _npa(state: BlackFlowerState) -> bool:
 
 
 def banker_draw(seed: str, n: int) -> tuple[int, list[dict[str, Any]]]:
-    """First banker (§2.2): draws in seat order until a Bright. Returns (banker, draws)."""
+    """First banker (§2): draws in seat order until a Bright. Returns (banker, draws)."""
     deck = seeded_shuffle(sha256_hex(f"{seed}:banker"), 0, DECK)
     draws = []
     for k, code in enumerate(deck):
@@ -314,7 +314,7 @@ def _begin_hand(state: BlackFlowerState, events: list[BlackFlowerEvent]) -> None
     seat, idx = state.turn, state.hand_index
     hand = state.hands[seat][idx]
     if hand.split and len(hand.cards) == 1:
-        if not state.deck:  # cannot happen: a split needs two cards left (§11.1)
+        if not state.deck:  # cannot happen: a split needs two cards left (§11)
             _stand(state, events, seat, idx, auto="no cards left")
             return
         card = _draw(state)
@@ -328,7 +328,7 @@ def _begin_hand(state: BlackFlowerState, events: list[BlackFlowerEvent]) -> None
 
 
 def _maybe_auto_stand(state: BlackFlowerState, events: list[BlackFlowerEvent]) -> None:
-    """A hand that can take no card and has no other choice stands by itself (§11.1)."""
+    """A hand that can take no card and has no other choice stands by itself (§11)."""
     seat, idx = state.turn, state.hand_index
     if state.phase == PLAY and legal_actions(state, seat) == [Move.STAND]:
         _stand(state, events, seat, idx, auto="no more cards can be drawn")
@@ -405,7 +405,7 @@ def _all_players_bust(state: BlackFlowerState) -> bool:
 
 def _banker_continue(state: BlackFlowerState, events: list[BlackFlowerEvent]) -> None:
     bh = state.banker_hand
-    if _all_players_bust(state):  # §8.3
+    if _all_players_bust(state):  # §8
         events.append(E.BankerNoDraw(player=state.banker))
         _banker_stand(state, events, auto="every player hand is bust")
         return
@@ -529,7 +529,7 @@ def _change_banker(state: BlackFlowerState, events: list[BlackFlowerEvent], new:
 
 
 def _offer_from(state: BlackFlowerState, events: list[BlackFlowerEvent], seat: int) -> None:
-    if seat == state.banker:  # everyone declined: the banker keeps the bank (§2.3)
+    if seat == state.banker:  # everyone declined: the banker keeps the bank (§2)
         events.append(E.BankKept(banker=state.banker))
         state.offer = None
         _start_round(state, events)

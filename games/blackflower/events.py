@@ -11,7 +11,7 @@ from games.events import GameEvent
 
 
 class BankerDraw(GameEvent):
-    """The draw for the first bank (§2.2): cards in seat order until a Bright."""
+    """The draw for the first bank (§2): cards in seat order until a Bright."""
 
     type: Literal["banker_draw"] = "banker_draw"
     draws: list[dict[str, int | str]]  # {"seat", "card"}; empty when the first banker was given
@@ -166,7 +166,7 @@ class Settle(Acted):
 
 
 class RoundEnd(GameEvent):
-    """The round settled: chips moved, the seed revealed (DESIGN §3)."""
+    """The round settled: chips moved, the seed revealed (docs/design.md §3)."""
 
     type: Literal["round_end"] = "round_end"
     round: int

@@ -1,4 +1,4 @@
-"""Black Flower card values, arrangements, totals and special hands (black-flower.md §1, §6, §7).
+"""Black Flower card values, arrangements, totals and special hands (docs/rules/blackflower.md §1, §6, §7).
 
 Everything here is pure and cached: a hand is a list of card codes in the order received.
 

@@ -1,4 +1,4 @@
-"""Black Flower options (black-flower.md §10), defaults as written there."""
+"""Black Flower options (docs/rules/blackflower.md §10), defaults as written there."""
 
 from __future__ import annotations
 

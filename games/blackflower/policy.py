@@ -2,14 +2,14 @@
 
 * **Betting**: a bot bets ``2 × min_bet`` (within the limits and its chips); a human whose
   deadline passed sits the round out (§5: a late answer changes nothing for others).
-* **Ni-Ko**: always claimed (§5 Decision; also what a timeout does).
+* **Ni-Ko**: always claimed (§5; also what a timeout does).
 * **Player hit/stand** (bot seats): hit while ``standing ≤ 8``, or while ``hard ≤ 8`` (no card
   can bust it) and ``standing ≤ 11``; otherwise stand. Double down on a standing value of 6–8
   (one card cannot bust it and usually lands on 9–13). Split two dealt Chaff (10 → two hands
   starting at 5) when the ``rng_seed`` is even, so simulations exercise splits.
-* **Banker** (bot-controlled banker only, §8.5): hit while ``standing ≤ 10``, or while
+* **Banker** (bot-controlled banker only, §8): hit while ``standing ≤ 10``, or while
   ``hard ≤ 8`` and ``standing ≤ 12``; otherwise stand.
-* **Bank offer**: bot seats accept (§2.3); a human who does not answer declines.
+* **Bank offer**: bot seats accept (§2); a human who does not answer declines.
 * **Timeouts** (a human seat): stand, claim Ni-Ko, sit out, decline the bank — the defaults of §5/§2.
 """
 
@@ -23,7 +23,7 @@ from games.hanafuda import KIND
 
 
 def banker_should_hit(cards: list[str], no_pair_advantage: bool = False) -> bool:
-    """The AI banker's rule of §8.5."""
+    """The AI banker's rule of §8."""
     best = H.standing(cards, no_pair_advantage)
     if best is None:
         return False

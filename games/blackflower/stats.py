@@ -1,4 +1,4 @@
-"""The initial two-card deals of Black Flower (black-flower.md §13).
+"""The initial two-card deals of Black Flower (docs/rules/blackflower.md §13).
 
 All 48 × 47 = 2256 ordered deals are enumerated and grouped into the 17 categories of the
 table: the two kinds (named in the order Bright, Chaff, Ribbon, Animal for "Card 1") and

@@ -1,4 +1,4 @@
-"""Hachi-Hachi (八八): 3-7 players, three play each month for money (rules/hachi-hachi.md).
+"""Hachi-Hachi (八八): 3-7 players, three play each month for money (docs/rules/hachihachi.md).
 
 ``GAME`` declares the game (:class:`games.base.GameBase`); its hooks are the functions of
 :mod:`games.hachihachi.engine`, which also describes the seed/shuffle protocol and the events.
@@ -7,7 +7,7 @@ A money game (``uses_balances``): /balance and /debts list it (every year still 
 Season ledger (what a finished game writes, ``engine.ledger_entries``): per seat the lines the year
 summary shows under "How each score adds up" (a campaign adds its games): ``game`` lines for the
 starting 60 points (it carries the placing), each month's payments (the line's ``round``), Han-Don,
-the track stones and the bonus, which sum to the final score of §10.4 (cash − debt); a ``loan``
+the track stones and the bonus, which sum to the final score of §10 (cash − debt); a ``loan``
 line (+120 per loan), a ``repay`` line (minus what was repaid) and a ``debt`` line (minus
 the debt still owed), which sum to zero. So a player's season balance moves by exactly his final score, the
 standings rank final scores, and loan + repay is what ``/debts`` shows as still owed.
@@ -23,7 +23,7 @@ from games.hachihachi.policy import bot_choose
 
 
 def decision_continues(state: HHState, seat: int) -> bool:
-    """A turn is one decision (§4.3): after the card played the same player goes on with the flipped
+    """A turn is one decision (§4): after the card played the same player goes on with the flipped
     card's capture choice and the Yoshi or Sa-gé call."""
     return state.turn == seat and state.phase in ("take", "decide")
 

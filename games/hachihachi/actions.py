@@ -1,4 +1,4 @@
-"""Hachi-Hachi actions: what each one means, its wire string and its words (hachi-hachi.md §4-§10).
+"""Hachi-Hachi actions: what each one means, its wire string and its words (docs/rules/hachihachi.md §4-§10).
 
 ``parse("declare:kasu+sanbon")`` gives ``Declare(("kasu", "sanbon"))``, ``parse("repay:120")``
 gives ``Repay(120)``; ``str()`` writes an action back unchanged (the strings are in button ids and
@@ -42,7 +42,7 @@ CALL_TEXT = {
 
 @dataclass(frozen=True, slots=True)
 class Declare:
-    """The hand combos declared (§5.3): a Kasu combo, a Suit combo, both, or none (``declare:none``)."""
+    """The hand combos declared (§5): a Kasu combo, a Suit combo, both, or none (``declare:none``)."""
 
     combos: tuple[str, ...] = ()
 

@@ -1,11 +1,11 @@
-"""Hachi-Hachi combos as data (hachi-hachi.md §1.1, §5, §6, §9.2).
+"""Hachi-Hachi combos as data (docs/rules/hachihachi.md §1, §5, §6, §9).
 
 * Hand combos (teyaku) are checked on the 7 dealt cards: at most one of the Kasu group
   (by combo class) and one of the Suit group (by month counts); their values add.
 * Captured combos (dekiyaku) are checked on a capture pile; all stack except Goko/Shiko.
-* The Chassé compensation Q (§9.2) reuses both tables.
+* The Chassé compensation Q (§9) reuses both tables.
 
-Values are in Kan (1 Kan = 12 points). Combo classes (§1.1): the four Willow cards count
+Values are in Kan (1 Kan = 12 points). Combo classes (§1): the four Willow cards count
 as chaff (``K*``) for every combo; the only exception is 11L in Goko.
 """
 
@@ -20,7 +20,7 @@ KAN = 12  # points per Kan
 
 
 def fmt_points(points: int) -> str:
-    """``−66`` → ``−5K 6p`` (§1.2)."""
+    """``−66`` → ``−5K 6p`` (§1)."""
     sign = "−" if points < 0 else ("+" if points > 0 else "")
     k, p = divmod(abs(points), KAN)
     if k and p:
@@ -106,7 +106,7 @@ SUIT_SHAPES: dict[tuple[int, ...], str] = {
 TRIPLET_COMBOS = frozenset({"sanbon", "futasanbon", "haneken"})
 X_MONTHS = frozenset({4, 5, 7})
 X_DECEMBER = frozenset({"12C1", "12C2", "12C3"})
-NUKEYAKU_COMBOS = frozenset({"karasu", "toichi", "tanichi", "aka"})  # not Hikari-ichi (§5.6)
+NUKEYAKU_COMBOS = frozenset({"karasu", "toichi", "tanichi", "aka"})  # not Hikari-ichi (§5)
 
 
 def kasu_combo(hand: Iterable[str]) -> str | None:
@@ -147,7 +147,7 @@ def suit_combo(hand: Iterable[str]) -> tuple[str | None, list[list[str]]]:
 
 
 def x_bonus(triplets: list[list[str]]) -> int:
-    """+1 Kan per triplet of April, May or July, or exactly 12C1 12C2 12C3 (§5.2)."""
+    """+1 Kan per triplet of April, May or July, or exactly 12C1 12C2 12C3 (§5)."""
     x = 0
     for t in triplets:
         if MONTH[t[0]] in X_MONTHS or set(t) == X_DECEMBER:
@@ -170,7 +170,7 @@ def hand_combos(hand: Iterable[str]) -> dict[str, dict | None]:
 
 
 def public_cards(hand: list[str], kasu: str | None, suit: str | None) -> tuple[list[str], list[str]]:
-    """What the table sees of a declared hand (§5.3, D13, D14).
+    """What the table sees of a declared hand (§5, §12).
 
     Returns ``(face_up, face_down)``: ``face_down`` are the cards shown only as a
     placeholder of their kind (the engine keeps them; public views show the kind only).
@@ -264,7 +264,7 @@ def captured_value(captured: Iterable[str]) -> int:
 
 
 # ---------------------------------------------------------------------------
-# Chassé compensation (§9.2)
+# Chassé compensation (§9)
 # ---------------------------------------------------------------------------
 
 

@@ -1,6 +1,6 @@
-"""Hachi-Hachi state machine (hachi-hachi.md §2-§12).
+"""Hachi-Hachi state machine (docs/rules/hachihachi.md §2-§12).
 
-Seeds and fair shuffles (DESIGN §3)
+Seeds and fair shuffles (docs/design.md §3)
 -----------------------------------
 ``new_game(options, seats, seed)`` takes a secret master seed. Month ``m`` of game ``g``
 (campaigns play several games) uses ``month_seed = sha256_hex(f"{master}:{g}:{m}")``;
@@ -17,9 +17,9 @@ Tests may inject ``decks=[…]`` (each deal attempt takes the next one) and
 cards). Seat ``order`` is the order given; seat 0 deals month 1 (game g of a campaign:
 seat (g-1) mod N).
 
-Money is kept in points (§1.2). Every payment goes through :func:`_pay`, one call per
-*step* (§10.1): amounts are netted per player first; a payer short of cash takes the
-minimum number of 120-point loans. ``check_invariant`` verifies §1.3.
+Money is kept in points (§1). Every payment goes through :func:`_pay`, one call per
+*step* (§10): amounts are netted per player first; a payer short of cash takes the
+minimum number of 120-point loans. ``check_invariant`` verifies §1.
 
 Events with ``seat=None`` are public and never name a hidden card; the few private ones
 (``your_hand``) carry a seat.
@@ -122,7 +122,7 @@ class HHState(BaseModel):
     mizuten_success: bool = False
     tobikomi: list[list[str]]  # per seat: triplets (as "4A 4R 4C1") already earned
     nukeyaku: list[bool]
-    last_winners: list[int] = Field(default_factory=list)  # winner(s) of the last month played (D32)
+    last_winners: list[int] = Field(default_factory=list)  # winner(s) of the last month played (§12)
     month_log: list[dict[str, Any]] = Field(default_factory=list)  # every month_end of this game
     game_log: list[dict[str, Any]] = Field(default_factory=list)  # every game_end
     totals: list[int]  # campaign: sum of final scores
@@ -153,7 +153,7 @@ def role_of(state: HHState, seat: int) -> str | None:
 
 
 def check_invariant(state: HHState) -> None:
-    """§1.3: Σcash + pot + track + bank = 60·N; cash ≥ 0; debt a multiple of 60."""
+    """§1: Σcash + pot + track + bank = 60·N; cash ≥ 0; debt a multiple of 60."""
     n = _n(state)
     total = sum(state.cash) + state.pot + sum(state.track) + state.bank
     if total != START_CASH * n:
@@ -170,14 +170,14 @@ def _check_deck(deck: list[str], n: int) -> list[str]:
 
 
 # ---------------------------------------------------------------------------
-# payments (§10.1)
+# payments (§10)
 # ---------------------------------------------------------------------------
 
 
 def _pay(state: HHState, step: str, transfers: list[dict[str, Any]], events: list[HachiHachiEvent], **extra: Any) -> dict[str, Any]:
     """One payment step. ``transfers``: ``{"from", "to", "amount", "why"}`` where from/to
     are seats or the accounts ``"pot"``, ``"bank"``, ``"track"`` (``"slot"`` names the
-    track slot). Amounts are netted per player; short payers borrow (D29, D30)."""
+    track slot). Amounts are netted per player; short payers borrow (§12)."""
     n = _n(state)
     net = [0] * n
     acc = {"pot": 0, "bank": 0, "track": 0}
@@ -466,7 +466,7 @@ def _from_dealer(state: HHState) -> list[int]:
 
 
 # ---------------------------------------------------------------------------
-# Shiso (§5.4)
+# Shiso (§5)
 # ---------------------------------------------------------------------------
 
 
@@ -502,7 +502,7 @@ def _start_bidding(state: HHState, events: list[HachiHachiEvent]) -> None:
         state.bids[state.blank] = "out"
     if state.mizuten and not state.mizuten_void:
         _bid(state, state.dealer, "stay", events, auto=True)
-    if n == 3:  # D5: nobody may pass
+    if n == 3:  # nobody may pass (§9)
         for s in state.bid_order:
             if state.bids[s] is None:
                 _bid(state, s, "stay", events, auto=True)
@@ -587,7 +587,7 @@ def _after_bidding(state: HHState, chased: list[int], events: list[HachiHachiEve
 
 
 # ---------------------------------------------------------------------------
-# hand combos (§5.3, §5.5)
+# hand combos (§5)
 # ---------------------------------------------------------------------------
 
 
@@ -625,7 +625,7 @@ def _declare(state: HHState, seat: int, action: Declare, events: list[HachiHachi
     if idx < 2:
         state.acting = [state.active[idx + 1]]
         return
-    # netted settlement (§5.5)
+    # netted settlement (§5)
     m = state.mult
     transfers = []
     for s in state.active:
@@ -643,7 +643,7 @@ def _declare(state: HHState, seat: int, action: Declare, events: list[HachiHachi
 
 
 # ---------------------------------------------------------------------------
-# play (§4.3, §8)
+# play (§4, §8)
 # ---------------------------------------------------------------------------
 
 
@@ -736,7 +736,7 @@ def value_of(state: HHState, seat: int) -> int:
 
 
 def _bonus_transfers(state: HHState) -> list[dict[str, Any]]:
-    """Earned Tobikomi, Nukeyaku and Mizu-ten success (paid whatever the ending, D16)."""
+    """Earned Tobikomi, Nukeyaku and Mizu-ten success (paid whatever the ending, §12)."""
     m = state.mult
     out = []
     for s in state.active:
@@ -768,7 +768,7 @@ def _yoshi(state: HHState, seat: int, events: list[HachiHachiEvent]) -> None:
     opponents = [o for o in state.active if o != seat]
     sagers = [s for s in sorted(state.sages, key=lambda s: s.order) if s.seat in opponents]
     transfers = []
-    if sagers:  # S2 (D23: the latest caller pays)
+    if sagers:  # S2 (the latest caller pays, §8)
         y = sagers[-1].seat
         transfers.append(_t(y, seat, KAN * v * m * (1 if split else 2), "yoshi_sage"))
         case = "S2"
@@ -817,7 +817,7 @@ def _exhaustion(state: HHState, events: list[HachiHachiEvent]) -> None:
                 transfers.append(_t(o, oya, KAN * 10 * m // (2 if split else 1), "tous8"))
         winner = oya
     else:
-        # 88 settlement (D19)
+        # 88 settlement (§12)
         res = {s: (pts[s] - 88) * m for s in state.active}
         above = [s for s in state.active if res[s] > 0]
         below = [s for s in state.active if res[s] < 0]
@@ -848,7 +848,7 @@ def _exhaustion(state: HHState, events: list[HachiHachiEvent]) -> None:
 
 
 # ---------------------------------------------------------------------------
-# month end (§9.4) and the year (§10)
+# month end (§9) and the year (§10)
 # ---------------------------------------------------------------------------
 
 
@@ -863,7 +863,7 @@ def _end_month(state: HHState, events: list[HachiHachiEvent], *, kind: str, winn
         end_tr.append(_t("pot", "track", 1, "stone", slot=slot))
         pot_left = state.pot - 1
     else:
-        end_tr.append(_t("bank", "track", 1, "stone", slot=slot))  # D28
+        end_tr.append(_t("bank", "track", 1, "stone", slot=slot))  # §3
         pot_left = state.pot
     shiso_end = kind == "shiso" and state.options.shiso_ends_game
     if shiso_end:
@@ -882,7 +882,7 @@ def _end_month(state: HHState, events: list[HachiHachiEvent], *, kind: str, winn
         next_dealer = state.active[0]
     else:
         next_dealer = winner
-    # D32: the month's winner; after a Pas de match the stayers who shared the pot count as tied winners
+    # the month's winner; after a Pas de match the stayers who shared the pot count as tied winners
     state.last_winners = list(state.active) if kind == "pas_de_match" else [winner]
     data = {
         "game": state.game_no, "month": state.month, "months": state.options.months, "kind": kind,
@@ -1156,7 +1156,7 @@ def apply(state: HHState, seat: int, action: str) -> list[HachiHachiEvent]:
         state.acting = [s for s in state.acting if s != seat]
         if not state.acting:
             _after_interlude(state, events)
-    check_invariant(state)  # §1.3 after every step
+    check_invariant(state)  # §1 after every step
     return events
 
 

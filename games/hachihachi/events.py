@@ -128,7 +128,7 @@ class Declared(GameEvent):
 
 
 class Payments(GameEvent):
-    """One payment step, netted per player; short payers borrow (D29, D30)."""
+    """One payment step, netted per player; short payers borrow (§12)."""
 
     type: Literal["payments"] = "payments"
     step: str
@@ -186,7 +186,7 @@ class Exhaustion(GameEvent):
 
 
 class MonthEnd(GameEvent):
-    """The month's result, every transfer of it, and its seed revealed (DESIGN §3)."""
+    """The month's result, every transfer of it, and its seed revealed (docs/design.md §3)."""
 
     type: Literal["month_end"] = "month_end"
     game: int

@@ -1,4 +1,4 @@
-"""Hachi-Hachi options (hachi-hachi.md §11)."""
+"""Hachi-Hachi options (docs/rules/hachihachi.md §11)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from games.optionspec import seated_options, seats_disagree
 
 
 class Options(BaseModel):
-    """Variant switches, defaults as in hachi-hachi.md §11 (``players`` = the seats taken)."""
+    """Variant switches, defaults as in docs/rules/hachihachi.md §11 (``players`` = the seats taken)."""
 
     model_config = ConfigDict(extra="forbid")
 

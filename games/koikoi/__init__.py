@@ -1,4 +1,4 @@
-"""Koi-Koi (こいこい): rules engine, yaku evaluator and bot policy (rules/koi-koi.md).
+"""Koi-Koi (こいこい): rules engine, yaku evaluator and bot policy (docs/rules/koikoi.md).
 
 ``GAME`` declares the game (:class:`games.base.GameBase`); its hooks are the functions of
 :mod:`games.koikoi.engine`, which also describes the seed/shuffle protocol and the event shapes.

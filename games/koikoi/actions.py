@@ -1,4 +1,4 @@
-"""Koi-Koi actions: what each one means, its wire string and its words (koi-koi.md §6-§7).
+"""Koi-Koi actions: what each one means, its wire string and its words (docs/rules/koikoi.md §6-§7).
 
 ``parse("play:3R:3C1")`` gives ``Play("3R", "3C1")``; ``str()`` writes it back unchanged (the strings
 are in button ids and in stored action logs, which replay). ``text`` is the action in words and

@@ -1,6 +1,6 @@
-"""Koi-Koi state machine (koi-koi.md §1-§10).
+"""Koi-Koi state machine (docs/rules/koikoi.md §1-§10).
 
-Seeds and fair shuffles (DESIGN §3)
+Seeds and fair shuffles (docs/design.md §3)
 -----------------------------------
 ``new_game(options, seats, seed)`` takes a master seed (a hex string, kept secret).
 
@@ -19,11 +19,11 @@ Seeds and fair shuffles (DESIGN §3)
   canonical deck driven by the byte stream ``SHA-256(f"{round_seed}:{k}:0") ||
   SHA-256(f"{round_seed}:{k}:1") || …``; for ``i`` from 47 down to 1 the next 8 bytes,
   read as a big-endian integer ``r``, give ``j = r mod (i+1)`` and ``d[i]``, ``d[j]`` are
-  swapped. The top of the deck is ``d[0]``; deal slices follow koi-koi.md §3.
+  swapped. The top of the deck is ``d[0]``; deal slices follow docs/rules/koikoi.md §3.
 
 ``sha256_hex(s)`` is the hex SHA-256 of the UTF-8 bytes of ``s``.
 
-Deck source for tests (§2.4): ``new_game(..., decks=[deck1, deck2, ...])`` injects
+Deck source for tests (§2): ``new_game(..., decks=[deck1, deck2, ...])`` injects
 explicit 48-card decks; every deal attempt (first deal or redeal) takes the next one.
 When the source is exhausted the seeded shuffle above is used. ``order=[...]`` skips
 the Oya draw and fixes the turn order (its first seat is the first Oya).
@@ -521,7 +521,7 @@ def _stop(state: KoiKoiState, seat: int, events: list[KoiKoiEvent], forced: bool
 
 
 def _flip(state: KoiKoiState, seat: int, events: list[KoiKoiEvent]) -> None:
-    if not state.pile:  # §12.9: cannot happen with the counts of §1
+    if not state.pile:  # §12: cannot happen with the counts of §1
         _end_turn(state, seat, events)
         return
     card = state.pile.pop(0)

@@ -100,7 +100,7 @@ class Ryukyoku(GameEvent):
 
 
 class RoundEnd(GameEvent):
-    """The round's result (§8) and its seed, revealed (DESIGN §3)."""
+    """The round's result (§8) and its seed, revealed (docs/design.md §3)."""
 
     type: Literal["round_end"] = "round_end"
     round: int

@@ -1,4 +1,4 @@
-"""Koi-Koi options (koi-koi.md §11)."""
+"""Koi-Koi options (docs/rules/koikoi.md §11)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from games.optionspec import seated_options, seats_disagree
 
 
 class Options(BaseModel):
-    """Variant switches. Defaults as in koi-koi.md §11.
+    """Variant switches. Defaults as in docs/rules/koikoi.md §11.
 
     Field ranges are checked on construction (pydantic ``ValidationError``, a ``ValueError``);
     the fields are also what ``/play``, ``/rules`` and the command line offer (games/optionspec.py).

@@ -1,4 +1,4 @@
-"""Koi-Koi yaku (koi-koi.md §6) and hand combos (§5), evaluated from data tables.
+"""Koi-Koi yaku (docs/rules/koikoi.md §6) and hand combos (§5), evaluated from data tables.
 
 ``evaluate(captures, options)`` returns ``(B, [(id, points), ...], sake_cup)``:
 B is the sum of the yaku values, the list is in the order of :data:`YAKU`, and

@@ -1,4 +1,4 @@
-"""Sanma (3-player riichi mahjong): engine, scoring through ``mahjong``, bot policy (rules/sanma.md).
+"""Sanma (3-player riichi mahjong): engine, scoring through ``mahjong``, bot policy (docs/rules/sanma.md).
 
 ``GAME`` declares the game (:class:`games.base.GameBase`); its hooks are the functions of
 :mod:`games.sanma.engine`, which also describes the seed/shuffle protocol, the action strings and

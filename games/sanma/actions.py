@@ -1,4 +1,4 @@
-"""Sanma actions: what each one means, its wire string and its words (sanma.md §5-§6).
+"""Sanma actions: what each one means, its wire string and its words (docs/rules/sanma.md §5-§6).
 
 ``parse("r:5p")`` gives ``Discard("5p", riichi=True)``; ``str()`` writes an action back unchanged
 (the strings are in button ids and in stored action logs, which replay). ``text`` is what a player

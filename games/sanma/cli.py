@@ -82,7 +82,7 @@ def replay(args: argparse.Namespace) -> int:
     return 0 if out["ok"] else 1
 
 
-# The wall's slices (sanma.md §3.1): what each part of a hand's wall is for.
+# The wall's slices (docs/rules/sanma.md §3): what each part of a hand's wall is for.
 WALL_PARTS = (("East (dealer)", 0, 13), ("South", 13, 26), ("West", 26, 39), ("live wall", 39, 94),
               ("dora indicators", 94, 99), ("ura indicators", 99, 104), ("replacement tiles", 104, 108))
 

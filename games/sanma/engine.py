@@ -1,4 +1,4 @@
-"""Sanma state machine (sanma.md §2-§8).
+"""Sanma state machine (docs/rules/sanma.md §2-§8).
 
 Seeds and fair shuffles
 -----------------------
@@ -6,7 +6,7 @@ Seeds and fair shuffles
 order hands are started, renchan and draws included) uses ``hand_seed = sha256_hex(f"{seed}:{n}")``.
 The ``round_start`` event shows ``hash = sha256_hex(hand_seed)``; ``hand_end`` reveals the seed.
 The wall is ``seeded_shuffle(hand_seed, 0, deck=ALL_IDS)`` (games/shuffle.py: SHA-256 stream
-Fisher-Yates) over the 108 ids in ascending order; its layout is sanma.md §3.1. Tests may inject
+Fisher-Yates) over the 108 ids in ascending order; its layout is docs/rules/sanma.md §3. Tests may inject
 walls (``walls=[[…108 ids…], …]``: each hand takes the next one, then the seeded shuffle resumes).
 
 Actions: :mod:`games.sanma.actions`. Events: :mod:`games.sanma.events` (public events never carry a
@@ -176,7 +176,7 @@ def _tenpai(concealed, outside: tuple[int, ...]) -> bool:
 
 
 def is_tenpai(state: SanmaState, seat: int, concealed: list[int] | None = None) -> bool:
-    """§7.2: waits exist and not all of them are already held 4 times (no karaten)."""
+    """§7: waits exist and not all of them are already held 4 times (no karaten)."""
     return _tenpai(state.hands[seat] if concealed is None else concealed, _outside(state, seat))
 
 
@@ -389,7 +389,7 @@ def tsumo_score(state: SanmaState, seat: int, pending_revealed: bool = True):
     rinshan = state.draw_kind == "replacement"
     dora = _dora(state)
     ura = _ura(state)
-    if rinshan and state.pending_dora:  # a pending open-kan indicator is revealed first and counts (§3.2)
+    if rinshan and state.pending_dora:  # a pending open-kan indicator is revealed first and counts (§3)
         extra = state.wall[94 + state.n_dora: 94 + min(5, state.n_dora + state.pending_dora)]
         dora = dora + extra
         ura = state.wall[99: 99 + len(dora)]

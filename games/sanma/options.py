@@ -1,4 +1,4 @@
-"""Sanma options (sanma.md §9), plus two table conveniences (``east_only``, ``call_seconds``)."""
+"""Sanma options (docs/rules/sanma.md §9), plus two table conveniences (``east_only``, ``call_seconds``)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from games.optionspec import ENGINE_ONLY
 
 
 class Options(BaseModel):
-    """Variant switches, defaults as in sanma.md §9; tables offer those not marked ENGINE_ONLY."""
+    """Variant switches, defaults as in docs/rules/sanma.md §9; tables offer those not marked ENGINE_ONLY."""
 
     model_config = ConfigDict(extra="forbid")
 
@@ -31,7 +31,7 @@ class Options(BaseModel):
     kyuushu_kyuuhai: bool = Field(True, description="Offer the nine-kinds abortive draw", json_schema_extra=ENGINE_ONLY)
     seed: str | None = Field(None, description="Informational: tables draw their own seed (see new_game)",
                              json_schema_extra=ENGINE_ONLY)
-    east_only: bool = Field(False, description="Play only the East round (a short game)")  # not in sanma.md
+    east_only: bool = Field(False, description="Play only the East round (a short game)")  # a table convenience (docs/rules/sanma.md §9)
     call_seconds: int | None = Field(15, ge=3, le=600, description="Seconds to decide a pon/kan/ron call before it passes")
 
     @property

@@ -1,4 +1,4 @@
-"""Replay a Tenhou sanma log (mjlog XML) through the engine (sanma.md §12.2).
+"""Replay a Tenhou sanma log (mjlog XML) through the engine (docs/rules/sanma.md §12).
 
 Each hand's wall is rebuilt from the log (deal, draws in order, first dora indicator, ura
 indicator when shown; the rest filled with the unused tiles), then every draw, discard,
@@ -29,7 +29,7 @@ class ReplayError(Exception):
 
 
 def decode_meld(who: int, m: int) -> dict[str, Any]:
-    """The ``m`` attribute of an ``N`` tag (sanma.md §12.2)."""
+    """The ``m`` attribute of an ``N`` tag (docs/rules/sanma.md §12)."""
     if m & 0x04:
         return {"type": "chii"}
     if m & 0x08 or m & 0x10:
@@ -44,7 +44,7 @@ def decode_meld(who: int, m: int) -> dict[str, Any]:
 
 
 def engine_round(tenhou_round: int) -> int:
-    """Tenhou numbers sanma rounds as a 4-player game: 0-2 East 1-3, 4-6 South 1-3 (sanma.md §12.2)."""
+    """Tenhou numbers sanma rounds as a 4-player game: 0-2 East 1-3, 4-6 South 1-3 (docs/rules/sanma.md §12)."""
     if tenhou_round in (0, 1, 2):
         return tenhou_round
     if tenhou_round in (4, 5, 6):
@@ -248,7 +248,7 @@ def _replay_hand(state, index: int, hand: list[ET.Element]) -> dict[str, Any]:
             kan_dora += 1
             expected = tile_code(int(tag.get("hai")), state.options.red_fives)
             if state.pending_dora and len(engine.dora_indicators(state)) <= kan_dora:
-                # an open kan's indicator turns with the kan player's next discard (§3.2); older logs
+                # an open kan's indicator turns with the kan player's next discard (§3); older logs
                 # write the tag just before that discard: compare once it is made
                 dora_checks.append((kan_dora, expected, where))
             else:

@@ -1,7 +1,7 @@
-"""Hand scoring through the ``mahjong`` package, exactly as sanma.md §5.3 prescribes.
+"""Hand scoring through the ``mahjong`` package, exactly as docs/rules/sanma.md §5 prescribes.
 
 The engine (and ``calc sanma``) call :func:`score_hand`; payments per seat come from
-:func:`settle_win`. Tsumo loss, ron honba 200, kita as nuki dora and "no double yakuman"
+:func:`tsumo_payments` and :func:`ron_payment`. Tsumo loss, ron honba 200, kita as nuki dora and "no double yakuman"
 are the library's three-player options.
 """
 
@@ -40,7 +40,7 @@ def lib_melds(melds: list[dict[str, Any]]) -> list[Meld]:
 
 @dataclass
 class WinContext:
-    """Everything about a win that is not the tiles (HandConfig fields of §5.3)."""
+    """Everything about a win that is not the tiles (HandConfig fields of §5)."""
 
     tsumo: bool = False
     riichi: bool = False
@@ -107,7 +107,7 @@ def _limit(han: int, fu: int, cost: dict[str, Any]) -> str | None:
 
 
 def nagashi_score(dealer: bool) -> Score:
-    """Nagashi mangan as the library computes it (§5.3: no tiles, tsumo, no honba/sticks)."""
+    """Nagashi mangan as the library computes it (§5: no tiles, tsumo, no honba/sticks)."""
     config = HandConfig(is_tsumo=True, is_nagashi_mangan=True, player_wind=LIB_EAST + (0 if dealer else 1),
                         round_wind=LIB_EAST, options=optional_rules(True))
     r = HandCalculator.estimate_hand_value([], None, config=config)

@@ -1,4 +1,4 @@
-"""Shanten, completeness and waits for sanma's 27 tile kinds (sanma.md §5.3, §7.2), by table.
+"""Shanten, completeness and waits for sanma's 27 tile kinds (docs/rules/sanma.md §5, §7), by table.
 
 Hands are 34-kind count vectors (only kinds 0, 8 and 9-33 occur). The result is the one the
 ``mahjong`` library's ``Shanten.calculate_shanten(tiles_34, is_three_player=True)`` gives, the

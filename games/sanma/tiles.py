@@ -1,4 +1,4 @@
-"""The 108-tile sanma set, mpsz notation and tile ids (sanma.md §1).
+"""The 108-tile sanma set, mpsz notation and tile ids (docs/rules/sanma.md §1).
 
 Tiles are handled as 136-ids (``kind34 * 4 + copy``), as in the ``mahjong`` package and
 Tenhou logs. Only kinds 0 (1m), 8 (9m) and 9-33 exist; ids 4-31 (2m-8m) are rejected.
@@ -152,7 +152,7 @@ def parse_ids(text: str, red_fives: bool = True) -> list[int]:
 
 
 def check_ids(tiles, what: str = "hand") -> None:
-    """Every id is a sanma tile and no id occurs twice (§1.3)."""
+    """Every id is a sanma tile and no id occurs twice (§1)."""
     seen = set()
     for t in tiles:
         if not isinstance(t, int) or not 0 <= t < 136 or 4 <= t < 32:
@@ -163,7 +163,7 @@ def check_ids(tiles, what: str = "hand") -> None:
 
 
 def dora_of(indicator_kind: int) -> int:
-    """The dora kind shown by an indicator kind (§1.4)."""
+    """The dora kind shown by an indicator kind (§1)."""
     k = indicator_kind
     if k == 0:
         return 8

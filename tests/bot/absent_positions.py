@@ -1,4 +1,4 @@
-"""For the absent-player tests (issue 10 item 6).
+"""For the absent-player tests.
 
 A Black Christmas Poker deal: three players, bob (seat 1) leads and discards R1, carol discards K7
 and Black Christmas hits alice (seat 0) with N = 7. Alice holds no K1 or KX, so nothing can chain

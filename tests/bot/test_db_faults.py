@@ -1,4 +1,4 @@
-"""Database faults (issue 10 item 11): Parlor refuses to start on a database it cannot trust,
+"""Database faults: Parlor refuses to start on a database it cannot trust,
 with a one-line reason and a non-zero exit, never takes an existing file for a new database,
 and at run time a write the disk refuses leaves the table as it was and tells the player so."""
 

@@ -1,4 +1,4 @@
-"""Absent players (issue 10 item 6): when a deadline passes, or a player resigns, in the middle of a
+"""Absent players: when a deadline passes, or a player resigns, in the middle of a
 decision made of several steps, Parlor's bot plays the whole decision at once — every card of a Black
 Christmas exchange, both hands of a Black Flower split, a Koi-Koi or Hachi-Hachi turn's capture choice
 and call, a Sanma turn after a kita — says once that the time ran out, and arms one new deadline for
@@ -128,7 +128,7 @@ async def test_one_deadline_stands_both_hands_of_a_split(manager, monkeypatch):
     logged, seen = len(await manager.store.actions(table.id)), len(manager.presenter.calls)
     assert await manager.fire_deadline(table.id, table.version)
     await manager.idle()
-    # a player who does not answer in time stands (black-flower.md §5): both hands, then the banker
+    # a player who does not answer in time stands (docs/rules/blackflower.md §5): both hands, then the banker
     assert await steps_since(manager, table, logged) == [(1, "stand", "timeout")] * 2
     assert [h.status for h in table.state.hands[1]] == ["stood", "stood"] and table.state.hands[1][1].cards == ["5C2", "3L"]
     assert table.to_act() == [0] and table.state.phase == "banker"

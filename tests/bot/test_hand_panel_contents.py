@@ -1,4 +1,4 @@
-"""What a hand panel holds (issue 13 item 4): what each hand card would capture, and nothing of a card hidden
+"""What a hand panel holds: what each hand card would capture, and nothing of a card hidden
 from its seat — in its text, its buttons or its picture — at every step of seeded games."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""/standings and /history show the money games (issue 10 item 2): Black Flower games played
+"""/standings and /history show the money games: Black Flower games played
 through the table manager, read back through the league cog."""
 
 from __future__ import annotations

@@ -1,10 +1,10 @@
-"""Seeded property runs of every game through the table manager and a real store (issue 10,
-acceptance): after every finished game, each seat's ledger lines add up to its result, and each
+"""Seeded property runs of every game through the table manager and a real store:
+after every finished game, each seat's ledger lines add up to its result, and each
 person's balance, debts, standings row and history equal the sums of the ledger lines so far.
 
 Two people sit at every table (from four, in turn) and resign at once, so Parlor's bot plays
 their seats and they still count in the league; the other seats are bots. The suite plays 200
-games of every game (the issue's acceptance run: 7 minutes here, mostly the Sanma, BCP and
+games of every game (the acceptance run: 7 minutes here, mostly the Sanma, BCP and
 Hachi-Hachi bots); ``PARLOR_LEDGER_GAMES=N`` plays N instead, for a quick local run.
 """
 

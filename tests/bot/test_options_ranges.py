@@ -1,4 +1,4 @@
-"""Option ranges have one source: what /play declares to Discord is what Parlor checks (issue 10 item 9)."""
+"""Option ranges have one source: what /play declares to Discord is what Parlor checks."""
 
 from __future__ import annotations
 

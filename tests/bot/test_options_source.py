@@ -1,4 +1,4 @@
-"""Options are the single source (issue 11 item 2): /play commands and the /rules options section
+"""Options are the single source: /play commands and the /rules options section
 are written from each game's Options model, for every game registered when the cog is loaded."""
 
 from __future__ import annotations

@@ -26,7 +26,7 @@ from localdiscord.validation import MAX_FILE_BYTES, check_attachments
 from localdiscord.validation import check_message as check_with_prefix
 
 STEPS = 120  # decisions checked per game
-MAX_PICTURE = 100 * 1024  # a picture's budget, "a few tens of KB" (issue 13); Discord takes up to 10 MiB
+MAX_PICTURE = 100 * 1024  # a picture's budget, "a few tens of KB"; Discord takes up to 10 MiB
 EMOJI_IDS = {(f["game"], f["code"]): 1_234_567_890_123_456_789 + i for i, f in enumerate(load_manifest()["faces"])}
 
 

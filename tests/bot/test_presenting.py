@@ -1,6 +1,6 @@
 """The table manager presents every transition, lobby included, and records which message shows a
-table; the presenter only presents (issue 11 item 4). Lobby changes, closings and ``/table`` are drawn by
-the redraw outside the table lock, like the game (issue 12 item 4). No Discord here: a presenter that records."""
+table; the presenter only presents. Lobby changes, closings and ``/table`` are drawn by
+the redraw outside the table lock, like the game. No Discord here: a presenter that records."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Issue 10 item 4: a seat's buttons go stale only when what *that seat* may do changed.
+"""A seat's buttons go stale only when what *that seat* may do changed.
 
 Seeded bot games of every game, played one seat at a time (the last of the seats to act, so that the
 others are still deciding): after every action the acting seat's version changed (a doubled click is

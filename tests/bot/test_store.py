@@ -488,7 +488,7 @@ async def test_config_defaults_and_changes(store: Store):
         await store.set_config(GUILD, colour="red")
 
 
-# --------------------------------------------------------------------------- money games in the league (issue 10 items 2, 12)
+# --------------------------------------------------------------------------- money games in the league
 
 
 def round_lines(table, rounds: list[dict[int, list[tuple[str, int]]]]) -> list[dict]:

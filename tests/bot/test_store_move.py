@@ -1,5 +1,5 @@
 """python -m bot migrate: a SQLite database moved into PostgreSQL keeps every balance, standing,
-debt, history, open table and action log (issue 15 item 3)."""
+debt, history, open table and action log."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from tests.bot.store_fill import GUILDS, fill, league_view, open_table
 
 pytestmark = pytest.mark.postgres
 
-GAMES = int(os.environ.get("PARLOR_MOVE_GAMES", "60"))  # the issue's figure: 1000 (tests/benchmarks/bench_store.py)
+GAMES = int(os.environ.get("PARLOR_MOVE_GAMES", "60"))  # 1000 in benchmarks/bench_store.py
 
 
 async def test_a_moved_league_is_identical(tmp_path: Path, postgres_url: str):

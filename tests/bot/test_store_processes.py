@@ -1,6 +1,5 @@
 """Two processes on one database (two Stores, each with its own connections) never interleave their
-writes to a table: the version check refuses the second writer of a version, on both backends (issue 15
-item 1)."""
+writes to a table: the version check refuses the second writer of a version, on both backends."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The table payload (issue 13 item 3): the picture is drawn again only when the public view changed, and a
+"""The table payload: the picture is drawn again only when the public view changed, and a
 message is sent the file only when it does not hold those bytes already (discord.py's keywords)."""
 
 from __future__ import annotations

@@ -125,7 +125,7 @@ def _version_text(version) -> str:
 
 IN_PLACE = (6, 7)
 """Callback types of a click answered in the clicked message itself: deferred on arrival (before any table
-lock is taken, issue 12 item 2) and then edited, or updated at once."""
+lock is taken) and then edited, or updated at once."""
 
 
 async def started_koikoi(fake: LocalDiscord, bot: ParlorBot, host, guest):

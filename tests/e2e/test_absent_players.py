@@ -1,4 +1,4 @@
-"""Absent players through the fake Discord (issue 10 item 6): when a deadline passes or a player
+"""Absent players through the fake Discord: when a deadline passes or a player
 resigns in the middle of a decision of several steps, Parlor's bot finishes the whole decision at
 once, the channel says once that the time ran out, and an absent player is mentioned once per decision.
 

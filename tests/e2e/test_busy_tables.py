@@ -1,4 +1,4 @@
-"""Issue 12 acceptance: three busy tables at once on a fake Discord as slow and as strict as Discord.
+"""Three busy tables at once on a fake Discord as slow and as strict as Discord.
 
 Every REST call takes 250 ms, and rate limits, permissions and payload validation are on. Black Flower with 10
 players, Hachi-Hachi with 7 and Sanma with 3 (all people, each a discord.py user of the fake) play at the same

@@ -1,4 +1,4 @@
-"""Between the layers (issue 11 item 4): a click reaches the table manager of the client it came to
+"""Between the layers: a click reaches the table manager of the client it came to
 (``interaction.client.tables``), real buttons through their DynamicItem callbacks, forged ones through the
 one click router; a Refusal raised in any command is answered privately, once, by the command tree."""
 

@@ -1,4 +1,4 @@
-"""Every click answered, buttons bound to their own channel, options checked (issue 10 items 7, 8, 9).
+"""Every click answered, buttons bound to their own channel, options checked.
 
 Forged interactions are what a modified client could send: a custom_id no message carries, or a slash
 command option outside the range Discord's client enforces.

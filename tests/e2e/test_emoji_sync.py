@@ -1,4 +1,4 @@
-"""The faces as application emoji (issue 13 item 2): uploaded at start-up in the background, only what is
+"""The faces as application emoji: uploaded at start-up in the background, only what is
 missing or changed; the cards shown as text until then, and for good when Discord refuses an upload."""
 
 from __future__ import annotations

@@ -124,7 +124,7 @@ async def test_hachihachi_year_of_six_months(fake, db):
     assert "Hachi-Hachi — the year is over" in texts and "Final payments" in texts
     assert watch.checked > 50 and human_actions > 20
 
-    # every chip is a line of the month and year summaries the channel saw (issue 10 item 1):
+    # every chip is a line of the month and year summaries the channel saw:
     # Han-Don, its loans, repayments, stones and bonus included
     names = [seat.name for seat in table.seats]
     books = Books(names)

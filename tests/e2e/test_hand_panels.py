@@ -1,4 +1,4 @@
-"""Issue 13 items 4 and 5: one hand panel per player, holding a picture of what the decision needs."""
+"""One hand panel per player, holding a picture of what the decision needs."""
 
 from __future__ import annotations
 

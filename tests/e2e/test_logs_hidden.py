@@ -1,4 +1,4 @@
-"""No log line, at DEBUG, shows a concealed card or a seed before its reveal (issue 10 item 10).
+"""No log line, at DEBUG, shows a concealed card or a seed before its reveal.
 
 Each game is played to its end by the real bot against the fake Discord, with logging set up
 exactly as ``python -m bot`` sets it up at ``PARLOR_LOG_LEVEL=DEBUG``. A person sits at every

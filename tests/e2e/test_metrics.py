@@ -1,4 +1,4 @@
-"""Issue 15 item 6: the Prometheus endpoint (PARLOR_METRICS_PORT), scraped over HTTP while users play against
+"""The Prometheus endpoint (PARLOR_METRICS_PORT), scraped over HTTP while users play against
 the fake Discord: the counts move as the users' actions did, and no label carries anything but fixed words."""
 
 from __future__ import annotations

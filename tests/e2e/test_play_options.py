@@ -1,4 +1,4 @@
-"""/play <game> is written from the game's Options model (issue 11 item 2): what Discord receives is
+"""/play <game> is written from the game's Options model: what Discord receives is
 every offered option with its description, default, range and choices, and what a forged payload
 sends outside them is refused with the sentence Discord's client would have shown."""
 

@@ -1,4 +1,4 @@
-"""Issue 12 items 2, 3, 4 and 6 through the fake Discord: a click is answered before the table is redrawn,
+"""Redraws through the fake Discord: a click is answered before the table is redrawn,
 a channel that refuses Parlor does not stop the game (the host is told once), the table message is posted
 anew before Discord throttles edits of hour-old messages, and a player still deciding at half the turn time
 is pinged once, panel open or not."""

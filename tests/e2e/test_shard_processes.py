@@ -1,4 +1,4 @@
-"""Acceptance of issue 15's shards: two Parlor processes, each on 2 of 4 shards, against one fake Discord
+"""Shards: two Parlor processes, each on 2 of 4 shards, against one fake Discord
 (served by this test over HTTP and WebSocket) and one PostgreSQL, Koi-Koi tables in 8 guilds across all
 shards. One process is killed (SIGKILL) mid-game, while every table waits on a decision, and started again
 after those decisions' deadlines passed: its tables come back, their deadlines fire, and every table

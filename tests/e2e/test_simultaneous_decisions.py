@@ -1,4 +1,4 @@
-"""Issue 10 items 4 and 5: decisions that several players make at once are all counted, and a click
+"""Decisions that several players make at once are all counted, and a click
 that really is stale is answered with the player's fresh panel."""
 
 from __future__ import annotations

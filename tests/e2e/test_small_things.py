@@ -1,4 +1,4 @@
-"""Issue 10 item 13: small things players saw on the table (the heartbeat figure is tested with
+"""Small things players saw on the table (the heartbeat figure is tested with
 the fake Discord in tests/localdiscord)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 10 item 3: while a round is not settled, /balance shows a bettor's chips and stake apart."""
+"""While a round is not settled, /balance shows a bettor's chips and stake apart."""
 
 from __future__ import annotations
 

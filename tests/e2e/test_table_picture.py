@@ -1,4 +1,4 @@
-"""Issue 13 item 3 on Discord: the public table message carries the table picture, shown in its embed
+"""On Discord, the public table message carries the table picture, shown in its embed
 (``attachment://table.png``) beside the text kept for screen readers. The picture attached is exactly
 ``table_picture(game, public_view)`` — drawn from the public view, nothing from a hand — with no face of a
 hidden card in it, and a new file is uploaded only when the picture's bytes change."""
@@ -74,7 +74,7 @@ RESULT_GAMES = [g for g in GAMES if g[0] != "blackflower"]  # Black Flower's res
 
 @pytest.mark.parametrize("game,bots,options", RESULT_GAMES, ids=[g for g, _, _ in RESULT_GAMES])
 async def test_a_deals_result_message_shows_its_picture(fake, db, game, bots, options):
-    """Issue 13 item 6: the result of a deal that scored carries a picture (result.png) shown in its embed."""
+    """The result of a deal that scored carries a picture (result.png) shown in its embed."""
     table = await play(fake, db, game, bots, options, 3000)
     assert table.status == "finished"
     pictured = [m for m in fake.public_messages() if m.embed and (m.embed.get("image") or {}).get("url") == "attachment://result.png"]

@@ -1,4 +1,4 @@
-"""The tile and card faces (issue 13 item 1): every face of every game is drawn, distinct, within
+"""The tile and card faces: every face of every game is drawn, distinct, within
 Discord's application-emoji limits, named validly, and the committed PNGs and manifest are what the
 build writes."""
 

@@ -1,4 +1,4 @@
-"""Hand panel pictures (issue 13 item 4): drawn from one seat's own view — the faces pasted are exactly that
+"""Hand panel pictures: drawn from one seat's own view — the faces pasted are exactly that
 seat's cards and the public ones the panel needs, never a card hidden from the seat — small, and the same
 view gives the same bytes."""
 

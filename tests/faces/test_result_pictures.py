@@ -1,4 +1,4 @@
-"""Result pictures (issue 13 item 6): a deal's result carries a picture of what scored — sanma's winning
+"""Result pictures: a deal's result carries a picture of what scored — sanma's winning
 hands (with the dora indicators), Koi-Koi's winning capture pile, Hachi-Hachi's capture piles, Black
 Christmas Poker's winning hands — drawn from the public result event only: the faces pasted are exactly
 the cards the event shows; a draw or a final standing has no picture."""

@@ -1,4 +1,4 @@
-"""Table pictures (issue 13 item 3): every game's public table renders as a small PNG, drawn from the
+"""Table pictures: every game's public table renders as a small PNG, drawn from the
 public view only — the faces pasted are exactly the cards the public view names, never a hidden card —
 and the same view gives the same bytes while a changed view gives a changed picture."""
 

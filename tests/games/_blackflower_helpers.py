@@ -49,7 +49,7 @@ def act(state, *actions: str):
 
 
 def bank_plays(state):
-    """Let the banker play the AI policy of §8.5 until the round ends."""
+    """Let the banker play the AI policy of §8 until the round ends."""
     events = []
     while state.phase in (engine.BANKER, engine.BANKER_NIKO):
         seat = state.banker

@@ -1,4 +1,4 @@
-"""Scripted sanma walls for tests (sanma.md §3.1 layout)."""
+"""Scripted sanma walls for tests (docs/rules/sanma.md §3 layout)."""
 
 from __future__ import annotations
 

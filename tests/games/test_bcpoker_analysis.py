@@ -15,7 +15,7 @@ from games.bcpoker.hands import (ANKOU, BY_ID, POINTS, RANK, RUN, SUMS, HandValu
                                  _tenpai, _waits, count_patterns, decompositions, evaluate, is_tenpai,
                                  shape_patterns, waits)
 from games.bcpoker.policy import _shape_score, hand_score
-from tests.benchmarks.bench_bcpoker_decisions import play
+from benchmarks.bench_bcpoker_decisions import play
 
 
 def reference_set(cards):

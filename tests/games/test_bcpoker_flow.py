@@ -1,4 +1,5 @@
-"""Black Christmas Poker flow: payments (§14.3), Black Christmas sequences (§14.4), edge cases (§13)."""
+"""Black Christmas Poker flow: payments and Black Christmas sequences
+(docs/rules/bcpoker.md §14), edge cases (§13)."""
 
 import pytest
 
@@ -11,7 +12,7 @@ A, B, C, D, E = range(5)
 
 
 # ---------------------------------------------------------------------------
-# §14.3 payments
+# §14 payments
 # ---------------------------------------------------------------------------
 
 
@@ -137,7 +138,7 @@ def test_five_players_only_two_nearest_ron():
 
 
 # ---------------------------------------------------------------------------
-# §14.4 Black Christmas sequences (A → B → C → A)
+# §14 Black Christmas sequences (A → B → C → A)
 # ---------------------------------------------------------------------------
 
 
@@ -338,7 +339,7 @@ def test_first_draw_from_the_pile_is_no_surprise_gift():
 
 
 def test_hit_player_completing_with_the_single_draw():
-    # not the first draw, not in Riichi: no win (§13.7)
+    # not the first draw, not in Riichi: no win (§13)
     s = arrange(hands={B: "R1 R2 R3 G4 G5 G6 R7", A: "R4 R5 R6 G1 G2 G3 R4 K4"}, pile="G2", turn=A,
                 phase="discard", deck="G7")
     act(s, A, "discard:K4")

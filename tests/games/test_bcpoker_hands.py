@@ -1,4 +1,4 @@
-"""Black Christmas Poker: hand values (§14.1), tenpai (§14.2) and the calc CLI."""
+"""Black Christmas Poker: hand values and tenpai (docs/rules/bcpoker.md §14), and the calc CLI."""
 
 import json
 import subprocess
@@ -10,7 +10,7 @@ from games.bcpoker.cards import CODES, make_deck, parse_codes
 from games.bcpoker.hands import PATTERNS, evaluate, waits
 from games.base import GameError
 
-# (#, hand, decks, counted, value) — black-christmas-poker.md §14.1
+# (#, hand, decks, counted, value) — docs/rules/bcpoker.md §14
 HANDS = [
     (1, "R1 R2 R3 G4 G5 G6 R5 K5", 1, ["H01"], 100),
     (2, "R1 G1 K1 R2 G2 K2 R6 G6", 1, ["H02"], 100),
@@ -51,7 +51,7 @@ HANDS = [
     (37, "K1 K1 K2 K3 K3 K4 K5 K6", 2, [], 0),
 ]
 
-# patterns that are "also met" in the counting reading, per §14.1 (a selection)
+# patterns that are "also met" in the counting reading, per §14 (a selection)
 ALSO_MET = {5: {"H02"}, 6: {"H01"}, 9: {"H04"}, 12: {"H06", "H01"}, 24: {"H01"}, 30: {"H08", "H04"},
             31: {"H08", "H04"}, 32: {"H08", "H01"}, 33: {"H03"}, 34: {"S03", "H02"}, 36: {"H09", "H04"}}
 
@@ -70,7 +70,7 @@ def test_kx_choices():
     assert evaluate(parse_codes("R1 R1 G1 G1 K1 KX R6 G6")).kx == (1,)  # ex 11
     assert evaluate(parse_codes("R2 R3 R4 K5 K6 KX G1 R1")).kx == (7,)  # ex 25
     assert evaluate(parse_codes("R7 R7 R7 G7 G7 K7 K7 KX"), 2).kx == (7,)  # ex 14
-    # two KX are valued independently (§13.9): R234 + K5 K6 KX(=7) + G1 KX(=1) is H06
+    # two KX are valued independently (§13): R234 + K5 K6 KX(=7) + G1 KX(=1) is H06
     hv = evaluate(parse_codes("KX KX K5 K6 R2 R3 R4 G1"), 2)
     assert hv.value == 400 and hv.counted == ("H06",) and sorted(hv.kx) == [1, 7]
 
@@ -86,7 +86,7 @@ def test_pattern_table_is_complete():
     assert len(make_deck(1)) == 36 and len(make_deck(2)) == 72 and len(CODES) == 22
 
 
-# §14.2 (one deck): 7 cards → {winning code: value}
+# §14 (one deck): 7 cards → {winning code: value}
 TENPAI = [
     ("R1 R2 R3 G4 G5 G6 R7", {"R7": 400, "G7": 400, "K7": 400, "KX": 400}),
     ("R1 R2 R3 G4 G5 G6 K7", {"R7": 400, "G7": 400, "KX": 400}),

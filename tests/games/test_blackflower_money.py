@@ -1,5 +1,5 @@
-"""Every chip that moves in Black Flower is a line the players are shown and a ledger line (issue 10,
-acceptance): over seeded bot games, per seat, final chips − starting chips == the sum of the amounts
+"""Every chip that moves in Black Flower is a line the players are shown and a ledger line:
+over seeded bot games, per seat, final chips − starting chips == the sum of the amounts
 printed in the round summaries == the sum of that seat's ledger lines."""
 
 import re

@@ -1,4 +1,4 @@
-"""What Black Flower players read about their chips (issue 10 item 3): before a round is settled a
+"""What Black Flower players read about their chips: before a round is settled a
 bettor sees the balance and the stake apart ("980 chips, 20 at stake"), never a balance that looks
 as if the stake were already lost; once the round is settled the stake is gone from the text."""
 

@@ -1,4 +1,5 @@
-"""Black Flower: every worked example of black-flower.md §12 and the §13 conformance table."""
+"""Black Flower: the worked examples of docs/rules/blackflower.md §12 (all of them here; the page shows a few) and
+the §13 table of two-card deals."""
 
 import json
 import subprocess
@@ -18,7 +19,7 @@ def cards(text):
     return text.split()
 
 
-# ---------------------------------------------------------------- §12.1 totals
+# ---------------------------------------------------------------- §12 totals
 
 TOTALS = [
     ("9A 9C1", False, [4, 6, 8], 4, 8),
@@ -59,7 +60,7 @@ def test_card_values_and_deck():
     assert H.totals(["9A"]) == [3] and H.totals(["11C"]) == [5]  # Sake Cup an Animal, Lightning a Chaff
 
 
-# ---------------------------------------------------------------- §12.2 special hands (through the engine)
+# ---------------------------------------------------------------- §12 special hands (through the engine)
 
 
 def test_10_niko_claimed_stands_at_once():
@@ -136,7 +137,7 @@ def test_calc_reports_two_brights_as_niko_and_longer_lists_as_played_on():
     assert H.evaluate(cards("2A 4A 5A 6A 7A"))["special"] == "tane"
 
 
-# ---------------------------------------------------------------- §12.3 settlement
+# ---------------------------------------------------------------- §12 settlement
 
 
 def final(text, niko=False):
@@ -157,7 +158,7 @@ SETTLEMENT = [
     ("2A 4A 5A 6A 7A", False, "5C1 7C1 9R", False, False, "win"),  # 20
     ("10A 10C1 5R", False, "2A 4A 5A 6A 7A", False, False, "loss"),  # 21
     ("1R 2R 3R 4R", False, "5R 6R 7R 9R", False, False, "push"),  # 22
-    ("1R 2R 3R 4R", False, "5R 6R 7R 9R", False, True, "loss"),  # 22 with banker_advantage (Decision §7)
+    ("1R 2R 3R 4R", False, "5R 6R 7R 9R", False, True, "loss"),  # 22 with banker_advantage (§7)
 ]
 
 
@@ -186,7 +187,7 @@ def test_16_player_13_beats_banker_12():
 
 
 def test_17_bust_player_loses_even_if_banker_busts():
-    # a second player keeps the banker drawing (§8.3 would stop a banker facing only bust hands)
+    # a second player keeps the banker drawing (§8 would stop a banker facing only bust hands)
     s = start([cards("5C1 7C1"), cards("1C1 2C1")], cards("2C2 5R"), cards("9R 6C1"))
     a, b = seat_of(s, 0), seat_of(s, 1)
     act(s, "hit")  # 5C1 7C1 9R: bust
@@ -220,7 +221,7 @@ def test_19_to_22_through_the_engine():
     assert s.banker_hand.special == "shi-tan" and nets(s)[seat_of(s, 0)] == 0
 
 
-# ---------------------------------------------------------------- §12.4 split and double down
+# ---------------------------------------------------------------- §12 split and double down
 
 
 def test_23_split():
@@ -298,7 +299,7 @@ def test_25b_split_two_brights_after_playing_on():
     assert [h.result for h in s.hands[p]] == ["loss", "win"] and nets(s)[p] == 0
 
 
-# ---------------------------------------------------------------- §12.5 AI banker
+# ---------------------------------------------------------------- §12 AI banker
 
 
 @pytest.mark.parametrize("hand,hit", [("2C1 5R", True), ("1L 10C1", True), ("5C1 10A 2A", False),

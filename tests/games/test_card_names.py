@@ -1,4 +1,4 @@
-"""The names buttons give cards and tiles (issue 13): one naming table per game, every card named, no two
+"""The names buttons give cards and tiles: one naming table per game, every card named, no two
 cards of a game sharing a name, and no bare code."""
 
 from __future__ import annotations

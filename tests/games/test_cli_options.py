@@ -1,5 +1,5 @@
 """The game options of ``python -m games simulate|verify <game>`` are flags written from the game's
-Options model (issue 11 item 2): every offered option parses, with the model's default and range."""
+Options model: every offered option parses, with the model's default and range."""
 
 from __future__ import annotations
 

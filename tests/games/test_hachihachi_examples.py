@@ -1,4 +1,5 @@
-"""Hachi-Hachi worked examples E1-E19 and the E4 classification table (hachi-hachi.md §13)."""
+"""Hachi-Hachi worked examples E1-E19 and the E4 classification table, numbered here (docs/rules/hachihachi.md §13
+shows a few)."""
 
 from __future__ import annotations
 
@@ -267,12 +268,12 @@ def test_e7_pas_de_match():
 def test_pass_rules_d5_d25_and_mizuten_dealer():
     state = start(3, {})
     act(state, A, "no_mizuten")
-    assert state.phase == "declare"  # with 3 players everyone stays at once (D5)
+    assert state.phase == "declare"  # with 3 players everyone stays at once (§9)
     state = start(4, {})
     act(state, A, "no_mizuten")
     for s in (A, B, C):
         act(state, s, "pass")
-    assert engine.legal_actions(state, D) == ["stay"]  # D25
+    assert engine.legal_actions(state, D) == ["stay"]  # §12
     with pytest.raises(GameError):
         engine.apply(state, D, "pass")
     state = start(4, {})
@@ -469,7 +470,7 @@ def test_e16_han_don_loans():
     state.month = 6
     state.cash = [100, 400, 30, 120]
     state.debt = [0, 120, 240, 0]
-    state.bank = bank0 = 240 - 650  # keeps §1.3: Σcash + bank = 60·4
+    state.bank = bank0 = 240 - 650  # keeps §1: Σcash + bank = 60·4
     events = []
     engine._han_don(state, events)
     assert state.cash == [100, 280, 30, 0] and state.debt == [120, 120, 360, 0]

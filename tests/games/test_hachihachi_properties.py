@@ -26,7 +26,7 @@ def concealed(state) -> set[str]:
 class Checker:
     def __init__(self):
         self.before: set[str] = set()
-        self.revealed: set[str] = set()  # cards the rules show (a Chassé's earning cards, §9.2)
+        self.revealed: set[str] = set()  # cards the rules show (a Chassé's earning cards, §9)
         self.steps = 0
 
     def __call__(self, state, events):
@@ -69,7 +69,7 @@ def test_seeded_bot_games(players, games, months):
         assert GAME.is_over(state) and actions > 0
         res = GAME.result(state)
         assert res.scores == [state.cash[s] - state.debt[s] for s in range(players)]
-        # D33: scores sum to 0 (+ the stones the bank paid) in a full year
+        # scores sum to 0 (+ the stones the bank paid) in a full year
         bank_stones = sum(1 for m in state.month_log for t in m["month_end"] if t["why"] == "stone" and t["from"] == "bank")
         shiso_early = any(m["kind"] == "shiso" and m["month"] <= 6 for m in state.month_log)
         if not shiso_early and state.options.shiso_ends_game:

@@ -1,4 +1,4 @@
-"""Hachi-Hachi money at the year end (issue 10 item 1): every chip that moves is a line of a
+"""Hachi-Hachi money at the year end: every chip that moves is a line of a
 month, interlude or year summary, and the season ledger lines add up to the same figures.
 
 The summaries are read as players see them (``bot.render.hachihachi.summary``), through
@@ -28,7 +28,7 @@ def new_state(names: list[str], **options) -> engine.HHState:
 
 def set_position(state: engine.HHState, month: int, cash: list[int], debt: list[int], winner: int) -> None:
     """A year that reached ``month`` with these holdings, booked as the summaries would have:
-    the debts as loans, the rest as the months' payments; the bank and the track as §1.3 wants."""
+    the debts as loans, the rest as the months' payments; the bank and the track as §1 wants."""
     n = len(cash)
     state.month = month
     state.cash, state.debt, state.loans = list(cash), list(debt), [d // engine.LOAN for d in debt]
@@ -53,8 +53,8 @@ def ledger_by_seat(state) -> dict[int, dict[str, int]]:
 
 
 def test_issue_year_end_of_six_months_shows_han_don_and_every_line():
-    """The issue's table: month 6 left Carol 54/debt 120, Dave 158/debt 120, Bot 1 208, Bot 1 won
-    month 6. With months = 6, Han-Don (§10.2) follows at once, then the year end (§10.4)."""
+    """After month 6: Carol 54/debt 120, Dave 158/debt 120, Bot 1 208, Bot 1 won
+    month 6. With months = 6, Han-Don (§10) follows at once, then the year end (§10)."""
     names = ["Carol", "Dave", "Bot 1"]
     state = new_state(names, months=6)
     set_position(state, 6, cash=[54, 158, 208], debt=[120, 120, 0], winner=2)
@@ -68,13 +68,13 @@ def test_issue_year_end_of_six_months_shows_han_don_and_every_line():
     assert state.cash == [60, 38, 268] and state.debt == [240, 120, 0]
     [year] = shown(events, names)
     assert field_lines(year, "Final payments") == [
-        "the bank → Carol: 120p (10K) (loan of 10 Kan to pay Han-Don, owed to the bank)",  # §10.1
-        "Carol → the bank: 120p (10K) (Han-Don)",  # §10.2: every player pays 10 Kan
+        "the bank → Carol: 120p (10K) (loan of 10 Kan to pay Han-Don, owed to the bank)",  # §10
+        "Carol → the bank: 120p (10K) (Han-Don)",  # §10: every player pays 10 Kan
         "Dave → the bank: 120p (10K) (Han-Don)",
         "Bot 1 → the bank: 120p (10K) (Han-Don)",
-        "the month track → Carol: 6p (track stones to the poorest)",  # §10.4.2: Carol −180 is the poorest
-        "the bank → Bot 1: 180p (15K) (year bonus (5 Kan × players))",  # §10.4.3 / D32: 5 Kan × 3
-    ]  # §10.4.1: nobody can repay 60 (Carol 54, Dave 38)
+        "the month track → Carol: 6p (track stones to the poorest)",  # §10: Carol −180 is the poorest
+        "the bank → Bot 1: 180p (15K) (year bonus (5 Kan × players))",  # §10: 5 Kan × 3
+    ]  # §10: nobody can repay 60 (Carol 54, Dave 38)
     books.read(year)  # checks the scores and the cash / debt shown against these lines
     assert books.cash == state.cash and books.debt == state.debt
     assert field_lines(year, "How each score adds up") == [

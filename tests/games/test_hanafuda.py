@@ -1,4 +1,4 @@
-"""hanafuda-deck.md §2-§4: card table, codes, parsing, shuffle."""
+"""docs/rules/hanafuda-deck.md §2-§4: card table, codes, parsing, shuffle."""
 
 import pytest
 

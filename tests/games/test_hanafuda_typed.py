@@ -1,4 +1,4 @@
-"""Typed actions and events of the hanafuda games (issue 11 item 3).
+"""Typed actions and events of the hanafuda games.
 
 Every action a seeded bot game offers reads back to the same string (the strings are in button
 ids and stored action logs, which replay); every event validates against its game's union; a

@@ -1,4 +1,5 @@
-"""Koi-Koi flow: worked examples 1-5 and 18-34 of koi-koi.md §13, deal/redeal, turn rules."""
+"""Koi-Koi flow: worked examples 1-5 and 18-34, numbered here (docs/rules/koikoi.md §13 shows a few), deal/redeal,
+turn rules."""
 
 import hashlib
 

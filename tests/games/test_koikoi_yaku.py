@@ -1,4 +1,5 @@
-"""koi-koi.md §6 and worked examples 1-17 (and 27-30 for hand combos) of §13."""
+"""Koi-Koi yaku (docs/rules/koikoi.md §6) and hand combos (§5): worked examples 1-17 and 27-30, numbered here
+(the page's §13 shows a few of them)."""
 
 import pytest
 

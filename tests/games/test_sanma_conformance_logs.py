@@ -1,4 +1,4 @@
-"""Real Tenhou sanma logs in tests/conformance/sanma/ replay exactly (issue 14 item 4, sanma.md §12.2).
+"""Real Tenhou sanma logs in tests/conformance/sanma/ replay exactly (docs/rules/sanma.md §12).
 
 Every action of the log is legal in the engine; every hand's deltas, the final points and the
 final scores (under the rounding the log itself used) equal the log. Sources and licences:

@@ -1,6 +1,6 @@
-"""Sanma engine rules not covered elsewhere, driven through ``engine.apply`` (sanma.md):
-daisuushii pao (§6.5), four-kan abort / suukaikan (§7.4), double riichi and tenhou (§4.4),
-haitei / houtei / rinshan at the end of the wall (§4.2, §5.3, §10.9-11) and the all-last stop
+"""Sanma engine rules not covered elsewhere, driven through ``engine.apply`` (docs/rules/sanma.md):
+daisuushii pao (§6), four-kan abort / suukaikan (§7), double riichi and tenhou (§4),
+haitei / houtei / rinshan at the end of the wall (§4, §5, §10) and the all-last stop
 (agari-yame, §8) where it applies and where it does not."""
 
 from __future__ import annotations
@@ -99,7 +99,7 @@ def last(s):
     return s.hands_log[-1]
 
 
-# ---------------------------------------------------------------- §6.5 daisuushii pao
+# ---------------------------------------------------------------- §6 daisuushii pao
 
 WIND_PONS = [("pon", "111z", 0), ("pon", "222z", 2), ("pon", "333z", 0)]
 # seat 1 (South, E1) holds three wind pons and 4z4z; seat 2 discards the fourth wind.
@@ -173,7 +173,7 @@ def test_fourth_wind_by_daiminkan_makes_pao_but_ankan_does_not():
     assert s.melds[1][-1].type == "ankan" and s.pao[1] is None
 
 
-# ---------------------------------------------------------------- §7.4 suukaikan
+# ---------------------------------------------------------------- §7 suukaikan
 
 FILLER0 = "1m9m1p9p1s9s2p5p8p3s"  # 10 unconnected tiles
 
@@ -246,7 +246,7 @@ def test_four_kans_by_one_player_do_not_abort_and_no_fifth_kan():
     assert not any(a.startswith("ankan") for a in engine.legal_actions(s, 1))
 
 
-# ---------------------------------------------------------------- §4.4 double riichi, tenhou
+# ---------------------------------------------------------------- §4 double riichi, tenhou
 
 # seats 1 and 2 (E1) hold nothing that can call or win in the first go-around
 QUIET1 = "1m9m2p8p3s7s2z3z5z6z3p6s9s"

@@ -1,4 +1,4 @@
-"""sanma2.xml (a Tenhou phoenix sanma log) replays through the engine (sanma.md §12.2)."""
+"""sanma2.xml (a Tenhou phoenix sanma log) replays through the engine (docs/rules/sanma.md §12)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Tenhou log features the replayer must read (issue 14 item 3, sanma.md §8 and §12.2):
+"""Tenhou log features the replayer must read (docs/rules/sanma.md §8 and §12):
 South rounds numbered as in 4-player games, kan-dora DORA tags, nine-kinds aborts, the log's own
 final rounding, and a precise first divergence."""
 

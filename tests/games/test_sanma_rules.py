@@ -1,5 +1,5 @@
 """Sanma engine rules on set positions: §11 settlements (double ron, draws, pao, nagashi), furiten,
-kuikae, chankan, kita ron, riichi legality, dora timing, final ranking (sanma.md §3-§8, §10)."""
+kuikae, chankan, kita ron, riichi legality, dora timing, final ranking (docs/rules/sanma.md §3-§8, §10)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Sanma hand scoring: the worked examples of sanma.md §11 and the agari_3p conformance set (§12.1)."""
+"""Sanma hand scoring: worked examples (docs/rules/sanma.md §11 shows a few) and the agari_3p conformance set (§12)."""
 
 from __future__ import annotations
 
@@ -40,7 +40,7 @@ def test_tile_set_and_notation():
     with pytest.raises(GameError):
         check_ids([4])
     assert tiles_text(parse_ids("9m1m0p5p")) == "19m05p"
-    # dora successors (§1.4)
+    # dora successors (§1)
     k = lambda c: parse_ids(c)[0] // 4  # noqa: E731
     assert dora_of(k("1m")) == k("9m") and dora_of(k("9m")) == k("1m")
     assert dora_of(k("9p")) == k("1p") and dora_of(k("4z")) == k("1z") and dora_of(k("7z")) == k("5z")
@@ -172,7 +172,7 @@ def test_ex16_chankan_17_haitei_18_red_five():
     assert (o["han"], o["fu"]) == (3, 30) and o["payments"]["discarder"] == 3900
     assert yaku(o) == {"Tanyao": 1, "Dora": 1, "Aka Dora": 1}
     plain = calc("56p234s456s55s7p", "7p", melds="pon:777s", dora="4p", seat="S")
-    assert (plain["han"], plain["total"]) == (2, 2000)  # §5.3 red-five pitfall: plain fives are plain
+    assert (plain["han"], plain["total"]) == (2, 2000)  # §5 red-five pitfall: plain fives are plain
 
 
 def test_calc_rejects_bad_input():
@@ -183,7 +183,7 @@ def test_calc_rejects_bad_input():
             calculate(**kw)
 
 
-# ---------------------------------------------------------------- §12.1 conformance
+# ---------------------------------------------------------------- §12 conformance
 
 RIICHIENV_TO_LIB = {1: 0, 2: 1, 3: 4, 4: 5, 5: 6, 6: 7, 7: 15, 8: 16, 9: 17, 12: 13, 13: 14, 14: 12, 15: 28, 16: 27,
                     17: 26, 18: 8, 19: 33, 20: 32, 21: 30, 22: 31, 23: 35, 24: 29, 25: 34, 26: 37, 27: 36, 28: 38,

@@ -1,4 +1,4 @@
-"""The sanma shanten core (games/sanma/shanten.py) against the ``mahjong`` library (sanma.md §5.3).
+"""The sanma shanten core (games/sanma/shanten.py) against the ``mahjong`` library (docs/rules/sanma.md §5).
 
 Every seeded random hand — closed 13/14-tile hands, open hands of every 3n+1 / 3n+2 size, hands
 of few kinds (pairs and quads: chiitoitsu and the fourth-copy rules), hands rich in terminals and

@@ -1,4 +1,4 @@
-"""Acceptance (issue 13): each of the five games in progress on the playground page in headless Chromium, the
+"""Acceptance: each of the five games in progress on the playground page in headless Chromium, the
 table message showing its picture, and the cards and tiles shown as their faces (application emoji, rendered as images as Discord does): on the buttons
 of Alice's hand panel, in her hand line, and on the public table — where every face shown is a card the
 game's public view names (no hidden card in any public picture).

@@ -1,5 +1,5 @@
 """A sixth game that lives only in the tests: its package, its renderer and one registry line
-make it playable through the fake Discord (issue 11)."""
+make it playable through the fake Discord."""
 
 from __future__ import annotations
 

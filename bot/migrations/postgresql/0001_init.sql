@@ -1,4 +1,4 @@
--- Parlor schema, version 1 (DESIGN §3), PostgreSQL dialect of ../0001_init.sql: the same tables,
+-- Parlor schema, version 1 (docs/design.md §3), PostgreSQL dialect of ../0001_init.sql: the same tables,
 -- columns and rules. Ids are BIGINT (Discord ids pass 2^31), timestamps unix seconds (DOUBLE
 -- PRECISION), JSON columns TEXT holding JSON (checked by a cast).
 

@@ -1,6 +1,6 @@
 """Benchmark (not a test): tables whose channels lose Send Messages mid-game for a while.
 
-    .venv/bin/python -m tests.benchmarks.bench_lost_permissions [--tables 50] [--away 600]
+    .venv/bin/python -m benchmarks.bench_lost_permissions [--tables 50] [--away 600]
 
 Every table is a one-month Koi-Koi game of two players in a channel of its own, on a fake Discord with Discord's
 permissions and rate limits. Mid-game Parlor loses Send Messages in every channel; each host resigns meanwhile (a

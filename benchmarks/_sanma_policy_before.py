@@ -1,4 +1,4 @@
-"""The sanma bot as it was before the table-based shanten core (issue 14), kept only as the
+"""The sanma bot as it was before the table-based shanten core, kept only as the
 opponent of ``bench_sanma_strength``: the same rules of play, with the ``mahjong`` library's
 recursive shanten (memoised as the engine did). Not part of the package.
 

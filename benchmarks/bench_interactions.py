@@ -1,7 +1,7 @@
 """Benchmark (not a test): interaction → response latency with many tables playing at once.
 
-    .venv/bin/python -m tests.benchmarks.bench_interactions [--tables 50] [--turns 12]
-    .venv/bin/python -m tests.benchmarks.bench_interactions --calls [--moves 40] [--latency 0.25]
+    .venv/bin/python -m benchmarks.bench_interactions [--tables 50] [--turns 12]
+    .venv/bin/python -m benchmarks.bench_interactions --calls [--moves 40] [--latency 0.25]
 
 Every table is a 2-player Koi-Koi game between two users in its own channel; all tables play
 concurrently through the local fake Discord. Prints the median and 95th percentile of the time
@@ -57,9 +57,9 @@ async def main(tables: int, turns: int) -> None:
                   f"median {statistics.median(latencies) * 1000:.1f} ms, "
                   f"p95 {latencies[int(len(latencies) * 0.95)] * 1000:.1f} ms, max {latencies[-1] * 1000:.1f} ms")
 
-# ---------------------------------------------------------------- REST calls per move (issue 12)
+# ---------------------------------------------------------------- REST calls per move
 
-CALL_GAMES = {  # the table sizes issue 12 measured before its change, and Black Christmas Poker
+CALL_GAMES = {  # the table sizes measured before the redraw left the table lock, and Black Christmas Poker
     "koikoi": ({"months": 1}, 2), "sanma": ({}, 3), "hachihachi": ({"months": 6}, 7),
     "blackflower": ({"rounds": 1}, 10), "bcpoker": ({}, 3)}
 

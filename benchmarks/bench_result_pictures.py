@@ -1,6 +1,6 @@
-"""Benchmark (not a test): result picture render time and size per game (issue 13 item 6).
+"""Benchmark (not a test): result picture render time and size per game.
 
-    .venv/bin/python -m tests.benchmarks.bench_result_pictures [--games 3] [--repeat 3]
+    .venv/bin/python -m benchmarks.bench_result_pictures [--games 3] [--repeat 3]
 
 Renders the result pictures (faces/results.py) of the scoring deals of seeded bot games
 (tests/faces/table_games.py) and prints, per game, the median and 95th percentile render time and the
@@ -10,7 +10,7 @@ median and largest PNG size, as bench_table_pictures does for the table.
 from __future__ import annotations
 
 from faces.results import DRAWERS, result_picture
-from tests.benchmarks.bench_table_pictures import measure, report
+from benchmarks.bench_table_pictures import measure, report
 from tests.faces.table_games import result_events
 
 NAMES = ["Player 1", "Player 2", "Player 3", "Player 4"]

@@ -2,7 +2,7 @@
 shards, served by 1 Parlor process (all 4 shards), by 2 (shards 0,1 and 2,3) or by 4 (one shard each), on
 one PostgreSQL.
 
-    .venv/bin/python -m tests.benchmarks.bench_shards [--tables 200] [--turns 6] [--processes 1 2 4]
+    .venv/bin/python -m benchmarks.bench_shards [--tables 200] [--turns 6] [--processes 1 2 4]
         [--rate-limits] [--unpaced]
 
 With ``--rate-limits`` the local Discord enforces Discord's rate limits, the global one (50 requests a second

@@ -1,6 +1,6 @@
 """Benchmark (not a test): the league queries over a large ledger.
 
-    .venv/bin/python -m tests.benchmarks.bench_ledger [--lines 100000] [--runs 5] [--limit 60]
+    .venv/bin/python -m benchmarks.bench_ledger [--lines 100000] [--runs 5] [--limit 60]
 
 Fills a temporary database with ``--lines`` ledger lines of one season, shaped like real play
 (Koi-Koi and Sanma tables with one ``game`` line per seat, Black Flower tables with ``bet``/

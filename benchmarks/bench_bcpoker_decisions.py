@@ -1,6 +1,6 @@
 """Benchmark (not a test): per-call time of Black Christmas Poker's ``legal_actions`` and bot decision.
 
-    .venv/bin/python -m tests.benchmarks.bench_bcpoker_decisions [--games 8] [--players 3] [--seed 1]
+    .venv/bin/python -m benchmarks.bench_bcpoker_decisions [--games 8] [--players 3] [--seed 1]
 
 Plays seeded bot games through the game interface (as ``python -m games simulate bcpoker`` does)
 and times every ``legal_actions`` call and every bot decision (``bot_choose``) separately. Prints

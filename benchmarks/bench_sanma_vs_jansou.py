@@ -1,6 +1,6 @@
 """Benchmark (not a test): ``python -m games simulate sanma`` against jansou's EfficiencyAgent, same run.
 
-    .venv/bin/python -m tests.benchmarks.bench_sanma_vs_jansou --jansou-python /work/bench-venv/bin/python \
+    .venv/bin/python -m benchmarks.bench_sanma_vs_jansou --jansou-python /work/bench-venv/bin/python \
         [--games 20] [--seed 1] [--rounds 3]
 
 jansou (PyPI ``jansou==0.14.0``) is a peer riichi library whose ``EfficiencyAgent`` plays the same

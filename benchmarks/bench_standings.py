@@ -1,6 +1,6 @@
 """Benchmark (not a test): ``/standings`` by league points at 100k finished games and 1,000 players.
 
-    .venv/bin/python -m tests.benchmarks.bench_standings [--games 100000] [--players 1000] [--runs 50]
+    .venv/bin/python -m benchmarks.bench_standings [--games 100000] [--players 1000] [--runs 50]
 
 Fills a SQLite database with ``--games`` finished games of one season (Sanma, Koi-Koi, Black Christmas
 Poker, Black Flower rounds; people drawn from ``--players``, bots in free seats), moves it to PostgreSQL

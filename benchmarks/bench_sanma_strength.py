@@ -1,9 +1,9 @@
-"""Benchmark (not a test): the sanma bot against the bot it replaced (issue 14), over seeded games.
+"""Benchmark (not a test): the sanma bot against the bot it replaced, over seeded games.
 
-    .venv/bin/python -m tests.benchmarks.bench_sanma_strength [--games 300] [--seed 1]
+    .venv/bin/python -m benchmarks.bench_sanma_strength [--games 300] [--seed 1]
 
 Each game seats one current bot (games/sanma/policy.py, on the table-based shanten core) and two
-previous bots (tests/benchmarks/_sanma_policy_before.py: the same rules of play on the
+previous bots (benchmarks/_sanma_policy_before.py: the same rules of play on the
 ``mahjong`` library's shanten); the current bot's seat turns round game by game (0, 1, 2, …).
 For each bot the table gives, per seat-game: the share of hands it won, the share of hands in
 which it dealt into a ron, its average placement (1-3), and its average decision time.
@@ -20,7 +20,7 @@ from collections import defaultdict
 from games import simulate as sim
 from games.sanma import GAME
 from games.sanma.options import Options
-from tests.benchmarks import _sanma_policy_before as before
+from benchmarks import _sanma_policy_before as before
 
 BOTS = {"current": GAME.bot_choose, "previous": before.bot_choose}
 

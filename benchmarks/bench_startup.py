@@ -1,6 +1,6 @@
 """Benchmark (not a test): how long the bot takes to import everything it runs with, and its memory then.
 
-    .venv/bin/python -m tests.benchmarks.bench_startup [--runs 5]
+    .venv/bin/python -m benchmarks.bench_startup [--runs 5]
 
 Each run is a fresh interpreter that imports the bot, every cog and every game (what ``python -m bot``
 loads before it connects), then prints the seconds that took and the process's peak resident memory

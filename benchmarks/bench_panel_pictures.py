@@ -1,6 +1,6 @@
-"""Benchmark (not a test): hand panel picture render time and size per game (issue 13 item 4).
+"""Benchmark (not a test): hand panel picture render time and size per game.
 
-    .venv/bin/python -m tests.benchmarks.bench_panel_pictures [--games 3] [--repeat 3]
+    .venv/bin/python -m benchmarks.bench_panel_pictures [--games 3] [--repeat 3]
 
 Renders every seat's own view of seeded bot games (tests/faces/table_games.py) when the seat holds cards,
 and prints, per game, the median and 95th percentile render time and the median and largest PNG size
@@ -10,7 +10,7 @@ and prints, per game, the median and 95th percentile render time and the median 
 from __future__ import annotations
 
 from faces.panel import DRAWERS, panel_picture
-from tests.benchmarks.bench_table_pictures import measure, report
+from benchmarks.bench_table_pictures import measure, report
 from tests.faces.table_games import sampled_seat_views
 
 

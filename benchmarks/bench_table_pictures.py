@@ -1,6 +1,6 @@
-"""Benchmark (not a test): table picture render time and size per game (issue 13 item 3).
+"""Benchmark (not a test): table picture render time and size per game.
 
-    .venv/bin/python -m tests.benchmarks.bench_table_pictures [--games 3] [--repeat 3]
+    .venv/bin/python -m benchmarks.bench_table_pictures [--games 3] [--repeat 3]
 
 Renders the public views of seeded bot games (tests/faces/table_games.py) and prints, per game, the
 median and 95th percentile render time (the goal: median < 15 ms) and the median and largest PNG size.

@@ -1,6 +1,6 @@
 """Benchmark (not a test): ``/profile`` and the season chart at league scale, on SQLite and PostgreSQL.
 
-    .venv/bin/python -m tests.benchmarks.bench_profile [--games 100000] [--players 1000] [--runs 300]
+    .venv/bin/python -m benchmarks.bench_profile [--games 100000] [--players 1000] [--runs 300]
 
 Fills a database with ``--games`` finished sanma games of one season in one server, three of
 ``--players`` people at each (so each page sums some 300 games: the worst case of one game), with each

@@ -1,6 +1,6 @@
-"""Benchmark (not a test): the store on SQLite and on PostgreSQL (issue 15).
+"""Benchmark (not a test): the store on SQLite and on PostgreSQL.
 
-    .venv/bin/python -m tests.benchmarks.bench_store [--tables 1000] [--games 1000]
+    .venv/bin/python -m benchmarks.bench_store [--tables 1000] [--games 1000]
 
 1. Restore at start-up: ``--tables`` unfinished Koi-Koi tables (a real game in play, each with its
    action log) are brought back by a new process: ``Store.open`` (migrations checked) and
