@@ -22,7 +22,8 @@ GAMES = ("koikoi", "sanma", "hachihachi", "blackflower", "bcpoker")
 # Citations of documents that are not in the repository (the spellings they used to have).
 OUTSIDE = re.compile(
     r"\.\./shared|\bshared/(?:rules|DESIGN|conformance)|\bDESIGN(?:\.md)?\b"
-    r"|(?<!docs/rules/)\b(?:koi-koi|hachi-hachi|black-flower|black-christmas-poker|sanma|hanafuda-deck)\.md"
+    r"|\b(?:koi-koi|hachi-hachi|black-flower|black-christmas-poker)\.md"  # the specifications' names
+    r"|(?<![\w/\"'])(?:sanma|hanafuda-deck)\.md"  # cited bare, not a path in the repository
     r"|(?<!docs/)\brules/[\w<>-]+\.md"
 )
 ISSUE_NUMBER = re.compile(r"\bissues?\s*#?\d+", re.IGNORECASE)
@@ -150,3 +151,15 @@ def test_every_function_or_class_a_docstring_names_exists():
                for where, line in lines(path) for cited in CITED_NAME.findall(line)
                if not cited.startswith(OUTSIDE_PACKAGES) and cited.split(".")[-1] not in known]
     assert missing == []
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_option_is_on_the_games_rules_page(game):
+    """Each field of the game's Options model has its row in the page's Options section."""
+    from games import get_game
+
+    page = (ROOT / "docs" / "rules" / f"{game}.md").read_text(encoding="utf-8")
+    section = next(part for part in page.split("\n## ") if re.match(r"\d+\. Options", part))
+    missing = [name for name in get_game(game).Options.model_fields if f"| `{name}`" not in section
+               and not re.search(rf"\| `[^|]*`{name}`", section)]
+    assert missing == [], f"docs/rules/{game}.md's Options section lacks {missing}"
