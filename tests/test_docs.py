@@ -62,8 +62,14 @@ def lines(path: Path):
         yield f"{path.relative_to(ROOT)}:{number}", line
 
 
+def markdown_files() -> list[Path]:
+    """The repository's own prose: README.md, docs/ and the READMEs beside the code and the test data."""
+    return sorted({ROOT / "README.md", *(ROOT / "docs").rglob("*.md"),
+                   *(path for folder in FOLDERS for path in (ROOT / folder).rglob("*.md"))})
+
+
 def test_no_file_cites_a_document_outside_the_repository():
-    found = [f"{where}: {line.strip()}" for path in source_files() for where, line in lines(path)
+    found = [f"{where}: {line.strip()}" for path in source_files() + markdown_files() for where, line in lines(path)
              if OUTSIDE.search(line)]
     assert found == [], "cite docs/design.md or docs/rules/<game>.md instead:\n" + "\n".join(found)
 
