@@ -9,6 +9,7 @@ files, which read in that game's rules."""
 from __future__ import annotations
 
 import ast
+import functools
 import re
 from pathlib import Path
 
@@ -32,6 +33,7 @@ SECTION_CITED = re.compile(r"\b(docs/[\w/-]+\.md)\s*§(\d+)(?:\s*[-–]\s*§(\d+
 BARE_SECTION = re.compile(r"(?<![\w.])§(\d+)")
 
 
+@functools.cache
 def source_files() -> list[Path]:
     me = Path(__file__).resolve()
     return sorted(path for folder in FOLDERS for path in (ROOT / folder).rglob("*")
@@ -39,6 +41,7 @@ def source_files() -> list[Path]:
                   and ".venv" not in path.parts and "node_modules" not in path.parts)
 
 
+@functools.cache
 def sections(doc: Path) -> set[int]:
     """The numbered sections of a Markdown file: headings ``## N. Title``."""
     return {int(m) for m in re.findall(r"^#{1,3} (\d+)\.\s", doc.read_text(encoding="utf-8"), re.MULTILINE)}
@@ -69,7 +72,7 @@ def markdown_files() -> list[Path]:
 
 
 def test_no_file_cites_a_document_outside_the_repository():
-    found = [f"{where}: {line.strip()}" for path in source_files() + markdown_files() for where, line in lines(path)
+    found = [f"{where}: {line.strip()}" for path in [*source_files(), *markdown_files()] for where, line in lines(path)
              if OUTSIDE.search(line)]
     assert found == [], "cite docs/design.md or docs/rules/<game>.md instead:\n" + "\n".join(found)
 
