@@ -172,3 +172,14 @@ def test_every_option_is_on_the_games_rules_page(game):
     missing = [name for name in get_game(game).Options.model_fields if f"| `{name}`" not in section
                and not re.search(rf"\| `[^|]*`{name}`", section)]
     assert missing == [], f"docs/rules/{game}.md's Options section lacks {missing}"
+
+
+def test_every_path_the_docs_name_exists():
+    """``bot/tables.py``, ``tests/conformance/``…: a path the README or docs/ names in code format is in the
+    repository (``<game>`` placeholders, the data folder and addresses aside)."""
+    missing = []
+    for doc in [ROOT / "README.md", *(ROOT / "docs").rglob("*.md")]:
+        for path in re.findall(r"`([\w.<>-]+/[\w./<>-]*)`", doc.read_text(encoding="utf-8")):
+            if "<" not in path and not path.startswith("data/") and not (ROOT / path.rstrip("/")).exists():
+                missing.append(f"{doc.relative_to(ROOT)}: {path}")
+    assert missing == []
