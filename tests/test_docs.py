@@ -9,6 +9,7 @@ files, which read in that game's rules."""
 from __future__ import annotations
 
 import ast
+import functools
 import re
 from pathlib import Path
 
@@ -22,7 +23,8 @@ GAMES = ("koikoi", "sanma", "hachihachi", "blackflower", "bcpoker")
 # Citations of documents that are not in the repository (the spellings they used to have).
 OUTSIDE = re.compile(
     r"\.\./shared|\bshared/(?:rules|DESIGN|conformance)|\bDESIGN(?:\.md)?\b"
-    r"|(?<!docs/rules/)\b(?:koi-koi|hachi-hachi|black-flower|black-christmas-poker|sanma|hanafuda-deck)\.md"
+    r"|\b(?:koi-koi|hachi-hachi|black-flower|black-christmas-poker)\.md"  # the specifications' names
+    r"|(?<![\w/\"'])(?:sanma|hanafuda-deck)\.md"  # cited bare, not a path in the repository
     r"|(?<!docs/)\brules/[\w<>-]+\.md"
 )
 ISSUE_NUMBER = re.compile(r"\bissues?\s*#?\d+", re.IGNORECASE)
@@ -31,6 +33,7 @@ SECTION_CITED = re.compile(r"\b(docs/[\w/-]+\.md)\s*§(\d+)(?:\s*[-–]\s*§(\d+
 BARE_SECTION = re.compile(r"(?<![\w.])§(\d+)")
 
 
+@functools.cache
 def source_files() -> list[Path]:
     me = Path(__file__).resolve()
     return sorted(path for folder in FOLDERS for path in (ROOT / folder).rglob("*")
@@ -38,6 +41,7 @@ def source_files() -> list[Path]:
                   and ".venv" not in path.parts and "node_modules" not in path.parts)
 
 
+@functools.cache
 def sections(doc: Path) -> set[int]:
     """The numbered sections of a Markdown file: headings ``## N. Title``."""
     return {int(m) for m in re.findall(r"^#{1,3} (\d+)\.\s", doc.read_text(encoding="utf-8"), re.MULTILINE)}
@@ -61,8 +65,14 @@ def lines(path: Path):
         yield f"{path.relative_to(ROOT)}:{number}", line
 
 
+def markdown_files() -> list[Path]:
+    """The repository's own prose: README.md, docs/ and the READMEs beside the code and the test data."""
+    return sorted({ROOT / "README.md", *(ROOT / "docs").rglob("*.md"),
+                   *(path for folder in FOLDERS for path in (ROOT / folder).rglob("*.md"))})
+
+
 def test_no_file_cites_a_document_outside_the_repository():
-    found = [f"{where}: {line.strip()}" for path in source_files() for where, line in lines(path)
+    found = [f"{where}: {line.strip()}" for path in [*source_files(), *markdown_files()] for where, line in lines(path)
              if OUTSIDE.search(line)]
     assert found == [], "cite docs/design.md or docs/rules/<game>.md instead:\n" + "\n".join(found)
 
@@ -149,4 +159,27 @@ def test_every_function_or_class_a_docstring_names_exists():
     missing = [f"{where}: {cited}" for path in source_files() if path.suffix == ".py"
                for where, line in lines(path) for cited in CITED_NAME.findall(line)
                if not cited.startswith(OUTSIDE_PACKAGES) and cited.split(".")[-1] not in known]
+    assert missing == []
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_option_is_on_the_games_rules_page(game):
+    """Each field of the game's Options model has its row in the page's Options section."""
+    from games import get_game
+
+    page = (ROOT / "docs" / "rules" / f"{game}.md").read_text(encoding="utf-8")
+    section = next(part for part in page.split("\n## ") if re.match(r"\d+\. Options", part))
+    missing = [name for name in get_game(game).Options.model_fields if f"| `{name}`" not in section
+               and not re.search(rf"\| `[^|]*`{name}`", section)]
+    assert missing == [], f"docs/rules/{game}.md's Options section lacks {missing}"
+
+
+def test_every_path_the_docs_name_exists():
+    """``bot/tables.py``, ``tests/conformance/``…: a path the README or docs/ names in code format is in the
+    repository (``<game>`` placeholders, the data folder and addresses aside)."""
+    missing = []
+    for doc in [ROOT / "README.md", *(ROOT / "docs").rglob("*.md")]:
+        for path in re.findall(r"`([\w.<>-]+/[\w./<>-]*)`", doc.read_text(encoding="utf-8")):
+            if "<" not in path and not path.startswith("data/") and not (ROOT / path.rstrip("/")).exists():
+                missing.append(f"{doc.relative_to(ROOT)}: {path}")
     assert missing == []
