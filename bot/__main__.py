@@ -58,9 +58,14 @@ def parse_arguments(argv: list[str]) -> argparse.Namespace:
     database = dict(metavar="DATABASE", default=None,
                     help="a SQLite file or a postgresql:// URL (default: PARLOR_DATABASE, else data/parlor.sqlite3)")
     export = commands.add_parser("export", help=COMMANDS["export"], description=COMMANDS["export"] + (
-        ": games.csv (one line per player per game), standings.csv and ledger.csv, the same bytes as /season export."),
-        epilog="example: python -m bot export --guild 123456789012345678 --season 2 --out exports/")
-    export.add_argument("--guild", type=int, required=True, help="the server's id")
+        ": games.csv (one line per player per game), standings.csv and ledger.csv, the same bytes as /season export;"
+        " or with --table, one finished game's record (a sanma game as a Tenhou JSON log), the file of /history's"
+        " Record button."),
+        epilog="examples: python -m bot export --guild 123456789012345678 --season 2 --out exports/\n"
+               "          python -m bot export --table 42", formatter_class=argparse.RawDescriptionHelpFormatter)
+    which = export.add_mutually_exclusive_group(required=True)
+    which.add_argument("--guild", type=int, help="the server's id (its season's CSV files)")
+    which.add_argument("--table", type=int, metavar="N", help="a finished table's number (its game's record)")
     export.add_argument("--season", type=int, default=None, metavar="NUMBER",
                         help="the season's number (default: the one running, else the latest)")
     export.add_argument("--out", type=Path, default=Path("."), metavar="FOLDER", help="where to write (default: here)")
@@ -137,6 +142,26 @@ async def export_now(database: Path | str, guild_id: int, number: int | None, ou
     return 0
 
 
+async def export_table(database: Path | str, table_id: int, out: Path) -> int:
+    from bot.league.records import finished_table, record_file
+    from bot.store import Store, StoreError
+
+    try:
+        async with await Store.open(database) as store:
+            found = await finished_table(store, table_id)
+    except StoreError as error:
+        print(f"python -m bot export: {error}", file=sys.stderr)
+        return 1
+    if found is None:
+        print(f"python -m bot export: there is no finished table {table_id}.", file=sys.stderr)
+        return 2
+    record = record_file(*found)
+    out.mkdir(parents=True, exist_ok=True)
+    (out / record.filename).write_bytes(record.data)
+    print(f"wrote {out / record.filename}: {record.what}")
+    return 0
+
+
 async def rebuild_ratings(database: Path | str) -> int:
     from bot.league.ratings import rebuild
     from bot.store import Store, StoreError
@@ -153,6 +178,8 @@ async def rebuild_ratings(database: Path | str) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     arguments = parse_arguments(argv or [])
+    if arguments.command == "export" and arguments.table is not None:
+        return asyncio.run(export_table(database_of(arguments), arguments.table, arguments.out))
     if arguments.command == "export":
         return asyncio.run(export_now(database_of(arguments), arguments.guild, arguments.season, arguments.out))
     if arguments.command == "ratings":

@@ -129,6 +129,9 @@ class GameBase(Generic[S, O]):
     # The season ledger lines of a finished game, [{"seat", "kind", "amount", "placing"?, "memo"?}, …];
     # default: one 'game' line per seat from the result.
     ledger_entries: Callable[[S], list[dict[str, Any]]] | None = None
+    # A finished game's record in a form other tools read, from all its events, the seats' names and the
+    # options (Sanma: a Tenhou JSON log); None: the record is the action log with its seed.
+    record_log: Callable[[list[Event], list[str], O], dict[str, Any]] | None = None
 
     def __post_init__(self) -> None:
         if self.public_to_act is None:

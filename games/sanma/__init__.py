@@ -8,7 +8,7 @@ the events.
 from __future__ import annotations
 
 from games.base import Event, GameBase
-from games.sanma import engine
+from games.sanma import engine, tenhou_json
 from games.sanma.actions import Word
 from games.sanma.engine import SanmaState
 from games.sanma.options import Options
@@ -38,6 +38,11 @@ def decision_continues(state: SanmaState, seat: int) -> bool:
     return state.phase == "turn" and state.turn == seat and state.draw_kind in ("replacement", "call")
 
 
+def record_log(events: list[Event], names: list[str], options: Options) -> dict:
+    """A finished game as a Tenhou JSON log (``games/sanma/tenhou_json.py``), which log viewers read."""
+    return tenhou_json.export(events, names, options)
+
+
 def public_to_act(state: SanmaState) -> list[int]:
     """Who may be named in public as the one to act: never the seats of a call window."""
     return engine.to_act(state) if state.phase == "turn" else []
@@ -48,4 +53,5 @@ GAME = GameBase.from_engine(
     points_name="points (thousands, after uma and oka)", points_scale=10,
     bot_choose=bot_choose, opening_events=opening_events, decision_seconds=decision_seconds,
     timeout_action=timeout_action, decision_continues=decision_continues, public_to_act=public_to_act,
+    record_log=record_log,
 )
