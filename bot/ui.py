@@ -214,12 +214,25 @@ def _whole_number(text: str, amount: Amount) -> int | None:
     return int(raw)
 
 
+_TEMPLATES: list[re.Pattern[str]] = [re.compile(ANY_TEMPLATE)]  # the DynamicItems' ids: their clicks are theirs
+
+
+def add_dynamic_items(client: discord.Client, *items: type[discord.ui.DynamicItem[Any]]) -> None:
+    """Register components that route themselves (a :class:`discord.ui.DynamicItem`: the table's above, a
+    cog's own such as /history's Record) with discord.py and with :func:`on_interaction`, which then leaves
+    their clicks to them."""
+    client.add_dynamic_items(*items)
+    for item in items:
+        if item.__discord_ui_compiled_template__ not in _TEMPLATES:
+            _TEMPLATES.append(item.__discord_ui_compiled_template__)
+
+
 def _reaches_dynamic_item(interaction: discord.Interaction) -> bool:
-    """Whether discord.py hands this click to one of the DynamicItems above: it does when the custom_id fits
-    their templates and the clicked message carries that component (any other click it drops silently)."""
+    """Whether discord.py hands this click to one of the DynamicItems: it does when the custom_id fits their
+    templates and the clicked message carries that component (any other click it drops silently)."""
     data = interaction.data or {}
-    wanted = data.get("custom_id")
-    if interaction.message is None or not re.fullmatch(ANY_TEMPLATE, str(wanted)):
+    wanted = str(data.get("custom_id"))
+    if interaction.message is None or not any(template.fullmatch(wanted) for template in _TEMPLATES):
         return False
     view = discord.ui.View.from_message(interaction.message, timeout=None)
     return any(item.type.value == data.get("component_type") and getattr(item, "custom_id", None) == wanted

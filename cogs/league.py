@@ -9,6 +9,7 @@ The bot (:class:`bot.main.ParlorBot`) carries ``store``, ``settings``, ``tables`
 
 from __future__ import annotations
 
+import asyncio
 import inspect
 import io
 import logging
@@ -26,13 +27,14 @@ from bot.main import ParlorBot
 from bot.season_chart import attach_chart
 from bot.settings import TURN_SECONDS
 from bot.league import settings as league_settings
+from bot.league.records import finished_table, record_file
 from bot.league import export as league_export
 from bot.league import rules as season_rules
 from bot.league.points import columns, shown
 from bot.league.standings import TIE_BREAK, GameStandings, Standing, standings as league_standings
 from bot.store import GuildConfig, HistoryRow, SeasonRow, Store
 from bot.text_option import GAME_NAME_MAX, TextOption
-from bot.ui import tell
+from bot.ui import add_dynamic_items, tell
 from cogs.play import slash_type
 from games import game_names, get_game
 from games.base import GameError, option_error
@@ -148,7 +150,45 @@ def history_line(h: HistoryRow) -> str:
     others = ", ".join(
         f"{user_text.name(o.name) if o.user_id is None else f'<@{o.user_id}>'} {shown(h.game, o.amount)}" for o in h.opponents
     ) or "nobody"
-    return f"**{game_title(h.game)}** · {ts(h.finished_at)} · **{shown(h.game, h.amount)}**{placing} · vs {others}"
+    return (f"**{game_title(h.game)}** #{h.table_id} · {ts(h.finished_at)} · **{shown(h.game, h.amount)}**{placing}"
+            f" · vs {others}")
+
+
+RECORD_TEMPLATE = r"parlor:record:(?P<table>[0-9]{1,20})"
+
+
+class RecordButton(discord.ui.DynamicItem[discord.ui.Button], template=RECORD_TEMPLATE):
+    """A finished game's **Record** (``/history``): the game's record as a file, for the one who asked
+    (``bot/league/records.py``: a sanma game as a Tenhou JSON log). It works after a restart: its id says it all."""
+
+    def __init__(self, table_id: int) -> None:
+        super().__init__(discord.ui.Button(label=f"Record #{table_id}", style=discord.ButtonStyle.secondary,
+                                           custom_id=f"parlor:record:{table_id}"))
+        self.table_id = table_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+                             match: re.Match[str]) -> RecordButton:
+        return cls(int(match["table"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        store: Store = interaction.client.store  # type: ignore[attr-defined]
+        found = await finished_table(store, self.table_id, interaction.guild_id)
+        if found is None:
+            await tell(interaction, f"Game #{self.table_id} has no record on this server.")
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)  # the game is played again to write it
+        record = await asyncio.to_thread(record_file, *found)
+        await interaction.edit_original_response(
+            content=f"The record of {record.what}.", attachments=[discord.File(io.BytesIO(record.data), record.filename)])
+
+
+def record_buttons(rows: list[HistoryRow]) -> discord.ui.View:
+    """One **Record** button per game listed (at most 25, Discord's limit for a message)."""
+    view = discord.ui.View(timeout=None)
+    for row in rows[:25]:
+        view.add_item(RecordButton(row.table_id))
+    return view
 
 
 def clip(text: str, limit: int = FIELD_MAX) -> str:
@@ -207,6 +247,9 @@ class League(commands.Cog):
         self.bot = bot
         for name in game_names():  # every game registered when the cog is loaded
             self.season_rules_group.add_command(rules_command(self, name))
+
+    async def cog_load(self) -> None:
+        add_dynamic_items(self.bot, RecordButton)  # the Record buttons of /history, whatever message holds them
 
     @property
     def store(self) -> Store:
@@ -435,8 +478,8 @@ class League(commands.Cog):
                 break
             description += line + "\n"
         e = embed(f"Recent games of {user_text.name(who.display_name)}", description.strip())
-        e.set_footer(text=f"Last {plural(len(rows), 'game')}, newest first.")
-        await interaction.response.send_message(embed=e)
+        e.set_footer(text=f"Last {plural(len(rows), 'game')}, newest first. Record: the game's log as a file.")
+        await interaction.response.send_message(embed=e, view=record_buttons(rows))
 
     # ---- /config
 
