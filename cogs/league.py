@@ -100,7 +100,8 @@ def standing_lines(rows: list[StandingRow], limit: int) -> str:
 def history_line(h: HistoryRow) -> str:
     placing = f" ({ordinal(h.placing)})" if h.placing is not None else ""
     others = ", ".join(
-        f"{user_text.name(o.name) if o.user_id is None else f'<@{o.user_id}>'} {signed(o.amount)}" for o in h.opponents
+        f"{user_text.name(o.name) if o.user_id is None else f'<@{o.user_id}>'} {signed(o.amount)}"
+        for o in h.opponents
     ) or "nobody"
     return f"**{game_title(h.game)}** · {ts(h.finished_at)} · **{signed(h.amount)}**{placing} · vs {others}"
 
@@ -257,7 +258,8 @@ class League(commands.Cog):
             await tell(interaction, f"No {what} have finished in {user_text.season_name(current.name)} yet.")
             return
         if game:
-            e = embed(f"{user_text.escape(game_title(game))} standings — {user_text.season_name(current.name)}", clip(standing_lines(rows, STANDINGS_ONE_GAME), 4096))
+            e = embed(f"{user_text.escape(game_title(game))} standings — {user_text.season_name(current.name)}",
+                      clip(standing_lines(rows, STANDINGS_ONE_GAME), 4096))
         else:
             e = embed(f"Standings — {user_text.season_name(current.name)}")
             by_game: dict[str, list[StandingRow]] = {}
