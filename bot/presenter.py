@@ -215,8 +215,8 @@ class DiscordPresenter(Presenter):
             return None
         named = [table.seats[s] for s in public_to_act(table)]
         if named:
-            return "Turn: " + " ".join(f"**{user_text.name(s.name)}**" if s.automated or not s.user_id else f"<@{s.user_id}>"
-                                       for s in named)
+            return "Turn: " + " ".join(
+                f"**{user_text.name(s.name)}**" if s.automated or not s.user_id else f"<@{s.user_id}>" for s in named)
         return "Turn: waiting for calls (who may call stays secret)" if table.to_act() else None
 
     def _lobby_payload(self, table: Table) -> dict[str, Any]:

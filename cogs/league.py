@@ -148,7 +148,8 @@ def standings_footer(games: list[str], min_games: int) -> str:
 def history_line(h: HistoryRow) -> str:
     placing = f" ({ordinal(h.placing)})" if h.placing is not None else ""
     others = ", ".join(
-        f"{user_text.name(o.name) if o.user_id is None else f'<@{o.user_id}>'} {shown(h.game, o.amount)}" for o in h.opponents
+        f"{user_text.name(o.name) if o.user_id is None else f'<@{o.user_id}>'} {shown(h.game, o.amount)}"
+        for o in h.opponents
     ) or "nobody"
     return (f"**{game_title(h.game)}** #{h.table_id} · {ts(h.finished_at)} · **{shown(h.game, h.amount)}**{placing}"
             f" · vs {others}")
@@ -445,7 +446,7 @@ class League(commands.Cog):
             await tell(interaction, f"No {what} have finished in {user_text.season_name(current.name)} yet.")
             return
         if game:
-            e = embed(f"{game_title(game)} standings — {user_text.season_name(current.name)}",
+            e = embed(f"{user_text.escape(game_title(game))} standings — {user_text.season_name(current.name)}",
                       clip(standing_lines(by_game[game], STANDINGS_ONE_GAME), 4096))
         else:
             e = embed(f"Standings — {user_text.season_name(current.name)}")
