@@ -524,6 +524,10 @@ class TableManager:
                 raise Refusal(f"The game cannot start: {exc}") from None
             options = game_options(table.game, table.options, count)
             season = await self.store.ensure_season(table.guild_id)
+            try:  # rules the season fixed after the lobby opened hold too
+                options = await season_options(self.store, table.guild_id, table.game.name, options, frozenset())
+            except GameError as exc:
+                raise Refusal(str(exc)) from None
             seats = await self._with_balances(table, season.id)
             try:
                 seed = self.new_seed()

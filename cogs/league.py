@@ -50,6 +50,7 @@ STANDINGS_PER_GAME = 10  # /standings (all games)
 HISTORY_LIMIT = 10
 TURN_MIN, TURN_MAX = TURN_SECONDS
 FIELD_MAX = 1024
+OPTION_TEXT_MAX = 100  # Discord's limit on an option's description
 
 SEASON_NAME = TextOption("name", user_text.SEASON_NAME_MAX)
 GAME_NAME = TextOption("game", GAME_NAME_MAX)
@@ -232,7 +233,8 @@ def rules_command(cog: "League", game_name: str) -> app_commands.Command:
                                         annotation=Optional[bool]))
     rules.__signature__ = inspect.Signature(parameters)
     rules.__qualname__ = f"League.season_rules_{game_name}"
-    app_commands.describe(**{s.name: f"{s.described} (left out: not fixed)" for s in [*specs, *placement_specs]},
+    app_commands.describe(**{s.name: clip(f"{s.described} (unset: not fixed)", OPTION_TEXT_MAX)
+                             for s in [*specs, *placement_specs]},
                           clear=f"Drop the season's {game.title} rules")(rules)
     return app_commands.Command(name=game_name, description=f"Fix {game.title}'s rules for this season — Manage Server",
                                 callback=types.MethodType(rules, cog))

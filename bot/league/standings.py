@@ -37,20 +37,18 @@ class Standing:
         return self.placing_sum / self.placed if self.placed else None
 
 
-# Sorted in the database (by TIE_BREAK; the not yet ranked by games played), so that only the rows shown
-# reach Python: per game, the first ``limit`` players ranked and the first ``limit`` not yet ranked. A shown
-# row's rank is found among the rows before it, which are all shown (the loop of :func:`standings`).
-SQL = """
-SELECT * FROM (
-    SELECT user_id, game, name, points, games, firsts, placing_sum, placed, rounds_won, eligible, average,
-           ROW_NUMBER() OVER (PARTITION BY game, eligible ORDER BY CASE WHEN eligible = 1 THEN 0 ELSE games END DESC,
-                              points DESC, firsts DESC, average, games, user_id) AS n,
-           COUNT(*) OVER (PARTITION BY game, eligible) AS total
-    FROM (SELECT *, CASE WHEN games >= ? THEN 1 ELSE 0 END AS eligible,
-                 CASE WHEN placed > 0 THEN CAST(placing_sum AS {real}) / placed ELSE 0 END AS average
-          FROM standings_totals WHERE guild_id = ? AND season_id = ?{game}) AS totals
-) AS ranked WHERE n <= ? ORDER BY game, eligible DESC, n
-"""
+# Sorted in the database (by TIE_BREAK; the not yet ranked by games played), one game at a time along the
+# index standings_order (migration 0007), so that only the rows shown are read: per game, the first ``limit``
+# players ranked and the first ``limit`` not yet ranked. A shown row's rank is found among the rows before
+# it, which are all shown.
+COLUMNS = ("user_id, game, name, points, games, firsts, placing_sum, placed, rounds_won,"
+           " CASE WHEN placed > 0 THEN CAST(placing_sum AS {real}) / placed ELSE 0 END AS average")
+COUNTS = ("SELECT game, SUM(CASE WHEN games >= ? THEN 1 ELSE 0 END) AS ranked, SUM(CASE WHEN games < ? THEN 1 ELSE 0"
+          " END) AS waiting FROM standings_totals WHERE guild_id = ? AND season_id = ?{game} GROUP BY game ORDER BY game")
+RANKED = ("SELECT {columns} FROM standings_totals WHERE guild_id = ? AND season_id = ? AND game = ? AND games >= ?"
+          " ORDER BY points DESC, firsts DESC, average, games, user_id LIMIT ?")
+WAITING = ("SELECT {columns} FROM standings_totals WHERE guild_id = ? AND season_id = ? AND game = ? AND games < ?"
+           " ORDER BY games DESC, points DESC, firsts DESC, average, user_id LIMIT ?")
 REAL = {"sqlite": "REAL", "postgresql": "DOUBLE PRECISION"}  # the same 64-bit average on both backends
 EVERYONE = 1 << 62
 
@@ -66,25 +64,38 @@ async def standings(store: Any, guild_id: int, season_id: int, game: str | None 
                     min_games: int = 0, limit: int | None = None) -> dict[str, GameStandings]:
     """Per game (by name), its ranked players best first, then those not yet ranked (most games first):
     at most ``limit`` of each (None: all)."""
-    sql = SQL.format(game=" AND game = ?" if game else "", real=REAL[store.dialect.name])
-    params: list[Any] = [min_games, guild_id, season_id, *([game] if game else []),
-                         EVERYONE if limit is None else limit]
-    async with store.read() as db, db.execute(sql, params) as cur:
-        rows = list(await cur.fetchall())
-    shown: dict[str, list[Standing]] = {}
-    totals: dict[str, list[int]] = {}
+    columns_sql = COLUMNS.format(real=REAL[store.dialect.name])
+    most = EVERYONE if limit is None else limit
+    out: dict[str, GameStandings] = {}
+    async with store.read() as db:
+        async with db.execute(COUNTS.format(game=" AND game = ?" if game else ""),
+                              [min_games, min_games, guild_id, season_id, *([game] if game else [])]) as cur:
+            counts = list(await cur.fetchall())
+        for count in counts:
+            g = count["game"]
+            async with db.execute(RANKED.format(columns=columns_sql), (guild_id, season_id, g, min_games, most)) as cur:
+                ranked = list(await cur.fetchall())
+            waiting = []
+            if count["waiting"]:
+                async with db.execute(WAITING.format(columns=columns_sql),
+                                      (guild_id, season_id, g, min_games, most)) as cur:
+                    waiting = list(await cur.fetchall())
+            out[g] = GameStandings(_rows(g, ranked, True) + _rows(g, waiting, False), int(count["ranked"]),
+                                   int(count["waiting"]))
+    return out
+
+
+def _rows(game: str, rows: list[Any], ranked: bool) -> list[Standing]:
+    rounds = columns(game).rounds
+    out: list[Standing] = []
     previous: tuple | None = None
     rank = 0
-    for r in rows:
-        g = r["game"]
-        eligible = bool(r["eligible"])
-        key = (g, r["points"], r["firsts"], r["average"], r["games"])
-        if eligible and key != previous:  # equal on every tie-break: the same rank (RANK, not ROW_NUMBER)
-            rank = int(r["n"])
-        previous = key if eligible else None
-        shown.setdefault(g, []).append(Standing(
-            user_id=int(r["user_id"]), name=r["name"], game=g, points=int(r["points"]), games=int(r["games"]),
+    for n, r in enumerate(rows, start=1):
+        key = (r["points"], r["firsts"], r["average"], r["games"])
+        if key != previous:  # equal on every tie-break: the same rank (1, 1, 3 …)
+            rank, previous = n, key
+        out.append(Standing(
+            user_id=int(r["user_id"]), name=r["name"], game=game, points=int(r["points"]), games=int(r["games"]),
             firsts=int(r["firsts"]), placing_sum=int(r["placing_sum"]), placed=int(r["placed"]),
-            rounds_won=int(r["rounds_won"]) if columns(g).rounds else None, rank=rank if eligible else None))
-        totals.setdefault(g, [0, 0])[0 if eligible else 1] = int(r["total"])
-    return {g: GameStandings(rows, *totals[g]) for g, rows in shown.items()}
+            rounds_won=int(r["rounds_won"]) if rounds else None, rank=rank if ranked else None))
+    return out

@@ -59,6 +59,15 @@ async def test_play_uses_the_season_rules_and_refuses_a_differing_choice(tmp_pat
 
         await rules.set_rules(store, season.id, "sanma", {}, 9)  # cleared: the host's options again
         assert await rules.season_rules(store, season.id) == {}
+        lobby = await manager.open_table(game_name="sanma", guild_id=GUILD, channel_id=7, host_id=1,
+                                         host_name="alice", options={}, turn_seconds=60)
+        await rules.set_rules(store, season.id, "sanma", fixed, 9)  # fixed while the lobby waits
+        await manager.join(lobby.id, 2, "bob")
+        await manager.add_bot(lobby.id, 1)
+        started = await manager.start(lobby.id, 1)
+        assert tuple(started.state.options.uma) == (30, 0, -30) and started.state.options.east_only
+        await rules.set_rules(store, season.id, "sanma", {}, 9)
+        assert await rules.season_rules(store, season.id) == {}
     finally:
         await manager.close()
         await store.close()

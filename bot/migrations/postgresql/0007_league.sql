@@ -62,6 +62,10 @@ CREATE TABLE standings_totals (
     PRIMARY KEY (guild_id, season_id, game, user_id)
 );
 
+-- /standings walks a game's players in this order and stops after the rows it shows.
+CREATE INDEX standings_order ON standings_totals (guild_id, season_id, game, points DESC, firsts DESC);
+CREATE INDEX standings_waiting ON standings_totals (guild_id, season_id, game, games DESC, points DESC);
+
 INSERT INTO standings_totals (guild_id, season_id, game, user_id, name, points, games, firsts, placing_sum, placed,
                               rounds_won, last_id)
 SELECT guild_id, season_id, game, user_id,
