@@ -22,7 +22,8 @@ MISSING = "permission is missing"
 class Away:
     """What the tables went through while Parlor could not post in their channels."""
     tables: int
-    invalid_while_away: int  # invalid requests (401, 403, 429) the fake answered while the permission was away
+    invalid_before: int  # invalid requests (401, 403, 429) the fake answered while the tables opened
+    invalid_while_away: int  # … while the permission was away
     invalid_in_all: int
     finished: int  # tables whose game ended
     caught_up: int  # tables whose channel shows the game's end: the table without "My hand", its result posted
@@ -83,7 +84,7 @@ async def send_messages_away(fake: LocalDiscord, bot, count: int, *, away: float
                     if not table.deleted and "My hand" not in names(table)
                     and len(fake.public_messages(channel)) > shown_before[channel.id])
     told = sum(1 for m in fake.messages.values() if MISSING in (m.content or ""))  # direct messages included
-    return Away(count, invalid_while_away, fake.invalid_requests.total, sum(t.status == "finished" for t in games),
+    return Away(count, before, invalid_while_away, fake.invalid_requests.total, sum(t.status == "finished" for t in games),
                 caught_up, told, time.perf_counter() - started)
 
 
