@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import tempfile
+from collections import Counter
 from pathlib import Path
 
 from localdiscord import LocalDiscord, run_client
@@ -27,8 +28,11 @@ async def main(tables: int, away: float) -> None:
         async with run_client(fake, bot):
             result = await send_messages_away(fake, bot, tables, away=away)
         print(f"{result.tables} tables, Send Messages away for {away:.0f} s of the fake clock: "
-              f"{result.invalid_while_away} invalid requests while away, {result.invalid_in_all} in all "
-              f"({result.invalid_in_all / result.tables:.2f} a table; by status {dict(fake.invalid_requests.by_status)}); "
+              f"invalid requests {result.invalid_before} while the tables opened, {result.invalid_while_away} while "
+              f"away, {result.invalid_in_all - result.invalid_before - result.invalid_while_away} once it was back "
+              f"({result.invalid_in_all} in all, {result.invalid_in_all / result.tables:.2f} a table; by status "
+              f"{dict(fake.invalid_requests.by_status)}, 429s by scope "
+              f"{dict(Counter(hit['bucket'] for hit in fake.rate_limiter.hits))}); "
               f"{result.finished} games finished, {result.caught_up} shown to their channel; "
               f"{result.told} hosts told; {result.seconds:.1f} s")
 
