@@ -27,6 +27,10 @@ async def play_table(fake, channel, host, guest, turns: int, latencies: list[flo
     latencies.append(lobby.latency)
     for user, label in ((guest, "Join"), (host, "Start")):
         latencies.append((await user.click(lobby, label)).latency)
+    # The click is answered first; the table message is edited after, at the pace of the bot's share of
+    # Discord's global rate limit (bot/global_limit.py), which 50 tables starting at once fill for seconds.
+    while "My hand" not in {label for label, _, _ in lobby.message.buttons()}:
+        await asyncio.sleep(0.05)
     panels = {}
     for _ in range(turns):
         for user in (host, guest):

@@ -268,3 +268,12 @@ async def test_a_recorded_emoji_discord_no_longer_has_is_not_taken(fake, db):
         listed = [line for line in fake.request_log if line.startswith("GET ") and line.endswith("/emojis")]
         assert len(listed) == 2  # the first start's upload, then once here: the missing one is not asked again
         looking.cancel()
+
+
+async def test_an_upload_discord_py_gives_up_on_after_its_retries_is_waited_out_and_sent_again(fake, db):
+    fake.faults.fail_next("POST /applications/{app_id}/emojis", 5, 429, retry_after=0.05)  # discord.py tries 5 times
+    async with run_client(fake, make_bot(fake, db, faces=True)) as run:
+        report = await synced(run)
+    assert (report.rate_limited, report.failed, report.uploaded) == (1, 0, len(MANIFEST))
+    assert faces_emoji.face("sanma", "1m") is None  # the bot is closed: its faces are forgotten
+    assert {e.name for e in fake.app_emoji.values()} == {entry["name"] for entry in MANIFEST}
