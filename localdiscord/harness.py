@@ -356,11 +356,20 @@ class FakeUser(Member):
         """Click a button on ``message`` by exact custom_id, else by exact label."""
         return await self._run(self.prepare_click(message, button), _timeout, _quiet)
 
-    def prepare_click(self, message: MessageLike, button: str) -> FakeInteraction:
-        """The interaction :meth:`click` would send, checked but not dispatched."""
+    def prepare_click(self, message: MessageLike, button: str, *, shown_before: bool = False) -> FakeInteraction:
+        """The interaction :meth:`click` would send, checked but not dispatched. ``shown_before``: the
+        clicker's client may still show an earlier version of the message (it was just edited and the
+        client has not drawn the edit yet), so a button ``custom_id`` of any earlier version is
+        clicked too, as Discord's client sends it. (Discord's docs do not say that Discord checks a
+        click against the message's current components; the fake takes the stricter reading that a
+        click must name a button the message did show.)"""
         msg = self._check_visible(_as_message(message))
         buttons = [c for c in _components(msg) if c.get("type") == BUTTON]
         comp = next((c for c in buttons if c.get("custom_id") == button), None)
+        if comp is None and shown_before:
+            comp = next((c for v in reversed(msg.versions) if v.kind != "delete"
+                         for c in iter_components(v.components)
+                         if c.get("type") == BUTTON and c.get("custom_id") == button), None)
         if comp is None:
             by_label = [c for c in buttons if c.get("label") == button]
             if len(by_label) > 1:

@@ -371,7 +371,8 @@ class Api:
         body = await self._body(request)
         user = self._user(request, body.get("as"))
         msg = self._message(body.get("message_id"), user)
-        inter = user.prepare_click(msg, str(body.get("custom_id") or ""))
+        # the page may still show the message as it was before its last edit: Discord delivers that click
+        inter = user.prepare_click(msg, str(body.get("custom_id") or ""), shown_before=True)
         return await self._dispatch(inter)
 
     async def select(self, request: web.Request) -> web.Response:
