@@ -225,6 +225,7 @@ def _replay_hand(state, index: int, hand: list[ET.Element]) -> dict[str, Any]:
                         f"{(state.round_index, state.honba, state.sticks, state.dealer)}")
     draws = 0
     riichi_next: int | None = None
+    riichi_paid: tuple[list[int], str] | None = None  # a REACH step 2's logged scores, until the window closes
     tags = hand[1:]
     end_data = None
     events_all: list = []
@@ -267,10 +268,10 @@ def _replay_hand(state, index: int, hand: list[ET.Element]) -> dict[str, Any]:
             if tag.get("step") == "1":
                 riichi_next = who
             else:
-                events_all += _answer_window(state, where, {})
-                logged = [x * 100 for x in _ints(tag.get("ten"))[:3]]
-                if logged != state.scores:
-                    problems.append(f"{where}: scores after riichi log {logged} != engine {state.scores}")
+                # Tenhou writes step 2 (the stick paid) before the <N> of a call on the declaration tile:
+                # the call window stays open for the tags that follow, and the scores are compared once
+                # it has closed (by that call, or by the next draw)
+                riichi_paid = ([x * 100 for x in _ints(tag.get("ten"))[:3]], where)
         elif name == "N":
             who = int(tag.get("who"))
             meld = decode_meld(who, int(tag.get("m")))
@@ -338,6 +339,11 @@ def _replay_hand(state, index: int, hand: list[ET.Element]) -> dict[str, Any]:
                 raise ReplayError(f"{where}: the engine did not end the hand in a draw")
             end_data = end.outcome.model_dump()
             problems += _check_draw(tag, end_data, where, state.options.red_fives)
+        if riichi_paid is not None and state.phase != "respond":
+            logged, paid_where = riichi_paid
+            if logged != state.scores:
+                problems.append(f"{paid_where}: scores after riichi log {logged} != engine {state.scores}")
+            riichi_paid = None
         i += 1
     if end_data is None:
         raise ReplayError(f"{label}: the log hand has no ending")
