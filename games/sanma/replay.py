@@ -288,6 +288,9 @@ def _replay_hand(state, index: int, hand: list[ET.Element]) -> dict[str, Any]:
                     used_red = _pon_uses_red(int(tag.get("m")), state)
                     if used_red and "pon:0" in legal:
                         action = "pon:0"
+                if action not in engine.legal_actions(state, who):  # never drop a call the log made
+                    raise ReplayError(f"{where}: seat {who} may not {action!r} "
+                                      f"(legal: {engine.legal_actions(state, who)}, phase {state.phase})")
                 events_all += _answer_window(state, where, {who: action})
             elif meld["type"] == "ankan":
                 events_all += _act(state, who, f"ankan:{_kind_code(meld['kind'])}", where)

@@ -111,3 +111,9 @@ def test_the_riichi_stick_is_still_checked_when_a_call_follows():
     assert out["hands"][0]["problems"] == [
         'hand 1 (East 1 0h), action 4 <REACH who="0" step="2">: scores after riichi log [35000, 35000, 35000] '
         '!= engine [34000, 35000, 35000]']
+
+
+def test_a_call_the_engine_cannot_make_is_an_error_not_dropped():
+    log = riichi_then_pon_log().replace('<N who="1"', '<N who="2"')  # seat 2 holds no East
+    with pytest.raises(ReplayError, match="seat 2 may not 'pon'"):
+        replay_text(log)
