@@ -383,7 +383,7 @@ class Api:
         values = body.get("values")
         if not isinstance(values, list):
             raise PageError("Pick at least one option.")
-        inter = user.prepare_select(msg, str(body.get("custom_id") or ""), [str(v) for v in values])
+        inter = user.prepare_select(msg, str(body.get("custom_id") or ""), [str(v) for v in values], shown_before=True)
         return await self._dispatch(inter)
 
     async def modal(self, request: web.Request) -> web.Response:
