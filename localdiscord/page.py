@@ -354,8 +354,8 @@ class Api:
         focused = str(body.get("focused") or "")
         raw = dict(body.get("options") or {})
         typed = str(raw.pop(focused, "") or "")
-        # Discord's client asks for suggestions while the command is being written: the option typed
-        # (often a required one, such as /rules' game) and others are not filled in yet
+        # Discord's client asks for suggestions while the command is being written, and its docs say the
+        # options the user has not filled yet are left out, required ones included (/rules' game, typed)
         options = self._options(user, ch, path, raw, complete=False)
         if not self.fake.connected:
             return _json({"choices": []})
