@@ -77,10 +77,10 @@ def test_verify_sanma_shows_the_wall_the_hand_was_dealt_from():
     out = verified("sanma", events)
     start = one(events, "round_start")
     dealt = firsts(events, "dealt", "hand")
-    winds = ["East (dealer)", "South", "West"]
+    winds = ["east", "south", "west"]  # the dealer is East
     for k, wind in enumerate(winds):
         assert sorted(out["parts"][wind]) == sorted(dealt[(start["dealer"] + k) % 3])
-    assert out["parts"]["dora indicators"][0] == start["dora_indicators"][0]
+    assert out["parts"]["dora_indicators"][0] == start["dora_indicators"][0]
     assert len(out["wall"]) == 108
 
 
