@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union
 
 from .models import (
     BUTTON,
@@ -356,11 +356,18 @@ class FakeUser(Member):
         """Click a button on ``message`` by exact custom_id, else by exact label."""
         return await self._run(self.prepare_click(message, button), _timeout, _quiet)
 
-    def prepare_click(self, message: MessageLike, button: str) -> FakeInteraction:
-        """The interaction :meth:`click` would send, checked but not dispatched."""
+    def prepare_click(self, message: MessageLike, button: str, *, shown_before: bool = False) -> FakeInteraction:
+        """The interaction :meth:`click` would send, checked but not dispatched. ``shown_before``: the
+        clicker's client may still show an earlier version of the message (it was just edited and the
+        client has not drawn the edit yet), so a button ``custom_id`` of any earlier version is
+        clicked too, as Discord's client sends it. (Discord's docs do not say that Discord checks a
+        click against the message's current components; the fake takes the stricter reading that a
+        click must name a button the message did show.)"""
         msg = self._check_visible(_as_message(message))
         buttons = [c for c in _components(msg) if c.get("type") == BUTTON]
         comp = next((c for c in buttons if c.get("custom_id") == button), None)
+        if comp is None and shown_before:
+            comp = _shown_earlier(msg, lambda c: c.get("type") == BUTTON and c.get("custom_id") == button)
         if comp is None:
             by_label = [c for c in buttons if c.get("label") == button]
             if len(by_label) > 1:
@@ -404,11 +411,15 @@ class FakeUser(Member):
         user select: FakeUsers or ids; channel select: channels, ids or names)."""
         return await self._run(self.prepare_select(message, custom_id, values), _timeout, _quiet)
 
-    def prepare_select(self, message: MessageLike, custom_id: str, values: Union[str, Sequence[Any]]) -> FakeInteraction:
-        """The interaction :meth:`select` would send, checked but not dispatched."""
+    def prepare_select(self, message: MessageLike, custom_id: str, values: Union[str, Sequence[Any]], *,
+                       shown_before: bool = False) -> FakeInteraction:
+        """The interaction :meth:`select` would send, checked but not dispatched (``shown_before``: as
+        for :meth:`prepare_click`, a select of an earlier version of the message, by its custom_id)."""
         msg = self._check_visible(_as_message(message))
         comp = next((c for c in _components(msg) if c.get("type") in SELECT_TYPES
                      and (c.get("custom_id") == custom_id or c.get("placeholder") == custom_id)), None)
+        if comp is None and shown_before:
+            comp = _shown_earlier(msg, lambda c: c.get("type") in SELECT_TYPES and c.get("custom_id") == custom_id)
         if comp is None:
             raise HarnessError(f"no select {custom_id!r} on message {msg.id}; selects: "
                                f"{[(c.get('custom_id'), c.get('placeholder')) for c in msg.selects()]}")
@@ -536,6 +547,12 @@ class FakeUser(Member):
 
 def _components(msg: FakeMessage) -> List[dict]:
     return list(iter_components(msg.components))
+
+
+def _shown_earlier(msg: FakeMessage, wanted: Callable[[dict], bool]) -> Optional[dict]:
+    """The newest component of an earlier version of ``msg`` that is ``wanted``, or None."""
+    return next((c for v in reversed(msg.versions) if v.kind != "delete"
+                 for c in iter_components(v.components) if wanted(c)), None)
 
 
 async def wait_for_answer(fake: DiscordServer, inter: FakeInteraction, *, timeout: float = DEFAULT_TIMEOUT,

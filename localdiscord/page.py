@@ -354,8 +354,8 @@ class Api:
         focused = str(body.get("focused") or "")
         raw = dict(body.get("options") or {})
         typed = str(raw.pop(focused, "") or "")
-        # Discord's client asks for suggestions while the command is being written: the option typed
-        # (often a required one, such as /rules' game) and others are not filled in yet
+        # Discord's client asks for suggestions while the command is being written, and its docs say the
+        # options the user has not filled yet are left out, required ones included (/rules' game, typed)
         options = self._options(user, ch, path, raw, complete=False)
         if not self.fake.connected:
             return _json({"choices": []})
@@ -371,7 +371,8 @@ class Api:
         body = await self._body(request)
         user = self._user(request, body.get("as"))
         msg = self._message(body.get("message_id"), user)
-        inter = user.prepare_click(msg, str(body.get("custom_id") or ""))
+        # the page may still show the message as it was before its last edit: Discord delivers that click
+        inter = user.prepare_click(msg, str(body.get("custom_id") or ""), shown_before=True)
         return await self._dispatch(inter)
 
     async def select(self, request: web.Request) -> web.Response:
@@ -382,7 +383,7 @@ class Api:
         values = body.get("values")
         if not isinstance(values, list):
             raise PageError("Pick at least one option.")
-        inter = user.prepare_select(msg, str(body.get("custom_id") or ""), [str(v) for v in values])
+        inter = user.prepare_select(msg, str(body.get("custom_id") or ""), [str(v) for v in values], shown_before=True)
         return await self._dispatch(inter)
 
     async def modal(self, request: web.Request) -> web.Response:

@@ -82,9 +82,10 @@ def replay(args: argparse.Namespace) -> int:
     return 0 if out["ok"] else 1
 
 
-# The wall's slices (docs/rules/sanma.md §3): what each part of a hand's wall is for.
-WALL_PARTS = (("East (dealer)", 0, 13), ("South", 13, 26), ("West", 26, 39), ("live wall", 39, 94),
-              ("dora indicators", 94, 99), ("ura indicators", 99, 104), ("replacement tiles", 104, 108))
+# The wall's slices (docs/rules/sanma.md §3): what each part of a hand's wall is for (key, words, slice).
+WALL_PARTS = (("east", "East (dealer)", 0, 13), ("south", "South", 13, 26), ("west", "West", 26, 39),
+              ("live", "live wall", 39, 94), ("dora_indicators", "dora indicators", 94, 99),
+              ("ura_indicators", "ura indicators", 99, 104), ("replacements", "replacement tiles", 104, 108))
 
 
 def verify(args: argparse.Namespace) -> int:
@@ -97,14 +98,14 @@ def verify(args: argparse.Namespace) -> int:
     seed, actual = revealed
     red = parse_options(cli.options_given(args, Options)).red_fives
     wall = [tile_code(t, red) for t in hand_wall(seed)]
-    parts = {name: wall[a:b] for name, a, b in WALL_PARTS}
+    parts = {key: wall[a:b] for key, _, a, b in WALL_PARTS}
     if args.json:
         print(json.dumps({"ok": True, "seed": seed, "hash": actual, "wall": wall, "parts": parts}))
         return 0
     print(f"OK: sha256(seed) matches the hash {actual}.")
     print("Wall = seeded_shuffle(seed, 0, the 108 tile ids in order) (see games/shuffle.py); the dealer is East.")
-    for name, tiles in parts.items():
-        print(f"  {name:<18} {' '.join(tiles)}")
+    for key, words, _, _ in WALL_PARTS:
+        print(f"  {words:<18} {' '.join(parts[key])}")
     return 0
 
 

@@ -232,6 +232,7 @@ def _replay_hand(state, index: int, hand: list[ET.Element]) -> dict[str, Any]:
                         f"{(state.round_index, state.honba, state.sticks, state.dealer)}")
     draws = 0
     riichi_next: int | None = None
+    riichi_paid: tuple[list[int], str] | None = None  # a REACH step 2's logged scores, until the window closes
     tags = hand[1:]
     end_data = None
     events_all: list = []
@@ -274,10 +275,10 @@ def _replay_hand(state, index: int, hand: list[ET.Element]) -> dict[str, Any]:
             if tag.get("step") == "1":
                 riichi_next = who
             else:
-                events_all += _answer_window(state, where, {})
-                logged = [x * 100 for x in _ints(tag.get("ten"))[:3]]
-                if tag.get("ten") is not None and logged != state.scores:  # a JSON log gives no scores here
-                    problems.append(f"{where}: scores after riichi log {logged} != engine {state.scores}")
+                # Tenhou writes step 2 (the stick paid) before the <N> of a call on the declaration tile:
+                # the call window stays open for the tags that follow, and the scores are compared once
+                # it has closed (by that call, or by the next draw); a JSON log gives no scores here
+                riichi_paid = ([x * 100 for x in _ints(tag.get("ten"))[:3]], where) if tag.get("ten") else None
         elif name == "N":
             who = int(tag.get("who"))
             meld = decode_meld(who, int(tag.get("m")))
@@ -294,6 +295,9 @@ def _replay_hand(state, index: int, hand: list[ET.Element]) -> dict[str, Any]:
                     used_red = _pon_uses_red(int(tag.get("m")), state)
                     if used_red and "pon:0" in legal:
                         action = "pon:0"
+                if action not in engine.legal_actions(state, who):  # never drop a call the log made
+                    raise ReplayError(f"{where}: seat {who} may not {action!r} "
+                                      f"(legal: {engine.legal_actions(state, who)}, phase {state.phase})")
                 events_all += _answer_window(state, where, {who: action})
             elif meld["type"] == "ankan":
                 events_all += _act(state, who, f"ankan:{_kind_code(meld['kind'])}", where)
@@ -349,6 +353,11 @@ def _replay_hand(state, index: int, hand: list[ET.Element]) -> dict[str, Any]:
                 raise ReplayError(f"{where}: the engine did not end the hand in a draw")
             end_data = end.outcome.model_dump()
             problems += _check_draw(tag, end_data, where, state.options.red_fives)
+        if riichi_paid is not None and state.phase != "respond":
+            logged, paid_where = riichi_paid
+            if logged != state.scores:
+                problems.append(f"{paid_where}: scores after riichi log {logged} != engine {state.scores}")
+            riichi_paid = None
         i += 1
     if end_data is None:
         raise ReplayError(f"{label}: the log hand has no ending")

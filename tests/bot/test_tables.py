@@ -6,7 +6,7 @@ import pytest
 
 from bot.store import Store
 from games.base import GameError
-from bot.tables import CANCELLED, FINISHED, LOBBY, PLAYING, Presenter, Refusal, TableManager
+from bot.tables import CANCELLED, FINISHED, LOBBY, PLAYING, Presenter, Refusal, Seat, TableManager
 
 GUILD, CHANNEL = 10, 20
 ALICE, BOB, CAROL = 1, 2, 3
@@ -78,6 +78,17 @@ async def test_bad_options_are_refused(manager):
     with pytest.raises(Refusal, match=r"full \(2 seats\)"):
         await manager.add_bot(table.id, ALICE)
     assert table.status == LOBBY
+
+
+async def test_a_table_seated_past_its_options_asks_someone_to_leave(manager):
+    table = await open_koikoi(manager, players=2)
+    await manager.join(table.id, BOB, "bob")
+    await manager._save_lobby(table, [*table.seats, Seat(CAROL, "carol")])  # seated before seats followed options
+    with pytest.raises(Refusal, match="^Koi-Koi needs 2 players; 3 are seated. Someone must leave first.$"):
+        await manager.start(table.id, ALICE)
+    await manager.leave(table.id, CAROL)
+    await manager.start(table.id, ALICE)
+    assert table.status == PLAYING
 
 
 def test_a_players_option_that_is_not_the_seats_says_is_for_one():

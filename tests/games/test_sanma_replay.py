@@ -74,3 +74,42 @@ def test_cli_replay_of_a_malformed_file_is_one_clear_line(tmp_path, content, mes
     assert p.returncode == 1
     assert "Traceback" not in p.stderr and len(p.stderr.strip().splitlines()) == 1
     assert p.stderr.startswith("Replay failed: ") and message in p.stderr
+
+
+def riichi_then_pon_log(paid: str = "340,350,350,0") -> str:
+    """One hand, written as Tenhou writes it: the dealer declares (double) riichi with East, REACH
+    step 2 (the stick paid) comes before seat 1's pon of that East, then the dealer draws 7p and wins."""
+    dealer = "0,1,2,32,33,34,36,40,44,48,53,56,60"  # 111m 999m 1234567p: waits 1p 4p 7p
+    seat1 = "109,110,72,76,80,84,92,96,100,112,116,124,128"  # two East
+    seat2 = "73,77,81,85,93,97,101,113,117,125,129,132,133"
+    pon = (27 * 3 << 9) | (3 << 5) | 0x08 | 3  # East (kind 27) from the seat before, the 4th copy unused
+    return f"""<mjloggm ver="2.3"><GO type="25"/>
+<INIT seed="0,0,0,0,0,105" ten="350,350,350,0" oya="0" hai0="{dealer}" hai1="{seat1}" hai2="{seat2}"/>
+<T108/><REACH who="0" step="1"/><D108/><REACH who="0" ten="{paid}" step="2"/><N who="1" m="{pon}"/>
+<E128/><V68/><F68/><T61/>
+<AGARI ba="0,1" hai="0,1,2,32,33,34,36,40,44,48,53,56,60,61" machi="61" ten="40,5200,0" yaku="0,1,21,2"
+ doraHai="105" doraHaiUra="114" who="0" fromWho="0" sc="340,62,350,-26,350,-26,0,0"/>
+</mjloggm>"""
+
+
+def test_a_pon_of_the_riichi_declaration_tile_follows_the_logs_order():
+    assert decode_meld(1, (27 * 3 << 9) | (3 << 5) | 0x08 | 3) == {"type": "pon", "kind": 27, "from": 0, "added": 3}
+    out = replay_text(riichi_then_pon_log())
+    assert out["first_divergence"] is None, out["first_divergence"]
+    hand = out["hands"][0]
+    assert hand["ok"] and hand["draws"] == 3  # the pon took the turn: seat 1 discarded without drawing
+    assert hand["result"] == "seat 0 tsumo 7p: 3 han 40 fu (Menzen Tsumo, Double Riichi)"  # no ippatsu after a call
+    assert hand["deltas"] == [6200, -2600, -2600]  # 2600 from each, and the dealer's own riichi stick back
+
+
+def test_the_riichi_stick_is_still_checked_when_a_call_follows():
+    out = replay_text(riichi_then_pon_log(paid="350,350,350,0"))  # a log that says no stick was paid
+    assert out["hands"][0]["problems"] == [
+        'hand 1 (East 1 0h), action 4 <REACH who="0" step="2">: scores after riichi log [35000, 35000, 35000] '
+        '!= engine [34000, 35000, 35000]']
+
+
+def test_a_call_the_engine_cannot_make_is_an_error_not_dropped():
+    log = riichi_then_pon_log().replace('<N who="1"', '<N who="2"')  # seat 2 holds no East
+    with pytest.raises(ReplayError, match="seat 2 may not 'pon'"):
+        replay_text(log)

@@ -8,6 +8,8 @@ import subprocess
 import sys
 from typing import Any
 
+import pytest
+
 from games import get_game
 from games.base import SeatInfo
 
@@ -29,6 +31,8 @@ def first_deal(game: str, players: int, seed: str, needs: str, prefer: dict[int,
     that has a ``needs`` event, from its ``round_start`` to the event that reveals its seed."""
     g = get_game(game)
     seats = [SeatInfo(name=f"p{i}", balance=1000) for i in range(players)]
+    if "players" in g.Options.model_fields:
+        options.setdefault("players", players)
     state = g.new_game(g.Options(**options), seats, seed)
     events = [e.model_dump() for e in g.opening_events(state)]
     for step in range(20000):
@@ -77,22 +81,27 @@ def test_verify_sanma_shows_the_wall_the_hand_was_dealt_from():
     out = verified("sanma", events)
     start = one(events, "round_start")
     dealt = firsts(events, "dealt", "hand")
-    winds = ["East (dealer)", "South", "West"]
+    winds = ["east", "south", "west"]  # the dealer is East
     for k, wind in enumerate(winds):
         assert sorted(out["parts"][wind]) == sorted(dealt[(start["dealer"] + k) % 3])
-    assert out["parts"]["dora indicators"][0] == start["dora_indicators"][0]
+    assert out["parts"]["dora_indicators"][0] == start["dora_indicators"][0]
     assert len(out["wall"]) == 108
 
 
-def test_verify_hachihachi_shows_the_month_deal():
-    events = first_deal("hachihachi", 4, "verify-hh", "your_hand")
+@pytest.mark.parametrize("players", [4, 7])  # seven players: the blank card's holder lays out the table
+def test_verify_hachihachi_shows_the_month_deal(players):
+    events = first_deal("hachihachi", players, "verify-hh", "your_hand")
     start, deal = one(events, "round_start"), one(events, "deal")
-    out = verified("hachihachi", events, "--players", "4", "--dealer", str(start["dealer"] + 1))
+    out = verified("hachihachi", events, "--players", str(players), "--dealer", str(start["dealer"] + 1))
     assert len(out["attempts"]) == deal["attempts"]
     last = out["attempts"][-1]
     assert sorted(last["table"]) == sorted(deal["table"])
     hands = firsts(events, "your_hand", "hand")
-    assert {int(s) - 1: sorted(h) for s, h in last["hands"].items()} == {s: sorted(h) for s, h in hands.items()}
+    shown = {int(s) - 1: sorted(h) for s, h in last["hands"].items() if h}
+    assert shown == {s: sorted(h) for s, h in hands.items()}
+    assert (last["blank"] is not None) == (players == 7)
+    if players == 7:
+        assert deal["blank"] == last["blank"] - 1
 
 
 def test_verify_blackflower_shows_the_round_deal():

@@ -506,3 +506,25 @@ async def test_two_sessions_on_one_shard_both_stay_and_both_receive_its_events(f
         assert not first.closed and len(fake.gateway.sessions) == 2
         await first.close()
         await second.close()
+
+
+async def test_a_click_may_name_a_component_an_earlier_version_of_the_message_showed(fake: LocalDiscord):
+    alice = fake.add_user("alice")
+
+    def row(*items: dict) -> list[dict]:
+        return [{"type": 1, "components": list(items)}]
+
+    old_button = {"type": 2, "style": 1, "label": "Play", "custom_id": "v1:play"}
+    old_select = {"type": 3, "custom_id": "v1:pick", "options": [{"label": "A", "value": "a"}]}
+    msg = await fake.create_message(fake.channel, {"content": "panel", "components": row(old_button, old_select)}, [])
+    await fake.edit_message(msg, {"components": row({**old_button, "custom_id": "v2:play"})}, [])
+    with pytest.raises(HarnessError, match="no button 'v1:play'"):
+        alice.prepare_click(msg, "v1:play")  # the harness clicks what the message shows now
+    with pytest.raises(HarnessError, match="no select 'v1:pick'"):
+        alice.prepare_select(msg, "v1:pick", "a")
+    # a client still drawing the message before its edit sends those, and Discord delivers them
+    assert alice.prepare_click(msg, "v1:play", shown_before=True).data["custom_id"] == "v1:play"
+    picked = alice.prepare_select(msg, "v1:pick", "a", shown_before=True)
+    assert (picked.data["custom_id"], picked.data["values"]) == ("v1:pick", ["a"])
+    with pytest.raises(HarnessError, match="no button 'never'"):
+        alice.prepare_click(msg, "never", shown_before=True)  # never shown: never sent

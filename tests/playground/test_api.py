@@ -275,3 +275,38 @@ async def test_a_required_option_being_typed_gets_suggestions(fake, client, db):
             assert [c["value"] for c in data["choices"]] == ["hachihachi"], (command, data)
         status, data = await client.post("slash", {"as": alice.id, "command": "rules", "options": {}})
         assert status == 400 and data["error"] == "Fill in the required option: game."  # sending still needs it
+
+
+async def test_a_second_click_on_a_panel_just_replaced_is_delivered_and_answered_with_the_fresh_panel(fake, client, db):
+    alice = fake.add_user("alice")
+    async with run_client(fake, make_bot(fake, db)):
+        await client.post("slash", {"as": alice.id, "command": "play koikoi", "options": {"months": "1"}})
+        lobby = (await client.state(alice))["messages"][-1]
+        for label in ("Add bot", "Start"):
+            status, _ = await client.post("click", {"as": alice.id, "message_id": lobby["id"],
+                                                    "custom_id": button(lobby, label)})
+            assert status == 200
+            await fake.wait_idle()
+        table = next(m for m in (await client.state(alice))["messages"] if m["embeds"]
+                     and "Koi-Koi ·" in m["embeds"][0].get("title", ""))
+        await client.post("click", {"as": alice.id, "message_id": table["id"], "custom_id": button(table, "My hand")})
+        await fake.wait_idle()
+        panel = [m for m in (await client.state(alice))["messages"] if m["ephemeral"]][-1]
+        play = next(c["custom_id"] for row in panel["components"] for c in row["components"] if ":a:" in c["custom_id"])
+
+        status, data = await client.post("click", {"as": alice.id, "message_id": panel["id"], "custom_id": play})
+        assert status == 200, data
+        await fake.wait_idle()
+        fresh = fake.messages[int(panel["id"])]
+        assert play not in [custom_id for _, custom_id, _ in fresh.buttons()]  # the panel was drawn anew
+
+        # the page still shows the old panel and its button: a second click is sent as Discord sends it
+        status, data = await client.post("click", {"as": alice.id, "message_id": panel["id"], "custom_id": play})
+        assert status == 200 and data["ok"], data
+        await fake.wait_idle()
+        answer = fake.interactions[int(data["interaction_id"])]
+        assert answer.callback_type == 7  # Parlor answers the stale click by drawing that panel as it is now
+        now = next(m for m in (await client.state(alice))["messages"] if m["id"] == panel["id"])
+        assert "Your hand" in now["embeds"][0]["title"] or "Your hand" in (now["content"] or "")
+        assert play not in [c.get("custom_id") for row in now["components"] for c in row["components"]]
+    fake.assert_clean()

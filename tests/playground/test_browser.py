@@ -1,5 +1,6 @@
 """Acceptance: Parlor in local mode, its page in headless Chromium, a Koi-Koi table played by clicks
-as two users — and neither user's hand panel ever reaches the other user's page.
+as two users — and neither user's hand panel ever reaches the other user's page. Also: what the
+page renders, and the bot's suggestions while a required option is typed.
 
 Needs Debian's Chromium (``apt-get install chromium``); Playwright drives it (``executable_path``),
 so no browser is downloaded. A screenshot of the table in progress is written to the test's tmp
@@ -350,3 +351,28 @@ async def test_the_page_renders_what_discord_would(tmp_path):
             assert errors == []
             await browser.close()
         fake.assert_clean()
+
+
+async def test_typing_a_required_option_shows_the_bots_suggestions(tmp_path):
+    from localdiscord import LocalDiscord, run_client
+    from localdiscord.page import serve_page
+
+    from .conftest import make_bot
+
+    async with serve_page(LocalDiscord()) as fake:
+        fake.add_user("Alice")
+        async with run_client(fake, make_bot(fake, tmp_path / "parlor.sqlite3")), async_api.async_playwright() as p:
+            browser = await p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+            page = await (await browser.new_context()).new_page()
+            errors: list[str] = []
+            page.on("pageerror", lambda e: errors.append(str(e)))
+            await page.goto(f"{fake.base_url}/?as=Alice")
+            await page.wait_for_selector("#bot-status.online")
+            await page.fill("#composer-input", "/rules")
+            await page.click('#cmd-menu [data-command="rules"]')
+            await page.fill('#cmd-form input[name="game"]', "hachi")  # /rules' game is required
+            await page.wait_for_function("() => document.querySelectorAll('#ac-game option').length > 0")
+            offered = await page.locator("#ac-game option").evaluate_all("os => os.map(o => o.value)")
+            assert offered == ["hachihachi"]
+            assert not errors
+            await browser.close()
