@@ -104,6 +104,9 @@ class PgConnection:
         self._conn = conn
         self._url = url  # to connect again when the server drops the connection
         self.reconnections = 0
+        # Whether the connection was inside a transaction after its last statement: asyncpg may find it closed
+        # before the next one is sent, and a transaction lost with it must not go on on the new connection.
+        self._in_transaction = False
 
     @classmethod
     async def connect(cls, url: str) -> "PgConnection":
@@ -119,13 +122,18 @@ class PgConnection:
     async def _live(self) -> asyncpg.Connection:
         """The connection, opened again if it was lost (a new one is never inside a transaction)."""
         if self._conn.is_closed() and self._url is not None:
+            lost_transaction = self._in_transaction
             self._conn = await self._open(self._url)
             self.reconnections += 1
+            self._in_transaction = False
+            if lost_transaction:  # the rest of a transaction the server rolled back: refused, never sent alone
+                raise sqlite3.OperationalError("the connection to PostgreSQL was lost in the middle of a transaction")
         return self._conn
 
     async def _lost(self, exc: BaseException) -> sqlite3.OperationalError:
         """A statement cut off with its connection: the connection is dropped (opened again by the next
         statement) and the statement's write refused."""
+        self._in_transaction = False  # this statement's failure is the transaction's end, said once
         if not self._conn.is_closed():
             self._conn.terminate()
         return sqlite3.OperationalError(f"the connection to PostgreSQL was lost: {exc}")
@@ -151,8 +159,10 @@ class PgConnection:
             try:
                 if reads or returns_id:
                     rows = await conn.fetch(text, *params)
+                    self._in_transaction = conn.is_in_transaction()
                     return PgCursor(rows, rows[0]["id"] if returns_id and rows else None, len(rows))
                 status = await conn.execute(text, *params)
+                self._in_transaction = conn.is_in_transaction()
                 break
             except LOST as exc:
                 lost = await self._lost(exc)
@@ -167,6 +177,7 @@ class PgConnection:
         conn = await self._live()
         try:
             await conn.executemany(placeholders(sql), rows)
+            self._in_transaction = conn.is_in_transaction()
         except LOST as exc:
             raise await self._lost(exc) from exc
         except asyncpg.PostgresError as exc:
@@ -176,6 +187,7 @@ class PgConnection:
         conn = await self._live()
         try:
             await conn.execute(script)
+            self._in_transaction = conn.is_in_transaction()
         except LOST as exc:
             raise await self._lost(exc) from exc
         except asyncpg.PostgresError as exc:

@@ -605,8 +605,19 @@ async def test_league_reads_do_not_wait_for_a_write(tmp_path: Path):
         await s.close()
 
 
-DROP_OTHERS = ("SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
-               " WHERE datname = current_database() AND pid <> pg_backend_pid()")
+OTHERS = "SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()"
+
+
+async def drop_others(admin) -> None:
+    """Cut every other connection to the database, and wait until the server has ended them: termination is
+    a signal, and a statement sent before the backend exits would still be answered (a busy machine)."""
+    pids = [row["pid"] for row in await admin.fetch(OTHERS)]
+    await admin.execute("SELECT pg_terminate_backend(pid) FROM unnest($1::int[]) AS pid", pids)
+    for _ in range(500):
+        if not await admin.fetchval("SELECT count(*) FROM pg_stat_activity WHERE pid = ANY($1::int[])", pids):
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError("the server did not end the connections")
 
 
 @pytest.mark.postgres
@@ -619,19 +630,19 @@ async def test_postgres_connections_dropped_by_the_server_are_opened_again_and_n
     admin = await asyncpg.connect(postgres_url)
     try:
         t = await playing_table(store)
-        await admin.execute(DROP_OTHERS)  # both of the store's connections, between two moves
+        await drop_others(admin)  # both of the store's connections, between two moves
         row = await store.record_action(t.id, seat=0, action="play:1L", actor_id=1, source="player",
                                         snapshot={"n": 1}, deadline=None, expected_version=t.version)
         assert row.version == t.version + 1
         assert [a.action for a in await store.actions(t.id)] == ["play:1L"]
-        await admin.execute(DROP_OTHERS)
+        await drop_others(admin)
         assert (await store.get_table(t.id)).version == row.version  # a read opens its connection again too
 
         # cut in the middle of a move's transaction: refused as a failed save, nothing of it kept
         async with store._use() as db:
             await db.execute("BEGIN")
             await db.execute("UPDATE tables SET version = version + 1 WHERE id = ?", (t.id,))
-            await admin.execute(DROP_OTHERS)
+            await drop_others(admin)
             with pytest.raises(sqlite3.OperationalError, match="connection to PostgreSQL was lost"):
                 await db.execute("UPDATE tables SET snapshot = '{}' WHERE id = ?", (t.id,))
         again = await store.record_action(t.id, seat=1, action="play:2A", actor_id=2, source="player",
