@@ -1,0 +1,152 @@
+"""A club night through the fake Discord: ten people and one officer. The officer posts a sign-up, the ten
+join, ``/league draw swiss`` seats them at sanma tables in threads (the leftover player with bots, or waiting),
+every table is played (the first decision of each timed out, then the players resign and bots finish), and a
+second round is drawn with no trio repeated. A restart in the middle of the night loses nothing."""
+
+from __future__ import annotations
+
+import json
+import re
+from itertools import combinations
+
+import pytest
+
+from bot.league import nights
+from localdiscord import start_client
+
+from .conftest import make_bot
+
+pytestmark = pytest.mark.e2e
+
+NAMES = ("ann", "ben", "cid", "dee", "eve", "fay", "gus", "hal", "ivy", "jon")
+
+
+async def settle(fake, bot) -> None:
+    await fake.wait_idle()
+    await bot.tables.idle()
+    await fake.wait_idle()
+
+
+async def club(fake, bot):
+    """The officer, the ten players, the season's short sanma rules and a sign-up they all joined."""
+    mod = fake.add_user("mod", manage_guild=True)
+    people = [fake.add_user(name) for name in NAMES]
+    await mod.slash("season", "start")
+    await mod.slash("season", "rules", "sanma", east_only=True)
+    posted = await mod.slash("league", "signup", game="sanma")
+    assert not posted.ephemeral and [b[0] for b in posted.message.buttons()] == ["Join", "Leave"]
+    for person in people:
+        joined = await person.click(posted.message, "Join")
+        assert not joined.ephemeral
+    again = await people[0].click(posted.message, "Join")
+    assert again.ephemeral_to == people[0].id and again.text() == "You have already signed up."
+    left = await people[1].click(posted.message, "Leave")
+    assert "Signed up (9)" in _fields(left.message)
+    await people[1].click(posted.message, "Join")
+    signup_message = posted.message  # the harness keeps the message as it is now
+    assert "Signed up (10)" in _fields(signup_message)
+    for person in people:
+        assert person.name in _fields(signup_message)
+    return mod, people, posted
+
+
+def _fields(message) -> str:
+    embed = message.embed or {}
+    return "\n".join([embed.get("description") or ""] + [f"{f['name']}\n{f['value']}" for f in embed.get("fields") or []])
+
+
+async def play_round(fake, bot, people, signup_id: int, round_no: int) -> list[nights.NightTable]:
+    """Every table of the round played to its end: the first decision's time runs out (the absent player is
+    timed out), then the seated people resign and Parlor's bots finish the game."""
+    drawn = await nights.tables(bot.store, signup_id, round_no)
+    by_id = {p.id: p for p in people}
+    for night_table in drawn:
+        table = bot.tables.get(night_table.table_id)
+        assert table is not None and table.status == "playing", night_table
+        assert await bot.tables.fire_deadline(table.id, table.version)
+        await settle(fake, bot)
+        said = [text for m in fake.messages.values() if m.channel_id == night_table.channel_id for text in m.all_texts()]
+        assert any("Time ran out" in text for text in said), said[-3:]
+        for user_id in night_table.players:
+            if table.status == "playing":
+                await by_id[user_id].slash("resign", _channel=night_table.channel_id)
+                await settle(fake, bot)
+        await settle(fake, bot)
+        assert (await bot.store.get_table(table.id)).status == "finished"
+    return drawn
+
+
+def trios(drawn) -> set[frozenset[int]]:
+    return {frozenset(t.players) for t in drawn if len(t.players) == 3}
+
+
+async def test_a_club_night_swiss_with_bots_two_rounds_no_trio_repeated(fake, db):
+    bot = make_bot(fake, db)
+    run = await start_client(fake, bot)
+    try:
+        mod, people, posted = await club(fake, bot)
+        drew = await mod.slash("league", "draw", method="swiss", allow_bots=True)
+        await settle(fake, bot)
+        text = drew.text()
+        signup = await nights.latest_signup(bot.store, fake.guild.id)
+        [first] = await nights.rounds(bot.store, signup.id)
+        assert f"seed `{first.seed}`" in text and "round 1" in text and "swiss" in text
+        drawn = await nights.tables(bot.store, signup.id, 1)
+        assert sorted(len(t.players) for t in drawn) == [1, 3, 3, 3] and sorted(t.bots for t in drawn) == [0, 0, 0, 2]
+        assert first.waiting == []
+        assert sorted(p for t in drawn for p in t.players) == sorted(p.id for p in people)
+        threads = fake.threads_of(fake.guild)
+        assert len(threads) == 4
+        for night_table in drawn:
+            thread = next(t for t in threads if t.id == night_table.channel_id)
+            assert thread.name == f"Sanma · round 1 · table {night_table.number}"
+            table = bot.tables.get(night_table.table_id)
+            assert table.channel_id == thread.id and table.options.get("east_only") is True  # the season's rules
+            assert [s.user_id for s in table.seats if not s.bot] == night_table.players
+            assert sum(s.bot for s in table.seats) == night_table.bots
+            mentions = [m for m in fake.public_messages(thread) if "your table" in (m.content or "")]
+            assert len(mentions) == 1 and all(f"<@{p}>" in mentions[0].content for p in night_table.players)
+            assert f"Table {night_table.number} in <#{thread.id}>" in text
+        not_yet = await mod.slash("league", "round")
+        assert not_yet.ephemeral and "Round 1 is still being played" in not_yet.text()
+
+        await play_round(fake, bot, people, signup.id, 1)
+        second = await mod.slash("league", "round")
+        await settle(fake, bot)
+        assert "round 2" in second.text()
+        drawn2 = await nights.tables(bot.store, signup.id, 2)
+        assert sorted(len(t.players) for t in drawn2) == [1, 3, 3, 3]
+        met = nights.meetings(drawn)
+        assert not trios(drawn) & trios(drawn2)  # no trio sits together again
+        assert sum(met.get(frozenset(pair), 0) for t in drawn2 for pair in combinations(t.players, 2)) == 0
+        assert len(fake.threads_of(fake.guild)) == 8
+        log = await mod.slash("league", "log")
+        assert log.embed["description"].count("**draw**") == 2 and "**signup**" in log.embed["description"]
+    finally:
+        await run.stop()
+    fake.assert_clean()
+
+
+async def test_without_bots_the_leftover_player_waits_and_is_seated_first_next_round(fake, db):
+    bot = make_bot(fake, db)
+    run = await start_client(fake, bot)
+    try:
+        mod, people, posted = await club(fake, bot)
+        drew = await mod.slash("league", "draw", method="random")
+        await settle(fake, bot)
+        signup = await nights.latest_signup(bot.store, fake.guild.id)
+        [first] = await nights.rounds(bot.store, signup.id)
+        drawn = await nights.tables(bot.store, signup.id, 1)
+        assert [len(t.players) for t in drawn] == [3, 3, 3] and [t.bots for t in drawn] == [0, 0, 0]
+        [waiting] = first.waiting
+        name = next(p.name for p in people if p.id == waiting)
+        assert f"Waiting for the next round: {name}" in drew.text()
+        assert len(fake.threads_of(fake.guild)) == 3
+        await play_round(fake, bot, people, signup.id, 1)
+        await mod.slash("league", "round")
+        await settle(fake, bot)
+        [second] = (await nights.rounds(bot.store, signup.id))[1:]
+        assert waiting not in second.waiting and len(second.waiting) == 1
+    finally:
+        await run.stop()
+    fake.assert_clean()
