@@ -150,3 +150,95 @@ async def test_without_bots_the_leftover_player_waits_and_is_seated_first_next_r
     finally:
         await run.stop()
     fake.assert_clean()
+
+
+async def counts(store) -> dict[str, int]:
+    out = {}
+    async with store.read() as db:
+        for table in ("league_signups", "signup_players", "night_rounds", "night_tables", "officer_actions", "tables"):
+            async with db.execute(f"SELECT COUNT(*) FROM {table}") as cur:
+                out[table] = (await cur.fetchone())[0]
+    return out
+
+
+async def test_every_officer_command_refuses_a_non_officer_politely_and_changes_nothing(fake, db):
+    bot = make_bot(fake, db)
+    run = await start_client(fake, bot)
+    try:
+        mod, people, posted = await club(fake, bot)
+        await mod.slash("league", "draw", method="random", allow_bots=True)
+        await settle(fake, bot)
+        ann = people[0]
+        before, messages, threads = await counts(bot.store), len(fake.public_messages()), len(fake.threads_of(fake.guild))
+        embed_before = posted.message.embed
+        for path, options in ((("league", "signup"), {"game": "sanma"}), (("league", "draw"), {"method": "swiss"}),
+                              (("league", "round"), {}), (("league", "tournament"), {"rounds": 3, "method": "swiss"})):
+            refused = await ann.slash(*path, **options)
+            assert refused.ephemeral_to == ann.id, path
+            assert refused.text() == ("Sorry, only league officers or members with the **Manage Server** "
+                                      "permission can do that."), path
+            assert len(refused.messages) == 1
+        await settle(fake, bot)
+        assert await counts(bot.store) == before
+        assert len(fake.public_messages()) == messages and len(fake.threads_of(fake.guild)) == threads
+        assert posted.message.embed == embed_before
+    finally:
+        await run.stop()
+    fake.assert_clean()
+
+
+async def test_a_restart_in_the_middle_of_the_night_loses_nothing(fake, db, monkeypatch):
+    """The draw is stopped after its second table (as a kill would stop it): the round is stored, one table is
+    not opened. After a restart on the same database the sign-up's buttons still work, the open tables play on,
+    the missing table is opened, and the next round is drawn from the same sign-up."""
+    from cogs.league_nights import NightCommands
+
+    bot = make_bot(fake, db)
+    run = await start_client(fake, bot)
+    opened = NightCommands._open_table
+    calls = []
+
+    async def stopped_after_two(self, signup, table):
+        calls.append(table.number)
+        if len(calls) > 2:
+            raise ConnectionError("the process stopped here")
+        await opened(self, signup, table)
+
+    monkeypatch.setattr(NightCommands, "_open_table", stopped_after_two)
+    mod, people, posted = await club(fake, bot)
+    drew = await mod.slash("league", "draw", method="swiss")
+    await settle(fake, bot)
+    assert "Table 3 could not be opened yet" in drew.text()
+    signup = await nights.latest_signup(bot.store, fake.guild.id)
+    drawn = await nights.tables(bot.store, signup.id, 1)
+    assert [t.table_id is not None for t in drawn] == [True, True, False]
+    first = bot.tables.get(drawn[0].table_id)
+    assert await bot.tables.fire_deadline(first.id, first.version)
+    await settle(fake, bot)
+    version = first.version
+    await run.stop()
+    monkeypatch.setattr(NightCommands, "_open_table", opened)
+
+    bot = make_bot(fake, db, first_seed=100)
+    run = await start_client(fake, bot)
+    try:
+        await settle(fake, bot)
+        drawn = await nights.tables(bot.store, signup.id, 1)
+        assert all(t.table_id is not None for t in drawn)
+        third = bot.tables.get(drawn[2].table_id)
+        assert third is not None and third.status == "playing" and third.channel_id == drawn[2].channel_id
+        assert [s.user_id for s in third.seats] == drawn[2].players
+        assert bot.tables.get(drawn[0].table_id).version == version  # the first table is as it was
+        late = fake.add_user("kim")
+        joined = await late.click(posted.message, "Join")  # the sign-up's buttons work after the restart
+        assert not joined.ephemeral and "Signed up (11)" in _fields(posted.message)
+        await late.click(posted.message, "Leave")
+        await play_round(fake, bot, people, signup.id, 1)
+        second = await mod.slash("league", "round")
+        await settle(fake, bot)
+        assert "round 2" in second.text() and "could not be opened" not in second.text()
+        assert len(await nights.tables(bot.store, signup.id, 2)) == 3
+        assert (await counts(bot.store))["night_rounds"] == 2
+    finally:
+        await run.stop()
+    fake.assert_clean()
