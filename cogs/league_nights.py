@@ -287,7 +287,7 @@ class NightCommands:
         game = get_game(signup.game)
         lines = [Line(place, name, [shown(signup.game, r) if r is not None else "–" for r in by_round],
                       shown(signup.game, total)) for place, name, by_round, total in rows]
-        picture = results_picture(f"{game.title} tournament", lines, signup.rounds or 0)
+        picture = await asyncio.to_thread(results_picture, f"{game.title} tournament", lines, signup.rounds or 0)
         embed = discord.Embed(title=f"{game.title} tournament — final results", colour=signup_ui.COLOUR,
                               description=await signup_ui.standings_text(self.store, signup, joined))
         embed.set_image(url="attachment://tournament.png")

@@ -5,8 +5,7 @@ second round is drawn with no trio repeated. A restart in the middle of the nigh
 
 from __future__ import annotations
 
-import json
-import re
+import asyncio
 from itertools import combinations
 
 import pytest
@@ -242,3 +241,70 @@ async def test_a_restart_in_the_middle_of_the_night_loses_nothing(fake, db, monk
     finally:
         await run.stop()
     fake.assert_clean()
+
+
+async def test_a_tournament_of_two_rounds_ends_with_its_results_and_picture(fake, db):
+    from PIL import Image
+    import io
+
+    from bot.league.points import shown
+
+    bot = make_bot(fake, db)
+    run = await start_client(fake, bot)
+    try:
+        mod, people, posted = await club(fake, bot)
+        for person in people[6:]:  # six play
+            await person.click(posted.message, "Leave")
+        people = people[:6]
+        set_up = await mod.slash("league", "tournament", rounds=2, method="swiss")
+        assert not set_up.ephemeral and "tournament of 2 rounds drawn by swiss" in set_up.text()
+        assert "tournament · 2 rounds · swiss" in posted.message.embed["title"]
+        await mod.slash("league", "draw", method="random")  # the tournament's method wins
+        await settle(fake, bot)
+        signup = await nights.latest_signup(bot.store, fake.guild.id)
+        assert [r.method for r in await nights.rounds(bot.store, signup.id)] == ["swiss"]
+        tables = await play_round(fake, bot, people, signup.id, 1)
+        shown_now = await people[0].slash("league", "tournament")
+        assert shown_now.ephemeral and "1 of 2 rounds drawn" in shown_now.embed["description"]
+        await mod.slash("league", "round")
+        await settle(fake, bot)
+        tables += await play_round(fake, bot, people, signup.id, 2)
+        assert not trios(tables[:2]) & trios(tables[2:])
+        for _ in range(100):  # the final round's end is noticed within a few seconds
+            results = [m for m in fake.public_messages(fake.channel) if m.embed and "final results" in
+                       (m.embed.get("title") or "")]
+            if results:
+                break
+            await asyncio.sleep(0.1)
+        [result] = results
+        # the standings, summed here from the ledger lines of the tournament's own tables
+        totals: dict[int, int] = {}
+        async with bot.store.read() as conn:
+            for table in tables:
+                async with conn.execute("SELECT user_id, amount FROM ledger WHERE table_id = ? AND user_id IS NOT NULL",
+                                        (table.table_id,)) as cur:
+                    for user_id, amount in await cur.fetchall():
+                        totals[user_id] = totals.get(user_id, 0) + amount
+        assert len(totals) == 6
+        lines = result.embed["description"].splitlines()
+        best = max(totals.values())
+        leader = next(p for p in people if totals[p.id] == best)
+        assert lines[0].startswith("1. ") and f"{shown('sanma', best)} (" in lines[0]
+        for person in people:
+            assert any(person.name in line and f"— {shown('sanma', totals[person.id])} (" in line for line in lines)
+        assert leader.name in lines[0] or sum(1 for t in totals.values() if t == best) > 1
+        [picture] = result.attachments
+        image = Image.open(io.BytesIO(picture.data))
+        assert picture.filename == "tournament.png" and image.width == 400 and len(picture.data) < 100_000
+        assert (await nights.get_signup(bot.store, signup.id)).ended_at is not None
+        assert "The tournament has ended" in posted.message.embed["description"]
+        over = await mod.slash("league", "round")
+        assert over.ephemeral and over.text() == nights_closed_text()
+    finally:
+        await run.stop()
+    fake.assert_clean()
+
+
+def nights_closed_text() -> str:
+    from cogs.league_nights import NO_SIGNUP
+    return NO_SIGNUP
