@@ -27,7 +27,8 @@ COMMANDS = {
     "ratings": "ratings rebuild: recompute every rating from the finished games, in the order they finished",
 }
 MIGRATE_HELP = (
-    "Copies every season and its rules, table, action log, server and league setting, ledger line and rating "
+    "Copies every season and its rules, table, action log, server and league setting, ledger line, rating and "
+    "league night (sign-ups, rounds, their tables) "
     "from one Parlor database into "
     "another, empty one, keeping their ids, in one transaction. The target rebuilds its balances and "
     "standings from the ledger; the row counts of every table and the sums of every amount are compared "
