@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
+import sqlite3
 from typing import Any, Literal, Optional
 
 import discord
@@ -128,6 +129,8 @@ class NightCommands:
             f"The {get_game(signup.game).title} sign-up is now a tournament of {rounds} rounds drawn by {method}; "
             "its standings count its own tables only.")
         await self._refresh_signup(signup)
+        if len(drawn) == rounds:  # its final round is drawn already: it ends once that round is played
+            self._watch(signup.id)
 
     # ---------------------------------------------------------------- drawing
 
@@ -169,13 +172,17 @@ class NightCommands:
                 f"This draw makes {len(plan.tables)} tables, but a channel holds one table at a time: post the "
                 "sign-up with threads (each table in its own thread).", ephemeral=True)
         round_no = len(drawn) + 1
-        async with self.store.transaction() as db:
-            await nights.save_round(db, self.store, signup.id, round_no, plan, allow_bots=bots,
-                                    drawn_by=interaction.user.id)
-            await officers.record(db, self.store, signup.guild_id, interaction.user, "draw",
-                                  target=f"sign-up {signup.id} round {round_no}",
-                                  details={"method": method, "seed": seed, "tables": plan.tables, "bots": plan.bots,
-                                           "waiting": plan.waiting})
+        try:
+            async with self.store.transaction() as db:
+                await nights.save_round(db, self.store, signup.id, round_no, plan, allow_bots=bots,
+                                        drawn_by=interaction.user.id)
+                await officers.record(db, self.store, signup.guild_id, interaction.user, "draw",
+                                      target=f"sign-up {signup.id} round {round_no}",
+                                      details={"method": method, "seed": seed, "tables": plan.tables,
+                                               "bots": plan.bots, "waiting": plan.waiting})
+        except sqlite3.IntegrityError:  # both backends: the round's key was taken meanwhile
+            return await interaction.followup.send(f"Round {round_no} was drawn by another officer just now.",
+                                                   ephemeral=True)
         problems = await self._open_round(signup, round_no)
         names = dict(await nights.players(self.store, signup.id))
         await interaction.followup.send(await self._draw_text(signup, round_no, method, seed, names, problems),

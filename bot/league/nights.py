@@ -212,6 +212,15 @@ async def tournament_points(store: Any, signup: Signup) -> dict[int, dict[int, i
     return out
 
 
+async def result_names(store: Any, signup: Signup) -> dict[int, str]:
+    """The names its players had at a sign-up's tables (for those who have left the sign-up since)."""
+    async with store.read() as db:
+        rows = await _rows(db, "SELECT r.user_id, MAX(r.name) AS name FROM night_tables n JOIN results r"
+                               " ON r.table_id = n.table_id WHERE n.signup_id = ? AND r.user_id IS NOT NULL"
+                               " GROUP BY r.user_id", (signup.id,))
+    return {int(r["user_id"]): r["name"] for r in rows}
+
+
 async def season_points(store: Any, guild_id: int, season_id: int | None, game: str) -> dict[int, int]:
     """Each person's league points of ``game`` in the season (the sum of their results)."""
     if season_id is None:

@@ -116,7 +116,7 @@ async def tournament_rows(store, signup: nights.Signup,
     """A tournament's standings: place (shared on equal totals), name, points per round (None: not played),
     total; highest first, then by name."""
     points = await nights.tournament_points(store, signup)
-    names = dict(joined)
+    names = {**await nights.result_names(store, signup), **dict(joined)}
     rounds = signup.rounds or 0
     rows = sorted(((names.get(user, str(user)), [by.get(r) for r in range(1, rounds + 1)], sum(by.values()))
                    for user, by in points.items()), key=lambda row: (-row[2], row[0]))

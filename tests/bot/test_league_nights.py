@@ -3,6 +3,7 @@ its tables written in one transaction, the meetings and waits the next draw coun
 
 from __future__ import annotations
 
+import sqlite3
 from itertools import combinations
 
 import pytest
@@ -58,6 +59,9 @@ async def test_a_round_failing_midway_leaves_nothing_and_the_next_draw_counts_me
     assert await nights.rounds(store, number) == [] and await nights.tables(store, number) == []
     async with store.transaction() as db:
         await nights.save_round(db, store, number, 1, first, allow_bots=False, drawn_by=1)
+    with pytest.raises(sqlite3.IntegrityError):  # a second officer drawing the same round at once is refused
+        async with store.transaction() as db:
+            await nights.save_round(db, store, number, 1, first, allow_bots=False, drawn_by=2)
     [round_one] = await nights.rounds(store, number)
     assert (round_one.seed, round_one.waiting) == ("s1", first.waiting)
     drawn = await nights.tables(store, number, 1)
@@ -98,5 +102,12 @@ async def test_a_tournament_counts_only_its_own_finished_tables(store: Store):
     assert await nights.unfinished(store, number, 1) == []
     points = await nights.tournament_points(store, signup)
     assert points == {u: {1: (s - 1) * 100} for s, u in enumerate(night_table.players)}
+    names = {u: f"user{u}" for u in night_table.players}
+    assert await nights.result_names(store, signup) == names
+    await nights.leave(store, number, night_table.players[0])  # one who left still has their name in the standings
+    from bot.league.signup_ui import tournament_rows
+    rows = await tournament_rows(store, signup, await nights.players(store, number))
+    assert sorted(name for _, name, _, _ in rows) == sorted(names.values())
+    assert [total for _, _, _, total in rows] == [100, 0, -100]
     assert await nights.season_points(store, GUILD, signup.season_id, "sanma") == {
         u: 2 * (s - 1) * 100 for s, u in enumerate(night_table.players)}

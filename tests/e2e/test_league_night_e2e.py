@@ -308,3 +308,19 @@ async def test_a_tournament_of_two_rounds_ends_with_its_results_and_picture(fake
 def nights_closed_text() -> str:
     from cogs.league_nights import NO_SIGNUP
     return NO_SIGNUP
+
+
+async def test_a_sign_up_with_threads_where_parlor_cannot_start_them_is_refused_naming_the_permission(fake, db):
+    mod = fake.add_user("mod", manage_guild=True)
+    fake.deny(fake.channel, "create_public_threads")
+    bot = make_bot(fake, db)
+    run = await start_client(fake, bot)
+    try:
+        refused = await mod.slash("league", "signup", game="sanma")
+        assert refused.ephemeral_to == mod.id and "**Create Public Threads**" in refused.text()
+        assert fake.public_messages() == [] and await nights.latest_signup(bot.store, fake.guild.id) is None
+        posted = await mod.slash("league", "signup", game="sanma", threads=False)  # tables in the channel itself
+        assert not posted.ephemeral and "tables open in <#" in posted.message.embed["description"]
+    finally:
+        await run.stop()
+    fake.assert_clean()
