@@ -22,7 +22,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import text as user_text
-from bot.league import nights, officers, signup_ui
+from bot.league import nights, officers, pairing, signup_ui
 from bot.league.points import shown
 from bot.league.rules import season_options
 from bot.ui import tell
@@ -33,6 +33,7 @@ from games.base import GameError
 log = logging.getLogger(__name__)
 
 MethodName = Literal["random", "rating", "swiss"]
+MAX_ROUNDS = 20  # rounds a tournament may have
 WATCH_SECONDS = 2.0  # how often a tournament's final round is looked at (one small query)
 NO_SIGNUP = "There is no open sign-up on this server. An officer starts one with /league signup."
 THREAD_PERMISSIONS = ("create_public_threads", "send_messages_in_threads")
@@ -105,7 +106,7 @@ class NightCommands:
                            method="How each round is drawn (officers)")
     @app_commands.guild_only()
     async def tournament(self, interaction: discord.Interaction,
-                         rounds: Optional[app_commands.Range[int, 1, 20]] = None,
+                         rounds: Optional[app_commands.Range[int, 1, MAX_ROUNDS]] = None,
                          method: Optional[MethodName] = None) -> None:
         signup = await nights.latest_signup(self.store, interaction.guild_id) if interaction.guild_id else None
         if rounds is None and method is None:
@@ -116,6 +117,8 @@ class NightCommands:
             return await tell(interaction, NO_SIGNUP)
         if rounds is None or method is None:
             return await tell(interaction, "A tournament needs both its number of rounds and its pairing method.")
+        if not 1 <= rounds <= MAX_ROUNDS or method not in pairing.METHODS:  # a forged value Discord did not check
+            return await tell(interaction, f"A tournament has 1 to {MAX_ROUNDS} rounds, drawn by random, rating or swiss.")
         drawn = await nights.rounds(self.store, signup.id)
         if len(drawn) > rounds:
             return await tell(interaction, f"This sign-up has {len(drawn)} rounds drawn already; "
@@ -138,6 +141,8 @@ class NightCommands:
                     allow_bots: bool | None) -> None:
         if (refusal := await officers.check_officer(interaction, self.store)) is not None:
             return await tell(interaction, refusal)
+        if method is not None and method not in pairing.METHODS:  # a forged value Discord did not check
+            return await tell(interaction, "A draw's method is random, rating or swiss.")
         signup = await nights.latest_signup(self.store, interaction.guild_id)
         if signup is None:
             return await tell(interaction, NO_SIGNUP)

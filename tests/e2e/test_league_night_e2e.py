@@ -324,3 +324,36 @@ async def test_a_sign_up_with_threads_where_parlor_cannot_start_them_is_refused_
     finally:
         await run.stop()
     fake.assert_clean()
+
+
+def forged(user, path: tuple[str, ...], **values):
+    """``/path`` as a client that ignores the declared choices and ranges would send it."""
+    valid = {"signup": {"game": "sanma"}, "draw": {"method": "random"}}.get(path[-1], {})
+    interaction = user.prepare_slash(*path, **valid)
+    container = interaction.data["options"]
+    while container and container[0]["type"] in (1, 2):
+        container = container[0]["options"]
+    container[:] = [{"name": name, "type": 4 if isinstance(value, int) else 3, "value": value}
+                    for name, value in values.items()]
+    return interaction
+
+
+async def test_forged_game_method_and_rounds_are_refused_politely_and_change_nothing(fake, db):
+    mod = fake.add_user("mod", manage_guild=True)
+    bot = make_bot(fake, db)
+    run = await start_client(fake, bot)
+    try:
+        await mod.slash("league", "signup", game="sanma")
+        before = await counts(bot.store)
+        for path, values in ((("league", "signup"), {"game": "chess"}), (("league", "draw"), {"method": "chaos"}),
+                             (("league", "round"), {"method": "chaos"}),
+                             (("league", "tournament"), {"rounds": 0, "method": "swiss"}),
+                             (("league", "tournament"), {"rounds": 3, "method": "chaos"})):
+            answer = await mod.send(forged(mod, path, **values))
+            assert answer.ephemeral_to == mod.id, (path, values, answer.text())
+        await settle(fake, bot)
+        assert await counts(bot.store) == before
+        assert fake.failed_interactions() == []
+    finally:
+        await run.stop()
+    fake.assert_clean()
