@@ -13,8 +13,12 @@ A sign-up with ``rounds`` set is a tournament: its standings are the points of i
 
 from __future__ import annotations
 
+import asyncio
+import functools
 import json
+import multiprocessing
 from collections import Counter
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
@@ -262,8 +266,26 @@ async def plan(store: Any, signup: Signup, *, method: str, seed: str, allow_bots
         else:
             points = {user: float(net) for user, net in
                       (await season_points(store, signup.guild_id, signup.season_id, signup.game)).items()}
-    return pairing.draw(joined, method=method, size=size, minimum=minimum, seed=seed, allow_bots=allow_bots,  # type: ignore[arg-type]
-                        ratings=ratings, points=points, met=meetings(earlier_tables), waited=waits(earlier_rounds))
+    work = functools.partial(pairing.draw, joined, method=method, size=size, minimum=minimum, seed=seed,  # type: ignore[arg-type]
+                             allow_bots=allow_bots, ratings=ratings, points=points, met=meetings(earlier_tables),
+                             waited=waits(earlier_rounds))
+    if method != "swiss" or len(joined) <= INLINE_SWISS:
+        return work()
+    # a swiss draw of a bigger night searches for up to seconds: in a process of its own, so the event loop
+    # (every table, every answer) never waits for it, not even for the GIL
+    return await asyncio.get_running_loop().run_in_executor(_drawing_process(), work)
+
+
+INLINE_SWISS = 12  # players up to which a swiss draw takes a few milliseconds (tests/benchmarks/bench_draw.py)
+_pool: ProcessPoolExecutor | None = None
+
+
+def _drawing_process() -> ProcessPoolExecutor:
+    """One process for big swiss draws, started on the first ("spawn": nothing of this process is copied)."""
+    global _pool
+    if _pool is None:
+        _pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+    return _pool
 
 
 async def save_round(db: Any, store: Any, signup_id: int, round_no: int, drawn: pairing.Draw, *, allow_bots: bool,

@@ -111,3 +111,14 @@ async def test_a_tournament_counts_only_its_own_finished_tables(store: Store):
     assert [total for _, _, _, total in rows] == [100, 0, -100]
     assert await nights.season_points(store, GUILD, signup.season_id, "sanma") == {
         u: 2 * (s - 1) * 100 for s, u in enumerate(night_table.players)}
+
+
+async def test_a_big_swiss_draw_is_made_in_its_own_process_and_equals_the_draw_itself(store: Store):
+    number = await new_signup(store)
+    players = list(range(1, nights.INLINE_SWISS + 5))
+    for user in players:
+        await nights.join(store, number, user, f"user{user}")
+    signup = await nights.get_signup(store, number)
+    drawn = await nights.plan(store, signup, method="swiss", seed="big", allow_bots=True, options={})
+    assert nights._pool is not None  # it went to the drawing process
+    assert drawn == pairing.draw(players, method="swiss", size=3, minimum=3, seed="big", allow_bots=True)
