@@ -69,7 +69,8 @@ class NightCommands:
         channel_id = tables_in.id if tables_in is not None else interaction.channel_id
         in_threads = True if threads is None else threads
         if in_threads and (lacking := self._lacks_thread_permissions(interaction, channel_id)):
-            return await tell(interaction, f"Parlor needs {lacking} in <#{channel_id}> to open tables in threads there.")
+            return await tell(interaction,
+                              f"Parlor needs {lacking} in <#{channel_id}> to open tables in threads there.")
         season = await self.store.ensure_season(interaction.guild_id)
         async with self.store.transaction() as db:
             number = await nights.create_signup(db, self.store, guild_id=interaction.guild_id,
@@ -118,7 +119,8 @@ class NightCommands:
         if rounds is None or method is None:
             return await tell(interaction, "A tournament needs both its number of rounds and its pairing method.")
         if not 1 <= rounds <= MAX_ROUNDS or method not in pairing.METHODS:  # a forged value Discord did not check
-            return await tell(interaction, f"A tournament has 1 to {MAX_ROUNDS} rounds, drawn by random, rating or swiss.")
+            return await tell(interaction,
+                              f"A tournament has 1 to {MAX_ROUNDS} rounds, drawn by random, rating or swiss.")
         drawn = await nights.rounds(self.store, signup.id)
         if len(drawn) > rounds:
             return await tell(interaction, f"This sign-up has {len(drawn)} rounds drawn already; "

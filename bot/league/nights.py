@@ -208,7 +208,8 @@ async def tournament_points(store: Any, signup: Signup) -> dict[int, dict[int, i
     (ledger amounts, as the game books them)."""
     async with store.read() as db:
         rows = await _rows(
-            db, "SELECT n.round, r.user_id, SUM(r.net) AS net FROM night_tables n JOIN results r ON r.table_id = n.table_id"
+            db, "SELECT n.round, r.user_id, SUM(r.net) AS net FROM night_tables n"
+                " JOIN results r ON r.table_id = n.table_id"
                 " WHERE n.signup_id = ? AND r.user_id IS NOT NULL GROUP BY n.round, r.user_id", (signup.id,))
     out: dict[int, dict[int, int]] = {}
     for row in rows:
@@ -266,7 +267,8 @@ async def plan(store: Any, signup: Signup, *, method: str, seed: str, allow_bots
         else:
             points = {user: float(net) for user, net in
                       (await season_points(store, signup.guild_id, signup.season_id, signup.game)).items()}
-    work = functools.partial(pairing.draw, joined, method=method, size=size, minimum=minimum, seed=seed,  # type: ignore[arg-type]
+    work = functools.partial(pairing.draw, joined, method=method,  # type: ignore[arg-type]
+                             size=size, minimum=minimum, seed=seed,
                              allow_bots=allow_bots, ratings=ratings, points=points, met=meetings(earlier_tables),
                              waited=waits(earlier_rounds))
     if method != "swiss" or len(joined) <= INLINE_SWISS:
@@ -317,7 +319,8 @@ async def unopened(store: Any, guild_ids: Any = None) -> list[NightTable]:
     """Drawn tables whose table was not opened yet (a restart in the middle of a draw), oldest first."""
     async with store.read() as db:
         rows = await _rows(db, "SELECT n.*, s.guild_id FROM night_tables n JOIN league_signups s ON s.id = n.signup_id"
-                               " WHERE n.table_id IS NULL AND s.ended_at IS NULL ORDER BY n.signup_id, n.round, n.number")
+                               " WHERE n.table_id IS NULL AND s.ended_at IS NULL"
+                               " ORDER BY n.signup_id, n.round, n.number")
     return [_night_table(r) for r in rows if guild_ids is None or guild_ids(int(r["guild_id"]))]
 
 

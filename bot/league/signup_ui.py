@@ -32,8 +32,9 @@ def signup_id(signup: int, verb: str) -> str:
 class SignupButton(discord.ui.DynamicItem[discord.ui.Button], template=SIGNUP_TEMPLATE):
     def __init__(self, signup: int, verb: str) -> None:
         join = verb == "join"
+        style = discord.ButtonStyle.success if join else discord.ButtonStyle.secondary
         super().__init__(discord.ui.Button(label="Join" if join else "Leave", custom_id=signup_id(signup, verb),
-                                           style=discord.ButtonStyle.success if join else discord.ButtonStyle.secondary))
+                                           style=style))
         self.signup, self.verb = signup, verb
 
     @classmethod
