@@ -71,6 +71,10 @@ class NightCommands:
         if in_threads and (lacking := self._lacks_thread_permissions(interaction, channel_id)):
             return await tell(interaction,
                               f"Parlor needs {lacking} in <#{channel_id}> to open tables in threads there.")
+        allowed = (await self.store.get_config(interaction.guild_id)).allowed_channels or []
+        if allowed and channel_id not in allowed:
+            return await tell(interaction, "Tables can be opened only in "
+                                           f"{' '.join(f'<#{c}>' for c in allowed)} on this server.")
         season = await self.store.ensure_season(interaction.guild_id)
         async with self.store.transaction() as db:
             number = await nights.create_signup(db, self.store, guild_id=interaction.guild_id,
@@ -250,7 +254,8 @@ class NightCommands:
             allowed_mentions=discord.AllowedMentions(users=True, roles=False, everyone=False))
         await self.bot.tables.open_seated(
             game_name=signup.game, guild_id=signup.guild_id, channel_id=channel_id, players=seated, bots=table.bots,
-            linked=lambda db, table_id: nights.link_table(db, table, table_id))
+            linked=lambda db, table_id: nights.link_table(db, table, table_id),
+            parent_id=signup.tables_in if signup.threads else None)
 
     async def _refresh_signup(self, signup: nights.Signup) -> None:
         """The sign-up message shows the rounds drawn and a tournament's standings (best effort)."""

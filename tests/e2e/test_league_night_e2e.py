@@ -357,3 +357,28 @@ async def test_forged_game_method_and_rounds_are_refused_politely_and_change_not
     finally:
         await run.stop()
     fake.assert_clean()
+
+
+async def test_a_server_s_table_channels_hold_its_tables_threads_and_refuse_others(fake, db):
+    """With table channels set, a sign-up's tables open in threads of one of them; another channel is refused."""
+    elsewhere = fake.add_channel("elsewhere")
+    bot = make_bot(fake, db)
+    run = await start_client(fake, bot)
+    try:
+        await bot.store.set_config(fake.guild.id, allowed_channels=[fake.channel.id])
+        mod = fake.add_user("mod", manage_guild=True)
+        refused = await mod.slash("league", "signup", game="sanma", _channel=elsewhere, tables_in=elsewhere.id)
+        assert refused.ephemeral_to == mod.id and f"only in <#{fake.channel.id}>" in refused.text()
+        posted = await mod.slash("league", "signup", game="sanma")
+        people = [fake.add_user(name) for name in NAMES[:6]]
+        for person in people:
+            await person.click(posted.message, "Join")
+        drew = await mod.slash("league", "draw", method="random")
+        await settle(fake, bot)
+        assert "could not be opened" not in drew.text()
+        signup = await nights.latest_signup(bot.store, fake.guild.id)
+        drawn = await nights.tables(bot.store, signup.id, 1)
+        assert len(drawn) == 2 and all(bot.tables.get(t.table_id).status == "playing" for t in drawn)
+    finally:
+        await run.stop()
+    fake.assert_clean()
