@@ -336,3 +336,23 @@ async def drawn_lobbies(store: Any) -> list[int]:
         rows = await _rows(db, "SELECT t.id FROM night_tables n JOIN tables t ON t.id = n.table_id"
                                " WHERE t.status = 'lobby' ORDER BY t.id")
     return [int(r["id"]) for r in rows]
+
+
+async def dealt_again(store: Any, signup: Signup) -> list[tuple[Round, list[NightTable], bool | None]]:
+    """Each round of a sign-up with its tables and whether its seed deals the same seating again: a random draw
+    is a function of who was drawn (the tables' players and the waiting list), who had waited before, and the
+    seed alone (True or False); rating and swiss also read the ratings and points of their time (None)."""
+    size, minimum = table_size(signup.game, {})
+    earlier: list[Round] = []
+    out = []
+    for drawn in await rounds(store, signup.id):
+        seated = await tables(store, signup.id, drawn.round)
+        same = None
+        if drawn.method == "random":
+            players = sorted([p for t in seated for p in t.players] + drawn.waiting)
+            again = pairing.draw(players, method="random", size=size, minimum=minimum, seed=drawn.seed,
+                                 allow_bots=drawn.allow_bots, waited=waits(earlier))
+            same = again.tables == [t.players for t in seated] and again.waiting == drawn.waiting
+        out.append((drawn, seated, same))
+        earlier.append(drawn)
+    return out

@@ -10,7 +10,7 @@ from itertools import combinations
 
 import pytest
 
-from bot.league import nights
+from bot.league import nights, pairing
 from localdiscord import start_client
 
 from .conftest import make_bot
@@ -137,6 +137,10 @@ async def test_without_bots_the_leftover_player_waits_and_is_seated_first_next_r
         [first] = await nights.rounds(bot.store, signup.id)
         drawn = await nights.tables(bot.store, signup.id, 1)
         assert [len(t.players) for t in drawn] == [3, 3, 3] and [t.bots for t in drawn] == [0, 0, 0]
+        # the seed shown deals the same draw again: the players, sorted, in the seeded shuffle of games/shuffle.py
+        assert f"seed `{first.seed}`" in drew.text()
+        again = pairing.draw(sorted(p.id for p in people), method="random", size=3, minimum=3, seed=first.seed)
+        assert again.tables == [t.players for t in drawn] and again.waiting == first.waiting
         [waiting] = first.waiting
         name = next(p.name for p in people if p.id == waiting)
         assert f"Waiting for the next round: {name}" in drew.text()
