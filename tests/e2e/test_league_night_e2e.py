@@ -386,3 +386,33 @@ async def test_a_server_s_table_channels_hold_its_tables_threads_and_refuse_othe
     finally:
         await run.stop()
     fake.assert_clean()
+
+
+async def test_a_tournament_whose_final_round_is_played_after_a_restart_still_ends(fake, db):
+    bot = make_bot(fake, db)
+    run = await start_client(fake, bot)
+    mod, people, posted = await club(fake, bot)
+    for person in people[3:]:
+        await person.click(posted.message, "Leave")
+    people = people[:3]
+    await mod.slash("league", "tournament", rounds=1, method="random")
+    await mod.slash("league", "draw", method="random")
+    await settle(fake, bot)
+    await run.stop()
+
+    bot = make_bot(fake, db, first_seed=50)
+    run = await start_client(fake, bot)
+    try:
+        signup = await nights.latest_signup(bot.store, fake.guild.id)
+        await play_round(fake, bot, people, signup.id, 1)
+        for _ in range(100):  # the restarted process watches the final round and ends the tournament
+            if (await nights.get_signup(bot.store, signup.id)).ended_at is not None:
+                break
+            await asyncio.sleep(0.1)
+        await settle(fake, bot)
+        results = [m for m in fake.public_messages(fake.channel) if m.embed and "final results" in
+                   (m.embed.get("title") or "")]
+        assert len(results) == 1 and [a.filename for a in results[0].attachments] == ["tournament.png"]
+    finally:
+        await run.stop()
+    fake.assert_clean()
