@@ -153,6 +153,8 @@ class NightCommands:
         if signup is None:
             return await tell(interaction, NO_SIGNUP)
         drawn = await nights.rounds(self.store, signup.id)
+        if drawn and any(t.table_id is None for t in await nights.tables(self.store, signup.id, drawn[-1].round)):
+            return await self._finish_round(interaction, signup, drawn[-1])
         if first and drawn:
             return await tell(interaction, "This sign-up's first round is drawn already; /league round draws the next.")
         if not first and not drawn:
@@ -162,6 +164,9 @@ class NightCommands:
             return await tell(interaction, f"Round {drawn[-1].round} is still being played: {where}.")
         if signup.is_tournament and len(drawn) >= (signup.rounds or 0):
             return await tell(interaction, f"The tournament's {signup.rounds} rounds are all drawn.")
+        if signup.threads and (lacking := self._lacks_thread_permissions(interaction, signup.tables_in)):
+            return await tell(interaction, f"Parlor needs {lacking} in <#{signup.tables_in}> to open the tables "
+                                           "in threads there; nothing was drawn.")
         method = method or (drawn[-1].method if drawn else None) or signup.method or "random"
         if signup.is_tournament and signup.method:
             method = signup.method
@@ -202,6 +207,15 @@ class NightCommands:
         if signup.is_tournament and round_no == signup.rounds:
             self._watch(signup.id)
 
+    async def _finish_round(self, interaction: discord.Interaction, signup: nights.Signup, last: nights.Round) -> None:
+        """The last round has tables not opened yet (Discord refused, or a stop): they are opened, not redrawn."""
+        await interaction.response.defer(thinking=True)
+        problems = await self._open_round(signup, last.round)
+        names = dict(await nights.players(self.store, signup.id))
+        text = await self._draw_text(signup, last.round, last.method, last.seed, names, problems)
+        await interaction.followup.send(f"Round {last.round}'s tables not opened yet are opened now.\n{text}"[:2000],
+                                        allowed_mentions=discord.AllowedMentions.none())
+
     async def _draw_text(self, signup: nights.Signup, round_no: int, method: str, seed: str, names: dict[int, str],
                          problems: list[str]) -> str:
         game = get_game(signup.game)
@@ -233,6 +247,9 @@ class NightCommands:
                             type(error).__name__)
                 problems.append(f"⚠️ Table {table.number} could not be opened yet ({_why(error)}); "
                                 "the next /league round or a restart tries again.")
+                if isinstance(error, discord.Forbidden):  # the next table would be refused too: not asked again
+                    problems.append("The round's other tables wait for the same.")
+                    break
         return problems
 
     async def _open_table(self, signup: nights.Signup, table: nights.NightTable) -> None:

@@ -416,3 +416,32 @@ async def test_a_tournament_whose_final_round_is_played_after_a_restart_still_en
     finally:
         await run.stop()
     fake.assert_clean()
+
+
+async def test_a_table_discord_failed_to_open_is_opened_by_the_next_round_command_not_redrawn(fake, db):
+    bot = make_bot(fake, db)
+    run = await start_client(fake, bot)
+    try:
+        mod, people, posted = await club(fake, bot)
+        fake.deny(fake.channel, "create_public_threads")  # taken away after the sign-up: no thread can start
+        refused = await mod.slash("league", "draw", method="random")
+        assert refused.ephemeral_to == mod.id and "**Create Public Threads**" in refused.text()
+        signup = await nights.latest_signup(bot.store, fake.guild.id)
+        assert await nights.rounds(bot.store, signup.id) == []  # nothing drawn, no request Discord would refuse
+        fake.allow(fake.channel, "create_public_threads")
+        fake.faults.fail_next("POST /channels/{channel_id}/threads", 1, 503)  # Discord fails one thread
+        drew = await mod.slash("league", "draw", method="random")
+        await settle(fake, bot)
+        assert drew.text().count("could not be opened yet (Discord answered 503)") == 1
+        [first] = await nights.rounds(bot.store, signup.id)
+        assert len(fake.threads_of(fake.guild)) == 2
+        opened = await mod.slash("league", "round")
+        await settle(fake, bot)
+        assert "tables not opened yet are opened now" in opened.text() and "could not" not in opened.text()
+        assert await nights.rounds(bot.store, signup.id) == [first]  # the same round, not drawn again
+        drawn = await nights.tables(bot.store, signup.id, 1)
+        assert all(bot.tables.get(t.table_id).status == "playing" for t in drawn)
+        assert len(fake.threads_of(fake.guild)) == 3
+    finally:
+        await run.stop()
+    fake.assert_clean()
