@@ -171,22 +171,23 @@ class NightCommands:
         if signup.is_tournament and signup.method:
             method = signup.method
         bots = allow_bots if allow_bots is not None else (drawn[-1].allow_bots if drawn else False)
-        await interaction.response.defer(thinking=True)  # opening tables takes several calls to Discord
         try:
             options = await season_options(self.store, signup.guild_id, signup.game, {}, frozenset())
         except GameError as error:
-            return await interaction.followup.send(str(error), ephemeral=True)
+            return await tell(interaction, str(error))
+        size, minimum = nights.table_size(signup.game, options)
+        joined = len(await nights.players(self.store, signup.id))
+        sizes, _, _ = pairing.table_sizes(joined, size, minimum, bots)
+        if not sizes:
+            return await tell(interaction, f"Nobody can be seated: a {get_game(signup.game).title} table needs "
+                                           f"{minimum} players and {joined} signed up"
+                                           + ("" if bots else " (bots were not allowed)") + ".")
+        if not signup.threads and len(sizes) > 1:
+            return await tell(interaction, f"This draw makes {len(sizes)} tables, but a channel holds one table at a "
+                                           "time: post the sign-up with threads (each table in its own thread).")
+        await interaction.response.defer(thinking=True)  # a big swiss draw, then several calls to Discord
         seed = self.bot.tables.new_seed()
         plan = await nights.plan(self.store, signup, method=method, seed=seed, allow_bots=bots, options=options)
-        if not plan.tables:
-            size, minimum = nights.table_size(signup.game, options)
-            return await interaction.followup.send(
-                f"Nobody can be seated: a {get_game(signup.game).title} table needs {minimum} players and "
-                f"{len(plan.waiting)} signed up" + ("" if bots else " (bots were not allowed)") + ".", ephemeral=True)
-        if not signup.threads and len(plan.tables) > 1:
-            return await interaction.followup.send(
-                f"This draw makes {len(plan.tables)} tables, but a channel holds one table at a time: post the "
-                "sign-up with threads (each table in its own thread).", ephemeral=True)
         round_no = len(drawn) + 1
         try:
             async with self.store.transaction() as db:

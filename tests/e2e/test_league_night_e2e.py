@@ -445,3 +445,31 @@ async def test_a_table_discord_failed_to_open_is_opened_by_the_next_round_comman
     finally:
         await run.stop()
     fake.assert_clean()
+
+
+async def test_too_few_players_or_too_many_tables_for_one_channel_are_refused_privately(fake, db):
+    bot = make_bot(fake, db)
+    run = await start_client(fake, bot)
+    try:
+        mod = fake.add_user("mod", manage_guild=True)
+        people = [fake.add_user(name) for name in NAMES[:4]]
+        posted = await mod.slash("league", "signup", game="sanma", threads=False)
+        for person in people[:2]:
+            await person.click(posted.message, "Join")
+        few = await mod.slash("league", "draw", method="random")
+        assert few.ephemeral_to == mod.id and few.text() == (
+            "Nobody can be seated: a Sanma table needs 3 players and 2 signed up (bots were not allowed).")
+        for person in people[2:]:
+            await person.click(posted.message, "Join")
+        many = await mod.slash("league", "draw", method="random", allow_bots=True)  # 3 + 1 with bots: two tables
+        assert many.ephemeral_to == mod.id and "a channel holds one table at a time" in many.text()
+        one = await mod.slash("league", "draw", method="random")  # one table here, the fourth player waits
+        await settle(fake, bot)
+        assert not one.ephemeral and "Waiting for the next round" in one.text()
+        signup = await nights.latest_signup(bot.store, fake.guild.id)
+        [table] = await nights.tables(bot.store, signup.id, 1)
+        assert table.channel_id == fake.channel.id and bot.tables.get(table.table_id).status == "playing"
+        assert fake.threads_of(fake.guild) == []
+    finally:
+        await run.stop()
+    fake.assert_clean()
