@@ -176,7 +176,8 @@ class NightCommands:
         except GameError as error:
             return await tell(interaction, str(error))
         size, minimum = nights.table_size(signup.game, options)
-        joined = len(await nights.players(self.store, signup.id))
+        busy = self._seated_elsewhere(signup)
+        joined = len([p for p, _ in await nights.players(self.store, signup.id) if p not in busy])
         sizes, _, _ = pairing.table_sizes(joined, size, minimum, bots)
         if not sizes:
             return await tell(interaction, f"Nobody can be seated: a {get_game(signup.game).title} table needs "
@@ -187,7 +188,8 @@ class NightCommands:
                                            "time: post the sign-up with threads (each table in its own thread).")
         await interaction.response.defer(thinking=True)  # a big swiss draw, then several calls to Discord
         seed = self.bot.tables.new_seed()
-        plan = await nights.plan(self.store, signup, method=method, seed=seed, allow_bots=bots, options=options)
+        plan = await nights.plan(self.store, signup, method=method, seed=seed, allow_bots=bots, options=options,
+                                 busy=busy)
         round_no = len(drawn) + 1
         try:
             async with self.store.transaction() as db:
@@ -202,6 +204,9 @@ class NightCommands:
                                                    ephemeral=True)
         problems = await self._open_round(signup, round_no)
         names = dict(await nights.players(self.store, signup.id))
+        if busy & set(names):
+            problems.append("Not drawn, still seated at another table: "
+                            + ", ".join(user_text.name(names[p]) for p in sorted(busy & set(names))))
         await interaction.followup.send(await self._draw_text(signup, round_no, method, seed, names, problems),
                                         allowed_mentions=discord.AllowedMentions.none())
         await self._refresh_signup(signup)
@@ -362,6 +367,13 @@ class NightCommands:
                     await manager.start(lobby.id, lobby.host_id)
         except Exception:
             log.exception("resuming league nights failed")
+
+    def _seated_elsewhere(self, signup: nights.Signup) -> frozenset[int]:
+        """People seated at an open table of the server (a lobby, or a game they have not resigned): a draw
+        seats nobody at two tables at once."""
+        return frozenset(seat.user_id for table in self.bot.tables.tables.values()
+                         if table.guild_id == signup.guild_id and table.is_open
+                         for seat in table.seats if seat.user_id is not None and not seat.bot and not seat.resigned)
 
     def _lacks_thread_permissions(self, interaction: discord.Interaction, channel_id: int) -> str:
         channel = interaction.guild.get_channel(channel_id) if interaction.guild else None

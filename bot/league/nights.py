@@ -247,11 +247,11 @@ async def unfinished(store: Any, signup_id: int, round_no: int) -> list[NightTab
 
 
 async def plan(store: Any, signup: Signup, *, method: str, seed: str, allow_bots: bool,
-               options: dict[str, Any]) -> pairing.Draw:
-    """The next round's draw: the signed-up players seated by ``method`` from ``seed`` at tables of the game's
-    size; swiss counts the earlier rounds' tables as meetings and, like rating, uses the points or ratings
-    of the season (a tournament's own points for swiss)."""
-    joined = [user for user, _ in await players(store, signup.id)]
+               options: dict[str, Any], busy: frozenset[int] = frozenset()) -> pairing.Draw:
+    """The next round's draw: the signed-up players (but those ``busy`` at another table) seated by ``method``
+    from ``seed`` at tables of the game's size; swiss counts the earlier rounds' tables as meetings and, like
+    rating, uses the points or ratings of the season (a tournament's own points for swiss)."""
+    joined = [user for user, _ in await players(store, signup.id) if user not in busy]
     size, minimum = table_size(signup.game, options)
     earlier_tables = await tables(store, signup.id)
     earlier_rounds = await rounds(store, signup.id)

@@ -473,3 +473,24 @@ async def test_too_few_players_or_too_many_tables_for_one_channel_are_refused_pr
     finally:
         await run.stop()
     fake.assert_clean()
+
+
+async def test_a_player_seated_at_another_table_is_not_drawn_and_the_draw_says_so(fake, db):
+    bot = make_bot(fake, db)
+    run = await start_client(fake, bot)
+    try:
+        mod, people, posted = await club(fake, bot)
+        elsewhere = fake.add_channel("casual")
+        lobby = await people[0].slash("play", "koikoi", _channel=elsewhere)  # ann waits in a lobby over there
+        assert not lobby.ephemeral
+        drew = await mod.slash("league", "draw", method="random")
+        await settle(fake, bot)
+        assert f"Not drawn, still seated at another table: {people[0].name}" in drew.text()
+        signup = await nights.latest_signup(bot.store, fake.guild.id)
+        drawn = await nights.tables(bot.store, signup.id, 1)
+        seated = [p for t in drawn for p in t.players]
+        assert people[0].id not in seated and sorted(seated) == sorted(p.id for p in people[1:])
+        assert [len(t.players) for t in drawn] == [3, 3, 3]
+    finally:
+        await run.stop()
+    fake.assert_clean()
