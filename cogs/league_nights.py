@@ -271,14 +271,18 @@ class NightCommands:
             await nights.set_table_channel(self.store, table, channel_id)
         names = dict(await nights.players(self.store, signup.id))
         seated = [(p, names.get(p, f"player {p}")) for p in table.players]
-        mentions = " ".join(f"<@{p}>" for p in table.players)
-        await self.bot.get_partial_messageable(channel_id).send(
-            f"Round {table.round}, table {table.number}: {mentions} — your table is below.",
-            allowed_mentions=discord.AllowedMentions(users=True, roles=False, everyone=False))
         await self.bot.tables.open_seated(
             game_name=signup.game, guild_id=signup.guild_id, channel_id=channel_id, players=seated, bots=table.bots,
             linked=lambda db, table_id: nights.link_table(db, table, table_id),
             parent_id=signup.tables_in if signup.threads else None)
+        mentions = " ".join(f"<@{p}>" for p in table.players)  # once the table is there (a refused one pings nobody)
+        try:
+            await self.bot.get_partial_messageable(channel_id).send(
+                f"Round {table.round}, table {table.number}: {mentions} — your table is above.",
+                allowed_mentions=discord.AllowedMentions(users=True, roles=False, everyone=False))
+        except discord.HTTPException as error:  # the table is open and plays on; its own message names whose turn
+            log.warning("sign-up %s: the players of table %s could not be pinged (%s)", signup.id, table.number,
+                        error.status)
 
     async def _refresh_signup(self, signup: nights.Signup) -> None:
         """The sign-up message shows the rounds drawn and a tournament's standings (best effort)."""
