@@ -25,9 +25,11 @@ COMMANDS = {
     "migrate": "copy a whole database into another, empty one (e.g. SQLite to PostgreSQL) and verify it",
     "export": "write a season's games, standings and ledger as CSV files (the files of /season export)",
     "ratings": "ratings rebuild: recompute every rating from the finished games, in the order they finished",
+    "draws": "a league night's rounds: each draw's seed and tables, a random draw dealt again from its seed",
 }
 MIGRATE_HELP = (
-    "Copies every season and its rules, table, action log, server and league setting, ledger line and rating "
+    "Copies every season and its rules, table, action log, server and league setting, ledger line, rating and "
+    "league night (sign-ups, rounds, their tables) "
     "from one Parlor database into "
     "another, empty one, keeping their ids, in one transaction. The target rebuilds its balances and "
     "standings from the ledger; the row counts of every table and the sums of every amount are compared "
@@ -43,7 +45,7 @@ def parse_arguments(argv: list[str]) -> argparse.Namespace:
                + "\n".join(f"  {name:<23} {text}" for name, text in SETTINGS_HELP.items()),
         formatter_class=argparse.RawDescriptionHelpFormatter)
     commands = parser.add_subparsers(dest="command", metavar="command", title="commands",
-                                     description="run (the default), sync, migrate, export or ratings "
+                                     description="run (the default), sync, migrate, export, ratings or draws "
                                                  "(python -m bot <command> --help)")
     for name in ("run", "sync"):
         commands.add_parser(name, help=COMMANDS[name], description=COMMANDS[name])
@@ -73,6 +75,10 @@ def parse_arguments(argv: list[str]) -> argparse.Namespace:
     ratings = commands.add_parser("ratings", help=COMMANDS["ratings"], description=COMMANDS["ratings"])
     ratings.add_argument("action", choices=["rebuild"], help="rebuild: every rating again from the records")
     ratings.add_argument("--database", **database)
+    draws = commands.add_parser("draws", help=COMMANDS["draws"], description=COMMANDS["draws"],
+                                epilog="example: python -m bot draws --signup 3")
+    draws.add_argument("--signup", type=int, required=True, help="the sign-up's number (/league log names it)")
+    draws.add_argument("--database", **database)
     arguments = parser.parse_args(argv)
     arguments.command = arguments.command or "run"
     return arguments
@@ -176,10 +182,40 @@ async def rebuild_ratings(database: Path | str) -> int:
     return 0
 
 
+async def show_draws(database: Path | str, number: int) -> int:
+    from bot.league import nights
+    from bot.store import Store, StoreError
+
+    try:
+        async with await Store.open(database) as store:
+            signup = await nights.get_signup(store, number)
+            if signup is None:
+                print(f"python -m bot draws: there is no sign-up {number}.", file=sys.stderr)
+                return 2
+            found = await nights.dealt_again(store, signup)
+    except StoreError as error:
+        print(f"python -m bot draws: {error}", file=sys.stderr)
+        return 1
+    wrong = 0
+    for drawn, seated, same in found:
+        check = {True: "dealt again from its seed: the same", False: "dealt again from its seed: DIFFERENT",
+                 None: "(depends on the ratings or points of its time)"}[same]
+        print(f"round {drawn.round}: {drawn.method}, seed {drawn.seed} {check}")
+        for table in seated:
+            bots = f" + {table.bots} bots" if table.bots else ""
+            print(f"  table {table.number}: {' '.join(map(str, table.players))}{bots}")
+        if drawn.waiting:
+            print(f"  waiting: {' '.join(map(str, drawn.waiting))}")
+        wrong += same is False
+    return 1 if wrong else 0
+
+
 def main(argv: list[str] | None = None) -> int:
     arguments = parse_arguments(argv or [])
     if arguments.command == "export" and arguments.table is not None:
         return asyncio.run(export_table(database_of(arguments), arguments.table, arguments.out))
+    if arguments.command == "draws":
+        return asyncio.run(show_draws(database_of(arguments), arguments.signup))
     if arguments.command == "export":
         return asyncio.run(export_now(database_of(arguments), arguments.guild, arguments.season, arguments.out))
     if arguments.command == "ratings":

@@ -24,6 +24,7 @@ from bot.presenter import DiscordPresenter
 from bot.settings import DEFAULT_DB, Settings
 from bot.store import Store, StoreError
 from bot.tables import TableManager
+from bot.league.signup_ui import SignupButton
 from bot.ui import AmountButton, TableButton, TableSelect, add_dynamic_items, answer_refusal, on_interaction
 from games import game_names
 
@@ -123,7 +124,7 @@ class ParlorBot(ParlorClient):
             **({"new_seed": self.new_seed} if self.new_seed else {}),
             shards=self.settings.shards,
         )
-        add_dynamic_items(self, TableButton, TableSelect, AmountButton)
+        add_dynamic_items(self, TableButton, TableSelect, AmountButton, SignupButton)
         self.add_listener(on_interaction)
         self.add_listener(self.metrics.arrived, "on_interaction")
         watch_permissions(self, self.permissions_changed)

@@ -30,7 +30,7 @@ import asyncpg
 
 URL_PREFIXES = ("postgresql://", "postgres://")
 _RESERVED = re.compile(r"\bplacing\b")
-_ID_TABLES = re.compile(r"^\s*INSERT INTO (tables|seasons|ledger)\s*\(", re.IGNORECASE)
+_ID_TABLES = re.compile(r"^\s*INSERT INTO (tables|seasons|ledger|league_signups)\s*\(", re.IGNORECASE)
 
 
 def is_postgres_url(target: object) -> bool:

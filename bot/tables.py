@@ -354,15 +354,21 @@ class TableManager:
         turn_seconds: int | None,
         origin: Origin = None,
         chosen: frozenset[str] = frozenset(),
+        seats: list[Seat] | None = None,
+        linked: Callable[[Any, int], Awaitable[None]] | None = None,
+        parent_id: int | None = None,
     ) -> Table:
         """A new table in the channel, its host seated, shown to the channel (as the answer to ``origin``).
         ``turn_seconds`` None: the server's turn time, else the process default. The running season's rules
-        set their options; one the host ``chosen`` differently is refused (``bot/league/rules.py``)."""
+        set their options; one the host ``chosen`` differently is refused (``bot/league/rules.py``).
+        ``seats``: every seat taken already (the host's first), as a league night's draw seats a table;
+        ``linked(db, table_id)`` is written in the transaction that creates the table; ``parent_id``: the channel
+        of the thread ``channel_id`` is, which counts for the server's table channels."""
         if not self.serves(guild_id):  # Discord routes a guild's interactions to its shard: never, but guard
             raise Refusal("This server's tables are kept by another Parlor process; try again in a moment.")
         config = await self.store.get_config(guild_id)
         allowed = config.allowed_channels or []
-        if allowed and channel_id not in allowed:
+        if allowed and channel_id not in allowed and (parent_id is None or parent_id not in allowed):
             raise Refusal(f"Tables can be opened only in {' '.join(f'<#{c}>' for c in allowed)} on this server.")
         if existing := self.in_channel(channel_id):
             raise Refusal(
@@ -381,15 +387,33 @@ class TableManager:
         except GameError as error:
             raise Refusal(str(error)) from None
         turn_seconds = turn_seconds if turn_seconds is not None else config.turn_seconds
-        seats = [Seat(host_id, host_name).as_dict()]
-        row = await self.store.create_table(
-            guild_id, channel_id, game_name, options, host_id, seats, turn_seconds or self.default_turn_seconds
-        )
+        seated = [s.as_dict() for s in seats] if seats else [Seat(host_id, host_name).as_dict()]
+        async with self.store.transaction() as db:
+            row = await self.store.create_table(
+                guild_id, channel_id, game_name, options, host_id, seated, turn_seconds or self.default_turn_seconds
+            )
+            if linked is not None:
+                await linked(db, row.id)
         table = self._from_row(row)
         self.tables[table.id] = table
         async with table.lock:
             await self._shown(table, await self.presenter.table_opened(table, origin))
         return table
+
+    async def open_seated(self, *, game_name: str, guild_id: int, channel_id: int, players: list[tuple[int, str]],
+                          bots: int, linked: Callable[[Any, int], Awaitable[None]] | None = None,
+                          parent_id: int | None = None) -> Table:
+        """A table opened with ``players`` (user id, name; the first is its host) and ``bots`` seated, then
+        started as its host would start it (a league night's draw, in ``channel_id`` or a thread of
+        ``parent_id``); nobody is answered."""
+        taken = {name for _, name in players}
+        names = [n for n in (f"Bot {k}" for k in range(1, 20)) if n not in taken][:bots]
+        seats = [Seat(user, name) for user, name in players] + [Seat(None, name, bot=True) for name in names]
+        host_id, host_name = players[0]
+        table = await self.open_table(game_name=game_name, guild_id=guild_id, channel_id=channel_id, host_id=host_id,
+                                      host_name=host_name, options={}, turn_seconds=None, seats=seats, linked=linked,
+                                      parent_id=parent_id)
+        return await self.start(table.id, host_id)
 
     def _lobby(self, table_id: int) -> Table:
         table = self.tables.get(table_id)

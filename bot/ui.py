@@ -6,6 +6,10 @@ is kept in memory:
 - ``parlor:t:<table>:<version>:<verb>`` a button; version ``0`` means "any version" (lobby, "My hand");
 - ``parlor:s:<table>:<version>:<verb>`` a menu: the chosen values complete the action (see :func:`_join`);
 - ``parlor:m:<table>:<version>:<verb>|<min>|<max>[|<step>]`` an "Other amount…" button;
+- ``parlor:n:<sign-up>:<join|leave>`` a league night's sign-up button (``bot/league/signup_ui.py``), answered by
+  its own callback;
+- ``parlor:record:<table>`` a finished game's Record button of ``/history`` (``cogs/league.py``), answered by its
+  own callback;
 - ``parlor:p:<user>:<opening>:<table>:<version>:<verb>|<min>|<max>[|<step>]`` the number prompt it opens, its id
   unique per user and per opening (Discord and discord.py tell open prompts apart by id alone), and complete,
   so its submission can be read after a restart; it is checked against the table's state when submitted.
@@ -42,6 +46,7 @@ log = logging.getLogger(__name__)
 _PARTS = r":(?P<table>[0-9]{1,18}):(?P<version>[0-9]{1,9}):(?P<verb>[!-~]{1,60})"
 TEMPLATE, SELECT_TEMPLATE, AMOUNT_TEMPLATE = "parlor:t" + _PARTS, "parlor:s" + _PARTS, "parlor:m" + _PARTS
 ANY_TEMPLATE = "parlor:(?P<kind>[tsm])" + _PARTS
+SIGNUP_TEMPLATE = r"parlor:n:(?P<signup>[0-9]{1,18}):(?P<verb>join|leave)"  # a league night's sign-up (bot/league/signup_ui.py)
 PROMPT_TEMPLATE = "parlor:p:(?P<user>[0-9]{1,20}):(?P<opening>[0-9a-f]{1,8})" + _PARTS
 MAX_BUTTONS = 25
 MAX_ROWS, MAX_OPTIONS = 5, 25  # Discord: five action rows a message, 25 options a menu

@@ -19,7 +19,9 @@ from .httpio import API, json_response, no_content, read_body
 from .messaging import Messaging
 from .models import (
     ATTACH_FILES,
+    CREATE_PUBLIC_THREADS,
     EMBED_LINKS,
+    PUBLIC_THREAD,
     MANAGE_MESSAGES,
     READ_MESSAGE_HISTORY,
     Channel,
@@ -69,6 +71,7 @@ class Rest:
         r.add_patch(A + "/channels/{channel_id}/messages/{message_id}", self._patch_channel_message)
         r.add_delete(A + "/channels/{channel_id}/messages/{message_id}", self._delete_channel_message)
         r.add_post(A + "/channels/{channel_id}/typing", self._typing)
+        r.add_post(A + "/channels/{channel_id}/threads", self._start_thread)
         r.add_route("*", A + "/channels/{channel_id}/messages/{message_id}/reactions/{tail:.*}", self._reactions)
         r.add_get(A + "/guilds/{guild_id}", self._get_guild)
         r.add_get(A + "/guilds/{guild_id}/channels", self._get_guild_channels)
@@ -358,6 +361,25 @@ class Rest:
                            *([ATTACH_FILES] if files else []))
         msg = await self.messaging.create(ch, body, files, validate_prefix=[])
         return json_response(msg.payload())
+
+    async def _start_thread(self, request: web.Request) -> web.Response:
+        """Start Thread without Message (resources/channel): ``name`` of 1–100 characters; ``type`` defaults
+        to a private thread in API v10. The fake keeps public threads only, so any other type is refused
+        (400) rather than made public; a public one needs Create Public Threads in the channel."""
+        ch = self._channel(request)
+        body, _ = await read_body(request)
+        errors = FormErrors()
+        name = body.get("name")
+        if not isinstance(name, str) or not 1 <= len(name) <= 100:
+            errors.add(["name"], "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 100 in length.")
+        if body.get("type", 12) != PUBLIC_THREAD:
+            errors.add(["type"], "BASE_TYPE_CHOICES", "The local Discord starts public threads (type 11) only.")
+        errors.raise_if_any()
+        if ch.is_thread or ch.guild_id is None:
+            raise DiscordHTTPError(400, 50024, "Cannot execute action on this channel type")
+        self.world.require(ch, CREATE_PUBLIC_THREADS)
+        thread = self.world.add_thread(name, parent=ch.id, owner_id=self.world.bot_id)
+        return json_response(self.world.channel_payload(thread), 201)
 
     async def _get_channel_message(self, request: web.Request) -> web.Response:
         msg = self._channel_message(request)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 
+from bot.league import nights, pairing
 from bot.store import Store
 
 GUILDS = (11, 22, 33)
@@ -61,6 +62,33 @@ async def fill(store: Store, games: int, *, open_tables: int = 3, seed: int = 15
         await open_table(store, GUILDS[n % len(GUILDS)], 5000 + n, [1, None, 2], actions=2)
     cancelled = await store.create_table(GUILDS[0], 6000, "sanma", {}, 1, seats_of([1, 2, 3]), 90)
     await store.cancel_table(cancelled.id)
+    await fill_nights(store)
+
+
+async def fill_nights(store: Store) -> None:
+    """A league night in each guild as the bot writes it: a sign-up, its players, a drawn round whose first
+    table is opened and the rest not yet, and a tournament of two rounds."""
+    for n, guild in enumerate(GUILDS):
+        season = await store.ensure_season(guild)
+        async with store.transaction() as db:
+            signup = await nights.create_signup(db, store, guild_id=guild, channel_id=7000 + n, game="sanma",
+                                                tables_in=7100 + n, threads=bool(n % 2), season_id=season.id,
+                                                created_by=1)
+            if n == 1:
+                await nights.set_tournament(db, signup, 2, "swiss")
+        await nights.set_message(store, signup, 7200 + n)
+        for user in range(1, 8):
+            await nights.join(store, signup, user, f"user{user}")
+        drawn = pairing.draw(list(range(1, 8)), method="random", size=3, minimum=3, seed=f"seed{n}",
+                             allow_bots=n == 0)
+        async with store.transaction() as db:
+            await nights.save_round(db, store, signup, 1, drawn, allow_bots=n == 0, drawn_by=1)
+        first = (await nights.tables(store, signup, 1))[0]
+        await nights.set_table_channel(store, first, 7300 + n)
+        async with store.transaction() as db:
+            table = await store.create_table(guild, 7300 + n, "sanma", {}, first.players[0], seats_of(first.players),
+                                             90)
+            await nights.link_table(db, first, table.id)
 
 
 async def league_view(store: Store) -> dict:
@@ -81,6 +109,12 @@ async def league_view(store: Store) -> dict:
                     view[guild, season.id, user, game] = await store.balance(guild, season.id, user, game)
         for user in range(1, 7):
             view[guild, user, "history"] = await store.history(guild, user, limit=10_000)
+        signup = await nights.latest_signup(store, guild)
+        view[guild, "signup"] = signup
+        if signup is not None:
+            view[guild, "signup players"] = await nights.players(store, signup.id)
+            view[guild, "rounds"] = await nights.rounds(store, signup.id)
+            view[guild, "night tables"] = await nights.tables(store, signup.id)
     tables = await store.unfinished_tables()
     view["unfinished"] = tables
     view["actions"] = [await store.actions(t.id) for t in tables]

@@ -63,3 +63,46 @@ def test_a_name_a_spreadsheet_would_run_is_written_as_text():
 
     assert [text("=HYPERLINK(\"x\")"), text("+1"), text("-2"), text("@a"), text("Alice"), text(None)] == [
         "'=HYPERLINK(\"x\")", "'+1", "'-2", "'@a", "Alice", ""]
+
+
+def test_draws_deals_a_random_round_again_from_its_seed_and_says_when_it_differs(tmp_path: Path, capsys):
+    import asyncio
+
+    import json
+
+    from bot.league import nights
+
+    db = tmp_path / "parlor.sqlite3"
+
+    async def night() -> int:
+        async with await Store.open(db, clock=Clock()) as store:
+            async with store.transaction() as conn:
+                number = await nights.create_signup(conn, store, guild_id=GUILD, channel_id=1, game="sanma",
+                                                    tables_in=1, threads=True, season_id=None, created_by=1)
+            for user in range(1, 8):
+                await nights.join(store, number, user, f"user{user}")
+            signup = await nights.get_signup(store, number)
+            for round_no, seed in ((1, "first"), (2, "second")):  # round 2: who waited in round 1 is seated first
+                drawn = await nights.plan(store, signup, method="random", seed=seed, allow_bots=False, options={})
+                async with store.transaction() as conn:
+                    await nights.save_round(conn, store, number, round_no, drawn, allow_bots=False, drawn_by=1)
+            return number
+
+    number = asyncio.run(night())
+    assert main(["draws", "--signup", str(number), "--database", str(db)]) == 0
+    out = capsys.readouterr().out
+    assert out.count("dealt again from its seed: the same") == 2 and "round 2: random, seed second" in out
+
+    async def tamper() -> None:  # two players swapped between tables after the draw: the seed does not deal that
+        async with await Store.open(db) as store:
+            first, second = await nights.tables(store, number, 2)
+            a, b = [second.players[0], *first.players[1:]], [first.players[0], *second.players[1:]]
+            async with store.transaction() as conn:
+                for table, players in ((first, a), (second, b)):
+                    await conn.execute("UPDATE night_tables SET players = ? WHERE round = 2 AND number = ?",
+                                       (json.dumps(players), table.number))
+
+    asyncio.run(tamper())
+    assert main(["draws", "--signup", str(number), "--database", str(db)]) == 1
+    assert "round 2: random, seed second dealt again from its seed: DIFFERENT" in capsys.readouterr().out
+    assert main(["draws", "--signup", "999", "--database", str(db)]) == 2

@@ -363,3 +363,28 @@ async def test_without_send_messages_embed_links_and_attach_files_do_not_count()
             fake.deny(fake.channel, "view_channel")
             await alice.slash("panel")
             assert run.client.last["panel"].app_permissions.value == 0
+
+
+async def test_a_bot_starts_a_public_thread_without_a_message_as_discord_s_docs_say():
+    """Start Thread without Message: a public thread needs Create Public Threads; ``type`` left out means a
+    private thread in API v10, which the fake does not keep (refused, never made public); a name is 1–100
+    characters; a thread cannot start a thread."""
+    async with strict_fake() as fake:
+        async with run_client(fake, make_bot(fake)) as run:
+            channel = run.client.get_channel(fake.channel.id)
+            thread = await channel.create_thread(name="Sanma · round 1 · table 1", type=discord.ChannelType.public_thread)
+            await fake.wait_idle()
+            assert thread.parent_id == fake.channel.id and thread.owner_id == fake.bot_id
+            assert [t.name for t in fake.threads_of(fake.guild)] == ["Sanma · round 1 · table 1"]
+            assert run.client.get_guild(fake.guild.id).get_thread(thread.id) is not None  # THREAD_CREATE
+            await thread.send("hello")
+            assert [m.content for m in fake.public_messages(thread.id)] == ["hello"]
+            path = f"/channels/{fake.channel.id}/threads"
+            assert (await raw(fake, "POST", path, {"name": "private"}))[0] == 400
+            assert (await raw(fake, "POST", path, {"name": "x" * 101, "type": 11}))[0] == 400
+            assert (await raw(fake, "POST", f"/channels/{thread.id}/threads", {"name": "inner", "type": 11}))[0] == 400
+            fake.deny(fake.channel, "create_public_threads")
+            with pytest.raises(discord.Forbidden) as refused:
+                await channel.create_thread(name="no", type=discord.ChannelType.public_thread)
+            assert refused.value.code == 50013
+            assert len(fake.threads_of(fake.guild)) == 1
