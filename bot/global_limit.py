@@ -7,7 +7,7 @@ sharded bot would count only its own calls. So each process keeps to its share o
 the shards it runs (2 of 4 shards: 25), counted over a sliding window longer than Discord's second by
 ``GUARD``: calls a process spaces out can reach Discord bunched (a busy event loop on either side, a new
 connection), and Discord counts them as they arrive. With half a second of guard, four processes at full
-load met no global 429 in ``tests/benchmarks/bench_shards.py --processes 4 --rate-limits`` while the local
+load met no global 429 in ``benchmarks/bench_shards.py --processes 4 --rate-limits`` while the local
 Discord's own loop ran up to 0.43 s late; the price is at most 50 requests per 1.5 s (33 a second) in all.
 Together the processes stay under the limit, and none needs to hear from the others.
 

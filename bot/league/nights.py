@@ -278,7 +278,7 @@ async def plan(store: Any, signup: Signup, *, method: str, seed: str, allow_bots
     return await asyncio.get_running_loop().run_in_executor(_drawing_process(), work)
 
 
-INLINE_SWISS = 12  # players up to which a swiss draw takes a few milliseconds (tests/benchmarks/bench_draw.py)
+INLINE_SWISS = 12  # players up to which a swiss draw takes a few milliseconds (benchmarks/bench_draw.py)
 _pool: ProcessPoolExecutor | None = None
 
 
