@@ -22,6 +22,7 @@ from typing import Any, AsyncIterator, Awaitable, Callable
 
 from pydantic import BaseModel, ValidationError
 
+from bot.retry import Backoff
 from bot.settings import TURN_SECONDS
 from bot.shards import Shards
 from bot.store import SaveFailed, Store
@@ -222,6 +223,7 @@ class TableManager:
         clock: Callable[[], float] = time.time,
         new_seed: Callable[[], str] = lambda: secrets.token_hex(16),
         shards: Shards | None = None,
+        save_retry: Backoff = Backoff(),
     ) -> None:
         self.store = store
         self.presenter = presenter
@@ -230,6 +232,7 @@ class TableManager:
         self.clock = clock
         self.new_seed = new_seed  # tests inject fixed seeds; real tables draw from `secrets`
         self.shards = shards  # the shards whose guilds' tables this process keeps (None: every guild's)
+        self.save_retry = save_retry  # the pauses before a bot's or a deadline's refused move is tried again
         self.tables: dict[int, Table] = {}
         self._tasks: set[asyncio.Task] = set()
         self._closing = False
@@ -707,15 +710,24 @@ class TableManager:
 
     async def _advance(self, table: Table, events: list[Event], notes: list[str] | None = None) -> None:
         """Let automated seats play until a human must decide, then tell the presenter. The pause
-        between bots comes once per decision (an exchange of 7 cards is one decision, not 7)."""
+        between bots comes once per decision (an exchange of 7 cards is one decision, not 7). A move the
+        database refuses is tried again after a pause (``save_retry``) until it lands, the lock released
+        meanwhile: nobody else would play it before the deadline."""
         notes = list(notes or [])
+        failures = 0
         try:
             while not self._closing:
-                async with table.lock:
-                    auto = [s for s in table.to_act() if table.seats[s].automated]
-                    if not auto:
-                        break
-                    events += await self._play_decision(table, auto[0], source="bot")
+                try:
+                    async with table.lock:
+                        auto = [s for s in table.to_act() if table.seats[s].automated]
+                        if not auto:
+                            break
+                        await self._play_decision(table, auto[0], source="bot", events=events)
+                except SaveFailed as failed:
+                    failures += 1
+                    await self._wait_to_save_again(table, failed, failures)
+                    continue
+                failures = self._saved_again(table, failures)
                 if self.bot_delay:
                     await asyncio.sleep(self.bot_delay)
             async with table.lock:
@@ -725,6 +737,19 @@ class TableManager:
             raise
         except Exception:
             log.exception("table %s: advancing failed", table.id)
+
+    async def _wait_to_save_again(self, table: Table, failed: SaveFailed, failures: int) -> None:
+        """A bot's or a deadline's move the database refused: said once in the log, tried again after a pause."""
+        if failures == 1:
+            log.warning("table %s: the database refused a move (%s); trying again until it lands",
+                        table.id, failed.reason)
+        await asyncio.sleep(self.save_retry.delay(failures))
+
+    @staticmethod
+    def _saved_again(table: Table, failures: int) -> int:
+        if failures:
+            log.warning("table %s: the move was saved after %d refused attempt(s)", table.id, failures)
+        return 0
 
     def _redraw_soon(self, table: Table) -> None:
         """Draw the table's latest state outside the lock: one redraw task per table; a change made while
@@ -757,17 +782,17 @@ class TableManager:
         await asyncio.sleep(delay)
         self._redraw_soon(table)
 
-    async def _play_decision(self, table: Table, seat: int, *, source: str) -> list[Event]:
+    async def _play_decision(self, table: Table, seat: int, *, source: str, events: list[Event]) -> None:
         """The bot plays ``seat``'s whole decision, every step of it, under the table lock (its time ran
         out, or the seat is a bot or a resigned player): it is never left half done to wait for another
-        deadline. A timed-out step plays what the game says (``timeout_action``), else the bot policy."""
-        events: list[Event] = []
+        deadline. A timed-out step plays what the game says (``timeout_action``), else the bot policy.
+        Each step's events go to ``events`` as it lands (a later step the database refuses keeps them)."""
         while True:
             action = (source == "timeout" and timeout_action(table, seat)) or self._bot_action(table, seat)
             step = await self._apply(table, seat, action, actor_id=None, source=source)
             events += step
             if not decision_continues(table, seat, step):
-                return events
+                return
 
     def _bot_action(self, table: Table, seat: int) -> str:
         legal = table.game.legal_actions(table.state, seat)
@@ -819,23 +844,41 @@ class TableManager:
 
     async def fire_deadline(self, table_id: int, version: int | None = None) -> bool:
         """The decision's time is up: the bot plays the whole decision of every seat still to act (all
-        the steps of a multi-step one, then whoever acts next gets one new deadline)."""
+        the steps of a multi-step one, then whoever acts next gets one new deadline). A step the database
+        refuses is tried again after a pause until it lands (the steps that landed stay played)."""
         table = self.tables.get(table_id)
         if table is None or table.status != PLAYING:
             return False
         events: list[Event] = []
         notes: list[str] = []
-        async with table.lock:
-            if version is not None and version != table.version:
-                return False
-            self.deadlines_fired += 1
-            named = set(public_to_act(table))  # seats of a secret window (e.g. a call) are not named
-            for seat in table.to_act():
-                if seat not in table.to_act():  # an earlier seat's decision closed this one's (e.g. a window)
-                    continue
-                events += await self._play_decision(table, seat, source="timeout")
-                if seat in named:
-                    notes.append(f"⏰ Time ran out for {table.seats[seat].name}; Parlor's bot played for them.")
+        due: list[int] | None = None  # the seats whose time ran out, played in turn
+        named: set[int] = set()
+        failures = 0
+        while not self._closing:
+            try:
+                async with table.lock:
+                    if table.status != PLAYING or (version is not None and version != table.version):
+                        if due is None:
+                            return False
+                        break  # a player's move or another change landed while this one waited: it re-armed the time
+                    if due is None:
+                        self.deadlines_fired += 1
+                        due, named = list(table.to_act()), set(public_to_act(table))  # a secret window's seats are not named
+                    while due:
+                        seat = due[0]
+                        if seat in table.to_act():  # else an earlier seat's decision closed this one's (e.g. a window)
+                            await self._play_decision(table, seat, source="timeout", events=events)
+                            if seat in named:
+                                notes.append(f"⏰ Time ran out for {table.seats[seat].name}; Parlor's bot played for them.")
+                        due.pop(0)
+                    break
+            except SaveFailed as failed:
+                failures += 1
+                version = table.version  # what landed before the refusal stays: the rest is played on the next try
+                await self._wait_to_save_again(table, failed, failures)
+        self._saved_again(table, failures)
+        if due is None:
+            return False
         task = self._spawn(self._advance(table, events, notes))
         await asyncio.shield(task)
         return True
