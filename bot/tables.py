@@ -95,6 +95,11 @@ class Presenter:
         """Answer who asked (a command with ``answer``, a click silently) when the table itself shows the rest."""
         return None
 
+    def answers_in_place(self, origin: Origin) -> bool:
+        """Whether a hand panel answering ``origin`` may take the place of the message it came from: only the
+        clicker's own private panel may be replaced; any other answer is a new private message."""
+        return origin is not None
+
     def panel_reply(self, table: "Table", user_id: int, origin: Origin, *, replace: bool,
                     note: str | None = None) -> Awaitable[None]:
         """The user's private hand panel, as a new message or (``replace``) in place of the clicked one:
@@ -583,6 +588,7 @@ class TableManager:
             raise Refusal("This game is over.")
         if table.seat_of(user_id) is None:
             raise Refusal("You are not seated at this table, so there is no hand to show. Enjoy watching!")
+        replace = replace and self.presenter.answers_in_place(origin)
         async with self._holding(table, origin, private=not replace):
             reply = self.presenter.panel_reply(table, user_id, origin, replace=replace, note=note)
         await reply
@@ -600,17 +606,18 @@ class TableManager:
                   origin: Origin = None) -> tuple[Table, list[Event]]:
         """A player's action: checked, applied, persisted; bots and the presenter follow.
 
-        The player's own answer (their panel, in place of the one clicked) goes out under the table
+        The player's own answer (their panel, in place of the one clicked when that was their panel) goes out under the table
         lock right after the action is stored, before any later change of the table.
         """
         table = self.tables.get(table_id)
         if table is None:
             raise Refusal("This table no longer exists.")
         self._check_action(table, user_id, version, action)  # refused at once, before any deferral
-        async with self._holding(table, origin):
+        replace = self.presenter.answers_in_place(origin)
+        async with self._holding(table, origin, private=not replace):
             seat = self._check_action(table, user_id, version, action)  # the table may have moved meanwhile
             events = await self._apply(table, seat, action, actor_id=user_id, source="player")
-            reply = self.presenter.panel_reply(table, user_id, origin, replace=True) if origin is not None else None
+            reply = self.presenter.panel_reply(table, user_id, origin, replace=replace) if origin is not None else None
         self._spawn(self._advance(table, events))
         if reply is not None:
             try:
