@@ -25,7 +25,7 @@ from pydantic import BaseModel, ValidationError
 from bot.retry import Backoff
 from bot.settings import TURN_SECONDS
 from bot.shards import Shards
-from bot.store import SaveFailed, Store
+from bot.store import SaveFailed, StaleVersion, Store
 from games import get_game
 from games.base import Event, GameBase, GameError, SeatInfo, check_range, option_error, options_from
 
@@ -36,6 +36,7 @@ DEFAULT_STARTING_BALANCE = 1000  # season chips of a player new to the season (s
 LEFT = "You left the table."
 RESIGNED = "You resigned. A bot plays your seat; the result still counts for you."
 SHOWN_AGAIN = "Here is the table again ⬇️"
+CHANGED_ELSEWHERE = "The table changed in the meantime; please look at it again and retry."
 REDRAW_RETRIES = 4  # a redraw Discord failed (5xx, 429 after retries) is tried again after 2, 4, 8, 16 s
 
 
@@ -163,6 +164,12 @@ class Table:
     def is_open(self) -> bool:
         return self.status in (LOBBY, PLAYING)
 
+    def take(self, stored: "Table") -> None:
+        """Everything the database keeps of this table, from ``stored`` (the same table read again); what
+        belongs to this process (its lock, timer, redraws, narration) stays."""
+        for name in PERSISTED:
+            setattr(self, name, getattr(stored, name))
+
     def seat_of(self, user_id: int) -> int | None:
         for index, seat in enumerate(self.seats):
             if seat.user_id == user_id and not seat.bot:
@@ -191,6 +198,10 @@ class Table:
         acted = self.acted[seat] if seat < len(self.acted) else 0
         digest = zlib.crc32("\n".join([str(acted), *self.choices(seat)]).encode())
         return digest % 999_999_999 + 1  # never 0, which marks an unversioned button
+
+
+PERSISTED = ("options", "host_id", "seats", "status", "version", "turn_seconds", "seed", "state", "deadline",
+             "message_id", "season_id", "acted")
 
 
 def saving(method):
@@ -318,7 +329,33 @@ class TableManager:
         if busy(table.lock):
             await self.presenter.receive(origin, private=private)
         async with table.lock:  # nothing was awaited since the check: a free lock is taken without waiting
-            yield
+            try:
+                yield
+            except StaleVersion:  # another process changed the table: the click was made on an older table
+                await self._reload(table)
+                raise StaleClick(table.id) if table.status == PLAYING else Refusal(CHANGED_ELSEWHERE) from None
+
+    async def _reload(self, table: Table) -> None:
+        """The table as the database has it, in place of what this process held (under the table lock): another
+        process changed it, as when two processes briefly serve one shard during a deploy (that process draws
+        its own changes). Its deadline is armed anew."""
+        stored = self._from_row(await self.store.get_table(table.id))
+        if stored.status == PLAYING:
+            stored.acted = acted_counts(len(stored.seats), await self.store.actions(table.id))
+        log.warning("table %s: changed by another process (version %s, this one held %s); read again",
+                    table.id, stored.version, table.version)
+        table.take(stored)
+        self._arm_timer(table)
+
+    async def _catch_up(self, table: Table, origin: Origin, *, private: bool) -> bool:
+        """Whether the database holds a newer version of the table than this process (another process moved
+        it); if so, it is read again. For a click refused against what this process holds."""
+        async with self._holding(table, origin, private=private):
+            row = await self.store.get_table(table.id)
+            if row is None or row.version == table.version:
+                return False
+            await self._reload(table)
+            return True
 
     async def _shown(self, table: Table, message_id: int | None) -> None:
         """Record that ``message_id`` now shows the table (None: the message showing it did not change)."""
@@ -612,8 +649,13 @@ class TableManager:
         table = self.tables.get(table_id)
         if table is None:
             raise Refusal("This table no longer exists.")
-        self._check_action(table, user_id, version, action)  # refused at once, before any deferral
         replace = self.presenter.answers_in_place(origin)
+        try:
+            self._check_action(table, user_id, version, action)  # refused at once, before any deferral
+        except Refusal:  # unless another process moved the table meanwhile: then judged against its move
+            if not await self._catch_up(table, origin, private=not replace):
+                raise
+            self._check_action(table, user_id, version, action)
         async with self._holding(table, origin, private=not replace):
             seat = self._check_action(table, user_id, version, action)  # the table may have moved meanwhile
             events = await self._apply(table, seat, action, actor_id=user_id, source="player")
@@ -729,7 +771,10 @@ class TableManager:
                         auto = [s for s in table.to_act() if table.seats[s].automated]
                         if not auto:
                             break
-                        await self._play_decision(table, auto[0], source="bot", events=events)
+                        try:
+                            await self._play_decision(table, auto[0], source="bot", events=events)
+                        except StaleVersion:  # another process moved the table: go on from where it is
+                            await self._reload(table)
                 except SaveFailed as failed:
                     failures += 1
                     await self._wait_to_save_again(table, failed, failures)
@@ -871,13 +916,17 @@ class TableManager:
                     if due is None:
                         self.deadlines_fired += 1
                         due, named = list(table.to_act()), set(public_to_act(table))  # a secret window's seats are not named
-                    while due:
-                        seat = due[0]
-                        if seat in table.to_act():  # else an earlier seat's decision closed this one's (e.g. a window)
-                            await self._play_decision(table, seat, source="timeout", events=events)
-                            if seat in named:
-                                notes.append(f"⏰ Time ran out for {table.seats[seat].name}; Parlor's bot played for them.")
-                        due.pop(0)
+                    try:
+                        while due:
+                            seat = due[0]
+                            if seat in table.to_act():  # else an earlier seat's decision closed this one's (a window)
+                                await self._play_decision(table, seat, source="timeout", events=events)
+                                if seat in named:
+                                    notes.append(f"⏰ Time ran out for {table.seats[seat].name}; "
+                                                 "Parlor's bot played for them.")
+                            due.pop(0)
+                    except StaleVersion:  # another process moved the table: its deadline is the one that counts
+                        await self._reload(table)
                     break
             except SaveFailed as failed:
                 failures += 1
