@@ -40,6 +40,7 @@ import aiosqlite
 from pydantic import BaseModel, ConfigDict, Field
 
 from bot.postgres import PgConnection, is_postgres_url
+from bot.seating import check_seated_once, seated_users
 from bot.shards import Shards
 
 __all__ = [
@@ -703,7 +704,8 @@ class Store:
         seats: Sequence[Any],
         turn_seconds: int,
     ) -> TableRow:
-        """A new lobby (version 1). Raises :class:`TableExists` if the channel has an open table."""
+        """A new lobby (version 1). Raises :class:`TableExists` if the channel has an open table, and
+        :class:`~bot.seating.SeatedElsewhere` if one of ``seats`` sits at another open table of the guild."""
         now = self.now()
         async with self.transaction() as db:
             existing = await self._fetchone(
@@ -711,6 +713,8 @@ class Store:
             )
             if existing is not None:
                 raise TableExists(channel_id, existing["id"])
+            seats = json.loads(_seats_json(seats))
+            await check_seated_once(db, self.dialect.name, guild_id, None, seated_users(seats, playing=False))
             try:
                 cur = await db.execute(
                     "INSERT INTO tables (guild_id, channel_id, game, options, host_id, seats, status, version,"
@@ -751,8 +755,13 @@ class Store:
         return [_table(r) for r in rows]
 
     async def update_lobby(self, table_id: int, seats: Sequence[Any], expected_version: int) -> TableRow:
+        """The lobby's new seats. :class:`~bot.seating.SeatedElsewhere` if a newcomer sits at another open table
+        of the guild."""
         async with self.transaction() as db:
-            await self._check(db, table_id, expected_version, ("lobby",))
+            table = await self._check(db, table_id, expected_version, ("lobby",))
+            seats = json.loads(_seats_json(seats))
+            newcomers = seated_users(seats, playing=False) - seated_users(table.seats, playing=False)
+            await check_seated_once(db, self.dialect.name, table.guild_id, table_id, newcomers)
             await db.execute(
                 "UPDATE tables SET seats = ?, version = version + 1, updated_at = ? WHERE id = ?",
                 (_seats_json(seats), self.now(), table_id),

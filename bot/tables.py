@@ -23,6 +23,7 @@ from typing import Any, AsyncIterator, Awaitable, Callable
 from pydantic import BaseModel, ValidationError
 
 from bot.retry import Backoff
+from bot.seating import SeatedElsewhere
 from bot.settings import TURN_SECONDS
 from bot.shards import Shards
 from bot.store import SaveFailed, StaleVersion, Store
@@ -205,8 +206,9 @@ PERSISTED = ("options", "host_id", "seats", "status", "version", "turn_seconds",
 
 
 def saving(method):
-    """A change a user asked for: when the store cannot save it, they are told so, and nothing changed
-    (every change writes to the store before it touches the table in memory)."""
+    """A change a user asked for: when the store cannot save it, or the database refuses to seat a player
+    twice in one server, they are told so, and nothing changed (every change writes to the store before it
+    touches the table in memory)."""
 
     @functools.wraps(method)
     async def wrapper(manager: "TableManager", *args: Any, **kwargs: Any) -> Any:
@@ -216,6 +218,8 @@ def saving(method):
         except SaveFailed as failed:
             log.warning("%s: could not save (%s)", method.__name__, failed.reason)
             raise Refusal(str(failed)) from None
+        except SeatedElsewhere as seated:
+            raise Refusal(str(seated)) from None
         finally:
             manager.changing -= 1
 
