@@ -26,7 +26,7 @@ from bot.retry import Backoff
 from bot.seating import SeatedElsewhere
 from bot.settings import TURN_SECONDS
 from bot.shards import Shards
-from bot.store import SaveFailed, StaleVersion, Store
+from bot.store import SaveFailed, StaleVersion, Store, TableExists
 from games import get_game
 from games.base import Event, GameBase, GameError, SeatInfo, check_range, option_error, options_from
 
@@ -297,17 +297,35 @@ class TableManager:
             except Exception:  # a table we cannot load must not stop the others
                 log.exception("could not restore table %s", row.id)
                 continue
-            self.tables[table.id] = table
-            restored.append(table)
-            if table.status == PLAYING:
-                log_rows = await self.store.actions(table.id)
-                table.acted = acted_counts(len(table.seats), log_rows)
-                last = log_rows[-1] if log_rows else None
-                if last and last.source == "timeout" and decision_continues(table, last.seat, []):
-                    table.deadline = self.clock()  # stopped halfway through a timed-out decision: finish it
-                self._arm_timer(table)
-                self._spawn(self._advance(table, []))
+            restored.append(await self._bring_back(table))
         return restored
+
+    async def load(self, table_id: int) -> Table | None:
+        """The table, read from the database when this process does not hold it yet: an open table of a guild it
+        serves that another process opened after this one had started (as during a deploy). None if there is none."""
+        if (held := self.tables.get(table_id)) is not None:
+            return held
+        row = await self.store.get_table(table_id)
+        if row is None or not row.is_open or not self.serves(row.guild_id):
+            return None
+        return await self._bring_back(self._from_row(row))
+
+    async def _bring_back(self, table: Table) -> Table:
+        """A table read from the database taken into this process: its seats' actions counted, its deadline and
+        bots going again. A table another task brought back meanwhile is kept instead."""
+        if table.status == PLAYING:
+            log_rows = await self.store.actions(table.id)
+            table.acted = acted_counts(len(table.seats), log_rows)
+            last = log_rows[-1] if log_rows else None
+            if last and last.source == "timeout" and decision_continues(table, last.seat, []):
+                table.deadline = self.clock()  # stopped halfway through a timed-out decision: finish it
+        if (held := self.tables.get(table.id)) is not None:
+            return held
+        self.tables[table.id] = table
+        if table.status == PLAYING:
+            self._arm_timer(table)
+            self._spawn(self._advance(table, []))
+        return table
 
     def get(self, table_id: int) -> Table | None:
         return self.tables.get(table_id)
@@ -424,9 +442,14 @@ class TableManager:
             raise Refusal(str(error)) from None
         turn_seconds = turn_seconds if turn_seconds is not None else config.turn_seconds
         seats = [Seat(host_id, host_name).as_dict()]
-        row = await self.store.create_table(
-            guild_id, channel_id, game_name, options, host_id, seats, turn_seconds or self.default_turn_seconds
-        )
+        try:
+            row = await self.store.create_table(
+                guild_id, channel_id, game_name, options, host_id, seats, turn_seconds or self.default_turn_seconds
+            )
+        except TableExists as exists:  # opened by another process since this one started (as during a deploy)
+            existing = await self.load(exists.table_id) if exists.table_id is not None else None
+            raise Refusal(f"This channel already has a {existing.game.title if existing else 'game'} table. "
+                          "Use /table to see it, or open a table in another channel.") from None
         table = self._from_row(row)
         self.tables[table.id] = table
         async with table.lock:

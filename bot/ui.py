@@ -271,7 +271,7 @@ async def _wish(interaction: discord.Interaction[ParlorClient], table_id: int, v
     """A table button, menu or prompt, handed to the table manager. It acts only on the table of the channel
     it was clicked in (so permissions such as Manage Server are those of that table's server)."""
     tables, user = interaction.client.tables, interaction.user
-    table = tables.get(table_id)
+    table = tables.get(table_id) or await tables.load(table_id)  # another process may have opened it
     if table is not None and (table.guild_id, table.channel_id) != (interaction.guild_id, interaction.channel_id):
         raise Refusal("That button belongs to a table in another channel; it does nothing here.")
     if table is None or (not table.is_open and verb in LOBBY_VERBS):

@@ -123,3 +123,25 @@ async def test_a_lobby_changed_by_the_other_process_refuses_politely_and_is_read
         for manager in (old, new):
             if manager is not None:
                 await stop(manager)
+
+
+async def test_a_table_opened_by_the_old_process_after_the_new_one_started_is_served_by_the_new_one(store_url,
+                                                                                                   no_errors):
+    new = await process(store_url)  # started, and restored nothing
+    old = await process(store_url)  # still running: it opens a table the new process has never read
+    try:
+        table = await old.open_table(game_name="koikoi", guild_id=GUILD, channel_id=CHANNEL, host_id=ALICE,
+                                     host_name="alice", options={}, turn_seconds=60)
+        assert new.get(table.id) is None
+        with pytest.raises(Refusal, match="This channel already has a Koi-Koi table"):
+            await new.open_table(game_name="sanma", guild_id=GUILD, channel_id=CHANNEL, host_id=CAROL,
+                                 host_name="carol", options={}, turn_seconds=60)
+        served = await new.load(table.id)  # a click on its message reaches the new process
+        assert served is new.get(table.id) and served.version == table.version
+        await new.join(table.id, BOB, "bob")
+        await new.start(table.id, ALICE)
+        assert (await new.store.get_table(table.id)).status == "playing"
+        assert await new.load(table.id + 1) is None  # no such table
+    finally:
+        await stop(old)
+        await stop(new)

@@ -48,3 +48,26 @@ async def test_a_click_on_the_process_left_behind_gets_the_fresh_panel(fake, db,
             await new.store.close()
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR], caplog.text
     fake.assert_clean()
+
+
+async def test_a_lobby_the_other_process_opened_takes_a_join_click(fake, db, caplog):
+    caplog.set_level(logging.WARNING)
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    bot = make_bot(fake, db)
+    async with run_client(fake, bot):
+        new = bot.tables  # started first: it has never read the table below
+        old = TableManager(await Store.open(db), bot.presenter, default_turn_seconds=60)
+        try:
+            bot.tables = old
+            lobby = await alice.slash("play", "koikoi")  # the old process, still running, opens a table
+            bot.tables = new
+            joined = await bob.click(lobby, "Join")  # the click reaches the new process
+            assert joined.ephemeral_to is None and f"<@{bob.id}>" in joined.text()
+            table = new.in_channel(fake.channel.id)
+            assert [s.user_id for s in table.seats] == [alice.id, bob.id]
+        finally:
+            bot.tables = new
+            await old.close()
+            await old.store.close()
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR], caplog.text
+    fake.assert_clean()
