@@ -15,7 +15,6 @@ from bot.store import Store
 from bot.tables import CHANGED_ELSEWHERE, FINISHED, Presenter, Refusal, StaleClick, TableManager
 
 GUILD, CHANNEL, ALICE, BOB, CAROL = 10, 20, 1, 2, 3
-NAMES = {ALICE: "alice", BOB: "bob", CAROL: "carol"}
 
 
 async def process(url: str) -> TableManager:
