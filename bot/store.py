@@ -12,6 +12,8 @@ queries read through a second, read-only connection and never wait on that lock.
   saw (``expected_version``); a mismatch raises :class:`StaleVersion`.
 * **actions** is the per-table action log, appended in the same transaction that
   updates the table's snapshot.
+* A write that seats players (a new table, a lobby's newcomers) checks in its transaction that
+  none sits at another open table of the guild (:mod:`bot.seating`).
 * **ledger** is append-only (triggers refuse UPDATE and DELETE). Standings, balances
   and debts are sums over it, read from **ledger_totals** (per season, participant, game
   and kind) and **results** (per table and participant), which a trigger keeps up to date
