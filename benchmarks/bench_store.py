@@ -32,7 +32,8 @@ MOVES = 12
 
 
 async def unfinished_tables(where: str, count: int) -> int:
-    """One real Koi-Koi table played a few moves, then ``count - 1`` copies of it in other channels."""
+    """One real Koi-Koi table played a few moves, then ``count - 1`` copies of it in other channels, each in a
+    server of its own (the same two players may sit at one open table per server)."""
     store = await Store.open(where)
     manager = TableManager(store, Presenter(), default_turn_seconds=3600, new_seed=lambda: "0" * 32)
     table = await manager.open_table(game_name="koikoi", guild_id=GUILD, channel_id=1, host_id=1, host_name="alice",
@@ -49,7 +50,7 @@ async def unfinished_tables(where: str, count: int) -> int:
     row = await store.get_table(table.id)
     actions = await store.actions(table.id)
     for channel in range(2, count + 1):
-        t = await store.create_table(GUILD, channel, row.game, row.options, row.host_id, row.seats, row.turn_seconds)
+        t = await store.create_table(GUILD + channel, channel, row.game, row.options, row.host_id, row.seats, row.turn_seconds)
         t = await store.start_table(t.id, row.seats, row.seed, row.snapshot, row.deadline, row.season_id,
                                     expected_version=t.version)
         async with store.transaction() as db:

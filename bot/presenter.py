@@ -27,7 +27,7 @@ from bot.permissions import needed_in
 from bot.render import get_renderer
 from bot.lobby import most_seats, players_wanted
 from bot.tables import CANCELLED, FINISHED, LOBBY, PLAYING, Presenter, Table, public_to_act
-from bot.ui import build_view, fill, hand_button, lobby_buttons, tell
+from bot.ui import build_view, fill, hand_button, lobby_buttons, panel_in_place, tell
 from faces.panel import drawn_from, panel_picture
 from faces.results import result_picture
 from faces.table import draws_table, table_picture
@@ -442,8 +442,12 @@ class DiscordPresenter(Presenter):
         return {"content": None, "embed": embed, "view": build_view(table.id, table.seat_version(seat), buttons),
                 "picture": picture}
 
+    def answers_in_place(self, origin: discord.Interaction | None) -> bool:
+        return origin is not None and panel_in_place(origin)
+
     def panel_reply(self, table: Table, user_id: int, origin: discord.Interaction | None, *, replace: bool,
                     note: str | None = None) -> Awaitable[None]:
+        replace = replace and self.answers_in_place(origin)  # a public message is never replaced by a panel
         payload = self.panel_payload(table, user_id)
         if note is not None:
             payload["content"] = note

@@ -12,6 +12,8 @@ queries read through a second, read-only connection and never wait on that lock.
   saw (``expected_version``); a mismatch raises :class:`StaleVersion`.
 * **actions** is the per-table action log, appended in the same transaction that
   updates the table's snapshot.
+* A write that seats players (a new table, a lobby's newcomers) checks in its transaction that
+  none sits at another open table of the guild (:mod:`bot.seating`).
 * **ledger** is append-only (triggers refuse UPDATE and DELETE). Standings, balances
   and debts are sums over it, read from **ledger_totals** (per season, participant, game
   and kind) and **results** (per table and participant), which a trigger keeps up to date
@@ -42,6 +44,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from bot import schema as schema_check
 from bot.postgres import PgConnection, is_postgres_url
+from bot.seating import check_seated_once, seated_users
 from bot.shards import Shards
 
 __all__ = [
@@ -729,7 +732,8 @@ class Store:
         seats: Sequence[Any],
         turn_seconds: int,
     ) -> TableRow:
-        """A new lobby (version 1). Raises :class:`TableExists` if the channel has an open table."""
+        """A new lobby (version 1). Raises :class:`TableExists` if the channel has an open table, and
+        :class:`~bot.seating.SeatedElsewhere` if one of ``seats`` sits at another open table of the guild."""
         now = self.now()
         async with self.transaction() as db:
             existing = await self._fetchone(
@@ -737,6 +741,8 @@ class Store:
             )
             if existing is not None:
                 raise TableExists(channel_id, existing["id"])
+            seats = json.loads(_seats_json(seats))
+            await check_seated_once(db, self.dialect.name, guild_id, None, seated_users(seats, playing=False))
             try:
                 cur = await db.execute(
                     "INSERT INTO tables (guild_id, channel_id, game, options, host_id, seats, status, version,"
@@ -777,8 +783,13 @@ class Store:
         return [_table(r) for r in rows]
 
     async def update_lobby(self, table_id: int, seats: Sequence[Any], expected_version: int) -> TableRow:
+        """The lobby's new seats. :class:`~bot.seating.SeatedElsewhere` if a newcomer sits at another open table
+        of the guild."""
         async with self.transaction() as db:
-            await self._check(db, table_id, expected_version, ("lobby",))
+            table = await self._check(db, table_id, expected_version, ("lobby",))
+            seats = json.loads(_seats_json(seats))
+            newcomers = seated_users(seats, playing=False) - seated_users(table.seats, playing=False)
+            await check_seated_once(db, self.dialect.name, table.guild_id, table_id, newcomers)
             await db.execute(
                 "UPDATE tables SET seats = ?, version = version + 1, updated_at = ? WHERE id = ?",
                 (_seats_json(seats), self.now(), table_id),

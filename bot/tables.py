@@ -25,9 +25,11 @@ from pydantic import BaseModel, ValidationError
 from bot import text as user_text
 from bot.league.rules import season_options
 from bot.lobby import check_opening, most_seats, players_wanted, seat_counts, table_options
+from bot.retry import Backoff
+from bot.seating import SeatedElsewhere
 from bot.settings import TURN_SECONDS
 from bot.shards import Shards
-from bot.store import SaveFailed, Store
+from bot.store import SaveFailed, StaleVersion, Store, TableExists
 from games import get_game
 from games.base import Event, GameBase, GameError, SeatInfo, check_range, option_error
 from games.optionspec import seated_text
@@ -39,6 +41,7 @@ DEFAULT_STARTING_BALANCE = 1000  # season chips of a player new to the season (s
 LEFT = "You left the table."
 RESIGNED = "You resigned. A bot plays your seat; the result still counts for you."
 SHOWN_AGAIN = "Here is the table again ⬇️"
+CHANGED_ELSEWHERE = "The table changed in the meantime; please look at it again and retry."
 REDRAW_RETRIES = 4  # a redraw Discord failed (5xx, 429 after retries) is tried again after 2, 4, 8, 16 s
 
 
@@ -97,6 +100,11 @@ class Presenter:
     async def acknowledge(self, origin: Origin, answer: str | None = None) -> None:
         """Answer who asked (a command with ``answer``, a click silently) when the table itself shows the rest."""
         return None
+
+    def answers_in_place(self, origin: Origin) -> bool:
+        """Whether a hand panel answering ``origin`` may take the place of the message it came from: only the
+        clicker's own private panel may be replaced; any other answer is a new private message."""
+        return origin is not None
 
     def panel_reply(self, table: "Table", user_id: int, origin: Origin, *, replace: bool,
                     note: str | None = None) -> Awaitable[None]:
@@ -161,6 +169,12 @@ class Table:
     def is_open(self) -> bool:
         return self.status in (LOBBY, PLAYING)
 
+    def take(self, stored: "Table") -> None:
+        """Everything the database keeps of this table, from ``stored`` (the same table read again); what
+        belongs to this process (its lock, timer, redraws, narration) stays."""
+        for name in PERSISTED:
+            setattr(self, name, getattr(stored, name))
+
     def seat_of(self, user_id: int) -> int | None:
         for index, seat in enumerate(self.seats):
             if seat.user_id == user_id and not seat.bot:
@@ -191,9 +205,14 @@ class Table:
         return digest % 999_999_999 + 1  # never 0, which marks an unversioned button
 
 
+PERSISTED = ("options", "host_id", "seats", "status", "version", "turn_seconds", "seed", "state", "deadline",
+             "message_id", "season_id", "acted")
+
+
 def saving(method):
-    """A change a user asked for: when the store cannot save it, they are told so, and nothing changed
-    (every change writes to the store before it touches the table in memory)."""
+    """A change a user asked for: when the store cannot save it, or the database refuses to seat a player
+    twice in one server, they are told so, and nothing changed (every change writes to the store before it
+    touches the table in memory)."""
 
     @functools.wraps(method)
     async def wrapper(manager: "TableManager", *args: Any, **kwargs: Any) -> Any:
@@ -203,6 +222,8 @@ def saving(method):
         except SaveFailed as failed:
             log.warning("%s: could not save (%s)", method.__name__, failed.reason)
             raise Refusal(str(failed)) from None
+        except SeatedElsewhere as seated:
+            raise Refusal(str(seated)) from None
         finally:
             manager.changing -= 1
 
@@ -226,6 +247,7 @@ class TableManager:
         clock: Callable[[], float] = time.time,
         new_seed: Callable[[], str] = lambda: secrets.token_hex(16),
         shards: Shards | None = None,
+        save_retry: Backoff = Backoff(),
     ) -> None:
         self.store = store
         self.presenter = presenter
@@ -234,6 +256,7 @@ class TableManager:
         self.clock = clock
         self.new_seed = new_seed  # tests inject fixed seeds; real tables draw from `secrets`
         self.shards = shards  # the shards whose guilds' tables this process keeps (None: every guild's)
+        self.save_retry = save_retry  # the pauses before a bot's or a deadline's refused move is tried again
         self.tables: dict[int, Table] = {}
         self._tasks: set[asyncio.Task] = set()
         self._closing = False
@@ -278,17 +301,35 @@ class TableManager:
             except Exception:  # a table we cannot load must not stop the others
                 log.exception("could not restore table %s", row.id)
                 continue
-            self.tables[table.id] = table
-            restored.append(table)
-            if table.status == PLAYING:
-                log_rows = await self.store.actions(table.id)
-                table.acted = acted_counts(len(table.seats), log_rows)
-                last = log_rows[-1] if log_rows else None
-                if last and last.source == "timeout" and decision_continues(table, last.seat, []):
-                    table.deadline = self.clock()  # stopped halfway through a timed-out decision: finish it
-                self._arm_timer(table)
-                self._spawn(self._advance(table, []))
+            restored.append(await self._bring_back(table))
         return restored
+
+    async def load(self, table_id: int) -> Table | None:
+        """The table, read from the database when this process does not hold it yet: an open table of a guild it
+        serves that another process opened after this one had started (as during a deploy). None if there is none."""
+        if (held := self.tables.get(table_id)) is not None:
+            return held
+        row = await self.store.get_table(table_id)
+        if row is None or not row.is_open or not self.serves(row.guild_id):
+            return None
+        return await self._bring_back(self._from_row(row))
+
+    async def _bring_back(self, table: Table) -> Table:
+        """A table read from the database taken into this process: its seats' actions counted, its deadline and
+        bots going again. A table another task brought back meanwhile is kept instead."""
+        if table.status == PLAYING:
+            log_rows = await self.store.actions(table.id)
+            table.acted = acted_counts(len(table.seats), log_rows)
+            last = log_rows[-1] if log_rows else None
+            if last and last.source == "timeout" and decision_continues(table, last.seat, []):
+                table.deadline = self.clock()  # stopped halfway through a timed-out decision: finish it
+        if (held := self.tables.get(table.id)) is not None:
+            return held
+        self.tables[table.id] = table
+        if table.status == PLAYING:
+            self._arm_timer(table)
+            self._spawn(self._advance(table, []))
+        return table
 
     def get(self, table_id: int) -> Table | None:
         return self.tables.get(table_id)
@@ -314,7 +355,33 @@ class TableManager:
         if busy(table.lock):
             await self.presenter.receive(origin, private=private)
         async with table.lock:  # nothing was awaited since the check: a free lock is taken without waiting
-            yield
+            try:
+                yield
+            except StaleVersion:  # another process changed the table: the click was made on an older table
+                await self._reload(table)
+                raise StaleClick(table.id) if table.status == PLAYING else Refusal(CHANGED_ELSEWHERE) from None
+
+    async def _reload(self, table: Table) -> None:
+        """The table as the database has it, in place of what this process held (under the table lock): another
+        process changed it, as when two processes briefly serve one shard during a deploy (that process draws
+        its own changes). Its deadline is armed anew."""
+        stored = self._from_row(await self.store.get_table(table.id))
+        if stored.status == PLAYING:
+            stored.acted = acted_counts(len(stored.seats), await self.store.actions(table.id))
+        log.warning("table %s: changed by another process (version %s, this one held %s); read again",
+                    table.id, stored.version, table.version)
+        table.take(stored)
+        self._arm_timer(table)
+
+    async def _catch_up(self, table: Table, origin: Origin, *, private: bool) -> bool:
+        """Whether the database holds a newer version of the table than this process (another process moved
+        it); if so, it is read again. For a click refused against what this process holds."""
+        async with self._holding(table, origin, private=private):
+            row = await self.store.get_table(table.id)
+            if row is None or row.version == table.version:
+                return False
+            await self._reload(table)
+            return True
 
     async def _shown(self, table: Table, message_id: int | None) -> None:
         """Record that ``message_id`` now shows the table (None: the message showing it did not change)."""
@@ -388,12 +455,17 @@ class TableManager:
             raise Refusal(str(error)) from None
         turn_seconds = turn_seconds if turn_seconds is not None else config.turn_seconds
         seated = [s.as_dict() for s in seats] if seats else [Seat(host_id, host_name).as_dict()]
-        async with self.store.transaction() as db:
-            row = await self.store.create_table(
-                guild_id, channel_id, game_name, options, host_id, seated, turn_seconds or self.default_turn_seconds
-            )
-            if linked is not None:
-                await linked(db, row.id)
+        try:
+            async with self.store.transaction() as db:
+                row = await self.store.create_table(
+                    guild_id, channel_id, game_name, options, host_id, seated, turn_seconds or self.default_turn_seconds
+                )
+                if linked is not None:
+                    await linked(db, row.id)
+        except TableExists as exists:  # opened by another process since this one started (as during a deploy)
+            existing = await self.load(exists.table_id) if exists.table_id is not None else None
+            raise Refusal(f"This channel already has a {existing.game.title if existing else 'game'} table. "
+                          "Use /table to see it, or open a table in another channel.") from None
         table = self._from_row(row)
         self.tables[table.id] = table
         async with table.lock:
@@ -616,6 +688,7 @@ class TableManager:
             raise Refusal("This game is over.")
         if table.seat_of(user_id) is None:
             raise Refusal("You are not seated at this table, so there is no hand to show. Enjoy watching!")
+        replace = replace and self.presenter.answers_in_place(origin)
         async with self._holding(table, origin, private=not replace):
             reply = self.presenter.panel_reply(table, user_id, origin, replace=replace, note=note)
         await reply
@@ -633,17 +706,23 @@ class TableManager:
                   origin: Origin = None) -> tuple[Table, list[Event]]:
         """A player's action: checked, applied, persisted; bots and the presenter follow.
 
-        The player's own answer (their panel, in place of the one clicked) goes out under the table
+        The player's own answer (their panel, in place of the one clicked when that was their panel) goes out under the table
         lock right after the action is stored, before any later change of the table.
         """
         table = self.tables.get(table_id)
         if table is None:
             raise Refusal("This table no longer exists.")
-        self._check_action(table, user_id, version, action)  # refused at once, before any deferral
-        async with self._holding(table, origin):
+        replace = self.presenter.answers_in_place(origin)
+        try:
+            self._check_action(table, user_id, version, action)  # refused at once, before any deferral
+        except Refusal:  # unless another process moved the table meanwhile: then judged against its move
+            if not await self._catch_up(table, origin, private=not replace):
+                raise
+            self._check_action(table, user_id, version, action)
+        async with self._holding(table, origin, private=not replace):
             seat = self._check_action(table, user_id, version, action)  # the table may have moved meanwhile
             events = await self._apply(table, seat, action, actor_id=user_id, source="player")
-            reply = self.presenter.panel_reply(table, user_id, origin, replace=True) if origin is not None else None
+            reply = self.presenter.panel_reply(table, user_id, origin, replace=replace) if origin is not None else None
         self._spawn(self._advance(table, events))
         if reply is not None:
             try:
@@ -744,15 +823,27 @@ class TableManager:
 
     async def _advance(self, table: Table, events: list[Event], notes: list[str] | None = None) -> None:
         """Let automated seats play until a human must decide, then tell the presenter. The pause
-        between bots comes once per decision (an exchange of 7 cards is one decision, not 7)."""
+        between bots comes once per decision (an exchange of 7 cards is one decision, not 7). A move the
+        database refuses is tried again after a pause (``save_retry``) until it lands, the lock released
+        meanwhile: nobody else would play it before the deadline."""
         notes = list(notes or [])
+        failures = 0
         try:
             while not self._closing:
-                async with table.lock:
-                    auto = [s for s in table.to_act() if table.seats[s].automated]
-                    if not auto:
-                        break
-                    events += await self._play_decision(table, auto[0], source="bot")
+                try:
+                    async with table.lock:
+                        auto = [s for s in table.to_act() if table.seats[s].automated]
+                        if not auto:
+                            break
+                        try:
+                            await self._play_decision(table, auto[0], source="bot", events=events)
+                        except StaleVersion:  # another process moved the table: go on from where it is
+                            await self._reload(table)
+                except SaveFailed as failed:
+                    failures += 1
+                    await self._wait_to_save_again(table, failed, failures)
+                    continue
+                failures = self._saved_again(table, failures)
                 if self.bot_delay:
                     await asyncio.sleep(self.bot_delay)
             async with table.lock:
@@ -766,6 +857,19 @@ class TableManager:
     def redraw(self, table: Table) -> None:
         """Draw the table again, though it did not change (what it could not show before may be shown now)."""
         self._redraw_soon(table)
+
+    async def _wait_to_save_again(self, table: Table, failed: SaveFailed, failures: int) -> None:
+        """A bot's or a deadline's move the database refused: said once in the log, tried again after a pause."""
+        if failures == 1:
+            log.warning("table %s: the database refused a move (%s); trying again until it lands",
+                        table.id, failed.reason)
+        await asyncio.sleep(self.save_retry.delay(failures))
+
+    @staticmethod
+    def _saved_again(table: Table, failures: int) -> int:
+        if failures:
+            log.warning("table %s: the move was saved after %d refused attempt(s)", table.id, failures)
+        return 0
 
     def _redraw_soon(self, table: Table) -> None:
         """Draw the table's latest state outside the lock: one redraw task per table; a change made while
@@ -798,17 +902,17 @@ class TableManager:
         await asyncio.sleep(delay)
         self._redraw_soon(table)
 
-    async def _play_decision(self, table: Table, seat: int, *, source: str) -> list[Event]:
+    async def _play_decision(self, table: Table, seat: int, *, source: str, events: list[Event]) -> None:
         """The bot plays ``seat``'s whole decision, every step of it, under the table lock (its time ran
         out, or the seat is a bot or a resigned player): it is never left half done to wait for another
-        deadline. A timed-out step plays what the game says (``timeout_action``), else the bot policy."""
-        events: list[Event] = []
+        deadline. A timed-out step plays what the game says (``timeout_action``), else the bot policy.
+        Each step's events go to ``events`` as it lands (a later step the database refuses keeps them)."""
         while True:
             action = (source == "timeout" and timeout_action(table, seat)) or self._bot_action(table, seat)
             step = await self._apply(table, seat, action, actor_id=None, source=source)
             events += step
             if not decision_continues(table, seat, step):
-                return events
+                return
 
     def _bot_action(self, table: Table, seat: int) -> str:
         legal = table.game.legal_actions(table.state, seat)
@@ -860,24 +964,45 @@ class TableManager:
 
     async def fire_deadline(self, table_id: int, version: int | None = None) -> bool:
         """The decision's time is up: the bot plays the whole decision of every seat still to act (all
-        the steps of a multi-step one, then whoever acts next gets one new deadline)."""
+        the steps of a multi-step one, then whoever acts next gets one new deadline). A step the database
+        refuses is tried again after a pause until it lands (the steps that landed stay played)."""
         table = self.tables.get(table_id)
         if table is None or table.status != PLAYING:
             return False
         events: list[Event] = []
         notes: list[str] = []
-        async with table.lock:
-            if version is not None and version != table.version:
-                return False
-            self.deadlines_fired += 1
-            named = set(public_to_act(table))  # seats of a secret window (e.g. a call) are not named
-            for seat in table.to_act():
-                if seat not in table.to_act():  # an earlier seat's decision closed this one's (e.g. a window)
-                    continue
-                events += await self._play_decision(table, seat, source="timeout")
-                if seat in named:
-                    who = user_text.name(table.seats[seat].name)
-                    notes.append(f"⏰ Time ran out for {who}; Parlor's bot played for them.")
+        due: list[int] | None = None  # the seats whose time ran out, played in turn
+        named: set[int] = set()
+        failures = 0
+        while not self._closing:
+            try:
+                async with table.lock:
+                    if table.status != PLAYING or (version is not None and version != table.version):
+                        if due is None:
+                            return False
+                        break  # a player's move or another change landed while this one waited: it re-armed the time
+                    if due is None:
+                        self.deadlines_fired += 1
+                        due, named = list(table.to_act()), set(public_to_act(table))  # a secret window's seats are not named
+                    try:
+                        while due:
+                            seat = due[0]
+                            if seat in table.to_act():  # else an earlier seat's decision closed this one's (a window)
+                                await self._play_decision(table, seat, source="timeout", events=events)
+                                if seat in named:
+                                    who = user_text.name(table.seats[seat].name)
+                                    notes.append(f"⏰ Time ran out for {who}; Parlor's bot played for them.")
+                            due.pop(0)
+                    except StaleVersion:  # another process moved the table: its deadline is the one that counts
+                        await self._reload(table)
+                    break
+            except SaveFailed as failed:
+                failures += 1
+                version = table.version  # what landed before the refusal stays: the rest is played on the next try
+                await self._wait_to_save_again(table, failed, failures)
+        self._saved_again(table, failures)
+        if due is None:
+            return False
         task = self._spawn(self._advance(table, events, notes))
         await asyncio.shield(task)
         return True

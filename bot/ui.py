@@ -86,6 +86,16 @@ async def tell(interaction: discord.Interaction, text: str) -> None:
         await interaction.followup.send(text, ephemeral=True)
 
 
+def panel_in_place(interaction: discord.Interaction) -> bool:
+    """Whether a hand panel answering ``interaction`` may take the place of the message it came from: only a
+    click (or a prompt submitted) on a private message, which only the clicker sees, so their own panel. A
+    click on a public message (a move forged onto the table, whose buttons are never moves) is answered with
+    a new private message, and the table stays the table."""
+    message = interaction.message
+    return (interaction.type in (discord.InteractionType.component, discord.InteractionType.modal_submit)
+            and message is not None and message.flags.ephemeral)
+
+
 def custom_id(table_id: int, version: int, verb: str) -> str:
     return f"parlor:t:{table_id}:{version}:{verb}"
 
@@ -94,7 +104,7 @@ async def answer_refusal(interaction: discord.Interaction[ParlorClient], error: 
     """A refusal (or a write the database refused) answered privately to the one user; False for other errors."""
     if not isinstance(error, (Refusal, SaveFailed)):
         return False
-    if isinstance(error, StaleClick):  # the answer is the seat's fresh panel, in place of the old one
+    if isinstance(error, StaleClick):  # the answer is the seat's fresh panel, in place of the old one (if it was one)
         try:
             await interaction.client.tables.show_hand(error.table_id, interaction.user.id, interaction,
                                                       replace=True, note=f"⌛ {error}")
@@ -301,7 +311,7 @@ async def _wish(interaction: discord.Interaction[ParlorClient], table_id: int, v
     """A table button, menu or prompt, handed to the table manager. It acts only on the table of the channel
     it was clicked in (so permissions such as Manage Server are those of that table's server)."""
     tables, user = interaction.client.tables, interaction.user
-    table = tables.get(table_id)
+    table = tables.get(table_id) or await tables.load(table_id)  # another process may have opened it
     if table is not None and (table.guild_id, table.channel_id) != (interaction.guild_id, interaction.channel_id):
         raise Refusal("That button belongs to a table in another channel; it does nothing here.")
     if table is None or (not table.is_open and verb in LOBBY_VERBS):

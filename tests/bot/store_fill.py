@@ -58,9 +58,9 @@ async def fill(store: Store, games: int, *, open_tables: int = 3, seed: int = 15
     for guild in GUILDS:
         await store.set_config(guild, turn_seconds=60 + guild, allowed_channels=[guild, guild + 1],
                                starting_balance=guild * 10)
-    for n in range(open_tables):
-        await open_table(store, GUILDS[n % len(GUILDS)], 5000 + n, [1, None, 2], actions=2)
-    cancelled = await store.create_table(GUILDS[0], 6000, "sanma", {}, 1, seats_of([1, 2, 3]), 90)
+    for n in range(open_tables):  # players of their own: a player sits at one open table of a server
+        await open_table(store, GUILDS[n % len(GUILDS)], 5000 + n, [10 + 2 * n, None, 11 + 2 * n], actions=2)
+    cancelled = await store.create_table(GUILDS[0], 6000, "sanma", {}, 3, seats_of([3, 4, 5]), 90)  # none seated above
     await store.cancel_table(cancelled.id)
     await fill_nights(store)
 

@@ -1,0 +1,97 @@
+"""A move's click forged onto the public table message (a modified client can send any custom_id on any
+message it sees) is answered privately: stale or not, busy table or not, the answer never edits the public
+message, which stays the table for everyone; the clicker's panel comes as a new private message."""
+
+from __future__ import annotations
+
+import asyncio
+
+from localdiscord import run_client
+
+from .conftest import LeakWatch, action_buttons, make_bot, started_koikoi, table_message
+
+STALE = "That moment has passed"
+
+
+def move_buttons(version) -> list[str]:
+    """The move buttons (``…:a:…``) one version of a message carried: a hand panel's, never the table's."""
+    return [item.get("custom_id") for row in version.components or [] for item in row.get("components", [])
+            if ":a:" in (item.get("custom_id") or "")]
+
+
+def never_a_panel(message) -> bool:
+    return all(not move_buttons(version) for version in message.versions)
+
+
+async def mover_and_panel(fake, bot, alice, bob):
+    table = await started_koikoi(fake, bot, alice, bob)
+    mover = alice if table.seat_of(alice.id) in table.to_act() else bob
+    panel = (await mover.click(table_message(fake), "My hand")).message
+    _, custom_id, _ = action_buttons(panel)[0]
+    version = f":{table.seat_version(table.seat_of(mover.id))}:"
+    assert version in custom_id
+    return table, mover, custom_id, custom_id.replace(version, ":7:", 1)
+
+
+def private_panels(result, user) -> list:
+    """The messages answering ``result`` that only ``user`` sees and that carry their moves."""
+    return [m for m in result.messages if m.ephemeral_to == user.id and action_buttons(m)]
+
+
+async def test_a_stale_move_forged_on_the_public_table_leaves_it_alone(fake, db):
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    bot = make_bot(fake, db)
+    async with run_client(fake, bot):
+        table, mover, _, stale = await mover_and_panel(fake, bot, alice, bob)
+        watch = LeakWatch(fake, bot)
+        public = table_message(fake)
+        shown = len(public.versions)
+
+        answer = await mover.forge_click(public, stale)
+
+        assert len(public.versions) == shown and never_a_panel(public)  # the table is still the table, for everyone
+        assert [m.id for m in private_panels(answer, mover)] != [public.id]
+        assert private_panels(answer, mover) and STALE in answer.text()
+        watch.check()
+    fake.assert_clean()
+
+
+async def test_a_current_move_forged_on_the_public_table_is_played_and_answered_privately(fake, db):
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    bot = make_bot(fake, db)
+    async with run_client(fake, bot):
+        table, mover, current, _ = await mover_and_panel(fake, bot, alice, bob)
+        watch = LeakWatch(fake, bot)
+        public = table_message(fake)
+        played = sum(table.acted)
+
+        answer = await mover.forge_click(public, current)
+        await fake.wait_idle()
+
+        assert sum(table.acted) > played  # the move itself is the player's own and legal: it is played
+        assert never_a_panel(public)
+        assert answer.ephemeral_to == mover.id and answer.message.id != public.id  # their panel, a message of its own
+        assert "Your hand" in answer.text()
+        watch.check()
+    fake.assert_clean()
+
+
+async def test_a_forged_move_waiting_for_a_busy_table_is_answered_privately(fake, db):
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    bot = make_bot(fake, db)
+    async with run_client(fake, bot):
+        table, mover, _, stale = await mover_and_panel(fake, bot, alice, bob)
+        watch = LeakWatch(fake, bot)
+        public = table_message(fake)
+        shown = len(public.versions)
+
+        async with table.lock:  # the table is busy (a bot's move, a redraw) when the click arrives
+            click = asyncio.create_task(mover.forge_click(public, stale))
+            await asyncio.sleep(0.3)
+        answer = await click
+        await fake.wait_idle()
+
+        assert len(public.versions) == shown and never_a_panel(public)
+        assert private_panels(answer, mover) and STALE in " ".join(m.text() for m in answer.messages)
+        watch.check()
+    fake.assert_clean()
