@@ -17,7 +17,9 @@ async def answered_while_busy(fake, table, user, *path):
     interaction = user.prepare_slash(*path)
     async with table.lock:
         sent = asyncio.create_task(user.send(interaction))
-        while interaction.callback_type is None:
+        for _ in range(300):  # 3 s: Discord's limit for the first answer
+            if interaction.callback_type is not None:
+                break
             await asyncio.sleep(0.01)
         assert interaction.callback_type == 5  # deferred, "thinking", before the busy lock
     result = await sent
