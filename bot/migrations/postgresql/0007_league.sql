@@ -62,9 +62,9 @@ CREATE TABLE standings_totals (
     PRIMARY KEY (guild_id, season_id, game, user_id)
 );
 
--- /standings walks a game's players in this order and stops after the rows it shows.
-CREATE INDEX standings_order ON standings_totals (guild_id, season_id, game, points DESC, firsts DESC);
-CREATE INDEX standings_waiting ON standings_totals (guild_id, season_id, game, games DESC, points DESC);
+-- No index on points or games here (SQLite has two): every finished game changes them, so each update of a
+-- row would add index entries (no HOT update), and a long transaction (python -m bot migrate) would slow
+-- down as the versions pile up. PostgreSQL sorts a game's players for the LIMIT with a top-N heap instead.
 
 INSERT INTO standings_totals (guild_id, season_id, game, user_id, name, points, games, firsts, placing_sum, placed,
                               rounds_won, last_id)
