@@ -39,13 +39,15 @@ def panel_cards(game: str, v: dict) -> list[str | None]:
     """What a seat's panel should draw, written out independently of the renderer (None: a back)."""
     if game == "sanma":
         return v["hand"] + v["waits"] + public_cards("sanma", v)
-    if game == "koikoi":
-        mine = next(side["captures"] for side in v["sides"] if v["seat"] in side["seats"])
-        return v["field"] + v["hand"] + takes(v["hand"], v["field"]) + mine
+    if game == "koikoi":  # every side's captures: the seat's own and its opponents'
+        return v["field"] + v["hand"] + takes(v["hand"], v["field"]) + [c for s in v["sides"] for c in s["captures"]]
     if game == "hachihachi":
-        return v["table"] + v["hand"] + takes(v["hand"], v["table"]) + v["captures"][v["seat"]]
+        return (v["table"] + v["hand"] + takes(v["hand"], v["table"])
+                + [c for s in v["active"] for c in v["captures"][s]])
     if game == "blackflower":
         return [c for h in own_hands(v) for c in h["cards"]]
+    if game == "bcpoker":  # the hand, then the public table
+        return v["hand"] + public_cards("bcpoker", v)
     raise AssertionError(game)
 
 

@@ -97,7 +97,7 @@ def test_same_view_same_bytes_changed_view_changed_picture(game):
             assert a != b
     view = copy.deepcopy(samples(game)[-1][0])
     before = table_picture(game, view)
-    key = {"blackflower": "chips", "hachihachi": "totals"}.get(game, "scores")
+    key = {"blackflower": "chips", "hachihachi": "cash"}.get(game, "scores")
     view[key][0] += 1000
     assert table_picture(game, view) != before
 
@@ -157,3 +157,46 @@ def test_a_capture_pile_too_long_for_one_line_wraps_without_drawing_over_itself(
         for b in board.boxes[i + 1:]:
             assert a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1], (a, b)
     assert board.y >= max(bottom for *_, bottom in board.boxes)
+
+
+PHASES = {"koikoi": {"play", "choose_take", "decide"},
+          "hachihachi": {"mizuten", "bidding", "declare", "play", "take", "decide", "repay"},
+          "blackflower": {"betting", "niko", "play", "banker_niko", "banker", "offer"},
+          "bcpoker": {"draw", "discard", "hit_draw", "hit_riichi", "hit_decide", "exchange", "ron"}}
+
+
+@pytest.mark.parametrize("game", list(PHASES))
+def test_the_picture_says_who_is_to_act_in_words_not_phase_names(game):
+    """No internal phase name ("choose_take", "hit_decide") in a picture; the seat to act is named with what
+    it is to do."""
+    seen = set()
+    for view, _ in samples(game):
+        texts = compose(game, view).texts
+        words = {w.strip(" ·") for t in texts for w in t.split()}
+        assert not words & {p for p in PHASES[game] if "_" in p or p in ("betting", "bidding")}, texts
+        seen.add(view["phase"])
+        if view["phase"] in PHASES[game]:
+            assert any(f" to " in t for t in texts), (view["phase"], texts)
+    assert len(seen & PHASES[game]) >= 2
+
+
+def test_koikoi_choose_take_reads_as_a_choice_of_capture():
+    view = copy.deepcopy(samples("koikoi")[3][0])
+    view.update(phase="choose_take", turn=1, pending={"card": view["field"][0], "choices": view["field"][:2]})
+    texts = compose("koikoi", view).texts
+    assert any(t.endswith(f"{view['seats'][1]} to choose a capture") for t in texts), texts
+    assert not any("choose_take" in t for t in texts)
+
+
+def test_hachihachi_seats_show_their_cash_and_no_total_outside_a_campaign():
+    view = samples("hachihachi")[-1][0]
+    assert view["games_total"] == 1
+    texts = compose("hachihachi", view).texts
+    assert not any("total" in t for t in texts), texts
+    for s in view["active"]:
+        assert any(t.startswith(view["seats"][s]) and f"cash {view['cash'][s]}p" in t for t in texts), texts
+    campaign = copy.deepcopy(view)
+    campaign.update(games_total=3, game_no=2, totals=[40, -10, -30])
+    texts = compose("hachihachi", campaign).texts
+    assert any("game 2 of 3" in t for t in texts)
+    assert all(any(f"total {campaign['totals'][s]}" in t for t in texts) for s in campaign["active"])
