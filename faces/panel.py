@@ -43,7 +43,7 @@ def _sanma_panel(b: Board, v: dict) -> None:
         top = b.y + 2
         x = b.text(MARGIN, top + 6, "Waits") + 8
         b.y = top
-        x = b.row(x, v["waits"], b.card - 6)
+        x = b.row(x, v["waits"], b.card - 4)
         if v.get("furiten"):
             b.text(x + 8, top + 6, "FURITEN", fill=MARK)
     b.y += 6

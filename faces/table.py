@@ -285,7 +285,7 @@ def _sanma(b: Board, v: dict) -> None:
     h = b.card
     top = b.y
     x = b.text(MARGIN, b.y, f"{v['round']} · honba {v['honba']} · sticks {v['sticks']} · wall {v['live']}", TITLE)
-    dora = h - 10
+    dora = h - 4
     label = _font(TEXT).getlength("Dora ")
     if right_row(b, x + 12 + round(label), top - 2, [(v["dora_indicators"], set())], dora):
         b.text(WIDTH - MARGIN - b.width(v["dora_indicators"], dora) - round(label), top, "Dora")
@@ -304,7 +304,7 @@ def _sanma(b: Board, v: dict) -> None:
             x = b.text(x + 6, b.y, "to play", fill=MARK)
         b.y = top + TEXT + 4
         groups = [_meld(m, s) for m in v["melds"][s]] + ([(["4z"] * v["kita"][s], set())] if v["kita"][s] else [])
-        mh = h - 8
+        mh = h - 4
         if groups and not right_row(b, x + 8, top - mh + TEXT + 2, groups, mh):
             b.y = top + TEXT + 4
             x = MARGIN + 16
