@@ -186,17 +186,23 @@ class Board:
         return out.getvalue()
 
 
-def fitted(game: str, draw: Callable[[Board], object], sizes: tuple[int, ...] | None = None) -> Board:
-    """``draw(board)`` on a board with the largest of the game's face ``sizes`` whose picture stays within the
-    shown height (each size measured on a dry board first: nothing is drawn twice); the smallest when none does."""
-    sizes = sizes or SIZES[FACE_GAME[game]]
-    for size in sizes:
-        probe = Board(game, size, dry=True)
-        draw(probe)
-        if probe.height <= SHOWN_HEIGHT:
-            break
+def fitted(game: str, *layouts: Callable[[Board], object]) -> Board:
+    """The picture drawn by the first of ``layouts`` (``layout(board)``) that, with the largest of the game's
+    face sizes, stays within the shown height (each try measured on a dry board: nothing is drawn twice); the
+    first layout at the smallest size when none does."""
+    for size in SIZES[FACE_GAME[game]]:
+        for layout in layouts:
+            probe = Board(game, size, dry=True)
+            layout(probe)
+            if probe.height <= SHOWN_HEIGHT:
+                break
+        else:
+            continue
+        break
+    else:
+        layout = layouts[0]
     board = Board(game, size)
-    draw(board)
+    layout(board)
     return board
 
 
@@ -236,6 +242,16 @@ def status(game: str, view: dict, acting: list[int]) -> str:
         return f"waiting for a player {words}"
     who = " and ".join(_name(view, s) for s in acting) if len(acting) <= 2 else f"{len(acting)} players"
     return f"{who} {words}"
+
+
+def clipped(text: str, width: int, size: int = TEXT) -> str:
+    """``text`` cut (with "..") to fit ``width`` pixels."""
+    font = _font(size)
+    if font.getlength(text) <= width:
+        return text
+    while text and font.getlength(text + "..") > width:
+        text = text[:-1]
+    return text + ".."
 
 
 def title(b: Board, parts: list[str]) -> None:
@@ -326,22 +342,39 @@ def _sanma(b: Board, v: dict) -> None:
 RANK_ORDER = (hf.BRIGHT, hf.ANIMAL, hf.RIBBON, hf.CHAFF)
 
 
-def capture_groups(b: Board, label: str | None, cards: list[str], h: int, fill=INK) -> None:
-    """``label`` on its own line, then the captured ``cards`` grouped by rank (Brights first), wrapping."""
-    if label:
-        b.line(label, TEXT, fill)
+def capture_groups(b: Board, label: str | None, cards: list[str], h: int, fill=INK, column: int = 0,
+                   shown: list[str] = ()) -> None:
+    """``label`` on its own line, then the captured ``cards`` grouped by rank (Brights first), wrapping; with a
+    ``column`` width, the label's parts (split at " · ") go in a column that wide on the left of the cards.
+    ``shown``: cards declared face up, after the captures behind the word "shown"."""
+    top = b.y
+    if label and column:
+        for part in label.split(" · "):
+            b.line(clipped(part, column - 4), TEXT, fill)
+        b.y, label_bottom = top, b.y
+    else:
+        if label:
+            b.line(label, TEXT, fill)
+        label_bottom = top = b.y
     groups = [[c for c in sorted(cards, key=hf.ORDER.__getitem__) if hf.KIND[c] == kind] for kind in RANK_ORDER]
-    top = line = b.y
-    x = MARGIN + 8
+    left = MARGIN + 8 + column
+    x, line = left, top
     for group in groups:
         if group:
             b.y = line
-            x = b.row(x, group, h, left=MARGIN + 8) + 8
+            x = b.row(x, group, h, left=left) + 8
             line = b.y - h - GAP  # the line this group ended on (below its first when it wrapped): the next goes on
-    b.y = max(b.y, top + (h + GAP if cards else 0)) + 3
+    if shown:
+        word = round(_font(TEXT).getlength("shown")) + 6
+        if x + word + b.width(shown, h) > WIDTH - MARGIN and x > left:
+            x, line = left, line + h + GAP
+        b.text(x, line + h // 2 - 7, "shown", fill=DIM_INK)
+        b.y = line
+        b.row(x + word, shown, h, left=left)
+    b.y = max(b.y, top + (h + GAP if cards or shown else 0), label_bottom) + 3
 
 
-def _field_and_pile(b: Board, field: list[str], pile_count: int, pending: dict | None, note: str = "") -> None:
+def _field_and_pile(b: Board, field: list[str], pile_count: int, pending: dict | None) -> None:
     """The pile (a back with how many are left), the card just flipped (framed), then the field."""
     h = b.card
     top = b.y
@@ -354,8 +387,6 @@ def _field_and_pile(b: Board, field: list[str], pile_count: int, pending: dict |
     b.y = top
     b.row(x + 6, list(field), h)
     b.y = max(b.y, top + h + GAP) + 4
-    if note:
-        b.line(note, TEXT, DIM_INK)
 
 
 def _koikoi(b: Board, v: dict) -> None:
@@ -378,22 +409,22 @@ def _money(points: int) -> str:
     return f"{points}p"
 
 
-def _hachihachi(b: Board, v: dict) -> None:
+HACHI_LABELS = 100  # a seat's label in a column left of its captures: more cards on a line, more lines a seat
+
+
+def _hachihachi(b: Board, v: dict, column: int = 0) -> None:
     acting = list(v["acting"]) if v["phase"] != "over" else []
     game = f"game {v['game_no']} of {v['games_total']} · " if v["games_total"] > 1 else ""
     title(b, [f"Hachi-Hachi · {game}month {v['month']} of {v['months']} · {v['field_name']}",
-              status("hachihachi", v, acting)])
-    _field_and_pile(b, v["table"], v["stock_count"], v["pending"], f"pot {_money(v['pot'])}" if v["pot"] else "")
+              f"pot {_money(v['pot'])}" if v["pot"] else "", status("hachihachi", v, acting)])
+    _field_and_pile(b, v["table"], v["stock_count"], v["pending"])
     campaign = v["games_total"] > 1
     for s in v["active"]:
         top = b.y
         money = f"cash {_money(v['cash'][s])}" + (f" · debt {_money(v['debt'][s])}" if v["debt"][s] else "")
         total = f" · total {v['totals'][s]}" if campaign else ""
-        capture_groups(b, f"{_seat_label(v, s)} · {v['card_points'][s]} pts · {money}{total}", v["captures"][s], b.card)
-        shown = (v["declared"][s] or {}).get("face_up") or []
-        if shown:
-            x = b.text(MARGIN + 8, b.y + 6, "shown") + 8
-            b.row(x, shown, b.card - 8)
+        capture_groups(b, f"{_seat_label(v, s)} · {v['card_points'][s]} pts · {money}{total}", v["captures"][s], b.card,
+                       column=column, shown=(v["declared"][s] or {}).get("face_up") or [])
         if s in acting:
             b.mark(top)
     out = [s for s in range(len(v["seats"])) if s not in v["active"]]
@@ -482,6 +513,9 @@ def draws_table(game_name: str) -> bool:
 
 def compose(game_name: str, public_view: dict) -> Board:
     draw = DRAWERS[game_name]
+    if game_name == "hachihachi":  # the seats' labels on a line of their own, or beside the captures
+        return fitted(game_name, lambda board: draw(board, public_view),
+                      lambda board: _hachihachi(board, public_view, HACHI_LABELS))
     return fitted(game_name, lambda board: draw(board, public_view))
 
 

@@ -193,8 +193,10 @@ def test_hachihachi_seats_show_their_cash_and_no_total_outside_a_campaign():
     assert view["games_total"] == 1
     texts = compose("hachihachi", view).texts
     assert not any("total" in t for t in texts), texts
-    for s in view["active"]:
-        assert any(t.startswith(view["seats"][s]) and f"cash {view['cash'][s]}p" in t for t in texts), texts
+    for s in view["active"]:  # the seat's label: its name, card points, cash (and debt), on a line or a part a line
+        at = next(i for i, t in enumerate(texts) if t.startswith(view["seats"][s]))
+        label = " · ".join(texts[at:at + 3]) if texts[at] == f"{view['seats'][s]} (bot)" else texts[at]
+        assert label.startswith(f"{view['seats'][s]} (bot) · {view['card_points'][s]} pts · cash {view['cash'][s]}p"), texts
     campaign = copy.deepcopy(view)
     campaign.update(games_total=3, game_no=2, totals=[40, -10, -30])
     texts = compose("hachihachi", campaign).texts
