@@ -8,7 +8,8 @@ cards and the public table, never another seat's hidden cards. It draws:
   piles with their points, the seat's own first and every opponent's after it;
 - Black Flower: each of the seat's hands as its best arrangement (piles of a month, Brights turned
   sideways when they count 2), with each pile's value and the total;
-- Black Christmas Poker: the hand (the card just drawn apart), then the table as the table picture shows it.
+- Black Christmas Poker: the hand (the card just drawn apart), the deck and the top discard, each seat's
+  score and card count.
 Every picture is laid out for the box Discord shows an embed's image in (``faces.table.fitted``).
 None when there is nothing to draw (a game without a panel picture, a hand not dealt yet). Like the table
 picture, the same view gives the same bytes, so an unchanged picture is not uploaded again.
@@ -149,7 +150,7 @@ def _bcpoker_panel(b: Board, v: dict) -> None:
         b.y -= b.card + GAP
         b.row(x + DRAWN_GAP, [drawn], b.card)
     b.y += 6
-    _bcpoker(b, v)
+    _bcpoker(b, v, backs=False)  # the other hands as counts: the seat's own cards stay large
 
 
 DRAWERS = {"sanma": _sanma_panel, "koikoi": _koikoi_panel, "hachihachi": _hachihachi_panel,

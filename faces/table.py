@@ -479,7 +479,8 @@ def _bf_seat(b: Board, left: int, width: int, label: str, hands: list[dict], act
 
 # --- Black Christmas Poker ------------------------------------------------------------------------------
 
-def _bcpoker(b: Board, v: dict) -> None:
+def _bcpoker(b: Board, v: dict, backs: bool = True) -> None:
+    """The deck, the top discard and each seat (its hand as backs, or with ``backs`` False as a count)."""
     h = b.card
     title(b, [f"Black Christmas Poker · round {v['round']}", status("bcpoker", v, list(v["to_act"]))])
     top = b.y
@@ -491,12 +492,15 @@ def _bcpoker(b: Board, v: dict) -> None:
         if v["pile_top"]["named"]:
             b.text(x + 2, top + h // 2 - 7, f"as {v['pile_top']['named']}")
     b.y = top + h + 6
-    backs = max(h - 12, 20)
+    back = max(h - 12, 20)
     for s in range(len(v["seats"])):
         top = b.y
-        x = b.text(MARGIN + 6, b.y + backs // 2 - 7, f"{_seat_label(v, s)} · {v['scores'][s]}"
-                   f"{' · RIICHI' if v['riichi'][s] else ''}")
-        b.row(max(x + 8, 190), [None] * v["hand_counts"][s], backs)
+        riichi = " · RIICHI" if v["riichi"][s] else ""
+        if backs:
+            x = b.text(MARGIN + 6, b.y + back // 2 - 7, f"{_seat_label(v, s)} · {v['scores'][s]}{riichi}")
+            b.row(max(x + 8, 190), [None] * v["hand_counts"][s], back)
+        else:
+            b.line(f"  {_seat_label(v, s)} · {v['scores'][s]} · {v['hand_counts'][s]} cards{riichi}")
         if s in v["to_act"]:
             b.mark(top)
         b.y += 2

@@ -46,8 +46,8 @@ def panel_cards(game: str, v: dict) -> list[str | None]:
                 + [c for s in v["active"] for c in v["captures"][s]])
     if game == "blackflower":
         return [c for h in own_hands(v) for c in h["cards"]]
-    if game == "bcpoker":  # the hand, then the public table
-        return v["hand"] + public_cards("bcpoker", v)
+    if game == "bcpoker":  # the hand, the deck and the top discard (the other hands as counts, not backs)
+        return v["hand"] + [None] + ([v["pile_top"]["card"]] if v["pile_top"] else [])
     raise AssertionError(game)
 
 

@@ -202,3 +202,20 @@ def test_hachihachi_seats_show_their_cash_and_no_total_outside_a_campaign():
     texts = compose("hachihachi", campaign).texts
     assert any("game 2 of 3" in t for t in texts)
     assert all(any(f"total {campaign['totals'][s]}" in t for t in texts) for s in campaign["active"])
+
+
+# the smallest face height (pixels, the picture shown at its own size) for a card's month/number and kind to
+# be read; a sanma tile's sign reads smaller
+READABLE = {"sanma": 24, "koikoi": 30, "hachihachi": 30, "blackflower": 30, "bcpoker": 24}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_table_picture_is_shown_at_its_own_size_with_readable_cards(game):
+    """Discord's client shows an embed image at most 400x300: every sampled picture fits that box (so it is
+    not shrunk) and its smallest card is still readable there."""
+    for view, _ in samples(game):
+        board = compose(game, view)
+        width, height = Image.open(io.BytesIO(board.png())).size
+        assert width <= 400 and height <= 300, (game, width, height)
+        for left, top, right, bottom in board.boxes:  # a turned tile lies on its side: its length
+            assert max(right - left, bottom - top) >= READABLE[game], (game, board.card, (left, top, right, bottom))
