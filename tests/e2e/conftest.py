@@ -11,6 +11,7 @@ from localdiscord import LocalDiscord
 from localdiscord.strict import Strictness
 from bot.main import ParlorBot
 from bot.settings import Settings
+from games.hanafuda import FULL_NAMES
 
 
 def make_settings(fake: LocalDiscord, db: Path, turn_seconds: int = 60) -> Settings:
@@ -105,9 +106,10 @@ class LeakWatch:
         hidden = {code for _, code in self.before & after}
         for version in self.new_public_versions():
             text = _version_text(version)
-            for code in hidden:
-                if re.search(rf"(?<![0-9A-Za-z]){re.escape(code)}(?![0-9A-Za-z])", text):
-                    raise AssertionError(f"concealed card {code} shown publicly: {text[:300]!r}")
+            for code in hidden:  # by its code, or a hanafuda card by its name ("Pine Crane")
+                for word in (code, *([FULL_NAMES[code]] if code in FULL_NAMES else [])):
+                    if re.search(rf"(?<![0-9A-Za-z]){re.escape(word)}(?![0-9A-Za-z])", text):
+                        raise AssertionError(f"concealed card {code} shown publicly: {text[:300]!r}")
         self.before = after
 
 

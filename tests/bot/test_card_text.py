@@ -1,0 +1,62 @@
+"""Hanafuda cards in Discord text have one name each, the name their buttons show ("Susuki grass Geese",
+never "8A Geese" or a bare "8A"), and capture piles read as cards grouped by kind, not as codes — in the
+table message, the hand panels, the narration and the results, at every step of seeded games."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from bot.render import get_renderer
+from games import get_game, hanafuda
+from games.simulate import bot_seats
+from tests.bot.test_hand_panel_contents import PLAYERS, STEPS
+
+CODE = re.compile(r"(?<![0-9A-Za-z])(?:1[0-2]|[1-9])(?:L|A|R|C[1-3]?)(?![0-9A-Za-z])")  # 8A, 3L, 11C, 12C3
+
+
+def embed_text(embed) -> str:
+    return "\n".join([embed.title or "", embed.description or ""]
+                     + [f"{f.name}\n{f.value}" for f in embed.fields])
+
+
+def texts(name: str, seed: str):
+    """Every table text, panel text, narration line and summary of a seeded game of ``name``."""
+    game, renderer = get_game(name), get_renderer(name)
+    players = PLAYERS[name]
+    options = game.Options(**({"players": players} if "players" in game.Options.model_fields else {}))
+    balances = [1000] * players if getattr(game, "uses_balances", False) else None
+    state = game.new_game(options, bot_seats(players, balances), seed)
+    names = [f"Player {i + 1}" for i in range(players)]
+    for step in range(STEPS):
+        if game.is_over(state):
+            return
+        yield embed_text(renderer.table_embed(game.public_view(state), names, None))
+        for seat in range(players):
+            view = game.view(state, seat)
+            yield embed_text(renderer.panel(view, game.legal_actions(state, seat), names, None)[0])
+        seat = game.to_act(state)[0]
+        events = game.apply(state, seat, game.bot_choose(game.view(state, seat), game.legal_actions(state, seat), step))
+        for event in events:
+            if event.seat is None:
+                yield renderer.narrate(event, names) or ""
+                if (summary := renderer.summary(event, names)) is not None:
+                    yield embed_text(summary)
+
+
+@pytest.mark.parametrize("name", list(PLAYERS))
+def test_every_hanafuda_card_in_text_is_named_by_its_one_name_never_by_its_code(name):
+    named = set()
+    for text in texts(name, "names"):
+        assert not CODE.search(text), CODE.search(text).group() + " in " + text[:400]
+        named |= {code for code, full in hanafuda.FULL_NAMES.items() if full in text}
+    assert len(named) >= 20  # the cards were named (by their one name)
+
+
+def test_a_capture_pile_reads_as_its_cards_grouped_by_kind():
+    from bot.render.hanafuda_cards import pile
+
+    assert pile(["8C1", "1L", "8A", "3R"]) == ("Brights Pine Crane · Animals Susuki grass Geese · "
+                                               "Ribbons Cherry poetry ribbon · Chaff Susuki chaff 1")
+    assert pile([], "no captures") == "no captures"
