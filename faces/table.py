@@ -318,21 +318,30 @@ def _sanma(b: Board, v: dict) -> None:
             x = b.text(x + 6, b.y, "RIICHI", fill=MARK)
         if turn:
             x = b.text(x + 6, b.y, "to play", fill=MARK)
-        b.y = top + TEXT + 4
         groups = [_meld(m, s) for m in v["melds"][s]] + ([(["4z"] * v["kita"][s], set())] if v["kita"][s] else [])
-        mh = h - 4
-        if groups and not right_row(b, x + 8, top - mh + TEXT + 2, groups, mh):
-            b.y = top + TEXT + 4
-            x = MARGIN + 16
+        river_top, wrap, mh = top + TEXT + 4, WIDTH - MARGIN, h - 4
+        width = sum(b.width(g, mh, turned) + 6 for g, turned in groups)
+        if groups and width <= (WIDTH - 2 * MARGIN) // 2:  # the melds on the right of the river, which wraps before them
+            x = WIDTH - MARGIN - width + 6
             for g, turned in groups:
-                b.y = top + TEXT + 4
+                b.y = river_top + h - mh
                 x = b.row(x, g, mh, turned=turned) + 6
+            wrap = WIDTH - MARGIN - width - 4
+        elif groups:  # too many for that: a row of their own above the river
+            x, y = MARGIN + 16, river_top
+            for g, turned in groups:
+                if x + b.width(g, mh, turned) > WIDTH - MARGIN:
+                    x, y = MARGIN + 16, y + mh + GAP
+                b.y = y
+                x = b.row(x, g, mh, turned=turned) + 6
+            river_top = b.y + 2
         river = v["rivers"][s]
-        b.row(MARGIN, [r["tile"] for r in river], h,
+        b.y = river_top
+        b.row(MARGIN, [r["tile"] for r in river], h, wrap_at=wrap,
               turned={i for i, r in enumerate(river) if r["riichi"]},
               dim={i for i, r in enumerate(river) if r["called"]})
-        if not river:
-            b.y += h // 2
+        if not river and wrap == WIDTH - MARGIN:  # nothing discarded, no melds beside: half a row is enough
+            b.y = river_top + h // 2
         if turn:
             b.mark(top)
 

@@ -219,3 +219,19 @@ def test_every_table_picture_is_shown_at_its_own_size_with_readable_cards(game):
         assert width <= 400 and height <= 300, (game, width, height)
         for left, top, right, bottom in board.boxes:  # a turned tile lies on its side: its length
             assert max(right - left, bottom - top) >= READABLE[game], (game, board.card, (left, top, right, bottom))
+
+
+def test_sanma_melds_never_cover_a_river():
+    """Melds go on the right of their seat's river (which wraps before them), or on a row of their own when
+    they are too wide for that: no face is drawn over another, whatever the melds."""
+    view = copy.deepcopy(samples("sanma")[-1][0])
+    view["melds"][0] = [{"type": "pon", "tiles": ["0p", "5p", "5p"], "from_seat": 2, "called_index": 0},
+                        {"type": "pon", "tiles": ["7z", "7z", "7z"], "from_seat": 1, "called_index": 0}]
+    view["melds"][1] = [{"type": "pon", "tiles": ["1z", "1z", "1z"], "from_seat": 0, "called_index": 1}]
+    view["kita"] = [1, 2, 0]
+    for river in view["rivers"]:
+        river.extend(copy.deepcopy(river[:1]) * (20 - len(river)))  # long rivers, wrapping
+    boxes = compose("sanma", view).boxes
+    for i, a in enumerate(boxes):
+        for b in boxes[i + 1:]:
+            assert a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1], (a, b)
