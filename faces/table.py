@@ -443,22 +443,25 @@ def _hachihachi(b: Board, v: dict, column: int = 0) -> None:
 
 # --- Black Flower ---------------------------------------------------------------------------------------
 
-def _blackflower(b: Board, v: dict) -> None:
-    h = b.card
+def _blackflower(b: Board, v: dict, columns: int = 0) -> None:
+    """The seats in ``columns`` (by default one for up to 3 seats, else two), each its label (name, chips, stake)
+    over its hands."""
     acting = [v["turn"]] if v.get("turn") is not None and v["phase"] in ("niko", "play", "banker_niko", "banker") \
         else list(v["to_act"]) if v["phase"] != "over" else []
     rounds = f" of {v['rounds']}" if v["rounds"] else ""
     title(b, [f"Black Flower · round {v['round']}{rounds}", f"deck {v['deck_count']}",
               status("blackflower", v, acting)])
     seats: list[tuple[int, str, list[dict]]] = []
+    columns = columns or (2 if len(v["seats"]) > 3 else 1)
     if v["banker_hand"] is not None:
-        seats.append((v["banker"], f"Banker {_seat_label(v, v['banker'])} · {v['chips'][v['banker']]}",
+        banker = _seat_label(v, v["banker"]) if columns < 3 else _name(v, v["banker"])
+        seats.append((v["banker"], f"Banker {banker} · {v['chips'][v['banker']]}",
                       [v["banker_hand"]]))
     for s, hands in enumerate(v["hands"]):
         if s != v["banker"]:
             bet = f" · bet {v['bets'][s]}" if v["phase"] == "betting" and v["bets"][s] else ""
-            seats.append((s, f"{_seat_label(v, s)} · {v['chips'][s]}{bet}", hands))
-    columns = 2 if len(seats) > 3 else 1  # more seats: two columns, so that the cards stay large
+            name = _seat_label(v, s) if columns < 3 else _name(v, s)
+            seats.append((s, f"{name} · {v['chips'][s]}{bet}", hands))
     width = (WIDTH - 2 * MARGIN) // columns
     for start in range(0, len(seats), columns):
         top = bottom = b.y
@@ -471,16 +474,22 @@ def _blackflower(b: Board, v: dict) -> None:
 def _bf_seat(b: Board, left: int, width: int, label: str, hands: list[dict], acting: bool) -> int:
     """One seat's label and hands in the column at ``left``, from b.y; returns the bottom of what it drew."""
     h, top = b.card, b.y
-    b.text(left + 6, top, label)
     x, cards_top = left + 6, top + TEXT + 4
     bottom = cards_top
     for hand in hands:
         b.y = cards_top
-        x = b.row(x, hand["cards"], h, wrap_at=left + width - 4, left=left + 6)
+        x = b.row(x, hand["cards"], h, wrap_at=left + width - 4, left=left + 6) + 6
         bottom = max(bottom, b.y - GAP)
-        if hand.get("stake"):
-            x = b.text(x, b.y - h // 2 - 8, f"stake {hand['stake']}")
-        x += 10
+        cards_top = b.y - h - GAP  # the next hand goes on the line this one ended on
+    stakes = "+".join(str(hand["stake"]) for hand in hands if hand.get("stake"))
+    if stakes and width < 150:  # a narrow column: the stake in place of the chips (the text has both)
+        label = f"{label.split(' · ')[0]} · stake {stakes}"
+    elif stakes:  # after the cards when it fits there, else in the label
+        if x + _font(TEXT).getlength(f"stake {stakes}") <= left + width - 4:
+            b.text(x, cards_top + h // 2 - 7, f"stake {stakes}")
+        else:
+            label += f" · stake {stakes}"
+    b.text(left + 6, top, clipped(label, width - 8))
     if acting:
         b.rectangle((left, top, left + 3, bottom), MARK)
     return bottom
@@ -529,6 +538,9 @@ def compose(game_name: str, public_view: dict) -> Board:
     if game_name == "hachihachi":  # the seats' labels on a line of their own, or beside the captures
         return fitted(game_name, lambda board: draw(board, public_view),
                       lambda board: _hachihachi(board, public_view, HACHI_LABELS))
+    if game_name == "blackflower":  # many seats: three columns when two would make the cards smaller
+        return fitted(game_name, lambda board: draw(board, public_view),
+                      lambda board: _blackflower(board, public_view, 3))
     return fitted(game_name, lambda board: draw(board, public_view))
 
 
