@@ -384,8 +384,12 @@ def capture_groups(b: Board, label: str | None, cards: list[str], h: int, fill=I
 
 
 def _field_and_pile(b: Board, field: list[str], pile_count: int, pending: dict | None) -> None:
-    """The pile (a back with how many are left), the card just flipped (framed), then the field."""
+    """The pile (a back with how many are left), the card just flipped (framed), then the field; a line of text
+    when there are no cards to show."""
     h = b.card
+    if not field and not pending:
+        b.line(f"{pile_count} cards left · the field is empty", TEXT, DIM_INK)
+        return
     top = b.y
     x = b.face(MARGIN, top, None, h)
     x = b.text(x + 2, top + h // 2 - 7, str(pile_count)) + 8

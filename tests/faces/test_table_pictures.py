@@ -31,11 +31,11 @@ def public_cards(game: str, v: dict) -> list[str | None]:
     if game == "sanma":
         return (v["dora_indicators"] + [r["tile"] for river in v["rivers"] for r in river]
                 + [t for melds in v["melds"] for m in melds for t in m["tiles"]] + ["4z"] * sum(v["kita"]))
-    if game == "koikoi":
-        return ([None] + v["field"] + [c for side in v["sides"] for c in side["captures"]]
+    if game == "koikoi":  # the pile's back beside the field (a line of text when there is no card to show)
+        return ([None] * bool(v["field"] or v["pending"]) + v["field"] + [c for side in v["sides"] for c in side["captures"]]
                 + ([v["pending"]["card"]] if v["pending"] else []))
     if game == "hachihachi":
-        return ([None] + v["table"] + [c for cap in v["captures"] for c in cap]
+        return ([None] * bool(v["table"] or v["pending"]) + v["table"] + [c for cap in v["captures"] for c in cap]
                 + [c for d in v["declared"] if d for c in d["face_up"]]
                 + ([v["pending"]["card"]] if v["pending"] else []))
     if game == "blackflower":
