@@ -1,4 +1,4 @@
-"""Hand panel pictures (issue 13 item 4): what one seat decides with, drawn from that seat's own view.
+"""Hand panel pictures: what one seat decides with, drawn from that seat's own view.
 
 ``panel_picture(game_name, view) -> bytes | None`` takes ONLY ``game.view(state, seat)``: the seat's own
 cards and the public table, never another seat's hidden cards. It draws:

@@ -1,13 +1,15 @@
-"""Result pictures (issue 13 item 6): a PNG beside a deal's result message, drawn from its public event only.
+"""Result pictures: a PNG beside a deal's result message, drawn from its public event only.
 
 ``result_picture(game_name, event, names) -> bytes | None`` takes the result event (its ``model_dump()``) and
-the seat names; None when the game or the outcome has nothing to show (a draw, a game's final standings).
-Sanma: each winning hand (the winning tile marked), its melds, kita, the dora indicators, with its yaku,
-han, fu and points; at an exhaustive draw, the hands shown tenpai and each seat's payment. Black Flower: the
-banker's and each seat's hand at the round's end, with its value and the chips won or lost. Koi-Koi: the capture pile that scored, grouped by rank, with the yaku. Hachi-Hachi: each
-player's capture pile with its card points. Black Christmas Poker: each winning hand with its patterns.
-The winning hands and the capture piles are shown at the end of a deal by the rules: nothing hidden.
+the seat names; None when the game or the outcome has nothing to show (a draw nobody was tenpai at, a game's
+final standings). Sanma: each winning hand (the winning tile marked), its melds, kita, the dora indicators,
+with its yaku, han, fu and points; at an exhaustive draw, the hands shown tenpai and each seat's payment.
+Koi-Koi: the capture pile that scored, grouped by rank, with the yaku. Hachi-Hachi: each player's capture
+pile with its card points. Black Christmas Poker: each winning hand with its patterns. Black Flower: the
+banker's and each seat's hand at the round's end, with its value and the chips won or lost.
+The winning hands, the capture piles and the hands at a round's end are shown by the rules: nothing hidden.
 ``compose_result`` returns the :class:`~faces.table.Board` (its ``faces`` lists what was pasted) or None.
+Like every picture, it is laid out for the box Discord shows an embed's image in (``faces.table.fitted``).
 """
 
 from __future__ import annotations

@@ -2,8 +2,12 @@
 
 ``table_picture(game_name, public_view) -> bytes`` takes ONLY the game's public view, so no hidden card
 can reach the picture. ``compose`` returns the :class:`Board` too, whose ``faces`` lists every face
-pasted (emoji names, in order): the tests compare it with the public view. The same view always gives
-the same bytes, so a caller can skip re-uploading an unchanged picture.
+pasted (emoji names, in order), and its ``texts``: the tests compare them with the public view. The same
+view always gives the same bytes, so a caller can skip re-uploading an unchanged picture.
+
+Every picture (the panels' and the results' too) is laid out for the box Discord's client shows an embed's
+image in, 400x300: ``fitted`` draws it with the largest face size (and layout) that keeps it within that box,
+so that it is shown at the size it is drawn. A picture says in words who is to act and what.
 """
 
 from __future__ import annotations
