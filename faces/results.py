@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from faces.table import GAP, MARGIN, MARK, TEXT, TITLE, WIDTH, Board, _font, capture_groups, fitted
+from faces.table import GAP, MARGIN, MARK, TEXT, TITLE, WIDTH, Board, capture_groups, fitted, length
 from faces.table import _plain as plain
 
 
@@ -28,7 +28,7 @@ def _lines(b: Board, parts: list[str]) -> None:
     """``parts`` joined by " · " over as many lines as they need."""
     line = ""
     for part in parts:
-        if line and _font(TEXT).getlength(f"{line} · {part}") > WIDTH - 2 * MARGIN:
+        if line and length(f"{line} · {part}") > WIDTH - 2 * MARGIN:
             b.line(line)
             line = part
         else:

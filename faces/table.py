@@ -98,6 +98,21 @@ def _font(size: int) -> ImageFont.FreeTypeFont:
     return ImageFont.load_default(size)  # Pillow's bundled font: no system font needed
 
 
+@lru_cache(maxsize=4096)
+def length(text: str, size: int = TEXT) -> float:
+    """How wide ``text`` is drawn, in pixels (measured once: the same words come back in every picture)."""
+    return _font(size).getlength(text)
+
+
+@lru_cache(maxsize=2048)
+def _lettering(text: str, size: int) -> Image.Image:
+    """``text`` as the 1-bit mask ImageDraw would draw on a palette picture at (0, 0), rendered once."""
+    left, top, right, bottom = _font(size).getbbox(text)
+    mask = Image.new("1", (max(right, 1), max(bottom, 1)), 0)
+    ImageDraw.Draw(mask).text((0, 0), text, font=_font(size), fill=1)
+    return mask
+
+
 def _plain(text: str) -> str:
     """Seat names drawn in Latin characters only (the bundled font has no others; the embed has the rest); a
     name with no Latin letter or digit at all is empty, so that the seat is drawn by its number instead."""
@@ -131,11 +146,11 @@ class Board:
 
     def text(self, x: int, y: int, text: str, size: int = TEXT, fill=INK) -> int:
         """Draws ``text``; returns the x after it."""
-        font = _font(size)
         self.texts.append(text)
-        if not self.dry:
-            self.draw.text((x, y), text, font=font, fill=ink(fill))
-        end = x + round(font.getlength(text))
+        if not self.dry and text:
+            mask = _lettering(text, size)
+            self.img.paste(ink(fill), (x, y, x + mask.width, y + mask.height), mask)
+        end = x + round(length(text, size))
         self.right = max(self.right, end)
         return end
 
@@ -191,22 +206,30 @@ class Board:
 
 
 def fitted(game: str, *layouts: Callable[[Board], object]) -> Board:
-    """The picture drawn by the first of ``layouts`` (``layout(board)``) that, with the largest of the game's
-    face sizes, stays within the shown height (each try measured on a dry board: nothing is drawn twice); the
-    first layout at the smallest size when none does."""
-    for size in SIZES[FACE_GAME[game]]:
-        for layout in layouts:
-            probe = Board(game, size, dry=True)
-            layout(probe)
-            if probe.height <= SHOWN_HEIGHT:
-                break
-        else:
-            continue
-        break
-    else:
-        layout = layouts[0]
-    board = Board(game, size)
-    layout(board)
+    """The picture drawn by the one of ``layouts`` (``layout(board)``) that stays within the shown height with
+    the largest of the game's face sizes (the first layout on a tie; the first at the smallest size when none
+    fits). Each try is measured on a dry board, the sizes by halving (a picture grows with its faces), so that
+    a few measurements and one drawing make the picture."""
+    sizes = SIZES[FACE_GAME[game]]
+
+    def fits(layout: Callable[[Board], object], size: int) -> bool:
+        probe = Board(game, size, dry=True)
+        layout(probe)
+        return probe.height <= SHOWN_HEIGHT
+
+    best: tuple[int, Callable[[Board], object]] = (len(sizes) - 1, layouts[0])
+    for layout in layouts:
+        low, high = 0, best[0] - (layout is not layouts[0])  # only a larger size beats an earlier layout
+        while low <= high:  # the first (largest) size that fits, among sizes[low:high + 1]
+            middle = (low + high) // 2
+            if fits(layout, sizes[middle]):
+                high = middle - 1
+                if middle < best[0] or layout is layouts[0]:
+                    best = (middle, layout)
+            else:
+                low = middle + 1
+    board = Board(game, sizes[best[0]])
+    best[1](board)
     return board
 
 
@@ -250,10 +273,9 @@ def status(game: str, view: dict, acting: list[int]) -> str:
 
 def clipped(text: str, width: int, size: int = TEXT) -> str:
     """``text`` cut (with "..") to fit ``width`` pixels."""
-    font = _font(size)
-    if font.getlength(text) <= width:
+    if length(text, size) <= width:
         return text
-    while text and font.getlength(text + "..") > width:
+    while text and length(text + "..", size) > width:
         text = text[:-1]
     return text + ".."
 
@@ -263,7 +285,7 @@ def title(b: Board, parts: list[str]) -> None:
     first, rest = "", ""
     for part in filter(None, parts):
         joined = f"{first} · {part}" if first else part
-        if not rest and _font(TITLE).getlength(joined) <= WIDTH - 2 * MARGIN:
+        if not rest and length(joined, TITLE) <= WIDTH - 2 * MARGIN:
             first = joined
         else:
             rest = f"{rest} · {part}" if rest else part
@@ -306,7 +328,7 @@ def _sanma(b: Board, v: dict) -> None:
     top = b.y
     x = b.text(MARGIN, b.y, f"{v['round']} · honba {v['honba']} · sticks {v['sticks']} · wall {v['live']}", TITLE)
     dora = h - 4
-    label = _font(TEXT).getlength("Dora ")
+    label = length("Dora ")
     if right_row(b, x + 12 + round(label), top - 2, [(v["dora_indicators"], set())], dora):
         b.text(WIDTH - MARGIN - b.width(v["dora_indicators"], dora) - round(label), top, "Dora")
         b.y = top + max(TITLE + 5, dora + 2)
@@ -378,7 +400,7 @@ def capture_groups(b: Board, label: str | None, cards: list[str], h: int, fill=I
             x = b.row(x, group, h, left=left) + 8
             line = b.y - h - GAP  # the line this group ended on (below its first when it wrapped): the next goes on
     if shown:
-        word = round(_font(TEXT).getlength("shown")) + 6
+        word = round(length("shown")) + 6
         if x + word + b.width(shown, h) > WIDTH - MARGIN and x > left:
             x, line = left, line + h + GAP
         b.text(x, line + h // 2 - 7, "shown", fill=DIM_INK)
@@ -493,7 +515,7 @@ def _bf_seat(b: Board, left: int, width: int, label: str, hands: list[dict], act
     if stakes and width < 150:  # a narrow column: the stake in place of the chips (the text has both)
         label = f"{label.split(' · ')[0]} · stake {stakes}"
     elif stakes:  # after the cards when it fits there, else in the label
-        if x + _font(TEXT).getlength(f"stake {stakes}") <= left + width - 4:
+        if x + length(f"stake {stakes}") <= left + width - 4:
             b.text(x, cards_top + h // 2 - 7, f"stake {stakes}")
         else:
             label += f" · stake {stakes}"
