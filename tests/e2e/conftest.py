@@ -11,6 +11,8 @@ from localdiscord import LocalDiscord
 from localdiscord.strict import Strictness
 from bot.main import ParlorBot
 from bot.settings import Settings
+from games.bcpoker.cards import CODES as BCP_CODES
+from games.bcpoker.cards import name as bcp_name
 from games.hanafuda import FULL_NAMES
 
 
@@ -106,11 +108,20 @@ class LeakWatch:
         hidden = {code for _, code in self.before & after}
         for version in self.new_public_versions():
             text = _version_text(version)
-            for code in hidden:  # by its code, or a hanafuda card by its name ("Pine Crane")
-                for word in (code, *([FULL_NAMES[code]] if code in FULL_NAMES else [])):
+            for code in hidden:  # by its code, or by its name ("Pine Crane", "Red 3")
+                for word in card_words(code):
                     if re.search(rf"(?<![0-9A-Za-z]){re.escape(word)}(?![0-9A-Za-z])", text):
                         raise AssertionError(f"concealed card {code} shown publicly: {text[:300]!r}")
         self.before = after
+
+
+def card_words(code: str) -> tuple[str, ...]:
+    """What names a card in text: its code and, for the hanafuda and BCP cards, its name."""
+    if code in FULL_NAMES:
+        return code, FULL_NAMES[code]
+    if code in BCP_CODES:
+        return code, bcp_name(code)
+    return (code,)
 
 
 def _version_text(version) -> str:
