@@ -12,7 +12,8 @@ from typing import Any
 import discord
 
 from bot.emoji import face
-from bot.render.hanafuda_cards import card as long_card, name
+from bot.render.hanafuda_cards import card as long_card
+from bot.render.hanafuda_cards import name as card_name
 from bot.emoji import fit
 from bot.ui import AmountSpec, ButtonSpec, relative_time
 from games import hanafuda
@@ -170,11 +171,11 @@ def arrangement_text(cards: list[str], total: int, no_pair_advantage: bool) -> s
     parts = []
     for top, value, below in H.arrangement(cards, total, no_pair_advantage):
         if below:
-            parts.append(f"[{name(top)} over {', '.join(name(c) for c in below)}] {value + len(below)}")
+            parts.append(f"[{card_name(top)} over {', '.join(card_name(c) for c in below)}] {value + len(below)}")
         elif hanafuda.KIND[top] == hanafuda.BRIGHT:
-            parts.append(f"{name(top)} {'longways' if value == 6 else 'sideways'} {value}")
+            parts.append(f"{card_name(top)} {'longways' if value == 6 else 'sideways'} {value}")
         else:
-            parts.append(f"{name(top)} {value}")
+            parts.append(f"{card_name(top)} {value}")
     return " · ".join(parts) + f" = {total}"
 
 

@@ -15,7 +15,6 @@ from bot.render.fishing import capture_emoji, capture_lines, card, cards, narrat
 from bot.render.hanafuda_cards import pile
 from bot.emoji import fit
 from bot.ui import ButtonSpec, relative_time
-from games import hanafuda
 from games.fishing import Flipped, Played, Taken
 from games.hachihachi import actions
 from games.hachihachi import events as E

@@ -176,7 +176,7 @@ def test_the_picture_says_who_is_to_act_in_words_not_phase_names(game):
         assert not words & {p for p in PHASES[game] if "_" in p or p in ("betting", "bidding")}, texts
         seen.add(view["phase"])
         if view["phase"] in PHASES[game]:
-            assert any(f" to " in t for t in texts), (view["phase"], texts)
+            assert any(" to " in t for t in texts), (view["phase"], texts)
     assert len(seen & PHASES[game]) >= 2
 
 
