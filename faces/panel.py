@@ -24,6 +24,7 @@ from games.blackflower import hands as bf
 
 MIN_WIDTH = 320  # narrower pictures are not cut further: Discord would blow them up
 DRAWN_GAP = 10
+HAND_MAX = 33  # the tallest sanma hand whose 14 tiles (the drawn one apart) fit on one line
 
 
 # --- sanma ---------------------------------------------------------------------------------------------
@@ -34,7 +35,7 @@ def _sanma_panel(b: Board, v: dict) -> None:
         hand.remove(drawn)
     else:
         drawn = None  # drawn and played already
-    own = b.card + 4
+    own = min(b.card + 4, HAND_MAX)
     b.line(f"Your hand · {v['winds'][v['seat']]}")
     x = b.row(MARGIN, hand, own)
     if drawn:

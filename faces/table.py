@@ -107,8 +107,8 @@ def length(text: str, size: int = TEXT) -> float:
 @lru_cache(maxsize=2048)
 def _lettering(text: str, size: int) -> Image.Image:
     """``text`` as the 1-bit mask ImageDraw would draw on a palette picture at (0, 0), rendered once."""
-    left, top, right, bottom = _font(size).getbbox(text)
-    mask = Image.new("1", (max(right, 1), max(bottom, 1)), 0)
+    left, top, right, bottom = _font(size).getbbox(text, mode="1")  # as drawn on a palette picture: no smoothing
+    mask = Image.new("1", (max(right, 1) + 2, max(bottom, 1) + 2), 0)
     ImageDraw.Draw(mask).text((0, 0), text, font=_font(size), fill=1)
     return mask
 

@@ -235,3 +235,20 @@ def test_sanma_melds_never_cover_a_river():
     for i, a in enumerate(boxes):
         for b in boxes[i + 1:]:
             assert a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1], (a, b)
+
+
+def test_lettering_rendered_once_is_every_pixel_of_the_text():
+    """A text is rendered once and pasted after: its mask holds every pixel ImageDraw draws for it (a score's
+    last digit was cut off when the mask was measured for smoothed text)."""
+    from PIL import ImageDraw
+
+    from faces.table import TEXT, TITLE, _font, _lettering
+
+    for text in ("East · Alice · 35000", "South · Bot 1 (bot) · 35000", "Wj · -1400 · RIICHI", "month 8 of 12"):
+        for size in (TEXT, TITLE):
+            reference = Image.new("1", (400, 40), 0)
+            ImageDraw.Draw(reference).text((0, 0), text, font=_font(size), fill=1)
+            mask = _lettering(text, size)
+            placed = Image.new("1", (400, 40), 0)
+            placed.paste(mask, (0, 0))
+            assert list(placed.getdata()) == list(reference.getdata()), (text, size)
