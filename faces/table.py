@@ -183,9 +183,11 @@ class Board:
         return x + img.width + GAP
 
     def width(self, codes, height: int, turned=()) -> int:
-        return sum(_scaled(face_name(self.game, c), height, i in turned, False).width + GAP for i, c in enumerate(codes))
+        return sum(_scaled(face_name(self.game, c), height, i in turned, False).width + GAP
+                   for i, c in enumerate(codes))
 
-    def row(self, x: int, codes, height: int, turned=(), dim=(), wrap_at: int = WIDTH - MARGIN, left: int | None = None) -> int:
+    def row(self, x: int, codes, height: int, turned=(), dim=(), wrap_at: int = WIDTH - MARGIN,
+            left: int | None = None) -> int:
         """Faces left to right from (x, self.y), wrapping under ``left`` (by default ``x``); moves self.y below
         them. ``turned``/``dim`` are the indices to turn / to mark."""
         left = x if left is None else left
@@ -347,7 +349,7 @@ def _sanma(b: Board, v: dict) -> None:
         groups = [_meld(m, s) for m in v["melds"][s]] + ([(["4z"] * v["kita"][s], set())] if v["kita"][s] else [])
         river_top, wrap, mh = top + TEXT + 4, WIDTH - MARGIN, h - 4
         width = sum(b.width(g, mh, turned) + 6 for g, turned in groups)
-        if groups and width <= (WIDTH - 2 * MARGIN) // 2:  # the melds on the right of the river, which wraps before them
+        if groups and width <= (WIDTH - 2 * MARGIN) // 2:  # the melds right of the river, which wraps before them
             x = WIDTH - MARGIN - width + 6
             for g, turned in groups:
                 b.y = river_top + h - mh
@@ -462,8 +464,9 @@ def _hachihachi(b: Board, v: dict, column: int = 0) -> None:
         top = b.y
         money = f"cash {_money(v['cash'][s])}" + (f" · debt {_money(v['debt'][s])}" if v["debt"][s] else "")
         total = f" · total {v['totals'][s]}" if campaign else ""
-        capture_groups(b, f"{_seat_label(v, s)} · {v['card_points'][s]} pts · {money}{total}", v["captures"][s], b.card,
-                       column=column, shown=(v["declared"][s] or {}).get("face_up") or [])
+        label = f"{_seat_label(v, s)} · {v['card_points'][s]} pts · {money}{total}"
+        capture_groups(b, label, v["captures"][s], b.card, column=column,
+                       shown=(v["declared"][s] or {}).get("face_up") or [])
         if s in acting:
             b.mark(top)
     out = [s for s in range(len(v["seats"])) if s not in v["active"]]

@@ -32,7 +32,8 @@ def public_cards(game: str, v: dict) -> list[str | None]:
         return (v["dora_indicators"] + [r["tile"] for river in v["rivers"] for r in river]
                 + [t for melds in v["melds"] for m in melds for t in m["tiles"]] + ["4z"] * sum(v["kita"]))
     if game == "koikoi":  # the pile's back beside the field (a line of text when there is no card to show)
-        return ([None] * bool(v["field"] or v["pending"]) + v["field"] + [c for side in v["sides"] for c in side["captures"]]
+        return ([None] * bool(v["field"] or v["pending"]) + v["field"]
+                + [c for side in v["sides"] for c in side["captures"]]
                 + ([v["pending"]["card"]] if v["pending"] else []))
     if game == "hachihachi":
         return ([None] * bool(v["table"] or v["pending"]) + v["table"] + [c for cap in v["captures"] for c in cap]
@@ -196,7 +197,8 @@ def test_hachihachi_seats_show_their_cash_and_no_total_outside_a_campaign():
     for s in view["active"]:  # the seat's label: its name, card points, cash (and debt), on a line or a part a line
         at = next(i for i, t in enumerate(texts) if t.startswith(view["seats"][s]))
         label = " · ".join(texts[at:at + 3]) if texts[at] == f"{view['seats'][s]} (bot)" else texts[at]
-        assert label.startswith(f"{view['seats'][s]} (bot) · {view['card_points'][s]} pts · cash {view['cash'][s]}p"), texts
+        expected = f"{view['seats'][s]} (bot) · {view['card_points'][s]} pts · cash {view['cash'][s]}p"
+        assert label.startswith(expected), texts
     campaign = copy.deepcopy(view)
     campaign.update(games_total=3, game_no=2, totals=[40, -10, -30])
     texts = compose("hachihachi", campaign).texts
