@@ -253,4 +253,4 @@ def test_lettering_rendered_once_is_every_pixel_of_the_text():
             mask = _lettering(text, size)
             placed = Image.new("1", (400, 40), 0)
             placed.paste(mask, (0, 0))
-            assert list(placed.getdata()) == list(reference.getdata()), (text, size)
+            assert placed.tobytes() == reference.tobytes(), (text, size)
