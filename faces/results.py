@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from faces.table import GAP, MARGIN, MARK, TEXT, TITLE, WIDTH, Board, capture_groups, fitted, length
+from faces.table import GAP, MARGIN, MARK, TEXT, TITLE, WIDTH, Board, capture_groups, clipped, fitted, length
 from faces.table import _plain as plain
 
 
@@ -133,25 +133,31 @@ def _bcpoker(b: Board, event: dict, names: list[str]) -> bool:
 RESULT_WORDS = {"win": "wins", "loss": "loses", "push": "push"}
 
 
-def _blackflower(b: Board, event: dict, names: list[str]) -> bool:
-    """A round's end: the banker's hand, then each seat's hand with its value, result and chips won or lost."""
+def _blackflower(b: Board, event: dict, names: list[str], columns: int = 0) -> bool:
+    """A round's end: the banker's hand, then each seat's hand with its value, result and chips won or lost, in
+    ``columns`` (by default one for up to 3 hands, else two)."""
     if event.get("type") != "round_end" or not event.get("dealt") or not event.get("banker_hand"):
         return False
     b.line(f"Round {event['round']} · results", TITLE)
-    banker = event["banker_hand"]
-    rows = [(f"Banker {_name(names, event['banker'])} · {_bf_value(banker)} · {event['nets'][event['banker']]:+d}",
-             banker["cards"])]
-    rows += [(f"{_name(names, h['seat'])} · {_bf_value(h)} · {RESULT_WORDS.get(h['result'], h['result'])} "
+    banker, narrow = event["banker_hand"], columns > 2  # narrow columns: a seat's name, value and chips only
+    net = event["nets"][event["banker"]]
+    rows = [(f"Banker {_name(names, event['banker'])} · {_bf_value(banker)} · {net:+d}", banker["cards"])]
+    rows += [(f"{_name(names, h['seat'])}: {_bf_value(h)}, {h['net']:+d}" if narrow else
+              f"{_name(names, h['seat'])} · {_bf_value(h)} · {RESULT_WORDS.get(h['result'], h['result'])} "
               f"{h['net']:+d}", h["cards"]) for h in event["hands"]]
-    columns = 2 if len(rows) > 3 else 1
+    columns = columns or (2 if len(rows) > 3 else 1)
     width = (WIDTH - 2 * MARGIN) // columns
-    for start in range(0, len(rows), columns):
+    lines = [rows[start:start + columns] for start in range(0, len(rows), columns)]
+    if narrow:  # the banker on a line of its own, its label whole
+        lines = [rows[:1]] + [rows[start:start + columns] for start in range(1, len(rows), columns)]
+    for n, line in enumerate(lines):
         top = bottom = b.y
-        for i, (label, cards) in enumerate(rows[start:start + columns]):
-            left = MARGIN + i * width
-            b.text(left, top, label)
+        span = WIDTH - 2 * MARGIN if narrow and n == 0 else width
+        for i, (label, cards) in enumerate(line):
+            left = MARGIN + i * span
+            b.text(left, top, clipped(label, span - 6))
             b.y = top + TEXT + 4
-            b.row(left, cards, b.card, wrap_at=left + width - 6)
+            b.row(left, cards, b.card, wrap_at=left + span - 6)
             bottom = max(bottom, b.y)
         b.y = bottom + 4
     return True
@@ -171,7 +177,10 @@ def compose_result(game_name: str, event: dict, names: list[str]) -> Board | Non
     drawer = DRAWERS.get(game_name)
     if drawer is None or not drawer(Board(game_name, dry=True), event, names):
         return None
-    return fitted(game_name, lambda board: drawer(board, event, names))
+    layouts = [lambda board: drawer(board, event, names)]
+    if game_name == "blackflower":  # many hands: three columns when two would make the cards smaller
+        layouts.append(lambda board: _blackflower(board, event, names, columns=3))
+    return fitted(game_name, *layouts)
 
 
 def result_picture(game_name: str, event: dict, names: list[str]) -> bytes | None:
