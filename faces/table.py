@@ -412,11 +412,10 @@ def capture_groups(b: Board, label: str | None, cards: list[str], h: int, fill=I
 
 
 def _field_and_pile(b: Board, field: list[str], pile_count: int, pending: dict | None) -> None:
-    """The pile (a back with how many are left), the card just flipped (framed), then the field; a line of text
-    when there are no cards to show."""
+    """The pile (a back with how many are left), the card just flipped (framed), then the field; nothing when
+    there is no card to show (the title says so: ``empty_field``)."""
     h = b.card
     if not field and not pending:
-        b.line(f"{pile_count} cards left · the field is empty", TEXT, DIM_INK)
         return
     top = b.y
     x = b.face(MARGIN, top, None, h)
@@ -430,9 +429,15 @@ def _field_and_pile(b: Board, field: list[str], pile_count: int, pending: dict |
     b.y = max(b.y, top + h + GAP) + 4
 
 
+def empty_field(field: list[str], pending: dict | None, pile_count: int) -> str:
+    """The title's words for a field with no card to show: "4 cards left, the field empty"."""
+    return "" if field or pending else f"{pile_count} cards left, the field empty"
+
+
 def _koikoi(b: Board, v: dict) -> None:
     acting = [v["turn"]] if v["turn"] is not None and v["phase"] != "over" else []
-    title(b, [f"Koi-Koi · month {v['month']} of {v['months']}", status("koikoi", v, acting)])
+    title(b, [f"Koi-Koi · month {v['month']} of {v['months']}", status("koikoi", v, acting),
+              empty_field(v["field"], v["pending"], v["pile_count"])])
     _field_and_pile(b, v["field"], v["pile_count"], v["pending"])
     for side in v["sides"]:
         seats = side["seats"]
@@ -457,7 +462,8 @@ def _hachihachi(b: Board, v: dict, column: int = 0) -> None:
     acting = list(v["acting"]) if v["phase"] != "over" else []
     game = f"game {v['game_no']} of {v['games_total']} · " if v["games_total"] > 1 else ""
     title(b, [f"Hachi-Hachi · {game}month {v['month']} of {v['months']} · {v['field_name']}",
-              f"pot {_money(v['pot'])}" if v["pot"] else "", status("hachihachi", v, acting)])
+              f"pot {_money(v['pot'])}" if v["pot"] else "", status("hachihachi", v, acting),
+              empty_field(v["table"], v["pending"], v["stock_count"])])
     _field_and_pile(b, v["table"], v["stock_count"], v["pending"])
     campaign = v["games_total"] > 1
     for s in v["active"]:
