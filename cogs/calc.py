@@ -59,7 +59,8 @@ class Calc(commands.Cog):
         except GameError as e:
             await interaction.response.send_message(str(e), ephemeral=True)
             return
-        title = f"Sanma hand: {out['hand']} + {out['win']}"
+        # the hand already holds the winning tile: it is named as the tile won on, not added to the hand
+        title = f"Sanma hand: {out['hand']} · winning on {out['win']} ({'tsumo' if tsumo else 'ron'})"
         embed = discord.Embed(title=title[:256], description=describe(out)[:4096], colour=COLOUR)
         if out["melds"]:
             embed.add_field(name="Melds", value=", ".join(f"{m['type']} {m['tiles']}" for m in out["melds"]), inline=False)

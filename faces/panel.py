@@ -4,25 +4,27 @@
 cards and the public table, never another seat's hidden cards. It draws:
 - sanma: the hand sorted with the drawn tile apart, the waits (and furiten) when tenpai, then the table as
   the table picture shows it (every river with riichi and called tiles marked, melds, kita, dora, points);
-- Koi-Koi and Hachi-Hachi: the field, and under each hand card the field cards it would capture;
+- Koi-Koi and Hachi-Hachi: the field, under each hand card the field cards it would capture, then the capture
+  piles with their points, the seat's own first and every opponent's after it;
 - Black Flower: each of the seat's hands as its best arrangement (piles of a month, Brights turned
-  sideways when they count 2), with each pile's value and the total.
+  sideways when they count 2), with each pile's value and the total;
+- Black Christmas Poker: the hand (the card just drawn apart), the deck and the top discard, each seat's
+  score and card count.
+Every picture is laid out for the box Discord shows an embed's image in (``faces.table.fitted``).
 None when there is nothing to draw (a game without a panel picture, a hand not dealt yet). Like the table
 picture, the same view gives the same bytes, so an unchanged picture is not uploaded again.
 """
 
 from __future__ import annotations
 
-import io
-
-from faces.table import (DIM_INK, FELT, GAP, MARGIN, MARK, MAX_HEIGHT, SMALL, WIDTH, Board, _sanma, capture_groups,
-                         ink)
+from faces.table import (DIM_INK, GAP, INK, MARGIN, MARK, TEXT, WIDTH, Board, _bcpoker, _name, _sanma, capture_groups,
+                         fitted)
 from games import hanafuda as hf
 from games.blackflower import hands as bf
 
 MIN_WIDTH = 320  # narrower pictures are not cut further: Discord would blow them up
-HAND = 48  # face height of the seat's own cards, pixels
-DRAWN_GAP = 14
+DRAWN_GAP = 10
+HAND_MAX = 33  # the tallest sanma hand whose 14 tiles (the drawn one apart) fit on one line
 
 
 # --- sanma ---------------------------------------------------------------------------------------------
@@ -31,70 +33,85 @@ def _sanma_panel(b: Board, v: dict) -> None:
     hand, drawn = list(v["hand"]), v.get("drawn")
     if drawn in hand:
         hand.remove(drawn)
-    b.line(f"Your hand · {v['winds'][v['seat']]}", 16)
-    x = b.row(MARGIN, hand, HAND)
+    else:
+        drawn = None  # drawn and played already
+    own = min(b.card + 4, HAND_MAX)
+    b.line(f"Your hand · {v['winds'][v['seat']]}")
+    x = b.row(MARGIN, hand, own)
     if drawn:
-        b.y -= HAND + GAP
-        b.row(x + DRAWN_GAP, [drawn], HAND)
+        b.y -= own + GAP
+        b.row(x + DRAWN_GAP, [drawn], own)
     if v.get("waits"):
         top = b.y + 2
-        x = b.text(MARGIN, top + 8, "Waits") + 8
+        x = b.text(MARGIN, top + 6, "Waits") + 8
         b.y = top
-        x = b.row(x, v["waits"], SMALL["sanma"])
+        x = b.row(x, v["waits"], b.card - 4)
         if v.get("furiten"):
-            b.text(x + 8, top + 8, "FURITEN", fill=MARK)
+            b.text(x + 8, top + 6, "FURITEN", fill=MARK)
     b.y += 6
     _sanma(b, v)
 
 
 # --- Koi-Koi and Hachi-Hachi ---------------------------------------------------------------------------
 
-def _fishing_panel(b: Board, hand: list[str], field: list[str], captures: list[str]) -> None:
-    small = SMALL["hanafuda"]
-    b.line("Field", 14, DIM_INK)
-    b.row(MARGIN, hf.sort_codes(field), small)
-    b.y += 4
-    b.line("Your hand: under each card, the field cards it takes", 14)
+def _fishing_panel(b: Board, hand: list[str], field: list[str], piles: list[tuple[str, list[str], bool]]) -> None:
+    """The field, the seat's hand with under each card the field cards it takes, then the capture piles
+    (``piles``: a label, the cards, whether it is the seat's own), the seat's own first."""
+    small = b.card - 8
+    x = b.text(MARGIN, b.y + small // 2 - 7, "Field", fill=DIM_INK) + 8
+    b.row(x, hf.sort_codes(field), small)
+    b.y += 2
+    b.line("Your hand: under each card, the field cards it takes")
     x, top, bottom = MARGIN, b.y, b.y
     for code in hf.sort_codes(hand):
         b.y = top
-        right = b.row(x, [code], HAND)
+        right = b.row(x, [code], b.card)
         taken = hf.sort_codes(hf.matching(field, code))
         for card in taken:
-            b.row(x + 4, [card], small - 6)
+            b.row(x + 3, [card], small)
         if not taken:
-            b.text(x + 6, b.y, "-", 14, DIM_INK)
-            b.y += 18
+            b.text(x + 6, b.y, "-", TEXT, DIM_INK)
+            b.y += 16
         bottom = max(bottom, b.y)
-        x = right + 10
-    b.y = bottom + 6
-    if captures:
-        capture_groups(b, "Your captures", captures, small)
+        x = right + 6
+    b.y = bottom + 4
+    for label, cards, own in piles:
+        capture_groups(b, label, cards, small, INK if own else DIM_INK)
+
 
 
 def _koikoi_panel(b: Board, v: dict) -> None:
-    mine = next((s["captures"] for s in v["sides"] if v["seat"] in s["seats"]), [])
-    _fishing_panel(b, v["hand"], v["field"], mine)
+    piles = []
+    for side in sorted(v["sides"], key=lambda side: v["seat"] not in side["seats"]):
+        own = v["seat"] in side["seats"]
+        who = "You" if side["seats"] == [v["seat"]] else " & ".join(_name(v, s) for s in side["seats"])
+        points = sum(v["scores"][s] for s in side["seats"])
+        called = " · Koi-Koi called" if side["called"] else ""
+        piles.append((f"{who} · {points} pts{called}" + ("" if side["captures"] else " · no captures"),
+                      side["captures"], own))
+    _fishing_panel(b, v["hand"], v["field"], piles)
 
 
 def _hachihachi_panel(b: Board, v: dict) -> None:
-    _fishing_panel(b, v["hand"], v["table"], v["captures"][v["seat"]])
+    seat = v["seat"]
+    order = [seat] + [s for s in v["active"] if s != seat] if seat in v["active"] else list(v["active"])
+    piles = [(f"{'You' if s == seat else _name(v, s)} · {v['card_points'][s]} pts · cash {v['cash'][s]}p"
+              + ("" if v["captures"][s] else " · no captures"), v["captures"][s], s == seat) for s in order]
+    _fishing_panel(b, v["hand"], v["table"], piles)
 
 
 # --- Black Flower ---------------------------------------------------------------------------------------
 
-PILE_STEP = 14  # how much of a card beneath a pile's top shows
-
-
 def _pile(b: Board, x: int, top: int, pile: bf.Pile) -> int:
     """One pile: the cards beneath peeking out above its top card, a sideways Bright turned; its value under it."""
     card, value, below = pile
+    step = b.card * 3 // 10  # how much of a card beneath a pile's top shows
     for i, under in enumerate(below):
-        b.face(x, top + i * PILE_STEP, under, HAND)
+        b.face(x, top + i * step, under, b.card)
     sideways = hf.KIND[card] == hf.BRIGHT and value == 2
-    y = top + len(below) * PILE_STEP
-    right = b.face(x, y, card, HAND, turned=sideways)
-    b.text(x + 4, y + HAND + 2, str(value + len(below)), 14)
+    y = top + len(below) * step
+    right = b.face(x, y, card, b.card, turned=sideways)
+    b.text(x + 4, y + b.card + 2, str(value + len(below)))
     return right
 
 
@@ -108,19 +125,37 @@ def _blackflower_panel(b: Board, v: dict) -> None:
         label = f"Hand {i + 1}" if len(mine) > 1 else "Your hand"
         if best is None:
             b.line(label)
-            b.row(MARGIN, cards, HAND)
+            b.row(MARGIN, cards, b.card)
             b.y += 6
             continue
         b.line(f"{label}: best arrangement {best}")
         x, top = MARGIN, b.y
         piles = bf.arrangement(known, best, npa)
         for pile in piles:
-            x = _pile(b, x, top, pile) + 12
-        b.y = top + max(len(p[2]) for p in piles) * PILE_STEP + HAND + 24
+            x = _pile(b, x, top, pile) + 10
+        b.y = top + max(len(p[2]) for p in piles) * (b.card * 3 // 10) + b.card + TEXT + 8
+
+
+# --- Black Christmas Poker ------------------------------------------------------------------------------
+
+def _bcpoker_panel(b: Board, v: dict) -> None:
+    """The seat's hand (the card just drawn apart), then the table as the table picture shows it."""
+    hand, drawn = list(v["hand"]), v.get("drawn")
+    if drawn in hand:
+        hand.remove(drawn)
+    else:
+        drawn = None  # drawn and played already
+    b.line("Your hand")
+    x = b.row(MARGIN, hand, b.card)
+    if drawn:
+        b.y -= b.card + GAP
+        b.row(x + DRAWN_GAP, [drawn], b.card)
+    b.y += 6
+    _bcpoker(b, v, backs=False)  # the other hands as counts: the seat's own cards stay large
 
 
 DRAWERS = {"sanma": _sanma_panel, "koikoi": _koikoi_panel, "hachihachi": _hachihachi_panel,
-           "blackflower": _blackflower_panel}
+           "blackflower": _blackflower_panel, "bcpoker": _bcpoker_panel}
 
 
 def drawn_from(game_name: str, view: dict) -> dict:
@@ -145,9 +180,8 @@ def has_picture(game_name: str, view: dict) -> bool:
 def compose(game_name: str, view: dict) -> Board | None:
     if game_name not in DRAWERS or not has_picture(game_name, view):
         return None
-    board = Board(game_name)
-    DRAWERS[game_name](board, view)
-    return board
+    draw = DRAWERS[game_name]
+    return fitted(game_name, lambda board: draw(board, view))
 
 
 def panel_picture(game_name: str, view: dict) -> bytes | None:
@@ -156,9 +190,4 @@ def panel_picture(game_name: str, view: dict) -> bytes | None:
     board = compose(game_name, view)
     if board is None:
         return None
-    felt = ink(FELT)
-    drawn = board.img.point([0 if i == felt else 255 for i in range(256)], "1").getbbox()
-    right = min(WIDTH, max(drawn[2] if drawn else 0, MIN_WIDTH) + MARGIN)
-    out = io.BytesIO()
-    board.img.crop((0, 0, right, min(board.y + MARGIN, MAX_HEIGHT))).save(out, format="PNG", compress_level=6)
-    return out.getvalue()
+    return board.png(min(WIDTH, max(board.right, MIN_WIDTH) + MARGIN))

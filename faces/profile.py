@@ -9,7 +9,7 @@ embed's image at about that width, so the 12-pixel text stays readable.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from faces.charts import DIM, LINES, TEXT, Series, canvas, colour, font, line_chart, plain, png
 

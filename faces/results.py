@@ -1,24 +1,23 @@
 """Result pictures: a PNG beside a deal's result message, drawn from its public event only.
 
 ``result_picture(game_name, event, names) -> bytes | None`` takes the result event (its ``model_dump()``) and
-the seat names; None when the game or the outcome has nothing to show (a draw, a game's final standings).
-Sanma: each winning hand (the winning tile marked), its melds, kita, the dora indicators, with its yaku,
-han, fu and points. Koi-Koi: the capture pile that scored, grouped by rank, with the yaku. Hachi-Hachi: each
-player's capture pile with its card points. Black Christmas Poker: each winning hand with its patterns.
-The winning hands and the capture piles are shown at the end of a deal by the rules: nothing hidden.
+the seat names; None when the game or the outcome has nothing to show (a draw nobody was tenpai at, a game's
+final standings). Sanma: each winning hand (the winning tile marked), its melds, kita, the dora indicators,
+with its yaku, han, fu and points; at an exhaustive draw, the hands shown tenpai and each seat's payment.
+Koi-Koi: the capture pile that scored, grouped by rank, with the yaku. Hachi-Hachi: each player's capture
+pile with its card points. Black Christmas Poker: each winning hand with its patterns. Black Flower: the
+banker's and each seat's hand at the round's end, with its value and the chips won or lost.
+The winning hands, the capture piles and the hands at a round's end are shown by the rules: nothing hidden.
 ``compose_result`` returns the :class:`~faces.table.Board` (its ``faces`` lists what was pasted) or None.
+Like every picture, it is laid out for the box Discord shows an embed's image in (``faces.table.fitted``).
 """
 
 from __future__ import annotations
 
 from typing import Callable
 
-from faces.table import GAP, MARGIN, MARK, SMALL, WIDTH, Board, capture_groups, ink
+from faces.table import GAP, MARGIN, MARK, TEXT, TITLE, WIDTH, Board, capture_groups, clipped, fitted, length
 from faces.table import _plain as plain
-
-TILE = 40  # a winning hand's tile height
-CARD = 56  # a BCP winning hand's card height
-TEXT_WIDTH = 95  # characters of yaku text on one line
 
 
 def _name(names: list[str], seat: int) -> str:
@@ -29,7 +28,7 @@ def _lines(b: Board, parts: list[str]) -> None:
     """``parts`` joined by " · " over as many lines as they need."""
     line = ""
     for part in parts:
-        if line and len(line) + 3 + len(part) > TEXT_WIDTH:
+        if line and length(f"{line} · {part}") > WIDTH - 2 * MARGIN:
             b.line(line)
             line = part
         else:
@@ -43,35 +42,52 @@ def _lines(b: Board, parts: list[str]) -> None:
 def _sanma_hand(b: Board, win: dict, names: list[str]) -> None:
     how = "Tsumo" if win["kind"] == "tsumo" else f"Ron from {_name(names, win['from_seat'])}"
     limit = f" · {win['limit'].replace('_', ' ')}" if win["limit"] else ""
-    b.line(f"{_name(names, win['winner'])} · {how} · {win['han']} han {win['fu']} fu{limit} · {win['points']} points", 16)
+    _lines(b, [_name(names, win['winner']), how, f"{win['han']} han {win['fu']} fu{limit}", f"{win['points']} points"])
     top = b.y
-    x = b.row(MARGIN, win["revealed"], TILE) + 6
+    x = b.row(MARGIN, win["revealed"], b.card) + 4
     b.y = top
-    after = b.face(x, top, win["win_tile"], TILE)
-    b.draw.rectangle((x, top + TILE + 1, after - GAP - 1, top + TILE + 4), fill=ink(MARK))  # the winning tile
-    x = after + 10
+    after = b.face(x, top, win["win_tile"], b.card)
+    b.rectangle((x, top + b.card + 1, after - GAP - 1, top + b.card + 4), MARK)  # the winning tile
+    x, bottom = after + 8, top + b.card
     for meld in win["melds"] + ([{"tiles": ["4z"] * win["kita"]}] if win["kita"] else []):
-        b.y = top + 8
-        x = b.row(x, meld["tiles"], TILE - 8) + 8
-    b.y = top + TILE + 10
+        b.y = top + 6 if x + b.width(meld["tiles"], b.card - 6) <= WIDTH - MARGIN else bottom + 6
+        left = x if b.y == top + 6 else MARGIN
+        x = b.row(left, meld["tiles"], b.card - 6) + 6
+        bottom = max(bottom, b.y - GAP)
+    b.y = bottom + 8
     _lines(b, [f"{y['name']} {y['han']}" for y in win["yaku"]])
 
 
 def _sanma(b: Board, event: dict, names: list[str]) -> bool:
     outcome = event.get("outcome") or {}
+    if outcome.get("type") == "exhaustive" and outcome.get("tenpai_hands"):
+        return _sanma_draw(b, outcome, names)
     if outcome.get("type") != "win":
         return False
-    b.line(f"{outcome['round']} · hand result", 16)
+    b.line(f"{outcome['round']} · honba {outcome['honba']} · hand result", TITLE)
     for win in outcome["wins"]:
-        b.y += 4
+        b.y += 3
         _sanma_hand(b, win, names)
-    x = b.text(MARGIN, b.y + 8, "Dora indicators")
+    x = b.text(MARGIN, b.y + 6, "Dora")
     top = b.y
-    x = b.row(x + 8, outcome["dora_indicators"], SMALL["sanma"])
+    x = b.row(x + 8, outcome["dora_indicators"], b.card - 8)
     if outcome["ura_indicators"]:
         b.y = top
-        x = b.text(x + 12, top + 8, "ura")
-        b.row(x + 8, outcome["ura_indicators"], SMALL["sanma"])
+        x = b.text(x + 12, top + 6, "ura")
+        b.row(x + 8, outcome["ura_indicators"], b.card - 8)
+    return True
+
+
+def _sanma_draw(b: Board, outcome: dict, names: list[str]) -> bool:
+    """An exhaustive draw: the hands shown tenpai (revealed by the rules), each with the seat's payment."""
+    b.line(f"{outcome['round']} · honba {outcome['honba']} · exhaustive draw", TITLE)
+    for seat in range(len(outcome["deltas"])):
+        hand = outcome["tenpai_hands"].get(str(seat))
+        delta = outcome["deltas"][seat]
+        b.y += 3
+        b.line(f"{_name(names, seat)} · {'tenpai' if hand else 'noten'} · {delta:+d}", TEXT)
+        if hand:
+            b.row(MARGIN, hand, b.card)
     return True
 
 
@@ -80,10 +96,10 @@ def _sanma(b: Board, event: dict, names: list[str]) -> bool:
 def _koikoi(b: Board, event: dict, names: list[str]) -> bool:
     if event.get("type") != "round_end" or event["winner"] is None or not event.get("captured"):
         return False
-    b.line(f"Month {event['month']} · {_name(names, event['winner'])} wins · {event['value']} points", 16)
+    b.line(f"Month {event['month']} · {_name(names, event['winner'])} wins · {event['value']} points", TITLE)
     _lines(b, [f"{y['name']} {y['points']}" for y in event["yaku"]])
-    b.y += 4
-    capture_groups(b, "Captured", event["captured"], SMALL["hanafuda"] + 6)
+    b.y += 3
+    capture_groups(b, "Captured", event["captured"], b.card)
     return True
 
 
@@ -91,11 +107,10 @@ def _hachihachi(b: Board, event: dict, names: list[str]) -> bool:
     piles = [(s, cards) for s, cards in enumerate(event.get("captures") or []) if cards]
     if event.get("type") != "month_end" or not piles:
         return False
-    b.line(f"Month {event['month']} · {event['field_name']} · captures", 16)
+    b.line(f"Month {event['month']} · {event['field_name']} · captures", TITLE)
     for seat, cards in piles:
         points = event["captures_points"][seat]
-        capture_groups(b, f"{_name(names, seat)}{'' if points is None else f' · {points} pts'}", cards,
-                       SMALL["hanafuda"])
+        capture_groups(b, f"{_name(names, seat)}{'' if points is None else f' · {points} pts'}", cards, b.card)
     return True
 
 
@@ -104,23 +119,68 @@ def _hachihachi(b: Board, event: dict, names: list[str]) -> bool:
 def _bcpoker(b: Board, event: dict, names: list[str]) -> bool:
     if event.get("type") != "round_end" or not event["wins"]:
         return False
-    b.line(f"Round {event['round']} · winning hand{'s' if len(event['wins']) > 1 else ''}", 16)
+    b.line(f"Round {event['round']} · winning hand{'s' if len(event['wins']) > 1 else ''}", TITLE)
     for win in event["wins"]:
-        b.y += 4
-        b.line(f"{_name(names, win['winner'])} · {win['total']} points", 14)
-        b.row(MARGIN, win["hand"], CARD)
+        b.y += 3
+        b.line(f"{_name(names, win['winner'])} · {win['total']} points")
+        b.row(MARGIN, win["hand"], b.card)
         _lines(b, [f"{p['name']} {p['points']}" for p in win["patterns"]])
     return True
 
 
+# --- Black Flower ---------------------------------------------------------------------------------------
+
+RESULT_WORDS = {"win": "wins", "loss": "loses", "push": "push"}
+
+
+def _blackflower(b: Board, event: dict, names: list[str], columns: int = 0) -> bool:
+    """A round's end: the banker's hand, then each seat's hand with its value, result and chips won or lost, in
+    ``columns`` (by default one for up to 3 hands, else two)."""
+    if event.get("type") != "round_end" or not event.get("dealt") or not event.get("banker_hand"):
+        return False
+    b.line(f"Round {event['round']} · results", TITLE)
+    banker, narrow = event["banker_hand"], columns > 2  # narrow columns: a seat's name, value and chips only
+    net = event["nets"][event["banker"]]
+    rows = [(f"Banker {_name(names, event['banker'])} · {_bf_value(banker)} · {net:+d}", banker["cards"])]
+    rows += [(f"{_name(names, h['seat'])}: {_bf_value(h)}, {h['net']:+d}" if narrow else
+              f"{_name(names, h['seat'])} · {_bf_value(h)} · {RESULT_WORDS.get(h['result'], h['result'])} "
+              f"{h['net']:+d}", h["cards"]) for h in event["hands"]]
+    columns = columns or (2 if len(rows) > 3 else 1)
+    width = (WIDTH - 2 * MARGIN) // columns
+    lines = [rows[start:start + columns] for start in range(0, len(rows), columns)]
+    if narrow:  # the banker on a line of its own, its label whole
+        lines = [rows[:1]] + [rows[start:start + columns] for start in range(1, len(rows), columns)]
+    for n, line in enumerate(lines):
+        top = bottom = b.y
+        span = WIDTH - 2 * MARGIN if narrow and n == 0 else width
+        for i, (label, cards) in enumerate(line):
+            left = MARGIN + i * span
+            b.text(left, top, clipped(label, span - 6))
+            b.y = top + TEXT + 4
+            b.row(left, cards, b.card, wrap_at=left + span - 6)
+            bottom = max(bottom, b.y)
+        b.y = bottom + 4
+    return True
+
+
+def _bf_value(hand: dict) -> str:
+    if hand.get("bust"):
+        return "bust"
+    return str(hand.get("special") or hand["value"])
+
+
 DRAWERS: dict[str, Callable[[Board, dict, list[str]], bool]] = {
-    "sanma": _sanma, "koikoi": _koikoi, "hachihachi": _hachihachi, "bcpoker": _bcpoker}
+    "sanma": _sanma, "koikoi": _koikoi, "hachihachi": _hachihachi, "bcpoker": _bcpoker, "blackflower": _blackflower}
 
 
 def compose_result(game_name: str, event: dict, names: list[str]) -> Board | None:
     drawer = DRAWERS.get(game_name)
-    board = Board(game_name)
-    return board if drawer is not None and drawer(board, event, names) else None
+    if drawer is None or not drawer(Board(game_name, dry=True), event, names):
+        return None
+    layouts = [lambda board: drawer(board, event, names)]
+    if game_name == "blackflower":  # many hands: three columns when two would make the cards smaller
+        layouts.append(lambda board: _blackflower(board, event, names, columns=3))
+    return fitted(game_name, *layouts)
 
 
 def result_picture(game_name: str, event: dict, names: list[str]) -> bytes | None:

@@ -2,14 +2,19 @@
 
 ``table_picture(game_name, public_view) -> bytes`` takes ONLY the game's public view, so no hidden card
 can reach the picture. ``compose`` returns the :class:`Board` too, whose ``faces`` lists every face
-pasted (emoji names, in order): the tests compare it with the public view. The same view always gives
-the same bytes, so a caller can skip re-uploading an unchanged picture.
+pasted (emoji names, in order), and its ``texts``: the tests compare them with the public view. The same
+view always gives the same bytes, so a caller can skip re-uploading an unchanged picture.
+
+Every picture (the panels' and the results' too) is laid out for the box Discord's client shows an embed's
+image in, 400x300: ``fitted`` draws it with the largest face size (and layout) that keeps it within that box,
+so that it is shown at the size it is drawn. A picture says in words who is to act and what.
 """
 
 from __future__ import annotations
 
 import io
 from functools import lru_cache
+from typing import Callable
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -20,16 +25,24 @@ FELT = (28, 84, 58)
 INK = (245, 245, 235)
 DIM_INK = (190, 210, 195)
 MARK = (230, 70, 60)
-WIDTH = 720
+# Discord's client shows an embed's image at most 400 px wide and 300 px tall, scaled down with its proportions
+# kept (and never enlarged); the API documentation says nothing of it, so the pictures are laid out for that
+# box: 400 px wide, and the largest faces with which the picture stays within 300 px (``fitted``).
+WIDTH = 400
+SHOWN_HEIGHT = 300
 MAX_HEIGHT = 1600
-MARGIN = 8
+MARGIN = 6
 GAP = 2
 COLOURS = 128
+TEXT = 13  # text size, pixels
+TITLE = 14  # a picture's first line
 
 FACE_GAME = {"sanma": "sanma", "koikoi": "hanafuda", "hachihachi": "hanafuda", "blackflower": "hanafuda",
              "bcpoker": "bcpoker"}
 BACKS = {"sanma": "sanma_back", "hanafuda": "hf_back", "bcpoker": "bcp_back"}
-SMALL = {"sanma": 30, "hanafuda": 34, "bcpoker": 40}  # face height in the picture, pixels
+# the face heights tried, largest first: the picture takes the largest with which it fits the shown box
+SIZES = {"sanma": (36, 34, 32, 30, 28, 26, 24, 22), "hanafuda": (48, 44, 40, 36, 33, 30, 27, 24),
+         "bcpoker": (48, 44, 40, 36, 32, 28, 24)}
 
 
 @lru_cache(maxsize=1)
@@ -66,7 +79,7 @@ def ink(colour) -> int:
     return COLOURS - len(FIXED) + FIXED.index(colour)
 
 
-@lru_cache(maxsize=512)
+@lru_cache(maxsize=4096)  # every face at every size tried, turned or not
 def _scaled(name: str, height: int, turned: bool, dim: bool) -> Image.Image:
     img = Image.open(face_path(name)).convert("RGBA")
     img = img.resize((round(img.width * height / img.height), height), Image.Resampling.LANCZOS)
@@ -85,6 +98,21 @@ def _font(size: int) -> ImageFont.FreeTypeFont:
     return ImageFont.load_default(size)  # Pillow's bundled font: no system font needed
 
 
+@lru_cache(maxsize=4096)
+def length(text: str, size: int = TEXT) -> float:
+    """How wide ``text`` is drawn, in pixels (measured once: the same words come back in every picture)."""
+    return _font(size).getlength(text)
+
+
+@lru_cache(maxsize=2048)
+def _lettering(text: str, size: int) -> Image.Image:
+    """``text`` as the 1-bit mask ImageDraw would draw on a palette picture at (0, 0), rendered once."""
+    left, top, right, bottom = _font(size).getbbox(text, mode="1")  # as drawn on a palette picture: no smoothing
+    mask = Image.new("1", (max(right, 1) + 2, max(bottom, 1) + 2), 0)
+    ImageDraw.Draw(mask).text((0, 0), text, font=_font(size), fill=1)
+    return mask
+
+
 def _plain(text: str) -> str:
     """Seat names drawn in Latin characters only (the bundled font has no others; the embed has the rest); a
     name with no Latin letter or digit at all is empty, so that the seat is drawn by its number instead."""
@@ -93,50 +121,77 @@ def _plain(text: str) -> str:
 
 
 class Board:
-    """A canvas that grows downwards and records every face it pastes."""
+    """A canvas that grows downwards and records every face it pastes. ``card`` is the height of the picture's
+    faces (smaller ones are drawn relative to it); a ``dry`` board only measures: it places everything and
+    draws nothing, so that ``fitted`` can try a size cheaply."""
 
-    def __init__(self, game: str):
+    def __init__(self, game: str, card: int | None = None, dry: bool = False):
         self.game = game
-        self.img = Image.new("P", (WIDTH, MAX_HEIGHT), ink(FELT))
-        self.img.putpalette(_palette().getpalette())
-        self.draw = ImageDraw.Draw(self.img)
+        self.card = card or SIZES[FACE_GAME[game]][0]
+        self.dry = dry
+        if not dry:
+            self.img = Image.new("P", (WIDTH, MAX_HEIGHT), ink(FELT))
+            self.img.putpalette(_palette().getpalette())
+            self.draw = ImageDraw.Draw(self.img)
         self.y = MARGIN
+        self.right = 0  # the rightmost pixel drawn
         self.faces: list[str] = []
         self.turned: list[str] = []  # the faces drawn turned (riichi discards, called tiles)
         self.boxes: list[tuple[int, int, int, int]] = []  # where each face went (left, top, right, bottom)
+        self.texts: list[str] = []  # every text drawn, in order
 
-    def text(self, x: int, y: int, text: str, size: int = 14, fill=INK) -> int:
+    @property
+    def height(self) -> int:
+        return min(self.y + MARGIN, MAX_HEIGHT)
+
+    def text(self, x: int, y: int, text: str, size: int = TEXT, fill=INK) -> int:
         """Draws ``text``; returns the x after it."""
-        font = _font(size)
-        self.draw.text((x, y), text, font=font, fill=ink(fill))
-        return x + round(font.getlength(text))
+        self.texts.append(text)
+        if not self.dry and text:
+            mask = _lettering(text, size)
+            self.img.paste(ink(fill), (x, y, x + mask.width, y + mask.height), mask)
+        end = x + round(length(text, size))
+        self.right = max(self.right, end)
+        return end
 
-    def line(self, text: str, size: int = 14, fill=INK) -> None:
+    def line(self, text: str, size: int = TEXT, fill=INK) -> None:
         self.text(MARGIN, self.y, text, size, fill)
-        self.y += size + 6
+        self.y += size + 5
 
     def mark(self, top: int) -> None:
         """A bar on the left edge from ``top`` to the current line: whose turn it is."""
-        self.draw.rectangle((0, top, 3, self.y - 2), fill=ink(MARK))
+        self.rectangle((0, top, 3, self.y - 2), MARK)
+
+    def rectangle(self, box: tuple[int, int, int, int], colour, width: int = 0) -> None:
+        if not self.dry:
+            if width:
+                self.draw.rectangle(box, outline=ink(colour), width=width)
+            else:
+                self.draw.rectangle(box, fill=ink(colour))
 
     def face(self, x: int, y: int, code: str | None, height: int, turned=False, dim=False) -> int:
         name = face_name(self.game, code)
         img = _scaled(name, height, turned, dim)
         top = y + (height - img.height)  # turned tiles sit on the row's baseline
-        self.img.paste(img, (x, top))
+        if not self.dry:
+            self.img.paste(img, (x, top))
         self.faces.append(name)
         self.boxes.append((x, top, x + img.width, top + img.height))
+        self.right = max(self.right, x + img.width)
         if turned:
             self.turned.append(name)
         return x + img.width + GAP
 
     def width(self, codes, height: int, turned=()) -> int:
-        return sum(_scaled(face_name(self.game, c), height, i in turned, False).width + GAP for i, c in enumerate(codes))
+        return sum(_scaled(face_name(self.game, c), height, i in turned, False).width + GAP
+                   for i, c in enumerate(codes))
 
-    def row(self, x: int, codes, height: int, turned=(), dim=(), wrap_at: int = WIDTH - MARGIN) -> int:
-        """Faces left to right from (x, self.y), wrapping under ``x``; moves self.y below them.
-        ``turned``/``dim`` are the indices to turn / to mark."""
-        left, y = x, self.y
+    def row(self, x: int, codes, height: int, turned=(), dim=(), wrap_at: int = WIDTH - MARGIN,
+            left: int | None = None) -> int:
+        """Faces left to right from (x, self.y), wrapping under ``left`` (by default ``x``); moves self.y below
+        them. ``turned``/``dim`` are the indices to turn / to mark."""
+        left = x if left is None else left
+        y = self.y
         for i, code in enumerate(codes):
             width = _scaled(face_name(self.game, code), height, i in turned, False).width
             if x + width > wrap_at and x > left:
@@ -145,16 +200,100 @@ class Board:
         self.y = y + height + GAP
         return x
 
-    def png(self) -> bytes:
-        img = self.img.crop((0, 0, WIDTH, min(self.y + MARGIN, MAX_HEIGHT)))
+    def png(self, width: int = WIDTH) -> bytes:
+        img = self.img.crop((0, 0, width, self.height))
         out = io.BytesIO()
         img.save(out, format="PNG", compress_level=6)
         return out.getvalue()
 
 
+def fitted(game: str, *layouts: Callable[[Board], object]) -> Board:
+    """The picture drawn by the one of ``layouts`` (``layout(board)``) that stays within the shown height with
+    the largest of the game's face sizes (the first layout on a tie; the first at the smallest size when none
+    fits). Each try is measured on a dry board, the sizes by halving (a picture grows with its faces), so that
+    a few measurements and one drawing make the picture."""
+    sizes = SIZES[FACE_GAME[game]]
+
+    def fits(layout: Callable[[Board], object], size: int) -> bool:
+        probe = Board(game, size, dry=True)
+        layout(probe)
+        return probe.height <= SHOWN_HEIGHT
+
+    best: tuple[int, Callable[[Board], object]] = (len(sizes) - 1, layouts[0])
+    for layout in layouts:
+        low, high = 0, best[0] - (layout is not layouts[0])  # only a larger size beats an earlier layout
+        while low <= high:  # the first (largest) size that fits, among sizes[low:high + 1]
+            middle = (low + high) // 2
+            if fits(layout, sizes[middle]):
+                high = middle - 1
+                if middle < best[0] or layout is layouts[0]:
+                    best = (middle, layout)
+            else:
+                low = middle + 1
+    board = Board(game, sizes[best[0]])
+    best[1](board)
+    return board
+
+
 def _seat_label(view: dict, seat: int) -> str:
     name = _plain(view["seats"][seat]) or f"Seat {seat + 1}"
     return f"{name}{' (bot)' if view['bots'][seat] else ''}"
+
+
+def _name(view: dict, seat: int) -> str:
+    return _plain(view["seats"][seat]) or f"Seat {seat + 1}"
+
+
+# What each game's phases ask of the seats to act, in a player's words ("Alice to play a card").
+PHASE_WORDS = {
+    "koikoi": {"play": "to play a card", "choose_take": "to choose a capture", "decide": "to call Koi-Koi or stop"},
+    "hachihachi": {"mizuten": "to declare Mizu-ten or not", "bidding": "to stay or pass",
+                   "declare": "to declare hand combos", "play": "to play a card",
+                   "take": "to choose a capture", "decide": "to call Yoshi or Sa-ge", "repay": "to repay debts"},
+    "blackflower": {"betting": "to bet", "niko": "to claim Ni-Ko or play on", "play": "to hit or stand",
+                    "banker_niko": "to claim Ni-Ko or play on", "banker": "to hit or stand",
+                    "offer": "to take or decline the bank"},
+    "bcpoker": {"draw": "to draw", "discard": "to discard", "hit_draw": "to draw (hit by Black Christmas)",
+                "hit_riichi": "to answer the hit", "hit_decide": "to chain or exchange",
+                "exchange": "to put cards under the deck", "ron": "to decide on Ron"},
+}
+OVER_WORDS = {"koikoi": "game over", "hachihachi": "the year is over", "blackflower": "game over",
+              "bcpoker": "game over"}
+
+
+def status(game: str, view: dict, acting: list[int]) -> str:
+    """Who is to act and what, in words: "Alice to play a card", "3 players to bet", "game over"."""
+    phase = view["phase"]
+    if phase == "over":
+        return OVER_WORDS[game]
+    words = PHASE_WORDS[game].get(phase, "to act")
+    if not acting:  # who may act is secret (a call window)
+        return f"waiting for a player {words}"
+    who = " and ".join(_name(view, s) for s in acting) if len(acting) <= 2 else f"{len(acting)} players"
+    return f"{who} {words}"
+
+
+def clipped(text: str, width: int, size: int = TEXT) -> str:
+    """``text`` cut (with "..") to fit ``width`` pixels."""
+    if length(text, size) <= width:
+        return text
+    while text and length(text + "..", size) > width:
+        text = text[:-1]
+    return text + ".."
+
+
+def title(b: Board, parts: list[str]) -> None:
+    """The picture's first line: ``parts`` joined by " · ", what does not fit on a second line."""
+    first, rest = "", ""
+    for part in filter(None, parts):
+        joined = f"{first} · {part}" if first else part
+        if not rest and length(joined, TITLE) <= WIDTH - 2 * MARGIN:
+            first = joined
+        else:
+            rest = f"{rest} · {part}" if rest else part
+    b.line(first, TITLE)
+    if rest:
+        b.line(rest, TEXT, DIM_INK)
 
 
 # --- sanma ---------------------------------------------------------------------------------------------
@@ -171,35 +310,66 @@ def _meld(meld: dict, seat: int) -> tuple[list[str], set[int]]:
     return tiles + [taken], {len(tiles)}
 
 
+def right_row(b: Board, x_min: int, top: int, groups: list[tuple[list, set[int]]], h: int) -> bool:
+    """``groups`` of faces right-aligned on the line at ``top`` when they fit right of ``x_min``; False (nothing
+    drawn) when they do not."""
+    width = sum(b.width(g, h, turned) + 6 for g, turned in groups)
+    x = WIDTH - MARGIN - width + 6
+    if x < x_min:
+        return False
+    y = b.y
+    for g, turned in groups:
+        b.y = top
+        x = b.row(x, g, h, turned=turned) + 6
+    b.y = y
+    return True
+
+
 def _sanma(b: Board, v: dict) -> None:
-    h = SMALL["sanma"]
-    b.line(f"{v['round']} · hand {v['hand_no']} · honba {v['honba']} · riichi sticks {v['sticks']} "
-           f"· wall {v['live']}", 16)
-    x = b.text(MARGIN, b.y + 8, "Dora indicators")
-    b.row(x + 8, v["dora_indicators"], h)
+    h = b.card
+    top = b.y
+    x = b.text(MARGIN, b.y, f"{v['round']} · honba {v['honba']} · sticks {v['sticks']} · wall {v['live']}", TITLE)
+    dora = h - 4
+    label = length("Dora ")
+    if right_row(b, x + 12 + round(label), top - 2, [(v["dora_indicators"], set())], dora):
+        b.text(WIDTH - MARGIN - b.width(v["dora_indicators"], dora) - round(label), top, "Dora")
+        b.y = top + max(TITLE + 5, dora + 2)
+    else:
+        b.y = top + TITLE + 5
+        x = b.text(MARGIN, b.y + 4, "Dora") + 6
+        b.row(x, v["dora_indicators"], dora)
     for s in range(3):
-        b.y += 4
+        b.y += 3
         turn, top = v["turn"] == s, b.y
         x = b.text(MARGIN, b.y, f"{v['winds'][s]} · {_seat_label(v, s)} · {v['scores'][s]}")
         if v["riichi"][s]:
-            x = b.text(x + 8, b.y, "RIICHI", fill=MARK)
+            x = b.text(x + 6, b.y, "RIICHI", fill=MARK)
         if turn:
-            x = b.text(x + 8, b.y, "to play", fill=MARK)
-        # melds and kita on the right of the name line
+            x = b.text(x + 6, b.y, "to play", fill=MARK)
         groups = [_meld(m, s) for m in v["melds"][s]] + ([(["4z"] * v["kita"][s], set())] if v["kita"][s] else [])
-        mh = h - 8
-        mx = WIDTH - MARGIN - sum(b.width(g, mh, turned) + 6 for g, turned in groups)
-        y0 = b.y
-        for g, turned in groups:
-            b.y = y0 - 4
-            mx = b.row(mx, g, mh, turned=turned) + 6
-        b.y = y0 + 20
+        river_top, wrap, mh = top + TEXT + 4, WIDTH - MARGIN, h - 4
+        width = sum(b.width(g, mh, turned) + 6 for g, turned in groups)
+        if groups and width <= (WIDTH - 2 * MARGIN) // 2:  # the melds right of the river, which wraps before them
+            x = WIDTH - MARGIN - width + 6
+            for g, turned in groups:
+                b.y = river_top + h - mh
+                x = b.row(x, g, mh, turned=turned) + 6
+            wrap = WIDTH - MARGIN - width - 4
+        elif groups:  # too many for that: a row of their own above the river
+            x, y = MARGIN + 16, river_top
+            for g, turned in groups:
+                if x + b.width(g, mh, turned) > WIDTH - MARGIN:
+                    x, y = MARGIN + 16, y + mh + GAP
+                b.y = y
+                x = b.row(x, g, mh, turned=turned) + 6
+            river_top = b.y + 2
         river = v["rivers"][s]
-        b.row(MARGIN, [r["tile"] for r in river], h,
+        b.y = river_top
+        b.row(MARGIN, [r["tile"] for r in river], h, wrap_at=wrap,
               turned={i for i, r in enumerate(river) if r["riichi"]},
               dim={i for i, r in enumerate(river) if r["called"]})
-        if not river:
-            b.y += h + GAP
+        if not river and wrap == WIDTH - MARGIN:  # nothing discarded, no melds beside: half a row is enough
+            b.y = river_top + h // 2
         if turn:
             b.mark(top)
 
@@ -209,108 +379,188 @@ def _sanma(b: Board, v: dict) -> None:
 RANK_ORDER = (hf.BRIGHT, hf.ANIMAL, hf.RIBBON, hf.CHAFF)
 
 
-def capture_groups(b: Board, label: str, cards: list[str], h: int) -> None:
-    """``label``, then the captured ``cards`` grouped by rank (Brights first), on one line."""
-    x = b.text(MARGIN, b.y + h // 3, label) + 10
-    x = max(x, 170)
+def capture_groups(b: Board, label: str | None, cards: list[str], h: int, fill=INK, column: int = 0,
+                   shown: list[str] = ()) -> None:
+    """``label`` on its own line, then the captured ``cards`` grouped by rank (Brights first), wrapping; with a
+    ``column`` width, the label's parts (split at " · ") go in a column that wide on the left of the cards.
+    ``shown``: cards declared face up, after the captures behind the word "shown"."""
+    top = b.y
+    if label and column:
+        for part in label.split(" · "):
+            b.line(clipped(part, column - 4), TEXT, fill)
+        b.y, label_bottom = top, b.y
+    else:
+        if label:
+            b.line(label, TEXT, fill)
+        label_bottom = top = b.y
     groups = [[c for c in sorted(cards, key=hf.ORDER.__getitem__) if hf.KIND[c] == kind] for kind in RANK_ORDER]
-    top = line = b.y
+    left = MARGIN + 8 + column
+    x, line = left, top
     for group in groups:
         if group:
             b.y = line
-            x = b.row(x, group, h) + 10
+            x = b.row(x, group, h, left=left) + 8
             line = b.y - h - GAP  # the line this group ended on (below its first when it wrapped): the next goes on
-    b.y = max(b.y, top + h + GAP) + 4
+    if shown:
+        word = round(length("shown")) + 6
+        if x + word + b.width(shown, h) > WIDTH - MARGIN and x > left:
+            x, line = left, line + h + GAP
+        b.text(x, line + h // 2 - 7, "shown", fill=DIM_INK)
+        b.y = line
+        b.row(x + word, shown, h, left=left)
+    b.y = max(b.y, top + (h + GAP if cards or shown else 0), label_bottom) + 3
 
 
 def _field_and_pile(b: Board, field: list[str], pile_count: int, pending: dict | None) -> None:
-    h = 48
+    """The pile (a back with how many are left), the card just flipped (framed), then the field; nothing when
+    there is no card to show (the title says so: ``empty_field``)."""
+    h = b.card
+    if not field and not pending:
+        return
     top = b.y
     x = b.face(MARGIN, top, None, h)
-    b.text(x + 4, top + h // 3, f"{pile_count} left", 14)
+    x = b.text(x + 2, top + h // 2 - 7, str(pile_count)) + 8
     if pending:
-        b.text(MARGIN + 100, top - 2, "drawn", 12, DIM_INK)
-        b.face(MARGIN + 100, top + 12, pending["card"], h - 12)
+        after = b.face(x, top, pending["card"], h)
+        b.rectangle((x - 2, top - 2, after - GAP + 1, top + h + 1), MARK, width=2)
+        x = after + 6
     b.y = top
-    b.row(170, list(field), h)
-    b.y = max(b.y, top + h + GAP) + 6
+    b.row(x + 6, list(field), h)
+    b.y = max(b.y, top + h + GAP) + 4
+
+
+def empty_field(field: list[str], pending: dict | None, pile_count: int) -> str:
+    """The title's words for a field with no card to show: "4 cards left, the field empty"."""
+    return "" if field or pending else f"{pile_count} cards left, the field empty"
 
 
 def _koikoi(b: Board, v: dict) -> None:
-    b.line(f"Koi-Koi · month {v['month']} of {v['months']} · {v['phase']}", 16)
+    acting = [v["turn"]] if v["turn"] is not None and v["phase"] != "over" else []
+    title(b, [f"Koi-Koi · month {v['month']} of {v['months']}", status("koikoi", v, acting),
+              empty_field(v["field"], v["pending"], v["pile_count"])])
     _field_and_pile(b, v["field"], v["pile_count"], v["pending"])
     for side in v["sides"]:
         seats = side["seats"]
         top = b.y
         label = " & ".join(_seat_label(v, s) for s in seats)
+        label += f" · {sum(v['scores'][s] for s in seats)} pts"
         if side["called"]:
-            label += " · koi"
-        capture_groups(b, f"{label} · {sum(v['scores'][s] for s in seats)}", side["captures"], SMALL["hanafuda"])
-        if v["turn"] in seats and v["phase"] != "over":
+            label += " · Koi-Koi called"
+        capture_groups(b, label, side["captures"], b.card)
+        if acting and acting[0] in seats:
             b.mark(top)
 
 
-def _hachihachi(b: Board, v: dict) -> None:
-    b.line(f"Hachi-Hachi · {v['field_name']} · month {v['month']} of {v['months']} · {v['phase']}", 16)
+def _money(points: int) -> str:
+    return f"{points}p"
+
+
+HACHI_LABELS = 100  # a seat's label in a column left of its captures: more cards on a line, more lines a seat
+
+
+def _hachihachi(b: Board, v: dict, column: int = 0) -> None:
+    acting = list(v["acting"]) if v["phase"] != "over" else []
+    game = f"game {v['game_no']} of {v['games_total']} · " if v["games_total"] > 1 else ""
+    title(b, [f"Hachi-Hachi · {game}month {v['month']} of {v['months']} · {v['field_name']}",
+              f"pot {_money(v['pot'])}" if v["pot"] else "", status("hachihachi", v, acting),
+              empty_field(v["table"], v["pending"], v["stock_count"])])
     _field_and_pile(b, v["table"], v["stock_count"], v["pending"])
-    for s, cards in enumerate(v["captures"]):
+    campaign = v["games_total"] > 1
+    for s in v["active"]:
         top = b.y
-        capture_groups(b, f"{_seat_label(v, s)} · {v['card_points'][s]} pts · total {v['totals'][s]}", cards, SMALL["hanafuda"])
-        shown = (v["declared"][s] or {}).get("face_up") or []
-        if shown:
-            x = b.text(MARGIN + 16, b.y + 6, "shown") + 8
-            b.row(x, shown, SMALL["hanafuda"] - 8)
-        if v["turn"] == s and v["phase"] != "over":
+        money = f"cash {_money(v['cash'][s])}" + (f" · debt {_money(v['debt'][s])}" if v["debt"][s] else "")
+        total = f" · total {v['totals'][s]}" if campaign else ""
+        label = f"{_seat_label(v, s)} · {v['card_points'][s]} pts · {money}{total}"
+        capture_groups(b, label, v["captures"][s], b.card, column=column,
+                       shown=(v["declared"][s] or {}).get("face_up") or [])
+        if s in acting:
             b.mark(top)
+    out = [s for s in range(len(v["seats"])) if s not in v["active"]]
+    if out:
+        b.line("Sitting out: " + ", ".join(f"{_name(v, s)} {_money(v['cash'][s])}" for s in out), TEXT, DIM_INK)
 
 
 # --- Black Flower ---------------------------------------------------------------------------------------
 
-def _blackflower(b: Board, v: dict) -> None:
-    h = SMALL["hanafuda"] + 6
-    b.line(f"Black Flower · round {v['round']} of {v['rounds']} · deck {v['deck_count']} · {v['phase']}", 16)
-    seats: list[tuple[str, list[dict]]] = []
+def _blackflower(b: Board, v: dict, columns: int = 0) -> None:
+    """The seats in ``columns`` (by default one for up to 3 seats, else two), each its label (name, chips, stake)
+    over its hands."""
+    acting = [v["turn"]] if v.get("turn") is not None and v["phase"] in ("niko", "play", "banker_niko", "banker") \
+        else list(v["to_act"]) if v["phase"] != "over" else []
+    rounds = f" of {v['rounds']}" if v["rounds"] else ""
+    title(b, [f"Black Flower · round {v['round']}{rounds}", f"deck {v['deck_count']}",
+              status("blackflower", v, acting)])
+    seats: list[tuple[int, str, list[dict]]] = []
+    columns = columns or (2 if len(v["seats"]) > 3 else 1)
     if v["banker_hand"] is not None:
-        seats.append((f"Banker: {_seat_label(v, v['banker'])} · {v['chips'][v['banker']]} chips", [v["banker_hand"]]))
+        banker = _seat_label(v, v["banker"]) if columns < 3 else _name(v, v["banker"])
+        seats.append((v["banker"], f"Banker {banker} · {v['chips'][v['banker']]}",
+                      [v["banker_hand"]]))
     for s, hands in enumerate(v["hands"]):
         if s != v["banker"]:
-            seats.append((f"{_seat_label(v, s)} · {v['chips'][s]} chips", hands))
-    for label, hands in seats:
-        b.line(label)
-        x, top = MARGIN + 16, b.y
-        for hand in hands:
+            bet = f" · bet {v['bets'][s]}" if v["phase"] == "betting" and v["bets"][s] else ""
+            name = _seat_label(v, s) if columns < 3 else _name(v, s)
+            seats.append((s, f"{name} · {v['chips'][s]}{bet}", hands))
+    width = (WIDTH - 2 * MARGIN) // columns
+    for start in range(0, len(seats), columns):
+        top = bottom = b.y
+        for i, (seat, label, hands) in enumerate(seats[start:start + columns]):
             b.y = top
-            stake = f"stake {hand['stake']}" if hand.get("stake") else ""
-            x = b.row(x, hand["cards"], h)
-            if stake:
-                x = b.text(x + 2, top + h // 3, stake)
-            x += 14
-        b.y = top + h + 6
+            bottom = max(bottom, _bf_seat(b, MARGIN + i * width, width, label, hands, seat in acting))
+        b.y = bottom + 6
+
+
+def _bf_seat(b: Board, left: int, width: int, label: str, hands: list[dict], acting: bool) -> int:
+    """One seat's label and hands in the column at ``left``, from b.y; returns the bottom of what it drew."""
+    h, top = b.card, b.y
+    x, cards_top = left + 6, top + TEXT + 4
+    bottom = cards_top
+    for hand in hands:
+        b.y = cards_top
+        x = b.row(x, hand["cards"], h, wrap_at=left + width - 4, left=left + 6) + 6
+        bottom = max(bottom, b.y - GAP)
+        cards_top = b.y - h - GAP  # the next hand goes on the line this one ended on
+    stakes = "+".join(str(hand["stake"]) for hand in hands if hand.get("stake"))
+    if stakes and width < 150:  # a narrow column: the stake in place of the chips (the text has both)
+        label = f"{label.split(' · ')[0]} · stake {stakes}"
+    elif stakes:  # after the cards when it fits there, else in the label
+        if x + length(f"stake {stakes}") <= left + width - 4:
+            b.text(x, cards_top + h // 2 - 7, f"stake {stakes}")
+        else:
+            label += f" · stake {stakes}"
+    b.text(left + 6, top, clipped(label, width - 8))
+    if acting:
+        b.rectangle((left, top, left + 3, bottom), MARK)
+    return bottom
 
 
 # --- Black Christmas Poker ------------------------------------------------------------------------------
 
-def _bcpoker(b: Board, v: dict) -> None:
-    h = SMALL["bcpoker"]
-    b.line(f"Black Christmas Poker · round {v['round']} · deck {v['deck_count']} · discards {len(v['pile'])} "
-           f"· {v['phase']}", 16)
+def _bcpoker(b: Board, v: dict, backs: bool = True) -> None:
+    """The deck, the top discard and each seat (its hand as backs, or with ``backs`` False as a count)."""
+    h = b.card
+    title(b, [f"Black Christmas Poker · round {v['round']}", status("bcpoker", v, list(v["to_act"]))])
     top = b.y
-    x = b.face(MARGIN, top, None, 56)
-    b.text(x + 4, top + 20, f"{v['deck_count']}")
-    x = b.text(MARGIN + 90, top + 20, "discard")
+    x = b.face(MARGIN, top, None, h)
+    x = b.text(x + 2, top + h // 2 - 7, f"{v['deck_count']} left") + 14
+    x = b.text(x, top + h // 2 - 7, "discard")
     if v["pile_top"]:
-        x = b.face(x + 8, top, v["pile_top"]["card"], 56)
+        x = b.face(x + 6, top, v["pile_top"]["card"], h)
         if v["pile_top"]["named"]:
-            b.text(x + 4, top + 20, f"as {v['pile_top']['named']}")
-    b.y = top + 56 + 8
+            b.text(x + 2, top + h // 2 - 7, f"as {v['pile_top']['named']}")
+    b.y = top + h + 6
+    back = max(h - 12, 20)
     for s in range(len(v["seats"])):
         top = b.y
-        x = b.text(MARGIN, b.y + h // 3, f"{_seat_label(v, s)} · {v['scores'][s]}"
-                   f"{' · RIICHI' if v['riichi'][s] else ''}")
-        b.row(max(x + 10, 240), [None] * v["hand_counts"][s], h)
+        riichi = " · RIICHI" if v["riichi"][s] else ""
+        if backs:
+            x = b.text(MARGIN + 6, b.y + back // 2 - 7, f"{_seat_label(v, s)} · {v['scores'][s]}{riichi}")
+            b.row(max(x + 8, 190), [None] * v["hand_counts"][s], back)
+        else:
+            b.line(f"  {_seat_label(v, s)} · {v['scores'][s]} · {v['hand_counts'][s]} cards{riichi}")
         if s in v["to_act"]:
             b.mark(top)
-        b.y += 4
+        b.y += 2
 
 
 DRAWERS = {"sanma": _sanma, "koikoi": _koikoi, "hachihachi": _hachihachi, "blackflower": _blackflower,
@@ -323,9 +573,14 @@ def draws_table(game_name: str) -> bool:
 
 
 def compose(game_name: str, public_view: dict) -> Board:
-    board = Board(game_name)
-    DRAWERS[game_name](board, public_view)
-    return board
+    draw = DRAWERS[game_name]
+    if game_name == "hachihachi":  # the seats' labels on a line of their own, or beside the captures
+        return fitted(game_name, lambda board: draw(board, public_view),
+                      lambda board: _hachihachi(board, public_view, HACHI_LABELS))
+    if game_name == "blackflower":  # many seats: three columns when two would make the cards smaller
+        return fitted(game_name, lambda board: draw(board, public_view),
+                      lambda board: _blackflower(board, public_view, 3))
+    return fitted(game_name, lambda board: draw(board, public_view))
 
 
 def table_picture(game_name: str, public_view: dict) -> bytes:

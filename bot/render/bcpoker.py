@@ -15,7 +15,8 @@ from bot.emoji import face, fit
 from bot.ui import ButtonSpec, relative_time
 from games.base import Event
 from games.bcpoker import events as ev
-from games.bcpoker.cards import EMOJI, KX, short_text, sort_codes
+from games.bcpoker.cards import EMOJI, KX, sort_codes
+from games.bcpoker.cards import name as card_name
 from games.bcpoker.actions import KIND_NAMES, Discard, Under, Word, label, parse
 from games.bcpoker.hands import evaluate, pattern_name, waits
 
@@ -33,8 +34,9 @@ PHASE_TEXT = {
 
 
 def card(code: str, named: int | None = None) -> str:
-    """The card's face (its emoji, or its colour's square as text) and its code: ``🟥R3``, ``⬛KX=7``."""
-    return f"{face('bcpoker', code) or EMOJI[code[0]]}{short_text(code, named)}"
+    """The card's face (its emoji, or its colour's square as text) and its one name, the name its button shows:
+    ``🟥Red 3``, ``⬛Black A/7 as 7``."""
+    return f"{face('bcpoker', code) or EMOJI[code[0]]}{card_name(code, named)}"
 
 
 def button(action: str, view: dict[str, Any]) -> ButtonSpec:
@@ -45,7 +47,7 @@ def button(action: str, view: dict[str, Any]) -> ButtonSpec:
 
 
 def cards(codes: list[str], empty: str = "—") -> str:
-    return " ".join(card(c) for c in sort_codes(codes)) if codes else empty
+    return " · ".join(card(c) for c in sort_codes(codes)) if codes else empty
 
 
 def _pile_text(pv: dict[str, Any]) -> str:
@@ -56,7 +58,7 @@ def _pile_text(pv: dict[str, Any]) -> str:
     parts = [card(p["card"], p["named"]) for p in shown]
     parts[-1] = f"**{parts[-1]}** (top)"
     more = f"… {len(pile) - len(shown)} more · " if len(pile) > len(shown) else ""
-    return more + " ".join(parts)
+    return more + " · ".join(parts)
 
 
 def _player_line(pv: dict[str, Any], names: list[str], s: int) -> str:
@@ -145,7 +147,7 @@ def _value_text(hand: list[str], decks: int, special: bool) -> str | None:
     if len(hand) == 7:
         w = waits(hand, decks, special)
         if w:
-            return "🀄 Tenpai — waiting on " + ", ".join(f"{c} ({hv.value})" for c, hv in w.items())
+            return "🀄 Tenpai — waiting on " + ", ".join(f"{card_name(c)} ({hv.value})" for c, hv in w.items())
     return None
 
 
@@ -190,7 +192,7 @@ def panel(view: dict[str, Any], legal: list[str], names: list[str], deadline: fl
         elif phase == "discard":
             lines.append("\n**Your turn:** discard one card"
                          + (" (a card taken from the pile cannot go back this turn)" if view.get("taken") else "")
-                         + ". A KX is discarded as 1 or 7.")
+                         + ". A Black A/7 is discarded as 1 or 7.")
         if deadline:
             lines.append(f"Deadline {relative_time(deadline)}; then a bot plays for you.")
     elif phase == "ron":
@@ -253,7 +255,7 @@ def _win_field(w: ev.ScoredWin, names: list[str]) -> tuple[str, str]:
     pats = " + ".join(f"{p.name} ({p.id}) {p.points}" for p in w.patterns)
     lines = [f"**Hand:** {cards(w.hand)}", f"**Pattern:** {pats} = {w.value}"]
     if w.kx:
-        lines.append(f"KX counted as {', '.join(str(k) for k in w.kx)}")
+        lines.append(f"Black A/7 counted as {', '.join(str(k) for k in w.kx)}")
     maths = f"{w.value}"
     if w.dora_count:
         maths = f"({w.value} + {w.dora_count} dora × 100)"
@@ -285,7 +287,8 @@ def _round_embed(end: ev.RoundEnd, names: list[str]) -> discord.Embed:
     else:
         who = " and ".join(names[w.winner] for w in wins)
         embed.title = f"Round {end.round} · {who} win{'s' if len(wins) == 1 else ''}"
-        embed.description = (f"Dora indicator {card(end.indicator)} → dora {', '.join(end.dora)}" if end.indicator
+        dora = ", ".join(card_name(c) for c in end.dora)
+        embed.description = (f"Dora indicator {card(end.indicator)} → dora {dora}" if end.indicator
                              else "No dora (the deck was empty).")
         for w in wins:
             name, value = _win_field(w, names)

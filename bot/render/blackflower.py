@@ -12,9 +12,11 @@ from typing import Any
 import discord
 
 from bot.emoji import face
-from bot.render.hanafuda_cards import card as long_card, card_emoji
+from bot.render.hanafuda_cards import card as long_card
+from bot.render.hanafuda_cards import name as card_name
 from bot.emoji import fit
 from bot.ui import AmountSpec, ButtonSpec, relative_time
+from games import hanafuda
 from games.blackflower import events as E
 from games.blackflower import hands as H
 from games.blackflower.actions import Bet, Move, parse
@@ -33,11 +35,11 @@ PHASE_TEXT = {
 def card(code: str | None) -> str:
     if code is None:
         return f"{face('hanafuda', BACK) or FACE_DOWN} face down"
-    return f"{card_emoji(code)}{code}"
+    return long_card(code)
 
 
 def cards(codes: list[str | None]) -> str:
-    return " ".join(card(c) for c in codes) if codes else "—"
+    return " · ".join(card(c) for c in codes) if codes else "—"
 
 
 def chips(n: int) -> str:
@@ -106,15 +108,13 @@ def table_embed(pv: dict[str, Any], names: list[str], deadline: float | None) ->
         lines.append(f"**{names[pv['turn']]}** {PHASE_TEXT.get(pv['phase'], 'to act')}")
     if deadline and not over:
         lines[-1] += f" · deadline {relative_time(deadline)}"
+    stakes = _stakes(pv)
     bh = pv.get("banker_hand")
-    if bh is not None and pv["phase"] != "betting":
-        lines.append(f"🏦 **Banker {names[b]}**: {hand_status(bh, npa)}")
-    else:
-        lines.append(f"🏦 **Banker {names[b]}**")
+    banker = f"🏦 **Banker {names[b]}** · {holding(pv['chips'][b], stakes[b])}"
+    lines.append(f"{banker}: {hand_status(bh, npa)}" if bh is not None and pv["phase"] != "betting" else banker)
     if pv["phase"] != "betting" and pv["deck_count"]:
         lines.append(f"Deck: {pv['deck_count']} cards")
     embed.description = fit("\n".join(lines), 4096)
-    stakes = _stakes(pv)
     for s, name in enumerate(names):
         if s == b:
             continue
@@ -132,8 +132,6 @@ def table_embed(pv: dict[str, Any], names: list[str], deadline: float | None) ->
         turn = "▶ " if s == pv.get("turn") and pv["phase"] in ("niko", "play") else ""
         embed.add_field(name=f"{turn}{name} · {holding(pv['chips'][s], stakes[s])}"[:256], value=fit(value, 1024),
                         inline=False)
-    totals = " · ".join(f"{names[s]} {holding(pv['chips'][s], stakes[s])}" for s in range(len(names)))
-    embed.add_field(name="Chips", value=totals[:1024], inline=False)
     if pv.get("round_hash"):
         embed.set_footer(text=f"Deal hash (SHA-256 of this round's seed, revealed when the round ends): "
                               f"{pv['round_hash']}")
@@ -167,6 +165,20 @@ STYLE = {
 }
 
 
+def arrangement_text(cards: list[str], total: int, no_pair_advantage: bool) -> str:
+    """The best arrangement in words, each card by its name: "Pine Crane sideways 2 · [Plum chaff 1 over Plum
+    chaff 2] 6 = 8"."""
+    parts = []
+    for top, value, below in H.arrangement(cards, total, no_pair_advantage):
+        if below:
+            parts.append(f"[{card_name(top)} over {', '.join(card_name(c) for c in below)}] {value + len(below)}")
+        elif hanafuda.KIND[top] == hanafuda.BRIGHT:
+            parts.append(f"{card_name(top)} {'longways' if value == 6 else 'sideways'} {value}")
+        else:
+            parts.append(f"{card_name(top)} {value}")
+    return " · ".join(parts) + f" = {total}"
+
+
 def _my_hand_lines(view: dict[str, Any], seat: int) -> list[str]:
     npa = view["options"]["no_pair_advantage"]
     lines = []
@@ -175,7 +187,7 @@ def _my_hand_lines(view: dict[str, Any], seat: int) -> list[str]:
         visible = [c for c in h["cards"] if c is not None]
         label = f"Hand {i + 1}" if len(mine) > 1 else "Your hand"
         current = " ◀" if len(mine) > 1 and i == view["hand_index"] and view["turn"] == seat else ""
-        lines.append(f"**{label}**{current}: {' · '.join(long_card(c) if c else card(c) for c in h['cards'])}")
+        lines.append(f"**{label}**{current}: {cards(h['cards'])}")
         if None in h["cards"]:
             lines.append(f"Face-down card still hidden; showing {hand_status(h, npa).split(' — ', 1)[1]}")
             continue
@@ -189,7 +201,7 @@ def _my_hand_lines(view: dict[str, Any], seat: int) -> list[str]:
         elif h["status"] == "bust":
             lines.append("**Bust** — this hand has lost.")
         elif best is not None:
-            lines.append(f"Best arrangement: {H.arrangement_text(visible, best, npa)}")
+            lines.append(f"Best arrangement: {arrangement_text(visible, best, npa)}")
         if h.get("result"):
             lines.append(f"Result: {RESULT_ICON[h['result']]}")
     return lines

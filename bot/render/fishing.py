@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.render.hanafuda_cards import card, card_emoji, cards
+from bot.render.hanafuda_cards import card, card_emoji, cards, name
 from games import hanafuda
 from games.fishing import Flipped, Play, Played, Take, Taken
 
@@ -10,16 +10,16 @@ __all__ = ["card", "cards", "capture_emoji", "capture_lines", "flipped_line", "n
 
 
 def capture_lines(hand: list[str], field: list[str]) -> list[str]:
-    """What each hand card would capture from ``field``: "🌲1L Crane → takes 1C1 Pine chaff 1"."""
+    """What each hand card would capture from ``field``: "🌲Pine Crane → Pine chaff 1"."""
     lines = []
     for code in hanafuda.sort_codes(hand):
         taken = hanafuda.sort_codes(hanafuda.matching(field, code))
         if not taken:
             what = "nothing (it stays on the field)"
         elif len(taken) == 2:
-            what = "one of " + " or ".join(hanafuda.label(c) for c in taken) + " (your choice)"
+            what = "one of " + " or ".join(name(c) for c in taken) + " (your choice)"
         else:
-            what = " + ".join(hanafuda.label(c) for c in taken)
+            what = " + ".join(name(c) for c in taken)
         lines.append(f"{card(code)} → {what}")
     return lines
 
@@ -38,15 +38,15 @@ def capture_emoji(action: object) -> str | None:
 
 
 def _took(captured: list[str]) -> str:
-    return f", takes {' '.join(captured)}" if captured else ""
+    return f", takes {' and '.join(name(c) for c in captured)}" if captured else ""
 
 
 def narrate_move(event: Played | Flipped | Taken, names: list[str]) -> str:
-    """A play, a flip or a take in words: "Ann plays 🌲1L Crane, takes 1C1"."""
+    """A play, a flip or a take in words: "Ann plays 🌲Pine Crane, takes Pine chaff 1"."""
     who = names[event.player]
     if isinstance(event, Played):
         return f"{who} plays {card(event.card)}{_took(event.captured)}"
     if isinstance(event, Flipped):
         return f"{who} flips {card(event.card)}{_took(event.captured)}" + (" (choosing…)" if event.pending_choice else "")
-    return f"{who} takes {' '.join(event.captured)}"
+    return f"{who} takes {' and '.join(name(c) for c in event.captured)}"
 

@@ -12,9 +12,9 @@ from typing import Any
 import discord
 
 from bot.render.fishing import capture_emoji, capture_lines, card, cards, flipped_line, narrate_move
+from bot.render.hanafuda_cards import pile
 from bot.emoji import fit
 from bot.ui import ButtonSpec, relative_time
-from games import hanafuda
 from games.fishing import Flipped, Played, Taken
 from games.hachihachi import actions
 from games.hachihachi import events as E
@@ -67,10 +67,6 @@ ACCOUNT_WORD = {"start": "start", "months": "months", "han_don": "Han-Don", "sto
                 "loan": "loans", "repay": "repaid", "debt": "still owed"}
 
 
-
-
-def short(codes: list[str], empty: str = "—") -> str:
-    return " ".join(hanafuda.sort_codes(codes)) if codes else empty
 
 
 def _who(x: Any, names: list[str]) -> str:
@@ -128,7 +124,7 @@ def declared_text(d: dict[str, Any] | None) -> str | None:
     if not d:
         return None
     names = [f"{combo_name(d[g])} {d[g + '_kan']}K" for g in ("kasu", "suit") if d.get(g)]
-    shown = short(d["face_up"], "")
+    shown = cards(d["face_up"], "")
     down: dict[str, int] = {}
     for k in d["face_down"]:
         down[k] = down.get(k, 0) + 1
@@ -153,6 +149,8 @@ def bids_text(pv: dict[str, Any], names: list[str]) -> str | None:
 
 
 def table_embed(pv: dict[str, Any], names: list[str], deadline: float | None) -> discord.Embed:
+    """The table in short: who is to act, the table's cards, the month's money and state in a line or two, and
+    one field per seat playing this month (its cash, hand, card points and pile); the picture shows the rest."""
     over = pv["phase"] == "over"
     game = f" · game {pv['game_no']}/{pv['games_total']}" if pv["games_total"] > 1 else ""
     title = (f"Hachi-Hachi{game} · month {pv['month']} of {pv['months']} · "
@@ -168,29 +166,33 @@ def table_embed(pv: dict[str, Any], names: list[str], deadline: float | None) ->
     lines.append(f"**Table:** {cards(pv['table'])}")
     if pv.get("pending"):
         lines.append(f"**Flipped:** {card(pv['pending']['card'])} — matches {cards(pv['pending']['choices'])}")
-    tokens = " ".join("Grand" if t == 4 else "Double" for t in pv["pending_tokens"]) or "none"
-    lines.append(f"Stock: {pv['stock_count']} · Pot: **{money(pv['pot'])}** · Pending fields: {tokens}")
-    lines.append(f"Dealer: {names[pv['dealer']]}" + (" · 💧 **Mizu-ten declared**" if pv.get("mizuten") else "")
+    tokens = " ".join("Grand" if t == 4 else "Double" for t in pv["pending_tokens"])
+    lines.append(f"Stock {pv['stock_count']} · pot {money(pv['pot'])} · dealer {names[pv['dealer']]}"
+                 + (f" · pending fields: {tokens}" if tokens else "")
+                 + (" · 💧 **Mizu-ten declared**" if pv.get("mizuten") else "")
                  + (f" · 🃏 {names[pv['blank']]} drew the blank card and sits out" if pv.get("blank") is not None else ""))
-    lines.append(f"Track: {track_text(pv)}")
-    if bids := bids_text(pv, names):
+    if pv["phase"] == "bidding" and (bids := bids_text(pv, names)):
         lines.append(f"Bidding: {bids}")
     if pv["sages"]:
         lines.append("📣 Sa-gé: " + ", ".join(f"{names[s['seat']]} (#{s['order']}, {s['value']}K)" for s in pv["sages"]))
+    lines.append(f"Track: {track_text(pv)}")
     embed.description = fit("\n".join(lines), 4096)
     roles = pv.get("roles", {})
-    for s, name in enumerate(names):
-        tag = roles.get(str(s))
-        head = f"{name}" + (f" · {tag}" if tag else "") + (" · dealer" if s == pv["dealer"] else "")
-        val = [f"💰 {money(pv['cash'][s])}" + (f" · debt {money(pv['debt'][s])}" if pv["debt"][s] else "")]
-        if s in pv["active"]:
-            val.append(f"🎴 {pv['hand_counts'][s]} in hand")
-            if dt := declared_text(pv["declared"][s]):
-                val.append(dt)
-            combos = ", ".join(f"{combo_name(c['id'])} {c['kan']}K" for c in pv["combos"][s])
-            val.append(f"Pile ({pv['card_points'][s]} pts): {short(pv['captures'][s], 'none')}"
-                       + (f"\n✨ {combos}" if combos else ""))
+    for s in pv["active"]:
+        head = names[s] + (f" · {roles[str(s)]}" if roles.get(str(s)) else "")
+        combos = ", ".join(f"{combo_name(c['id'])} {c['kan']}K" for c in pv["combos"][s])
+        val = [f"💰 {money(pv['cash'][s])}" + (f" · debt {money(pv['debt'][s])}" if pv["debt"][s] else "")
+               + f" · {pv['hand_counts'][s]} in hand · pile {pv['card_points'][s]} pts"
+               + (f" · ✨ {combos}" if combos else ""),
+               pile(pv["captures"][s], "no captures")]
+        if dt := declared_text(pv["declared"][s]):
+            val.append(dt)
         embed.add_field(name=head[:256], value=fit("\n".join(val), 1024), inline=False)
+    out = [s for s in range(len(names)) if s not in pv["active"]]
+    if out:
+        embed.add_field(name="Sitting out", value=fit(" · ".join(
+            f"{names[s]} 💰 {money(pv['cash'][s])}" + (f", debt {money(pv['debt'][s])}" if pv["debt"][s] else "")
+            for s in out), 1024), inline=False)
     if pv.get("month_hash"):
         embed.set_footer(text=f"Deal hash (SHA-256 of this month's seed, revealed at month end): {pv['month_hash']}")
     return embed
@@ -230,7 +232,7 @@ def panel(view: dict[str, Any], legal: list[str], names: list[str], deadline: fl
             lines.append(f"**Your hand combos:** {', '.join(found)}")
     if seat in view["active"]:
         combos = ", ".join(f"{combo_name(c['id'])} {c['kan']}K" for c in view["combos"][seat]) or "none yet"
-        lines.append(f"**Your pile** ({view['card_points'][seat]} pts): {short(view['captures'][seat], 'none')}"
+        lines.append(f"**Your pile** ({view['card_points'][seat]} pts): {pile(view['captures'][seat], 'none')}"
                      f"\n**Captured combos:** {combos}")
     if view.get("pending"):
         chooser = None if legal else names[view["turn"]]
@@ -290,7 +292,7 @@ def narrate(event: E.HachiHachiEvent, names: list[str]) -> str | None:
             return "🚪 Chassé: " + ", ".join(names[s] for s in event.seats)
         case E.Compensation():
             return "\n".join(f"💴 {names[c['seat']]} is compensated {money(c['amount'])} by each player for "
-                             f"{short(c['cards'], 'nothing')}" for c in event.chassed)
+                             f"{pile(c['cards'], 'nothing')}" for c in event.chassed)
         case E.Stock():
             roles = ", ".join(f"{r} {names[s]}" for r, s in event.roles.items())
             return f"The stock holds {event.count} cards. Playing: {roles}."
@@ -300,7 +302,7 @@ def narrate(event: E.HachiHachiEvent, names: list[str]) -> str | None:
             ids = [x for x in (event.kasu, event.suit) if x]
             down = len(event.face_down)
             return (f"📜 {who} declares {' + '.join(combo_name(x) for x in ids)} ({event.kan} Kan): "
-                    f"{short(event.face_up, '')}" + (f" + {down} face down" if down else ""))
+                    f"{cards(event.face_up, '')}" + (f" + {down} face down" if down else ""))
         case Played() | Flipped() | Taken():
             return narrate_move(event, names)
         case E.ComboMade():
@@ -314,7 +316,7 @@ def narrate(event: E.HachiHachiEvent, names: list[str]) -> str | None:
             return f"✋ {who} cancels the Sa-gé and collects half of {event.value} Kan."
         case E.Bonus():
             what = {"mizuten": "Mizu-ten success (89+ points)", "nukeyaku": "Nukeyaku (89+ points)",
-                    "tobikomi": f"Tobikomi ({' '.join(event.triplet or [])})"}[event.kind]
+                    "tobikomi": f"Tobikomi ({cards(event.triplet or [], '')})"}[event.kind]
             return f"⭐ {who}: {what}"
         case E.Exhaustion():
             pts = ", ".join(f"{names[int(s)]} {p}" for s, p in event.points.items())

@@ -11,9 +11,9 @@ from typing import Any
 import discord
 
 from bot.render.fishing import capture_emoji, capture_lines, card, cards, flipped_line, narrate_move
+from bot.render.hanafuda_cards import pile
 from bot.emoji import fit
 from bot.ui import ButtonSpec, relative_time
-from games import hanafuda
 from games.fishing import Flipped, Played, Taken
 from games.koikoi import actions
 from games.koikoi import events as E
@@ -25,18 +25,6 @@ PHASE_TEXT = {"play": "to play a card", "choose_take": "to choose a capture", "d
 
 
 
-def short_cards(codes: list[str], empty: str = "—") -> str:
-    """Compact pile text: codes grouped by kind (Brights, Animals, Ribbons, Chaff)."""
-    if not codes:
-        return empty
-    groups = []
-    for kind, name in hanafuda.KIND_NAMES.items():
-        members = [c for c in hanafuda.sort_codes(codes) if hanafuda.card(c).kind == kind]
-        if members:
-            groups.append(f"{name[0]}: {' '.join(members)}")
-    return " | ".join(groups)
-
-
 def yaku_text(yaku: list[dict[str, Any]]) -> str:
     return ", ".join(f"{y.get('name', y['id'])} {y['points']}" for y in yaku) if yaku else "no yaku yet"
 
@@ -46,6 +34,8 @@ def side_name(side: dict[str, Any], names: list[str]) -> str:
 
 
 def table_embed(pv: dict[str, Any], names: list[str], deadline: float | None) -> discord.Embed:
+    """The table in short: who is to act, the field, and per side its score, points and captures (the
+    picture shows the rest)."""
     over = pv.get("phase") == "over"
     title = f"Koi-Koi · {pv['variant'].replace('_', ' ')} · month {pv['month']} of {pv['months']}"
     embed = discord.Embed(title=title, colour=COLOUR)
@@ -62,15 +52,13 @@ def table_embed(pv: dict[str, Any], names: list[str], deadline: float | None) ->
     lines.append(f"Pile: {pv['pile_count']} cards · Oya: {names[pv['oya']]}")
     embed.description = "\n".join(lines)
     for side in pv["sides"]:
-        title = side_name(side, names)
+        title = " & ".join(f"{names[s]} {pv['scores'][s]:+d}" for s in side["seats"])
         calls = [c for c in pv.get("calls", []) if c["seat"] in side["seats"]]
         called = f" · 📣 Koi-Koi ×{len(calls)}" if calls else ""
-        hand = " ".join(f"{names[s]} holds {pv['hand_counts'][s]}" for s in side["seats"])
-        value = (f"{short_cards(side['captures'], 'no captures')}\n"
-                 f"**{side['points']}** pts: {yaku_text(side['yaku'])}{called}\n{hand}")
+        held = sum(pv["hand_counts"][s] for s in side["seats"])
+        value = (f"**{side['points']}** pts: {yaku_text(side['yaku'])}{called} · {held} in hand\n"
+                 f"{pile(side['captures'], 'no captures')}")
         embed.add_field(name=title, value=fit(value, 1024), inline=False)
-    scores = " · ".join(f"{names[i]} {score:+d}" for i, score in enumerate(pv["scores"]))
-    embed.add_field(name="Scores", value=scores, inline=False)
     if pv.get("round_hash"):
         embed.set_footer(text=f"Deal hash (SHA-256 of this month's seed, revealed when the month ends): {pv['round_hash']}")
     return embed
@@ -103,7 +91,7 @@ def panel(view: dict[str, Any], legal: list[str], names: list[str], deadline: fl
         lines.append(flipped_line(view["pending"]["card"], chooser))
     mine = next((s for s in view["sides"] if seat in s["seats"]), None)
     if mine:
-        lines.append(f"**Your captures:** {short_cards(mine['captures'], 'none')}")
+        lines.append(f"**Your captures:** {pile(mine['captures'], 'none')}")
         lines.append(f"**Your yaku:** {yaku_text(mine['yaku'])} ({mine['points']} pts)")
     if legal:
         if view["phase"] == "decide":

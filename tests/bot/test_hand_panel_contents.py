@@ -74,15 +74,15 @@ def test_the_panel_says_what_each_hand_card_would_capture(name):
         embed, _ = get_renderer(name).panel(view, [], [s.name for s in table.seats], None)
         lines = embed.description.split("\n")
         for code in view["hand"]:
-            (line,) = [ln for ln in lines if ln.startswith(hanafuda.emoji_label(code) + " →")]
+            (line,) = [ln for ln in lines if ln.startswith(f"{hanafuda.MONTH_EMOJI[hanafuda.MONTH[code]]}{hanafuda.FULL_NAMES[code]} →")]
             matches = [c for c in view[field_key] if hanafuda.MONTH[c] == hanafuda.MONTH[code]]
             if not matches:
                 assert "nothing" in line
                 none += 1
             elif len(matches) == 2:
-                assert "your choice" in line and all(hanafuda.label(c) in line for c in matches)
+                assert "your choice" in line and all(hanafuda.FULL_NAMES[c] in line for c in matches)
                 double += 1
             else:
-                assert all(hanafuda.label(c) in line for c in matches)
+                assert all(hanafuda.FULL_NAMES[c] in line for c in matches)
                 single += 1
     assert single and double and none

@@ -11,6 +11,9 @@ from localdiscord import LocalDiscord
 from localdiscord.strict import Strictness
 from bot.main import ParlorBot
 from bot.settings import Settings
+from games.bcpoker.cards import CODES as BCP_CODES
+from games.bcpoker.cards import name as bcp_name
+from games.hanafuda import FULL_NAMES
 
 
 def make_settings(fake: LocalDiscord, db: Path, turn_seconds: int = 60) -> Settings:
@@ -105,10 +108,20 @@ class LeakWatch:
         hidden = {code for _, code in self.before & after}
         for version in self.new_public_versions():
             text = _version_text(version)
-            for code in hidden:
-                if re.search(rf"(?<![0-9A-Za-z]){re.escape(code)}(?![0-9A-Za-z])", text):
-                    raise AssertionError(f"concealed card {code} shown publicly: {text[:300]!r}")
+            for code in hidden:  # by its code, or by its name ("Pine Crane", "Red 3")
+                for word in card_words(code):
+                    if re.search(rf"(?<![0-9A-Za-z]){re.escape(word)}(?![0-9A-Za-z])", text):
+                        raise AssertionError(f"concealed card {code} shown publicly: {text[:300]!r}")
         self.before = after
+
+
+def card_words(code: str) -> tuple[str, ...]:
+    """What names a card in text: its code and, for the hanafuda and BCP cards, its name."""
+    if code in FULL_NAMES:
+        return code, FULL_NAMES[code]
+    if code in BCP_CODES:
+        return code, bcp_name(code)
+    return (code,)
 
 
 def _version_text(version) -> str:

@@ -8,6 +8,7 @@ import pytest
 
 from localdiscord import start_client
 from games.blackflower import GAME
+from games.hanafuda import FULL_NAMES
 
 from .conftest import IN_PLACE, LeakWatch, make_bot, table_message, whose_turn
 
@@ -37,7 +38,8 @@ def fixed_deal(monkeypatch):
 
 
 def public_mentions(fake, code: str) -> list[str]:
-    pattern = re.compile(rf"(?<![0-9A-Za-z]){re.escape(code)}(?![0-9A-Za-z])")
+    """The public texts naming the card ``code`` (by its one name, "Wisteria chaff 1")."""
+    pattern = re.compile(rf"(?<![0-9A-Za-z]){re.escape(FULL_NAMES[code])}(?![0-9A-Za-z])")
     return [t for t in fake.all_public_texts() if pattern.search(t)]
 
 
@@ -97,7 +99,7 @@ async def test_four_seats_bets_double_bust_push_restart_and_balances(fake, db, f
     texts = "\n".join(fake.all_public_texts())
     assert "alice bets 25" in texts and "bob bets 20" in texts and "Bot 1 bets 20" in texts
     board = table_message(fake).text()
-    assert re.search(r"(🂠|<:hf_back:[0-9]+>) face down", board) and "5R" in board and HOLE not in board
+    assert re.search(r"(🂠|<:hf_back:[0-9]+>) face down", board) and FULL_NAMES["5R"] in board and FULL_NAMES[HOLE] not in board
     # until the round is settled a stake is shown apart from the balance, not as chips already lost
     assert "alice · 175 chips, 25 at stake" in board and "bob · 180 chips, 20 at stake" in board
     assert "**You have** 175 chips, 25 at stake" in (await my_panel(fake, alice)).text()
@@ -139,7 +141,7 @@ async def test_four_seats_bets_double_bust_push_restart_and_balances(fake, db, f
     assert table.status == "finished"
     texts = "\n".join(fake.all_public_texts())
     assert "alice **busts**" in texts
-    assert re.search(rf"Banker Bot 2 turns up \S*{HOLE}", texts)
+    assert re.search(rf"Banker Bot 2 turns up \S*{re.escape(FULL_NAMES[HOLE])}", texts)
     assert "Round 1 settled" in texts and "➖ push" in texts and "Black Flower — final result" in texts
     # the face-down card shows up in public only from the banker's turn on
     reveal = [t for t in public_mentions(fake, HOLE)]

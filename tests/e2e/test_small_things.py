@@ -78,3 +78,13 @@ def test_a_secret_call_window_keeps_the_turn_line():
     assert "Waiting for Ron decisions" in payload["embed"].description
     assert payload["content"].startswith("Turn: ")
     assert "<@" not in payload["content"]  # nobody named: who may Ron stays secret
+
+
+async def test_calc_sanma_names_the_winning_tile_once_not_as_an_extra_tile(fake, db):
+    """The hand option holds the winning tile already: the answer names it as the tile won on."""
+    alice = fake.add_user("alice")
+    async with run_client(fake, make_bot(fake, db)):
+        answer = await alice.slash("calc", "sanma", hand="111m456p789s11122z", win="2z", tsumo=True)
+        title = answer.message.embed["title"]
+        assert title == "Sanma hand: 111m456p789s11122z · winning on 2z (tsumo)", title
+        assert "+ 2z" not in answer.text()

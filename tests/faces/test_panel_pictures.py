@@ -39,13 +39,15 @@ def panel_cards(game: str, v: dict) -> list[str | None]:
     """What a seat's panel should draw, written out independently of the renderer (None: a back)."""
     if game == "sanma":
         return v["hand"] + v["waits"] + public_cards("sanma", v)
-    if game == "koikoi":
-        mine = next(side["captures"] for side in v["sides"] if v["seat"] in side["seats"])
-        return v["field"] + v["hand"] + takes(v["hand"], v["field"]) + mine
+    if game == "koikoi":  # every side's captures: the seat's own and its opponents'
+        return v["field"] + v["hand"] + takes(v["hand"], v["field"]) + [c for s in v["sides"] for c in s["captures"]]
     if game == "hachihachi":
-        return v["table"] + v["hand"] + takes(v["hand"], v["table"]) + v["captures"][v["seat"]]
+        return (v["table"] + v["hand"] + takes(v["hand"], v["table"])
+                + [c for s in v["active"] for c in v["captures"][s]])
     if game == "blackflower":
         return [c for h in own_hands(v) for c in h["cards"]]
+    if game == "bcpoker":  # the hand, the deck and the top discard (the other hands as counts, not backs)
+        return v["hand"] + [None] + ([v["pile_top"]["card"]] if v["pile_top"] else [])
     raise AssertionError(game)
 
 
@@ -126,3 +128,26 @@ def test_a_black_flower_bet_does_not_redraw_the_other_seats_panel_pictures():
         if seat != better:
             assert after[seat] != before[seat]  # the bet is in everyone's view
             assert drawn_from("blackflower", after[seat]) == drawn_from("blackflower", before[seat])
+
+
+def test_fishing_panels_show_every_opponents_captures_and_points():
+    """A Koi-Koi or Hachi-Hachi panel shows the seat's own pile first, then each opponent's, each under a line
+    with its name and points (Hachi-Hachi: card points and cash), so that no one scrolls up to the table."""
+    checked = 0
+    for game in ("koikoi", "hachihachi"):
+        for view, _ in samples(game):
+            if not holds_cards(game, view):
+                continue
+            texts = compose(game, view).texts
+            seat = view["seat"]
+            if game == "koikoi":
+                others = [s for side in view["sides"] if seat not in side["seats"] for s in side["seats"]]
+                for s in others:
+                    assert any(t.startswith(f"{view['seats'][s]} · {view['scores'][s]} pts") for t in texts), texts
+                assert any(t.startswith(f"You · {view['scores'][seat]} pts") for t in texts), texts
+            else:
+                for s in view["active"]:
+                    who = "You" if s == seat else view["seats"][s]
+                    assert f"{who} · {view['card_points'][s]} pts · cash {view['cash'][s]}p" in " ".join(texts), texts
+            checked += 1
+    assert checked >= 10

@@ -18,7 +18,7 @@ from tests.faces.table_games import result_events
 
 NAMES = ["Alice", "Bob", "Carol", "Dave"]
 MAX_BYTES = 100 * 1024
-GAMES = ["sanma", "koikoi", "hachihachi", "bcpoker"]
+GAMES = ["sanma", "koikoi", "hachihachi", "bcpoker", "blackflower"]
 
 
 @lru_cache(maxsize=None)
@@ -30,6 +30,8 @@ def shown_cards(game: str, e: dict) -> list[str]:
     """The cards a result event shows, written out independently of the drawing (empty: no picture)."""
     if game == "sanma":
         outcome = e.get("outcome") or {}
+        if outcome.get("type") == "exhaustive":  # the hands shown tenpai
+            return [t for hand in (outcome.get("tenpai_hands") or {}).values() for t in hand]
         if outcome.get("type") != "win":
             return []
         hands = [t for w in outcome["wins"] for t in w["revealed"] + [w["win_tile"]]
@@ -41,6 +43,10 @@ def shown_cards(game: str, e: dict) -> list[str]:
         return [c for pile in e.get("captures", []) for c in pile] if e["type"] == "month_end" else []
     if game == "bcpoker":
         return [c for w in e["wins"] for c in w["hand"]] if e["type"] == "round_end" else []
+    if game == "blackflower":  # a dealt round's end: the banker's hand and every seat's
+        if e["type"] != "round_end" or not e.get("dealt"):
+            return []
+        return e["banker_hand"]["cards"] + [c for h in e["hands"] for c in h["cards"]]
     raise AssertionError(game)
 
 
@@ -71,5 +77,23 @@ def test_every_result_picture_is_a_small_png_the_same_for_the_same_result(game):
 
 
 def test_games_without_result_pictures_give_none():
-    assert result_picture("blackflower", {"type": "round_end"}, NAMES) is None
     assert result_picture("toy", {"type": "round_end"}, NAMES) is None
+
+
+def test_an_exhaustive_draw_shows_the_tenpai_hands_and_every_seats_payment():
+    draw = next(e for e in events("sanma") if (e.get("outcome") or {}).get("type") == "exhaustive"
+                and e["outcome"]["tenpai_hands"])
+    outcome = draw["outcome"]
+    board = compose_result("sanma", draw, NAMES)
+    for seat, delta in enumerate(outcome["deltas"]):
+        word = "tenpai" if str(seat) in outcome["tenpai_hands"] else "noten"
+        assert f"{NAMES[seat]} · {word} · {delta:+d}" in board.texts
+    assert any("exhaustive draw" in t and f"honba {outcome['honba']}" in t for t in board.texts)
+
+
+def test_a_black_flower_round_shows_each_hand_with_its_result():
+    end = next(e for e in events("blackflower") if e["type"] == "round_end" and e.get("dealt"))
+    texts = compose_result("blackflower", end, NAMES).texts
+    for h in end["hands"]:
+        assert any(t.startswith(NAMES[h["seat"]]) and f"{h['net']:+d}" in t for t in texts), (h, texts)
+    assert any(t.startswith(f"Banker {NAMES[end['banker']]}") for t in texts)

@@ -31,11 +31,12 @@ def public_cards(game: str, v: dict) -> list[str | None]:
     if game == "sanma":
         return (v["dora_indicators"] + [r["tile"] for river in v["rivers"] for r in river]
                 + [t for melds in v["melds"] for m in melds for t in m["tiles"]] + ["4z"] * sum(v["kita"]))
-    if game == "koikoi":
-        return ([None] + v["field"] + [c for side in v["sides"] for c in side["captures"]]
+    if game == "koikoi":  # the pile's back beside the field (a line of text when there is no card to show)
+        return ([None] * bool(v["field"] or v["pending"]) + v["field"]
+                + [c for side in v["sides"] for c in side["captures"]]
                 + ([v["pending"]["card"]] if v["pending"] else []))
     if game == "hachihachi":
-        return ([None] + v["table"] + [c for cap in v["captures"] for c in cap]
+        return ([None] * bool(v["table"] or v["pending"]) + v["table"] + [c for cap in v["captures"] for c in cap]
                 + [c for d in v["declared"] if d for c in d["face_up"]]
                 + ([v["pending"]["card"]] if v["pending"] else []))
     if game == "blackflower":
@@ -97,7 +98,7 @@ def test_same_view_same_bytes_changed_view_changed_picture(game):
             assert a != b
     view = copy.deepcopy(samples(game)[-1][0])
     before = table_picture(game, view)
-    key = {"blackflower": "chips", "hachihachi": "totals"}.get(game, "scores")
+    key = {"blackflower": "chips", "hachihachi": "cash"}.get(game, "scores")
     view[key][0] += 1000
     assert table_picture(game, view) != before
 
@@ -157,3 +158,99 @@ def test_a_capture_pile_too_long_for_one_line_wraps_without_drawing_over_itself(
         for b in board.boxes[i + 1:]:
             assert a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1], (a, b)
     assert board.y >= max(bottom for *_, bottom in board.boxes)
+
+
+PHASES = {"koikoi": {"play", "choose_take", "decide"},
+          "hachihachi": {"mizuten", "bidding", "declare", "play", "take", "decide", "repay"},
+          "blackflower": {"betting", "niko", "play", "banker_niko", "banker", "offer"},
+          "bcpoker": {"draw", "discard", "hit_draw", "hit_riichi", "hit_decide", "exchange", "ron"}}
+
+
+@pytest.mark.parametrize("game", list(PHASES))
+def test_the_picture_says_who_is_to_act_in_words_not_phase_names(game):
+    """No internal phase name ("choose_take", "hit_decide") in a picture; the seat to act is named with what
+    it is to do."""
+    seen = set()
+    for view, _ in samples(game):
+        texts = compose(game, view).texts
+        words = {w.strip(" ·") for t in texts for w in t.split()}
+        assert not words & {p for p in PHASES[game] if "_" in p or p in ("betting", "bidding")}, texts
+        seen.add(view["phase"])
+        if view["phase"] in PHASES[game]:
+            assert any(" to " in t for t in texts), (view["phase"], texts)
+    assert len(seen & PHASES[game]) >= 2
+
+
+def test_koikoi_choose_take_reads_as_a_choice_of_capture():
+    view = copy.deepcopy(samples("koikoi")[3][0])
+    view.update(phase="choose_take", turn=1, pending={"card": view["field"][0], "choices": view["field"][:2]})
+    texts = compose("koikoi", view).texts
+    assert any(t.endswith(f"{view['seats'][1]} to choose a capture") for t in texts), texts
+    assert not any("choose_take" in t for t in texts)
+
+
+def test_hachihachi_seats_show_their_cash_and_no_total_outside_a_campaign():
+    view = samples("hachihachi")[-1][0]
+    assert view["games_total"] == 1
+    texts = compose("hachihachi", view).texts
+    assert not any("total" in t for t in texts), texts
+    for s in view["active"]:  # the seat's label: its name, card points, cash (and debt), on a line or a part a line
+        at = next(i for i, t in enumerate(texts) if t.startswith(view["seats"][s]))
+        label = " · ".join(texts[at:at + 3]) if texts[at] == f"{view['seats'][s]} (bot)" else texts[at]
+        expected = f"{view['seats'][s]} (bot) · {view['card_points'][s]} pts · cash {view['cash'][s]}p"
+        assert label.startswith(expected), texts
+    campaign = copy.deepcopy(view)
+    campaign.update(games_total=3, game_no=2, totals=[40, -10, -30])
+    texts = compose("hachihachi", campaign).texts
+    assert any("game 2 of 3" in t for t in texts)
+    assert all(any(f"total {campaign['totals'][s]}" in t for t in texts) for s in campaign["active"])
+
+
+# the smallest face height (pixels, the picture shown at its own size) for a card's month/number and kind to
+# be read; a sanma tile's sign reads smaller
+READABLE = {"sanma": 24, "koikoi": 30, "hachihachi": 30, "blackflower": 30, "bcpoker": 24}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_table_picture_is_shown_at_its_own_size_with_readable_cards(game):
+    """Discord's client shows an embed image at most 400x300: every sampled picture fits that box (so it is
+    not shrunk) and its smallest card is still readable there."""
+    for view, _ in samples(game):
+        board = compose(game, view)
+        width, height = Image.open(io.BytesIO(board.png())).size
+        assert width <= 400 and height <= 300, (game, width, height)
+        for left, top, right, bottom in board.boxes:  # a turned tile lies on its side: its length
+            assert max(right - left, bottom - top) >= READABLE[game], (game, board.card, (left, top, right, bottom))
+
+
+def test_sanma_melds_never_cover_a_river():
+    """Melds go on the right of their seat's river (which wraps before them), or on a row of their own when
+    they are too wide for that: no face is drawn over another, whatever the melds."""
+    view = copy.deepcopy(samples("sanma")[-1][0])
+    view["melds"][0] = [{"type": "pon", "tiles": ["0p", "5p", "5p"], "from_seat": 2, "called_index": 0},
+                        {"type": "pon", "tiles": ["7z", "7z", "7z"], "from_seat": 1, "called_index": 0}]
+    view["melds"][1] = [{"type": "pon", "tiles": ["1z", "1z", "1z"], "from_seat": 0, "called_index": 1}]
+    view["kita"] = [1, 2, 0]
+    for river in view["rivers"]:
+        river.extend(copy.deepcopy(river[:1]) * (20 - len(river)))  # long rivers, wrapping
+    boxes = compose("sanma", view).boxes
+    for i, a in enumerate(boxes):
+        for b in boxes[i + 1:]:
+            assert a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1], (a, b)
+
+
+def test_lettering_rendered_once_is_every_pixel_of_the_text():
+    """A text is rendered once and pasted after: its mask holds every pixel ImageDraw draws for it (a score's
+    last digit was cut off when the mask was measured for smoothed text)."""
+    from PIL import ImageDraw
+
+    from faces.table import TEXT, TITLE, _font, _lettering
+
+    for text in ("East · Alice · 35000", "South · Bot 1 (bot) · 35000", "Wj · -1400 · RIICHI", "month 8 of 12"):
+        for size in (TEXT, TITLE):
+            reference = Image.new("1", (400, 40), 0)
+            ImageDraw.Draw(reference).text((0, 0), text, font=_font(size), fill=1)
+            mask = _lettering(text, size)
+            placed = Image.new("1", (400, 40), 0)
+            placed.paste(mask, (0, 0))
+            assert placed.tobytes() == reference.tobytes(), (text, size)

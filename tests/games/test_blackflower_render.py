@@ -26,7 +26,7 @@ def test_a_bet_shows_balance_and_stake_apart_until_the_round_is_settled():
     GAME.apply(state, 1, "bet:20")
     assert "Cal · 1 000 chips" in table_text(state)
     assert "Bea · 980 chips, 20 at stake" in table_text(state)
-    assert "Bea 980 chips, 20 at stake" in table_text(state)  # the chips line under the seats
+    assert table_text(state).count("980 chips, 20 at stake") == 1  # once: no second chips line under the seats
     assert "980 chips, 20 at stake (1 000 in all)" in panel_text(state, 1)
     assert "980 chips" not in panel_text(state, 2) and "1 000 chips" in panel_text(state, 2)
 

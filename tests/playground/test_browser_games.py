@@ -21,7 +21,8 @@ import pytest
 
 from bot.settings import Settings
 from faces import load_manifest
-from faces.table import draws_table
+from faces import panel as panel_faces
+from faces.table import compose, draws_table
 from localdiscord.playground import run_playground
 
 from .test_browser import CHROMIUM, CHROMIUM_ARGS, async_api
@@ -30,6 +31,22 @@ FACE_OF = {entry["name"]: entry["code"] for entry in load_manifest()["faces"]}
 # (game, bots added to Alice's table, the game's /play options)
 GAMES = [("koikoi", 1, {}), ("sanma", 2, {}), ("hachihachi", 2, {}), ("blackflower", 2, {}), ("bcpoker", 2, {})]
 PANEL = '.message[data-ephemeral="true"]'
+# the smallest face a picture may show as displayed (CSS pixels) for its month/number and kind to be read
+READABLE = {"sanma": 24, "koikoi": 36, "hachihachi": 36, "blackflower": 36, "bcpoker": 36}
+SHOWN = """(i) => { const r = i.getBoundingClientRect();
+                    return [r.width, r.height, i.naturalWidth, i.naturalHeight]; }"""
+
+
+def smallest_shown_face(board, shown: list[float], name: str) -> tuple[float, float]:
+    """The smallest face of ``board`` as the page shows its picture (``shown``: displayed width and height,
+    natural width and height): the picture is the board's, shown at most 400x300 as Discord's client does."""
+    width, height, natural_w, natural_h = shown
+    assert natural_h == board.height and natural_w <= 400, (name, shown, board.height)
+    scale = width / natural_w
+    assert abs(scale - min(1, 400 / natural_w, 300 / natural_h)) < 0.01 and height <= 300.5, (name, shown)
+    faces = [(right - left) * scale for left, _, right, _ in board.boxes], \
+            [(bottom - top) * scale for _, top, _, bottom in board.boxes]
+    return min(faces[0]), min(faces[1])
 CARD_BUTTONS = 'button[data-custom-id*=":a:"] img.emoji.custom'
 
 
@@ -120,6 +137,22 @@ async def test_a_game_in_progress_shows_its_cards_as_pictures(tmp_path, game, bo
             "(nodes) => nodes.map((i) => [i.src, i.complete && i.naturalWidth > 0])")
         assert draws_table(game) and pictures and all(ok for _, ok in pictures), pictures
         assert pictures[-1][0].endswith("/table.png"), pictures
+
+        # the table picture as shown on the page (at most 400x300, as Discord's client shows an embed image):
+        # every card on it is shown large enough to read its month (its number) and its kind
+        shown = await table_message.locator(".embed img.embed-image").last.evaluate(SHOWN)
+        board = compose(game, table.game.public_view(table.state))
+        card_w, card_h = smallest_shown_face(board, shown, "table")
+        print(f"{game}: table picture {shown[2]}x{shown[3]} shown {shown[0]:.0f}x{shown[1]:.0f}, "
+              f"smallest card shown {card_w:.1f}x{card_h:.1f} px")
+        assert card_h >= READABLE[game], (game, card_w, card_h)
+        panel_shown = await panel.locator(".embed img.embed-image").last.evaluate(SHOWN)
+        seat = table.seat_of(alice.id)
+        panel_board = panel_faces.compose(game, table.game.view(table.state, seat))
+        panel_w, panel_h = smallest_shown_face(panel_board, panel_shown, "panel")
+        print(f"{game}: panel picture {panel_shown[2]}x{panel_shown[3]} shown {panel_shown[0]:.0f}x"
+              f"{panel_shown[1]:.0f}, smallest card shown {panel_w:.1f}x{panel_h:.1f} px")
+        assert panel_h >= READABLE[game], (game, panel_w, panel_h)
 
         # every face in a public message is a card the public view names (or a card's back)
         public = await page.locator('.message[data-ephemeral="false"] img.emoji.custom').evaluate_all(

@@ -1,0 +1,68 @@
+"""Hanafuda and BCP cards in Discord text have one name each, the name their buttons show ("Susuki grass
+Geese", never "8A Geese" or a bare "8A"; "Red 3", never "R3"), and capture piles read as cards grouped by
+kind, not as codes — in the table message, the hand panels, the narration and the results, at every step of
+seeded games."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from bot.render import get_renderer
+from games import get_game, hanafuda
+from games.simulate import bot_seats
+from games.bcpoker.cards import name as bcp_name
+from tests.bot.test_hand_panel_contents import PLAYERS, STEPS
+
+HANAFUDA_CODE = re.compile(r"(?<![0-9A-Za-z])(?:1[0-2]|[1-9])(?:L|A|R|C[1-3]?)(?![0-9A-Za-z])")  # 8A, 3L, 12C3
+BCP_CODE = re.compile(r"(?<![0-9A-Za-z])(?:[RGK][1-7]|KX)(?![0-9A-Za-z])")  # R3, K7, KX
+SEATS = {**PLAYERS, "bcpoker": 3}
+
+
+def embed_text(embed) -> str:
+    return "\n".join([embed.title or "", embed.description or ""]
+                     + [f"{f.name}\n{f.value}" for f in embed.fields])
+
+
+def texts(name: str, seed: str):
+    """Every table text, panel text, narration line and summary of a seeded game of ``name``."""
+    game, renderer = get_game(name), get_renderer(name)
+    players = SEATS[name]
+    options = game.Options(**({"players": players} if "players" in game.Options.model_fields else {}))
+    balances = [1000] * players if getattr(game, "uses_balances", False) else None
+    state = game.new_game(options, bot_seats(players, balances), seed)
+    names = [f"Player {i + 1}" for i in range(players)]
+    for step in range(STEPS):
+        if game.is_over(state):
+            return
+        yield embed_text(renderer.table_embed(game.public_view(state), names, None))
+        for seat in range(players):
+            view = game.view(state, seat)
+            yield embed_text(renderer.panel(view, game.legal_actions(state, seat), names, None)[0])
+        seat = game.to_act(state)[0]
+        events = game.apply(state, seat, game.bot_choose(game.view(state, seat), game.legal_actions(state, seat), step))
+        for event in events:
+            if event.seat is None:
+                yield renderer.narrate(event, names) or ""
+                if (summary := renderer.summary(event, names)) is not None:
+                    yield embed_text(summary)
+
+
+@pytest.mark.parametrize("name", list(SEATS))
+def test_every_card_in_text_is_named_by_its_one_name_never_by_its_code(name):
+    code, names = (BCP_CODE, {c: bcp_name(c) for c in ("R1", "G4", "K7", "KX")}) if name == "bcpoker" \
+        else (HANAFUDA_CODE, hanafuda.FULL_NAMES)
+    named = set()
+    for text in texts(name, "names"):
+        assert not code.search(text), code.search(text).group() + " in " + text[:400]
+        named |= {c for c, full in names.items() if full in text}
+    assert len(named) >= min(20, len(names))  # the cards were named (by their one name)
+
+
+def test_a_capture_pile_reads_as_its_cards_grouped_by_kind():
+    from bot.render.hanafuda_cards import pile
+
+    assert pile(["8C1", "1L", "8A", "3R"]) == ("Brights Pine Crane · Animals Susuki grass Geese · "
+                                               "Ribbons Cherry poetry ribbon · Chaff Susuki chaff 1")
+    assert pile([], "no captures") == "no captures"
