@@ -14,7 +14,7 @@ from PIL import Image
 from faces import canvas
 from faces.canvas import SCALE, disc, rotated_rect
 from faces.glyphs import draw_text
-from games.hanafuda import BRIGHT, RIBBON, Card
+from games.hanafuda import BRIGHT, CARDS, RIBBON, Card
 
 WIDTH, HEIGHT = 80, 128
 W, H = WIDTH * SCALE, HEIGHT * SCALE

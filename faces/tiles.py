@@ -12,7 +12,7 @@ from PIL import Image
 
 from faces import canvas
 from faces.canvas import SCALE, disc, rotated_rect
-from faces.glyphs import draw_glyph
+from faces.glyphs import draw_glyph, draw_text
 
 WIDTH, HEIGHT = 96, 128
 IVORY = (250, 247, 236, 255)
