@@ -614,16 +614,16 @@ class TableManager:
                 short = count < counts[0]
                 raise Refusal(f"{table.game.title} needs {players_wanted(table.game, table.options)}; "
                               f"{seated_text(count)}. {'Join or add a bot' if short else 'Someone must leave'} first.")
-            try:
-                opts = table_options(table.game, table.options, count)
-            except GameError as exc:
-                raise Refusal(f"The game cannot start: {exc}") from None
             options = game_options(table.game, table.options, count)
             season = await self.store.ensure_season(table.guild_id)
             try:  # rules the season fixed after the lobby opened hold too
                 options = await season_options(self.store, table.guild_id, table.game.name, options, frozenset())
             except GameError as exc:
                 raise Refusal(str(exc)) from None
+            try:
+                opts = table_options(table.game, options, count)
+            except GameError as exc:
+                raise Refusal(f"The game cannot start: {exc}") from None
             seats = await self._with_balances(table, season.id)
             try:
                 seed = self.new_seed()

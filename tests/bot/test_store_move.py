@@ -29,7 +29,7 @@ async def test_a_moved_league_is_identical(tmp_path: Path, postgres_url: str):
         assert await league_view(target) == await league_view(source)
         # New rows continue after the copied ids, in both stores alike.
         for store in (source, target):
-            t = await open_table(store, GUILDS[0], 9999, [1, 2], actions=1)
+            t = await open_table(store, GUILDS[0], 9999, [901, 902], actions=1)  # players seated nowhere yet
             assert t.id == moved.counts["tables"][0] + 1
     finally:
         await source.close()
