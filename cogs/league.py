@@ -410,9 +410,9 @@ class League(commands.Cog):
         await interaction.response.defer(ephemeral=True, thinking=True)  # the files may take a moment to build
         min_games = await league_settings.min_games(self.store, interaction.guild_id)
         files = await league_export.season_files(self.store, interaction.guild_id, chosen.id, min_games)
-        await interaction.followup.send(
-            f"**{season_label(chosen)}**: one line per player per game, the standings, and every ledger line.",
-            files=[discord.File(io.BytesIO(data), filename=name) for name, data in files.items()], ephemeral=True)
+        await interaction.edit_original_response(
+            content=f"**{season_label(chosen)}**: one line per player per game, the standings, and every ledger line.",
+            attachments=[discord.File(io.BytesIO(data), filename=name) for name, data in files.items()])
 
     async def add_top(self, e: discord.Embed, season: SeasonRow, n: int, heading: str) -> bool:
         min_games = await league_settings.min_games(self.store, season.guild_id)

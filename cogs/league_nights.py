@@ -200,15 +200,16 @@ class NightCommands:
                                       details={"method": method, "seed": seed, "tables": plan.tables,
                                                "bots": plan.bots, "waiting": plan.waiting})
         except sqlite3.IntegrityError:  # both backends: the round's key was taken meanwhile
-            return await interaction.followup.send(f"Round {round_no} was drawn by another officer just now.",
-                                                   ephemeral=True)
+            await interaction.edit_original_response(content=f"Round {round_no} was drawn by another officer just now.")
+            return
         problems = await self._open_round(signup, round_no)
         names = dict(await nights.players(self.store, signup.id))
         if busy & set(names):
             problems.append("Not drawn, still seated at another table: "
                             + ", ".join(user_text.name(names[p]) for p in sorted(busy & set(names))))
-        await interaction.followup.send(await self._draw_text(signup, round_no, method, seed, names, problems),
-                                        allowed_mentions=discord.AllowedMentions.none())
+        await interaction.edit_original_response(content=await self._draw_text(signup, round_no, method, seed, names,
+                                                                               problems),
+                                                 allowed_mentions=discord.AllowedMentions.none())
         await self._refresh_signup(signup)
         if signup.is_tournament and round_no == signup.rounds:
             self._watch(signup.id)
@@ -219,8 +220,9 @@ class NightCommands:
         problems = await self._open_round(signup, last.round)
         names = dict(await nights.players(self.store, signup.id))
         text = await self._draw_text(signup, last.round, last.method, last.seed, names, problems)
-        await interaction.followup.send(f"Round {last.round}'s tables not opened yet are opened now.\n{text}"[:2000],
-                                        allowed_mentions=discord.AllowedMentions.none())
+        await interaction.edit_original_response(
+            content=f"Round {last.round}'s tables not opened yet are opened now.\n{text}"[:2000],
+            allowed_mentions=discord.AllowedMentions.none())
 
     async def _draw_text(self, signup: nights.Signup, round_no: int, method: str, seed: str, names: dict[int, str],
                          problems: list[str]) -> str:

@@ -71,7 +71,7 @@ class Profile(commands.Cog):
         picture = await asyncio.to_thread(profile_picture, page)
         embed = discord.Embed(title=f"{user_text.name(who.display_name)} — {page.game}", description=page_text(page), colour=COLOUR)
         embed.set_image(url=f"attachment://{PICTURE}")
-        await interaction.followup.send(embed=embed, file=discord.File(io.BytesIO(picture), PICTURE))
+        await interaction.edit_original_response(embed=embed, attachments=[discord.File(io.BytesIO(picture), PICTURE)])
 
 
 async def setup(bot: ParlorBot) -> None:
