@@ -9,7 +9,7 @@ import json
 import threading
 
 from bot.painter import Painter, warm
-from bot.presenter import DiscordPresenter, Picture, resolved
+from bot.presenter import REDRAW_EVERY, DiscordPresenter, Picture, resolved
 from bot.tables import PLAYING, Seat, Table
 from faces.panel import panel_picture
 from faces.table import table_picture
@@ -102,3 +102,22 @@ async def test_the_worker_processes_draw_the_same_pixels_as_the_event_loop_would
         assert await asyncio.wrap_future(draws.submit(table_picture, "koikoi", view)) == table_picture("koikoi", view)
     finally:
         draws.close()
+
+
+async def test_under_load_a_table_is_redrawn_at_most_once_a_second_and_at_once_otherwise(monkeypatch):
+    pool = GatedPool()
+    presenter = DiscordPresenter(client=None, draws=Painter(pool, slots=1))
+    table = busy_table(1)
+    waits: list[float] = []
+    real_sleep = asyncio.sleep
+    monkeypatch.setattr(asyncio, "sleep", lambda delay, *a: waits.append(delay) or real_sleep(0))
+    await presenter.pace(table)
+    await presenter.pace(table)  # the workers keep up (nothing queued): redrawn at once
+    assert waits == []
+    for other in range(2, 6):
+        presenter.frame(busy_table(other))  # other tables' pictures queue behind the one being drawn
+    assert presenter.draws.queued()
+    await presenter.pace(table)
+    assert len(waits) == 1 and 0 < waits[0] <= REDRAW_EVERY  # the rest of the second since its last redraw
+    pool.gate.set()
+    pool.shutdown()
