@@ -190,6 +190,7 @@ class ParlorBot(ParlorClient):
         log.info("slash commands synced %s", f"to server {guild.id}" if guild else "globally")
 
     async def close(self) -> None:
+        gc.unfreeze()  # what this bot kept is collectable again (a process that starts another bot, as tests do)
         await self.metrics.stop()
         self.command_sync.cancel()
         if self.probing is not None:
