@@ -11,7 +11,6 @@ import threading
 from bot.painter import Painter, warm
 from bot.presenter import REDRAW_EVERY, DiscordPresenter, Picture, resolved
 from bot.tables import PLAYING, Seat, Table
-from faces.panel import panel_picture
 from faces.table import table_picture
 from games import get_game
 from games.simulate import bot_seats
