@@ -77,16 +77,22 @@ async def play_turns(table: Table, turns: int, latencies: list[float], think: fl
     return moves
 
 
-def tree_cpu(pid: int) -> float:
-    """CPU seconds used so far by process ``pid`` and every process under it (a bot and its picture workers)."""
+def tree_cpu(pid: int) -> tuple[float, float]:
+    """CPU seconds used so far by process ``pid`` itself and by every process under it (a bot's picture workers)."""
     try:
         fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
         own = (int(fields[11]) + int(fields[12]) + int(fields[13]) + int(fields[14])) / os.sysconf("SC_CLK_TCK")
         children = [int(c) for task in Path(f"/proc/{pid}/task").iterdir()
                     for c in (task / "children").read_text().split()]
     except (OSError, ValueError):
-        return 0.0
-    return own + sum(tree_cpu(c) for c in children)
+        return 0.0, 0.0
+    return own, sum(sum(tree_cpu(c)) for c in children)
+
+
+def cpu_split(pids: list[int]) -> tuple[float, float]:
+    """The bot processes' own CPU seconds, and their workers'."""
+    both = [tree_cpu(pid) for pid in pids]
+    return sum(own for own, _ in both), sum(workers for _, workers in both)
 
 
 async def busiest_second(fake: LocalDiscord, seconds: list[float]) -> None:
@@ -149,11 +155,13 @@ async def run(processes: int, tables: int, turns: int, server: PostgresForTests,
                 await asyncio.gather(*(open_one(t) for t in playing))
             latencies: list[float] = []
             pids = [b.process.pid for b in bots if b.process is not None]
-            cpu_before = sum(tree_cpu(pid) for pid in pids)
+            own_before, workers_before = cpu_split(pids)
             started, driver = time.perf_counter(), time.process_time()
             moves = sum(await asyncio.gather(*(play_turns(t, turns, latencies, think) for t in playing)))
             elapsed, driver = time.perf_counter() - started, time.process_time() - driver
-            play_cpu = sum(tree_cpu(pid) for pid in pids) - cpu_before
+            own_after, workers_after = cpu_split(pids)
+            own_cpu, workers_cpu = own_after - own_before, workers_after - workers_before
+            play_cpu = own_cpu + workers_cpu
         finally:
             counting.cancel()
             before = cpu_of_children()
@@ -166,7 +174,9 @@ async def run(processes: int, tables: int, turns: int, server: PostgresForTests,
             f"in {elapsed:.1f} s = {len(latencies) / elapsed:.1f}/s; answer median "
             f"{statistics.median(latencies) * 1000:.0f} ms, p95 {at(0.95):.0f} ms, p99 {at(0.99):.0f} ms, "
             f"max {latencies[-1] * 1000:.0f} ms; bot CPU per move (its /hands and redraws included) "
-            f"{play_cpu * 1000 / max(moves, 1):.1f} ms ({moves} moves); CPU: "
+            f"{play_cpu * 1000 / max(moves, 1):.1f} ms, of which the bot processes' own (their event loops) "
+            f"{own_cpu * 1000 / max(moves, 1):.1f} ms and picture workers {workers_cpu * 1000 / max(moves, 1):.1f} ms "
+            f"({moves} moves); CPU: "
             f"bot processes {bots_cpu:.0f} s, fake Discord and players {driver:.0f} s"
             + (f"; rate limits on{' (unpaced)' if unpaced else ''}: {global_429s} global 429s, busiest second "
                f"{max(seconds, default=0):.0f} requests/s counted by the global limit; the local Discord's loop "
