@@ -76,6 +76,10 @@ class Picture:
     key: str
     drawing: concurrent.futures.Future
     painter: Painter
+    sign: str = field(init=False)  # the key's digest: what a message signature compares
+
+    def __post_init__(self) -> None:
+        self.sign = hashlib.sha256(self.key.encode()).hexdigest()
 
     async def png(self, *, urgent: bool) -> bytes | None:
         """The PNG bytes, once drawn; None when drawing failed (the text embed still shows it all). ``urgent``: an
@@ -106,7 +110,7 @@ def payload_signature(payload: dict[str, Any]) -> str:
     embed, view, picture = payload.get("embed"), payload.get("view"), payload.get("picture")
     return json.dumps([payload.get("content"), embed.to_dict() if embed else None,
                        view.to_components() if view else None,
-                       picture.key if isinstance(picture, Picture) else digest(picture)],
+                       picture.sign if isinstance(picture, Picture) else digest(picture)],
                       sort_keys=True, default=str)
 
 
