@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import gc
 import hashlib
 import json
 import logging
@@ -20,6 +21,7 @@ from bot.emoji import FACES, sync_faces
 from bot.global_limit import GlobalPacer, share
 from bot.logs import configure_logging
 from bot.metrics import Metrics
+from bot.painter import painter
 from bot.presenter import DiscordPresenter
 from bot.settings import DEFAULT_DB, Settings
 from bot.store import Store, StoreError
@@ -30,6 +32,7 @@ from games import game_names
 
 log = logging.getLogger("parlor")
 
+WARM_UP_WAIT = 30.0  # seconds start-up waits at most for the picture workers to warm up
 EXTENSIONS = ("cogs.play", "cogs.league", "cogs.calc", "cogs.money", "cogs.profile", "cogs.league_group")
 
 
@@ -117,6 +120,7 @@ class ParlorBot(ParlorClient):
         if self.settings.metrics_port is not None:
             await self.metrics.serve(self.settings.metrics_port)
         self.store = await Store.open(self.settings.database)
+        warming = asyncio.wrap_future(painter().warm_up())  # the picture workers start and warm meanwhile
         self.presenter = DiscordPresenter(self)
         self.tables = TableManager(
             self.store, self.presenter,
@@ -135,6 +139,14 @@ class ParlorBot(ParlorClient):
             restored = await self.tables.restore()
             if restored:
                 log.info("restored %d unfinished table(s)", len(restored))
+        try:  # no player's click waits for a worker to start or for the drawing code to load
+            await asyncio.wait_for(warming, WARM_UP_WAIT)
+        except Exception as error:  # slow or failed: the pictures are drawn all the same, the first ones later
+            log.warning("the picture workers did not warm up (%r)", error)
+        # What start-up made (modules, games, restored tables) lives as long as the process: kept out of the
+        # garbage collector's full collections, which otherwise walk it all again and again (tens of ms each)
+        gc.collect()
+        gc.freeze()
         # In the background: a refused or rate-limited sync must not keep the gateway offline.
         self.command_sync.start(self.sync_commands, first_pause=self.sync_pause)
         await self.command_sync.first_answer()
@@ -179,6 +191,7 @@ class ParlorBot(ParlorClient):
         log.info("slash commands synced %s", f"to server {guild.id}" if guild else "globally")
 
     async def close(self) -> None:
+        gc.unfreeze()  # what this bot kept is collectable again (a process that starts another bot, as tests do)
         await self.metrics.stop()
         self.command_sync.cancel()
         if self.probing is not None:

@@ -10,6 +10,7 @@ for the change (None when nobody did), answered here exactly once.
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import hashlib
 import io
 import json
@@ -24,11 +25,12 @@ from bot import text as user_text
 from bot.access import ChannelAccess
 from bot.emoji import fit, fit_embed
 from bot.permissions import needed_in
+from bot.painter import Painter, awaited, painter
 from bot.render import get_renderer
 from bot.lobby import most_seats, players_wanted
 from bot.tables import CANCELLED, FINISHED, LOBBY, PLAYING, Presenter, Table, public_to_act
 from bot.ui import build_view, fill, hand_button, lobby_buttons, panel_in_place, tell
-from faces.panel import drawn_from, panel_picture
+from faces.panel import DRAWERS as PANEL_DRAWERS, drawn_from, has_picture, panel_picture
 from faces.results import result_picture
 from faces.table import draws_table, table_picture
 from games.base import Event
@@ -46,6 +48,9 @@ MISSING_PERMISSION = ("⚠️ Parlor cannot post or edit its messages in <#{chan
 PICTURE = "table.png"  # the table picture's file name: the embed shows it (attachment://table.png)
 PANEL_PICTURE = "hand.png"  # the hand panel's picture, shown as its embed's image
 RESULT_PICTURE = "result.png"  # a result's picture (faces/results.py), shown in the result's embed
+# Under load a table is redrawn at most once a second: Discord lets a channel's messages be edited 5 times in 5 s,
+# and changes made meanwhile are drawn at once (the latest state wins)
+REDRAW_EVERY = 1.0
 T = TypeVar("T")
 
 
@@ -64,12 +69,62 @@ def digest(picture: bytes | None) -> str | None:
     return hashlib.sha256(picture).hexdigest() if picture is not None else None
 
 
+@dataclass
+class Picture:
+    """A picture being drawn off the event loop (bot/painter.py): what it is drawn from (``key``: the same key,
+    the same picture) and the drawing, done or not."""
+    key: str
+    drawing: concurrent.futures.Future
+    painter: Painter
+    sign: str = field(init=False)  # the key's digest: what a message signature compares
+
+    def __post_init__(self) -> None:
+        self.sign = hashlib.sha256(self.key.encode()).hexdigest()
+
+    async def png(self, *, urgent: bool) -> bytes | None:
+        """The PNG bytes, once drawn; None when drawing failed (the text embed still shows it all). ``urgent``: an
+        answer waits for it, so it is drawn before any picture queued for a redraw."""
+        if urgent and not self.drawing.done():
+            self.painter.hurry(self.drawing)
+        try:
+            return await awaited(self.drawing)
+        except Exception:
+            log.exception("drawing a picture failed")
+            return None
+
+
+def drawn_now(payload: dict[str, Any]) -> dict[str, Any]:
+    """``payload`` with its picture drawn, waited for in this thread: for tools and tests, never the event loop."""
+    picture = payload.get("picture")
+    if not isinstance(picture, Picture):
+        return payload
+    try:
+        return {**payload, "picture": picture.drawing.result()}
+    except Exception:
+        return {**payload, "picture": None}
+
+
 def payload_signature(payload: dict[str, Any]) -> str:
-    """What a message payload shows, comparable: an unchanged message is not sent again."""
-    embed, view = payload.get("embed"), payload.get("view")
+    """What a message payload shows, comparable: an unchanged message is not sent again (a picture compared by
+    what it is drawn from, drawn or not yet)."""
+    embed, view, picture = payload.get("embed"), payload.get("view"), payload.get("picture")
     return json.dumps([payload.get("content"), embed.to_dict() if embed else None,
-                       view.to_components() if view else None, digest(payload.get("picture"))],
+                       view.to_components() if view else None,
+                       picture.sign if isinstance(picture, Picture) else digest(picture)],
                       sort_keys=True, default=str)
+
+
+async def resolved(payload: dict[str, Any], *, urgent: bool = False) -> dict[str, Any]:
+    """``payload`` with its picture drawn (PNG bytes); a picture that could not be drawn is left out of it and of
+    its embed."""
+    picture = payload.get("picture")
+    if not isinstance(picture, Picture):
+        return payload
+    png = await picture.png(urgent=urgent)
+    payload = {**payload, "picture": png}
+    if png is None and payload.get("embed") is not None:
+        payload["embed"] = payload["embed"].copy().set_image(url=None)
+    return payload
 
 
 @dataclass(frozen=True)
@@ -114,30 +169,35 @@ class Frame:
 class Summary:
     """A deal's or a game's result message: its embed and its picture (None: text only)."""
     embed: discord.Embed
-    picture: bytes | None = None
+    picture: Picture | bytes | None = None
 
-    def message_args(self) -> dict[str, Any]:
-        if self.picture is None:
-            return {"embed": self.embed}
-        return {"embed": self.embed, "file": discord.File(io.BytesIO(self.picture), RESULT_PICTURE)}
+    async def message_args(self) -> dict[str, Any]:
+        """The message's keywords, its picture drawn (left out, and out of the embed, when drawing failed)."""
+        shown = await resolved({"embed": self.embed, "picture": self.picture})
+        if shown["picture"] is None:
+            return {"embed": shown["embed"]}
+        return {"embed": shown["embed"], "file": discord.File(io.BytesIO(shown["picture"]), RESULT_PICTURE)}
 
 
-def summary_of(game_name: str, embed: discord.Embed, event: Event, names: list[str]) -> Summary:
-    """The result message of ``event``; its picture shown in the embed, when the game draws one."""
-    try:
-        picture = result_picture(game_name, event.model_dump(mode="json"), names)
-    except Exception:
-        log.exception("drawing the result picture of a %s event failed", event.type)
-        picture = None
-    if picture is not None:
-        embed.set_image(url=f"attachment://{RESULT_PICTURE}")
+def summary_of(game_name: str, embed: discord.Embed, event: Event, names: list[str],
+               draws: Painter | None = None) -> Summary:
+    """The result message of ``event``; its picture (drawn off the event loop) shown in the embed, when the game
+    draws one."""
+    seen = event.model_dump(mode="json")
+    draws = draws or painter()
+    picture = Picture(json.dumps([seen, names], sort_keys=True, default=str),
+                      draws.submit(result_picture, game_name, seen, names), draws)
+    embed.set_image(url=f"attachment://{RESULT_PICTURE}")
     return Summary(embed, picture)
 
 
 class DiscordPresenter(Presenter):
-    def __init__(self, client: discord.Client | None, clock: Callable[[], float] = time.time) -> None:
+    def __init__(self, client: discord.Client | None, clock: Callable[[], float] = time.time,
+                 draws: Painter | None = None) -> None:
         self.client = client
         self.clock = clock
+        self.draws = draws or painter()  # where pictures are drawn: off the event loop
+        self.redrawn: dict[int, float] = {}  # table → when (the event loop's time) its last redraw began
         self.access = ChannelAccess(client)  # which calls to a channel Discord would refuse
         self.panels: dict[tuple[int, int], PanelToken] = {}
         self.pinged: dict[tuple[int, int], int] = {}  # (table, user) → that seat's version when last pinged
@@ -149,8 +209,8 @@ class DiscordPresenter(Presenter):
         self.reached: set[int] = set()
         self.behind: set[int] = set()  # tables whose last redraw did not all land (Discord's 5xx, 429s): draw again
         self.pictured: dict[int, Held] = {}  # message id → the picture it holds (table or panel)
-        # table (its picture), or (table, user) (that player's panel picture) → (the view drawn, the picture)
-        self.pictures: dict[Any, tuple[str, bytes | None]] = {}
+        # table (its picture), or (table, user) (that player's panel picture) → the picture of the view drawn last
+        self.pictures: dict[Any, Picture] = {}
 
     # ---------------------------------------------------------------- public message
 
@@ -186,27 +246,26 @@ class DiscordPresenter(Presenter):
         view = build_view(table.id, table.version, buttons) if buttons else None
         return {"content": self.turn_line(table), "embed": embed, "view": view, "picture": picture}
 
-    def picture(self, table: Table, public_view: dict[str, Any]) -> bytes | None:
+    def picture(self, table: Table, public_view: dict[str, Any]) -> Picture | None:
         """The table picture (faces/table.py), drawn again only when the public view changed; None for a
-        game without one, or when drawing failed (the text embed still shows the table)."""
+        game without one."""
         if not draws_table(table.game.name):
             return None
         return self._drawn_picture(table, table.id, public_view, table_picture)
 
     def _drawn_picture(self, table: Table, slot: Any, view: dict[str, Any],
-                       draw: Callable[[str, dict[str, Any]], bytes | None], drawn_part: Any = None) -> bytes | None:
-        """``draw(game, view)``, drawn again only when ``drawn_part`` (the part of the view the picture shows;
-        by default all of it) changed since ``slot``'s last picture; None when drawing failed (the text embed
-        still shows it all)."""
+                       draw: Callable[[str, dict[str, Any]], bytes | None], drawn_part: Any = None, *,
+                       urgent: bool = False) -> Picture:
+        """``draw(game, view)`` in the painter's workers, drawn again only when ``drawn_part`` (the part of the view
+        the picture shows; by default all of it) changed since ``slot``'s last picture. ``urgent``: an answer will
+        wait for it (drawn before the pictures queued for redraws)."""
         key = json.dumps(view if drawn_part is None else drawn_part, sort_keys=True, default=str)
-        if (cached := self.pictures.get(slot)) is None or cached[0] != key:
-            try:
-                cached = key, draw(table.game.name, view)
-            except Exception:
-                log.exception("table %s: drawing a picture failed", table.id)
-                cached = key, None
-            self.pictures[slot] = cached
-        return cached[1]
+        if (cached := self.pictures.get(slot)) is None or cached.key != key:
+            cached = self.pictures[slot] = Picture(key, self.draws.submit(draw, table.game.name, view, urgent=urgent),
+                                                   self.draws)
+        elif urgent and not cached.drawing.done():
+            self.draws.hurry(cached.drawing)
+        return cached
 
     def turn_line(self, table: Table) -> str | None:
         """``Turn: <@id>`` for the players to act (a bot by its name); during a secret window (who
@@ -246,6 +305,7 @@ class DiscordPresenter(Presenter):
         table stays up to date. A call Discord would refuse (a permission missing) is not made: without Send
         Messages not even the edit, which would lose the embed (Embed Links goes with Send Messages)."""
         signature = payload_signature(payload)
+        payload = await resolved(payload)
         channel = self.client.get_partial_messageable(table.channel_id)
         if message_id and self.age(message_id) >= REPOST_AFTER and table.id not in self.reported \
                 and self.access.permits(table.channel_id, post=True, **self._needs(payload, None)):
@@ -398,9 +458,11 @@ class DiscordPresenter(Presenter):
         if origin is None:
             return await self._put_table(table, None, self.table_payload(table))
         payload = self.table_payload(table)
+        signature = payload_signature(payload)
+        payload = await resolved(payload, urgent=True)
         await origin.response.send_message(**message_args(payload, None, edit=False))
         message = await origin.original_response()
-        self.drawn[message.id] = payload_signature(payload)
+        self.drawn[message.id] = signature
         return self._holds(message, payload)
 
     async def acknowledge(self, origin: discord.Interaction | None, answer: str | None = None) -> None:
@@ -421,7 +483,8 @@ class DiscordPresenter(Presenter):
 
     # ---------------------------------------------------------------- panels
 
-    def panel_payload(self, table: Table, user_id: int) -> dict[str, Any]:
+    def panel_payload(self, table: Table, user_id: int, *, urgent: bool = False) -> dict[str, Any]:
+        """A player's hand panel (``urgent``: an answer waits for it, its picture is drawn first)."""
         seat = table.seat_of(user_id)
         renderer = get_renderer(table.game.name)
         legal = table.game.legal_actions(table.state, seat) if seat in table.to_act() and not table.seats[seat].automated else []
@@ -429,7 +492,8 @@ class DiscordPresenter(Presenter):
         embed, buttons = renderer.panel(view, legal, self.names(table), table.deadline)
         fit_embed(embed)
         picture = self._drawn_picture(table, (table.id, user_id), view, panel_picture,
-                                      drawn_from(table.game.name, view))
+                                      drawn_from(table.game.name, view), urgent=urgent) \
+            if table.game.name in PANEL_DRAWERS and has_picture(table.game.name, view) else None
         if picture:
             embed.set_image(url=f"attachment://{PANEL_PICTURE}")
         if table.status != PLAYING:
@@ -448,7 +512,7 @@ class DiscordPresenter(Presenter):
     def panel_reply(self, table: Table, user_id: int, origin: discord.Interaction | None, *, replace: bool,
                     note: str | None = None) -> Awaitable[None]:
         replace = replace and self.answers_in_place(origin)  # a public message is never replaced by a panel
-        payload = self.panel_payload(table, user_id)
+        payload = self.panel_payload(table, user_id, urgent=True)
         if note is not None:
             payload["content"] = note
         return self._send_panel(table.id, user_id, origin, payload, replace)
@@ -471,6 +535,7 @@ class DiscordPresenter(Presenter):
     async def _answer_panel(self, key: tuple[int, int], token: PanelToken, payload: dict[str, Any], replace: bool,
                             replaced: PanelToken | None) -> None:
         origin = token.interaction
+        payload = await resolved(payload, urgent=True)
         # the panel answered in place: the one clicked, or the one whose "Other amount…" prompt was submitted
         clicked = origin.message.id if origin.message and origin.type in (
             discord.InteractionType.component, discord.InteractionType.modal_submit) else None
@@ -512,6 +577,7 @@ class DiscordPresenter(Presenter):
         signature = payload_signature(payload)
         if self.drawn.get(id(token.interaction)) == signature:
             return  # it shows this already (the player's own answer, or nothing changed for them)
+        payload = await resolved(payload)
         try:  # a panel is edited only once its answer is there
             await asyncio.wait_for(token.answered.wait(), ANSWER_WINDOW)
         except asyncio.TimeoutError:
@@ -546,7 +612,8 @@ class DiscordPresenter(Presenter):
                 table.recent = (table.recent + lines)[-RECENT_LINES:]
                 lines = []
                 self.summaries.setdefault(table.id, []).append(
-                    (list(table.recent), summary_of(table.game.name, embed, event, self.drawn_names(table))))
+                    (list(table.recent), summary_of(table.game.name, embed, event, self.drawn_names(table),
+                                                    self.draws)))
         table.recent = (table.recent + lines)[-RECENT_LINES:]
 
     def frame(self, table: Table, *, repost: bool = False) -> Frame:
@@ -578,8 +645,9 @@ class DiscordPresenter(Presenter):
         self.reached.discard(table.id)
         for n, (_, ended, summary) in enumerate(frame.summaries):
             shown = await self._put_table(table, shown, ended)
-            posted = await self.channel_call(table, "posting a summary", lambda: channel.send(**summary.message_args()),
-                                             post=True, embed=True, files=summary.picture is not None)
+            shown_summary = await summary.message_args()
+            posted = await self.channel_call(table, "posting a summary", lambda: channel.send(**shown_summary),
+                                             post=True, embed=True, files="file" in shown_summary)
             if posted is None and table.id in self.missed:  # kept to be posted once Parlor may post there again
                 self.summaries[table.id] = [(lines, s) for lines, _, s in frame.summaries[n:]] \
                     + self.summaries.get(table.id, [])
@@ -598,6 +666,16 @@ class DiscordPresenter(Presenter):
         shown = await self._put_table(table, shown, frame.table)
         await self._ping(table, frame.pings)
         return shown
+
+    async def pace(self, table: Table) -> None:
+        """Under load (pictures queue for the workers), wait until ``table`` may be redrawn: at most once every
+        REDRAW_EVERY seconds, so that a busy table's changes are drawn together (the latest state wins), the workers
+        draw the answers' pictures first, and its channel stays within Discord's edit limit."""
+        loop = asyncio.get_running_loop()
+        last = self.redrawn.get(table.id)
+        if last is not None and self.draws.queued() and (wait := last + REDRAW_EVERY - loop.time()) > 0:
+            await asyncio.sleep(min(wait, REDRAW_EVERY))
+        self.redrawn[table.id] = loop.time()
 
     def redraw_wanted(self, table: Table) -> bool:
         return table.id in self.behind
@@ -618,6 +696,7 @@ class DiscordPresenter(Presenter):
         self.reported.discard(table.id)
         self.missed.discard(table.id)
         self.reached.discard(table.id)
+        self.redrawn.pop(table.id, None)
 
     def _due_pings(self, table: Table, decisions: dict[int, int], *, without_panel: bool) -> list[int]:
         """Users to ping now, each once per decision (``decisions``: seat → the version of its decision);

@@ -89,6 +89,10 @@ class Presenter:
         private answer), so that a busy table never makes an answer late; the answer follows."""
         return None
 
+    async def pace(self, table: "Table") -> None:
+        """Wait, if need be, before the table is framed for its next redraw (changes made meanwhile drawn at once)."""
+        return None
+
     def redraw_wanted(self, table: "Table") -> bool:
         """Whether the last redraw did not all land (Discord failed for a while): the table is drawn again later."""
         return False
@@ -880,8 +884,9 @@ class TableManager:
 
     async def _redraw(self, table: Table) -> None:
         while table.dirty and not self._closing:
-            table.dirty = False
             try:
+                await self.presenter.pace(table)
+                table.dirty = False
                 async with table.lock:
                     repost, table.repost = table.repost, False
                     frame = self.presenter.frame(table, repost=repost)

@@ -9,7 +9,7 @@ import json
 import discord
 import pytest
 
-from bot.presenter import PANEL_PICTURE, DiscordPresenter
+from bot.presenter import PANEL_PICTURE, DiscordPresenter, drawn_now
 from bot import emoji
 from bot.render import get_renderer
 from bot.tables import PLAYING, Seat, Table
@@ -54,7 +54,7 @@ def check_panel(panel: dict) -> bool:
     checks it, files included; whether it has a picture."""
     body = payload(panel["embed"], panel["view"])
     check_message(body)
-    picture = panel["picture"]
+    picture = drawn_now(panel)["picture"]
     uploads = {0: PANEL_PICTURE} if picture else {}
     check_attachments(body, uploads, [len(picture)] if picture else [], {}, body["embeds"], [])
     assert not picture or len(picture) < MAX_PICTURE

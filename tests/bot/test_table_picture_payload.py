@@ -8,7 +8,7 @@ from types import SimpleNamespace
 import discord
 
 import bot.presenter as presenter
-from bot.presenter import DiscordPresenter, Held, digest, message_args
+from bot.presenter import DiscordPresenter, Held, digest, drawn_now, message_args
 from bot.tables import LOBBY, PLAYING, Seat, Table
 from games import get_game
 from games.simulate import bot_seats
@@ -28,13 +28,13 @@ def test_the_picture_is_drawn_again_only_when_the_public_view_changed(monkeypatc
     real = presenter.table_picture
     monkeypatch.setattr(presenter, "table_picture", lambda game, view: drawn.append(game) or real(game, view))
     shower, table = DiscordPresenter(client=None), koikoi_table()
-    first = shower.table_payload(table)
+    first = drawn_now(shower.table_payload(table))
     assert first["embed"].image.url == "attachment://table.png" and first["picture"].startswith(b"\x89PNG")
-    assert shower.table_payload(table, ["a narration line"])["picture"] == first["picture"]
+    assert drawn_now(shower.table_payload(table, ["a narration line"]))["picture"] == first["picture"]
     assert drawn == ["koikoi"]
     seat = KOIKOI.to_act(table.state)[0]
     KOIKOI.apply(table.state, seat, KOIKOI.legal_actions(table.state, seat)[0])
-    assert shower.table_payload(table)["picture"] != first["picture"] and drawn == ["koikoi"] * 2
+    assert drawn_now(shower.table_payload(table))["picture"] != first["picture"] and drawn == ["koikoi"] * 2
 
 
 def held(picture: bytes) -> Held:
@@ -46,7 +46,7 @@ def held(picture: bytes) -> Held:
 
 
 def test_the_file_is_sent_only_to_a_message_that_does_not_hold_it_and_a_kept_one_is_listed():
-    payload = DiscordPresenter(client=None).table_payload(koikoi_table())
+    payload = drawn_now(DiscordPresenter(client=None).table_payload(koikoi_table()))
     posted = message_args(payload, None, edit=False)
     assert isinstance(posted["file"], discord.File) and posted["file"].filename == "table.png"
     assert "picture" not in posted and "attachments" not in posted

@@ -33,6 +33,7 @@ class BotProcess:
     log: Path
     process: asyncio.subprocess.Process | None = None
     extra_env: dict[str, str] = field(default_factory=dict)
+    root: Path = ROOT  # the checkout whose code the process runs (a benchmark compares two)
 
     async def start(self, timeout: float = 60.0) -> None:
         env = {**os.environ, "LOCALDISCORD_URL": self.fake.base_url, "DISCORD_TOKEN": "fake-token",
@@ -41,7 +42,7 @@ class BotProcess:
                "PARLOR_LOG_LEVEL": "INFO", **self.extra_env}
         with self.log.open("ab") as out:
             self.process = await asyncio.create_subprocess_exec(
-                sys.executable, "-m", "tests.e2e.bot_process", cwd=ROOT, env=env, stdout=out, stderr=out)
+                sys.executable, "-m", "tests.e2e.bot_process", cwd=self.root, env=env, stdout=out, stderr=out)
         deadline = time.monotonic() + timeout
         for guild in self.guilds():
             while not self.fake.gateway.serving(guild.id):

@@ -1,0 +1,122 @@
+"""Pictures are drawn off the event loop, answers' pictures first (bot/painter.py): with many busy tables'
+redraws queued, a player's hand panel is drawn before every queued redraw picture."""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import json
+import threading
+
+from bot.painter import Painter, warm
+from bot.presenter import REDRAW_EVERY, DiscordPresenter, Picture, resolved
+from bot.tables import PLAYING, Seat, Table
+from faces.table import table_picture
+from games import get_game
+from games.simulate import bot_seats
+
+KOIKOI = get_game("koikoi")
+
+
+class GatedPool(concurrent.futures.ThreadPoolExecutor):
+    """One worker thread that records what it draws, in order, and holds its first picture until ``gate`` opens
+    (a worker busy with a redraw while more work queues)."""
+
+    def __init__(self) -> None:
+        super().__init__(1)
+        self.gate = threading.Event()
+        self.order: list[tuple[str, int]] = []
+
+    def submit(self, fn, /, *args, **kwargs):  # type: ignore[override]
+        def run():
+            if not self.order:
+                self.gate.wait(10)
+            self.order.append((fn.__name__, json.dumps(args[1], sort_keys=True, default=str)))
+            return fn(*args, **kwargs)
+        return super().submit(run)
+
+
+def busy_table(table_id: int) -> Table:
+    seats = [Seat(user_id=100 * table_id + i, name=name) for i, name in enumerate(("alice", "bob"))]
+    state = KOIKOI.new_game(KOIKOI.Options(), bot_seats(2), f"busy-{table_id}")
+    return Table(id=table_id, guild_id=1, channel_id=table_id, game=KOIKOI, options={}, host_id=seats[0].user_id,
+                 seats=seats, status=PLAYING, version=1, turn_seconds=60, seed="0" * 32, state=state)
+
+
+async def test_an_answers_panel_is_drawn_before_the_redraws_queued_for_many_busy_tables():
+    pool = GatedPool()
+    presenter = DiscordPresenter(client=None, draws=Painter(pool, slots=1))
+    tables = [busy_table(n) for n in range(1, 9)]
+    redraws = [presenter.frame(table) for table in tables]  # every table's redraw framed: 8 table pictures queued
+    answer = presenter.panel_payload(tables[-1], tables[-1].seats[1].user_id, urgent=True)  # a player's /hand
+    pool.gate.set()
+    panel = await resolved(answer, urgent=True)
+    drawn = [await resolved(frame.table) for frame in redraws]
+    assert panel["picture"].startswith(b"\x89PNG") and all(d["picture"].startswith(b"\x89PNG") for d in drawn)
+    # the picture a worker had already started, then the answer's, then the redraws' in the order they came
+    assert pool.order == [("table_picture", redraws[0].table["picture"].key), ("panel_picture", answer["picture"].key)] \
+        + [("table_picture", frame.table["picture"].key) for frame in redraws[1:]]
+    pool.shutdown()
+
+
+async def test_a_redraw_picture_an_answer_now_needs_is_hurried_to_the_front():
+    pool = GatedPool()
+    presenter = DiscordPresenter(client=None, draws=Painter(pool, slots=1))
+    tables = [busy_table(n) for n in range(1, 5)]
+    for table in tables:
+        presenter.frame(table)
+    queued = presenter.table_payload(tables[-1])["picture"]  # the last table's picture, still queued
+    assert isinstance(queued, Picture) and not queued.drawing.done()
+    pool.gate.set()
+    assert (await queued.png(urgent=True)).startswith(b"\x89PNG")
+    assert pool.order[:2] == [("table_picture", presenter.pictures[1].key), ("table_picture", queued.key)]
+    await asyncio.gather(*(resolved(presenter.table_payload(t)) for t in tables))
+    assert len(pool.order) == 4  # each table drawn once: the cached picture is not drawn again
+    pool.shutdown()
+
+
+async def test_the_same_view_is_not_drawn_again_for_a_hand_shown_twice():
+    pool = GatedPool()
+    pool.gate.set()
+    presenter = DiscordPresenter(client=None, draws=Painter(pool, slots=1))
+    table = busy_table(1)
+    user = table.seats[0].user_id
+    first = await resolved(presenter.panel_payload(table, user, urgent=True))
+    again = await resolved(presenter.panel_payload(table, user, urgent=True))  # /hand again: the same view
+    assert first["picture"] == again["picture"] and [name for name, _ in pool.order] == ["panel_picture"]
+    pool.shutdown()
+
+
+def test_warming_up_draws_every_games_pictures_the_same_as_later():
+    assert warm() >= 5  # a table picture per game that draws one, and panels
+    view = KOIKOI.public_view(KOIKOI.new_game(KOIKOI.Options(), bot_seats(2), "warm-up"))
+    assert table_picture("koikoi", view) == table_picture("koikoi", view)
+
+
+async def test_the_worker_processes_draw_the_same_pixels_as_the_event_loop_would():
+    draws = Painter()
+    try:
+        assert (await asyncio.wrap_future(draws.warm_up())) == draws.slots
+        view = KOIKOI.public_view(KOIKOI.new_game(KOIKOI.Options(), bot_seats(2), "processes"))
+        assert await asyncio.wrap_future(draws.submit(table_picture, "koikoi", view)) == table_picture("koikoi", view)
+    finally:
+        draws.close()
+
+
+async def test_under_load_a_table_is_redrawn_at_most_once_a_second_and_at_once_otherwise(monkeypatch):
+    pool = GatedPool()
+    presenter = DiscordPresenter(client=None, draws=Painter(pool, slots=1))
+    table = busy_table(1)
+    waits: list[float] = []
+    real_sleep = asyncio.sleep
+    monkeypatch.setattr(asyncio, "sleep", lambda delay, *a: waits.append(delay) or real_sleep(0))
+    await presenter.pace(table)
+    await presenter.pace(table)  # the workers keep up (nothing queued): redrawn at once
+    assert waits == []
+    for other in range(2, 6):
+        presenter.frame(busy_table(other))  # other tables' pictures queue behind the one being drawn
+    assert presenter.draws.queued()
+    await presenter.pace(table)
+    assert len(waits) == 1 and 0 < waits[0] <= REDRAW_EVERY  # the rest of the second since its last redraw
+    pool.gate.set()
+    pool.shutdown()
