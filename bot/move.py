@@ -28,6 +28,9 @@ COPIED = {
     "league_settings": "guild_id",
     "ratings": "table_id, user_id, scope",
     "officer_actions": "id",
+    "table_pauses": "table_id",
+    "table_voids": "table_id",  # after the ledger: its trigger takes the voided tables out of the results
+    "league_players": "guild_id, user_id",
 }
 # Counts and sums compared after the copy: the derived tables too (rebuilt by the target's trigger).
 CHECKS = {
@@ -37,8 +40,11 @@ CHECKS = {
     "guild_config": "COUNT(*)",
     "app_emoji": "COUNT(*)",
     "season_rules": "COUNT(*)",
-    "league_settings": "COUNT(*), COALESCE(SUM(min_games), 0), COUNT(officer_role)",
+    "league_settings": "COUNT(*), COALESCE(SUM(min_games), 0), COUNT(officer_role), COALESCE(SUM(registration), 0)",
     "officer_actions": "COUNT(*), COALESCE(SUM(officer_id % 1000003), 0), COALESCE(SUM(LENGTH(details)), 0)",
+    "table_pauses": "COUNT(*), COALESCE(SUM(remaining), 0)",
+    "table_voids": "COUNT(*), COALESCE(SUM(table_id), 0)",
+    "league_players": "COUNT(*), COALESCE(SUM(user_id % 1000003), 0)",
     "ratings": "COUNT(*), COALESCE(SUM(table_id), 0), COALESCE(SUM(user_id % 1000003), 0)",
     "ledger": "COUNT(*), COALESCE(SUM(amount), 0), COALESCE(SUM(amount * amount), 0)",
     "ledger_totals": "COUNT(*), COALESCE(SUM(amount), 0), COALESCE(SUM(ABS(amount)), 0)",

@@ -24,6 +24,7 @@ from pydantic import BaseModel, ValidationError
 
 from bot import text as user_text
 from bot.league.rules import season_options
+from bot.pauses import Pause, paused_tables
 from bot.lobby import check_opening, most_seats, players_wanted, seat_counts, table_options
 from bot.settings import TURN_SECONDS
 from bot.shards import Shards
@@ -154,6 +155,7 @@ class Table:
     repost: bool = field(default=False, repr=False)  # the next redraw posts the table message anew (/table)
     redraw_failures: int = field(default=0, repr=False)  # redraws in a row that Discord did not all take
     closing: str | None = None  # why a cancelled table closed, shown on its message
+    paused: Pause | None = None  # an officer stopped its clock (bot/pauses.py)
     recent: list[str] = field(default_factory=list)  # public narration lines, newest last
     acted: list[int] = field(default_factory=list)  # actions each seat has taken (from the action log)
 
@@ -272,6 +274,7 @@ class TableManager:
         """Bring back every unfinished table of the guilds this process serves after a start; re-arm deadlines
         (those that passed while no process served it fire now) and bots."""
         restored = []
+        pauses = await paused_tables(self.store)
         for row in await self.store.unfinished_tables(self.shards):  # another process's shards: it restores them
             try:
                 table = self._from_row(row)
@@ -280,6 +283,7 @@ class TableManager:
                 continue
             self.tables[table.id] = table
             restored.append(table)
+            table.paused = pauses.get(table.id)
             if table.status == PLAYING:
                 log_rows = await self.store.actions(table.id)
                 table.acted = acted_counts(len(table.seats), log_rows)
@@ -565,6 +569,8 @@ class TableManager:
         """The seat of ``user_id`` if they may act now, else a Refusal saying why."""
         if table.status != PLAYING:
             raise Refusal("This game is over." if table.status == FINISHED else "This game has not started yet.")
+        if table.paused is not None:
+            raise Refusal(table.paused.refusal())
         seat = table.seat_of(user_id)
         if seat is None:
             raise Refusal("You are not seated at this table, so you can only watch.")
@@ -721,7 +727,7 @@ class TableManager:
         try:
             while not self._closing:
                 async with table.lock:
-                    auto = [s for s in table.to_act() if table.seats[s].automated]
+                    auto = [s for s in table.to_act() if table.seats[s].automated] if table.paused is None else []
                     if not auto:
                         break
                     events += await self._play_decision(table, auto[0], source="bot")
@@ -805,7 +811,7 @@ class TableManager:
     def _arm_timer(self, table: Table) -> None:
         if table.timer and not table.timer.done() and table.timer is not asyncio.current_task():
             table.timer.cancel()
-        if table.status != PLAYING or table.deadline is None or self._closing:
+        if table.status != PLAYING or table.deadline is None or table.paused is not None or self._closing:
             return
         table.timer = asyncio.get_running_loop().create_task(self._expire(table, table.version, table.deadline))
 
@@ -820,7 +826,7 @@ class TableManager:
         """Half the decision's time has gone: the humans still deciding are pinged (the presenter pings
         each once per decision, panel open or not: a private panel may have been dismissed)."""
         async with table.lock:
-            if version != table.version or table.status != PLAYING:
+            if version != table.version or table.status != PLAYING or table.paused is not None:
                 return
             deciding = {s: table.seat_version(s) for s in public_to_act(table)
                         if not table.seats[s].automated and table.seats[s].user_id is not None}
@@ -839,7 +845,7 @@ class TableManager:
         events: list[Event] = []
         notes: list[str] = []
         async with table.lock:
-            if version is not None and version != table.version:
+            if (version is not None and version != table.version) or table.paused is not None:
                 return False
             self.deadlines_fired += 1
             named = set(public_to_act(table))  # seats of a secret window (e.g. a call) are not named
