@@ -23,6 +23,7 @@ from typing import Any, AsyncIterator, Awaitable, Callable
 from pydantic import BaseModel, ValidationError
 
 from bot import text as user_text
+from bot.league import registration
 from bot.league.rules import season_options
 from bot.pauses import Pause, paused_tables
 from bot.lobby import check_opening, most_seats, players_wanted, seat_counts, table_options
@@ -385,6 +386,7 @@ class TableManager:
         except GameError as error:
             raise Refusal(str(error)) from None
         turn_seconds = turn_seconds if turn_seconds is not None else config.turn_seconds
+        host_name = await self._seat_name(guild_id, host_id, host_name)
         seats = [Seat(host_id, host_name).as_dict()]
         row = await self.store.create_table(
             guild_id, channel_id, game_name, options, host_id, seats, turn_seconds or self.default_turn_seconds
@@ -419,6 +421,7 @@ class TableManager:
     @saving
     async def join(self, table_id: int, user_id: int, name: str, origin: Origin = None) -> Table:
         table = self._lobby(table_id)
+        name = await self._seat_name(table.guild_id, user_id, name)
         async with self._holding(table, origin):
             self._lobby(table_id)
             if table.seat_of(user_id) is not None:
@@ -430,6 +433,14 @@ class TableManager:
             await self._save_lobby(table, [*table.seats, Seat(user_id, name)])
         await self._show_lobby(table, origin)
         return table
+
+    async def _seat_name(self, guild_id: int, user_id: int, name: str) -> str:
+        """The name a player sits under (their registered one), or a Refusal when the server seats only
+        registered players (bot/league/registration.py)."""
+        seated = await registration.seat_name(self.store, guild_id, user_id, name)
+        if seated is None:
+            raise Refusal(registration.REFUSAL)
+        return seated
 
     def _seated_elsewhere(self, user_id: int, guild_id: int, table_id: int) -> Table | None:
         for other in self.tables.values():

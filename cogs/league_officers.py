@@ -1,5 +1,6 @@
-"""``/league`` commands of the league's officers: the action log and table control (``/league table
-pause|resume|replace|void|correct``), a mixin of ``cogs/league_group.py``.
+"""``/league`` commands of the league's officers: the action log, table control (``/league table
+pause|resume|replace|void|correct``) and registration (``/league register``, ``/league players``), a mixin
+of ``cogs/league_group.py``.
 
 Officers are named in ``bot/league/officers.py``: members with the server's league-officer role, and
 members with Manage Server. Every officer command answers anyone else with one polite private line.
@@ -13,11 +14,13 @@ import discord
 from discord import app_commands
 
 from bot import text as user_text
-from bot.league import control, officers
+from bot.league import control, officers, registration
+from bot.league.ratings import ratings_now
 from bot.tables import Refusal, Table, TableManager
 from bot.ui import tell
 
 LOG_PAGE = 10  # actions per page of /league log
+PLAYERS_SHOWN = 40  # registered players listed by /league players
 COLOUR = discord.Colour(0xC0392B)  # the league embeds' colour
 
 
@@ -134,3 +137,44 @@ class OfficerCommands:
                               description="\n".join(action_line(a) for a in rows))
         embed.set_footer(text=f"Page {number} · newest first · {LOG_PAGE} actions a page")
         await interaction.response.send_message(embed=embed)
+
+    @app_commands.command(name="register", description="Register for this server's league, under a name")
+    @app_commands.describe(name="The name your seats and the league's exports show (default: your display name)")
+    @app_commands.guild_only()
+    async def register(self, interaction: discord.Interaction,
+                       name: Optional[app_commands.Range[str, 1, registration.NAME_MAX]] = None) -> None:
+        if interaction.guild_id is None:
+            await tell(interaction, "League commands work in a server's channels, not in direct messages.")
+            return
+        kept = registration.clean_name(name or interaction.user.display_name)
+        if kept is None:
+            await tell(interaction, "Please choose a name with some letters or digits in it.")
+            return
+        await registration.register(self.store, interaction.guild_id, interaction.user.id, kept)
+        await tell(interaction, f"You are registered for this server's league as **{user_text.escape(kept)}**. "
+                                "Tables you join from now on show this name.")
+
+    @app_commands.command(name="players", description="The league's registered players, with games and rating")
+    @app_commands.guild_only()
+    async def players(self, interaction: discord.Interaction) -> None:
+        if interaction.guild_id is None:
+            await tell(interaction, "League commands work in a server's channels, not in direct messages.")
+            return
+        listed = await registration.players(self.store, interaction.guild_id)
+        if not listed:
+            await tell(interaction, "Nobody has registered yet: /league register.")
+            return
+        games = await registration.games_played(self.store, interaction.guild_id)
+        rated = {game: await ratings_now(self.store, interaction.guild_id, game)
+                 for game in sorted({g for _, g in games})}
+        lines = []
+        for player in listed[:PLAYERS_SHOWN]:
+            played = [(g, n) for (u, g), n in sorted(games.items()) if u == player.user_id]
+            detail = ", ".join(f"{g} {n} games, rating {rated[g][player.user_id].shown:.1f}"
+                               if player.user_id in rated[g] else f"{g} {n} games" for g, n in played)
+            lines.append(f"{user_text.name(player.name)} (<@{player.user_id}>) — {detail or 'no games yet'}")
+        on = await registration.registration_on(self.store, interaction.guild_id)
+        embed = discord.Embed(title="Registered players", colour=COLOUR, description="\n".join(lines))
+        embed.set_footer(text=f"{len(listed)} registered · " + (
+            "only registered players may join this server's tables" if on else "registration is optional here"))
+        await interaction.response.send_message(embed=embed, allowed_mentions=discord.AllowedMentions.none())
