@@ -220,3 +220,38 @@ async def test_a_non_officer_is_refused_every_officer_command_with_one_polite_li
     await bot.close()
     await manager.close()
     await manager.store.close()
+
+
+@pytest.mark.postgres
+async def test_python_m_bot_migrate_copies_voids_corrections_pauses_and_registrations(tmp_path, postgres_url: str):
+    from bot.league import registration
+    from bot.move import move
+    from bot.pauses import Pause, paused_tables, save_pause
+
+    source = await Store.open(tmp_path / "parlor.sqlite3", clock=Clock())
+    target = await Store.open(postgres_url)
+    try:
+        t1 = await finished(source, [(ALICE, 10), (BOB, -10)])
+        t2 = await finished(source, [(ALICE, 5), (CAROL, -5)])
+        await control.void_finished(source, await control.finished_table(source, GUILD, t2), OLIVE, "wrong deck")
+        await control.correct(source, await control.finished_table(source, GUILD, t1), BOB, 4, OLIVE, "miscount")
+        seats = [{"user_id": u, "name": f"user{u}", "bot": False} for u in (ALICE, CAROL)]
+        live = await source.create_table(GUILD, CHANNEL + 7, "koikoi", {}, ALICE, seats, 60)
+        async with source.transaction() as db:
+            await save_pause(db, live.id, GUILD, Pause(9, "Olive", 33.5, 5.0))
+            await registration.set_registration(db, source, GUILD, True)
+        await registration.register(source, GUILD, ALICE, "Al")
+        await move(source, target)
+        season = (await source.current_season(GUILD)).id
+        for store in (source, target):
+            by_game = await league_standings(store, GUILD, season)
+            assert {s.user_id: (s.points, s.games) for s in by_game["koikoi"].rows} == {ALICE: (10, 1), BOB: (-6, 1)}
+            assert await paused_tables(store) == {live.id: Pause(9, "Olive", 33.5, 5.0)}
+            assert [p.name for p in await registration.players(store, GUILD)] == ["Al"]
+            assert await registration.registration_on(store, GUILD)
+            assert await control.is_voided(store, t2) and not await control.is_voided(store, t1)
+        assert await stored_ratings(target) == await stored_ratings(source)
+        assert await officers.actions(target, GUILD) == await officers.actions(source, GUILD)
+    finally:
+        await source.close()
+        await target.close()
