@@ -17,6 +17,7 @@ under the table's lock (the caller answered the officer's interaction before).
 
 from __future__ import annotations
 
+import asyncio
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -221,7 +222,10 @@ async def rebuild_ratings(db: Any, guild_id: int, game: str) -> None:
                           " ON t.id = r.table_id WHERE t.guild_id = ? AND t.game = ? AND t.status = 'finished'"
                           " ORDER BY r.table_id, r.seat, r.participant", (guild_id, game)) as cur:
         results = await cur.fetchall()
-    rows = rated_rows(guild_id, game, tables, results)
+    # the model's arithmetic for every finished table of the game (~50 ms a thousand tables) runs in a
+    # worker thread, never on the event loop (benchmarks/bench_table_control.py)
+    rows = await asyncio.to_thread(rated_rows, guild_id, game, [tuple(t) for t in tables],
+                                   [tuple(r) for r in results])
     if rows:
         await db.executemany(ratings.INSERT_SQL, rows)
 
