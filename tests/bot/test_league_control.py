@@ -255,3 +255,23 @@ async def test_python_m_bot_migrate_copies_voids_corrections_pauses_and_registra
     finally:
         await source.close()
         await target.close()
+
+
+async def test_an_absent_player_s_seat_is_given_to_a_bot_on_the_record(tmp_path):
+    manager = await new_manager(tmp_path / "parlor.sqlite3", Time())
+    table = await start_koikoi(manager)
+    seat = table.seat_of(BOB)
+    answer = await control.bench(manager, table, BOB, OLIVE, "bob left the club")
+    await manager.idle()
+    assert answer == "A bot now plays bob's seat at table 1."
+    assert table.seats[seat].resigned and (await manager.store.get_table(table.id)).seats[seat]["resigned"]
+    assert seat not in table.to_act() or table.status != PLAYING  # the bot played bob's turn at once
+    with pytest.raises(Refusal, match="A bot already plays that seat"):
+        await control.bench(manager, table, BOB, OLIVE, "")
+    with pytest.raises(Refusal, match="not seated"):
+        await control.bench(manager, table, CAROL, OLIVE, "")
+    (entry,) = await officers.actions(manager.store, GUILD)
+    assert (entry.action, entry.details, entry.reason) == ("replace", {"by": "bot", "seat": seat, "user_id": BOB},
+                                                          "bob left the club")
+    await manager.close()
+    await manager.store.close()
