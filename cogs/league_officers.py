@@ -16,7 +16,7 @@ from discord import app_commands
 from bot import text as user_text
 from bot.league import control, officers, registration
 from bot.league.ratings import ratings_now
-from bot.tables import Refusal, Table, TableManager
+from bot.tables import PLAYING, Refusal, Table, TableManager
 from bot.ui import tell
 
 LOG_PAGE = 10  # actions per page of /league log
@@ -95,7 +95,7 @@ class OfficerCommands:
             return
         manager: TableManager = self.bot.tables
         live = manager.get(table) if table is not None else manager.in_channel(interaction.channel_id)
-        if live is not None and live.guild_id == interaction.guild_id and live.is_open:
+        if live is not None and live.guild_id == interaction.guild_id and live.status == PLAYING:
             await control.void_playing(manager, live, interaction.user, reason)
             await tell(interaction, f"Table {live.id} is voided: it closed without results.")
             return

@@ -46,6 +46,10 @@ async def test_an_officer_pauses_resumes_voids_and_corrects_and_everything_agree
     run = await start_client(fake, bot)
     table = await started_koikoi(fake, bot, alice, bob)
 
+    named = await mod.slash("config", "officer_role")  # no role: Manage Server only, on the record
+    assert named.ephemeral_to == mod.id and named.text().startswith("No officer role")
+    refused = await alice.slash("config", "officer_role")
+    assert refused.ephemeral_to == alice.id and "Manage Server" in refused.text()
     refused = await alice.slash("league", "table", "pause", reason="mine")
     assert (refused.ephemeral_to, refused.text()) == (alice.id, REFUSAL)
     assert table.paused is None
@@ -131,7 +135,7 @@ async def test_an_officer_pauses_resumes_voids_and_corrects_and_everything_agree
     entries = [(a.action, a.target, a.reason) for a in await officers.actions(store, fake.guild.id)]
     assert entries == [("correct", f"table {corrected.id}", "a yaku was missed"),
                        ("void", f"table {voided.id}", "wrong deck"), ("resume", f"table {first}", ""),
-                       ("pause", f"table {first}", "bob stepped away")]
+                       ("pause", f"table {first}", "bob stepped away"), ("officer role", "no role", "")]
     for action, _, reason in entries:
         assert f"**{action}**" in log.text() and reason in log.text()
     await run.stop()
