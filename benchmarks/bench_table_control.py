@@ -3,8 +3,8 @@
     .venv/bin/python -m benchmarks.bench_table_control [--games 20000] [--players 200] [--runs 5]
 
 Fills a SQLite database with ``--games`` finished games (``benchmarks/bench_standings.py``'s fill), then
-voids and corrects Sanma tables (``bot/league/control.py``): each is one transaction that writes the
-lines and rebuilds the game's ratings from the records. Prints the median time of each, and the longest
+voids and corrects the latest Sanma tables (``bot/league/control.py``): each is one transaction that writes the
+lines and rebuilds the game's ratings from that table on. Prints the median time of each, and the longest
 the event loop went without running (a ticker task every millisecond): the rating arithmetic runs in a
 worker thread, so the loop should never stall more than a few milliseconds.
 """
@@ -51,7 +51,7 @@ async def main(games: int, players: int, runs: int) -> None:
         store = await Store.open(path)
         async with store.read() as db, db.execute(
                 "SELECT t.id, MIN(r.user_id) FROM tables t JOIN results r ON r.table_id = t.id WHERE t.game = 'sanma'"
-                " AND r.user_id IS NOT NULL GROUP BY t.id ORDER BY t.id LIMIT ?", (2 * runs,)) as cur:
+                " AND r.user_id IS NOT NULL GROUP BY t.id ORDER BY t.id DESC LIMIT ?", (2 * runs,)) as cur:
             picked = [(int(r[0]), int(r[1])) for r in await cur.fetchall()]
         async with store.read() as db, db.execute("SELECT COUNT(*) FROM tables WHERE game = 'sanma'") as cur:
             sanma = (await cur.fetchone())[0]
