@@ -1,6 +1,6 @@
 """Benchmark (not a test): an officer's void and correction on a server with many finished games.
 
-    .venv/bin/python -m benchmarks.bench_table_control [--games 20000] [--players 200] [--runs 5]
+    .venv/bin/python -m benchmarks.bench_table_control [--games 20000] [--players 200] [--runs 5] [--oldest]
 
 Fills a SQLite database with ``--games`` finished games (``benchmarks/bench_standings.py``'s fill), then
 voids and corrects the latest Sanma tables (``bot/league/control.py``): each is one transaction that writes the
@@ -42,7 +42,7 @@ async def timed(action, gaps: list[float]) -> tuple[float, float]:
     return time.perf_counter() - started, max(gaps, default=0.0)
 
 
-async def main(games: int, players: int, runs: int) -> None:
+async def main(games: int, players: int, runs: int, oldest: bool = False) -> None:
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "parlor.sqlite3"
         store = await Store.open(path)
@@ -51,7 +51,7 @@ async def main(games: int, players: int, runs: int) -> None:
         store = await Store.open(path)
         async with store.read() as db, db.execute(
                 "SELECT t.id, MIN(r.user_id) FROM tables t JOIN results r ON r.table_id = t.id WHERE t.game = 'sanma'"
-                " AND r.user_id IS NOT NULL GROUP BY t.id ORDER BY t.id DESC LIMIT ?", (2 * runs,)) as cur:
+                " AND r.user_id IS NOT NULL GROUP BY t.id ORDER BY t.id " + ("" if oldest else "DESC") + " LIMIT ?", (2 * runs,)) as cur:
             picked = [(int(r[0]), int(r[1])) for r in await cur.fetchall()]
         async with store.read() as db, db.execute("SELECT COUNT(*) FROM tables WHERE game = 'sanma'") as cur:
             sanma = (await cur.fetchone())[0]
@@ -84,5 +84,6 @@ if __name__ == "__main__":
     parser.add_argument("--games", type=int, default=20_000)
     parser.add_argument("--players", type=int, default=200)
     parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--oldest", action="store_true", help="the oldest tables: every later rating is rewritten")
     args = parser.parse_args()
-    asyncio.run(main(args.games, args.players, args.runs))
+    asyncio.run(main(args.games, args.players, args.runs, args.oldest))
