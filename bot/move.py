@@ -32,6 +32,9 @@ COPIED = {
     "signup_players": "signup_id, user_id",
     "night_rounds": "signup_id, round",
     "night_tables": "signup_id, round, number",
+    "table_pauses": "table_id",
+    "table_voids": "table_id",  # after the ledger: its trigger takes the voided tables out of the results
+    "league_players": "guild_id, user_id",
 }
 # Counts and sums compared after the copy: the derived tables too (rebuilt by the target's trigger).
 CHECKS = {
@@ -41,12 +44,15 @@ CHECKS = {
     "guild_config": "COUNT(*)",
     "app_emoji": "COUNT(*)",
     "season_rules": "COUNT(*)",
-    "league_settings": "COUNT(*), COALESCE(SUM(min_games), 0), COUNT(officer_role)",
+    "league_settings": "COUNT(*), COALESCE(SUM(min_games), 0), COUNT(officer_role), COALESCE(SUM(registration), 0)",
     "officer_actions": "COUNT(*), COALESCE(SUM(officer_id % 1000003), 0), COALESCE(SUM(LENGTH(details)), 0)",
     "league_signups": "COUNT(*), COALESCE(SUM(rounds), 0), COUNT(ended_at), COALESCE(SUM(tables_in % 1000003), 0)",
     "signup_players": "COUNT(*), COALESCE(SUM(user_id % 1000003), 0)",
     "night_rounds": "COUNT(*), COALESCE(SUM(round), 0), COALESCE(SUM(LENGTH(seed) + LENGTH(waiting)), 0)",
     "night_tables": "COUNT(*), COALESCE(SUM(bots), 0), COUNT(table_id), COALESCE(SUM(LENGTH(players)), 0)",
+    "table_pauses": "COUNT(*), COALESCE(SUM(remaining), 0)",
+    "table_voids": "COUNT(*), COALESCE(SUM(table_id), 0)",
+    "league_players": "COUNT(*), COALESCE(SUM(user_id % 1000003), 0)",
     "ratings": "COUNT(*), COALESCE(SUM(table_id), 0), COALESCE(SUM(user_id % 1000003), 0)",
     "ledger": "COUNT(*), COALESCE(SUM(amount), 0), COALESCE(SUM(amount * amount), 0)",
     "ledger_totals": "COUNT(*), COALESCE(SUM(amount), 0), COALESCE(SUM(ABS(amount)), 0)",

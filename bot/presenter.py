@@ -234,7 +234,10 @@ class DiscordPresenter(Presenter):
             return {"content": None, "embed": embed, "view": None, "picture": None}
         renderer = get_renderer(table.game.name)
         public_view = table.game.public_view(table.state)
-        embed = renderer.table_embed(public_view, self.names(table), table.deadline if table.status == PLAYING else None)
+        running = table.status == PLAYING and table.paused is None  # a paused table's clock is stopped
+        embed = renderer.table_embed(public_view, self.names(table), table.deadline if running else None)
+        if table.paused is not None and table.status == PLAYING:
+            embed.add_field(name="Paused", value=table.paused.line(), inline=False)
         if recent:
             embed.add_field(name="Latest", value=fit("\n".join(recent[-RECENT_LINES:]), 1024, keep_end=True),
                             inline=False)

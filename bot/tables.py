@@ -23,7 +23,9 @@ from typing import Any, AsyncIterator, Awaitable, Callable
 from pydantic import BaseModel, ValidationError
 
 from bot import text as user_text
+from bot.league import registration
 from bot.league.rules import season_options
+from bot.pauses import Pause, paused_tables
 from bot.lobby import check_opening, most_seats, players_wanted, seat_counts, table_options
 from bot.retry import Backoff
 from bot.seating import SeatedElsewhere
@@ -166,6 +168,7 @@ class Table:
     repost: bool = field(default=False, repr=False)  # the next redraw posts the table message anew (/table)
     redraw_failures: int = field(default=0, repr=False)  # redraws in a row that Discord did not all take
     closing: str | None = None  # why a cancelled table closed, shown on its message
+    paused: Pause | None = None  # an officer stopped its clock (bot/pauses.py)
     recent: list[str] = field(default_factory=list)  # public narration lines, newest last
     acted: list[int] = field(default_factory=list)  # actions each seat has taken (from the action log)
 
@@ -299,12 +302,14 @@ class TableManager:
         """Bring back every unfinished table of the guilds this process serves after a start; re-arm deadlines
         (those that passed while no process served it fire now) and bots."""
         restored = []
+        pauses = await paused_tables(self.store)
         for row in await self.store.unfinished_tables(self.shards):  # another process's shards: it restores them
             try:
                 table = self._from_row(row)
             except Exception:  # a table we cannot load must not stop the others
                 log.exception("could not restore table %s", row.id)
                 continue
+            table.paused = pauses.get(table.id)
             restored.append(await self._bring_back(table))
         return restored
 
@@ -458,6 +463,8 @@ class TableManager:
         except GameError as error:
             raise Refusal(str(error)) from None
         turn_seconds = turn_seconds if turn_seconds is not None else config.turn_seconds
+        if not seats:
+            host_name = await self._seat_name(guild_id, host_id, host_name)
         seated = [s.as_dict() for s in seats] if seats else [Seat(host_id, host_name).as_dict()]
         try:
             async with self.store.transaction() as db:
@@ -515,6 +522,7 @@ class TableManager:
     @saving
     async def join(self, table_id: int, user_id: int, name: str, origin: Origin = None) -> Table:
         table = self._lobby(table_id)
+        name = await self._seat_name(table.guild_id, user_id, name)
         async with self._holding(table, origin):
             self._lobby(table_id)
             if table.seat_of(user_id) is not None:
@@ -526,6 +534,14 @@ class TableManager:
             await self._save_lobby(table, [*table.seats, Seat(user_id, name)])
         await self._show_lobby(table, origin)
         return table
+
+    async def _seat_name(self, guild_id: int, user_id: int, name: str) -> str:
+        """The name a player sits under (their registered one), or a Refusal when the server seats only
+        registered players (bot/league/registration.py)."""
+        seated = await registration.seat_name(self.store, guild_id, user_id, name)
+        if seated is None:
+            raise Refusal(registration.REFUSAL)
+        return seated
 
     def _seated_elsewhere(self, user_id: int, guild_id: int, table_id: int) -> Table | None:
         for other in self.tables.values():
@@ -669,6 +685,8 @@ class TableManager:
         """The seat of ``user_id`` if they may act now, else a Refusal saying why."""
         if table.status != PLAYING:
             raise Refusal("This game is over." if table.status == FINISHED else "This game has not started yet.")
+        if table.paused is not None:
+            raise Refusal(table.paused.refusal())
         seat = table.seat_of(user_id)
         if seat is None:
             raise Refusal("You are not seated at this table, so you can only watch.")
@@ -836,7 +854,7 @@ class TableManager:
             while not self._closing:
                 try:
                     async with table.lock:
-                        auto = [s for s in table.to_act() if table.seats[s].automated]
+                        auto = [s for s in table.to_act() if table.seats[s].automated] if table.paused is None else []
                         if not auto:
                             break
                         try:
@@ -942,7 +960,7 @@ class TableManager:
     def _arm_timer(self, table: Table) -> None:
         if table.timer and not table.timer.done() and table.timer is not asyncio.current_task():
             table.timer.cancel()
-        if table.status != PLAYING or table.deadline is None or self._closing:
+        if table.status != PLAYING or table.deadline is None or table.paused is not None or self._closing:
             return
         table.timer = asyncio.get_running_loop().create_task(self._expire(table, table.version, table.deadline))
 
@@ -957,7 +975,7 @@ class TableManager:
         """Half the decision's time has gone: the humans still deciding are pinged (the presenter pings
         each once per decision, panel open or not: a private panel may have been dismissed)."""
         async with table.lock:
-            if version != table.version or table.status != PLAYING:
+            if version != table.version or table.status != PLAYING or table.paused is not None:
                 return
             deciding = {s: table.seat_version(s) for s in public_to_act(table)
                         if not table.seats[s].automated and table.seats[s].user_id is not None}
@@ -982,7 +1000,8 @@ class TableManager:
         while not self._closing:
             try:
                 async with table.lock:
-                    if table.status != PLAYING or (version is not None and version != table.version):
+                    if (table.status != PLAYING or (version is not None and version != table.version)
+                            or table.paused is not None):
                         if due is None:
                             return False
                         break  # a player's move or another change landed while this one waited: it re-armed the time

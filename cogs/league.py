@@ -29,6 +29,7 @@ from bot.settings import TURN_SECONDS
 from bot.league import settings as league_settings
 from bot.league.records import finished_table, record_file
 from bot.league import export as league_export
+from bot.league import officers, registration
 from bot.league import rules as season_rules
 from bot.league.points import columns, shown
 from bot.league.standings import TIE_BREAK, GameStandings, Standing, standings as league_standings
@@ -519,6 +520,12 @@ class League(commands.Cog):
         least = await league_settings.min_games(self.store, cfg.guild_id)
         e.add_field(name="Games to be ranked", value=(f"{plural(least, 'game')} of a game per season" if least
                                                       else "none: everyone who played is ranked"), inline=False)
+        required = await registration.registration_on(self.store, cfg.guild_id)
+        e.add_field(name="Registration", value=("required: only registered players may join tables" if required
+                                                else "optional"), inline=False)
+        role = await officers.officer_role(self.store, cfg.guild_id)
+        e.add_field(name="League officers", value=(f"<@&{role}> and members with Manage Server" if role
+                                                   else "members with Manage Server"), inline=False)
         return e
 
     @config.command(name="show", description="Show this server's Parlor settings")
@@ -579,6 +586,35 @@ class League(commands.Cog):
         text = ("Everyone who played is ranked in the standings." if not games else
                 f"A player is ranked in a game's standings from **{plural(games, 'game')}** of it in the season; "
                 "the others are listed as not ranked yet.")
+        await interaction.response.send_message(text, embed=await self.full_config_embed(cfg), ephemeral=True)
+
+    @config.command(name="officer_role", description="The role whose members run the league's officer commands")
+    @app_commands.describe(role="The league officers' role (left out: none; Manage Server always counts)")
+    async def config_officer_role(self, interaction: discord.Interaction, role: Optional[discord.Role] = None) -> None:
+        if not await self.is_manager(interaction):
+            return
+        async with self.store.transaction() as db:
+            await officers.set_officer_role(self.store, interaction.guild_id, role.id if role else None, db)
+            await officers.record(db, self.store, interaction.guild_id, interaction.user, "officer role",
+                                  target=f"role {role.id}" if role else "no role")
+        cfg = await self.store.get_config(interaction.guild_id)
+        text = (f"Members with {role.mention} are league officers (and members with Manage Server)." if role
+                else "No officer role: only members with Manage Server are league officers.")
+        await interaction.response.send_message(text, embed=await self.full_config_embed(cfg), ephemeral=True)
+
+    @config.command(name="registration", description="Whether only registered players may join this server's tables")
+    @app_commands.describe(required="On: only players registered with /league register may join (every table "
+                                    "here is a league table)")
+    async def config_registration(self, interaction: discord.Interaction, required: bool) -> None:
+        if not await self.is_manager(interaction):
+            return
+        async with self.store.transaction() as db:
+            await registration.set_registration(db, self.store, interaction.guild_id, required)
+            await officers.record(db, self.store, interaction.guild_id, interaction.user, "registration",
+                                  target="required" if required else "optional")
+        cfg = await self.store.get_config(interaction.guild_id)
+        text = ("Only registered players (/league register) may join this server's tables from now on; players "
+                "already seated keep their seats." if required else "Anyone may join this server's tables.")
         await interaction.response.send_message(text, embed=await self.full_config_embed(cfg), ephemeral=True)
 
     @config_channels.command(name="add", description="Allow tables in a channel")

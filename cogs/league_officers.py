@@ -1,4 +1,6 @@
-"""``/league`` commands of the league's officers: the action log (a mixin of ``cogs/league_group.py``).
+"""``/league`` commands of the league's officers: the action log, table control (``/league table
+pause|resume|replace|void|correct``) and registration (``/league register``, ``/league players``), a mixin
+of ``cogs/league_group.py``.
 
 Officers are named in ``bot/league/officers.py``: members with the server's league-officer role, and
 members with Manage Server. Every officer command answers anyone else with one polite private line.
@@ -12,10 +14,13 @@ import discord
 from discord import app_commands
 
 from bot import text as user_text
-from bot.league import officers
+from bot.league import control, officers, registration
+from bot.league.ratings import ratings_now
+from bot.tables import PLAYING, Refusal, Table, TableManager
 from bot.ui import tell
 
 LOG_PAGE = 10  # actions per page of /league log
+PLAYERS_SHOWN = 40  # registered players listed by /league players
 COLOUR = discord.Colour(0xC0392B)  # the league embeds' colour
 
 
@@ -26,10 +31,91 @@ def action_line(action: officers.OfficerAction) -> str:
     return f"{when} · **{user_text.escape(action.action)}**{on} by {user_text.name(action.officer_name)}{why}"
 
 
+REASON = "Why (kept on the officers' record, /league log)"
+
+
 class OfficerCommands:
     """League officers."""
 
     store: Any
+    bot: Any
+
+    table_control = app_commands.Group(name="table", description="League officers: control a table",
+                                       guild_only=True)
+
+    async def _officer(self, interaction: discord.Interaction) -> bool:
+        """True for an officer (the interaction is then answered "thinking", privately, before any table lock);
+        anyone else gets the one polite refusal and nothing changes."""
+        refusal = await officers.check_officer(interaction, self.store)
+        if refusal is not None:
+            await tell(interaction, refusal)
+            return False
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        return True
+
+    def _open_table(self, interaction: discord.Interaction, table_id: int | None) -> Table:
+        """The table asked for (by id) or this channel's, if it is one of this server's tables in play."""
+        manager: TableManager = self.bot.tables
+        table = manager.get(table_id) if table_id is not None else manager.in_channel(interaction.channel_id)
+        if table is None or table.guild_id != interaction.guild_id:
+            raise Refusal("There is no table in play here." if table_id is None
+                          else f"There is no table {table_id} in play on this server.")
+        return table
+
+    @table_control.command(name="pause", description="Stop a table's clock: nobody moves until it resumes")
+    @app_commands.describe(table="The table's number (default: this channel's)", reason=REASON)
+    async def table_pause(self, interaction: discord.Interaction, table: Optional[int] = None,
+                          reason: Optional[str] = None) -> None:
+        if await self._officer(interaction):
+            await tell(interaction, await control.pause(self.bot.tables, self._open_table(interaction, table),
+                                                        interaction.user, reason or ""))
+
+    @table_control.command(name="resume", description="Restart a paused table with the time it had left")
+    @app_commands.describe(table="The table's number (default: this channel's)", reason=REASON)
+    async def table_resume(self, interaction: discord.Interaction, table: Optional[int] = None,
+                           reason: Optional[str] = None) -> None:
+        if await self._officer(interaction):
+            await tell(interaction, await control.resume(self.bot.tables, self._open_table(interaction, table),
+                                                         interaction.user, reason or ""))
+
+    @table_control.command(name="replace", description="A bot plays an absent player's seat from now on")
+    @app_commands.describe(player="The absent player", table="The table's number (default: this channel's)",
+                           reason=REASON)
+    async def table_replace(self, interaction: discord.Interaction, player: discord.User,
+                            table: Optional[int] = None, reason: Optional[str] = None) -> None:
+        if await self._officer(interaction):
+            await tell(interaction, await control.bench(self.bot.tables, self._open_table(interaction, table),
+                                                        player.id, interaction.user, reason or ""))
+
+    @table_control.command(name="void", description="Void a table: its results leave the standings and ratings")
+    @app_commands.describe(reason=REASON, table="The table's number (default: this channel's table in play)")
+    async def table_void(self, interaction: discord.Interaction, reason: app_commands.Range[str, 1, 300],
+                         table: Optional[int] = None) -> None:
+        if not await self._officer(interaction):
+            return
+        manager: TableManager = self.bot.tables
+        live = manager.get(table) if table is not None else manager.in_channel(interaction.channel_id)
+        if live is not None and live.guild_id == interaction.guild_id and live.status == PLAYING:
+            await control.void_playing(manager, live, interaction.user, reason)
+            await tell(interaction, f"Table {live.id} is voided: it closed without results.")
+            return
+        if table is None:
+            raise Refusal("There is no table in play here; name the finished table to void by its number.")
+        done = await control.finished_table(self.store, interaction.guild_id, table)
+        lines = await control.void_finished(self.store, done, interaction.user, reason)
+        await tell(interaction, f"Table {done.id} is voided: {lines} compensating ledger lines; it left the "
+                                "standings and the ratings were rebuilt.")
+
+    @table_control.command(name="correct", description="Correct a player's result at a finished table")
+    @app_commands.describe(table="The finished table's number", player="Whose result",
+                           points="Added to their result, in the game's points (negative to take away)",
+                           reason=REASON)
+    async def table_correct(self, interaction: discord.Interaction, table: int, player: discord.User,
+                            points: float, reason: app_commands.Range[str, 1, 300]) -> None:
+        if not await self._officer(interaction):
+            return
+        done = await control.finished_table(self.store, interaction.guild_id, table)
+        await tell(interaction, await control.correct(self.store, done, player.id, points, interaction.user, reason))
 
     @app_commands.command(name="log", description="Every officer action of this server's league, newest first")
     @app_commands.describe(page="Which page (1: the newest actions)")
@@ -51,3 +137,44 @@ class OfficerCommands:
                               description="\n".join(action_line(a) for a in rows))
         embed.set_footer(text=f"Page {number} · newest first · {LOG_PAGE} actions a page")
         await interaction.response.send_message(embed=embed)
+
+    @app_commands.command(name="register", description="Register for this server's league, under a name")
+    @app_commands.describe(name="The name your seats and the league's exports show (default: your display name)")
+    @app_commands.guild_only()
+    async def register(self, interaction: discord.Interaction,
+                       name: Optional[app_commands.Range[str, 1, registration.NAME_MAX]] = None) -> None:
+        if interaction.guild_id is None:
+            await tell(interaction, "League commands work in a server's channels, not in direct messages.")
+            return
+        kept = registration.clean_name(name or interaction.user.display_name)
+        if kept is None:
+            await tell(interaction, "Please choose a name with some letters or digits in it.")
+            return
+        await registration.register(self.store, interaction.guild_id, interaction.user.id, kept)
+        await tell(interaction, f"You are registered for this server's league as **{user_text.escape(kept)}**. "
+                                "Tables you join from now on show this name.")
+
+    @app_commands.command(name="players", description="The league's registered players, with games and rating")
+    @app_commands.guild_only()
+    async def players(self, interaction: discord.Interaction) -> None:
+        if interaction.guild_id is None:
+            await tell(interaction, "League commands work in a server's channels, not in direct messages.")
+            return
+        listed = await registration.players(self.store, interaction.guild_id)
+        if not listed:
+            await tell(interaction, "Nobody has registered yet: /league register.")
+            return
+        games = await registration.games_played(self.store, interaction.guild_id)
+        rated = {game: await ratings_now(self.store, interaction.guild_id, game)
+                 for game in sorted({g for _, g in games})}
+        lines = []
+        for player in listed[:PLAYERS_SHOWN]:
+            played = [(g, n) for (u, g), n in sorted(games.items()) if u == player.user_id]
+            detail = ", ".join(f"{g} {n} games, rating {rated[g][player.user_id].shown:.1f}"
+                               if player.user_id in rated[g] else f"{g} {n} games" for g, n in played)
+            lines.append(f"{user_text.name(player.name)} (<@{player.user_id}>) — {detail or 'no games yet'}")
+        on = await registration.registration_on(self.store, interaction.guild_id)
+        embed = discord.Embed(title="Registered players", colour=COLOUR, description="\n".join(lines))
+        embed.set_footer(text=f"{len(listed)} registered · " + (
+            "only registered players may join this server's tables" if on else "registration is optional here"))
+        await interaction.response.send_message(embed=embed, allowed_mentions=discord.AllowedMentions.none())

@@ -283,7 +283,8 @@ async def test_command_tree_shape(cog):
     assert {"season", "standings", "history", "config", "rules"} <= names
     config = tree.get_command("config")
     assert config.default_permissions.manage_guild
-    assert {c.name for c in config.commands} == {"show", "turn_time", "channels", "starting_balance", "min_games"}
+    assert {c.name for c in config.commands} == {"show", "turn_time", "channels", "starting_balance", "min_games",
+                                                     "officer_role", "registration"}
     season = tree.get_command("season")
     assert season.guild_only and {c.name for c in season.commands} == {"start", "end", "show", "rules", "export"}
     rules = next(c for c in season.commands if c.name == "rules")
