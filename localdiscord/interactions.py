@@ -53,7 +53,7 @@ class Interactions:
         d: Dict[str, Any] = {
             "id": str(inter.id), "application_id": str(self.world.application_id), "type": inter.type,
             "data": inter.data, "token": inter.token, "version": 1, "channel_id": str(channel.id),
-            "channel": self.world.channel_payload(channel), "app_permissions": str(self.world.bot_channel_permissions(channel)),
+            "channel": self.world.channel_payload(channel), "app_permissions": str(self.world.bot_channel_permissions(channel, implicit=False)),
             "locale": "en-US", "entitlements": [], "attachment_size_limit": 10 * 1024 * 1024,
         }
         if inter.guild_id is not None:

@@ -46,12 +46,14 @@ ChannelRef = Union[None, int, str, Channel]
 SENDING_ONLY = MENTION_EVERYONE | SEND_TTS_MESSAGES | ATTACH_FILES | EMBED_LINKS
 
 
-def implicit_denials(perms: int) -> int:
-    """topics/permissions, "Implicit Permissions": without View Channel no other permission counts; without Send
-    Messages, neither Mention Everyone, Send TTS Messages, Attach Files nor Embed Links does."""
+def implicit_denials(perms: int, send: int = SEND_MESSAGES) -> int:
+    """topics/permissions, "Implicit Permissions": without View Channel no other permission counts; without the
+    permission to send (``send``: Send Messages, or in a thread Send Messages in Threads, which is what sends
+    there), neither Mention Everyone, Send TTS Messages, Attach Files nor Embed Links does. The docs speak of
+    Send Messages only; in a thread, where it "has no effect", the one that sends takes its place."""
     if not perms & VIEW_CHANNEL:
         return 0
-    return perms if perms & SEND_MESSAGES else perms & ~SENDING_ONLY
+    return perms if perms & send else perms & ~SENDING_ONLY
 
 
 class World:
@@ -261,19 +263,24 @@ class World:
             perms |= MANAGE_GUILD
         return perms
 
-    def bot_channel_permissions(self, channel: Channel) -> int:
-        """The bot's permissions in ``channel``: its roles, then the channel's overwrites. A thread's are its
-        channel's, except Send Messages, which threads do not inherit (topics/permissions, "Inherited
-        Permissions (Threads)": Send Messages in Threads is what lets one post there)."""
+    def bot_channel_permissions(self, channel: Channel, implicit: bool = True) -> int:
+        """The bot's permissions in ``channel``: its roles, then the channel's overwrites, then (``implicit``)
+        Discord's implicit denials. A thread's are its channel's, except Send Messages, which threads do not
+        inherit (topics/permissions, "Inherited Permissions (Threads)": Send Messages in Threads is what lets
+        one post there). An interaction's ``app_permissions`` leave the implicit denials out, as the docs say
+        (resources/channel: "This does not include implicit permissions")."""
         if channel.is_thread:
-            return self.bot_channel_permissions(self.channels[channel.parent_id]) & ~SEND_MESSAGES  # type: ignore[index]
+            parent = self.bot_channel_permissions(self.channels[channel.parent_id], implicit=False)  # type: ignore[index]
+            perms = parent & ~SEND_MESSAGES
+            return implicit_denials(perms, SEND_MESSAGES_IN_THREADS) if implicit else perms
         if channel.guild_id is None:
             return BOT_PERMISSIONS
         guild = self.guilds[channel.guild_id]
         perms = self.member_permissions(self.bot_id, guild)
         if perms & ADMINISTRATOR:
             return (1 << 53) - 1
-        return implicit_denials(channel.apply_overwrites(perms, guild.id, [guild.bot_role_id], self.bot_id))
+        perms = channel.apply_overwrites(perms, guild.id, [guild.bot_role_id], self.bot_id)
+        return implicit_denials(perms) if implicit else perms
 
     def set_overwrite(self, channel: ChannelRef, *names: str, allow: bool, target: Optional[int] = None) -> Channel:
         """Allow or deny permissions (discord.py names) to the bot's role (or ``target``) in ``channel``."""
