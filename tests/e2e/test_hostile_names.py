@@ -138,9 +138,9 @@ async def test_the_table_managers_own_lines_show_hostile_names_as_typed(fake, db
         [acting] = [p for p in (ann, ben) if table.seat_of(p.id) in table.to_act()]
         await acting.slash("resign")
         await settle(fake, bot)
-        side = fake.add_channel("side")
-        lobby = await ann.slash("play", "koikoi", months=1, _channel=side)
-        await ann.click(lobby, "Cancel")
+        side = fake.add_channel("side")  # the one who resigned may open a table again (one table per player)
+        lobby = await acting.slash("play", "koikoi", months=1, _channel=side)
+        await acting.click(lobby, "Cancel")
         await settle(fake, bot)
         run.raise_if_crashed()
     finally:
