@@ -53,7 +53,7 @@ class OfficerCommands:
         await interaction.response.defer(ephemeral=True, thinking=True)
         return True
 
-    def _open_table(self, interaction: discord.Interaction, table_id: int | None) -> Table:
+    def _controlled_table(self, interaction: discord.Interaction, table_id: int | None) -> Table:
         """The table asked for (by id) or this channel's, if it is one of this server's tables in play."""
         manager: TableManager = self.bot.tables
         table = manager.get(table_id) if table_id is not None else manager.in_channel(interaction.channel_id)
@@ -67,7 +67,7 @@ class OfficerCommands:
     async def table_pause(self, interaction: discord.Interaction, table: Optional[int] = None,
                           reason: Optional[str] = None) -> None:
         if await self._officer(interaction):
-            await tell(interaction, await control.pause(self.bot.tables, self._open_table(interaction, table),
+            await tell(interaction, await control.pause(self.bot.tables, self._controlled_table(interaction, table),
                                                         interaction.user, reason or ""))
 
     @table_control.command(name="resume", description="Restart a paused table with the time it had left")
@@ -75,7 +75,7 @@ class OfficerCommands:
     async def table_resume(self, interaction: discord.Interaction, table: Optional[int] = None,
                            reason: Optional[str] = None) -> None:
         if await self._officer(interaction):
-            await tell(interaction, await control.resume(self.bot.tables, self._open_table(interaction, table),
+            await tell(interaction, await control.resume(self.bot.tables, self._controlled_table(interaction, table),
                                                          interaction.user, reason or ""))
 
     @table_control.command(name="replace", description="A bot plays an absent player's seat from now on")
@@ -84,7 +84,7 @@ class OfficerCommands:
     async def table_replace(self, interaction: discord.Interaction, player: discord.User,
                             table: Optional[int] = None, reason: Optional[str] = None) -> None:
         if await self._officer(interaction):
-            await tell(interaction, await control.bench(self.bot.tables, self._open_table(interaction, table),
+            await tell(interaction, await control.bench(self.bot.tables, self._controlled_table(interaction, table),
                                                         player.id, interaction.user, reason or ""))
 
     @table_control.command(name="void", description="Void a table: its results leave the standings and ratings")

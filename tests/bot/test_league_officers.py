@@ -100,3 +100,15 @@ async def test_league_log_pages_the_record_newest_first(store: Store):
     beyond = (await call(cog.log, cog, FakeInteraction(9, guild_id=GUILD), page=3)).reply
     assert beyond.ephemeral and beyond.content == "There is no page 3: the record has 13 actions."
     await bot.close()
+
+
+def test_the_league_group_s_mixins_share_no_method_name():
+    """/league is built from mixins (cogs/league_group.py): a name defined in two of them would make one
+    mixin call the other's method."""
+    from cogs.league_nights import NightCommands
+    from cogs.league_officers import OfficerCommands
+
+    def own(cls: type) -> set[str]:
+        return {name for name in vars(cls) if not name.startswith("__")}
+
+    assert own(NightCommands) & own(OfficerCommands) == set()
