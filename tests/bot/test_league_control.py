@@ -196,8 +196,8 @@ async def test_a_non_officer_is_refused_every_officer_command_with_one_polite_li
     await bot.load_extension("cogs.league_group")
     await bot.load_extension("cogs.league")
     cog = bot.get_cog("LeagueGroup")
+    done = await finished(manager.store, [(ALICE, 10), (CAROL, -10)])  # before Alice sits at the open table
     table = await start_koikoi(manager)
-    done = await finished(manager.store, [(ALICE, 10), (CAROL, -10)])
     await officers.set_officer_role(manager.store, GUILD, 777)
     commands_ = list(cog.table_control.commands)
     assert {c.name for c in commands_} == {"pause", "resume", "replace", "void", "correct"}
