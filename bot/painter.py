@@ -200,8 +200,25 @@ def warm() -> int:
     return count
 
 
+PARENT_CHECK_SECONDS = 1.0
+
+
 def _warm_worker() -> None:
+    _leave_with_parent(os.getppid())
     warm()
+
+
+def _leave_with_parent(parent: int) -> None:
+    """A worker ends when the process that started it is gone. A bot stopped by kill -9 cannot shut its pool
+    down, and its workers, waiting for pictures that never come, would otherwise live on (some 90 MB each)."""
+
+    def watch() -> None:
+        while True:
+            threading.Event().wait(PARENT_CHECK_SECONDS)
+            if os.getppid() != parent:
+                os._exit(0)
+
+    threading.Thread(target=watch, name="parent watch", daemon=True).start()
 
 
 _shared: Painter | None = None

@@ -120,3 +120,36 @@ async def test_under_load_a_table_is_redrawn_at_most_once_a_second_and_at_once_o
     assert len(waits) == 1 and 0 < waits[0] <= REDRAW_EVERY  # the rest of the second since its last redraw
     pool.gate.set()
     pool.shutdown()
+
+
+def test_the_picture_workers_end_when_the_bot_is_killed(tmp_path):
+    """A bot stopped by kill -9 cannot shut its pool down: its workers notice their parent is gone and end."""
+    import signal
+    import subprocess
+    import sys
+    import time
+    from pathlib import Path
+
+    script = ("import os, signal, sys\n"
+              "from bot.painter import Painter\n"
+              "painter = Painter()\n"
+              "painter.warm_up().result(timeout=120)\n"
+              "print(' '.join(str(p) for p in painter.executor()._processes), flush=True)\n"
+              "os.kill(os.getpid(), signal.SIGKILL)\n")
+    root = Path(__file__).resolve().parents[2]
+    run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=root, timeout=180)
+    assert run.returncode == -signal.SIGKILL, run.stderr
+    workers = [int(p) for p in run.stdout.split()]
+    assert workers
+
+    def alive(pid: int) -> bool:
+        try:
+            state = Path(f"/proc/{pid}/status").read_text()
+        except FileNotFoundError:
+            return False
+        return "\nState:\tZ" not in state  # a zombie has ended; only its parent's reaping is left
+
+    deadline = time.monotonic() + 30
+    while any(alive(p) for p in workers) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert not [p for p in workers if alive(p)]
