@@ -17,8 +17,11 @@ from bot import text as user_text
 from bot.league import control, officers, registration
 from bot.league.ratings import ratings_now
 from bot.tables import PLAYING, Refusal, Table, TableManager
+from bot.text_option import TextOption
 from bot.ui import tell
 
+REASON_OPTION = TextOption("reason", officers.REASON_MAX)  # declared to Discord and checked on arrival
+NAME_OPTION = TextOption("name", registration.NAME_MAX)
 LOG_PAGE = 10  # actions per page of /league log
 PLAYERS_SHOWN = 40  # registered players listed by /league players
 COLOUR = discord.Colour(0xC0392B)  # the league embeds' colour
@@ -65,7 +68,7 @@ class OfficerCommands:
     @table_control.command(name="pause", description="Stop a table's clock: nobody moves until it resumes")
     @app_commands.describe(table="The table's number (default: this channel's)", reason=REASON)
     async def table_pause(self, interaction: discord.Interaction, table: Optional[int] = None,
-                          reason: Optional[str] = None) -> None:
+                          reason: Optional[app_commands.Transform[str, REASON_OPTION]] = None) -> None:
         if await self._officer(interaction):
             await tell(interaction, await control.pause(self.bot.tables, self._controlled_table(interaction, table),
                                                         interaction.user, reason or ""))
@@ -73,7 +76,7 @@ class OfficerCommands:
     @table_control.command(name="resume", description="Restart a paused table with the time it had left")
     @app_commands.describe(table="The table's number (default: this channel's)", reason=REASON)
     async def table_resume(self, interaction: discord.Interaction, table: Optional[int] = None,
-                           reason: Optional[str] = None) -> None:
+                           reason: Optional[app_commands.Transform[str, REASON_OPTION]] = None) -> None:
         if await self._officer(interaction):
             await tell(interaction, await control.resume(self.bot.tables, self._controlled_table(interaction, table),
                                                          interaction.user, reason or ""))
@@ -82,14 +85,14 @@ class OfficerCommands:
     @app_commands.describe(player="The absent player", table="The table's number (default: this channel's)",
                            reason=REASON)
     async def table_replace(self, interaction: discord.Interaction, player: discord.User,
-                            table: Optional[int] = None, reason: Optional[str] = None) -> None:
+                            table: Optional[int] = None, reason: Optional[app_commands.Transform[str, REASON_OPTION]] = None) -> None:
         if await self._officer(interaction):
             await tell(interaction, await control.bench(self.bot.tables, self._controlled_table(interaction, table),
                                                         player.id, interaction.user, reason or ""))
 
     @table_control.command(name="void", description="Void a table: its results leave the standings and ratings")
     @app_commands.describe(reason=REASON, table="The table's number (default: this channel's table in play)")
-    async def table_void(self, interaction: discord.Interaction, reason: app_commands.Range[str, 1, 300],
+    async def table_void(self, interaction: discord.Interaction, reason: app_commands.Transform[str, REASON_OPTION],
                          table: Optional[int] = None) -> None:
         if not await self._officer(interaction):
             return
@@ -111,7 +114,7 @@ class OfficerCommands:
                            points="Added to their result, in the game's points (negative to take away)",
                            reason=REASON)
     async def table_correct(self, interaction: discord.Interaction, table: int, player: discord.User,
-                            points: float, reason: app_commands.Range[str, 1, 300]) -> None:
+                            points: float, reason: app_commands.Transform[str, REASON_OPTION]) -> None:
         if not await self._officer(interaction):
             return
         done = await control.finished_table(self.store, interaction.guild_id, table)
@@ -142,7 +145,7 @@ class OfficerCommands:
     @app_commands.describe(name="The name your seats and the league's exports show (default: your display name)")
     @app_commands.guild_only()
     async def register(self, interaction: discord.Interaction,
-                       name: Optional[app_commands.Range[str, 1, registration.NAME_MAX]] = None) -> None:
+                       name: Optional[app_commands.Transform[str, NAME_OPTION]] = None) -> None:
         if interaction.guild_id is None:
             await tell(interaction, "League commands work in a server's channels, not in direct messages.")
             return

@@ -44,7 +44,10 @@ def text_options(fake) -> list[tuple[list[str], dict, list[dict]]]:
 def forged(user, path: list[str], option: dict, siblings: list[dict], value: str):
     """``/path`` with its required text options filled in and ``option`` set to ``value`` (as sent by a
     client that ignores the declared length)."""
-    interaction = user.prepare_slash(*path, **{o["name"]: VALID[o["name"]] for o in siblings if o.get("required")})
+    # a required option of another kind gets a plain valid value: a user (the caller), a number
+    by_type = {6: user.id, 4: 1, 10: 1.0}
+    interaction = user.prepare_slash(*path, **{o["name"]: VALID.get(o["name"], by_type.get(o["type"]))
+                                               for o in siblings if o.get("required")})
     container = interaction.data["options"]
     while container and container[0]["type"] in (1, 2):
         container = container[0]["options"]
