@@ -181,8 +181,7 @@ class Painter:
 def warm() -> int:
     """Load and exercise every game's table and panel drawing once (fonts, faces, scaled faces cached), so the first
     real picture is as fast as any; the number of pictures drawn."""
-    from faces.panel import panel_picture
-    from faces.table import draws_table, table_picture
+    from bot.render.pictures import draws_table, panel_picture, table_picture
     from games import game_names, get_game
     from games.simulate import bot_seats
 

@@ -26,13 +26,11 @@ from bot.access import ChannelAccess
 from bot.emoji import fit, fit_embed
 from bot.permissions import needed_in
 from bot.painter import Painter, awaited, painter
-from bot.render import get_renderer
+from bot.render import presentation
+from bot.render.pictures import draws_table, has_panel_picture, panel_drawn_from, panel_picture, result_picture, table_picture
 from bot.lobby import most_seats, players_wanted
 from bot.tables import CANCELLED, FINISHED, LOBBY, PLAYING, Presenter, Table, public_to_act
 from bot.ui import build_view, fill, hand_button, lobby_buttons, panel_in_place, tell
-from faces.panel import DRAWERS as PANEL_DRAWERS, drawn_from, has_picture, panel_picture
-from faces.results import result_picture
-from faces.table import draws_table, table_picture
 from games.base import Event
 
 log = logging.getLogger(__name__)
@@ -232,7 +230,7 @@ class DiscordPresenter(Presenter):
             embed = discord.Embed(title=f"{table.game.title} — table closed", description=table.closing,
                                   colour=discord.Colour.dark_grey())
             return {"content": None, "embed": embed, "view": None, "picture": None}
-        renderer = get_renderer(table.game.name)
+        renderer = presentation(table.game.name)
         public_view = table.game.public_view(table.state)
         running = table.status == PLAYING and table.paused is None  # a paused table's clock is stopped
         embed = renderer.table_embed(public_view, self.names(table), table.deadline if running else None)
@@ -489,14 +487,14 @@ class DiscordPresenter(Presenter):
     def panel_payload(self, table: Table, user_id: int, *, urgent: bool = False) -> dict[str, Any]:
         """A player's hand panel (``urgent``: an answer waits for it, its picture is drawn first)."""
         seat = table.seat_of(user_id)
-        renderer = get_renderer(table.game.name)
+        renderer = presentation(table.game.name)
         legal = table.game.legal_actions(table.state, seat) if seat in table.to_act() and not table.seats[seat].automated else []
         view = table.game.view(table.state, seat)  # the seat's own view: nothing of another seat's hand
         embed, buttons = renderer.panel(view, legal, self.names(table), table.deadline)
         fit_embed(embed)
         picture = self._drawn_picture(table, (table.id, user_id), view, panel_picture,
-                                      drawn_from(table.game.name, view), urgent=urgent) \
-            if table.game.name in PANEL_DRAWERS and has_picture(table.game.name, view) else None
+                                      panel_drawn_from(table.game.name, view), urgent=urgent) \
+            if has_panel_picture(table.game.name, view) else None
         if picture:
             embed.set_image(url=f"attachment://{PANEL_PICTURE}")
         if table.status != PLAYING:
@@ -600,7 +598,7 @@ class DiscordPresenter(Presenter):
 
     async def table_changed(self, table: Table, events: list[Event], notes: list[str]) -> None:
         """Narration into the table's latest lines, summaries kept for the next redraw (nothing sent here)."""
-        renderer = get_renderer(table.game.name)
+        renderer = presentation(table.game.name)
         names = self.names(table)
         lines = list(notes)
         for event in events:

@@ -17,7 +17,7 @@ picture, the same view gives the same bytes, so an unchanged picture is not uplo
 
 from __future__ import annotations
 
-from faces.table import (DIM_INK, GAP, INK, MARGIN, MARK, TEXT, WIDTH, Board, _bcpoker, _name, _sanma, capture_groups,
+from faces.table import (DIM_INK, FACE_GAME, GAP, INK, MARGIN, MARK, TEXT, WIDTH, Board, _bcpoker, _name, _sanma, capture_groups,
                          fitted)
 from games import hanafuda as hf
 from games.blackflower import hands as bf
@@ -181,7 +181,7 @@ def compose(game_name: str, view: dict) -> Board | None:
     if game_name not in DRAWERS or not has_picture(game_name, view):
         return None
     draw = DRAWERS[game_name]
-    return fitted(game_name, lambda board: draw(board, view))
+    return fitted(FACE_GAME[game_name], lambda board: draw(board, view))
 
 
 def panel_picture(game_name: str, view: dict) -> bytes | None:

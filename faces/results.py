@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from faces.table import GAP, MARGIN, MARK, TEXT, TITLE, WIDTH, Board, capture_groups, clipped, fitted, length
+from faces.table import FACE_GAME, GAP, MARGIN, MARK, TEXT, TITLE, WIDTH, Board, capture_groups, clipped, fitted, length
 from faces.table import _plain as plain
 
 
@@ -175,12 +175,12 @@ DRAWERS: dict[str, Callable[[Board, dict, list[str]], bool]] = {
 
 def compose_result(game_name: str, event: dict, names: list[str]) -> Board | None:
     drawer = DRAWERS.get(game_name)
-    if drawer is None or not drawer(Board(game_name, dry=True), event, names):
+    if drawer is None or not drawer(Board(FACE_GAME[game_name], dry=True), event, names):
         return None
     layouts = [lambda board: drawer(board, event, names)]
     if game_name == "blackflower":  # many hands: three columns when two would make the cards smaller
         layouts.append(lambda board: _blackflower(board, event, names, columns=3))
-    return fitted(game_name, *layouts)
+    return fitted(FACE_GAME[game_name], *layouts)
 
 
 def result_picture(game_name: str, event: dict, names: list[str]) -> bytes | None:

@@ -50,9 +50,9 @@ def _names() -> dict[tuple[str, str], str]:
     return {(f["game"], f["code"]): f["name"] for f in load_manifest()["faces"]}
 
 
-def face_name(game: str, code: str | None) -> str:
-    """The emoji name of a game's card/tile code; ``None`` (face down) is the game's back."""
-    family = FACE_GAME[game]
+def face_name(family: str, code: str | None) -> str:
+    """The emoji name of a card/tile code of a face family (``"sanma"``, ``"hanafuda"``, ``"bcpoker"``); ``None``
+    (face down) is the family's back."""
     return BACKS[family] if code is None else _names()[(family, code)]
 
 
@@ -125,9 +125,9 @@ class Board:
     faces (smaller ones are drawn relative to it); a ``dry`` board only measures: it places everything and
     draws nothing, so that ``fitted`` can try a size cheaply."""
 
-    def __init__(self, game: str, card: int | None = None, dry: bool = False):
-        self.game = game
-        self.card = card or SIZES[FACE_GAME[game]][0]
+    def __init__(self, family: str, card: int | None = None, dry: bool = False):
+        self.family = family  # the faces it draws: "sanma", "hanafuda" or "bcpoker"
+        self.card = card or SIZES[family][0]
         self.dry = dry
         if not dry:
             self.img = Image.new("P", (WIDTH, MAX_HEIGHT), ink(FELT))
@@ -170,7 +170,7 @@ class Board:
                 self.draw.rectangle(box, fill=ink(colour))
 
     def face(self, x: int, y: int, code: str | None, height: int, turned=False, dim=False) -> int:
-        name = face_name(self.game, code)
+        name = face_name(self.family, code)
         img = _scaled(name, height, turned, dim)
         top = y + (height - img.height)  # turned tiles sit on the row's baseline
         if not self.dry:
@@ -183,7 +183,7 @@ class Board:
         return x + img.width + GAP
 
     def width(self, codes, height: int, turned=()) -> int:
-        return sum(_scaled(face_name(self.game, c), height, i in turned, False).width + GAP
+        return sum(_scaled(face_name(self.family, c), height, i in turned, False).width + GAP
                    for i, c in enumerate(codes))
 
     def row(self, x: int, codes, height: int, turned=(), dim=(), wrap_at: int = WIDTH - MARGIN,
@@ -193,7 +193,7 @@ class Board:
         left = x if left is None else left
         y = self.y
         for i, code in enumerate(codes):
-            width = _scaled(face_name(self.game, code), height, i in turned, False).width
+            width = _scaled(face_name(self.family, code), height, i in turned, False).width
             if x + width > wrap_at and x > left:
                 x, y = left, y + height + GAP
             x = self.face(x, y, code, height, i in turned, i in dim)
@@ -207,15 +207,15 @@ class Board:
         return out.getvalue()
 
 
-def fitted(game: str, *layouts: Callable[[Board], object]) -> Board:
+def fitted(family: str, *layouts: Callable[[Board], object]) -> Board:
     """The picture drawn by the one of ``layouts`` (``layout(board)``) that stays within the shown height with
     the largest of the game's face sizes (the first layout on a tie; the first at the smallest size when none
     fits). Each try is measured on a dry board, the sizes by halving (a picture grows with its faces), so that
     a few measurements and one drawing make the picture."""
-    sizes = SIZES[FACE_GAME[game]]
+    sizes = SIZES[family]
 
     def fits(layout: Callable[[Board], object], size: int) -> bool:
-        probe = Board(game, size, dry=True)
+        probe = Board(family, size, dry=True)
         layout(probe)
         return probe.height <= SHOWN_HEIGHT
 
@@ -230,7 +230,7 @@ def fitted(game: str, *layouts: Callable[[Board], object]) -> Board:
                     best = (middle, layout)
             else:
                 low = middle + 1
-    board = Board(game, sizes[best[0]])
+    board = Board(family, sizes[best[0]])
     best[1](board)
     return board
 
@@ -575,12 +575,12 @@ def draws_table(game_name: str) -> bool:
 def compose(game_name: str, public_view: dict) -> Board:
     draw = DRAWERS[game_name]
     if game_name == "hachihachi":  # the seats' labels on a line of their own, or beside the captures
-        return fitted(game_name, lambda board: draw(board, public_view),
+        return fitted(FACE_GAME[game_name], lambda board: draw(board, public_view),
                       lambda board: _hachihachi(board, public_view, HACHI_LABELS))
     if game_name == "blackflower":  # many seats: three columns when two would make the cards smaller
-        return fitted(game_name, lambda board: draw(board, public_view),
+        return fitted(FACE_GAME[game_name], lambda board: draw(board, public_view),
                       lambda board: _blackflower(board, public_view, 3))
-    return fitted(game_name, lambda board: draw(board, public_view))
+    return fitted(FACE_GAME[game_name], lambda board: draw(board, public_view))
 
 
 def table_picture(game_name: str, public_view: dict) -> bytes:

@@ -1,26 +1,67 @@
-"""Per-game renderers: public table embeds, hand panels and narration for Discord.
+"""Each game's presentation home: how the game looks on Discord and in its pictures.
 
-The renderer of the game ``<name>`` is the module ``bot.render.<name>``; a game outside the
-package (a test's toy game) supplies its own with :func:`use_renderer`. A renderer module exposes:
-- ``table_embed(public_view, seats, deadline) -> discord.Embed``
-- ``panel(view, legal, seats, deadline) -> (discord.Embed, list[ButtonSpec])``
-- ``narrate(event, names) -> str | None`` (public events only)
-- ``summary(event, names) -> discord.Embed | None`` (round and game results)
-- ``action_label(action) -> str``
+The home of the game ``<name>`` is the package (or module) ``bot.render.<name>``; it declares one
+:class:`Presentation`, ``PRESENTATION``. A game registered outside ``games`` (a test's toy game) names its
+home with :func:`register_home`. Shared code reaches a game's looks only through :func:`presentation`: no table
+keyed by game name, no ``if game_name == …`` outside the game's own home.
 """
 
 from __future__ import annotations
 
 import importlib
-from types import ModuleType
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache
+from typing import TYPE_CHECKING, Any
 
-_ELSEWHERE: dict[str, str] = {}  # game name -> renderer module, for games rendered outside bot.render
+import discord
+
+if TYPE_CHECKING:
+    from bot.ui import ButtonSpec
+    from faces.table import Board
+
+_ELSEWHERE: dict[str, str] = {}  # game name -> home module, for games whose home is outside bot.render
 
 
-def use_renderer(game: str, module: str) -> None:
-    """Render ``game`` with ``module`` (a game registered at run time, e.g. a test's toy game)."""
+def _whole(view: Any) -> Any:
+    return view
+
+
+def _never(view: Any) -> bool:
+    return False
+
+
+@dataclass(frozen=True, kw_only=True)
+class Presentation:
+    """How one game looks. Embeds, panels and narration read only the views and events the game gives them:
+    ``table_embed`` and ``table_picture`` the public view, ``panel`` and ``panel_picture`` one seat's own view,
+    ``narrate`` public events only."""
+
+    table_embed: Callable[[Any, list[str], float | None], discord.Embed]  # (public view, names, deadline)
+    # (seat's view, its legal actions, names, deadline) -> the hand panel and its buttons
+    panel: Callable[[Any, list[str], list[str], float | None], tuple[discord.Embed, list[ButtonSpec]]]
+    narrate: Callable[[Any, list[str]], str | None]  # a public event in a line, or None
+    summary: Callable[[Any, list[str]], discord.Embed | None]  # a round's or game's result
+    action_label: Callable[[str], str]
+    rules: str = ""  # the /rules summary (Markdown: an introduction, then "## " sections); "" when it has none
+    faces: str | None = None  # the face set its pictures and emoji draw: "sanma", "hanafuda", "bcpoker"
+    table_picture: Callable[[Any], Board] | None = None  # the public table, composed
+    panel_picture: Callable[[Any], Board] | None = None  # the seat's hand, drawn when ``panel_shows`` says so
+    panel_shows: Callable[[Any], bool] = _never  # whether the seat holds something its panel picture draws
+    panel_drawn_from: Callable[[Any], Any] = _whole  # the part of the view the panel picture shows
+    result_picture: Callable[[Any, list[str]], Board | None] | None = None  # (result event's dump, names)
+
+
+def register_home(game: str, module: str) -> None:
+    """Present ``game`` with the home ``module`` (a game registered at run time, e.g. a test's toy game)."""
     _ELSEWHERE[game] = module
+    presentation.cache_clear()
 
 
-def get_renderer(game: str) -> ModuleType:
-    return importlib.import_module(_ELSEWHERE.get(game, f"{__name__}.{game}"))
+@cache
+def presentation(game: str) -> Presentation:
+    """The ``PRESENTATION`` of ``game``'s home."""
+    home = importlib.import_module(_ELSEWHERE.get(game, f"{__name__}.{game}"))
+    found = home.PRESENTATION
+    assert isinstance(found, Presentation), f"{home.__name__}.PRESENTATION is not a Presentation"
+    return found

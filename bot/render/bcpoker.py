@@ -7,12 +7,18 @@ card taken from the pile, and the hands that won (shown when the round ends).
 
 from __future__ import annotations
 
+from functools import partial
+
 from typing import Any
 
 import discord
 
 from bot.emoji import face, fit
 from bot.ui import ButtonSpec, relative_time
+from bot.render import Presentation
+from faces import panel as panel_pictures
+from faces import results as result_pictures
+from faces import table as table_pictures
 from games.base import Event
 from games.bcpoker import events as ev
 from games.bcpoker.cards import EMOJI, KX, sort_codes
@@ -309,3 +315,53 @@ def _round_embed(end: ev.RoundEnd, names: list[str]) -> discord.Embed:
                                f"bcpoker --seed <seed> --hash <hash> --players {len(names)} "
                                f"--lead {end.lead + 1}"))
     return embed
+
+
+RULES = """\
+A poker-and-mahjong card game for 2 to 7 players with red, green and black cards numbered 1-7 \
+(one deck of 36 for 2-3 players, two decks for 4-7). Make an 8-card winning hand; dodge \
+**Black Christmas** hits.
+
+## Turns
+7 cards each; the lead starts, play goes to the next seat. On your turn **draw** from the deck or \
+**take** the top discard (you may not throw that card back this turn), then **discard**. A discarded \
+**KX** (black 1 *or* 7) is named 1 or 7. An empty deck is rebuilt from the pile (3 times per round, \
+then the round ends with no winner).
+
+## Winning
+A hand wins only with a pattern from the table. Declare **Riichi** with a discard that leaves you one \
+card from a win: your 7 cards are then locked. In Riichi win by **Tsumo** (your draw; the previous seat \
+pays) or **Ron** (someone's discard; the discarder pays; two players may Ron together). Without \
+Riichi: **Surprise Gift** (your very first draw wins, +1000) or **Black Gift** (after an exchange, +500).
+
+## Black Christmas
+A black discard higher than the card beneath it (or a black 1 on a black 7) hits the next player: they \
+draw, then either **chain** with a higher black card (the hit moves on) or **exchange** N cards (N = the \
+hitting number): put N under the deck in an order they choose and draw N. A hit Riichi player keeps \
+Riichi only by winning or chaining with the card drawn.
+
+## Hands (best single pattern counts)
+100: connected runs · connected triplets
+200: mirror runs 123+567+44 · twin runs · triplet ladder
+400: full ladder 1-7 · double quads · flush
+500: identical runs · five and three
+600: six and pair · eight black (with flush: **1000**)
+800: eight of a kind (two decks; eight 7s: **1500**)
+Special: pairs 2-4-5-6, animals 1-4-7, hats 2-3-7, White Christmas 1-3-6 (300) · Christmas Eve 11222245 (700)
+
+## Scoring
+Value + 100 per **dora** (turned up after the win: same colour, next number), ×2 for the lead, then the \
+bonus. The lead stays after winning, otherwise the next player leads. The game ends when everyone has \
+led twice; the highest score wins.
+
+"""
+
+PRESENTATION = Presentation(
+    table_embed=table_embed, panel=panel, narrate=narrate, summary=summary, action_label=action_label,
+    rules=RULES, faces="bcpoker",
+    table_picture=partial(table_pictures.compose, "bcpoker"),
+    panel_picture=partial(panel_pictures.compose, "bcpoker"),
+    panel_shows=partial(panel_pictures.has_picture, "bcpoker"),
+    panel_drawn_from=partial(panel_pictures.drawn_from, "bcpoker"),
+    result_picture=partial(result_pictures.compose_result, "bcpoker"),
+)

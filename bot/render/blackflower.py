@@ -7,6 +7,8 @@ shows the same cards as the table plus the player's choices and the best arrange
 
 from __future__ import annotations
 
+from functools import partial
+
 from typing import Any
 
 import discord
@@ -16,6 +18,10 @@ from bot.render.hanafuda_cards import card as long_card
 from bot.render.hanafuda_cards import name as card_name
 from bot.emoji import fit
 from bot.ui import AmountSpec, ButtonSpec, relative_time
+from bot.render import Presentation
+from faces import panel as panel_pictures
+from faces import results as result_pictures
+from faces import table as table_pictures
 from games import hanafuda
 from games.blackflower import events as E
 from games.blackflower import hands as H
@@ -379,3 +385,44 @@ def summary(event: E.BlackFlowerEvent, names: list[str]) -> discord.Embed | None
                              colour=COLOUR).set_footer(text=f"Ended: {event.reason}. Chips carry over through "
                                                             "the season: /balance, /debts.")
     return None
+
+
+RULES = """\
+A hanafuda banking game for 2 to 10 players: bet season chips against the banker, take up to three \
+extra cards and get as close to **13** as you can without going over.
+
+## Values and arrangement
+Chaff **5**, Ribbon **4**, Animal **3**, Bright **6** or **2** (you choose; the engine picks the best).
+Cards of the same month may be stacked: a pile is worth its top card **+1** for each card beneath it \
+(Sake cup + Chrysanthemum chaff = 8, 6 or 4). The table shows each hand's possible totals; your panel shows \
+the best arrangement. A hand whose *smallest* total is above 13 is **bust** and loses at once.
+
+## A round
+1. Each player bets (min–max of the table, never more than their chips) or sits out; the banker never bets.
+2. Two cards each, dealt counter-clockwise from the banker's right; the banker's first card is **face down**.
+3. Players in turn: **Hit** (one card at a time, at most 5 cards) or **Stand**.
+4. The banker turns the hidden card up and plays last (a bot banker hits on 10 or less, or on 12 or less when no card can bust it).
+5. Higher hand wins 1:1, a tie is a push (stake returned); a bust player loses even if the banker busts.
+
+## Special hands (best first)
+**San-Ko** — 3 Brights (even if the third would bust you)
+**Ni-Ko** — two Brights dealt: claim it and stand at once, or play on (a banker Ni-Ko beats yours)
+**Shi-Tan** — exactly 4 Ribbons · **Tane** — exactly 5 Animals
+They beat every numeric hand; equal special hands push.
+
+## Chips and the bank
+Your chips are your season balance for Black Flower (`/balance`); the banker's can go below zero (`/debts`). \
+After a round the bank is offered clockwise (`rotate`), stays (`fixed`) or goes to the round's biggest winner \
+(`winner`). If you do not answer in time you stand (claim Ni-Ko, sit out, decline the bank).
+
+"""
+
+PRESENTATION = Presentation(
+    table_embed=table_embed, panel=panel, narrate=narrate, summary=summary, action_label=action_label,
+    rules=RULES, faces="hanafuda",
+    table_picture=partial(table_pictures.compose, "blackflower"),
+    panel_picture=partial(panel_pictures.compose, "blackflower"),
+    panel_shows=partial(panel_pictures.has_picture, "blackflower"),
+    panel_drawn_from=partial(panel_pictures.drawn_from, "blackflower"),
+    result_picture=partial(result_pictures.compose_result, "blackflower"),
+)

@@ -8,12 +8,18 @@ being decided, never who may call.
 
 from __future__ import annotations
 
+from functools import partial
+
 from typing import Any
 
 import discord
 
 from bot.emoji import face, fit
 from bot.ui import ButtonSpec, SelectSpec, relative_time
+from bot.render import Presentation
+from faces import panel as panel_pictures
+from faces import results as result_pictures
+from faces import table as table_pictures
 from games.base import Event
 from games.sanma import events as ev
 from games.sanma.actions import Discard, OwnKan, Pon, Word, describe, parse, tile_name, tile_text
@@ -254,3 +260,46 @@ def _hand_embed(d: ev.HandOutcome, names: list[str]) -> discord.Embed:
     embed.add_field(name="Points", value=" · ".join(f"{names[s]} {d.scores[s]}" for s in range(3)), inline=False)
     embed.set_footer(text=f"Fair shuffle: this hand's seed was {d.seed} (SHA-256 {d.hash}).")
     return embed
+
+
+RULES = """\
+Three-player Japanese riichi mahjong (Tenhou-style scoring) with 108 tiles: only 1m and 9m \
+among the characters, red 5p and 5s, no chii. Build 4 sets and a pair (or seven pairs, or \
+thirteen orphans) with at least one yaku, then win by **Tsumo** (your draw) or **Ron** (a discard).
+
+## A turn
+Draw, then discard one tile (click it in **My hand**). Instead you may declare **Tsumo**, a closed \
+or added **Kan**, **Kita** or **Riichi**. Others may **Ron** your discard, or **Pon** / **Kan** it; \
+a call window lasts a few seconds (`call_seconds`) and then passes.
+
+## Kita (North)
+Set a North wind tile (N) aside and draw a replacement tile: each kita is 1 han of dora (more when an \
+indicator shows West), keeps your hand closed and is never a yaku. A player waiting on North may ron it.
+
+## Riichi and furiten
+Riichi with a closed tenpai hand, 1000 points and at least 3 tiles left: a stick goes on the \
+table, your hand is locked, and ippatsu / ura dora become possible. You cannot ron a tile you \
+discarded yourself among your waits (furiten), nor after passing a win until your next discard.
+
+## Scoring
+Han and fu as on Tenhou, with *tsumo loss*: on a tsumo the missing North seat's share is not paid. \
+Honba add 200 per ron / 100 from each payer per tsumo. Pao for daisangen and daisuushii; nagashi \
+mangan; exhaustive draws pay 2000 among the noten players; kyuushu kyuuhai and four kans abort.
+
+## The game
+35000 points each, East then South round (option `east_only`: East only). The dealer repeats \
+after a win or tenpai. The game ends after South 3, when someone goes below zero (`tobi`), or \
+when the last dealer wins in first place. Final score: (points − 40000)/1000 with uma +20/0/−20 \
+and +15 for first.
+
+"""
+
+PRESENTATION = Presentation(
+    table_embed=table_embed, panel=panel, narrate=narrate, summary=summary, action_label=action_label,
+    rules=RULES, faces="sanma",
+    table_picture=partial(table_pictures.compose, "sanma"),
+    panel_picture=partial(panel_pictures.compose, "sanma"),
+    panel_shows=partial(panel_pictures.has_picture, "sanma"),
+    panel_drawn_from=partial(panel_pictures.drawn_from, "sanma"),
+    result_picture=partial(result_pictures.compose_result, "sanma"),
+)

@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from bot.render import get_renderer
+from bot.render import presentation
 from games import get_game, hanafuda
 from games.simulate import bot_seats
 from games.bcpoker.cards import name as bcp_name
@@ -27,7 +27,7 @@ def embed_text(embed) -> str:
 
 def texts(name: str, seed: str):
     """Every table text, panel text, narration line and summary of a seeded game of ``name``."""
-    game, renderer = get_game(name), get_renderer(name)
+    game, renderer = get_game(name), presentation(name)
     players = SEATS[name]
     options = game.Options(**({"players": players} if "players" in game.Options.model_fields else {}))
     balances = [1000] * players if getattr(game, "uses_balances", False) else None

@@ -9,7 +9,7 @@ from types import SimpleNamespace
 import pytest
 
 from bot.presenter import DiscordPresenter
-from bot.render import get_renderer
+from bot.render import presentation
 from bot.tables import PLAYING, Seat, Table
 from faces.panel import compose
 from faces.table import face_name
@@ -57,7 +57,7 @@ def test_no_panel_shows_a_card_hidden_from_its_seat(name):
             assert not named, text
             if panel["picture"]:
                 drawn = set(compose(name, table.game.view(table.state, seat)).faces)
-                assert not drawn & {face_name(name, c) for c in secret}
+                assert not drawn & {face_name(presentation(name).faces, c) for c in secret}
             checked += len(secret)
     assert checked >= 20  # hidden cards were there to leak
 
@@ -71,7 +71,7 @@ def test_the_panel_says_what_each_hand_card_would_capture(name):
         view = table.game.view(table.state, seat)
         if not view["hand"] or view["phase"] == "over":
             continue
-        embed, _ = get_renderer(name).panel(view, [], [s.name for s in table.seats], None)
+        embed, _ = presentation(name).panel(view, [], [s.name for s in table.seats], None)
         lines = embed.description.split("\n")
         for code in view["hand"]:
             (line,) = [ln for ln in lines if ln.startswith(f"{hanafuda.MONTH_EMOJI[hanafuda.MONTH[code]]}{hanafuda.FULL_NAMES[code]} →")]

@@ -11,7 +11,7 @@ import pytest
 
 from bot.presenter import PANEL_PICTURE, DiscordPresenter, drawn_now
 from bot import emoji
-from bot.render import get_renderer
+from bot.render import presentation
 from bot.tables import PLAYING, Seat, Table
 from bot.ui import AmountSpec, ButtonSpec, SelectSpec, build_view, hand_button, lobby_buttons
 from faces.panel import DRAWERS as PANEL_DRAWERS
@@ -85,7 +85,7 @@ def test_every_panel_and_table_along_a_seeded_game_is_a_payload_discord_takes(na
     options = game.Options(players=players) if "players" in fields else game.Options()
     state = game.new_game(options, bot_seats(players), "payload-limits")
     names = [f"Player {i + 1}" for i in range(players)]
-    renderer = get_renderer(name)
+    renderer = presentation(name)
     seats = [Seat(user_id=100 + i, name=names[i]) for i in range(players)]
     presenter = DiscordPresenter(client=None)
     pictured = 0
@@ -122,7 +122,7 @@ def test_more_than_25_hachi_hachi_repayments_become_menus_with_their_own_ids():
     state.cash[seat], state.debt[seat] = 1800, 1800
     legal = game.legal_actions(state, seat)
     assert len(legal) == 31
-    embed, items = get_renderer("hachihachi").panel(game.view(state, seat), legal, ["A", "B", "C"], None)
+    embed, items = presentation("hachihachi").panel(game.view(state, seat), legal, ["A", "B", "C"], None)
     view = build_view(7, 3, items)
     check_message(payload(embed, view))
     assert offered(view) == set(legal)
@@ -165,7 +165,7 @@ def test_every_table_and_result_picture_of_a_seeded_game_is_a_file_discord_takes
     players = game.max_players
     options = game.Options(players=players) if "players" in game.Options.model_fields else game.Options()
     names = [f"Player {i + 1}" for i in range(players)]
-    renderer = get_renderer(name)
+    renderer = presentation(name)
     largest = {"table": 0, "result": 0}
 
     def check(picture: bytes, embed: discord.Embed, filename: str, kind: str) -> None:

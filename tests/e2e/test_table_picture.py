@@ -10,6 +10,7 @@ from collections import Counter
 import pytest
 
 from faces.table import compose, face_name, table_picture
+from bot.render import presentation
 from localdiscord import start_client
 from tests.faces.test_table_pictures import public_cards
 
@@ -28,9 +29,9 @@ def check_picture(fake, table) -> bytes:
     assert [a.filename for a in message.attachments] == ["table.png"]
     assert message.attachments[0].data == table_picture(game, view)
     drawn = compose(game, view).faces
-    assert Counter(drawn) == Counter(face_name(game, c) for c in public_cards(game, view))
+    assert Counter(drawn) == Counter(face_name(presentation(game).faces, c) for c in public_cards(game, view))
     if game in UNIQUE_CODES:
-        hidden = {face_name(game, c) for cards in table.game.hidden_cards(table.state).values() for c in cards}
+        hidden = {face_name(presentation(game).faces, c) for cards in table.game.hidden_cards(table.state).values() for c in cards}
         assert not hidden & set(drawn), f"hidden cards drawn: {hidden & set(drawn)}"
     return message.attachments[0].data
 

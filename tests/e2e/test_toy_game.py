@@ -7,7 +7,7 @@ import pytest
 
 import bot.render
 import games
-from bot.render import use_renderer
+from bot.render import register_home
 from games import register
 from localdiscord import run_client
 from tests.toygame import NAME
@@ -21,7 +21,7 @@ def tictactoe(monkeypatch):
     monkeypatch.setattr(games, "_PACKAGES", dict(games._PACKAGES))
     monkeypatch.setattr(bot.render, "_ELSEWHERE", {})
     register(NAME, "tests.toygame")  # the game's one registry line
-    use_renderer(NAME, "tests.toygame.render")  # a renderer from outside bot/render
+    register_home(NAME, "tests.toygame.render")  # a home from outside bot/render
 
 
 async def test_a_game_added_in_a_test_is_played_through_play(fake, db, tictactoe):

@@ -6,6 +6,7 @@ from __future__ import annotations
 import copy
 
 from faces.table import face_name
+from bot.render import presentation
 from games import get_game
 from games.simulate import bot_seats, play_game
 
@@ -56,7 +57,7 @@ def hidden_faces_drawn(game: str, samples: list[tuple[dict, dict]], compose) -> 
     pasted (hanafuda codes are unique, so there must be none), and how many hidden faces there were."""
     shown, seen = set(), 0
     for view, hidden in samples:
-        secret = {face_name(game, c) for cards in hidden.values() for c in cards}
+        secret = {face_name(presentation(game).faces, c) for cards in hidden.values() for c in cards}
         shown |= set(compose(game, view).faces) & secret
         seen += len(secret)
     return shown, seen

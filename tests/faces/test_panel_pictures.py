@@ -13,6 +13,7 @@ from PIL import Image
 
 from faces.panel import DRAWERS, compose, panel_picture
 from faces.table import face_name
+from bot.render import presentation
 from games.hanafuda import MONTH
 from tests.faces.table_games import hidden_faces_drawn, sampled_seat_views
 from tests.faces.test_table_pictures import public_cards
@@ -75,7 +76,7 @@ def test_the_faces_drawn_are_the_seats_own_cards_and_the_public_ones(game):
     for view, _ in samples(game):
         if holds_cards(game, view):
             drawn = Counter(compose(game, view).faces)
-            assert drawn == Counter(face_name(game, c) for c in panel_cards(game, view))
+            assert drawn == Counter(face_name(presentation(game).faces, c) for c in panel_cards(game, view))
 
 
 @pytest.mark.parametrize("game", ["koikoi", "hachihachi", "blackflower"])

@@ -14,6 +14,7 @@ from PIL import Image
 
 from faces.results import compose_result, result_picture
 from faces.table import face_name
+from bot.render import presentation
 from tests.faces.table_games import result_events
 
 NAMES = ["Alice", "Bob", "Carol", "Dave"]
@@ -60,7 +61,7 @@ def test_a_result_picture_shows_exactly_the_cards_of_the_result(game):
             assert board is None and result_picture(game, e, NAMES) is None, e["type"]
             continue
         drawn += 1
-        assert Counter(board.faces) == Counter(face_name(game, c) for c in cards)
+        assert Counter(board.faces) == Counter(face_name(presentation(game).faces, c) for c in cards)
     assert drawn >= 2, f"only {drawn} {game} results with a picture in the sampled games"
 
 

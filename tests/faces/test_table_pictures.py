@@ -13,6 +13,7 @@ import pytest
 from PIL import Image
 
 from faces.table import compose, face_name, table_picture
+from bot.render import presentation
 from games import get_game
 from games.simulate import bot_seats, play_game
 from tests.faces.table_games import SETUPS, hidden_faces_drawn, sampled_views
@@ -61,7 +62,7 @@ def test_every_sampled_table_is_a_small_valid_png(game):
 def test_the_faces_drawn_are_exactly_the_public_cards(game):
     for view, _ in samples(game):
         drawn = Counter(compose(game, view).faces)
-        assert drawn == Counter(face_name(game, c) for c in public_cards(game, view))
+        assert drawn == Counter(face_name(presentation(game).faces, c) for c in public_cards(game, view))
 
 
 @pytest.mark.parametrize("game", ["koikoi", "hachihachi", "blackflower"])
@@ -151,7 +152,7 @@ def test_a_capture_pile_too_long_for_one_line_wraps_without_drawing_over_itself(
     from faces.table import Board, capture_groups
     from games import hanafuda as hf
 
-    board = Board("koikoi")
+    board = Board("hanafuda")
     capture_groups(board, "Alice", list(hf.ORDER), 34)
     assert len(board.boxes) == 48
     for i, a in enumerate(board.boxes):

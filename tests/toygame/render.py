@@ -1,4 +1,4 @@
-"""How tic-tac-toe looks on Discord (the renderer interface of bot/render/__init__.py)."""
+"""How tic-tac-toe looks on Discord: the toy game's presentation home (bot/render/__init__.py's ``Presentation``)."""
 
 from __future__ import annotations
 
@@ -6,6 +6,7 @@ from typing import Any
 
 import discord
 
+from bot.render import Presentation
 from bot.ui import ButtonSpec, relative_time
 from tests.toygame.engine import GameEnd, Mark, TicTacToeEvent
 
@@ -49,3 +50,7 @@ def summary(event: TicTacToeEvent, names: list[str]) -> discord.Embed | None:
     winner = event.winner
     title = "A draw" if winner is None else f"{names[winner]} wins"
     return discord.Embed(title=f"Tic-tac-toe · {title}", colour=COLOUR)
+
+
+PRESENTATION = Presentation(table_embed=table_embed, panel=panel, narrate=narrate, summary=summary,
+                            action_label=action_label)
