@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any, Awaitable, Callable, Iterable, TypeVar
 
 import discord
+from pydantic_core import to_jsonable_python
 
 from bot import text as user_text
 from bot.access import ChannelAccess
@@ -260,7 +261,7 @@ class DiscordPresenter(Presenter):
         """``draw(game, view)`` in the painter's workers, drawn again only when ``drawn_part`` (the part of the view
         the picture shows; by default all of it) changed since ``slot``'s last picture. ``urgent``: an answer will
         wait for it (drawn before the pictures queued for redraws)."""
-        key = json.dumps(view if drawn_part is None else drawn_part, sort_keys=True, default=str)
+        key = json.dumps(to_jsonable_python(view if drawn_part is None else drawn_part), sort_keys=True, default=str)
         if (cached := self.pictures.get(slot)) is None or cached.key != key:
             cached = self.pictures[slot] = Picture(key, self.draws.submit(draw, table.game.name, view, urgent=urgent),
                                                    self.draws)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import io
 from functools import lru_cache
-from typing import Callable
+from collections.abc import Callable, Mapping, Sequence
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -235,13 +235,34 @@ def fitted(family: str, *layouts: Callable[[Board], object]) -> Board:
     return board
 
 
+def seat_name(names: Sequence[str], seat: int) -> str:
+    """A seat's name as pictures draw it (plain text), or "Seat n" when nothing of it can be drawn."""
+    return _plain(names[seat]) or f"Seat {seat + 1}"
+
+
+def seat_label(names: Sequence[str], bots: Sequence[bool], seat: int) -> str:
+    """A seat's name, marked when a bot plays it."""
+    return f"{seat_name(names, seat)}{' (bot)' if bots[seat] else ''}"
+
+
+def phase_status(words: Mapping[str, str], over: str, names: Sequence[str], phase: str, acting: Sequence[int]) -> str:
+    """Who is to act and what, in words: "Alice to play a card", "3 players to bet", ``over`` when the game is.
+    ``words``: what each of the game's phases asks of the seats to act ("to play a card")."""
+    if phase == "over":
+        return over
+    asked = words.get(phase, "to act")
+    if not acting:  # who may act is secret (a call window)
+        return f"waiting for a player {asked}"
+    who = " and ".join(seat_name(names, s) for s in acting) if len(acting) <= 2 else f"{len(acting)} players"
+    return f"{who} {asked}"
+
+
 def _seat_label(view: dict, seat: int) -> str:
-    name = _plain(view["seats"][seat]) or f"Seat {seat + 1}"
-    return f"{name}{' (bot)' if view['bots'][seat] else ''}"
+    return seat_label(view["seats"], view["bots"], seat)
 
 
 def _name(view: dict, seat: int) -> str:
-    return _plain(view["seats"][seat]) or f"Seat {seat + 1}"
+    return seat_name(view["seats"], seat)
 
 
 # What each game's phases ask of the seats to act, in a player's words ("Alice to play a card").
@@ -263,14 +284,7 @@ OVER_WORDS = {"koikoi": "game over", "hachihachi": "the year is over", "blackflo
 
 def status(game: str, view: dict, acting: list[int]) -> str:
     """Who is to act and what, in words: "Alice to play a card", "3 players to bet", "game over"."""
-    phase = view["phase"]
-    if phase == "over":
-        return OVER_WORDS[game]
-    words = PHASE_WORDS[game].get(phase, "to act")
-    if not acting:  # who may act is secret (a call window)
-        return f"waiting for a player {words}"
-    who = " and ".join(_name(view, s) for s in acting) if len(acting) <= 2 else f"{len(acting)} players"
-    return f"{who} {words}"
+    return phase_status(PHASE_WORDS[game], OVER_WORDS[game], view["seats"], view["phase"], acting)
 
 
 def clipped(text: str, width: int, size: int = TEXT) -> str:

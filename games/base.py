@@ -107,12 +107,12 @@ class GameBase(Generic[S, O]):
     to_act: Callable[[S], list[int]]
     legal_actions: Callable[[S, int], list[str]]
     apply: Callable[[S, int, str], list[Event]]
-    view: Callable[[S, int], dict[str, Any]]
-    public_view: Callable[[S], dict[str, Any]]
+    view: Callable[[S, int], BaseModel]  # the seat's own view: a model the game declares (its ``views`` module)
+    public_view: Callable[[S], BaseModel]  # what everyone may see, a model too
     is_over: Callable[[S], bool]
     result: Callable[[S], Result]
     hidden_cards: Callable[[S], dict[int, list[str]]]  # per seat, the cards only that seat may see
-    bot_choose: Callable[[dict[str, Any], list[str], int], str]  # (view, legal, rng_seed) -> action
+    bot_choose: Callable[[Any, list[str], int], str]  # (the seat's view, legal, rng_seed) -> action
     describe_action: Callable[[str], str]
 
     # Capabilities, each with its default.
