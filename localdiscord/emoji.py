@@ -14,7 +14,6 @@ import base64
 import binascii
 import re
 from dataclasses import dataclass
-from typing import Dict, Optional
 
 from aiohttp import web
 
@@ -54,7 +53,7 @@ class AppEmoji:
                 "available": True}
 
 
-def check_name(name: object, others: Dict[int, AppEmoji], errors: FormErrors, own_id: Optional[int] = None) -> None:
+def check_name(name: object, others: dict[int, AppEmoji], errors: FormErrors, own_id: int | None = None) -> None:
     if not isinstance(name, str) or not NAME.match(name):
         errors.add(["name"], "BASE_TYPE_BAD_LENGTH" if isinstance(name, str) and not 2 <= len(name) <= 32
                    else "STRING_TYPE_REGEX", "Must be between 2 and 32 in length and only A-Z, a-z, 0-9 and _.")
@@ -94,7 +93,7 @@ class EmojiRoutes:
         r.add_get("/emojis/{file}", self._image)
 
     @property
-    def emoji(self) -> Dict[int, AppEmoji]:
+    def emoji(self) -> dict[int, AppEmoji]:
         return self.world.app_emoji
 
     def _check_app(self, request: web.Request) -> None:

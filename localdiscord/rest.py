@@ -10,7 +10,7 @@ import asyncio
 import logging
 import re
 import time
-from typing import Callable, Dict, Optional, Tuple
+from collections.abc import Callable
 
 from aiohttp import web
 
@@ -21,8 +21,8 @@ from .models import (
     ATTACH_FILES,
     CREATE_PUBLIC_THREADS,
     EMBED_LINKS,
-    PUBLIC_THREAD,
     MANAGE_MESSAGES,
+    PUBLIC_THREAD,
     READ_MESSAGE_HISTORY,
     Channel,
     Command,
@@ -101,7 +101,7 @@ class Rest:
             self.world.last_activity = time.monotonic()
 
     async def _answer(self, request: web.Request, handler: Callable, line: str) -> web.StreamResponse:
-        headers: Dict[str, str] = {}
+        headers: dict[str, str] = {}
         try:
             if self.world.strict.latency:
                 await asyncio.sleep(self.world.strict.latency)
@@ -138,7 +138,7 @@ class Rest:
             response.headers.update(headers)
             return response
 
-    def take_rate_limit(self, request: web.Request, template: str) -> Dict[str, str]:
+    def take_rate_limit(self, request: web.Request, template: str) -> dict[str, str]:
         """The global limit (not for interaction endpoints), then the route's bucket: its headers, or a 429.
         The global limit is the bot token's, however many connections or processes share it."""
         strict, limiter = self.world.strict, self.world.rate_limiter
@@ -251,7 +251,7 @@ class Rest:
     async def _reactions(self, request: web.Request) -> web.Response:
         return no_content() if request.method != "GET" else json_response([])
 
-    def _command_scope(self, request: web.Request) -> Optional[int]:
+    def _command_scope(self, request: web.Request) -> int | None:
         if int(request.match_info["app_id"]) != self.world.application_id:
             raise DiscordHTTPError(403, 50001, "Missing Access")
         gid = request.match_info.get("guild_id")
@@ -262,7 +262,7 @@ class Rest:
             raise DiscordHTTPError(403, 50001, "Missing Access")
         return gid_i
 
-    def _upsert_command(self, scope: Optional[int], payload: dict) -> Command:
+    def _upsert_command(self, scope: int | None, payload: dict) -> Command:
         ctype = int(payload.get("type", 1))
         name = payload.get("name") or ""
         errors = FormErrors()
@@ -302,7 +302,7 @@ class Rest:
         body, _ = await read_body(request)
         return json_response(self._upsert_command(scope, body).to_json(), 201)
 
-    def _find_command(self, request: web.Request) -> Tuple[Tuple, Command]:
+    def _find_command(self, request: web.Request) -> tuple[tuple, Command]:
         scope = self._command_scope(request)
         cid = int(request.match_info["command_id"])
         for key, c in self.world.commands.items():
@@ -375,6 +375,7 @@ class Rest:
         if body.get("type", 12) != PUBLIC_THREAD:
             errors.add(["type"], "BASE_TYPE_CHOICES", "The local Discord starts public threads (type 11) only.")
         errors.raise_if_any()
+        assert isinstance(name, str)  # checked above: raise_if_any refused anything else
         if ch.is_thread or ch.guild_id is None:
             raise DiscordHTTPError(400, 50024, "Cannot execute action on this channel type")
         self.world.require(ch, CREATE_PUBLIC_THREADS)
