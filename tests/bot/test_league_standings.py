@@ -6,14 +6,13 @@ from __future__ import annotations
 
 from collections import Counter
 
-import pytest
-
 from bot.league.standings import standings
 from bot.store import Store
 from cogs.league import plural
 from tests.bot.test_league_cog import FakeInteraction, LeagueBot, call
 from tests.bot.test_ledger_properties import GUILD, new_manager, play_one
-from tests.bot.test_store import GUILD as STORE_GUILD, Clock, play_and_finish, playing_table
+from tests.bot.test_store import GUILD as STORE_GUILD
+from tests.bot.test_store import play_and_finish, playing_table
 
 
 async def standings_embed(cog, game: str | None = None):
@@ -86,15 +85,6 @@ async def test_sanma_points_are_the_final_scores_and_the_minimum_of_games_is_kep
         await manager.close()
         await manager.store.close()
 
-
-@pytest.fixture(params=["memory", pytest.param("postgres", marks=pytest.mark.postgres)])
-async def store(request):
-    where = ":memory:" if request.param == "memory" else request.getfixturevalue("postgres_url")
-    s = await Store.open(where, clock=Clock())
-    try:
-        yield s
-    finally:
-        await s.close()
 
 
 async def test_the_kept_sums_equal_sums_over_the_ledger(store: Store):
