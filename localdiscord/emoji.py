@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from aiohttp import web
 
 from .errors import DiscordHTTPError, FormErrors, not_found
-from .httpio import API, json_response, no_content, read_body
+from .httpio import API, add_routes, json_response, no_content, read_body
 from .models import snowflake
 from .world import World
 
@@ -84,12 +84,10 @@ class EmojiRoutes:
         self.limit = MAX_EMOJI
 
     def add_routes(self, r: web.UrlDispatcher) -> None:
-        base = API + "/applications/{app_id}/emojis"
-        r.add_get(base, self._list)
-        r.add_post(base, self._create)
-        r.add_get(base + "/{emoji_id}", self._get)
-        r.add_patch(base + "/{emoji_id}", self._modify)
-        r.add_delete(base + "/{emoji_id}", self._delete)
+        add_routes(r, {
+            "/applications/{app_id}/emojis": {"GET": self._list, "POST": self._create},
+            "/applications/{app_id}/emojis/{emoji_id}": {"GET": self._get, "PATCH": self._modify, "DELETE": self._delete},
+        }, API)
         r.add_get("/emojis/{file}", self._image)
 
     @property

@@ -4,6 +4,7 @@ the interaction endpoints)."""
 from __future__ import annotations
 
 import json
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from aiohttp import BodyPartReader, web
@@ -13,6 +14,20 @@ from .messaging import UploadedFile
 
 API = "/api/v{version:\\d+}"  # every REST route is under it
 JSON_HEADERS = {"Content-Type": "application/json"}
+
+
+Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+Routes = dict[str, dict[str, Handler]]  # path → method ("GET", "POST" …, or "*" for any) → handler
+
+
+def add_routes(router: web.UrlDispatcher, routes: Routes, prefix: str = "") -> None:
+    """Every route of ``routes``, each path after ``prefix``; a GET answers HEAD too (as aiohttp's add_get)."""
+    for path, methods in routes.items():
+        for method, handler in methods.items():
+            if method == "GET":
+                router.add_get(prefix + path, handler)
+            else:
+                router.add_route(method, prefix + path, handler)
 
 
 def json_response(data: Any, status: int = 200) -> web.Response:

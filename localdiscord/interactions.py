@@ -14,7 +14,7 @@ from aiohttp import web
 
 from .errors import UNKNOWN_INTERACTION, UNKNOWN_MESSAGE, UNKNOWN_WEBHOOK, DiscordHTTPError, FormErrors, not_found
 from .gateway import Gateway
-from .httpio import API, json_response, no_content, read_body
+from .httpio import API, add_routes, json_response, no_content, read_body
 from .messaging import Messaging
 from .models import FLAG_EPHEMERAL, Channel, FakeInteraction, FakeMessage, Violation, snowflake
 from .validation import validate_modal
@@ -32,11 +32,13 @@ class Interactions:
         self.messaging = messaging
 
     def add_routes(self, r: web.UrlDispatcher) -> None:
-        r.add_post(API + "/interactions/{interaction_id}/{token}/callback", self._interaction_callback)
-        r.add_post(API + "/webhooks/{app_id}/{token}", self._webhook_execute)
-        r.add_get(API + "/webhooks/{app_id}/{token}/messages/{message_id}", self._webhook_get_message)
-        r.add_patch(API + "/webhooks/{app_id}/{token}/messages/{message_id}", self._webhook_edit_message)
-        r.add_delete(API + "/webhooks/{app_id}/{token}/messages/{message_id}", self._webhook_delete_message)
+        add_routes(r, {
+            "/interactions/{interaction_id}/{token}/callback": {"POST": self._interaction_callback},
+            "/webhooks/{app_id}/{token}": {"POST": self._webhook_execute},
+            "/webhooks/{app_id}/{token}/messages/{message_id}": {
+                "GET": self._webhook_get_message, "PATCH": self._webhook_edit_message,
+                "DELETE": self._webhook_delete_message},
+        }, API)
 
     def new_interaction(self, *, user_id: int, type: int, data: dict, channel: Channel,
                         message: FakeMessage | None = None, label: str = "") -> FakeInteraction:

@@ -38,7 +38,6 @@ import base64
 import json
 import logging
 import re
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -46,6 +45,7 @@ from aiohttp import web
 
 from .fake import LocalDiscord
 from .harness import FakeUser, HarnessError, InteractionTimeout
+from .httpio import Handler, Routes, add_routes
 from .models import FakeInteraction, FakeMessage, Member
 
 log = logging.getLogger("parlor.playground")
@@ -73,18 +73,17 @@ def serve_page(fake: LocalDiscord) -> LocalDiscord:
     fake.page = page
     r = fake.app.router
     r.add_get("/playground/static/{name}", _static)
-    r.add_get("/playground/api/me", api.wrap(api.get_me))
-    r.add_post("/playground/api/me", api.wrap(api.set_me))
-    r.add_get("/playground/api/users", api.wrap(api.get_users))
-    r.add_post("/playground/api/users", api.wrap(api.add_user))
-    r.add_get("/playground/api/commands", api.wrap(api.get_commands))
-    r.add_get("/playground/api/state", api.wrap(api.get_state))
-    r.add_post("/playground/api/slash", api.wrap(api.slash))
-    r.add_post("/playground/api/autocomplete", api.wrap(api.autocomplete))
-    r.add_post("/playground/api/click", api.wrap(api.click))
-    r.add_post("/playground/api/select", api.wrap(api.select))
-    r.add_post("/playground/api/modal", api.wrap(api.modal))
-    r.add_post("/playground/api/say", api.wrap(api.say))
+    routes: Routes = {
+        "/me": {"GET": api.get_me, "POST": api.set_me},
+        "/users": {"GET": api.get_users, "POST": api.add_user},
+        "/commands": {"GET": api.get_commands},
+        "/state": {"GET": api.get_state},
+        "/slash": {"POST": api.slash}, "/autocomplete": {"POST": api.autocomplete},
+        "/click": {"POST": api.click}, "/select": {"POST": api.select},
+        "/modal": {"POST": api.modal}, "/say": {"POST": api.say},
+    }
+    add_routes(r, {path: {method: api.wrap(handler) for method, handler in methods.items()}
+                   for path, methods in routes.items()}, "/playground/api")
     return fake
 
 
@@ -104,7 +103,7 @@ class Api:
     def __init__(self, fake: LocalDiscord) -> None:
         self.fake = fake
 
-    def wrap(self, handler: Callable) -> Callable:
+    def wrap(self, handler: Handler) -> Handler:
         async def run(request: web.Request) -> web.StreamResponse:
             try:
                 return await handler(request)

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from aiohttp import web
 
 from .errors import UNKNOWN_CHANNEL, UNKNOWN_MESSAGE, DiscordHTTPError, FormErrors, not_found
-from .httpio import API, json_response, no_content, read_body
+from .httpio import API, Handler, Routes, add_routes, json_response, no_content, read_body
 from .messaging import Messaging
 from .models import (
     ATTACH_FILES,
@@ -48,35 +48,36 @@ class Rest:
         self.messaging = messaging
 
     def add_routes(self, r: web.UrlDispatcher) -> None:
-        A = API
         r.add_get("/attachments/{id}/{filename}", self._get_attachment_data)
-        r.add_get(A + "/gateway", self._get_gateway)
-        r.add_get(A + "/gateway/bot", self._get_gateway)
-        r.add_get(A + "/users/@me", self._get_me)
-        r.add_get(A + "/users/{user_id}", self._get_user)
-        r.add_post(A + "/users/@me/channels", self._create_dm)
-        r.add_get(A + "/oauth2/applications/@me", self._get_application)
-        r.add_get(A + "/applications/@me", self._get_application)
-        for prefix in ("/applications/{app_id}/commands", "/applications/{app_id}/guilds/{guild_id}/commands"):
-            r.add_put(A + prefix, self._put_commands)
-            r.add_get(A + prefix, self._get_commands)
-            r.add_post(A + prefix, self._post_command)
-            r.add_get(A + prefix + "/{command_id:\\d+}", self._get_command)
-            r.add_patch(A + prefix + "/{command_id:\\d+}", self._patch_command)
-            r.add_delete(A + prefix + "/{command_id:\\d+}", self._delete_command)
-        r.add_get(A + "/channels/{channel_id}", self._get_channel)
-        r.add_get(A + "/channels/{channel_id}/messages", self._get_channel_messages)
-        r.add_post(A + "/channels/{channel_id}/messages", self._post_channel_message)
-        r.add_get(A + "/channels/{channel_id}/messages/{message_id}", self._get_channel_message)
-        r.add_patch(A + "/channels/{channel_id}/messages/{message_id}", self._patch_channel_message)
-        r.add_delete(A + "/channels/{channel_id}/messages/{message_id}", self._delete_channel_message)
-        r.add_post(A + "/channels/{channel_id}/typing", self._typing)
-        r.add_post(A + "/channels/{channel_id}/threads", self._start_thread)
-        r.add_route("*", A + "/channels/{channel_id}/messages/{message_id}/reactions/{tail:.*}", self._reactions)
-        r.add_get(A + "/guilds/{guild_id}", self._get_guild)
-        r.add_get(A + "/guilds/{guild_id}/channels", self._get_guild_channels)
-        r.add_get(A + "/guilds/{guild_id}/members", self._get_guild_members)
-        r.add_get(A + "/guilds/{guild_id}/members/{user_id}", self._get_guild_member)
+        add_routes(r, self.routes(), API)
+
+    def routes(self) -> Routes:
+        """Discord's REST routes the fake answers, under ``/api/v{n}``."""
+        commands: dict[str, Handler] = {"PUT": self._put_commands, "GET": self._get_commands, "POST": self._post_command}
+        command: dict[str, Handler] = {"GET": self._get_command, "PATCH": self._patch_command,
+                                       "DELETE": self._delete_command}
+        return {
+            "/gateway": {"GET": self._get_gateway}, "/gateway/bot": {"GET": self._get_gateway},
+            "/users/@me": {"GET": self._get_me}, "/users/{user_id}": {"GET": self._get_user},
+            "/users/@me/channels": {"POST": self._create_dm},
+            "/oauth2/applications/@me": {"GET": self._get_application},
+            "/applications/@me": {"GET": self._get_application},
+            "/applications/{app_id}/commands": commands,
+            "/applications/{app_id}/commands/{command_id:\\d+}": command,
+            "/applications/{app_id}/guilds/{guild_id}/commands": commands,
+            "/applications/{app_id}/guilds/{guild_id}/commands/{command_id:\\d+}": command,
+            "/channels/{channel_id}": {"GET": self._get_channel},
+            "/channels/{channel_id}/messages": {"GET": self._get_channel_messages, "POST": self._post_channel_message},
+            "/channels/{channel_id}/messages/{message_id}": {
+                "GET": self._get_channel_message, "PATCH": self._patch_channel_message,
+                "DELETE": self._delete_channel_message},
+            "/channels/{channel_id}/typing": {"POST": self._typing},
+            "/channels/{channel_id}/threads": {"POST": self._start_thread},
+            "/channels/{channel_id}/messages/{message_id}/reactions/{tail:.*}": {"*": self._reactions},
+            "/guilds/{guild_id}": {"GET": self._get_guild}, "/guilds/{guild_id}/channels": {"GET": self._get_guild_channels},
+            "/guilds/{guild_id}/members": {"GET": self._get_guild_members},
+            "/guilds/{guild_id}/members/{user_id}": {"GET": self._get_guild_member},
+        }
 
     def add_fallback(self, r: web.UrlDispatcher) -> None:
         """Every other /api/ route: 404, and noted in ``unhandled_routes`` (added after all others)."""
