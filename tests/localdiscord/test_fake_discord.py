@@ -486,7 +486,7 @@ async def test_two_sessions_on_one_shard_both_stay_and_both_receive_its_events(f
         assert (await ws.receive_json())["op"] == 10
         await ws.send_json({"op": 2, "d": {"token": "x", "intents": 1, "shard": [0, 2],
                                            "properties": {}}})
-        while (frame := await ws.receive_json())["t"] != "READY":
+        while (await ws.receive_json())["t"] != "READY":
             pass
         return ws
 
