@@ -159,14 +159,10 @@ def showcase_bot(guild_id: int):
     import discord
     from discord.ext import commands
 
+    from .test_api import Amount  # the number prompt of the API's tests
+
     png = bytes.fromhex("89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478"
                         "da63fccf004003000484018084a98c210000000049454e44ae426082")
-
-    class Amount(discord.ui.Modal, title="How many?"):
-        amount = discord.ui.TextInput(label="Amount", placeholder="1-99", max_length=3)
-
-        async def on_submit(self, interaction: discord.Interaction) -> None:
-            await interaction.response.send_message(f"got {self.amount.value}", ephemeral=True)
 
     class Showcase(discord.ui.View):
         def __init__(self) -> None:
