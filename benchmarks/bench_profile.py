@@ -18,10 +18,10 @@ import asyncio
 import json
 import random
 import statistics
-import tempfile
 import time
 from pathlib import Path
 
+from benchmarks.scratch import run_with_postgres
 from bot.profile import find, load_page
 from bot.season_chart import league_lines
 from bot.store import Store
@@ -177,12 +177,7 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=300)
     args = parser.parse_args()
     replay_costs()
-    server = PostgresForTests()
-    try:
-        with tempfile.TemporaryDirectory() as folder:
-            asyncio.run(run(args.games, args.players, args.runs, Path(folder), server))
-    finally:
-        server.stop()
+    run_with_postgres(lambda folder, server: run(args.games, args.players, args.runs, folder, server))
 
 
 if __name__ == "__main__":

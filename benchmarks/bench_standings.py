@@ -14,16 +14,15 @@ backends and prints the median and p99 of ``--runs`` runs after a first one (goa
 from __future__ import annotations
 
 import argparse
-import asyncio
 import random
 import sqlite3
 import statistics
-import tempfile
 import time
 from pathlib import Path
 
 import asyncpg
 
+from benchmarks.scratch import run_with_postgres
 from bot.league.standings import standings
 from bot.move import move
 from bot.store import Store
@@ -123,12 +122,7 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=1000)
     parser.add_argument("--runs", type=int, default=50)
     args = parser.parse_args()
-    server = PostgresForTests()
-    try:
-        with tempfile.TemporaryDirectory() as folder:
-            asyncio.run(bench(args.games, args.players, args.runs, Path(folder), server))
-    finally:
-        server.stop()
+    run_with_postgres(lambda folder, server: bench(args.games, args.players, args.runs, folder, server))
 
 
 if __name__ == "__main__":

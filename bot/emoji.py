@@ -219,13 +219,13 @@ async def _adopt_faces(client: discord.Client, store: Store, faces: Faces, pause
                 remote = {e.name: e.id for e in await client.fetch_application_emojis()}
             except (discord.HTTPException, discord.MissingApplicationID) as error:
                 log.warning("application emoji unavailable (%s); looking again in %.0f s", error, pause)
-                remote = None
-            for entry, emoji_id in new if remote is not None else []:
-                if remote.get(entry["name"]) == emoji_id:
-                    _show(faces, entry, emoji_id)
-                    report.kept += 1
-                else:
-                    absent.add((entry["name"], emoji_id))
+            else:
+                for entry, emoji_id in new:
+                    if remote.get(entry["name"]) == emoji_id:
+                        _show(faces, entry, emoji_id)
+                        report.kept += 1
+                    else:
+                        absent.add((entry["name"], emoji_id))
         if report.kept == len(manifest):
             break
         await asyncio.sleep(pause)

@@ -32,7 +32,7 @@ import re
 import secrets
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, TypeGuard
 
 import discord
 
@@ -122,7 +122,9 @@ async def _rebuild(cls, interaction: discord.Interaction, item: discord.ui.Item,
     return cls(int(match["table"]), int(match["version"]), match["verb"])
 
 
-async def _clicked(self: discord.ui.DynamicItem, interaction: discord.Interaction[ParlorClient]) -> None:
+async def _clicked(self: discord.ui.DynamicItem[Any], interaction: discord.Interaction[Any]) -> None:
+    """A component's callback. discord.py declares it for any client (``Interaction[ClientT]``); Parlor's client
+    is always a :class:`~bot.client.ParlorClient`."""
     await answer_click(interaction)
 
 
@@ -245,7 +247,7 @@ def add_dynamic_items(client: discord.Client, *items: type[discord.ui.DynamicIte
 def _reaches_dynamic_item(interaction: discord.Interaction) -> bool:
     """Whether discord.py hands this click to one of the DynamicItems: it does when the custom_id fits their
     templates and the clicked message carries that component (any other click it drops silently)."""
-    data = interaction.data or {}
+    data: dict[str, Any] = dict(interaction.data or {})
     wanted = str(data.get("custom_id"))
     if interaction.message is None or not any(template.fullmatch(wanted) for template in _TEMPLATES):
         return False
@@ -295,7 +297,7 @@ async def _route(interaction: discord.Interaction[ParlorClient]) -> None:
         await interaction.response.send_modal(amount_prompt(prompt_id(wanted, interaction.user.id), amount))
 
 
-async def _submit_prompt(interaction: discord.Interaction[ParlorBot], wanted: str, data: dict[str, Any]) -> None:
+async def _submit_prompt(interaction: discord.Interaction[ParlorClient], wanted: str, data: dict[str, Any]) -> None:
     """A submitted number prompt: the user's own, its number within bounds, then a wish at the prompt's
     version (the table manager answers a prompt the game has moved past as it answers a stale button)."""
     match = re.fullmatch(PROMPT_TEMPLATE, wanted)
@@ -405,7 +407,7 @@ def _view(table_id: int, version: int, items: list[Item]) -> discord.ui.View:
                 raise ValueError("a menu holds 25 options")
             menus += not spec.verb
             verb = spec.verb or ("-" if menus == 1 else f"-{menus}")  # plain menus: "-", "-2", "-3"… (unique ids)
-            select = discord.ui.Select(
+            select: discord.ui.Select[discord.ui.View] = discord.ui.Select(
                 custom_id=f"parlor:s:{table_id}:{version}:{verb}", placeholder=spec.placeholder[:150],
                 min_values=spec.min_values, max_values=min(spec.max_values, len(spec.options)), row=spec.row,
                 options=[discord.SelectOption(label=label[:100], value=value, emoji=spec.emojis.get(value))
@@ -417,7 +419,7 @@ def _view(table_id: int, version: int, items: list[Item]) -> discord.ui.View:
     return view
 
 
-def _is_action(item: Item) -> bool:
+def _is_action(item: Item) -> TypeGuard[ButtonSpec | SelectSpec]:
     return (isinstance(item, ButtonSpec) and item.verb.startswith("a:") and not item.disabled) or (
         isinstance(item, SelectSpec) and not item.verb)
 
@@ -465,13 +467,13 @@ def _as_prompts(items: list[Item]) -> list[Item]:
                            for verb, numbers in prompted.items()]
     kept: list[Item] = []
     for item in items:
-        if not _is_action(item):
+        if _is_action(item):
+            options = [(v, label) for v, label in _options(item) if (_numbered(v) or ("", 0))[0] not in prompted]
+            if options:
+                kept.append(SelectSpec(options, placeholder=item.placeholder, emojis=item.emojis)
+                            if isinstance(item, SelectSpec) else item)
+        else:
             kept.append(item)
-            continue
-        options = [(v, label) for v, label in _options(item) if (_numbered(v) or ("", 0))[0] not in prompted]
-        if options:
-            kept.append(SelectSpec(options, placeholder=item.placeholder, emojis=item.emojis)
-                        if isinstance(item, SelectSpec) else item)
     return _as_menus(kept) + prompts
 
 

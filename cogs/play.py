@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import inspect
 import types
-from typing import Any, Literal, Optional
+from typing import Any, Literal
 
 import discord
 from discord import app_commands
@@ -20,7 +20,6 @@ from bot.settings import TURN_SECONDS
 from bot.tables import PLAYING, Refusal, TableManager
 from games import game_names, get_game
 from games.optionspec import OptionSpec, offered_options
-
 
 TurnTime = app_commands.Range[int, TURN_SECONDS[0], TURN_SECONDS[1]]
 TURN_TIME_TEXT = "Seconds per decision before a bot plays for you (default: the server's)"
@@ -36,14 +35,14 @@ def slash_type(spec: OptionSpec) -> Any:
         kind = app_commands.Range[spec.kind, spec.bounds[0], spec.bounds[1]]
     else:
         kind = spec.kind
-    return Optional[kind] if spec.table_default is None else kind
+    return kind | None if spec.table_default is None else kind
 
 
 def slash_description(spec: OptionSpec) -> str:
     return f"{spec.description} (default: {spec.default_text(spec.table_default)})"
 
 
-def play_command(cog: "Play", game_name: str) -> app_commands.Command:
+def play_command(cog: Play, game_name: str) -> app_commands.Command:
     """``/play <game>``: its options are the game's Options fields (games/optionspec.py), plus turn_time."""
     game = get_game(game_name)
     specs = offered_options(game.Options)
@@ -56,10 +55,11 @@ def play_command(cog: "Play", game_name: str) -> app_commands.Command:
     parameters += [inspect.Parameter(s.name, inspect.Parameter.KEYWORD_ONLY, default=s.table_default,
                                      annotation=slash_type(s)) for s in specs]
     parameters.append(inspect.Parameter("turn_time", inspect.Parameter.KEYWORD_ONLY, default=None,
-                                        annotation=Optional[TurnTime]))
+                                        annotation=TurnTime | None))
     if len(parameters) - 2 > MAX_OPTIONS:
         raise ValueError(f"/play {game_name} would have {len(parameters) - 2} options; Discord takes {MAX_OPTIONS}")
-    play.__signature__ = inspect.Signature(parameters)
+    # inspect.signature (and so discord.py) reads a function's __signature__, which typeshed does not declare
+    play.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
     play.__qualname__ = f"Play.play_{game_name}"  # a method of the cog: discord.py passes the cog first
     app_commands.describe(**{s.name: slash_description(s) for s in specs}, turn_time=TURN_TIME_TEXT)(play)
     low, high = game.min_players, game.max_players

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 from PIL import Image
@@ -38,12 +39,13 @@ class Face:
 def all_faces() -> list[Face]:
     """Every face, in contact-sheet order: sanma, hanafuda, BCP, each game's back last."""
     from faces import bcpoker, hanafuda, tiles
+    from games.hanafuda import CARDS
 
-    out = [Face(tiles.emoji_name(c), "sanma", c, lambda c=c: tiles.draw(c)) for c in tiles.CODES]
+    out = [Face(tiles.emoji_name(c), "sanma", c, partial(tiles.draw, c)) for c in tiles.CODES]
     out.append(Face("sanma_back", "sanma", BACK, tiles.draw_back))
-    out += [Face(hanafuda.emoji_name(c), "hanafuda", c.code, lambda c=c: hanafuda.draw(c)) for c in hanafuda.CARDS]
+    out += [Face(hanafuda.emoji_name(c), "hanafuda", c.code, partial(hanafuda.draw, c)) for c in CARDS]
     out.append(Face("hf_back", "hanafuda", BACK, hanafuda.draw_back))
-    out += [Face(bcpoker.emoji_name(c), "bcpoker", c, lambda c=c: bcpoker.draw(c)) for c in bcpoker.CODES]
+    out += [Face(bcpoker.emoji_name(c), "bcpoker", c, partial(bcpoker.draw, c)) for c in bcpoker.CODES]
     out.append(Face("bcp_back", "bcpoker", BACK, bcpoker.draw_back))
     return out
 

@@ -39,7 +39,10 @@ class Series:
 
 @lru_cache(maxsize=8)
 def font(size: int) -> ImageFont.FreeTypeFont:
-    return ImageFont.load_default(size)  # Pillow's bundled font: Latin letters only
+    loaded = ImageFont.load_default(size)  # Pillow's bundled font: Latin letters only
+    if not isinstance(loaded, ImageFont.FreeTypeFont):  # a Pillow without FreeType has only a bitmap font of one size
+        raise RuntimeError("Pillow was built without FreeType: the charts need its scalable font")
+    return loaded
 
 
 def plain(text: str, limit: int = 24) -> str:

@@ -14,7 +14,7 @@ from PIL import Image
 from faces import canvas
 from faces.canvas import SCALE, disc, rotated_rect
 from faces.glyphs import draw_text
-from games.hanafuda import BRIGHT, CARDS, RIBBON, Card
+from games.hanafuda import BRIGHT, RIBBON, Card
 
 WIDTH, HEIGHT = 80, 128
 W, H = WIDTH * SCALE, HEIGHT * SCALE
@@ -323,7 +323,7 @@ def draw(card: Card) -> Image.Image:
     PLANTS[card.month](_Pen(ld, flip=card.code[-1] == "2"))
     if card.code in PICTURES and card.code != "8L":
         PICTURES[card.code](_Pen(ld))
-    if card.kind == RIBBON:
+    if card.kind == RIBBON and card.ribbon is not None:  # every ribbon names its colour
         _ribbon(_Pen(ld), RIBBON_COLOURS[card.ribbon], card.ribbon == "poetry")
     canvas.clip(layer, INNER, 3 * SCALE)
     img.alpha_composite(layer)

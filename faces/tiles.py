@@ -12,7 +12,7 @@ from PIL import Image
 
 from faces import canvas
 from faces.canvas import SCALE, disc, rotated_rect
-from faces.glyphs import draw_glyph, draw_text
+from faces.glyphs import draw_glyph
 
 WIDTH, HEIGHT = 96, 128
 IVORY = (250, 247, 236, 255)
@@ -112,10 +112,10 @@ def _cos(a: float) -> float:
 _SOU_LAYOUT: dict[int, list[tuple[float, float, bool, float]]] = {  # u, v, red, angle
     2: [(0.5, 0.25, False, 0), (0.5, 0.75, False, 0)],
     3: [(0.5, 0.25, False, 0), (0.27, 0.75, False, 0), (0.73, 0.75, False, 0)],
-    4: [(u, v, False, 0) for v in (0.25, 0.75) for u in (0.27, 0.73)],
-    5: [(u, v, False, 0) for v in (0.25, 0.75) for u in (0.2, 0.8)] + [(0.5, 0.5, True, 0)],
-    6: [(u, v, False, 0) for v in (0.25, 0.75) for u in (0.18, 0.5, 0.82)],
-    7: [(0.5, 0.15, True, 0)] + [(u, v, False, 0) for v in (0.5, 0.85) for u in (0.18, 0.5, 0.82)],
+    4: [(u, v, False, 0.0) for v in (0.25, 0.75) for u in (0.27, 0.73)],
+    5: [(u, v, False, 0.0) for v in (0.25, 0.75) for u in (0.2, 0.8)] + [(0.5, 0.5, True, 0)],
+    6: [(u, v, False, 0.0) for v in (0.25, 0.75) for u in (0.18, 0.5, 0.82)],
+    7: [(0.5, 0.15, True, 0)] + [(u, v, False, 0.0) for v in (0.5, 0.85) for u in (0.18, 0.5, 0.82)],
     8: [(0.12, 0.25, False, 0), (0.38, 0.25, False, 25), (0.62, 0.25, False, -25), (0.88, 0.25, False, 0),
         (0.12, 0.75, False, 0), (0.38, 0.75, False, -25), (0.62, 0.75, False, 25), (0.88, 0.75, False, 0)],
     9: [(u, v, u == 0.5, 0) for v in (0.15, 0.5, 0.85) for u in (0.18, 0.5, 0.82)],

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from typing import AsyncIterator, Optional, Protocol, runtime_checkable
+from collections.abc import AsyncIterator
+from typing import Protocol, runtime_checkable
 
 import discord
 
@@ -30,7 +31,7 @@ class ClientRun:
         self.task = task
 
     @property
-    def crashed(self) -> Optional[BaseException]:
+    def crashed(self) -> BaseException | None:
         """The exception that ended the client task, if it died."""
         if self.task.done() and not self.task.cancelled():
             return self.task.exception()
@@ -75,7 +76,7 @@ async def start_client(fake: DiscordServer, client: discord.Client, *, token: st
     if fast_ready:
         client._connection.guild_ready_timeout = 0.05  # private, but the only knob
 
-        async def _no_identify_delay(shard_id: Optional[int], *, initial: bool = False) -> None:
+        async def _no_identify_delay(shard_id: int | None, *, initial: bool = False) -> None:
             return None  # discord.py sleeps 5 s before every non-initial IDENTIFY
 
         client.before_identify_hook = _no_identify_delay  # type: ignore[method-assign]

@@ -14,12 +14,11 @@ import base64
 import binascii
 import re
 from dataclasses import dataclass
-from typing import Dict, Optional
 
 from aiohttp import web
 
 from .errors import DiscordHTTPError, FormErrors, not_found
-from .httpio import API, json_response, no_content, read_body
+from .httpio import API, add_routes, json_response, no_content, read_body
 from .models import snowflake
 from .world import World
 
@@ -54,7 +53,7 @@ class AppEmoji:
                 "available": True}
 
 
-def check_name(name: object, others: Dict[int, AppEmoji], errors: FormErrors, own_id: Optional[int] = None) -> None:
+def check_name(name: object, others: dict[int, AppEmoji], errors: FormErrors, own_id: int | None = None) -> None:
     if not isinstance(name, str) or not NAME.match(name):
         errors.add(["name"], "BASE_TYPE_BAD_LENGTH" if isinstance(name, str) and not 2 <= len(name) <= 32
                    else "STRING_TYPE_REGEX", "Must be between 2 and 32 in length and only A-Z, a-z, 0-9 and _.")
@@ -85,16 +84,14 @@ class EmojiRoutes:
         self.limit = MAX_EMOJI
 
     def add_routes(self, r: web.UrlDispatcher) -> None:
-        base = API + "/applications/{app_id}/emojis"
-        r.add_get(base, self._list)
-        r.add_post(base, self._create)
-        r.add_get(base + "/{emoji_id}", self._get)
-        r.add_patch(base + "/{emoji_id}", self._modify)
-        r.add_delete(base + "/{emoji_id}", self._delete)
+        add_routes(r, {
+            "/applications/{app_id}/emojis": {"GET": self._list, "POST": self._create},
+            "/applications/{app_id}/emojis/{emoji_id}": {"GET": self._get, "PATCH": self._modify, "DELETE": self._delete},
+        }, API)
         r.add_get("/emojis/{file}", self._image)
 
     @property
-    def emoji(self) -> Dict[int, AppEmoji]:
+    def emoji(self) -> dict[int, AppEmoji]:
         return self.world.app_emoji
 
     def _check_app(self, request: web.Request) -> None:

@@ -3,7 +3,8 @@ the crash of a watched client task."""
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Optional
+from collections.abc import Iterable
+from typing import Any
 
 UNKNOWN_CHANNEL = (10003, "Unknown Channel")
 UNKNOWN_MESSAGE = (10008, "Unknown Message")
@@ -14,7 +15,7 @@ UNKNOWN_INTERACTION = (10062, "Unknown interaction")
 class DiscordHTTPError(Exception):
     """Raised inside handlers; turned into a Discord-style JSON error response."""
 
-    def __init__(self, status: int, code: int, message: str, errors: Optional[dict] = None):
+    def __init__(self, status: int, code: int, message: str, errors: dict | None = None):
         super().__init__(f"{status} {code} {message}")
         self.status = status
         self.code = code

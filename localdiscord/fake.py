@@ -3,15 +3,13 @@ users who act in it (``fake.add_user(name)`` gives a :class:`~localdiscord.harne
 
 from __future__ import annotations
 
-from typing import Optional
-
 from .harness import FakeUser
 from .models import Guild, snowflake
 from .server import DiscordServer
 
 
 class LocalDiscord(DiscordServer):
-    def add_user(self, name: str, *, manage_guild: bool = False, guild: Optional[Guild] = None) -> FakeUser:
+    def add_user(self, name: str, *, manage_guild: bool = False, guild: Guild | None = None) -> FakeUser:
         """Create a member of ``guild`` (default: the first guild); ``manage_guild`` gives the
         Manage Server permission."""
         guild = guild or self.guild

@@ -11,7 +11,7 @@ import asyncio
 import json
 import secrets
 import time
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Any
 
 from aiohttp import WSMsgType, web
 
@@ -33,7 +33,7 @@ def shard_of(guild_id: int, shard_count: int) -> int:
     return (guild_id >> 22) % shard_count
 
 
-def event_guild(data: Any) -> Optional[int]:
+def event_guild(data: Any) -> int | None:
     """The guild an event is about (``guild_id`` in its payload), if any."""
     if not isinstance(data, dict):
         return None
@@ -46,13 +46,13 @@ def message_intent(msg: FakeMessage) -> int:
 
 
 class GatewaySession:
-    def __init__(self, session_id: str, intents: int, shard: Optional[list]) -> None:
+    def __init__(self, session_id: str, intents: int, shard: list | None) -> None:
         self.id = session_id
         self.intents = intents
         self.shard = shard
         self.seq = 0
-        self.buffer: List[Tuple[int, str]] = []
-        self.ws: Optional[web.WebSocketResponse] = None
+        self.buffer: list[tuple[int, str]] = []
+        self.ws: web.WebSocketResponse | None = None
         self.lock = asyncio.Lock()
         self.ready = False
         self.server_closed: set = set()  # websockets we closed ourselves (drops)
@@ -61,7 +61,7 @@ class GatewaySession:
     def connected(self) -> bool:
         return self.ws is not None and not self.ws.closed and self.ready
 
-    def owns(self, guild_id: Optional[int]) -> bool:
+    def owns(self, guild_id: int | None) -> bool:
         """Whether this session receives the events of ``guild_id`` (None: a DM, shard 0's); an unsharded
         session receives everything."""
         if not self.shard:
@@ -93,7 +93,7 @@ class Gateway:
         # measure a whole interval ("Can't keep up … 41.3s behind").
         self.heartbeat_interval = heartbeat_interval
         self.latency = gateway_latency
-        self.sessions: Dict[str, GatewaySession] = {}
+        self.sessions: dict[str, GatewaySession] = {}
         self.identify_count = 0
         self.resume_count = 0
         self._ready_event = asyncio.Event()
@@ -104,11 +104,11 @@ class Gateway:
         """True while a bot client is connected and has been sent READY."""
         return any(s.connected for s in self.sessions.values())
 
-    def serving(self, guild_id: Optional[int]) -> bool:
+    def serving(self, guild_id: int | None) -> bool:
         """True while the session that owns ``guild_id``'s shard is connected and has been sent READY."""
         return any(s.connected and s.owns(guild_id) for s in self.sessions.values())
 
-    async def wait_ready(self, timeout: float = 10.0, *, guild_id: Optional[int] = None) -> None:
+    async def wait_ready(self, timeout: float = 10.0, *, guild_id: int | None = None) -> None:
         """Wait until a bot client is connected (IDENTIFY/RESUME answered); with ``guild_id``, the one
         whose shard owns that guild."""
         deadline = time.monotonic() + timeout
@@ -121,7 +121,7 @@ class Gateway:
             self._ready_event.clear()
             try:
                 await asyncio.wait_for(self._ready_event.wait(), min(remaining, 0.05))
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 pass
 
     async def drop(self, *, resume: bool = True, wait: bool = False, timeout: float = 10.0) -> None:
@@ -176,7 +176,7 @@ class Gateway:
     async def handle(self, request: web.Request) -> web.StreamResponse:
         ws = web.WebSocketResponse(max_msg_size=0)
         await ws.prepare(request)
-        session: Optional[GatewaySession] = None
+        session: GatewaySession | None = None
         await ws.send_str(json.dumps({"op": OP_HELLO, "d": {"heartbeat_interval": round(self.heartbeat_interval * 1000)}}))
         try:
             async for msg in ws:
@@ -246,7 +246,7 @@ class Gateway:
         self.world.changed()
         return session
 
-    async def _resume(self, ws: web.WebSocketResponse, d: dict) -> Optional[GatewaySession]:
+    async def _resume(self, ws: web.WebSocketResponse, d: dict) -> GatewaySession | None:
         session = self.sessions.get(str(d.get("session_id")))
         if session is None:
             await ws.send_str(json.dumps({"op": OP_INVALID_SESSION, "d": False}))
@@ -268,10 +268,10 @@ class Gateway:
         self.world.changed()
         return session
 
-    async def _members_chunk(self, ws: web.WebSocketResponse, session: Optional[GatewaySession], d: dict) -> None:
+    async def _members_chunk(self, ws: web.WebSocketResponse, session: GatewaySession | None, d: dict) -> None:
         if session is None:
             return
-        guild = self.world.guilds.get(int(d.get("guild_id")))
+        guild = self.world.guilds.get(int(d["guild_id"]))  # required by Request Guild Members
         if guild is None:
             return
         ids = [self.world.bot_id, guild.owner_id] + list(guild.member_ids)

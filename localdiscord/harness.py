@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import asyncio
 import time
-from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union
+from collections.abc import Callable, Sequence
+from typing import Any, Union
 
 from .models import (
     BUTTON,
@@ -63,27 +64,27 @@ class InteractionResult:
     response message (for a click answered with UPDATE_MESSAGE / DEFERRED_UPDATE: the
     clicked message, current state)."""
 
-    def __init__(self, fake: DiscordServer, interaction: FakeInteraction, user: "FakeUser") -> None:
+    def __init__(self, fake: DiscordServer, interaction: FakeInteraction, user: FakeUser) -> None:
         self.fake = fake
         self.interaction = interaction
         self.user = user
 
     # --- what happened ---
     @property
-    def response_type(self) -> Optional[int]:
+    def response_type(self) -> int | None:
         """Callback type: 4 message, 5 deferred message, 6 deferred update, 7 update, 9 modal."""
         return self.interaction.callback_type
 
     @property
-    def message(self) -> Optional[FakeMessage]:
+    def message(self) -> FakeMessage | None:
         return self.interaction.original
 
     @property
-    def followups(self) -> List[FakeMessage]:
+    def followups(self) -> list[FakeMessage]:
         return list(self.interaction.followups)
 
     @property
-    def messages(self) -> List[FakeMessage]:
+    def messages(self) -> list[FakeMessage]:
         """The response message (if any) followed by the followups."""
         return ([self.message] if self.message is not None else []) + self.followups
 
@@ -96,11 +97,11 @@ class InteractionResult:
         return self.response_type in (5, 6)
 
     @property
-    def modal(self) -> Optional[dict]:
+    def modal(self) -> dict | None:
         return self.interaction.modal
 
     @property
-    def latency(self) -> Optional[float]:
+    def latency(self) -> float | None:
         """Seconds from dispatching INTERACTION_CREATE to receiving the callback."""
         return self.interaction.latency
 
@@ -121,29 +122,29 @@ class InteractionResult:
         return self._msg().content
 
     @property
-    def embeds(self) -> List[dict]:
+    def embeds(self) -> list[dict]:
         return self._msg().embeds
 
     @property
-    def embed(self) -> Optional[dict]:
+    def embed(self) -> dict | None:
         return self._msg().embed
 
     @property
-    def components(self) -> List[dict]:
+    def components(self) -> list[dict]:
         return self._msg().components
 
     @property
-    def ephemeral_to(self) -> Optional[int]:
+    def ephemeral_to(self) -> int | None:
         return self._msg().ephemeral_to
 
-    def buttons(self) -> List[Tuple[Optional[str], Optional[str], bool]]:
+    def buttons(self) -> list[tuple[str | None, str | None, bool]]:
         return self._msg().buttons()
 
     def text(self) -> str:
         """Text of the response message and all followups."""
         return "\n".join(m.text() for m in self.messages)
 
-    async def submit_modal(self, values: Optional[Dict[str, Any]] = None, **kw: Any) -> "InteractionResult":
+    async def submit_modal(self, values: dict[str, Any] | None = None, **kw: Any) -> InteractionResult:
         return await self.user.submit_modal(self, values, **kw)
 
     def __repr__(self) -> str:
@@ -155,10 +156,10 @@ class FakeUser(Member):
     """A guild member who can use the bot. Create with ``fake.add_user(name)``."""
 
     def __init__(self, fake: DiscordServer, id: int, name: str, *, manage_guild: bool = False,
-                 guild_id: Optional[int] = None) -> None:
+                 guild_id: int | None = None) -> None:
         super().__init__(id=id, name=name, manage_guild=manage_guild, guild_id=guild_id)
         self.fake = fake
-        self.interactions: List[FakeInteraction] = []
+        self.interactions: list[FakeInteraction] = []
         self._focused_type = OPT_STRING
 
     @property
@@ -171,19 +172,19 @@ class FakeUser(Member):
     # ------------------------------------------------------------------
     # reading
     # ------------------------------------------------------------------
-    def visible_messages(self, channel: Union[None, int, str, Channel] = None) -> List[FakeMessage]:
+    def visible_messages(self, channel: None | int | str | Channel = None) -> list[FakeMessage]:
         """Public messages plus this user's own ephemerals (current state, oldest first)."""
         return self.fake.visible_messages(self.id, channel)
 
-    def dm_messages(self) -> List[FakeMessage]:
+    def dm_messages(self) -> list[FakeMessage]:
         """Messages the bot sent to this user in direct messages."""
         return [m for c in self.fake.channels.values() if c.type == 1 and c.recipient_id == self.id
                 for m in c.messages if not m.deleted]
 
-    def ephemeral_messages(self, channel: Union[None, int, str, Channel] = None) -> List[FakeMessage]:
+    def ephemeral_messages(self, channel: None | int | str | Channel = None) -> list[FakeMessage]:
         return [m for m in self.visible_messages(channel) if m.ephemeral_to == self.id]
 
-    def last_message(self, channel: Union[None, int, str, Channel] = None) -> FakeMessage:
+    def last_message(self, channel: None | int | str | Channel = None) -> FakeMessage:
         msgs = self.visible_messages(channel)
         if not msgs:
             raise HarnessError(f"{self.name} sees no messages")
@@ -192,7 +193,7 @@ class FakeUser(Member):
     # ------------------------------------------------------------------
     # acting
     # ------------------------------------------------------------------
-    async def slash(self, name: str, *path: str, _channel: Union[None, int, str, Channel] = None,
+    async def slash(self, name: str, *path: str, _channel: None | int | str | Channel = None,
                     _timeout: float = DEFAULT_TIMEOUT, _quiet: float = DEFAULT_QUIET,
                     **options: Any) -> InteractionResult:
         """Use a slash command: ``await alice.slash("play", "koikoi", players=3)``.
@@ -201,7 +202,7 @@ class FakeUser(Member):
         control the harness."""
         return await self._run(self.prepare_slash(name, *path, _channel=_channel, **options), _timeout, _quiet)
 
-    def prepare_slash(self, name: str, *path: str, _channel: Union[None, int, str, Channel] = None,
+    def prepare_slash(self, name: str, *path: str, _channel: None | int | str | Channel = None,
                       **options: Any) -> FakeInteraction:
         """The interaction :meth:`slash` would send, checked but not dispatched (the playground
         dispatches it itself). Raises :class:`HarnessError` for what Discord's client would refuse."""
@@ -209,8 +210,8 @@ class FakeUser(Member):
         data, label = self._command_data(name, path, options, channel)
         return self.fake.new_interaction(user_id=self.id, type=2, data=data, channel=channel, label=label)
 
-    async def autocomplete(self, name: str, *path: str, _focused: str, _channel: Union[None, int, str, Channel] = None,
-                           _timeout: float = DEFAULT_TIMEOUT, **options: Any) -> List[dict]:
+    async def autocomplete(self, name: str, *path: str, _focused: str, _channel: None | int | str | Channel = None,
+                           _timeout: float = DEFAULT_TIMEOUT, **options: Any) -> list[dict]:
         """Type into an autocomplete option: ``await u.autocomplete("play", _focused="game", game="ko")``.
         Returns the choices the bot offered (``[{"name":..., "value":...}]``)."""
         channel = self.fake.get_channel(_channel)
@@ -227,16 +228,16 @@ class FakeUser(Member):
         await wait_for_answer(self.fake, inter, timeout=_timeout, quiet=0.0, settle_max=0.0)
         return list(inter.autocomplete_choices or [])
 
-    def _command_data(self, name: str, path: Sequence[str], options: Dict[str, Any], channel: Channel,
-                      focused: Optional[str] = None) -> Tuple[dict, str]:
+    def _command_data(self, name: str, path: Sequence[str], options: dict[str, Any], channel: Channel,
+                      focused: str | None = None) -> tuple[dict, str]:
         parts = name.split() + [p for x in path for p in x.split()]
         cmd = self._find_command(parts[0], channel)
-        data: Dict[str, Any] = {"id": str(cmd.id), "name": cmd.name, "type": 1}
+        data: dict[str, Any] = {"id": str(cmd.id), "name": cmd.name, "type": 1}
         if cmd.guild_id is not None:
             data["guild_id"] = str(cmd.guild_id)
-        resolved: Dict[str, Dict[str, Any]] = {}
+        resolved: dict[str, dict[str, Any]] = {}
         cmd_options = cmd.payload.get("options") or []
-        container: List[dict] = []
+        container: list[dict] = []
         data["options"] = container
         walked = [parts[0]]
         for sub in parts[1:]:
@@ -288,7 +289,7 @@ class FakeUser(Member):
         raise HarnessError(f"no slash command /{name} registered for this guild; registered: {known or 'none'} "
                            f"(did the bot sync its command tree?)")
 
-    def _option_value(self, opt: dict, value: Any, resolved: Dict[str, Dict[str, Any]], walked: list) -> Any:
+    def _option_value(self, opt: dict, value: Any, resolved: dict[str, dict[str, Any]], walked: list) -> Any:
         t = opt["type"]
         where = f"/{' '.join(walked)} option {opt['name']!r}"
         choices = opt.get("choices")
@@ -386,13 +387,13 @@ class FakeUser(Member):
         return self.fake.new_interaction(user_id=self.id, type=3, data=data,
                                          channel=self.fake.channels[msg.channel_id], message=msg, label=label)
 
-    async def forge_click(self, message: MessageLike, custom_id: str, *, values: Optional[Sequence[str]] = None,
+    async def forge_click(self, message: MessageLike, custom_id: str, *, values: Sequence[str] | None = None,
                           _timeout: float = DEFAULT_TIMEOUT, _quiet: float = DEFAULT_QUIET) -> InteractionResult:
         """A click as a modified client could send it: any ``custom_id`` (a button's, or a string select's
         when ``values`` are given) on ``message``, whatever its components. Discord's own client only sends
         the components a message has."""
         msg = self._check_visible(_as_message(message))
-        data: Dict[str, Any] = {"custom_id": custom_id, "component_type": BUTTON if values is None else STRING_SELECT}
+        data: dict[str, Any] = {"custom_id": custom_id, "component_type": BUTTON if values is None else STRING_SELECT}
         if values is not None:
             data["values"] = [str(v) for v in values]
         inter = self.fake.new_interaction(user_id=self.id, type=3, data=data, channel=self.fake.channels[msg.channel_id],
@@ -405,13 +406,13 @@ class FakeUser(Member):
         (a forged payload: e.g. an option value Discord's client would have refused)."""
         return await self._run(inter, _timeout, _quiet)
 
-    async def select(self, message: MessageLike, custom_id: str, values: Union[str, Sequence[Any]], *,
+    async def select(self, message: MessageLike, custom_id: str, values: str | Sequence[Any], *,
                      _timeout: float = DEFAULT_TIMEOUT, _quiet: float = DEFAULT_QUIET) -> InteractionResult:
         """Choose ``values`` in the select menu ``custom_id`` (string select: option values or labels;
         user select: FakeUsers or ids; channel select: channels, ids or names)."""
         return await self._run(self.prepare_select(message, custom_id, values), _timeout, _quiet)
 
-    def prepare_select(self, message: MessageLike, custom_id: str, values: Union[str, Sequence[Any]], *,
+    def prepare_select(self, message: MessageLike, custom_id: str, values: str | Sequence[Any], *,
                        shown_before: bool = False) -> FakeInteraction:
         """The interaction :meth:`select` would send, checked but not dispatched (``shown_before``: as
         for :meth:`prepare_click`, a select of an earlier version of the message, by its custom_id)."""
@@ -426,7 +427,7 @@ class FakeUser(Member):
         if comp.get("disabled"):
             raise HarnessError(f"select {custom_id!r} is disabled")
         vals = [values] if isinstance(values, (str, int, FakeUser, Channel)) else list(values)
-        data: Dict[str, Any] = {"custom_id": comp["custom_id"], "component_type": comp["type"]}
+        data: dict[str, Any] = {"custom_id": comp["custom_id"], "component_type": comp["type"]}
         data["values"], resolved = self._select_values(comp, vals)
         if resolved:
             data["resolved"] = resolved
@@ -434,11 +435,11 @@ class FakeUser(Member):
                                          channel=self.fake.channels[msg.channel_id], message=msg,
                                          label=f"select {comp['custom_id']!r} {data['values']}")
 
-    def _select_values(self, comp: dict, vals: List[Any]) -> Tuple[List[str], Dict[str, Any]]:
+    def _select_values(self, comp: dict, vals: list[Any]) -> tuple[list[str], dict[str, Any]]:
         lo, hi = comp.get("min_values", 1), comp.get("max_values", 1)
         if not lo <= len(vals) <= hi:
             raise HarnessError(f"select {comp.get('custom_id')!r} takes {lo}..{hi} values, got {len(vals)}")
-        resolved: Dict[str, Dict[str, Any]] = {}
+        resolved: dict[str, dict[str, Any]] = {}
         if comp["type"] == STRING_SELECT:
             out = []
             options = comp.get("options") or []
@@ -462,14 +463,14 @@ class FakeUser(Member):
             out.append(self._option_value(opt, v, resolved, ["select"]))
         return out, resolved
 
-    async def submit_modal(self, result: InteractionResult, values: Optional[Dict[str, Any]] = None, *,
+    async def submit_modal(self, result: InteractionResult, values: dict[str, Any] | None = None, *,
                            _timeout: float = DEFAULT_TIMEOUT, _quiet: float = DEFAULT_QUIET,
                            **kw_values: Any) -> InteractionResult:
         """Fill in and submit the modal the bot answered ``result`` with:
         ``values`` maps input custom_ids (or labels) to text (or a list, for selects)."""
         return await self._run(self.prepare_modal(result, values, **kw_values), _timeout, _quiet)
 
-    def prepare_modal(self, result: Union[InteractionResult, FakeInteraction], values: Optional[Dict[str, Any]] = None,
+    def prepare_modal(self, result: InteractionResult | FakeInteraction, values: dict[str, Any] | None = None,
                       **kw_values: Any) -> FakeInteraction:
         """The modal submission :meth:`submit_modal` would send, checked but not dispatched.
         ``result`` may also be the :class:`FakeInteraction` the bot answered with the modal."""
@@ -480,7 +481,7 @@ class FakeUser(Member):
         given = dict(values or {}, **kw_values)
         used: set = set()
 
-        def fill(c: dict, label: Optional[str] = None) -> dict:
+        def fill(c: dict, label: str | None = None) -> dict:
             key = next((k for k in (c.get("custom_id"), label, c.get("label"), c.get("placeholder"))
                         if k is not None and k in given), None)
             if c.get("type") == 4:
@@ -515,7 +516,7 @@ class FakeUser(Member):
                                          message=src.message if src.type == 3 else None,
                                          label=f"submit modal {modal.get('title')!r}")
 
-    async def say(self, content: str, *, channel: Union[None, int, str, Channel] = None) -> FakeMessage:
+    async def say(self, content: str, *, channel: None | int | str | Channel = None) -> FakeMessage:
         """Post a plain message (MESSAGE_CREATE reaches the bot if it has the intent)."""
         ch = self.fake.get_channel(channel)
         return await self.fake.create_message(ch, {"content": content}, [],
@@ -545,11 +546,11 @@ class FakeUser(Member):
         return InteractionResult(self.fake, inter, self)
 
 
-def _components(msg: FakeMessage) -> List[dict]:
+def _components(msg: FakeMessage) -> list[dict]:
     return list(iter_components(msg.components))
 
 
-def _shown_earlier(msg: FakeMessage, wanted: Callable[[dict], bool]) -> Optional[dict]:
+def _shown_earlier(msg: FakeMessage, wanted: Callable[[dict], bool]) -> dict | None:
     """The newest component of an earlier version of ``msg`` that is ``wanted``, or None."""
     return next((c for v in reversed(msg.versions) if v.kind != "delete"
                  for c in iter_components(v.components) if wanted(c)), None)
@@ -573,7 +574,7 @@ async def wait_for_answer(fake: DiscordServer, inter: FakeInteraction, *, timeou
                 f"bot connected: {fake.connected})")
         try:
             await asyncio.wait_for(asyncio.shield(inter.callback_event.wait()), 0.05)
-        except asyncio.TimeoutError:
+        except TimeoutError:
             pass
     if inter.callback_type == 5:
         while inter.original is not None and inter.original.loading and not inter.followups:

@@ -4,15 +4,30 @@ the interaction endpoints)."""
 from __future__ import annotations
 
 import json
-from typing import Any, List, Tuple
+from collections.abc import Awaitable, Callable
+from typing import Any
 
-from aiohttp import web
+from aiohttp import BodyPartReader, web
 
 from .errors import DiscordHTTPError
 from .messaging import UploadedFile
 
 API = "/api/v{version:\\d+}"  # every REST route is under it
 JSON_HEADERS = {"Content-Type": "application/json"}
+
+
+Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+Routes = dict[str, dict[str, Handler]]  # path → method ("GET", "POST" …, or "*" for any) → handler
+
+
+def add_routes(router: web.UrlDispatcher, routes: Routes, prefix: str = "") -> None:
+    """Every route of ``routes``, each path after ``prefix``; a GET answers HEAD too (as aiohttp's add_get)."""
+    for path, methods in routes.items():
+        for method, handler in methods.items():
+            if method == "GET":
+                router.add_get(prefix + path, handler)
+            else:
+                router.add_route(method, prefix + path, handler)
 
 
 def json_response(data: Any, status: int = 200) -> web.Response:
@@ -25,10 +40,10 @@ def no_content() -> web.Response:
     return web.Response(status=204)
 
 
-async def read_body(request: web.Request) -> Tuple[dict, List[UploadedFile]]:
+async def read_body(request: web.Request) -> tuple[dict, list[UploadedFile]]:
         """Returns (json body, uploaded files as (index, filename, data, content_type))."""
         ctype = request.headers.get("Content-Type", "")
-        files: List[UploadedFile] = []
+        files: list[UploadedFile] = []
         if ctype.startswith("multipart/"):
             body: dict = {}
             reader = await request.multipart()
@@ -36,14 +51,18 @@ async def read_body(request: web.Request) -> Tuple[dict, List[UploadedFile]]:
                 part = await reader.next()
                 if part is None:
                     break
+                if not isinstance(part, BodyPartReader):
+                    # A multipart nested in a part: Discord's docs describe flat form parts only (payload_json and
+                    # files[n]); the stricter reading refuses the body.
+                    raise DiscordHTTPError(400, 50035, "Invalid Form Body")
                 name = part.name or ""
-                data = await part.read()  # type: ignore[union-attr]
+                data = await part.read()
                 if name == "payload_json":
                     body = json.loads(data.decode())
                 elif name.startswith("files[") or name == "file" or name.startswith("file"):
                     idx = int(name[6:-1]) if name.startswith("files[") else len(files)
                     files.append((idx, part.filename or f"file{idx}", bytes(data),
-                                  part.headers.get("Content-Type")))  # type: ignore[union-attr]
+                                  part.headers.get("Content-Type")))
             return body, files
         text = await request.text()
         if not text:

@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import secrets
 import time
-from typing import Any, Dict, Optional, Union
+from typing import Any
 
 from aiohttp import web
 
 from .errors import UNKNOWN_INTERACTION, UNKNOWN_MESSAGE, UNKNOWN_WEBHOOK, DiscordHTTPError, FormErrors, not_found
 from .gateway import Gateway
-from .httpio import API, json_response, no_content, read_body
+from .httpio import API, add_routes, json_response, no_content, read_body
 from .messaging import Messaging
 from .models import FLAG_EPHEMERAL, Channel, FakeInteraction, FakeMessage, Violation, snowflake
 from .validation import validate_modal
@@ -32,14 +32,16 @@ class Interactions:
         self.messaging = messaging
 
     def add_routes(self, r: web.UrlDispatcher) -> None:
-        r.add_post(API + "/interactions/{interaction_id}/{token}/callback", self._interaction_callback)
-        r.add_post(API + "/webhooks/{app_id}/{token}", self._webhook_execute)
-        r.add_get(API + "/webhooks/{app_id}/{token}/messages/{message_id}", self._webhook_get_message)
-        r.add_patch(API + "/webhooks/{app_id}/{token}/messages/{message_id}", self._webhook_edit_message)
-        r.add_delete(API + "/webhooks/{app_id}/{token}/messages/{message_id}", self._webhook_delete_message)
+        add_routes(r, {
+            "/interactions/{interaction_id}/{token}/callback": {"POST": self._interaction_callback},
+            "/webhooks/{app_id}/{token}": {"POST": self._webhook_execute},
+            "/webhooks/{app_id}/{token}/messages/{message_id}": {
+                "GET": self._webhook_get_message, "PATCH": self._webhook_edit_message,
+                "DELETE": self._webhook_delete_message},
+        }, API)
 
     def new_interaction(self, *, user_id: int, type: int, data: dict, channel: Channel,
-                        message: Optional[FakeMessage] = None, label: str = "") -> FakeInteraction:
+                        message: FakeMessage | None = None, label: str = "") -> FakeInteraction:
         inter = FakeInteraction(
             id=snowflake(), token="aW50ZXJhY3Rpb246" + secrets.token_urlsafe(48), type=type, user_id=user_id,
             guild_id=channel.guild_id, channel_id=channel.id, data=data, label=label, message=message,
@@ -50,7 +52,7 @@ class Interactions:
 
     def interaction_payload(self, inter: FakeInteraction) -> dict:
         channel = self.world.channels[inter.channel_id]
-        d: Dict[str, Any] = {
+        d: dict[str, Any] = {
             "id": str(inter.id), "application_id": str(self.world.application_id), "type": inter.type,
             "data": inter.data, "token": inter.token, "version": 1, "channel_id": str(channel.id),
             "channel": self.world.channel_payload(channel), "app_permissions": str(self.world.bot_channel_permissions(channel, implicit=False)),
@@ -80,7 +82,7 @@ class Interactions:
         inter.last_activity = inter.dispatched_at
         await self.gateway.dispatch("INTERACTION_CREATE", self.interaction_payload(inter))
 
-    def expire_token(self, token_or_interaction: Union[str, FakeInteraction, Any]) -> None:
+    def expire_token(self, token_or_interaction: str | FakeInteraction | Any) -> None:
         """Make an interaction token invalid now (as if 15 minutes had passed)."""
         inter = self._resolve_interaction(token_or_interaction)
         inter.expired = True
@@ -133,8 +135,8 @@ class Interactions:
         data = body.get("data") or {}
         ephemeral = bool(int(data.get("flags") or 0) & FLAG_EPHEMERAL)
         channel = self.world.channels[inter.channel_id]
-        resource: Dict[str, Any] = {"type": ctype}
-        info: Dict[str, Any] = {"id": str(inter.id), "type": inter.type}
+        resource: dict[str, Any] = {"type": ctype}
+        info: dict[str, Any] = {"id": str(inter.id), "type": inter.type}
         if ctype == CHANNEL_MESSAGE:
             if inter.type not in (2, 3, 5):
                 raise DiscordHTTPError(400, 50035, "Invalid Form Body",

@@ -6,7 +6,7 @@ interaction callback or webhook, or a user of the harness typing a message.
 from __future__ import annotations
 
 import mimetypes
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Any
 
 from .errors import UNKNOWN_MESSAGE, DiscordHTTPError, not_found
 from .gateway import Gateway, message_intent
@@ -23,7 +23,7 @@ from .models import (
 from .validation import check_attachments, check_message, check_not_empty
 from .world import World
 
-UploadedFile = Tuple[int, str, bytes, Optional[str]]  # (index, filename, data, content type)
+UploadedFile = tuple[int, str, bytes, str | None]  # (index, filename, data, content type)
 
 
 class Messaging:
@@ -35,12 +35,12 @@ class Messaging:
         self,
         channel: Channel,
         body: dict,
-        files: List[UploadedFile],
+        files: list[UploadedFile],
         *,
-        author: Optional[dict] = None,
-        ephemeral_to: Optional[int] = None,
-        interaction: Optional[FakeInteraction] = None,
-        validate_prefix: Optional[List[Any]] = None,
+        author: dict | None = None,
+        ephemeral_to: int | None = None,
+        interaction: FakeInteraction | None = None,
+        validate_prefix: list[Any] | None = None,
         loading: bool = False,
         check_empty: bool = True,
     ) -> FakeMessage:
@@ -60,7 +60,7 @@ class Messaging:
         )
         if interaction is not None:
             user = self.world.user_payload(interaction.user_id)
-            meta: Dict[str, Any] = {
+            meta: dict[str, Any] = {
                 "id": str(interaction.id), "type": interaction.type, "user": user,
                 "authorizing_integration_owners": {"0": str(channel.guild_id)} if channel.guild_id else {},
             }
@@ -87,10 +87,10 @@ class Messaging:
         return msg
 
     async def edit(self, msg: FakeMessage, body: dict, files: list, *,
-                           validate_prefix: Optional[List[Any]] = None) -> FakeMessage:
+                           validate_prefix: list[Any] | None = None) -> FakeMessage:
         if msg.deleted:
             raise not_found(*UNKNOWN_MESSAGE)
-        merged = {
+        merged: dict[str, Any] = {
             "content": body.get("content", msg.content) if "content" in body else msg.content,
             "embeds": body["embeds"] if "embeds" in body else msg.embeds,
             "components": body["components"] if "components" in body else msg.components,
@@ -132,7 +132,7 @@ class Messaging:
             await self.gateway.dispatch("MESSAGE_DELETE", data, intent=message_intent(msg))
 
     @staticmethod
-    def upload_meta(body: dict) -> Dict[int, dict]:
+    def upload_meta(body: dict) -> dict[int, dict]:
         """The body's ``attachments`` entries that describe an upload (``files[n]``), by n."""
         meta = {}
         for a in body.get("attachments") or []:
@@ -142,14 +142,14 @@ class Messaging:
                 pass
         return meta
 
-    def check_files(self, body: dict, files: List[UploadedFile], held: Dict[str, str], embeds: List[dict],
-                    prefix: List[Any]) -> None:
+    def check_files(self, body: dict, files: list[UploadedFile], held: dict[str, str], embeds: list[dict],
+                    prefix: list[Any]) -> None:
         meta = self.upload_meta(body)
         check_attachments(body, {idx: meta.get(idx, {}).get("filename") or filename for idx, filename, _, _ in files},
                           [len(data) for _, _, data, _ in files], held, embeds, prefix)
 
     def make_attachments(self, channel_id: int, body: dict,
-                          files: List[UploadedFile]) -> List[Attachment]:
+                          files: list[UploadedFile]) -> list[Attachment]:
         meta = self.upload_meta(body)
         out = []
         for idx, filename, data, ctype in files:

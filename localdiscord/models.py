@@ -11,8 +11,9 @@ import copy
 import datetime as _dt
 import itertools
 import time
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import Any, Dict, Iterable, Iterator, List, Optional, Tuple
+from typing import Any
 
 DISCORD_EPOCH_MS = 1420070400000
 
@@ -89,7 +90,7 @@ def snowflake() -> int:
 
 
 def iso_now() -> str:
-    return _dt.datetime.now(_dt.timezone.utc).isoformat()
+    return _dt.datetime.now(_dt.UTC).isoformat()
 
 
 # ---------------------------------------------------------------------------
@@ -97,7 +98,7 @@ def iso_now() -> str:
 # ---------------------------------------------------------------------------
 
 
-def embed_texts(embed: dict) -> List[str]:
+def embed_texts(embed: dict) -> list[str]:
     out = []
     for key in ("title", "description"):
         if embed.get(key):
@@ -133,8 +134,8 @@ def snowflakes_as_strings(components: list) -> list:
     return components
 
 
-def component_texts(components: Iterable[dict]) -> List[str]:
-    out: List[str] = []
+def component_texts(components: Iterable[dict]) -> list[str]:
+    out: list[str] = []
 
     def walk(c: dict) -> None:
         for key in ("label", "placeholder", "content", "title", "description"):
@@ -178,9 +179,9 @@ class Attachment:
     id: int
     filename: str
     size: int
-    content_type: Optional[str]
+    content_type: str | None
     data: bytes = b""
-    description: Optional[str] = None
+    description: str | None = None
     url: str = ""
 
     def payload(self) -> dict:
@@ -203,13 +204,13 @@ class MessageVersion:
 
     kind: str
     content: str
-    embeds: List[dict]
-    components: List[dict]
-    attachments: List[Attachment]
+    embeds: list[dict]
+    components: list[dict]
+    attachments: list[Attachment]
     flags: int
     at: float
 
-    def texts(self) -> List[str]:
+    def texts(self) -> list[str]:
         out = []
         if self.content:
             out.append(self.content)
@@ -229,13 +230,13 @@ class FakeMessage:
         *,
         id: int,
         channel_id: int,
-        guild_id: Optional[int],
+        guild_id: int | None,
         author: dict,
-        ephemeral_to: Optional[int] = None,
-        interaction: Optional["FakeInteraction"] = None,
-        webhook_id: Optional[int] = None,
-        application_id: Optional[int] = None,
-        message_reference: Optional[dict] = None,
+        ephemeral_to: int | None = None,
+        interaction: FakeInteraction | None = None,
+        webhook_id: int | None = None,
+        application_id: int | None = None,
+        message_reference: dict | None = None,
         type: int = 0,
     ) -> None:
         self.id = id
@@ -251,16 +252,16 @@ class FakeMessage:
         self.timestamp = iso_now()
         self.born = 0.0  # the fake clock's time at creation (for "older than an hour")
         self.dismissed = False  # an ephemeral message its user dismissed
-        self.edited_timestamp: Optional[str] = None
+        self.edited_timestamp: str | None = None
         self.content = ""
-        self.embeds: List[dict] = []
-        self.components: List[dict] = []
-        self.attachments: List[Attachment] = []
+        self.embeds: list[dict] = []
+        self.components: list[dict] = []
+        self.attachments: list[Attachment] = []
         self.flags = 0
         self.deleted = False
-        self.versions: List[MessageVersion] = []
-        self.interaction_metadata: Optional[dict] = None
-        self.command: Optional[str] = None  # "/play koikoi" for the answer to a slash command
+        self.versions: list[MessageVersion] = []
+        self.interaction_metadata: dict | None = None
+        self.command: str | None = None  # "/play koikoi" for the answer to a slash command
 
     # --- state changes -------------------------------------------------
     def _snapshot(self, kind: str) -> None:
@@ -276,7 +277,7 @@ class FakeMessage:
             )
         )
 
-    def apply(self, body: dict, new_files: List[Attachment], *, kind: str) -> None:
+    def apply(self, body: dict, new_files: list[Attachment], *, kind: str) -> None:
         """Apply a create/edit body (Discord semantics: absent keys are unchanged)."""
         if "content" in body:
             self.content = body["content"] or ""
@@ -288,7 +289,7 @@ class FakeMessage:
             self.components = snowflakes_as_strings(copy.deepcopy(body["components"] or []))
         if "attachments" in body and body["attachments"] is not None:
             by_id = {str(a.id): a for a in self.attachments}
-            kept: List[Attachment] = []
+            kept: list[Attachment] = []
             for a in body["attachments"]:
                 existing = by_id.get(str(a.get("id")))
                 if existing is not None and str(a.get("id")) not in {str(i) for i in range(len(new_files))}:
@@ -325,7 +326,7 @@ class FakeMessage:
         return not self.deleted and not self.dismissed and (
             self.ephemeral_to is None or self.ephemeral_to == int(user_id))
 
-    def buttons(self) -> List[Tuple[Optional[str], Optional[str], bool]]:
+    def buttons(self) -> list[tuple[str | None, str | None, bool]]:
         """``(label, custom_id, disabled)`` for every button, in display order."""
         return [
             (c.get("label"), c.get("custom_id"), bool(c.get("disabled", False)))
@@ -333,35 +334,35 @@ class FakeMessage:
             if c.get("type") == BUTTON
         ]
 
-    def selects(self) -> List[dict]:
+    def selects(self) -> list[dict]:
         return [c for c in iter_components(self.components) if c.get("type") in SELECT_TYPES]
 
-    def find_component(self, custom_id: str) -> Optional[dict]:
+    def find_component(self, custom_id: str) -> dict | None:
         for c in iter_components(self.components):
             if c.get("custom_id") == custom_id:
                 return c
         return None
 
-    def texts(self) -> List[str]:
+    def texts(self) -> list[str]:
         return self.versions[-1].texts() if self.versions else []
 
     def text(self) -> str:
         """All visible text of the current state, joined by newlines."""
         return "\n".join(self.texts())
 
-    def all_texts(self) -> List[str]:
+    def all_texts(self) -> list[str]:
         """Every text of every version."""
-        out: List[str] = []
+        out: list[str] = []
         for v in self.versions:
             out.extend(v.texts())
         return out
 
     @property
-    def embed(self) -> Optional[dict]:
+    def embed(self) -> dict | None:
         return self.embeds[0] if self.embeds else None
 
     def payload(self) -> dict:
-        d: Dict[str, Any] = {
+        d: dict[str, Any] = {
             "id": str(self.id),
             "type": self.type,
             "channel_id": str(self.channel_id),
@@ -417,16 +418,16 @@ class Overwrite:
 @dataclass
 class Channel:
     id: int
-    guild_id: Optional[int]
+    guild_id: int | None
     name: str
     position: int = 0
     type: int = 0
-    messages: List[FakeMessage] = field(default_factory=list)
-    recipient_id: Optional[int] = None  # for DM channels
-    overwrites: Dict[int, "Overwrite"] = field(default_factory=dict)  # role or member id -> overwrite
+    messages: list[FakeMessage] = field(default_factory=list)
+    recipient_id: int | None = None  # for DM channels
+    overwrites: dict[int, Overwrite] = field(default_factory=dict)  # role or member id -> overwrite
     slowmode: int = 0  # rate_limit_per_user (bots are exempt, as on Discord)
-    parent_id: Optional[int] = None  # a thread's channel (threads have no overwrites of their own)
-    owner_id: Optional[int] = None  # who started the thread
+    parent_id: int | None = None  # a thread's channel (threads have no overwrites of their own)
+    owner_id: int | None = None  # who started the thread
     created: str = field(default_factory=iso_now)
 
     @property
@@ -452,7 +453,7 @@ class Channel:
         return perms
 
     def payload(self) -> dict:
-        d: Dict[str, Any] = {"id": str(self.id), "type": self.type, "last_message_id": None}
+        d: dict[str, Any] = {"id": str(self.id), "type": self.type, "last_message_id": None}
         if self.type == 1:
             d["recipients"] = []
             return d
@@ -487,8 +488,8 @@ class Guild:
     id: int
     name: str
     owner_id: int
-    channels: Dict[int, Channel] = field(default_factory=dict)
-    member_ids: List[int] = field(default_factory=list)
+    channels: dict[int, Channel] = field(default_factory=dict)
+    member_ids: list[int] = field(default_factory=list)
     manager_role_id: int = 0
     bot_role_id: int = 0
     joined_at: str = field(default_factory=iso_now)
@@ -497,7 +498,7 @@ class Guild:
     def default_channel(self) -> Channel:
         return next(iter(self.channels.values()))
 
-    def roles_payload(self) -> List[dict]:
+    def roles_payload(self) -> list[dict]:
         def role(rid: int, name: str, perms: int, pos: int, managed: bool = False) -> dict:
             return {
                 "id": str(rid), "name": name, "permissions": str(perms), "position": pos, "color": 0,
@@ -517,7 +518,7 @@ class Guild:
 class Command:
     id: int
     application_id: int
-    guild_id: Optional[int]
+    guild_id: int | None
     payload: dict
     version: int = field(default_factory=snowflake)
 
@@ -551,7 +552,7 @@ class Member:
     id: int
     name: str
     manage_guild: bool = False
-    guild_id: Optional[int] = None
+    guild_id: int | None = None
 
 
 @dataclass
@@ -560,7 +561,7 @@ class Violation:
 
     kind: str
     detail: str
-    interaction_id: Optional[int] = None
+    interaction_id: int | None = None
 
     def __str__(self) -> str:
         return f"{self.kind}: {self.detail}"
@@ -572,25 +573,25 @@ class FakeInteraction:
     token: str
     type: int  # 2 app command, 3 component, 4 autocomplete, 5 modal submit
     user_id: int
-    guild_id: Optional[int]
+    guild_id: int | None
     channel_id: int
     data: dict
     label: str  # human readable description, for error messages
-    message: Optional[FakeMessage] = None  # component / modal-from-component source message
+    message: FakeMessage | None = None  # component / modal-from-component source message
     created_at: float = field(default_factory=time.monotonic)
     born: float = 0.0  # the fake clock's time at dispatch (the token lives 15 minutes of it)
     dispatched_at: float = 0.0
-    callback_type: Optional[int] = None
-    callback_data: Optional[dict] = None
-    callback_at: Optional[float] = None
-    original: Optional[FakeMessage] = None
-    followups: List[FakeMessage] = field(default_factory=list)
-    modal: Optional[dict] = None
-    autocomplete_choices: Optional[list] = None
+    callback_type: int | None = None
+    callback_data: dict | None = None
+    callback_at: float | None = None
+    original: FakeMessage | None = None
+    followups: list[FakeMessage] = field(default_factory=list)
+    modal: dict | None = None
+    autocomplete_choices: list | None = None
     expired: bool = False
     last_activity: float = field(default_factory=time.monotonic)
-    rest_log: List[str] = field(default_factory=list)
-    answers: List[dict] = field(default_factory=list)  # what the bot sent with it, in order: callback data, followups, edits
+    rest_log: list[str] = field(default_factory=list)
+    answers: list[dict] = field(default_factory=list)  # what the bot sent with it, in order: callback data, followups, edits
     callback_event: asyncio.Event = field(default_factory=asyncio.Event)
 
     @property
@@ -598,7 +599,7 @@ class FakeInteraction:
         return self.callback_type is not None
 
     @property
-    def latency(self) -> Optional[float]:
+    def latency(self) -> float | None:
         if self.callback_at is None:
             return None
         return self.callback_at - self.dispatched_at

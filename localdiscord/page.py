@@ -39,13 +39,14 @@ import json
 import logging
 import re
 from pathlib import Path
-from typing import Any, Callable, Dict, Optional
+from typing import Any
 
 from aiohttp import web
 
 from .fake import LocalDiscord
 from .harness import FakeUser, HarnessError, InteractionTimeout
-from .models import FakeInteraction, FakeMessage
+from .httpio import Handler, Routes, add_routes
+from .models import FakeInteraction, FakeMessage, Member
 
 log = logging.getLogger("parlor.playground")
 
@@ -72,18 +73,17 @@ def serve_page(fake: LocalDiscord) -> LocalDiscord:
     fake.page = page
     r = fake.app.router
     r.add_get("/playground/static/{name}", _static)
-    r.add_get("/playground/api/me", api.wrap(api.get_me))
-    r.add_post("/playground/api/me", api.wrap(api.set_me))
-    r.add_get("/playground/api/users", api.wrap(api.get_users))
-    r.add_post("/playground/api/users", api.wrap(api.add_user))
-    r.add_get("/playground/api/commands", api.wrap(api.get_commands))
-    r.add_get("/playground/api/state", api.wrap(api.get_state))
-    r.add_post("/playground/api/slash", api.wrap(api.slash))
-    r.add_post("/playground/api/autocomplete", api.wrap(api.autocomplete))
-    r.add_post("/playground/api/click", api.wrap(api.click))
-    r.add_post("/playground/api/select", api.wrap(api.select))
-    r.add_post("/playground/api/modal", api.wrap(api.modal))
-    r.add_post("/playground/api/say", api.wrap(api.say))
+    routes: Routes = {
+        "/me": {"GET": api.get_me, "POST": api.set_me},
+        "/users": {"GET": api.get_users, "POST": api.add_user},
+        "/commands": {"GET": api.get_commands},
+        "/state": {"GET": api.get_state},
+        "/slash": {"POST": api.slash}, "/autocomplete": {"POST": api.autocomplete},
+        "/click": {"POST": api.click}, "/select": {"POST": api.select},
+        "/modal": {"POST": api.modal}, "/say": {"POST": api.say},
+    }
+    add_routes(r, {path: {method: api.wrap(handler) for method, handler in methods.items()}
+                   for path, methods in routes.items()}, "/playground/api")
     return fake
 
 
@@ -103,7 +103,7 @@ class Api:
     def __init__(self, fake: LocalDiscord) -> None:
         self.fake = fake
 
-    def wrap(self, handler: Callable) -> Callable:
+    def wrap(self, handler: Handler) -> Handler:
         async def run(request: web.Request) -> web.StreamResponse:
             try:
                 return await handler(request)
@@ -115,7 +115,7 @@ class Api:
         return run
 
     # ------------------------------------------------------------------ helpers
-    async def _body(self, request: web.Request) -> Dict[str, Any]:
+    async def _body(self, request: web.Request) -> dict[str, Any]:
         try:
             body = await request.json()
         except ValueError:
@@ -126,16 +126,21 @@ class Api:
 
     def _user(self, request: web.Request, wanted: Any = None) -> FakeUser:
         wanted = wanted if wanted not in (None, "") else request.query.get("as") or request.cookies.get(COOKIE)
-        if not self.fake.users:
+        users = self.users()
+        if not users:
             raise PageError("There are no users yet; add one first.", 409)
         if wanted in (None, ""):
-            return next(iter(self.fake.users.values()))
-        for u in self.fake.users.values():
+            return users[0]
+        for u in users:
             if str(u.id) == str(wanted) or u.name == wanted:
                 return u
-        raise PageError(f"There is no user {wanted!r}; pick one of: {', '.join(u.name for u in self.fake.users.values())}.", 404)
+        raise PageError(f"There is no user {wanted!r}; pick one of: {', '.join(u.name for u in users)}.", 404)
 
-    def _channel(self, value: Any, user: Optional[FakeUser] = None):
+    def users(self) -> list[FakeUser]:
+        """The members who can act: every member of the local Discord (``add_user`` makes each a FakeUser)."""
+        return [u for u in self.fake.users.values() if isinstance(u, FakeUser)]
+
+    def _channel(self, value: Any, user: FakeUser | None = None):
         if value in (None, ""):
             return self.fake.channel
         try:
@@ -155,7 +160,7 @@ class Api:
             raise PageError("That message does not exist (any more).", 404)
         return msg
 
-    def user_info(self, u: FakeUser) -> Dict[str, Any]:
+    def user_info(self, u: Member) -> dict[str, Any]:
         return {"id": str(u.id), "name": u.name, "manage_guild": u.manage_guild}
 
     # ------------------------------------------------------------------ identity and users
@@ -211,9 +216,9 @@ class Api:
             await self.fake.wait_changed(int(since), wait)
         return _json(self.state(user, ch))
 
-    def state(self, user: FakeUser, channel) -> Dict[str, Any]:
+    def state(self, user: FakeUser, channel) -> dict[str, Any]:
         fake = self.fake
-        guild = fake.guilds.get(channel.guild_id) if channel.guild_id else fake.guild
+        guild = fake.guilds[channel.guild_id] if channel.guild_id else fake.guild  # a channel's guild stays
         channels = [{"id": str(c.id), "name": c.name, "dm": False}
                     for c in sorted(guild.channels.values(), key=lambda c: c.position)]
         channels += [{"id": str(c.id), "name": fake.bot_name, "dm": True} for c in fake.channels.values()
@@ -239,7 +244,7 @@ class Api:
             "messages": [self.message_view(m) for m in msgs[-MAX_MESSAGES:]],
         }
 
-    def message_view(self, m: FakeMessage) -> Dict[str, Any]:
+    def message_view(self, m: FakeMessage) -> dict[str, Any]:
         p = m.payload()
         for a in p["attachments"]:  # same-origin paths: the page may be opened on another port or host name
             a["url"] = a["proxy_url"] = f"/attachments/{a['id']}/{a['filename']}"
@@ -263,7 +268,7 @@ class Api:
         await fake.dispatch_interaction(inter)
         try:
             await asyncio.wait_for(inter.callback_event.wait(), fake.ack_deadline + 0.5)
-        except asyncio.TimeoutError:
+        except TimeoutError:
             pass
         late = any(v.interaction_id == inter.id and v.kind == "late_ack" for v in fake.violations)
         if not inter.acknowledged or (late and fake.reject_late_ack):
@@ -285,13 +290,13 @@ class Api:
         inter = user.prepare_slash(path, _channel=ch, **options)
         return await self._dispatch(inter)
 
-    def _options(self, user: FakeUser, ch, path: str, raw: Dict[str, Any], *, complete: bool = True) -> Dict[str, Any]:
+    def _options(self, user: FakeUser, ch, path: str, raw: dict[str, Any], *, complete: bool = True) -> dict[str, Any]:
         """Turn the page's values (text from inputs) into the harness's (numbers, booleans, files).
         ``complete``: every required option must be given (a command being sent; not while one is typed)."""
         if not isinstance(raw, dict):
             raise PageError("Options must be an object of name → value.")
         spec = self._option_specs(user, ch, path)
-        out: Dict[str, Any] = {}
+        out: dict[str, Any] = {}
         for name, value in raw.items():
             if value is None or value == "":
                 continue  # left empty: not given, as in Discord
@@ -337,7 +342,7 @@ class Api:
             raise PageError(f"Fill in the required option{'s' if len(missing) > 1 else ''}: {', '.join(missing)}.")
         return out
 
-    def _option_specs(self, user: FakeUser, ch, path: str) -> Dict[str, dict]:
+    def _option_specs(self, user: FakeUser, ch, path: str) -> dict[str, dict]:
         parts = path.split()
         cmd = user._find_command(parts[0], ch)
         options = cmd.payload.get("options") or []
@@ -391,7 +396,7 @@ class Api:
         body = await self._body(request)
         user = self._user(request, body.get("as"))
         try:
-            src = self.fake.interactions[int(body.get("interaction_id"))]
+            src = self.fake.interactions[int(body["interaction_id"])]
         except (KeyError, TypeError, ValueError):
             raise PageError("That form has expired; open it again.", 404) from None
         if src.user_id != user.id or src.modal is None:

@@ -21,7 +21,7 @@ import logging
 import os
 import time
 from pathlib import Path
-from typing import Any, Dict, List, Optional
+from typing import Any
 
 from .emoji import AppEmoji
 from .fake import LocalDiscord
@@ -38,7 +38,7 @@ class StateError(RuntimeError):
     """The state file cannot be read; the message says which file and why."""
 
 
-def dump_state(fake: LocalDiscord) -> Dict[str, Any]:
+def dump_state(fake: LocalDiscord) -> dict[str, Any]:
     """A JSON-able picture of the world (attachment bytes excluded: see :func:`kept_attachments`)."""
     return {
         "format": FORMAT,
@@ -71,7 +71,7 @@ def dump_state(fake: LocalDiscord) -> Dict[str, Any]:
     }
 
 
-def _dump_message(m: FakeMessage) -> Dict[str, Any]:
+def _dump_message(m: FakeMessage) -> dict[str, Any]:
     return {
         "id": m.id, "channel_id": m.channel_id, "guild_id": m.guild_id, "author": m.author,
         "ephemeral_to": m.ephemeral_to, "webhook_id": m.webhook_id, "application_id": m.application_id,
@@ -87,7 +87,7 @@ def _dump_message(m: FakeMessage) -> Dict[str, Any]:
     }
 
 
-def load_state(fake: LocalDiscord, data: Dict[str, Any], attachments_dir: Optional[Path] = None) -> None:
+def load_state(fake: LocalDiscord, data: dict[str, Any], attachments_dir: Path | None = None) -> None:
     """Replace the fresh world of ``fake`` (before any client connected) by a saved one."""
     if data.get("format") != FORMAT:
         raise StateError(f"unknown state format {data.get('format')!r} (expected {FORMAT})")
@@ -102,9 +102,9 @@ def load_state(fake: LocalDiscord, data: Dict[str, Any], attachments_dir: Option
     fake.attachments.clear()
     fake.app_emoji.clear()
     for e in data.get("emoji") or []:
-        blob = attachments_dir / _emoji_file(int(e["id"])) if attachments_dir is not None else None
-        if blob is not None and blob.exists():  # an emoji whose image is lost is gone (the bot uploads it again)
-            fake.app_emoji[int(e["id"])] = AppEmoji(int(e["id"]), e["name"], blob.read_bytes(), e["content_type"])
+        image = attachments_dir / _emoji_file(int(e["id"])) if attachments_dir is not None else None
+        if image is not None and image.exists():  # an emoji whose image is lost is gone (the bot uploads it again)
+            fake.app_emoji[int(e["id"])] = AppEmoji(int(e["id"]), e["name"], image.read_bytes(), e["content_type"])
     for g in data["guilds"]:
         fake.guilds[int(g["id"])] = Guild(
             id=int(g["id"]), name=g["name"], owner_id=int(g["owner_id"]), manager_role_id=int(g["manager_role_id"]),
@@ -163,7 +163,7 @@ def load_state(fake: LocalDiscord, data: Dict[str, Any], attachments_dir: Option
     fake.changed()
 
 
-def kept_attachments(fake: LocalDiscord) -> List[Attachment]:
+def kept_attachments(fake: LocalDiscord) -> list[Attachment]:
     """The attachments worth a file: those the messages not deleted show now, the newest
     :data:`KEPT_ATTACHMENTS` of them (attachment ids are snowflakes, so newest is largest)."""
     shown = {a.id: a for c in fake.channels.values() for m in c.messages if not m.deleted for a in m.attachments}
@@ -189,7 +189,7 @@ class StateFile:
         self.path = Path(path)
         self.attachments_dir = self.path.with_suffix(".attachments")
         self.delay = delay
-        self._task: Optional[asyncio.Task] = None
+        self._task: asyncio.Task | None = None
         self._dirty = False
         self.saves = 0
 

@@ -9,8 +9,9 @@ import asyncio
 import dataclasses
 import signal
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable, Optional
+from typing import Any
 
 from bot.logs import configure_logging
 from bot.main import ParlorBot
@@ -31,9 +32,9 @@ def state_path(database: Path | str) -> Path:
     return beside.with_name(beside.stem + ".playground.json")
 
 
-async def run_playground(settings: Settings, *, stop: Optional[asyncio.Event] = None,
+async def run_playground(settings: Settings, *, stop: asyncio.Event | None = None,
                          announce: Callable[[str], None] = print, handle_signals: bool = True,
-                         on_ready: Optional[Callable[[LocalDiscord, Any], None]] = None) -> int:
+                         on_ready: Callable[[LocalDiscord, Any], None] | None = None) -> int:
     """Start the local Discord (page included) and Parlor connected to it; run until ``stop`` is set,
     SIGINT/SIGTERM arrives (with ``handle_signals``) or the bot dies. ``on_ready(fake, bot)`` is
     called once the page is up and the bot connected. Returns a process exit code."""

@@ -10,19 +10,19 @@ import asyncio
 import logging
 import re
 import time
-from typing import Callable, Dict, Optional, Tuple
+from collections.abc import Callable
 
 from aiohttp import web
 
 from .errors import UNKNOWN_CHANNEL, UNKNOWN_MESSAGE, DiscordHTTPError, FormErrors, not_found
-from .httpio import API, json_response, no_content, read_body
+from .httpio import API, Handler, Routes, add_routes, json_response, no_content, read_body
 from .messaging import Messaging
 from .models import (
     ATTACH_FILES,
     CREATE_PUBLIC_THREADS,
     EMBED_LINKS,
-    PUBLIC_THREAD,
     MANAGE_MESSAGES,
+    PUBLIC_THREAD,
     READ_MESSAGE_HISTORY,
     Channel,
     Command,
@@ -48,35 +48,36 @@ class Rest:
         self.messaging = messaging
 
     def add_routes(self, r: web.UrlDispatcher) -> None:
-        A = API
         r.add_get("/attachments/{id}/{filename}", self._get_attachment_data)
-        r.add_get(A + "/gateway", self._get_gateway)
-        r.add_get(A + "/gateway/bot", self._get_gateway)
-        r.add_get(A + "/users/@me", self._get_me)
-        r.add_get(A + "/users/{user_id}", self._get_user)
-        r.add_post(A + "/users/@me/channels", self._create_dm)
-        r.add_get(A + "/oauth2/applications/@me", self._get_application)
-        r.add_get(A + "/applications/@me", self._get_application)
-        for prefix in ("/applications/{app_id}/commands", "/applications/{app_id}/guilds/{guild_id}/commands"):
-            r.add_put(A + prefix, self._put_commands)
-            r.add_get(A + prefix, self._get_commands)
-            r.add_post(A + prefix, self._post_command)
-            r.add_get(A + prefix + "/{command_id:\\d+}", self._get_command)
-            r.add_patch(A + prefix + "/{command_id:\\d+}", self._patch_command)
-            r.add_delete(A + prefix + "/{command_id:\\d+}", self._delete_command)
-        r.add_get(A + "/channels/{channel_id}", self._get_channel)
-        r.add_get(A + "/channels/{channel_id}/messages", self._get_channel_messages)
-        r.add_post(A + "/channels/{channel_id}/messages", self._post_channel_message)
-        r.add_get(A + "/channels/{channel_id}/messages/{message_id}", self._get_channel_message)
-        r.add_patch(A + "/channels/{channel_id}/messages/{message_id}", self._patch_channel_message)
-        r.add_delete(A + "/channels/{channel_id}/messages/{message_id}", self._delete_channel_message)
-        r.add_post(A + "/channels/{channel_id}/typing", self._typing)
-        r.add_post(A + "/channels/{channel_id}/threads", self._start_thread)
-        r.add_route("*", A + "/channels/{channel_id}/messages/{message_id}/reactions/{tail:.*}", self._reactions)
-        r.add_get(A + "/guilds/{guild_id}", self._get_guild)
-        r.add_get(A + "/guilds/{guild_id}/channels", self._get_guild_channels)
-        r.add_get(A + "/guilds/{guild_id}/members", self._get_guild_members)
-        r.add_get(A + "/guilds/{guild_id}/members/{user_id}", self._get_guild_member)
+        add_routes(r, self.routes(), API)
+
+    def routes(self) -> Routes:
+        """Discord's REST routes the fake answers, under ``/api/v{n}``."""
+        commands: dict[str, Handler] = {"PUT": self._put_commands, "GET": self._get_commands, "POST": self._post_command}
+        command: dict[str, Handler] = {"GET": self._get_command, "PATCH": self._patch_command,
+                                       "DELETE": self._delete_command}
+        return {
+            "/gateway": {"GET": self._get_gateway}, "/gateway/bot": {"GET": self._get_gateway},
+            "/users/@me": {"GET": self._get_me}, "/users/{user_id}": {"GET": self._get_user},
+            "/users/@me/channels": {"POST": self._create_dm},
+            "/oauth2/applications/@me": {"GET": self._get_application},
+            "/applications/@me": {"GET": self._get_application},
+            "/applications/{app_id}/commands": commands,
+            "/applications/{app_id}/commands/{command_id:\\d+}": command,
+            "/applications/{app_id}/guilds/{guild_id}/commands": commands,
+            "/applications/{app_id}/guilds/{guild_id}/commands/{command_id:\\d+}": command,
+            "/channels/{channel_id}": {"GET": self._get_channel},
+            "/channels/{channel_id}/messages": {"GET": self._get_channel_messages, "POST": self._post_channel_message},
+            "/channels/{channel_id}/messages/{message_id}": {
+                "GET": self._get_channel_message, "PATCH": self._patch_channel_message,
+                "DELETE": self._delete_channel_message},
+            "/channels/{channel_id}/typing": {"POST": self._typing},
+            "/channels/{channel_id}/threads": {"POST": self._start_thread},
+            "/channels/{channel_id}/messages/{message_id}/reactions/{tail:.*}": {"*": self._reactions},
+            "/guilds/{guild_id}": {"GET": self._get_guild}, "/guilds/{guild_id}/channels": {"GET": self._get_guild_channels},
+            "/guilds/{guild_id}/members": {"GET": self._get_guild_members},
+            "/guilds/{guild_id}/members/{user_id}": {"GET": self._get_guild_member},
+        }
 
     def add_fallback(self, r: web.UrlDispatcher) -> None:
         """Every other /api/ route: 404, and noted in ``unhandled_routes`` (added after all others)."""
@@ -101,7 +102,7 @@ class Rest:
             self.world.last_activity = time.monotonic()
 
     async def _answer(self, request: web.Request, handler: Callable, line: str) -> web.StreamResponse:
-        headers: Dict[str, str] = {}
+        headers: dict[str, str] = {}
         try:
             if self.world.strict.latency:
                 await asyncio.sleep(self.world.strict.latency)
@@ -138,7 +139,7 @@ class Rest:
             response.headers.update(headers)
             return response
 
-    def take_rate_limit(self, request: web.Request, template: str) -> Dict[str, str]:
+    def take_rate_limit(self, request: web.Request, template: str) -> dict[str, str]:
         """The global limit (not for interaction endpoints), then the route's bucket: its headers, or a 429.
         The global limit is the bot token's, however many connections or processes share it."""
         strict, limiter = self.world.strict, self.world.rate_limiter
@@ -251,7 +252,7 @@ class Rest:
     async def _reactions(self, request: web.Request) -> web.Response:
         return no_content() if request.method != "GET" else json_response([])
 
-    def _command_scope(self, request: web.Request) -> Optional[int]:
+    def _command_scope(self, request: web.Request) -> int | None:
         if int(request.match_info["app_id"]) != self.world.application_id:
             raise DiscordHTTPError(403, 50001, "Missing Access")
         gid = request.match_info.get("guild_id")
@@ -262,7 +263,7 @@ class Rest:
             raise DiscordHTTPError(403, 50001, "Missing Access")
         return gid_i
 
-    def _upsert_command(self, scope: Optional[int], payload: dict) -> Command:
+    def _upsert_command(self, scope: int | None, payload: dict) -> Command:
         ctype = int(payload.get("type", 1))
         name = payload.get("name") or ""
         errors = FormErrors()
@@ -302,7 +303,7 @@ class Rest:
         body, _ = await read_body(request)
         return json_response(self._upsert_command(scope, body).to_json(), 201)
 
-    def _find_command(self, request: web.Request) -> Tuple[Tuple, Command]:
+    def _find_command(self, request: web.Request) -> tuple[tuple, Command]:
         scope = self._command_scope(request)
         cid = int(request.match_info["command_id"])
         for key, c in self.world.commands.items():
@@ -375,6 +376,7 @@ class Rest:
         if body.get("type", 12) != PUBLIC_THREAD:
             errors.add(["type"], "BASE_TYPE_CHOICES", "The local Discord starts public threads (type 11) only.")
         errors.raise_if_any()
+        assert isinstance(name, str)  # checked above: raise_if_any refused anything else
         if ch.is_thread or ch.guild_id is None:
             raise DiscordHTTPError(400, 50024, "Cannot execute action on this channel type")
         self.world.require(ch, CREATE_PUBLIC_THREADS)

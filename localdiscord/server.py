@@ -5,7 +5,8 @@ endpoints on one aiohttp app (127.0.0.1, a free port), and discord.py pointed at
 
 from __future__ import annotations
 
-from typing import Any, Awaitable, Callable, List, Optional, Union
+from collections.abc import Awaitable, Callable
+from typing import Any
 
 from aiohttp import web
 
@@ -53,9 +54,9 @@ class DiscordServer(World):
         self.rest = Rest(self, self.messaging)
         self.interaction_endpoints = Interactions(self, self.gateway, self.messaging)
         self.emoji_routes = EmojiRoutes(self)
-        self.page: Optional[PageHandler] = None  # what a browser gets at ``/`` (the playground sets it)
-        self._runner: Optional[web.AppRunner] = None
-        self._undo_patch: Optional[Callable[[], None]] = None
+        self.page: PageHandler | None = None  # what a browser gets at ``/`` (the playground sets it)
+        self._runner: web.AppRunner | None = None
+        self._undo_patch: Callable[[], None] | None = None
         self.app = self._build_app()
 
     def _build_app(self) -> web.Application:
@@ -78,7 +79,7 @@ class DiscordServer(World):
     # ------------------------------------------------------------------
     # lifecycle
     # ------------------------------------------------------------------
-    async def start(self, port: int = 0, host: str = "127.0.0.1") -> "DiscordServer":
+    async def start(self, port: int = 0, host: str = "127.0.0.1") -> DiscordServer:
         self._runner = web.AppRunner(self.app, access_log=None, handle_signals=False)
         await self._runner.setup()
         site = web.TCPSite(self._runner, host, port)
@@ -94,7 +95,7 @@ class DiscordServer(World):
         if self._undo_patch is not None:
             self._undo_patch()
 
-    async def __aenter__(self) -> "DiscordServer":
+    async def __aenter__(self) -> DiscordServer:
         """``async with LocalDiscord() as fake:`` starts it and patches discord.py in."""
         if self.port is None:
             await self.start()
@@ -127,19 +128,19 @@ class DiscordServer(World):
     # ------------------------------------------------------------------
     # world changes the connected bot hears of
     # ------------------------------------------------------------------
-    def add_channel(self, name: str, *, guild: Optional[Guild] = None) -> Channel:
+    def add_channel(self, name: str, *, guild: Guild | None = None) -> Channel:
         ch = super().add_channel(name, guild=guild)
         if self.gateway.sessions:
             self.gateway.fire("CHANNEL_CREATE", ch.payload())
         return ch
 
-    def add_thread(self, name: str, *, parent: ChannelRef = None, owner_id: Optional[int] = None) -> Channel:
+    def add_thread(self, name: str, *, parent: ChannelRef = None, owner_id: int | None = None) -> Channel:
         thread = super().add_thread(name, parent=parent, owner_id=owner_id)
         if self.gateway.sessions:
             self.gateway.fire("THREAD_CREATE", dict(thread.payload(), newly_created=True))
         return thread
 
-    def set_overwrite(self, channel: ChannelRef, *names: str, allow: bool, target: Optional[int] = None) -> Channel:
+    def set_overwrite(self, channel: ChannelRef, *names: str, allow: bool, target: int | None = None) -> Channel:
         ch = super().set_overwrite(channel, *names, allow=allow, target=target)
         if self.gateway.sessions:
             self.gateway.fire("CHANNEL_UPDATE", self.channel_payload(ch))
@@ -197,7 +198,7 @@ class DiscordServer(World):
         """Send a DISPATCH event to every live bot session (subscribed to ``intent``)."""
         await self.gateway.dispatch(event, data, intent=intent)
 
-    async def create_message(self, channel: Channel, body: dict, files: List[UploadedFile], **kw: Any) -> FakeMessage:
+    async def create_message(self, channel: Channel, body: dict, files: list[UploadedFile], **kw: Any) -> FakeMessage:
         return await self.messaging.create(channel, body, files, **kw)
 
     async def edit_message(self, msg: FakeMessage, body: dict, files: list, **kw: Any) -> FakeMessage:
@@ -215,11 +216,11 @@ class DiscordServer(World):
     async def dispatch_interaction(self, inter: FakeInteraction) -> None:
         await self.interaction_endpoints.dispatch_interaction(inter)
 
-    def expire_token(self, token_or_interaction: Union[str, FakeInteraction, Any]) -> None:
+    def expire_token(self, token_or_interaction: str | FakeInteraction | Any) -> None:
         """Make an interaction token invalid now (as if 15 minutes had passed)."""
         self.interaction_endpoints.expire_token(token_or_interaction)
 
-    def snapshot(self, user_id: Optional[int] = None, channel: ChannelRef = None) -> dict:
+    def snapshot(self, user_id: int | None = None, channel: ChannelRef = None) -> dict:
         """A JSON-able picture of what ``user_id`` (or, with None, the public) sees — for a playground UI."""
         msgs = self.public_messages(channel) if user_id is None else self.visible_messages(user_id, channel)
         return {

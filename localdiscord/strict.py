@@ -17,7 +17,6 @@ import math
 import time
 from collections import deque
 from dataclasses import dataclass, field, replace
-from typing import Deque, Dict, List, Optional, Tuple
 
 from .errors import DiscordHTTPError
 
@@ -47,7 +46,7 @@ class Strictness:
     rate_limits: bool = False
     permissions: bool = False
     # (method, route template under /api/v10) -> bucket; the template's first {..} is the top-level resource
-    buckets: Tuple[Tuple[str, str, BucketRule], ...] = (
+    buckets: tuple[tuple[str, str, BucketRule], ...] = (
         ("POST", "/channels/{channel_id}/messages", BucketRule(5, 5.0)),
         ("PATCH", "/channels/{channel_id}/messages/{message_id}", BucketRule(5, 5.0)),
         ("DELETE", "/channels/{channel_id}/messages/{message_id}", BucketRule(5, 1.0)),
@@ -58,7 +57,7 @@ class Strictness:
     # Application emoji creation: Discord documents no figure (resources/emoji: emoji routes "do not follow
     # the normal rate limit conventions ... the quota returned by our APIs may be inaccurate"); None is no
     # limit, a test sets one (e.g. BucketRule(20, 3600.0)). Its answers carry no X-RateLimit headers.
-    emoji_creates: Optional[BucketRule] = None
+    emoji_creates: BucketRule | None = None
     global_limit: BucketRule = BucketRule(50, 1.0)    # every bot call except interaction endpoints
     # Discord's invalid-request limit per IP (401, 403 and 429 answers; fake-clock seconds), and how long the
     # ban past it lasts: the docs say "temporarily" without a figure, so the fake takes an hour
@@ -66,11 +65,11 @@ class Strictness:
     invalid_ban: float = HOUR
 
     @classmethod
-    def discord(cls, latency: float = 0.0) -> "Strictness":
+    def discord(cls, latency: float = 0.0) -> Strictness:
         """Everything on, as Discord is (``latency`` 0 keeps test suites quick)."""
         return cls(latency=latency, rate_limits=True, permissions=True)
 
-    def with_(self, **changes: object) -> "Strictness":
+    def with_(self, **changes: object) -> Strictness:
         return replace(self, **changes)  # type: ignore[arg-type]
 
 
@@ -95,7 +94,7 @@ def bucket_hash(name: str) -> str:
 class RateLimited(DiscordHTTPError):
     """A 429 with Discord's body and headers."""
 
-    def __init__(self, retry_after: float, headers: Dict[str, str], *, code: Optional[int] = None,
+    def __init__(self, retry_after: float, headers: dict[str, str], *, code: int | None = None,
                  message: str = "You are being rate limited.", is_global: bool = False) -> None:
         super().__init__(429, code or 0, message)
         self.retry_after = retry_after
@@ -119,9 +118,9 @@ class _Window:
 class RateLimiter:
     """Fixed windows per (bucket, top-level resource), in real time (discord.py sleeps real seconds)."""
 
-    windows: Dict[Tuple[str, str], _Window] = field(default_factory=dict)
-    hits: List[dict] = field(default_factory=list)  # every 429 answered: route, bucket, retry_after, code
-    limits: Dict[str, int] = field(default_factory=dict)  # bucket name -> its limit
+    windows: dict[tuple[str, str], _Window] = field(default_factory=dict)
+    hits: list[dict] = field(default_factory=list)  # every 429 answered: route, bucket, retry_after, code
+    limits: dict[str, int] = field(default_factory=dict)  # bucket name -> its limit
 
     def exhausted_until(self) -> float:
         """When the last used-up window resets (monotonic; 0 if none): until then a client such as
@@ -129,9 +128,9 @@ class RateLimiter:
         return max((w.reset_at for (name, _), w in self.windows.items() if w.used >= self.limits.get(name, 1 << 30)),
                    default=0.0)
 
-    def take(self, name: str, major: str, rule: BucketRule, *, scope: str = "user", code: Optional[int] = None,
+    def take(self, name: str, major: str, rule: BucketRule, *, scope: str = "user", code: int | None = None,
              message: str = "You are being rate limited.", is_global: bool = False,
-             announced: bool = True) -> Dict[str, str]:
+             announced: bool = True) -> dict[str, str]:
         """Count one request; return the headers to send, or raise :class:`RateLimited`. A limit not
         ``announced`` (no headers: the client learns of it from a 429 only) never makes the fake look busy."""
         now = time.monotonic()
@@ -169,15 +168,15 @@ class InvalidRequests:
     sliding window of the fake clock; past the limit every call is answered with Cloudflare's 429 (no ``Via``
     header, a text body: discord.py raises at once) until the ban ends."""
 
-    times: Deque[float] = field(default_factory=deque)  # when each invalid answer in the window was given
-    by_status: Dict[int, int] = field(default_factory=dict)  # every invalid answer ever, by status
+    times: deque[float] = field(default_factory=deque)  # when each invalid answer in the window was given
+    by_status: dict[int, int] = field(default_factory=dict)  # every invalid answer ever, by status
     banned_until: float = 0.0
     bans: int = 0
 
     def banned(self, now: float) -> bool:
         return now < self.banned_until
 
-    def answered(self, status: int, scope: Optional[str], now: float, rule: BucketRule, ban: float) -> None:
+    def answered(self, status: int, scope: str | None, now: float, rule: BucketRule, ban: float) -> None:
         """Count an answer given at ``now`` (the ban's own answers are not counted: a ban lasts ``ban`` seconds);
         the limit passed starts a ban."""
         if status not in INVALID_STATUSES or (status == 429 and scope == "shared") or self.banned(now):
@@ -212,13 +211,13 @@ class Faults:
     or rate limits: ``fail_next(route, 1, 429, retry_after=60)``."""
 
     def __init__(self) -> None:
-        self.pending: List[Fault] = []
-        self.served: List[str] = []
+        self.pending: list[Fault] = []
+        self.served: list[str] = []
 
     def fail_next(self, route: str = "*", times: int = 1, status: int = 500, *, retry_after: float = 1.0) -> None:
         self.pending.append(Fault(route, status, times, retry_after))
 
-    def take(self, method: str, template: str) -> Optional[Fault]:
+    def take(self, method: str, template: str) -> Fault | None:
         for fault in self.pending:
             if fault.left > 0 and fault.route in ("*", f"{method} {template}"):
                 fault.left -= 1

@@ -7,7 +7,8 @@ resources/message "Embed Limits", interactions/receiving-and-responding "Modal")
 
 from __future__ import annotations
 
-from typing import Any, Collection, Dict, List
+from collections.abc import Collection
+from typing import Any
 
 from .errors import DiscordHTTPError, FormErrors
 from .limits import valid_component_emoji
@@ -48,7 +49,7 @@ def check_emoji(path: list, emoji: Any, errors: FormErrors, emoji_ids: Collectio
                    "Invalid emoji")
 
 
-def check_message(body: dict, prefix: List[Any], emoji_ids: Collection[int] = ()) -> None:
+def check_message(body: dict, prefix: list[Any], emoji_ids: Collection[int] = ()) -> None:
     """Raise Discord's 50035 Invalid Form Body if ``body`` breaks a message limit (``emoji_ids``: the
     application's emoji, the only custom ones its components may show)."""
     errors = FormErrors()
@@ -56,7 +57,7 @@ def check_message(body: dict, prefix: List[Any], emoji_ids: Collection[int] = ()
     errors.raise_if_any()
 
 
-def check_allowed_mentions(mentions: Any, prefix: List[Any], errors: FormErrors) -> None:
+def check_allowed_mentions(mentions: Any, prefix: list[Any], errors: FormErrors) -> None:
     """``parse`` only of roles/users/everyone, and not together with an explicit list of the same kind."""
     if not isinstance(mentions, dict):
         return
@@ -79,8 +80,8 @@ def check_not_empty(msg_like: dict, files: list) -> None:
         raise DiscordHTTPError(400, 50006, "Cannot send an empty message")
 
 
-def check_attachments(body: dict, uploads: Dict[int, str], sizes: List[int], held: Dict[str, str],
-                      embeds: List[dict], prefix: List[Any]) -> None:
+def check_attachments(body: dict, uploads: dict[int, str], sizes: list[int], held: dict[str, str],
+                      embeds: list[dict], prefix: list[Any]) -> None:
     """Discord's checks of a message's files: ``uploads`` (``files[n]`` index → file name) of ``sizes`` bytes,
     ``held`` (attachment id → file name) the files the message holds already (an edit), ``embeds`` the embeds
     the request sets. Each file within the upload limit (413, 40005); the body's ``attachments`` naming only an
@@ -155,7 +156,7 @@ def validate_components(components: list, prefix: list, errors: FormErrors, *, v
                         emoji_ids: Collection[int] = ()) -> None:
     if not v2 and len(components) > 5:
         errors.add(prefix, "BASE_TYPE_MAX_LENGTH", "Must be 5 or fewer in length.")
-    seen: Dict[str, list] = {}
+    seen: dict[str, list] = {}
 
     def walk(comp: dict, path: list, top: bool) -> None:
         ctype = comp.get("type")

@@ -9,19 +9,23 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from typing import Any, Awaitable, Callable, Dict, List, Optional, Tuple, Union
+from collections.abc import Awaitable, Callable
+from typing import Any
 
 from .errors import ClientCrashed, DiscordHTTPError
 from .models import (
     ADMINISTRATOR,
     ATTACH_FILES,
-    EMBED_LINKS,
-    MENTION_EVERYONE,
-    SEND_MESSAGES,
-    SEND_TTS_MESSAGES,
     BOT_PERMISSIONS,
+    EMBED_LINKS,
     EVERYONE_PERMISSIONS,
     MANAGE_GUILD,
+    MENTION_EVERYONE,
+    PUBLIC_THREAD,
+    SEND_MESSAGES,
+    SEND_MESSAGES_IN_THREADS,
+    SEND_TTS_MESSAGES,
+    VIEW_CHANNEL,
     Attachment,
     Channel,
     Command,
@@ -30,10 +34,6 @@ from .models import (
     Guild,
     Member,
     Overwrite,
-    PUBLIC_THREAD,
-    SEND_MESSAGES,
-    SEND_MESSAGES_IN_THREADS,
-    VIEW_CHANNEL,
     Violation,
     permission_bits,
     snowflake,
@@ -42,7 +42,7 @@ from .strict import FakeClock, Faults, InvalidRequests, RateLimiter, Strictness
 
 log = logging.getLogger("parlor.localdiscord")
 
-ChannelRef = Union[None, int, str, Channel]
+ChannelRef = int | str | Channel | None
 SENDING_ONLY = MENTION_EVERYONE | SEND_TTS_MESSAGES | ATTACH_FILES | EMBED_LINKS
 
 
@@ -64,12 +64,12 @@ class World:
         self,
         *,
         guild_name: str = "Parlor Test Server",
-        channels: Tuple[str, ...] = ("general",),
+        channels: tuple[str, ...] = ("general",),
         bot_name: str = "Parlor",
         ack_deadline: float = 3.0,
         reject_late_ack: bool = True,
         token_lifetime: float = 15 * 60,
-        strict: Optional[Strictness] = None,
+        strict: Strictness | None = None,
         shard_count: int = 1,
     ) -> None:
         # how realistic: latency, rate limits, permissions, payload limits (instant and lenient by default)
@@ -87,27 +87,27 @@ class World:
         self.token_lifetime = token_lifetime
         self.owner_id = snowflake()
         self.shard_count = shard_count  # what GET /gateway/bot recommends (a client may choose its own)
-        self.port: Optional[int] = None
-        self.users: Dict[int, Member] = {}  # id -> harness.FakeUser
-        self.guilds: Dict[int, Guild] = {}
-        self.channels: Dict[int, Channel] = {}
-        self.messages: Dict[int, FakeMessage] = {}
-        self.interactions: Dict[int, FakeInteraction] = {}
-        self.interactions_by_token: Dict[str, FakeInteraction] = {}
-        self.commands: Dict[Tuple[Optional[int], int, str], Command] = {}
-        self.attachments: Dict[int, Attachment] = {}
-        self.app_emoji: Dict[int, Any] = {}  # id -> emoji.AppEmoji: the application's own emoji
-        self.violations: List[Violation] = []
-        self.http_errors: List[dict] = []
-        self.unhandled_routes: List[str] = []
-        self.request_log: List[str] = []
+        self.port: int | None = None
+        self.users: dict[int, Member] = {}  # id -> harness.FakeUser
+        self.guilds: dict[int, Guild] = {}
+        self.channels: dict[int, Channel] = {}
+        self.messages: dict[int, FakeMessage] = {}
+        self.interactions: dict[int, FakeInteraction] = {}
+        self.interactions_by_token: dict[str, FakeInteraction] = {}
+        self.commands: dict[tuple[int | None, int, str], Command] = {}
+        self.attachments: dict[int, Attachment] = {}
+        self.app_emoji: dict[int, Any] = {}  # id -> emoji.AppEmoji: the application's own emoji
+        self.violations: list[Violation] = []
+        self.http_errors: list[dict] = []
+        self.unhandled_routes: list[str] = []
+        self.request_log: list[str] = []
         self.inflight_requests = 0
         self.last_activity = time.monotonic()
-        self._watched_tasks: List[asyncio.Task] = []
-        self.settlers: List[Callable[[], Awaitable[None]]] = []  # a client's own "nothing under way" waits
+        self._watched_tasks: list[asyncio.Task] = []
+        self.settlers: list[Callable[[], Awaitable[None]]] = []  # a client's own "nothing under way" waits
         self.revision = 0  # bumped by every change a viewer could see (messages, users, commands, connection)
         self._change_event = asyncio.Event()
-        self.change_listeners: List[Callable[[], None]] = []
+        self.change_listeners: list[Callable[[], None]] = []
         self.add_guild(guild_name, channels=channels)
 
     # ------------------------------------------------------------------
@@ -129,12 +129,12 @@ class World:
         if self.revision == since:
             try:
                 await asyncio.wait_for(self._change_event.wait(), timeout)
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 pass
         return self.revision
 
-    def add_guild(self, name: str, *, channels: Tuple[str, ...] = ("general",),
-                  shard: Optional[Tuple[int, int]] = None) -> Guild:
+    def add_guild(self, name: str, *, channels: tuple[str, ...] = ("general",),
+                  shard: tuple[int, int] | None = None) -> Guild:
         """A new guild (the bot is in it), with ``channels``; ``shard=(id, count)``: with an id Discord
         deals to that shard of ``count``."""
         gid = snowflake()
@@ -147,7 +147,7 @@ class World:
             self.add_channel(cname, guild=guild)
         return guild
 
-    def add_channel(self, name: str, *, guild: Optional[Guild] = None) -> Channel:
+    def add_channel(self, name: str, *, guild: Guild | None = None) -> Channel:
         guild = guild or self.guild
         ch = Channel(id=snowflake(), guild_id=guild.id, name=name, position=len(guild.channels))
         guild.channels[ch.id] = ch
@@ -155,7 +155,7 @@ class World:
         self.changed()
         return ch
 
-    def add_thread(self, name: str, *, parent: ChannelRef = None, owner_id: Optional[int] = None) -> Channel:
+    def add_thread(self, name: str, *, parent: ChannelRef = None, owner_id: int | None = None) -> Channel:
         """A public thread in ``parent`` (the first channel by default), started by ``owner_id`` (the guild's
         owner by default). Like Discord's, it has no overwrites: its permissions are its channel's
         (:meth:`bot_channel_permissions`)."""
@@ -168,7 +168,7 @@ class World:
         self.changed()
         return thread
 
-    def threads_of(self, guild: Guild) -> List[Channel]:
+    def threads_of(self, guild: Guild) -> list[Channel]:
         return [ch for ch in self.channels.values() if ch.is_thread and ch.guild_id == guild.id]
 
     @property
@@ -196,7 +196,7 @@ class World:
                 return ch
         raise LookupError(f"no channel named {channel!r}; channels: {[c.name for c in self.channels.values()]}")
 
-    def user(self, name_or_id: Union[str, int]) -> Member:
+    def user(self, name_or_id: str | int) -> Member:
         for u in self.users.values():
             if u.id == name_or_id or u.name == name_or_id:
                 return u
@@ -244,7 +244,7 @@ class World:
             "accent_color": None, "avatar_decoration_data": None,
         }
 
-    def member_roles(self, user_id: int, guild: Guild) -> List[str]:
+    def member_roles(self, user_id: int, guild: Guild) -> list[str]:
         if user_id == self.bot_id:
             return [str(guild.bot_role_id)]
         u = self.users.get(user_id)
@@ -282,7 +282,7 @@ class World:
         perms = channel.apply_overwrites(perms, guild.id, [guild.bot_role_id], self.bot_id)
         return implicit_denials(perms) if implicit else perms
 
-    def set_overwrite(self, channel: ChannelRef, *names: str, allow: bool, target: Optional[int] = None) -> Channel:
+    def set_overwrite(self, channel: ChannelRef, *names: str, allow: bool, target: int | None = None) -> Channel:
         """Allow or deny permissions (discord.py names) to the bot's role (or ``target``) in ``channel``."""
         ch = self.get_channel(channel)
         if ch.is_thread:
@@ -391,7 +391,7 @@ class World:
         about to reset) before giving up: a client that keeps working at a rate limit's pace is waited
         for, ``longest`` seconds at most."""
         started = time.monotonic()
-        settling: Optional[asyncio.Future] = None
+        settling: asyncio.Future | None = None
         try:
             while True:
                 self.raise_if_client_crashed()
@@ -427,46 +427,46 @@ class World:
     # ------------------------------------------------------------------
     # reading what people see
     # ------------------------------------------------------------------
-    def commands_in(self, scope: Optional[int]) -> List[Command]:
+    def commands_in(self, scope: int | None) -> list[Command]:
         return [c for (s, _, _), c in self.commands.items() if s == scope]
 
-    def _channels_for(self, channel: ChannelRef) -> List[Channel]:
+    def _channels_for(self, channel: ChannelRef) -> list[Channel]:
         if channel is None:
             return [c for c in self.channels.values() if c.type != 1]
         return [self.get_channel(channel)]
 
-    def public_messages(self, channel: ChannelRef = None) -> List[FakeMessage]:
+    def public_messages(self, channel: ChannelRef = None) -> list[FakeMessage]:
         """Current public messages (not deleted, not still 'thinking'), oldest first.
         ``channel=None`` means every guild text channel."""
         out = [m for c in self._channels_for(channel) for m in c.messages
                if m.public and not m.deleted and not m.loading]
         return sorted(out, key=lambda m: m.id)
 
-    def visible_messages(self, user_id: int, channel: ChannelRef = None) -> List[FakeMessage]:
+    def visible_messages(self, user_id: int, channel: ChannelRef = None) -> list[FakeMessage]:
         """Public messages plus ``user_id``'s ephemerals, current state, oldest first
         ("thinking" placeholders of deferred answers are left out; see ``all_messages``)."""
         out = [m for c in self._channels_for(channel) for m in c.messages
                if m.visible_to(user_id) and not m.loading]
         return sorted(out, key=lambda m: m.id)
 
-    def all_messages(self, channel: ChannelRef = None) -> List[FakeMessage]:
+    def all_messages(self, channel: ChannelRef = None) -> list[FakeMessage]:
         """Every message ever stored (deleted and ephemeral included)."""
         return sorted((m for c in self._channels_for(channel) for m in c.messages), key=lambda m: m.id)
 
-    def all_public_texts(self) -> List[str]:
+    def all_public_texts(self) -> list[str]:
         """Every text any public message ever showed, in any version (deleted ones included)."""
-        out: List[str] = []
+        out: list[str] = []
         for m in sorted(self.messages.values(), key=lambda m: m.id):
             if m.public and m.guild_id is not None:
                 out.extend(m.all_texts())
         return out
 
-    def public_leaks(self, secrets_: List[str]) -> List[str]:
+    def public_leaks(self, secrets_: list[str]) -> list[str]:
         """The given strings that appear in any public text ever shown."""
         texts = self.all_public_texts()
         return [s for s in secrets_ if any(s in t for t in texts)]
 
-    def failed_interactions(self) -> List[FakeInteraction]:
+    def failed_interactions(self) -> list[FakeInteraction]:
         """Interactions the user saw fail ("This interaction failed"): acknowledged after
         ``ack_deadline`` seconds, or not acknowledged although the deadline has passed."""
         now = time.monotonic()

@@ -6,16 +6,13 @@ from __future__ import annotations
 from collections import Counter
 
 from cogs.money import fmt
-from tests.bot.test_league_cog import FakeInteraction, LeagueBot, call
-from tests.bot.test_ledger_properties import GUILD, STARTING_CHIPS, new_manager, play_one
+from tests.bot.loaded_cogs import cog_and_manager
+from tests.bot.test_league_cog import FakeInteraction, call
+from tests.bot.test_ledger_properties import GUILD, STARTING_CHIPS, play_one
 
 
 async def test_hachi_hachi_balance_is_one_sum_with_the_games_own_60p(tmp_path):
-    manager = await new_manager(tmp_path / "parlor.sqlite3")
-    bot = LeagueBot(manager.store)
-    try:
-        await bot.load_extension("cogs.money")
-        cog = bot.get_cog("Money")
+    async with cog_and_manager(tmp_path / "parlor.sqlite3", "cogs.money", "Money") as (cog, manager):
         for n in range(4):
             await play_one(manager, "hachihachi", {"months": 6, "players": 3}, 3, (1, 2), channel=10 + n)
         kinds = Counter()
@@ -39,7 +36,3 @@ async def test_hachi_hachi_balance_is_one_sum_with_the_games_own_60p(tmp_path):
         assert "debt −" not in text  # no bare account names without the sum they belong to
         if kinds["loan"] + kinds["repay"] > 0:
             assert f"Owed to the bank when a game ended: {fmt(kinds['loan'] + kinds['repay'])}, already taken off" in text
-    finally:
-        await bot.close()
-        await manager.close()
-        await manager.store.close()

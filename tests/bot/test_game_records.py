@@ -12,19 +12,9 @@ from bot.store import Store
 from games.sanma.replay import replay_text
 from games.shuffle import sha256_hex
 from tests.bot.league_games import store_game
-from tests.bot.test_store import Clock
 
 GUILD, ALICE, BOB = 61, 610, 611
 
-
-@pytest.fixture(params=["memory", pytest.param("postgres", marks=pytest.mark.postgres)])
-async def store(request):
-    where = ":memory:" if request.param == "memory" else request.getfixturevalue("postgres_url")
-    s = await Store.open(where, clock=Clock())
-    try:
-        yield s
-    finally:
-        await s.close()
 
 
 async def test_a_sanma_record_is_a_tenhou_log_that_replays_to_the_game_s_own_end(store: Store):

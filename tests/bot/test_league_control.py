@@ -86,15 +86,6 @@ async def test_a_paused_table_keeps_its_time_left_across_a_restart_and_resumes_w
     await manager.store.close()
 
 
-@pytest.fixture(params=["memory", pytest.param("postgres", marks=pytest.mark.postgres)])
-async def store(request):
-    where = ":memory:" if request.param == "memory" else request.getfixturevalue("postgres_url")
-    s = await Store.open(where, clock=Clock())
-    try:
-        yield s
-    finally:
-        await s.close()
-
 
 async def finished(store: Store, results: list[tuple[int, int]], game: str = "koikoi") -> int:
     seats = [{"user_id": u, "name": f"user{u}", "bot": False} for u, _ in results]

@@ -6,16 +6,13 @@ from __future__ import annotations
 from collections import Counter
 
 from cogs.league import signed
-from tests.bot.test_league_cog import FakeInteraction, LeagueBot, call
-from tests.bot.test_ledger_properties import GUILD, new_manager, play_one
+from tests.bot.loaded_cogs import cog_and_manager
+from tests.bot.test_league_cog import FakeInteraction, call
+from tests.bot.test_ledger_properties import GUILD, play_one
 
 
 async def test_black_flower_is_in_standings_and_history(tmp_path):
-    manager = await new_manager(tmp_path / "parlor.sqlite3")
-    bot = LeagueBot(manager.store)
-    try:
-        await bot.load_extension("cogs.league")
-        cog = bot.get_cog("League")
+    async with cog_and_manager(tmp_path / "parlor.sqlite3", "cogs.league", "League") as (cog, manager):
         tables = [await play_one(manager, "blackflower", {}, 3, (1, 2), channel=100 + n) for n in range(3)]
         lines = [line for t in tables for line in await manager.store.ledger(GUILD, table_id=t.id)]
         net, rounds = Counter(), Counter()
@@ -43,10 +40,6 @@ async def test_black_flower_is_in_standings_and_history(tmp_path):
             mine = sum(l.amount for l in lines if l.table_id == table.id and l.user_id == 2)
             alice = sum(l.amount for l in lines if l.table_id == table.id and l.user_id == 1)
             assert f"**{signed(mine)}**" in text and f"<@1> {signed(alice)}" in text
-    finally:
-        await bot.close()
-        await manager.close()
-        await manager.store.close()
 
 
 def _round_sums(lines) -> Counter:

@@ -10,19 +10,9 @@ import pytest
 
 from bot.league import nights, pairing
 from bot.store import Store
-from tests.bot.test_store import Clock
 
 GUILD = 4242
 
-
-@pytest.fixture(params=["memory", pytest.param("postgres", marks=pytest.mark.postgres)])
-async def store(request):
-    where = ":memory:" if request.param == "memory" else request.getfixturevalue("postgres_url")
-    s = await Store.open(where, clock=Clock())
-    try:
-        yield s
-    finally:
-        await s.close()
 
 
 async def new_signup(store: Store) -> int:

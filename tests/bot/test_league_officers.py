@@ -9,20 +9,10 @@ import pytest
 
 from bot.league import officers
 from bot.store import Store
-from tests.bot.test_store import Clock
 
 GUILD = 4242
 ROLE = 777
 
-
-@pytest.fixture(params=["memory", pytest.param("postgres", marks=pytest.mark.postgres)])
-async def store(request):
-    where = ":memory:" if request.param == "memory" else request.getfixturevalue("postgres_url")
-    s = await Store.open(where, clock=Clock())
-    try:
-        yield s
-    finally:
-        await s.close()
 
 
 def member(*roles: int) -> SimpleNamespace:

@@ -5,22 +5,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-
 from bot.league import ratings
 from bot.move import move
 from bot.store import Store
-from tests.bot.test_store import GUILD, Clock, play_and_finish
-
-
-@pytest.fixture(params=["memory", pytest.param("postgres", marks=pytest.mark.postgres)])
-async def store(request):
-    where = ":memory:" if request.param == "memory" else request.getfixturevalue("postgres_url")
-    s = await Store.open(where, clock=Clock())
-    try:
-        yield s
-    finally:
-        await s.close()
+from tests.bot.test_store import GUILD, play_and_finish
 
 
 async def all_rows(store: Store) -> list[tuple]:

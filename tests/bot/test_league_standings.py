@@ -6,14 +6,14 @@ from __future__ import annotations
 
 from collections import Counter
 
-import pytest
-
 from bot.league.standings import standings
 from bot.store import Store
 from cogs.league import plural
-from tests.bot.test_league_cog import FakeInteraction, LeagueBot, call
-from tests.bot.test_ledger_properties import GUILD, new_manager, play_one
-from tests.bot.test_store import GUILD as STORE_GUILD, Clock, play_and_finish, playing_table
+from tests.bot.loaded_cogs import cog_and_manager
+from tests.bot.test_league_cog import FakeInteraction, call
+from tests.bot.test_ledger_properties import GUILD, play_one
+from tests.bot.test_store import GUILD as STORE_GUILD
+from tests.bot.test_store import play_and_finish, playing_table
 
 
 async def standings_embed(cog, game: str | None = None):
@@ -21,11 +21,7 @@ async def standings_embed(cog, game: str | None = None):
 
 
 async def test_hachi_hachi_columns_count_first_places_not_months_in_profit(tmp_path):
-    manager = await new_manager(tmp_path / "parlor.sqlite3")
-    bot = LeagueBot(manager.store)
-    try:
-        await bot.load_extension("cogs.league")
-        cog = bot.get_cog("League")
+    async with cog_and_manager(tmp_path / "parlor.sqlite3", "cogs.league", "League") as (cog, manager):
         tables = [await play_one(manager, "hachihachi", {"months": 6, "players": 3}, 3, (1, 2), channel=10 + n)
                   for n in range(3)]
         lines = [line for t in tables for line in await manager.store.ledger(GUILD, table_id=t.id)]
@@ -49,18 +45,10 @@ async def test_hachi_hachi_columns_count_first_places_not_months_in_profit(tmp_p
         assert footer.startswith("Hachi-Hachi: league points = the sum of your chips in the season's games")
         assert "1st = games placed first, avg = average placing (1 is best)" in footer
         assert "Ranked by league points, then more first places" in footer and "Bots are not ranked." in footer
-    finally:
-        await bot.close()
-        await manager.close()
-        await manager.store.close()
 
 
 async def test_sanma_points_are_the_final_scores_and_the_minimum_of_games_is_kept(tmp_path):
-    manager = await new_manager(tmp_path / "parlor.sqlite3")
-    bot = LeagueBot(manager.store)
-    try:
-        await bot.load_extension("cogs.league")
-        cog = bot.get_cog("League")
+    async with cog_and_manager(tmp_path / "parlor.sqlite3", "cogs.league", "League") as (cog, manager):
         tables = [await play_one(manager, "sanma", {"east_only": True}, 3, (1, 2), channel=20 + n) for n in range(2)]
         tables.append(await play_one(manager, "sanma", {"east_only": True}, 3, (1, 3), channel=30))
         tenths = 0  # Alice's final scores as the games showed them, not read from the ledger
@@ -81,20 +69,7 @@ async def test_sanma_points_are_the_final_scores_and_the_minimum_of_games_is_kep
         footer = (await standings_embed(cog, "sanma")).footer.text
         assert "the sum of your points (thousands, after uma and oka)" in footer
         assert f"A player needs {plural(3, 'game')} of a game to be ranked in it." in footer
-    finally:
-        await bot.close()
-        await manager.close()
-        await manager.store.close()
 
-
-@pytest.fixture(params=["memory", pytest.param("postgres", marks=pytest.mark.postgres)])
-async def store(request):
-    where = ":memory:" if request.param == "memory" else request.getfixturevalue("postgres_url")
-    s = await Store.open(where, clock=Clock())
-    try:
-        yield s
-    finally:
-        await s.close()
 
 
 async def test_the_kept_sums_equal_sums_over_the_ledger(store: Store):

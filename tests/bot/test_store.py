@@ -34,16 +34,6 @@ class Clock:
         return self.t
 
 
-@pytest.fixture(params=["memory", pytest.param("postgres", marks=pytest.mark.postgres)])
-async def store(request):
-    """Every test of the store runs on SQLite (in memory) and on PostgreSQL (a fresh database)."""
-    where = ":memory:" if request.param == "memory" else request.getfixturevalue("postgres_url")
-    s = await Store.open(where, clock=Clock())
-    try:
-        yield s
-    finally:
-        await s.close()
-
 
 def seats(*users: int | None) -> list[dict]:
     out = []

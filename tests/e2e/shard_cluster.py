@@ -9,6 +9,8 @@ import os
 import signal
 import sys
 import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -171,3 +173,23 @@ async def wait_for_commands(fake: LocalDiscord, timeout: float = 30.0) -> None:
     while not any(c.name == "play" for c in fake.commands_in(None)):
         assert time.monotonic() < deadline, "no process synced the slash commands"
         await asyncio.sleep(0.05)
+
+
+@asynccontextmanager
+async def two_processes(fake: LocalDiscord, database: str, shard_count: int,
+                        logs: Path) -> AsyncIterator[tuple[BotProcess, BotProcess, Store]]:
+    """Parlor as two processes, on shards 0,1 and 2,3 of ``shard_count``, started and their slash commands synced,
+    with a store on their database; all stopped and closed after. Their output goes to ``<logs>-0.log`` and
+    ``<logs>-2.log``."""
+    low, high = (BotProcess(fake, database, ids, shard_count, logs.with_name(f"{logs.name}-{ids[0]}.log"))
+                 for ids in ((0, 1), (2, 3)))
+    store = None
+    try:
+        await asyncio.gather(low.start(), high.start())
+        await wait_for_commands(fake)
+        store = await Store.open(database)
+        yield low, high, store
+    finally:
+        if store is not None:
+            await store.close()
+        await asyncio.gather(low.stop(), high.stop())

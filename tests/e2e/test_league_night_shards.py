@@ -4,16 +4,13 @@ again: the sign-up, its buttons and its tables carry on, and the next round is d
 
 from __future__ import annotations
 
-import asyncio
-
 import pytest
 
 from bot.league import nights
-from bot.store import Store
 from localdiscord import LocalDiscord
 
 from .conftest import E2E_STRICTNESS
-from .shard_cluster import BotProcess, until, wait_for_commands
+from .shard_cluster import two_processes, until
 
 pytestmark = pytest.mark.postgres
 
@@ -27,13 +24,7 @@ async def test_a_league_night_survives_a_killed_shard_process(postgres_server, t
         mod = fake.add_user("mod", guild=guild, manage_guild=True)
         people = [fake.add_user(f"player{n}", guild=guild) for n in range(6)]
         channel = guild.default_channel
-        low, high = (BotProcess(fake, database, ids, SHARD_COUNT, tmp_path / f"shards-{ids[0]}.log")
-                     for ids in ((0, 1), (2, 3)))
-        store = None
-        try:
-            await asyncio.gather(low.start(), high.start())
-            await wait_for_commands(fake)
-            store = await Store.open(database)
+        async with two_processes(fake, database, SHARD_COUNT, tmp_path / "shards") as (low, high, store):
             await mod.slash("season", "rules", "sanma", east_only=True, _channel=channel)
             posted = await mod.slash("league", "signup", game="sanma", _channel=channel)
             for person in people:
@@ -70,7 +61,3 @@ async def test_a_league_night_survives_a_killed_shard_process(postgres_server, t
             fake.assert_clean()
             logs = low.output() + high.output()
             assert not [line for line in logs.splitlines() if " ERROR " in line or "Traceback" in line], logs[-3000:]
-        finally:
-            if store is not None:
-                await store.close()
-            await asyncio.gather(low.stop(), high.stop())

@@ -5,6 +5,10 @@ message, which stays the table for everyone; the clicker's panel comes as a new 
 from __future__ import annotations
 
 import asyncio
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from typing import Any
 
 from localdiscord import run_client
 
@@ -23,14 +27,37 @@ def never_a_panel(message) -> bool:
     return all(not move_buttons(version) for version in message.versions)
 
 
-async def mover_and_panel(fake, bot, alice, bob):
-    table = await started_koikoi(fake, bot, alice, bob)
-    mover = alice if table.seat_of(alice.id) in table.to_act() else bob
-    panel = (await mover.click(table_message(fake), "My hand")).message
-    _, custom_id, _ = action_buttons(panel)[0]
-    version = f":{table.seat_version(table.seat_of(mover.id))}:"
-    assert version in custom_id
-    return table, mover, custom_id, custom_id.replace(version, ":7:", 1)
+@dataclass
+class Forgery:
+    """A started Koi-Koi table, the player to move, their move's custom_id as their panel carries it (current)
+    and with a version long gone (stale), the public table message, and a watch on hidden cards."""
+
+    table: Any
+    mover: Any
+    current: str
+    stale: str
+    public: Any
+    watch: LeakWatch
+
+
+@asynccontextmanager
+async def forgery(fake, db) -> AsyncIterator[Forgery]:
+    """Alice and Bob at a started table, the mover's panel open; after the test, no hand leaked and the fake is
+    clean."""
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    bot = make_bot(fake, db)
+    async with run_client(fake, bot):
+        table = await started_koikoi(fake, bot, alice, bob)
+        mover = alice if table.seat_of(alice.id) in table.to_act() else bob
+        panel = (await mover.click(table_message(fake), "My hand")).message
+        _, custom_id, _ = action_buttons(panel)[0]
+        version = f":{table.seat_version(table.seat_of(mover.id))}:"
+        assert version in custom_id
+        forged = Forgery(table, mover, custom_id, custom_id.replace(version, ":7:", 1), table_message(fake),
+                         LeakWatch(fake, bot))
+        yield forged
+        forged.watch.check()
+    fake.assert_clean()
 
 
 def private_panels(result, user) -> list:
@@ -39,12 +66,8 @@ def private_panels(result, user) -> list:
 
 
 async def test_a_stale_move_forged_on_the_public_table_leaves_it_alone(fake, db):
-    alice, bob = fake.add_user("alice"), fake.add_user("bob")
-    bot = make_bot(fake, db)
-    async with run_client(fake, bot):
-        table, mover, _, stale = await mover_and_panel(fake, bot, alice, bob)
-        watch = LeakWatch(fake, bot)
-        public = table_message(fake)
+    async with forgery(fake, db) as forged:
+        mover, public, stale = forged.mover, forged.public, forged.stale
         shown = len(public.versions)
 
         answer = await mover.forge_click(public, stale)
@@ -52,17 +75,11 @@ async def test_a_stale_move_forged_on_the_public_table_leaves_it_alone(fake, db)
         assert len(public.versions) == shown and never_a_panel(public)  # the table is still the table, for everyone
         assert [m.id for m in private_panels(answer, mover)] != [public.id]
         assert private_panels(answer, mover) and STALE in answer.text()
-        watch.check()
-    fake.assert_clean()
 
 
 async def test_a_current_move_forged_on_the_public_table_is_played_and_answered_privately(fake, db):
-    alice, bob = fake.add_user("alice"), fake.add_user("bob")
-    bot = make_bot(fake, db)
-    async with run_client(fake, bot):
-        table, mover, current, _ = await mover_and_panel(fake, bot, alice, bob)
-        watch = LeakWatch(fake, bot)
-        public = table_message(fake)
+    async with forgery(fake, db) as forged:
+        table, mover, public, current = forged.table, forged.mover, forged.public, forged.current
         played = sum(table.acted)
 
         answer = await mover.forge_click(public, current)
@@ -72,17 +89,11 @@ async def test_a_current_move_forged_on_the_public_table_is_played_and_answered_
         assert never_a_panel(public)
         assert answer.ephemeral_to == mover.id and answer.message.id != public.id  # their panel, a message of its own
         assert "Your hand" in answer.text()
-        watch.check()
-    fake.assert_clean()
 
 
 async def test_a_forged_move_waiting_for_a_busy_table_is_answered_privately(fake, db):
-    alice, bob = fake.add_user("alice"), fake.add_user("bob")
-    bot = make_bot(fake, db)
-    async with run_client(fake, bot):
-        table, mover, _, stale = await mover_and_panel(fake, bot, alice, bob)
-        watch = LeakWatch(fake, bot)
-        public = table_message(fake)
+    async with forgery(fake, db) as forged:
+        table, mover, public, stale = forged.table, forged.mover, forged.public, forged.stale
         shown = len(public.versions)
 
         async with table.lock:  # the table is busy (a bot's move, a redraw) when the click arrives
@@ -93,5 +104,3 @@ async def test_a_forged_move_waiting_for_a_busy_table_is_answered_privately(fake
 
         assert len(public.versions) == shown and never_a_panel(public)
         assert private_panels(answer, mover) and STALE in " ".join(m.text() for m in answer.messages)
-        watch.check()
-    fake.assert_clean()

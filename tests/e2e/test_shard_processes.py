@@ -12,11 +12,10 @@ import time
 
 import pytest
 
-from bot.store import Store
 from localdiscord import LocalDiscord
 
 from .conftest import E2E_STRICTNESS
-from .shard_cluster import BotProcess, Table, guilds_on_every_shard, wait_for_commands
+from .shard_cluster import Table, guilds_on_every_shard, two_processes
 
 pytestmark = pytest.mark.postgres
 
@@ -37,13 +36,8 @@ async def play_the_scenario(database: str, tmp_path, *, kill: bool) -> dict:
     waiting, and start it again after their deadlines passed. What each table did, by guild number."""
     async with LocalDiscord(strict=E2E_STRICTNESS, shard_count=SHARD_COUNT) as fake:
         tables = guilds_on_every_shard(fake, GUILDS, SHARD_COUNT)
-        low, high = (BotProcess(fake, database, ids, SHARD_COUNT, tmp_path / f"{'kill' if kill else 'calm'}-{ids[0]}.log")
-                     for ids in ((0, 1), (2, 3)))
-        store = None
-        try:
-            await asyncio.gather(low.start(), high.start())
-            await wait_for_commands(fake)
-            store = await Store.open(database)
+        log_prefix = tmp_path / ("kill" if kill else "calm")
+        async with two_processes(fake, database, SHARD_COUNT, log_prefix) as (low, high, store):
             await asyncio.gather(*(t.open(store, TURN_SECONDS) for t in tables))
             await asyncio.gather(*(t.play(store, BEFORE) for t in tables))
             killed = [t for t in tables if t.guild in low.guilds()]
@@ -81,10 +75,6 @@ async def play_the_scenario(database: str, tmp_path, *, kill: bool) -> dict:
             logs = {"low": low.output(), "high": high.output()}
             return outcome | {"killed": [tables.index(t) for t in killed],
                               "logs": logs}
-        finally:
-            if store is not None:
-                await store.close()
-            await asyncio.gather(low.stop(), high.stop())
 
 
 async def test_a_process_killed_mid_game_comes_back_and_every_table_ends_as_if_it_had_not(postgres_server, tmp_path):

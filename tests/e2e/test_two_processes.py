@@ -5,15 +5,32 @@ fresh panel, and the table is read again; never "Something went wrong", never an
 from __future__ import annotations
 
 import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
 
-from localdiscord import run_client
 from bot.store import Store
 from bot.tables import TableManager
 from bot.ui import SOMETHING_WENT_WRONG
+from localdiscord import run_client
 
 from .conftest import action_buttons, make_bot, started_koikoi, table_message
 
 STALE = "That moment has passed"
+
+
+@asynccontextmanager
+async def other_process(bot, db: Path) -> AsyncIterator[TableManager]:
+    """Another process's table manager on the same database (a store of its own) beside ``bot``'s. After, ``bot``
+    serves with the manager it had before, and the other one is closed."""
+    kept = bot.tables
+    other = TableManager(await Store.open(db), bot.presenter, default_turn_seconds=60)
+    try:
+        yield other
+    finally:
+        bot.tables = kept
+        await other.close()
+        await other.store.close()
 
 
 async def test_a_click_on_the_process_left_behind_gets_the_fresh_panel(fake, db, caplog):
@@ -27,9 +44,8 @@ async def test_a_click_on_the_process_left_behind_gets_the_fresh_panel(fake, db,
         _, clicked, _ = action_buttons(panel)[0]
 
         old = bot.tables
-        new = TableManager(await Store.open(db), bot.presenter, default_turn_seconds=60)
-        await new.restore()  # the new process starts and brings the table back
-        try:
+        async with other_process(bot, db) as new:
+            await new.restore()  # the new process starts and brings the table back
             bot.tables = new
             played = await mover.click(panel, clicked)  # this click reaches the new process
             assert STALE not in played.text() and SOMETHING_WENT_WRONG not in played.text()
@@ -42,10 +58,6 @@ async def test_a_click_on_the_process_left_behind_gets_the_fresh_panel(fake, db,
             assert SOMETHING_WENT_WRONG not in answer.text()
             assert answer.ephemeral_to == mover.id and STALE in answer.text()
             assert (table.version, table.state.model_dump_json()) == (moved.version, moved.state.model_dump_json())
-        finally:
-            bot.tables = old
-            await new.close()
-            await new.store.close()
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR], caplog.text
     fake.assert_clean()
 
@@ -56,8 +68,7 @@ async def test_a_lobby_the_other_process_opened_takes_a_join_click(fake, db, cap
     bot = make_bot(fake, db)
     async with run_client(fake, bot):
         new = bot.tables  # started first: it has never read the table below
-        old = TableManager(await Store.open(db), bot.presenter, default_turn_seconds=60)
-        try:
+        async with other_process(bot, db) as old:
             bot.tables = old
             lobby = await alice.slash("play", "koikoi")  # the old process, still running, opens a table
             bot.tables = new
@@ -65,9 +76,5 @@ async def test_a_lobby_the_other_process_opened_takes_a_join_click(fake, db, cap
             assert joined.ephemeral_to is None and f"<@{bob.id}>" in joined.text()
             table = new.in_channel(fake.channel.id)
             assert [s.user_id for s in table.seats] == [alice.id, bob.id]
-        finally:
-            bot.tables = new
-            await old.close()
-            await old.store.close()
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR], caplog.text
     fake.assert_clean()

@@ -83,3 +83,17 @@ async def test_a_json_body_cannot_carry_a_file(channel):
         async with session.post(f"{fake.api_base}/channels/{fake.channel.id}/messages",
                                 json={"content": "x", "attachments": [{"id": 0, "filename": "table.png"}]}) as answer:
             assert answer.status == 400 and "attachments" in (await answer.json())["errors"]
+
+
+async def test_a_multipart_nested_in_a_part_is_refused(channel):
+    """Discord reads flat form parts (``payload_json``, ``files[n]``); a multipart inside one is a bad form."""
+    fake, _ = channel
+    inner = aiohttp.MultipartWriter("mixed")
+    inner.append("hello")
+    body = aiohttp.MultipartWriter("form-data")
+    body.append_json({"content": "x"}).set_content_disposition("form-data", name="payload_json")
+    body.append(inner).set_content_disposition("form-data", name="files[0]", filename="a.png")
+    async with aiohttp.ClientSession() as session:
+        async with session.post(f"{fake.api_base}/channels/{fake.channel.id}/messages", data=body) as answer:
+            assert answer.status == 400 and (await answer.json())["code"] == 50035
+    assert fake.channel.messages == []

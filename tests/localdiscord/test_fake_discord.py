@@ -6,6 +6,7 @@ import asyncio
 import io
 import json
 import re
+from collections.abc import Awaitable
 
 import aiohttp
 import discord
@@ -86,6 +87,15 @@ def make_bot(fake: LocalDiscord, generation: int = 1) -> commands.Bot:
     bot.tokens = {}
     guild = discord.Object(fake.guild.id)
 
+    async def noting_refusal(call: Awaitable[object]) -> bool:
+        """Make the call; a refusal goes into ``bot.errors`` as (status, code, text). Whether it succeeded."""
+        try:
+            await call
+        except discord.HTTPException as e:
+            bot.errors.append((e.status, e.code, e.text))
+            return False
+        return True
+
     game = app_commands.Group(name="game", description="Demo game")
 
     @game.command(name="start", description="Open a table")
@@ -138,26 +148,17 @@ def make_bot(fake: LocalDiscord, generation: int = 1) -> commands.Bot:
     async def double(interaction: discord.Interaction):
         await interaction.response.send_message("first")
         interaction.response._response_type = None  # defeat discord.py's own guard
-        try:
-            await interaction.response.send_message("second")
-        except discord.HTTPException as e:
-            bot.errors.append((e.status, e.code, e.text))
+        await noting_refusal(interaction.response.send_message("second"))
 
     @game.command(name="toolong", description="Too long embed")
     async def toolong(interaction: discord.Interaction):
-        try:
-            await interaction.response.send_message(embed=discord.Embed(description="x" * 4097))
-        except discord.HTTPException as e:
-            bot.errors.append((e.status, e.code, e.text))
+        if not await noting_refusal(interaction.response.send_message(embed=discord.Embed(description="x" * 4097))):
             await interaction.response.send_message("could not show that", ephemeral=True)
 
     @game.command(name="late", description="Answers too late")
     async def late(interaction: discord.Interaction):
         await asyncio.sleep(0.3)
-        try:
-            await interaction.response.send_message("sorry I'm late")
-        except discord.HTTPException as e:
-            bot.errors.append((e.status, e.code, e.text))
+        await noting_refusal(interaction.response.send_message("sorry I'm late"))
 
     @game.command(name="name", description="Modal")
     async def name(interaction: discord.Interaction):
@@ -485,7 +486,7 @@ async def test_two_sessions_on_one_shard_both_stay_and_both_receive_its_events(f
         assert (await ws.receive_json())["op"] == 10
         await ws.send_json({"op": 2, "d": {"token": "x", "intents": 1, "shard": [0, 2],
                                            "properties": {}}})
-        while (frame := await ws.receive_json())["t"] != "READY":
+        while (await ws.receive_json())["t"] != "READY":
             pass
         return ws
 

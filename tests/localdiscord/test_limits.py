@@ -7,7 +7,8 @@ import pytest
 
 from localdiscord.errors import DiscordHTTPError
 from localdiscord.limits import valid_component_emoji
-from localdiscord.validation import check_interaction_response, check_message as check_with_prefix, check_modal
+from localdiscord.validation import check_interaction_response, check_modal
+from localdiscord.validation import check_message as check_with_prefix
 
 
 def check_message(payload: dict) -> None:

@@ -10,7 +10,6 @@ import time
 import aiohttp
 import discord
 import pytest
-from discord import app_commands
 from discord.ext import commands
 
 from localdiscord import LocalDiscord, run_client

@@ -10,16 +10,15 @@ folder, and also to ``$PARLOR_SCREENSHOT`` when set (a file, or a folder: ``PARL
 
 from __future__ import annotations
 
-import asyncio
 import os
 import re
 import shutil
+from functools import partial
 from pathlib import Path
 
 import pytest
 
-from localdiscord.playground import run_playground
-from bot.settings import Settings
+from .browsing import start_playground, synced
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -44,19 +43,8 @@ async def seen(page) -> list[tuple[str, str, str]]:
 
 
 async def test_koikoi_by_clicks_in_chromium_keeps_each_hand_private(tmp_path):
-    settings = Settings(token=None, database=tmp_path / "parlor.sqlite3", dev_guild=None, log_level="INFO",
-                        turn_seconds=300, playground_port=0)
-    seeds = iter(f"{n:032x}" for n in range(3, 1000))
-    ready: asyncio.Future = asyncio.get_running_loop().create_future()
-
-    def on_ready(fake, bot):
-        bot.tables.new_seed = lambda: next(seeds)  # a fixed deal: the same game every run
-        ready.set_result((fake, bot))
-
-    stop = asyncio.Event()
-    server = asyncio.create_task(run_playground(settings, stop=stop, announce=lambda _: None,
-                                                handle_signals=False, on_ready=on_ready))
-    fake, bot = await asyncio.wait_for(asyncio.shield(ready), 60)
+    running = await start_playground(tmp_path, turn_seconds=300, first_seed=3)  # a fixed deal: the same game every run
+    fake, bot = running.fake, running.bot
     url = f"http://127.0.0.1:{fake.port}"
     alice, bob = fake.user("Alice"), fake.user("Bob")
     received: dict[str, list[dict]] = {"Alice": [], "Bob": []}
@@ -81,11 +69,7 @@ async def test_koikoi_by_clicks_in_chromium_keeps_each_hand_private(tmp_path):
             pages[name] = page
         a, b = pages["Alice"], pages["Bob"]
 
-        async def caught_up(page) -> None:
-            """Wait until the bot is idle and the page shows the newest state."""
-            await fake.wait_idle()
-            await bot.tables.idle()
-            await page.wait_for_function("rev => Number(document.body.dataset.revision) >= rev", arg=fake.revision)
+        caught_up = partial(synced, fake, bot)
 
         # Alice opens a table from the slash-command menu, with an option typed in
         await a.fill("#composer-input", "/play ko")
@@ -157,9 +141,7 @@ async def test_koikoi_by_clicks_in_chromium_keeps_each_hand_private(tmp_path):
         assert errors == []
         await browser.close()
 
-    stop.set()
-    assert await asyncio.wait_for(server, 30) == 0
-    fake.assert_clean()
+    await running.stop()
     picture = tmp_path / "playground.png"
     assert picture.stat().st_size > 10_000
     if target := os.environ.get("PARLOR_SCREENSHOT"):  # a file, or a folder (the five games' test writes there too)
@@ -177,14 +159,10 @@ def showcase_bot(guild_id: int):
     import discord
     from discord.ext import commands
 
+    from .test_api import Amount  # the number prompt of the API's tests
+
     png = bytes.fromhex("89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478"
                         "da63fccf004003000484018084a98c210000000049454e44ae426082")
-
-    class Amount(discord.ui.Modal, title="How many?"):
-        amount = discord.ui.TextInput(label="Amount", placeholder="1-99", max_length=3)
-
-        async def on_submit(self, interaction: discord.Interaction) -> None:
-            await interaction.response.send_message(f"got {self.amount.value}", ephemeral=True)
 
     class Showcase(discord.ui.View):
         def __init__(self) -> None:

@@ -14,17 +14,17 @@ import asyncio
 import json
 import os
 import shutil
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from bot.settings import Settings
 from faces import load_manifest
 from faces import panel as panel_faces
 from faces.table import compose, draws_table
-from localdiscord.playground import run_playground
 
+from .browsing import open_page, start_playground, synced
 from .test_browser import CHROMIUM, CHROMIUM_ARGS, async_api
 
 FACE_OF = {entry["name"]: entry["code"] for entry in load_manifest()["faces"]}
@@ -61,20 +61,8 @@ def strings(value: Any) -> set[str]:
 
 @pytest.mark.parametrize("game, bots, options", GAMES, ids=[g for g, _, _ in GAMES])
 async def test_a_game_in_progress_shows_its_cards_as_pictures(tmp_path, game, bots, options):
-    settings = Settings(token=None, database=tmp_path / "parlor.sqlite3", dev_guild=None, log_level="INFO",
-                        turn_seconds=600, playground_port=0)
-    seeds = iter(f"{n:032x}" for n in range(7, 1000))
-    ready: asyncio.Future = asyncio.get_running_loop().create_future()
-
-    def on_ready(fake, bot):
-        bot.tables.new_seed = lambda: next(seeds)  # the same deal every run
-        bot.tables.bot_delay = 0.0
-        ready.set_result((fake, bot))
-
-    stop = asyncio.Event()
-    server = asyncio.create_task(run_playground(settings, stop=stop, announce=lambda _: None,
-                                                handle_signals=False, on_ready=on_ready))
-    fake, bot = await asyncio.wait_for(asyncio.shield(ready), 60)
+    running = await start_playground(tmp_path, turn_seconds=600, first_seed=7, bot_delay=0.0)  # the same deal every run
+    fake, bot = running.fake, running.bot
     await asyncio.wait_for(bot.emoji_sync, 60)
     alice = fake.user("Alice")
     lobby = await alice.slash("play", game, **options)
@@ -88,16 +76,8 @@ async def test_a_game_in_progress_shows_its_cards_as_pictures(tmp_path, game, bo
 
     async with async_api.async_playwright() as p:
         browser = await p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        page = await (await browser.new_context(viewport={"width": 1100, "height": 1500})).new_page()
-        errors: list[str] = []
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        await page.goto(f"http://127.0.0.1:{fake.port}/?as=Alice")
-        await page.wait_for_selector("#bot-status.online")
-
-        async def caught_up() -> None:
-            await fake.wait_idle()
-            await bot.tables.idle()
-            await page.wait_for_function("rev => Number(document.body.dataset.revision) >= rev", arg=fake.revision)
+        page, errors = await open_page(browser, fake, "Alice", {"width": 1100, "height": 1500})
+        caught_up = partial(synced, fake, bot, page)
 
         panel = page.locator(PANEL, has_text="Only you can see this").last
         for _ in range(12):  # Alice plays the moves without a card (bets, draws, calls) until cards are hers to play
@@ -165,9 +145,7 @@ async def test_a_game_in_progress_shows_its_cards_as_pictures(tmp_path, game, bo
         assert errors == []
         await browser.close()
 
-    stop.set()
-    assert await asyncio.wait_for(server, 30) == 0
-    fake.assert_clean()
+    await running.stop()
     assert shot.stat().st_size > 10_000
     folder = os.environ.get("PARLOR_SCREENSHOT")
     if folder and Path(folder).is_dir():

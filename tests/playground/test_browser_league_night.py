@@ -7,35 +7,22 @@ the README's ``docs/league-signup.png`` and ``docs/league-draw.png``). Needs Deb
 
 from __future__ import annotations
 
-import asyncio
 import os
 import shutil
+from functools import partial
 from pathlib import Path
 
 from bot.league import nights
-from bot.settings import Settings
-from localdiscord.playground import run_playground
 
+from .browsing import open_page, start_playground, synced
 from .test_browser import CHROMIUM, CHROMIUM_ARGS, async_api
 
 PEOPLE = ("Bob", "Carol", "Dan", "Erin", "Frank")
 
 
 async def test_a_sign_up_and_its_draw_on_the_page(tmp_path):
-    settings = Settings(token=None, database=tmp_path / "parlor.sqlite3", dev_guild=None, log_level="INFO",
-                        turn_seconds=600, playground_port=0)
-    seeds = iter(f"{n:032x}" for n in range(7, 1000))
-    ready: asyncio.Future = asyncio.get_running_loop().create_future()
-
-    def on_ready(fake, bot):
-        bot.tables.new_seed = lambda: next(seeds)
-        bot.tables.bot_delay = 0.0
-        ready.set_result((fake, bot))
-
-    stop = asyncio.Event()
-    server = asyncio.create_task(run_playground(settings, stop=stop, announce=lambda _: None,
-                                                handle_signals=False, on_ready=on_ready))
-    fake, bot = await asyncio.wait_for(asyncio.shield(ready), 60)
+    running = await start_playground(tmp_path, turn_seconds=600, first_seed=7, bot_delay=0.0)
+    fake, bot = running.fake, running.bot
     alice = fake.user("Alice")
     people = [alice] + [fake.user(n) if n in ("Bob", "Carol") else fake.add_user(n) for n in PEOPLE]
     posted = await alice.slash("league", "signup", game="sanma")
@@ -45,16 +32,8 @@ async def test_a_sign_up_and_its_draw_on_the_page(tmp_path):
     shots = {}
     async with async_api.async_playwright() as p:
         browser = await p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        page = await (await browser.new_context(viewport={"width": 900, "height": 700})).new_page()
-        errors: list[str] = []
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        await page.goto(f"http://127.0.0.1:{fake.port}/?as=Alice")
-        await page.wait_for_selector("#bot-status.online")
-
-        async def caught_up() -> None:
-            await fake.wait_idle()
-            await bot.tables.idle()
-            await page.wait_for_function("rev => Number(document.body.dataset.revision) >= rev", arg=fake.revision)
+        page, errors = await open_page(browser, fake, "Alice", {"width": 900, "height": 700})
+        caught_up = partial(synced, fake, bot, page)
 
         await caught_up()
         signup = page.locator(".message", has_text="Signed up (6)").last
@@ -76,9 +55,7 @@ async def test_a_sign_up_and_its_draw_on_the_page(tmp_path):
         assert errors == []
         await browser.close()
 
-    stop.set()
-    assert await asyncio.wait_for(server, 30) == 0
-    fake.assert_clean()
+    await running.stop()
     folder = os.environ.get("PARLOR_SCREENSHOT")
     for name, shot in shots.items():
         assert shot.stat().st_size > 5_000

@@ -1,0 +1,21 @@
+"""A benchmark's scratch space: a temporary folder and a PostgreSQL server of its own, both gone when it ends."""
+
+from __future__ import annotations
+
+import asyncio
+import tempfile
+from collections.abc import Callable, Coroutine
+from pathlib import Path
+from typing import Any
+
+from tests.postgres_server import PostgresForTests
+
+
+def run_with_postgres(bench: Callable[[Path, PostgresForTests], Coroutine[Any, Any, None]]) -> None:
+    """``bench(folder, server)`` run to its end, then the folder removed and the server stopped (even on error)."""
+    server = PostgresForTests()
+    try:
+        with tempfile.TemporaryDirectory() as folder:
+            asyncio.run(bench(Path(folder), server))
+    finally:
+        server.stop()
