@@ -109,12 +109,10 @@ class Presentation:
 
 def presentation(game_name: str) -> Presentation:
     """THE adapter onto the renderer and the picture drawers, as the presenter (bot/presenter.py) calls them."""
-    from bot.render import get_renderer
-    from faces.panel import DRAWERS, has_picture, panel_picture
-    from faces.results import result_picture
-    from faces.table import draws_table, table_picture
+    from bot.render import presentation as home
+    from bot.render.pictures import panel_picture, result_picture, table_picture
 
-    renderer = get_renderer(game_name)
+    renderer = home(game_name)
 
     def panel(view: Any, legal: list[str], names: list[str], deadline: float | None) -> dict[str, Any]:
         embed, buttons = renderer.panel(view, legal, names, deadline)
@@ -129,10 +127,8 @@ def presentation(game_name: str) -> Presentation:
         panel=panel,
         narrate=renderer.narrate,
         summary=summary,
-        table_picture=lambda pv: table_picture(game_name, pv) if draws_table(game_name) else None,
-        panel_picture=lambda view: (
-            panel_picture(game_name, view) if game_name in DRAWERS and has_picture(game_name, view) else None
-        ),
+        table_picture=lambda pv: table_picture(game_name, pv),
+        panel_picture=lambda view: panel_picture(game_name, view),
         result_picture=lambda event, names: result_picture(game_name, event.model_dump(mode="json"), names),
     )
 
