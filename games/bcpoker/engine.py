@@ -31,12 +31,39 @@ from games.base import GameError, Result, SeatInfo, placings
 from games.bcpoker.actions import Discard, Under, Word, describe, parse, token, win_kind
 from games.bcpoker.cards import BLACK, KX, NUMBER, is_black, make_deck, sort_codes
 from games.bcpoker.events import (
-    BCPokerEvent, BlackChristmas, Deal, Discarded, Draw, Drawn, ExchangeCards, ExchangeChosen, ExchangeDraw,
-    ExchangeStep, Exhausted, GameEnd, Pattern, Placed, Rebuild, RiichiCancelled, RonDeclared, RoundEnd, RoundStart,
-    ScoredWin, Win,
+    BCPokerEvent,
+    BlackChristmas,
+    Deal,
+    Discarded,
+    Draw,
+    Drawn,
+    ExchangeCards,
+    ExchangeChosen,
+    ExchangeDraw,
+    ExchangeStep,
+    Exhausted,
+    GameEnd,
+    Pattern,
+    Placed,
+    Rebuild,
+    RiichiCancelled,
+    RonDeclared,
+    RoundEnd,
+    RoundStart,
+    ScoredWin,
+    Win,
 )
 from games.bcpoker.hands import POINTS, evaluate, is_tenpai, pattern_name
 from games.bcpoker.options import Options, decks_for, parse_options
+from games.bcpoker.views import (
+    ExchangeProgress,
+    HitView,
+    PileCard,
+    PublicView,
+    RonOffer,
+    SeatView,
+    round_outcome,
+)
 from games.shuffle import seeded_shuffle, sha256_hex
 
 HAND_SIZE = 7
@@ -672,53 +699,54 @@ def _end_round_with_wins(state: BCState, wins: list[tuple[int, int, str, list[st
 # ---------------------------------------------------------------------------
 
 
-def public_view(state: BCState) -> dict[str, Any]:
+def public_view(state: BCState) -> PublicView:
     w = state.window
     hit = state.hit
-    return {
-        "game": "bcpoker",
-        "players": state.players,
-        "decks": state.decks,
-        "options": state.options.model_dump(),
-        "seats": [s.name for s in state.seats],
-        "bots": [s.bot for s in state.seats],
-        "round": state.round,
-        "lead": state.lead,
-        "lead_counts": list(state.lead_counts),
-        "lead_rounds": state.options.lead_rounds,
-        "scores": list(state.scores),
-        "phase": state.phase,
-        "turn": state.turn,
-        "to_act": public_to_act(state),
-        "pile": [{"card": c, "named": (nm if c == KX else None)} for c, nm in zip(state.pile, state.pile_named)],
-        "pile_top": ({"card": state.pile[-1], "named": state.pile_named[-1] if state.pile[-1] == KX else None}
-                     if state.pile else None),
-        "deck_count": len(state.deck),
-        "reshuffles": state.reshuffles,
-        "max_reshuffles": state.options.max_reshuffles,
-        "hand_counts": [len(h) for h in state.hands],
-        "riichi": list(state.riichi),
-        "draws": list(state.draws),
-        "discards": list(state.discards),
-        "hit": hit.model_dump() if hit else None,
-        "drawn_from": state.drawn_from,
-        "taken": state.taken,
-        "after_exchange": state.after_exchange,
-        "exchange": ({"placed": len(state.exchanged), "of": hit.number} if state.phase == "exchange" and hit else None),
-        "ron": ({"discarder": w.discarder, "card": w.card, "named": w.named} if w else None),
-        "round_hash": state.round_hash,
-        "last_round": state.last_round,
-    }
+    pile = [PileCard(card=c, named=nm if c == KX else None) for c, nm in zip(state.pile, state.pile_named)]
+    return PublicView(
+        players=state.players,
+        decks=state.decks,
+        options=state.options.model_copy(),
+        seats=[s.name for s in state.seats],
+        bots=[s.bot for s in state.seats],
+        round=state.round,
+        lead=state.lead,
+        lead_counts=list(state.lead_counts),
+        lead_rounds=state.options.lead_rounds,
+        scores=list(state.scores),
+        phase=state.phase,
+        turn=state.turn,
+        to_act=public_to_act(state),
+        pile=pile,
+        pile_top=pile[-1].model_copy() if pile else None,
+        deck_count=len(state.deck),
+        reshuffles=state.reshuffles,
+        max_reshuffles=state.options.max_reshuffles,
+        hand_counts=[len(h) for h in state.hands],
+        riichi=list(state.riichi),
+        draws=list(state.draws),
+        discards=list(state.discards),
+        hit=HitView(by=hit.by, card=hit.card, number=hit.number) if hit else None,
+        drawn_from=state.drawn_from,
+        taken=state.taken,
+        after_exchange=state.after_exchange,
+        exchange=(ExchangeProgress(placed=len(state.exchanged), of=hit.number)
+                  if state.phase == "exchange" and hit else None),
+        ron=RonOffer(discarder=w.discarder, card=w.card, named=w.named) if w else None,
+        round_hash=state.round_hash,
+        last_round=round_outcome(state.last_round),
+    )
 
 
-def view(state: BCState, seat: int) -> dict[str, Any]:
-    v = public_view(state)
-    v["seat"] = seat
-    v["hand"] = sort_codes(state.hands[seat])
+def view(state: BCState, seat: int) -> SeatView:
     mine = seat == state.turn and state.phase != "ron"
-    v["drawn"] = state.drawn if mine else None
-    v["exchanged"] = list(state.exchanged) if mine else []
-    return v
+    return SeatView(
+        **dict(public_view(state)),
+        seat=seat,
+        hand=sort_codes(state.hands[seat]),
+        drawn=state.drawn if mine else None,
+        exchanged=list(state.exchanged) if mine else [],
+    )
 
 
 def hidden_cards(state: BCState) -> dict[int, list[str]]:

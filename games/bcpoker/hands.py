@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import product
 
-from games.bcpoker.cards import BLACK, COLOUR, CODES, KX, NUMBER, copies
+from games.bcpoker.cards import BLACK, CODES, COLOUR, KX, NUMBER, copies
 from games.memo import flat_cache
 
 SHAPE, COUNT, COLOUR_KIND = "shape", "count", "colour"

@@ -14,13 +14,11 @@ Ties are broken by ``rng_seed``, so a choice is deterministic for a given seed.
 
 from __future__ import annotations
 
-from typing import Any
-
 from games.bcpoker.actions import Discard, Word, parse
 from games.bcpoker.cards import COLOUR, KX, NUMBER, copies
 from games.bcpoker.hands import waits
+from games.bcpoker.views import SeatView
 from games.memo import flat_cache
-
 
 _KX_CHOICES = {0: ([],), 1: ([1], [7]), 2: ([1, 1], [1, 7], [7, 7])}
 
@@ -84,7 +82,7 @@ def _pick(cands: list[tuple[float, str]], rng_seed: int) -> str:
     return best[rng_seed % len(best)]
 
 
-def bot_choose(view: dict[str, Any], legal: list[str], rng_seed: int) -> str:
+def bot_choose(view: SeatView, legal: list[str], rng_seed: int) -> str:
     if not legal:
         raise ValueError("no legal action to choose from")
     if len(legal) == 1:
@@ -92,19 +90,18 @@ def bot_choose(view: dict[str, Any], legal: list[str], rng_seed: int) -> str:
     for sure in (str(Word.WIN), str(Word.RON)):
         if sure in legal:
             return sure
-    decks = view["decks"]
-    special = view["options"].get("special_hands", True)
-    hand = list(view["hand"])
-    phase = view["phase"]
-    seat = view["seat"]
+    decks = view.decks
+    special = view.options.special_hands
+    hand = list(view.hand)
+    phase = view.phase
+    seat = view.seat
     if phase == "draw":
         take, draw = str(Word.TAKE), str(Word.DRAW)
-        if view["riichi"][seat]:
+        if view.riichi[seat]:
             return take if take in legal else draw
-        if take in legal and view.get("pile_top"):
-            top = view["pile_top"]["card"]
+        if take in legal and view.pile_top:
             now = hand_score(hand, decks, special)
-            after = hand + [top]
+            after = hand + [view.pile_top.card]
             best_after = max(hand_score(_without(after, c), decks, special) for c in set(hand))
             if best_after > now + 4.0:
                 return take
@@ -124,7 +121,7 @@ def bot_choose(view: dict[str, Any], legal: list[str], rng_seed: int) -> str:
             return str(Word.EXCHANGE)
     if not discards:
         return legal[rng_seed % len(legal)]
-    top = view.get("pile_top")
+    top = view.pile_top
     cands = []
     memo: dict[str, float] = {}
     for a, act in discards.items():
@@ -135,7 +132,7 @@ def bot_choose(view: dict[str, Any], legal: list[str], rng_seed: int) -> str:
         if act.riichi:
             score += 5.0  # declare Riichi when tenpai
         if code == KX and top is not None and not act.chain:
-            num, top_black = top["named"] or NUMBER.get(top["card"], 0), top["card"].startswith("K")
+            num, top_black = top.named or NUMBER.get(top.card, 0), top.card.startswith("K")
             if act.named > num or (act.named == 1 and top_black and num == 7):
                 score += 1.0  # hit the next player
         cands.append((score, a))
