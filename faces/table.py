@@ -122,11 +122,12 @@ def _plain(text: str) -> str:
 class Board:
     """A canvas that grows downwards and records every face it pastes. ``card`` is the height of the picture's
     faces (smaller ones are drawn relative to it); a ``dry`` board only measures: it places everything and
-    draws nothing, so that ``fitted`` can try a size cheaply."""
+    draws nothing, so that ``fitted`` can try a size cheaply. A board of no face set (``family`` None) draws text
+    and rectangles only."""
 
-    def __init__(self, family: str, card: int | None = None, dry: bool = False):
-        self.family = family  # the faces it draws: "sanma", "hanafuda" or "bcpoker"
-        self.card = card or SIZES[family][0]
+    def __init__(self, family: str | None, card: int | None = None, dry: bool = False):
+        self.family = family  # the faces it draws: "sanma", "hanafuda", "bcpoker", or None
+        self.card = card or (TEXT if family is None else SIZES[family][0])
         self.dry = dry
         if not dry:
             self.img = Image.new("P", (WIDTH, MAX_HEIGHT), ink(FELT))
@@ -169,7 +170,7 @@ class Board:
                 self.draw.rectangle(box, fill=ink(colour))
 
     def face(self, x: int, y: int, code: str | None, height: int, turned=False, dim=False) -> int:
-        name = face_name(self.family, code)
+        name = self._face_name(code)
         img = _scaled(name, height, turned, dim)
         top = y + (height - img.height)  # turned tiles sit on the row's baseline
         if not self.dry:
@@ -182,7 +183,7 @@ class Board:
         return x + img.width + GAP
 
     def width(self, codes, height: int, turned=()) -> int:
-        return sum(_scaled(face_name(self.family, c), height, i in turned, False).width + GAP
+        return sum(_scaled(self._face_name(c), height, i in turned, False).width + GAP
                    for i, c in enumerate(codes))
 
     def row(self, x: int, codes, height: int, turned=(), dim=(), wrap_at: int = WIDTH - MARGIN,
@@ -192,12 +193,17 @@ class Board:
         left = x if left is None else left
         y = self.y
         for i, code in enumerate(codes):
-            width = _scaled(face_name(self.family, code), height, i in turned, False).width
+            width = _scaled(self._face_name(code), height, i in turned, False).width
             if x + width > wrap_at and x > left:
                 x, y = left, y + height + GAP
             x = self.face(x, y, code, height, i in turned, i in dim)
         self.y = y + height + GAP
         return x
+
+    def _face_name(self, code: str | None) -> str:
+        if self.family is None:
+            raise ValueError("this picture draws no card faces")
+        return face_name(self.family, code)
 
     def png(self, width: int = WIDTH) -> bytes:
         img = self.img.crop((0, 0, width, self.height))

@@ -24,8 +24,8 @@ def narrate(event: Event, names: list[str]) -> str | None:
     match event:
         case ev.RoundStart():
             return f"🎄 Round {event.round} begins; lead: **{names[event.lead]}**."
-        case ev.Draw(source="pile"):
-            return f"{names[event.player]} takes {card(event.card, event.named)} from the pile."
+        case ev.Draw(source="pile", card=str(taken)):
+            return f"{names[event.player]} takes {card(taken, event.named)} from the pile."
         case ev.Draw():
             return f"{names[event.player]} draws from the deck{' (Black Christmas)' if event.hit else ''}."
         case ev.Discarded():
