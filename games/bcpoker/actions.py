@@ -15,10 +15,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import TYPE_CHECKING
 
 from games.base import GameError
 from games.bcpoker.cards import CODES, KX, name
-from games.bcpoker.views import SeatView
+
+if TYPE_CHECKING:  # the views read the legal moves, which name these actions
+    from games.bcpoker.views import SeatView
 
 KIND_NAMES = {"tsumo": "Tsumo", "ron": "Ron", "surprise_gift": "Surprise Gift", "black_gift": "Black Gift"}
 

@@ -70,8 +70,8 @@ simulate = cli.simulation(Options, parse_options, run_seated, "{games} games of 
 
 def verify(args: argparse.Namespace) -> int:
     """Check a revealed round seed against its hash and show the deal it gives."""
-    from games.bcpoker.engine import deal, round_deck
     from games.bcpoker.options import decks_for
+    from games.bcpoker.rounds import deal, round_deck
 
     if (revealed := cli.revealed_seed(args, "bcpoker")) is None:
         return 1

@@ -8,12 +8,14 @@ same keys in the same order), so what is stored or compared from a view reads as
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Literal
 
 from pydantic import BaseModel
 
-from games.bcpoker.events import ScoredWin
+from games.bcpoker.cards import KX, sort_codes
+from games.bcpoker.events import RoundOutcome
 from games.bcpoker.options import Options
+from games.bcpoker.state import BCState, public_to_act
 
 Phase = Literal["draw", "discard", "hit_draw", "hit_riichi", "hit_decide", "exchange", "ron", "over"]
 
@@ -44,24 +46,6 @@ class RonOffer(BaseModel):
     discarder: int
     card: str
     named: int | None
-
-
-class RoundOutcome(BaseModel):
-    """The last round's result, as its ``round_end`` event told it (the round's seed revealed)."""
-
-    round: int
-    lead: int
-    wins: list[ScoredWin]
-    lapsed: list[int]
-    indicator: str | None
-    dora: list[str]
-    payments: list[int]
-    scores: list[int]
-    next_lead: int
-    lead_counts: list[int]
-    reshuffles: int
-    seed: str
-    hash: str
 
 
 class PublicView(BaseModel):
@@ -109,6 +93,53 @@ class SeatView(PublicView):
     exchanged: list[str]  # the cards put under the deck this exchange (only on the seat's own turn)
 
 
-def round_outcome(fields: dict[str, Any] | None) -> RoundOutcome | None:
-    """The ``round_end`` fields the state keeps, as the view's model."""
-    return None if fields is None else RoundOutcome.model_validate(fields)
+def public_view(state: BCState) -> PublicView:
+    w, hit = state.window, state.hit
+    pile = [PileCard(card=c, named=nm if c == KX else None) for c, nm in zip(state.pile, state.pile_named)]
+    return PublicView(
+        players=state.players,
+        decks=state.decks,
+        options=state.options.model_copy(),
+        seats=[s.name for s in state.seats],
+        bots=[s.bot for s in state.seats],
+        round=state.round,
+        lead=state.lead,
+        lead_counts=list(state.lead_counts),
+        lead_rounds=state.options.lead_rounds,
+        scores=list(state.scores),
+        phase=state.phase,
+        turn=state.turn,
+        to_act=public_to_act(state),
+        pile=pile,
+        pile_top=pile[-1].model_copy() if pile else None,
+        deck_count=len(state.deck),
+        reshuffles=state.reshuffles,
+        max_reshuffles=state.options.max_reshuffles,
+        hand_counts=[len(h) for h in state.hands],
+        riichi=list(state.riichi),
+        draws=list(state.draws),
+        discards=list(state.discards),
+        hit=HitView(by=hit.by, card=hit.card, number=hit.number) if hit else None,
+        drawn_from=state.drawn_from,
+        taken=state.taken,
+        after_exchange=state.after_exchange,
+        exchange=ExchangeProgress(placed=len(state.exchanged), of=hit.number) if state.phase == "exchange" and hit else None,
+        ron=RonOffer(discarder=w.discarder, card=w.card, named=w.named) if w else None,
+        round_hash=state.round_hash,
+        last_round=None if state.last_round is None else RoundOutcome.model_validate(state.last_round),
+    )
+
+
+def view(state: BCState, seat: int) -> SeatView:
+    mine = seat == state.turn and state.phase != "ron"
+    return SeatView(
+        **dict(public_view(state)),
+        seat=seat,
+        hand=sort_codes(state.hands[seat]),
+        drawn=state.drawn if mine else None,
+        exchanged=list(state.exchanged) if mine else [],
+    )
+
+
+def hidden_cards(state: BCState) -> dict[int, list[str]]:
+    return {s: sort_codes(h) for s, h in enumerate(state.hands)}

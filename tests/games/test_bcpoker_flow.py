@@ -6,7 +6,9 @@ from _bcpoker_helpers import act, arrange, codes, find, public, types
 
 from games.base import GameError
 from games.bcpoker import GAME
-from games.bcpoker.engine import beats, dora_cards, legal_actions
+from games.bcpoker.cards import beats
+from games.bcpoker.engine import legal_actions
+from games.bcpoker.scoring import dora_cards
 
 A, B, C, D, E = range(5)
 
