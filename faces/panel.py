@@ -7,9 +7,7 @@ cards and the public table, never another seat's hidden cards. It draws:
 - Koi-Koi and Hachi-Hachi: the field, under each hand card the field cards it would capture, then the capture
   piles with their points, the seat's own first and every opponent's after it;
 - Black Flower: each of the seat's hands as its best arrangement (piles of a month, Brights turned
-  sideways when they count 2), with each pile's value and the total;
-- Black Christmas Poker: the hand (the card just drawn apart), the deck and the top discard, each seat's
-  score and card count.
+  sideways when they count 2), with each pile's value and the total.
 Every picture is laid out for the box Discord shows an embed's image in (``faces.table.fitted``).
 None when there is nothing to draw (a game without a panel picture, a hand not dealt yet). Like the table
 picture, the same view gives the same bytes, so an unchanged picture is not uploaded again.
@@ -17,7 +15,7 @@ picture, the same view gives the same bytes, so an unchanged picture is not uplo
 
 from __future__ import annotations
 
-from faces.table import (DIM_INK, FACE_GAME, GAP, INK, MARGIN, MARK, TEXT, WIDTH, Board, _bcpoker, _name, _sanma, capture_groups,
+from faces.table import (DIM_INK, FACE_GAME, GAP, INK, MARGIN, MARK, TEXT, WIDTH, Board, _name, _sanma, capture_groups,
                          fitted)
 from games import hanafuda as hf
 from games.blackflower import hands as bf
@@ -136,26 +134,8 @@ def _blackflower_panel(b: Board, v: dict) -> None:
         b.y = top + max(len(p[2]) for p in piles) * (b.card * 3 // 10) + b.card + TEXT + 8
 
 
-# --- Black Christmas Poker ------------------------------------------------------------------------------
-
-def _bcpoker_panel(b: Board, v: dict) -> None:
-    """The seat's hand (the card just drawn apart), then the table as the table picture shows it."""
-    hand, drawn = list(v["hand"]), v.get("drawn")
-    if drawn in hand:
-        hand.remove(drawn)
-    else:
-        drawn = None  # drawn and played already
-    b.line("Your hand")
-    x = b.row(MARGIN, hand, b.card)
-    if drawn:
-        b.y -= b.card + GAP
-        b.row(x + DRAWN_GAP, [drawn], b.card)
-    b.y += 6
-    _bcpoker(b, v, backs=False)  # the other hands as counts: the seat's own cards stay large
-
-
 DRAWERS = {"sanma": _sanma_panel, "koikoi": _koikoi_panel, "hachihachi": _hachihachi_panel,
-           "blackflower": _blackflower_panel, "bcpoker": _bcpoker_panel}
+           "blackflower": _blackflower_panel}
 
 
 def drawn_from(game_name: str, view: dict) -> dict:

@@ -5,7 +5,7 @@ the seat names; None when the game or the outcome has nothing to show (a draw no
 final standings). Sanma: each winning hand (the winning tile marked), its melds, kita, the dora indicators,
 with its yaku, han, fu and points; at an exhaustive draw, the hands shown tenpai and each seat's payment.
 Koi-Koi: the capture pile that scored, grouped by rank, with the yaku. Hachi-Hachi: each player's capture
-pile with its card points. Black Christmas Poker: each winning hand with its patterns. Black Flower: the
+pile with its card points. Black Flower: the
 banker's and each seat's hand at the round's end, with its value and the chips won or lost.
 The winning hands, the capture piles and the hands at a round's end are shown by the rules: nothing hidden.
 ``compose_result`` returns the :class:`~faces.table.Board` (its ``faces`` lists what was pasted) or None.
@@ -16,7 +16,8 @@ from __future__ import annotations
 
 from typing import Callable
 
-from faces.table import FACE_GAME, GAP, MARGIN, MARK, TEXT, TITLE, WIDTH, Board, capture_groups, clipped, fitted, length
+from faces.table import (FACE_GAME, GAP, MARGIN, MARK, TEXT, TITLE, WIDTH, Board, capture_groups, clipped, dotted_lines,
+                         fitted)
 from faces.table import _plain as plain
 
 
@@ -24,17 +25,7 @@ def _name(names: list[str], seat: int) -> str:
     return plain(names[seat]) or f"Seat {seat + 1}"
 
 
-def _lines(b: Board, parts: list[str]) -> None:
-    """``parts`` joined by " · " over as many lines as they need."""
-    line = ""
-    for part in parts:
-        if line and length(f"{line} · {part}") > WIDTH - 2 * MARGIN:
-            b.line(line)
-            line = part
-        else:
-            line = f"{line} · {part}" if line else part
-    if line:
-        b.line(line)
+_lines = dotted_lines
 
 
 # --- sanma ---------------------------------------------------------------------------------------------
@@ -114,20 +105,6 @@ def _hachihachi(b: Board, event: dict, names: list[str]) -> bool:
     return True
 
 
-# --- Black Christmas Poker ------------------------------------------------------------------------------
-
-def _bcpoker(b: Board, event: dict, names: list[str]) -> bool:
-    if event.get("type") != "round_end" or not event["wins"]:
-        return False
-    b.line(f"Round {event['round']} · winning hand{'s' if len(event['wins']) > 1 else ''}", TITLE)
-    for win in event["wins"]:
-        b.y += 3
-        b.line(f"{_name(names, win['winner'])} · {win['total']} points")
-        b.row(MARGIN, win["hand"], b.card)
-        _lines(b, [f"{p['name']} {p['points']}" for p in win["patterns"]])
-    return True
-
-
 # --- Black Flower ---------------------------------------------------------------------------------------
 
 RESULT_WORDS = {"win": "wins", "loss": "loses", "push": "push"}
@@ -170,7 +147,7 @@ def _bf_value(hand: dict) -> str:
 
 
 DRAWERS: dict[str, Callable[[Board, dict, list[str]], bool]] = {
-    "sanma": _sanma, "koikoi": _koikoi, "hachihachi": _hachihachi, "bcpoker": _bcpoker, "blackflower": _blackflower}
+    "sanma": _sanma, "koikoi": _koikoi, "hachihachi": _hachihachi, "blackflower": _blackflower}
 
 
 def compose_result(game_name: str, event: dict, names: list[str]) -> Board | None:

@@ -37,8 +37,7 @@ COLOURS = 128
 TEXT = 13  # text size, pixels
 TITLE = 14  # a picture's first line
 
-FACE_GAME = {"sanma": "sanma", "koikoi": "hanafuda", "hachihachi": "hanafuda", "blackflower": "hanafuda",
-             "bcpoker": "bcpoker"}
+FACE_GAME = {"sanma": "sanma", "koikoi": "hanafuda", "hachihachi": "hanafuda", "blackflower": "hanafuda"}
 BACKS = {"sanma": "sanma_back", "hanafuda": "hf_back", "bcpoker": "bcp_back"}
 # the face heights tried, largest first: the picture takes the largest with which it fits the shown box
 SIZES = {"sanma": (36, 34, 32, 30, 28, 26, 24, 22), "hanafuda": (48, 44, 40, 36, 33, 30, 27, 24),
@@ -123,11 +122,12 @@ def _plain(text: str) -> str:
 class Board:
     """A canvas that grows downwards and records every face it pastes. ``card`` is the height of the picture's
     faces (smaller ones are drawn relative to it); a ``dry`` board only measures: it places everything and
-    draws nothing, so that ``fitted`` can try a size cheaply."""
+    draws nothing, so that ``fitted`` can try a size cheaply. A board of no face set (``family`` None) draws text
+    and rectangles only."""
 
-    def __init__(self, family: str, card: int | None = None, dry: bool = False):
-        self.family = family  # the faces it draws: "sanma", "hanafuda" or "bcpoker"
-        self.card = card or SIZES[family][0]
+    def __init__(self, family: str | None, card: int | None = None, dry: bool = False):
+        self.family = family  # the faces it draws: "sanma", "hanafuda", "bcpoker", or None
+        self.card = card or (TEXT if family is None else SIZES[family][0])
         self.dry = dry
         if not dry:
             self.img = Image.new("P", (WIDTH, MAX_HEIGHT), ink(FELT))
@@ -170,7 +170,7 @@ class Board:
                 self.draw.rectangle(box, fill=ink(colour))
 
     def face(self, x: int, y: int, code: str | None, height: int, turned=False, dim=False) -> int:
-        name = face_name(self.family, code)
+        name = self._face_name(code)
         img = _scaled(name, height, turned, dim)
         top = y + (height - img.height)  # turned tiles sit on the row's baseline
         if not self.dry:
@@ -183,7 +183,7 @@ class Board:
         return x + img.width + GAP
 
     def width(self, codes, height: int, turned=()) -> int:
-        return sum(_scaled(face_name(self.family, c), height, i in turned, False).width + GAP
+        return sum(_scaled(self._face_name(c), height, i in turned, False).width + GAP
                    for i, c in enumerate(codes))
 
     def row(self, x: int, codes, height: int, turned=(), dim=(), wrap_at: int = WIDTH - MARGIN,
@@ -193,12 +193,17 @@ class Board:
         left = x if left is None else left
         y = self.y
         for i, code in enumerate(codes):
-            width = _scaled(face_name(self.family, code), height, i in turned, False).width
+            width = _scaled(self._face_name(code), height, i in turned, False).width
             if x + width > wrap_at and x > left:
                 x, y = left, y + height + GAP
             x = self.face(x, y, code, height, i in turned, i in dim)
         self.y = y + height + GAP
         return x
+
+    def _face_name(self, code: str | None) -> str:
+        if self.family is None:
+            raise ValueError("this picture draws no card faces")
+        return face_name(self.family, code)
 
     def png(self, width: int = WIDTH) -> bytes:
         img = self.img.crop((0, 0, width, self.height))
@@ -274,12 +279,8 @@ PHASE_WORDS = {
     "blackflower": {"betting": "to bet", "niko": "to claim Ni-Ko or play on", "play": "to hit or stand",
                     "banker_niko": "to claim Ni-Ko or play on", "banker": "to hit or stand",
                     "offer": "to take or decline the bank"},
-    "bcpoker": {"draw": "to draw", "discard": "to discard", "hit_draw": "to draw (hit by Black Christmas)",
-                "hit_riichi": "to answer the hit", "hit_decide": "to chain or exchange",
-                "exchange": "to put cards under the deck", "ron": "to decide on Ron"},
 }
-OVER_WORDS = {"koikoi": "game over", "hachihachi": "the year is over", "blackflower": "game over",
-              "bcpoker": "game over"}
+OVER_WORDS = {"koikoi": "game over", "hachihachi": "the year is over", "blackflower": "game over"}
 
 
 def status(game: str, view: dict, acting: list[int]) -> str:
@@ -308,6 +309,19 @@ def title(b: Board, parts: list[str]) -> None:
     b.line(first, TITLE)
     if rest:
         b.line(rest, TEXT, DIM_INK)
+
+
+def dotted_lines(b: Board, parts: list[str]) -> None:
+    """``parts`` joined by " · " over as many lines as they need."""
+    line = ""
+    for part in parts:
+        if line and length(f"{line} · {part}") > WIDTH - 2 * MARGIN:
+            b.line(line)
+            line = part
+        else:
+            line = f"{line} · {part}" if line else part
+    if line:
+        b.line(line)
 
 
 # --- sanma ---------------------------------------------------------------------------------------------
@@ -548,37 +562,7 @@ def _bf_seat(b: Board, left: int, width: int, label: str, hands: list[dict], act
     return bottom
 
 
-# --- Black Christmas Poker ------------------------------------------------------------------------------
-
-def _bcpoker(b: Board, v: dict, backs: bool = True) -> None:
-    """The deck, the top discard and each seat (its hand as backs, or with ``backs`` False as a count)."""
-    h = b.card
-    title(b, [f"Black Christmas Poker · round {v['round']}", status("bcpoker", v, list(v["to_act"]))])
-    top = b.y
-    x = b.face(MARGIN, top, None, h)
-    x = b.text(x + 2, top + h // 2 - 7, f"{v['deck_count']} left") + 14
-    x = b.text(x, top + h // 2 - 7, "discard")
-    if v["pile_top"]:
-        x = b.face(x + 6, top, v["pile_top"]["card"], h)
-        if v["pile_top"]["named"]:
-            b.text(x + 2, top + h // 2 - 7, f"as {v['pile_top']['named']}")
-    b.y = top + h + 6
-    back = max(h - 12, 20)
-    for s in range(len(v["seats"])):
-        top = b.y
-        riichi = " · RIICHI" if v["riichi"][s] else ""
-        if backs:
-            x = b.text(MARGIN + 6, b.y + back // 2 - 7, f"{_seat_label(v, s)} · {v['scores'][s]}{riichi}")
-            b.row(max(x + 8, 190), [None] * v["hand_counts"][s], back)
-        else:
-            b.line(f"  {_seat_label(v, s)} · {v['scores'][s]} · {v['hand_counts'][s]} cards{riichi}")
-        if s in v["to_act"]:
-            b.mark(top)
-        b.y += 2
-
-
-DRAWERS = {"sanma": _sanma, "koikoi": _koikoi, "hachihachi": _hachihachi, "blackflower": _blackflower,
-           "bcpoker": _bcpoker}
+DRAWERS = {"sanma": _sanma, "koikoi": _koikoi, "hachihachi": _hachihachi, "blackflower": _blackflower}
 
 
 def draws_table(game_name: str) -> bool:

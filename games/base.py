@@ -64,6 +64,7 @@ class Result(BaseModel):
 
 S = TypeVar("S", bound=BaseModel)  # a game's State
 O = TypeVar("O", bound=BaseModel)  # a game's Options
+M = TypeVar("M", bound=BaseModel)  # any options model
 
 
 def no_reason(state: Any, seat: int, action: str) -> str | None:
@@ -161,7 +162,7 @@ def placings(scores: list[int]) -> list[int]:
     return [1 + sum(1 for other in scores if other > s) for s in scores]
 
 
-def options_from(model: type[BaseModel], title: str, data: dict[str, Any] | None) -> BaseModel:
+def options_from(model: type[M], title: str, data: dict[str, Any] | None) -> M:
     """A game's options from a dict; any problem becomes one clear GameError sentence."""
     data = dict(data or {})
     for name, value in data.items():

@@ -2,8 +2,8 @@
 
 The home of the game ``<name>`` is the package (or module) ``bot.render.<name>``; it declares one
 :class:`Presentation`, ``PRESENTATION``. A game registered outside ``games`` (a test's toy game) names its
-home with :func:`register_home`. Shared code reaches a game's looks only through :func:`presentation`: no table
-keyed by game name, no ``if game_name == …`` outside the game's own home.
+home where it is registered (:func:`games.register`). Shared code reaches a game's looks only through
+:func:`presentation`: no table keyed by game name, no ``if game_name == …`` outside the game's own home.
 """
 
 from __future__ import annotations
@@ -16,11 +16,11 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+import games
+
 if TYPE_CHECKING:
     from bot.ui import ButtonSpec
     from faces.table import Board
-
-_ELSEWHERE: dict[str, str] = {}  # game name -> home module, for games whose home is outside bot.render
 
 
 def _whole(view: Any) -> Any:
@@ -52,16 +52,10 @@ class Presentation:
     result_picture: Callable[[Any, list[str]], Board | None] | None = None  # (result event's dump, names)
 
 
-def register_home(game: str, module: str) -> None:
-    """Present ``game`` with the home ``module`` (a game registered at run time, e.g. a test's toy game)."""
-    _ELSEWHERE[game] = module
-    presentation.cache_clear()
-
-
 @cache
 def presentation(game: str) -> Presentation:
     """The ``PRESENTATION`` of ``game``'s home."""
-    home = importlib.import_module(_ELSEWHERE.get(game, f"{__name__}.{game}"))
+    home = importlib.import_module(games.home(game) or f"{__name__}.{game}")
     found = home.PRESENTATION
     assert isinstance(found, Presentation), f"{home.__name__}.PRESENTATION is not a Presentation"
     return found

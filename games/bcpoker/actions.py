@@ -12,12 +12,16 @@ gives up Riichi), ``ron``, ``pass``.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
+from typing import TYPE_CHECKING
 
 from games.base import GameError
 from games.bcpoker.cards import CODES, KX, name
+
+if TYPE_CHECKING:  # the views read the legal moves, which name these actions
+    from games.bcpoker.views import SeatView
 
 KIND_NAMES = {"tsumo": "Tsumo", "ron": "Ron", "surprise_gift": "Surprise Gift", "black_gift": "Black Gift"}
 
@@ -104,7 +108,7 @@ class Word(StrEnum):
     def text(self) -> str:
         return WORDS[self]
 
-    def label(self, view: dict[str, Any]) -> str:
+    def label(self, view: SeatView) -> str:
         """The text, told more precisely by what the player's view knows."""
         precise = _VIEW_LABELS.get(self)
         return (precise(view) if precise else None) or self.text
@@ -116,33 +120,33 @@ WORDS = {Word.DRAW: "Draw from the deck", Word.TAKE: "Take the top discard", Wor
 Action = Discard | Under | Word
 
 
-def win_kind(view: dict[str, Any]) -> str:
+def win_kind(view: SeatView) -> str:
     """Which win the seat's ``win`` declares now (§5, §7): the engine scores it by this."""
-    seat = view["seat"]
-    if view.get("after_exchange"):
+    seat = view.seat
+    if view.after_exchange:
         return "black_gift"
-    if view["phase"] == "hit_riichi" or view["riichi"][seat]:
+    if view.phase == "hit_riichi" or view.riichi[seat]:
         return "tsumo"
-    if view.get("drawn_from") == "deck" and view["draws"][seat] == 1 and view["discards"][seat] == 0:
+    if view.drawn_from == "deck" and view.draws[seat] == 1 and view.discards[seat] == 0:
         return "surprise_gift"
     return "tsumo"
 
 
-def _take_label(view: dict[str, Any]) -> str | None:
-    top = view.get("pile_top")
+def _take_label(view: SeatView) -> str | None:
+    top = view.pile_top
     if not top:
         return None
-    text = f"Take {name(top['card'], top.get('named'))} from the pile"
-    return text + " and win" if view["riichi"][view["seat"]] else text
+    text = f"Take {name(top.card, top.named)} from the pile"
+    return text + " and win" if view.riichi[view.seat] else text
 
 
-def _exchange_label(view: dict[str, Any]) -> str | None:
-    n = view["hit"]["number"] if view.get("hit") else None
+def _exchange_label(view: SeatView) -> str | None:
+    n = view.hit.number if view.hit else None
     return None if n is None else f"Exchange {n} card{'s' if n != 1 else ''}"
 
 
-_VIEW_LABELS = {
-    Word.DRAW: lambda view: "Draw (Black Christmas)" if view["phase"] == "hit_draw" else None,
+_VIEW_LABELS: dict[Word, Callable[[SeatView], str | None]] = {
+    Word.DRAW: lambda view: "Draw (Black Christmas)" if view.phase == "hit_draw" else None,
     Word.TAKE: _take_label,
     Word.WIN: lambda view: f"Win: {KIND_NAMES[win_kind(view)]}!",
     Word.EXCHANGE: _exchange_label,
@@ -173,7 +177,7 @@ def describe(action: str) -> str:
     return parse(action).text
 
 
-def label(action: str, view: dict[str, Any] | None = None) -> str:
+def label(action: str, view: SeatView | None = None) -> str:
     """Button text: cards by their names; with the player's view known, a take names its card and a win its
     kind."""
     act = parse(action)

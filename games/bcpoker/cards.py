@@ -84,3 +84,18 @@ def short_text(code: str, named: int | None = None) -> str:
 def label(code: str, named: int | None = None) -> str:
     """Short display text with a colour square: ``🟥R3``, ``⬛KX=7``."""
     return f"{EMOJI[code[0]]}{short_text(code, named)}"
+
+
+def trigger_number(code: str, named: int | None) -> int:
+    """The number a discarded card hits with: its own, or a KX's as named (1 or 7)."""
+    return named if code == KX and named is not None else NUMBER[code]
+
+
+def beats(number: int, top_code: str, top_number: int) -> bool:
+    """Whether a black card of ``number`` triggers against the card ``top_code`` (§6)."""
+    return number > top_number or (number == 1 and is_black(top_code) and top_number == 7)
+
+
+def names_for(code: str) -> list[int | None]:
+    """The numbers a discard of ``code`` may be named as: 1 or 7 for a KX, none for any other card."""
+    return [1, 7] if code == KX else [None]

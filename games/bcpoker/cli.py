@@ -43,14 +43,14 @@ def calc(args: argparse.Namespace) -> int:
         raise GameError(f"A hand has exactly 8 cards; {len(codes)} were given.")
     check_counts(codes, decks)
     hv = evaluate(codes, decks, special=not args.no_special)
-    patterns = [{"id": p, "points": POINTS[p]} for p in hv.counted]
+    patterns: list[dict[str, str | int]] = [{"id": p, "points": POINTS[p]} for p in hv.counted]
     kx = list(hv.kx) if hv.winning else []
     if args.json:
         print(json.dumps({"winning": hv.winning, "value": hv.value, "patterns": patterns, "kx": kx}))
         return 0
     cards = " ".join(sort_codes(codes))
     if hv.winning:
-        parts = " + ".join(f"{pattern_name(p['id'])} ({p['id']}) {p['points']}" for p in patterns)
+        parts = " + ".join(f"{pattern_name(p)} ({p}) {POINTS[p]}" for p in hv.counted)
         kx_text = f"; KX counted as {', '.join(map(str, kx))}" if kx else ""
         print(f"{cards}: {parts} = {hv.value} points{kx_text}")
     else:
@@ -70,8 +70,8 @@ simulate = cli.simulation(Options, parse_options, run_seated, "{games} games of 
 
 def verify(args: argparse.Namespace) -> int:
     """Check a revealed round seed against its hash and show the deal it gives."""
-    from games.bcpoker.engine import deal, round_deck
     from games.bcpoker.options import decks_for
+    from games.bcpoker.rounds import deal, round_deck
 
     if (revealed := cli.revealed_seed(args, "bcpoker")) is None:
         return 1

@@ -174,10 +174,10 @@ class ScoredWin(BaseModel):
     total: int
 
 
-class RoundEnd(GameEvent):
-    """The round's result and its seed, revealed (docs/design.md §3)."""
+class RoundOutcome(BaseModel):
+    """A round's result and its seed, revealed (docs/design.md §3): what ``round_end`` tells, and what the views
+    show of the last round."""
 
-    type: Literal["round_end"] = "round_end"
     round: int
     lead: int
     wins: list[ScoredWin]
@@ -191,6 +191,12 @@ class RoundEnd(GameEvent):
     reshuffles: int
     seed: str
     hash: str
+
+
+class RoundEnd(RoundOutcome, GameEvent):
+    """The round's end: its outcome (the event's fields after ``type`` and ``seat``)."""
+
+    type: Literal["round_end"] = "round_end"
 
 
 class GameEnd(GameEvent):

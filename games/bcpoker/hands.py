@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import product
 
-from games.bcpoker.cards import BLACK, COLOUR, CODES, KX, NUMBER, copies
+from games.bcpoker.cards import BLACK, CODES, COLOUR, KX, NUMBER, copies
 from games.memo import flat_cache
 
 SHAPE, COUNT, COLOUR_KIND = "shape", "count", "colour"
@@ -227,7 +227,9 @@ def _value_fields(key: tuple[str, ...], decks: int, special: bool) -> tuple:
     fixed = [(COLOUR[c], NUMBER[c]) for c in key if c != KX]
     colours = {COLOUR[c] for c in key}
     one_colour = len(colours) == 1
-    best_value, best_ids, best_kx, best_met = 0, (), tuple(1 for _ in range(n_kx)), ()
+    best_value, best_kx = 0, tuple(1 for _ in range(n_kx))
+    best_ids: tuple[str, ...] = ()
+    best_met: tuple[str, ...] = ()
     for assignment in product((1, 7), repeat=n_kx):
         cards = fixed + [(BLACK, v) for v in assignment]
         numbers = tuple(sorted(n for _, n in cards))
@@ -246,7 +248,7 @@ def _value_fields(key: tuple[str, ...], decks: int, special: bool) -> tuple:
             if not special:
                 ids = {i for i in ids if not BY_ID[i].special}
             ids = {i for i in ids if decks >= 2 or not BY_ID[i].two_decks}
-            options = [(POINTS[i], (i,)) for i in ids]
+            options: list[tuple[int, tuple[str, ...]]] = [(POINTS[i], (i,)) for i in ids]
             for a, b in SUMS:
                 if a in ids and b in ids:
                     options.append((POINTS[a] + POINTS[b], (a, b)))
@@ -300,7 +302,7 @@ def _number_groups(numbers: tuple[int, ...], need_pair: bool) -> bool:
     if not numbers:
         return not need_pair
     low, rest = numbers[0], numbers[1:]
-    options = []
+    options: list[tuple[tuple[int, ...], bool]] = []
     if need_pair and low in rest:
         options.append(((low,), False))
     if rest.count(low) >= 2:

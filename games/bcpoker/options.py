@@ -27,10 +27,12 @@ class Options(BaseModel):
                                 description="Deck rebuilds per round before it ends without a winner; 0 = unlimited")
 
     def check(self, n_seats: int | None = None) -> None:
-        if n_seats is not None:
-            check_range("players", n_seats, option_range(Options, "players"))
-            if self.players is not None and self.players != n_seats:
-                raise seats_disagree(self.players, n_seats)
+        if n_seats is None:
+            return
+        if (seats := option_range(Options, "players")) is not None:
+            check_range("players", n_seats, seats)
+        if self.players is not None and self.players != n_seats:
+            raise seats_disagree(self.players, n_seats)
 
 
 def decks_for(players: int) -> int:

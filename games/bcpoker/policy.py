@@ -14,13 +14,11 @@ Ties are broken by ``rng_seed``, so a choice is deterministic for a given seed.
 
 from __future__ import annotations
 
-from typing import Any
-
-from games.bcpoker.actions import Discard, Word, parse
+from games.bcpoker.actions import Discard, Under, Word, parse
 from games.bcpoker.cards import COLOUR, KX, NUMBER, copies
 from games.bcpoker.hands import waits
+from games.bcpoker.views import SeatView
 from games.memo import flat_cache
-
 
 _KX_CHOICES = {0: ([],), 1: ([1], [7]), 2: ([1, 1], [1, 7], [7, 7])}
 
@@ -84,7 +82,7 @@ def _pick(cands: list[tuple[float, str]], rng_seed: int) -> str:
     return best[rng_seed % len(best)]
 
 
-def bot_choose(view: dict[str, Any], legal: list[str], rng_seed: int) -> str:
+def bot_choose(view: SeatView, legal: list[str], rng_seed: int) -> str:
     if not legal:
         raise ValueError("no legal action to choose from")
     if len(legal) == 1:
@@ -92,50 +90,55 @@ def bot_choose(view: dict[str, Any], legal: list[str], rng_seed: int) -> str:
     for sure in (str(Word.WIN), str(Word.RON)):
         if sure in legal:
             return sure
-    decks = view["decks"]
-    special = view["options"].get("special_hands", True)
-    hand = list(view["hand"])
-    phase = view["phase"]
-    seat = view["seat"]
-    if phase == "draw":
-        take, draw = str(Word.TAKE), str(Word.DRAW)
-        if view["riichi"][seat]:
-            return take if take in legal else draw
-        if take in legal and view.get("pile_top"):
-            top = view["pile_top"]["card"]
-            now = hand_score(hand, decks, special)
-            after = hand + [top]
-            best_after = max(hand_score(_without(after, c), decks, special) for c in set(hand))
-            if best_after > now + 4.0:
-                return take
-        return draw
+    if view.phase == "draw":
+        return _draw_or_take(view, legal)
     acts = {a: parse(a) for a in legal}
-    if phase == "hit_riichi":
-        chains = [a for a, act in acts.items() if isinstance(act, Discard) and act.chain]
-        return chains[0] if chains else str(Word.GIVEUP)
-    if phase == "exchange":
-        return _pick([(_shape_score(_without(hand, act.card)), a) for a, act in acts.items()], rng_seed)
+    if view.phase == "hit_riichi":
+        kept = [a for a, act in acts.items() if isinstance(act, Discard) and act.chain]
+        return kept[0] if kept else str(Word.GIVEUP)
+    if view.phase == "exchange":
+        under = [(_shape_score(_without(view.hand, act.card)), a) for a, act in acts.items() if isinstance(act, Under)]
+        return _pick(under, rng_seed)
     discards = {a: act for a, act in acts.items() if isinstance(act, Discard)}
-    if phase == "hit_decide":
+    if view.phase == "hit_decide":
         chains = {a: act for a, act in discards.items() if act.chain}
-        if chains:
-            discards = chains
-        else:
+        if not chains:
             return str(Word.EXCHANGE)
+        discards = chains
     if not discards:
         return legal[rng_seed % len(legal)]
-    top = view.get("pile_top")
+    return _best_discard(view, discards, rng_seed)
+
+
+def _draw_or_take(view: SeatView, legal: list[str]) -> str:
+    """Take the top discard when it makes the hand clearly better (in Riichi: whenever it may, to win)."""
+    take, draw = str(Word.TAKE), str(Word.DRAW)
+    if view.riichi[view.seat]:
+        return take if take in legal else draw
+    if take in legal and view.pile_top:
+        decks, special, hand = view.decks, view.options.special_hands, list(view.hand)
+        now = hand_score(hand, decks, special)
+        after = hand + [view.pile_top.card]
+        best_after = max(hand_score(_without(after, c), decks, special) for c in set(hand))
+        if best_after > now + 4.0:
+            return take
+    return draw
+
+
+def _best_discard(view: SeatView, discards: dict[str, Discard], rng_seed: int) -> str:
+    """The discard that keeps the best hand; a Riichi declared when tenpai, a KX named to hit when it can."""
+    top = view.pile_top
     cands = []
     memo: dict[str, float] = {}
     for a, act in discards.items():
         code = act.card
         if code not in memo:
-            memo[code] = hand_score(_without(hand, code), decks, special)
+            memo[code] = hand_score(_without(view.hand, code), view.decks, view.options.special_hands)
         score = memo[code]
         if act.riichi:
             score += 5.0  # declare Riichi when tenpai
-        if code == KX and top is not None and not act.chain:
-            num, top_black = top["named"] or NUMBER.get(top["card"], 0), top["card"].startswith("K")
+        if code == KX and act.named is not None and top is not None and not act.chain:
+            num, top_black = top.named or NUMBER.get(top.card, 0), top.card.startswith("K")
             if act.named > num or (act.named == 1 and top_black and num == 7):
                 score += 1.0  # hit the next player
         cands.append((score, a))

@@ -13,6 +13,7 @@ from collections import Counter
 from collections.abc import Iterable
 
 from games.base import Event
+from games.bcpoker.events import BlackChristmas, Discarded, RoundEnd
 from games.tally import Counts, Line
 
 LINES = (
@@ -33,15 +34,15 @@ def count(events: Iterable[Event], players: int) -> list[Counts]:
     riichi: set[int] = set()
     chain = False  # the last discard passed a hit on
     for event in events:
-        match event.type:
-            case "discard":
+        match event:
+            case Discarded():
                 chain = event.chain
                 if event.riichi:
                     riichi.add(event.player)
-            case "black_christmas":
+            case BlackChristmas():
                 seats[event.by]["bc_chained" if chain else "bc_started"] += 1
                 seats[event.target]["bc_hit"] += 1
-            case "round_end":
+            case RoundEnd():
                 for seat, counts in enumerate(seats):
                     counts["rounds"] += 1
                     counts["riichi"] += seat in riichi

@@ -9,10 +9,11 @@ from collections import Counter
 
 import pytest
 
-from localdiscord import start_client
 from cogs.league import signed
 from games.bcpoker import GAME, engine
-from games.bcpoker.cards import CODES, make_deck, name as card_name
+from games.bcpoker.cards import CODES, make_deck
+from games.bcpoker.cards import name as card_name
+from localdiscord import start_client
 
 from .conftest import IN_PLACE, LeakWatch, action_buttons, make_bot, table_message
 
@@ -48,13 +49,14 @@ class CardLeakWatch(LeakWatch):
             if table.state is None:
                 continue
             pv = table.game.public_view(table.state)
-            codes.update(p["card"] for p in pv["pile"])
-            last = pv.get("last_round") or {}
-            for w in last.get("wins", []):
-                codes.update(w["hand"])
-            if last.get("indicator"):
-                codes.add(last["indicator"])
-                codes.update(last["dora"])  # which code is dora is public (not where its cards are)
+            codes.update(p.card for p in pv.pile)
+            if (last := pv.last_round) is None:
+                continue
+            for w in last.wins:
+                codes.update(w.hand)
+            if last.indicator:
+                codes.add(last.indicator)
+                codes.update(last.dora)  # which code is dora is public (not where its cards are)
         return codes
 
     def concealed(self) -> set[tuple[object, str]]:

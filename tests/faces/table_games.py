@@ -4,13 +4,38 @@
 from __future__ import annotations
 
 import copy
+from typing import Any
 
-from faces.table import face_name
+from faces.table import Board, face_name
 from bot.render import presentation
 from games import get_game
 from games.simulate import bot_seats, play_game
 
 SETUPS = {"sanma": 3, "koikoi": 2, "hachihachi": 3, "blackflower": 4, "bcpoker": 3}
+
+
+def table_board(game: str, public_view: Any) -> Board:
+    """The table picture of ``game`` as its home composes it (its ``faces`` and ``texts`` are what it drew)."""
+    compose = presentation(game).table_picture
+    assert compose is not None, f"{game} has no table picture"
+    return compose(public_view)
+
+
+def panel_board(game: str, view: Any) -> Board | None:
+    """A seat's panel picture as the game's home composes it; None when the seat holds nothing it draws."""
+    looks = presentation(game)
+    return looks.panel_picture(view) if looks.panel_picture is not None and looks.panel_shows(view) else None
+
+
+def result_board(game: str, event: dict, names: list[str]) -> Board | None:
+    """A result event's picture as the game's home composes it; None when it has nothing to show."""
+    compose = presentation(game).result_picture
+    return None if compose is None else compose(event, names)
+
+
+def plain(view: Any) -> dict:
+    """A view as a dict to read by key: a view model's dump, a dict as it is."""
+    return view.model_dump() if hasattr(view, "model_dump") else view
 
 
 def _play(name: str, seed: str, check) -> None:

@@ -11,15 +11,16 @@ from functools import lru_cache
 import pytest
 from PIL import Image
 
-from faces.panel import DRAWERS, compose, panel_picture
 from faces.table import face_name
 from bot.render import presentation
+from bot.render.pictures import panel_picture
 from games.hanafuda import MONTH
-from tests.faces.table_games import hidden_faces_drawn, sampled_seat_views
+from tests.faces.table_games import SETUPS, hidden_faces_drawn, plain, sampled_seat_views
+from tests.faces.table_games import panel_board as compose
 from tests.faces.test_table_pictures import public_cards
 
 MAX_BYTES = 60 * 1024
-GAMES = list(DRAWERS)
+GAMES = [game for game in SETUPS if presentation(game).panel_picture is not None]
 
 
 @lru_cache(maxsize=None)
@@ -48,12 +49,12 @@ def panel_cards(game: str, v: dict) -> list[str | None]:
     if game == "blackflower":
         return [c for h in own_hands(v) for c in h["cards"]]
     if game == "bcpoker":  # the hand, the deck and the top discard (the other hands as counts, not backs)
-        return v["hand"] + [None] + ([v["pile_top"]["card"]] if v["pile_top"] else [])
+        return v.hand + [None] + ([v.pile_top.card] if v.pile_top else [])
     raise AssertionError(game)
 
 
 def holds_cards(game: str, v: dict) -> bool:
-    return bool(own_hands(v) if game == "blackflower" else v["hand"])
+    return bool(own_hands(v) if game == "blackflower" else plain(v)["hand"])
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -12,9 +12,10 @@ from functools import lru_cache
 import pytest
 from PIL import Image
 
-from faces.results import compose_result, result_picture
 from faces.table import face_name
 from bot.render import presentation
+from bot.render.pictures import result_picture
+from tests.faces.table_games import result_board as compose_result
 from tests.faces.table_games import result_events
 
 NAMES = ["Alice", "Bob", "Carol", "Dave"]
@@ -78,6 +79,8 @@ def test_every_result_picture_is_a_small_png_the_same_for_the_same_result(game):
 
 
 def test_games_without_result_pictures_give_none():
+    from faces.results import result_picture
+
     assert result_picture("toy", {"type": "round_end"}, NAMES) is None
 
 

@@ -10,12 +10,28 @@ from itertools import combinations, product
 
 import pytest
 
-from games.bcpoker.cards import BLACK, CODES, COLOUR, KX, NUMBER, copies, make_deck
-from games.bcpoker.hands import (ANKOU, BY_ID, POINTS, RANK, RUN, SUMS, HandValue, _evaluate, _readings, _value_fields,
-                                 _tenpai, _waits, count_patterns, decompositions, evaluate, is_tenpai,
-                                 shape_patterns, waits)
-from games.bcpoker.policy import _shape_score, hand_score
 from benchmarks.bench_bcpoker_decisions import play
+from games.bcpoker.cards import BLACK, CODES, COLOUR, KX, NUMBER, copies, make_deck
+from games.bcpoker.hands import (
+    ANKOU,
+    BY_ID,
+    POINTS,
+    RANK,
+    RUN,
+    SUMS,
+    HandValue,
+    _readings,
+    _tenpai,
+    _value_fields,
+    _waits,
+    count_patterns,
+    decompositions,
+    evaluate,
+    is_tenpai,
+    shape_patterns,
+    waits,
+)
+from games.bcpoker.policy import _shape_score, hand_score
 
 
 def reference_set(cards):
@@ -123,7 +139,7 @@ def test_waits_tenpai_and_values_match_brute_force(seed):
 
 def test_decompositions_match_brute_force_in_any_order():
     rng = random.Random(7)
-    for hand7, decks, _ in random_hands(11, 600):
+    for hand7, _decks, _ in random_hands(11, 600):
         hand8 = hand7 + [rng.choice([c for c in CODES if c != KX])]
         cards = [(COLOUR[c], NUMBER[c] if c != KX else rng.choice((1, 7))) for c in hand8]
         rng.shuffle(cards)

@@ -2,11 +2,13 @@
 (docs/rules/bcpoker.md §14), edge cases (§13)."""
 
 import pytest
-
 from _bcpoker_helpers import act, arrange, codes, find, public, types
+
 from games.base import GameError
 from games.bcpoker import GAME
-from games.bcpoker.engine import beats, dora_cards, legal_actions
+from games.bcpoker.cards import beats
+from games.bcpoker.engine import legal_actions
+from games.bcpoker.scoring import dora_cards
 
 A, B, C, D, E = range(5)
 
@@ -34,7 +36,7 @@ def test_seed_example_ron_paid_by_discarder():
     act(s, A, "discard:G7")
     assert s.phase == "ron" and GAME.to_act(s) == [C] and legal_actions(s, C) == ["ron", "pass"]
     assert legal_actions(s, B) == []
-    assert GAME.public_to_act(s) == [] and "waiting" not in GAME.public_view(s)["ron"]  # who may Ron is secret
+    assert GAME.public_to_act(s) == [] and "waiting" not in GAME.public_view(s).model_dump()["ron"]  # who may Ron is secret
     with pytest.raises(GameError) as refused:
         GAME.apply(s, B, "pass")
     assert "C" not in str(refused.value).replace("Ron decisions", "")
@@ -494,8 +496,8 @@ def test_public_events_and_views_hide_hands():
         if e.type not in ("discard",):
             assert not any(c in str(e.fields()) for c in ("G7", "G1", "R3", "R4", "K3")), e
     v = GAME.view(s, C)
-    assert "hand" in v and v["exchanged"] == [] and v["drawn"] is None
-    assert GAME.view(s, B)["exchanged"] == codes("R1 G4 K3 R2 G7")
+    assert v.hand == GAME.hidden_cards(s)[C] and v.exchanged == [] and v.drawn is None
+    assert GAME.view(s, B).exchanged == codes("R1 G4 K3 R2 G7")
 
 
 # ---------------------------------------------------------------------------

@@ -6,9 +6,9 @@ import sys
 
 import pytest
 
+from games.base import GameError
 from games.bcpoker.cards import CODES, make_deck, parse_codes
 from games.bcpoker.hands import PATTERNS, evaluate, waits
-from games.base import GameError
 
 # (#, hand, decks, counted, value) — docs/rules/bcpoker.md §14
 HANDS = [

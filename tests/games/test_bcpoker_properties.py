@@ -150,7 +150,7 @@ def test_fair_shuffle_commitment():
     start = next(e for e in GAME.opening_events(s) if e.type == "round_start")
     import hashlib
 
-    from games.bcpoker.engine import deal, round_deck
+    from games.bcpoker.rounds import deal, round_deck
     state, _ = play_game(Options(lead_rounds=1), 3, "fair")
     first = state.rounds[0]
     assert hashlib.sha256(first["seed"].encode()).hexdigest() == first["hash"]

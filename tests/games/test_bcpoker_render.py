@@ -4,7 +4,7 @@ names only public cards."""
 import re
 from collections import Counter
 
-from bot.render import bcpoker as R
+from bot.render.bcpoker import embeds, narration
 from bot.ui import build_view
 from games.bcpoker import GAME, Options
 from games.bcpoker.simulate import play_game
@@ -30,25 +30,25 @@ async def test_render_bot_games_within_limits_and_without_hidden_cards():
     def check(state, events):
         n = state.players
         pv = GAME.public_view(state)
-        public_cards = Counter(p["card"] for p in pv["pile"])
-        embed = R.table_embed(pv, names[:n], 1e9)
+        public_cards = Counter(p.card for p in pv.pile)
+        embed = embeds.table_embed(pv, names[:n], 1e9)
         check_embed(embed)
         # the public table names only codes the pile shows
         shown = set(CODE_RE.findall((embed.description or "") + " ".join(f.value for f in embed.fields)))
         assert shown <= set(public_cards), (shown, embed.description)
         for e in events:
-            line = R.narrate(e, names[:n])
+            line = narration.narrate(e, names[:n])
             if e.seat is not None:
                 assert line is None
             elif line and e.type not in ("discard", "draw", "black_christmas", "win", "rebuild"):
                 assert not CODE_RE.search(line), line
-            summary = R.summary(e, names[:n])
+            summary = narration.summary(e, names[:n])
             if summary is not None:
                 check_embed(summary)
                 seen["summary"] += 1
         for seat in GAME.to_act(state):
             legal = GAME.legal_actions(state, seat)
-            panel, buttons = R.panel(GAME.view(state, seat), legal, names[:n], 1e9)
+            panel, buttons = embeds.panel(GAME.view(state, seat), legal, names[:n], 1e9)
             check_embed(panel)
             assert len(buttons) <= 25 and all(len(b.label) <= 80 for b in buttons)
             assert all(len(f"parlor:t:{10 ** 17}:{10 ** 8}:{b.verb}") <= 100 and len(b.verb) <= 42 for b in buttons)
@@ -64,6 +64,6 @@ async def test_views_build_discord_components():
     state = GAME.new_game(None, ["a", "b", "c"], "components")
     seat = GAME.to_act(state)[0]
     GAME.apply(state, seat, "draw")
-    _, buttons = R.panel(GAME.view(state, seat), GAME.legal_actions(state, seat), ["a", "b", "c"], None)
+    _, buttons = embeds.panel(GAME.view(state, seat), GAME.legal_actions(state, seat), ["a", "b", "c"], None)
     view = build_view(1, 2, buttons)
     assert len(view.children) == len(buttons) <= 25

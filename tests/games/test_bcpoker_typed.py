@@ -15,6 +15,7 @@ from games.bcpoker import GAME
 from games.bcpoker.actions import Discard, Under, Word, describe, label, parse
 from games.bcpoker.events import EVENT, BCPokerEvent
 from games.bcpoker.options import Options
+from games.bcpoker.views import PileCard
 from tests.games._typed_helpers import stored_before_typing
 
 EVENT_TYPES = {member.model_fields["type"].default for member in typing.get_args(typing.get_args(BCPokerEvent)[0])}
@@ -80,11 +81,12 @@ def test_the_text_names_codes_and_the_button_label_names_cards():
     assert label("chain:K6") == "Chain Black 6"
     assert label("under:R1") == "Under the deck: Red 1"
     assert label("discard:G2") == "Discard Green 2"
-    view = {"seat": 0, "phase": "draw", "riichi": [True, False], "pile_top": {"card": "KX", "named": 7},
-            "draws": [0, 0], "discards": [3, 3], "drawn_from": None, "after_exchange": False}
+    dealt = GAME.view(GAME.new_game(Options(), sim.bot_seats(2), "labels"), 0)
+    view = dealt.model_copy(update={"phase": "draw", "riichi": [True, False], "pile_top": PileCard(card="KX", named=7),
+                                    "draws": [0, 0], "discards": [3, 3], "drawn_from": None, "after_exchange": False})
     assert label("take", view) == "Take Black A/7 as 7 from the pile and win"
     assert label("take") == "Take the top discard"
-    assert label("win", {**view, "after_exchange": True}) == "Win: Black Gift!"
+    assert label("win", view.model_copy(update={"after_exchange": True})) == "Win: Black Gift!"
 
 
 @pytest.mark.parametrize("action", ["discard:R9", "discard:KX", "discard:", "chain:R3:x", "under:Z1", "draw:R1",

@@ -6,12 +6,13 @@ Actions are ``mark:<cell>`` with cells 0-8 read row by row; seat 0 plays X unles
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from games.base import GameError, Result, SeatInfo, placings
 from games.events import GameEvent
+from tests.toygame.views import PublicView, SeatView
 
 LINES = [(0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6)]
 MARKS = "XO"
@@ -92,13 +93,13 @@ def apply(state: TicTacToeState, seat: int, action: str) -> list[TicTacToeEvent]
     return events
 
 
-def public_view(state: TicTacToeState) -> dict[str, Any]:
-    return {"board": list(state.board), "turn": None if state.over else state.turn, "winner": state.winner,
-            "over": state.over}
+def public_view(state: TicTacToeState) -> PublicView:
+    return PublicView(seats=list(state.names), board=list(state.board), turn=None if state.over else state.turn,
+                      winner=state.winner, over=state.over)
 
 
-def view(state: TicTacToeState, seat: int) -> dict[str, Any]:
-    return {**public_view(state), "seat": seat}
+def view(state: TicTacToeState, seat: int) -> SeatView:
+    return SeatView(**dict(public_view(state)), seat=seat)
 
 
 def is_over(state: TicTacToeState) -> bool:
@@ -121,10 +122,10 @@ def describe_action(action: str) -> str:
     return f"mark row {cell // 3 + 1}, column {cell % 3 + 1}"
 
 
-def bot_choose(view: dict[str, Any], legal: list[str], rng_seed: int) -> str:
+def bot_choose(view: SeatView, legal: list[str], rng_seed: int) -> str:
     """Win if it can, else block, else the first free square from the centre out."""
-    board, mine = view["board"], MARKS[view["seat"]]
-    for mark in (mine, MARKS[1 - view["seat"]]):
+    board, mine = view.board, MARKS[view.seat]
+    for mark in (mine, MARKS[1 - view.seat]):
         for action in legal:
             cell = int(action.split(":")[1])
             trial = [mark if c == cell else m for c, m in enumerate(board)]

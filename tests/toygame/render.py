@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import discord
 
 from bot.render import Presentation
 from bot.ui import ButtonSpec, relative_time
 from tests.toygame.engine import GameEnd, Mark, TicTacToeEvent
+from tests.toygame.picture import table_picture
+from tests.toygame.views import PublicView, SeatView
 
 COLOUR = discord.Colour(0x2E86C1)
 SYMBOL = {"X": "❌", "O": "⭕", "": "⬜"}
@@ -18,12 +18,12 @@ def grid(board: list[str]) -> str:
     return "\n".join("".join(SYMBOL[m] for m in board[row:row + 3]) for row in (0, 3, 6))
 
 
-def table_embed(pv: dict[str, Any], names: list[str], deadline: float | None) -> discord.Embed:
-    if pv["over"]:
+def table_embed(pv: PublicView, names: list[str], deadline: float | None) -> discord.Embed:
+    if pv.over or pv.turn is None:
         status = "**Game over.**"
     else:
-        status = f"**{names[pv['turn']]}** to mark" + (f" · deadline {relative_time(deadline)}" if deadline else "")
-    return discord.Embed(title="Tic-tac-toe", colour=COLOUR, description=f"{status}\n{grid(pv['board'])}")
+        status = f"**{names[pv.turn]}** to mark" + (f" · deadline {relative_time(deadline)}" if deadline else "")
+    return discord.Embed(title="Tic-tac-toe", colour=COLOUR, description=f"{status}\n{grid(pv.board)}")
 
 
 def action_label(action: str) -> str:
@@ -31,9 +31,9 @@ def action_label(action: str) -> str:
     return f"Row {cell // 3 + 1} · column {cell % 3 + 1}"
 
 
-def panel(view: dict[str, Any], legal: list[str], names: list[str], deadline: float | None
+def panel(view: SeatView, legal: list[str], names: list[str], deadline: float | None
           ) -> tuple[discord.Embed, list[ButtonSpec]]:
-    embed = discord.Embed(title=f"Your board · {names[view['seat']]}", colour=COLOUR, description=grid(view["board"]))
+    embed = discord.Embed(title=f"Your board · {names[view.seat]}", colour=COLOUR, description=grid(view.board))
     return embed, [ButtonSpec(f"a:{a}", action_label(a)) for a in legal]
 
 
@@ -53,4 +53,4 @@ def summary(event: TicTacToeEvent, names: list[str]) -> discord.Embed | None:
 
 
 PRESENTATION = Presentation(table_embed=table_embed, panel=panel, narrate=narrate, summary=summary,
-                            action_label=action_label)
+                            action_label=action_label, table_picture=table_picture)

@@ -1,12 +1,18 @@
-"""The toy game's own rules, and the same contract every registered game keeps."""
+"""The toy game's own rules, its views and table picture, and the same contract every registered game keeps."""
 
 from __future__ import annotations
 
-import pytest
+import io
 
+import pytest
+from PIL import Image
+
+from faces.table import FELT, INK, MARK, ink
 from games.base import GameError, SeatInfo
 from tests.games.test_contract import SEEDS, at_random, by_bot, play
 from tests.toygame import GAME
+from tests.toygame.picture import cell_box, table_picture
+from tests.toygame.views import PublicView, SeatView
 
 
 def marks(*cells: int):
@@ -38,3 +44,38 @@ def test_a_marked_square_is_refused():
 def test_the_toy_game_keeps_the_contract(seed):
     play(GAME, 2, seed, at_random(seed))
     play(GAME, 2, seed, by_bot)
+
+
+def inks_in(png: bytes, box: tuple[int, int, int, int]) -> set[int]:
+    """The palette entries drawn inside ``box``, its outline left out."""
+    left, top, right, bottom = box
+    with Image.open(io.BytesIO(png)) as picture:
+        return set(picture.crop((left + 3, top + 3, right - 2, bottom - 2)).tobytes())
+
+
+def test_the_table_picture_draws_each_mark_in_its_square():
+    state, _ = marks(4, 0, 8)  # X in the centre and a corner, O in the first corner
+    view = GAME.public_view(state)
+    board = table_picture(view)
+    assert board.texts == ["Tic-tac-toe · Ben to mark", "O", "", "", "", "X", "", "", "", "X", "X: Ann · O: Ben"]
+    png = board.png()
+    for cell, mark in enumerate(view.board):
+        drawn = inks_in(png, cell_box(cell))
+        expected = {"X": {ink(FELT), ink(MARK)}, "O": {ink(FELT), ink(INK)}, "": {ink(FELT)}}[mark]
+        assert drawn == expected, (cell, mark, drawn)
+
+
+def test_the_table_picture_names_the_winner_or_a_draw():
+    won, _ = marks(0, 3, 1, 4, 2)
+    drawn, _ = marks(0, 1, 2, 4, 3, 5, 7, 6, 8)
+    assert table_picture(GAME.public_view(won)).texts[0] == "Tic-tac-toe · Ann wins"
+    assert table_picture(GAME.public_view(drawn)).texts[0] == "Tic-tac-toe · a draw"
+
+
+def test_the_views_are_models_a_seat_sees_the_public_view():
+    state, _ = marks(4)
+    public, own = GAME.public_view(state), GAME.view(state, 1)
+    assert isinstance(public, PublicView) and isinstance(own, SeatView)
+    assert public.model_dump() == {"seats": ["Ann", "Ben"], "board": ["", "", "", "", "X", "", "", "", ""],
+                                   "turn": 1, "winner": None, "over": False}
+    assert own.model_dump() == {**public.model_dump(), "seat": 1}

@@ -1,0 +1,61 @@
+"""Benchmark (not a test): the cost of building Black Christmas Poker's views, per view.
+
+    .venv/bin/python -m benchmarks.bench_bcpoker_views [--games 3] [--players 5] [--repeat 3]
+
+A view is built on every redraw of the table and of each hand panel, and for every bot decision. Plays seeded
+bot games, keeps the state after every action, then times ``public_view`` and ``view`` (each seat's) over all
+of them, and prints the median, 99th percentile and maximum in microseconds.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+
+from benchmarks.bench_bcpoker_decisions import percentile
+from games import simulate as sim
+from games.bcpoker import GAME
+from games.bcpoker.options import Options
+
+
+def states(players: int, games: int) -> list:
+    """The state after the deal and after every action of ``games`` seeded bot games."""
+    kept: list = []
+    for number in range(games):
+        sim.play_game(GAME, Options(players=players), sim.bot_seats(players), f"views-{number}",
+                      check=lambda state, events: kept.append(GAME.load(state.model_dump_json())))
+    return kept
+
+
+def timed(build, arguments: list[tuple], repeat: int) -> list[float]:
+    times = []
+    for _ in range(repeat):
+        for args in arguments:
+            started = time.perf_counter()
+            build(*args)
+            times.append(time.perf_counter() - started)
+    return times
+
+
+def line(name: str, seconds: list[float]) -> str:
+    us = sorted(s * 1e6 for s in seconds)
+    return (f"{name}: {len(us)} views, median {statistics.median(us):.1f} µs, p99 {percentile(us, 0.99):.1f} µs, "
+            f"max {us[-1]:.1f} µs")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=3)
+    parser.add_argument("--players", type=int, default=5)
+    parser.add_argument("--repeat", type=int, default=3)
+    args = parser.parse_args()
+    kept = states(args.players, args.games)
+    print(f"{len(kept)} positions of {args.games} games of {args.players} players")
+    print(line("public_view", timed(GAME.public_view, [(s,) for s in kept], args.repeat)))
+    seats = [(s, seat) for s in kept for seat in range(args.players)]
+    print(line("view (a seat's)", timed(GAME.view, seats, args.repeat)))
+
+
+if __name__ == "__main__":
+    main()
