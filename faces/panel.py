@@ -20,7 +20,7 @@ from __future__ import annotations
 from faces.table import (DIM_INK, FACE_GAME, GAP, INK, MARGIN, MARK, TEXT, WIDTH, Board, _bcpoker, _name, _sanma, capture_groups,
                          fitted)
 from games import hanafuda as hf
-from games.blackflower import hands as bf
+from games.blackflower.views import PileView, SeatView
 
 MIN_WIDTH = 320  # narrower pictures are not cut further: Discord would blow them up
 DRAWN_GAP = 10
@@ -102,9 +102,9 @@ def _hachihachi_panel(b: Board, v: dict) -> None:
 
 # --- Black Flower ---------------------------------------------------------------------------------------
 
-def _pile(b: Board, x: int, top: int, pile: bf.Pile) -> int:
+def _pile(b: Board, x: int, top: int, pile: PileView) -> int:
     """One pile: the cards beneath peeking out above its top card, a sideways Bright turned; its value under it."""
-    card, value, below = pile
+    card, value, below = pile.top, pile.value, pile.below
     step = b.card * 3 // 10  # how much of a card beneath a pile's top shows
     for i, under in enumerate(below):
         b.face(x, top + i * step, under, b.card)
@@ -115,25 +115,20 @@ def _pile(b: Board, x: int, top: int, pile: bf.Pile) -> int:
     return right
 
 
-def _blackflower_panel(b: Board, v: dict) -> None:
-    seat, npa = v["seat"], v["options"]["no_pair_advantage"]
-    mine = [v["banker_hand"]] if seat == v["banker"] and v["banker_hand"] else v["hands"][seat]
-    for i, h in enumerate(mine):
-        cards = h["cards"]
-        known = [c for c in cards if c is not None]
-        best = None if None in cards or h.get("special") or h["status"] == "bust" else bf.standing(known, npa)
+def _blackflower_panel(b: Board, v: SeatView) -> None:
+    mine = v.own_hands()
+    for i, (h, piles) in enumerate(zip(mine, v.arrangements)):
         label = f"Hand {i + 1}" if len(mine) > 1 else "Your hand"
-        if best is None:
+        if piles is None or h.best is None or h.special or h.status == "bust":
             b.line(label)
-            b.row(MARGIN, cards, b.card)
+            b.row(MARGIN, h.cards, b.card)
             b.y += 6
             continue
-        b.line(f"{label}: best arrangement {best}")
+        b.line(f"{label}: best arrangement {h.best}")
         x, top = MARGIN, b.y
-        piles = bf.arrangement(known, best, npa)
         for pile in piles:
             x = _pile(b, x, top, pile) + 10
-        b.y = top + max(len(p[2]) for p in piles) * (b.card * 3 // 10) + b.card + TEXT + 8
+        b.y = top + max(len(p.below) for p in piles) * (b.card * 3 // 10) + b.card + TEXT + 8
 
 
 # --- Black Christmas Poker ------------------------------------------------------------------------------
@@ -162,18 +157,17 @@ def drawn_from(game_name: str, view: dict) -> dict:
     """The part of a seat's view its panel picture is drawn from: a picture is drawn again only when this
     changes (a Black Flower bet changes every seat's view, but not the hands the panels draw)."""
     if game_name == "blackflower":
-        seat = view["seat"]
-        return {"seat": seat, "banker": view["banker"], "hand": view["hands"][seat],
-                "banker_hand": view["banker_hand"] if seat == view["banker"] else None,
-                "no_pair_advantage": view["options"]["no_pair_advantage"]}
+        seat = view.seat
+        return {"seat": seat, "banker": view.banker, "hand": view.hands[seat],
+                "banker_hand": view.banker_hand if seat == view.banker else None,
+                "arrangements": view.arrangements}
     return view
 
 
 def has_picture(game_name: str, view: dict) -> bool:
     """Whether the seat holds something to draw."""
     if game_name == "blackflower":
-        seat = view["seat"]
-        return bool(view["banker_hand"] if seat == view["banker"] else view["hands"][seat])
+        return bool(view.own_hands())
     return bool(view.get("hand"))
 
 

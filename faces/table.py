@@ -20,6 +20,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from faces import face_path, load_manifest
 from games import hanafuda as hf
+from games.blackflower.views import HandView, PublicView
 
 FELT = (28, 84, 58)
 INK = (245, 245, 235)
@@ -496,25 +497,24 @@ def _hachihachi(b: Board, v: dict, column: int = 0) -> None:
 
 # --- Black Flower ---------------------------------------------------------------------------------------
 
-def _blackflower(b: Board, v: dict, columns: int = 0) -> None:
+def _blackflower(b: Board, v: PublicView, columns: int = 0) -> None:
     """The seats in ``columns`` (by default one for up to 3 seats, else two), each its label (name, chips, stake)
     over its hands."""
-    acting = [v["turn"]] if v.get("turn") is not None and v["phase"] in ("niko", "play", "banker_niko", "banker") \
-        else list(v["to_act"]) if v["phase"] != "over" else []
-    rounds = f" of {v['rounds']}" if v["rounds"] else ""
-    title(b, [f"Black Flower · round {v['round']}{rounds}", f"deck {v['deck_count']}",
-              status("blackflower", v, acting)])
-    seats: list[tuple[int, str, list[dict]]] = []
-    columns = columns or (2 if len(v["seats"]) > 3 else 1)
-    if v["banker_hand"] is not None:
-        banker = _seat_label(v, v["banker"]) if columns < 3 else _name(v, v["banker"])
-        seats.append((v["banker"], f"Banker {banker} · {v['chips'][v['banker']]}",
-                      [v["banker_hand"]]))
-    for s, hands in enumerate(v["hands"]):
-        if s != v["banker"]:
-            bet = f" · bet {v['bets'][s]}" if v["phase"] == "betting" and v["bets"][s] else ""
-            name = _seat_label(v, s) if columns < 3 else _name(v, s)
-            seats.append((s, f"{name} · {v['chips'][s]}{bet}", hands))
+    acting = [v.turn] if v.turn is not None and v.phase in ("niko", "play", "banker_niko", "banker") \
+        else list(v.to_act) if v.phase != "over" else []
+    rounds = f" of {v.rounds}" if v.rounds else ""
+    title(b, [f"Black Flower · round {v.round}{rounds}", f"deck {v.deck_count}",
+              phase_status(PHASE_WORDS["blackflower"], OVER_WORDS["blackflower"], v.seats, v.phase, acting)])
+    seats: list[tuple[int, str, list[HandView]]] = []
+    columns = columns or (2 if len(v.seats) > 3 else 1)
+    if v.banker_hand is not None:
+        banker = seat_label(v.seats, v.bots, v.banker) if columns < 3 else seat_name(v.seats, v.banker)
+        seats.append((v.banker, f"Banker {banker} · {v.chips[v.banker]}", [v.banker_hand]))
+    for s, hands in enumerate(v.hands):
+        if s != v.banker:
+            bet = f" · bet {v.bets[s]}" if v.phase == "betting" and v.bets[s] else ""
+            name = seat_label(v.seats, v.bots, s) if columns < 3 else seat_name(v.seats, s)
+            seats.append((s, f"{name} · {v.chips[s]}{bet}", hands))
     width = (WIDTH - 2 * MARGIN) // columns
     for start in range(0, len(seats), columns):
         top = bottom = b.y
@@ -524,17 +524,17 @@ def _blackflower(b: Board, v: dict, columns: int = 0) -> None:
         b.y = bottom + 6
 
 
-def _bf_seat(b: Board, left: int, width: int, label: str, hands: list[dict], acting: bool) -> int:
+def _bf_seat(b: Board, left: int, width: int, label: str, hands: list[HandView], acting: bool) -> int:
     """One seat's label and hands in the column at ``left``, from b.y; returns the bottom of what it drew."""
     h, top = b.card, b.y
     x, cards_top = left + 6, top + TEXT + 4
     bottom = cards_top
     for hand in hands:
         b.y = cards_top
-        x = b.row(x, hand["cards"], h, wrap_at=left + width - 4, left=left + 6) + 6
+        x = b.row(x, hand.cards, h, wrap_at=left + width - 4, left=left + 6) + 6
         bottom = max(bottom, b.y - GAP)
         cards_top = b.y - h - GAP  # the next hand goes on the line this one ended on
-    stakes = "+".join(str(hand["stake"]) for hand in hands if hand.get("stake"))
+    stakes = "+".join(str(hand.stake) for hand in hands if hand.stake)
     if stakes and width < 150:  # a narrow column: the stake in place of the chips (the text has both)
         label = f"{label.split(' · ')[0]} · stake {stakes}"
     elif stakes:  # after the cards when it fits there, else in the label

@@ -26,6 +26,7 @@ from games import hanafuda
 from games.blackflower import events as E
 from games.blackflower import hands as H
 from games.blackflower.actions import Bet, Move, parse
+from games.blackflower.views import HandView, PileView, PublicView, SeatView
 
 COLOUR = discord.Colour.from_rgb(40, 40, 48)
 FACE_DOWN = "🂠"
@@ -57,91 +58,93 @@ def holding(balance: int, stake: int = 0) -> str:
     return f"{chips(balance)} chips" + (f", {chips(stake)} at stake ({chips(balance + stake)} in all)" if stake else "")
 
 
-def _stakes(pv: dict[str, Any]) -> list[int]:
-    return pv.get("at_stake") or [0] * len(pv["chips"])
+def _stakes(pv: PublicView) -> list[int]:
+    return pv.at_stake or [0] * len(pv.chips)
 
 
-def hand_status(h: dict[str, Any], npa: bool = False) -> str:
+def hand_status(h: HandView, npa: bool = False) -> str:
     """One line for a hand as everyone sees it."""
-    visible = [c for c in h["cards"] if c is not None]
-    if h.get("special"):
-        state = f"**{H.title(h['special'])}**"
-    elif h["status"] == "bust":
+    visible = [c for c in h.cards if c is not None]
+    if h.special:
+        state = f"**{H.title(h.special)}**"
+    elif h.status == "bust":
         state = f"**bust** (hard {H.hard(visible, npa)})"
-    elif h["status"] == "stood":
+    elif h.status == "stood":
         state = f"stands on **{H.standing(visible, npa)}**"
-    elif "range" in h:
-        lo, hi = h["range"]
-        hidden = None in h["cards"]
+    elif h.range is not None:
+        lo, hi = h.range
+        hidden = None in h.cards
         span = str(lo) if lo == hi else f"{lo}–{hi}"
         state = f"{'showing' if hidden else 'totals'} {span}"
-        if not hidden and h.get("best") is not None:
-            state += f" (best {h['best']})"
+        if not hidden and h.best is not None:
+            state += f" (best {h.best})"
     else:
         state = ""
     extra = []
-    if h.get("doubled"):
+    if h.doubled:
         extra.append("doubled")
-    if h.get("split"):
+    if h.split:
         extra.append("split")
-    if h.get("result"):
-        extra.append(RESULT_ICON[h["result"]])
+    if h.result:
+        extra.append(RESULT_ICON[h.result])
     tail = f" · {', '.join(extra)}" if extra else ""
-    stake = f" · stake {chips(h['stake'])}" if h.get("stake") else ""
-    return f"{cards(h['cards'])} — {state}{stake}{tail}"
+    stake = f" · stake {chips(h.stake)}" if h.stake else ""
+    return f"{cards(h.cards)} — {state}{stake}{tail}"
 
 
-def _waiting(pv: dict[str, Any], names: list[str]) -> str:
-    who = ", ".join(names[s] for s in pv["to_act"]) or "nobody"
-    return who
+def _waiting(pv: PublicView, names: list[str]) -> str:
+    return ", ".join(names[s] for s in pv.to_act) or "nobody"
 
 
-def table_embed(pv: dict[str, Any], names: list[str], deadline: float | None) -> discord.Embed:
-    over = pv["phase"] == "over"
-    rounds = pv["rounds"] or "∞"
-    embed = discord.Embed(title=f"Black Flower · round {pv['round']} of {rounds}", colour=COLOUR)
-    b = pv["banker"]
-    npa = pv["options"]["no_pair_advantage"]
-    lines = []
-    if over:
-        lines.append(f"**Game over** — {pv.get('end_reason') or 'finished'}.")
-    elif pv["phase"] == "betting":
-        lines.append(f"**Betting** ({pv['options']['min_bet']}–{pv['options']['max_bet']} chips): "
-                     f"waiting for {_waiting(pv, names)}")
-    elif pv["phase"] == "offer":
-        lines.append(f"**{names[pv['offer']]}** is offered the bank.")
-    else:
-        lines.append(f"**{names[pv['turn']]}** {PHASE_TEXT.get(pv['phase'], 'to act')}")
-    if deadline and not over:
+def table_embed(pv: PublicView, names: list[str], deadline: float | None) -> discord.Embed:
+    rounds = pv.rounds or "∞"
+    embed = discord.Embed(title=f"Black Flower · round {pv.round} of {rounds}", colour=COLOUR)
+    b = pv.banker
+    npa = pv.options.no_pair_advantage
+    lines = [_table_status(pv, names)]
+    if deadline and pv.phase != "over":
         lines[-1] += f" · deadline {relative_time(deadline)}"
     stakes = _stakes(pv)
-    bh = pv.get("banker_hand")
-    banker = f"🏦 **Banker {names[b]}** · {holding(pv['chips'][b], stakes[b])}"
-    lines.append(f"{banker}: {hand_status(bh, npa)}" if bh is not None and pv["phase"] != "betting" else banker)
-    if pv["phase"] != "betting" and pv["deck_count"]:
-        lines.append(f"Deck: {pv['deck_count']} cards")
+    bh = pv.banker_hand
+    banker = f"🏦 **Banker {names[b]}** · {holding(pv.chips[b], stakes[b])}"
+    lines.append(f"{banker}: {hand_status(bh, npa)}" if bh is not None and pv.phase != "betting" else banker)
+    if pv.phase != "betting" and pv.deck_count:
+        lines.append(f"Deck: {pv.deck_count} cards")
     embed.description = fit("\n".join(lines), 4096)
     for s, name in enumerate(names):
         if s == b:
             continue
-        hands = pv["hands"][s]
-        if hands:
-            value = "\n".join(hand_status(h, npa) for h in hands)
-        elif pv["phase"] == "betting" and pv["bets"][s]:
-            value = f"bets **{chips(pv['bets'][s])}**"
-        elif pv["phase"] == "betting" and s in pv["decided"]:
-            value = "sits out"
-        elif pv["phase"] == "betting" and s in pv["eligible"]:
-            value = "deciding…"
-        else:
-            value = "sits out"
-        turn = "▶ " if s == pv.get("turn") and pv["phase"] in ("niko", "play") else ""
-        embed.add_field(name=f"{turn}{name} · {holding(pv['chips'][s], stakes[s])}"[:256], value=fit(value, 1024),
-                        inline=False)
-    if pv.get("round_hash"):
+        turn = "▶ " if s == pv.turn and pv.phase in ("niko", "play") else ""
+        embed.add_field(name=f"{turn}{name} · {holding(pv.chips[s], stakes[s])}"[:256],
+                        value=fit(_seat_value(pv, s), 1024), inline=False)
+    if pv.round_hash:
         embed.set_footer(text=f"Deal hash (SHA-256 of this round's seed, revealed when the round ends): "
-                              f"{pv['round_hash']}")
+                              f"{pv.round_hash}")
     return embed
+
+
+def _table_status(pv: PublicView, names: list[str]) -> str:
+    """The table's first line: what the table waits for."""
+    if pv.phase == "over":
+        return f"**Game over** — {pv.end_reason or 'finished'}."
+    if pv.phase == "betting":
+        return f"**Betting** ({pv.options.min_bet}–{pv.options.max_bet} chips): waiting for {_waiting(pv, names)}"
+    if pv.phase == "offer":
+        assert pv.offer is not None  # the offer phase names the seat offered the bank
+        return f"**{names[pv.offer]}** is offered the bank."
+    assert pv.turn is not None  # every other phase is one seat's turn
+    return f"**{names[pv.turn]}** {PHASE_TEXT.get(pv.phase, 'to act')}"
+
+
+def _seat_value(pv: PublicView, s: int) -> str:
+    """A player's field: its hands, or what it did in the betting."""
+    if pv.hands[s]:
+        return "\n".join(hand_status(h, pv.options.no_pair_advantage) for h in pv.hands[s])
+    if pv.phase == "betting" and pv.bets[s]:
+        return f"bets **{chips(pv.bets[s])}**"
+    if pv.phase == "betting" and s in pv.eligible and s not in pv.decided:
+        return "deciding…"
+    return "sits out"
 
 
 # ---------------------------------------------------------------- the hand panel
@@ -171,91 +174,100 @@ STYLE = {
 }
 
 
-def arrangement_text(cards: list[str], total: int, no_pair_advantage: bool) -> str:
+def arrangement_text(piles: list[PileView], total: int) -> str:
     """The best arrangement in words, each card by its name: "Pine Crane sideways 2 · [Plum chaff 1 over Plum
     chaff 2] 6 = 8"."""
     parts = []
-    for top, value, below in H.arrangement(cards, total, no_pair_advantage):
-        if below:
-            parts.append(f"[{card_name(top)} over {', '.join(card_name(c) for c in below)}] {value + len(below)}")
-        elif hanafuda.KIND[top] == hanafuda.BRIGHT:
-            parts.append(f"{card_name(top)} {'longways' if value == 6 else 'sideways'} {value}")
+    for pile in piles:
+        if pile.below:
+            below = ", ".join(card_name(c) for c in pile.below)
+            parts.append(f"[{card_name(pile.top)} over {below}] {pile.value + len(pile.below)}")
+        elif hanafuda.KIND[pile.top] == hanafuda.BRIGHT:
+            parts.append(f"{card_name(pile.top)} {'longways' if pile.value == 6 else 'sideways'} {pile.value}")
         else:
-            parts.append(f"{card_name(top)} {value}")
+            parts.append(f"{card_name(pile.top)} {pile.value}")
     return " · ".join(parts) + f" = {total}"
 
 
-def _my_hand_lines(view: dict[str, Any], seat: int) -> list[str]:
-    npa = view["options"]["no_pair_advantage"]
+def _my_hand_lines(view: SeatView) -> list[str]:
+    npa = view.options.no_pair_advantage
     lines = []
-    mine = view["hands"][seat] if seat != view["banker"] else ([view["banker_hand"]] if view["banker_hand"] else [])
-    for i, h in enumerate(mine):
-        visible = [c for c in h["cards"] if c is not None]
+    mine = view.own_hands()
+    for i, (h, piles) in enumerate(zip(mine, view.arrangements)):
+        visible = [c for c in h.cards if c is not None]
         label = f"Hand {i + 1}" if len(mine) > 1 else "Your hand"
-        current = " ◀" if len(mine) > 1 and i == view["hand_index"] and view["turn"] == seat else ""
-        lines.append(f"**{label}**{current}: {cards(h['cards'])}")
-        if None in h["cards"]:
+        current = " ◀" if len(mine) > 1 and i == view.hand_index and view.turn == view.seat else ""
+        lines.append(f"**{label}**{current}: {cards(h.cards)}")
+        if None in h.cards:
             lines.append(f"Face-down card still hidden; showing {hand_status(h, npa).split(' — ', 1)[1]}")
             continue
         if not visible:
             continue
-        best = H.standing(visible, npa)
         lines.append(f"Totals: {', '.join(map(str, H.totals(visible, npa)))} · hard {H.hard(visible, npa)}"
-                     + (f" · stake {chips(h['stake'])}" if h.get("stake") else ""))
-        if h.get("special"):
-            lines.append(f"Special hand: **{H.title(h['special'])}**")
-        elif h["status"] == "bust":
+                     + (f" · stake {chips(h.stake)}" if h.stake else ""))
+        if h.special:
+            lines.append(f"Special hand: **{H.title(h.special)}**")
+        elif h.status == "bust":
             lines.append("**Bust** — this hand has lost.")
-        elif best is not None:
-            lines.append(f"Best arrangement: {arrangement_text(visible, best, npa)}")
-        if h.get("result"):
-            lines.append(f"Result: {RESULT_ICON[h['result']]}")
+        elif piles is not None and h.best is not None:
+            lines.append(f"Best arrangement: {arrangement_text(piles, h.best)}")
+        if h.result:
+            lines.append(f"Result: {RESULT_ICON[h.result]}")
     return lines
 
 
-def panel(view: dict[str, Any], legal: list[str], names: list[str], deadline: float | None
+def panel(view: SeatView, legal: list[str], names: list[str], deadline: float | None
           ) -> tuple[discord.Embed, list[ButtonSpec | AmountSpec]]:
-    seat = view["seat"]
-    b = view["banker"]
+    seat, b = view.seat, view.banker
     embed = discord.Embed(title=f"Black Flower · {names[seat]}" + (" (banker)" if seat == b else ""), colour=COLOUR)
-    lines = [f"**You have** {holding(view['chips'][seat], _stakes(view)[seat])}"]
-    if view["phase"] != "betting" and seat != b and view.get("banker_hand"):
-        lines.append(f"🏦 Banker {names[b]}: {hand_status(view['banker_hand'], view['options']['no_pair_advantage'])}")
-    lines += _my_hand_lines(view, seat)
+    lines = [f"**You have** {holding(view.chips[seat], _stakes(view)[seat])}"]
+    if view.phase != "betting" and seat != b and view.banker_hand:
+        lines.append(f"🏦 Banker {names[b]}: {hand_status(view.banker_hand, view.options.no_pair_advantage)}")
+    lines += _my_hand_lines(view)
     buttons: list[ButtonSpec | AmountSpec] = []
-    o = view["options"]
     if legal:
-        phase = view["phase"]
-        if phase == "betting":
-            if Move.SIT in legal:
-                limit = view["max_bet_now"]
-                lines.append(f"\n**Place your bet** ({o['min_bet']}–{min(o['max_bet'], limit)} chips) or sit out.")
-                buttons += [button(Bet(amount)) for amount in bet_amounts(o["min_bet"], o["max_bet"], limit)]
-                buttons.append(AmountSpec(Bet.PREFIX + "{}", o["min_bet"], min(o["max_bet"], limit),
-                                          label="Other amount…"))
-                buttons.append(button(Move.SIT))
-            if Move.DEAL in legal:
-                lines.append("\nYou are the banker: deal the round once the players have bet, or end the game.")
-                buttons.append(button(Move.DEAL))
-            if Move.END in legal:
-                buttons.append(button(Move.END))
-        else:
-            if phase in ("niko", "banker_niko"):
-                lines.append("\n**Two Brights!** Claim **Ni-Ko** (a special hand; you stand at once) or play on "
-                             "as a numeric hand.")
-            elif phase == "offer":
-                lines.append("\n**The bank is offered to you.** As banker you play every bet at the table.")
-            elif phase == "banker":
-                lines.append("\n**Your turn as banker:** hit or stand.")
-            else:
-                lines.append("\n**Your turn:** " + ", ".join(action_label(a) for a in legal) + ".")
-            buttons += [button(parse(a)) for a in legal]
+        asked, buttons = _betting_choices(view, legal) if view.phase == "betting" else _play_choices(view, legal)
+        lines += asked
         if deadline:
             lines.append(f"Deadline {relative_time(deadline)}; then you stand (or sit out, claim Ni-Ko, decline).")
-    elif view["phase"] != "over":
+    elif view.phase != "over":
         lines.append(f"\nWaiting for **{_waiting(view, names)}**.")
     embed.description = fit("\n".join(lines), 4096)
     return embed, buttons
+
+
+def _betting_choices(view: SeatView, legal: list[str]) -> tuple[list[str], list[ButtonSpec | AmountSpec]]:
+    """What the panel asks in the betting, and its buttons."""
+    o = view.options
+    lines: list[str] = []
+    buttons: list[ButtonSpec | AmountSpec] = []
+    if Move.SIT in legal:
+        limit = view.max_bet_now
+        lines.append(f"\n**Place your bet** ({o.min_bet}–{min(o.max_bet, limit)} chips) or sit out.")
+        buttons += [button(Bet(amount)) for amount in bet_amounts(o.min_bet, o.max_bet, limit)]
+        buttons.append(AmountSpec(Bet.PREFIX + "{}", o.min_bet, min(o.max_bet, limit), label="Other amount…"))
+        buttons.append(button(Move.SIT))
+    if Move.DEAL in legal:
+        lines.append("\nYou are the banker: deal the round once the players have bet, or end the game.")
+        buttons.append(button(Move.DEAL))
+    if Move.END in legal:
+        buttons.append(button(Move.END))
+    return lines, buttons
+
+
+PLAY_ASKS = {
+    "niko": "\n**Two Brights!** Claim **Ni-Ko** (a special hand; you stand at once) or play on as a numeric hand.",
+    "offer": "\n**The bank is offered to you.** As banker you play every bet at the table.",
+    "banker": "\n**Your turn as banker:** hit or stand.",
+}
+PLAY_ASKS["banker_niko"] = PLAY_ASKS["niko"]
+
+
+def _play_choices(view: SeatView, legal: list[str]) -> tuple[list[str], list[ButtonSpec | AmountSpec]]:
+    """What the panel asks after the betting (Ni-Ko, the bank, a turn), and a button per legal action."""
+    asked = PLAY_ASKS.get(view.phase) or "\n**Your turn:** " + ", ".join(action_label(a) for a in legal) + "."
+    buttons: list[ButtonSpec | AmountSpec] = [button(parse(a)) for a in legal]
+    return [asked], buttons
 
 
 # ---------------------------------------------------------------- narration

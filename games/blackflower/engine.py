@@ -38,6 +38,7 @@ from games.blackflower import hands as H
 from games.blackflower.actions import Bet, Move, parse
 from games.blackflower.events import BlackFlowerEvent
 from games.blackflower.options import Options
+from games.blackflower.views import HandResult, HandView, LastRound, PileView, PublicView, SeatView
 from games.hanafuda import BRIGHT, DECK, KIND, MONTH
 from games.shuffle import seeded_shuffle, sha256_hex
 
@@ -798,42 +799,36 @@ def apply(state: BlackFlowerState, seat: int, action: str) -> list[BlackFlowerEv
 # ---------------------------------------------------------------------------
 
 
-def _public_hand(state: BlackFlowerState, hand: Hand, hide_first: bool = False) -> dict[str, Any]:
+def _public_hand(state: BlackFlowerState, hand: Hand, hide_first: bool = False) -> HandView:
     visible = hand.cards[1:] if hide_first else hand.cards
-    out: dict[str, Any] = {
-        "cards": ([None] if hide_first else []) + list(visible),
-        "stake": hand.stake, "split": hand.split, "doubled": hand.doubled, "played_on": hand.played_on,
-        "niko": hand.niko, "status": hand.status, "special": hand.special, "result": hand.result,
-        "payout": hand.payout,
-    }
+    figures: dict[str, Any] = {}
     if visible:
         t = H.totals(visible, _npa(state))
-        out["range"] = [t[0], t[-1]]
+        figures["range"] = [t[0], t[-1]]
         if not hide_first:
-            out["totals"] = t
-            out["hard"] = t[0]
-            out["best"] = H.standing(visible, _npa(state))
-    return out
+            figures.update(totals=t, hard=t[0], best=H.standing(visible, _npa(state)))
+    return HandView.model_construct(
+        cards=([None] if hide_first else []) + list(visible), stake=hand.stake, split=hand.split,
+        doubled=hand.doubled, played_on=hand.played_on, niko=hand.niko, status=hand.status, special=hand.special,
+        result=hand.result, payout=hand.payout, **figures)
 
 
-def _last_round_figures(last: dict[str, Any] | None) -> dict[str, Any] | None:
+def _last_round_figures(last: dict[str, Any] | None) -> LastRound | None:
     """The previous round without its cards: those went out in its events; a card shown again
     in a later round's table could be mistaken for (or collide with) the new face-down card."""
     if last is None:
         return None
     keep = ("round", "banker", "stakes", "returned", "nets", "chips", "seed", "hash", "next_banker", "dealt")
-    out = {k: last[k] for k in keep if k in last}
-    out["results"] = [{"seat": h["seat"], "hand": h["hand"], "result": h["result"], "net": h["net"]}
-                      for h in last.get("hands", [])]
-    return out
+    results = [HandResult.model_construct(seat=h["seat"], hand=h["hand"], result=h["result"], net=h["net"])
+               for h in last.get("hands", [])]
+    return LastRound.model_construct(**{k: last[k] for k in keep}, results=results)
 
 
-def public_view(state: BlackFlowerState) -> dict[str, Any]:
+def _public_fields(state: BlackFlowerState) -> dict[str, Any]:
     n = _n(state)
     bh = state.banker_hand
     return {
-        "game": "blackflower",
-        "options": state.options.model_dump(),
+        "options": state.options.model_copy(),
         "seats": [s.name for s in state.seats],
         "bots": [s.bot for s in state.seats],
         "host": state.host,
@@ -862,12 +857,25 @@ def public_view(state: BlackFlowerState) -> dict[str, Any]:
     }
 
 
-def view(state: BlackFlowerState, seat: int) -> dict[str, Any]:
-    """What one seat may see: everything public (nobody, not even the banker, sees the face-down card)."""
-    v = public_view(state)
-    v["seat"] = seat
-    v["max_bet_now"] = max_bet_for(state, seat)
-    return v
+def public_view(state: BlackFlowerState) -> PublicView:
+    return PublicView.model_construct(game="blackflower", **_public_fields(state))
+
+
+def _arrangement(state: BlackFlowerState, hand: HandView) -> list[PileView] | None:
+    """The piles reaching the hand's best total, when all its cards show and it has one."""
+    if hand.best is None:
+        return None
+    piles = H.arrangement([c for c in hand.cards if c is not None], hand.best, _npa(state))
+    return [PileView.model_construct(top=top, value=value, below=list(below)) for top, value, below in piles]
+
+
+def view(state: BlackFlowerState, seat: int) -> SeatView:
+    """What one seat may see: everything public (nobody, not even the banker, sees the face-down card), the most
+    it may bet now and the best arrangement of each of its own hands."""
+    fields = _public_fields(state)
+    own = fields["hands"][seat] if seat != state.banker else [h for h in [fields["banker_hand"]] if h is not None]
+    return SeatView.model_construct(game="blackflower", **fields, seat=seat, max_bet_now=max_bet_for(state, seat),
+                                    arrangements=[_arrangement(state, h) for h in own])
 
 
 def hidden_cards(state: BlackFlowerState) -> dict[int, list[str]]:

@@ -14,6 +14,7 @@ from PIL import Image
 from faces.panel import DRAWERS, compose, panel_picture
 from faces.table import face_name
 from bot.render import presentation
+from games.blackflower.views import HandView, SeatView
 from games.hanafuda import MONTH
 from tests.faces.table_games import hidden_faces_drawn, sampled_seat_views
 from tests.faces.test_table_pictures import public_cards
@@ -32,8 +33,8 @@ def takes(hand: list[str], field: list[str]) -> list[str]:
     return [f for card in hand for f in field if MONTH[f] == MONTH[card]]
 
 
-def own_hands(v: dict) -> list[dict]:
-    return [v["banker_hand"]] if v["seat"] == v["banker"] and v["banker_hand"] else v["hands"][v["seat"]]
+def own_hands(v: SeatView) -> list[HandView]:
+    return [v.banker_hand] if v.seat == v.banker and v.banker_hand else v.hands[v.seat]
 
 
 def panel_cards(game: str, v: dict) -> list[str | None]:
@@ -46,7 +47,7 @@ def panel_cards(game: str, v: dict) -> list[str | None]:
         return (v["table"] + v["hand"] + takes(v["hand"], v["table"])
                 + [c for s in v["active"] for c in v["captures"][s]])
     if game == "blackflower":
-        return [c for h in own_hands(v) for c in h["cards"]]
+        return [c for h in own_hands(v) for c in h.cards]
     if game == "bcpoker":  # the hand, the deck and the top discard (the other hands as counts, not backs)
         return v["hand"] + [None] + ([v["pile_top"]["card"]] if v["pile_top"] else [])
     raise AssertionError(game)

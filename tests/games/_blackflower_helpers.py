@@ -55,7 +55,7 @@ def bank_plays(state):
         seat = state.banker
         legal = GAME.legal_actions(state, seat)
         view = GAME.view(state, seat)
-        view["bots"] = [True] * len(view["bots"])  # play as the AI banker
+        view.bots = [True] * len(view.bots)  # play as the AI banker
         events += GAME.apply(state, seat, bot_choose(view, legal, 0))
     return events
 

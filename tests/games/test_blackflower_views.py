@@ -25,3 +25,34 @@ def test_views_dump_as_the_recorded_dict_views_and_bots_choose_the_same(seed, bo
     assert len(now) == len(KEPT[seed])
     for step, kept in zip(now, KEPT[seed]):
         assert ordered(step) == ordered(kept), f"{seed}: after action {kept['after']}"
+
+
+def test_a_seat_view_gives_the_best_arrangement_of_each_of_its_own_hands():
+    """The piles of a hand's arrangement hold its cards, each pile one month's, and count up to its best total: a
+    pile is worth its top card (a Bright 6 or 2) + 1 for each card beneath it."""
+    from games.blackflower import GAME, Options
+    from games.blackflower.simulate import play_game
+    from games.hanafuda import BRIGHT, KIND, MONTH
+
+    seen = 0
+
+    def check(state, events):
+        nonlocal seen
+        for seat in range(len(state.seats)):
+            view = GAME.view(state, seat)
+            own = view.own_hands()
+            assert len(view.arrangements) == len(own)
+            for hand, piles in zip(own, view.arrangements):
+                if None in hand.cards or hand.best is None:
+                    assert piles is None
+                    continue
+                seen += 1
+                assert sorted(c for p in piles for c in [p.top, *p.below]) == sorted(hand.cards)
+                assert all(MONTH[c] == MONTH[p.top] for p in piles for c in p.below)
+                assert all(p.value in ((6, 2) if KIND[p.top] == BRIGHT else ({"C": 5, "R": 4, "A": 3}[KIND[p.top]],))
+                           for p in piles)
+                assert sum(p.value + len(p.below) for p in piles) == hand.best
+
+    for n in range(3):
+        play_game(Options(split_by_month=True, double_down=True), 5, f"arrangements-{n}", check=check)
+    assert seen > 50
