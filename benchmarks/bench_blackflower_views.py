@@ -14,6 +14,7 @@ import argparse
 import statistics
 import time
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from games.blackflower import GAME, Options
@@ -47,15 +48,13 @@ def main() -> None:
     seat_built: list[float] = []
 
     def check(state: Any, events: list[Any]) -> None:
-        view = timed(lambda: GAME.public_view(state), public)
-        dump, fields = view.model_dump(), dict(view)
-        timed(lambda: PublicView.model_construct(**fields), public_built)
-        timed(lambda: PublicView.model_validate(dump), public_checked)
+        view = timed(partial(GAME.public_view, state), public)
+        timed(partial(PublicView.model_construct, **dict(view)), public_built)
+        timed(partial(PublicView.model_validate, view.model_dump()), public_checked)
         for s in range(len(state.seats)):
-            own = timed(lambda: GAME.view(state, s), seat)
-            dump, fields = own.model_dump(), dict(own)
-            timed(lambda: SeatView.model_construct(**fields), seat_built)
-            timed(lambda: SeatView.model_validate(dump), seat_checked)
+            own = timed(partial(GAME.view, state, s), seat)
+            timed(partial(SeatView.model_construct, **dict(own)), seat_built)
+            timed(partial(SeatView.model_validate, own.model_dump()), seat_checked)
 
     options = Options(split_by_month=True, split_by_kind=True, double_down=True)
     for number in range(args.games):

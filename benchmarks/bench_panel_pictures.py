@@ -9,8 +9,10 @@ and prints, per game, the median and 95th percentile render time and the median 
 
 from __future__ import annotations
 
-from faces.panel import DRAWERS, panel_picture
 from benchmarks.bench_table_pictures import measure, report
+from bot.render import presentation
+from bot.render.pictures import panel_picture
+from games import game_names
 from tests.faces.table_games import sampled_seat_views
 
 
@@ -20,7 +22,7 @@ def bench(game: str, games: int, repeat: int) -> dict:
 
 
 def main() -> None:
-    report(__doc__, list(DRAWERS), bench)
+    report(__doc__, [g for g in game_names() if presentation(g).panel_picture is not None], bench)
 
 
 if __name__ == "__main__":

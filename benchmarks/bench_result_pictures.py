@@ -9,8 +9,10 @@ median and largest PNG size, as bench_table_pictures does for the table.
 
 from __future__ import annotations
 
-from faces.results import DRAWERS, result_picture
 from benchmarks.bench_table_pictures import measure, report
+from bot.render import presentation
+from bot.render.pictures import result_picture
+from games import game_names
 from tests.faces.table_games import result_events
 
 NAMES = ["Player 1", "Player 2", "Player 3", "Player 4"]
@@ -26,7 +28,7 @@ def bench(game: str, games: int, repeat: int) -> dict:
 
 
 def main() -> None:
-    report(__doc__, list(DRAWERS), bench)
+    report(__doc__, [g for g in game_names() if presentation(g).result_picture is not None], bench)
 
 
 if __name__ == "__main__":

@@ -9,10 +9,11 @@ from collections import Counter
 
 import pytest
 
-from faces.table import compose, face_name, table_picture
+from bot.render.pictures import table_picture
+from faces.table import face_name
 from bot.render import presentation
 from localdiscord import start_client
-from tests.faces.test_table_pictures import public_cards
+from tests.faces.test_table_pictures import compose, public_cards
 
 from .test_logs_hidden import GAMES, new_bot, play_from_panel, settle, start_table
 

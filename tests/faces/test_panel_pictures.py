@@ -11,16 +11,24 @@ from functools import lru_cache
 import pytest
 from PIL import Image
 
-from faces.panel import DRAWERS, compose, panel_picture
-from faces.table import face_name
+from faces.table import Board, face_name
 from bot.render import presentation
+from bot.render.pictures import panel_picture
+from games import game_names
 from games.blackflower.views import HandView, SeatView
 from games.hanafuda import MONTH
 from tests.faces.table_games import hidden_faces_drawn, sampled_seat_views
 from tests.faces.test_table_pictures import public_cards
 
 MAX_BYTES = 60 * 1024
-GAMES = list(DRAWERS)
+GAMES = [game for game in game_names() if presentation(game).panel_picture is not None]
+
+
+def compose(game: str, view) -> Board | None:
+    """The seat's panel picture as drawn (its faces and texts), from the game's home."""
+    draw = presentation(game).panel_picture
+    assert draw is not None
+    return draw(view)
 
 
 @lru_cache(maxsize=None)
@@ -116,7 +124,6 @@ def test_the_same_view_gives_the_same_bytes(game):
 def test_a_black_flower_bet_does_not_redraw_the_other_seats_panel_pictures():
     """A bet changes every seat's view (the bets shown) but not the hand a panel picture draws: the presenter's
     picture cache is keyed on what the picture is drawn from, so ten players' bets are not ten redraws each."""
-    from faces.panel import drawn_from
     from games.base import SeatInfo
     from games.blackflower import GAME, Options
 
@@ -129,7 +136,8 @@ def test_a_black_flower_bet_does_not_redraw_the_other_seats_panel_pictures():
     for seat in range(4):
         if seat != better:
             assert after[seat] != before[seat]  # the bet is in everyone's view
-            assert drawn_from("blackflower", after[seat]) == drawn_from("blackflower", before[seat])
+            drawn_from = presentation("blackflower").panel_drawn_from
+            assert drawn_from(after[seat]) == drawn_from(before[seat])
 
 
 def test_fishing_panels_show_every_opponents_captures_and_points():

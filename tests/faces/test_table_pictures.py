@@ -12,14 +12,22 @@ from functools import lru_cache
 import pytest
 from PIL import Image
 
-from faces.table import compose, face_name, table_picture
+from faces.table import Board, face_name
 from bot.render import presentation
+from bot.render.pictures import table_picture
 from games import get_game
 from games.simulate import bot_seats, play_game
 from tests.faces.table_games import SETUPS, hidden_faces_drawn, sampled_views
 
 MAX_BYTES = 100 * 1024
 GAMES = list(SETUPS)
+
+
+def compose(game: str, view) -> Board:
+    """The game's table picture as drawn (its faces and texts), from its home."""
+    draw = presentation(game).table_picture
+    assert draw is not None
+    return draw(view)
 
 
 @lru_cache(maxsize=None)
