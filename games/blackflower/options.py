@@ -31,7 +31,7 @@ class Options(BaseModel):
     no_pair_advantage: bool = Field(False, description="Cards of one month cannot be stacked (+1)")
 
     @model_validator(mode="after")
-    def _check(self) -> "Options":
+    def _check(self) -> Options:
         if self.max_bet < self.min_bet:
             raise ValueError(f"The maximum bet ({self.max_bet}) must not be below the minimum bet ({self.min_bet}).")
         return self

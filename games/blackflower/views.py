@@ -12,7 +12,10 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, SerializerFunctionWrapHandler, model_serializer
 
+from games.blackflower import hands as H
+from games.blackflower.moves import at_stake, max_bet_for, to_act
 from games.blackflower.options import Options
+from games.blackflower.state import OVER, BlackFlowerState, Hand, no_pairs, seat_count
 
 Phase = Literal["betting", "niko", "play", "banker_niko", "banker", "offer", "over"]
 Outcome = Literal["win", "loss", "push"]
@@ -125,3 +128,88 @@ class SeatView(PublicView):
         if self.seat == self.banker:
             return [self.banker_hand] if self.banker_hand is not None else []
         return self.hands[self.seat]
+
+
+def _public_hand(state: BlackFlowerState, hand: Hand, hide_first: bool = False) -> HandView:
+    visible = hand.cards[1:] if hide_first else hand.cards
+    figures: dict[str, Any] = {}
+    if visible:
+        t = H.totals(visible, no_pairs(state))
+        figures["range"] = [t[0], t[-1]]
+        if not hide_first:
+            figures.update(totals=t, hard=t[0], best=H.standing(visible, no_pairs(state)))
+    return HandView.model_construct(
+        cards=([None] if hide_first else []) + list(visible), stake=hand.stake, split=hand.split,
+        doubled=hand.doubled, played_on=hand.played_on, niko=hand.niko, status=hand.status, special=hand.special,
+        result=hand.result, payout=hand.payout, **figures)
+
+
+def _last_round_figures(last: dict[str, Any] | None) -> LastRound | None:
+    """The previous round without its cards: those went out in its events; a card shown again
+    in a later round's table could be mistaken for (or collide with) the new face-down card."""
+    if last is None:
+        return None
+    keep = ("round", "banker", "stakes", "returned", "nets", "chips", "seed", "hash", "next_banker", "dealt")
+    results = [HandResult.model_construct(seat=h["seat"], hand=h["hand"], result=h["result"], net=h["net"])
+               for h in last.get("hands", [])]
+    return LastRound.model_construct(**{k: last[k] for k in keep}, results=results)
+
+
+def _public_fields(state: BlackFlowerState) -> dict[str, Any]:
+    n = seat_count(state)
+    bh = state.banker_hand
+    return {
+        "options": state.options.model_copy(),
+        "seats": [s.name for s in state.seats],
+        "bots": [s.bot for s in state.seats],
+        "host": state.host,
+        "chips": list(state.chips),
+        "at_stake": at_stake(state),
+        "start_chips": list(state.start_chips),
+        "banker": state.banker,
+        "round": state.round,
+        "rounds": state.rounds_target,
+        "phase": state.phase,
+        "to_act": to_act(state),
+        "turn": state.turn,
+        "hand_index": state.hand_index,
+        "eligible": list(state.eligible),
+        "decided": list(state.decided),
+        "bets": list(state.bets),
+        "order": list(state.order),
+        "hands": [[_public_hand(state, h) for h in state.hands[s]] if s < len(state.hands) else [] for s in range(n)],
+        "banker_hand": None if bh is None else _public_hand(state, bh, hide_first=not state.revealed),
+        "revealed": state.revealed,
+        "deck_count": len(state.deck),
+        "offer": state.offer,
+        "round_hash": state.round_hash,
+        "last_round": _last_round_figures(state.last_round),
+        "end_reason": state.end_reason,
+    }
+
+
+def public_view(state: BlackFlowerState) -> PublicView:
+    return PublicView.model_construct(game="blackflower", **_public_fields(state))
+
+
+def _arrangement(state: BlackFlowerState, hand: HandView) -> list[PileView] | None:
+    """The piles reaching the hand's best total, when all its cards show and it has one."""
+    if hand.best is None:
+        return None
+    piles = H.arrangement([c for c in hand.cards if c is not None], hand.best, no_pairs(state))
+    return [PileView.model_construct(top=top, value=value, below=list(below)) for top, value, below in piles]
+
+
+def view(state: BlackFlowerState, seat: int) -> SeatView:
+    """What one seat may see: everything public (nobody, not even the banker, sees the face-down card), the most
+    it may bet now and the best arrangement of each of its own hands."""
+    fields = _public_fields(state)
+    own = fields["hands"][seat] if seat != state.banker else [h for h in [fields["banker_hand"]] if h is not None]
+    return SeatView.model_construct(game="blackflower", **fields, seat=seat, max_bet_now=max_bet_for(state, seat),
+                                    arrangements=[_arrangement(state, h) for h in own])
+
+
+def hidden_cards(state: BlackFlowerState) -> dict[int, list[str]]:
+    if state.banker_hand is not None and not state.revealed and state.phase != OVER and state.banker_hand.cards:
+        return {state.banker: [state.banker_hand.cards[0]]}
+    return {}

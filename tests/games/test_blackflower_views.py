@@ -56,3 +56,22 @@ def test_a_seat_view_gives_the_best_arrangement_of_each_of_its_own_hands():
     for n in range(3):
         play_game(Options(split_by_month=True, double_down=True), 5, f"arrangements-{n}", check=check)
     assert seen > 50
+
+
+def test_snapshots_stored_before_the_engine_was_split_load_and_play_on():
+    """``blackflower_snapshots.json``: states stored by the engine of one module (a split hand in play, the
+    banker's turn, a bank offer, a betting): each loads, dumps back to the same text, and plays to the end."""
+    from games.blackflower import GAME
+
+    stored = json.loads((Path(__file__).parent / "blackflower_snapshots.json").read_text())
+    assert len(stored) == 4
+    for snapshot in stored:
+        state = GAME.load(snapshot)
+        assert state.model_dump_json() == snapshot
+        steps = 0
+        while not GAME.is_over(state):
+            seat = GAME.to_act(state)[0]
+            GAME.apply(state, seat, GAME.bot_choose(GAME.view(state, seat), GAME.legal_actions(state, seat), steps))
+            steps += 1
+        assert sum(line["amount"] for line in GAME.ledger_entries(state)) == 0
+        assert sum(state.chips) == sum(state.start_chips)
