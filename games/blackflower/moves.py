@@ -18,6 +18,7 @@ from games.blackflower.state import (
     Hand,
     dealt_banker_hand,
     seat_count,
+    turn_seat,
 )
 from games.hanafuda import KIND, MONTH
 
@@ -29,9 +30,9 @@ def to_act(state: BlackFlowerState) -> list[int]:
             out.append(state.host)
         return sorted(out)
     if state.phase in (NIKO, PLAY, BANKER_NIKO, BANKER):
-        return [state.turn]
+        return [turn_seat(state)]
     if state.phase == OFFER:
-        return [state.offer]
+        return [] if state.offer is None else [state.offer]
     return []
 
 

@@ -47,4 +47,6 @@ class Options(BaseModel):
 
 def parse_options(data: dict[str, Any] | None = None) -> Options:
     """Options from a dict, raising GameError with a clear sentence on any problem."""
-    return options_from(Options, "Black Flower", data)
+    options = options_from(Options, "Black Flower", data)
+    assert isinstance(options, Options)  # options_from builds the model it is given
+    return options

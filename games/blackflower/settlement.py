@@ -45,6 +45,7 @@ def compare(player: Hand, banker: Hand, banker_advantage: bool = False, no_pair_
     if rp == 0:
         vp = H.standing(player.cards, no_pair_advantage)
         vb = H.standing(banker.cards, no_pair_advantage)
+        assert vp is not None and vb is not None  # numeric hands that stood are worth 13 or less
         if vp != vb:
             return "win" if vp > vb else "loss"
     return "loss" if banker_advantage else "push"

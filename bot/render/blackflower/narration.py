@@ -15,11 +15,13 @@ from games.blackflower import hands as H
 
 
 def narrate(event: E.BlackFlowerEvent, names: list[str]) -> str | None:
-    who = names[event.player] if hasattr(event, "player") else ""
-    hand = f" (hand {event.hand + 1})" if getattr(event, "hand", 0) else ""
+    player: int | None = getattr(event, "player", None)
+    who = names[player] if player is not None else ""
+    hand_index: int = getattr(event, "hand", 0)
+    hand = f" (hand {hand_index + 1})" if hand_index else ""
     match event:
         case E.BankerDraw(draws=[_, *_]):
-            drawn = ", ".join(f"{names[x['seat']]} {card(x['card'])}" for x in event.draws[-len(names):])
+            drawn = ", ".join(f"{names[int(x['seat'])]} {card(str(x['card']))}" for x in event.draws[-len(names):])
             return f"🎴 Drawing for the bank: … {drawn} — **{names[event.banker]}** drew a Bright and banks first."
         case E.BankerDraw():
             return f"🏦 {names[event.banker]} banks first."
@@ -109,10 +111,10 @@ def summary(event: E.BlackFlowerEvent, names: list[str]) -> discord.Embed | None
     if isinstance(event, E.RoundEnd):
         b = event.banker
         embed = discord.Embed(title=f"Round {event.round} settled · banker {names[b]}", colour=COLOUR)
-        if not event.dealt:
+        bh = event.banker_hand
+        if not event.dealt or bh is None:  # a dealt round's end has the banker's hand
             embed.description = "No cards were dealt this round; no chips moved."
         else:
-            bh = event.banker_hand
             bank = (H.title(bh["special"]) if bh["special"] else ("bust" if bh["bust"] else str(bh["value"])))
             embed.description = f"🏦 Banker: {cards(bh['cards'])} → **{bank}**"
             lines = []

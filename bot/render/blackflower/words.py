@@ -3,6 +3,8 @@ summary of ``/rules``."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from bot.emoji import face
 from bot.render.hanafuda_cards import card as long_card
 from bot.render.hanafuda_cards import name as card_name
@@ -32,7 +34,7 @@ def card(code: str | None) -> str:
     return long_card(code)
 
 
-def cards(codes: list[str | None]) -> str:
+def cards(codes: Sequence[str | None]) -> str:
     return " · ".join(card(c) for c in codes) if codes else "—"
 
 
