@@ -19,6 +19,11 @@ def narrate(event: E.BlackFlowerEvent, names: list[str]) -> str | None:
     who = names[player] if player is not None else ""
     hand_index: int = getattr(event, "hand", 0)
     hand = f" (hand {hand_index + 1})" if hand_index else ""
+    return _table_line(event, names, who) or _hand_line(event, who, hand) or _bank_line(event, names, who)
+
+
+def _table_line(event: E.BlackFlowerEvent, names: list[str], who: str) -> str | None:
+    """The first bank, a round's start, the bets and the deal."""
     match event:
         case E.BankerDraw(draws=[_, *_]):
             drawn = ", ".join(f"{names[int(x['seat'])]} {card(str(x['card']))}" for x in event.draws[-len(names):])
@@ -36,6 +41,14 @@ def narrate(event: E.BlackFlowerEvent, names: list[str]) -> str | None:
         case E.Deal():
             dealt = "; ".join(f"{names[h['seat']]} {cards(h['cards'])}" for h in event.hands)
             return f"🃏 Dealt: {dealt}; banker {FACE_DOWN} + {card(event.banker_up)}"
+        case E.EndRequested():
+            return f"{who} ends the game."
+    return None
+
+
+def _hand_line(event: E.BlackFlowerEvent, who: str, hand: str) -> str | None:
+    """A player's hand in play, and its settlement."""
+    match event:
         case E.NiKo():
             return f"✨ {'Banker ' if event.banker else ''}{who} claims **Ni-Ko** with {cards(event.cards)}!"
         case E.PlayOn():
@@ -54,6 +67,15 @@ def narrate(event: E.BlackFlowerEvent, names: list[str]) -> str | None:
             return f"✋ {who}{hand} stands on **{event.value}**{why}."
         case E.Bust():
             return f"💥 {who}{hand} **busts** (hard {event.hard})."
+        case E.Settle():
+            amount = f"{event.net:+d}" if event.net else "±0"
+            return f"{RESULT_ICON[event.result].split()[0]} {who}{hand}: {event.result} {amount}"
+    return None
+
+
+def _bank_line(event: E.BlackFlowerEvent, names: list[str], who: str) -> str | None:
+    """The banker's hand, and the bank passing on."""
+    match event:
         case E.BankerReveal():
             return f"🏦 Banker {who} turns up {card(event.card)}: {cards(event.cards)} → {_span(event)}"
         case E.BankerNoDraw():
@@ -66,9 +88,6 @@ def narrate(event: E.BlackFlowerEvent, names: list[str]) -> str | None:
             return f"🏦 Banker {who} stands on **{event.value}**."
         case E.BankerBust():
             return f"🏦💥 Banker {who} **busts** (hard {event.hard})."
-        case E.Settle():
-            amount = f"{event.net:+d}" if event.net else "±0"
-            return f"{RESULT_ICON[event.result].split()[0]} {who}{hand}: {event.result} {amount}"
         case E.BankOffer():
             return f"🏦 The bank is offered to {who}."
         case E.BankDecline():
@@ -79,8 +98,6 @@ def narrate(event: E.BlackFlowerEvent, names: list[str]) -> str | None:
             return f"Everyone declined: {names[event.banker]} keeps the bank."
         case E.BankerChange():
             return f"🏦 {names[event.banker]} is the new banker ({event.why})."
-        case E.EndRequested():
-            return f"{who} ends the game."
     return None
 
 
