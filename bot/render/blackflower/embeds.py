@@ -23,15 +23,14 @@ def _stakes(pv: PublicView) -> list[int]:
     return pv.at_stake or [0] * len(pv.chips)
 
 
-def hand_status(h: HandView, npa: bool = False) -> str:
-    """One line for a hand as everyone sees it."""
-    visible = [c for c in h.cards if c is not None]
+def hand_status(h: HandView) -> str:
+    """One line for a hand as everyone sees it (a hand that stood or busted shows all its cards and figures)."""
     if h.special:
         state = f"**{H.title(h.special)}**"
     elif h.status == "bust":
-        state = f"**bust** (hard {H.hard(visible, npa)})"
+        state = f"**bust** (hard {h.hard})"
     elif h.status == "stood":
-        state = f"stands on **{H.standing(visible, npa)}**"
+        state = f"stands on **{h.best}**"
     elif h.range is not None:
         lo, hi = h.range
         hidden = None in h.cards
@@ -61,14 +60,13 @@ def table_embed(pv: PublicView, names: list[str], deadline: float | None) -> dis
     rounds = pv.rounds or "∞"
     embed = discord.Embed(title=f"Black Flower · round {pv.round} of {rounds}", colour=COLOUR)
     b = pv.banker
-    npa = pv.options.no_pair_advantage
     lines = [_table_status(pv, names)]
     if deadline and pv.phase != "over":
         lines[-1] += f" · deadline {relative_time(deadline)}"
     stakes = _stakes(pv)
     bh = pv.banker_hand
     banker = f"🏦 **Banker {names[b]}** · {holding(pv.chips[b], stakes[b])}"
-    lines.append(f"{banker}: {hand_status(bh, npa)}" if bh is not None and pv.phase != "betting" else banker)
+    lines.append(f"{banker}: {hand_status(bh)}" if bh is not None and pv.phase != "betting" else banker)
     if pv.phase != "betting" and pv.deck_count:
         lines.append(f"Deck: {pv.deck_count} cards")
     embed.description = fit("\n".join(lines), 4096)
@@ -100,7 +98,7 @@ def _table_status(pv: PublicView, names: list[str]) -> str:
 def _seat_value(pv: PublicView, s: int) -> str:
     """A player's field: its hands, or what it did in the betting."""
     if pv.hands[s]:
-        return "\n".join(hand_status(h, pv.options.no_pair_advantage) for h in pv.hands[s])
+        return "\n".join(hand_status(h) for h in pv.hands[s])
     if pv.phase == "betting" and pv.bets[s]:
         return f"bets **{chips(pv.bets[s])}**"
     if pv.phase == "betting" and s in pv.eligible and s not in pv.decided:
@@ -136,20 +134,18 @@ STYLE = {
 
 
 def _my_hand_lines(view: SeatView) -> list[str]:
-    npa = view.options.no_pair_advantage
     lines = []
     mine = view.own_hands()
     for i, (h, piles) in enumerate(zip(mine, view.arrangements)):
-        visible = [c for c in h.cards if c is not None]
         label = f"Hand {i + 1}" if len(mine) > 1 else "Your hand"
         current = " ◀" if len(mine) > 1 and i == view.hand_index and view.turn == view.seat else ""
         lines.append(f"**{label}**{current}: {cards(h.cards)}")
         if None in h.cards:
-            lines.append(f"Face-down card still hidden; showing {hand_status(h, npa).split(' — ', 1)[1]}")
+            lines.append(f"Face-down card still hidden; showing {hand_status(h).split(' — ', 1)[1]}")
             continue
-        if not visible:
+        if h.totals is None:  # no card yet
             continue
-        lines.append(f"Totals: {', '.join(map(str, H.totals(visible, npa)))} · hard {H.hard(visible, npa)}"
+        lines.append(f"Totals: {', '.join(map(str, h.totals))} · hard {h.hard}"
                      + (f" · stake {chips(h.stake)}" if h.stake else ""))
         if h.special:
             lines.append(f"Special hand: **{H.title(h.special)}**")
@@ -168,7 +164,7 @@ def panel(view: SeatView, legal: list[str], names: list[str], deadline: float | 
     embed = discord.Embed(title=f"Black Flower · {names[seat]}" + (" (banker)" if seat == b else ""), colour=COLOUR)
     lines = [f"**You have** {holding(view.chips[seat], _stakes(view)[seat])}"]
     if view.phase != "betting" and seat != b and view.banker_hand:
-        lines.append(f"🏦 Banker {names[b]}: {hand_status(view.banker_hand, view.options.no_pair_advantage)}")
+        lines.append(f"🏦 Banker {names[b]}: {hand_status(view.banker_hand)}")
     lines += _my_hand_lines(view)
     buttons: list[ButtonSpec | AmountSpec] = []
     if legal:
