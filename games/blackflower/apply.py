@@ -12,19 +12,7 @@ from games.blackflower.betting import after_betting, betting_done, end_round_no_
 from games.blackflower.events import BlackFlowerEvent
 from games.blackflower.moves import illegal_reason, legal_actions
 from games.blackflower.settlement import change_banker, offer_from
-from games.blackflower.state import (
-    BANKER,
-    BANKER_NIKO,
-    BETTING,
-    NIKO,
-    OFFER,
-    OVER,
-    PLAY,
-    BlackFlowerState,
-    Hand,
-    dealt_banker_hand,
-    seat_count,
-)
+from games.blackflower.state import BlackFlowerState, Hand, Phase, dealt_banker_hand, seat_count
 from games.blackflower.turns import (
     after_card,
     banker_after_card,
@@ -42,7 +30,7 @@ Step = Callable[[BlackFlowerState, int, Action, list[BlackFlowerEvent]], None]
 
 def apply(state: BlackFlowerState, seat: int, action: str) -> list[BlackFlowerEvent]:
     """Validate and apply one action; raise GameError (state unchanged) if illegal."""
-    if state.phase == OVER:
+    if state.phase == Phase.OVER:
         raise GameError("The game is over.")
     legal = legal_actions(state, seat) if isinstance(seat, int) and 0 <= seat < seat_count(state) else []
     if action not in legal:
@@ -82,7 +70,7 @@ def _niko(state: BlackFlowerState, seat: int, action: Action, events: list[Black
         return
     hand.played_on = True
     events.append(E.PlayOn(player=seat, hand=state.hand_index, cards=list(hand.cards)))
-    state.phase = PLAY
+    state.phase = Phase.PLAY
     maybe_auto_stand(state, events)
 
 
@@ -151,5 +139,5 @@ def _offer(state: BlackFlowerState, seat: int, action: Action, events: list[Blac
     offer_from(state, events, (seat + 1) % seat_count(state))
 
 
-STEPS: dict[str, Step] = {BETTING: _betting, NIKO: _niko, PLAY: _play, BANKER_NIKO: _banker_niko, BANKER: _banker,
-                          OFFER: _offer}
+STEPS: dict[str, Step] = {Phase.BETTING: _betting, Phase.NIKO: _niko, Phase.PLAY: _play, Phase.BANKER_NIKO: _banker_niko, Phase.BANKER: _banker,
+                          Phase.OFFER: _offer}

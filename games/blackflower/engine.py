@@ -11,23 +11,11 @@ from games.blackflower.betting import round_deal
 from games.blackflower.moves import illegal_reason, is_over, legal_actions, to_act
 from games.blackflower.rounds import banker_draw, load, new_game, opening_events
 from games.blackflower.settlement import compare, ledger_entries, result, round_movements
-from games.blackflower.state import (
-                                     BANKER,
-                                     BANKER_NIKO,
-                                     BETTING,
-                                     NIKO,
-                                     OFFER,
-                                     OVER,
-                                     PLAY,
-                                     BlackFlowerState,
-                                     Hand,
-                                     all_cards,
-                                     current_hand,
-)
+from games.blackflower.state import BlackFlowerState, Hand, Phase, all_cards, current_hand
 from games.blackflower.views import hidden_cards, public_view, view
 
 __all__ = [
-    "BANKER", "BANKER_NIKO", "BETTING", "NIKO", "OFFER", "OVER", "PLAY", "BlackFlowerState", "Hand", "all_cards",
+    "BlackFlowerState", "Phase", "Hand", "all_cards",
     "apply", "banker_draw", "compare", "current_hand", "describe_action", "hidden_cards", "illegal_reason",
     "is_over", "ledger_entries", "legal_actions", "load", "new_game", "opening_events", "public_view", "result",
     "round_deal", "round_movements", "to_act", "view",

@@ -6,44 +6,31 @@ from __future__ import annotations
 from games.base import GameError
 from games.blackflower import hands as H
 from games.blackflower.actions import Action, Bet, Move, parse
-from games.blackflower.state import (
-    BANKER,
-    BANKER_NIKO,
-    BETTING,
-    NIKO,
-    OFFER,
-    OVER,
-    PLAY,
-    BlackFlowerState,
-    Hand,
-    dealt_banker_hand,
-    seat_count,
-    turn_seat,
-)
+from games.blackflower.state import BlackFlowerState, Hand, Phase, dealt_banker_hand, seat_count, turn_seat
 from games.hanafuda import KIND, MONTH
 
 
 def to_act(state: BlackFlowerState) -> list[int]:
-    if state.phase == BETTING:
+    if state.phase == Phase.BETTING:
         out = [s for s in state.eligible if s not in state.decided]
         if not state.host_ready and state.host is not None:
             out.append(state.host)
         return sorted(out)
-    if state.phase in (NIKO, PLAY, BANKER_NIKO, BANKER):
+    if state.phase in (Phase.NIKO, Phase.PLAY, Phase.BANKER_NIKO, Phase.BANKER):
         return [turn_seat(state)]
-    if state.phase == OFFER:
+    if state.phase == Phase.OFFER:
         return [] if state.offer is None else [state.offer]
     return []
 
 
 def is_over(state: BlackFlowerState) -> bool:
-    return state.phase == OVER
+    return state.phase == Phase.OVER
 
 
 def at_stake(state: BlackFlowerState) -> list[int]:
     """Chips each seat has at stake and not yet settled: the bets, then the stakes of unsettled hands.
     They are out of ``chips`` (the balance) but not lost: a push returns them, a win doubles them."""
-    if state.phase == BETTING:
+    if state.phase == Phase.BETTING:
         return list(state.bets)
     return [sum(h.stake for h in seat_hands if h.result is None) for seat_hands in state.hands] or [0] * seat_count(state)
 
@@ -71,11 +58,11 @@ def legal_actions(state: BlackFlowerState, seat: int) -> list[str]:
     if seat not in to_act(state):
         return []
     phase = state.phase
-    if phase == BETTING:
+    if phase == Phase.BETTING:
         return _betting_actions(state, seat)
-    if phase in (NIKO, BANKER_NIKO):
+    if phase in (Phase.NIKO, Phase.BANKER_NIKO):
         return [str(Move.NIKO), str(Move.PLAYON)]
-    if phase == PLAY:
+    if phase == Phase.PLAY:
         hand = state.hands[seat][state.hand_index]
         out: list[Move] = []
         if _can_split(state, seat, hand):
@@ -86,10 +73,10 @@ def legal_actions(state: BlackFlowerState, seat: int) -> list[str]:
             out.append(Move.HIT)
         out.append(Move.STAND)
         return [str(a) for a in out]
-    if phase == BANKER:
+    if phase == Phase.BANKER:
         can_hit = state.deck and len(dealt_banker_hand(state).cards) < H.MAX_CARDS
         return [str(a) for a in ([Move.HIT] if can_hit else []) + [Move.STAND]]
-    if phase == OFFER:
+    if phase == Phase.OFFER:
         return [str(Move.ACCEPT), str(Move.DECLINE)]
     return []
 
@@ -108,7 +95,7 @@ def _betting_actions(state: BlackFlowerState, seat: int) -> list[str]:
 
 def illegal_reason(state: BlackFlowerState, seat: int, action: str) -> str:
     """A clear sentence saying why ``action`` is not allowed now (the action is not applied)."""
-    if state.phase == OVER:
+    if state.phase == Phase.OVER:
         return "The game is over."
     if not isinstance(seat, int) or not 0 <= seat < seat_count(state):
         return f"There is no seat {seat} at this table."
@@ -119,11 +106,11 @@ def illegal_reason(state: BlackFlowerState, seat: int, action: str) -> str:
     except GameError as error:
         return str(error)
     reason = None
-    if state.phase == BETTING and isinstance(parsed, Bet):
+    if state.phase == Phase.BETTING and isinstance(parsed, Bet):
         reason = _bet_refused(state, seat, parsed.amount)
-    elif state.phase == PLAY:
+    elif state.phase == Phase.PLAY:
         reason = _play_refused(state, seat, parsed)
-    elif state.phase in (NIKO, BANKER_NIKO):
+    elif state.phase in (Phase.NIKO, Phase.BANKER_NIKO):
         reason = "First choose: claim Ni-Ko or play on."
     if reason is not None:
         return reason
@@ -134,11 +121,11 @@ def illegal_reason(state: BlackFlowerState, seat: int, action: str) -> str:
 
 def _not_asked(state: BlackFlowerState, seat: int) -> str:
     """Why a seat not asked to act cannot act."""
-    if state.phase == BETTING and seat == state.banker:
+    if state.phase == Phase.BETTING and seat == state.banker:
         return "You are the banker: the banker does not bet."
-    if state.phase == BETTING and seat in state.decided:
+    if state.phase == Phase.BETTING and seat in state.decided:
         return "You have already answered for this round."
-    if state.phase == BETTING and state.chips[seat] < state.options.min_bet:
+    if state.phase == Phase.BETTING and state.chips[seat] < state.options.min_bet:
         return (f"You have {state.chips[seat]} chips, less than the minimum bet of {state.options.min_bet}, "
                 "so you sit out this round.")
     names = ", ".join(state.seats[s].name for s in to_act(state)) or "nobody"

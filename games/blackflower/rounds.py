@@ -34,7 +34,7 @@ from games.base import GameError, SeatInfo, placings
 from games.blackflower import events as E
 from games.blackflower.events import BlackFlowerEvent
 from games.blackflower.options import Options, parse_options
-from games.blackflower.state import BETTING, DEFAULT_BALANCE, OVER, BlackFlowerState, scores, seat_count
+from games.blackflower.state import DEFAULT_BALANCE, BlackFlowerState, Phase, scores, seat_count
 from games.hanafuda import BRIGHT, DECK, KIND
 from games.shuffle import seeded_shuffle, sha256_hex
 
@@ -104,7 +104,7 @@ def load(snapshot: str) -> BlackFlowerState:
 
 
 def game_over(state: BlackFlowerState, events: list[BlackFlowerEvent], reason: str) -> None:
-    state.phase = OVER
+    state.phase = Phase.OVER
     state.turn = None
     state.offer = None
     state.end_reason = reason
@@ -121,7 +121,7 @@ def start_round(state: BlackFlowerState, events: list[BlackFlowerEvent]) -> None
     state.round += 1
     state.round_seed = sha256_hex(f"{state.seed}:{state.round}")
     state.round_hash = sha256_hex(state.round_seed)
-    state.phase = BETTING
+    state.phase = Phase.BETTING
     state.eligible = eligible
     state.decided = []
     state.bets = [0] * n

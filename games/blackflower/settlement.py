@@ -17,11 +17,10 @@ from games.blackflower import hands as H
 from games.blackflower.events import BlackFlowerEvent
 from games.blackflower.rounds import close_round, ended_after_last_round, start_round
 from games.blackflower.state import (
-    OFFER,
-    OVER,
     BlackFlowerState,
     Hand,
     Outcome,
+    Phase,
     dealt_banker_hand,
     no_pairs,
     scores,
@@ -128,7 +127,7 @@ def offer_from(state: BlackFlowerState, events: list[BlackFlowerEvent], seat: in
         state.offer = None
         start_round(state, events)
         return
-    state.phase = OFFER
+    state.phase = Phase.OFFER
     state.offer = seat
     events.append(E.BankOffer(player=seat, banker=state.banker))
 
@@ -166,7 +165,7 @@ def ledger_entries(state: BlackFlowerState) -> list[dict[str, Any]]:
 
 
 def result(state: BlackFlowerState) -> Result:
-    if state.phase != OVER:
+    if state.phase != Phase.OVER:
         raise GameError("The game is not over yet.")
     won = scores(state)
     return Result(scores=won, placings=placings(won),

@@ -16,9 +16,18 @@ from games.blackflower.events import BlackFlowerEvent
 from games.blackflower.options import Options
 
 DEFAULT_BALANCE = 1000
-# phases
-BETTING, NIKO, PLAY, BANKER_NIKO, BANKER, OFFER, OVER = (
-    "betting", "niko", "play", "banker_niko", "banker", "offer", "over")
+
+
+class Phase:
+    """The phases of a round, the state's ``phase`` (plain strings, as snapshots store them)."""
+
+    BETTING = "betting"
+    NIKO = "niko"  # a player dealt two Brights: claim Ni-Ko or play on
+    PLAY = "play"
+    BANKER_NIKO = "banker_niko"
+    BANKER = "banker"
+    OFFER = "offer"  # the bank offered to a player
+    OVER = "over"
 
 
 Outcome = Literal["win", "loss", "push"]  # a player hand against the banker's
@@ -55,7 +64,7 @@ class BlackFlowerState(BaseModel):
     decks: list[list[str]] | None = None
     deck_pos: int = 0
     deck: list[str] = Field(default_factory=list)  # the rest of this round's deck (secret)
-    phase: str = BETTING
+    phase: str = Phase.BETTING
     eligible: list[int] = Field(default_factory=list)  # seats that may bet this round
     decided: list[int] = Field(default_factory=list)  # seats that answered the betting
     bets: list[int] = Field(default_factory=list)  # 0: no bet
@@ -108,9 +117,9 @@ def dealt_banker_hand(state: BlackFlowerState) -> Hand:
 
 
 def current_hand(state: BlackFlowerState) -> Hand | None:
-    if state.phase in (NIKO, PLAY) and state.turn is not None:
+    if state.phase in (Phase.NIKO, Phase.PLAY) and state.turn is not None:
         return state.hands[state.turn][state.hand_index]
-    if state.phase in (BANKER_NIKO, BANKER):
+    if state.phase in (Phase.BANKER_NIKO, Phase.BANKER):
         return state.banker_hand
     return None
 

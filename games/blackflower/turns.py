@@ -11,18 +11,7 @@ from games.blackflower.actions import Move
 from games.blackflower.events import BlackFlowerEvent
 from games.blackflower.moves import legal_actions
 from games.blackflower.settlement import settle
-from games.blackflower.state import (
-    BANKER,
-    BANKER_NIKO,
-    NIKO,
-    PLAY,
-    BlackFlowerState,
-    Hand,
-    dealt_banker_hand,
-    draw,
-    no_pairs,
-    turn_seat,
-)
+from games.blackflower.state import BlackFlowerState, Hand, Phase, dealt_banker_hand, draw, no_pairs, turn_seat
 
 
 def take_card(state: BlackFlowerState, hand: Hand) -> str:
@@ -43,16 +32,16 @@ def begin_hand(state: BlackFlowerState, events: list[BlackFlowerEvent]) -> None:
         card = take_card(state, hand)
         events.append(E.CardDrawn(player=seat, hand=idx, card=card, why="split", **hand_info(state, hand)))
     if not hand.split and not hand.played_on and H.is_niko_deal(hand.cards):
-        state.phase = NIKO
+        state.phase = Phase.NIKO
         return
-    state.phase = PLAY
+    state.phase = Phase.PLAY
     maybe_auto_stand(state, events)
 
 
 def maybe_auto_stand(state: BlackFlowerState, events: list[BlackFlowerEvent]) -> None:
     """A hand that can take no card and has no other choice stands by itself (§11)."""
     seat, idx = turn_seat(state), state.hand_index
-    if state.phase == PLAY and legal_actions(state, seat) == [Move.STAND]:
+    if state.phase == Phase.PLAY and legal_actions(state, seat) == [Move.STAND]:
         stand(state, events, seat, idx, auto="no more cards can be drawn")
 
 
@@ -111,7 +100,7 @@ def banker_turn(state: BlackFlowerState, events: list[BlackFlowerEvent]) -> None
     bh = dealt_banker_hand(state)
     events.append(E.BankerReveal(player=state.banker, card=bh.cards[0], **hand_info(state, bh)))
     if H.is_niko_deal(bh.cards):
-        state.phase = BANKER_NIKO
+        state.phase = Phase.BANKER_NIKO
         return
     banker_continue(state, events)
 
@@ -126,7 +115,7 @@ def banker_continue(state: BlackFlowerState, events: list[BlackFlowerEvent]) -> 
         events.append(E.BankerNoDraw(player=state.banker))
         banker_stand(state, events, auto="every player hand is bust")
         return
-    state.phase = BANKER
+    state.phase = Phase.BANKER
     if not state.deck:
         banker_stand(state, events, auto="no more cards can be drawn")
     elif len(bh.cards) >= H.MAX_CARDS:

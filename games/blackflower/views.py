@@ -15,9 +15,9 @@ from pydantic import BaseModel, SerializerFunctionWrapHandler, model_serializer
 from games.blackflower import hands as H
 from games.blackflower.moves import at_stake, max_bet_for, to_act
 from games.blackflower.options import Options
-from games.blackflower.state import OVER, BlackFlowerState, Hand, no_pairs, seat_count
+from games.blackflower.state import BlackFlowerState, Hand, Phase, no_pairs, seat_count
 
-Phase = Literal["betting", "niko", "play", "banker_niko", "banker", "offer", "over"]
+PhaseName = Literal["betting", "niko", "play", "banker_niko", "banker", "offer", "over"]
 Outcome = Literal["win", "loss", "push"]
 FIGURES = ("range", "totals", "hard", "best")  # a hand's figures, present only for the cards they count
 
@@ -96,7 +96,7 @@ class PublicView(BaseModel):
     banker: int
     round: int
     rounds: int  # 0: until the host ends the game
-    phase: Phase
+    phase: PhaseName
     to_act: list[int]
     turn: int | None
     hand_index: int
@@ -210,6 +210,6 @@ def view(state: BlackFlowerState, seat: int) -> SeatView:
 
 
 def hidden_cards(state: BlackFlowerState) -> dict[int, list[str]]:
-    if state.banker_hand is not None and not state.revealed and state.phase != OVER and state.banker_hand.cards:
+    if state.banker_hand is not None and not state.revealed and state.phase != Phase.OVER and state.banker_hand.cards:
         return {state.banker: [state.banker_hand.cards[0]]}
     return {}
