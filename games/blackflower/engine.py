@@ -1,7 +1,11 @@
 """Black Flower's hooks, the functions :class:`games.base.GameBase` binds by name (``games.blackflower.GAME``),
 gathered from the modules that hold them: the game and its rounds (:mod:`.rounds`), who acts and what they may
 do (:mod:`.moves`), an action applied (:mod:`.apply`), the views (:mod:`.views`) and the settlement and ledger
-(:mod:`.settlement`)."""
+(:mod:`.settlement`).
+
+Every event is public (``seat=None``): the only hidden card, the banker's face-down card, appears in an event only
+when it is turned up (``banker_reveal``).
+"""
 
 from __future__ import annotations
 

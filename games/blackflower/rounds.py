@@ -1,7 +1,8 @@
-"""Black Flower's game and its rounds: the first banker, a round's start and seed, its end (docs/rules/blackflower.md §2–§3).
+"""Black Flower's game and its rounds: the first banker, a round's start and seed, its end
+(docs/rules/blackflower.md §2–§3).
 
 Seeds and fair shuffles (docs/design.md §3)
------------------------------------
+-------------------------------------------
 ``new_game(options, seats, seed)`` takes a master seed (kept secret).
 
 * **First banker** (§2): ``draw_seed = sha256_hex(f"{master}:banker")``; the deck
@@ -11,19 +12,6 @@ Seeds and fair shuffles (docs/design.md §3)
   ``round_start`` shows ``hash = sha256_hex(round_seed)``; ``round_end`` reveals the seed.
 * **Deck of round r**: ``seeded_shuffle(round_seed, 0, DECK)`` (see :mod:`games.shuffle`); the top
   of the deck is dealt first. Tests may inject decks (``decks=[...]``, one per dealt round).
-
-Chips (§3)
-----------
-Each seat starts with ``SeatInfo.balance`` (the season chips; 1000 when unset). A bet is taken
-from the balance when placed (``chips`` in the state); settlement returns stakes and wins. The
-banker's chips may go below zero. Until the round is settled the views show the stakes apart
-(``at_stake``): out of the balance, not lost. :func:`ledger_entries` turns each round into ledger lines:
-``bet`` (−stakes placed), ``win`` (+chips returned: stake and winnings, or the stake of a push),
-``bank`` (the banker's net), exactly the lines the round summary shows (``round_end``'s
-``movements``, :func:`round_movements`). All lines of a game sum to zero.
-
-Every event is public (``seat=None``): the only hidden card, the banker's face-down card,
-appears in an event only when it is turned up (``banker_reveal``).
 """
 
 from __future__ import annotations

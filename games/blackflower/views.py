@@ -15,10 +15,9 @@ from pydantic import BaseModel, SerializerFunctionWrapHandler, model_serializer
 from games.blackflower import hands as H
 from games.blackflower.moves import at_stake, max_bet_for, to_act
 from games.blackflower.options import Options
-from games.blackflower.state import BlackFlowerState, Hand, Phase, no_pairs, seat_count
+from games.blackflower.state import BlackFlowerState, Hand, Outcome, Phase, no_pairs, seat_count
 
 PhaseName = Literal["betting", "niko", "play", "banker_niko", "banker", "offer", "over"]
-Outcome = Literal["win", "loss", "push"]
 FIGURES = ("range", "totals", "hard", "best")  # a hand's figures, present only for the cards they count
 
 
@@ -203,10 +202,10 @@ def _arrangement(state: BlackFlowerState, hand: HandView) -> list[PileView] | No
 def view(state: BlackFlowerState, seat: int) -> SeatView:
     """What one seat may see: everything public (nobody, not even the banker, sees the face-down card), the most
     it may bet now and the best arrangement of each of its own hands."""
-    fields = _public_fields(state)
-    own = fields["hands"][seat] if seat != state.banker else [h for h in [fields["banker_hand"]] if h is not None]
-    return SeatView.model_construct(game="blackflower", **fields, seat=seat, max_bet_now=max_bet_for(state, seat),
-                                    arrangements=[_arrangement(state, h) for h in own])
+    seen = SeatView.model_construct(game="blackflower", **_public_fields(state), seat=seat,
+                                    max_bet_now=max_bet_for(state, seat), arrangements=[])
+    seen.arrangements = [_arrangement(state, h) for h in seen.own_hands()]
+    return seen
 
 
 def hidden_cards(state: BlackFlowerState) -> dict[int, list[str]]:
