@@ -9,10 +9,11 @@ median and largest PNG size, as bench_table_pictures does for the table.
 
 from __future__ import annotations
 
+from benchmarks.bench_table_pictures import measure, report
 from bot.render import presentation
 from bot.render.pictures import result_picture
-from benchmarks.bench_table_pictures import measure, report
-from tests.faces.table_games import SETUPS, result_events
+from games import game_names
+from tests.faces.table_games import result_events
 
 NAMES = ["Player 1", "Player 2", "Player 3", "Player 4"]
 
@@ -27,7 +28,7 @@ def bench(game: str, games: int, repeat: int) -> dict:
 
 
 def main() -> None:
-    report(__doc__, [game for game in SETUPS if presentation(game).result_picture is not None], bench)
+    report(__doc__, [g for g in game_names() if presentation(g).result_picture is not None], bench)
 
 
 if __name__ == "__main__":

@@ -192,7 +192,7 @@ class Money(commands.Cog):
             if seat is None or table.state is None:
                 continue
             public = table.game.public_view(table.state)
-            chips, stakes = public.get("chips"), public.get("at_stake") or []
+            chips, stakes = getattr(public, "chips", None), getattr(public, "at_stake", None) or []
             if isinstance(chips, list) and seat < len(chips):
                 return table.channel_id, int(chips[seat]), int(stakes[seat]) if seat < len(stakes) else 0
         return None

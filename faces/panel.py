@@ -6,8 +6,6 @@ cards and the public table, never another seat's hidden cards. It draws:
   the table picture shows it (every river with riichi and called tiles marked, melds, kita, dora, points);
 - Koi-Koi and Hachi-Hachi: the field, under each hand card the field cards it would capture, then the capture
   piles with their points, the seat's own first and every opponent's after it;
-- Black Flower: each of the seat's hands as its best arrangement (piles of a month, Brights turned
-  sideways when they count 2), with each pile's value and the total.
 Every picture is laid out for the box Discord shows an embed's image in (``faces.table.fitted``).
 None when there is nothing to draw (a game without a panel picture, a hand not dealt yet). Like the table
 picture, the same view gives the same bytes, so an unchanged picture is not uploaded again.
@@ -18,7 +16,6 @@ from __future__ import annotations
 from faces.table import (DIM_INK, FACE_GAME, GAP, INK, MARGIN, MARK, TEXT, WIDTH, Board, _name, _sanma, capture_groups,
                          fitted)
 from games import hanafuda as hf
-from games.blackflower import hands as bf
 
 MIN_WIDTH = 320  # narrower pictures are not cut further: Discord would blow them up
 DRAWN_GAP = 10
@@ -98,62 +95,17 @@ def _hachihachi_panel(b: Board, v: dict) -> None:
     _fishing_panel(b, v["hand"], v["table"], piles)
 
 
-# --- Black Flower ---------------------------------------------------------------------------------------
-
-def _pile(b: Board, x: int, top: int, pile: bf.Pile) -> int:
-    """One pile: the cards beneath peeking out above its top card, a sideways Bright turned; its value under it."""
-    card, value, below = pile
-    step = b.card * 3 // 10  # how much of a card beneath a pile's top shows
-    for i, under in enumerate(below):
-        b.face(x, top + i * step, under, b.card)
-    sideways = hf.KIND[card] == hf.BRIGHT and value == 2
-    y = top + len(below) * step
-    right = b.face(x, y, card, b.card, turned=sideways)
-    b.text(x + 4, y + b.card + 2, str(value + len(below)))
-    return right
-
-
-def _blackflower_panel(b: Board, v: dict) -> None:
-    seat, npa = v["seat"], v["options"]["no_pair_advantage"]
-    mine = [v["banker_hand"]] if seat == v["banker"] and v["banker_hand"] else v["hands"][seat]
-    for i, h in enumerate(mine):
-        cards = h["cards"]
-        known = [c for c in cards if c is not None]
-        best = None if None in cards or h.get("special") or h["status"] == "bust" else bf.standing(known, npa)
-        label = f"Hand {i + 1}" if len(mine) > 1 else "Your hand"
-        if best is None:
-            b.line(label)
-            b.row(MARGIN, cards, b.card)
-            b.y += 6
-            continue
-        b.line(f"{label}: best arrangement {best}")
-        x, top = MARGIN, b.y
-        piles = bf.arrangement(known, best, npa)
-        for pile in piles:
-            x = _pile(b, x, top, pile) + 10
-        b.y = top + max(len(p[2]) for p in piles) * (b.card * 3 // 10) + b.card + TEXT + 8
-
-
-DRAWERS = {"sanma": _sanma_panel, "koikoi": _koikoi_panel, "hachihachi": _hachihachi_panel,
-           "blackflower": _blackflower_panel}
+DRAWERS = {"sanma": _sanma_panel, "koikoi": _koikoi_panel, "hachihachi": _hachihachi_panel}
 
 
 def drawn_from(game_name: str, view: dict) -> dict:
     """The part of a seat's view its panel picture is drawn from: a picture is drawn again only when this
-    changes (a Black Flower bet changes every seat's view, but not the hands the panels draw)."""
-    if game_name == "blackflower":
-        seat = view["seat"]
-        return {"seat": seat, "banker": view["banker"], "hand": view["hands"][seat],
-                "banker_hand": view["banker_hand"] if seat == view["banker"] else None,
-                "no_pair_advantage": view["options"]["no_pair_advantage"]}
+    changes."""
     return view
 
 
 def has_picture(game_name: str, view: dict) -> bool:
     """Whether the seat holds something to draw."""
-    if game_name == "blackflower":
-        seat = view["seat"]
-        return bool(view["banker_hand"] if seat == view["banker"] else view["hands"][seat])
     return bool(view.get("hand"))
 
 

@@ -37,7 +37,7 @@ COLOURS = 128
 TEXT = 13  # text size, pixels
 TITLE = 14  # a picture's first line
 
-FACE_GAME = {"sanma": "sanma", "koikoi": "hanafuda", "hachihachi": "hanafuda", "blackflower": "hanafuda"}
+FACE_GAME = {"sanma": "sanma", "koikoi": "hanafuda", "hachihachi": "hanafuda"}
 BACKS = {"sanma": "sanma_back", "hanafuda": "hf_back", "bcpoker": "bcp_back"}
 # the face heights tried, largest first: the picture takes the largest with which it fits the shown box
 SIZES = {"sanma": (36, 34, 32, 30, 28, 26, 24, 22), "hanafuda": (48, 44, 40, 36, 33, 30, 27, 24),
@@ -276,11 +276,8 @@ PHASE_WORDS = {
     "hachihachi": {"mizuten": "to declare Mizu-ten or not", "bidding": "to stay or pass",
                    "declare": "to declare hand combos", "play": "to play a card",
                    "take": "to choose a capture", "decide": "to call Yoshi or Sa-ge", "repay": "to repay debts"},
-    "blackflower": {"betting": "to bet", "niko": "to claim Ni-Ko or play on", "play": "to hit or stand",
-                    "banker_niko": "to claim Ni-Ko or play on", "banker": "to hit or stand",
-                    "offer": "to take or decline the bank"},
 }
-OVER_WORDS = {"koikoi": "game over", "hachihachi": "the year is over", "blackflower": "game over"}
+OVER_WORDS = {"koikoi": "game over", "hachihachi": "the year is over"}
 
 
 def status(game: str, view: dict, acting: list[int]) -> str:
@@ -508,61 +505,7 @@ def _hachihachi(b: Board, v: dict, column: int = 0) -> None:
         b.line("Sitting out: " + ", ".join(f"{_name(v, s)} {_money(v['cash'][s])}" for s in out), TEXT, DIM_INK)
 
 
-# --- Black Flower ---------------------------------------------------------------------------------------
-
-def _blackflower(b: Board, v: dict, columns: int = 0) -> None:
-    """The seats in ``columns`` (by default one for up to 3 seats, else two), each its label (name, chips, stake)
-    over its hands."""
-    acting = [v["turn"]] if v.get("turn") is not None and v["phase"] in ("niko", "play", "banker_niko", "banker") \
-        else list(v["to_act"]) if v["phase"] != "over" else []
-    rounds = f" of {v['rounds']}" if v["rounds"] else ""
-    title(b, [f"Black Flower · round {v['round']}{rounds}", f"deck {v['deck_count']}",
-              status("blackflower", v, acting)])
-    seats: list[tuple[int, str, list[dict]]] = []
-    columns = columns or (2 if len(v["seats"]) > 3 else 1)
-    if v["banker_hand"] is not None:
-        banker = _seat_label(v, v["banker"]) if columns < 3 else _name(v, v["banker"])
-        seats.append((v["banker"], f"Banker {banker} · {v['chips'][v['banker']]}",
-                      [v["banker_hand"]]))
-    for s, hands in enumerate(v["hands"]):
-        if s != v["banker"]:
-            bet = f" · bet {v['bets'][s]}" if v["phase"] == "betting" and v["bets"][s] else ""
-            name = _seat_label(v, s) if columns < 3 else _name(v, s)
-            seats.append((s, f"{name} · {v['chips'][s]}{bet}", hands))
-    width = (WIDTH - 2 * MARGIN) // columns
-    for start in range(0, len(seats), columns):
-        top = bottom = b.y
-        for i, (seat, label, hands) in enumerate(seats[start:start + columns]):
-            b.y = top
-            bottom = max(bottom, _bf_seat(b, MARGIN + i * width, width, label, hands, seat in acting))
-        b.y = bottom + 6
-
-
-def _bf_seat(b: Board, left: int, width: int, label: str, hands: list[dict], acting: bool) -> int:
-    """One seat's label and hands in the column at ``left``, from b.y; returns the bottom of what it drew."""
-    h, top = b.card, b.y
-    x, cards_top = left + 6, top + TEXT + 4
-    bottom = cards_top
-    for hand in hands:
-        b.y = cards_top
-        x = b.row(x, hand["cards"], h, wrap_at=left + width - 4, left=left + 6) + 6
-        bottom = max(bottom, b.y - GAP)
-        cards_top = b.y - h - GAP  # the next hand goes on the line this one ended on
-    stakes = "+".join(str(hand["stake"]) for hand in hands if hand.get("stake"))
-    if stakes and width < 150:  # a narrow column: the stake in place of the chips (the text has both)
-        label = f"{label.split(' · ')[0]} · stake {stakes}"
-    elif stakes:  # after the cards when it fits there, else in the label
-        if x + length(f"stake {stakes}") <= left + width - 4:
-            b.text(x, cards_top + h // 2 - 7, f"stake {stakes}")
-        else:
-            label += f" · stake {stakes}"
-    b.text(left + 6, top, clipped(label, width - 8))
-    if acting:
-        b.rectangle((left, top, left + 3, bottom), MARK)
-    return bottom
-
-
-DRAWERS = {"sanma": _sanma, "koikoi": _koikoi, "hachihachi": _hachihachi, "blackflower": _blackflower}
+DRAWERS = {"sanma": _sanma, "koikoi": _koikoi, "hachihachi": _hachihachi}
 
 
 def draws_table(game_name: str) -> bool:
@@ -575,9 +518,6 @@ def compose(game_name: str, public_view: dict) -> Board:
     if game_name == "hachihachi":  # the seats' labels on a line of their own, or beside the captures
         return fitted(FACE_GAME[game_name], lambda board: draw(board, public_view),
                       lambda board: _hachihachi(board, public_view, HACHI_LABELS))
-    if game_name == "blackflower":  # many seats: three columns when two would make the cards smaller
-        return fitted(FACE_GAME[game_name], lambda board: draw(board, public_view),
-                      lambda board: _blackflower(board, public_view, 3))
     return fitted(FACE_GAME[game_name], lambda board: draw(board, public_view))
 
 

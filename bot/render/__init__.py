@@ -9,7 +9,7 @@ home where it is registered (:func:`games.register`). Shared code reaches a game
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Any
@@ -19,7 +19,7 @@ import discord
 import games
 
 if TYPE_CHECKING:
-    from bot.ui import ButtonSpec
+    from bot.ui import AmountSpec, ButtonSpec, SelectSpec
     from faces.table import Board
 
 
@@ -39,7 +39,8 @@ class Presentation:
 
     table_embed: Callable[[Any, list[str], float | None], discord.Embed]  # (public view, names, deadline)
     # (seat's view, its legal actions, names, deadline) -> the hand panel and its buttons
-    panel: Callable[[Any, list[str], list[str], float | None], tuple[discord.Embed, list[ButtonSpec]]]
+    panel: Callable[[Any, list[str], list[str], float | None],
+                    tuple[discord.Embed, Sequence[ButtonSpec | AmountSpec | SelectSpec]]]
     narrate: Callable[[Any, list[str]], str | None]  # a public event in a line, or None
     summary: Callable[[Any, list[str]], discord.Embed | None]  # a round's or game's result
     action_label: Callable[[str], str]

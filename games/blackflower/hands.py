@@ -13,9 +13,9 @@ Everything here is pure and cached: a hand is a list of card codes in the order 
 
 from __future__ import annotations
 
-from functools import lru_cache
+from collections.abc import Iterable
+from functools import cache, lru_cache
 from itertools import product
-from typing import Iterable
 
 from games.hanafuda import BRIGHT, KIND, MONTH, ORDER
 
@@ -69,7 +69,7 @@ def _partitions(items: tuple[str, ...]):
         yield [(first,)] + part
 
 
-@lru_cache(maxsize=None)
+@cache
 def _month_options(cards: tuple[str, ...], pairs: bool) -> dict[int, tuple[Pile, ...]]:
     """Achievable totals of one month's cards → one arrangement (piles) reaching it."""
     out: dict[int, tuple[Pile, ...]] = {}

@@ -31,7 +31,7 @@ class Options(BaseModel):
     no_pair_advantage: bool = Field(False, description="Cards of one month cannot be stacked (+1)")
 
     @model_validator(mode="after")
-    def _check(self) -> "Options":
+    def _check(self) -> Options:
         if self.max_bet < self.min_bet:
             raise ValueError(f"The maximum bet ({self.max_bet}) must not be below the minimum bet ({self.min_bet}).")
         return self
@@ -47,4 +47,6 @@ class Options(BaseModel):
 
 def parse_options(data: dict[str, Any] | None = None) -> Options:
     """Options from a dict, raising GameError with a clear sentence on any problem."""
-    return options_from(Options, "Black Flower", data)
+    options = options_from(Options, "Black Flower", data)
+    assert isinstance(options, Options)  # options_from builds the model it is given
+    return options

@@ -13,6 +13,7 @@ from collections import Counter
 from collections.abc import Iterable
 
 from games.base import Event
+from games.blackflower import events as E
 from games.blackflower.hands import title
 from games.tally import Counts, Frequency, Line
 
@@ -30,17 +31,17 @@ FREQUENCIES = (Frequency("special:", "Special hands"),)
 def count(events: Iterable[Event], players: int) -> list[Counts]:
     seats: list[Counts] = [Counter() for _ in range(players)]
     for event in events:
-        match event.type:
-            case "settle":
+        match event:
+            case E.Settle():
                 seats[event.player]["hands"] += 1
                 seats[event.player]["hands_won"] += event.result == "win"
                 seats[event.player]["pushes"] += event.result == "push"
-            case "bust" | "banker_bust":
+            case E.Bust() | E.BankerBust():
                 seats[event.player]["busts"] += 1
-            case "stand" | "banker_stand" if event.special:
+            case E.Stand(special=str(special)) | E.BankerStand(special=str(special)) if special:
                 seats[event.player]["specials"] += 1
-                seats[event.player][f"special:{title(event.special)}"] += 1
-            case "round_end":
+                seats[event.player][f"special:{title(special)}"] += 1
+            case E.RoundEnd():
                 for seat, counts in enumerate(seats):
                     counts["rounds"] += event.dealt and (seat == event.banker or event.stakes[seat] > 0)
                     counts["rounds_won"] += event.nets[seat] > 0

@@ -11,7 +11,6 @@ import pytest
 from bot.presenter import DiscordPresenter
 from bot.render import presentation
 from bot.tables import PLAYING, Seat, Table
-from faces.panel import compose
 from faces.table import face_name
 from games import get_game, hanafuda
 from games.simulate import bot_seats
@@ -56,7 +55,7 @@ def test_no_panel_shows_a_card_hidden_from_its_seat(name):
             named = [c for c in secret if re.search(rf"(?<![0-9A-Za-z]){re.escape(c)}(?![0-9A-Za-z])", text)]
             assert not named, text
             if panel["picture"]:
-                drawn = set(compose(name, table.game.view(table.state, seat)).faces)
+                drawn = set(presentation(name).panel_picture(table.game.view(table.state, seat)).faces)
                 assert not drawn & {face_name(presentation(name).faces, c) for c in secret}
             checked += len(secret)
     assert checked >= 20  # hidden cards were there to leak

@@ -11,16 +11,24 @@ from functools import lru_cache
 import pytest
 from PIL import Image
 
-from faces.table import face_name
+from faces.table import Board, face_name
 from bot.render import presentation
 from bot.render.pictures import panel_picture
+from games import game_names
+from games.blackflower.views import HandView, SeatView
 from games.hanafuda import MONTH
-from tests.faces.table_games import SETUPS, hidden_faces_drawn, plain, sampled_seat_views
-from tests.faces.table_games import panel_board as compose
+from tests.faces.table_games import hidden_faces_drawn, plain, sampled_seat_views
 from tests.faces.test_table_pictures import public_cards
 
 MAX_BYTES = 60 * 1024
-GAMES = [game for game in SETUPS if presentation(game).panel_picture is not None]
+GAMES = [game for game in game_names() if presentation(game).panel_picture is not None]
+
+
+def compose(game: str, view) -> Board | None:
+    """The seat's panel picture as drawn (its faces and texts), from the game's home."""
+    draw = presentation(game).panel_picture
+    assert draw is not None
+    return draw(view)
 
 
 @lru_cache(maxsize=None)
@@ -33,8 +41,8 @@ def takes(hand: list[str], field: list[str]) -> list[str]:
     return [f for card in hand for f in field if MONTH[f] == MONTH[card]]
 
 
-def own_hands(v: dict) -> list[dict]:
-    return [v["banker_hand"]] if v["seat"] == v["banker"] and v["banker_hand"] else v["hands"][v["seat"]]
+def own_hands(v: SeatView) -> list[HandView]:
+    return [v.banker_hand] if v.seat == v.banker and v.banker_hand else v.hands[v.seat]
 
 
 def panel_cards(game: str, v: dict) -> list[str | None]:
@@ -47,7 +55,7 @@ def panel_cards(game: str, v: dict) -> list[str | None]:
         return (v["table"] + v["hand"] + takes(v["hand"], v["table"])
                 + [c for s in v["active"] for c in v["captures"][s]])
     if game == "blackflower":
-        return [c for h in own_hands(v) for c in h["cards"]]
+        return [c for h in own_hands(v) for c in h.cards]
     if game == "bcpoker":  # the hand, the deck and the top discard (the other hands as counts, not backs)
         return v.hand + [None] + ([v.pile_top.card] if v.pile_top else [])
     raise AssertionError(game)
@@ -116,7 +124,6 @@ def test_the_same_view_gives_the_same_bytes(game):
 def test_a_black_flower_bet_does_not_redraw_the_other_seats_panel_pictures():
     """A bet changes every seat's view (the bets shown) but not the hand a panel picture draws: the presenter's
     picture cache is keyed on what the picture is drawn from, so ten players' bets are not ten redraws each."""
-    from faces.panel import drawn_from
     from games.base import SeatInfo
     from games.blackflower import GAME, Options
 
@@ -129,7 +136,8 @@ def test_a_black_flower_bet_does_not_redraw_the_other_seats_panel_pictures():
     for seat in range(4):
         if seat != better:
             assert after[seat] != before[seat]  # the bet is in everyone's view
-            assert drawn_from("blackflower", after[seat]) == drawn_from("blackflower", before[seat])
+            drawn_from = presentation("blackflower").panel_drawn_from
+            assert drawn_from(after[seat]) == drawn_from(before[seat])
 
 
 def test_fishing_panels_show_every_opponents_captures_and_points():

@@ -15,12 +15,18 @@ from PIL import Image
 from faces.table import face_name
 from bot.render import presentation
 from bot.render.pictures import result_picture
-from tests.faces.table_games import result_board as compose_result
+from faces.results import result_picture as no_home_result_picture
+from faces.table import Board
 from tests.faces.table_games import result_events
 
 NAMES = ["Alice", "Bob", "Carol", "Dave"]
 MAX_BYTES = 100 * 1024
 GAMES = ["sanma", "koikoi", "hachihachi", "bcpoker", "blackflower"]
+
+
+def compose_result(game: str, event: dict, names: list[str]) -> Board | None:
+    compose = presentation(game).result_picture
+    return None if compose is None else compose(event, names)
 
 
 @lru_cache(maxsize=None)
@@ -79,9 +85,7 @@ def test_every_result_picture_is_a_small_png_the_same_for_the_same_result(game):
 
 
 def test_games_without_result_pictures_give_none():
-    from faces.results import result_picture
-
-    assert result_picture("toy", {"type": "round_end"}, NAMES) is None
+    assert no_home_result_picture("toy", {"type": "round_end"}, NAMES) is None
 
 
 def test_an_exhaustive_draw_shows_the_tenpai_hands_and_every_seats_payment():

@@ -12,16 +12,22 @@ from functools import lru_cache
 import pytest
 from PIL import Image
 
-from faces.table import face_name
+from faces.table import Board, face_name
 from bot.render import presentation
 from bot.render.pictures import table_picture
 from games import get_game
 from games.simulate import bot_seats, play_game
 from tests.faces.table_games import SETUPS, hidden_faces_drawn, plain, sampled_views
-from tests.faces.table_games import table_board as compose
 
 MAX_BYTES = 100 * 1024
 GAMES = list(SETUPS)
+
+
+def compose(game: str, view) -> Board:
+    """The game's table picture as drawn (its faces and texts), from its home."""
+    draw = presentation(game).table_picture
+    assert draw is not None
+    return draw(view)
 
 
 @lru_cache(maxsize=None)
@@ -43,8 +49,8 @@ def public_cards(game: str, v: dict) -> list[str | None]:
                 + [c for d in v["declared"] if d for c in d["face_up"]]
                 + ([v["pending"]["card"]] if v["pending"] else []))
     if game == "blackflower":
-        hands = [h for seat in v["hands"] for h in seat] + ([v["banker_hand"]] if v["banker_hand"] else [])
-        return [c for h in hands for c in h["cards"]]
+        hands = [h for seat in v.hands for h in seat] + ([v.banker_hand] if v.banker_hand else [])
+        return [c for h in hands for c in h.cards]
     if game == "bcpoker":
         return [None] + ([v.pile_top.card] if v.pile_top else []) + [None] * sum(v.hand_counts)
     raise AssertionError(game)

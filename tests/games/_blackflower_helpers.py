@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from games.base import SeatInfo
 from games.blackflower import GAME, Options
-from games.blackflower import engine
 from games.blackflower.policy import bot_choose
+from games.blackflower.state import Phase
 from games.hanafuda import DECK
 
 
@@ -51,11 +51,11 @@ def act(state, *actions: str):
 def bank_plays(state):
     """Let the banker play the AI policy of §8 until the round ends."""
     events = []
-    while state.phase in (engine.BANKER, engine.BANKER_NIKO):
+    while state.phase in (Phase.BANKER, Phase.BANKER_NIKO):
         seat = state.banker
         legal = GAME.legal_actions(state, seat)
         view = GAME.view(state, seat)
-        view["bots"] = [True] * len(view["bots"])  # play as the AI banker
+        view.bots = [True] * len(view.bots)  # play as the AI banker
         events += GAME.apply(state, seat, bot_choose(view, legal, 0))
     return events
 

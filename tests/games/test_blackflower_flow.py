@@ -37,7 +37,7 @@ def test_deal_order_is_counter_clockwise_from_the_banker_right_and_deck_is_seede
     assert [state.hands[s][0].cards for s in (1, 0, 4, 3)] == [[deck[i], deck[i + 5]] for i in range(4)]
     assert state.banker_hand.cards == [deck[4], deck[9]]
     assert GAME.hidden_cards(state) == {2: [deck[4]]}
-    assert GAME.public_view(state)["banker_hand"]["cards"] == [None, deck[9]]
+    assert GAME.public_view(state).banker_hand.cards == [None, deck[9]]
 
 
 def test_sitting_out_skips_the_deal():

@@ -11,6 +11,7 @@ The renderer and the picture drawers are reached through one function, :func:`pr
 only that function changes.
 
     python -m tests.golden.recorder --write          # record today's code into tests/golden/digests.json
+    python -m tests.golden.recorder --accept GAME CATEGORY   # one game's one category (a deliberate change)
     python -m tests.golden.recorder --show koikoi 0 12 panels   # a step's record of one category, as JSON
 """
 
@@ -304,8 +305,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--show", nargs=4, metavar=("GAME", "SEED", "STEP", "CATEGORY"), help="print one step's record of one category"
     )
+    parser.add_argument(
+        "--accept", nargs=2, metavar=("GAME", "CATEGORY"),
+        help="record today's code for one game's one category only: a deliberate change, named in its commit",
+    )
     args = parser.parse_args(argv)
-    if args.show:
+    if args.accept:
+        game, category = args.accept
+        recorded = json.loads(DIGESTS.read_text(encoding="utf-8"))
+        for run in RUNS[game]:
+            recorded[game][run.seed][category] = digests(record(run))[category]
+        DIGESTS.write_text(json.dumps(recorded, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+        print(f"accepted {game}'s {category} in {DIGESTS}")
+    elif args.show:
         game, seed, step, category = args.show
         _show(game, seed, int(step), category)
     elif args.write:

@@ -11,7 +11,6 @@ as ``test_browser.py``.
 from __future__ import annotations
 
 import asyncio
-import json
 import os
 import shutil
 from functools import partial
@@ -19,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import json
 
 from faces import load_manifest
 from bot.render.pictures import draws_table
