@@ -9,9 +9,9 @@ median and largest PNG size, as bench_table_pictures does for the table.
 
 from __future__ import annotations
 
-from faces.results import DRAWERS, result_picture
+from bot.render.pictures import result_picture
 from benchmarks.bench_table_pictures import measure, report
-from tests.faces.table_games import result_events
+from tests.faces.table_games import SETUPS, result_events
 
 NAMES = ["Player 1", "Player 2", "Player 3", "Player 4"]
 
@@ -26,7 +26,7 @@ def bench(game: str, games: int, repeat: int) -> dict:
 
 
 def main() -> None:
-    report(__doc__, list(DRAWERS), bench)
+    report(__doc__, list(SETUPS), bench)
 
 
 if __name__ == "__main__":

@@ -30,6 +30,7 @@ from games.sanma.events import (
 )
 from games.sanma.options import Options, parse_options
 from games.sanma.scoring import WinContext, nagashi_score, ron_payment, score_hand, tsumo_payments
+from games.sanma.views import PublicView, SeatView
 from games.sanma.tiles import (
     ALL_IDS, KINDS, NORTH, TERMINAL_HONOR, code_kind, counts34, kind_code, sort_key,
     tile_code,
@@ -1015,22 +1016,28 @@ def _finish(state: SanmaState, events: list[SanmaEvent], reason: str) -> None:
 # ---------------------------------------------------------------------------
 
 
-def public_view(state: SanmaState) -> dict[str, Any]:
+def public_view(state: SanmaState) -> PublicView:
+    return PublicView.model_validate(_public_fields(state))
+
+
+def _public_fields(state: SanmaState) -> dict[str, Any]:
+    """The public view's fields, in its order, as plain data."""
     d = state.dealer
     w = state.window
+    o = state.options
     return {
         "game": "sanma",
         "seats": [s.name for s in state.seats],
         "bots": [s.bot for s in state.seats],
-        "options": {"red_fives": state.options.red_fives, "east_only": state.options.east_only,
-                    "tobi": state.options.tobi, "double_ron": state.options.double_ron},
+        "options": {"red_fives": o.red_fives, "east_only": o.east_only, "tobi": o.tobi, "double_ron": o.double_ron},
         "round": ROUND_NAMES[min(state.round_index, 5)], "round_index": state.round_index,
         "hand_no": state.hand_no, "dealer": d, "honba": state.honba, "sticks": state.sticks,
         "winds": [WIND[(s - d) % 3] for s in range(3)],
         "scores": list(state.scores), "phase": state.phase,
         "turn": state.turn if state.phase == "turn" else None,
         "waiting_calls": state.phase == "respond",
-        "window": {"kind": w.kind, "tile": _code(state, w.tile), "from_seat": w.from_seat} if w and state.phase == "respond" else None,
+        "window": {"kind": w.kind, "tile": _code(state, w.tile), "from_seat": w.from_seat}
+        if w and state.phase == "respond" else None,
         "live": state.live, "dora_indicators": dora_indicators(state),
         "rivers": [[{"tile": _code(state, r.tile), "riichi": r.riichi, "called": r.called, "tsumogiri": r.tsumogiri}
                     for r in state.rivers[s]] for s in range(3)],
@@ -1046,17 +1053,15 @@ def public_view(state: SanmaState) -> dict[str, Any]:
     }
 
 
-def view(state: SanmaState, seat: int) -> dict[str, Any]:
-    v = public_view(state)
-    v["seat"] = seat
-    v["hand"] = _codes(state, state.hands[seat])
-    v["hand_ids"] = sorted(state.hands[seat], key=sort_key)
-    v["drawn"] = _code(state, state.drawn) if state.drawn is not None and state.turn == seat and state.phase == "turn" else None
-    v["furiten"] = _furiten(state, seat) if state.phase != "over" else False
-    v["my_riichi"] = state.riichi[seat]
-    v["waits"] = [kind_code(k) for k in waits(state.hands[seat])] if len(state.hands[seat]) % 3 == 1 else []
-    v["kuikae"] = kind_code(state.kuikae) if state.kuikae is not None and state.turn == seat else None
-    return v
+def view(state: SanmaState, seat: int) -> SeatView:
+    hand = state.hands[seat]
+    own = state.drawn is not None and state.turn == seat and state.phase == "turn"
+    return SeatView.model_validate({
+        **_public_fields(state), "seat": seat, "hand": _codes(state, hand), "hand_ids": sorted(hand, key=sort_key),
+        "drawn": _code(state, state.drawn) if own and state.drawn is not None else None,
+        "furiten": _furiten(state, seat) if state.phase != "over" else False, "my_riichi": state.riichi[seat],
+        "waits": [kind_code(k) for k in waits(hand)] if len(hand) % 3 == 1 else [],
+        "kuikae": kind_code(state.kuikae) if state.kuikae is not None and state.turn == seat else None})
 
 
 def hidden_cards(state: SanmaState) -> dict[int, list[str]]:

@@ -68,13 +68,13 @@ class SanmaLeakWatch(LeakWatch):
             return
         pv = t.game.public_view(t.state)
         now = Counter()
-        for river in pv["rivers"]:
-            now.update(r["tile"] for r in river)
-        for melds in pv["melds"]:
+        for river in pv.rivers:
+            now.update(r.tile for r in river)
+        for melds in pv.melds:
             for m in melds:
-                now.update(m["tiles"])
-        now["4z"] += sum(pv["kita"])
-        now.update(pv["dora_indicators"])
+                now.update(m.tiles)
+        now["4z"] += sum(pv.kita)
+        now.update(pv.dora_indicators)
         for h in t.state.hands_log:
             for w in h.get("wins", []):
                 now.update(w["revealed"] + [w["win_tile"]])

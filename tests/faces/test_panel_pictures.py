@@ -11,15 +11,20 @@ from functools import lru_cache
 import pytest
 from PIL import Image
 
-from faces.panel import DRAWERS, compose, panel_picture
-from faces.table import face_name
 from bot.render import presentation
+from bot.render.pictures import panel_picture
+from faces.table import face_name
 from games.hanafuda import MONTH
-from tests.faces.table_games import hidden_faces_drawn, sampled_seat_views
+from tests.faces.table_games import SETUPS, hidden_faces_drawn, sampled_seat_views
 from tests.faces.test_table_pictures import public_cards
 
 MAX_BYTES = 60 * 1024
-GAMES = list(DRAWERS)
+GAMES = list(SETUPS)
+
+
+def compose(game: str, view):
+    """The game's panel picture, composed (its faces and texts)."""
+    return presentation(game).panel_picture(view)
 
 
 @lru_cache(maxsize=None)
@@ -39,7 +44,7 @@ def own_hands(v: dict) -> list[dict]:
 def panel_cards(game: str, v: dict) -> list[str | None]:
     """What a seat's panel should draw, written out independently of the renderer (None: a back)."""
     if game == "sanma":
-        return v["hand"] + v["waits"] + public_cards("sanma", v)
+        return v.hand + v.waits + public_cards("sanma", v)
     if game == "koikoi":  # every side's captures: the seat's own and its opponents'
         return v["field"] + v["hand"] + takes(v["hand"], v["field"]) + [c for s in v["sides"] for c in s["captures"]]
     if game == "hachihachi":
@@ -53,7 +58,7 @@ def panel_cards(game: str, v: dict) -> list[str | None]:
 
 
 def holds_cards(game: str, v: dict) -> bool:
-    return bool(own_hands(v) if game == "blackflower" else v["hand"])
+    return bool(own_hands(v) if game == "blackflower" else v.hand if game == "sanma" else v["hand"])
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -88,22 +93,22 @@ def test_no_card_hidden_from_the_seat_is_drawn(game):
 
 
 def test_the_sanma_hand_is_drawn_sorted_with_the_drawn_tile_last():
-    with_drawn = [v for v, _ in samples("sanma") if v.get("drawn")]
+    with_drawn = [v for v, _ in samples("sanma") if v.drawn]
     assert with_drawn
     for view in with_drawn:
-        hand = list(view["hand"])
-        hand.remove(view["drawn"])
-        faces = compose("sanma", view).faces[:len(view["hand"])]
-        assert faces == [face_name("sanma", t) for t in hand + [view["drawn"]]]
+        hand = list(view.hand)
+        hand.remove(view.drawn)
+        faces = compose("sanma", view).faces[:len(view.hand)]
+        assert faces == [face_name("sanma", t) for t in hand + [view.drawn]]
 
 
 def test_sanma_waits_are_drawn_when_tenpai():
-    tenpai = [v for v, _ in samples("sanma") + sampled_seat_views("sanma", seed="tenpai", every=3) if v["waits"]]
+    tenpai = [v for v, _ in samples("sanma") + sampled_seat_views("sanma", seed="tenpai", every=3) if v.waits]
     assert tenpai, "no tenpai seat in the samples"
     for view in tenpai:
         faces = compose("sanma", view).faces
-        n = len(view["hand"])
-        assert faces[n:n + len(view["waits"])] == [face_name("sanma", t) for t in view["waits"]]
+        n = len(view.hand)
+        assert faces[n:n + len(view.waits)] == [face_name("sanma", t) for t in view.waits]
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -12,14 +12,20 @@ from functools import lru_cache
 import pytest
 from PIL import Image
 
-from faces.results import compose_result, result_picture
-from faces.table import face_name
 from bot.render import presentation
+from bot.render.pictures import result_picture
+from faces import results as shared_results
+from faces.table import face_name
 from tests.faces.table_games import result_events
 
 NAMES = ["Alice", "Bob", "Carol", "Dave"]
 MAX_BYTES = 100 * 1024
 GAMES = ["sanma", "koikoi", "hachihachi", "bcpoker", "blackflower"]
+
+
+def compose_result(game: str, event: dict, names: list[str]):
+    """The game's result picture, composed (its faces and texts), or None."""
+    return presentation(game).result_picture(event, names)
 
 
 @lru_cache(maxsize=None)
@@ -78,7 +84,7 @@ def test_every_result_picture_is_a_small_png_the_same_for_the_same_result(game):
 
 
 def test_games_without_result_pictures_give_none():
-    assert result_picture("toy", {"type": "round_end"}, NAMES) is None
+    assert shared_results.result_picture("toy", {"type": "round_end"}, NAMES) is None
 
 
 def test_an_exhaustive_draw_shows_the_tenpai_hands_and_every_seats_payment():

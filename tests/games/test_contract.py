@@ -14,6 +14,7 @@ import random
 from typing import Any
 
 import pytest
+from pydantic import BaseModel
 
 from games import game_names, get_game
 from games.base import Event, GameBase, GameError, SeatInfo
@@ -34,7 +35,9 @@ def new_state(game: GameBase, players: int, seed: str) -> Any:
 
 
 def strings(data: Any) -> list[str]:
-    """Every string in a JSON-like value (keys included)."""
+    """Every string in a JSON-like value or a model (keys included)."""
+    if isinstance(data, BaseModel):
+        return strings(data.model_dump())
     if isinstance(data, str):
         return [data]
     if isinstance(data, dict):

@@ -1,4 +1,4 @@
-"""Sanma on Discord: the public table, the hand panel (tiles as discard buttons) and hand results.
+"""Sanma's embeds: the public table, the hand panel (tiles as discard buttons), the narration and hand results.
 
 Only ``public_view`` goes into public embeds: rivers (the riichi tile marked ↪), melds, kita,
 dora indicators, points, honba, sticks, wall count, whose turn. A player's concealed tiles go
@@ -8,90 +8,72 @@ being decided, never who may call.
 
 from __future__ import annotations
 
-from functools import partial
-
-from typing import Any
-
 import discord
 
 from bot.emoji import face, fit
+from bot.render.sanma.words import ABORT_REASONS, GAME_END_REASONS, MELD_NAMES, OFFER_NAMES, tile, tiles
 from bot.ui import ButtonSpec, SelectSpec, relative_time
-from bot.render import Presentation
-from faces import panel as panel_pictures
-from faces import results as result_pictures
-from faces import table as table_pictures
 from games.base import Event
 from games.sanma import events as ev
-from games.sanma.actions import Discard, OwnKan, Pon, Word, describe, parse, tile_name, tile_text
+from games.sanma.actions import Action, Discard, OwnKan, Pon, Word, describe, parse, tile_name
+from games.sanma.views import Meld, PublicView, RiverTile, SeatView
 
 COLOUR = discord.Colour.from_rgb(20, 120, 80)
-MELD_NAMES = {"pon": "Pon", "daiminkan": "Kan", "ankan": "Closed kan", "shouminkan": "Added kan"}
 
 
-def tile(code: str) -> str:
-    """A tile's face (its emoji, when uploaded) and its text: ``<:sanma_5p:…>5p``, ``E``."""
-    return (face("sanma", code) or "") + tile_text(code)
-
-
-def tiles(codes: list[str], empty: str = "—") -> str:
-    return " ".join(tile(c) for c in codes) if codes else empty
-
-
-def _river(river: list[dict[str, Any]]) -> str:
+def _river(river: list[RiverTile]) -> str:
     if not river:
         return "—"
     out = []
     for r in river:
-        t = tile(r["tile"])
-        if r.get("riichi"):
+        t = tile(r.tile)
+        if r.riichi:
             t = "↪" + t
-        if r.get("called"):
+        if r.called:
             t = f"~~{t}~~"
         out.append(t)
     return " ".join(out)
 
 
-def _meld(m: dict[str, Any], names: list[str]) -> str:
-    kind = MELD_NAMES[m["type"]]
-    src = f" from {names[m['from_seat']]}" if m.get("from_seat") is not None else ""
-    return f"{kind} {tiles(m['tiles'])}{src}"
+def _meld(m: Meld, names: list[str]) -> str:
+    src = f" from {names[m.from_seat]}" if m.from_seat is not None else ""
+    return f"{MELD_NAMES[m.type]} {tiles(m.tiles)}{src}"
 
 
-def _seat_fields(embed: discord.Embed, pv: dict[str, Any], names: list[str]) -> None:
+def _seat_fields(embed: discord.Embed, pv: PublicView, names: list[str]) -> None:
     """A field per seat, from the public part of a view: points, riichi, kita, river, melds, hand size."""
     for s in range(3):
         flags = []
-        if pv["riichi"][s]:
+        if pv.riichi[s]:
             flags.append("🀄 riichi")
-        if pv["kita"][s]:
-            flags.append(f"kita ×{pv['kita'][s]}")
-        head = f"{pv['winds'][s]} · {names[s]} · {pv['scores'][s]}" + (f" · {' · '.join(flags)}" if flags else "")
-        body = [f"River: {_river(pv['rivers'][s])}"]
-        if pv["melds"][s]:
-            body.append("Melds: " + "; ".join(_meld(m, names) for m in pv["melds"][s]))
-        body.append(f"Hand: {pv['hand_counts'][s]} tiles")
+        if pv.kita[s]:
+            flags.append(f"kita ×{pv.kita[s]}")
+        head = f"{pv.winds[s]} · {names[s]} · {pv.scores[s]}" + (f" · {' · '.join(flags)}" if flags else "")
+        body = [f"River: {_river(pv.rivers[s])}"]
+        if pv.melds[s]:
+            body.append("Melds: " + "; ".join(_meld(m, names) for m in pv.melds[s]))
+        body.append(f"Hand: {pv.hand_counts[s]} tiles")
         embed.add_field(name=head[:256], value=fit("\n".join(body), 1024), inline=False)
 
 
-def table_embed(pv: dict[str, Any], names: list[str], deadline: float | None) -> discord.Embed:
-    over = pv.get("phase") == "over"
-    title = f"Sanma · {pv['round']} · {pv['honba']} honba · {pv['sticks']} riichi stick{'s' if pv['sticks'] != 1 else ''}"
+def table_embed(pv: PublicView, names: list[str], deadline: float | None) -> discord.Embed:
+    over = pv.phase == "over"
+    title = f"Sanma · {pv.round} · {pv.honba} honba · {pv.sticks} riichi stick{'s' if pv.sticks != 1 else ''}"
     embed = discord.Embed(title=title, colour=COLOUR)
     lines = []
     dl = f" · deadline {relative_time(deadline)}" if deadline else ""
     if over:
         lines.append("**Game over.**")
-    elif pv.get("waiting_calls"):
-        w = pv.get("window") or {}
-        what = {"discard": "discard", "kakan": "added kan", "ankan": "closed kan", "kita": "kita"}.get(w.get("kind"), "tile")
-        lines.append(f"⏳ Calls on {names[w['from_seat']]}'s {what} {tile(w['tile'])} are being decided{dl}")
-    elif pv.get("turn") is not None:
-        lines.append(f"**{names[pv['turn']]}** to play{dl}")
-    lines.append(f"Dora indicators: **{tiles(pv['dora_indicators'])}** · Wall: **{pv['live']}** tiles left")
-    lines.append(f"Dealer: {names[pv['dealer']]}")
+    elif pv.waiting_calls and pv.window is not None:
+        w = pv.window
+        lines.append(f"⏳ Calls on {names[w.from_seat]}'s {OFFER_NAMES[w.kind]} {tile(w.tile)} are being decided{dl}")
+    elif pv.turn is not None:
+        lines.append(f"**{names[pv.turn]}** to play{dl}")
+    lines.append(f"Dora indicators: **{tiles(pv.dora_indicators)}** · Wall: **{pv.live}** tiles left")
+    lines.append(f"Dealer: {names[pv.dealer]}")
     embed.description = "\n".join(lines)
     _seat_fields(embed, pv, names)
-    embed.set_footer(text=f"Fair shuffle: SHA-256 of this hand's seed is {pv['hash']}; the seed is revealed when the hand ends.")
+    embed.set_footer(text=f"Fair shuffle: SHA-256 of this hand's seed is {pv.hash}; the seed is revealed when the hand ends.")
     return embed
 
 
@@ -110,56 +92,62 @@ def _style(action: str) -> discord.ButtonStyle:
     return discord.ButtonStyle.secondary
 
 
-def panel(view: dict[str, Any], legal: list[str], names: list[str], deadline: float | None
-          ) -> tuple[discord.Embed, list[Any]]:
-    seat = view["seat"]
-    embed = discord.Embed(title=f"Your hand · {names[seat]} ({view['winds'][seat]})", colour=COLOUR)
-    hand = list(view["hand"])
-    drawn = view.get("drawn")
+def panel(view: SeatView, legal: list[str], names: list[str], deadline: float | None
+          ) -> tuple[discord.Embed, list[ButtonSpec | SelectSpec]]:
+    seat = view.seat
+    embed = discord.Embed(title=f"Your hand · {names[seat]} ({view.winds[seat]})", colour=COLOUR)
+    hand = list(view.hand)
+    drawn = view.drawn
     if drawn and drawn in hand:
         hand.remove(drawn)
         hand_text = f"{tiles(hand)}  ➕ **{tile(drawn)}**"
     else:
         hand_text = tiles(hand)
     lines = [f"**Hand:** {hand_text}"]  # melds and kita: in the seat's field, with everyone's
-    lines.append(f"Dora indicators: {tiles(view['dora_indicators'])} · Wall: {view['live']}")
-    if view.get("waits"):
-        lines.append(f"Waiting on: {tiles(view['waits'])}" + (" · ⚠️ furiten" if view.get("furiten") else ""))
-    if view.get("kuikae"):
-        lines.append(f"(After your pon you may not discard {tile(view['kuikae'])}.)")
-    buttons: list[Any] = []
+    lines.append(f"Dora indicators: {tiles(view.dora_indicators)} · Wall: {view.live}")
+    if view.waits:
+        lines.append(f"Waiting on: {tiles(view.waits)}" + (" · ⚠️ furiten" if view.furiten else ""))
+    if view.kuikae:
+        lines.append(f"(After your pon you may not discard {tile(view.kuikae)}.)")
+    buttons: list[ButtonSpec | SelectSpec] = []
     if legal:
-        w = view.get("window")
-        if w and view.get("phase") == "respond":
-            lines.append(f"\n**{names[w['from_seat']]}** offers {tile(w['tile'])}: call it or pass.")
+        w = view.window
+        if w and view.phase == "respond":
+            lines.append(f"\n**{names[w.from_seat]}** offers {tile(w.tile)}: call it or pass.")
         else:
             lines.append("\n**Your turn:** click a tile to discard it, or choose an action.")
         if deadline:
             lines.append(f"Deadline {relative_time(deadline)}; then a bot plays for you.")
-        parsed = {a: parse(a) for a in legal}
-        discards = [a for a, act in parsed.items() if isinstance(act, Discard) and not act.riichi]
-        riichi = [a for a, act in parsed.items() if isinstance(act, Discard) and act.riichi]
-        others = [a for a, act in parsed.items() if not isinstance(act, Discard)]
-        for i, a in enumerate(discards):
-            code = parsed[a].tile
-            buttons.append(ButtonSpec(f"a:{a}", tile_name(code), _style(a), emoji=face("sanma", code) or None,
-                                      row=min(i // 5, 2)))
-        for a in others:  # all of them: when they do not fit in one row, build_view puts every action in menus
-            buttons.append(ButtonSpec(f"a:{a}", action_label(a), _style(a), emoji=_action_face(parsed[a]), row=3))
-        if riichi:
-            buttons.append(SelectSpec([(a, action_label(a)) for a in riichi], placeholder="Riichi: choose the discard…",
-                                      emojis={a: f for a in riichi if (f := face("sanma", parsed[a].tile))}, row=4))
-    elif view.get("phase") != "over":
-        if view.get("phase") == "respond":
+        buttons = _buttons(legal)
+    elif view.phase != "over":
+        if view.phase == "respond":
             lines.append("\nCalls are being decided.")
-        elif view.get("turn") is not None:
-            lines.append(f"\nWaiting for **{names[view['turn']]}**.")
+        elif view.turn is not None:
+            lines.append(f"\nWaiting for **{names[view.turn]}**.")
     embed.description = fit("\n".join(lines), 4096)
     _seat_fields(embed, view, names)  # the others' rivers, riichi and melds, for the decision at hand
     return embed, buttons
 
 
-def _action_face(action: Any) -> str | None:
+def _buttons(legal: list[str]) -> list[ButtonSpec | SelectSpec]:
+    """A button per plain discard (its tile's face and name), one per other action, and the riichi discards in a
+    menu."""
+    parsed = {a: parse(a) for a in legal}
+    discards = [(a, act) for a, act in parsed.items() if isinstance(act, Discard) and not act.riichi]
+    riichi = [(a, act) for a, act in parsed.items() if isinstance(act, Discard) and act.riichi]
+    others = [a for a, act in parsed.items() if not isinstance(act, Discard)]
+    buttons: list[ButtonSpec | SelectSpec] = [
+        ButtonSpec(f"a:{a}", tile_name(act.tile), _style(a), emoji=face("sanma", act.tile) or None, row=min(i // 5, 2))
+        for i, (a, act) in enumerate(discards)]
+    for a in others:  # all of them: when they do not fit in one row, build_view puts every action in menus
+        buttons.append(ButtonSpec(f"a:{a}", action_label(a), _style(a), emoji=_action_face(parsed[a]), row=3))
+    if riichi:
+        buttons.append(SelectSpec([(a, action_label(a)) for a, _ in riichi], placeholder="Riichi: choose the discard…",
+                                  emojis={a: f for a, act in riichi if (f := face("sanma", act.tile))}, row=4))
+    return buttons
+
+
+def _action_face(action: Action) -> str | None:
     """The tile an action names, as its button's emoji (a kan's tile, kita's North), when uploaded."""
     if isinstance(action, OwnKan):
         return face("sanma", action.kind)
@@ -208,8 +196,7 @@ def summary(event: Event, names: list[str]) -> discord.Embed | None:
         return _hand_embed(event.outcome, names)
     if isinstance(event, ev.GameEnd):
         order = sorted(range(3), key=lambda s: event.ranks[s])
-        reason = {"bust": "a player went below zero", "last_hand": "the last hand is over",
-                  "agari_yame": "the last dealer stopped in first place"}.get(event.reason, event.reason)
+        reason = GAME_END_REASONS[event.reason]
         lines = [f"**{event.ranks[s]}.** {names[s]} — {event.points[s]} points ({event.scores[s]:+.1f})" for s in order]
         return discord.Embed(title="🏁 Sanma — final result", description="\n".join(lines) + f"\n\nThe game ended: {reason}.",
                              colour=COLOUR)
@@ -243,7 +230,7 @@ def _hand_embed(d: ev.HandOutcome, names: list[str]) -> discord.Embed:
                 lines.append("Nagashi mangan: " + ", ".join(names[s] for s in d.nagashi))
             embed.description = "\n".join(lines)
         case ev.AbortOutcome():
-            reason = {"kyuushu_kyuuhai": "nine terminals and honors", "suukaikan": "four kans"}.get(d.reason, d.reason)
+            reason = ABORT_REASONS[d.reason]
             embed.title = f"{_hand_name(d)} · Abortive draw ({reason})"
             if d.revealed:
                 embed.description = f"{names[d.seat]} showed {tiles(d.revealed)}"
@@ -260,46 +247,3 @@ def _hand_embed(d: ev.HandOutcome, names: list[str]) -> discord.Embed:
     embed.add_field(name="Points", value=" · ".join(f"{names[s]} {d.scores[s]}" for s in range(3)), inline=False)
     embed.set_footer(text=f"Fair shuffle: this hand's seed was {d.seed} (SHA-256 {d.hash}).")
     return embed
-
-
-RULES = """\
-Three-player Japanese riichi mahjong (Tenhou-style scoring) with 108 tiles: only 1m and 9m \
-among the characters, red 5p and 5s, no chii. Build 4 sets and a pair (or seven pairs, or \
-thirteen orphans) with at least one yaku, then win by **Tsumo** (your draw) or **Ron** (a discard).
-
-## A turn
-Draw, then discard one tile (click it in **My hand**). Instead you may declare **Tsumo**, a closed \
-or added **Kan**, **Kita** or **Riichi**. Others may **Ron** your discard, or **Pon** / **Kan** it; \
-a call window lasts a few seconds (`call_seconds`) and then passes.
-
-## Kita (North)
-Set a North wind tile (N) aside and draw a replacement tile: each kita is 1 han of dora (more when an \
-indicator shows West), keeps your hand closed and is never a yaku. A player waiting on North may ron it.
-
-## Riichi and furiten
-Riichi with a closed tenpai hand, 1000 points and at least 3 tiles left: a stick goes on the \
-table, your hand is locked, and ippatsu / ura dora become possible. You cannot ron a tile you \
-discarded yourself among your waits (furiten), nor after passing a win until your next discard.
-
-## Scoring
-Han and fu as on Tenhou, with *tsumo loss*: on a tsumo the missing North seat's share is not paid. \
-Honba add 200 per ron / 100 from each payer per tsumo. Pao for daisangen and daisuushii; nagashi \
-mangan; exhaustive draws pay 2000 among the noten players; kyuushu kyuuhai and four kans abort.
-
-## The game
-35000 points each, East then South round (option `east_only`: East only). The dealer repeats \
-after a win or tenpai. The game ends after South 3, when someone goes below zero (`tobi`), or \
-when the last dealer wins in first place. Final score: (points − 40000)/1000 with uma +20/0/−20 \
-and +15 for first.
-
-"""
-
-PRESENTATION = Presentation(
-    table_embed=table_embed, panel=panel, narrate=narrate, summary=summary, action_label=action_label,
-    rules=RULES, faces="sanma",
-    table_picture=partial(table_pictures.compose, "sanma"),
-    panel_picture=partial(panel_pictures.compose, "sanma"),
-    panel_shows=partial(panel_pictures.has_picture, "sanma"),
-    panel_drawn_from=partial(panel_pictures.drawn_from, "sanma"),
-    result_picture=partial(result_pictures.compose_result, "sanma"),
-)
