@@ -18,7 +18,7 @@ from typing import Any
 
 from games import simulate as sim
 from games.sanma import GAME, engine
-from games.sanma.engine import SanmaState
+from games.sanma.state import SanmaState
 from games.sanma.views import Final, Meld, Offer, PublicView, RiverTile, SeatView, TableOptions
 
 
