@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from faces.table import FACE_GAME, GAP, MARGIN, MARK, TEXT, TITLE, WIDTH, Board, capture_groups, clipped, fitted, length
+from faces.table import FACE_GAME, MARGIN, TEXT, TITLE, WIDTH, Board, capture_groups, clipped, fitted, lines
 from faces.table import _plain as plain
 
 
@@ -24,17 +24,7 @@ def _name(names: list[str], seat: int) -> str:
     return plain(names[seat]) or f"Seat {seat + 1}"
 
 
-def _lines(b: Board, parts: list[str]) -> None:
-    """``parts`` joined by " · " over as many lines as they need."""
-    line = ""
-    for part in parts:
-        if line and length(f"{line} · {part}") > WIDTH - 2 * MARGIN:
-            b.line(line)
-            line = part
-        else:
-            line = f"{line} · {part}" if line else part
-    if line:
-        b.line(line)
+_lines = lines  # ``parts`` joined by " · " over as many lines as they need (faces.table.lines)
 
 
 # --- hanafuda games -------------------------------------------------------------------------------------
