@@ -10,9 +10,9 @@ from __future__ import annotations
 from games.base import Event, GameBase
 from games.sanma import engine, tenhou_json
 from games.sanma.actions import Word
-from games.sanma.state import SanmaState
 from games.sanma.options import Options
 from games.sanma.policy import bot_choose
+from games.sanma.state import SanmaState
 
 
 def opening_events(state: SanmaState) -> list[Event]:

@@ -8,7 +8,15 @@ from games.base import GameError
 from games.sanma.actions import Action, Discard, OwnKan, Pon, Word, parse
 from games.sanma.deal import draw, reveal_dora, reveal_pending
 from games.sanma.events import (
-    CallWindow, Called, Discarded, KanDeclared, Kita, KitaDeclared, Riichi, RiichiAccepted, SanmaEvent,
+    Called,
+    CallWindow,
+    Discarded,
+    KanDeclared,
+    Kita,
+    KitaDeclared,
+    Riichi,
+    RiichiAccepted,
+    SanmaEvent,
 )
 from games.sanma.hands import is_complete, waits
 from games.sanma.legal import legal_actions, refusal, window_offers

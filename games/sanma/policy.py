@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import random
 from functools import lru_cache
+
 from games.sanma.actions import Action, Discard, OwnKan, Pon, Word, parse
 from games.sanma.shanten import Hand
 from games.sanma.tiles import KINDS, code_kind, dora_of, kind_code

@@ -9,13 +9,22 @@ from typing import Any, Literal
 from games.base import GameError, Result
 from games.sanma.deal import start_hand
 from games.sanma.events import (
-    AbortOutcome, ExhaustiveOutcome, GameEnd, HandEnd, HandOutcome, SanmaEvent, ShownMeld, Transfer, WinEntry,
-    WinOutcome, YakuHan,
+    AbortOutcome,
+    ExhaustiveOutcome,
+    GameEnd,
+    HandEnd,
+    HandOutcome,
+    SanmaEvent,
+    ShownMeld,
+    Transfer,
+    WinEntry,
+    WinOutcome,
+    YakuHan,
 )
 from games.sanma.hands import is_tenpai
 from games.sanma.options import Options
 from games.sanma.scoring import Score, nagashi_score, ron_payment, tsumo_payments
-from games.sanma.state import ROUND_NAMES, SanmaState, WindowKind, code, codes, dora_indicators, ura_tiles
+from games.sanma.state import ROUND_NAMES, SanmaState, code, codes, dora_indicators, ura_tiles
 from games.sanma.tiles import TERMINAL_HONOR
 from games.sanma.wins import ron_score, tsumo_score
 

@@ -8,9 +8,9 @@ import pytest
 
 from bot.store import Store
 from bot.tables import PLAYING, Presenter, TableManager
-from games.shuffle import sha256_hex
 from games.sanma import deal
 from games.sanma.state import code
+from games.shuffle import sha256_hex
 from tests.games.sanma_walls import make_wall
 
 GUILD, CHANNEL = 10, 20

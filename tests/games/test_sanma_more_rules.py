@@ -8,8 +8,8 @@ from __future__ import annotations
 import pytest
 
 from games.sanma import engine
-from games.sanma.state import MeldM, SanmaState, code
 from games.sanma.options import Options
+from games.sanma.state import MeldM, SanmaState, code
 from games.sanma.tiles import ALL_IDS, codes_to_ids, parse_codes, sort_key
 from tests.games.sanma_walls import make_wall
 
@@ -31,7 +31,10 @@ def table(hands: dict[int, str], turn: int, drawn: str | None = None, *, melds: 
     extra = [parse_codes(x) for x in (draws, rinshan, dora, ura)]
     flat = [c for t in texts for c in t] + [c for ms in meld_codes for m in ms for c in m] + [c for e in extra for c in e]
     ids = iter(codes_to_ids(flat))
-    take = lambda codes: [next(ids) for _ in codes]
+
+    def take(codes: list[str]) -> list[int]:
+        return [next(ids) for _ in codes]
+
     hand_ids = [take(t) for t in texts]
     meld_ids = [[take(m) for m in ms] for ms in meld_codes]
     draw_ids, rinshan_ids, dora_ids, ura_ids = (take(e) for e in extra)

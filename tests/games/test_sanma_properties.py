@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-
 from games.base import GameError
 from games.sanma import GAME, engine
 from games.sanma.options import Options

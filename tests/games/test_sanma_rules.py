@@ -8,11 +8,10 @@ import pytest
 from games.base import GameError
 from games.sanma import engine
 from games.sanma.hands import is_tenpai
+from games.sanma.options import Options
 from games.sanma.settle import final_scores
 from games.sanma.state import MeldM, RiverTile, SanmaState, code
-from games.sanma.options import Options
 from games.sanma.tiles import parse_ids
-
 from tests.games.sanma_walls import make_wall
 
 

@@ -12,7 +12,18 @@ from __future__ import annotations
 from typing import Any
 
 from faces.table import (
-    GAP, MARGIN, MARK, TEXT, TITLE, WIDTH, Board, fitted, length, lines, seat_label, seat_name,
+    GAP,
+    MARGIN,
+    MARK,
+    TEXT,
+    TITLE,
+    WIDTH,
+    Board,
+    fitted,
+    length,
+    lines,
+    seat_label,
+    seat_name,
 )
 from games.sanma.events import EVENT, ExhaustiveOutcome, HandEnd, WinEntry, WinOutcome
 from games.sanma.views import Meld, PublicView, SeatView
