@@ -9,7 +9,7 @@ keyed by game name, no ``if game_name == …`` outside the game's own home.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Any
@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 if TYPE_CHECKING:
-    from bot.ui import ButtonSpec
+    from bot.ui import AmountSpec, ButtonSpec, SelectSpec
     from faces.table import Board
 
 _ELSEWHERE: dict[str, str] = {}  # game name -> home module, for games whose home is outside bot.render
@@ -39,7 +39,8 @@ class Presentation:
 
     table_embed: Callable[[Any, list[str], float | None], discord.Embed]  # (public view, names, deadline)
     # (seat's view, its legal actions, names, deadline) -> the hand panel and its buttons
-    panel: Callable[[Any, list[str], list[str], float | None], tuple[discord.Embed, list[ButtonSpec]]]
+    panel: Callable[[Any, list[str], list[str], float | None],
+                    tuple[discord.Embed, Sequence[ButtonSpec | AmountSpec | SelectSpec]]]
     narrate: Callable[[Any, list[str]], str | None]  # a public event in a line, or None
     summary: Callable[[Any, list[str]], discord.Embed | None]  # a round's or game's result
     action_label: Callable[[str], str]

@@ -99,6 +99,7 @@ def _best_discard(view: SeatView, options: list[str], c: list[int], seen: list[i
         score = (sh, -acc, keep, 0 if k >= 27 or k in TERMINALS else 1)
         if best is None or score < best[0]:
             best = (score, code, sh, acc)
+    assert best is not None  # the kind of lowest shanten is among the options
     return best[1], best[2], best[3]
 
 

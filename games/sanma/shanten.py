@@ -47,14 +47,19 @@ NONE_LOOSE, FOURTH_COPIES_ONLY, OTHER_LOOSE = 1, 0, 2
 # ---------------------------------------------------------------------------
 
 
-def _moves(suffix: tuple[int, ...]) -> list[tuple[tuple[tuple[int, int], ...], bool, int, int, int, bool]]:
+Move = tuple[tuple[tuple[int, int], ...], bool, int, int, int, bool]
+
+
+def _moves(suffix: tuple[int, ...]) -> list[Move]:
     """The library's choices for the first tile kind of a suit suffix, in its own order:
     (copies removed by offset, stay on this kind?, sets, partial sets, pairs, a loose tile?)."""
     n = suffix[0]
     nxt = suffix[1] if len(suffix) > 1 else 0
     nxt2 = suffix[2] if len(suffix) > 2 else 0
-    seq, kanchan, edge = ((1, 1), (2, 1)), ((2, 1),), ((1, 1),)
-    moves = []
+    seq: tuple[tuple[int, int], ...] = ((1, 1), (2, 1))
+    kanchan: tuple[tuple[int, int], ...] = ((2, 1),)
+    edge: tuple[tuple[int, int], ...] = ((1, 1),)
+    moves: list[Move] = []
 
     def partials_after(first: int, sets: int, pairs: int, seq_stays: bool = False) -> None:
         """``first`` copies of this kind gone (one of them into the shape): a sequence, a
@@ -128,7 +133,7 @@ _SUFFIXES: dict[tuple[tuple[int, ...], int], tuple[tuple[int, int, int, int], ..
 
 def _pareto(forms: set[tuple[int, int, int, int]]) -> tuple[tuple[int, int, int, int], ...]:
     """Drop every breakdown another one beats or equals in all four values (more is better)."""
-    kept = []
+    kept: list[tuple[int, int, int, int]] = []
     for f in sorted(forms, reverse=True):
         if not any(all(a >= b for a, b in zip(k, f)) for k in kept):
             kept.append(f)
@@ -184,10 +189,10 @@ def _suit_row(key: int) -> int:
     row = _SUIT_INDEX[key]
     if row == NO_ROW:  # never with the table file
         forms = _computed_forms(key)
-        row = _ROW_OF.get(forms)
-        if row is None:
-            row = _ROW_OF[forms] = len(_ROWS)
+        if forms not in _ROW_OF:
+            _ROW_OF[forms] = len(_ROWS)
             _ROWS.append(forms)
+        row = _ROW_OF[forms]
         _SUIT_INDEX[key] = row
     return row
 

@@ -18,6 +18,15 @@ WIND = ["East", "South", "West"]
 WindowKind = Literal["discard", "kakan", "ankan", "kita"]
 
 
+def _per_seat() -> list[list[Any]]:
+    """An empty list for each seat."""
+    return [[], [], []]
+
+
+def _no_pao() -> list[dict[str, int | str] | None]:
+    return [None, None, None]
+
+
 class MeldM(BaseModel):
     type: str  # pon | daiminkan | ankan | shouminkan
     tiles: list[int]
@@ -62,10 +71,10 @@ class SanmaState(BaseModel):
     rinshan: list[int] = Field(default_factory=list)
     n_dora: int = 1
     pending_dora: int = 0
-    hands: list[list[int]] = Field(default_factory=lambda: [[], [], []])
-    melds: list[list[MeldM]] = Field(default_factory=lambda: [[], [], []])
-    kita: list[list[int]] = Field(default_factory=lambda: [[], [], []])
-    rivers: list[list[RiverTile]] = Field(default_factory=lambda: [[], [], []])
+    hands: list[list[int]] = Field(default_factory=_per_seat)
+    melds: list[list[MeldM]] = Field(default_factory=_per_seat)
+    kita: list[list[int]] = Field(default_factory=_per_seat)
+    rivers: list[list[RiverTile]] = Field(default_factory=_per_seat)
     riichi: list[int] = Field(default_factory=lambda: [0, 0, 0])  # 0 no, 1 declared, 2 accepted
     double_riichi: list[bool] = Field(default_factory=lambda: [False] * 3)
     ippatsu: list[bool] = Field(default_factory=lambda: [False] * 3)
@@ -81,7 +90,7 @@ class SanmaState(BaseModel):
     window: Window | None = None
     kans: list[int] = Field(default_factory=list)  # seat of each kan this hand
     suukaikan_pending: bool = False
-    pao: list[dict[str, int | str] | None] = Field(default_factory=lambda: [None] * 3)
+    pao: list[dict[str, int | str] | None] = Field(default_factory=_no_pao)
     normal_draws: int = 0
     replacement_draws: int = 0
     last_hand: dict[str, Any] | None = None

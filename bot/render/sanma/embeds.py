@@ -175,7 +175,7 @@ def narrate(event: Event, names: list[str]) -> str | None:
 
 
 def _win_text(w: ev.WinEntry, names: list[str]) -> str:
-    how = "Tsumo" if w.kind == "tsumo" else f"Ron from {names[w.from_seat]}"
+    how = "Tsumo" if w.kind == "tsumo" or w.from_seat is None else f"Ron from {names[w.from_seat]}"
     if w.robbed == "kakan":
         how += " (robbing a kan)"
     elif w.robbed == "kita":
@@ -201,6 +201,17 @@ def summary(event: Event, names: list[str]) -> discord.Embed | None:
         return discord.Embed(title="🏁 Sanma — final result", description="\n".join(lines) + f"\n\nThe game ended: {reason}.",
                              colour=COLOUR)
     return None
+
+
+def _payment(t: ev.Transfer, names: list[str]) -> str:
+    """A payment of a hand's end in words: the sticks taken, a noten payment, or one seat paying another."""
+    payer = "" if t.payer is None else names[t.payer]
+    payee = "" if t.payee is None else names[t.payee]
+    if t.reason == "sticks":
+        return f"{payee} takes the riichi sticks: {t.amount}"
+    if t.payee is None:
+        return f"{payer} pays {t.amount} (noten)"
+    return f"{payer} → {payee}: {t.amount}" + (" (pao)" if t.reason == "pao" else "")
 
 
 def _hand_name(d: ev.HandRecord) -> str:
@@ -232,16 +243,9 @@ def _hand_embed(d: ev.HandOutcome, names: list[str]) -> discord.Embed:
         case ev.AbortOutcome():
             reason = ABORT_REASONS[d.reason]
             embed.title = f"{_hand_name(d)} · Abortive draw ({reason})"
-            if d.revealed:
+            if d.revealed and d.seat is not None:
                 embed.description = f"{names[d.seat]} showed {tiles(d.revealed)}"
-    pays = []
-    for t in d.transfers:
-        if t.reason == "sticks":
-            pays.append(f"{names[t.payee]} takes the riichi sticks: {t.amount}")
-        elif t.payee is None:
-            pays.append(f"{names[t.payer]} pays {t.amount} (noten)")
-        else:
-            pays.append(f"{names[t.payer]} → {names[t.payee]}: {t.amount}" + (" (pao)" if t.reason == "pao" else ""))
+    pays = [_payment(t, names) for t in d.transfers]
     deltas = " · ".join(f"{names[s]} {d.deltas[s]:+d}" for s in range(3))
     embed.add_field(name="Payments", value=("\n".join(pays) + "\n" if pays else "") + deltas, inline=False)
     embed.add_field(name="Points", value=" · ".join(f"{names[s]} {d.scores[s]}" for s in range(3)), inline=False)
