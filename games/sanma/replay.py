@@ -208,14 +208,14 @@ def replay_text(text: str) -> dict[str, Any]:
                           f"({type(e).__name__}: {e})") from None
 
 
-def _act(state, seat: int, action: str, where: str) -> list:
+def _act(state: SanmaState, seat: int, action: str, where: str) -> list[SanmaEvent]:
     legal = engine.legal_actions(state, seat)
     if action not in legal:
         raise ReplayError(f"{where}: seat {seat} may not {action!r} (legal: {legal})")
     return engine.apply(state, seat, action)
 
 
-def _answer_window(state, where: str, answers: dict[int, str]) -> list:
+def _answer_window(state: SanmaState, where: str, answers: dict[int, str]) -> list[SanmaEvent]:
     events = []
     while state.phase == "respond":
         pending = engine.to_act(state)
@@ -440,7 +440,7 @@ def _win_problems(tag: ET.Element, end: dict[str, Any], who: int, where: str, re
     return problems
 
 
-def _dora_problem(state, events: list, number: int, expected: str, where: str) -> list[str]:
+def _dora_problem(state: SanmaState, events: list[SanmaEvent], number: int, expected: str, where: str) -> list[str]:
     """The engine shows kan-dora indicator ``number`` as the log's ``expected`` tile, or a problem.
     When the discard that turned it ended the hand (the last tile), the hand's end shows it."""
     end = next((e for e in reversed(events) if e.type == "hand_end"), None)
@@ -491,7 +491,7 @@ def _sum_deltas(hand: list[ET.Element], last: ET.Element) -> list[int]:
     return total
 
 
-def _pon_uses_red(m: int, state) -> bool:
+def _pon_uses_red(m: int, state: SanmaState) -> bool:
     t = m >> 9
     kind = t // 3
     base = kind * 4
