@@ -7,7 +7,7 @@ from games.base import GameError
 from games.sanma.actions import Action, Discard, OwnKan, Pon, Word, parse
 from games.sanma.hands import furiten, kokushi_wait, outside, tenpai_discards, waits
 from games.sanma.state import SanmaState, WindowKind, code, find_tile, is_closed
-from games.sanma.tiles import KINDS, NORTH, TERMINAL_HONOR, counts34, kind_code
+from games.sanma.tiles import KINDS, NORTH, RED_IDS, TERMINAL_HONOR, counts34, kind_code
 from games.sanma.wins import ron_score, tsumo_score
 
 
@@ -103,7 +103,7 @@ def _pon_options(state: SanmaState, seat: int, tile: int) -> list[str]:
     others = [t for t in state.hands[seat] if t // 4 != k]
     if rest_after <= 0 or not others:
         return []  # kuikae would leave no legal discard
-    red = [t for t in same if state.options.red_fives and t in (52, 88)]
+    red = [t for t in same if state.options.red_fives and t in RED_IDS]
     plain = [t for t in same if t not in red]
     out = []
     if len(plain) >= 2 or not red:

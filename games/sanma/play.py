@@ -22,11 +22,10 @@ from games.sanma.hands import is_complete, waits
 from games.sanma.legal import legal_actions, refusal, window_offers
 from games.sanma.settle import abortive_draw, exhaustive_draw, win
 from games.sanma.state import MeldM, RiverTile, SanmaState, Window, WindowKind, code, codes, find_tile
-from games.sanma.tiles import NORTH, code_kind, kind_code
+from games.sanma.tiles import NORTH, RED_IDS, code_kind, kind_code
 
 DRAGONS = (31, 32, 33)
 WINDS4 = (27, 28, 29, 30)
-RED_FIVES = (52, 88)
 
 
 def apply(state: SanmaState, seat: int, action: str) -> list[SanmaEvent]:
@@ -106,10 +105,11 @@ def _open_window(state: SanmaState, events: list[SanmaEvent], kind: WindowKind, 
         _resolve_window(state, events)
 
 
-def _passers_furiten(state: SanmaState, w: Window, ronners: list[int]) -> None:
+def _passers_furiten(state: SanmaState, w: Window) -> None:
+    """Every other seat waiting on the tile passed it: furiten until its next discard (for good in riichi)."""
     k = w.tile // 4
     for s in range(3):
-        if s == w.from_seat or s in ronners:
+        if s == w.from_seat:
             continue
         if k in waits(state.hands[s]):
             state.temp_furiten[s] = True
@@ -142,7 +142,7 @@ def _resolve_window(state: SanmaState, events: list[SanmaEvent]) -> None:
             state.double_riichi[w.from_seat] = False
         win(state, events, ronners, w.from_seat, w.tile, w.kind)
         return
-    _passers_furiten(state, w, [])
+    _passers_furiten(state, w)
     state.window = None
     if w.kind == "discard":
         _after_discard(state, w, [answers[s] for s in order], order, events)
@@ -178,12 +178,12 @@ def _interrupt(state: SanmaState) -> None:
 
 def _call(state: SanmaState, seat: int, action: Action, w: Window, events: list[SanmaEvent]) -> None:
     k = w.tile // 4
-    same = sorted((t for t in state.hands[seat] if t // 4 == k), key=lambda t: (t in RED_FIVES, t))
+    same = sorted((t for t in state.hands[seat] if t // 4 == k), key=lambda t: (t in RED_IDS, t))
     if action == Word.KAN:
         use = same[:3]
         mtype = "daiminkan"
     else:
-        red = [t for t in same if state.options.red_fives and t in RED_FIVES]
+        red = [t for t in same if state.options.red_fives and t in RED_IDS]
         plain = [t for t in same if t not in red]
         if action == Pon(red=True) or len(plain) < 2:
             use = red[:1] + plain[:1]

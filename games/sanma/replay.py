@@ -21,7 +21,7 @@ from games.sanma.actions import Word
 from games.sanma.events import HandEnd, SanmaEvent
 from games.sanma.options import Options
 from games.sanma.state import ROUND_NAMES, SanmaState, dora_indicators
-from games.sanma.tiles import ALL_IDS, kind_code, tile_code
+from games.sanma.tiles import ALL_IDS, RED_IDS, kind_code, tile_code
 
 DRAW = {"T": 0, "U": 1, "V": 2}
 DISCARD = {"D": 0, "E": 1, "F": 2}
@@ -498,7 +498,7 @@ def _pon_uses_red(m: int, state: SanmaState) -> bool:
     unused = (m >> 5) & 3
     tiles = [base + c for c in range(4) if c != unused]
     del tiles[t % 3]  # the called tile; the other two came from the hand
-    return state.options.red_fives and any(x in (52, 88) for x in tiles)
+    return state.options.red_fives and any(x in RED_IDS for x in tiles)
 
 
 def _describe(d: dict[str, Any]) -> str:
