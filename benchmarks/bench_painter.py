@@ -15,7 +15,7 @@ import concurrent.futures
 import multiprocessing
 import time
 
-from faces.panel import panel_picture
+from bot.render.pictures import panel_picture
 from tests.faces.table_games import sampled_seat_views
 
 

@@ -2,8 +2,6 @@
 
 ``panel_picture(game_name, view) -> bytes | None`` takes ONLY ``game.view(state, seat)``: the seat's own
 cards and the public table, never another seat's hidden cards. It draws:
-- sanma: the hand sorted with the drawn tile apart, the waits (and furiten) when tenpai, then the table as
-  the table picture shows it (every river with riichi and called tiles marked, melds, kita, dora, points);
 - Koi-Koi and Hachi-Hachi: the field, under each hand card the field cards it would capture, then the capture
   piles with their points, the seat's own first and every opponent's after it;
 Every picture is laid out for the box Discord shows an embed's image in (``faces.table.fitted``).
@@ -13,38 +11,12 @@ picture, the same view gives the same bytes, so an unchanged picture is not uplo
 
 from __future__ import annotations
 
-from faces.table import (DIM_INK, FACE_GAME, GAP, INK, MARGIN, MARK, TEXT, WIDTH, Board, _name, _sanma, capture_groups,
+from faces.table import (DIM_INK, FACE_GAME, INK, MARGIN, TEXT, WIDTH, Board, _name, capture_groups,
                          fitted)
 from games import hanafuda as hf
 
 MIN_WIDTH = 320  # narrower pictures are not cut further: Discord would blow them up
 DRAWN_GAP = 10
-HAND_MAX = 33  # the tallest sanma hand whose 14 tiles (the drawn one apart) fit on one line
-
-
-# --- sanma ---------------------------------------------------------------------------------------------
-
-def _sanma_panel(b: Board, v: dict) -> None:
-    hand, drawn = list(v["hand"]), v.get("drawn")
-    if drawn in hand:
-        hand.remove(drawn)
-    else:
-        drawn = None  # drawn and played already
-    own = min(b.card + 4, HAND_MAX)
-    b.line(f"Your hand · {v['winds'][v['seat']]}")
-    x = b.row(MARGIN, hand, own)
-    if drawn:
-        b.y -= own + GAP
-        b.row(x + DRAWN_GAP, [drawn], own)
-    if v.get("waits"):
-        top = b.y + 2
-        x = b.text(MARGIN, top + 6, "Waits") + 8
-        b.y = top
-        x = b.row(x, v["waits"], b.card - 4)
-        if v.get("furiten"):
-            b.text(x + 8, top + 6, "FURITEN", fill=MARK)
-    b.y += 6
-    _sanma(b, v)
 
 
 # --- Koi-Koi and Hachi-Hachi ---------------------------------------------------------------------------
@@ -95,7 +67,7 @@ def _hachihachi_panel(b: Board, v: dict) -> None:
     _fishing_panel(b, v["hand"], v["table"], piles)
 
 
-DRAWERS = {"sanma": _sanma_panel, "koikoi": _koikoi_panel, "hachihachi": _hachihachi_panel}
+DRAWERS = {"koikoi": _koikoi_panel, "hachihachi": _hachihachi_panel}
 
 
 def drawn_from(game_name: str, view: dict) -> dict:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from faces.table import (FACE_GAME, GAP, MARGIN, MARK, TEXT, TITLE, WIDTH, Board, capture_groups, dotted_lines,
+from faces.table import (FACE_GAME, TITLE, Board, capture_groups, dotted_lines,
                          fitted)
 from faces.table import _plain as plain
 
@@ -25,60 +25,6 @@ def _name(names: list[str], seat: int) -> str:
 
 
 _lines = dotted_lines
-
-
-# --- sanma ---------------------------------------------------------------------------------------------
-
-def _sanma_hand(b: Board, win: dict, names: list[str]) -> None:
-    how = "Tsumo" if win["kind"] == "tsumo" else f"Ron from {_name(names, win['from_seat'])}"
-    limit = f" · {win['limit'].replace('_', ' ')}" if win["limit"] else ""
-    _lines(b, [_name(names, win['winner']), how, f"{win['han']} han {win['fu']} fu{limit}", f"{win['points']} points"])
-    top = b.y
-    x = b.row(MARGIN, win["revealed"], b.card) + 4
-    b.y = top
-    after = b.face(x, top, win["win_tile"], b.card)
-    b.rectangle((x, top + b.card + 1, after - GAP - 1, top + b.card + 4), MARK)  # the winning tile
-    x, bottom = after + 8, top + b.card
-    for meld in win["melds"] + ([{"tiles": ["4z"] * win["kita"]}] if win["kita"] else []):
-        b.y = top + 6 if x + b.width(meld["tiles"], b.card - 6) <= WIDTH - MARGIN else bottom + 6
-        left = x if b.y == top + 6 else MARGIN
-        x = b.row(left, meld["tiles"], b.card - 6) + 6
-        bottom = max(bottom, b.y - GAP)
-    b.y = bottom + 8
-    _lines(b, [f"{y['name']} {y['han']}" for y in win["yaku"]])
-
-
-def _sanma(b: Board, event: dict, names: list[str]) -> bool:
-    outcome = event.get("outcome") or {}
-    if outcome.get("type") == "exhaustive" and outcome.get("tenpai_hands"):
-        return _sanma_draw(b, outcome, names)
-    if outcome.get("type") != "win":
-        return False
-    b.line(f"{outcome['round']} · honba {outcome['honba']} · hand result", TITLE)
-    for win in outcome["wins"]:
-        b.y += 3
-        _sanma_hand(b, win, names)
-    x = b.text(MARGIN, b.y + 6, "Dora")
-    top = b.y
-    x = b.row(x + 8, outcome["dora_indicators"], b.card - 8)
-    if outcome["ura_indicators"]:
-        b.y = top
-        x = b.text(x + 12, top + 6, "ura")
-        b.row(x + 8, outcome["ura_indicators"], b.card - 8)
-    return True
-
-
-def _sanma_draw(b: Board, outcome: dict, names: list[str]) -> bool:
-    """An exhaustive draw: the hands shown tenpai (revealed by the rules), each with the seat's payment."""
-    b.line(f"{outcome['round']} · honba {outcome['honba']} · exhaustive draw", TITLE)
-    for seat in range(len(outcome["deltas"])):
-        hand = outcome["tenpai_hands"].get(str(seat))
-        delta = outcome["deltas"][seat]
-        b.y += 3
-        b.line(f"{_name(names, seat)} · {'tenpai' if hand else 'noten'} · {delta:+d}", TEXT)
-        if hand:
-            b.row(MARGIN, hand, b.card)
-    return True
 
 
 # --- hanafuda games -------------------------------------------------------------------------------------
@@ -105,7 +51,7 @@ def _hachihachi(b: Board, event: dict, names: list[str]) -> bool:
 
 
 DRAWERS: dict[str, Callable[[Board, dict, list[str]], bool]] = {
-    "sanma": _sanma, "koikoi": _koikoi, "hachihachi": _hachihachi}
+    "koikoi": _koikoi, "hachihachi": _hachihachi}
 
 
 def compose_result(game_name: str, event: dict, names: list[str]) -> Board | None:

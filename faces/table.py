@@ -37,7 +37,7 @@ COLOURS = 128
 TEXT = 13  # text size, pixels
 TITLE = 14  # a picture's first line
 
-FACE_GAME = {"sanma": "sanma", "koikoi": "hanafuda", "hachihachi": "hanafuda"}
+FACE_GAME = {"koikoi": "hanafuda", "hachihachi": "hanafuda"}
 BACKS = {"sanma": "sanma_back", "hanafuda": "hf_back", "bcpoker": "bcp_back"}
 # the face heights tried, largest first: the picture takes the largest with which it fits the shown box
 SIZES = {"sanma": (36, 34, 32, 30, 28, 26, 24, 22), "hanafuda": (48, 44, 40, 36, 33, 30, 27, 24),
@@ -321,84 +321,6 @@ def dotted_lines(b: Board, parts: list[str]) -> None:
         b.line(line)
 
 
-# --- sanma ---------------------------------------------------------------------------------------------
-
-def _meld(meld: dict, seat: int) -> tuple[list[str], set[int]]:
-    """A meld's tiles as drawn and which to turn: the tile taken from another seat turned, on the side of
-    that seat (the left for the seat before, the right for the seat after); an older view without it: none."""
-    tiles, called = list(meld["tiles"]), meld.get("called_index")
-    if called is None:
-        return tiles, set()
-    taken = tiles.pop(called)
-    if meld["from_seat"] == (seat - 1) % 3:
-        return [taken] + tiles, {0}
-    return tiles + [taken], {len(tiles)}
-
-
-def right_row(b: Board, x_min: int, top: int, groups: list[tuple[list, set[int]]], h: int) -> bool:
-    """``groups`` of faces right-aligned on the line at ``top`` when they fit right of ``x_min``; False (nothing
-    drawn) when they do not."""
-    width = sum(b.width(g, h, turned) + 6 for g, turned in groups)
-    x = WIDTH - MARGIN - width + 6
-    if x < x_min:
-        return False
-    y = b.y
-    for g, turned in groups:
-        b.y = top
-        x = b.row(x, g, h, turned=turned) + 6
-    b.y = y
-    return True
-
-
-def _sanma(b: Board, v: dict) -> None:
-    h = b.card
-    top = b.y
-    x = b.text(MARGIN, b.y, f"{v['round']} · honba {v['honba']} · sticks {v['sticks']} · wall {v['live']}", TITLE)
-    dora = h - 4
-    label = length("Dora ")
-    if right_row(b, x + 12 + round(label), top - 2, [(v["dora_indicators"], set())], dora):
-        b.text(WIDTH - MARGIN - b.width(v["dora_indicators"], dora) - round(label), top, "Dora")
-        b.y = top + max(TITLE + 5, dora + 2)
-    else:
-        b.y = top + TITLE + 5
-        x = b.text(MARGIN, b.y + 4, "Dora") + 6
-        b.row(x, v["dora_indicators"], dora)
-    for s in range(3):
-        b.y += 3
-        turn, top = v["turn"] == s, b.y
-        x = b.text(MARGIN, b.y, f"{v['winds'][s]} · {_seat_label(v, s)} · {v['scores'][s]}")
-        if v["riichi"][s]:
-            x = b.text(x + 6, b.y, "RIICHI", fill=MARK)
-        if turn:
-            x = b.text(x + 6, b.y, "to play", fill=MARK)
-        groups = [_meld(m, s) for m in v["melds"][s]] + ([(["4z"] * v["kita"][s], set())] if v["kita"][s] else [])
-        river_top, wrap, mh = top + TEXT + 4, WIDTH - MARGIN, h - 4
-        width = sum(b.width(g, mh, turned) + 6 for g, turned in groups)
-        if groups and width <= (WIDTH - 2 * MARGIN) // 2:  # the melds right of the river, which wraps before them
-            x = WIDTH - MARGIN - width + 6
-            for g, turned in groups:
-                b.y = river_top + h - mh
-                x = b.row(x, g, mh, turned=turned) + 6
-            wrap = WIDTH - MARGIN - width - 4
-        elif groups:  # too many for that: a row of their own above the river
-            x, y = MARGIN + 16, river_top
-            for g, turned in groups:
-                if x + b.width(g, mh, turned) > WIDTH - MARGIN:
-                    x, y = MARGIN + 16, y + mh + GAP
-                b.y = y
-                x = b.row(x, g, mh, turned=turned) + 6
-            river_top = b.y + 2
-        river = v["rivers"][s]
-        b.y = river_top
-        b.row(MARGIN, [r["tile"] for r in river], h, wrap_at=wrap,
-              turned={i for i, r in enumerate(river) if r["riichi"]},
-              dim={i for i, r in enumerate(river) if r["called"]})
-        if not river and wrap == WIDTH - MARGIN:  # nothing discarded, no melds beside: half a row is enough
-            b.y = river_top + h // 2
-        if turn:
-            b.mark(top)
-
-
 # --- hanafuda games: Koi-Koi and Hachi-Hachi -----------------------------------------------------------
 
 RANK_ORDER = (hf.BRIGHT, hf.ANIMAL, hf.RIBBON, hf.CHAFF)
@@ -505,7 +427,7 @@ def _hachihachi(b: Board, v: dict, column: int = 0) -> None:
         b.line("Sitting out: " + ", ".join(f"{_name(v, s)} {_money(v['cash'][s])}" for s in out), TEXT, DIM_INK)
 
 
-DRAWERS = {"sanma": _sanma, "koikoi": _koikoi, "hachihachi": _hachihachi}
+DRAWERS = {"koikoi": _koikoi, "hachihachi": _hachihachi}
 
 
 def draws_table(game_name: str) -> bool:

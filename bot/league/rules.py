@@ -3,7 +3,7 @@
 The values are the game's own options (its ``Options`` model, the one ``/play`` is written from,
 ``games/optionspec.py``), stored per season and game (table ``season_rules``). Sanma's placement points
 are a set of the season too (:class:`SanmaPlacement`): start points, return points and uma, oka
-following from them as the final result computes it (``games/sanma/engine.py``, ``final_scores``:
+following from them as the final result computes it (``games/sanma/settle.py``, ``final_scores``:
 3 × (return − start) / 1000 to first place), so the scores stay zero-sum. They are stored as the engine's
 options ``start_points``, ``return_points`` and ``uma``. The other games' league points are what their
 results count (:mod:`bot.league.points`): Koi-Koi and Black Christmas Poker points, chips in the money games.

@@ -1,8 +1,8 @@
 """Sanma (3-player riichi mahjong): engine, scoring through ``mahjong``, bot policy (docs/rules/sanma.md).
 
 ``GAME`` declares the game (:class:`games.base.GameBase`); its hooks are the functions of
-:mod:`games.sanma.engine`, which also describes the seed/shuffle protocol, the action strings and
-the events.
+:mod:`games.sanma.engine`, which names the module of each concern (the state, dealing and the fair shuffle,
+legal moves, play, settlement, the views).
 """
 
 from __future__ import annotations
@@ -10,9 +10,9 @@ from __future__ import annotations
 from games.base import Event, GameBase
 from games.sanma import engine, tenhou_json
 from games.sanma.actions import Word
-from games.sanma.engine import SanmaState
 from games.sanma.options import Options
 from games.sanma.policy import bot_choose
+from games.sanma.state import SanmaState
 
 
 def opening_events(state: SanmaState) -> list[Event]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from games.base import GameError
@@ -37,21 +38,62 @@ def parse_melds(text: str | None) -> list[tuple[str, list[str]]]:
     return out
 
 
+@dataclass
+class _Tiles:
+    """A hand to score as tile ids: the concealed tiles (the winning one last), the melds and the indicators."""
+
+    concealed: list[int]
+    melds: list[dict[str, Any]]
+    dora: list[int]
+    ura: list[int]
+
+
 def calculate(hand: str, win: str, *, melds: str | None = None, tsumo: bool = False, riichi: bool = False,
               double_riichi: bool = False, ippatsu: bool = False, rinshan: bool = False, chankan: bool = False,
               haitei: bool = False, houtei: bool = False, kita: int = 0, dora: str | None = None,
               ura: str | None = None, seat: str = "S", round: str = "E", honba: int = 0, sticks: int = 0,
               red_fives: bool = True) -> dict[str, Any]:
     """Score one hand. Bad input raises GameError; a hand that does not win has ``error`` set."""
+    seat_u, round_u = _winds(seat, round)
+    if not 0 <= kita <= 4:
+        raise GameError("A player can have 0 to 4 kita.")
+    if honba < 0 or sticks < 0:
+        raise GameError("Honba and sticks cannot be negative.")
+    win_code, tiles = _tiles(hand, win, melds, dora, ura, kita, red_fives)
+    ctx = WinContext(tsumo=tsumo, riichi=riichi or double_riichi, double_riichi=double_riichi, ippatsu=ippatsu,
+                     rinshan=rinshan, chankan=chankan, haitei=haitei, houtei=houtei, seat_wind=SEATS[seat_u],
+                     round_wind=ROUNDS[round_u], honba=honba, sticks=sticks, kita=kita, red_fives=red_fives)
+    if (riichi or double_riichi or ippatsu) and any(m["type"] != "ankan" for m in tiles.melds):
+        raise GameError("Riichi needs a closed hand (only closed kans).")
+    if ippatsu and not (riichi or double_riichi):
+        raise GameError("Ippatsu needs riichi.")
+    score = score_hand(tiles.concealed, tiles.concealed[-1], tiles.melds, tiles.dora, tiles.ura, ctx)
+    out: dict[str, Any] = {
+        "hand": tiles_text(tiles.concealed, red_fives), "win": win_code,
+        "melds": [{"type": m["type"], "tiles": tiles_text(m["tiles"], red_fives)} for m in tiles.melds],
+        "han": score.han if score.ok else 0, "fu": score.fu if score.ok else 0,
+        "yaku": [y["name"] for y in score.yaku], "yaku_han": [{"name": y["name"], "han": y["han"]} for y in score.yaku],
+        "limit": score.limit, "total": 0, "payments": {}, "error": score.error,
+    }
+    if score.ok:
+        out["payments"] = _payments(score.cost, tsumo, SEATS[seat_u])
+        out["total"] = score.cost["total"]
+    return out
+
+
+def _winds(seat: str, round: str) -> tuple[str, str]:
+    """The seat's and the round's wind letters, checked."""
     seat_u, round_u = (seat or "S").upper()[:1], (round or "E").upper()[:1]
     if seat_u not in SEATS:
         raise GameError("The seat wind is E, S or W (there is no North seat in sanma).")
     if round_u not in ROUNDS:
         raise GameError("The round wind is E or S (the West round is never played).")
-    if not 0 <= kita <= 4:
-        raise GameError("A player can have 0 to 4 kita.")
-    if honba < 0 or sticks < 0:
-        raise GameError("Honba and sticks cannot be negative.")
+    return seat_u, round_u
+
+
+def _tiles(hand: str, win: str, melds: str | None, dora: str | None, ura: str | None, kita: int,
+           red_fives: bool) -> tuple[str, _Tiles]:
+    """The winning tile's code and the hand as tile ids, the copies of each tile checked over hand, melds and kita."""
     hand_codes = parse_codes(hand)
     win_codes = parse_codes(win)
     if len(win_codes) != 1:
@@ -71,53 +113,34 @@ def calculate(hand: str, win: str, *, melds: str | None = None, tsumo: bool = Fa
     rest = list(hand_codes)
     rest.remove(win_code)
     meld_codes = [c for _, cs in meld_list for c in cs]
-    all_codes = rest + [win_code] + meld_codes
-    kita_codes = ["4z"] * kita
     dora_codes = parse_codes(dora or "")
     ura_codes = parse_codes(ura or "")
     if len(dora_codes) > 5 or len(ura_codes) > 5:
         raise GameError("There are at most 5 dora and 5 ura indicators.")
-    ids = codes_to_ids(all_codes + kita_codes, red_fives)  # checks the copy counts in hand+melds+kita
-    concealed = ids[: len(rest) + 1]
-    win_tile = concealed[-1]
+    ids = codes_to_ids(rest + [win_code] + meld_codes + ["4z"] * kita, red_fives)  # checks the copy counts
     melds_ids = []
     pos = len(rest) + 1
     for kind, cs in meld_list:
         melds_ids.append({"type": kind, "tiles": ids[pos: pos + len(cs)]})
         pos += len(cs)
     # indicators are physical tiles too, but they are separate from the hand's copies
-    dora_ids = codes_to_ids(dora_codes, red_fives)
-    ura_ids = codes_to_ids(ura_codes, red_fives)
-    ctx = WinContext(tsumo=tsumo, riichi=riichi or double_riichi, double_riichi=double_riichi, ippatsu=ippatsu,
-                     rinshan=rinshan, chankan=chankan, haitei=haitei, houtei=houtei, seat_wind=SEATS[seat_u],
-                     round_wind=ROUNDS[round_u], honba=honba, sticks=sticks, kita=kita, red_fives=red_fives)
-    if (riichi or double_riichi or ippatsu) and any(m["type"] != "ankan" for m in melds_ids):
-        raise GameError("Riichi needs a closed hand (only closed kans).")
-    if ippatsu and not (riichi or double_riichi):
-        raise GameError("Ippatsu needs riichi.")
-    score = score_hand(concealed, win_tile, melds_ids, dora_ids, ura_ids, ctx)
-    out: dict[str, Any] = {
-        "hand": tiles_text(concealed, red_fives), "win": win_code,
-        "melds": [{"type": m["type"], "tiles": tiles_text(m["tiles"], red_fives)} for m in melds_ids],
-        "han": score.han if score.ok else 0, "fu": score.fu if score.ok else 0,
-        "yaku": [y["name"] for y in score.yaku], "yaku_han": [{"name": y["name"], "han": y["han"]} for y in score.yaku],
-        "limit": score.limit, "total": 0, "payments": {}, "error": score.error,
-    }
-    if score.ok:
-        cost = score.cost
-        dealer = 0
-        winner = SEATS[seat_u]
-        if tsumo:
-            pays = tsumo_payments(cost, winner, dealer)
-            if winner == dealer:
-                out["payments"] = {"each_non_dealer": next(iter(pays.values()))}
-            else:
-                out["payments"] = {"dealer": pays[dealer], "non_dealer": [v for s, v in pays.items() if s != dealer][0]}
+    return win_code, _Tiles(concealed=ids[: len(rest) + 1], melds=melds_ids,
+                            dora=codes_to_ids(dora_codes, red_fives), ura=codes_to_ids(ura_codes, red_fives))
+
+
+def _payments(cost: dict[str, Any], tsumo: bool, winner: int) -> dict[str, Any]:
+    """Who pays what (the dealer is East, seat 0), and the riichi sticks taken."""
+    dealer = 0
+    if tsumo:
+        pays = tsumo_payments(cost, winner, dealer)
+        if winner == dealer:
+            payments = {"each_non_dealer": next(iter(pays.values()))}
         else:
-            out["payments"] = {"discarder": ron_payment(cost)}
-        out["payments"]["sticks"] = cost["kyoutaku_bonus"]
-        out["total"] = cost["total"]
-    return out
+            payments = {"dealer": pays[dealer], "non_dealer": [v for s, v in pays.items() if s != dealer][0]}
+    else:
+        payments = {"discarder": ron_payment(cost)}
+    payments["sticks"] = cost["kyoutaku_bonus"]
+    return payments
 
 
 def describe(out: dict[str, Any]) -> str:

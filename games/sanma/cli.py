@@ -90,7 +90,7 @@ WALL_PARTS = (("east", "East (dealer)", 0, 13), ("south", "South", 13, 26), ("we
 
 def verify(args: argparse.Namespace) -> int:
     """Check a hand's revealed seed against its hash and show the wall it gives, part by part."""
-    from games.sanma.engine import hand_wall
+    from games.sanma.deal import hand_wall
     from games.sanma.tiles import tile_code
 
     if (revealed := cli.revealed_seed(args, "sanma")) is None:

@@ -43,6 +43,7 @@ class Options(BaseModel):
 def parse_options(data: dict[str, Any] | None = None, n_seats: int | None = None) -> Options:
     data = dict(data or {})
     opts = options_from(Options, "sanma", data)
+    assert isinstance(opts, Options)
     if n_seats is not None and n_seats != 3:
         raise GameError(f"Sanma needs exactly 3 seats, not {n_seats}: add bots to fill the table.")
     return opts

@@ -18,36 +18,36 @@ from __future__ import annotations
 
 import random
 from functools import lru_cache
-from typing import Any
 
 from games.sanma.actions import Action, Discard, OwnKan, Pon, Word, parse
 from games.sanma.shanten import Hand
 from games.sanma.tiles import KINDS, code_kind, dora_of, kind_code
+from games.sanma.views import SeatView
 
 TERMINALS = {0, 8, 9, 17, 18, 26}
 _parse = lru_cache(maxsize=4096)(parse)  # actions are immutable and few: parse each string once
 
 
-def _counts(view: dict[str, Any]) -> list[int]:
+def _counts(view: SeatView) -> list[int]:
     c = [0] * 34
-    for tile in view["hand_ids"]:
+    for tile in view.hand_ids:
         c[tile // 4] += 1
     return c
 
 
-def _visible(view: dict[str, Any], own: list[int]) -> list[int]:
+def _visible(view: SeatView, own: list[int]) -> list[int]:
     """Copies of each kind the bot can see: rivers, melds, indicators, kita and its own hand."""
     seen = list(own)
-    for river in view["rivers"]:
+    for river in view.rivers:
         for r in river:
-            seen[code_kind(r["tile"])] += 1
-    for melds in view["melds"]:
+            seen[code_kind(r.tile)] += 1
+    for melds in view.melds:
         for m in melds:
-            for t in m["tiles"]:
+            for t in m.tiles:
                 seen[code_kind(t)] += 1
-    for ind in view["dora_indicators"]:
+    for ind in view.dora_indicators:
         seen[code_kind(ind)] += 1
-    seen[30] += sum(view["kita"])
+    seen[30] += sum(view.kita)
     return seen
 
 
@@ -75,10 +75,10 @@ def _acceptance(hand: Hand, base: int, seen: list[int]) -> int:
     return sum(4 - seen[k] for k in hand.improving(base, _relevant(hand.c)) if seen[k] < 4)
 
 
-def _best_discard(view: dict[str, Any], options: list[str], c: list[int], seen: list[int]) -> tuple[str, int, int]:
+def _best_discard(view: SeatView, options: list[str], c: list[int], seen: list[int]) -> tuple[str, int, int]:
     """(code, shanten after, acceptance) of the best efficiency discard among ``options`` codes."""
     hand = Hand(c)
-    dora = {dora_of(code_kind(i)) for i in view["dora_indicators"]}
+    dora = {dora_of(code_kind(i)) for i in view.dora_indicators}
     after = hand.after_discards()
     by_kind = {k: after[k] for k in map(code_kind, options)}
     low = min(by_kind.values())
@@ -99,14 +99,15 @@ def _best_discard(view: dict[str, Any], options: list[str], c: list[int], seen: 
         score = (sh, -acc, keep, 0 if k >= 27 or k in TERMINALS else 1)
         if best is None or score < best[0]:
             best = (score, code, sh, acc)
+    assert best is not None  # the kind of lowest shanten is among the options
     return best[1], best[2], best[3]
 
 
-def _danger(view: dict[str, Any], seen: list[int], code: str, riichi_seats: list[int]) -> int:
+def _danger(view: SeatView, seen: list[int], code: str, riichi_seats: list[int]) -> int:
     k = code_kind(code)
     worst = 0
     for s in riichi_seats:
-        river = [code_kind(r["tile"]) for r in view["rivers"][s]]
+        river = [code_kind(r.tile) for r in view.rivers[s]]
         if k in river:
             d = 0
         elif k >= 27:
@@ -121,15 +122,15 @@ def _danger(view: dict[str, Any], seen: list[int], code: str, riichi_seats: list
     return worst
 
 
-def _yakuhai(view: dict[str, Any], k: int) -> bool:
+def _yakuhai(view: SeatView, k: int) -> bool:
     if k in (31, 32, 33):
         return True
-    seat_wind = 27 + ["East", "South", "West"].index(view["winds"][view["seat"]])
-    round_wind = 27 + view["round_index"] // 3
+    seat_wind = 27 + ["East", "South", "West"].index(view.winds[view.seat])
+    round_wind = 27 + view.round_index // 3
     return k in (seat_wind, round_wind)
 
 
-def bot_choose(view: dict[str, Any], legal: list[str], rng_seed: int) -> str:
+def bot_choose(view: SeatView, legal: list[str], rng_seed: int) -> str:
     if not legal:
         raise ValueError("no legal action")
     for win in (Word.TSUMO, Word.RON):
@@ -146,7 +147,7 @@ def bot_choose(view: dict[str, Any], legal: list[str], rng_seed: int) -> str:
     if riichi:
         code, _, _ = _best_discard(view, riichi, c, seen)
         return str(Discard(code, riichi=True))
-    if view.get("my_riichi") == 2:
+    if view.my_riichi == 2:
         closed_kan = next((m for m in moves if isinstance(m, OwnKan) and not m.added), None)
         if closed_kan is not None:
             return str(closed_kan)
@@ -154,8 +155,8 @@ def bot_choose(view: dict[str, Any], legal: list[str], rng_seed: int) -> str:
     if not discards:
         return random.Random(rng_seed).choice(legal)
     code, sh, _ = _best_discard(view, discards, c, seen)
-    me = view["seat"]
-    others_riichi = [s for s in range(3) if s != me and view["riichi"][s]]
+    me = view.seat
+    others_riichi = [s for s in range(3) if s != me and view.riichi[s]]
     if others_riichi and sh >= 2:
         code = min(discards, key=lambda code: (_danger(view, seen, code, others_riichi), -code_kind(code)))
         return str(Discard(code))
@@ -165,22 +166,20 @@ def bot_choose(view: dict[str, Any], legal: list[str], rng_seed: int) -> str:
     return str(Discard(code))
 
 
-def _respond(view: dict[str, Any], moves: list[Action]) -> str:
-    window = view.get("window") or {}
-    tile = window.get("tile")
+def _respond(view: SeatView, moves: list[Action]) -> str:
     pon = next((m for m in moves if isinstance(m, Pon)), None)
-    if not tile or pon is None:
+    if view.window is None or pon is None:
         return str(Word.PASS)
-    k = code_kind(tile)
-    me = view["seat"]
-    if any(view["riichi"][s] for s in range(3) if s != me):
+    k = code_kind(view.window.tile)
+    me = view.seat
+    if any(view.riichi[s] for s in range(3) if s != me):
         return str(Word.PASS)
     hand = Hand(_counts(view))
     before = hand.shanten()
     hand.remove(k)
     hand.remove(k)
     after = _shanten_after_pon(hand)
-    open_hand = bool(view["melds"][me])
+    open_hand = bool(view.melds[me])
     if _yakuhai(view, k) and after <= before:
         return str(pon)
     if open_hand and after < before and _has_open_yaku(view, k):
@@ -193,12 +192,12 @@ def _shanten_after_pon(hand: Hand) -> int:
     return min(hand.after_discards().values(), default=9)
 
 
-def _has_open_yaku(view: dict[str, Any], k: int) -> bool:
-    me = view["seat"]
-    kinds = [code_kind(t) for m in view["melds"][me] for t in m["tiles"]] + [k]
+def _has_open_yaku(view: SeatView, k: int) -> bool:
+    me = view.seat
+    kinds = [code_kind(t) for m in view.melds[me] for t in m.tiles] + [k]
     if any(_yakuhai(view, x) for x in kinds):
         return True
-    hand = [code_kind(t) for t in view["hand"]]
+    hand = [code_kind(t) for t in view.hand]
     tanyao = all(x < 27 and x not in TERMINALS for x in kinds + hand)
     return tanyao
 

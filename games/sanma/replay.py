@@ -11,14 +11,17 @@ from __future__ import annotations
 import json
 import re
 import xml.etree.ElementTree as ET
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from games.base import GameError, SeatInfo
 from games.sanma import engine, tenhou_json
 from games.sanma.actions import Word
+from games.sanma.events import HandEnd, SanmaEvent
 from games.sanma.options import Options
-from games.sanma.tiles import ALL_IDS, tile_code
+from games.sanma.state import ROUND_NAMES, SanmaState, dora_indicators
+from games.sanma.tiles import ALL_IDS, RED_IDS, kind_code, tile_code
 
 DRAW = {"T": 0, "U": 1, "V": 2}
 DISCARD = {"D": 0, "E": 1, "F": 2}
@@ -64,6 +67,14 @@ def _owari(hand: list[ET.Element]) -> str | None:
     return next((t.get("owari") for t in hand if t.get("owari")), None)
 
 
+def _int_attr(tag: ET.Element, name: str) -> int:
+    """A tag's whole-number attribute; a missing one makes the log malformed (``replay_text`` says so)."""
+    value = tag.get(name)
+    if value is None:
+        raise KeyError(f"<{tag.tag}> has no attribute {name!r}")
+    return int(value)
+
+
 def _ints(s: str | None) -> list[int]:
     return [int(x) for x in s.split(",")] if s else []
 
@@ -98,7 +109,7 @@ def _hands(tags: list[ET.Element]) -> list[list[ET.Element]]:
 def build_wall(hand: list[ET.Element]) -> list[int]:
     init = hand[0]
     seed = _ints(init.get("seed"))
-    dealer = int(init.get("oya"))
+    dealer = _int_attr(init, "oya")
     wall: list[int | None] = [None] * 108
     for k in range(3):
         tiles = _ints(init.get(f"hai{(dealer + k) % 3}"))
@@ -122,9 +133,9 @@ def build_wall(hand: list[ET.Element]) -> list[int]:
                 normal += 1
             wall[pos] = tile
         elif name == "N":
-            meld = decode_meld(int(tag.get("who")), int(tag.get("m")))
+            meld = decode_meld(_int_attr(tag, "who"), _int_attr(tag, "m"))
             if meld["type"] in ("kita", "ankan", "daiminkan", "shouminkan"):
-                after_call.add(int(tag.get("who")))
+                after_call.add(_int_attr(tag, "who"))
         elif name == "AGARI":
             for i, t in enumerate(_ints(tag.get("doraHai"))[1:5]):  # kan dora shown with no DORA tag
                 if wall[95 + i] is None:
@@ -134,7 +145,7 @@ def build_wall(hand: list[ET.Element]) -> list[int]:
         elif name == "DORA":  # kan-dora indicators follow the first one (wall 94) in the dead wall
             if kan_dora >= 4:
                 raise ReplayError("more than four kan-dora indicators in one hand")
-            wall[95 + kan_dora] = int(tag.get("hai"))
+            wall[95 + kan_dora] = _int_attr(tag, "hai")
             kan_dora += 1
     used = [t for t in wall if t is not None]
     if len(set(used)) != len(used):
@@ -197,14 +208,14 @@ def replay_text(text: str) -> dict[str, Any]:
                           f"({type(e).__name__}: {e})") from None
 
 
-def _act(state, seat: int, action: str, where: str) -> list:
+def _act(state: SanmaState, seat: int, action: str, where: str) -> list[SanmaEvent]:
     legal = engine.legal_actions(state, seat)
     if action not in legal:
         raise ReplayError(f"{where}: seat {seat} may not {action!r} (legal: {legal})")
     return engine.apply(state, seat, action)
 
 
-def _answer_window(state, where: str, answers: dict[int, str]) -> list:
+def _answer_window(state: SanmaState, where: str, answers: dict[int, str]) -> list[SanmaEvent]:
     events = []
     while state.phase == "respond":
         pending = engine.to_act(state)
@@ -215,161 +226,225 @@ def _answer_window(state, where: str, answers: dict[int, str]) -> list:
     return events
 
 
-def _replay_hand(state, index: int, hand: list[ET.Element]) -> dict[str, Any]:
-    init = hand[0]
+def _replay_hand(state: SanmaState, index: int, hand: list[ET.Element]) -> dict[str, Any]:
+    """One hand of the log through the engine: every tag played, and what differs from the log."""
+    label, problems = _check_init(state, index, hand[0])
+    replay = _HandReplay(state, label, hand, problems)
+    replay.run()
+    if replay.end is None:
+        raise ReplayError(f"{label}: the log hand has no ending")
+    end = replay.end
+    return {"hand": label, "ok": not problems, "problems": problems, "draws": replay.draws,
+            "result": _describe(end), "deltas": end["deltas"], "scores": end["scores"]}
+
+
+def _check_init(state: SanmaState, index: int, init: ET.Element) -> tuple[str, list[str]]:
+    """The hand's name, and how the engine's scores, round, honba, sticks and dealer differ from the INIT tag's."""
     seed = _ints(init.get("seed"))
     round_index = engine_round(seed[0])
-    label = f"hand {index + 1} ({engine.ROUND_NAMES[round_index]} {seed[1]}h)"
+    label = f"hand {index + 1} ({ROUND_NAMES[round_index]} {seed[1]}h)"
     problems = []
     ten = [x * 100 for x in _ints(init.get("ten"))[:3]]
     if state.phase == "over":
         raise ReplayError(f"{label}: the engine ended the game before this hand")
     if ten != state.scores:
         problems.append(f"{label}, INIT: scores log {ten} != engine {state.scores}")
-    logged = (round_index, seed[1], seed[2], int(init.get("oya")))
+    logged = (round_index, seed[1], seed[2], _int_attr(init, "oya"))
     if (state.round_index, state.honba, state.sticks, state.dealer) != logged:
         problems.append(f"{label}, INIT: round/honba/sticks/dealer log {logged} != engine "
                         f"{(state.round_index, state.honba, state.sticks, state.dealer)}")
-    draws = 0
-    riichi_next: int | None = None
+    return label, problems
+
+
+@dataclass
+class _HandReplay:
+    """The tags of one hand after its INIT, fed to the engine one by one."""
+
+    state: SanmaState
+    label: str
+    hand: list[ET.Element]  # the INIT tag first
+    problems: list[str]
+    draws: int = 0
+    riichi_next: int | None = None  # the seat whose next discard declares riichi
     riichi_paid: tuple[list[int], str] | None = None  # a REACH step 2's logged scores, until the window closes
-    tags = hand[1:]
-    end_data = None
-    events_all: list = []
-    kan_dora = 0
-    dora_checks: list[tuple[int, str, str]] = []  # kan-dora tags met before the discard that turns them
-    i = 0
-    while i < len(tags):
-        tag = tags[i]
-        name = tag.tag
-        where = f"{label}, action {i + 1} <{name}{_attrs(tag)}>"
+    end: dict[str, Any] | None = None  # the hand's end, as the engine told it
+    events: list[SanmaEvent] = field(default_factory=list)
+    kan_dora: int = 0
+    dora_checks: list[tuple[int, str, str]] = field(default_factory=list)  # kan-dora tags before their discard
+
+    def run(self) -> None:
+        tags = self.hand[1:]
+        i = 0
+        while i < len(tags):
+            tag = tags[i]
+            where = f"{self.label}, action {i + 1} <{tag.tag}{_attrs(tag)}>"
+            i = self._play(tags, i, where)
+            if self.riichi_paid is not None and self.state.phase != "respond":
+                logged, paid_where = self.riichi_paid
+                if logged != self.state.scores:
+                    self.problems.append(f"{paid_where}: scores after riichi log {logged} != engine {self.state.scores}")
+                self.riichi_paid = None
+            i += 1
+
+    def _play(self, tags: list[ET.Element], i: int, where: str) -> int:
+        """Plays ``tags[i]``; returns the index of the last tag it took (a double ron takes two)."""
+        tag, name = tags[i], tags[i].tag
         if name == "DORA":
-            if state.window is not None and state.window.kind in ("ankan", "kakan"):
-                events_all += _answer_window(state, where, {})  # no chankan: the kan completes
-            kan_dora += 1
-            expected = tile_code(int(tag.get("hai")), state.options.red_fives)
-            if state.pending_dora and len(engine.dora_indicators(state)) <= kan_dora:
-                # an open kan's indicator turns with the kan player's next discard (§3); older logs
-                # write the tag just before that discard: compare once it is made
-                dora_checks.append((kan_dora, expected, where))
-            else:
-                problems += _dora_problem(state, events_all, kan_dora, expected, where)
+            self._dora(tag, where)
         elif name[0] in DRAW and name[1:].isdigit():
-            seat, tile = DRAW[name[0]], int(name[1:])
-            events_all += _answer_window(state, where, {})
-            if state.phase != "turn" or state.turn != seat or state.drawn != tile:
-                raise ReplayError(f"{where}: the engine did not deal this draw (turn {state.turn}, "
-                                  f"drawn {state.drawn}, phase {state.phase})")
-            draws += 1
+            self._draw(DRAW[name[0]], int(name[1:]), where)
         elif name[0] in DISCARD and name[1:].isdigit():
-            seat, tile = DISCARD[name[0]], int(name[1:])
-            code = tile_code(tile, state.options.red_fives)
-            action = ("r:" if riichi_next == seat else "d:") + code
-            riichi_next = None
-            events_all += _act(state, seat, action, where)
-            for check in dora_checks:
-                problems += _dora_problem(state, events_all, *check)
-            dora_checks.clear()
+            self._discard(DISCARD[name[0]], int(name[1:]), where)
         elif name == "REACH":
-            who = int(tag.get("who"))
-            if tag.get("step") == "1":
-                riichi_next = who
-            else:
-                # Tenhou writes step 2 (the stick paid) before the <N> of a call on the declaration tile:
-                # the call window stays open for the tags that follow, and the scores are compared once
-                # it has closed (by that call, or by the next draw); a JSON log gives no scores here
-                riichi_paid = ([x * 100 for x in _ints(tag.get("ten"))[:3]], where) if tag.get("ten") else None
+            self._reach(tag, where)
         elif name == "N":
-            who = int(tag.get("who"))
-            meld = decode_meld(who, int(tag.get("m")))
-            if meld["type"] == "kita":
-                events_all += _answer_window(state, where, {})
-                events_all += _act(state, who, "kita", where)
-                nxt = tags[i + 1] if i + 1 < len(tags) else None
-                if not (nxt is not None and nxt.tag == "AGARI"):
-                    events_all += _answer_window(state, where, {})
-            elif meld["type"] in ("pon", "daiminkan"):
-                action = "kan" if meld["type"] == "daiminkan" else "pon"
-                if action == "pon":
-                    legal = engine.legal_actions(state, who)
-                    used_red = _pon_uses_red(int(tag.get("m")), state)
-                    if used_red and "pon:0" in legal:
-                        action = "pon:0"
-                if action not in engine.legal_actions(state, who):  # never drop a call the log made
-                    raise ReplayError(f"{where}: seat {who} may not {action!r} "
-                                      f"(legal: {engine.legal_actions(state, who)}, phase {state.phase})")
-                events_all += _answer_window(state, where, {who: action})
-            elif meld["type"] == "ankan":
-                events_all += _act(state, who, f"ankan:{_kind_code(meld['kind'])}", where)
-            elif meld["type"] == "shouminkan":
-                events_all += _act(state, who, f"kakan:{_kind_code(meld['kind'])}", where)
-            else:
-                raise ReplayError(f"{where}: chii does not exist in sanma")
+            self._meld(tag, tags[i + 1] if i + 1 < len(tags) else None, where)
         elif name == "AGARI":
-            who, frm = int(tag.get("who")), int(tag.get("fromWho"))
-            if who == frm:
-                evs = _act(state, who, "tsumo", where)
-            else:
-                winners = {who: "ron"}
-                j = i + 1
-                while j < len(tags) and tags[j].tag == "AGARI":  # double ron
-                    winners[int(tags[j].get("who"))] = "ron"
-                    j += 1
-                evs = _answer_window(state, where, winners)
-            events_all += evs
-            end = next((e for e in evs if e.type == "hand_end"), None)
-            if end is None:
-                raise ReplayError(f"{where}: the win did not end the hand")
-            end_data = end.outcome.model_dump()
-            win = next(w for w in end_data["wins"] if w["winner"] == who)
-            yaku = _ints(tag.get("yaku"))
-            han = sum(yaku[1::2]) if yaku else 0
-            if tag.get("yakuman"):
-                han = 13 * len(_ints(tag.get("yakuman")))
-            if tag.get("han"):  # read from a JSON log's yaku texts
-                han = int(tag.get("han"))
-            fu = _ints(tag.get("ten"))[0]
-            if fu == 0:  # a JSON log's limit hand names no fu: compare the han only
-                fu = win["fu"]
-            shown = [tile_code(t, state.options.red_fives) for t in _ints(tag.get("doraHai"))]
-            if tag.get("doraHai") and shown != end_data["dora_indicators"]:
-                problems.append(f"{where}: dora indicators log {shown} != engine {end_data['dora_indicators']}")
-            if (win["han"], win["fu"]) != (han, fu) and not (han >= 13 and win["han"] >= 13):
-                problems.append(f"{where}: log {han} han {fu} fu != engine {win['han']} han {win['fu']} fu")
-            if i + 1 >= len(tags) or tags[i + 1].tag != "AGARI":
-                if _sum_deltas(hand, tag) != end_data["deltas"]:
-                    problems.append(f"{where}: deltas log {_sum_deltas(hand, tag)} != engine {end_data['deltas']}")
-            # a double ron's second AGARI tag was consumed above
-            while i + 1 < len(tags) and tags[i + 1].tag == "AGARI":
-                i += 1
+            return self._agari(tags, i, where)
         elif name == "RYUUKYOKU":
-            if tag.get("type") == "yao9":  # nine kinds: hai<n> is the declarer's revealed hand, not a tenpai list
-                declarer = next(k for k in range(3) if tag.get(f"hai{k}") is not None)
-                events_all += _act(state, declarer, "kyuushu", where)
-            else:
-                events_all += _answer_window(state, where, {})
-            end = next((e for e in reversed(events_all) if e.type == "hand_end"), None)
-            if end is None:
-                raise ReplayError(f"{where}: the engine did not end the hand in a draw")
-            end_data = end.outcome.model_dump()
-            problems += _check_draw(tag, end_data, where, state.options.red_fives)
-        if riichi_paid is not None and state.phase != "respond":
-            logged, paid_where = riichi_paid
-            if logged != state.scores:
-                problems.append(f"{paid_where}: scores after riichi log {logged} != engine {state.scores}")
-            riichi_paid = None
-        i += 1
-    if end_data is None:
-        raise ReplayError(f"{label}: the log hand has no ending")
-    return {"hand": label, "ok": not problems, "problems": problems, "draws": draws,
-            "result": _describe(end_data), "deltas": end_data["deltas"], "scores": end_data["scores"]}
+            self._ryuukyoku(tag, where)
+        return i
+
+    def _act(self, seat: int, action: str, where: str) -> list[SanmaEvent]:
+        events = _act(self.state, seat, action, where)
+        self.events += events
+        return events
+
+    def _answer(self, where: str, answers: dict[int, str]) -> list[SanmaEvent]:
+        events = _answer_window(self.state, where, answers)
+        self.events += events
+        return events
+
+    def _dora(self, tag: ET.Element, where: str) -> None:
+        state = self.state
+        if state.window is not None and state.window.kind in ("ankan", "kakan"):
+            self._answer(where, {})  # no chankan: the kan completes
+        self.kan_dora += 1
+        expected = tile_code(_int_attr(tag, "hai"), state.options.red_fives)
+        if state.pending_dora and len(dora_indicators(state)) <= self.kan_dora:
+            # an open kan's indicator turns with the kan player's next discard; older logs
+            # write the tag just before that discard: compare once it is made
+            self.dora_checks.append((self.kan_dora, expected, where))
+        else:
+            self.problems += _dora_problem(state, self.events, self.kan_dora, expected, where)
+
+    def _draw(self, seat: int, tile: int, where: str) -> None:
+        state = self.state
+        self._answer(where, {})
+        if state.phase != "turn" or state.turn != seat or state.drawn != tile:
+            raise ReplayError(f"{where}: the engine did not deal this draw (turn {state.turn}, "
+                              f"drawn {state.drawn}, phase {state.phase})")
+        self.draws += 1
+
+    def _discard(self, seat: int, tile: int, where: str) -> None:
+        code = tile_code(tile, self.state.options.red_fives)
+        action = ("r:" if self.riichi_next == seat else "d:") + code
+        self.riichi_next = None
+        self._act(seat, action, where)
+        for check in self.dora_checks:
+            self.problems += _dora_problem(self.state, self.events, *check)
+        self.dora_checks.clear()
+
+    def _reach(self, tag: ET.Element, where: str) -> None:
+        if tag.get("step") == "1":
+            self.riichi_next = _int_attr(tag, "who")
+        else:
+            # Tenhou writes step 2 (the stick paid) before the <N> of a call on the declaration tile:
+            # the call window stays open for the tags that follow, and the scores are compared once
+            # it has closed (by that call, or by the next draw); a JSON log gives no scores here
+            self.riichi_paid = ([x * 100 for x in _ints(tag.get("ten"))[:3]], where) if tag.get("ten") else None
+
+    def _meld(self, tag: ET.Element, after: ET.Element | None, where: str) -> None:
+        who, m = _int_attr(tag, "who"), _int_attr(tag, "m")
+        meld = decode_meld(who, m)
+        if meld["type"] == "kita":
+            self._answer(where, {})
+            self._act(who, "kita", where)
+            if not (after is not None and after.tag == "AGARI"):
+                self._answer(where, {})
+        elif meld["type"] in ("pon", "daiminkan"):
+            self._call(who, m, "kan" if meld["type"] == "daiminkan" else "pon", where)
+        elif meld["type"] == "ankan":
+            self._act(who, f"ankan:{kind_code(meld['kind'])}", where)
+        elif meld["type"] == "shouminkan":
+            self._act(who, f"kakan:{kind_code(meld['kind'])}", where)
+        else:
+            raise ReplayError(f"{where}: chii does not exist in sanma")
+
+    def _call(self, who: int, m: int, action: str, where: str) -> None:
+        """A pon (with the red five when the log's pon took it) or an open kan of the discard."""
+        legal = engine.legal_actions(self.state, who)
+        if action == "pon" and _pon_uses_red(m, self.state) and "pon:0" in legal:
+            action = "pon:0"
+        if action not in legal:  # never drop a call the log made
+            raise ReplayError(f"{where}: seat {who} may not {action!r} (legal: {legal}, phase {self.state.phase})")
+        self._answer(where, {who: action})
+
+    def _agari(self, tags: list[ET.Element], i: int, where: str) -> int:
+        """A win (a tsumo, or the rons of one tile: a double ron's second AGARI tag is taken too), compared with
+        the log; returns the index of the last AGARI tag."""
+        tag = tags[i]
+        who, frm = _int_attr(tag, "who"), _int_attr(tag, "fromWho")
+        if who == frm:
+            events = self._act(who, "tsumo", where)
+        else:
+            winners = {who: "ron"}
+            j = i + 1
+            while j < len(tags) and tags[j].tag == "AGARI":  # double ron
+                winners[_int_attr(tags[j], "who")] = "ron"
+                j += 1
+            events = self._answer(where, winners)
+        end = next((e for e in events if isinstance(e, HandEnd)), None)
+        if end is None:
+            raise ReplayError(f"{where}: the win did not end the hand")
+        self.end = end.outcome.model_dump()
+        self.problems += _win_problems(tag, self.end, who, where, self.state.options.red_fives)
+        if i + 1 >= len(tags) or tags[i + 1].tag != "AGARI":
+            if _sum_deltas(self.hand, tag) != self.end["deltas"]:
+                self.problems.append(f"{where}: deltas log {_sum_deltas(self.hand, tag)} != engine {self.end['deltas']}")
+        while i + 1 < len(tags) and tags[i + 1].tag == "AGARI":  # a double ron's second tag, played above
+            i += 1
+        return i
+
+    def _ryuukyoku(self, tag: ET.Element, where: str) -> None:
+        if tag.get("type") == "yao9":  # nine kinds: hai<n> is the declarer's revealed hand, not a tenpai list
+            declarer = next(k for k in range(3) if tag.get(f"hai{k}") is not None)
+            self._act(declarer, "kyuushu", where)
+        else:
+            self._answer(where, {})
+        end = next((e for e in reversed(self.events) if isinstance(e, HandEnd)), None)
+        if end is None:
+            raise ReplayError(f"{where}: the engine did not end the hand in a draw")
+        self.end = end.outcome.model_dump()
+        self.problems += _check_draw(tag, self.end, where, self.state.options.red_fives)
 
 
-def _dora_problem(state, events: list, number: int, expected: str, where: str) -> list[str]:
+def _win_problems(tag: ET.Element, end: dict[str, Any], who: int, where: str, red: bool) -> list[str]:
+    """How an AGARI tag's han, fu and dora indicators differ from the engine's win of seat ``who``."""
+    problems = []
+    win = next(w for w in end["wins"] if w["winner"] == who)
+    yaku = _ints(tag.get("yaku"))
+    han = sum(yaku[1::2]) if yaku else 0
+    if tag.get("yakuman"):
+        han = 13 * len(_ints(tag.get("yakuman")))
+    if tag.get("han"):  # read from a JSON log's yaku texts
+        han = _int_attr(tag, "han")
+    fu = _ints(tag.get("ten"))[0]
+    if fu == 0:  # a JSON log's limit hand names no fu: compare the han only
+        fu = win["fu"]
+    shown = [tile_code(t, red) for t in _ints(tag.get("doraHai"))]
+    if tag.get("doraHai") and shown != end["dora_indicators"]:
+        problems.append(f"{where}: dora indicators log {shown} != engine {end['dora_indicators']}")
+    if (win["han"], win["fu"]) != (han, fu) and not (han >= 13 and win["han"] >= 13):
+        problems.append(f"{where}: log {han} han {fu} fu != engine {win['han']} han {win['fu']} fu")
+    return problems
+
+
+def _dora_problem(state: SanmaState, events: list[SanmaEvent], number: int, expected: str, where: str) -> list[str]:
     """The engine shows kan-dora indicator ``number`` as the log's ``expected`` tile, or a problem.
     When the discard that turned it ended the hand (the last tile), the hand's end shows it."""
     end = next((e for e in reversed(events) if e.type == "hand_end"), None)
-    shown = end.outcome.dora_indicators if end is not None else engine.dora_indicators(state)
+    shown = end.outcome.dora_indicators if end is not None else dora_indicators(state)
     if len(shown) < number + 1 or shown[number] != expected:
         return [f"{where}: kan-dora indicator {number}: log {expected}, engine shows {shown}"]
     return []
@@ -416,20 +491,14 @@ def _sum_deltas(hand: list[ET.Element], last: ET.Element) -> list[int]:
     return total
 
 
-def _pon_uses_red(m: int, state) -> bool:
+def _pon_uses_red(m: int, state: SanmaState) -> bool:
     t = m >> 9
     kind = t // 3
     base = kind * 4
     unused = (m >> 5) & 3
     tiles = [base + c for c in range(4) if c != unused]
     del tiles[t % 3]  # the called tile; the other two came from the hand
-    return state.options.red_fives and any(x in (52, 88) for x in tiles)
-
-
-def _kind_code(kind: int) -> str:
-    from games.sanma.tiles import kind_code
-
-    return kind_code(kind)
+    return state.options.red_fives and any(x in RED_IDS for x in tiles)
 
 
 def _describe(d: dict[str, Any]) -> str:

@@ -94,12 +94,13 @@ def score_hand(concealed: list[int], win_tile: int, melds: list[dict[str, Any]],
     if r.error:
         return Score(error=r.error)
     open_hand = any(m["type"] != "ankan" for m in melds)
-    yaku = [{"name": y.name, "han": (y.han_open if open_hand else y.han_closed) or 0, "id": y.yaku_id} for y in r.yaku]
-    cost = dict(r.cost)
-    return Score(error=None, han=r.han, fu=r.fu, yaku=yaku, cost=cost, limit=_limit(r.han, r.fu, cost))
+    yaku = [{"name": y.name, "han": (y.han_open if open_hand else y.han_closed) or 0, "id": y.yaku_id}
+            for y in r.yaku or []]
+    cost = dict(r.cost or {})
+    return Score(error=None, han=r.han or 0, fu=r.fu or 0, yaku=yaku, cost=cost, limit=_limit(cost))
 
 
-def _limit(han: int, fu: int, cost: dict[str, Any]) -> str | None:
+def _limit(cost: dict[str, Any]) -> str | None:
     level = cost.get("yaku_level") or ""
     if level:
         return level.lower().replace(" ", "_")
@@ -110,7 +111,8 @@ def nagashi_score(dealer: bool) -> Score:
     """Nagashi mangan as the library computes it (§5: no tiles, tsumo, no honba/sticks)."""
     config = HandConfig(is_tsumo=True, is_nagashi_mangan=True, player_wind=LIB_EAST + (0 if dealer else 1),
                         round_wind=LIB_EAST, options=optional_rules(True))
-    r = HandCalculator.estimate_hand_value([], None, config=config)
+    # nagashi mangan has no winning tile: the library takes None for it
+    r = HandCalculator.estimate_hand_value([], None, config=config)  # type: ignore[arg-type]
     return Score(error=r.error, han=r.han or 0, fu=r.fu or 0, cost=dict(r.cost or {}),
                  yaku=[{"name": y.name, "han": y.han_closed, "id": y.yaku_id} for y in (r.yaku or [])])
 

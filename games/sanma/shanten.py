@@ -26,6 +26,7 @@ import json
 import sys
 import zlib
 from array import array
+from collections.abc import Iterable, Iterator, Sequence
 from itertools import product
 from operator import itemgetter
 from pathlib import Path
@@ -47,14 +48,19 @@ NONE_LOOSE, FOURTH_COPIES_ONLY, OTHER_LOOSE = 1, 0, 2
 # ---------------------------------------------------------------------------
 
 
-def _moves(suffix: tuple[int, ...]) -> list[tuple[tuple[tuple[int, int], ...], bool, int, int, int, bool]]:
+Move = tuple[tuple[tuple[int, int], ...], bool, int, int, int, bool]
+
+
+def _moves(suffix: tuple[int, ...]) -> list[Move]:
     """The library's choices for the first tile kind of a suit suffix, in its own order:
     (copies removed by offset, stay on this kind?, sets, partial sets, pairs, a loose tile?)."""
     n = suffix[0]
     nxt = suffix[1] if len(suffix) > 1 else 0
     nxt2 = suffix[2] if len(suffix) > 2 else 0
-    seq, kanchan, edge = ((1, 1), (2, 1)), ((2, 1),), ((1, 1),)
-    moves = []
+    seq: tuple[tuple[int, int], ...] = ((1, 1), (2, 1))
+    kanchan: tuple[tuple[int, int], ...] = ((2, 1),)
+    edge: tuple[tuple[int, int], ...] = ((1, 1),)
+    moves: list[Move] = []
 
     def partials_after(first: int, sets: int, pairs: int, seq_stays: bool = False) -> None:
         """``first`` copies of this kind gone (one of them into the shape): a sequence, a
@@ -128,7 +134,7 @@ _SUFFIXES: dict[tuple[tuple[int, ...], int], tuple[tuple[int, int, int, int], ..
 
 def _pareto(forms: set[tuple[int, int, int, int]]) -> tuple[tuple[int, int, int, int], ...]:
     """Drop every breakdown another one beats or equals in all four values (more is better)."""
-    kept = []
+    kept: list[tuple[int, int, int, int]] = []
     for f in sorted(forms, reverse=True):
         if not any(all(a >= b for a, b in zip(k, f)) for k in kept):
             kept.append(f)
@@ -159,7 +165,7 @@ def _compact(form: tuple[int, int, int, int]) -> tuple[int, int, int, int]:
     return sets, min(partials + pairs, 5), 1 if pairs else 0, OTHER_LOOSE if pairs else loose
 
 
-def suit_key(pattern) -> int:
+def suit_key(pattern: Sequence[int]) -> int:
     """The nine counts of a suit as one base-5 number (the first count is the lowest digit)."""
     key = 0
     for n in reversed(pattern):
@@ -167,7 +173,7 @@ def suit_key(pattern) -> int:
     return key
 
 
-def suit_forms(pattern) -> tuple[tuple[int, int, int, int], ...]:
+def suit_forms(pattern: Sequence[int]) -> tuple[tuple[int, int, int, int], ...]:
     """The best breakdowns of one suit's nine counts, as (sets, blocks, has a pair, loose class)."""
     return _ROWS[_suit_row(suit_key(pattern))]
 
@@ -184,15 +190,15 @@ def _suit_row(key: int) -> int:
     row = _SUIT_INDEX[key]
     if row == NO_ROW:  # never with the table file
         forms = _computed_forms(key)
-        row = _ROW_OF.get(forms)
-        if row is None:
-            row = _ROW_OF[forms] = len(_ROWS)
+        if forms not in _ROW_OF:
+            _ROW_OF[forms] = len(_ROWS)
             _ROWS.append(forms)
+        row = _ROW_OF[forms]
         _SUIT_INDEX[key] = row
     return row
 
 
-def _hand_patterns():
+def _hand_patterns() -> Iterator[tuple[int, ...]]:
     """Every suit pattern a hand can hold (each count 0-4, at most 14 tiles)."""
     return (p for p in product(range(5), repeat=9) if sum(p) <= 14)
 
@@ -210,8 +216,13 @@ def build_table(path: Path = TABLE_FILE) -> int:
     return len(_ROWS)
 
 
-def _reset_tables(rows=(), index: array | None = None) -> None:
-    _ROWS[:] = [tuple(tuple(f) for f in r) for r in rows]
+def _form(values: Sequence[int]) -> tuple[int, int, int, int]:
+    sets, blocks, pair, loose = values
+    return sets, blocks, pair, loose
+
+
+def _reset_tables(rows: Iterable[Iterable[Sequence[int]]] = (), index: array | None = None) -> None:
+    _ROWS[:] = [tuple(_form(f) for f in r) for r in rows]
     _ROW_OF.clear()
     _ROW_OF.update((forms, i) for i, forms in enumerate(_ROWS))
     _SUIT_INDEX[:] = index if index is not None else array("H", [NO_ROW]) * 5 ** 9
@@ -305,7 +316,7 @@ class Hand:
 
     __slots__ = ("c", "pin", "sou", "lone", "tiles", "pairs", "kinds", "orphans", "orphan_pairs")
 
-    def __init__(self, counts) -> None:
+    def __init__(self, counts: Iterable[int]) -> None:
         c = self.c = list(counts)
         self.pin = suit_key(c[9:18])
         self.sou = suit_key(c[18:27])
@@ -389,7 +400,7 @@ class Hand:
             out[k] = value
         return out
 
-    def improving(self, base: int | None = None, kinds=None) -> list[int]:
+    def improving(self, base: int | None = None, kinds: Iterable[int] | None = None) -> list[int]:
         """Kinds (of ``kinds``, default all 27; never one already held four times) whose draw
         lowers the shanten below ``base`` (default: this hand's own shanten). The hand itself is
         not touched."""
@@ -426,28 +437,28 @@ class Hand:
         return out
 
 
-def regular_shanten(c) -> int:
+def regular_shanten(c: Sequence[int]) -> int:
     h = Hand(c)
     return _regular_of(h.pin, h.sou, h.lone, h.tiles)
 
 
-def chiitoitsu_shanten(c) -> int:
+def chiitoitsu_shanten(c: Sequence[int]) -> int:
     pairs = sum(1 for n in c if n >= 2)
     if pairs == 7:
         return AGARI
     return 6 - pairs + max(0, 7 - sum(1 for n in c if n))
 
 
-def kokushi_shanten(c) -> int:
+def kokushi_shanten(c: Sequence[int]) -> int:
     return 13 - sum(1 for k in KOKUSHI_KINDS if c[k]) - (1 if any(c[k] >= 2 for k in KOKUSHI_KINDS) else 0)
 
 
-def shanten(c) -> int:
+def shanten(c: Sequence[int]) -> int:
     """Shanten of a 34-count vector: -1 complete, 0 tenpai, … (regular, chiitoitsu, kokushi)."""
     return Hand(c).shanten()
 
 
-def is_complete(c) -> bool:
+def is_complete(c: Sequence[int]) -> bool:
     """A complete hand (3n+2 tiles): sets and a pair, seven pairs, or kokushi."""
     return _complete(tuple(c))
 
@@ -466,7 +477,7 @@ def waits_of(counts: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(hand.improving(0)) if hand.shanten() == 0 else ()
 
 
-def waits(c) -> tuple[int, ...]:
+def waits(c: Sequence[int]) -> tuple[int, ...]:
     return waits_of(tuple(c))
 
 

@@ -6,6 +6,7 @@ from typing import Any
 
 from games import simulate as sim
 from games.sanma.options import Options
+from games.sanma.state import SanmaState
 
 
 def play_game(options: Options, seed: str, check: sim.Check | None = None,
@@ -15,7 +16,7 @@ def play_game(options: Options, seed: str, check: sim.Check | None = None,
     return sim.play_game(GAME, options, sim.bot_seats(3), seed, check, max_actions=max_actions)
 
 
-def conserved(state) -> bool:
+def conserved(state: SanmaState) -> bool:
     return sum(state.scores) + 1000 * state.sticks == 3 * state.options.start_points
 
 
@@ -23,7 +24,7 @@ def simulate(options: Options, games: int = 100, seed: str = "1") -> dict[str, A
     hands = 0
     ok = True
 
-    def tally(state) -> None:
+    def tally(state: SanmaState) -> None:
         nonlocal hands, ok
         hands += len(state.hands_log)
         ok = ok and conserved(state)

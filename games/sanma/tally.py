@@ -14,6 +14,7 @@ from collections import Counter
 from collections.abc import Iterable
 
 from games.base import Event
+from games.sanma.events import Called, ExhaustiveOutcome, HandEnd, HandOutcome, Kita, Riichi, WinOutcome
 from games.tally import Counts, Line
 
 OPEN_CALLS = ("pon", "daiminkan")
@@ -38,25 +39,25 @@ def count(events: Iterable[Event], players: int) -> list[Counts]:
     riichi: set[int] = set()
     called: set[int] = set()
     for event in events:
-        match event.type:
-            case "riichi":
+        match event:
+            case Riichi():
                 riichi.add(event.player)
-            case "call" if event.meld in OPEN_CALLS:
+            case Called() if event.meld in OPEN_CALLS:
                 called.add(event.player)
-            case "kita":
+            case Kita():
                 seats[event.player]["kita"] += 1
-            case "hand_end":
+            case HandEnd():
                 _hand_end(seats, event.outcome, riichi, called)
                 riichi, called = set(), set()
     return seats
 
 
-def _hand_end(seats: list[Counts], outcome, riichi: set[int], called: set[int]) -> None:
+def _hand_end(seats: list[Counts], outcome: HandOutcome, riichi: set[int], called: set[int]) -> None:
     for seat, counts in enumerate(seats):
         counts["hands"] += 1
         counts["riichi"] += seat in riichi
         counts["calls"] += seat in called
-    if outcome.type == "win":
+    if isinstance(outcome, WinOutcome):
         paid_by: set[int] = set()
         for win in outcome.wins:
             seats[win.winner]["wins"] += 1
@@ -67,7 +68,7 @@ def _hand_end(seats: list[Counts], outcome, riichi: set[int], called: set[int]) 
                 seats[win.from_seat]["deal_in_points"] += win.points
         for seat in paid_by:
             seats[seat]["deal_ins"] += 1
-    elif outcome.type == "exhaustive":
+    elif isinstance(outcome, ExhaustiveOutcome):
         for seat, counts in enumerate(seats):
             counts["draws"] += 1
             counts["draw_tenpai"] += seat in outcome.tenpai

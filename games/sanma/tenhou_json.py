@@ -32,8 +32,20 @@ from typing import Any
 
 from games.base import SeatInfo
 from games.sanma import engine
-from games.sanma.events import (Called, Dealt, Discarded, Dora, Drew, ExhaustiveOutcome, GameEnd, HandEnd,
-                                KanDeclared, KitaDeclared, RoundStart, WinOutcome)
+from games.sanma.events import (
+    Called,
+    Dealt,
+    Discarded,
+    Dora,
+    Drew,
+    ExhaustiveOutcome,
+    GameEnd,
+    HandEnd,
+    KanDeclared,
+    KitaDeclared,
+    RoundStart,
+    WinOutcome,
+)
 from games.sanma.options import Options
 
 SUIT_DIGIT = {"m": 1, "p": 2, "s": 3, "z": 4}

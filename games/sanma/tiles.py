@@ -8,6 +8,7 @@ Red fives are id 52 (``0p``) and id 88 (``0s``) when the ``red_fives`` option is
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 from games.base import GameError
 
@@ -56,7 +57,7 @@ def sort_key(tile: int) -> tuple[int, int]:
     return (tile // 4, tile)
 
 
-def tiles_text(tiles, red_fives: bool = True) -> str:
+def tiles_text(tiles: Iterable[int], red_fives: bool = True) -> str:
     """Compact mpsz text in display order: ``19m0p66p34s11z``."""
     out = []
     last_suit = None
@@ -151,7 +152,7 @@ def parse_ids(text: str, red_fives: bool = True) -> list[int]:
     return codes_to_ids(parse_codes(text), red_fives)
 
 
-def check_ids(tiles, what: str = "hand") -> None:
+def check_ids(tiles: Iterable[int], what: str = "hand") -> None:
     """Every id is a sanma tile and no id occurs twice (§1)."""
     seen = set()
     for t in tiles:
@@ -176,7 +177,7 @@ def dora_of(indicator_kind: int) -> int:
     return 31 + (k - 31 + 1) % 3
 
 
-def counts34(tiles) -> list[int]:
+def counts34(tiles: Iterable[int]) -> list[int]:
     c = [0] * 34
     for t in tiles:
         c[t // 4] += 1

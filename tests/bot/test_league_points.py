@@ -13,7 +13,8 @@ from bot.league.standings import standings
 from bot.render import sanma as sanma_render
 from bot.store import Store
 from games.sanma import GAME
-from games.sanma import engine
+from games.sanma.settle import finish
+from games.sanma.state import SanmaState
 from games.sanma.events import GameEnd
 from tests.bot.test_store import GUILD, Clock, playing_table
 
@@ -21,11 +22,11 @@ POINTS = [46600, 36600, 21800]  # Tenhou's sanma: +41.6, −3.4, −38.2 after r
 SEEN = ["+41.6", "−3.4", "−38.2"]
 
 
-def finished_sanma() -> tuple[engine.SanmaState, list]:
+def finished_sanma() -> tuple[SanmaState, list]:
     state = GAME.new_game(GAME.Options(), ["Alice", "Bob", "Carol"], "seed")
     state.scores = list(POINTS)
     events: list = []
-    engine._finish(state, events, "last_hand")
+    finish(state, events, "last_hand")
     return state, events
 
 

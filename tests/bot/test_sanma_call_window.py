@@ -8,8 +8,9 @@ import pytest
 
 from bot.store import Store
 from bot.tables import PLAYING, Presenter, TableManager
+from games.sanma import deal
+from games.sanma.state import code
 from games.shuffle import sha256_hex
-from games.sanma import engine
 from tests.games.sanma_walls import make_wall
 
 GUILD, CHANNEL = 10, 20
@@ -35,9 +36,9 @@ class RecordingPresenter(Presenter):
 
 @pytest.fixture
 async def manager(tmp_path, monkeypatch):
-    original = engine.hand_wall
+    original = deal.hand_wall
     first_hand = sha256_hex(f"{SEED}:1")
-    monkeypatch.setattr(engine, "hand_wall", lambda seed: list(WALL) if seed == first_hand else original(seed))
+    monkeypatch.setattr(deal, "hand_wall", lambda seed: list(WALL) if seed == first_hand else original(seed))
     store = await Store.open(tmp_path / "parlor.sqlite3")
     seeds = (f"{n:032x}" for n in range(1000))
     m = TableManager(store, RecordingPresenter(), default_turn_seconds=60, clock=lambda: NOW,
@@ -95,10 +96,10 @@ async def test_a_timed_out_ron_window_passes(manager):
     await manager.idle()
     await time_out_the_window(manager, table)  # the pon of 中 passes
     for user, seat in ((BOB, 1), (CAROL, 2)):  # bob and carol let their draws go
-        drawn = engine._code(table.state, table.state.drawn)
+        drawn = code(table.state, table.state.drawn)
         await manager.act(table.id, user, table.seat_version(seat), "d:" + drawn)
         await manager.idle()
-    assert table.to_act() == [0] and engine._code(table.state, table.state.drawn) == "4s"
+    assert table.to_act() == [0] and code(table.state, table.state.drawn) == "4s"
     await manager.act(table.id, ALICE, table.seat_version(0), "d:4s")
     await manager.idle()
     assert table.game.legal_actions(table.state, 1) == ["ron", "pass"]

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import asyncio
 
-import pytest
 
 from bot.store import StaleVersion, Store
 from tests.bot.store_fill import GUILDS, open_table

@@ -8,7 +8,6 @@ buttons, so the year is reproducible). The bot restarts while a person must bid.
 
 from __future__ import annotations
 
-import re
 
 from localdiscord import start_client
 from cogs.money import fmt

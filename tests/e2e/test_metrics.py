@@ -20,7 +20,7 @@ from games import game_names
 from localdiscord import run_client
 from localdiscord.strict import BucketRule
 
-from .conftest import make_settings, table_message
+from .conftest import make_settings
 from .test_simultaneous_decisions import panel_of
 
 TIMED_OUT = "Time ran out"

@@ -10,7 +10,7 @@ from collections import Counter
 from bot.emoji import EMOJI_TOKEN
 from localdiscord import start_client
 from games.shuffle import sha256_hex
-from games.sanma import engine
+from games.sanma import deal
 from tests.games.sanma_walls import make_wall
 
 from .conftest import IN_PLACE, LeakWatch, make_bot, table_message
@@ -68,13 +68,13 @@ class SanmaLeakWatch(LeakWatch):
             return
         pv = t.game.public_view(t.state)
         now = Counter()
-        for river in pv["rivers"]:
-            now.update(r["tile"] for r in river)
-        for melds in pv["melds"]:
+        for river in pv.rivers:
+            now.update(r.tile for r in river)
+        for melds in pv.melds:
             for m in melds:
-                now.update(m["tiles"])
-        now["4z"] += sum(pv["kita"])
-        now.update(pv["dora_indicators"])
+                now.update(m.tiles)
+        now["4z"] += sum(pv.kita)
+        now.update(pv.dora_indicators)
         for h in t.state.hands_log:
             for w in h.get("wins", []):
                 now.update(w["revealed"] + [w["win_tile"]])
@@ -127,8 +127,8 @@ def state_of(bot):
 
 
 async def test_sanma_east_only_game(fake, db, monkeypatch):
-    original = engine.hand_wall
-    monkeypatch.setattr(engine, "hand_wall", lambda seed: list(WALLS.get(seed) or original(seed)))
+    original = deal.hand_wall
+    monkeypatch.setattr(deal, "hand_wall", lambda seed: list(WALLS.get(seed) or original(seed)))
     alice, bob, carol = (fake.add_user(n) for n in ("alice", "bob", "carol"))
     bot = make_bot(fake, db)
     run = await start_client(fake, bot)

@@ -48,7 +48,7 @@ def own_hands(v: SeatView) -> list[HandView]:
 def panel_cards(game: str, v: dict) -> list[str | None]:
     """What a seat's panel should draw, written out independently of the renderer (None: a back)."""
     if game == "sanma":
-        return v["hand"] + v["waits"] + public_cards("sanma", v)
+        return v.hand + v.waits + public_cards("sanma", v)
     if game == "koikoi":  # every side's captures: the seat's own and its opponents'
         return v["field"] + v["hand"] + takes(v["hand"], v["field"]) + [c for s in v["sides"] for c in s["captures"]]
     if game == "hachihachi":
@@ -97,22 +97,22 @@ def test_no_card_hidden_from_the_seat_is_drawn(game):
 
 
 def test_the_sanma_hand_is_drawn_sorted_with_the_drawn_tile_last():
-    with_drawn = [v for v, _ in samples("sanma") if v.get("drawn")]
+    with_drawn = [v for v, _ in samples("sanma") if v.drawn]
     assert with_drawn
     for view in with_drawn:
-        hand = list(view["hand"])
-        hand.remove(view["drawn"])
-        faces = compose("sanma", view).faces[:len(view["hand"])]
-        assert faces == [face_name("sanma", t) for t in hand + [view["drawn"]]]
+        hand = list(view.hand)
+        hand.remove(view.drawn)
+        faces = compose("sanma", view).faces[:len(view.hand)]
+        assert faces == [face_name("sanma", t) for t in hand + [view.drawn]]
 
 
 def test_sanma_waits_are_drawn_when_tenpai():
-    tenpai = [v for v, _ in samples("sanma") + sampled_seat_views("sanma", seed="tenpai", every=3) if v["waits"]]
+    tenpai = [v for v, _ in samples("sanma") + sampled_seat_views("sanma", seed="tenpai", every=3) if v.waits]
     assert tenpai, "no tenpai seat in the samples"
     for view in tenpai:
         faces = compose("sanma", view).faces
-        n = len(view["hand"])
-        assert faces[n:n + len(view["waits"])] == [face_name("sanma", t) for t in view["waits"]]
+        n = len(view.hand)
+        assert faces[n:n + len(view.waits)] == [face_name("sanma", t) for t in view.waits]
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -16,6 +16,7 @@ from faces.table import Board, face_name
 from bot.render import presentation
 from bot.render.pictures import table_picture
 from games import get_game
+from games.sanma.views import Meld
 from games.simulate import bot_seats, play_game
 from tests.faces.table_games import SETUPS, hidden_faces_drawn, plain, sampled_views
 
@@ -38,8 +39,8 @@ def samples(game: str) -> list[tuple[dict, dict]]:
 def public_cards(game: str, v: dict) -> list[str | None]:
     """Every card/tile the public view shows, written out independently of the renderer (None: a back)."""
     if game == "sanma":
-        return (v["dora_indicators"] + [r["tile"] for river in v["rivers"] for r in river]
-                + [t for melds in v["melds"] for m in melds for t in m["tiles"]] + ["4z"] * sum(v["kita"]))
+        return (v.dora_indicators + [r.tile for river in v.rivers for r in river]
+                + [t for melds in v.melds for m in melds for t in m.tiles] + ["4z"] * sum(v.kita))
     if game == "koikoi":  # the pile's back beside the field (a line of text when there is no card to show)
         return ([None] * bool(v["field"] or v["pending"]) + v["field"]
                 + [c for side in v["sides"] for c in side["captures"]]
@@ -84,14 +85,14 @@ def test_sanma_turns_riichi_tiles_and_marks_called_ones():
     def faces_of(view):
         return compose("sanma", view).png()
 
-    view = next(v for v, _ in samples("sanma") if any(len(r) > 3 for r in v["rivers"]))
+    view = next(v for v, _ in samples("sanma") if any(len(r) > 3 for r in v.rivers))
     plain = copy.deepcopy(view)
-    for river in plain["rivers"]:
+    for river in plain.rivers:
         for r in river:
-            r["riichi"] = r["called"] = False
+            r.riichi = r.called = False
     turned, called = copy.deepcopy(plain), copy.deepcopy(plain)
-    turned["rivers"][0][1]["riichi"] = True
-    called["rivers"][0][2]["called"] = True
+    turned.rivers[0][1].riichi = True
+    called.rivers[0][2].called = True
     assert len({faces_of(plain), faces_of(turned), faces_of(called)}) == 3
 
 
@@ -120,8 +121,8 @@ def test_sanma_public_view_names_the_tile_each_meld_took():
         nonlocal checked
         for e in events:
             if e.type == "call" and e.from_seat is not None:
-                meld = game.public_view(state)["melds"][e.player][-1]
-                assert meld["from_seat"] == e.from_seat and meld["tiles"][meld["called_index"]] == e.tile
+                meld = game.public_view(state).melds[e.player][-1]
+                assert meld.from_seat == e.from_seat and meld.tiles[meld.called_index] == e.tile
                 checked += 1
 
     for n in range(4):
@@ -131,19 +132,19 @@ def test_sanma_public_view_names_the_tile_each_meld_took():
 
 def test_sanma_turns_riichi_discards_and_each_melds_called_tile_on_its_giver_side():
     view = copy.deepcopy(samples("sanma")[-1][0])
-    riichi = [r["tile"] for river in view["rivers"] for r in river if r["riichi"]]
-    for melds in view["melds"]:
+    riichi = [r.tile for river in view.rivers for r in river if r.riichi]
+    for melds in view.melds:
         melds.clear()
-    view["kita"] = [0, 0, 0]
-    view["melds"][0] = [{"type": "pon", "tiles": ["0p", "5p", "5p"], "from_seat": 2, "called_index": 0},  # from the left
-                        {"type": "pon", "tiles": ["0s", "5s", "5s"], "from_seat": 1, "called_index": 0}]  # from the right
+    view.kita = [0, 0, 0]
+    view.melds[0] = [Meld(type="pon", tiles=["0p", "5p", "5p"], from_seat=2, called_index=0),  # from the left
+                     Meld(type="pon", tiles=["0s", "5s", "5s"], from_seat=1, called_index=0)]  # from the right
     board = compose("sanma", view)
     assert Counter(board.turned) == Counter(face_name("sanma", t) for t in riichi + ["0p", "0s"])
     pons = [f for f in board.faces if f.startswith(("sanma_5p", "sanma_5s"))][:6]
     assert pons == ["sanma_5p_red", "sanma_5p", "sanma_5p", "sanma_5s", "sanma_5s", "sanma_5s_red"]
-    older = copy.deepcopy(view)  # a view from before called_index: nothing turned in the melds
-    for meld in older["melds"][0]:
-        del meld["called_index"]
+    older = copy.deepcopy(view)  # melds restored from a snapshot that did not keep the called tile: none turned
+    for meld in older.melds[0]:
+        meld.called_index = None
     assert Counter(compose("sanma", older).turned) == Counter(face_name("sanma", t) for t in riichi)
 
 
@@ -237,11 +238,11 @@ def test_sanma_melds_never_cover_a_river():
     """Melds go on the right of their seat's river (which wraps before them), or on a row of their own when
     they are too wide for that: no face is drawn over another, whatever the melds."""
     view = copy.deepcopy(samples("sanma")[-1][0])
-    view["melds"][0] = [{"type": "pon", "tiles": ["0p", "5p", "5p"], "from_seat": 2, "called_index": 0},
-                        {"type": "pon", "tiles": ["7z", "7z", "7z"], "from_seat": 1, "called_index": 0}]
-    view["melds"][1] = [{"type": "pon", "tiles": ["1z", "1z", "1z"], "from_seat": 0, "called_index": 1}]
-    view["kita"] = [1, 2, 0]
-    for river in view["rivers"]:
+    view.melds[0] = [Meld(type="pon", tiles=["0p", "5p", "5p"], from_seat=2, called_index=0),
+                     Meld(type="pon", tiles=["7z", "7z", "7z"], from_seat=1, called_index=0)]
+    view.melds[1] = [Meld(type="pon", tiles=["1z", "1z", "1z"], from_seat=0, called_index=1)]
+    view.kita = [1, 2, 0]
+    for river in view.rivers:
         river.extend(copy.deepcopy(river[:1]) * (20 - len(river)))  # long rivers, wrapping
     boxes = compose("sanma", view).boxes
     for i, a in enumerate(boxes):

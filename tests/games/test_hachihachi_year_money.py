@@ -7,7 +7,6 @@ The summaries are read as players see them (``bot.render.hachihachi.summary``), 
 
 from __future__ import annotations
 
-import pytest
 
 from bot.render.hachihachi import summary
 from games.base import SeatInfo

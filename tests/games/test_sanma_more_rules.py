@@ -8,8 +8,8 @@ from __future__ import annotations
 import pytest
 
 from games.sanma import engine
-from games.sanma.engine import MeldM
 from games.sanma.options import Options
+from games.sanma.state import MeldM, SanmaState, code
 from games.sanma.tiles import ALL_IDS, codes_to_ids, parse_codes, sort_key
 from tests.games.sanma_walls import make_wall
 
@@ -18,7 +18,7 @@ from tests.games.sanma_walls import make_wall
 
 def table(hands: dict[int, str], turn: int, drawn: str | None = None, *, melds: dict[int, list] | None = None,
           draws: str = "", rinshan: str = "", dora: str = "1m", ura: str = "1m", live: int = 30,
-          round_index: int = 0, first_turn: bool = False, **opts) -> engine.SanmaState:
+          round_index: int = 0, first_turn: bool = False, **opts) -> SanmaState:
     """A position where ``turn`` has just drawn ``drawn`` (its hand text includes it).
 
     Every tile is a distinct id: the hands, the melds (``(type, mpsz, from_seat)``), the next live
@@ -31,7 +31,10 @@ def table(hands: dict[int, str], turn: int, drawn: str | None = None, *, melds: 
     extra = [parse_codes(x) for x in (draws, rinshan, dora, ura)]
     flat = [c for t in texts for c in t] + [c for ms in meld_codes for m in ms for c in m] + [c for e in extra for c in e]
     ids = iter(codes_to_ids(flat))
-    take = lambda codes: [next(ids) for _ in codes]
+
+    def take(codes: list[str]) -> list[int]:
+        return [next(ids) for _ in codes]
+
     hand_ids = [take(t) for t in texts]
     meld_ids = [[take(m) for m in ms] for ms in meld_codes]
     draw_ids, rinshan_ids, dora_ids, ura_ids = (take(e) for e in extra)
@@ -75,7 +78,7 @@ def table(hands: dict[int, str], turn: int, drawn: str | None = None, *, melds: 
     s.turn, s.phase, s.draw_kind, s.window = turn, "turn", "normal", None
     s.drawn = None
     if drawn is not None:
-        s.drawn = next(t for t in reversed(s.hands[turn]) if engine._code(s, t) == drawn)
+        s.drawn = next(t for t in reversed(s.hands[turn]) if code(s, t) == drawn)
     return s
 
 
@@ -88,7 +91,7 @@ def act(s, seat, *actions):
 def tsumogiri(s):
     """The player to move discards the tile just drawn."""
     seat = s.turn
-    act(s, seat, "d:" + engine._code(s, s.drawn))
+    act(s, seat, "d:" + code(s, s.drawn))
 
 
 def yaku_names(win) -> set[str]:
@@ -122,7 +125,7 @@ def daisuushii_pao_position(**kw):
 def test_daisuushii_pao_tsumo_the_responsible_player_pays_everything():
     s = daisuushii_pao_position()
     tsumogiri(s)  # seat 0: 8p
-    assert s.turn == 1 and engine._code(s, s.drawn) == "1p"
+    assert s.turn == 1 and code(s, s.drawn) == "1p"
     act(s, 1, "tsumo")
     h = last(s)
     w = h["wins"][0]
@@ -242,7 +245,7 @@ def test_four_kans_by_one_player_do_not_abort_and_no_fifth_kan():
     # seat 1 may still pon, but not kan (no fifth kan)
     assert engine.legal_actions(s, 1) == ["pon", "pass"]
     act(s, 1, "pass")
-    assert s.hands_log == [] and s.turn == 1 and engine._code(s, s.drawn) == "6p"
+    assert s.hands_log == [] and s.turn == 1 and code(s, s.drawn) == "6p"
     assert not any(a.startswith("ankan") for a in engine.legal_actions(s, 1))
 
 

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import json
-
 from games.base import GameError
 from games.sanma import GAME, engine
 from games.sanma.options import Options
@@ -28,13 +26,13 @@ def checker(counter):
             assert state.live == 55 - state.normal_draws - state.replacement_draws
         assert conserved(state) or state.phase == "over"
         hidden = engine.hidden_cards(state)
-        pub = json.dumps(engine.public_view(state))
+        pub = engine.public_view(state).model_dump_json()
         assert "hand_ids" not in pub and '"hand"' not in pub
         for e in events:
             if e.seat is None:
                 assert "hand" not in e.fields() and "tile" not in e.fields() or e.type in ("discard", "call", "call_window", "kan_declared"), e
         for s in engine.to_act(state):
-            v = engine.view(state, s)
+            v = engine.view(state, s).model_dump()
             assert v["hand"] == hidden[s]
             assert all(k not in v for k in ("hands", "wall", "rinshan"))
     return check

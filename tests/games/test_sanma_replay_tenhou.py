@@ -13,8 +13,16 @@ import pytest
 from games.base import SeatInfo
 from games.sanma import engine
 from games.sanma.options import Options
-from games.sanma.replay import (ReplayError, _hands, _replay_hand, build_wall, engine_round, log_rounding, parse,
-                                replay_text)
+from games.sanma.replay import (
+    ReplayError,
+    _hands,
+    _replay_hand,
+    build_wall,
+    engine_round,
+    log_rounding,
+    parse,
+    replay_text,
+)
 from games.sanma.tiles import ALL_IDS
 
 ROOT = Path(__file__).resolve().parents[2]

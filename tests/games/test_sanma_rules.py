@@ -7,10 +7,11 @@ import pytest
 
 from games.base import GameError
 from games.sanma import engine
-from games.sanma.engine import MeldM, RiverTile, final_scores
+from games.sanma.hands import is_tenpai
 from games.sanma.options import Options
+from games.sanma.settle import final_scores
+from games.sanma.state import MeldM, RiverTile, SanmaState, code
 from games.sanma.tiles import parse_ids
-
 from tests.games.sanma_walls import make_wall
 
 
@@ -19,7 +20,7 @@ def ids(text):
 
 
 def position(hands: dict[int, str], turn: int, drawn: str | None = None, *, dealer: int = 0, round_index: int | None = None,
-             dora: str = "2z", ura: str = "7z", live: int = 30, **opts) -> engine.SanmaState:
+             dora: str = "2z", ura: str = "7z", live: int = 30, **opts) -> SanmaState:
     """A state where ``turn`` has just drawn ``drawn`` (its hand text includes it)."""
     state = engine.new_game(Options(**opts), ["s0", "s1", "s2"], "pos")
     state.round_index = dealer if round_index is None else round_index
@@ -37,7 +38,7 @@ def position(hands: dict[int, str], turn: int, drawn: str | None = None, *, deal
     state.first_round = False
     state.discarded = [True] * 3
     state.turn, state.phase, state.draw_kind = turn, "turn", "normal"
-    state.drawn = next(t for t in state.hands[turn] if engine._code(state, t) == drawn) if drawn else None
+    state.drawn = next(t for t in state.hands[turn] if code(state, t) == drawn) if drawn else None
     return state
 
 
@@ -93,7 +94,7 @@ def test_karaten_is_noten():
     # seat 1 holds 1z tanki; give it the other three 1z as a pon: karaten
     s.hands[1] = sorted(ids("234p567p234s1z"), key=lambda t: t // 4)
     s.melds[1] = [MeldM(type="pon", tiles=ids("1z1z1z"), from_seat=0)]
-    assert not engine.is_tenpai(s, 1)
+    assert not is_tenpai(s, 1)
 
 
 def test_example10_pao_tsumo_and_ron():
@@ -150,8 +151,8 @@ def test_furiten_kinds():
     engine.apply(s, 1, "pass")
     assert s.temp_furiten[1]
     assert s.turn == 1  # seat 1 draws; its next discard clears temporary furiten
-    code = engine._code(s, s.drawn)
-    engine.apply(s, 1, f"d:{code}")
+    drawn = code(s, s.drawn)
+    engine.apply(s, 1, f"d:{drawn}")
     assert not s.temp_furiten[1]
 
 
@@ -233,8 +234,8 @@ def test_kan_dora_timing_closed_now_open_after_discard():
     engine.apply(s, 0, "d:9s")
     engine.apply(s, 1, "kan")
     assert s.n_dora == 1 and s.pending_dora == 1 and s.turn == 1
-    code = engine._code(s, s.drawn)
-    engine.apply(s, 1, f"d:{code}")
+    drawn = code(s, s.drawn)
+    engine.apply(s, 1, f"d:{drawn}")
     assert s.n_dora == 2
 
 
