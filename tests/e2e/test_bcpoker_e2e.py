@@ -189,14 +189,19 @@ async def exchange_riichi_and_ron(fake, table, watch, old_panel, alice, bob):
     assert "seed was" in shown
 
 
-async def resign_and_let_the_bots_finish(fake, bot, table, watch, alice, bob, carol):
-    """Everyone resigns; the bots finish the game (bob and carol still have to lead once); the standings."""
-    for user in (alice, bob, carol):
+async def everyone_resigns(fake, bot, watch, users) -> None:
+    """Each of ``users`` resigns in turn, the bots taking their seats play on until they wait."""
+    for user in users:
         await user.slash("resign")
         await fake.wait_idle()
         await bot.tables.idle()
         await fake.wait_idle()
         watch.check()
+
+
+async def resign_and_let_the_bots_finish(fake, bot, table, watch, alice, bob, carol):
+    """Everyone resigns; the bots finish the game (bob and carol still have to lead once); the standings."""
+    await everyone_resigns(fake, bot, watch, (alice, bob, carol))
     assert table.status == "finished"
     result = table.game.result(table.state)
     assert sum(result.scores) == 0
@@ -249,12 +254,7 @@ async def test_double_ron_through_discord(fake, db, monkeypatch):
     shown = summary.text()
     assert "bob and carol win" in shown and "Full ladder (H06) 400" in shown and "Twin runs (H04) 200" in shown
     assert table.state.scores == [-600, 400, 200] and table.state.lead == 1
-    for user in (alice, bob, carol):
-        await user.slash("resign")
-        await fake.wait_idle()
-        await bot.tables.idle()
-        await fake.wait_idle()
-        watch.check()
+    await everyone_resigns(fake, bot, watch, (alice, bob, carol))
     assert table.status == "finished" and sum(table.game.result(table.state).scores) == 0
     await run.stop()
     fake.assert_clean()
