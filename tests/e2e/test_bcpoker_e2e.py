@@ -102,6 +102,29 @@ async def test_three_players_black_christmas_chain_exchange_riichi_ron_and_resta
     assert "Black Christmas Poker · round 1" in board and "**Deck:** 15 cards" in board and "★ lead" in board
     assert f"Turn: <@{alice.id}>" in table_message(fake).content
 
+    old_panel = await hit_chained_and_hit_again(fake, bot, watch, alice, bob, carol)
+    # the process goes away during the hit turn … and comes back
+    s = state_of(bot, fake)
+    table_id, snapshot = bot.tables.in_channel(fake.channel.id).id, s.model_dump_json()
+    version = bot.tables.get(table_id).version
+    await run.stop()
+    bot = make_bot(fake, db)
+    run = await start_client(fake, bot)
+    watch.rebind(bot)
+    table = bot.tables.get(table_id)
+    assert table.version == version and table.state.model_dump_json() == snapshot
+
+    await exchange_riichi_and_ron(fake, table, watch, old_panel, alice, bob)
+    await resign_and_let_the_bots_finish(fake, bot, table, watch, alice, bob, carol)
+    replayed = await bot.tables.replay(table_id)
+    assert replayed.model_dump_json() == table.state.model_dump_json()
+    assert watch.checked > 20
+    await run.stop()
+    fake.assert_clean()
+
+
+async def hit_chained_and_hit_again(fake, bot, watch, alice, bob, carol):
+    """Bob's K3 on alice's G2 hits carol, who chains with K4 onto alice (N = 4); alice's panel then, kept."""
     # 1. alice draws and discards G2
     await press(fake, alice, "Draw from the deck")
     await press(fake, alice, "Discard Green 2")
@@ -123,22 +146,16 @@ async def test_three_players_black_christmas_chain_exchange_riichi_ron_and_resta
     await press(fake, alice, "Draw (Black Christmas)")
     watch.check()
     s = state_of(bot, fake)
-    assert (s.phase, s.turn, s.hit.number) == ("hit_decide", 0, 4)
+    assert s.hit is not None and (s.phase, s.turn, s.hit.number) == ("hit_decide", 0, 4)
     old_panel = (await alice.click(table_message(fake), "My hand")).message
     old_labels = [b[0] for b in action_buttons(old_panel)]
     assert "Exchange 4 cards" in old_labels and any(label.startswith("Chain") for label in old_labels) is False
+    return old_panel
 
-    # the process goes away during the hit turn … and comes back
-    table_id, version, snapshot = bot.tables.in_channel(fake.channel.id).id, None, s.model_dump_json()
-    version = bot.tables.get(table_id).version
-    await run.stop()
-    bot = make_bot(fake, db)
-    run = await start_client(fake, bot)
-    watch.rebind(bot)
-    table = bot.tables.get(table_id)
-    assert table.version == version and table.state.model_dump_json() == snapshot
 
-    # the panel sent before the restart still works: exchange 4 cards, then pick them one at a time
+async def exchange_riichi_and_ron(fake, table, watch, old_panel, alice, bob):
+    """The panel sent before the restart still works: alice exchanges 4 cards one at a time, declares Riichi,
+    and wins by Ron on bob's G7."""
     exchange = next(b for b in action_buttons(old_panel) if b[0] == "Exchange 4 cards")
     clicked = await alice.click(old_panel, exchange[1])
     assert clicked.response_type in IN_PLACE and "Put **4** more cards under the deck" in clicked.message.text()
@@ -171,13 +188,20 @@ async def test_three_players_black_christmas_chain_exchange_riichi_ron_and_resta
     assert table.state.lead == 0 and table.state.lead_counts == [1, 0, 0] and table.state.scores == [1000, -1000, 0]
     assert "seed was" in shown
 
-    # everyone resigns; the bots finish the game (bob and carol still have to lead once)
-    for user in (alice, bob, carol):
+
+async def everyone_resigns(fake, bot, watch, users) -> None:
+    """Each of ``users`` resigns in turn, the bots taking their seats play on until they wait."""
+    for user in users:
         await user.slash("resign")
         await fake.wait_idle()
         await bot.tables.idle()
         await fake.wait_idle()
         watch.check()
+
+
+async def resign_and_let_the_bots_finish(fake, bot, table, watch, alice, bob, carol):
+    """Everyone resigns; the bots finish the game (bob and carol still have to lead once); the standings."""
+    await everyone_resigns(fake, bot, watch, (alice, bob, carol))
     assert table.status == "finished"
     result = table.game.result(table.state)
     assert sum(result.scores) == 0
@@ -187,11 +211,6 @@ async def test_three_players_black_christmas_chain_exchange_riichi_ron_and_resta
     for user in (alice, bob, carol):
         score = result.scores[table.seat_of(user.id)]
         assert f"<@{user.id}> **{signed(score)}** · 1 game" in shown
-    replayed = await bot.tables.replay(table_id)
-    assert replayed.model_dump_json() == table.state.model_dump_json()
-    assert watch.checked > 20
-    await run.stop()
-    fake.assert_clean()
 
 
 DOUBLE_RON = ("K7 G2 R4 R5 R6 K1 K2", "R1 R2 R3 G4 G5 G6 R7", "R1 R2 R3 G1 G2 G3 G7", "K3 R4")
@@ -235,12 +254,7 @@ async def test_double_ron_through_discord(fake, db, monkeypatch):
     shown = summary.text()
     assert "bob and carol win" in shown and "Full ladder (H06) 400" in shown and "Twin runs (H04) 200" in shown
     assert table.state.scores == [-600, 400, 200] and table.state.lead == 1
-    for user in (alice, bob, carol):
-        await user.slash("resign")
-        await fake.wait_idle()
-        await bot.tables.idle()
-        await fake.wait_idle()
-        watch.check()
+    await everyone_resigns(fake, bot, watch, (alice, bob, carol))
     assert table.status == "finished" and sum(table.game.result(table.state).scores) == 0
     await run.stop()
     fake.assert_clean()

@@ -28,14 +28,17 @@ class Checker:
 
     def __call__(self, state, events):
         self.steps += 1
-        n = state.players
-        # 1. cards conserved: 36 or 72, each code as often as it exists
-        cards = [c for h in state.hands for c in h] + state.pile + state.deck
-        full = make_deck(state.decks)
-        assert len(full) == (36 if n <= 3 else 72)
-        assert Counter(cards) == Counter(full), "cards not conserved"
-        assert len(state.pile) == len(state.pile_named)
-        # 2. zero-sum
+        conserved(state)
+        self.zero_sum(state, events)
+        public_events_name_no_concealed_card(events)
+        if state.phase == "over":
+            assert to_act(state) == []
+            return
+        hands_and_turns(state)
+        if self.steps % self.deep_every == 0:
+            self.views_blind(state)
+
+    def zero_sum(self, state, events):
         for e in events:
             self.events[e.type] += 1
             if e.type == "round_end":
@@ -46,49 +49,61 @@ class Checker:
                     assert w["value"] > 0 and w["total"] > 0
                 assert len(e.fields()["wins"]) <= 2
         assert sum(state.scores) == 0
-        # 3. public events name no concealed card
-        for e in events:
-            if e.seat is not None:
-                continue
-            allowed = PUBLIC_CARD_FIELDS.get(e.type, set())
-            for key, value in e.fields().items():
-                if key not in allowed:
-                    assert not set(strings(value)) & set(CODES), (e.type, key, value)
-            if e.type == "draw":
-                assert (e.source == "pile") == ("card" in e.fields())
-        # 4. hand sizes and who acts
-        acting = to_act(state)
-        if state.phase == "over":
-            assert acting == []
-            return
-        for s in range(n):
-            size = len(state.hands[s])
-            if s == state.turn and state.phase in ("discard", "hit_riichi", "hit_decide"):
-                assert size == 8
-            elif s == state.turn and state.phase == "exchange":
-                assert size == 8 - len(state.exchanged)
-            else:
-                assert size == 7
-        assert acting and all(legal_actions(state, s) for s in acting)
-        for s in range(n):
-            if s not in acting:
-                assert legal_actions(state, s) == []
-        # 5. a view depends only on what the seat may know: deal the hidden cards anew, same view
-        if self.steps % self.deep_every == 0:
-            rng = random.Random(self.steps)
-            for seat in {acting[0], rng.randrange(n)}:
-                v = view(state, seat)
-                other = load(state.model_dump_json())
-                pool = [c for s in range(n) if s != seat for c in other.hands[s]]
-                pool += [c for c in other.deck]
-                rng.shuffle(pool)
-                it = iter(pool)
-                for s in range(n):
-                    if s != seat:
-                        other.hands[s] = [next(it) for _ in other.hands[s]]
-                other.deck = list(it)
-                assert view(other, seat) == v, "a view depends on cards the seat cannot see"
-                assert GAME.public_view(other) == GAME.public_view(state)
+
+    def views_blind(self, state):
+        """A view depends only on what the seat may know: deal the hidden cards anew, same view."""
+        n, rng = state.players, random.Random(self.steps)
+        for seat in {to_act(state)[0], rng.randrange(n)}:
+            v = view(state, seat)
+            other = load(state.model_dump_json())
+            pool = [c for s in range(n) if s != seat for c in other.hands[s]]
+            pool += [c for c in other.deck]
+            rng.shuffle(pool)
+            it = iter(pool)
+            for s in range(n):
+                if s != seat:
+                    other.hands[s] = [next(it) for _ in other.hands[s]]
+            other.deck = list(it)
+            assert view(other, seat) == v, "a view depends on cards the seat cannot see"
+            assert GAME.public_view(other) == GAME.public_view(state)
+
+
+def conserved(state):
+    """The cards are conserved: 36 or 72, each code as often as it exists."""
+    cards = [c for h in state.hands for c in h] + state.pile + state.deck
+    full = make_deck(state.decks)
+    assert len(full) == (36 if state.players <= 3 else 72)
+    assert Counter(cards) == Counter(full), "cards not conserved"
+    assert len(state.pile) == len(state.pile_named)
+
+
+def public_events_name_no_concealed_card(events):
+    for e in events:
+        if e.seat is not None:
+            continue
+        allowed = PUBLIC_CARD_FIELDS.get(e.type, set())
+        for key, value in e.fields().items():
+            if key not in allowed:
+                assert not set(strings(value)) & set(CODES), (e.type, key, value)
+        if e.type == "draw":
+            assert (e.source == "pile") == ("card" in e.fields())
+
+
+def hands_and_turns(state):
+    """Hand sizes, and who acts: each seat to act has a legal move, every other seat none."""
+    acting = to_act(state)
+    for s in range(state.players):
+        size = len(state.hands[s])
+        if s == state.turn and state.phase in ("discard", "hit_riichi", "hit_decide"):
+            assert size == 8
+        elif s == state.turn and state.phase == "exchange":
+            assert size == 8 - len(state.exchanged)
+        else:
+            assert size == 7
+    assert acting and all(legal_actions(state, s) for s in acting)
+    for s in range(state.players):
+        if s not in acting:
+            assert legal_actions(state, s) == []
 
 
 RUNS = [
