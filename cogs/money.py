@@ -191,7 +191,8 @@ class Money(commands.Cog):
             seat = table.seat_of(user_id)
             if seat is None or table.state is None:
                 continue
-            public = table.game.public_view(table.state)
+            view = table.game.public_view(table.state)
+            public = view if isinstance(view, dict) else view.model_dump()  # a game's view: a model, or a dict
             chips, stakes = public.get("chips"), public.get("at_stake") or []
             if isinstance(chips, list) and seat < len(chips):
                 return table.channel_id, int(chips[seat]), int(stakes[seat]) if seat < len(stakes) else 0

@@ -18,9 +18,11 @@ picture, the same view gives the same bytes, so an unchanged picture is not uplo
 from __future__ import annotations
 
 from faces.table import (DIM_INK, FACE_GAME, GAP, INK, MARGIN, MARK, TEXT, WIDTH, Board, _bcpoker, _name, _sanma, capture_groups,
-                         fitted)
+                         fitted, seat_name)
 from games import hanafuda as hf
 from games.blackflower import hands as bf
+from games.hachihachi.views import SeatView as HachiHachiSeatView
+from games.koikoi.views import SeatView as KoiKoiSeatView
 
 MIN_WIDTH = 320  # narrower pictures are not cut further: Discord would blow them up
 DRAWN_GAP = 10
@@ -80,24 +82,24 @@ def _fishing_panel(b: Board, hand: list[str], field: list[str], piles: list[tupl
 
 
 
-def _koikoi_panel(b: Board, v: dict) -> None:
+def _koikoi_panel(b: Board, v: KoiKoiSeatView) -> None:
     piles = []
-    for side in sorted(v["sides"], key=lambda side: v["seat"] not in side["seats"]):
-        own = v["seat"] in side["seats"]
-        who = "You" if side["seats"] == [v["seat"]] else " & ".join(_name(v, s) for s in side["seats"])
-        points = sum(v["scores"][s] for s in side["seats"])
-        called = " · Koi-Koi called" if side["called"] else ""
-        piles.append((f"{who} · {points} pts{called}" + ("" if side["captures"] else " · no captures"),
-                      side["captures"], own))
-    _fishing_panel(b, v["hand"], v["field"], piles)
+    for side in sorted(v.sides, key=lambda side: v.seat not in side.seats):
+        own = v.seat in side.seats
+        who = "You" if side.seats == [v.seat] else " & ".join(seat_name(v.seats, s) for s in side.seats)
+        points = sum(v.scores[s] for s in side.seats)
+        called = " · Koi-Koi called" if side.called else ""
+        piles.append((f"{who} · {points} pts{called}" + ("" if side.captures else " · no captures"),
+                      side.captures, own))
+    _fishing_panel(b, v.hand, v.field, piles)
 
 
-def _hachihachi_panel(b: Board, v: dict) -> None:
-    seat = v["seat"]
-    order = [seat] + [s for s in v["active"] if s != seat] if seat in v["active"] else list(v["active"])
-    piles = [(f"{'You' if s == seat else _name(v, s)} · {v['card_points'][s]} pts · cash {v['cash'][s]}p"
-              + ("" if v["captures"][s] else " · no captures"), v["captures"][s], s == seat) for s in order]
-    _fishing_panel(b, v["hand"], v["table"], piles)
+def _hachihachi_panel(b: Board, v: HachiHachiSeatView) -> None:
+    seat = v.seat
+    order = [seat] + [s for s in v.active if s != seat] if seat in v.active else list(v.active)
+    piles = [(f"{'You' if s == seat else seat_name(v.seats, s)} · {v.card_points[s]} pts · cash {v.cash[s]}p"
+              + ("" if v.captures[s] else " · no captures"), v.captures[s], s == seat) for s in order]
+    _fishing_panel(b, v.hand, v.table, piles)
 
 
 # --- Black Flower ---------------------------------------------------------------------------------------
@@ -174,6 +176,8 @@ def has_picture(game_name: str, view: dict) -> bool:
     if game_name == "blackflower":
         seat = view["seat"]
         return bool(view["banker_hand"] if seat == view["banker"] else view["hands"][seat])
+    if game_name in ("koikoi", "hachihachi"):
+        return bool(view.hand)
     return bool(view.get("hand"))
 
 

@@ -20,6 +20,9 @@ from PIL import Image, ImageDraw, ImageFont
 
 from faces import face_path, load_manifest
 from games import hanafuda as hf
+from games.fishing import FlipChoice
+from games.hachihachi.views import PublicView as HachiHachiView
+from games.koikoi.views import PublicView as KoiKoiView
 
 FELT = (28, 84, 58)
 INK = (245, 245, 235)
@@ -425,7 +428,7 @@ def capture_groups(b: Board, label: str | None, cards: list[str], h: int, fill=I
     b.y = max(b.y, top + (h + GAP if cards or shown else 0), label_bottom) + 3
 
 
-def _field_and_pile(b: Board, field: list[str], pile_count: int, pending: dict | None) -> None:
+def _field_and_pile(b: Board, field: list[str], pile_count: int, pending: FlipChoice | None) -> None:
     """The pile (a back with how many are left), the card just flipped (framed), then the field; nothing when
     there is no card to show (the title says so: ``empty_field``)."""
     h = b.card
@@ -435,7 +438,7 @@ def _field_and_pile(b: Board, field: list[str], pile_count: int, pending: dict |
     x = b.face(MARGIN, top, None, h)
     x = b.text(x + 2, top + h // 2 - 7, str(pile_count)) + 8
     if pending:
-        after = b.face(x, top, pending["card"], h)
+        after = b.face(x, top, pending.card, h)
         b.rectangle((x - 2, top - 2, after - GAP + 1, top + h + 1), MARK, width=2)
         x = after + 6
     b.y = top
@@ -443,24 +446,25 @@ def _field_and_pile(b: Board, field: list[str], pile_count: int, pending: dict |
     b.y = max(b.y, top + h + GAP) + 4
 
 
-def empty_field(field: list[str], pending: dict | None, pile_count: int) -> str:
+def empty_field(field: list[str], pending: FlipChoice | None, pile_count: int) -> str:
     """The title's words for a field with no card to show: "4 cards left, the field empty"."""
     return "" if field or pending else f"{pile_count} cards left, the field empty"
 
 
-def _koikoi(b: Board, v: dict) -> None:
-    acting = [v["turn"]] if v["turn"] is not None and v["phase"] != "over" else []
-    title(b, [f"Koi-Koi · month {v['month']} of {v['months']}", status("koikoi", v, acting),
-              empty_field(v["field"], v["pending"], v["pile_count"])])
-    _field_and_pile(b, v["field"], v["pile_count"], v["pending"])
-    for side in v["sides"]:
-        seats = side["seats"]
+def _koikoi(b: Board, v: KoiKoiView) -> None:
+    acting = [v.turn] if v.turn is not None and v.phase != "over" else []
+    title(b, [f"Koi-Koi · month {v.month} of {v.months}",
+              phase_status(PHASE_WORDS["koikoi"], OVER_WORDS["koikoi"], v.seats, v.phase, acting),
+              empty_field(v.field, v.pending, v.pile_count)])
+    _field_and_pile(b, v.field, v.pile_count, v.pending)
+    for side in v.sides:
+        seats = side.seats
         top = b.y
-        label = " & ".join(_seat_label(v, s) for s in seats)
-        label += f" · {sum(v['scores'][s] for s in seats)} pts"
-        if side["called"]:
+        label = " & ".join(seat_label(v.seats, v.bots, s) for s in seats)
+        label += f" · {sum(v.scores[s] for s in seats)} pts"
+        if side.called:
             label += " · Koi-Koi called"
-        capture_groups(b, label, side["captures"], b.card)
+        capture_groups(b, label, side.captures, b.card)
         if acting and acting[0] in seats:
             b.mark(top)
 
@@ -472,26 +476,27 @@ def _money(points: int) -> str:
 HACHI_LABELS = 100  # a seat's label in a column left of its captures: more cards on a line, more lines a seat
 
 
-def _hachihachi(b: Board, v: dict, column: int = 0) -> None:
-    acting = list(v["acting"]) if v["phase"] != "over" else []
-    game = f"game {v['game_no']} of {v['games_total']} · " if v["games_total"] > 1 else ""
-    title(b, [f"Hachi-Hachi · {game}month {v['month']} of {v['months']} · {v['field_name']}",
-              f"pot {_money(v['pot'])}" if v["pot"] else "", status("hachihachi", v, acting),
-              empty_field(v["table"], v["pending"], v["stock_count"])])
-    _field_and_pile(b, v["table"], v["stock_count"], v["pending"])
-    campaign = v["games_total"] > 1
-    for s in v["active"]:
+def _hachihachi(b: Board, v: HachiHachiView, column: int = 0) -> None:
+    acting = list(v.acting) if v.phase != "over" else []
+    game = f"game {v.game_no} of {v.games_total} · " if v.games_total > 1 else ""
+    title(b, [f"Hachi-Hachi · {game}month {v.month} of {v.months} · {v.field_name}",
+              f"pot {_money(v.pot)}" if v.pot else "",
+              phase_status(PHASE_WORDS["hachihachi"], OVER_WORDS["hachihachi"], v.seats, v.phase, acting),
+              empty_field(v.table, v.pending, v.stock_count)])
+    _field_and_pile(b, v.table, v.stock_count, v.pending)
+    campaign = v.games_total > 1
+    for s in v.active:
         top = b.y
-        money = f"cash {_money(v['cash'][s])}" + (f" · debt {_money(v['debt'][s])}" if v["debt"][s] else "")
-        total = f" · total {v['totals'][s]}" if campaign else ""
-        label = f"{_seat_label(v, s)} · {v['card_points'][s]} pts · {money}{total}"
-        capture_groups(b, label, v["captures"][s], b.card, column=column,
-                       shown=(v["declared"][s] or {}).get("face_up") or [])
+        money = f"cash {_money(v.cash[s])}" + (f" · debt {_money(v.debt[s])}" if v.debt[s] else "")
+        total = f" · total {v.totals[s]}" if campaign else ""
+        label = f"{seat_label(v.seats, v.bots, s)} · {v.card_points[s]} pts · {money}{total}"
+        declared = v.declared[s]
+        capture_groups(b, label, v.captures[s], b.card, column=column, shown=declared.face_up if declared else [])
         if s in acting:
             b.mark(top)
-    out = [s for s in range(len(v["seats"])) if s not in v["active"]]
+    out = [s for s in range(len(v.seats)) if s not in v.active]
     if out:
-        b.line("Sitting out: " + ", ".join(f"{_name(v, s)} {_money(v['cash'][s])}" for s in out), TEXT, DIM_INK)
+        b.line("Sitting out: " + ", ".join(f"{seat_name(v.seats, s)} {_money(v.cash[s])}" for s in out), TEXT, DIM_INK)
 
 
 # --- Black Flower ---------------------------------------------------------------------------------------

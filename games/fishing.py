@@ -11,10 +11,9 @@ cards taken; when it is not empty the played or flipped card goes to the capture
 from __future__ import annotations
 
 from dataclasses import dataclass
-
 from typing import Literal
 
-from pydantic import Field
+from pydantic import BaseModel, Field
 
 from games.base import GameError
 from games.events import GameEvent
@@ -134,3 +133,10 @@ class Taken(GameEvent):
     player: int
     card: str  # the flipped card
     captured: list[str]
+
+
+class FlipChoice(BaseModel):
+    """A flipped card that matches two table cards, waiting for its player to choose (in a view)."""
+
+    card: str
+    choices: list[str]

@@ -27,6 +27,7 @@ from games.hachihachi import events as E
 from games.hachihachi.actions import Call, Declare
 from games.hachihachi.combos import combo_name, money
 from games.hachihachi.engine import account_group
+from games.hachihachi.views import Declared, PublicView, SeatView
 
 COLOUR = discord.Colour.from_rgb(120, 60, 150)
 KIND_WORD = {"L": "Light", "A": "Animal", "R": "Ribbon", "K": "chaff"}
@@ -126,81 +127,79 @@ def cash_debt(cash: list[int], debt: list[int], names: list[str]) -> str:
     return " · ".join(f"{names[s]} {cash[s]}p" + (f", debt {debt[s]}p" if debt[s] else "") for s in range(len(names)))
 
 
-def declared_text(d: dict[str, Any] | None) -> str | None:
+def declared_text(d: Declared | None) -> str | None:
     if not d:
         return None
-    names = [f"{combo_name(d[g])} {d[g + '_kan']}K" for g in ("kasu", "suit") if d.get(g)]
-    shown = cards(d["face_up"], "")
+    names = [f"{combo_name(combo)} {kan}K" for combo, kan in ((d.kasu, d.kasu_kan), (d.suit, d.suit_kan)) if combo]
+    shown = cards(d.face_up, "")
     down: dict[str, int] = {}
-    for k in d["face_down"]:
+    for k in d.face_down:
         down[k] = down.get(k, 0) + 1
     hidden = ", ".join(f"🂠×{c} {KIND_WORD[k]}{'s' if c > 1 else ''}" for k, c in down.items())
     parts = [p for p in (shown, hidden) if p]
     return f"📜 {' + '.join(names)}: {' | '.join(parts) if parts else 'all played'}"
 
 
-def track_text(pv: dict[str, Any]) -> str:
+def track_text(pv: PublicView) -> str:
     cells = []
-    for i, (stones, field) in enumerate(zip(pv["track"], pv["track_fields"])):
+    for i, (stones, field) in enumerate(zip(pv.track, pv.track_fields)):
         mark = FIELD_EMOJI.get(field, "·") if field else "·"
         cells.append(f"{i + 1}{mark}{'●' * stones}")
     return " ".join(cells)
 
 
-def bids_text(pv: dict[str, Any], names: list[str]) -> str | None:
-    if not pv["bid_order"]:
+def bids_text(pv: PublicView, names: list[str]) -> str | None:
+    if not pv.bid_order:
         return None
-    words = {"stay": "stays", "pass": "passes", "chased": "chased", None: "…"}
-    return " · ".join(f"{names[s]} {words.get(pv['bids'][s], pv['bids'][s])}" for s in pv["bid_order"])
+    words: dict[str | None, str] = {"stay": "stays", "pass": "passes", "chased": "chased", None: "…"}
+    return " · ".join(f"{names[s]} {words.get(pv.bids[s], str(pv.bids[s]))}" for s in pv.bid_order)
 
 
-def table_embed(pv: dict[str, Any], names: list[str], deadline: float | None) -> discord.Embed:
+def table_embed(pv: PublicView, names: list[str], deadline: float | None) -> discord.Embed:
     """The table in short: who is to act, the table's cards, the month's money and state in a line or two, and
     one field per seat playing this month (its cash, hand, card points and pile); the picture shows the rest."""
-    over = pv["phase"] == "over"
-    game = f" · game {pv['game_no']}/{pv['games_total']}" if pv["games_total"] > 1 else ""
-    title = (f"Hachi-Hachi{game} · month {pv['month']} of {pv['months']} · "
-             f"{pv['field_name']} (×{pv['field']})")
+    over = pv.phase == "over"
+    game = f" · game {pv.game_no}/{pv.games_total}" if pv.games_total > 1 else ""
+    title = f"Hachi-Hachi{game} · month {pv.month} of {pv.months} · {pv.field_name} (×{pv.field})"
     embed = discord.Embed(title=title, colour=COLOUR)
     lines = []
     if over:
         lines.append("**The year is over.**")
-    elif pv["acting"]:
-        who = ", ".join(f"**{names[s]}**" for s in pv["acting"])
-        lines.append(f"{who} {PHASE_TEXT.get(pv['phase'], 'to act')}"
+    elif pv.acting:
+        who = ", ".join(f"**{names[s]}**" for s in pv.acting)
+        lines.append(f"{who} {PHASE_TEXT.get(pv.phase, 'to act')}"
                      + (f" · deadline {relative_time(deadline)}" if deadline else ""))
-    lines.append(f"**Table:** {cards(pv['table'])}")
-    if pv.get("pending"):
-        lines.append(f"**Flipped:** {card(pv['pending']['card'])} — matches {cards(pv['pending']['choices'])}")
-    tokens = " ".join("Grand" if t == 4 else "Double" for t in pv["pending_tokens"])
-    lines.append(f"Stock {pv['stock_count']} · pot {money(pv['pot'])} · dealer {names[pv['dealer']]}"
+    lines.append(f"**Table:** {cards(pv.table)}")
+    if pv.pending:
+        lines.append(f"**Flipped:** {card(pv.pending.card)} — matches {cards(pv.pending.choices)}")
+    tokens = " ".join("Grand" if t == 4 else "Double" for t in pv.pending_tokens)
+    lines.append(f"Stock {pv.stock_count} · pot {money(pv.pot)} · dealer {names[pv.dealer]}"
                  + (f" · pending fields: {tokens}" if tokens else "")
-                 + (" · 💧 **Mizu-ten declared**" if pv.get("mizuten") else "")
-                 + (f" · 🃏 {names[pv['blank']]} drew the blank card and sits out" if pv.get("blank") is not None else ""))
-    if pv["phase"] == "bidding" and (bids := bids_text(pv, names)):
+                 + (" · 💧 **Mizu-ten declared**" if pv.mizuten else "")
+                 + (f" · 🃏 {names[pv.blank]} drew the blank card and sits out" if pv.blank is not None else ""))
+    if pv.phase == "bidding" and (bids := bids_text(pv, names)):
         lines.append(f"Bidding: {bids}")
-    if pv["sages"]:
-        lines.append("📣 Sa-gé: " + ", ".join(f"{names[s['seat']]} (#{s['order']}, {s['value']}K)" for s in pv["sages"]))
+    if pv.sages:
+        lines.append("📣 Sa-gé: " + ", ".join(f"{names[s.seat]} (#{s.order}, {s.value}K)" for s in pv.sages))
     lines.append(f"Track: {track_text(pv)}")
     embed.description = fit("\n".join(lines), 4096)
-    roles = pv.get("roles", {})
-    for s in pv["active"]:
-        head = names[s] + (f" · {roles[str(s)]}" if roles.get(str(s)) else "")
-        combos = ", ".join(f"{combo_name(c['id'])} {c['kan']}K" for c in pv["combos"][s])
-        val = [f"💰 {money(pv['cash'][s])}" + (f" · debt {money(pv['debt'][s])}" if pv["debt"][s] else "")
-               + f" · {pv['hand_counts'][s]} in hand · pile {pv['card_points'][s]} pts"
+    for s in pv.active:
+        head = names[s] + (f" · {pv.roles[str(s)]}" if pv.roles.get(str(s)) else "")
+        combos = ", ".join(f"{combo_name(c.id)} {c.kan}K" for c in pv.combos[s])
+        val = [f"💰 {money(pv.cash[s])}" + (f" · debt {money(pv.debt[s])}" if pv.debt[s] else "")
+               + f" · {pv.hand_counts[s]} in hand · pile {pv.card_points[s]} pts"
                + (f" · ✨ {combos}" if combos else ""),
-               pile(pv["captures"][s], "no captures")]
-        if dt := declared_text(pv["declared"][s]):
+               pile(pv.captures[s], "no captures")]
+        if dt := declared_text(pv.declared[s]):
             val.append(dt)
         embed.add_field(name=head[:256], value=fit("\n".join(val), 1024), inline=False)
-    out = [s for s in range(len(names)) if s not in pv["active"]]
+    out = [s for s in range(len(names)) if s not in pv.active]
     if out:
         embed.add_field(name="Sitting out", value=fit(" · ".join(
-            f"{names[s]} 💰 {money(pv['cash'][s])}" + (f", debt {money(pv['debt'][s])}" if pv["debt"][s] else "")
+            f"{names[s]} 💰 {money(pv.cash[s])}" + (f", debt {money(pv.debt[s])}" if pv.debt[s] else "")
             for s in out), 1024), inline=False)
-    if pv.get("month_hash"):
-        embed.set_footer(text=f"Deal hash (SHA-256 of this month's seed, revealed at month end): {pv['month_hash']}")
+    if pv.month_hash:
+        embed.set_footer(text=f"Deal hash (SHA-256 of this month's seed, revealed at month end): {pv.month_hash}")
     return embed
 
 
@@ -222,27 +221,27 @@ def button(action: str, table: list[str]) -> ButtonSpec:
     return ButtonSpec(f"a:{action}", move.label(table), _style(move), emoji=capture_emoji(move))
 
 
-def panel(view: dict[str, Any], legal: list[str], names: list[str], deadline: float | None
+def panel(view: SeatView, legal: list[str], names: list[str], deadline: float | None
           ) -> tuple[discord.Embed, list[ButtonSpec]]:
-    seat = view["seat"]
+    seat = view.seat
     embed = discord.Embed(title=f"Your hand · {names[seat]}", colour=COLOUR)
-    lines = [f"**Hand:** {cards(view['hand'], 'no cards')}", f"**Table:** {cards(view['table'])}",
-             f"Field {view['field_name']} (×{view['field']}) · your cash {money(view['cash'][seat])}"
-             + (f" · debt {money(view['debt'][seat])}" if view["debt"][seat] else "")]
-    if view["hand"] and view["phase"] != "over":
-        lines += ["**Each card takes:**", *capture_lines(view["hand"], view["table"])]
-    hc = view.get("hand_combos")
-    if hc and view["hand"]:
-        found = [f"{combo_name(hc[g]['id'])} {hc[g]['kan']}K" for g in ("kasu", "suit") if hc[g]]
+    lines = [f"**Hand:** {cards(view.hand, 'no cards')}", f"**Table:** {cards(view.table)}",
+             f"Field {view.field_name} (×{view.field}) · your cash {money(view.cash[seat])}"
+             + (f" · debt {money(view.debt[seat])}" if view.debt[seat] else "")]
+    if view.hand and view.phase != "over":
+        lines += ["**Each card takes:**", *capture_lines(view.hand, view.table)]
+    hc = view.hand_combos
+    if hc and view.hand:
+        found = [f"{combo_name(c.id)} {c.kan}K" for c in (hc.kasu, hc.suit) if c]
         if found:
             lines.append(f"**Your hand combos:** {', '.join(found)}")
-    if seat in view["active"]:
-        combos = ", ".join(f"{combo_name(c['id'])} {c['kan']}K" for c in view["combos"][seat]) or "none yet"
-        lines.append(f"**Your pile** ({view['card_points'][seat]} pts): {pile(view['captures'][seat], 'none')}"
+    if seat in view.active:
+        combos = ", ".join(f"{combo_name(c.id)} {c.kan}K" for c in view.combos[seat]) or "none yet"
+        lines.append(f"**Your pile** ({view.card_points[seat]} pts): {pile(view.captures[seat], 'none')}"
                      f"\n**Captured combos:** {combos}")
-    if view.get("pending"):
-        chooser = None if legal else names[view["turn"]]
-        lines.append(flipped_line(view["pending"]["card"], chooser))
+    if view.pending:
+        chooser = None if legal or view.turn is None else names[view.turn]
+        lines.append(flipped_line(view.pending.card, chooser))
     if legal:
         tips = {
             "mizuten": "You deal this month. **Mizu-ten** commits you to play: if your pile reaches 89 points you "
@@ -255,16 +254,16 @@ def panel(view: dict[str, Any], legal: list[str], names: list[str], deadline: fl
                       "plays on for more, but if an opponent calls Yoshi you pay double.",
             "repay": "You may repay debt in steps of 5 Kan (60 points).",
         }
-        if tip := tips.get(view["phase"]):
+        if tip := tips.get(view.phase):
             lines.append("\n" + tip)
         else:
-            lines.append(f"\n**Your turn** {PHASE_TEXT.get(view['phase'], '')}.")
+            lines.append(f"\n**Your turn** {PHASE_TEXT.get(view.phase, '')}.")
         if deadline:
             lines.append(f"Deadline {relative_time(deadline)}; then a bot decides for you.")
-    elif view["phase"] != "over" and view["acting"]:
-        lines.append("\nWaiting for " + ", ".join(f"**{names[s]}**" for s in view["acting"]) + ".")
+    elif view.phase != "over" and view.acting:
+        lines.append("\nWaiting for " + ", ".join(f"**{names[s]}**" for s in view.acting) + ".")
     embed.description = fit("\n".join(lines), 4096)
-    buttons = [button(a, view["table"]) for a in legal]
+    buttons = [button(a, view.table) for a in legal]
     return embed, buttons
 
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from functools import partial
 
-from typing import Any
 
 import discord
 
@@ -24,6 +23,7 @@ from games.fishing import Flipped, Played, Taken
 from games.koikoi import actions
 from games.koikoi import events as E
 from games.koikoi.actions import Decision
+from games.koikoi.views import PublicView, SeatView, SideView, YakuScore
 
 COLOUR = discord.Colour.from_rgb(196, 30, 58)
 PHASE_TEXT = {"play": "to play a card", "choose_take": "to choose a capture", "decide": "to call Koi-Koi or Stop"}
@@ -31,42 +31,47 @@ PHASE_TEXT = {"play": "to play a card", "choose_take": "to choose a capture", "d
 
 
 
-def yaku_text(yaku: list[dict[str, Any]]) -> str:
-    return ", ".join(f"{y.get('name', y['id'])} {y['points']}" for y in yaku) if yaku else "no yaku yet"
+def yaku_text(yaku: list[YakuScore]) -> str:
+    return ", ".join(f"{y.name} {y.points}" for y in yaku) if yaku else "no yaku yet"
 
 
-def side_name(side: dict[str, Any], names: list[str]) -> str:
-    return " & ".join(names[s] for s in side["seats"])
+def scored(yaku: list[E.YakuScore]) -> list[YakuScore]:
+    """An event's yaku as a view's (an event stored without the yaku's name shows its id)."""
+    return [YakuScore(id=str(y["id"]), name=str(y.get("name", y["id"])), points=int(y["points"])) for y in yaku]
 
 
-def table_embed(pv: dict[str, Any], names: list[str], deadline: float | None) -> discord.Embed:
+def side_name(side: SideView, names: list[str]) -> str:
+    return " & ".join(names[s] for s in side.seats)
+
+
+def table_embed(pv: PublicView, names: list[str], deadline: float | None) -> discord.Embed:
     """The table in short: who is to act, the field, and per side its score, points and captures (the
     picture shows the rest)."""
-    over = pv.get("phase") == "over"
-    title = f"Koi-Koi · {pv['variant'].replace('_', ' ')} · month {pv['month']} of {pv['months']}"
+    over = pv.phase == "over"
+    title = f"Koi-Koi · {pv.variant.replace('_', ' ')} · month {pv.month} of {pv.months}"
     embed = discord.Embed(title=title, colour=COLOUR)
     lines = []
-    if not over and pv.get("turn") is not None:
-        who = names[pv["turn"]]
-        lines.append(f"**{who}** {PHASE_TEXT.get(pv['phase'], 'to act')}"
+    if not over and pv.turn is not None:
+        who = names[pv.turn]
+        lines.append(f"**{who}** {PHASE_TEXT.get(pv.phase, 'to act')}"
                      + (f" · deadline {relative_time(deadline)}" if deadline else ""))
     elif over:
         lines.append("**Game over.**")
-    lines.append(f"**Field:** {cards(pv['field'])}")
-    if pv.get("pending"):
-        lines.append(f"**Flipped:** {card(pv['pending']['card'])} — matches {cards(pv['pending']['choices'])}")
-    lines.append(f"Pile: {pv['pile_count']} cards · Oya: {names[pv['oya']]}")
+    lines.append(f"**Field:** {cards(pv.field)}")
+    if pv.pending:
+        lines.append(f"**Flipped:** {card(pv.pending.card)} — matches {cards(pv.pending.choices)}")
+    lines.append(f"Pile: {pv.pile_count} cards · Oya: {names[pv.oya]}")
     embed.description = "\n".join(lines)
-    for side in pv["sides"]:
-        title = " & ".join(f"{names[s]} {pv['scores'][s]:+d}" for s in side["seats"])
-        calls = [c for c in pv.get("calls", []) if c["seat"] in side["seats"]]
+    for side in pv.sides:
+        title = " & ".join(f"{names[s]} {pv.scores[s]:+d}" for s in side.seats)
+        calls = [c for c in pv.calls if c.seat in side.seats]
         called = f" · 📣 Koi-Koi ×{len(calls)}" if calls else ""
-        held = sum(pv["hand_counts"][s] for s in side["seats"])
-        value = (f"**{side['points']}** pts: {yaku_text(side['yaku'])}{called} · {held} in hand\n"
-                 f"{pile(side['captures'], 'no captures')}")
+        held = sum(pv.hand_counts[s] for s in side.seats)
+        value = (f"**{side.points}** pts: {yaku_text(side.yaku)}{called} · {held} in hand\n"
+                 f"{pile(side.captures, 'no captures')}")
         embed.add_field(name=title, value=fit(value, 1024), inline=False)
-    if pv.get("round_hash"):
-        embed.set_footer(text=f"Deal hash (SHA-256 of this month's seed, revealed when the month ends): {pv['round_hash']}")
+    if pv.round_hash:
+        embed.set_footer(text=f"Deal hash (SHA-256 of this month's seed, revealed when the month ends): {pv.round_hash}")
     return embed
 
 
@@ -85,32 +90,32 @@ def button(action: str, field: list[str]) -> ButtonSpec:
 
 
 
-def panel(view: dict[str, Any], legal: list[str], names: list[str], deadline: float | None
+def panel(view: SeatView, legal: list[str], names: list[str], deadline: float | None
           ) -> tuple[discord.Embed, list[ButtonSpec]]:
-    seat = view["seat"]
+    seat = view.seat
     embed = discord.Embed(title=f"Your hand · {names[seat]}", colour=COLOUR)
-    lines = [f"**Hand:** {cards(view['hand'], 'empty')}", f"**Field:** {cards(view['field'])}"]
-    if view["hand"] and view["phase"] != "over":
-        lines += ["**Each card takes:**", *capture_lines(view["hand"], view["field"])]
-    if view.get("pending"):
-        chooser = None if legal else names[view["turn"]]
-        lines.append(flipped_line(view["pending"]["card"], chooser))
-    mine = next((s for s in view["sides"] if seat in s["seats"]), None)
+    lines = [f"**Hand:** {cards(view.hand, 'empty')}", f"**Field:** {cards(view.field)}"]
+    if view.hand and view.phase != "over":
+        lines += ["**Each card takes:**", *capture_lines(view.hand, view.field)]
+    if view.pending:
+        chooser = None if legal or view.turn is None else names[view.turn]
+        lines.append(flipped_line(view.pending.card, chooser))
+    mine = next((s for s in view.sides if seat in s.seats), None)
     if mine:
-        lines.append(f"**Your captures:** {pile(mine['captures'], 'none')}")
-        lines.append(f"**Your yaku:** {yaku_text(mine['yaku'])} ({mine['points']} pts)")
+        lines.append(f"**Your captures:** {pile(mine.captures, 'none')}")
+        lines.append(f"**Your yaku:** {yaku_text(mine.yaku)} ({mine.points} pts)")
     if legal:
-        if view["phase"] == "decide":
+        if view.phase == "decide":
             lines.append("\n**You made a yaku!** Stop to score now, or call Koi-Koi to play on for more"
                          " (if someone else stops first, your yaku are lost and you pay double).")
         else:
-            lines.append(f"\n**Your turn** {PHASE_TEXT.get(view['phase'], '')}.")
+            lines.append(f"\n**Your turn** {PHASE_TEXT.get(view.phase, '')}.")
         if deadline:
             lines.append(f"Deadline {relative_time(deadline)}; then a bot plays for you.")
-    elif view["phase"] != "over" and view.get("turn") is not None:
-        lines.append(f"\nWaiting for **{names[view['turn']]}**.")
+    elif view.phase != "over" and view.turn is not None:
+        lines.append(f"\nWaiting for **{names[view.turn]}**.")
     embed.description = fit("\n".join(lines), 4096)
-    buttons = [button(a, view["field"]) for a in legal]
+    buttons = [button(a, view.field) for a in legal]
     return embed, buttons
 
 
@@ -123,7 +128,7 @@ def narrate(event: E.KoiKoiEvent, names: list[str]) -> str | None:
         case Played() | Flipped() | Taken():
             return narrate_move(event, names)
         case E.Yaku():
-            return f"✨ {names[event.player]}: {yaku_text(event.yaku)} ({event.points} pts)"
+            return f"✨ {names[event.player]}: {yaku_text(scored(event.yaku))} ({event.points} pts)"
         case E.KoiKoiCalled():
             return f"📣 **{names[event.player]} calls Koi-Koi!** (at {event.points} pts)"
         case E.Stopped():
@@ -146,7 +151,7 @@ def summary(event: E.KoiKoiEvent, names: list[str]) -> discord.Embed | None:
                 maths += f" → {event.value} (doubled at 7+)"
             if event.factor != 1:
                 maths += f" × {event.factor} (opponent called Koi-Koi)"
-            embed.add_field(name="Yaku", value=yaku_text(event.yaku), inline=False)
+            embed.add_field(name="Yaku", value=yaku_text(scored(event.yaku)), inline=False)
             embed.add_field(name="Value", value=maths, inline=False)
         if event.transfers:
             embed.add_field(name="Payments", value="\n".join(

@@ -32,7 +32,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field
 
 from games.base import GameError, Result, SeatInfo, placings
-from games.fishing import Flipped, Play, Played, Take, Taken, play_is_legal, play_refusal, plays
+from games.fishing import FlipChoice, Flipped, Play, Played, Take, Taken, play_is_legal, play_refusal, plays
 from games.hachihachi import events as E
 from games.hachihachi.actions import Call, Declare, Repay, describe, parse
 from games.hachihachi.combos import (
@@ -48,6 +48,7 @@ from games.hachihachi.combos import (
 )
 from games.hachihachi.events import HachiHachiEvent
 from games.hachihachi.options import Options, parse_options
+from games.hachihachi.views import Bonuses, ComboKan, Declared, HandCombos, OptionsShown, PublicView, SageCall, SeatView
 from games.hanafuda import DECK, MONTH, ORDER
 from games.hanafuda import matching as _matches
 from games.hanafuda import sort_codes as _sort
@@ -1165,23 +1166,24 @@ def apply(state: HHState, seat: int, action: str) -> list[HachiHachiEvent]:
 # ---------------------------------------------------------------------------
 
 
-def _declared_public(state: HHState, seat: int) -> dict[str, Any] | None:
+def _declared_public(state: HHState, seat: int) -> Declared | None:
     d = state.declared[seat]
     if not d:
         return None
-    return {"kasu": d["kasu"], "suit": d["suit"], "kan": d["kan"], "kasu_kan": d["kasu_kan"], "suit_kan": d["suit_kan"],
-            "face_up": [c for c in d["up"] if c in state.hands[seat]],
-            "face_down": [combo_class(c) for c in d["down"] if c in state.hands[seat]]}
+    return Declared(kasu=d["kasu"], suit=d["suit"], kan=d["kan"], kasu_kan=d["kasu_kan"], suit_kan=d["suit_kan"],
+                    face_up=[c for c in d["up"] if c in state.hands[seat]],
+                    face_down=[combo_class(c) for c in d["down"] if c in state.hands[seat]])
 
 
-def public_view(state: HHState) -> dict[str, Any]:
+def _shown(state: HHState) -> dict[str, Any]:
+    """The public view's fields, in their order."""
     n = _n(state)
     o = state.options
     return {
         "game": "hachihachi",
         "players": n,
-        "options": {"players": n, "payment": o.payment, "months": o.months, "campaign": o.campaign,
-                    "shiso_ends_game": o.shiso_ends_game},
+        "options": OptionsShown(players=n, payment=o.payment, months=o.months, campaign=o.campaign,
+                                shiso_ends_game=o.shiso_ends_game),
         "seats": [s.name for s in state.seats],
         "bots": [s.bot for s in state.seats],
         "game_no": state.game_no,
@@ -1214,24 +1216,26 @@ def public_view(state: HHState) -> dict[str, Any]:
         "declared": [_declared_public(state, s) for s in range(n)],
         "captures": [list(c) for c in state.captures],
         "card_points": [card_points(c) for c in state.captures],
-        "combos": [[{"id": c, "kan": k} for c, k in captured_combos(cap)] for cap in state.captures],
-        "sages": [{"seat": s.seat, "order": s.order, "value": s.value} for s in sorted(state.sages, key=lambda x: x.order)],
-        "pending": {"card": state.pending, "choices": list(state.pending_choices)} if state.pending else None,
-        "bonuses": {"mizuten": state.mizuten_success, "tobikomi": [len(t) for t in state.tobikomi],
-                    "nukeyaku": list(state.nukeyaku)},
+        "combos": [[ComboKan(id=c, kan=k) for c, k in captured_combos(cap)] for cap in state.captures],
+        "sages": [SageCall(seat=s.seat, order=s.order, value=s.value) for s in sorted(state.sages, key=lambda x: x.order)],
+        "pending": FlipChoice(card=state.pending, choices=list(state.pending_choices)) if state.pending else None,
+        "bonuses": Bonuses(mizuten=state.mizuten_success, tobikomi=[len(t) for t in state.tobikomi],
+                           nukeyaku=list(state.nukeyaku)),
         "month_hash": state.month_hash,
         "last_summary": state.last_summary,
         "totals": list(state.totals),
     }
 
 
-def view(state: HHState, seat: int) -> dict[str, Any]:
-    v = public_view(state)
-    v["seat"] = seat
-    v["hand"] = list(state.hands[seat])
-    v["hand_combos"] = hand_combos(state.dealt[seat]) if state.dealt[seat] else None
-    v["can_repay"] = can_repay(state, seat)
-    return v
+def public_view(state: HHState) -> PublicView:
+    return PublicView(**_shown(state))
+
+
+def view(state: HHState, seat: int) -> SeatView:
+    dealt = state.dealt[seat]
+    return SeatView(**_shown(state), seat=seat, hand=list(state.hands[seat]),
+                    hand_combos=HandCombos.model_validate(hand_combos(dealt)) if dealt else None,
+                    can_repay=can_repay(state, seat))
 
 
 def hidden_cards(state: HHState) -> dict[int, list[str]]:

@@ -42,7 +42,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field
 
 from games.base import GameError, Result, SeatInfo, placings
-from games.fishing import Flipped, Play, Played, Take, Taken, play_is_legal, play_refusal, plays
+from games.fishing import FlipChoice, Flipped, Play, Played, Take, Taken, play_is_legal, play_refusal, plays
 from games.hanafuda import DECK, MONTH, ORDER
 from games.hanafuda import matching as _matches
 from games.hanafuda import sort_codes as _sort
@@ -50,6 +50,7 @@ from games.koikoi import events as E
 from games.koikoi.actions import Decision, describe, parse
 from games.koikoi.events import KoiKoiEvent
 from games.koikoi.options import Options
+from games.koikoi.views import CallView, OptionsShown, PublicView, SeatView, SideView, YakuScore
 from games.koikoi.yaku import HAND_COMBO_POINTS, evaluate, hand_combo, yaku_name
 from games.shuffle import seeded_shuffle, sha256_hex
 
@@ -157,6 +158,10 @@ def _seat_name(state: KoiKoiState, seat: int) -> str:
 
 def _yaku_list(pairs) -> list[dict[str, Any]]:
     return [{"id": y, "name": yaku_name(y), "points": p} for y, p in pairs]
+
+
+def _yaku_scores(pairs: list[tuple[str, int]]) -> list[YakuScore]:
+    return [YakuScore(id=y, name=yaku_name(y), points=p) for y, p in pairs]
 
 
 def _check_deck(deck: list[str]) -> list[str]:
@@ -633,24 +638,21 @@ def apply(state: KoiKoiState, seat: int, action: str) -> list[KoiKoiEvent]:
     return events
 
 
-def public_view(state: KoiKoiState) -> dict[str, Any]:
+def _shown(state: KoiKoiState) -> dict[str, Any]:
+    """The public view's fields, in their order."""
     n = _n(state)
     over = state.phase == "over"
+    o = state.options
     return {
         "game": "koikoi",
-        "variant": state.options.variant,
+        "variant": o.variant,
         "players": n,
-        "options": {
-            "players": state.options.players,
-            "toppa": state.options.toppa,
-            "viewing_yaku": state.options.viewing_yaku,
-            "double_over_7": state.options.double_over_7,
-            "months": state.options.months,
-        },
+        "options": OptionsShown(players=o.players, toppa=o.toppa, viewing_yaku=o.viewing_yaku,
+                                double_over_7=o.double_over_7, months=o.months),
         "seats": [s.name for s in state.seats],
         "bots": [s.bot for s in state.seats],
         "month": state.months_done if over else state.months_done + 1,
-        "months": state.options.months,
+        "months": o.months,
         "round": state.round,
         "oya": state.oya,
         "order": list(state.order),
@@ -662,31 +664,22 @@ def public_view(state: KoiKoiState) -> dict[str, Any]:
         "field": list(state.field),
         "pile_count": len(state.pile),
         "hand_counts": [len(h) for h in state.hands],
-        "sides": [
-            {
-                "seats": list(s.seats),
-                "captures": list(s.captures),
-                "yaku": _yaku_list(s.yaku),
-                "points": s.points,
-                "sake_cup": s.sake_cup,
-                "called": s.called,
-                "reference": s.reference,
-            }
-            for s in state.sides
-        ],
-        "calls": [{"seat": c.seat, "order": c.order, "points": c.points} for c in state.calls],
+        "sides": [SideView(seats=list(s.seats), captures=list(s.captures), yaku=_yaku_scores(s.yaku), points=s.points,
+                           sake_cup=s.sake_cup, called=s.called, reference=s.reference) for s in state.sides],
+        "calls": [CallView(seat=c.seat, order=c.order, points=c.points) for c in state.calls],
         "scores": list(state.scores),
         "round_hash": state.round_hash,
-        "pending": {"card": state.pending, "choices": list(state.pending_choices)} if state.pending else None,
+        "pending": FlipChoice(card=state.pending, choices=list(state.pending_choices)) if state.pending else None,
         "last_round": state.last_round,
     }
 
 
-def view(state: KoiKoiState, seat: int) -> dict[str, Any]:
-    v = public_view(state)
-    v["seat"] = seat
-    v["hand"] = list(state.hands[seat])
-    return v
+def public_view(state: KoiKoiState) -> PublicView:
+    return PublicView(**_shown(state))
+
+
+def view(state: KoiKoiState, seat: int) -> SeatView:
+    return SeatView(**_shown(state), seat=seat, hand=list(state.hands[seat]))
 
 
 def hidden_cards(state: KoiKoiState) -> dict[int, list[str]]:

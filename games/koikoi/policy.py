@@ -18,11 +18,11 @@ Ties are broken by ``rng_seed``, so the choice is deterministic for a given seed
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from games.fishing import Take
 from games.hanafuda import BY_CODE, MONTH
 from games.koikoi.actions import Decision, parse
+from games.koikoi.views import SeatView, SideView
 
 _SETS = {
     "inoshikacho": frozenset({"6A", "7A", "10A"}),
@@ -82,27 +82,25 @@ def _gain(code: str, caps: set[str], counts: dict[str, int]) -> float:
     return v
 
 
-def bot_choose(view: dict[str, Any], legal: list[str], rng_seed: int) -> str:
+def bot_choose(view: SeatView, legal: list[str], rng_seed: int) -> str:
     if not legal:
         raise ValueError("no legal action to choose from")
     if len(legal) == 1:
         return legal[0]
-    seat = view["seat"]
-    side_of = view["side_of"]
-    my_side = side_of[seat]
-    sides = view["sides"]
+    my_side = view.side_of[view.seat]
+    sides = view.sides
     my = sides[my_side]
     if Decision.KOIKOI in legal:
         return str(_decide(view, my, my_side, rng_seed))
 
-    my_caps = my["captures"]
+    my_caps = my.captures
     mine_set = set(my_caps)
     mine_counts = _counts(my_caps)
     opps = []
     for i, sd in enumerate(sides):
         if i != my_side:
-            opps.append((set(sd["captures"]), _counts(sd["captures"])))
-    field = view["field"]
+            opps.append((set(sd.captures), _counts(sd.captures)))
+    field = view.field
     by_month: dict[int, list[str]] = {}
     for f in field:
         m = MONTH[f]
@@ -127,7 +125,8 @@ def bot_choose(view: dict[str, Any], legal: list[str], rng_seed: int) -> str:
     for action in legal:
         move = parse(action)
         if isinstance(move, Take):
-            score = value(view["pending"]["card"]) + value(move.card)
+            assert view.pending is not None  # a take answers a flipped card
+            score = value(view.pending.card) + value(move.card)
         elif move.capture is not None:
             score = value(move.card) + value(move.capture)
         else:
@@ -142,11 +141,11 @@ def bot_choose(view: dict[str, Any], legal: list[str], rng_seed: int) -> str:
                 # discarding: risk that an opponent takes it
                 if seen_months is None:
                     seen_months = {}
-                    for c in view["hand"]:
+                    for c in view.hand:
                         mm = MONTH[c]
                         seen_months[mm] = seen_months.get(mm, 0) + 1
                     for sd in sides:
-                        for c in sd["captures"]:
+                        for c in sd.captures:
                             mm = MONTH[c]
                             seen_months[mm] = seen_months.get(mm, 0) + 1
                 unseen = 4 - seen_months.get(m, 0)
@@ -168,9 +167,9 @@ def bot_choose(view: dict[str, Any], legal: list[str], rng_seed: int) -> str:
     return best[rng_seed % len(best)]
 
 
-def _threat(side: dict[str, Any]) -> float:
+def _threat(side: SideView) -> float:
     """How close a side looks to a (new) yaku."""
-    caps = side["captures"]
+    caps = side.captures
     counts = _counts(caps)
     caps_set = set(caps)
     t = 0.0
@@ -186,19 +185,19 @@ def _threat(side: dict[str, Any]) -> float:
         t += 1.0
     if counts["C"] >= 9:
         t += 1.0
-    if side["points"] > 0:
+    if side.points > 0:
         t += 1.0
     return t
 
 
-def _decide(view: dict[str, Any], my: dict[str, Any], my_side: int, rng_seed: int) -> Decision:
-    points = my["points"]
-    hand_left = len(view["hand"])
-    players = view["players"]
-    opp_sides = [s for i, s in enumerate(view["sides"]) if i != my_side]
-    if any(s["called"] for s in opp_sides):
+def _decide(view: SeatView, my: SideView, my_side: int, rng_seed: int) -> Decision:
+    points = my.points
+    hand_left = len(view.hand)
+    players = view.players
+    opp_sides = [s for i, s in enumerate(view.sides) if i != my_side]
+    if any(s.called for s in opp_sides):
         return Decision.STOP  # an opponent called: stopping now is worth double (or 2V in 3p)
-    if points >= 7 and view["options"].get("double_over_7", True):
+    if points >= 7 and view.options.double_over_7:
         return Decision.STOP
     threat = max(_threat(s) for s in opp_sides)
     turns_needed = 4 if players == 2 else 3

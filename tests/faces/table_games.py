@@ -13,6 +13,11 @@ from games.simulate import bot_seats, play_game
 SETUPS = {"sanma": 3, "koikoi": 2, "hachihachi": 3, "blackflower": 4, "bcpoker": 3}
 
 
+def part(view, name: str):
+    """A view's part ``name``, whether the game's view is a model (read by attribute) or still a dict."""
+    return view[name] if isinstance(view, dict) else getattr(view, name)
+
+
 def _play(name: str, seed: str, check) -> None:
     """One seeded bot game of ``name`` at its sampled table size, ``check(state, events)`` after each step."""
     game = get_game(name)

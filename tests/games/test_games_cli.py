@@ -105,7 +105,7 @@ def test_verify_matches_the_engine_deal():
     assert len(out["attempts"]) == s.attempt + 1
     if s.round == 1:
         assert last["table"] == s.field
-        roles = GAME.public_view(s)["roles"]
+        roles = GAME.public_view(s).roles
         for seat in range(3):
             assert sorted(last["hands"][roles[seat]]) == sorted(s.hands[seat])
 

@@ -191,7 +191,7 @@ def test_e4_first_row_as_oya_under_double():
     act(state, A, "no_mizuten")
     assert state.mult == 2
     act(state, A, "declare:karasu+haneken")
-    assert engine.public_view(state)["declared"][A]["face_up"] == sorted(hand, key=DECK.index)
+    assert engine.public_view(state).declared[A].face_up == sorted(hand, key=DECK.index)
     act(state, B, "declare:none")
     events = act(state, C, "declare:none")
     assert payments(events, "hand_combos")[0]["net"] == [576, -288, -288]

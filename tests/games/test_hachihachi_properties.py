@@ -49,11 +49,11 @@ class Checker:
             if e.seat is None:
                 shown = set(CODE.findall(json.dumps(e.fields())))
                 assert not shown & still, (e.type, shown & still)
-        public = set(CODE.findall(json.dumps(engine.public_view(state))))
+        public = set(CODE.findall(engine.public_view(state).model_dump_json()))
         assert not public & hidden, public & hidden
         for s in state.acting:
             mine = set(state.hands[s])
-            seen = set(CODE.findall(json.dumps(engine.view(state, s))))
+            seen = set(CODE.findall(engine.view(state, s).model_dump_json()))
             assert not (seen & hidden) - mine, (seen & hidden) - mine
         assert len(state.track) == state.options.months and state.pot >= 0
         del n
