@@ -9,9 +9,10 @@ and prints, per game, the median and 95th percentile render time and the median 
 
 from __future__ import annotations
 
-from faces.panel import DRAWERS, panel_picture
 from benchmarks.bench_table_pictures import measure, report
-from tests.faces.table_games import sampled_seat_views
+from bot.render import presentation
+from bot.render.pictures import panel_picture
+from tests.faces.table_games import SETUPS, sampled_seat_views
 
 
 def bench(game: str, games: int, repeat: int) -> dict:
@@ -20,7 +21,7 @@ def bench(game: str, games: int, repeat: int) -> dict:
 
 
 def main() -> None:
-    report(__doc__, list(DRAWERS), bench)
+    report(__doc__, [game for game in SETUPS if presentation(game).panel_picture is not None], bench)
 
 
 if __name__ == "__main__":

@@ -2,16 +2,17 @@
 
     .venv/bin/python -m benchmarks.bench_result_pictures [--games 3] [--repeat 3]
 
-Renders the result pictures (faces/results.py) of the scoring deals of seeded bot games
+Renders the result pictures (each game's, from its home in bot/render/) of the scoring deals of seeded bot games
 (tests/faces/table_games.py) and prints, per game, the median and 95th percentile render time and the
 median and largest PNG size, as bench_table_pictures does for the table.
 """
 
 from __future__ import annotations
 
-from faces.results import DRAWERS, result_picture
 from benchmarks.bench_table_pictures import measure, report
-from tests.faces.table_games import result_events
+from bot.render import presentation
+from bot.render.pictures import result_picture
+from tests.faces.table_games import SETUPS, result_events
 
 NAMES = ["Player 1", "Player 2", "Player 3", "Player 4"]
 
@@ -26,7 +27,7 @@ def bench(game: str, games: int, repeat: int) -> dict:
 
 
 def main() -> None:
-    report(__doc__, list(DRAWERS), bench)
+    report(__doc__, [game for game in SETUPS if presentation(game).result_picture is not None], bench)
 
 
 if __name__ == "__main__":

@@ -13,7 +13,7 @@ import argparse
 import statistics
 import time
 
-from faces.table import table_picture
+from bot.render.pictures import table_picture
 from tests.faces.table_games import SETUPS, sampled_views
 
 

@@ -4,8 +4,6 @@
 cards and the public table, never another seat's hidden cards. It draws:
 - sanma: the hand sorted with the drawn tile apart, the waits (and furiten) when tenpai, then the table as
   the table picture shows it (every river with riichi and called tiles marked, melds, kita, dora, points);
-- Koi-Koi and Hachi-Hachi: the field, under each hand card the field cards it would capture, then the capture
-  piles with their points, the seat's own first and every opponent's after it;
 - Black Flower: each of the seat's hands as its best arrangement (piles of a month, Brights turned
   sideways when they count 2), with each pile's value and the total;
 - Black Christmas Poker: the hand (the card just drawn apart), the deck and the top discard, each seat's
@@ -17,12 +15,9 @@ picture, the same view gives the same bytes, so an unchanged picture is not uplo
 
 from __future__ import annotations
 
-from faces.table import (DIM_INK, FACE_GAME, GAP, INK, MARGIN, MARK, TEXT, WIDTH, Board, _bcpoker, _name, _sanma, capture_groups,
-                         fitted, seat_name)
+from faces.table import (FACE_GAME, GAP, MARGIN, MARK, TEXT, WIDTH, Board, _bcpoker, _sanma, fitted)
 from games import hanafuda as hf
 from games.blackflower import hands as bf
-from games.hachihachi.views import SeatView as HachiHachiSeatView
-from games.koikoi.views import SeatView as KoiKoiSeatView
 
 MIN_WIDTH = 320  # narrower pictures are not cut further: Discord would blow them up
 DRAWN_GAP = 10
@@ -52,54 +47,6 @@ def _sanma_panel(b: Board, v: dict) -> None:
             b.text(x + 8, top + 6, "FURITEN", fill=MARK)
     b.y += 6
     _sanma(b, v)
-
-
-# --- Koi-Koi and Hachi-Hachi ---------------------------------------------------------------------------
-
-def _fishing_panel(b: Board, hand: list[str], field: list[str], piles: list[tuple[str, list[str], bool]]) -> None:
-    """The field, the seat's hand with under each card the field cards it takes, then the capture piles
-    (``piles``: a label, the cards, whether it is the seat's own), the seat's own first."""
-    small = b.card - 8
-    x = b.text(MARGIN, b.y + small // 2 - 7, "Field", fill=DIM_INK) + 8
-    b.row(x, hf.sort_codes(field), small)
-    b.y += 2
-    b.line("Your hand: under each card, the field cards it takes")
-    x, top, bottom = MARGIN, b.y, b.y
-    for code in hf.sort_codes(hand):
-        b.y = top
-        right = b.row(x, [code], b.card)
-        taken = hf.sort_codes(hf.matching(field, code))
-        for card in taken:
-            b.row(x + 3, [card], small)
-        if not taken:
-            b.text(x + 6, b.y, "-", TEXT, DIM_INK)
-            b.y += 16
-        bottom = max(bottom, b.y)
-        x = right + 6
-    b.y = bottom + 4
-    for label, cards, own in piles:
-        capture_groups(b, label, cards, small, INK if own else DIM_INK)
-
-
-
-def _koikoi_panel(b: Board, v: KoiKoiSeatView) -> None:
-    piles = []
-    for side in sorted(v.sides, key=lambda side: v.seat not in side.seats):
-        own = v.seat in side.seats
-        who = "You" if side.seats == [v.seat] else " & ".join(seat_name(v.seats, s) for s in side.seats)
-        points = sum(v.scores[s] for s in side.seats)
-        called = " · Koi-Koi called" if side.called else ""
-        piles.append((f"{who} · {points} pts{called}" + ("" if side.captures else " · no captures"),
-                      side.captures, own))
-    _fishing_panel(b, v.hand, v.field, piles)
-
-
-def _hachihachi_panel(b: Board, v: HachiHachiSeatView) -> None:
-    seat = v.seat
-    order = [seat] + [s for s in v.active if s != seat] if seat in v.active else list(v.active)
-    piles = [(f"{'You' if s == seat else seat_name(v.seats, s)} · {v.card_points[s]} pts · cash {v.cash[s]}p"
-              + ("" if v.captures[s] else " · no captures"), v.captures[s], s == seat) for s in order]
-    _fishing_panel(b, v.hand, v.table, piles)
 
 
 # --- Black Flower ---------------------------------------------------------------------------------------
@@ -156,8 +103,7 @@ def _bcpoker_panel(b: Board, v: dict) -> None:
     _bcpoker(b, v, backs=False)  # the other hands as counts: the seat's own cards stay large
 
 
-DRAWERS = {"sanma": _sanma_panel, "koikoi": _koikoi_panel, "hachihachi": _hachihachi_panel,
-           "blackflower": _blackflower_panel, "bcpoker": _bcpoker_panel}
+DRAWERS = {"sanma": _sanma_panel, "blackflower": _blackflower_panel, "bcpoker": _bcpoker_panel}
 
 
 def drawn_from(game_name: str, view: dict) -> dict:
@@ -176,8 +122,6 @@ def has_picture(game_name: str, view: dict) -> bool:
     if game_name == "blackflower":
         seat = view["seat"]
         return bool(view["banker_hand"] if seat == view["banker"] else view["hands"][seat])
-    if game_name in ("koikoi", "hachihachi"):
-        return bool(view.hand)
     return bool(view.get("hand"))
 
 

@@ -4,10 +4,9 @@
 the seat names; None when the game or the outcome has nothing to show (a draw nobody was tenpai at, a game's
 final standings). Sanma: each winning hand (the winning tile marked), its melds, kita, the dora indicators,
 with its yaku, han, fu and points; at an exhaustive draw, the hands shown tenpai and each seat's payment.
-Koi-Koi: the capture pile that scored, grouped by rank, with the yaku. Hachi-Hachi: each player's capture
-pile with its card points. Black Christmas Poker: each winning hand with its patterns. Black Flower: the
+Black Christmas Poker: each winning hand with its patterns. Black Flower: the
 banker's and each seat's hand at the round's end, with its value and the chips won or lost.
-The winning hands, the capture piles and the hands at a round's end are shown by the rules: nothing hidden.
+The winning hands and the hands at a round's end are shown by the rules: nothing hidden.
 ``compose_result`` returns the :class:`~faces.table.Board` (its ``faces`` lists what was pasted) or None.
 Like every picture, it is laid out for the box Discord shows an embed's image in (``faces.table.fitted``).
 """
@@ -16,25 +15,13 @@ from __future__ import annotations
 
 from typing import Callable
 
-from faces.table import FACE_GAME, GAP, MARGIN, MARK, TEXT, TITLE, WIDTH, Board, capture_groups, clipped, fitted, length
+from faces.table import FACE_GAME, GAP, MARGIN, MARK, TEXT, TITLE, WIDTH, Board, clipped, fitted
+from faces.table import wrapped_lines as _lines
 from faces.table import _plain as plain
 
 
 def _name(names: list[str], seat: int) -> str:
     return plain(names[seat]) or f"Seat {seat + 1}"
-
-
-def _lines(b: Board, parts: list[str]) -> None:
-    """``parts`` joined by " · " over as many lines as they need."""
-    line = ""
-    for part in parts:
-        if line and length(f"{line} · {part}") > WIDTH - 2 * MARGIN:
-            b.line(line)
-            line = part
-        else:
-            line = f"{line} · {part}" if line else part
-    if line:
-        b.line(line)
 
 
 # --- sanma ---------------------------------------------------------------------------------------------
@@ -88,29 +75,6 @@ def _sanma_draw(b: Board, outcome: dict, names: list[str]) -> bool:
         b.line(f"{_name(names, seat)} · {'tenpai' if hand else 'noten'} · {delta:+d}", TEXT)
         if hand:
             b.row(MARGIN, hand, b.card)
-    return True
-
-
-# --- hanafuda games -------------------------------------------------------------------------------------
-
-def _koikoi(b: Board, event: dict, names: list[str]) -> bool:
-    if event.get("type") != "round_end" or event["winner"] is None or not event.get("captured"):
-        return False
-    b.line(f"Month {event['month']} · {_name(names, event['winner'])} wins · {event['value']} points", TITLE)
-    _lines(b, [f"{y['name']} {y['points']}" for y in event["yaku"]])
-    b.y += 3
-    capture_groups(b, "Captured", event["captured"], b.card)
-    return True
-
-
-def _hachihachi(b: Board, event: dict, names: list[str]) -> bool:
-    piles = [(s, cards) for s, cards in enumerate(event.get("captures") or []) if cards]
-    if event.get("type") != "month_end" or not piles:
-        return False
-    b.line(f"Month {event['month']} · {event['field_name']} · captures", TITLE)
-    for seat, cards in piles:
-        points = event["captures_points"][seat]
-        capture_groups(b, f"{_name(names, seat)}{'' if points is None else f' · {points} pts'}", cards, b.card)
     return True
 
 
@@ -170,7 +134,7 @@ def _bf_value(hand: dict) -> str:
 
 
 DRAWERS: dict[str, Callable[[Board, dict, list[str]], bool]] = {
-    "sanma": _sanma, "koikoi": _koikoi, "hachihachi": _hachihachi, "bcpoker": _bcpoker, "blackflower": _blackflower}
+    "sanma": _sanma, "bcpoker": _bcpoker, "blackflower": _blackflower}
 
 
 def compose_result(game_name: str, event: dict, names: list[str]) -> Board | None:

@@ -20,9 +20,6 @@ from PIL import Image, ImageDraw, ImageFont
 
 from faces import face_path, load_manifest
 from games import hanafuda as hf
-from games.fishing import FlipChoice
-from games.hachihachi.views import PublicView as HachiHachiView
-from games.koikoi.views import PublicView as KoiKoiView
 
 FELT = (28, 84, 58)
 INK = (245, 245, 235)
@@ -40,8 +37,7 @@ COLOURS = 128
 TEXT = 13  # text size, pixels
 TITLE = 14  # a picture's first line
 
-FACE_GAME = {"sanma": "sanma", "koikoi": "hanafuda", "hachihachi": "hanafuda", "blackflower": "hanafuda",
-             "bcpoker": "bcpoker"}
+FACE_GAME = {"sanma": "sanma", "blackflower": "hanafuda", "bcpoker": "bcpoker"}
 BACKS = {"sanma": "sanma_back", "hanafuda": "hf_back", "bcpoker": "bcp_back"}
 # the face heights tried, largest first: the picture takes the largest with which it fits the shown box
 SIZES = {"sanma": (36, 34, 32, 30, 28, 26, 24, 22), "hanafuda": (48, 44, 40, 36, 33, 30, 27, 24),
@@ -270,10 +266,6 @@ def _name(view: dict, seat: int) -> str:
 
 # What each game's phases ask of the seats to act, in a player's words ("Alice to play a card").
 PHASE_WORDS = {
-    "koikoi": {"play": "to play a card", "choose_take": "to choose a capture", "decide": "to call Koi-Koi or stop"},
-    "hachihachi": {"mizuten": "to declare Mizu-ten or not", "bidding": "to stay or pass",
-                   "declare": "to declare hand combos", "play": "to play a card",
-                   "take": "to choose a capture", "decide": "to call Yoshi or Sa-ge", "repay": "to repay debts"},
     "blackflower": {"betting": "to bet", "niko": "to claim Ni-Ko or play on", "play": "to hit or stand",
                     "banker_niko": "to claim Ni-Ko or play on", "banker": "to hit or stand",
                     "offer": "to take or decline the bank"},
@@ -281,13 +273,25 @@ PHASE_WORDS = {
                 "hit_riichi": "to answer the hit", "hit_decide": "to chain or exchange",
                 "exchange": "to put cards under the deck", "ron": "to decide on Ron"},
 }
-OVER_WORDS = {"koikoi": "game over", "hachihachi": "the year is over", "blackflower": "game over",
-              "bcpoker": "game over"}
+OVER_WORDS = {"blackflower": "game over", "bcpoker": "game over"}
 
 
 def status(game: str, view: dict, acting: list[int]) -> str:
     """Who is to act and what, in words: "Alice to play a card", "3 players to bet", "game over"."""
     return phase_status(PHASE_WORDS[game], OVER_WORDS[game], view["seats"], view["phase"], acting)
+
+
+def wrapped_lines(b: Board, parts: list[str]) -> None:
+    """``parts`` joined by " · " over as many lines as they need."""
+    line = ""
+    for part in parts:
+        if line and length(f"{line} · {part}") > WIDTH - 2 * MARGIN:
+            b.line(line)
+            line = part
+        else:
+            line = f"{line} · {part}" if line else part
+    if line:
+        b.line(line)
 
 
 def clipped(text: str, width: int, size: int = TEXT) -> str:
@@ -391,7 +395,7 @@ def _sanma(b: Board, v: dict) -> None:
             b.mark(top)
 
 
-# --- hanafuda games: Koi-Koi and Hachi-Hachi -----------------------------------------------------------
+# --- hanafuda capture piles ----------------------------------------------------------------------------
 
 RANK_ORDER = (hf.BRIGHT, hf.ANIMAL, hf.RIBBON, hf.CHAFF)
 
@@ -426,77 +430,6 @@ def capture_groups(b: Board, label: str | None, cards: list[str], h: int, fill=I
         b.y = line
         b.row(x + word, shown, h, left=left)
     b.y = max(b.y, top + (h + GAP if cards or shown else 0), label_bottom) + 3
-
-
-def _field_and_pile(b: Board, field: list[str], pile_count: int, pending: FlipChoice | None) -> None:
-    """The pile (a back with how many are left), the card just flipped (framed), then the field; nothing when
-    there is no card to show (the title says so: ``empty_field``)."""
-    h = b.card
-    if not field and not pending:
-        return
-    top = b.y
-    x = b.face(MARGIN, top, None, h)
-    x = b.text(x + 2, top + h // 2 - 7, str(pile_count)) + 8
-    if pending:
-        after = b.face(x, top, pending.card, h)
-        b.rectangle((x - 2, top - 2, after - GAP + 1, top + h + 1), MARK, width=2)
-        x = after + 6
-    b.y = top
-    b.row(x + 6, list(field), h)
-    b.y = max(b.y, top + h + GAP) + 4
-
-
-def empty_field(field: list[str], pending: FlipChoice | None, pile_count: int) -> str:
-    """The title's words for a field with no card to show: "4 cards left, the field empty"."""
-    return "" if field or pending else f"{pile_count} cards left, the field empty"
-
-
-def _koikoi(b: Board, v: KoiKoiView) -> None:
-    acting = [v.turn] if v.turn is not None and v.phase != "over" else []
-    title(b, [f"Koi-Koi · month {v.month} of {v.months}",
-              phase_status(PHASE_WORDS["koikoi"], OVER_WORDS["koikoi"], v.seats, v.phase, acting),
-              empty_field(v.field, v.pending, v.pile_count)])
-    _field_and_pile(b, v.field, v.pile_count, v.pending)
-    for side in v.sides:
-        seats = side.seats
-        top = b.y
-        label = " & ".join(seat_label(v.seats, v.bots, s) for s in seats)
-        label += f" · {sum(v.scores[s] for s in seats)} pts"
-        if side.called:
-            label += " · Koi-Koi called"
-        capture_groups(b, label, side.captures, b.card)
-        if acting and acting[0] in seats:
-            b.mark(top)
-
-
-def _money(points: int) -> str:
-    return f"{points}p"
-
-
-HACHI_LABELS = 100  # a seat's label in a column left of its captures: more cards on a line, more lines a seat
-
-
-def _hachihachi(b: Board, v: HachiHachiView, column: int = 0) -> None:
-    acting = list(v.acting) if v.phase != "over" else []
-    game = f"game {v.game_no} of {v.games_total} · " if v.games_total > 1 else ""
-    title(b, [f"Hachi-Hachi · {game}month {v.month} of {v.months} · {v.field_name}",
-              f"pot {_money(v.pot)}" if v.pot else "",
-              phase_status(PHASE_WORDS["hachihachi"], OVER_WORDS["hachihachi"], v.seats, v.phase, acting),
-              empty_field(v.table, v.pending, v.stock_count)])
-    _field_and_pile(b, v.table, v.stock_count, v.pending)
-    campaign = v.games_total > 1
-    for s in v.active:
-        top = b.y
-        money = f"cash {_money(v.cash[s])}" + (f" · debt {_money(v.debt[s])}" if v.debt[s] else "")
-        total = f" · total {v.totals[s]}" if campaign else ""
-        label = f"{seat_label(v.seats, v.bots, s)} · {v.card_points[s]} pts · {money}{total}"
-        declared = v.declared[s]
-        capture_groups(b, label, v.captures[s], b.card, column=column, shown=declared.face_up if declared else [])
-        if s in acting:
-            b.mark(top)
-    out = [s for s in range(len(v.seats)) if s not in v.active]
-    if out:
-        b.line("Sitting out: " + ", ".join(f"{seat_name(v.seats, s)} {_money(v.cash[s])}" for s in out), TEXT, DIM_INK)
 
 
 # --- Black Flower ---------------------------------------------------------------------------------------
@@ -582,8 +515,7 @@ def _bcpoker(b: Board, v: dict, backs: bool = True) -> None:
         b.y += 2
 
 
-DRAWERS = {"sanma": _sanma, "koikoi": _koikoi, "hachihachi": _hachihachi, "blackflower": _blackflower,
-           "bcpoker": _bcpoker}
+DRAWERS = {"sanma": _sanma, "blackflower": _blackflower, "bcpoker": _bcpoker}
 
 
 def draws_table(game_name: str) -> bool:
@@ -593,9 +525,6 @@ def draws_table(game_name: str) -> bool:
 
 def compose(game_name: str, public_view: dict) -> Board:
     draw = DRAWERS[game_name]
-    if game_name == "hachihachi":  # the seats' labels on a line of their own, or beside the captures
-        return fitted(FACE_GAME[game_name], lambda board: draw(board, public_view),
-                      lambda board: _hachihachi(board, public_view, HACHI_LABELS))
     if game_name == "blackflower":  # many seats: three columns when two would make the cards smaller
         return fitted(FACE_GAME[game_name], lambda board: draw(board, public_view),
                       lambda board: _blackflower(board, public_view, 3))

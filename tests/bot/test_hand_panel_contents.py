@@ -11,7 +11,7 @@ import pytest
 from bot.presenter import DiscordPresenter
 from bot.render import presentation
 from bot.tables import PLAYING, Seat, Table
-from faces.panel import compose
+from tests.faces.table_games import panel_board as compose
 from faces.table import face_name
 from games import get_game, hanafuda
 from games.simulate import bot_seats

@@ -13,7 +13,7 @@ from pydantic_core import to_jsonable_python
 from bot.painter import Painter, warm
 from bot.presenter import REDRAW_EVERY, DiscordPresenter, Picture, resolved
 from bot.tables import PLAYING, Seat, Table
-from faces.table import table_picture
+from bot.render.pictures import table_picture
 from games import get_game
 from games.simulate import bot_seats
 

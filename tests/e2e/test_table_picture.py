@@ -9,7 +9,9 @@ from collections import Counter
 
 import pytest
 
-from faces.table import compose, face_name, table_picture
+from bot.render.pictures import table_picture
+from faces.table import face_name
+from tests.faces.table_games import table_board as compose
 from bot.render import presentation
 from localdiscord import start_client
 from tests.faces.test_table_pictures import public_cards

@@ -5,12 +5,31 @@ from __future__ import annotations
 
 import copy
 
-from faces.table import face_name
 from bot.render import presentation
+from faces.table import Board, face_name
 from games import get_game
 from games.simulate import bot_seats, play_game
 
 SETUPS = {"sanma": 3, "koikoi": 2, "hachihachi": 3, "blackflower": 4, "bcpoker": 3}
+
+
+def table_board(game: str, view) -> Board:
+    """The table picture of ``game``'s public ``view``, as its presentation home composes it (faces and texts kept)."""
+    compose = presentation(game).table_picture
+    assert compose is not None, f"{game} has no table picture"
+    return compose(view)
+
+
+def panel_board(game: str, view) -> Board | None:
+    """A seat's hand panel picture as its presentation home composes it; None when the seat holds nothing to draw."""
+    looks = presentation(game)
+    return looks.panel_picture(view) if looks.panel_picture is not None and looks.panel_shows(view) else None
+
+
+def result_board(game: str, event: dict, names: list[str]) -> Board | None:
+    """A result event's picture as its presentation home composes it; None when it has nothing to show."""
+    compose = presentation(game).result_picture
+    return None if compose is None else compose(event, names)
 
 
 def part(view, name: str):

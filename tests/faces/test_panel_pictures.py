@@ -11,15 +11,16 @@ from functools import lru_cache
 import pytest
 from PIL import Image
 
-from faces.panel import DRAWERS, compose, panel_picture
+from bot.render.pictures import panel_picture
 from faces.table import face_name
 from bot.render import presentation
 from games.hanafuda import MONTH
-from tests.faces.table_games import hidden_faces_drawn, part, sampled_seat_views
+from tests.faces.table_games import SETUPS, hidden_faces_drawn, part, sampled_seat_views
+from tests.faces.table_games import panel_board as compose
 from tests.faces.test_table_pictures import public_cards
 
 MAX_BYTES = 60 * 1024
-GAMES = list(DRAWERS)
+GAMES = [game for game in SETUPS if presentation(game).panel_picture is not None]
 
 
 @lru_cache(maxsize=None)

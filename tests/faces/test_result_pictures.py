@@ -12,10 +12,13 @@ from functools import lru_cache
 import pytest
 from PIL import Image
 
-from faces.results import compose_result, result_picture
+from bot.render.pictures import result_picture
 from faces.table import face_name
-from bot.render import presentation
+import bot.render
+from bot.render import presentation, register_home
+from tests.faces.table_games import result_board as compose_result
 from tests.faces.table_games import result_events
+from tests.toygame import NAME as TOY
 
 NAMES = ["Alice", "Bob", "Carol", "Dave"]
 MAX_BYTES = 100 * 1024
@@ -77,8 +80,10 @@ def test_every_result_picture_is_a_small_png_the_same_for_the_same_result(game):
         assert result_picture(game, e, NAMES) == data
 
 
-def test_games_without_result_pictures_give_none():
-    assert result_picture("toy", {"type": "round_end"}, NAMES) is None
+def test_games_without_result_pictures_give_none(monkeypatch):
+    monkeypatch.setattr(bot.render, "_ELSEWHERE", {})
+    register_home(TOY, "tests.toygame.render")  # a game whose home declares no result picture
+    assert result_picture(TOY, {"type": "round_end"}, NAMES) is None
 
 
 def test_an_exhaustive_draw_shows_the_tenpai_hands_and_every_seats_payment():

@@ -12,12 +12,14 @@ from functools import lru_cache
 import pytest
 from PIL import Image
 
-from faces.table import compose, face_name, table_picture
+from bot.render.pictures import table_picture
+from faces.table import face_name
 from bot.render import presentation
 from games import get_game
 from games.simulate import bot_seats, play_game
 from games.fishing import FlipChoice
 from tests.faces.table_games import SETUPS, hidden_faces_drawn, part, sampled_views
+from tests.faces.table_games import table_board as compose
 
 MAX_BYTES = 100 * 1024
 GAMES = list(SETUPS)

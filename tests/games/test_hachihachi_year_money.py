@@ -1,7 +1,7 @@
 """Hachi-Hachi money at the year end: every chip that moves is a line of a
 month, interlude or year summary, and the season ledger lines add up to the same figures.
 
-The summaries are read as players see them (``bot.render.hachihachi.summary``), through
+The summaries are read as players see them (``bot.render.hachihachi.embeds.summary``), through
 ``tests/games/_hachihachi_helpers.Books``.
 """
 
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.render.hachihachi import summary
+from bot.render.hachihachi.embeds import summary
 from games.base import SeatInfo
 from games.hachihachi import GAME, engine
 from games.hachihachi.engine import check_invariant

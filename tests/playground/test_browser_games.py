@@ -21,8 +21,8 @@ import pytest
 
 from bot.settings import Settings
 from faces import load_manifest
-from faces import panel as panel_faces
-from faces.table import compose, draws_table
+from bot.render.pictures import draws_table
+from tests.faces.table_games import panel_board, table_board
 from localdiscord.playground import run_playground
 
 from .test_browser import CHROMIUM, CHROMIUM_ARGS, async_api
@@ -141,15 +141,15 @@ async def test_a_game_in_progress_shows_its_cards_as_pictures(tmp_path, game, bo
         # the table picture as shown on the page (at most 400x300, as Discord's client shows an embed image):
         # every card on it is shown large enough to read its month (its number) and its kind
         shown = await table_message.locator(".embed img.embed-image").last.evaluate(SHOWN)
-        board = compose(game, table.game.public_view(table.state))
+        board = table_board(game, table.game.public_view(table.state))
         card_w, card_h = smallest_shown_face(board, shown, "table")
         print(f"{game}: table picture {shown[2]}x{shown[3]} shown {shown[0]:.0f}x{shown[1]:.0f}, "
               f"smallest card shown {card_w:.1f}x{card_h:.1f} px")
         assert card_h >= READABLE[game], (game, card_w, card_h)
         panel_shown = await panel.locator(".embed img.embed-image").last.evaluate(SHOWN)
         seat = table.seat_of(alice.id)
-        panel_board = panel_faces.compose(game, table.game.view(table.state, seat))
-        panel_w, panel_h = smallest_shown_face(panel_board, panel_shown, "panel")
+        panel_drawn = panel_board(game, table.game.view(table.state, seat))
+        panel_w, panel_h = smallest_shown_face(panel_drawn, panel_shown, "panel")
         print(f"{game}: panel picture {panel_shown[2]}x{panel_shown[3]} shown {panel_shown[0]:.0f}x"
               f"{panel_shown[1]:.0f}, smallest card shown {panel_w:.1f}x{panel_h:.1f} px")
         assert panel_h >= READABLE[game], (game, panel_w, panel_h)
