@@ -11,6 +11,8 @@ from typing import Any, Literal
 from pydantic import BaseModel
 
 from games.fishing import FlipChoice
+from games.koikoi.state import KoiKoiState, roles, seat_count
+from games.koikoi.yaku import yaku_name
 
 Phase = Literal["play", "choose_take", "decide", "over"]
 
@@ -78,3 +80,51 @@ class PublicView(BaseModel):
 class SeatView(PublicView):
     seat: int
     hand: list[str]
+
+
+def _yaku_scores(pairs: list[tuple[str, int]]) -> list[YakuScore]:
+    return [YakuScore(id=y, name=yaku_name(y), points=p) for y, p in pairs]
+
+
+def _shown(state: KoiKoiState) -> dict[str, Any]:
+    """The public view's fields, in their order."""
+    n = seat_count(state)
+    over = state.phase == "over"
+    o = state.options
+    return {
+        "game": "koikoi",
+        "variant": o.variant,
+        "players": n,
+        "options": OptionsShown(players=o.players, toppa=o.toppa, viewing_yaku=o.viewing_yaku,
+                                double_over_7=o.double_over_7, months=o.months),
+        "seats": [s.name for s in state.seats],
+        "bots": [s.bot for s in state.seats],
+        "month": state.months_done if over else state.months_done + 1,
+        "months": o.months,
+        "round": state.round,
+        "oya": state.oya,
+        "order": list(state.order),
+        "roles": roles(state),
+        "teams": [list(s.seats) for s in state.sides] if n == 4 else None,
+        "side_of": list(state.side_of),
+        "phase": state.phase,
+        "turn": state.turn,
+        "field": list(state.field),
+        "pile_count": len(state.pile),
+        "hand_counts": [len(h) for h in state.hands],
+        "sides": [SideView(seats=list(s.seats), captures=list(s.captures), yaku=_yaku_scores(s.yaku), points=s.points,
+                           sake_cup=s.sake_cup, called=s.called, reference=s.reference) for s in state.sides],
+        "calls": [CallView(seat=c.seat, order=c.order, points=c.points) for c in state.calls],
+        "scores": list(state.scores),
+        "round_hash": state.round_hash,
+        "pending": FlipChoice(card=state.pending, choices=list(state.pending_choices)) if state.pending else None,
+        "last_round": state.last_round,
+    }
+
+
+def public_view(state: KoiKoiState) -> PublicView:
+    return PublicView(**_shown(state))
+
+
+def view(state: KoiKoiState, seat: int) -> SeatView:
+    return SeatView(**_shown(state), seat=seat, hand=list(state.hands[seat]))

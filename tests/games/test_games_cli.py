@@ -116,7 +116,7 @@ def test_verify_redeal_prints_next_attempt():
 
     from games.hanafuda import DECK
     from games.shuffle import seeded_shuffle
-    from games.koikoi.engine import deal, redeal_reason
+    from games.koikoi.rounds import deal, redeal_reason
 
     for k in range(5000):
         seed = hashlib.sha256(f"r{k}".encode()).hexdigest()

@@ -10,7 +10,8 @@ from games.base import GameError
 from games.hanafuda import DECK
 from games.fishing import FlipChoice
 from games.koikoi import Options
-from games.koikoi.engine import deal, opening_events
+from games.koikoi.engine import opening_events
+from games.koikoi.rounds import deal
 from games.koikoi.views import SeatView
 
 
