@@ -11,8 +11,8 @@ as chaff (``K*``) for every combo; the only exception is 11L in Goko.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable
 
 from games.hanafuda import KIND, KIND_POINTS, MONTH, ORDER
 

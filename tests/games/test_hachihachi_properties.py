@@ -8,9 +8,9 @@ import re
 import pytest
 
 from games.hachihachi import GAME, engine
-from games.hachihachi.engine import BLANK, check_invariant
 from games.hachihachi.options import Options
 from games.hachihachi.simulate import play_game
+from games.hachihachi.state import BLANK, check_invariant
 from games.hanafuda import DECK
 from games.shuffle import sha256_hex
 

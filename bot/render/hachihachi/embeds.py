@@ -21,7 +21,7 @@ from games.hachihachi import actions
 from games.hachihachi import events as E
 from games.hachihachi.actions import Call, Declare
 from games.hachihachi.combos import combo_name, money
-from games.hachihachi.engine import account_group
+from games.hachihachi.payments import account_group
 from games.hachihachi.views import Declared, PublicView, SeatView
 
 COLOUR = discord.Colour.from_rgb(120, 60, 150)

@@ -1,0 +1,141 @@
+"""Hachi-Hachi's moves: what each seat may do now, why anything else is refused, and applying one action."""
+
+from __future__ import annotations
+
+from games.base import GameError
+from games.fishing import Play, Played, Take, Taken, play_refusal, plays
+from games.hachihachi import bidding, months, play, year
+from games.hachihachi import events as E
+from games.hachihachi.actions import Call, Declare, Repay, parse
+from games.hachihachi.events import HachiHachiEvent
+from games.hachihachi.state import (
+    REPAY_STEP,
+    HHState,
+    Sage,
+    check_invariant,
+    seat_count,
+)
+from games.hanafuda import ORDER
+
+
+def legal_actions(state: HHState, seat: int) -> list[str]:
+    if state.phase == "over" or seat not in state.acting:
+        return []
+    ph = state.phase
+    if ph == "mizuten":
+        return [str(Call.NO_MIZUTEN), str(Call.MIZUTEN)]
+    if ph == "bidding":
+        out = [str(Call.STAY)]
+        n = seat_count(state)
+        und = bidding.undecided(state)
+        if n > 3 and not (len(state.active) == 0 and und == [seat]):
+            out.append(str(Call.PASS))
+        return out
+    if ph == "declare":
+        return bidding.declare_options(state.dealt[seat])
+    if ph == "play":
+        return ([str(Call.CANCEL_SAGE)] if play.has_active_sage(state, seat) else []) + plays(state.hands[seat], state.table)
+    if ph == "take":
+        return [str(Take(t)) for t in state.pending_choices]
+    if ph == "decide":
+        return [str(Call.YOSHI), str(Call.SAGE)]
+    if ph == "repay":
+        top = year.can_repay(state, seat)
+        return [str(Repay(a)) for a in range(top, -1, -REPAY_STEP)]
+    return []
+
+
+def _illegal(state: HHState, seat: int, action: Play | Take | Call | Declare | Repay) -> GameError:
+    ph = state.phase
+    if ph == "mizuten":
+        return GameError("As dealer, first say whether you declare Mizu-ten (mizuten or no_mizuten).")
+    if ph == "bidding":
+        if action is Call.PASS:
+            if seat_count(state) == 3:
+                return GameError("With three players nobody may pass: everyone plays every month.")
+            return GameError("You are the last to decide and nobody has stayed: you must stay.")
+        return GameError("Say whether you stay or pass.")
+    if ph == "declare":
+        return GameError("Choose which of your hand combos to declare (or declare none).")
+    if ph == "play":
+        if action is Call.CANCEL_SAGE:
+            return GameError("You have no Sa-gé to cancel.")
+        if isinstance(action, Play):
+            return GameError(play_refusal(action, state.hands[seat], state.table))
+        return GameError("Play a card from your hand.")
+    if ph == "take":
+        return GameError(f"Choose which table card the flipped {state.pending} takes: "
+                         f"{' or '.join(str(Take(c)) for c in state.pending_choices)}.")
+    if ph == "decide":
+        return GameError("You completed a combo: call Yoshi (stop and win) or Sa-gé (play on).")
+    if ph == "repay":
+        return GameError(f"Repay a multiple of 60 points, at most {year.can_repay(state, seat)} (0 to keep your cash).")
+    return GameError("That move is not possible now.")
+
+
+def apply(state: HHState, seat: int, action: str) -> list[HachiHachiEvent]:
+    if state.phase == "over":
+        raise GameError("The game is over.")
+    if not isinstance(seat, int) or not 0 <= seat < seat_count(state):
+        raise GameError(f"There is no seat {seat} at this table.")
+    if seat not in state.acting:
+        who = ", ".join(state.seats[s].name for s in state.acting)
+        raise GameError(f"It is not your turn: waiting for {who}.")
+    act = parse(action)
+    if action not in legal_actions(state, seat):
+        raise _illegal(state, seat, act)
+    events: list[HachiHachiEvent] = []
+    state.actions += 1
+    ph = state.phase
+    if ph == "mizuten":
+        state.mizuten = act is Call.MIZUTEN
+        events.append(E.Mizuten(player=seat, declared=state.mizuten))
+        state.acting = []
+        months.deal_month(state, events)
+    elif ph == "bidding":
+        bidding.bid(state, seat, str(act), events)
+        if state.phase == "bidding":
+            bidding.next_bidder(state, events)
+    elif ph == "declare":
+        bidding.declare(state, seat, act, events)
+    elif ph == "play":
+        if act is Call.CANCEL_SAGE:
+            play.cancel_sage(state, seat, events)
+        else:
+            code, target = act.card, act.capture
+            state.hands[seat].remove(code)
+            if state.declared[seat]:
+                d = state.declared[seat]
+                for key in ("up", "down"):
+                    if code in d[key]:
+                        d[key].remove(code)
+            taken = play.resolve(state, seat, code, target)
+            events.append(Played(player=seat, card=code, captured=taken))
+            play.flip(state, seat, events)
+    elif ph == "take":
+        card = state.pending
+        target = act.card
+        state.pending = None
+        state.pending_choices = []
+        state.table.remove(target)
+        state.captures[seat].extend([card, target])
+        state.captures[seat].sort(key=ORDER.__getitem__)
+        events.append(Taken(player=seat, card=card, captured=[target]))
+        play.end_turn(state, seat, events)
+    elif ph == "decide":
+        if act is Call.YOSHI:
+            play.yoshi(state, seat, events)
+        else:
+            state.sage_counter += 1
+            state.sages = [s for s in state.sages if s.seat != seat]
+            state.sages.append(Sage(seat=seat, order=state.sage_counter, value=play.value_of(state, seat)))
+            events.append(E.Sage(player=seat, value=play.value_of(state, seat), order=state.sage_counter))
+            play.advance(state, seat, events)
+    elif ph == "repay":
+        amount = act.amount
+        year.repay(state, seat, amount, events)
+        state.acting = [s for s in state.acting if s != seat]
+        if not state.acting:
+            year.after_interlude(state, events)
+    check_invariant(state)  # §1 after every step
+    return events
