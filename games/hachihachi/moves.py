@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from games.base import GameError
 from games.fishing import Play, Played, Take, Taken, play_refusal, plays
 from games.hachihachi import bidding, months, play, year
 from games.hachihachi import events as E
-from games.hachihachi.actions import Call, Declare, Repay, parse
+from games.hachihachi.actions import Action, Call, Declare, Repay, parse
 from games.hachihachi.events import HachiHachiEvent
 from games.hachihachi.state import (
     REPAY_STEP,
@@ -73,6 +75,79 @@ def _illegal(state: HHState, seat: int, action: Play | Take | Call | Declare | R
     return GameError("That move is not possible now.")
 
 
+def _mizuten(state: HHState, seat: int, act: Action, events: list[HachiHachiEvent]) -> None:
+    state.mizuten = act is Call.MIZUTEN
+    events.append(E.Mizuten(player=seat, declared=state.mizuten))
+    state.acting = []
+    months.deal_month(state, events)
+
+
+def _bid(state: HHState, seat: int, act: Action, events: list[HachiHachiEvent]) -> None:
+    bidding.bid(state, seat, str(act), events)
+    if state.phase == "bidding":
+        bidding.next_bidder(state, events)
+
+
+def _declare(state: HHState, seat: int, act: Action, events: list[HachiHachiEvent]) -> None:
+    assert isinstance(act, Declare)  # legal in this phase
+    bidding.declare(state, seat, act, events)
+
+
+def _play(state: HHState, seat: int, act: Action, events: list[HachiHachiEvent]) -> None:
+    if act is Call.CANCEL_SAGE:
+        play.cancel_sage(state, seat, events)
+        return
+    assert isinstance(act, Play)  # legal in this phase
+    code, target = act.card, act.capture
+    state.hands[seat].remove(code)
+    if state.declared[seat]:
+        d = state.declared[seat]
+        for key in ("up", "down"):
+            if code in d[key]:
+                d[key].remove(code)
+    taken = play.resolve(state, seat, code, target)
+    events.append(Played(player=seat, card=code, captured=taken))
+    play.flip(state, seat, events)
+
+
+def _take(state: HHState, seat: int, act: Action, events: list[HachiHachiEvent]) -> None:
+    assert isinstance(act, Take) and state.pending is not None  # legal in this phase: a flipped card waits
+    card = state.pending
+    target = act.card
+    state.pending = None
+    state.pending_choices = []
+    state.table.remove(target)
+    state.captures[seat].extend([card, target])
+    state.captures[seat].sort(key=ORDER.__getitem__)
+    events.append(Taken(player=seat, card=card, captured=[target]))
+    play.end_turn(state, seat, events)
+
+
+def _decide(state: HHState, seat: int, act: Action, events: list[HachiHachiEvent]) -> None:
+    if act is Call.YOSHI:
+        play.yoshi(state, seat, events)
+        return
+    state.sage_counter += 1
+    state.sages = [s for s in state.sages if s.seat != seat]
+    state.sages.append(Sage(seat=seat, order=state.sage_counter, value=play.value_of(state, seat)))
+    events.append(E.Sage(player=seat, value=play.value_of(state, seat), order=state.sage_counter))
+    play.advance(state, seat, events)
+
+
+def _repay(state: HHState, seat: int, act: Action, events: list[HachiHachiEvent]) -> None:
+    assert isinstance(act, Repay)  # legal in this phase
+    year.repay(state, seat, act.amount, events)
+    state.acting = [s for s in state.acting if s != seat]
+    if not state.acting:
+        year.after_interlude(state, events)
+
+
+STEPS: dict[str, Callable[[HHState, int, Action, list[HachiHachiEvent]], None]] = {
+    "mizuten": _mizuten, "bidding": _bid, "declare": _declare, "play": _play, "take": _take, "decide": _decide,
+    "repay": _repay,
+}  # what a legal action does in each phase
+
+
 def apply(state: HHState, seat: int, action: str) -> list[HachiHachiEvent]:
     if state.phase == "over":
         raise GameError("The game is over.")
@@ -86,56 +161,6 @@ def apply(state: HHState, seat: int, action: str) -> list[HachiHachiEvent]:
         raise _illegal(state, seat, act)
     events: list[HachiHachiEvent] = []
     state.actions += 1
-    ph = state.phase
-    if ph == "mizuten":
-        state.mizuten = act is Call.MIZUTEN
-        events.append(E.Mizuten(player=seat, declared=state.mizuten))
-        state.acting = []
-        months.deal_month(state, events)
-    elif ph == "bidding":
-        bidding.bid(state, seat, str(act), events)
-        if state.phase == "bidding":
-            bidding.next_bidder(state, events)
-    elif ph == "declare":
-        bidding.declare(state, seat, act, events)
-    elif ph == "play":
-        if act is Call.CANCEL_SAGE:
-            play.cancel_sage(state, seat, events)
-        else:
-            code, target = act.card, act.capture
-            state.hands[seat].remove(code)
-            if state.declared[seat]:
-                d = state.declared[seat]
-                for key in ("up", "down"):
-                    if code in d[key]:
-                        d[key].remove(code)
-            taken = play.resolve(state, seat, code, target)
-            events.append(Played(player=seat, card=code, captured=taken))
-            play.flip(state, seat, events)
-    elif ph == "take":
-        card = state.pending
-        target = act.card
-        state.pending = None
-        state.pending_choices = []
-        state.table.remove(target)
-        state.captures[seat].extend([card, target])
-        state.captures[seat].sort(key=ORDER.__getitem__)
-        events.append(Taken(player=seat, card=card, captured=[target]))
-        play.end_turn(state, seat, events)
-    elif ph == "decide":
-        if act is Call.YOSHI:
-            play.yoshi(state, seat, events)
-        else:
-            state.sage_counter += 1
-            state.sages = [s for s in state.sages if s.seat != seat]
-            state.sages.append(Sage(seat=seat, order=state.sage_counter, value=play.value_of(state, seat)))
-            events.append(E.Sage(player=seat, value=play.value_of(state, seat), order=state.sage_counter))
-            play.advance(state, seat, events)
-    elif ph == "repay":
-        amount = act.amount
-        year.repay(state, seat, amount, events)
-        state.acting = [s for s in state.acting if s != seat]
-        if not state.acting:
-            year.after_interlude(state, events)
+    STEPS[state.phase](state, seat, act, events)
     check_invariant(state)  # §1 after every step
     return events

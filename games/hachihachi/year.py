@@ -32,11 +32,9 @@ from games.hachihachi.state import (
 )
 
 
-def end_month(state: HHState, events: list[HachiHachiEvent], *, kind: str, winner: int | None,
-               transfers: list[dict[str, Any]], extra: dict[str, Any] | None = None) -> None:
-    n = seat_count(state)
-    before = list(state.cash)
-    settlement = pay(state, "month", transfers, events) if transfers else None
+def _stones_and_pot(state: HHState, kind: str, winner: int | None, shiso_end: bool) -> list[dict[str, Any]]:
+    """The month end's transfers (§3, §9): the month's stone (from the pot, else the bank), a Shiso's stones for the
+    empty months when it ends the game, and the pot to the winner (shared by the stayers after a Pas de match)."""
     slot = state.month - 1
     end_tr = []
     if state.pot > 0:
@@ -45,7 +43,6 @@ def end_month(state: HHState, events: list[HachiHachiEvent], *, kind: str, winne
     else:
         end_tr.append(transfer("bank", "track", 1, "stone", slot=slot))  # §3
         pot_left = state.pot
-    shiso_end = kind == "shiso" and state.options.shiso_ends_game
     if shiso_end:
         for i in range(state.options.months):
             if i != slot and state.track[i] == 0:
@@ -57,6 +54,16 @@ def end_month(state: HHState, events: list[HachiHachiEvent], *, kind: str, winne
             end_tr.append(transfer("pot", s, share + (1 if i < left else 0), "pot_share"))
     elif winner is not None and pot_left:
         end_tr.append(transfer("pot", winner, pot_left, "pot"))
+    return end_tr
+
+
+def end_month(state: HHState, events: list[HachiHachiEvent], *, kind: str, winner: int | None,
+               transfers: list[dict[str, Any]], extra: dict[str, Any] | None = None) -> None:
+    n = seat_count(state)
+    before = list(state.cash)
+    settlement = pay(state, "month", transfers, events) if transfers else None
+    shiso_end = kind == "shiso" and state.options.shiso_ends_game
+    end_tr = _stones_and_pot(state, kind, winner, shiso_end)
     pay(state, "month_end", end_tr, events)
     if kind == "pas_de_match":
         next_dealer = state.active[0]

@@ -503,9 +503,9 @@ def test_e17_end_of_game():
     assert sum(end["scores"]) == 0 and state.bank == -420
     assert state.phase == "over"
     lines = GAME.ledger_entries(state)
-    games = {s: sum(l["amount"] for l in lines if l["kind"] == "game" and l["seat"] == s) for s in range(4)}
+    games = {s: sum(line["amount"] for line in lines if line["kind"] == "game" and line["seat"] == s) for s in range(4)}
     assert games == {0: 540, 1: -398, 2: -190, 3: 48}
-    assert [sum(l["amount"] for l in lines if l["seat"] == s) for s in range(4)] == [540, -398, -190, 48]
+    assert [sum(line["amount"] for line in lines if line["seat"] == s) for s in range(4)] == [540, -398, -190, 48]
 
 
 # ---------------------------------------------------------------------------

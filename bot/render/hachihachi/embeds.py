@@ -218,10 +218,21 @@ def panel(view: SeatView, legal: list[str], names: list[str], deadline: float | 
     return embed, buttons
 
 
+# the events of a month's start, up to the declarations; the others are its play, its end and the year's money
+MONTH_START = (E.GameStart, E.RoundStart, E.Mizuten, E.Redeal, E.Deal, E.Shiso, E.Bid, E.Chassed, E.Compensation,
+               E.Stock, E.Declared)
+
+
 def narrate(event: E.HachiHachiEvent, names: list[str]) -> str | None:
     if event.seat is not None:
         return None
     who = names[event.player] if hasattr(event, "player") else ""
+    if isinstance(event, MONTH_START):
+        return _month_start_line(event, names, who)
+    return _play_line(event, names, who)
+
+
+def _month_start_line(event: E.HachiHachiEvent, names: list[str], who: str) -> str | None:
     match event:
         case E.GameStart():
             if event.games > 1:
@@ -259,6 +270,11 @@ def narrate(event: E.HachiHachiEvent, names: list[str]) -> str | None:
             down = len(event.face_down)
             return (f"📜 {who} declares {' + '.join(combo_name(x) for x in ids)} ({event.kan} Kan): "
                     f"{cards(event.face_up, '')}" + (f" + {down} face down" if down else ""))
+    return None
+
+
+def _play_line(event: E.HachiHachiEvent, names: list[str], who: str) -> str | None:
+    match event:
         case Played() | Flipped() | Taken():
             return narrate_move(event, names)
         case E.ComboMade():
