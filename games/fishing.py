@@ -98,7 +98,7 @@ def play_is_legal(play: Play, hand: list[str], field: list[str]) -> bool:
 
 def plays(hand: list[str], field: list[str]) -> list[str]:
     """Every legal play of ``hand`` onto ``field``, in hand order (a two-way capture once per target)."""
-    out = []
+    out: list[str] = []
     for code in hand:
         matches = matching(field, code)
         if len(matches) == 2:

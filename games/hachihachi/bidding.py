@@ -123,8 +123,8 @@ def after_bidding(state: HHState, chased: list[int], events: list[HachiHachiEven
 def declare_options(hand: list[str]) -> list[str]:
     """Legal declarations for a hand, best first: both, Kasu, Suit, none."""
     hc = hand_combos(hand)
-    k = hc["kasu"]["id"] if hc["kasu"] else None
-    s = hc["suit"]["id"] if hc["suit"] and hc["suit"]["id"] != "shiso" else None
+    k = hc.kasu.id if hc.kasu else None
+    s = hc.suit.id if hc.suit and hc.suit.id != "shiso" else None
     both = (k, s) if k and s else None
     return [str(Declare(ids)) for ids in (both, (k,) if k else None, (s,) if s else None, ()) if ids is not None]
 
@@ -133,19 +133,17 @@ def declare(state: HHState, seat: int, action: Declare, events: list[HachiHachiE
     ids = action.combos
     hand = state.dealt[seat]
     hc = hand_combos(hand)
-    kasu = hc["kasu"]["id"] if hc["kasu"] and hc["kasu"]["id"] in ids else None
-    suit = hc["suit"]["id"] if hc["suit"] and hc["suit"]["id"] in ids else None
-    kan = (hc["kasu"]["kan"] if kasu else 0) + (hc["suit"]["kan"] if suit else 0)
+    kasu = hc.kasu.id if hc.kasu and hc.kasu.id in ids else None
+    suit = hc.suit.id if hc.suit and hc.suit.id in ids else None
+    kasu_kan = hc.kasu.kan if hc.kasu and kasu else 0
+    suit_kan = hc.suit.kan if hc.suit and suit else 0
+    kan = kasu_kan + suit_kan
     if kasu or suit:
         up, down = public_cards(hand, kasu, suit)
-        state.declared[seat] = {"kasu": kasu, "suit": suit, "kan": kan,
-                                "kasu_kan": hc["kasu"]["kan"] if kasu else 0,
-                                "suit_kan": hc["suit"]["kan"] if suit else 0,
-                                "triplets": hc["suit"]["triplets"] if suit in TRIPLET_COMBOS else [],
-                                "up": up, "down": down}
-        events.append(E.Declared(player=seat, kasu=kasu, suit=suit, kan=kan,
-                                 kasu_kan=state.declared[seat]["kasu_kan"],
-                                 suit_kan=state.declared[seat]["suit_kan"],
+        triplets = hc.suit.triplets if hc.suit and suit in TRIPLET_COMBOS else []
+        state.declared[seat] = {"kasu": kasu, "suit": suit, "kan": kan, "kasu_kan": kasu_kan, "suit_kan": suit_kan,
+                                "triplets": triplets, "up": up, "down": down}
+        events.append(E.Declared(player=seat, kasu=kasu, suit=suit, kan=kan, kasu_kan=kasu_kan, suit_kan=suit_kan,
                                  face_up=up, face_down=[combo_class(c) for c in down]))
     else:
         events.append(E.Declared(player=seat, kasu=None, suit=None, kan=0, face_up=[],

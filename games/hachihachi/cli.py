@@ -44,11 +44,7 @@ def calc(args: argparse.Namespace) -> int:
         if len(codes) != 7:
             raise GameError(f"A Hachi-Hachi hand holds 7 cards, not {len(codes)}.")
         hc = hand_combos(codes)
-        out = {
-            "kasu": {"id": hc["kasu"]["id"], "kan": hc["kasu"]["kan"]} if hc["kasu"] else None,
-            "suit": {"id": hc["suit"]["id"], "kan": hc["suit"]["kan"]} if hc["suit"] else None,
-            "kan": hc["kan"],
-        }
+        out = hc.model_dump(exclude={"suit": {"triplets"}})
         if args.json:
             print(json.dumps(out))
         else:

@@ -165,12 +165,16 @@ def deal_month(state: HHState, events: list[HachiHachiEvent]) -> None:
             events.append(E.YourHand(hand=list(state.hands[s]), seat=s))
     # §4 phase 3: Shiso
     order = from_dealer(state)
-    holders = [s for s in order if s != blank and hand_combos(state.hands[s])["suit"]
-               and hand_combos(state.hands[s])["suit"]["id"] == "shiso"]
+    holders = [s for s in order if s != blank and _holds_shiso(state.hands[s])]
     if holders:
         shiso(state, holders, events)
         return
     bidding.start_bidding(state, events)
+
+
+def _holds_shiso(hand: list[str]) -> bool:
+    suit = hand_combos(hand).suit
+    return suit is not None and suit.id == "shiso"
 
 
 def shiso(state: HHState, holders: list[int], events: list[HachiHachiEvent]) -> None:
@@ -180,10 +184,9 @@ def shiso(state: HHState, holders: list[int], events: list[HachiHachiEvent]) -> 
     transfers = []
     shown = []
     for h in holders:
-        combos = hand_combos(state.hands[h])
-        kan = 20 + (combos["kasu"]["kan"] if combos["kasu"] else 0)
-        shown.append({"seat": h, "cards": list(state.hands[h]), "kasu": combos["kasu"]["id"] if combos["kasu"] else None,
-                      "kan": kan})
+        kasu = hand_combos(state.hands[h]).kasu
+        kan = 20 + (kasu.kan if kasu else 0)
+        shown.append({"seat": h, "cards": list(state.hands[h]), "kasu": kasu.id if kasu else None, "kan": kan})
         for o in from_dealer(state):
             if o != h and o != state.blank:
                 transfers.append(transfer(o, h, KAN * kan * m, "shiso"))

@@ -80,7 +80,7 @@ def _bid(view: SeatView, legal: list[str]) -> str:
     strength = card_points(hand)
     strength += sum(8 for c in hand if c in LIGHTS)
     strength += sum(6 for c in hand if MONTH[c] in months)
-    strength += 10 * (view.hand_combos.kan if view.hand_combos else hand_combos(hand)["kan"])
+    strength += 10 * (view.hand_combos.kan if view.hand_combos else hand_combos(hand).kan)
     position = view.bid_order.index(view.seat) + 1
     price = 6 * (position + 1)
     stayed = sum(1 for b in view.bids if b == "stay")

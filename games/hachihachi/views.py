@@ -13,7 +13,7 @@ from typing import Any, Literal
 from pydantic import BaseModel
 
 from games.fishing import FlipChoice
-from games.hachihachi.combos import captured_combos, card_points, combo_class, hand_combos
+from games.hachihachi.combos import ComboKan, HandCombos, captured_combos, card_points, combo_class, hand_combos
 from games.hachihachi.state import FIELD_NAMES, ROLES, HHState, seat_count
 from games.hachihachi.year import can_repay
 
@@ -27,25 +27,6 @@ class OptionsShown(BaseModel):
     months: Literal[12, 10, 6]
     campaign: bool
     shiso_ends_game: bool
-
-
-class ComboKan(BaseModel):
-    """A combo and what it is worth, in Kan."""
-
-    id: str
-    kan: int
-
-
-class SuitCombo(ComboKan):
-    triplets: list[list[str]]  # the triplets (sorted codes) a Sanbon, Futasanbon or Haneken is made of
-
-
-class HandCombos(BaseModel):
-    """A dealt hand's combos: its best of the Kasu group and of the Suit group, and their total."""
-
-    kasu: ComboKan | None
-    suit: SuitCombo | None
-    kan: int
 
 
 class Declared(BaseModel):
@@ -192,5 +173,5 @@ def public_view(state: HHState) -> PublicView:
 def view(state: HHState, seat: int) -> SeatView:
     dealt = state.dealt[seat]
     return SeatView(**_shown(state), seat=seat, hand=list(state.hands[seat]),
-                    hand_combos=HandCombos.model_validate(hand_combos(dealt)) if dealt else None,
+                    hand_combos=hand_combos(dealt) if dealt else None,
                     can_repay=can_repay(state, seat))

@@ -171,9 +171,9 @@ E4 = [
 def test_e4_classification(hand, kasu, suit, kan, public):
     cards = hand.split()
     hc = hand_combos(cards)
-    assert (hc["kasu"]["id"] if hc["kasu"] else None) == kasu
-    assert (hc["suit"]["id"] if hc["suit"] else None) == suit
-    assert hc["kan"] == kan
+    assert (hc.kasu.id if hc.kasu else None) == kasu
+    assert (hc.suit.id if hc.suit else None) == suit
+    assert hc.kan == kan
     up, down = public_cards(cards, kasu, suit)
     if public == "all":
         assert sorted(up) == sorted(cards) and down == []
