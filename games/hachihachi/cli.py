@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import json
+from typing import Any
 
 from games import cli
 from games.base import GameError
@@ -58,8 +59,8 @@ def calc(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(out))
     else:
-        parts = ", ".join(f"{combo_name(c)} {k}" for c, k in combos) or "no captured combo"
-        print(f"{' '.join(codes) or '(none)'}: {out['card_points']} card points; {parts} ({out['kan']} Kan)")
+        named = ", ".join(f"{combo_name(c)} {k}" for c, k in combos) or "no captured combo"
+        print(f"{' '.join(codes) or '(none)'}: {out['card_points']} card points; {named} ({out['kan']} Kan)")
     return 0
 
 
@@ -84,7 +85,7 @@ def verify(args: argparse.Namespace) -> int:
     if not 0 <= dealer < n:
         raise GameError(f"--dealer must be a seat number from 1 to {n}, not {args.dealer}.")
     base = DECK + [BLANK] if n == 7 else DECK
-    attempts = []
+    attempts: list[dict[str, Any]] = []
     for k in range(48):  # a redeal needs four cards of one month on the table: a few attempts at most
         deck = seeded_shuffle(seed, k, base)
         hands, table, undealt = deal(deck, n, dealer)

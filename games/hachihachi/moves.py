@@ -100,8 +100,7 @@ def _play(state: HHState, seat: int, act: Action, events: list[HachiHachiEvent])
     assert isinstance(act, Play)  # legal in this phase
     code, target = act.card, act.capture
     state.hands[seat].remove(code)
-    if state.declared[seat]:
-        d = state.declared[seat]
+    if d := state.declared[seat]:
         for key in ("up", "down"):
             if code in d[key]:
                 d[key].remove(code)

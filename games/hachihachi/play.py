@@ -32,7 +32,11 @@ def resolve(state: HHState, seat: int, code: str, target: str | None) -> list[st
     if not matches:
         state.table.append(code)
         return []
-    taken = [target] if len(matches) == 2 else matches
+    if len(matches) == 2:
+        assert target is not None  # a legal play names the card it takes of two
+        taken = [target]
+    else:
+        taken = matches
     for c in taken:
         state.table.remove(c)
     caps = state.captures[seat]

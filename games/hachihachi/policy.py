@@ -18,7 +18,7 @@ exact ties), so bot games are reproducible.
 
 from __future__ import annotations
 
-from games.fishing import Take
+from games.fishing import Play, Take
 from games.hachihachi.actions import Call, Declare, Repay, parse
 from games.hachihachi.combos import BLUE, LIGHTS, POEM, card_points, combo_class, hand_combos
 from games.hachihachi.views import SeatView
@@ -63,7 +63,8 @@ def bot_choose(view: SeatView, legal: list[str], rng_seed: int = 0) -> str:
     if isinstance(first, Repay):
         cash = view.cash[view.seat]
         for a in legal:  # largest first
-            if cash - parse(a).amount >= 60:
+            repay = parse(a)
+            if isinstance(repay, Repay) and cash - repay.amount >= 60:
                 return a
         return legal[-1]
     if Call.YOSHI in legal:
@@ -122,6 +123,8 @@ def _play(view: SeatView, legal: list[str], rng_seed: int) -> str:
         if isinstance(move, Take):
             assert view.pending is not None  # a take answers a flipped card
             score = _gain(view.pending.card, caps) + _gain(move.card, caps)
+        elif not isinstance(move, Play):
+            continue  # only plays and takes are legal in the play phase, with Cancel Sa-gé
         elif move.capture is not None:
             score = _gain(move.card, caps) + _gain(move.capture, caps)
             if move.card in triplet_cards:

@@ -68,9 +68,10 @@ def end_month(state: HHState, events: list[HachiHachiEvent], *, kind: str, winne
     if kind == "pas_de_match":
         next_dealer = state.active[0]
     else:
+        assert winner is not None  # every other month's end has its winner
         next_dealer = winner
     # the month's winner; after a Pas de match the stayers who shared the pot count as tied winners
-    state.last_winners = list(state.active) if kind == "pas_de_match" else [winner]
+    state.last_winners = list(state.active) if kind == "pas_de_match" else [next_dealer]
     data = {
         "game": state.game_no, "month": state.month, "months": state.options.months, "kind": kind,
         "winner": winner, "field": state.mult, "field_name": FIELD_NAMES[state.mult],

@@ -54,7 +54,9 @@ def apply(state: KoiKoiState, seat: int, action: str) -> list[KoiKoiEvent]:
     if not isinstance(seat, int) or not 0 <= seat < seat_count(state):
         raise GameError(f"There is no seat {seat} at this table.")
     if seat != state.turn:
-        raise GameError(f"It is not your turn: {seat_name(state, state.turn)} ({role_of(state, state.turn)}) must act now.")
+        turn = state.turn
+        assert turn is not None  # a game not over always has a seat to act
+        raise GameError(f"It is not your turn: {seat_name(state, turn)} ({role_of(state, turn)}) must act now.")
     act = parse(action)
     if not _is_legal(state, seat, act):
         raise _illegal(state, seat, act)
@@ -67,6 +69,7 @@ def apply(state: KoiKoiState, seat: int, action: str) -> list[KoiKoiEvent]:
         flip(state, seat, events)
     elif isinstance(act, Take):
         card = state.pending
+        assert card is not None  # a take answers the flipped card
         target = act.card
         d = state.__dict__
         d["pending"] = None

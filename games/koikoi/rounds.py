@@ -122,6 +122,7 @@ def end_round(
 ) -> None:
     n = seat_count(state)
     old_oya = state.oya
+    transfers: list[dict[str, int]]
     if winner is None:
         value, factor, pay, transfers = 0, 1, [0] * n, []
         next_oya = next_seat(state, old_oya)

@@ -76,8 +76,8 @@ STYLE = {Decision.KOIKOI: discord.ButtonStyle.danger, Decision.STOP: discord.But
 
 def button(action: str, field: list[str]) -> ButtonSpec:
     move = actions.parse(action)
-    return ButtonSpec(f"a:{action}", move.label(field), STYLE.get(move, discord.ButtonStyle.secondary),
-                      emoji=capture_emoji(move))
+    style = STYLE[move] if isinstance(move, Decision) else discord.ButtonStyle.secondary
+    return ButtonSpec(f"a:{action}", move.label(field), style, emoji=capture_emoji(move))
 
 
 
@@ -135,6 +135,7 @@ def summary(event: E.KoiKoiEvent, names: list[str]) -> discord.Embed | None:
         if event.kind == "ryukyoku":
             embed.title = f"Month {event.round} · Ryu-kyoku — nobody scores"
         else:
+            assert event.winner is not None  # a round not drawn has its winner
             how = "hand combo" if event.kind == "hand_combo" else "Stop"
             embed.title = f"Month {event.round} · {names[event.winner]} wins by {how}"
             maths = f"Base {event.base}"
