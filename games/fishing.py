@@ -140,3 +140,17 @@ class FlipChoice(BaseModel):
 
     card: str
     choices: list[str]
+
+
+def check_seat(phase: str, seat: object, seats: int) -> None:
+    """The guards every action of a fishing game passes first: the game goes on and ``seat`` is one of its seats."""
+    if phase == "over":
+        raise GameError("The game is over.")
+    if not isinstance(seat, int) or not 0 <= seat < seats:
+        raise GameError(f"There is no seat {seat} at this table.")
+
+
+def check_over(phase: str) -> None:
+    """A result is asked of a finished game only."""
+    if phase != "over":
+        raise GameError("The game is not over yet.")

@@ -8,22 +8,21 @@ card taken from the pile, and the hands that won (shown when the round ends).
 from __future__ import annotations
 
 from functools import partial
-
 from typing import Any
 
 import discord
 
 from bot.emoji import face, fit
-from bot.ui import ButtonSpec, relative_time
 from bot.render import Presentation
+from bot.ui import ButtonSpec, relative_time
 from faces import panel as panel_pictures
 from faces import results as result_pictures
 from faces import table as table_pictures
 from games.base import Event
 from games.bcpoker import events as ev
+from games.bcpoker.actions import KIND_NAMES, Discard, Under, Word, label, parse
 from games.bcpoker.cards import EMOJI, KX, sort_codes
 from games.bcpoker.cards import name as card_name
-from games.bcpoker.actions import KIND_NAMES, Discard, Under, Word, label, parse
 from games.bcpoker.hands import evaluate, pattern_name, waits
 
 COLOUR = discord.Colour.from_rgb(20, 90, 50)

@@ -8,17 +8,15 @@ shows the same cards as the table plus the player's choices and the best arrange
 from __future__ import annotations
 
 from functools import partial
-
 from typing import Any
 
 import discord
 
-from bot.emoji import face
+from bot.emoji import face, fit
+from bot.render import Presentation
 from bot.render.hanafuda_cards import card as long_card
 from bot.render.hanafuda_cards import name as card_name
-from bot.emoji import fit
 from bot.ui import AmountSpec, ButtonSpec, relative_time
-from bot.render import Presentation
 from faces import panel as panel_pictures
 from faces import results as result_pictures
 from faces import table as table_pictures

@@ -3,11 +3,22 @@ shows under each hand card the field cards it takes."""
 
 from __future__ import annotations
 
-from faces.table import DIM_INK, GAP, INK, MARGIN, MARK, TEXT, Board, capture_groups
+from collections.abc import Callable
+
+from faces.table import DIM_INK, GAP, INK, MARGIN, MARK, TEXT, Board, capture_groups, fitted
 from games import hanafuda as hf
 from games.fishing import FlipChoice
 
+FACES = "hanafuda"  # the face set of both games' pictures
 Pile = tuple[str, list[str], bool]  # a capture pile on a panel: its label, its cards, whether it is the seat's own
+
+
+def shown_if_drawn(draw: Callable[[Board], bool]) -> Board | None:
+    """The picture ``draw`` makes (it says whether it has anything to show, measured first on a dry board), or
+    None when it has nothing: a result picture."""
+    if not draw(Board(FACES, dry=True)):
+        return None
+    return fitted(FACES, draw)
 
 
 def field_and_pile(b: Board, field: list[str], pile_count: int, pending: FlipChoice | None) -> None:

@@ -9,14 +9,13 @@ being decided, never who may call.
 from __future__ import annotations
 
 from functools import partial
-
 from typing import Any
 
 import discord
 
 from bot.emoji import face, fit
-from bot.ui import ButtonSpec, SelectSpec, relative_time
 from bot.render import Presentation
+from bot.ui import ButtonSpec, SelectSpec, relative_time
 from faces import panel as panel_pictures
 from faces import results as result_pictures
 from faces import table as table_pictures

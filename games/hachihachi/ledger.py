@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.base import GameError, Result, placings
+from games.base import Result, placings
+from games.fishing import check_over
 from games.hachihachi.payments import (
     ACCOUNTS,
 )
@@ -17,8 +18,7 @@ from games.hachihachi.state import (
 
 
 def result(state: HHState) -> Result:
-    if state.phase != "over":
-        raise GameError("The game is not over yet.")
+    check_over(state.phase)
     return Result(scores=list(state.totals), placings=placings(state.totals),
                   summary={"games": [{k: g[k] for k in ("game", "scores", "loans", "winner")} for g in state.game_log]})
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from games.base import GameError
-from games.fishing import Play, Played, Take, Taken, play_refusal, plays
+from games.fishing import Play, Played, Take, Taken, check_seat, play_refusal, plays
 from games.hachihachi import bidding, months, play, year
 from games.hachihachi import events as E
 from games.hachihachi.actions import Action, Call, Declare, Repay, parse
@@ -148,10 +148,7 @@ STEPS: dict[str, Callable[[HHState, int, Action, list[HachiHachiEvent]], None]] 
 
 
 def apply(state: HHState, seat: int, action: str) -> list[HachiHachiEvent]:
-    if state.phase == "over":
-        raise GameError("The game is over.")
-    if not isinstance(seat, int) or not 0 <= seat < seat_count(state):
-        raise GameError(f"There is no seat {seat} at this table.")
+    check_seat(state.phase, seat, seat_count(state))
     if seat not in state.acting:
         who = ", ".join(state.seats[s].name for s in state.acting)
         raise GameError(f"It is not your turn: waiting for {who}.")

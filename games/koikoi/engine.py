@@ -38,6 +38,7 @@ are kept in ``state.opening_events`` (see :func:`opening_events`).
 from __future__ import annotations
 
 from games.base import GameError, Result, SeatInfo, placings
+from games.fishing import check_over
 from games.koikoi import events as E
 from games.koikoi.actions import describe
 from games.koikoi.events import KoiKoiEvent
@@ -125,8 +126,7 @@ def hidden_cards(state: KoiKoiState) -> dict[int, list[str]]:
 
 
 def result(state: KoiKoiState) -> Result:
-    if state.phase != "over":
-        raise GameError("The game is not over yet.")
+    check_over(state.phase)
     return Result(
         scores=list(state.scores),
         placings=placings(state.scores),

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from games.base import GameError
-from games.fishing import Play, Played, Take, Taken, play_is_legal, play_refusal, plays
+from games.fishing import Play, Played, Take, Taken, check_seat, play_is_legal, play_refusal, plays
 from games.koikoi import events as E
 from games.koikoi.actions import Decision, parse
 from games.koikoi.events import KoiKoiEvent
@@ -49,10 +49,7 @@ def _illegal(state: KoiKoiState, seat: int, action: Play | Take | Decision) -> G
 
 def apply(state: KoiKoiState, seat: int, action: str) -> list[KoiKoiEvent]:
     """Validate and apply one action; raise GameError (state unchanged) if illegal."""
-    if state.phase == "over":
-        raise GameError("The game is over.")
-    if not isinstance(seat, int) or not 0 <= seat < seat_count(state):
-        raise GameError(f"There is no seat {seat} at this table.")
+    check_seat(state.phase, seat, seat_count(state))
     if seat != state.turn:
         turn = state.turn
         assert turn is not None  # a game not over always has a seat to act

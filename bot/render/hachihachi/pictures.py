@@ -6,12 +6,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.render.fishing_pictures import Pile, empty_field, field_and_pile, fishing_panel
+from bot.render.fishing_pictures import FACES, Pile, empty_field, field_and_pile, fishing_panel, shown_if_drawn
 from bot.render.hachihachi.words import OVER, PICTURE_PHASES
 from faces.table import DIM_INK, TEXT, TITLE, Board, capture_groups, fitted, phase_status, seat_label, seat_name, title
 from games.hachihachi.views import PublicView, SeatView
 
-FACES = "hanafuda"
 LABEL_COLUMN = 100  # a seat's label in a column left of its captures: more cards on a line, more lines a seat
 
 
@@ -78,6 +77,4 @@ def _result(b: Board, event: dict[str, Any], names: list[str]) -> bool:
 
 def result_picture(event: dict[str, Any], names: list[str]) -> Board | None:
     """A month's end: each playing seat's captures with its card points (a public event's dump); None otherwise."""
-    if not _result(Board(FACES, dry=True), event, names):
-        return None
-    return fitted(FACES, lambda board: _result(board, event, names))
+    return shown_if_drawn(lambda board: _result(board, event, names))

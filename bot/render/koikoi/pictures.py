@@ -5,12 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.render.fishing_pictures import Pile, empty_field, field_and_pile, fishing_panel
+from bot.render.fishing_pictures import FACES, Pile, empty_field, field_and_pile, fishing_panel, shown_if_drawn
 from bot.render.koikoi.words import OVER, PICTURE_PHASES
 from faces.table import TITLE, Board, capture_groups, fitted, phase_status, seat_label, seat_name, title, wrapped_lines
 from games.koikoi.views import PublicView, SeatView
-
-FACES = "hanafuda"
 
 
 def _table(b: Board, v: PublicView) -> None:
@@ -67,6 +65,4 @@ def _result(b: Board, event: dict[str, Any], names: list[str]) -> bool:
 
 def result_picture(event: dict[str, Any], names: list[str]) -> Board | None:
     """A round won: the winner's captures grouped by rank, with the yaku (a public event's dump); None otherwise."""
-    if not _result(Board(FACES, dry=True), event, names):
-        return None
-    return fitted(FACES, lambda board: _result(board, event, names))
+    return shown_if_drawn(lambda board: _result(board, event, names))
