@@ -28,7 +28,7 @@ Events with ``seat=None`` are public and never name a hidden card; the few priva
 from __future__ import annotations
 
 from games.base import GameError, SeatInfo
-from games.hachihachi import months
+from games.hachihachi import month
 from games.hachihachi.actions import describe
 from games.hachihachi.events import HachiHachiEvent
 from games.hachihachi.ledger import ledger_entries, result
@@ -76,7 +76,7 @@ def new_game(
         tobikomi=[[] for _ in range(n)], nukeyaku=[False] * n, totals=[0] * n,
     )
     events: list[HachiHachiEvent] = []
-    months.start_game(state, events)
+    month.start_game(state, events)
     state.opening_events = events
     check_invariant(state)
     return state

@@ -6,10 +6,12 @@ from collections.abc import Callable
 
 from games.base import GameError
 from games.fishing import Play, Played, Take, Taken, check_seat, play_refusal, plays
-from games.hachihachi import bidding, months, play, year
 from games.hachihachi import events as E
+from games.hachihachi import month, play
 from games.hachihachi.actions import Action, Call, Declare, Repay, parse
+from games.hachihachi.declarations import declare, declare_options
 from games.hachihachi.events import HachiHachiEvent
+from games.hachihachi.payments import can_repay, repay
 from games.hachihachi.state import (
     REPAY_STEP,
     HHState,
@@ -29,12 +31,12 @@ def legal_actions(state: HHState, seat: int) -> list[str]:
     if ph == "bidding":
         out = [str(Call.STAY)]
         n = seat_count(state)
-        und = bidding.undecided(state)
+        und = month.undecided(state)
         if n > 3 and not (len(state.active) == 0 and und == [seat]):
             out.append(str(Call.PASS))
         return out
     if ph == "declare":
-        return bidding.declare_options(state.dealt[seat])
+        return declare_options(state.dealt[seat])
     if ph == "play":
         return ([str(Call.CANCEL_SAGE)] if play.has_active_sage(state, seat) else []) + plays(state.hands[seat], state.table)
     if ph == "take":
@@ -42,7 +44,7 @@ def legal_actions(state: HHState, seat: int) -> list[str]:
     if ph == "decide":
         return [str(Call.YOSHI), str(Call.SAGE)]
     if ph == "repay":
-        top = year.can_repay(state, seat)
+        top = can_repay(state, seat)
         return [str(Repay(a)) for a in range(top, -1, -REPAY_STEP)]
     return []
 
@@ -71,7 +73,7 @@ def _illegal(state: HHState, seat: int, action: Play | Take | Call | Declare | R
     if ph == "decide":
         return GameError("You completed a combo: call Yoshi (stop and win) or Sa-gé (play on).")
     if ph == "repay":
-        return GameError(f"Repay a multiple of 60 points, at most {year.can_repay(state, seat)} (0 to keep your cash).")
+        return GameError(f"Repay a multiple of 60 points, at most {can_repay(state, seat)} (0 to keep your cash).")
     return GameError("That move is not possible now.")
 
 
@@ -79,18 +81,18 @@ def _mizuten(state: HHState, seat: int, act: Action, events: list[HachiHachiEven
     state.mizuten = act is Call.MIZUTEN
     events.append(E.Mizuten(player=seat, declared=state.mizuten))
     state.acting = []
-    months.deal_month(state, events)
+    month.deal_month(state, events)
 
 
 def _bid(state: HHState, seat: int, act: Action, events: list[HachiHachiEvent]) -> None:
-    bidding.bid(state, seat, str(act), events)
+    month.bid(state, seat, str(act), events)
     if state.phase == "bidding":
-        bidding.next_bidder(state, events)
+        month.next_bidder(state, events)
 
 
 def _declare(state: HHState, seat: int, act: Action, events: list[HachiHachiEvent]) -> None:
     assert isinstance(act, Declare)  # legal in this phase
-    bidding.declare(state, seat, act, events)
+    declare(state, seat, act, events)
 
 
 def _play(state: HHState, seat: int, act: Action, events: list[HachiHachiEvent]) -> None:
@@ -135,10 +137,10 @@ def _decide(state: HHState, seat: int, act: Action, events: list[HachiHachiEvent
 
 def _repay(state: HHState, seat: int, act: Action, events: list[HachiHachiEvent]) -> None:
     assert isinstance(act, Repay)  # legal in this phase
-    year.repay(state, seat, act.amount, events)
+    repay(state, seat, act.amount, events)
     state.acting = [s for s in state.acting if s != seat]
     if not state.acting:
-        year.after_interlude(state, events)
+        month.after_interlude(state, events)
 
 
 STEPS: dict[str, Callable[[HHState, int, Action, list[HachiHachiEvent]], None]] = {

@@ -10,6 +10,7 @@ from games.hachihachi import events as E
 from games.hachihachi.events import HachiHachiEvent
 from games.hachihachi.state import (
     LOAN,
+    REPAY_STEP,
     HHState,
     seat_count,
 )
@@ -113,3 +114,21 @@ def take_unshown(state: HHState) -> dict[str, Any]:
     """What a summary event shows: the transfers since the last summary, and as movements."""
     shown, state.unshown = state.unshown, []
     return {"transfers": shown, "movements": movements(state, shown)}
+
+
+def can_repay(state: HHState, seat: int) -> int:
+    """The most a seat may repay now (a multiple of 60, ≤ debt, ≤ cash)."""
+    return min(state.debt[seat], state.cash[seat] // REPAY_STEP * REPAY_STEP)
+
+
+def repay(state: HHState, seat: int, amount: int, events: list[HachiHachiEvent], mandatory: bool = False) -> None:
+    if amount:
+        state.cash[seat] -= amount
+        state.debt[seat] -= amount
+        state.bank += amount
+        state.repaid[seat] += amount
+        state.ledger.append({"game": state.game_no, "month": state.month, "seat": seat, "kind": "repay",
+                             "amount": amount, "step": "game_end" if mandatory else "repay"})
+        record(state, [transfer(seat, "bank", amount, "repay_end" if mandatory else "repay")])
+    events.append(E.Repaid(player=seat, amount=amount, mandatory=mandatory,
+                           cash=state.cash[seat], debt=state.debt[seat]))

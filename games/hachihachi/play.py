@@ -7,7 +7,7 @@ from typing import Any
 
 from games.fishing import Flipped
 from games.hachihachi import events as E
-from games.hachihachi import year
+from games.hachihachi import month
 from games.hachihachi.combos import (
     KAN,
     NUKEYAKU_COMBOS,
@@ -161,7 +161,7 @@ def yoshi(state: HHState, seat: int, events: list[HachiHachiEvent]) -> None:
         case = "S1"
     events.append(E.Yoshi(player=seat, value=v, case=case,
                           combos=[{"id": c, "kan": k} for c, k in captured_combos(state.captures[seat])]))
-    year.end_month(state, events, kind="yoshi", winner=seat, transfers=transfers + bonus_transfers(state),
+    month.end_month(state, events, kind="yoshi", winner=seat, transfers=transfers + bonus_transfers(state),
                extra={"case": case, "value": v})
 
 
@@ -172,7 +172,7 @@ def cancel_sage(state: HHState, seat: int, events: list[HachiHachiEvent]) -> Non
     transfers = [transfer(o, seat, per, "cancel_sage") for o in state.active if o != seat]
     events.append(E.CancelSage(player=seat, value=v,
                                combos=[{"id": c, "kan": k} for c, k in captured_combos(state.captures[seat])]))
-    year.end_month(state, events, kind="cancel_sage", winner=seat, transfers=transfers + bonus_transfers(state),
+    month.end_month(state, events, kind="cancel_sage", winner=seat, transfers=transfers + bonus_transfers(state),
                extra={"case": "S3", "value": v})
 
 
@@ -226,5 +226,5 @@ def exhaustion(state: HHState, events: list[HachiHachiEvent]) -> None:
         elif pts[oya] <= 87:
             transfers += mizuten_transfers(state, success=False)
     events.append(E.Exhaustion(points={str(s): pts[s] for s in state.active}, counted=counted))
-    year.end_month(state, events, kind="exhaustion", winner=winner, transfers=transfers,
+    month.end_month(state, events, kind="exhaustion", winner=winner, transfers=transfers,
                extra={"points": [pts.get(s) for s in range(seat_count(state))], "counted": counted})

@@ -14,8 +14,8 @@ from pydantic import BaseModel
 
 from games.fishing import FlipChoice
 from games.hachihachi.combos import ComboKan, HandCombos, captured_combos, card_points, combo_class, hand_combos
+from games.hachihachi.payments import can_repay
 from games.hachihachi.state import FIELD_NAMES, ROLES, HHState, seat_count
-from games.hachihachi.year import can_repay
 
 Phase = Literal["mizuten", "bidding", "declare", "play", "take", "decide", "repay", "over"]
 Bid = Literal["stay", "pass", "chased", "out"]  # "out": the blank card's holder; None: not spoken yet

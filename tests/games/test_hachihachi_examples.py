@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from games.base import GameError, SeatInfo
-from games.hachihachi import GAME, engine, play, year
+from games.hachihachi import GAME, engine, month, play
 from games.hachihachi.combos import captured_combos, card_points, chasse_compensation, hand_combos, public_cards
 from games.hachihachi.options import Options
 from games.hachihachi.policy import bot_choose
@@ -472,7 +472,7 @@ def test_e16_han_don_loans():
     state.debt = [0, 120, 240, 0]
     state.bank = bank0 = 240 - 650  # keeps §1: Σcash + bank = 60·4
     events = []
-    year.han_don(state, events)
+    month.han_don(state, events)
     assert state.cash == [100, 280, 30, 0] and state.debt == [120, 120, 360, 0]
     assert state.phase == "repay" and state.acting == [0, 1]
     assert engine.legal_actions(state, 0) == ["repay:60", "repay:0"]
@@ -496,7 +496,7 @@ def test_e17_end_of_game():
     state.account = [{"start": 60, "loan": d, "months": c - 60 - d} for c, d in zip(state.cash, state.debt)]
     check_invariant(state)
     events = []
-    year.game_end(state, events)
+    month.game_end(state, events)
     check_invariant(state)
     end = state.game_log[-1]
     assert end["scores"] == [540, -398, -190, 48]

@@ -12,7 +12,7 @@ from _hachihachi_helpers import Books, field_lines, within_discord_limits
 from bot.render.hachihachi.embeds import summary
 from games.base import SeatInfo
 from games.hachihachi import GAME, engine
-from games.hachihachi import year as the_year
+from games.hachihachi import month as course
 from games.hachihachi.events import Interlude
 from games.hachihachi.options import Options
 from games.hachihachi.payments import transfer
@@ -61,7 +61,7 @@ def test_issue_year_end_of_six_months_shows_han_don_and_every_line():
     books = Books(names)
     books.cash, books.debt = [54, 158, 208], [120, 120, 0]  # as month 6's summary showed
     events = []
-    the_year.han_don(state, events)
+    course.han_don(state, events)
     check_invariant(state)
     assert state.phase == "over"
     # the final result of the issue, now explained
@@ -103,7 +103,7 @@ def test_han_don_between_months_has_its_own_summary_e16():
     state = new_state(names)
     set_position(state, 6, cash=[100, 400, 30, 120], debt=[0, 120, 240, 0], winner=0)
     events = []
-    the_year.han_don(state, events)
+    course.han_don(state, events)
     events += engine.apply(state, 0, "repay:60")
     events += engine.apply(state, 1, "repay:120")
     assert state.month == 7
@@ -129,7 +129,7 @@ def test_year_end_with_mandatory_repayment_e17():
     state = new_state(names)
     set_position(state, 12, cash=[300, 70, 50, 48], debt=[0, 480, 240, 0], winner=0)
     events = []
-    the_year.game_end(state, events)
+    course.game_end(state, events)
     [year] = shown(events, names)
     assert field_lines(year, "Final payments") == [
         "B → the bank: 60p (5K) (debt repaid, mandatory at the year end)",
@@ -221,6 +221,6 @@ def test_a_table_saved_before_the_accounts_still_books_its_year():
     state = new_state(["A", "B", "C"], months=6)
     set_position(state, 6, cash=[54, 158, 208], debt=[120, 120, 0], winner=2)
     loaded = GAME.load(state.model_dump_json(exclude={"account", "unshown"}))
-    the_year.han_don(loaded, [])
+    course.han_don(loaded, [])
     assert [sum(line["amount"] for line in GAME.ledger_entries(loaded) if line["seat"] == s) for s in range(3)] == \
         GAME.result(loaded).scores == [-180, -82, 268]
