@@ -2,7 +2,7 @@
 
     .venv/bin/python -m benchmarks.bench_result_pictures [--games 3] [--repeat 3]
 
-Renders the result pictures (faces/results.py) of the scoring deals of seeded bot games
+Renders the result pictures (each game's, from its home in bot/render/) of the scoring deals of seeded bot games
 (tests/faces/table_games.py) and prints, per game, the median and 95th percentile render time and the
 median and largest PNG size, as bench_table_pictures does for the table.
 """

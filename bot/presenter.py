@@ -46,7 +46,7 @@ MISSING_PERMISSION = ("⚠️ Parlor cannot post or edit its messages in <#{chan
                       + " in that channel (and Send Messages in Threads for a thread).")
 PICTURE = "table.png"  # the table picture's file name: the embed shows it (attachment://table.png)
 PANEL_PICTURE = "hand.png"  # the hand panel's picture, shown as its embed's image
-RESULT_PICTURE = "result.png"  # a result's picture (faces/results.py), shown in the result's embed
+RESULT_PICTURE = "result.png"  # a result's picture (the game's home draws it), shown in the result's embed
 # Under load a table is redrawn at most once a second: Discord lets a channel's messages be edited 5 times in 5 s,
 # and changes made meanwhile are drawn at once (the latest state wins)
 REDRAW_EVERY = 1.0

@@ -1,9 +1,9 @@
-"""Table pictures: a PNG of a game's public table, composed from the committed faces.
-
-``table_picture(game_name, public_view) -> bytes`` takes ONLY the game's public view, so no hidden card
-can reach the picture. ``compose`` returns the :class:`Board` too, whose ``faces`` lists every face
-pasted (emoji names, in order), and its ``texts``: the tests compare them with the public view. The same
-view always gives the same bytes, so a caller can skip re-uploading an unchanged picture.
+"""What every picture is drawn with: the :class:`Board` a game's drawers paste faces and text on, and the
+helpers they share. Each game's drawers live in its presentation home (``bot/render/<game>/pictures.py``)
+and read only the view they are given: a table picture the public view, a panel the seat's own view, a
+result picture the result event. A board records every face pasted (emoji names, in order) and every text,
+which the tests compare with the view; the same view always gives the same bytes, so a caller can skip
+re-uploading an unchanged picture.
 
 Every picture (the panels' and the results' too) is laid out for the box Discord's client shows an embed's
 image in, 400x300: ``fitted`` draws it with the largest face size (and layout) that keeps it within that box,
@@ -36,8 +36,9 @@ GAP = 2
 COLOURS = 128
 TEXT = 13  # text size, pixels
 TITLE = 14  # a picture's first line
+MIN_WIDTH = 320  # a panel picture narrower than this is not cut further: Discord would blow it up
+DRAWN_GAP = 10  # between a hand and the card or tile just drawn
 
-FACE_GAME = {"koikoi": "hanafuda", "hachihachi": "hanafuda"}
 BACKS = {"sanma": "sanma_back", "hanafuda": "hf_back", "bcpoker": "bcp_back"}
 # the face heights tried, largest first: the picture takes the largest with which it fits the shown box
 SIZES = {"sanma": (36, 34, 32, 30, 28, 26, 24, 22), "hanafuda": (48, 44, 40, 36, 33, 30, 27, 24),
@@ -262,29 +263,6 @@ def phase_status(words: Mapping[str, str], over: str, names: Sequence[str], phas
     return f"{who} {asked}"
 
 
-def _seat_label(view: dict, seat: int) -> str:
-    return seat_label(view["seats"], view["bots"], seat)
-
-
-def _name(view: dict, seat: int) -> str:
-    return seat_name(view["seats"], seat)
-
-
-# What each game's phases ask of the seats to act, in a player's words ("Alice to play a card").
-PHASE_WORDS = {
-    "koikoi": {"play": "to play a card", "choose_take": "to choose a capture", "decide": "to call Koi-Koi or stop"},
-    "hachihachi": {"mizuten": "to declare Mizu-ten or not", "bidding": "to stay or pass",
-                   "declare": "to declare hand combos", "play": "to play a card",
-                   "take": "to choose a capture", "decide": "to call Yoshi or Sa-ge", "repay": "to repay debts"},
-}
-OVER_WORDS = {"koikoi": "game over", "hachihachi": "the year is over"}
-
-
-def status(game: str, view: dict, acting: list[int]) -> str:
-    """Who is to act and what, in words: "Alice to play a card", "3 players to bet", "game over"."""
-    return phase_status(PHASE_WORDS[game], OVER_WORDS[game], view["seats"], view["phase"], acting)
-
-
 def clipped(text: str, width: int, size: int = TEXT) -> str:
     """``text`` cut (with "..") to fit ``width`` pixels."""
     if length(text, size) <= width:
@@ -321,7 +299,7 @@ def dotted_lines(b: Board, parts: list[str]) -> None:
         b.line(line)
 
 
-# --- hanafuda games: Koi-Koi and Hachi-Hachi -----------------------------------------------------------
+# --- hanafuda capture piles ----------------------------------------------------------------------------
 
 RANK_ORDER = (hf.BRIGHT, hf.ANIMAL, hf.RIBBON, hf.CHAFF)
 
@@ -356,93 +334,3 @@ def capture_groups(b: Board, label: str | None, cards: list[str], h: int, fill=I
         b.y = line
         b.row(x + word, shown, h, left=left)
     b.y = max(b.y, top + (h + GAP if cards or shown else 0), label_bottom) + 3
-
-
-def _field_and_pile(b: Board, field: list[str], pile_count: int, pending: dict | None) -> None:
-    """The pile (a back with how many are left), the card just flipped (framed), then the field; nothing when
-    there is no card to show (the title says so: ``empty_field``)."""
-    h = b.card
-    if not field and not pending:
-        return
-    top = b.y
-    x = b.face(MARGIN, top, None, h)
-    x = b.text(x + 2, top + h // 2 - 7, str(pile_count)) + 8
-    if pending:
-        after = b.face(x, top, pending["card"], h)
-        b.rectangle((x - 2, top - 2, after - GAP + 1, top + h + 1), MARK, width=2)
-        x = after + 6
-    b.y = top
-    b.row(x + 6, list(field), h)
-    b.y = max(b.y, top + h + GAP) + 4
-
-
-def empty_field(field: list[str], pending: dict | None, pile_count: int) -> str:
-    """The title's words for a field with no card to show: "4 cards left, the field empty"."""
-    return "" if field or pending else f"{pile_count} cards left, the field empty"
-
-
-def _koikoi(b: Board, v: dict) -> None:
-    acting = [v["turn"]] if v["turn"] is not None and v["phase"] != "over" else []
-    title(b, [f"Koi-Koi · month {v['month']} of {v['months']}", status("koikoi", v, acting),
-              empty_field(v["field"], v["pending"], v["pile_count"])])
-    _field_and_pile(b, v["field"], v["pile_count"], v["pending"])
-    for side in v["sides"]:
-        seats = side["seats"]
-        top = b.y
-        label = " & ".join(_seat_label(v, s) for s in seats)
-        label += f" · {sum(v['scores'][s] for s in seats)} pts"
-        if side["called"]:
-            label += " · Koi-Koi called"
-        capture_groups(b, label, side["captures"], b.card)
-        if acting and acting[0] in seats:
-            b.mark(top)
-
-
-def _money(points: int) -> str:
-    return f"{points}p"
-
-
-HACHI_LABELS = 100  # a seat's label in a column left of its captures: more cards on a line, more lines a seat
-
-
-def _hachihachi(b: Board, v: dict, column: int = 0) -> None:
-    acting = list(v["acting"]) if v["phase"] != "over" else []
-    game = f"game {v['game_no']} of {v['games_total']} · " if v["games_total"] > 1 else ""
-    title(b, [f"Hachi-Hachi · {game}month {v['month']} of {v['months']} · {v['field_name']}",
-              f"pot {_money(v['pot'])}" if v["pot"] else "", status("hachihachi", v, acting),
-              empty_field(v["table"], v["pending"], v["stock_count"])])
-    _field_and_pile(b, v["table"], v["stock_count"], v["pending"])
-    campaign = v["games_total"] > 1
-    for s in v["active"]:
-        top = b.y
-        money = f"cash {_money(v['cash'][s])}" + (f" · debt {_money(v['debt'][s])}" if v["debt"][s] else "")
-        total = f" · total {v['totals'][s]}" if campaign else ""
-        label = f"{_seat_label(v, s)} · {v['card_points'][s]} pts · {money}{total}"
-        capture_groups(b, label, v["captures"][s], b.card, column=column,
-                       shown=(v["declared"][s] or {}).get("face_up") or [])
-        if s in acting:
-            b.mark(top)
-    out = [s for s in range(len(v["seats"])) if s not in v["active"]]
-    if out:
-        b.line("Sitting out: " + ", ".join(f"{_name(v, s)} {_money(v['cash'][s])}" for s in out), TEXT, DIM_INK)
-
-
-DRAWERS = {"koikoi": _koikoi, "hachihachi": _hachihachi}
-
-
-def draws_table(game_name: str) -> bool:
-    """Whether ``game_name`` has a table picture (a test's toy game has none)."""
-    return game_name in DRAWERS
-
-
-def compose(game_name: str, public_view: dict) -> Board:
-    draw = DRAWERS[game_name]
-    if game_name == "hachihachi":  # the seats' labels on a line of their own, or beside the captures
-        return fitted(FACE_GAME[game_name], lambda board: draw(board, public_view),
-                      lambda board: _hachihachi(board, public_view, HACHI_LABELS))
-    return fitted(FACE_GAME[game_name], lambda board: draw(board, public_view))
-
-
-def table_picture(game_name: str, public_view: dict) -> bytes:
-    """The table as a small palette PNG, from the public view only."""
-    return compose(game_name, public_view).png()

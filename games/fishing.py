@@ -11,10 +11,9 @@ cards taken; when it is not empty the played or flipped card goes to the capture
 from __future__ import annotations
 
 from dataclasses import dataclass
-
 from typing import Literal
 
-from pydantic import Field
+from pydantic import BaseModel, Field
 
 from games.base import GameError
 from games.events import GameEvent
@@ -99,7 +98,7 @@ def play_is_legal(play: Play, hand: list[str], field: list[str]) -> bool:
 
 def plays(hand: list[str], field: list[str]) -> list[str]:
     """Every legal play of ``hand`` onto ``field``, in hand order (a two-way capture once per target)."""
-    out = []
+    out: list[str] = []
     for code in hand:
         matches = matching(field, code)
         if len(matches) == 2:
@@ -134,3 +133,24 @@ class Taken(GameEvent):
     player: int
     card: str  # the flipped card
     captured: list[str]
+
+
+class FlipChoice(BaseModel):
+    """A flipped card that matches two table cards, waiting for its player to choose (in a view)."""
+
+    card: str
+    choices: list[str]
+
+
+def check_seat(phase: str, seat: object, seats: int) -> None:
+    """The guards every action of a fishing game passes first: the game goes on and ``seat`` is one of its seats."""
+    if phase == "over":
+        raise GameError("The game is over.")
+    if not isinstance(seat, int) or not 0 <= seat < seats:
+        raise GameError(f"There is no seat {seat} at this table.")
+
+
+def check_over(phase: str) -> None:
+    """A result is asked of a finished game only."""
+    if phase != "over":
+        raise GameError("The game is not over yet.")

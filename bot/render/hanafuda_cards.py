@@ -39,7 +39,7 @@ def pile(codes: list[str], empty: str = "—") -> str:
     for kind, word in PILE_WORDS.items():
         members = [c for c in hanafuda.sort_codes(codes) if hanafuda.KIND[c] == kind]
         if members:
-            faces = [face("hanafuda", c) for c in members]
-            shown = "".join(faces) if all(faces) else ", ".join(name(c) for c in members)
+            faces = [found for c in members if (found := face("hanafuda", c))]
+            shown = "".join(faces) if len(faces) == len(members) else ", ".join(name(c) for c in members)
             groups.append(f"{word} {shown}")
     return " · ".join(groups)

@@ -9,8 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from bot.render import presentation
-from faces.panel import MIN_WIDTH
-from faces.table import MARGIN, WIDTH
+
+from faces.table import MARGIN, MIN_WIDTH, WIDTH
 
 
 def draws_table(game: str) -> bool:

@@ -17,9 +17,9 @@ from __future__ import annotations
 
 from games.base import GameBase
 from games.hachihachi import engine
-from games.hachihachi.engine import HHState
 from games.hachihachi.options import Options
 from games.hachihachi.policy import bot_choose
+from games.hachihachi.state import HHState
 
 
 def decision_continues(state: HHState, seat: int) -> bool:

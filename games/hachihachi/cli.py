@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import json
+from typing import Any
 
 from games import cli
 from games.base import GameError
@@ -44,11 +45,7 @@ def calc(args: argparse.Namespace) -> int:
         if len(codes) != 7:
             raise GameError(f"A Hachi-Hachi hand holds 7 cards, not {len(codes)}.")
         hc = hand_combos(codes)
-        out = {
-            "kasu": {"id": hc["kasu"]["id"], "kan": hc["kasu"]["kan"]} if hc["kasu"] else None,
-            "suit": {"id": hc["suit"]["id"], "kan": hc["suit"]["kan"]} if hc["suit"] else None,
-            "kan": hc["kan"],
-        }
+        out = hc.model_dump(exclude={"suit": {"triplets"}})
         if args.json:
             print(json.dumps(out))
         else:
@@ -62,8 +59,8 @@ def calc(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(out))
     else:
-        parts = ", ".join(f"{combo_name(c)} {k}" for c, k in combos) or "no captured combo"
-        print(f"{' '.join(codes) or '(none)'}: {out['card_points']} card points; {parts} ({out['kan']} Kan)")
+        named = ", ".join(f"{combo_name(c)} {k}" for c, k in combos) or "no captured combo"
+        print(f"{' '.join(codes) or '(none)'}: {out['card_points']} card points; {named} ({out['kan']} Kan)")
     return 0
 
 
@@ -74,7 +71,8 @@ simulate = cli.simulation(Options, parse_options, run_games, "{games} games of {
 
 def verify(args: argparse.Namespace) -> int:
     """Check a month's revealed seed against its hash and show each deal attempt until one stands."""
-    from games.hachihachi.engine import BLANK, deal, four_of_a_month
+    from games.hachihachi.deal import deal, four_of_a_month
+    from games.hachihachi.state import BLANK
     from games.hanafuda import DECK, sort_codes
     from games.shuffle import seeded_shuffle
 
@@ -87,7 +85,7 @@ def verify(args: argparse.Namespace) -> int:
     if not 0 <= dealer < n:
         raise GameError(f"--dealer must be a seat number from 1 to {n}, not {args.dealer}.")
     base = DECK + [BLANK] if n == 7 else DECK
-    attempts = []
+    attempts: list[dict[str, Any]] = []
     for k in range(48):  # a redeal needs four cards of one month on the table: a few attempts at most
         deck = seeded_shuffle(seed, k, base)
         hands, table, undealt = deal(deck, n, dealer)

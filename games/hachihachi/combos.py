@@ -11,8 +11,10 @@ as chaff (``K*``) for every combo; the only exception is 11L in Goko.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable
+
+from pydantic import BaseModel
 
 from games.hanafuda import KIND, KIND_POINTS, MONTH, ORDER
 
@@ -155,18 +157,37 @@ def x_bonus(triplets: list[list[str]]) -> int:
     return x
 
 
-def hand_combos(hand: Iterable[str]) -> dict[str, dict | None]:
-    """``{"kasu": {"id", "kan"} | None, "suit": {"id", "kan", "triplets"} | None, "kan": total}``."""
+class ComboKan(BaseModel):
+    """A combo and what it is worth, in Kan."""
+
+    id: str
+    kan: int
+
+
+class SuitCombo(ComboKan):
+    triplets: list[list[str]]  # the triplets (sorted codes) a Sanbon, Futasanbon or Haneken is made of
+
+
+class HandCombos(BaseModel):
+    """A dealt hand's combos: its best of the Kasu group and of the Suit group, and their total."""
+
+    kasu: ComboKan | None
+    suit: SuitCombo | None
+    kan: int
+
+
+def hand_combos(hand: Iterable[str]) -> HandCombos:
+    """The hand's best combo of the Kasu group and of the Suit group (with its triplets), and their total Kan."""
     hand = list(hand)
     k = kasu_combo(hand)
     s, triplets = suit_combo(hand)
-    kasu = {"id": k, "kan": HAND_BY_ID[k].kan} if k else None
+    kasu = ComboKan(id=k, kan=HAND_BY_ID[k].kan) if k else None
     suit = None
     if s:
         kan = HAND_BY_ID[s].kan + (x_bonus(triplets) if s in TRIPLET_COMBOS else 0)
-        suit = {"id": s, "kan": kan, "triplets": triplets}
-    total = (kasu["kan"] if kasu else 0) + (suit["kan"] if suit else 0)
-    return {"kasu": kasu, "suit": suit, "kan": total}
+        suit = SuitCombo(id=s, kan=kan, triplets=triplets)
+    total = (kasu.kan if kasu else 0) + (suit.kan if suit else 0)
+    return HandCombos(kasu=kasu, suit=suit, kan=total)
 
 
 def public_cards(hand: list[str], kasu: str | None, suit: str | None) -> tuple[list[str], list[str]]:
@@ -277,11 +298,10 @@ def chasse_compensation(hand: list[str]) -> tuple[int, list[dict], list[str]]:
             items.append({"id": "card", "card": c, "points": 3})
             earning.add(c)
     combos = hand_combos(hand)
-    for group in ("kasu", "suit"):
-        h = combos[group]
+    for group, h in (("kasu", combos.kasu), ("suit", combos.suit)):
         if h:
-            items.append({"id": h["id"], "points": KAN * h["kan"] // 2})
-            up, down = public_cards(hand, h["id"] if group == "kasu" else None, h["id"] if group == "suit" else None)
+            items.append({"id": h.id, "points": KAN * h.kan // 2})
+            up, down = public_cards(hand, h.id if group == "kasu" else None, h.id if group == "suit" else None)
             earning.update(up)
             earning.update(down)
     for cid, kan in captured_combos(hand):

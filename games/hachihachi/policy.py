@@ -18,11 +18,10 @@ exact ties), so bot games are reproducible.
 
 from __future__ import annotations
 
-from typing import Any
-
-from games.fishing import Take
+from games.fishing import Play, Take
 from games.hachihachi.actions import Call, Declare, Repay, parse
 from games.hachihachi.combos import BLUE, LIGHTS, POEM, card_points, combo_class, hand_combos
+from games.hachihachi.views import SeatView
 from games.hanafuda import KIND, KIND_POINTS, MONTH
 
 VALUE = {c: float(KIND_POINTS[k]) for c, k in KIND.items()}
@@ -49,7 +48,7 @@ def _gain(code: str, caps: list[str]) -> float:
     return v
 
 
-def bot_choose(view: dict[str, Any], legal: list[str], rng_seed: int = 0) -> str:
+def bot_choose(view: SeatView, legal: list[str], rng_seed: int = 0) -> str:
     if not legal:
         raise ValueError("no legal action to choose from")
     if len(legal) == 1:
@@ -62,9 +61,10 @@ def bot_choose(view: dict[str, Any], legal: list[str], rng_seed: int = 0) -> str
     if isinstance(first, Declare):
         return legal[0]  # best first: every combo held
     if isinstance(first, Repay):
-        cash = view["cash"][view["seat"]]
+        cash = view.cash[view.seat]
         for a in legal:  # largest first
-            if cash - parse(a).amount >= 60:
+            repay = parse(a)
+            if isinstance(repay, Repay) and cash - repay.amount >= 60:
                 return a
         return legal[-1]
     if Call.YOSHI in legal:
@@ -72,49 +72,48 @@ def bot_choose(view: dict[str, Any], legal: list[str], rng_seed: int = 0) -> str
     return _play(view, legal, rng_seed)
 
 
-def _bid(view: dict[str, Any], legal: list[str]) -> str:
+def _bid(view: SeatView, legal: list[str]) -> str:
     if Call.PASS not in legal:
         return str(Call.STAY)
-    hand = view["hand"]
-    table = view["table"]
+    hand = view.hand
+    table = view.table
     months = {MONTH[c] for c in table}
     strength = card_points(hand)
     strength += sum(8 for c in hand if c in LIGHTS)
     strength += sum(6 for c in hand if MONTH[c] in months)
-    hc = view.get("hand_combos") or hand_combos(hand)
-    strength += 10 * hc["kan"]
-    position = view["bid_order"].index(view["seat"]) + 1
+    strength += 10 * (view.hand_combos.kan if view.hand_combos else hand_combos(hand).kan)
+    position = view.bid_order.index(view.seat) + 1
     price = 6 * (position + 1)
-    stayed = sum(1 for b in view["bids"] if b == "stay")
+    stayed = sum(1 for b in view.bids if b == "stay")
     threshold = 55 - 2 * price // 6 - (6 if stayed == 2 else 0)
     return str(Call.STAY if strength >= threshold else Call.PASS)
 
 
-def _decide(view: dict[str, Any]) -> str:
-    seat = view["seat"]
-    if any(s["seat"] != seat for s in view["sages"]):
+def _decide(view: SeatView) -> str:
+    seat = view.seat
+    if any(s.seat != seat for s in view.sages):
         return str(Call.YOSHI)
-    value = sum(c["kan"] for c in view["combos"][seat])
-    if value >= 10 or len(view["hand"]) < 4:
+    value = sum(c.kan for c in view.combos[seat])
+    if value >= 10 or len(view.hand) < 4:
         return str(Call.YOSHI)
     return str(Call.SAGE)  # a single 7-Kan combo early in the month: play on for more
 
 
-def _play(view: dict[str, Any], legal: list[str], rng_seed: int) -> str:
-    seat = view["seat"]
-    caps = view["captures"][seat]
+def _play(view: SeatView, legal: list[str], rng_seed: int) -> str:
+    seat = view.seat
+    caps = view.captures[seat]
     if Call.CANCEL_SAGE in legal:
-        if len(view["hand"]) <= 1 and view["card_points"][seat] < 88:
+        if len(view.hand) <= 1 and view.card_points[seat] < 88:
             return str(Call.CANCEL_SAGE)
-    table = view["table"]
+    table = view.table
     by_month: dict[int, list[str]] = {}
     for f in table:
         by_month.setdefault(MONTH[f], []).append(f)
     triplet_cards: set[str] = set()
-    declared = view["declared"][seat]
+    declared = view.declared[seat]
     if declared:
-        triplet_cards = set(declared["face_up"]) if declared.get("suit") in ("sanbon", "futasanbon", "haneken") else set()
-    opp_caps = [view["captures"][s] for s in view["active"] if s != seat]
+        triplet_cards = set(declared.face_up) if declared.suit in ("sanbon", "futasanbon", "haneken") else set()
+    opp_caps = [view.captures[s] for s in view.active if s != seat]
     best: list[str] = []
     best_score = -1e9
     for action in legal:
@@ -122,7 +121,10 @@ def _play(view: dict[str, Any], legal: list[str], rng_seed: int) -> str:
         if move is Call.CANCEL_SAGE:
             continue
         if isinstance(move, Take):
-            score = _gain(view["pending"]["card"], caps) + _gain(move.card, caps)
+            assert view.pending is not None  # a take answers a flipped card
+            score = _gain(view.pending.card, caps) + _gain(move.card, caps)
+        elif not isinstance(move, Play):
+            continue  # only plays and takes are legal in the play phase, with Cancel Sa-gé
         elif move.capture is not None:
             score = _gain(move.card, caps) + _gain(move.capture, caps)
             if move.card in triplet_cards:

@@ -5,12 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 from games import simulate as sim
-from games.hachihachi import engine
 from games.hachihachi.options import Options
+from games.hachihachi.state import HHState, check_invariant
 
 
 def play_game(options: Options, seed: str, check: sim.Check | None = None,
-              chooser: sim.Chooser | None = None) -> tuple[engine.HHState, int]:
+              chooser: sim.Chooser | None = None) -> tuple[HHState, int]:
     """One bot game; ``check(state, events)`` runs after every action. Returns (state, actions)."""
     from games.hachihachi import GAME
 
@@ -26,7 +26,7 @@ def simulate(options: Options, games: int = 100, seed: str = "1") -> dict[str, A
     def check(state, events) -> None:
         nonlocal conserved
         try:
-            engine.check_invariant(state)
+            check_invariant(state)
         except AssertionError:
             conserved = False
 

@@ -13,6 +13,7 @@ from collections.abc import Iterable
 
 from games.base import Event
 from games.hachihachi.combos import combo_name
+from games.hachihachi.events import ComboMade, Declared, MonthEnd, Sage
 from games.tally import Counts, Frequency, Line
 
 LINES = (
@@ -28,17 +29,17 @@ def count(events: Iterable[Event], players: int) -> list[Counts]:
     seats: list[Counts] = [Counter() for _ in range(players)]
     sage: Counter[int] = Counter()  # this month's calls, per seat
     for event in events:
-        match event.type:
-            case "declare":
+        match event:
+            case Declared():
                 for combo in (event.kasu, event.suit):
                     if combo:
                         seats[event.player][f"combo:{combo_name(combo)}"] += 1
-            case "combo":
+            case ComboMade():
                 for combo in event.new:
                     seats[event.player][f"combo:{combo_name(combo)}"] += 1
-            case "sage":
+            case Sage():
                 sage[event.player] += 1
-            case "month_end":
+            case MonthEnd():
                 for seat in event.active:
                     seats[seat]["months"] += 1
                 for seat, calls in sage.items():

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from games.base import GameBase
 from games.koikoi import engine
-from games.koikoi.engine import KoiKoiState
 from games.koikoi.options import Options
 from games.koikoi.policy import bot_choose
+from games.koikoi.state import KoiKoiState
 
 
 def decision_continues(state: KoiKoiState, seat: int) -> bool:

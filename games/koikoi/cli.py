@@ -58,7 +58,8 @@ simulate = cli.simulation(Options, parse_options, run_games, "{games} games, {ac
 
 def verify(args: argparse.Namespace) -> int:
     from games.hanafuda import DECK
-    from games.koikoi.engine import ROLE_NAMES, deal, redeal_reason
+    from games.koikoi.rounds import deal, redeal_reason
+    from games.koikoi.state import ROLE_NAMES
     from games.koikoi.yaku import hand_combo
     from games.shuffle import seeded_shuffle
 

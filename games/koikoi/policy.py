@@ -18,11 +18,11 @@ Ties are broken by ``rng_seed``, so the choice is deterministic for a given seed
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from games.fishing import Take
 from games.hanafuda import BY_CODE, MONTH
 from games.koikoi.actions import Decision, parse
+from games.koikoi.views import SeatView, SideView
 
 _SETS = {
     "inoshikacho": frozenset({"6A", "7A", "10A"}),
@@ -82,34 +82,32 @@ def _gain(code: str, caps: set[str], counts: dict[str, int]) -> float:
     return v
 
 
-def bot_choose(view: dict[str, Any], legal: list[str], rng_seed: int) -> str:
+def bot_choose(view: SeatView, legal: list[str], rng_seed: int) -> str:
     if not legal:
         raise ValueError("no legal action to choose from")
     if len(legal) == 1:
         return legal[0]
-    seat = view["seat"]
-    side_of = view["side_of"]
-    my_side = side_of[seat]
-    sides = view["sides"]
-    my = sides[my_side]
+    my_side = view.side_of[view.seat]
     if Decision.KOIKOI in legal:
-        return str(_decide(view, my, my_side, rng_seed))
+        return str(_decide(view, view.sides[my_side], my_side, rng_seed))
+    best = _best_moves(view, legal, my_side)
+    if len(best) == 1:
+        return best[0]
+    return best[rng_seed % len(best)]
 
-    my_caps = my["captures"]
+
+Pile = tuple[set[str], dict[str, int]]  # a capture pile: its cards, and how many of each kind
+
+
+def _best_moves(view: SeatView, legal: list[str], my_side: int) -> list[str]:
+    """The plays and takes of the highest score (see the module's doc), in ``legal``'s order."""
+    my_caps = view.sides[my_side].captures
     mine_set = set(my_caps)
     mine_counts = _counts(my_caps)
-    opps = []
-    for i, sd in enumerate(sides):
-        if i != my_side:
-            opps.append((set(sd["captures"]), _counts(sd["captures"])))
-    field = view["field"]
+    opps: list[Pile] = [(set(sd.captures), _counts(sd.captures)) for i, sd in enumerate(view.sides) if i != my_side]
     by_month: dict[int, list[str]] = {}
-    for f in field:
-        m = MONTH[f]
-        if m in by_month:
-            by_month[m].append(f)
-        else:
-            by_month[m] = [f]
+    for f in view.field:
+        by_month.setdefault(MONTH[f], []).append(f)
     memo: dict[str, float] = {}
 
     def value(code: str) -> float:
@@ -127,50 +125,54 @@ def bot_choose(view: dict[str, Any], legal: list[str], rng_seed: int) -> str:
     for action in legal:
         move = parse(action)
         if isinstance(move, Take):
-            score = value(view["pending"]["card"]) + value(move.card)
+            assert view.pending is not None  # a take answers a flipped card
+            score = value(view.pending.card) + value(move.card)
+        elif isinstance(move, Decision):
+            continue  # a decision is chosen by _decide
         elif move.capture is not None:
             score = value(move.card) + value(move.capture)
-        else:
-            code = move.card
-            m = MONTH[code]
-            matches = by_month.get(m)
-            if matches:
-                score = value(code)
-                for t in matches:
-                    score += value(t)
-            else:
-                # discarding: risk that an opponent takes it
-                if seen_months is None:
-                    seen_months = {}
-                    for c in view["hand"]:
-                        mm = MONTH[c]
-                        seen_months[mm] = seen_months.get(mm, 0) + 1
-                    for sd in sides:
-                        for c in sd["captures"]:
-                            mm = MONTH[c]
-                            seen_months[mm] = seen_months.get(mm, 0) + 1
-                unseen = 4 - seen_months.get(m, 0)
-                risk = 0.0
-                if unseen > 0:
-                    for ocaps, ocounts in opps:
-                        g = _gain(code, ocaps, ocounts)
-                        if g > risk:
-                            risk = g
-                    risk *= 0.4 + 0.2 * unseen
-                score = -risk - 0.3 * BASE_VALUE[code]
+        elif matches := by_month.get(MONTH[move.card]):
+            score = value(move.card)
+            for t in matches:
+                score += value(t)
+        else:  # discarding: the risk that an opponent takes it
+            seen_months = seen_months if seen_months is not None else _seen_months(view)
+            score = -_discard_risk(move.card, seen_months, opps) - 0.3 * BASE_VALUE[move.card]
         if score > best_score + 1e-9:
             best_score = score
             best = [action]
         elif score >= best_score - 1e-9:
             best.append(action)
-    if len(best) == 1:
-        return best[0]
-    return best[rng_seed % len(best)]
+    return best
 
 
-def _threat(side: dict[str, Any]) -> float:
+def _seen_months(view: SeatView) -> dict[int, int]:
+    """How many cards of each month the seat sees out of reach: in its hand and in every capture pile."""
+    seen: dict[int, int] = {}
+    for c in view.hand:
+        seen[MONTH[c]] = seen.get(MONTH[c], 0) + 1
+    for sd in view.sides:
+        for c in sd.captures:
+            seen[MONTH[c]] = seen.get(MONTH[c], 0) + 1
+    return seen
+
+
+def _discard_risk(code: str, seen_months: dict[int, int], opps: list[Pile]) -> float:
+    """What an opponent could gain by taking ``code`` left on the field, by how many of its month are unseen."""
+    unseen = 4 - seen_months.get(MONTH[code], 0)
+    risk = 0.0
+    if unseen > 0:
+        for ocaps, ocounts in opps:
+            g = _gain(code, ocaps, ocounts)
+            if g > risk:
+                risk = g
+        risk *= 0.4 + 0.2 * unseen
+    return risk
+
+
+def _threat(side: SideView) -> float:
     """How close a side looks to a (new) yaku."""
-    caps = side["captures"]
+    caps = side.captures
     counts = _counts(caps)
     caps_set = set(caps)
     t = 0.0
@@ -186,19 +188,19 @@ def _threat(side: dict[str, Any]) -> float:
         t += 1.0
     if counts["C"] >= 9:
         t += 1.0
-    if side["points"] > 0:
+    if side.points > 0:
         t += 1.0
     return t
 
 
-def _decide(view: dict[str, Any], my: dict[str, Any], my_side: int, rng_seed: int) -> Decision:
-    points = my["points"]
-    hand_left = len(view["hand"])
-    players = view["players"]
-    opp_sides = [s for i, s in enumerate(view["sides"]) if i != my_side]
-    if any(s["called"] for s in opp_sides):
+def _decide(view: SeatView, my: SideView, my_side: int, rng_seed: int) -> Decision:
+    points = my.points
+    hand_left = len(view.hand)
+    players = view.players
+    opp_sides = [s for i, s in enumerate(view.sides) if i != my_side]
+    if any(s.called for s in opp_sides):
         return Decision.STOP  # an opponent called: stopping now is worth double (or 2V in 3p)
-    if points >= 7 and view["options"].get("double_over_7", True):
+    if points >= 7 and view.options.double_over_7:
         return Decision.STOP
     threat = max(_threat(s) for s in opp_sides)
     turns_needed = 4 if players == 2 else 3

@@ -12,6 +12,7 @@ from collections import Counter
 from collections.abc import Iterable
 
 from games.base import Event
+from games.koikoi.events import RoundEnd
 from games.tally import Counts, Frequency, Line
 
 LINES = (
@@ -26,7 +27,7 @@ FREQUENCIES = (Frequency("yaku:", "Yaku made"),)
 def count(events: Iterable[Event], players: int) -> list[Counts]:
     seats: list[Counts] = [Counter() for _ in range(players)]
     for event in events:
-        if event.type != "round_end":
+        if not isinstance(event, RoundEnd):
             continue
         for seat, counts in enumerate(seats):
             counts["months"] += 1

@@ -9,8 +9,8 @@ counts 9A as an Animal.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable
 
 from games.hanafuda import KIND, MONTH
 

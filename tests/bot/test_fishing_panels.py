@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.render import hachihachi as hh_render
-from bot.render import koikoi as kk_render
+from bot.render.hachihachi import embeds as hh_render
+from bot.render.koikoi import embeds as kk_render
 from games import get_game
 from games.base import SeatInfo
 

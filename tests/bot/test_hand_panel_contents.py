@@ -68,13 +68,13 @@ def test_the_panel_says_what_each_hand_card_would_capture(name):
     for table in seeded_tables(name, "captures"):
         seat = table.game.to_act(table.state)[0]
         view = table.game.view(table.state, seat)
-        if not view["hand"] or view["phase"] == "over":
+        if not view.hand or view.phase == "over":
             continue
         embed, _ = presentation(name).panel(view, [], [s.name for s in table.seats], None)
         lines = embed.description.split("\n")
-        for code in view["hand"]:
+        for code in view.hand:
             (line,) = [ln for ln in lines if ln.startswith(f"{hanafuda.MONTH_EMOJI[hanafuda.MONTH[code]]}{hanafuda.FULL_NAMES[code]} →")]
-            matches = [c for c in view[field_key] if hanafuda.MONTH[c] == hanafuda.MONTH[code]]
+            matches = [c for c in getattr(view, field_key) if hanafuda.MONTH[c] == hanafuda.MONTH[code]]
             if not matches:
                 assert "nothing" in line
                 none += 1

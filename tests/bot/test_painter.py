@@ -8,10 +8,12 @@ import concurrent.futures
 import json
 import threading
 
+from pydantic_core import to_jsonable_python
+
 from bot.painter import Painter, warm
 from bot.presenter import REDRAW_EVERY, DiscordPresenter, Picture, resolved
 from bot.tables import PLAYING, Seat, Table
-from faces.table import table_picture
+from bot.render.pictures import table_picture
 from games import get_game
 from games.simulate import bot_seats
 
@@ -31,7 +33,7 @@ class GatedPool(concurrent.futures.ThreadPoolExecutor):
         def run():
             if not self.order:
                 self.gate.wait(10)
-            self.order.append((fn.__name__, json.dumps(args[1], sort_keys=True, default=str)))
+            self.order.append((fn.__name__, json.dumps(to_jsonable_python(args[1]), sort_keys=True, default=str)))
             return fn(*args, **kwargs)
         return super().submit(run)
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from pydantic import BaseModel
 
 from localdiscord import start_client
 from bot import presenter
@@ -69,7 +70,8 @@ async def test_hostile_names_are_shown_as_typed_in_every_message_of_a_whole_game
     drawn: list[str] = []  # every seat name a table or result picture was drawn with
     for picture in ("table_picture", "result_picture"):
         def spy(game_name, view, names=None, draw=getattr(presenter, picture)):
-            drawn.extend(names if names is not None else view.get("seats", []))
+            shown = view.model_dump() if isinstance(view, BaseModel) else view  # a typed view, or a dict
+            drawn.extend(names if names is not None else shown.get("seats", []))
             return draw(game_name, view) if names is None else draw(game_name, view, names)
         monkeypatch.setattr(presenter, picture, spy)
     first = [g for g, _, _ in GAMES].index(game)  # two people a game, the five names in turn over the games

@@ -175,7 +175,7 @@ async def test_four_players_in_teams_with_bots(fake, db):
             await take_turn(fake, fake.user(whose_turn(fake)), panels)
             watch.check()
         result = table.game.result(table.state)
-        teams = table.game.public_view(table.state)["teams"]
+        teams = table.game.public_view(table.state).teams
         for a, b in teams:  # partners always share the result
             assert result.scores[a] == result.scores[b]
         assert sum(result.scores) == 0

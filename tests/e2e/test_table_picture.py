@@ -11,9 +11,9 @@ import pytest
 
 from bot.render.pictures import table_picture
 from faces.table import face_name
+from tests.faces.table_games import table_board as compose
 from bot.render import presentation
 from localdiscord import start_client
-from tests.faces.table_games import table_board as compose
 from tests.faces.test_table_pictures import public_cards
 
 from .test_logs_hidden import GAMES, new_bot, play_from_panel, settle, start_table

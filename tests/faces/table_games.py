@@ -36,6 +36,9 @@ def result_board(game: str, event: dict, names: list[str]) -> Board | None:
 def plain(view: Any) -> dict:
     """A view as a dict to read by key: a view model's dump, a dict as it is."""
     return view.model_dump() if hasattr(view, "model_dump") else view
+def part(view, name: str):
+    """A view's part ``name``, whether the game's view is a model (read by attribute) or still a dict."""
+    return view[name] if isinstance(view, dict) else getattr(view, name)
 
 
 def _play(name: str, seed: str, check) -> None:

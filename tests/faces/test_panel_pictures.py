@@ -11,13 +11,13 @@ from functools import lru_cache
 import pytest
 from PIL import Image
 
+from bot.render.pictures import panel_picture
 from faces.table import Board, face_name
 from bot.render import presentation
-from bot.render.pictures import panel_picture
 from games import game_names
 from games.blackflower.views import HandView, SeatView
 from games.hanafuda import MONTH
-from tests.faces.table_games import hidden_faces_drawn, plain, sampled_seat_views
+from tests.faces.table_games import hidden_faces_drawn, sampled_seat_views
 from tests.faces.test_table_pictures import public_cards
 
 MAX_BYTES = 60 * 1024
@@ -50,10 +50,9 @@ def panel_cards(game: str, v: dict) -> list[str | None]:
     if game == "sanma":
         return v.hand + v.waits + public_cards("sanma", v)
     if game == "koikoi":  # every side's captures: the seat's own and its opponents'
-        return v["field"] + v["hand"] + takes(v["hand"], v["field"]) + [c for s in v["sides"] for c in s["captures"]]
+        return v.field + v.hand + takes(v.hand, v.field) + [c for s in v.sides for c in s.captures]
     if game == "hachihachi":
-        return (v["table"] + v["hand"] + takes(v["hand"], v["table"])
-                + [c for s in v["active"] for c in v["captures"][s]])
+        return v.table + v.hand + takes(v.hand, v.table) + [c for s in v.active for c in v.captures[s]]
     if game == "blackflower":
         return [c for h in own_hands(v) for c in h.cards]
     if game == "bcpoker":  # the hand, the deck and the top discard (the other hands as counts, not backs)
@@ -62,7 +61,7 @@ def panel_cards(game: str, v: dict) -> list[str | None]:
 
 
 def holds_cards(game: str, v: dict) -> bool:
-    return bool(own_hands(v) if game == "blackflower" else plain(v)["hand"])
+    return bool(own_hands(v) if game == "blackflower" else v.hand)
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -149,15 +148,15 @@ def test_fishing_panels_show_every_opponents_captures_and_points():
             if not holds_cards(game, view):
                 continue
             texts = compose(game, view).texts
-            seat = view["seat"]
+            seat = view.seat
             if game == "koikoi":
-                others = [s for side in view["sides"] if seat not in side["seats"] for s in side["seats"]]
+                others = [s for side in view.sides if seat not in side.seats for s in side.seats]
                 for s in others:
-                    assert any(t.startswith(f"{view['seats'][s]} · {view['scores'][s]} pts") for t in texts), texts
-                assert any(t.startswith(f"You · {view['scores'][seat]} pts") for t in texts), texts
+                    assert any(t.startswith(f"{view.seats[s]} · {view.scores[s]} pts") for t in texts), texts
+                assert any(t.startswith(f"You · {view.scores[seat]} pts") for t in texts), texts
             else:
-                for s in view["active"]:
-                    who = "You" if s == seat else view["seats"][s]
-                    assert f"{who} · {view['card_points'][s]} pts · cash {view['cash'][s]}p" in " ".join(texts), texts
+                for s in view.active:
+                    who = "You" if s == seat else view.seats[s]
+                    assert f"{who} · {view.card_points[s]} pts · cash {view.cash[s]}p" in " ".join(texts), texts
             checked += 1
     assert checked >= 10

@@ -12,11 +12,10 @@ from functools import lru_cache
 import pytest
 from PIL import Image
 
-from faces.table import face_name
+import games
 from bot.render import presentation
 from bot.render.pictures import result_picture
-from faces.results import result_picture as no_home_result_picture
-from faces.table import Board
+from faces.table import Board, face_name
 from tests.faces.table_games import result_events
 
 NAMES = ["Alice", "Bob", "Carol", "Dave"]
@@ -84,8 +83,12 @@ def test_every_result_picture_is_a_small_png_the_same_for_the_same_result(game):
         assert result_picture(game, e, NAMES) == data
 
 
-def test_games_without_result_pictures_give_none():
-    assert no_home_result_picture("toy", {"type": "round_end"}, NAMES) is None
+def test_games_without_result_pictures_give_none(monkeypatch):
+    monkeypatch.setattr(games, "_PACKAGES", dict(games._PACKAGES))
+    monkeypatch.setattr(games, "_HOMES", dict(games._HOMES))
+    games.register("tictactoe", "tests.toygame", home="tests.toygame.render")  # its home declares no result picture
+    assert presentation("tictactoe").result_picture is None
+    assert result_picture("tictactoe", {"type": "round_end"}, NAMES) is None
 
 
 def test_an_exhaustive_draw_shows_the_tenpai_hands_and_every_seats_payment():

@@ -12,13 +12,14 @@ from functools import lru_cache
 import pytest
 from PIL import Image
 
+from bot.render.pictures import table_picture
 from faces.table import Board, face_name
 from bot.render import presentation
-from bot.render.pictures import table_picture
 from games import get_game
 from games.sanma.views import Meld
 from games.simulate import bot_seats, play_game
-from tests.faces.table_games import SETUPS, hidden_faces_drawn, plain, sampled_views
+from games.fishing import FlipChoice
+from tests.faces.table_games import SETUPS, hidden_faces_drawn, sampled_views
 
 MAX_BYTES = 100 * 1024
 GAMES = list(SETUPS)
@@ -42,13 +43,13 @@ def public_cards(game: str, v: dict) -> list[str | None]:
         return (v.dora_indicators + [r.tile for river in v.rivers for r in river]
                 + [t for melds in v.melds for m in melds for t in m.tiles] + ["4z"] * sum(v.kita))
     if game == "koikoi":  # the pile's back beside the field (a line of text when there is no card to show)
-        return ([None] * bool(v["field"] or v["pending"]) + v["field"]
-                + [c for side in v["sides"] for c in side["captures"]]
-                + ([v["pending"]["card"]] if v["pending"] else []))
+        return ([None] * bool(v.field or v.pending) + v.field
+                + [c for side in v.sides for c in side.captures]
+                + ([v.pending.card] if v.pending else []))
     if game == "hachihachi":
-        return ([None] * bool(v["table"] or v["pending"]) + v["table"] + [c for cap in v["captures"] for c in cap]
-                + [c for d in v["declared"] if d for c in d["face_up"]]
-                + ([v["pending"]["card"]] if v["pending"] else []))
+        return ([None] * bool(v.table or v.pending) + v.table + [c for cap in v.captures for c in cap]
+                + [c for d in v.declared if d for c in d.face_up]
+                + ([v.pending.card] if v.pending else []))
     if game == "blackflower":
         hands = [h for seat in v.hands for h in seat] + ([v.banker_hand] if v.banker_hand else [])
         return [c for h in hands for c in h.cards]
@@ -109,7 +110,7 @@ def test_same_view_same_bytes_changed_view_changed_picture(game):
     view = copy.deepcopy(samples(game)[-1][0])
     before = table_picture(game, view)
     key = {"blackflower": "chips", "hachihachi": "cash"}.get(game, "scores")
-    (view[key] if isinstance(view, dict) else getattr(view, key))[0] += 1000
+    getattr(view, key)[0] += 1000
     assert table_picture(game, view) != before
 
 
@@ -185,7 +186,7 @@ def test_the_picture_says_who_is_to_act_in_words_not_phase_names(game):
         texts = compose(game, view).texts
         words = {w.strip(" ·") for t in texts for w in t.split()}
         assert not words & {p for p in PHASES[game] if "_" in p or p in ("betting", "bidding")}, texts
-        phase = plain(view)["phase"]
+        phase = view.phase
         seen.add(phase)
         if phase in PHASES[game]:
             assert any(" to " in t for t in texts), (phase, texts)
@@ -193,28 +194,28 @@ def test_the_picture_says_who_is_to_act_in_words_not_phase_names(game):
 
 
 def test_koikoi_choose_take_reads_as_a_choice_of_capture():
-    view = copy.deepcopy(samples("koikoi")[3][0])
-    view.update(phase="choose_take", turn=1, pending={"card": view["field"][0], "choices": view["field"][:2]})
+    seen = samples("koikoi")[3][0]
+    view = seen.model_copy(update={"phase": "choose_take", "turn": 1,
+                                   "pending": FlipChoice(card=seen.field[0], choices=seen.field[:2])})
     texts = compose("koikoi", view).texts
-    assert any(t.endswith(f"{view['seats'][1]} to choose a capture") for t in texts), texts
+    assert any(t.endswith(f"{view.seats[1]} to choose a capture") for t in texts), texts
     assert not any("choose_take" in t for t in texts)
 
 
 def test_hachihachi_seats_show_their_cash_and_no_total_outside_a_campaign():
     view = samples("hachihachi")[-1][0]
-    assert view["games_total"] == 1
+    assert view.games_total == 1
     texts = compose("hachihachi", view).texts
     assert not any("total" in t for t in texts), texts
-    for s in view["active"]:  # the seat's label: its name, card points, cash (and debt), on a line or a part a line
-        at = next(i for i, t in enumerate(texts) if t.startswith(view["seats"][s]))
-        label = " · ".join(texts[at:at + 3]) if texts[at] == f"{view['seats'][s]} (bot)" else texts[at]
-        expected = f"{view['seats'][s]} (bot) · {view['card_points'][s]} pts · cash {view['cash'][s]}p"
+    for s in view.active:  # the seat's label: its name, card points, cash (and debt), on a line or a part a line
+        at = next(i for i, t in enumerate(texts) if t.startswith(view.seats[s]))
+        label = " · ".join(texts[at:at + 3]) if texts[at] == f"{view.seats[s]} (bot)" else texts[at]
+        expected = f"{view.seats[s]} (bot) · {view.card_points[s]} pts · cash {view.cash[s]}p"
         assert label.startswith(expected), texts
-    campaign = copy.deepcopy(view)
-    campaign.update(games_total=3, game_no=2, totals=[40, -10, -30])
+    campaign = view.model_copy(update={"games_total": 3, "game_no": 2, "totals": [40, -10, -30]})
     texts = compose("hachihachi", campaign).texts
     assert any("game 2 of 3" in t for t in texts)
-    assert all(any(f"total {campaign['totals'][s]}" in t for t in texts) for s in campaign["active"])
+    assert all(any(f"total {campaign.totals[s]}" in t for t in texts) for s in campaign.active)
 
 
 # the smallest face height (pixels, the picture shown at its own size) for a card's month/number and kind to

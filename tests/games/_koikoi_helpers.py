@@ -5,7 +5,8 @@ from __future__ import annotations
 from games.base import SeatInfo
 from games.hanafuda import DECK, sort_codes
 from games.koikoi import GAME, Options
-from games.koikoi.engine import deal, seats_from_oya
+from games.koikoi.rounds import deal
+from games.koikoi.state import seats_from_oya
 from games.koikoi.yaku import evaluate
 
 NAMES = ["Ann", "Ben", "Cho", "Dai"]

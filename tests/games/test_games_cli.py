@@ -105,7 +105,7 @@ def test_verify_matches_the_engine_deal():
     assert len(out["attempts"]) == s.attempt + 1
     if s.round == 1:
         assert last["table"] == s.field
-        roles = GAME.public_view(s)["roles"]
+        roles = GAME.public_view(s).roles
         for seat in range(3):
             assert sorted(last["hands"][roles[seat]]) == sorted(s.hands[seat])
 
@@ -116,7 +116,7 @@ def test_verify_redeal_prints_next_attempt():
 
     from games.hanafuda import DECK
     from games.shuffle import seeded_shuffle
-    from games.koikoi.engine import deal, redeal_reason
+    from games.koikoi.rounds import deal, redeal_reason
 
     for k in range(5000):
         seed = hashlib.sha256(f"r{k}".encode()).hexdigest()

@@ -6,11 +6,11 @@ from __future__ import annotations
 import pytest
 
 from games.base import GameError, SeatInfo
-from games.hachihachi import GAME, engine
+from games.hachihachi import GAME, engine, month, play
 from games.hachihachi.combos import captured_combos, card_points, chasse_compensation, hand_combos, public_cards
-from games.hachihachi.engine import BLANK, check_invariant
 from games.hachihachi.options import Options
 from games.hachihachi.policy import bot_choose
+from games.hachihachi.state import BLANK, FIELD_OF_LIGHT, HHState, Sage, check_invariant
 from games.hanafuda import DECK, MONTH
 
 A, B, C, D, E, F, G = range(7)
@@ -26,7 +26,7 @@ def make_deck(n: int, dealer: int, hands: dict[int, list[str]], table: list[str]
     if n != 7:
         # the table first, without Lights unless given
         while len(table) < 6:
-            c = next(c for c in pool if c not in engine.FIELD_OF_LIGHT)
+            c = next(c for c in pool if c not in FIELD_OF_LIGHT)
             pool.remove(c)
             table.append(c)
     i = 0
@@ -49,7 +49,7 @@ def seats(n: int) -> list[SeatInfo]:
     return [SeatInfo(name="ABCDEFG"[i]) for i in range(n)]
 
 
-def start(n: int, hands: dict[int, list[str]], table: list[str] | None = None, dealer: int = 0, **opts) -> engine.HHState:
+def start(n: int, hands: dict[int, list[str]], table: list[str] | None = None, dealer: int = 0, **opts) -> HHState:
     deck = make_deck(n, dealer, hands, table)
     return engine.new_game(Options(players=n, **opts), seats(n), "example", decks=[deck])
 
@@ -171,9 +171,9 @@ E4 = [
 def test_e4_classification(hand, kasu, suit, kan, public):
     cards = hand.split()
     hc = hand_combos(cards)
-    assert (hc["kasu"]["id"] if hc["kasu"] else None) == kasu
-    assert (hc["suit"]["id"] if hc["suit"] else None) == suit
-    assert hc["kan"] == kan
+    assert (hc.kasu.id if hc.kasu else None) == kasu
+    assert (hc.suit.id if hc.suit else None) == suit
+    assert hc.kan == kan
     up, down = public_cards(cards, kasu, suit)
     if public == "all":
         assert sorted(up) == sorted(cards) and down == []
@@ -191,7 +191,7 @@ def test_e4_first_row_as_oya_under_double():
     act(state, A, "no_mizuten")
     assert state.mult == 2
     act(state, A, "declare:karasu+haneken")
-    assert engine.public_view(state)["declared"][A]["face_up"] == sorted(hand, key=DECK.index)
+    assert engine.public_view(state).declared[A].face_up == sorted(hand, key=DECK.index)
     act(state, B, "declare:none")
     events = act(state, C, "declare:none")
     assert payments(events, "hand_combos")[0]["net"] == [576, -288, -288]
@@ -304,7 +304,7 @@ def test_e8_yoshi():
     state = at_play(mult=2)
     state.captures[B] = ["6R", "9R", "10R"]
     events = []
-    engine._yoshi(state, B, events)
+    play.yoshi(state, B, events)
     assert month_net(events) == [-168, 336, -168]
     assert state.bank == -1 - 240 and state.track[0] == 1 and state.dealer == B  # stone + two loans
     assert state.loans == [1, 0, 1]
@@ -314,10 +314,10 @@ def test_e8_yoshi():
 def test_e9_sage_then_yoshi(payment, expected):
     state = at_play(payment=payment)
     state.captures[A] = ["1R", "2R", "3R"]
-    state.sages = [engine.Sage(seat=A, order=1, value=7)]
+    state.sages = [Sage(seat=A, order=1, value=7)]
     state.captures[C] = ["1L", "3L", "8L", "12L"]
     events = []
-    engine._yoshi(state, C, events)
+    play.yoshi(state, C, events)
     assert month_net(events) == expected
 
 
@@ -325,11 +325,11 @@ def test_e10_two_sage_then_yoshi():
     state = at_play()
     state.captures[A] = ["1R", "2R", "3R"]
     state.captures[B] = ["6R", "9R", "10R"]
-    state.sages = [engine.Sage(seat=A, order=1, value=7), engine.Sage(seat=B, order=2, value=7)]
+    state.sages = [Sage(seat=A, order=1, value=7), Sage(seat=B, order=2, value=7)]
     state.captures[C] = CHAFF[:17]
     assert captured_combos(state.captures[C]) == [("sujuroku", 14)]
     events = []
-    engine._yoshi(state, C, events)
+    play.yoshi(state, C, events)
     assert month_net(events) == [0, -336, 336]
 
 
@@ -338,10 +338,10 @@ def test_e11_cancel_sage(a_sage):
     state = at_play()
     state.captures[B] = ["1R", "2R", "3R", "4R", "5R", "6R", "7R", "9R"]
     assert captured_combos(state.captures[B]) == [("akatan", 7), ("nanatan", 11)]
-    state.sages = [engine.Sage(seat=B, order=1, value=18)]
+    state.sages = [Sage(seat=B, order=1, value=18)]
     if a_sage:
         state.captures[A] = ["1L", "3L", "8L", "12L"]
-        state.sages.insert(0, engine.Sage(seat=A, order=0, value=10))
+        state.sages.insert(0, Sage(seat=A, order=0, value=10))
     state.hands[B] = ["1C1"]
     state.turn = B
     state.acting = [B]
@@ -365,11 +365,11 @@ def test_e12_exhaustion_under_double():
     assert [captured_combos(x) for x in state.captures] == [[], [], [("akatan", 7)]]
     state.declared[A] = {"kasu": "toichi", "suit": None, "kan": 3, "kasu_kan": 3, "suit_kan": 0, "triplets": [],
                          "up": [], "down": []}
-    state.sages = [engine.Sage(seat=C, order=1, value=7)]
+    state.sages = [Sage(seat=C, order=1, value=7)]
     events = []
-    engine._bonuses(state, A, events)
+    play.bonuses(state, A, events)
     assert state.nukeyaku[A]
-    engine._exhaustion(state, events)
+    play.exhaustion(state, events)
     assert month_net(events) == [8, -92, 84]
     assert state.month_log[-1]["winner"] == A and state.dealer == A
 
@@ -388,10 +388,10 @@ def test_e13_double_8_with_mizuten_failure():
     c = [x for x in DECK if x not in a and x not in b]
     state.captures = [a, b, c, []]
     assert [card_points(x) for x in state.captures[:3]] == [60, 171, 33]
-    state.sages = [engine.Sage(seat=B, order=1, value=10)]
+    state.sages = [Sage(seat=B, order=1, value=10)]
     before = list(state.cash)
     events = []
-    engine._exhaustion(state, events)
+    play.exhaustion(state, events)
     assert month_net(events) == [-192, 324, -144, 12]
     assert state.month_log[-1]["winner"] == B
     del before
@@ -405,9 +405,9 @@ def test_e14_tous_8_under_grand():
     state.captures = [a, b, c]
     assert [card_points(x) for x in state.captures] == [88, 88, 88]
     assert ("aotan", 7) in captured_combos(c)
-    state.sages = [engine.Sage(seat=C, order=1, value=7)]
+    state.sages = [Sage(seat=C, order=1, value=7)]
     events = []
-    engine._exhaustion(state, events)
+    play.exhaustion(state, events)
     assert month_net(events) == [960, -480, -480]
     assert state.month_log[-1]["winner"] == A
 
@@ -472,7 +472,7 @@ def test_e16_han_don_loans():
     state.debt = [0, 120, 240, 0]
     state.bank = bank0 = 240 - 650  # keeps §1: Σcash + bank = 60·4
     events = []
-    engine._han_don(state, events)
+    month.han_don(state, events)
     assert state.cash == [100, 280, 30, 0] and state.debt == [120, 120, 360, 0]
     assert state.phase == "repay" and state.acting == [0, 1]
     assert engine.legal_actions(state, 0) == ["repay:60", "repay:0"]
@@ -496,16 +496,16 @@ def test_e17_end_of_game():
     state.account = [{"start": 60, "loan": d, "months": c - 60 - d} for c, d in zip(state.cash, state.debt)]
     check_invariant(state)
     events = []
-    engine._game_end(state, events)
+    month.game_end(state, events)
     check_invariant(state)
     end = state.game_log[-1]
     assert end["scores"] == [540, -398, -190, 48]
     assert sum(end["scores"]) == 0 and state.bank == -420
     assert state.phase == "over"
     lines = GAME.ledger_entries(state)
-    games = {s: sum(l["amount"] for l in lines if l["kind"] == "game" and l["seat"] == s) for s in range(4)}
+    games = {s: sum(line["amount"] for line in lines if line["kind"] == "game" and line["seat"] == s) for s in range(4)}
     assert games == {0: 540, 1: -398, 2: -190, 3: 48}
-    assert [sum(l["amount"] for l in lines if l["seat"] == s) for s in range(4)] == [540, -398, -190, 48]
+    assert [sum(line["amount"] for line in lines if line["seat"] == s) for s in range(4)] == [540, -398, -190, 48]
 
 
 # ---------------------------------------------------------------------------
@@ -548,9 +548,9 @@ def test_e19_mizuten_success():
     assert not any(captured_combos(x) for x in (a, c, d))
     cash = list(state.cash)
     events = []
-    engine._bonuses(state, A, events)
+    play.bonuses(state, A, events)
     assert state.mizuten_success
-    engine._exhaustion(state, events)
+    play.exhaustion(state, events)
     assert month_net(events) == [55, -12, 0, -31, -12]
     assert state.cash[C] - cash[C] == 0 + 17
     assert state.dealer == C

@@ -8,9 +8,9 @@ import re
 import pytest
 
 from games.hachihachi import GAME, engine
-from games.hachihachi.engine import BLANK, check_invariant
 from games.hachihachi.options import Options
 from games.hachihachi.simulate import play_game
+from games.hachihachi.state import BLANK, check_invariant
 from games.hanafuda import DECK
 from games.shuffle import sha256_hex
 
@@ -49,11 +49,11 @@ class Checker:
             if e.seat is None:
                 shown = set(CODE.findall(json.dumps(e.fields())))
                 assert not shown & still, (e.type, shown & still)
-        public = set(CODE.findall(json.dumps(engine.public_view(state))))
+        public = set(CODE.findall(engine.public_view(state).model_dump_json()))
         assert not public & hidden, public & hidden
         for s in state.acting:
             mine = set(state.hands[s])
-            seen = set(CODE.findall(json.dumps(engine.view(state, s))))
+            seen = set(CODE.findall(engine.view(state, s).model_dump_json()))
             assert not (seen & hidden) - mine, (seen & hidden) - mine
         assert len(state.track) == state.options.months and state.pot >= 0
         del n

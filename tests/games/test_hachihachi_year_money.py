@@ -1,36 +1,37 @@
 """Hachi-Hachi money at the year end: every chip that moves is a line of a
 month, interlude or year summary, and the season ledger lines add up to the same figures.
 
-The summaries are read as players see them (``bot.render.hachihachi.summary``), through
+The summaries are read as players see them (``bot.render.hachihachi.embeds.summary``), through
 ``tests/games/_hachihachi_helpers.Books``.
 """
 
 from __future__ import annotations
 
+from _hachihachi_helpers import Books, field_lines, within_discord_limits
 
-from bot.render.hachihachi import summary
+from bot.render.hachihachi.embeds import summary
 from games.base import SeatInfo
 from games.hachihachi import GAME, engine
-from games.hachihachi.engine import check_invariant
+from games.hachihachi import month as course
 from games.hachihachi.events import Interlude
 from games.hachihachi.options import Options
+from games.hachihachi.payments import transfer
+from games.hachihachi.state import LOAN, HHState, check_invariant
 from games.shuffle import sha256_hex
-
-from _hachihachi_helpers import Books, field_lines, within_discord_limits
 
 BOOK_WORDS = {"loans": "loan", "repaid": "repay", "still owed": "debt"}  # the other words are "game" lines
 
 
-def new_state(names: list[str], **options) -> engine.HHState:
+def new_state(names: list[str], **options) -> HHState:
     return GAME.new_game(Options(players=len(names), **options), [SeatInfo(name=n, bot=True) for n in names], "year")
 
 
-def set_position(state: engine.HHState, month: int, cash: list[int], debt: list[int], winner: int) -> None:
+def set_position(state: HHState, month: int, cash: list[int], debt: list[int], winner: int) -> None:
     """A year that reached ``month`` with these holdings, booked as the summaries would have:
     the debts as loans, the rest as the months' payments; the bank and the track as §1 wants."""
     n = len(cash)
     state.month = month
-    state.cash, state.debt, state.loans = list(cash), list(debt), [d // engine.LOAN for d in debt]
+    state.cash, state.debt, state.loans = list(cash), list(debt), [d // LOAN for d in debt]
     state.account = [{"start": 60, "loan": debt[s], "months": cash[s] - 60 - debt[s]} for s in range(n)]
     state.track = [1] * month + [0] * (state.options.months - month)
     state.pot = 0
@@ -60,7 +61,7 @@ def test_issue_year_end_of_six_months_shows_han_don_and_every_line():
     books = Books(names)
     books.cash, books.debt = [54, 158, 208], [120, 120, 0]  # as month 6's summary showed
     events = []
-    engine._han_don(state, events)
+    course.han_don(state, events)
     check_invariant(state)
     assert state.phase == "over"
     # the final result of the issue, now explained
@@ -102,7 +103,7 @@ def test_han_don_between_months_has_its_own_summary_e16():
     state = new_state(names)
     set_position(state, 6, cash=[100, 400, 30, 120], debt=[0, 120, 240, 0], winner=0)
     events = []
-    engine._han_don(state, events)
+    course.han_don(state, events)
     events += engine.apply(state, 0, "repay:60")
     events += engine.apply(state, 1, "repay:120")
     assert state.month == 7
@@ -128,7 +129,7 @@ def test_year_end_with_mandatory_repayment_e17():
     state = new_state(names)
     set_position(state, 12, cash=[300, 70, 50, 48], debt=[0, 480, 240, 0], winner=0)
     events = []
-    engine._game_end(state, events)
+    course.game_end(state, events)
     [year] = shown(events, names)
     assert field_lines(year, "Final payments") == [
         "B → the bank: 60p (5K) (debt repaid, mandatory at the year end)",
@@ -141,7 +142,7 @@ def test_year_end_with_mandatory_repayment_e17():
     assert [by_seat[s]["game"] for s in range(4)] == [540, -398, -190, 48]
 
 
-def play_and_read(options: Options, seed: str) -> tuple[engine.HHState, Books, list[int]]:
+def play_and_read(options: Options, seed: str) -> tuple[HHState, Books, list[int]]:
     """A bot game; every summary is rendered and read. Returns the state, the books and, per
     seat, the sum of the ``movements`` the summary events carry."""
     names = [f"P{i + 1}" for i in range(options.players)]
@@ -208,7 +209,7 @@ def test_seeded_years_money_shown_equals_holdings_and_ledger():
 def test_a_long_list_of_payments_is_shown_whole_within_discord_limits():
     """Every line is shown (none cut at 1024 characters): a long list takes several fields."""
     names = [f"Player {i}" for i in range(7)]
-    transfers = [engine._t(s, to, 100 + s, "chasse") for s in range(7) for to in [*range(7), "bank", "pot"] if to != s]
+    transfers = [transfer(s, to, 100 + s, "chasse") for s in range(7) for to in [*range(7), "bank", "pot"] if to != s]
     embed = summary(Interlude(game=1, month=6, kind="han_don", cash=[0] * 7, debt=[0] * 7,
                               transfers=transfers, movements=[]), names).to_dict()
     assert len(field_lines(embed, "Who paid whom")) == 56 and len(embed["fields"]) >= 3
@@ -220,6 +221,6 @@ def test_a_table_saved_before_the_accounts_still_books_its_year():
     state = new_state(["A", "B", "C"], months=6)
     set_position(state, 6, cash=[54, 158, 208], debt=[120, 120, 0], winner=2)
     loaded = GAME.load(state.model_dump_json(exclude={"account", "unshown"}))
-    engine._han_don(loaded, [])
+    course.han_don(loaded, [])
     assert [sum(line["amount"] for line in GAME.ledger_entries(loaded) if line["seat"] == s) for s in range(3)] == \
         GAME.result(loaded).scores == [-180, -82, 268]

@@ -37,8 +37,8 @@ class Checker:
         hidden = GAME.hidden_cards(state)
         for seat in range(n):
             v = GAME.view(state, seat)
-            assert v["hand"] == hidden[seat]
-            rest = {k: val for k, val in v.items() if k != "hand"}
+            assert v.hand == hidden[seat]
+            rest = v.model_dump(exclude={"hand"})
             seen = set(strings(rest))
             for other in range(n):
                 if other != seat:

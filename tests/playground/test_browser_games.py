@@ -128,7 +128,8 @@ async def test_a_game_in_progress_shows_its_cards_as_pictures(tmp_path, game, bo
         assert card_h >= READABLE[game], (game, card_w, card_h)
         panel_shown = await panel.locator(".embed img.embed-image").last.evaluate(SHOWN)
         seat = table.seat_of(alice.id)
-        panel_w, panel_h = smallest_shown_face(panel_board(game, table.game.view(table.state, seat)), panel_shown, "panel")
+        panel_drawn = panel_board(game, table.game.view(table.state, seat))
+        panel_w, panel_h = smallest_shown_face(panel_drawn, panel_shown, "panel")
         print(f"{game}: panel picture {panel_shown[2]}x{panel_shown[3]} shown {panel_shown[0]:.0f}x"
               f"{panel_shown[1]:.0f}, smallest card shown {panel_w:.1f}x{panel_h:.1f} px")
         assert panel_h >= READABLE[game], (game, panel_w, panel_h)

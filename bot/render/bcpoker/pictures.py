@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.render.bcpoker.words import OVER, PICTURE_PHASES
-from faces.panel import DRAWN_GAP
+from faces.table import DRAWN_GAP
 from faces.table import (
     GAP,
     MARGIN,

@@ -7,72 +7,24 @@ placeholders of their kind only. A player's own hand goes only into their epheme
 
 from __future__ import annotations
 
-from functools import partial
-
 from typing import Any
 
 import discord
 
-from bot.render.fishing import capture_emoji, capture_lines, card, cards, flipped_line, narrate_move
-from bot.render.hanafuda_cards import pile
 from bot.emoji import fit
+from bot.render.fishing import capture_emoji, capture_lines, card, cards, flipped_line, narrate_move
+from bot.render.hachihachi.words import ACCOUNT_WORD, FIELD_EMOJI, KIND_WORD, MONTH_END_KIND, PHASE_TEXT, STEP_WORD, WHY
+from bot.render.hanafuda_cards import pile
 from bot.ui import ButtonSpec, relative_time
-from bot.render import Presentation
-from faces import panel as panel_pictures
-from faces import results as result_pictures
-from faces import table as table_pictures
 from games.fishing import Flipped, Played, Taken
 from games.hachihachi import actions
 from games.hachihachi import events as E
 from games.hachihachi.actions import Call, Declare
 from games.hachihachi.combos import combo_name, money
-from games.hachihachi.engine import account_group
+from games.hachihachi.payments import account_group
+from games.hachihachi.views import Declared, PublicView, SeatView
 
 COLOUR = discord.Colour.from_rgb(120, 60, 150)
-KIND_WORD = {"L": "Light", "A": "Animal", "R": "Ribbon", "K": "chaff"}
-FIELD_EMOJI = {1: "⚀", 2: "⚁", 4: "⚃"}
-PHASE_TEXT = {
-    "mizuten": "to declare Mizu-ten or not (dealer)",
-    "bidding": "to stay or pass",
-    "declare": "to declare hand combos",
-    "play": "to play a card",
-    "take": "to choose what the flipped card takes",
-    "decide": "to call Yoshi or Sa-gé",
-    "repay": "to repay debts",
-}
-WHY = {
-    "pass": "pass into the pot",
-    "chasse": "Chassé compensation",
-    "shiso": "Shiso",
-    "hand_combo": "hand combos",
-    "yoshi": "Yoshi",
-    "yoshi_sage": "Yoshi against the latest Sa-gé (double)",
-    "cancel_sage": "Sa-gé cancelled (half)",
-    "eighty_eight": "88 settlement",
-    "sage_half": "Sa-gé combos (half)",
-    "double8": "Double 8",
-    "tous8": "Tous 8",
-    "tobikomi": "Tobikomi",
-    "nukeyaku": "Nukeyaku",
-    "mizuten_success": "Mizu-ten success",
-    "mizuten_failure": "Mizu-ten failure",
-    "stone": "month stone",
-    "shiso_stone": "Shiso stones for the empty months",
-    "pot": "the pot",
-    "pot_share": "share of the pot (Pas de match)",
-    "stones": "track stones to the poorest",
-    "bonus": "year bonus (5 Kan × players)",
-    "han_don": "Han-Don",
-    "loan": "loan of 10 Kan, owed to the bank",
-    "repay": "debt repaid",
-    "repay_end": "debt repaid, mandatory at the year end",
-}
-STEP_WORD = {"pass": "a pass", "compensation": "Chassé compensation", "hand_combos": "hand combos",
-             "month": "the month settlement", "month_end": "the month end", "han_don": "Han-Don"}
-ACCOUNT_WORD = {"start": "start", "months": "months", "han_don": "Han-Don", "stones": "stones", "bonus": "bonus",
-                "loan": "loans", "repay": "repaid", "debt": "still owed"}
-
-
 
 
 def _who(x: Any, names: list[str]) -> str:
@@ -126,81 +78,79 @@ def cash_debt(cash: list[int], debt: list[int], names: list[str]) -> str:
     return " · ".join(f"{names[s]} {cash[s]}p" + (f", debt {debt[s]}p" if debt[s] else "") for s in range(len(names)))
 
 
-def declared_text(d: dict[str, Any] | None) -> str | None:
+def declared_text(d: Declared | None) -> str | None:
     if not d:
         return None
-    names = [f"{combo_name(d[g])} {d[g + '_kan']}K" for g in ("kasu", "suit") if d.get(g)]
-    shown = cards(d["face_up"], "")
+    names = [f"{combo_name(combo)} {kan}K" for combo, kan in ((d.kasu, d.kasu_kan), (d.suit, d.suit_kan)) if combo]
+    shown = cards(d.face_up, "")
     down: dict[str, int] = {}
-    for k in d["face_down"]:
+    for k in d.face_down:
         down[k] = down.get(k, 0) + 1
     hidden = ", ".join(f"🂠×{c} {KIND_WORD[k]}{'s' if c > 1 else ''}" for k, c in down.items())
     parts = [p for p in (shown, hidden) if p]
     return f"📜 {' + '.join(names)}: {' | '.join(parts) if parts else 'all played'}"
 
 
-def track_text(pv: dict[str, Any]) -> str:
+def track_text(pv: PublicView) -> str:
     cells = []
-    for i, (stones, field) in enumerate(zip(pv["track"], pv["track_fields"])):
+    for i, (stones, field) in enumerate(zip(pv.track, pv.track_fields)):
         mark = FIELD_EMOJI.get(field, "·") if field else "·"
         cells.append(f"{i + 1}{mark}{'●' * stones}")
     return " ".join(cells)
 
 
-def bids_text(pv: dict[str, Any], names: list[str]) -> str | None:
-    if not pv["bid_order"]:
+def bids_text(pv: PublicView, names: list[str]) -> str | None:
+    if not pv.bid_order:
         return None
-    words = {"stay": "stays", "pass": "passes", "chased": "chased", None: "…"}
-    return " · ".join(f"{names[s]} {words.get(pv['bids'][s], pv['bids'][s])}" for s in pv["bid_order"])
+    words: dict[str | None, str] = {"stay": "stays", "pass": "passes", "chased": "chased", None: "…"}
+    return " · ".join(f"{names[s]} {words.get(pv.bids[s], str(pv.bids[s]))}" for s in pv.bid_order)
 
 
-def table_embed(pv: dict[str, Any], names: list[str], deadline: float | None) -> discord.Embed:
+def table_embed(pv: PublicView, names: list[str], deadline: float | None) -> discord.Embed:
     """The table in short: who is to act, the table's cards, the month's money and state in a line or two, and
     one field per seat playing this month (its cash, hand, card points and pile); the picture shows the rest."""
-    over = pv["phase"] == "over"
-    game = f" · game {pv['game_no']}/{pv['games_total']}" if pv["games_total"] > 1 else ""
-    title = (f"Hachi-Hachi{game} · month {pv['month']} of {pv['months']} · "
-             f"{pv['field_name']} (×{pv['field']})")
+    over = pv.phase == "over"
+    game = f" · game {pv.game_no}/{pv.games_total}" if pv.games_total > 1 else ""
+    title = f"Hachi-Hachi{game} · month {pv.month} of {pv.months} · {pv.field_name} (×{pv.field})"
     embed = discord.Embed(title=title, colour=COLOUR)
     lines = []
     if over:
         lines.append("**The year is over.**")
-    elif pv["acting"]:
-        who = ", ".join(f"**{names[s]}**" for s in pv["acting"])
-        lines.append(f"{who} {PHASE_TEXT.get(pv['phase'], 'to act')}"
+    elif pv.acting:
+        who = ", ".join(f"**{names[s]}**" for s in pv.acting)
+        lines.append(f"{who} {PHASE_TEXT.get(pv.phase, 'to act')}"
                      + (f" · deadline {relative_time(deadline)}" if deadline else ""))
-    lines.append(f"**Table:** {cards(pv['table'])}")
-    if pv.get("pending"):
-        lines.append(f"**Flipped:** {card(pv['pending']['card'])} — matches {cards(pv['pending']['choices'])}")
-    tokens = " ".join("Grand" if t == 4 else "Double" for t in pv["pending_tokens"])
-    lines.append(f"Stock {pv['stock_count']} · pot {money(pv['pot'])} · dealer {names[pv['dealer']]}"
+    lines.append(f"**Table:** {cards(pv.table)}")
+    if pv.pending:
+        lines.append(f"**Flipped:** {card(pv.pending.card)} — matches {cards(pv.pending.choices)}")
+    tokens = " ".join("Grand" if t == 4 else "Double" for t in pv.pending_tokens)
+    lines.append(f"Stock {pv.stock_count} · pot {money(pv.pot)} · dealer {names[pv.dealer]}"
                  + (f" · pending fields: {tokens}" if tokens else "")
-                 + (" · 💧 **Mizu-ten declared**" if pv.get("mizuten") else "")
-                 + (f" · 🃏 {names[pv['blank']]} drew the blank card and sits out" if pv.get("blank") is not None else ""))
-    if pv["phase"] == "bidding" and (bids := bids_text(pv, names)):
+                 + (" · 💧 **Mizu-ten declared**" if pv.mizuten else "")
+                 + (f" · 🃏 {names[pv.blank]} drew the blank card and sits out" if pv.blank is not None else ""))
+    if pv.phase == "bidding" and (bids := bids_text(pv, names)):
         lines.append(f"Bidding: {bids}")
-    if pv["sages"]:
-        lines.append("📣 Sa-gé: " + ", ".join(f"{names[s['seat']]} (#{s['order']}, {s['value']}K)" for s in pv["sages"]))
+    if pv.sages:
+        lines.append("📣 Sa-gé: " + ", ".join(f"{names[s.seat]} (#{s.order}, {s.value}K)" for s in pv.sages))
     lines.append(f"Track: {track_text(pv)}")
     embed.description = fit("\n".join(lines), 4096)
-    roles = pv.get("roles", {})
-    for s in pv["active"]:
-        head = names[s] + (f" · {roles[str(s)]}" if roles.get(str(s)) else "")
-        combos = ", ".join(f"{combo_name(c['id'])} {c['kan']}K" for c in pv["combos"][s])
-        val = [f"💰 {money(pv['cash'][s])}" + (f" · debt {money(pv['debt'][s])}" if pv["debt"][s] else "")
-               + f" · {pv['hand_counts'][s]} in hand · pile {pv['card_points'][s]} pts"
+    for s in pv.active:
+        head = names[s] + (f" · {pv.roles[str(s)]}" if pv.roles.get(str(s)) else "")
+        combos = ", ".join(f"{combo_name(c.id)} {c.kan}K" for c in pv.combos[s])
+        val = [f"💰 {money(pv.cash[s])}" + (f" · debt {money(pv.debt[s])}" if pv.debt[s] else "")
+               + f" · {pv.hand_counts[s]} in hand · pile {pv.card_points[s]} pts"
                + (f" · ✨ {combos}" if combos else ""),
-               pile(pv["captures"][s], "no captures")]
-        if dt := declared_text(pv["declared"][s]):
+               pile(pv.captures[s], "no captures")]
+        if dt := declared_text(pv.declared[s]):
             val.append(dt)
         embed.add_field(name=head[:256], value=fit("\n".join(val), 1024), inline=False)
-    out = [s for s in range(len(names)) if s not in pv["active"]]
+    out = [s for s in range(len(names)) if s not in pv.active]
     if out:
         embed.add_field(name="Sitting out", value=fit(" · ".join(
-            f"{names[s]} 💰 {money(pv['cash'][s])}" + (f", debt {money(pv['debt'][s])}" if pv["debt"][s] else "")
+            f"{names[s]} 💰 {money(pv.cash[s])}" + (f", debt {money(pv.debt[s])}" if pv.debt[s] else "")
             for s in out), 1024), inline=False)
-    if pv.get("month_hash"):
-        embed.set_footer(text=f"Deal hash (SHA-256 of this month's seed, revealed at month end): {pv['month_hash']}")
+    if pv.month_hash:
+        embed.set_footer(text=f"Deal hash (SHA-256 of this month's seed, revealed at month end): {pv.month_hash}")
     return embed
 
 
@@ -222,27 +172,27 @@ def button(action: str, table: list[str]) -> ButtonSpec:
     return ButtonSpec(f"a:{action}", move.label(table), _style(move), emoji=capture_emoji(move))
 
 
-def panel(view: dict[str, Any], legal: list[str], names: list[str], deadline: float | None
+def panel(view: SeatView, legal: list[str], names: list[str], deadline: float | None
           ) -> tuple[discord.Embed, list[ButtonSpec]]:
-    seat = view["seat"]
+    seat = view.seat
     embed = discord.Embed(title=f"Your hand · {names[seat]}", colour=COLOUR)
-    lines = [f"**Hand:** {cards(view['hand'], 'no cards')}", f"**Table:** {cards(view['table'])}",
-             f"Field {view['field_name']} (×{view['field']}) · your cash {money(view['cash'][seat])}"
-             + (f" · debt {money(view['debt'][seat])}" if view["debt"][seat] else "")]
-    if view["hand"] and view["phase"] != "over":
-        lines += ["**Each card takes:**", *capture_lines(view["hand"], view["table"])]
-    hc = view.get("hand_combos")
-    if hc and view["hand"]:
-        found = [f"{combo_name(hc[g]['id'])} {hc[g]['kan']}K" for g in ("kasu", "suit") if hc[g]]
+    lines = [f"**Hand:** {cards(view.hand, 'no cards')}", f"**Table:** {cards(view.table)}",
+             f"Field {view.field_name} (×{view.field}) · your cash {money(view.cash[seat])}"
+             + (f" · debt {money(view.debt[seat])}" if view.debt[seat] else "")]
+    if view.hand and view.phase != "over":
+        lines += ["**Each card takes:**", *capture_lines(view.hand, view.table)]
+    hc = view.hand_combos
+    if hc and view.hand:
+        found = [f"{combo_name(c.id)} {c.kan}K" for c in (hc.kasu, hc.suit) if c]
         if found:
             lines.append(f"**Your hand combos:** {', '.join(found)}")
-    if seat in view["active"]:
-        combos = ", ".join(f"{combo_name(c['id'])} {c['kan']}K" for c in view["combos"][seat]) or "none yet"
-        lines.append(f"**Your pile** ({view['card_points'][seat]} pts): {pile(view['captures'][seat], 'none')}"
+    if seat in view.active:
+        combos = ", ".join(f"{combo_name(c.id)} {c.kan}K" for c in view.combos[seat]) or "none yet"
+        lines.append(f"**Your pile** ({view.card_points[seat]} pts): {pile(view.captures[seat], 'none')}"
                      f"\n**Captured combos:** {combos}")
-    if view.get("pending"):
-        chooser = None if legal else names[view["turn"]]
-        lines.append(flipped_line(view["pending"]["card"], chooser))
+    if view.pending:
+        chooser = None if legal or view.turn is None else names[view.turn]
+        lines.append(flipped_line(view.pending.card, chooser))
     if legal:
         tips = {
             "mizuten": "You deal this month. **Mizu-ten** commits you to play: if your pile reaches 89 points you "
@@ -255,23 +205,34 @@ def panel(view: dict[str, Any], legal: list[str], names: list[str], deadline: fl
                       "plays on for more, but if an opponent calls Yoshi you pay double.",
             "repay": "You may repay debt in steps of 5 Kan (60 points).",
         }
-        if tip := tips.get(view["phase"]):
+        if tip := tips.get(view.phase):
             lines.append("\n" + tip)
         else:
-            lines.append(f"\n**Your turn** {PHASE_TEXT.get(view['phase'], '')}.")
+            lines.append(f"\n**Your turn** {PHASE_TEXT.get(view.phase, '')}.")
         if deadline:
             lines.append(f"Deadline {relative_time(deadline)}; then a bot decides for you.")
-    elif view["phase"] != "over" and view["acting"]:
-        lines.append("\nWaiting for " + ", ".join(f"**{names[s]}**" for s in view["acting"]) + ".")
+    elif view.phase != "over" and view.acting:
+        lines.append("\nWaiting for " + ", ".join(f"**{names[s]}**" for s in view.acting) + ".")
     embed.description = fit("\n".join(lines), 4096)
-    buttons = [button(a, view["table"]) for a in legal]
+    buttons = [button(a, view.table) for a in legal]
     return embed, buttons
+
+
+# the events of a month's start, up to the declarations; the others are its play, its end and the year's money
+MONTH_START = (E.GameStart, E.RoundStart, E.Mizuten, E.Redeal, E.Deal, E.Shiso, E.Bid, E.Chassed, E.Compensation,
+               E.Stock, E.Declared)
 
 
 def narrate(event: E.HachiHachiEvent, names: list[str]) -> str | None:
     if event.seat is not None:
         return None
     who = names[event.player] if hasattr(event, "player") else ""
+    if isinstance(event, MONTH_START):
+        return _month_start_line(event, names, who)
+    return _play_line(event, names, who)
+
+
+def _month_start_line(event: E.HachiHachiEvent, names: list[str], who: str) -> str | None:
     match event:
         case E.GameStart():
             if event.games > 1:
@@ -309,6 +270,11 @@ def narrate(event: E.HachiHachiEvent, names: list[str]) -> str | None:
             down = len(event.face_down)
             return (f"📜 {who} declares {' + '.join(combo_name(x) for x in ids)} ({event.kan} Kan): "
                     f"{cards(event.face_up, '')}" + (f" + {down} face down" if down else ""))
+    return None
+
+
+def _play_line(event: E.HachiHachiEvent, names: list[str], who: str) -> str | None:
+    match event:
         case Played() | Flipped() | Taken():
             return narrate_move(event, names)
         case E.ComboMade():
@@ -346,10 +312,6 @@ def narrate(event: E.HachiHachiEvent, names: list[str]) -> str | None:
             loans = [f"{names[s]} borrows {k} × 10 Kan" for s, k in enumerate(event.loans) if k]
             return ("🏦 " + "; ".join(loans)) if loans else None
     return None
-
-
-MONTH_END_KIND = {"shiso": "Shiso", "yoshi": "Yoshi", "cancel_sage": "Sa-gé cancelled", "exhaustion": "stock exhausted",
-                  "pas_de_match": "Pas de match"}
 
 
 def summary(event: E.HachiHachiEvent, names: list[str]) -> discord.Embed | None:
@@ -400,41 +362,3 @@ def summary(event: E.HachiHachiEvent, names: list[str]) -> discord.Embed | None:
                               "ledger (/balance); open debts are listed by /debts.")
         return embed
     return None
-
-
-RULES = """\
-A hanafuda money game for 3 to 7 players: every month three of them play for the table's \
-cards, aiming at **88** card points, hand combos and captured combos. Money is kept in points \
-and Kan (1 Kan = 12 points); everyone starts with 60 points.
-
-## A month
-1. The dealer may declare **Mizu-ten** before the deal (he must play; 89+ card points earns 1 Kan from everyone, 87 or less costs him 1 Kan to each).
-2. Deal: 7 cards each and 6 on the table (7 players: a blank card; whoever gets it sits out and his cards are the table). Each Light on the table makes a **field**: Double ×2 (Crane, Curtain, Moon) or Grand ×4 (Rain man, Phoenix); extra fields wait for later months. The field multiplies every payment of the month.
-3. From the dealer, each player **stays** or **passes** (paying 1, 1.5, 2 … Kan into the pot by position). The first three to stay play (Oya, Dou-ni, Biki); the others are **chased** and paid for their good cards.
-4. The three players **declare hand combos** (optional) and are paid at once; then they play like Koi-Koi: play a card, flip one from the stock, capture by month.
-
-## Hand combos (Kan)
-Kasu group (Willow counts as chaff): **Karasu** 7 chaff 4 · **Hikari-ichi** 1 Light + 6 chaff 4 · **Toichi** 1 Animal + 6 chaff 3 · **Tan-ichi** 1 Ribbon + 6 chaff 3 · **Aka** 2+ Ribbons, rest chaff 2.
-Suit group (by month): **Sanbon** a triplet 2 · **Futasanbon** two triplets 6 · **Haneken** 3+2+2 7 (+1 per triplet of Apr, May, Jul or the 3 Dec chaff) · **Kuttsuki** three pairs 4 · **Teshi** four of a month 6 · **Ichinishi** four + pair 8 · **Shiso** four + three 20: wins at once and (by default) ends the game.
-
-## Captured combos, Yoshi and Sa-gé
-**Goko** 5 Lights 12 · **Shiko** 4 Lights (no Rain man) 10 · **Akatan** 7 · **Aotan** 7 · **Nanatan** 7 ribbons 10 (+1 each more) · **Sujuroku** 16 chaff 12 (+2 each more).
-A new captured combo asks: **Yoshi** (stop, collect your value from each opponent; double from the latest Sa-gé caller) or **Sa-gé** (play on). You may cancel your Sa-gé at the start of a turn for half.
-
-## When the stock runs out
-Each player scores (card points − 88) × field, then Sa-gé combos pay half, plus Tobikomi (a declared triplet all captured) and Nukeyaku (89+ points after a declared Kasu combo). **Double 8** (168+ points) or **Tous 8** (all at 88) replace all that. The most card points wins the month, takes the pot and deals next.
-
-## Money and the year
-Short of cash? You borrow 10 Kan from the bank. After month 6 everyone pays **Han-Don** (10 Kan); debts can be repaid in 5 Kan steps after months 6 and 11 and must be at the end. The poorest player gets the month stones, the last month's winner 5 Kan × players. **Final score = cash − debt**; it goes to the season ledger and open debts show in `/debts`.
-
-"""
-
-PRESENTATION = Presentation(
-    table_embed=table_embed, panel=panel, narrate=narrate, summary=summary, action_label=action_label,
-    rules=RULES, faces="hanafuda",
-    table_picture=partial(table_pictures.compose, "hachihachi"),
-    panel_picture=partial(panel_pictures.compose, "hachihachi"),
-    panel_shows=partial(panel_pictures.has_picture, "hachihachi"),
-    panel_drawn_from=partial(panel_pictures.drawn_from, "hachihachi"),
-    result_picture=partial(result_pictures.compose_result, "hachihachi"),
-)
