@@ -156,6 +156,11 @@ function channelLink(c, text) {
 
 function switchChannel(id) {
   S.channel = id;
+  showAfresh();
+}
+
+// The channel drawn again from nothing, as the one chosen (channel, user) sees it: the URL says who and where.
+function showAfresh() {
   S.state = null;
   $("#messages").innerHTML = "";
   syncUrl();
@@ -777,13 +782,9 @@ function bindSidebar() {
     const res = await api("me", { user: ev.target.value });
     if (res.error) return;
     S.me = res.user;
-    S.state = null;
     S.openSelect = null;
-    $("#messages").innerHTML = "";
-    closeCommand();
     closeModal();
-    syncUrl();
-    restartPoll();
+    showAfresh();
   });
   $("#add-user").addEventListener("submit", async (ev) => {
     ev.preventDefault();
