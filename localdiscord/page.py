@@ -344,7 +344,7 @@ class Api:
 
     def _option_specs(self, user: FakeUser, ch, path: str) -> dict[str, dict]:
         parts = path.split()
-        cmd = user._find_command(parts[0], ch)
+        cmd = user.sender().find_command(parts[0], ch)
         options = cmd.payload.get("options") or []
         for sub in parts[1:]:
             node = next((o for o in options if o.get("name") == sub and o.get("type") in (1, 2)), None)
