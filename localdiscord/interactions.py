@@ -55,13 +55,13 @@ class Interactions:
         d: dict[str, Any] = {
             "id": str(inter.id), "application_id": str(self.world.application_id), "type": inter.type,
             "data": inter.data, "token": inter.token, "version": 1, "channel_id": str(channel.id),
-            "channel": self.world.channel_payload(channel), "app_permissions": str(self.world.bot_channel_permissions(channel, implicit=False)),
+            "channel": self.world.channel_payload(channel), "app_permissions": str(self.world.permissions.bot_in(channel, implicit=False)),
             "locale": "en-US", "entitlements": [], "attachment_size_limit": 10 * 1024 * 1024,
         }
         if inter.guild_id is not None:
             guild = self.world.guilds[inter.guild_id]
             member = self.world.member_payload(inter.user_id, guild)
-            member["permissions"] = str(self.world.member_permissions(inter.user_id, guild))
+            member["permissions"] = str(self.world.permissions.member(inter.user_id, guild))
             d.update({
                 "guild_id": str(guild.id), "guild": {"id": str(guild.id), "locale": "en-US", "features": []},
                 "guild_locale": "en-US", "member": member,

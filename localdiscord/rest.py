@@ -246,7 +246,7 @@ class Rest:
 
     async def _typing(self, request: web.Request) -> web.Response:
         channel = self._channel(request)
-        self.world.require(channel, self.world.send_bit(channel))
+        self.world.permissions.require(channel, self.world.permissions.send_bit(channel))
         return no_content()
 
     async def _reactions(self, request: web.Request) -> web.Response:
@@ -341,7 +341,7 @@ class Rest:
 
     async def _get_channel_messages(self, request: web.Request) -> web.Response:
         ch = self._channel(request)
-        self.world.require(ch, READ_MESSAGE_HISTORY)
+        self.world.permissions.require(ch, READ_MESSAGE_HISTORY)
         msgs = [m for m in ch.messages if m.public and not m.deleted and not m.loading]
         q = request.query
         if "before" in q:
@@ -358,7 +358,7 @@ class Rest:
     async def _post_channel_message(self, request: web.Request) -> web.Response:
         ch = self._channel(request)
         body, files = await read_body(request)
-        self.world.require(ch, self.world.send_bit(ch), *([EMBED_LINKS] if body.get("embeds") else []),
+        self.world.permissions.require(ch, self.world.permissions.send_bit(ch), *([EMBED_LINKS] if body.get("embeds") else []),
                            *([ATTACH_FILES] if files else []))
         msg = await self.messaging.create(ch, body, files, validate_prefix=[])
         return json_response(msg.payload())
@@ -379,13 +379,13 @@ class Rest:
         assert isinstance(name, str)  # checked above: raise_if_any refused anything else
         if ch.is_thread or ch.guild_id is None:
             raise DiscordHTTPError(400, 50024, "Cannot execute action on this channel type")
-        self.world.require(ch, CREATE_PUBLIC_THREADS)
+        self.world.permissions.require(ch, CREATE_PUBLIC_THREADS)
         thread = self.world.add_thread(name, parent=ch.id, owner_id=self.world.bot_id)
         return json_response(self.world.channel_payload(thread), 201)
 
     async def _get_channel_message(self, request: web.Request) -> web.Response:
         msg = self._channel_message(request)
-        self.world.require(self._channel(request), READ_MESSAGE_HISTORY)
+        self.world.permissions.require(self._channel(request), READ_MESSAGE_HISTORY)
         return json_response(msg.payload())
 
     async def _patch_channel_message(self, request: web.Request) -> web.Response:
@@ -394,8 +394,8 @@ class Rest:
             raise DiscordHTTPError(403, 50005, "Cannot edit a message authored by another user")
         body, files = await read_body(request)
         channel = self._channel(request)
-        self.world.require(channel, *([ATTACH_FILES] if files else []))
-        if body.get("embeds") and not self.world.granted(channel, EMBED_LINKS):
+        self.world.permissions.require(channel, *([ATTACH_FILES] if files else []))
+        if body.get("embeds") and not self.world.permissions.granted(channel, EMBED_LINKS):
             body = dict(body, embeds=[])  # as Discord does: the edit is taken, its embeds silently dropped
         self.check_hour_old_edit(msg)
         await self.messaging.edit(msg, body, files, validate_prefix=[])
@@ -404,6 +404,6 @@ class Rest:
     async def _delete_channel_message(self, request: web.Request) -> web.Response:
         msg = self._channel_message(request)
         own = int(msg.author["id"]) == self.world.bot_id
-        self.world.require(self._channel(request), *([] if own else [MANAGE_MESSAGES]))
+        self.world.permissions.require(self._channel(request), *([] if own else [MANAGE_MESSAGES]))
         await self.messaging.delete(msg)
         return no_content()

@@ -116,13 +116,13 @@ class Sender:
             if guild is not None:
                 resolved.setdefault("members", {})[str(uid)] = dict(
                     self.fake.member_payload(uid, guild, with_user=False),
-                    permissions=str(self.fake.member_permissions(uid, guild)))
+                    permissions=str(self.fake.permissions.member(uid, guild)))
         return str(uid)
 
     def _channel(self, value: Any, resolved: Resolved) -> str:
         ch = self.fake.get_channel(value)
         payload = self.fake.channel_payload(ch)
-        payload["permissions"] = str(self.fake.member_permissions(self.user_id, self.fake.guilds[ch.guild_id])) \
+        payload["permissions"] = str(self.fake.permissions.member(self.user_id, self.fake.guilds[ch.guild_id])) \
             if ch.guild_id else "0"
         resolved.setdefault("channels", {})[str(ch.id)] = payload
         return str(ch.id)
