@@ -386,7 +386,7 @@ class FakeUser(Member):
         """Post a plain message (MESSAGE_CREATE reaches the bot if it has the intent)."""
         ch = self.fake.get_channel(channel)
         return await self.fake.create_message(ch, {"content": content}, [],
-                                              author=self.fake.user_payload(self.id))
+                                              author=self.fake.payloads.user(self.id))
 
     def dismiss(self, message: MessageLike) -> None:
         """Click "Dismiss message" under one of this user's ephemeral messages: it is gone for good

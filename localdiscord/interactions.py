@@ -55,12 +55,12 @@ class Interactions:
         d: dict[str, Any] = {
             "id": str(inter.id), "application_id": str(self.world.application_id), "type": inter.type,
             "data": inter.data, "token": inter.token, "version": 1, "channel_id": str(channel.id),
-            "channel": self.world.channel_payload(channel), "app_permissions": str(self.world.permissions.bot_in(channel, implicit=False)),
+            "channel": self.world.payloads.channel(channel), "app_permissions": str(self.world.permissions.bot_in(channel, implicit=False)),
             "locale": "en-US", "entitlements": [], "attachment_size_limit": 10 * 1024 * 1024,
         }
         if inter.guild_id is not None:
             guild = self.world.guilds[inter.guild_id]
-            member = self.world.member_payload(inter.user_id, guild)
+            member = self.world.payloads.member(inter.user_id, guild)
             member["permissions"] = str(self.world.permissions.member(inter.user_id, guild))
             d.update({
                 "guild_id": str(guild.id), "guild": {"id": str(guild.id), "locale": "en-US", "features": []},
@@ -68,7 +68,7 @@ class Interactions:
                 "authorizing_integration_owners": {"0": str(guild.id)}, "context": 0,
             })
         else:
-            d.update({"user": self.world.user_payload(inter.user_id),
+            d.update({"user": self.world.payloads.user(inter.user_id),
                       "authorizing_integration_owners": {"0": str(inter.user_id)}, "context": 1})
         if inter.message is not None:
             d["message"] = inter.message.payload()

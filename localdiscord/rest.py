@@ -180,16 +180,16 @@ class Rest:
         })
 
     async def _get_me(self, request: web.Request) -> web.Response:
-        return json_response(self.world.bot_user_payload())
+        return json_response(self.world.payloads.bot_user())
 
     async def _get_user(self, request: web.Request) -> web.Response:
         uid = int(request.match_info["user_id"])
         if uid not in self.world.users and uid not in (self.world.bot_id, self.world.owner_id):
             raise not_found(10013, "Unknown User")
-        return json_response(self.world.user_payload(uid))
+        return json_response(self.world.payloads.user(uid))
 
     async def _get_application(self, request: web.Request) -> web.Response:
-        return json_response(self.world.application_payload())
+        return json_response(self.world.payloads.application())
 
     async def _create_dm(self, request: web.Request) -> web.Response:
         body, _ = await read_body(request)
@@ -203,7 +203,7 @@ class Rest:
             ch = Channel(id=snowflake(), guild_id=None, name=f"dm-{self.world.users[uid].name}", type=1, recipient_id=uid)
             self.world.channels[ch.id] = ch
         payload = ch.payload()
-        payload["recipients"] = [self.world.user_payload(uid)]
+        payload["recipients"] = [self.world.payloads.user(uid)]
         return json_response(payload)
 
     def _channel(self, request: web.Request) -> Channel:
@@ -213,7 +213,7 @@ class Rest:
             raise not_found(*UNKNOWN_CHANNEL) from None
 
     async def _get_channel(self, request: web.Request) -> web.Response:
-        return json_response(self.world.channel_payload(self._channel(request)))
+        return json_response(self.world.payloads.channel(self._channel(request)))
 
     def _guild(self, request: web.Request) -> Guild:
         try:
@@ -222,7 +222,7 @@ class Rest:
             raise not_found(10004, "Unknown Guild") from None
 
     async def _get_guild(self, request: web.Request) -> web.Response:
-        p = self.world.guild_payload(self._guild(request))
+        p = self.world.payloads.guild(self._guild(request))
         for key in ("members", "channels", "threads", "presences", "voice_states", "joined_at", "large",
                     "member_count", "unavailable"):
             p.pop(key, None)
@@ -235,14 +235,14 @@ class Rest:
     async def _get_guild_members(self, request: web.Request) -> web.Response:
         g = self._guild(request)
         ids = [self.world.bot_id, g.owner_id] + list(g.member_ids)
-        return json_response([self.world.member_payload(i, g) for i in ids])
+        return json_response([self.world.payloads.member(i, g) for i in ids])
 
     async def _get_guild_member(self, request: web.Request) -> web.Response:
         g = self._guild(request)
         uid = int(request.match_info["user_id"])
         if uid not in g.member_ids and uid not in (self.world.bot_id, g.owner_id):
             raise not_found(10007, "Unknown Member")
-        return json_response(self.world.member_payload(uid, g))
+        return json_response(self.world.payloads.member(uid, g))
 
     async def _typing(self, request: web.Request) -> web.Response:
         channel = self._channel(request)
@@ -381,7 +381,7 @@ class Rest:
             raise DiscordHTTPError(400, 50024, "Cannot execute action on this channel type")
         self.world.permissions.require(ch, CREATE_PUBLIC_THREADS)
         thread = self.world.add_thread(name, parent=ch.id, owner_id=self.world.bot_id)
-        return json_response(self.world.channel_payload(thread), 201)
+        return json_response(self.world.payloads.channel(thread), 201)
 
     async def _get_channel_message(self, request: web.Request) -> web.Response:
         msg = self._channel_message(request)

@@ -143,7 +143,7 @@ class DiscordServer(World):
     def set_overwrite(self, channel: ChannelRef, *names: str, allow: bool, target: int | None = None) -> Channel:
         ch = super().set_overwrite(channel, *names, allow=allow, target=target)
         if self.gateway.sessions:
-            self.gateway.fire("CHANNEL_UPDATE", self.channel_payload(ch))
+            self.gateway.fire("CHANNEL_UPDATE", self.payloads.channel(ch))
         return ch
 
     def deny(self, channel: ChannelRef, *permissions: str) -> Channel:
@@ -160,13 +160,13 @@ class DiscordServer(World):
         ch = self.get_channel(channel)
         ch.slowmode = seconds
         if self.gateway.sessions:
-            self.gateway.fire("CHANNEL_UPDATE", self.channel_payload(ch))
+            self.gateway.fire("CHANNEL_UPDATE", self.payloads.channel(ch))
         return ch
 
     def add_member(self, user: Member, guild: Guild) -> None:
         super().add_member(user, guild)
         if self.gateway.sessions:
-            data = self.member_payload(user.id, guild)
+            data = self.payloads.member(user.id, guild)
             data["guild_id"] = str(guild.id)
             self.gateway.fire("GUILD_MEMBER_ADD", data, intent=INTENT_GUILD_MEMBERS)
 

@@ -111,17 +111,17 @@ class Sender:
     def _user(self, value: Any, resolved: Resolved) -> str:
         uid = value.id if isinstance(value, Member) else int(value)
         if uid in self.fake.users or uid == self.fake.bot_id:
-            resolved.setdefault("users", {})[str(uid)] = self.fake.user_payload(uid)
+            resolved.setdefault("users", {})[str(uid)] = self.fake.payloads.user(uid)
             guild = self.fake.guilds.get(self.guild_id) if self.guild_id else None
             if guild is not None:
                 resolved.setdefault("members", {})[str(uid)] = dict(
-                    self.fake.member_payload(uid, guild, with_user=False),
+                    self.fake.payloads.member(uid, guild, with_user=False),
                     permissions=str(self.fake.permissions.member(uid, guild)))
         return str(uid)
 
     def _channel(self, value: Any, resolved: Resolved) -> str:
         ch = self.fake.get_channel(value)
-        payload = self.fake.channel_payload(ch)
+        payload = self.fake.payloads.channel(ch)
         payload["permissions"] = str(self.fake.permissions.member(self.user_id, self.fake.guilds[ch.guild_id])) \
             if ch.guild_id else "0"
         resolved.setdefault("channels", {})[str(ch.id)] = payload

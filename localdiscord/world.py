@@ -27,6 +27,7 @@ from .models import (
     permission_bits,
     snowflake,
 )
+from .payloads import Payloads
 from .permissions import Permissions
 from .strict import FakeClock, Faults, InvalidRequests, RateLimiter, Strictness
 
@@ -69,6 +70,7 @@ class World:
         self.port: int | None = None
         self.users: dict[int, Member] = {}  # id -> harness.FakeUser
         self.permissions = Permissions(self)
+        self.payloads = Payloads(self)
         self.guilds: dict[int, Guild] = {}
         self.channels: dict[int, Channel] = {}
         self.messages: dict[int, FakeMessage] = {}
@@ -203,27 +205,6 @@ class World:
     # ------------------------------------------------------------------
     # payloads
     # ------------------------------------------------------------------
-    def bot_user_payload(self) -> dict:
-        return {
-            "id": str(self.bot_id), "username": self.bot_name, "global_name": None, "discriminator": "0",
-            "avatar": None, "bot": True, "system": False, "verified": True, "mfa_enabled": False,
-            "flags": 0, "public_flags": 0, "banner": None, "accent_color": None,
-            "avatar_decoration_data": None, "email": None, "locale": "en-US",
-        }
-
-    def user_payload(self, user_id: int) -> dict:
-        if user_id == self.bot_id:
-            return self.bot_user_payload()
-        if user_id == self.owner_id:
-            name = "server-owner"
-        else:
-            name = self.users[user_id].name
-        return {
-            "id": str(user_id), "username": name, "global_name": name, "discriminator": "0",
-            "avatar": None, "bot": False, "public_flags": 0, "flags": 0, "banner": None,
-            "accent_color": None, "avatar_decoration_data": None,
-        }
-
     def set_overwrite(self, channel: ChannelRef, *names: str, allow: bool, target: int | None = None) -> Channel:
         """Allow or deny permissions (discord.py names) to the bot's role (or ``target``) in ``channel``."""
         ch = self.get_channel(channel)
@@ -240,49 +221,6 @@ class World:
             o.allow, o.deny = o.allow & ~bits, o.deny | bits
         self.changed()
         return ch
-
-    def member_payload(self, user_id: int, guild: Guild, *, with_user: bool = True) -> dict:
-        d = {
-            "roles": self.permissions.roles(user_id, guild), "joined_at": guild.joined_at, "deaf": False,
-            "mute": False, "flags": 0, "nick": None, "pending": False, "premium_since": None,
-            "avatar": None, "banner": None, "communication_disabled_until": None,
-        }
-        if with_user:
-            d["user"] = self.user_payload(user_id)
-        return d
-
-    def guild_payload(self, guild: Guild) -> dict:
-        member_ids = [self.bot_id, guild.owner_id] + list(guild.member_ids)
-        return {
-            "id": str(guild.id), "name": guild.name, "icon": None, "splash": None, "discovery_splash": None,
-            "owner_id": str(guild.owner_id), "afk_channel_id": None, "afk_timeout": 300,
-            "verification_level": 0, "default_message_notifications": 0, "explicit_content_filter": 0,
-            "roles": guild.roles_payload(), "emojis": [], "stickers": [], "features": [], "mfa_level": 0,
-            "application_id": None, "system_channel_id": str(guild.default_channel.id),
-            "system_channel_flags": 0, "rules_channel_id": None, "max_members": 500000,
-            "vanity_url_code": None, "description": None, "banner": None, "premium_tier": 0,
-            "premium_subscription_count": 0, "preferred_locale": "en-US", "public_updates_channel_id": None,
-            "nsfw_level": 0, "premium_progress_bar_enabled": False, "joined_at": guild.joined_at,
-            "large": False, "unavailable": False, "member_count": len(member_ids), "voice_states": [],
-            "members": [self.member_payload(uid, guild) for uid in member_ids],
-            "channels": [ch.payload() for ch in guild.channels.values()],
-            "threads": [ch.payload() for ch in self.threads_of(guild)], "presences": [], "stage_instances": [], "guild_scheduled_events": [],
-            "soundboard_sounds": [],
-        }
-
-    def application_payload(self) -> dict:
-        return {
-            "id": str(self.application_id), "name": self.bot_name, "icon": None, "description": "",
-            "bot_public": True, "bot_require_code_grant": False, "owner": self.user_payload(self.owner_id),
-            "verify_key": "0" * 64, "team": None, "flags": 0, "summary": "", "tags": [],
-            "bot": self.bot_user_payload(), "interactions_endpoint_url": None, "redirect_uris": [],
-        }
-
-    def channel_payload(self, ch: Channel) -> dict:
-        p = ch.payload()
-        if ch.type == 1 and ch.recipient_id is not None:
-            p["recipients"] = [self.user_payload(ch.recipient_id)]
-        return p
 
     # ------------------------------------------------------------------
     # client task watching and traffic
