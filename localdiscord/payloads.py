@@ -3,18 +3,29 @@ every field a client reads."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-from .models import Channel, Guild
+from .models import Channel, Guild, Member
+from .permissions import Permissions
 
-if TYPE_CHECKING:
-    from .world import World
+
+class Described(Protocol):
+    """What the payloads describe (a :class:`~localdiscord.world.World`)."""
+
+    application_id: int
+    bot_id: int
+    bot_name: str
+    owner_id: int
+    users: dict[int, Member]
+    permissions: Permissions
+
+    def threads_of(self, guild: Guild) -> list[Channel]: ...
 
 
 class Payloads:
     """The payloads of one world's objects."""
 
-    def __init__(self, world: World) -> None:
+    def __init__(self, world: Described) -> None:
         self.world = world
 
     def bot_user(self) -> dict:

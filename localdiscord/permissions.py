@@ -4,7 +4,7 @@ bot lacks one."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from .errors import DiscordHTTPError
 from .models import (
@@ -21,10 +21,9 @@ from .models import (
     VIEW_CHANNEL,
     Channel,
     Guild,
+    Member,
 )
-
-if TYPE_CHECKING:
-    from .world import World
+from .strict import Strictness
 
 SENDING_ONLY = MENTION_EVERYONE | SEND_TTS_MESSAGES | ATTACH_FILES | EMBED_LINKS
 
@@ -39,10 +38,20 @@ def implicit_denials(perms: int, send: int = SEND_MESSAGES) -> int:
     return perms if perms & send else perms & ~SENDING_ONLY
 
 
+class Members(Protocol):
+    """What the permissions are computed from (a :class:`~localdiscord.world.World`)."""
+
+    bot_id: int
+    users: dict[int, Member]
+    guilds: dict[int, Guild]
+    channels: dict[int, Channel]
+    strict: Strictness
+
+
 class Permissions:
     """The permissions of the members and the bot of one world."""
 
-    def __init__(self, world: World) -> None:
+    def __init__(self, world: Members) -> None:
         self.world = world
 
     def roles(self, user_id: int, guild: Guild) -> list[str]:
