@@ -2,7 +2,7 @@
 
 Layers, each importing only those before it: ``models`` · ``errors`` · ``limits`` · ``validation`` ·
 ``strict`` · ``permissions`` · ``payloads`` → ``world``
-(the state) → ``gateway`` → ``messaging`` → ``rest`` and ``interactions`` (with ``httpio``) →
+(the state) → ``gateway`` → ``messaging`` → ``rest``, ``commands`` and ``interactions`` (with ``httpio``) →
 ``server`` (one aiohttp app) → ``slash`` (what a typed command sends) → ``harness`` (users who act) → ``fake`` (``LocalDiscord``) →
 ``clients`` (running discord.py) · ``page`` and ``persist`` → ``playground`` (``python -m bot``).
 """

@@ -10,6 +10,7 @@ from typing import Any
 
 from aiohttp import web
 
+from .commands import CommandRoutes
 from .emoji import EmojiRoutes
 from .gateway import INTENT_GUILD_MEMBERS, Gateway
 from .interactions import Interactions
@@ -54,6 +55,7 @@ class DiscordServer(World):
         self.rest = Rest(self, self.messaging)
         self.interaction_endpoints = Interactions(self, self.gateway, self.messaging)
         self.emoji_routes = EmojiRoutes(self)
+        self.command_routes = CommandRoutes(self)
         self.page: PageHandler | None = None  # what a browser gets at ``/`` (the playground sets it)
         self._runner: web.AppRunner | None = None
         self._undo_patch: Callable[[], None] | None = None
@@ -63,6 +65,7 @@ class DiscordServer(World):
         app = web.Application(middlewares=[self.rest.middleware], client_max_size=64 * 1024 * 1024)
         app.router.add_get("/", self._root)
         self.rest.add_routes(app.router)
+        self.command_routes.add_routes(app.router)
         self.interaction_endpoints.add_routes(app.router)
         self.emoji_routes.add_routes(app.router)
         self.rest.add_fallback(app.router)
