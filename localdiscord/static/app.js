@@ -750,7 +750,9 @@ async function readFiles() {
 
 async function autocomplete(focused, list) {
   if (!S.cmd) return;
+  const asked = (list.asked = (list.asked || 0) + 1);  // answers can arrive out of order: only the latest counts
   const res = await api("autocomplete", { as: S.me.id, channel: S.channel, command: S.cmd.path, options: collectOptions(), focused });
+  if (asked !== list.asked) return;
   list.innerHTML = "";
   for (const c of res.choices || []) { const o = el("option", null, c.name); o.value = c.value; list.append(o); }
 }
