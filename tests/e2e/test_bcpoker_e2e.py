@@ -14,7 +14,7 @@ from cogs.league import signed
 from games.bcpoker import GAME, engine
 from games.bcpoker.cards import CODES, make_deck, name as card_name
 
-from .conftest import IN_PLACE, LeakWatch, action_buttons, make_bot, table_message
+from .conftest import IN_PLACE, LeakWatch, action_buttons, make_bot, restarted, table_message
 
 # Round 1 deals alice (lead) cards 0-6, bob 7-13, carol 14-20; the deck starts at 21.
 ALICE = "G2 R1 R2 G1 G3 R6 R4"
@@ -129,11 +129,7 @@ async def test_three_players_black_christmas_chain_exchange_riichi_ron_and_resta
     # the process goes away during the hit turn … and comes back
     table_id, version, snapshot = bot.tables.in_channel(fake.channel.id).id, None, s.model_dump_json()
     version = bot.tables.get(table_id).version
-    await run.stop()
-    bot = make_bot(fake, db)
-    run = await start_client(fake, bot)
-    watch.rebind(bot)
-    table = bot.tables.get(table_id)
+    bot, run, table = await restarted(fake, db, run, watch, table_id)
     assert table.version == version and table.state.model_dump_json() == snapshot
 
     # the panel sent before the restart still works: exchange 4 cards, then pick them one at a time
