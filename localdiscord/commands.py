@@ -18,15 +18,26 @@ class CommandRoutes:
         self.world = world
 
     def add_routes(self, r: web.UrlDispatcher) -> None:
-        commands: dict[str, Handler] = {"PUT": self._put_commands, "GET": self._get_commands, "POST": self._post_command}
-        command: dict[str, Handler] = {"GET": self._get_command, "PATCH": self._patch_command,
-                                       "DELETE": self._delete_command}
-        add_routes(r, {
-            "/applications/{app_id}/commands": commands,
-            "/applications/{app_id}/commands/{command_id:\\d+}": command,
-            "/applications/{app_id}/guilds/{guild_id}/commands": commands,
-            "/applications/{app_id}/guilds/{guild_id}/commands/{command_id:\\d+}": command,
-        }, API)
+        commands: dict[str, Handler] = {
+            "PUT": self._put_commands,
+            "GET": self._get_commands,
+            "POST": self._post_command,
+        }
+        command: dict[str, Handler] = {
+            "GET": self._get_command,
+            "PATCH": self._patch_command,
+            "DELETE": self._delete_command,
+        }
+        add_routes(
+            r,
+            {
+                "/applications/{app_id}/commands": commands,
+                "/applications/{app_id}/commands/{command_id:\\d+}": command,
+                "/applications/{app_id}/guilds/{guild_id}/commands": commands,
+                "/applications/{app_id}/guilds/{guild_id}/commands/{command_id:\\d+}": command,
+            },
+            API,
+        )
 
     def _command_scope(self, request: web.Request) -> int | None:
         if int(request.match_info["app_id"]) != self.world.application_id:
@@ -51,8 +62,12 @@ class CommandRoutes:
         errors.raise_if_any()
         key = (scope, ctype, name)
         existing = self.world.commands.get(key)
-        cmd = Command(id=existing.id if existing else snowflake(), application_id=self.world.application_id,
-                      guild_id=scope, payload=dict(payload))
+        cmd = Command(
+            id=existing.id if existing else snowflake(),
+            application_id=self.world.application_id,
+            guild_id=scope,
+            payload=dict(payload),
+        )
         self.world.commands[key] = cmd
         self.world.changed()
         return cmd

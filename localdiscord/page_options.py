@@ -23,8 +23,9 @@ class PageError(Exception):
         self.message, self.status = message, status
 
 
-def typed_options(user: FakeUser, ch: Channel, path: str, raw: Any, named_user: Callable[[str], FakeUser], *,
-                  complete: bool = True) -> dict[str, Any]:
+def typed_options(
+    user: FakeUser, ch: Channel, path: str, raw: Any, named_user: Callable[[str], FakeUser], *, complete: bool = True
+) -> dict[str, Any]:
     """Turn the page's values (text from inputs) into the harness's (numbers, booleans, files). ``complete``:
     every required option must be given (a command being sent; not while one is typed)."""
     if not isinstance(raw, dict):
@@ -36,8 +37,7 @@ def typed_options(user: FakeUser, ch: Channel, path: str, raw: Any, named_user: 
             continue  # left empty: not given, as in Discord
         opt = spec.get(name)
         if opt is None:
-            raise PageError(f"The command /{path} has no option {name}; its options are: "
-                            f"{', '.join(spec) or 'none'}.")
+            raise PageError(f"The command /{path} has no option {name}; its options are: {', '.join(spec) or 'none'}.")
         out[name] = _checked(name, opt, _from_page(name, opt, value, named_user))
     missing = [n for n, o in spec.items() if o.get("required") and n not in out]
     if missing and complete:
@@ -89,9 +89,16 @@ def _checked(name: str, opt: dict, value: Any) -> Any:
     if kind in (INTEGER, NUMBER) and isinstance(value, (int, float)):
         low, high = opt.get("min_value"), opt.get("max_value")
         if (low is not None and value < low) or (high is not None and value > high):
-            raise PageError(f"The option {name} must be "
-                            + (f"from {low} to {high}." if low is not None and high is not None
-                               else f"at least {low}." if low is not None else f"at most {high}."))
+            raise PageError(
+                f"The option {name} must be "
+                + (
+                    f"from {low} to {high}."
+                    if low is not None and high is not None
+                    else f"at least {low}."
+                    if low is not None
+                    else f"at most {high}."
+                )
+            )
     if kind == STRING and isinstance(value, str):
         low, high = opt.get("min_length"), opt.get("max_length")
         if (low and len(value) < low) or (high and len(value) > high):

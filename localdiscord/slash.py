@@ -17,8 +17,17 @@ OPT_SUB_COMMAND, OPT_SUB_COMMAND_GROUP = 1, 2
 OPT_STRING, OPT_INTEGER, OPT_BOOLEAN, OPT_USER, OPT_CHANNEL, OPT_ROLE = 3, 4, 5, 6, 7, 8
 OPT_MENTIONABLE, OPT_NUMBER, OPT_ATTACHMENT = 9, 10, 11
 SUBCOMMANDS = (OPT_SUB_COMMAND, OPT_SUB_COMMAND_GROUP)
-_OPT_NAMES = {3: "string", 4: "integer", 5: "boolean", 6: "user", 7: "channel", 8: "role",
-              9: "mentionable", 10: "number", 11: "attachment"}
+_OPT_NAMES = {
+    3: "string",
+    4: "integer",
+    5: "boolean",
+    6: "user",
+    7: "channel",
+    8: "role",
+    9: "mentionable",
+    10: "number",
+    11: "attachment",
+}
 
 Resolved = dict[str, dict[str, Any]]  # "users", "members", "channels", "attachments" → id → payload
 
@@ -41,8 +50,9 @@ class Sender:
     user_id: int
     guild_id: int | None
 
-    def command(self, name: str, path: Sequence[str], options: dict[str, Any], channel: Channel,
-                focused: str | None = None) -> Typed:
+    def command(
+        self, name: str, path: Sequence[str], options: dict[str, Any], channel: Channel, focused: str | None = None
+    ) -> Typed:
         """The data of ``/name path… option=value…`` typed in ``channel``; ``focused``: the option being typed
         into (its value left out, as autocomplete sends it). Raises :class:`HarnessError` where the client would
         refuse."""
@@ -60,11 +70,17 @@ class Sender:
         for key, value in options.items():
             opt = by_name.get(key)
             if opt is None:
-                raise HarnessError(f"{where} has no option {key!r}; options: "
-                                   + ", ".join(f"{o['name']} ({_OPT_NAMES.get(o['type'], o['type'])}"
-                                               f"{', required' if o.get('required') else ''})" for o in cmd_options))
-            container.append({"name": key, "type": opt["type"],
-                              "value": self.option_value(opt, value, resolved, walked)})
+                raise HarnessError(
+                    f"{where} has no option {key!r}; options: "
+                    + ", ".join(
+                        f"{o['name']} ({_OPT_NAMES.get(o['type'], o['type'])}"
+                        f"{', required' if o.get('required') else ''})"
+                        for o in cmd_options
+                    )
+                )
+            container.append(
+                {"name": key, "type": opt["type"], "value": self.option_value(opt, value, resolved, walked)}
+            )
         focused_type = None
         if focused is not None:
             if focused not in by_name:
@@ -86,8 +102,10 @@ class Sender:
                 if cmd.name == name and cmd.type == 1:
                     return cmd
         known = sorted({c.name for s in scopes for c in self.fake.commands_in(s) if c.type == 1})
-        raise HarnessError(f"no slash command /{name} registered for this guild; registered: {known or 'none'} "
-                           f"(did the bot sync its command tree?)")
+        raise HarnessError(
+            f"no slash command /{name} registered for this guild; registered: {known or 'none'} "
+            f"(did the bot sync its command tree?)"
+        )
 
     def option_value(self, opt: dict, value: Any, resolved: Resolved, walked: list) -> Any:
         """The value the client sends for ``opt`` given ``value`` (a choice's name picks its value); what it names
@@ -116,29 +134,38 @@ class Sender:
             if guild is not None:
                 resolved.setdefault("members", {})[str(uid)] = dict(
                     self.fake.payloads.member(uid, guild, with_user=False),
-                    permissions=str(self.fake.permissions.member(uid, guild)))
+                    permissions=str(self.fake.permissions.member(uid, guild)),
+                )
         return str(uid)
 
     def _channel(self, value: Any, resolved: Resolved) -> str:
         ch = self.fake.get_channel(value)
         payload = self.fake.payloads.channel(ch)
-        payload["permissions"] = str(self.fake.permissions.member(self.user_id, self.fake.guilds[ch.guild_id])) \
-            if ch.guild_id else "0"
+        payload["permissions"] = (
+            str(self.fake.permissions.member(self.user_id, self.fake.guilds[ch.guild_id])) if ch.guild_id else "0"
+        )
         resolved.setdefault("channels", {})[str(ch.id)] = payload
         return str(ch.id)
 
     def _attachment(self, value: Any, resolved: Resolved) -> str:
         filename, data = value if isinstance(value, tuple) else ("file.bin", bytes(value))
         aid = snowflake()
-        att = Attachment(id=aid, filename=filename, size=len(data), content_type=None, data=data,
-                         url=f"{self.fake.base_url}/attachments/{aid}/{filename}")
+        att = Attachment(
+            id=aid,
+            filename=filename,
+            size=len(data),
+            content_type=None,
+            data=data,
+            url=f"{self.fake.base_url}/attachments/{aid}/{filename}",
+        )
         self.fake.attachments[aid] = att
         resolved.setdefault("attachments", {})[str(aid)] = att.payload()
         return str(aid)
 
 
-def _walk_subcommands(cmd_options: list[dict], container: list[dict], parts: list[str]
-                      ) -> tuple[list[dict], list[dict], list[str]]:
+def _walk_subcommands(
+    cmd_options: list[dict], container: list[dict], parts: list[str]
+) -> tuple[list[dict], list[dict], list[str]]:
     """Down the subcommands named in ``parts[1:]``: the options of the one reached, where its options go in the
     data, and the path walked."""
     walked = [parts[0]]
@@ -146,8 +173,10 @@ def _walk_subcommands(cmd_options: list[dict], container: list[dict], parts: lis
         subs = [o for o in cmd_options if o.get("type") in SUBCOMMANDS]
         found = next((o for o in subs if o["name"] == sub), None)
         if found is None:
-            raise HarnessError(f"/{' '.join(walked)} has no subcommand {sub!r}; it has: "
-                               f"{[o['name'] for o in subs] or 'no subcommands'}")
+            raise HarnessError(
+                f"/{' '.join(walked)} has no subcommand {sub!r}; it has: "
+                f"{[o['name'] for o in subs] or 'no subcommands'}"
+            )
         node: dict[str, Any] = {"name": sub, "type": found["type"], "options": []}
         container.append(node)
         container = node["options"]
@@ -196,4 +225,8 @@ def _boolean(where: str, opt: dict, value: Any) -> bool:
 
 
 _PLAIN: dict[int, Callable[[str, dict, Any], Any]] = {
-    OPT_STRING: _string, OPT_INTEGER: _number, OPT_NUMBER: _number, OPT_BOOLEAN: _boolean}
+    OPT_STRING: _string,
+    OPT_INTEGER: _number,
+    OPT_NUMBER: _number,
+    OPT_BOOLEAN: _boolean,
+}
