@@ -13,9 +13,9 @@ machine.
 
 from __future__ import annotations
 
+from benchmarks.bench_bcpoker_decisions import main
 from games.sanma import GAME
 from games.sanma.options import Options
-from benchmarks.bench_bcpoker_decisions import main
 
 if __name__ == "__main__":
     main(GAME, Options(), __doc__, games=20)

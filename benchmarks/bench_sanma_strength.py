@@ -17,10 +17,10 @@ import statistics
 import time
 from collections import defaultdict
 
+from benchmarks import _sanma_policy_before as before
 from games import simulate as sim
 from games.sanma import GAME
 from games.sanma.options import Options
-from benchmarks import _sanma_policy_before as before
 
 BOTS = {"current": GAME.bot_choose, "previous": before.bot_choose}
 

@@ -37,8 +37,8 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from bot.store import Store
 from bot.global_limit import counted
+from bot.store import Store
 from localdiscord import FakeInteraction, FakeUser, InteractionResult, LocalDiscord, Strictness, wait_for_answer
 from tests.e2e.conftest import action_buttons
 from tests.e2e.shard_cluster import BotProcess, Table, guilds_on_every_shard, wait_for_commands

@@ -59,7 +59,7 @@ async def main(games: int, players: int, runs: int, oldest: bool = False) -> Non
         stop = asyncio.Event()
         tick = asyncio.create_task(ticker(gaps, stop))
         voids, corrections, stalls = [], [], []
-        for table_id, user_id in picked[:runs]:
+        for table_id, _user in picked[:runs]:
             table = await control.finished_table(store, GUILD, table_id)
             took, stall = await timed(control.void_finished(store, table, OFFICER, "benchmark"), gaps)
             voids.append(took)

@@ -122,14 +122,31 @@ async def sync_faces(client: discord.Client, store: Store, faces: Faces = FACES,
             report.kept += 1
         else:
             missing.append(entry)
+    await _delete_gone(store, application, manifest, remote, recorded, report)
+    await _upload(client, store, application, faces, missing, remote, recorded, report)
+    report.seconds = time.perf_counter() - started
+    log.info("faces as emoji: %d kept, %d uploaded (%d bytes), %d deleted, %d as text, %d rate limits waited "
+             "out, in %.2f s", report.kept, report.uploaded, report.uploaded_bytes, report.deleted, report.failed,
+             report.rate_limited, report.seconds)
+    return report
+
+async def _delete_gone(store: Store, application: int, manifest: list[dict], remote: dict[str, discord.Emoji],
+                       recorded: dict[str, tuple[str, int]], report: SyncReport) -> None:
+    """Delete the application's faces that this release no longer has (forgotten in the database first)."""
     wanted = {entry["name"] for entry in manifest}
     prefixes = tuple({entry["name"].split("_")[0] + "_" for entry in manifest})
-    for name, emoji in remote.items():  # faces that no longer exist
+    for name, emoji in remote.items():
         if name.startswith(prefixes) and name not in wanted:
             if name in recorded:  # forgotten first: no other process takes an emoji about to go
                 await _record(store, application, name, None)
             if await _delete(emoji):
                 report.deleted += 1
+
+
+async def _upload(client: discord.Client, store: Store, application: int, faces: Faces, missing: list[dict],
+                  remote: dict[str, discord.Emoji], recorded: dict[str, tuple[str, int]], report: SyncReport) -> None:
+    """Upload the faces the application lacks or holds an older picture of, one at a time, each shown once
+    uploaded; none more once the application's emoji are at their maximum."""
     for entry in missing:
         name, digest = entry["name"], entry["sha256"]
         if name in recorded:  # its record no longer says what Discord holds (forgotten before the delete)
@@ -147,17 +164,13 @@ async def sync_faces(client: discord.Client, store: Store, faces: Faces = FACES,
             log.warning("could not upload the emoji %s (%s %s); it is shown as text", name, created.status,
                         created.text or "")
             if created.code == 30008:  # the application's emoji are at their maximum
-                break
+                return
             continue
         await _record(store, application, name, digest, created.id)
         report.uploaded += 1
         report.uploaded_bytes += len(data)
         _show(faces, entry, created.id)
-    report.seconds = time.perf_counter() - started
-    log.info("faces as emoji: %d kept, %d uploaded (%d bytes), %d deleted, %d as text, %d rate limits waited "
-             "out, in %.2f s", report.kept, report.uploaded, report.uploaded_bytes, report.deleted, report.failed,
-             report.rate_limited, report.seconds)
-    return report
+
 
 
 async def _create(client: discord.Client, name: str, data: bytes,

@@ -1,9 +1,9 @@
 """Local fake Discord for end-to-end tests of the bot, and the playground (see README.md).
 
 Layers, each importing only those before it: ``models`` · ``errors`` · ``limits`` · ``validation`` ·
-``strict`` → ``world``
-(the state) → ``gateway`` → ``messaging`` → ``rest`` and ``interactions`` (with ``httpio``) →
-``server`` (one aiohttp app) → ``harness`` (users who act) → ``fake`` (``LocalDiscord``) →
+``strict`` · ``permissions`` · ``payloads`` → ``world``
+(the state) → ``gateway`` → ``messaging`` → ``rest``, ``commands`` and ``interactions`` (with ``httpio``) →
+``server`` (one aiohttp app) → ``slash`` (what a typed command sends) → ``harness`` (users who act) → ``fake`` (``LocalDiscord``) →
 ``clients`` (running discord.py) · ``page`` and ``persist`` → ``playground`` (``python -m bot``).
 """
 

@@ -48,7 +48,7 @@ class AppEmoji:
     content_type: str = "image/png"
 
     def payload(self, world: World) -> dict:
-        return {"id": str(self.id), "name": self.name, "roles": [], "user": world.bot_user_payload(),
+        return {"id": str(self.id), "name": self.name, "roles": [], "user": world.payloads.bot_user(),
                 "require_colons": True, "managed": False, "animated": self.content_type == "image/gif",
                 "available": True}
 

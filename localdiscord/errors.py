@@ -58,3 +58,8 @@ def not_found(code: int, what: str) -> DiscordHTTPError:
 
 class ClientCrashed(RuntimeError):
     """The discord.py client task died."""
+
+
+class HarnessError(AssertionError):
+    """A test asked for something a real Discord user could not do
+    (unknown command/option, no such button, message not visible, ...)."""

@@ -165,7 +165,7 @@ class Gateway:
             g = self.world.guilds.get(msg.guild_id)
             author_id = int(msg.author["id"])
             if g is not None and msg.webhook_id is None:
-                data["member"] = self.world.member_payload(author_id, g, with_user=False)
+                data["member"] = self.world.payloads.member(author_id, g, with_user=False)
         await self.dispatch(event, data, intent=message_intent(msg))
 
     async def _heartbeat_ack(self, ws: web.WebSocketResponse) -> None:
@@ -223,7 +223,7 @@ class Gateway:
         guilds = [g for g in self.world.guilds.values() if session.owns(g.id)]
         ready = {
             "v": 10,
-            "user": self.world.bot_user_payload(),
+            "user": self.world.payloads.bot_user(),
             "guilds": [{"id": str(g.id), "unavailable": True} for g in guilds],
             "session_id": session.id,
             "session_type": "normal",
@@ -240,7 +240,7 @@ class Gateway:
         }
         await session.send_dispatch("READY", ready)
         for g in guilds:
-            await session.send_dispatch("GUILD_CREATE", self.world.guild_payload(g))
+            await session.send_dispatch("GUILD_CREATE", self.world.payloads.guild(g))
         session.ready = True
         self._ready_event.set()
         self.world.changed()
@@ -280,7 +280,7 @@ class Gateway:
             wanted = {int(x) for x in (wanted if isinstance(wanted, list) else [wanted])}
             ids = [i for i in ids if i in wanted]
         query = d.get("query") or ""
-        members = [self.world.member_payload(i, guild) for i in ids]
+        members = [self.world.payloads.member(i, guild) for i in ids]
         if query:
             members = [m for m in members if m["user"]["username"].lower().startswith(query.lower())]
         chunk = {"guild_id": str(guild.id), "members": members, "chunk_index": 0, "chunk_count": 1}

@@ -10,35 +10,22 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any, Union
 
+from .errors import HarnessError
 from .models import (
     BUTTON,
     SELECT_TYPES,
     STRING_SELECT,
-    Attachment,
     Channel,
     FakeInteraction,
     FakeMessage,
     Member,
     iter_components,
-    snowflake,
 )
 from .server import DiscordServer
+from .slash import OPT_CHANNEL, OPT_ROLE, OPT_USER, SUBCOMMANDS, Sender
 
 DEFAULT_TIMEOUT = 5.0
 DEFAULT_QUIET = 0.1
-
-# Application command option types.
-OPT_SUB_COMMAND, OPT_SUB_COMMAND_GROUP = 1, 2
-OPT_STRING, OPT_INTEGER, OPT_BOOLEAN, OPT_USER, OPT_CHANNEL, OPT_ROLE = 3, 4, 5, 6, 7, 8
-OPT_MENTIONABLE, OPT_NUMBER, OPT_ATTACHMENT = 9, 10, 11
-_OPT_NAMES = {3: "string", 4: "integer", 5: "boolean", 6: "user", 7: "channel", 8: "role",
-              9: "mentionable", 10: "number", 11: "attachment"}
-
-
-class HarnessError(AssertionError):
-    """A test asked for something a real Discord user could not do
-    (unknown command/option, no such button, message not visible, ...)."""
-
 
 class InteractionTimeout(TimeoutError):
     """The bot did not answer an interaction in time."""
@@ -160,7 +147,6 @@ class FakeUser(Member):
         super().__init__(id=id, name=name, manage_guild=manage_guild, guild_id=guild_id)
         self.fake = fake
         self.interactions: list[FakeInteraction] = []
-        self._focused_type = OPT_STRING
 
     @property
     def mention(self) -> str:
@@ -207,150 +193,30 @@ class FakeUser(Member):
         """The interaction :meth:`slash` would send, checked but not dispatched (the playground
         dispatches it itself). Raises :class:`HarnessError` for what Discord's client would refuse."""
         channel = self.fake.get_channel(_channel)
-        data, label = self._command_data(name, path, options, channel)
-        return self.fake.new_interaction(user_id=self.id, type=2, data=data, channel=channel, label=label)
+        typed = self.sender().command(name, path, options, channel)
+        return self.fake.new_interaction(user_id=self.id, type=2, data=typed.data, channel=channel, label=typed.label)
 
     async def autocomplete(self, name: str, *path: str, _focused: str, _channel: None | int | str | Channel = None,
                            _timeout: float = DEFAULT_TIMEOUT, **options: Any) -> list[dict]:
         """Type into an autocomplete option: ``await u.autocomplete("play", _focused="game", game="ko")``.
         Returns the choices the bot offered (``[{"name":..., "value":...}]``)."""
         channel = self.fake.get_channel(_channel)
-        typed = options.pop(_focused, "")
-        data, label = self._command_data(name, path, options, channel, focused=_focused)
-        container = data["options"]
-        while container and container[0].get("type") in (OPT_SUB_COMMAND, OPT_SUB_COMMAND_GROUP):
+        text = options.pop(_focused, "")
+        typed = self.sender().command(name, path, options, channel, focused=_focused)
+        container = typed.data["options"]
+        while container and container[0].get("type") in SUBCOMMANDS:
             container = container[0]["options"]
-        container.append({"name": _focused, "type": self._focused_type, "value": str(typed), "focused": True})
-        inter = self.fake.new_interaction(user_id=self.id, type=4, data=data, channel=channel,
-                                          label=f"autocomplete {label} {_focused}={typed!r}")
+        container.append({"name": _focused, "type": typed.focused_type, "value": str(text), "focused": True})
+        inter = self.fake.new_interaction(user_id=self.id, type=4, data=typed.data, channel=channel,
+                                          label=f"autocomplete {typed.label} {_focused}={text!r}")
         self.interactions.append(inter)
         await self.fake.dispatch_interaction(inter)
         await wait_for_answer(self.fake, inter, timeout=_timeout, quiet=0.0, settle_max=0.0)
         return list(inter.autocomplete_choices or [])
 
-    def _command_data(self, name: str, path: Sequence[str], options: dict[str, Any], channel: Channel,
-                      focused: str | None = None) -> tuple[dict, str]:
-        parts = name.split() + [p for x in path for p in x.split()]
-        cmd = self._find_command(parts[0], channel)
-        data: dict[str, Any] = {"id": str(cmd.id), "name": cmd.name, "type": 1}
-        if cmd.guild_id is not None:
-            data["guild_id"] = str(cmd.guild_id)
-        resolved: dict[str, dict[str, Any]] = {}
-        cmd_options = cmd.payload.get("options") or []
-        container: list[dict] = []
-        data["options"] = container
-        walked = [parts[0]]
-        for sub in parts[1:]:
-            subs = [o for o in cmd_options if o.get("type") in (OPT_SUB_COMMAND, OPT_SUB_COMMAND_GROUP)]
-            found = next((o for o in subs if o["name"] == sub), None)
-            if found is None:
-                raise HarnessError(f"/{' '.join(walked)} has no subcommand {sub!r}; it has: "
-                                   f"{[o['name'] for o in subs] or 'no subcommands'}")
-            node = {"name": sub, "type": found["type"], "options": []}
-            container.append(node)
-            container = node["options"]
-            cmd_options = found.get("options") or []
-            walked.append(sub)
-        subs = [o for o in cmd_options if o.get("type") in (OPT_SUB_COMMAND, OPT_SUB_COMMAND_GROUP)]
-        if subs:
-            raise HarnessError(f"/{' '.join(walked)} needs a subcommand: {[o['name'] for o in subs]}")
-        by_name = {o["name"]: o for o in cmd_options}
-        for key, value in options.items():
-            opt = by_name.get(key)
-            if opt is None:
-                raise HarnessError(f"/{' '.join(walked)} has no option {key!r}; options: "
-                                   + ", ".join(f"{o['name']} ({_OPT_NAMES.get(o['type'], o['type'])}"
-                                               f"{', required' if o.get('required') else ''})"
-                                               for o in cmd_options))
-            container.append({"name": key, "type": opt["type"],
-                              "value": self._option_value(opt, value, resolved, walked)})
-        if focused is not None:
-            if focused not in by_name:
-                raise HarnessError(f"/{' '.join(walked)} has no option {focused!r}; options: {list(by_name)}")
-            if not by_name[focused].get("autocomplete"):
-                raise HarnessError(f"/{' '.join(walked)} option {focused!r} has no autocomplete")
-            self._focused_type = by_name[focused]["type"]
-        else:
-            missing = [o["name"] for o in cmd_options if o.get("required") and o["name"] not in options]
-            if missing:
-                raise HarnessError(f"/{' '.join(walked)} is missing required option(s) {missing}")
-        if resolved:
-            data["resolved"] = resolved
-        label = "/" + " ".join(walked) + "".join(f" {k}={v}" for k, v in options.items())
-        return data, label
-
-    def _find_command(self, name: str, channel: Channel):
-        scopes = [channel.guild_id, None] if channel.guild_id else [None]
-        for scope in scopes:
-            for cmd in self.fake.commands_in(scope):
-                if cmd.name == name and cmd.type == 1:
-                    return cmd
-        known = sorted({c.name for s in scopes for c in self.fake.commands_in(s) if c.type == 1})
-        raise HarnessError(f"no slash command /{name} registered for this guild; registered: {known or 'none'} "
-                           f"(did the bot sync its command tree?)")
-
-    def _option_value(self, opt: dict, value: Any, resolved: dict[str, dict[str, Any]], walked: list) -> Any:
-        t = opt["type"]
-        where = f"/{' '.join(walked)} option {opt['name']!r}"
-        choices = opt.get("choices")
-        if choices:
-            values = [c["value"] for c in choices]
-            if value not in values:
-                named = [c["value"] for c in choices if c["name"] == value]
-                if not named:
-                    raise HarnessError(f"{where}: {value!r} is not one of the choices "
-                                       f"{[(c['name'], c['value']) for c in choices]}")
-                value = named[0]
-        if t == OPT_STRING:
-            if not isinstance(value, str):
-                value = str(value)
-            if "min_length" in opt and len(value) < opt["min_length"]:
-                raise HarnessError(f"{where}: shorter than {opt['min_length']}")
-            if "max_length" in opt and len(value) > opt["max_length"]:
-                raise HarnessError(f"{where}: longer than {opt['max_length']}")
-            return value
-        if t in (OPT_INTEGER, OPT_NUMBER):
-            if isinstance(value, bool) or not isinstance(value, (int, float)):
-                raise HarnessError(f"{where} expects a number, got {value!r}")
-            if t == OPT_INTEGER and int(value) != value:
-                raise HarnessError(f"{where} expects an integer, got {value!r}")
-            if opt.get("min_value") is not None and value < opt["min_value"]:
-                raise HarnessError(f"{where}: {value} < min {opt['min_value']}")
-            if opt.get("max_value") is not None and value > opt["max_value"]:
-                raise HarnessError(f"{where}: {value} > max {opt['max_value']}")
-            return int(value) if t == OPT_INTEGER else value
-        if t == OPT_BOOLEAN:
-            if not isinstance(value, bool):
-                raise HarnessError(f"{where} expects a bool, got {value!r}")
-            return value
-        if t in (OPT_USER, OPT_MENTIONABLE):
-            uid = value.id if isinstance(value, FakeUser) else int(value)
-            if uid in self.fake.users or uid == self.fake.bot_id:
-                resolved.setdefault("users", {})[str(uid)] = self.fake.user_payload(uid)
-                guild = self.fake.guilds.get(self.guild_id) if self.guild_id else None
-                if guild is not None:
-                    resolved.setdefault("members", {})[str(uid)] = dict(
-                        self.fake.member_payload(uid, guild, with_user=False),
-                        permissions=str(self.fake.member_permissions(uid, guild)))
-            return str(uid)
-        if t == OPT_CHANNEL:
-            ch = self.fake.get_channel(value)
-            p = self.fake.channel_payload(ch)
-            p["permissions"] = str(self.fake.member_permissions(self.id, self.fake.guilds[ch.guild_id])) \
-                if ch.guild_id else "0"
-            resolved.setdefault("channels", {})[str(ch.id)] = p
-            return str(ch.id)
-        if t == OPT_ROLE:
-            return str(int(value))
-        if t == OPT_ATTACHMENT:
-            filename, data = value if isinstance(value, tuple) else ("file.bin", bytes(value))
-            aid = snowflake()
-            att = Attachment(id=aid, filename=filename, size=len(data), content_type=None, data=data,
-                             url=f"{self.fake.base_url}/attachments/{aid}/{filename}")
-            self.fake.attachments[aid] = att
-            resolved.setdefault("attachments", {})[str(aid)] = att.payload()
-            return str(aid)
-        return value
+    def sender(self) -> Sender:
+        """This user as the one typing a command or choosing in a menu."""
+        return Sender(self.fake, self.id, self.guild_id)
 
     async def click(self, message: MessageLike, button: str, *, _timeout: float = DEFAULT_TIMEOUT,
                     _quiet: float = DEFAULT_QUIET) -> InteractionResult:
@@ -460,7 +326,7 @@ class FakeUser(Member):
                 opt = {"type": OPT_CHANNEL, "name": "select"}
             else:
                 opt = {"type": OPT_ROLE, "name": "select"}
-            out.append(self._option_value(opt, v, resolved, ["select"]))
+            out.append(self.sender().option_value(opt, v, resolved, ["select"]))
         return out, resolved
 
     async def submit_modal(self, result: InteractionResult, values: dict[str, Any] | None = None, *,
@@ -520,7 +386,7 @@ class FakeUser(Member):
         """Post a plain message (MESSAGE_CREATE reaches the bot if it has the intent)."""
         ch = self.fake.get_channel(channel)
         return await self.fake.create_message(ch, {"content": content}, [],
-                                              author=self.fake.user_payload(self.id))
+                                              author=self.fake.payloads.user(self.id))
 
     def dismiss(self, message: MessageLike) -> None:
         """Click "Dismiss message" under one of this user's ephemeral messages: it is gone for good

@@ -55,20 +55,20 @@ class Interactions:
         d: dict[str, Any] = {
             "id": str(inter.id), "application_id": str(self.world.application_id), "type": inter.type,
             "data": inter.data, "token": inter.token, "version": 1, "channel_id": str(channel.id),
-            "channel": self.world.channel_payload(channel), "app_permissions": str(self.world.bot_channel_permissions(channel, implicit=False)),
+            "channel": self.world.payloads.channel(channel), "app_permissions": str(self.world.permissions.bot_in(channel, implicit=False)),
             "locale": "en-US", "entitlements": [], "attachment_size_limit": 10 * 1024 * 1024,
         }
         if inter.guild_id is not None:
             guild = self.world.guilds[inter.guild_id]
-            member = self.world.member_payload(inter.user_id, guild)
-            member["permissions"] = str(self.world.member_permissions(inter.user_id, guild))
+            member = self.world.payloads.member(inter.user_id, guild)
+            member["permissions"] = str(self.world.permissions.member(inter.user_id, guild))
             d.update({
                 "guild_id": str(guild.id), "guild": {"id": str(guild.id), "locale": "en-US", "features": []},
                 "guild_locale": "en-US", "member": member,
                 "authorizing_integration_owners": {"0": str(guild.id)}, "context": 0,
             })
         else:
-            d.update({"user": self.world.user_payload(inter.user_id),
+            d.update({"user": self.world.payloads.user(inter.user_id),
                       "authorizing_integration_owners": {"0": str(inter.user_id)}, "context": 1})
         if inter.message is not None:
             d["message"] = inter.message.payload()
@@ -113,74 +113,28 @@ class Interactions:
         return inter
 
     async def _interaction_callback(self, request: web.Request) -> web.Response:
-        try:
-            inter = self.world.interactions[int(request.match_info["interaction_id"])]
-        except (KeyError, ValueError):
-            raise not_found(*UNKNOWN_INTERACTION) from None
-        if inter.token != request.match_info["token"]:
-            raise DiscordHTTPError(401, 50027, "Invalid Webhook Token")
+        inter = self._answered_interaction(request)
         body, files = await read_body(request)
         ctype = body.get("type")
         inter.touch(f"callback type {ctype}")
-        if inter.acknowledged:
-            self.world.violations.append(Violation("double_ack", f"{inter.label}: second callback type {ctype} "
-                                             f"after type {inter.callback_type}", inter.id))
-            raise DiscordHTTPError(400, 40060, "Interaction has already been acknowledged.")
-        elapsed = time.monotonic() - inter.dispatched_at
-        if elapsed > self.world.ack_deadline or not self._token_valid(inter):
-            self.world.violations.append(Violation("late_ack", f"{inter.label}: callback after {elapsed:.2f}s "
-                                             f"(limit {self.world.ack_deadline}s)", inter.id))
-            if self.world.reject_late_ack or not self._token_valid(inter):
-                raise not_found(*UNKNOWN_INTERACTION)
+        self._check_acknowledgement(inter, ctype)
         data = body.get("data") or {}
-        ephemeral = bool(int(data.get("flags") or 0) & FLAG_EPHEMERAL)
-        channel = self.world.channels[inter.channel_id]
         resource: dict[str, Any] = {"type": ctype}
         info: dict[str, Any] = {"id": str(inter.id), "type": inter.type}
-        if ctype == CHANNEL_MESSAGE:
-            if inter.type not in (2, 3, 5):
-                raise DiscordHTTPError(400, 50035, "Invalid Form Body",
-                                       {"type": {"_errors": [{"code": "INTERACTION_RESPONSE_TYPE_INVALID",
-                                                              "message": "Interaction response type invalid"}]}})
-            msg = await self.messaging.create(channel, data, files, ephemeral_to=inter.user_id if ephemeral else None,
-                                            interaction=inter, validate_prefix=["data"])
-            inter.original = msg
-            resource["message"] = msg.payload()
-            info.update(response_message_id=str(msg.id), response_message_loading=False,
-                        response_message_ephemeral=ephemeral)
-        elif ctype == DEFERRED_CHANNEL_MESSAGE:
-            msg = await self.messaging.create(channel, {"content": ""}, [], interaction=inter, loading=True,
-                                            ephemeral_to=inter.user_id if ephemeral else None)
-            inter.original = msg
-            resource["message"] = msg.payload()
-            info.update(response_message_id=str(msg.id), response_message_loading=True,
-                        response_message_ephemeral=ephemeral)
+        if ctype in (CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE):
+            await self._reply(inter, ctype, data, files, resource, info)
         elif ctype in (DEFERRED_UPDATE, UPDATE_MESSAGE):
-            if inter.message is None:
-                raise DiscordHTTPError(400, 50035, "Invalid Form Body",
-                                       {"type": {"_errors": [{"code": "INTERACTION_RESPONSE_TYPE_INVALID",
-                                                              "message": "Interaction response type invalid "
-                                                                         "(no message to update)"}]}})
-            inter.original = inter.message
-            if ctype == UPDATE_MESSAGE:
-                await self.messaging.edit(inter.message, data, files, validate_prefix=["data"])
-                resource["message"] = inter.message.payload()
-            info.update(response_message_id=str(inter.message.id), response_message_loading=False,
-                        response_message_ephemeral=inter.message.ephemeral)
+            await self._update(inter, ctype, data, files, resource, info)
         elif ctype == MODAL:
             if inter.type == 5:
-                raise DiscordHTTPError(400, 50035, "Invalid Form Body",
-                                       {"type": {"_errors": [{"code": "INTERACTION_RESPONSE_TYPE_INVALID",
-                                                              "message": "Cannot respond to a modal with a modal"}]}})
+                raise _response_type_invalid("Cannot respond to a modal with a modal")
             errors = FormErrors()
             validate_modal(data, errors)
             errors.raise_if_any()
             inter.modal = data
         elif ctype == AUTOCOMPLETE_RESULT:
             inter.autocomplete_choices = data.get("choices") or []
-        elif ctype == PONG:
-            pass
-        else:
+        elif ctype != PONG:
             raise DiscordHTTPError(400, 50035, "Invalid Form Body",
                                    {"type": {"_errors": [{"code": "BASE_TYPE_CHOICES",
                                                           "message": f"Value must be one of known types, got {ctype}"}]}})
@@ -191,6 +145,60 @@ class Interactions:
         inter.callback_at = time.monotonic()
         inter.callback_event.set()
         return json_response({"interaction": info, "resource": resource})
+
+    def _answered_interaction(self, request: web.Request) -> FakeInteraction:
+        """The interaction a callback names, its token checked."""
+        try:
+            inter = self.world.interactions[int(request.match_info["interaction_id"])]
+        except (KeyError, ValueError):
+            raise not_found(*UNKNOWN_INTERACTION) from None
+        if inter.token != request.match_info["token"]:
+            raise DiscordHTTPError(401, 50027, "Invalid Webhook Token")
+        return inter
+
+    def _check_acknowledgement(self, inter: FakeInteraction, ctype: Any) -> None:
+        """A second callback is refused; a late one is recorded, and refused when the world says so or the token
+        expired."""
+        if inter.acknowledged:
+            self.world.violations.append(Violation("double_ack", f"{inter.label}: second callback type {ctype} "
+                                                   f"after type {inter.callback_type}", inter.id))
+            raise DiscordHTTPError(400, 40060, "Interaction has already been acknowledged.")
+        elapsed = time.monotonic() - inter.dispatched_at
+        if elapsed > self.world.ack_deadline or not self._token_valid(inter):
+            self.world.violations.append(Violation("late_ack", f"{inter.label}: callback after {elapsed:.2f}s "
+                                                   f"(limit {self.world.ack_deadline}s)", inter.id))
+            if self.world.reject_late_ack or not self._token_valid(inter):
+                raise not_found(*UNKNOWN_INTERACTION)
+
+    async def _reply(self, inter: FakeInteraction, ctype: int, data: dict, files: list, resource: dict[str, Any],
+                     info: dict[str, Any]) -> None:
+        """A message answering the interaction, or its deferred "thinking" placeholder."""
+        ephemeral = bool(int(data.get("flags") or 0) & FLAG_EPHEMERAL)
+        channel = self.world.channels[inter.channel_id]
+        if ctype == CHANNEL_MESSAGE:
+            if inter.type not in (2, 3, 5):
+                raise _response_type_invalid("Interaction response type invalid")
+            msg = await self.messaging.create(channel, data, files, ephemeral_to=inter.user_id if ephemeral else None,
+                                              interaction=inter, validate_prefix=["data"])
+        else:
+            msg = await self.messaging.create(channel, {"content": ""}, [], interaction=inter, loading=True,
+                                              ephemeral_to=inter.user_id if ephemeral else None)
+        inter.original = msg
+        resource["message"] = msg.payload()
+        info.update(response_message_id=str(msg.id), response_message_loading=ctype == DEFERRED_CHANNEL_MESSAGE,
+                    response_message_ephemeral=ephemeral)
+
+    async def _update(self, inter: FakeInteraction, ctype: int, data: dict, files: list, resource: dict[str, Any],
+                      info: dict[str, Any]) -> None:
+        """The clicked message edited (UPDATE_MESSAGE), or to be edited later (DEFERRED_UPDATE)."""
+        if inter.message is None:
+            raise _response_type_invalid("Interaction response type invalid (no message to update)")
+        inter.original = inter.message
+        if ctype == UPDATE_MESSAGE:
+            await self.messaging.edit(inter.message, data, files, validate_prefix=["data"])
+            resource["message"] = inter.message.payload()
+        info.update(response_message_id=str(inter.message.id), response_message_loading=False,
+                    response_message_ephemeral=inter.message.ephemeral)
 
     def _interaction_message(self, inter: FakeInteraction, message_id: str) -> FakeMessage:
         if message_id == "@original":
@@ -251,3 +259,8 @@ class Interactions:
         inter.touch(f"delete {request.match_info['message_id']}")
         await self.messaging.delete(msg)
         return no_content()
+
+
+def _response_type_invalid(message: str) -> DiscordHTTPError:
+    return DiscordHTTPError(400, 50035, "Invalid Form Body",
+                            {"type": {"_errors": [{"code": "INTERACTION_RESPONSE_TYPE_INVALID", "message": message}]}})

@@ -51,7 +51,7 @@ class Messaging:
         self.check_files(body, files, {}, body.get("embeds") or [], validate_prefix or [])
         msg = FakeMessage(
             id=snowflake(), channel_id=channel.id, guild_id=channel.guild_id,
-            author=author or self.world.bot_user_payload(), ephemeral_to=ephemeral_to, interaction=interaction,
+            author=author or self.world.payloads.bot_user(), ephemeral_to=ephemeral_to, interaction=interaction,
             webhook_id=self.world.application_id if interaction is not None else None,
             application_id=self.world.application_id if interaction is not None else None,
             message_reference=body.get("message_reference"),
@@ -59,7 +59,7 @@ class Messaging:
                 19 if body.get("message_reference") else 0),
         )
         if interaction is not None:
-            user = self.world.user_payload(interaction.user_id)
+            user = self.world.payloads.user(interaction.user_id)
             meta: dict[str, Any] = {
                 "id": str(interaction.id), "type": interaction.type, "user": user,
                 "authorizing_integration_owners": {"0": str(channel.guild_id)} if channel.guild_id else {},

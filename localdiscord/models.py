@@ -221,47 +221,34 @@ class MessageVersion:
         return out
 
 
+@dataclass(kw_only=True, eq=False, repr=False)
 class FakeMessage:
     """A message as stored by the fake. Live object: it always shows the current state;
     ``versions`` keeps every state it ever had."""
 
-    def __init__(
-        self,
-        *,
-        id: int,
-        channel_id: int,
-        guild_id: int | None,
-        author: dict,
-        ephemeral_to: int | None = None,
-        interaction: FakeInteraction | None = None,
-        webhook_id: int | None = None,
-        application_id: int | None = None,
-        message_reference: dict | None = None,
-        type: int = 0,
-    ) -> None:
-        self.id = id
-        self.channel_id = channel_id
-        self.guild_id = guild_id
-        self.author = author
-        self.ephemeral_to = ephemeral_to
-        self.interaction = interaction
-        self.webhook_id = webhook_id
-        self.application_id = application_id
-        self.message_reference = message_reference
-        self.type = type
-        self.timestamp = iso_now()
-        self.born = 0.0  # the fake clock's time at creation (for "older than an hour")
-        self.dismissed = False  # an ephemeral message its user dismissed
-        self.edited_timestamp: str | None = None
-        self.content = ""
-        self.embeds: list[dict] = []
-        self.components: list[dict] = []
-        self.attachments: list[Attachment] = []
-        self.flags = 0
-        self.deleted = False
-        self.versions: list[MessageVersion] = []
-        self.interaction_metadata: dict | None = None
-        self.command: str | None = None  # "/play koikoi" for the answer to a slash command
+    id: int
+    channel_id: int
+    guild_id: int | None
+    author: dict
+    ephemeral_to: int | None = None
+    interaction: FakeInteraction | None = None
+    webhook_id: int | None = None
+    application_id: int | None = None
+    message_reference: dict | None = None
+    type: int = 0
+    timestamp: str = field(default_factory=iso_now)
+    born: float = 0.0  # the fake clock's time at creation (for "older than an hour")
+    dismissed: bool = False  # an ephemeral message its user dismissed
+    edited_timestamp: str | None = None
+    content: str = ""
+    embeds: list[dict] = field(default_factory=list)
+    components: list[dict] = field(default_factory=list)
+    attachments: list[Attachment] = field(default_factory=list)
+    flags: int = 0
+    deleted: bool = False
+    versions: list[MessageVersion] = field(default_factory=list)
+    interaction_metadata: dict | None = None
+    command: str | None = None  # "/play koikoi" for the answer to a slash command
 
     # --- state changes -------------------------------------------------
     def _snapshot(self, kind: str) -> None:

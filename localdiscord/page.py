@@ -34,7 +34,6 @@ acknowledged them (``modal`` is the modal to show, or null). A refused action an
 from __future__ import annotations
 
 import asyncio
-import base64
 import json
 import logging
 import re
@@ -47,6 +46,7 @@ from .fake import LocalDiscord
 from .harness import FakeUser, HarnessError, InteractionTimeout
 from .httpio import Handler, Routes, add_routes
 from .models import FakeInteraction, FakeMessage, Member
+from .page_options import PageError, typed_options
 
 log = logging.getLogger("parlor.playground")
 
@@ -55,12 +55,6 @@ COOKIE = "parlor_user"
 MAX_MESSAGES = 150  # per snapshot: the newest ones, as a chat shows them
 MAX_WAIT = 25.0
 NAME_RE = re.compile(r"^[\w .'-]{1,32}$")
-
-
-class PageError(Exception):
-    def __init__(self, message: str, status: int = 400) -> None:
-        super().__init__(message)
-        self.message, self.status = message, status
 
 
 def _json(data: Any, status: int = 200) -> web.Response:
@@ -124,8 +118,11 @@ class Api:
             raise PageError("The request body must be a JSON object.")
         return body
 
-    def _user(self, request: web.Request, wanted: Any = None) -> FakeUser:
-        wanted = wanted if wanted not in (None, "") else request.query.get("as") or request.cookies.get(COOKIE)
+    def _user(self, request: web.Request | None, wanted: Any = None) -> FakeUser:
+        """The user ``wanted`` names (id or name), else the one the request names (``?as=``, then its cookie), else
+        the first user."""
+        if wanted in (None, "") and request is not None:
+            wanted = request.query.get("as") or request.cookies.get(COOKIE)
         users = self.users()
         if not users:
             raise PageError("There are no users yet; add one first.", 409)
@@ -135,6 +132,10 @@ class Api:
             if str(u.id) == str(wanted) or u.name == wanted:
                 return u
         raise PageError(f"There is no user {wanted!r}; pick one of: {', '.join(u.name for u in users)}.", 404)
+
+    def named_user(self, wanted: str) -> FakeUser:
+        """The user a page names by id or name (a PageError when there is none)."""
+        return self._user(None, wanted)
 
     def users(self) -> list[FakeUser]:
         """The members who can act: every member of the local Discord (``add_user`` makes each a FakeUser)."""
@@ -286,70 +287,9 @@ class Api:
         path = str(body.get("command") or "").strip().lstrip("/")
         if not path:
             raise PageError("Choose a command.")
-        options = self._options(user, ch, path, body.get("options") or {})
+        options = typed_options(user, ch, path, body.get("options") or {}, self.named_user)
         inter = user.prepare_slash(path, _channel=ch, **options)
         return await self._dispatch(inter)
-
-    def _options(self, user: FakeUser, ch, path: str, raw: dict[str, Any], *, complete: bool = True) -> dict[str, Any]:
-        """Turn the page's values (text from inputs) into the harness's (numbers, booleans, files).
-        ``complete``: every required option must be given (a command being sent; not while one is typed)."""
-        if not isinstance(raw, dict):
-            raise PageError("Options must be an object of name → value.")
-        spec = self._option_specs(user, ch, path)
-        out: dict[str, Any] = {}
-        for name, value in raw.items():
-            if value is None or value == "":
-                continue  # left empty: not given, as in Discord
-            opt = spec.get(name)
-            if opt is None:
-                raise PageError(f"The command /{path} has no option {name}; its options are: "
-                                f"{', '.join(spec) or 'none'}.")
-            t = opt.get("type")
-            if t in (4, 10) and isinstance(value, str):
-                try:
-                    value = int(value) if t == 4 else float(value)
-                except ValueError:
-                    raise PageError(f"The option {name} needs a {'whole ' if t == 4 else ''}number.") from None
-            elif t == 5 and isinstance(value, str):
-                if value.lower() not in ("true", "false"):
-                    raise PageError(f"The option {name} is True or False.")
-                value = value.lower() == "true"
-            elif t in (6, 9) and isinstance(value, str):
-                value = self._user(None, value).id  # type: ignore[arg-type]
-            elif t == 11:
-                if not isinstance(value, dict) or "data" not in value:
-                    raise PageError(f"The option {name} needs a file.")
-                try:
-                    value = (str(value.get("filename") or "file"), base64.b64decode(value["data"]))
-                except ValueError:
-                    raise PageError(f"The file for {name} could not be read.") from None
-            choices = opt.get("choices")
-            if choices and value not in [c["value"] for c in choices] and value not in [c["name"] for c in choices]:
-                raise PageError(f"The option {name} must be one of: {', '.join(c['name'] for c in choices)}.")
-            if t in (4, 10) and isinstance(value, (int, float)):
-                low, high = opt.get("min_value"), opt.get("max_value")
-                if (low is not None and value < low) or (high is not None and value > high):
-                    raise PageError(f"The option {name} must be "
-                                    + (f"from {low} to {high}." if low is not None and high is not None
-                                       else f"at least {low}." if low is not None else f"at most {high}."))
-            if t == 3 and isinstance(value, str):
-                low, high = opt.get("min_length"), opt.get("max_length")
-                if (low and len(value) < low) or (high and len(value) > high):
-                    raise PageError(f"The option {name} takes {low or 0} to {high or 6000} characters.")
-            out[name] = value
-        missing = [n for n, o in spec.items() if o.get("required") and n not in out]
-        if missing and complete:
-            raise PageError(f"Fill in the required option{'s' if len(missing) > 1 else ''}: {', '.join(missing)}.")
-        return out
-
-    def _option_specs(self, user: FakeUser, ch, path: str) -> dict[str, dict]:
-        parts = path.split()
-        cmd = user._find_command(parts[0], ch)
-        options = cmd.payload.get("options") or []
-        for sub in parts[1:]:
-            node = next((o for o in options if o.get("name") == sub and o.get("type") in (1, 2)), None)
-            options = (node or {}).get("options") or []
-        return {o["name"]: o for o in options if o.get("type") not in (1, 2)}
 
     async def autocomplete(self, request: web.Request) -> web.Response:
         body = await self._body(request)
@@ -361,7 +301,7 @@ class Api:
         typed = str(raw.pop(focused, "") or "")
         # Discord's client asks for suggestions while the command is being written, and its docs say the
         # options the user has not filled yet are left out, required ones included (/rules' game, typed)
-        options = self._options(user, ch, path, raw, complete=False)
+        options = typed_options(user, ch, path, raw, self.named_user, complete=False)
         if not self.fake.connected:
             return _json({"choices": []})
         try:

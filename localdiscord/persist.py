@@ -94,17 +94,33 @@ def load_state(fake: LocalDiscord, data: dict[str, Any], attachments_dir: Path |
     fake.application_id = fake.bot_id = int(data["application_id"])
     fake.bot_name = data.get("bot_name") or fake.bot_name
     fake.owner_id = int(data["owner_id"])
-    fake.guilds.clear()
-    fake.channels.clear()
-    fake.users.clear()
-    fake.messages.clear()
-    fake.commands.clear()
-    fake.attachments.clear()
-    fake.app_emoji.clear()
+    for kept in (fake.guilds, fake.channels, fake.users, fake.messages, fake.commands, fake.attachments, fake.app_emoji):
+        kept.clear()
     for e in data.get("emoji") or []:
         image = attachments_dir / _emoji_file(int(e["id"])) if attachments_dir is not None else None
         if image is not None and image.exists():  # an emoji whose image is lost is gone (the bot uploads it again)
             fake.app_emoji[int(e["id"])] = AppEmoji(int(e["id"]), e["name"], image.read_bytes(), e["content_type"])
+    _load_places(fake, data)
+    for u in data["users"]:
+        fake.users[int(u["id"])] = FakeUser(fake, int(u["id"]), u["name"], manage_guild=bool(u.get("manage_guild")),
+                                            guild_id=u.get("guild_id"))
+    for c in data["commands"]:
+        cmd = Command(id=int(c["id"]), application_id=fake.application_id, guild_id=c["scope"],
+                      payload=c["payload"], version=int(c["version"]))
+        fake.commands[(cmd.guild_id, cmd.type, cmd.name)] = cmd
+    for m in data["messages"]:
+        channel = fake.channels.get(int(m["channel_id"]))
+        if channel is not None:
+            msg = _load_message(fake, channel, m, attachments_dir)
+            channel.messages.append(msg)
+            fake.messages[msg.id] = msg
+    for ch in fake.channels.values():
+        ch.messages.sort(key=lambda x: x.id)
+    fake.changed()
+
+
+def _load_places(fake: LocalDiscord, data: dict[str, Any]) -> None:
+    """The saved guilds and channels (threads are no guild's channels)."""
     for g in data["guilds"]:
         fake.guilds[int(g["id"])] = Guild(
             id=int(g["id"]), name=g["name"], owner_id=int(g["owner_id"]), manager_role_id=int(g["manager_role_id"]),
@@ -115,52 +131,36 @@ def load_state(fake: LocalDiscord, data: dict[str, Any], attachments_dir: Path |
                      type=c.get("type", 0), recipient_id=c.get("recipient_id"), parent_id=c.get("parent_id"),
                      owner_id=c.get("owner_id"))
         fake.channels[ch.id] = ch
-        if ch.guild_id is not None and ch.guild_id in fake.guilds and not ch.is_thread:  # threads: not a guild's channels
+        if ch.guild_id is not None and ch.guild_id in fake.guilds and not ch.is_thread:
             fake.guilds[ch.guild_id].channels[ch.id] = ch
-    for u in data["users"]:
-        fake.users[int(u["id"])] = FakeUser(fake, int(u["id"]), u["name"], manage_guild=bool(u.get("manage_guild")),
-                                            guild_id=u.get("guild_id"))
-    for c in data["commands"]:
-        cmd = Command(id=int(c["id"]), application_id=fake.application_id, guild_id=c["scope"],
-                      payload=c["payload"], version=int(c["version"]))
-        fake.commands[(cmd.guild_id, cmd.type, cmd.name)] = cmd
-    for m in data["messages"]:
-        channel = fake.channels.get(int(m["channel_id"]))
-        if channel is None:
-            continue
-        msg = FakeMessage(
-            id=int(m["id"]), channel_id=channel.id, guild_id=m.get("guild_id"), author=m["author"],
-            ephemeral_to=m.get("ephemeral_to"), webhook_id=m.get("webhook_id"),
-            application_id=m.get("application_id"), message_reference=m.get("message_reference"),
-            type=m.get("type", 0),
-        )
-        msg.timestamp = m["timestamp"]
-        msg.born = fake.clock.now() - max(time.time() - snowflake_time(msg.id), 0.0)  # its real age
-        msg.edited_timestamp = m.get("edited_timestamp")
-        msg.content = m.get("content") or ""
-        msg.embeds = m.get("embeds") or []
-        msg.components = m.get("components") or []
-        msg.flags = int(m.get("flags") or 0)
-        msg.interaction_metadata = m.get("interaction_metadata")
-        msg.command = m.get("command")
-        for a in m.get("attachments") or []:
-            aid = int(a["id"])
-            if attachments_dir is None or not (attachments_dir / str(aid)).exists():
-                continue  # a picture older than the kept ones: the message comes back without it
-            blob = (attachments_dir / str(aid)).read_bytes()
-            att = Attachment(id=aid, filename=a["filename"], size=a.get("size", len(blob)),
-                             content_type=a.get("content_type"), data=blob, description=a.get("description"),
-                             url=f"/attachments/{aid}/{a['filename']}")
-            fake.attachments[aid] = att
-            msg.attachments.append(att)
-        msg.versions.append(MessageVersion(kind="create", content=msg.content, embeds=msg.embeds,
-                                           components=msg.components, attachments=list(msg.attachments),
-                                           flags=msg.flags, at=time.time()))
-        channel.messages.append(msg)
-        fake.messages[msg.id] = msg
-    for ch in fake.channels.values():
-        ch.messages.sort(key=lambda x: x.id)
-    fake.changed()
+
+
+def _load_message(fake: LocalDiscord, channel: Channel, m: dict[str, Any], attachments_dir: Path | None) -> FakeMessage:
+    """A saved message as it was last shown, with the pictures still kept (its one version: its creation)."""
+    msg = FakeMessage(
+        id=int(m["id"]), channel_id=channel.id, guild_id=m.get("guild_id"), author=m["author"],
+        ephemeral_to=m.get("ephemeral_to"), webhook_id=m.get("webhook_id"),
+        application_id=m.get("application_id"), message_reference=m.get("message_reference"),
+        type=m.get("type", 0), timestamp=m["timestamp"],
+        born=fake.clock.now() - max(time.time() - snowflake_time(int(m["id"])), 0.0),  # its real age
+        edited_timestamp=m.get("edited_timestamp"), content=m.get("content") or "", embeds=m.get("embeds") or [],
+        components=m.get("components") or [], flags=int(m.get("flags") or 0),
+        interaction_metadata=m.get("interaction_metadata"), command=m.get("command"),
+    )
+    for a in m.get("attachments") or []:
+        aid = int(a["id"])
+        if attachments_dir is None or not (attachments_dir / str(aid)).exists():
+            continue  # a picture older than the kept ones: the message comes back without it
+        blob = (attachments_dir / str(aid)).read_bytes()
+        att = Attachment(id=aid, filename=a["filename"], size=a.get("size", len(blob)),
+                         content_type=a.get("content_type"), data=blob, description=a.get("description"),
+                         url=f"/attachments/{aid}/{a['filename']}")
+        fake.attachments[aid] = att
+        msg.attachments.append(att)
+    msg.versions.append(MessageVersion(kind="create", content=msg.content, embeds=msg.embeds,
+                                       components=msg.components, attachments=list(msg.attachments),
+                                       flags=msg.flags, at=time.time()))
+    return msg
 
 
 def kept_attachments(fake: LocalDiscord) -> list[Attachment]:

@@ -38,35 +38,13 @@ async def run_playground(settings: Settings, *, stop: asyncio.Event | None = Non
     """Start the local Discord (page included) and Parlor connected to it; run until ``stop`` is set,
     SIGINT/SIGTERM arrives (with ``handle_signals``) or the bot dies. ``on_ready(fake, bot)`` is
     called once the page is up and the bot connected. Returns a process exit code."""
-    fake = serve_page(LocalDiscord(guild_name="Parlor Playground", channels=("general", "games")))
-    state = StateFile(fake, state_path(settings.database))
-    try:
-        restored = state.load()
-    except StateError as e:
-        announce(f"Parlor cannot start the playground: {e}")
+    opened = await _open_world(settings, announce)
+    if opened is None:
         return 2
-    if not restored:
-        for name, manager in DEFAULT_USERS:
-            fake.add_user(name, manage_guild=manager)
-    try:
-        await fake.start(port=settings.playground_port)
-    except OSError as e:
-        announce(f"Parlor cannot start the playground on 127.0.0.1:{settings.playground_port}: {e.strerror or e}. "
-                 f"Set PARLOR_PLAYGROUND_PORT in .env to a free port.")
-        return 2
-    fix_attachment_urls(fake)
-    fake.patch_discord()
-    state.follow()
-    state.save()
+    fake, state = opened
     stop = stop or asyncio.Event()
     loop = asyncio.get_running_loop()
-    handled = []
-    for sig in (signal.SIGINT, signal.SIGTERM) if handle_signals else ():
-        try:
-            loop.add_signal_handler(sig, stop.set)
-            handled.append(sig)
-        except (NotImplementedError, RuntimeError, ValueError):  # not the main thread, or Windows
-            pass
+    handled = _stop_on_signals(loop, stop) if handle_signals else []
     run = None
     code = 0
     try:
@@ -77,15 +55,7 @@ async def run_playground(settings: Settings, *, stop: asyncio.Event | None = Non
         except (RuntimeError, TimeoutError) as e:
             announce(f"Parlor could not connect to its local playground: {e}")
             return 1
-        url = f"http://127.0.0.1:{fake.port}"
-        announce(
-            f"No DISCORD_TOKEN is set, so Parlor is running in its local playground: open {url} in your browser "
-            f"(pick who you are at the left, type / for the commands, e.g. /play koikoi). "
-            f"The channel is kept in {state.path}.\n"
-            f"To run Parlor on real Discord instead, put your bot token after DISCORD_TOKEN= in .env "
-            f"(copy .env.example; Discord Developer Portal → your application → Bot → Reset Token) and restart. "
-            f"Press Ctrl+C to stop."
-        )
+        announce(_welcome(f"http://127.0.0.1:{fake.port}", state.path))
         if on_ready is not None:
             on_ready(fake, bot)
         waiter = asyncio.ensure_future(stop.wait())
@@ -102,6 +72,55 @@ async def run_playground(settings: Settings, *, stop: asyncio.Event | None = Non
         await state.close()
         await fake.stop()
     return code
+
+
+async def _open_world(settings: Settings, announce: Callable[[str], None]) -> tuple[LocalDiscord, StateFile] | None:
+    """The local Discord serving its page, its channel as it was kept (or new, with the default users), saved from
+    now on; None when it cannot start (the reason announced)."""
+    fake = serve_page(LocalDiscord(guild_name="Parlor Playground", channels=("general", "games")))
+    state = StateFile(fake, state_path(settings.database))
+    try:
+        restored = state.load()
+    except StateError as e:
+        announce(f"Parlor cannot start the playground: {e}")
+        return None
+    if not restored:
+        for name, manager in DEFAULT_USERS:
+            fake.add_user(name, manage_guild=manager)
+    try:
+        await fake.start(port=settings.playground_port)
+    except OSError as e:
+        announce(f"Parlor cannot start the playground on 127.0.0.1:{settings.playground_port}: {e.strerror or e}. "
+                 f"Set PARLOR_PLAYGROUND_PORT in .env to a free port.")
+        return None
+    fix_attachment_urls(fake)
+    fake.patch_discord()
+    state.follow()
+    state.save()
+    return fake, state
+
+
+def _stop_on_signals(loop: asyncio.AbstractEventLoop, stop: asyncio.Event) -> list[signal.Signals]:
+    """SIGINT and SIGTERM set ``stop``; the signals handled (none outside the main thread, or on Windows)."""
+    handled = []
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        try:
+            loop.add_signal_handler(sig, stop.set)
+            handled.append(sig)
+        except (NotImplementedError, RuntimeError, ValueError):  # not the main thread, or Windows
+            pass
+    return handled
+
+
+def _welcome(url: str, kept_in: Path) -> str:
+    return (
+        f"No DISCORD_TOKEN is set, so Parlor is running in its local playground: open {url} in your browser "
+        f"(pick who you are at the left, type / for the commands, e.g. /play koikoi). "
+        f"The channel is kept in {kept_in}.\n"
+        f"To run Parlor on real Discord instead, put your bot token after DISCORD_TOKEN= in .env "
+        f"(copy .env.example; Discord Developer Portal → your application → Bot → Reset Token) and restart. "
+        f"Press Ctrl+C to stop."
+    )
 
 
 def main_playground(settings: Settings) -> int:

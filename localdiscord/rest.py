@@ -15,7 +15,7 @@ from collections.abc import Callable
 from aiohttp import web
 
 from .errors import UNKNOWN_CHANNEL, UNKNOWN_MESSAGE, DiscordHTTPError, FormErrors, not_found
-from .httpio import API, Handler, Routes, add_routes, json_response, no_content, read_body
+from .httpio import API, Routes, add_routes, json_response, no_content, read_body
 from .messaging import Messaging
 from .models import (
     ATTACH_FILES,
@@ -25,7 +25,6 @@ from .models import (
     PUBLIC_THREAD,
     READ_MESSAGE_HISTORY,
     Channel,
-    Command,
     FakeMessage,
     Guild,
     snowflake,
@@ -53,19 +52,12 @@ class Rest:
 
     def routes(self) -> Routes:
         """Discord's REST routes the fake answers, under ``/api/v{n}``."""
-        commands: dict[str, Handler] = {"PUT": self._put_commands, "GET": self._get_commands, "POST": self._post_command}
-        command: dict[str, Handler] = {"GET": self._get_command, "PATCH": self._patch_command,
-                                       "DELETE": self._delete_command}
         return {
             "/gateway": {"GET": self._get_gateway}, "/gateway/bot": {"GET": self._get_gateway},
             "/users/@me": {"GET": self._get_me}, "/users/{user_id}": {"GET": self._get_user},
             "/users/@me/channels": {"POST": self._create_dm},
             "/oauth2/applications/@me": {"GET": self._get_application},
             "/applications/@me": {"GET": self._get_application},
-            "/applications/{app_id}/commands": commands,
-            "/applications/{app_id}/commands/{command_id:\\d+}": command,
-            "/applications/{app_id}/guilds/{guild_id}/commands": commands,
-            "/applications/{app_id}/guilds/{guild_id}/commands/{command_id:\\d+}": command,
             "/channels/{channel_id}": {"GET": self._get_channel},
             "/channels/{channel_id}/messages": {"GET": self._get_channel_messages, "POST": self._post_channel_message},
             "/channels/{channel_id}/messages/{message_id}": {
@@ -180,16 +172,16 @@ class Rest:
         })
 
     async def _get_me(self, request: web.Request) -> web.Response:
-        return json_response(self.world.bot_user_payload())
+        return json_response(self.world.payloads.bot_user())
 
     async def _get_user(self, request: web.Request) -> web.Response:
         uid = int(request.match_info["user_id"])
         if uid not in self.world.users and uid not in (self.world.bot_id, self.world.owner_id):
             raise not_found(10013, "Unknown User")
-        return json_response(self.world.user_payload(uid))
+        return json_response(self.world.payloads.user(uid))
 
     async def _get_application(self, request: web.Request) -> web.Response:
-        return json_response(self.world.application_payload())
+        return json_response(self.world.payloads.application())
 
     async def _create_dm(self, request: web.Request) -> web.Response:
         body, _ = await read_body(request)
@@ -203,7 +195,7 @@ class Rest:
             ch = Channel(id=snowflake(), guild_id=None, name=f"dm-{self.world.users[uid].name}", type=1, recipient_id=uid)
             self.world.channels[ch.id] = ch
         payload = ch.payload()
-        payload["recipients"] = [self.world.user_payload(uid)]
+        payload["recipients"] = [self.world.payloads.user(uid)]
         return json_response(payload)
 
     def _channel(self, request: web.Request) -> Channel:
@@ -213,7 +205,7 @@ class Rest:
             raise not_found(*UNKNOWN_CHANNEL) from None
 
     async def _get_channel(self, request: web.Request) -> web.Response:
-        return json_response(self.world.channel_payload(self._channel(request)))
+        return json_response(self.world.payloads.channel(self._channel(request)))
 
     def _guild(self, request: web.Request) -> Guild:
         try:
@@ -222,7 +214,7 @@ class Rest:
             raise not_found(10004, "Unknown Guild") from None
 
     async def _get_guild(self, request: web.Request) -> web.Response:
-        p = self.world.guild_payload(self._guild(request))
+        p = self.world.payloads.guild(self._guild(request))
         for key in ("members", "channels", "threads", "presences", "voice_states", "joined_at", "large",
                     "member_count", "unavailable"):
             p.pop(key, None)
@@ -235,99 +227,22 @@ class Rest:
     async def _get_guild_members(self, request: web.Request) -> web.Response:
         g = self._guild(request)
         ids = [self.world.bot_id, g.owner_id] + list(g.member_ids)
-        return json_response([self.world.member_payload(i, g) for i in ids])
+        return json_response([self.world.payloads.member(i, g) for i in ids])
 
     async def _get_guild_member(self, request: web.Request) -> web.Response:
         g = self._guild(request)
         uid = int(request.match_info["user_id"])
         if uid not in g.member_ids and uid not in (self.world.bot_id, g.owner_id):
             raise not_found(10007, "Unknown Member")
-        return json_response(self.world.member_payload(uid, g))
+        return json_response(self.world.payloads.member(uid, g))
 
     async def _typing(self, request: web.Request) -> web.Response:
         channel = self._channel(request)
-        self.world.require(channel, self.world.send_bit(channel))
+        self.world.permissions.require(channel, self.world.permissions.send_bit(channel))
         return no_content()
 
     async def _reactions(self, request: web.Request) -> web.Response:
         return no_content() if request.method != "GET" else json_response([])
-
-    def _command_scope(self, request: web.Request) -> int | None:
-        if int(request.match_info["app_id"]) != self.world.application_id:
-            raise DiscordHTTPError(403, 50001, "Missing Access")
-        gid = request.match_info.get("guild_id")
-        if gid is None:
-            return None
-        gid_i = int(gid)
-        if gid_i not in self.world.guilds:
-            raise DiscordHTTPError(403, 50001, "Missing Access")
-        return gid_i
-
-    def _upsert_command(self, scope: int | None, payload: dict) -> Command:
-        ctype = int(payload.get("type", 1))
-        name = payload.get("name") or ""
-        errors = FormErrors()
-        errors.max_len(["name"], name, 32)
-        if not name:
-            errors.add(["name"], "BASE_TYPE_REQUIRED", "This field is required")
-        if ctype == 1:
-            errors.max_len(["description"], payload.get("description"), 100)
-        errors.raise_if_any()
-        key = (scope, ctype, name)
-        existing = self.world.commands.get(key)
-        cmd = Command(id=existing.id if existing else snowflake(), application_id=self.world.application_id,
-                      guild_id=scope, payload=dict(payload))
-        self.world.commands[key] = cmd
-        self.world.changed()
-        return cmd
-
-    async def _put_commands(self, request: web.Request) -> web.Response:
-        scope = self._command_scope(request)
-        body, _ = await read_body(request)
-        old = {k: self.world.commands.pop(k) for k in [k for k in self.world.commands if k[0] == scope]}
-        out = []
-        for p in body:
-            cmd = self._upsert_command(scope, p)
-            prev = old.get((scope, cmd.type, cmd.name))
-            if prev is not None:  # Discord keeps a command's id across bulk overwrites
-                cmd.id = prev.id
-            out.append(cmd.to_json())
-        return json_response(out)
-
-    async def _get_commands(self, request: web.Request) -> web.Response:
-        scope = self._command_scope(request)
-        return json_response([c.to_json() for c in self.world.commands_in(scope)])
-
-    async def _post_command(self, request: web.Request) -> web.Response:
-        scope = self._command_scope(request)
-        body, _ = await read_body(request)
-        return json_response(self._upsert_command(scope, body).to_json(), 201)
-
-    def _find_command(self, request: web.Request) -> tuple[tuple, Command]:
-        scope = self._command_scope(request)
-        cid = int(request.match_info["command_id"])
-        for key, c in self.world.commands.items():
-            if key[0] == scope and c.id == cid:
-                return key, c
-        raise not_found(10063, "Unknown application command")
-
-    async def _get_command(self, request: web.Request) -> web.Response:
-        return json_response(self._find_command(request)[1].to_json())
-
-    async def _patch_command(self, request: web.Request) -> web.Response:
-        key, c = self._find_command(request)
-        body, _ = await read_body(request)
-        payload = {**c.payload, **body}
-        del self.world.commands[key]
-        new = self._upsert_command(key[0], payload)
-        new.id = c.id
-        return json_response(new.to_json())
-
-    async def _delete_command(self, request: web.Request) -> web.Response:
-        key, _ = self._find_command(request)
-        del self.world.commands[key]
-        self.world.changed()
-        return no_content()
 
     def _channel_message(self, request: web.Request) -> FakeMessage:
         ch = self._channel(request)
@@ -341,7 +256,7 @@ class Rest:
 
     async def _get_channel_messages(self, request: web.Request) -> web.Response:
         ch = self._channel(request)
-        self.world.require(ch, READ_MESSAGE_HISTORY)
+        self.world.permissions.require(ch, READ_MESSAGE_HISTORY)
         msgs = [m for m in ch.messages if m.public and not m.deleted and not m.loading]
         q = request.query
         if "before" in q:
@@ -358,7 +273,7 @@ class Rest:
     async def _post_channel_message(self, request: web.Request) -> web.Response:
         ch = self._channel(request)
         body, files = await read_body(request)
-        self.world.require(ch, self.world.send_bit(ch), *([EMBED_LINKS] if body.get("embeds") else []),
+        self.world.permissions.require(ch, self.world.permissions.send_bit(ch), *([EMBED_LINKS] if body.get("embeds") else []),
                            *([ATTACH_FILES] if files else []))
         msg = await self.messaging.create(ch, body, files, validate_prefix=[])
         return json_response(msg.payload())
@@ -379,13 +294,13 @@ class Rest:
         assert isinstance(name, str)  # checked above: raise_if_any refused anything else
         if ch.is_thread or ch.guild_id is None:
             raise DiscordHTTPError(400, 50024, "Cannot execute action on this channel type")
-        self.world.require(ch, CREATE_PUBLIC_THREADS)
+        self.world.permissions.require(ch, CREATE_PUBLIC_THREADS)
         thread = self.world.add_thread(name, parent=ch.id, owner_id=self.world.bot_id)
-        return json_response(self.world.channel_payload(thread), 201)
+        return json_response(self.world.payloads.channel(thread), 201)
 
     async def _get_channel_message(self, request: web.Request) -> web.Response:
         msg = self._channel_message(request)
-        self.world.require(self._channel(request), READ_MESSAGE_HISTORY)
+        self.world.permissions.require(self._channel(request), READ_MESSAGE_HISTORY)
         return json_response(msg.payload())
 
     async def _patch_channel_message(self, request: web.Request) -> web.Response:
@@ -394,8 +309,8 @@ class Rest:
             raise DiscordHTTPError(403, 50005, "Cannot edit a message authored by another user")
         body, files = await read_body(request)
         channel = self._channel(request)
-        self.world.require(channel, *([ATTACH_FILES] if files else []))
-        if body.get("embeds") and not self.world.granted(channel, EMBED_LINKS):
+        self.world.permissions.require(channel, *([ATTACH_FILES] if files else []))
+        if body.get("embeds") and not self.world.permissions.granted(channel, EMBED_LINKS):
             body = dict(body, embeds=[])  # as Discord does: the edit is taken, its embeds silently dropped
         self.check_hour_old_edit(msg)
         await self.messaging.edit(msg, body, files, validate_prefix=[])
@@ -404,6 +319,6 @@ class Rest:
     async def _delete_channel_message(self, request: web.Request) -> web.Response:
         msg = self._channel_message(request)
         own = int(msg.author["id"]) == self.world.bot_id
-        self.world.require(self._channel(request), *([] if own else [MANAGE_MESSAGES]))
+        self.world.permissions.require(self._channel(request), *([] if own else [MANAGE_MESSAGES]))
         await self.messaging.delete(msg)
         return no_content()

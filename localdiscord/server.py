@@ -10,6 +10,7 @@ from typing import Any
 
 from aiohttp import web
 
+from .commands import CommandRoutes
 from .emoji import EmojiRoutes
 from .gateway import INTENT_GUILD_MEMBERS, Gateway
 from .interactions import Interactions
@@ -54,6 +55,7 @@ class DiscordServer(World):
         self.rest = Rest(self, self.messaging)
         self.interaction_endpoints = Interactions(self, self.gateway, self.messaging)
         self.emoji_routes = EmojiRoutes(self)
+        self.command_routes = CommandRoutes(self)
         self.page: PageHandler | None = None  # what a browser gets at ``/`` (the playground sets it)
         self._runner: web.AppRunner | None = None
         self._undo_patch: Callable[[], None] | None = None
@@ -63,6 +65,7 @@ class DiscordServer(World):
         app = web.Application(middlewares=[self.rest.middleware], client_max_size=64 * 1024 * 1024)
         app.router.add_get("/", self._root)
         self.rest.add_routes(app.router)
+        self.command_routes.add_routes(app.router)
         self.interaction_endpoints.add_routes(app.router)
         self.emoji_routes.add_routes(app.router)
         self.rest.add_fallback(app.router)
@@ -143,7 +146,7 @@ class DiscordServer(World):
     def set_overwrite(self, channel: ChannelRef, *names: str, allow: bool, target: int | None = None) -> Channel:
         ch = super().set_overwrite(channel, *names, allow=allow, target=target)
         if self.gateway.sessions:
-            self.gateway.fire("CHANNEL_UPDATE", self.channel_payload(ch))
+            self.gateway.fire("CHANNEL_UPDATE", self.payloads.channel(ch))
         return ch
 
     def deny(self, channel: ChannelRef, *permissions: str) -> Channel:
@@ -160,13 +163,13 @@ class DiscordServer(World):
         ch = self.get_channel(channel)
         ch.slowmode = seconds
         if self.gateway.sessions:
-            self.gateway.fire("CHANNEL_UPDATE", self.channel_payload(ch))
+            self.gateway.fire("CHANNEL_UPDATE", self.payloads.channel(ch))
         return ch
 
     def add_member(self, user: Member, guild: Guild) -> None:
         super().add_member(user, guild)
         if self.gateway.sessions:
-            data = self.member_payload(user.id, guild)
+            data = self.payloads.member(user.id, guild)
             data["guild_id"] = str(guild.id)
             self.gateway.fire("GUILD_MEMBER_ADD", data, intent=INTENT_GUILD_MEMBERS)
 

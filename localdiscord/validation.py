@@ -156,81 +156,99 @@ def validate_components(components: list, prefix: list, errors: FormErrors, *, v
                         emoji_ids: Collection[int] = ()) -> None:
     if not v2 and len(components) > 5:
         errors.add(prefix, "BASE_TYPE_MAX_LENGTH", "Must be 5 or fewer in length.")
-    seen: dict[str, list] = {}
+    check = ComponentCheck(errors, v2, emoji_ids)
+    for i, c in enumerate(components):
+        check.walk(c, prefix + [i], True)
 
-    def walk(comp: dict, path: list, top: bool) -> None:
+
+class ComponentCheck:
+    """Discord's checks of a message's components, each error added at its path in ``errors``."""
+
+    def __init__(self, errors: FormErrors, v2: bool, emoji_ids: Collection[int]) -> None:
+        self.errors, self.v2, self.emoji_ids = errors, v2, emoji_ids
+        self.seen: dict[str, list] = {}  # custom_id → where it was first used
+
+    def walk(self, comp: dict, path: list, top: bool) -> None:
         ctype = comp.get("type")
-        if top and not v2 and ctype != ACTION_ROW:
-            errors.add(path + ["type"], "UNION_TYPE_CHOICES", "Value of field \"type\" must be one of (1,).")
+        if top and not self.v2 and ctype != ACTION_ROW:
+            self.errors.add(path + ["type"], "UNION_TYPE_CHOICES", "Value of field \"type\" must be one of (1,).")
         if ctype == ACTION_ROW:
-            children = comp.get("components") or []
-            if not children:
-                errors.add(path + ["components"], "BASE_TYPE_MIN_LENGTH", "Must be 1 or more in length.")
-            if len(children) > 5:
-                errors.add(path + ["components"], "BASE_TYPE_MAX_LENGTH", "Must be 5 or fewer in length.")
-            if any(c.get("type") in SELECT_TYPES for c in children) and len(children) > 1:
-                errors.add(path + ["components"], "COMPONENT_LAYOUT_WIDTH_EXCEEDED",
-                           "The specified component exceeds the maximum width")
-            for i, c in enumerate(children):
-                walk(c, path + ["components", i], False)
+            self.row(comp, path)
             return
         cid = comp.get("custom_id")
         if cid is not None:
-            errors.max_len(path + ["custom_id"], cid, 100)
-            if cid in seen:
-                errors.add(path + ["custom_id"], "COMPONENT_CUSTOM_ID_DUPLICATED",
-                           "Component custom id cannot be duplicated")
-            seen[cid] = path
+            self.errors.max_len(path + ["custom_id"], cid, 100)
+            if cid in self.seen:
+                self.errors.add(path + ["custom_id"], "COMPONENT_CUSTOM_ID_DUPLICATED",
+                                "Component custom id cannot be duplicated")
+            self.seen[cid] = path
         if ctype == BUTTON:
-            style = comp.get("style")
-            errors.max_len(path + ["label"], comp.get("label"), 80)
-            if style == 5:
-                if not comp.get("url"):
-                    errors.add(path + ["url"], "BASE_TYPE_REQUIRED", "This field is required")
-            elif style != 6 and not cid:
-                errors.add(path + ["custom_id"], "BASE_TYPE_REQUIRED", "This field is required")
-            if style != 6 and not comp.get("label") and not comp.get("emoji"):
-                errors.add(path, "BUTTON_COMPONENT_LABEL_OR_EMOJI_REQUIRED", "A label or emoji is required")
-            check_emoji(path + ["emoji"], comp.get("emoji"), errors, emoji_ids)
+            self.button(comp, path, cid)
         elif ctype in SELECT_TYPES:
-            if not cid:
-                errors.add(path + ["custom_id"], "BASE_TYPE_REQUIRED", "This field is required")
-            errors.max_len(path + ["placeholder"], comp.get("placeholder"), 150)
-            low, high = comp.get("min_values", 1), comp.get("max_values", 1)
-            if not 0 <= low <= high <= 25:
-                errors.add(path + ["max_values"], "BASE_TYPE_BAD_INT", "min_values ≤ max_values, both from 0 to 25")
-            if ctype == STRING_SELECT:
-                options = comp.get("options") or []
-                if not 1 <= len(options) <= 25:
-                    errors.add(path + ["options"], "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 25 in length.")
-                if high > len(options):
-                    errors.add(path + ["max_values"], "BASE_TYPE_MAX", f"Must be less than or equal to {len(options)}.")
-                values = set()
-                for j, o in enumerate(options):
-                    errors.max_len(path + ["options", j, "label"], o.get("label"), 100)
-                    errors.max_len(path + ["options", j, "value"], o.get("value"), 100)
-                    errors.max_len(path + ["options", j, "description"], o.get("description"), 100)
-                    check_emoji(path + ["options", j, "emoji"], o.get("emoji"), errors, emoji_ids)
-                    if o.get("value") in values:
-                        errors.add(path + ["options", j, "value"], "SELECT_COMPONENT_OPTION_VALUE_DUPLICATED",
-                                   "Select component option values must be unique")
-                    values.add(o.get("value"))
+            self.select(comp, path, cid, ctype)
         elif ctype in (TEXT_INPUT, LABEL):
-            errors.max_len(path + ["label"], comp.get("label"), 45)
-            errors.max_len(path + ["placeholder"], comp.get("placeholder"), 100)
-            errors.max_len(path + ["value"], comp.get("value"), 4000)
-            errors.max_len(path + ["description"], comp.get("description"), 100)
+            self.errors.max_len(path + ["label"], comp.get("label"), 45)
+            self.errors.max_len(path + ["placeholder"], comp.get("placeholder"), 100)
+            self.errors.max_len(path + ["value"], comp.get("value"), 4000)
+            self.errors.max_len(path + ["description"], comp.get("description"), 100)
         # components v2 containers / sections
-        for key in ("components",):
-            for i, c in enumerate(comp.get(key) or []):
-                walk(c, path + [key, i], False)
+        for i, c in enumerate(comp.get("components") or []):
+            self.walk(c, path + ["components", i], False)
         if isinstance(comp.get("accessory"), dict):
-            walk(comp["accessory"], path + ["accessory"], False)
+            self.walk(comp["accessory"], path + ["accessory"], False)
         if isinstance(comp.get("component"), dict):
-            walk(comp["component"], path + ["component"], False)
+            self.walk(comp["component"], path + ["component"], False)
 
-    for i, c in enumerate(components):
-        walk(c, prefix + [i], True)
+    def row(self, comp: dict, path: list) -> None:
+        children = comp.get("components") or []
+        if not children:
+            self.errors.add(path + ["components"], "BASE_TYPE_MIN_LENGTH", "Must be 1 or more in length.")
+        if len(children) > 5:
+            self.errors.add(path + ["components"], "BASE_TYPE_MAX_LENGTH", "Must be 5 or fewer in length.")
+        if any(c.get("type") in SELECT_TYPES for c in children) and len(children) > 1:
+            self.errors.add(path + ["components"], "COMPONENT_LAYOUT_WIDTH_EXCEEDED",
+                            "The specified component exceeds the maximum width")
+        for i, c in enumerate(children):
+            self.walk(c, path + ["components", i], False)
+
+    def button(self, comp: dict, path: list, cid: str | None) -> None:
+        style = comp.get("style")
+        self.errors.max_len(path + ["label"], comp.get("label"), 80)
+        if style == 5:
+            if not comp.get("url"):
+                self.errors.add(path + ["url"], "BASE_TYPE_REQUIRED", "This field is required")
+        elif style != 6 and not cid:
+            self.errors.add(path + ["custom_id"], "BASE_TYPE_REQUIRED", "This field is required")
+        if style != 6 and not comp.get("label") and not comp.get("emoji"):
+            self.errors.add(path, "BUTTON_COMPONENT_LABEL_OR_EMOJI_REQUIRED", "A label or emoji is required")
+        check_emoji(path + ["emoji"], comp.get("emoji"), self.errors, self.emoji_ids)
+
+    def select(self, comp: dict, path: list, cid: str | None, ctype: int) -> None:
+        if not cid:
+            self.errors.add(path + ["custom_id"], "BASE_TYPE_REQUIRED", "This field is required")
+        self.errors.max_len(path + ["placeholder"], comp.get("placeholder"), 150)
+        low, high = comp.get("min_values", 1), comp.get("max_values", 1)
+        if not 0 <= low <= high <= 25:
+            self.errors.add(path + ["max_values"], "BASE_TYPE_BAD_INT", "min_values ≤ max_values, both from 0 to 25")
+        if ctype == STRING_SELECT:
+            self.options(comp.get("options") or [], path, high)
+
+    def options(self, options: list, path: list, high: int) -> None:
+        if not 1 <= len(options) <= 25:
+            self.errors.add(path + ["options"], "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 25 in length.")
+        if high > len(options):
+            self.errors.add(path + ["max_values"], "BASE_TYPE_MAX", f"Must be less than or equal to {len(options)}.")
+        values = set()
+        for j, o in enumerate(options):
+            at = path + ["options", j]
+            self.errors.max_len(at + ["label"], o.get("label"), 100)
+            self.errors.max_len(at + ["value"], o.get("value"), 100)
+            self.errors.max_len(at + ["description"], o.get("description"), 100)
+            check_emoji(at + ["emoji"], o.get("emoji"), self.errors, self.emoji_ids)
+            if o.get("value") in values:
+                self.errors.add(at + ["value"], "SELECT_COMPONENT_OPTION_VALUE_DUPLICATED",
+                                "Select component option values must be unique")
+            values.add(o.get("value"))
 
 
 def validate_modal(data: dict, errors: FormErrors) -> None:

@@ -12,20 +12,9 @@ import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from .errors import ClientCrashed, DiscordHTTPError
+from .errors import ClientCrashed
 from .models import (
-    ADMINISTRATOR,
-    ATTACH_FILES,
-    BOT_PERMISSIONS,
-    EMBED_LINKS,
-    EVERYONE_PERMISSIONS,
-    MANAGE_GUILD,
-    MENTION_EVERYONE,
     PUBLIC_THREAD,
-    SEND_MESSAGES,
-    SEND_MESSAGES_IN_THREADS,
-    SEND_TTS_MESSAGES,
-    VIEW_CHANNEL,
     Attachment,
     Channel,
     Command,
@@ -38,22 +27,13 @@ from .models import (
     permission_bits,
     snowflake,
 )
+from .payloads import Payloads
+from .permissions import Permissions
 from .strict import FakeClock, Faults, InvalidRequests, RateLimiter, Strictness
 
 log = logging.getLogger("parlor.localdiscord")
 
 ChannelRef = int | str | Channel | None
-SENDING_ONLY = MENTION_EVERYONE | SEND_TTS_MESSAGES | ATTACH_FILES | EMBED_LINKS
-
-
-def implicit_denials(perms: int, send: int = SEND_MESSAGES) -> int:
-    """topics/permissions, "Implicit Permissions": without View Channel no other permission counts; without the
-    permission to send (``send``: Send Messages, or in a thread Send Messages in Threads, which is what sends
-    there), neither Mention Everyone, Send TTS Messages, Attach Files nor Embed Links does. The docs speak of
-    Send Messages only; in a thread, where it "has no effect", the one that sends takes its place."""
-    if not perms & VIEW_CHANNEL:
-        return 0
-    return perms if perms & send else perms & ~SENDING_ONLY
 
 
 class World:
@@ -89,6 +69,8 @@ class World:
         self.shard_count = shard_count  # what GET /gateway/bot recommends (a client may choose its own)
         self.port: int | None = None
         self.users: dict[int, Member] = {}  # id -> harness.FakeUser
+        self.permissions = Permissions(self)
+        self.payloads = Payloads(self)
         self.guilds: dict[int, Guild] = {}
         self.channels: dict[int, Channel] = {}
         self.messages: dict[int, FakeMessage] = {}
@@ -158,7 +140,7 @@ class World:
     def add_thread(self, name: str, *, parent: ChannelRef = None, owner_id: int | None = None) -> Channel:
         """A public thread in ``parent`` (the first channel by default), started by ``owner_id`` (the guild's
         owner by default). Like Discord's, it has no overwrites: its permissions are its channel's
-        (:meth:`bot_channel_permissions`)."""
+        (``Permissions.bot_in``, localdiscord/permissions.py)."""
         channel = self.get_channel(parent)
         if channel.guild_id is None or channel.is_thread:
             raise ValueError("a thread is started in a server's text channel")
@@ -223,65 +205,6 @@ class World:
     # ------------------------------------------------------------------
     # payloads
     # ------------------------------------------------------------------
-    def bot_user_payload(self) -> dict:
-        return {
-            "id": str(self.bot_id), "username": self.bot_name, "global_name": None, "discriminator": "0",
-            "avatar": None, "bot": True, "system": False, "verified": True, "mfa_enabled": False,
-            "flags": 0, "public_flags": 0, "banner": None, "accent_color": None,
-            "avatar_decoration_data": None, "email": None, "locale": "en-US",
-        }
-
-    def user_payload(self, user_id: int) -> dict:
-        if user_id == self.bot_id:
-            return self.bot_user_payload()
-        if user_id == self.owner_id:
-            name = "server-owner"
-        else:
-            name = self.users[user_id].name
-        return {
-            "id": str(user_id), "username": name, "global_name": name, "discriminator": "0",
-            "avatar": None, "bot": False, "public_flags": 0, "flags": 0, "banner": None,
-            "accent_color": None, "avatar_decoration_data": None,
-        }
-
-    def member_roles(self, user_id: int, guild: Guild) -> list[str]:
-        if user_id == self.bot_id:
-            return [str(guild.bot_role_id)]
-        u = self.users.get(user_id)
-        if u is not None and u.manage_guild:
-            return [str(guild.manager_role_id)]
-        return []
-
-    def member_permissions(self, user_id: int, guild: Guild) -> int:
-        if user_id == guild.owner_id:
-            return (1 << 53) - 1
-        if user_id == self.bot_id:
-            return BOT_PERMISSIONS
-        u = self.users.get(user_id)
-        perms = EVERYONE_PERMISSIONS
-        if u is not None and u.manage_guild:
-            perms |= MANAGE_GUILD
-        return perms
-
-    def bot_channel_permissions(self, channel: Channel, implicit: bool = True) -> int:
-        """The bot's permissions in ``channel``: its roles, then the channel's overwrites, then (``implicit``)
-        Discord's implicit denials. A thread's are its channel's, except Send Messages, which threads do not
-        inherit (topics/permissions, "Inherited Permissions (Threads)": Send Messages in Threads is what lets
-        one post there). An interaction's ``app_permissions`` leave the implicit denials out, as the docs say
-        (resources/channel: "This does not include implicit permissions")."""
-        if channel.is_thread:
-            parent = self.bot_channel_permissions(self.channels[channel.parent_id], implicit=False)  # type: ignore[index]
-            perms = parent & ~SEND_MESSAGES
-            return implicit_denials(perms, SEND_MESSAGES_IN_THREADS) if implicit else perms
-        if channel.guild_id is None:
-            return BOT_PERMISSIONS
-        guild = self.guilds[channel.guild_id]
-        perms = self.member_permissions(self.bot_id, guild)
-        if perms & ADMINISTRATOR:
-            return (1 << 53) - 1
-        perms = channel.apply_overwrites(perms, guild.id, [guild.bot_role_id], self.bot_id)
-        return implicit_denials(perms) if implicit else perms
-
     def set_overwrite(self, channel: ChannelRef, *names: str, allow: bool, target: int | None = None) -> Channel:
         """Allow or deny permissions (discord.py names) to the bot's role (or ``target``) in ``channel``."""
         ch = self.get_channel(channel)
@@ -298,70 +221,6 @@ class World:
             o.allow, o.deny = o.allow & ~bits, o.deny | bits
         self.changed()
         return ch
-
-    @staticmethod
-    def send_bit(channel: Channel) -> int:
-        """The permission that lets one post in ``channel``: Send Messages in Threads in a thread."""
-        return SEND_MESSAGES_IN_THREADS if channel.is_thread else SEND_MESSAGES
-
-    def granted(self, channel: Channel, bit: int) -> bool:
-        """Whether the bot holds a permission in ``channel`` (always, without ``strict.permissions``)."""
-        return not self.strict.permissions or channel.guild_id is None or bool(self.bot_channel_permissions(channel) & bit)
-
-    def require(self, channel: Channel, *bits: int) -> None:
-        """Discord's 403 when the bot lacks a permission in ``channel`` (only with ``strict.permissions``):
-        50001 Missing Access without View Channel, else 50013 Missing Permissions."""
-        if not self.strict.permissions or channel.guild_id is None:
-            return
-        perms = self.bot_channel_permissions(channel)
-        if not perms & VIEW_CHANNEL:
-            raise DiscordHTTPError(403, 50001, "Missing Access")
-        for bit in bits:
-            if not perms & bit:
-                raise DiscordHTTPError(403, 50013, "Missing Permissions")
-
-    def member_payload(self, user_id: int, guild: Guild, *, with_user: bool = True) -> dict:
-        d = {
-            "roles": self.member_roles(user_id, guild), "joined_at": guild.joined_at, "deaf": False,
-            "mute": False, "flags": 0, "nick": None, "pending": False, "premium_since": None,
-            "avatar": None, "banner": None, "communication_disabled_until": None,
-        }
-        if with_user:
-            d["user"] = self.user_payload(user_id)
-        return d
-
-    def guild_payload(self, guild: Guild) -> dict:
-        member_ids = [self.bot_id, guild.owner_id] + list(guild.member_ids)
-        return {
-            "id": str(guild.id), "name": guild.name, "icon": None, "splash": None, "discovery_splash": None,
-            "owner_id": str(guild.owner_id), "afk_channel_id": None, "afk_timeout": 300,
-            "verification_level": 0, "default_message_notifications": 0, "explicit_content_filter": 0,
-            "roles": guild.roles_payload(), "emojis": [], "stickers": [], "features": [], "mfa_level": 0,
-            "application_id": None, "system_channel_id": str(guild.default_channel.id),
-            "system_channel_flags": 0, "rules_channel_id": None, "max_members": 500000,
-            "vanity_url_code": None, "description": None, "banner": None, "premium_tier": 0,
-            "premium_subscription_count": 0, "preferred_locale": "en-US", "public_updates_channel_id": None,
-            "nsfw_level": 0, "premium_progress_bar_enabled": False, "joined_at": guild.joined_at,
-            "large": False, "unavailable": False, "member_count": len(member_ids), "voice_states": [],
-            "members": [self.member_payload(uid, guild) for uid in member_ids],
-            "channels": [ch.payload() for ch in guild.channels.values()],
-            "threads": [ch.payload() for ch in self.threads_of(guild)], "presences": [], "stage_instances": [], "guild_scheduled_events": [],
-            "soundboard_sounds": [],
-        }
-
-    def application_payload(self) -> dict:
-        return {
-            "id": str(self.application_id), "name": self.bot_name, "icon": None, "description": "",
-            "bot_public": True, "bot_require_code_grant": False, "owner": self.user_payload(self.owner_id),
-            "verify_key": "0" * 64, "team": None, "flags": 0, "summary": "", "tags": [],
-            "bot": self.bot_user_payload(), "interactions_endpoint_url": None, "redirect_uris": [],
-        }
-
-    def channel_payload(self, ch: Channel) -> dict:
-        p = ch.payload()
-        if ch.type == 1 and ch.recipient_id is not None:
-            p["recipients"] = [self.user_payload(ch.recipient_id)]
-        return p
 
     # ------------------------------------------------------------------
     # client task watching and traffic

@@ -156,6 +156,11 @@ function channelLink(c, text) {
 
 function switchChannel(id) {
   S.channel = id;
+  showAfresh();
+}
+
+// The channel drawn again from nothing, as the one chosen (channel, user) sees it: the URL says who and where.
+function showAfresh() {
   S.state = null;
   $("#messages").innerHTML = "";
   syncUrl();
@@ -745,7 +750,9 @@ async function readFiles() {
 
 async function autocomplete(focused, list) {
   if (!S.cmd) return;
+  const asked = (list.asked = (list.asked || 0) + 1);  // answers can arrive out of order: only the latest counts
   const res = await api("autocomplete", { as: S.me.id, channel: S.channel, command: S.cmd.path, options: collectOptions(), focused });
+  if (asked !== list.asked) return;
   list.innerHTML = "";
   for (const c of res.choices || []) { const o = el("option", null, c.name); o.value = c.value; list.append(o); }
 }
@@ -777,13 +784,9 @@ function bindSidebar() {
     const res = await api("me", { user: ev.target.value });
     if (res.error) return;
     S.me = res.user;
-    S.state = null;
     S.openSelect = null;
-    $("#messages").innerHTML = "";
-    closeCommand();
     closeModal();
-    syncUrl();
-    restartPoll();
+    showAfresh();
   });
   $("#add-user").addEventListener("submit", async (ev) => {
     ev.preventDefault();

@@ -37,8 +37,8 @@ async def test_black_flower_is_in_standings_and_history(tmp_path):
         games = history.description.splitlines()
         assert len(games) == 3 and all(g.startswith("**Black Flower**") for g in games)
         for table, text in zip(reversed(tables), games):
-            mine = sum(l.amount for l in lines if l.table_id == table.id and l.user_id == 2)
-            alice = sum(l.amount for l in lines if l.table_id == table.id and l.user_id == 1)
+            mine = sum(line.amount for line in lines if line.table_id == table.id and line.user_id == 2)
+            alice = sum(line.amount for line in lines if line.table_id == table.id and line.user_id == 1)
             assert f"**{signed(mine)}**" in text and f"<@1> {signed(alice)}" in text
 
 

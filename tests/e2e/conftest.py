@@ -7,13 +7,13 @@ from pathlib import Path
 
 import pytest
 
-from localdiscord import LocalDiscord
-from localdiscord.strict import Strictness
 from bot.main import ParlorBot
 from bot.settings import Settings
 from games.bcpoker.cards import CODES as BCP_CODES
 from games.bcpoker.cards import name as bcp_name
 from games.hanafuda import FULL_NAMES
+from localdiscord import ClientRun, LocalDiscord, start_client
+from localdiscord.strict import Strictness
 
 
 def make_settings(fake: LocalDiscord, db: Path, turn_seconds: int = 60) -> Settings:
@@ -148,3 +148,22 @@ async def started_koikoi(fake: LocalDiscord, bot: ParlorBot, host, guest):
     await host.click(lobby, "Start")
     await fake.wait_idle()
     return bot.tables.in_channel(fake.channel.id)
+
+
+async def restarted(fake: LocalDiscord, db: Path, run: ClientRun, watch: LeakWatch, table_id: int):
+    """The bot process stopped and a new one started on the same database, the leak watch on it: ``(bot, run,
+    table)``, the table as the new process brought it back."""
+    await run.stop()
+    bot = make_bot(fake, db)
+    run = await start_client(fake, bot)
+    watch.rebind(bot)
+    return bot, run, bot.tables.get(table_id)
+
+
+async def started_with_panel(fake: LocalDiscord, bot: ParlorBot, host, guest):
+    """A started Koi-Koi table (:func:`started_koikoi`), the one of the two to move, and their hand panel opened
+    from the table: ``(table, mover, panel)``."""
+    table = await started_koikoi(fake, bot, host, guest)
+    mover = host if table.seat_of(host.id) in table.to_act() else guest
+    panel = (await mover.click(table_message(fake), "My hand")).message
+    return table, mover, panel

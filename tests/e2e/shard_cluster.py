@@ -66,7 +66,7 @@ class BotProcess:
             self.process.terminate()
             try:
                 await asyncio.wait_for(self.process.wait(), 20)
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 self.process.kill()
         if self.process is not None:
             await self.process.wait()

@@ -15,7 +15,7 @@ from games.bcpoker.cards import CODES, make_deck
 from games.bcpoker.cards import name as card_name
 from localdiscord import start_client
 
-from .conftest import IN_PLACE, LeakWatch, action_buttons, make_bot, table_message
+from .conftest import IN_PLACE, LeakWatch, action_buttons, make_bot, restarted, table_message
 
 # Round 1 deals alice (lead) cards 0-6, bob 7-13, carol 14-20; the deck starts at 21.
 ALICE = "G2 R1 R2 G1 G3 R6 R4"
@@ -107,11 +107,7 @@ async def test_three_players_black_christmas_chain_exchange_riichi_ron_and_resta
     s = state_of(bot, fake)
     table_id, snapshot = bot.tables.in_channel(fake.channel.id).id, s.model_dump_json()
     version = bot.tables.get(table_id).version
-    await run.stop()
-    bot = make_bot(fake, db)
-    run = await start_client(fake, bot)
-    watch.rebind(bot)
-    table = bot.tables.get(table_id)
+    bot, run, table = await restarted(fake, db, run, watch, table_id)
     assert table.version == version and table.state.model_dump_json() == snapshot
 
     await exchange_riichi_and_ron(fake, table, watch, old_panel, alice, bob)

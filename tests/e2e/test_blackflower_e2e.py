@@ -10,7 +10,7 @@ from localdiscord import start_client
 from games.blackflower import GAME
 from games.hanafuda import FULL_NAMES
 
-from .conftest import IN_PLACE, LeakWatch, make_bot, table_message, whose_turn
+from .conftest import IN_PLACE, LeakWatch, make_bot, restarted, table_message, whose_turn
 
 # Seats: alice 0 (host), bob 1, Bot 1 (seat 2), Bot 2 (seat 3, the banker).
 # Deal order from the banker's right: Bot 1, bob, alice.
@@ -122,11 +122,7 @@ async def test_four_seats_bets_double_bust_push_restart_and_balances(fake, db, f
 
     # --- the process restarts between bob's turn and alice's
     table_id, version, snapshot = table.id, table.version, table.state.model_dump_json()
-    await run.stop()
-    bot = make_bot(fake, db)
-    run = await start_client(fake, bot)
-    watch.rebind(bot)
-    table = bot.tables.get(table_id)
+    bot, run, table = await restarted(fake, db, run, watch, table_id)
     assert table.version == version and table.state.model_dump_json() == snapshot
     assert public_mentions(fake, HOLE) == []  # still hidden
 

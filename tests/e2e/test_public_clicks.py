@@ -12,7 +12,7 @@ from typing import Any
 
 from localdiscord import run_client
 
-from .conftest import LeakWatch, action_buttons, make_bot, started_koikoi, table_message
+from .conftest import LeakWatch, action_buttons, make_bot, started_with_panel, table_message
 
 STALE = "That moment has passed"
 
@@ -47,9 +47,7 @@ async def forgery(fake, db) -> AsyncIterator[Forgery]:
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
     bot = make_bot(fake, db)
     async with run_client(fake, bot):
-        table = await started_koikoi(fake, bot, alice, bob)
-        mover = alice if table.seat_of(alice.id) in table.to_act() else bob
-        panel = (await mover.click(table_message(fake), "My hand")).message
+        table, mover, panel = await started_with_panel(fake, bot, alice, bob)
         _, custom_id, _ = action_buttons(panel)[0]
         version = f":{table.seat_version(table.seat_of(mover.id))}:"
         assert version in custom_id

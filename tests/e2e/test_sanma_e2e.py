@@ -13,7 +13,7 @@ from games.shuffle import sha256_hex
 from games.sanma import deal
 from tests.games.sanma_walls import make_wall
 
-from .conftest import IN_PLACE, LeakWatch, make_bot, table_message
+from .conftest import IN_PLACE, LeakWatch, make_bot, restarted, table_message
 
 MASTER = f"{0:032x}"  # make_bot's first seed
 TOKEN = re.compile(r"\b(?:r?[0-9][mps]|Wh|Gr|Rd|[ESWN])\b")
@@ -164,11 +164,7 @@ async def test_sanma_east_only_game(fake, db, monkeypatch):
 
     # restart in the middle of the hand: the process goes away and comes back
     table_id, version, snapshot = table.id, table.version, table.state.model_dump_json()
-    await run.stop()
-    bot = make_bot(fake, db)
-    run = await start_client(fake, bot)
-    watch.rebind(bot)
-    table = bot.tables.get(table_id)
+    bot, run, table = await restarted(fake, db, run, watch, table_id)
     assert table.version == version and table.state.model_dump_json() == snapshot
 
     # carol draws 東 and declares riichi with it (a menu of riichi discards)

@@ -14,7 +14,7 @@ from bot.tables import TableManager
 from bot.ui import SOMETHING_WENT_WRONG
 from localdiscord import run_client
 
-from .conftest import action_buttons, make_bot, started_koikoi, table_message
+from .conftest import action_buttons, make_bot, started_with_panel
 
 STALE = "That moment has passed"
 
@@ -38,9 +38,7 @@ async def test_a_click_on_the_process_left_behind_gets_the_fresh_panel(fake, db,
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
     bot = make_bot(fake, db)
     async with run_client(fake, bot):
-        table = await started_koikoi(fake, bot, alice, bob)
-        mover = alice if table.seat_of(alice.id) in table.to_act() else bob
-        panel = (await mover.click(table_message(fake), "My hand")).message
+        table, mover, panel = await started_with_panel(fake, bot, alice, bob)
         _, clicked, _ = action_buttons(panel)[0]
 
         old = bot.tables

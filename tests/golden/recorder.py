@@ -182,8 +182,8 @@ class Pictures:
     def __init__(self) -> None:
         self.drawn: dict[str, str | None] = {}
 
-    def __call__(self, draw: Callable[..., bytes | None], *args: Any) -> str | None:
-        key = canonical([getattr(draw, "__name__", repr(draw)), [plain(a) for a in args]])
+    def __call__(self, kind: str, draw: Callable[..., bytes | None], *args: Any) -> str | None:
+        key = canonical([kind, [plain(a) for a in args]])
         if key not in self.drawn:
             self.drawn[key] = pixels(draw(*args))
         return self.drawn[key]
@@ -238,9 +238,9 @@ def _shown(
         "narration": {"lines": [show.narrate(e, names) for e in shown], "summaries": [s for _, s in summaries]},
         "table_embed": show.table_embed(public, names, DEADLINE),
         "panels": [show.panel(v, legal[seat], names, DEADLINE) for seat, v in enumerate(views)],
-        "table_picture": draw(show.table_picture, public),
-        "panel_pictures": [draw(show.panel_picture, v) for v in views],
-        "result_pictures": [draw(show.result_picture, e, names) for e, _ in summaries],
+        "table_picture": draw("table", show.table_picture, public),
+        "panel_pictures": [draw("panel", show.panel_picture, v) for v in views],
+        "result_pictures": [draw("result", show.result_picture, e, names) for e, _ in summaries],
         "log": None,
     }
 

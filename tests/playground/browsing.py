@@ -30,12 +30,19 @@ class Playground:
         self.fake.assert_clean()
 
 
-async def start_playground(folder: Path, *, turn_seconds: int, first_seed: int,
-                           bot_delay: float | None = None) -> Playground:
+async def start_playground(
+    folder: Path, *, turn_seconds: int, first_seed: int, bot_delay: float | None = None
+) -> Playground:
     """The playground on ``folder/parlor.sqlite3``, its tables dealt from the seeds counted from ``first_seed`` (the
     same deals every run), its bots waiting ``bot_delay`` seconds (None: as configured)."""
-    settings = Settings(token=None, database=folder / "parlor.sqlite3", dev_guild=None, log_level="INFO",
-                        turn_seconds=turn_seconds, playground_port=0)
+    settings = Settings(
+        token=None,
+        database=folder / "parlor.sqlite3",
+        dev_guild=None,
+        log_level="INFO",
+        turn_seconds=turn_seconds,
+        playground_port=0,
+    )
     seeds = iter(f"{n:032x}" for n in range(first_seed, first_seed + 1000))
     ready: asyncio.Future[tuple[LocalDiscord, ParlorBot]] = asyncio.get_running_loop().create_future()
 
@@ -46,14 +53,14 @@ async def start_playground(folder: Path, *, turn_seconds: int, first_seed: int,
         ready.set_result((fake, bot))
 
     stopping = asyncio.Event()
-    server = asyncio.create_task(run_playground(settings, stop=stopping, announce=lambda _: None,
-                                                handle_signals=False, on_ready=on_ready))
+    server = asyncio.create_task(
+        run_playground(settings, stop=stopping, announce=lambda _: None, handle_signals=False, on_ready=on_ready)
+    )
     fake, bot = await asyncio.wait_for(asyncio.shield(ready), 60)
     return Playground(fake, bot, stopping, server)
 
 
-async def open_page(browser: Any, fake: LocalDiscord, user: str, viewport: dict[str, int]
-                    ) -> tuple[Any, list[str]]:
+async def open_page(browser: Any, fake: LocalDiscord, user: str, viewport: dict[str, int]) -> tuple[Any, list[str]]:
     """The playground's page as ``user`` sees it, the bot shown online, and the list its script errors go to."""
     page = await (await browser.new_context(viewport=viewport)).new_page()
     errors: list[str] = []

@@ -7,10 +7,10 @@ from pathlib import Path
 import aiohttp
 import pytest
 
-from localdiscord import LocalDiscord
-from localdiscord.page import serve_page
 from bot.main import ParlorBot
 from bot.settings import Settings
+from localdiscord import LocalDiscord
+from localdiscord.page import serve_page
 
 
 def make_bot(fake: LocalDiscord, db: Path) -> ParlorBot:

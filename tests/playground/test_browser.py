@@ -349,7 +349,10 @@ async def test_typing_a_required_option_shows_the_bots_suggestions(tmp_path):
             await page.fill("#composer-input", "/rules")
             await page.click('#cmd-menu [data-command="rules"]')
             await page.fill('#cmd-form input[name="game"]', "hachi")  # /rules' game is required
-            await page.wait_for_function("() => document.querySelectorAll('#ac-game option').length > 0")
+            # the suggestions for what was typed, not those asked for when the field took the focus (nothing typed:
+            # every game), even when that answer comes last
+            await page.wait_for_function("() => [...document.querySelectorAll('#ac-game option')].length === 1",
+                                         timeout=10_000)
             offered = await page.locator("#ac-game option").evaluate_all("os => os.map(o => o.value)")
             assert offered == ["hachihachi"]
             assert not errors

@@ -57,7 +57,7 @@ async def test_a_sign_up_and_its_draw_on_the_page(tmp_path):
 
     await running.stop()
     folder = os.environ.get("PARLOR_SCREENSHOT")
-    for name, shot in shots.items():
+    for shot in shots.values():
         assert shot.stat().st_size > 5_000
         if folder and Path(folder).is_dir():
             shutil.copyfile(shot, Path(folder) / shot.name)

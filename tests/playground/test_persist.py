@@ -10,8 +10,7 @@ from pathlib import Path
 import aiohttp
 import pytest
 
-from localdiscord import LocalDiscord, run_client
-from localdiscord import persist
+from localdiscord import LocalDiscord, persist, run_client
 from localdiscord.persist import StateError, StateFile
 
 from .conftest import make_bot
