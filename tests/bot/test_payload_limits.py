@@ -14,9 +14,7 @@ from bot import emoji
 from bot.render import presentation
 from bot.tables import PLAYING, Seat, Table
 from bot.ui import AmountSpec, ButtonSpec, SelectSpec, build_view, hand_button, lobby_buttons
-from faces.panel import DRAWERS as PANEL_DRAWERS
-from faces.results import result_picture
-from faces.table import draws_table, table_picture
+from bot.render.pictures import draws_table, result_picture, table_picture
 from games import game_names, get_game
 from games.hanafuda import MONTH_EMOJI
 from faces import load_manifest
@@ -100,7 +98,7 @@ def test_every_panel_and_table_along_a_seeded_game_is_a_payload_discord_takes(na
             pictured += check_panel(presenter.panel_payload(table, 100 + seat))
         seat = game.to_act(state)[0]
         game.apply(state, seat, game.bot_choose(game.view(state, seat), game.legal_actions(state, seat), step))
-    assert (pictured > 0) == (name in PANEL_DRAWERS)
+    assert (pictured > 0) == (renderer.panel_picture is not None)
 
 
 def test_the_lobby_and_hand_buttons_carry_emoji_discord_takes():
