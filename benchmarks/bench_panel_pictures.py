@@ -9,8 +9,8 @@ and prints, per game, the median and 95th percentile render time and the median 
 
 from __future__ import annotations
 
-from bot.render.pictures import panel_picture
 from benchmarks.bench_table_pictures import measure, report
+from bot.render.pictures import panel_picture
 from tests.faces.table_games import SETUPS, sampled_seat_views
 
 

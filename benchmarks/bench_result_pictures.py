@@ -9,8 +9,8 @@ median and largest PNG size, as bench_table_pictures does for the table.
 
 from __future__ import annotations
 
-from bot.render.pictures import result_picture
 from benchmarks.bench_table_pictures import measure, report
+from bot.render.pictures import result_picture
 from tests.faces.table_games import SETUPS, result_events
 
 NAMES = ["Player 1", "Player 2", "Player 3", "Player 4"]
