@@ -19,10 +19,10 @@ from typing import Any
 import pytest
 from pydantic_core import to_jsonable_python
 
-from bot.settings import Settings
-from faces import load_manifest
 from bot.render import presentation
 from bot.render.pictures import draws_table
+from bot.settings import Settings
+from faces import load_manifest
 from localdiscord.playground import run_playground
 
 from .test_browser import CHROMIUM, CHROMIUM_ARGS, async_api
