@@ -21,8 +21,15 @@ from benchmarks import _sanma_policy_before as before
 from games import simulate as sim
 from games.sanma import GAME
 from games.sanma.options import Options
+from games.sanma.views import SeatView
 
-BOTS = {"current": GAME.bot_choose, "previous": before.bot_choose}
+
+def previous(view: SeatView, legal: list[str], rng_seed: int) -> str:
+    """The previous bot, which read the view as the dict it was then."""
+    return before.bot_choose(view.model_dump(), legal, rng_seed)
+
+
+BOTS = {"current": GAME.bot_choose, "previous": previous}
 
 
 def play(games: int, seed: str) -> dict[str, dict[str, list[float]]]:
@@ -33,8 +40,8 @@ def play(games: int, seed: str) -> dict[str, dict[str, list[float]]]:
         seats = ["previous"] * 3
         seats[number % 3] = "current"
 
-        def choose(view, legal, rng_seed):
-            name = seats[view["seat"]]
+        def choose(view: SeatView, legal: list[str], rng_seed: int, seats: list[str] = seats) -> str:
+            name = seats[view.seat]
             started = time.perf_counter()
             action = BOTS[name](view, legal, rng_seed)
             figures[name]["decision seconds"].append(time.perf_counter() - started)

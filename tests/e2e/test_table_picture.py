@@ -13,6 +13,8 @@ from bot.render.pictures import table_picture
 from faces.table import face_name
 from tests.faces.table_games import table_board as compose
 from bot.render import presentation
+from bot.render.pictures import table_picture
+from faces.table import face_name
 from localdiscord import start_client
 from tests.faces.test_table_pictures import public_cards
 
@@ -30,7 +32,7 @@ def check_picture(fake, table) -> bytes:
     assert message.embed.get("title") and message.embed.get("description")  # the text stays for screen readers
     assert [a.filename for a in message.attachments] == ["table.png"]
     assert message.attachments[0].data == table_picture(game, view)
-    drawn = compose(game, view).faces
+    drawn = presentation(game).table_picture(view).faces
     assert Counter(drawn) == Counter(face_name(presentation(game).faces, c) for c in public_cards(game, view))
     if game in UNIQUE_CODES:
         hidden = {face_name(presentation(game).faces, c) for cards in table.game.hidden_cards(table.state).values() for c in cards}

@@ -19,6 +19,7 @@ from typing import Any
 from games import simulate as sim
 from games.sanma import GAME
 from games.sanma.options import Options
+from games.sanma.views import PublicView, SeatView
 
 RECORD = Path(__file__).parent / "data" / "sanma_views.jsonl.gz"
 GAMES = (("views-1", Options()), ("views-3", Options()), ("views-6", Options()),
@@ -78,6 +79,14 @@ def test_views_dump_as_the_recorded_dicts():
     for moment, expected in zip(now, recorded()):
         # the same keys in the same order, the same values of the same types (JSON tells 1 from True)
         assert json.dumps(moment) == json.dumps(expected), (moment["seed"], moment["step"])
+
+
+def test_views_are_the_declared_models_and_the_public_one_has_no_hand():
+    state = GAME.new_game(Options(), ["Alice", "Bob", "Carol"], "typed-views")
+    public, own = GAME.public_view(state), GAME.view(state, 0)
+    assert type(public) is PublicView and type(own) is SeatView
+    assert own.hand == GAME.hidden_cards(state)[0] and own.drawn in own.hand  # the dealer's first draw
+    assert not {"hand", "hand_ids", "drawn", "waits", "furiten", "kuikae"} & set(PublicView.model_fields)
 
 
 def test_the_record_covers_every_part_of_a_view():

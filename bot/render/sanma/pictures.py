@@ -165,11 +165,10 @@ def _panel(b: Board, v: SeatView) -> None:
 
 def result_picture(event: dict[str, Any], names: list[str]) -> Board | None:
     """A hand's end (the event's dump) with winning hands or tenpai hands to show; None for anything else."""
-    if event.get("type") != "hand_end":
+    ended = EVENT.validate_python(event)
+    if not isinstance(ended, HandEnd):
         return None
-    outcome = EVENT.validate_python(event)
-    assert isinstance(outcome, HandEnd)
-    match outcome.outcome:
+    match ended.outcome:
         case WinOutcome() as win:
             return fitted(FACES, lambda board: _wins(board, win, names))
         case ExhaustiveOutcome(tenpai_hands=hands) as draw if hands:
