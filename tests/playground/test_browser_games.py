@@ -11,13 +11,13 @@ as ``test_browser.py``.
 from __future__ import annotations
 
 import asyncio
-import json
 import os
 import shutil
 from pathlib import Path
 from typing import Any
 
 import pytest
+from pydantic_core import to_jsonable_python
 
 from bot.settings import Settings
 from faces import load_manifest
@@ -158,7 +158,7 @@ async def test_a_game_in_progress_shows_its_cards_as_pictures(tmp_path, game, bo
         public = await page.locator('.message[data-ephemeral="false"] img.emoji.custom').evaluate_all(
             "(nodes) => nodes.map((n) => n.alt)")
         assert public, "the public table shows faces"
-        named = strings(json.loads(json.dumps(table.game.public_view(table.state), default=str)))
+        named = strings(to_jsonable_python(table.game.public_view(table.state)))  # a typed view, or a dict
         for alt in public:
             code = FACE_OF[alt.strip(":")]
             assert code == "back" or code in named, f"{alt} on the public table is not in the public view"
