@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from games.base import GameError
 from games.events import GameEvent
@@ -135,7 +135,14 @@ class Taken(GameEvent):
     captured: list[str]
 
 
-class FlipChoice(BaseModel):
+class ViewPart(BaseModel):
+    """A part of a fishing game's view. A validation error never quotes its input: a seat's view holds its hand, and
+    errors are logged."""
+
+    model_config = ConfigDict(hide_input_in_errors=True)
+
+
+class FlipChoice(ViewPart):
     """A flipped card that matches two table cards, waiting for its player to choose (in a view)."""
 
     card: str

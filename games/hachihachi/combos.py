@@ -14,8 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from pydantic import BaseModel
-
+from games.fishing import ViewPart
 from games.hanafuda import KIND, KIND_POINTS, MONTH, ORDER
 
 KAN = 12  # points per Kan
@@ -157,7 +156,7 @@ def x_bonus(triplets: list[list[str]]) -> int:
     return x
 
 
-class ComboKan(BaseModel):
+class ComboKan(ViewPart):
     """A combo and what it is worth, in Kan."""
 
     id: str
@@ -168,7 +167,7 @@ class SuitCombo(ComboKan):
     triplets: list[list[str]]  # the triplets (sorted codes) a Sanbon, Futasanbon or Haneken is made of
 
 
-class HandCombos(BaseModel):
+class HandCombos(ViewPart):
     """A dealt hand's combos: its best of the Kasu group and of the Suit group, and their total."""
 
     kasu: ComboKan | None

@@ -10,9 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel
-
-from games.fishing import FlipChoice
+from games.fishing import FlipChoice, ViewPart
 from games.hachihachi.combos import ComboKan, HandCombos, captured_combos, card_points, combo_class, hand_combos
 from games.hachihachi.payments import can_repay
 from games.hachihachi.state import FIELD_NAMES, ROLES, HHState, seat_count
@@ -21,7 +19,7 @@ Phase = Literal["mizuten", "bidding", "declare", "play", "take", "decide", "repa
 Bid = Literal["stay", "pass", "chased", "out"]  # "out": the blank card's holder; None: not spoken yet
 
 
-class OptionsShown(BaseModel):
+class OptionsShown(ViewPart):
     players: int
     payment: Literal["each-opponent-full", "split"]
     months: Literal[12, 10, 6]
@@ -29,7 +27,7 @@ class OptionsShown(BaseModel):
     shiso_ends_game: bool
 
 
-class Declared(BaseModel):
+class Declared(ViewPart):
     """A declared hand as the table sees it: the cards still in the hand, face up or as their kind."""
 
     kasu: str | None
@@ -41,19 +39,19 @@ class Declared(BaseModel):
     face_down: list[str]  # the kinds ("L", "A", "R", "K") of the cards shown face down
 
 
-class SageCall(BaseModel):
+class SageCall(ViewPart):
     seat: int
     order: int
     value: int  # Kan
 
 
-class Bonuses(BaseModel):
+class Bonuses(ViewPart):
     mizuten: bool  # the dealer's Mizu-ten succeeded
     tobikomi: list[int]  # per seat, the Tobikomi triplets earned
     nukeyaku: list[bool]
 
 
-class PublicView(BaseModel):
+class PublicView(ViewPart):
     game: Literal["hachihachi"]
     players: int
     options: OptionsShown

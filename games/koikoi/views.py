@@ -8,22 +8,20 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel
-
-from games.fishing import FlipChoice
+from games.fishing import FlipChoice, ViewPart
 from games.koikoi.state import KoiKoiState, roles, seat_count
 from games.koikoi.yaku import yaku_name
 
 Phase = Literal["play", "choose_take", "decide", "over"]
 
 
-class YakuScore(BaseModel):
+class YakuScore(ViewPart):
     id: str
     name: str
     points: int
 
 
-class OptionsShown(BaseModel):
+class OptionsShown(ViewPart):
     players: int
     toppa: bool
     viewing_yaku: bool
@@ -31,7 +29,7 @@ class OptionsShown(BaseModel):
     months: int
 
 
-class SideView(BaseModel):
+class SideView(ViewPart):
     """A side (one seat, or a team of two with four players): its pooled captures and yaku."""
 
     seats: list[int]
@@ -43,13 +41,13 @@ class SideView(BaseModel):
     reference: int  # the points at its last call: a yaku must beat them
 
 
-class CallView(BaseModel):
+class CallView(ViewPart):
     seat: int
     order: int  # 1-based, within the round
     points: int
 
 
-class PublicView(BaseModel):
+class PublicView(ViewPart):
     game: Literal["koikoi"]
     variant: str  # "2p", "2p_toppa", "3p", "4p"
     players: int

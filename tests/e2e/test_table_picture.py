@@ -11,10 +11,7 @@ import pytest
 
 from bot.render.pictures import table_picture
 from faces.table import face_name
-from tests.faces.table_games import table_board as compose
 from bot.render import presentation
-from bot.render.pictures import table_picture
-from faces.table import face_name
 from localdiscord import start_client
 from tests.faces.test_table_pictures import public_cards
 

@@ -4,11 +4,11 @@ turn rules."""
 import hashlib
 
 import pytest
-
 from _koikoi_helpers import GAME, arrange, deck_for, first, game, play, types
+
 from games.base import GameError
-from games.hanafuda import DECK
 from games.fishing import FlipChoice
+from games.hanafuda import DECK
 from games.koikoi import Options
 from games.koikoi.engine import opening_events
 from games.koikoi.rounds import deal

@@ -18,11 +18,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import json
+from pydantic_core import to_jsonable_python
 
 from faces import load_manifest
 from bot.render.pictures import draws_table
-from tests.faces.table_games import panel_board, plain, table_board
+from tests.faces.table_games import panel_board, table_board
 
 from .browsing import open_page, start_playground, synced
 from .test_browser import CHROMIUM, CHROMIUM_ARGS, async_api
@@ -138,7 +138,7 @@ async def test_a_game_in_progress_shows_its_cards_as_pictures(tmp_path, game, bo
         public = await page.locator('.message[data-ephemeral="false"] img.emoji.custom').evaluate_all(
             "(nodes) => nodes.map((n) => n.alt)")
         assert public, "the public table shows faces"
-        named = strings(json.loads(json.dumps(plain(table.game.public_view(table.state)), default=str)))
+        named = strings(to_jsonable_python(table.game.public_view(table.state)))
         for alt in public:
             code = FACE_OF[alt.strip(":")]
             assert code == "back" or code in named, f"{alt} on the public table is not in the public view"
