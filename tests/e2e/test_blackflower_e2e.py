@@ -6,9 +6,9 @@ import re
 
 import pytest
 
-from localdiscord import start_client
 from games.blackflower import GAME
 from games.hanafuda import FULL_NAMES
+from localdiscord import start_client
 
 from .conftest import IN_PLACE, LeakWatch, make_bot, restarted, table_message, whose_turn
 

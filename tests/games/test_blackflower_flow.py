@@ -1,8 +1,8 @@
 """Black Flower game flow: first banker, betting, deal order, banker modes and offers, game end."""
 
 import pytest
-
 from _blackflower_helpers import act, nets, stacked_deck
+
 from games.base import GameError, SeatInfo
 from games.blackflower import GAME, Options
 from games.blackflower.engine import banker_draw

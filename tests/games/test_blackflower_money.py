@@ -49,7 +49,7 @@ def test_seeded_games_every_chip_is_a_shown_line_and_a_ledger_line():
         shown = dict.fromkeys(names, 0)
         data_sum = [0] * players
 
-        def collect(state, events):
+        def collect(state, events, names=names, shown=shown, data_sum=data_sum):
             for e in events:
                 if e.type == "round_end":
                     embed = R.summary(e, names)

@@ -3,8 +3,7 @@
 import pytest
 
 from games.base import GameError
-from games.blackflower import GAME, Options
-from games.blackflower import engine
+from games.blackflower import GAME, Options, engine
 from games.blackflower.simulate import play_game
 from games.hanafuda import DECK
 from tests.games.test_contract import strings

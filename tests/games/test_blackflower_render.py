@@ -3,6 +3,7 @@ bettor sees the balance and the stake apart ("980 chips, 20 at stake"), never a 
 as if the stake were already lost; once the round is settled the stake is gone from the text."""
 
 from _blackflower_helpers import act, bank_plays, seat_of, start
+
 from bot.render import blackflower as R
 from games.base import SeatInfo
 from games.blackflower import GAME, Options
@@ -49,7 +50,6 @@ def test_double_down_raises_the_stake_and_settlement_clears_it():
 def test_split_hands_put_both_stakes_at_stake():
     state = start([["5C1", "5C2"]], ["2C1", "9R"], ["10A", "3L"],
                   options=Options(rounds=1, split_by_month=True))
-    bea = seat_of(state, 0)
     act(state, "split")
     assert "960 chips, 40 at stake" in table_text(state)
 
@@ -90,3 +90,20 @@ def test_a_winner_is_paid_by_the_bank_line_by_line():
         "Bea: **+80** 40 back + 40 won",
         "Banker (bank): **-40** 40 paid to winning hands",
     ]
+
+
+def test_the_pictures_read_the_views_and_nothing_of_the_engine():
+    """Black Flower's pictures are drawn from what the game shows: of the game they import its views only (and
+    the deck's card data), never its rules or state."""
+    import ast
+    from pathlib import Path
+
+    import bot.render.blackflower.pictures as pictures
+
+    tree = ast.parse(Path(pictures.__file__).read_text(encoding="utf-8"))
+    imported = {f"{node.module}.{alias.name}" for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)
+                for alias in node.names}
+    imported |= {alias.name for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names}
+    from_games = {name.rsplit(".", 1)[0] if name.count(".") > 1 else name for name in imported
+                  if name.startswith("games.")}
+    assert from_games == {"games.blackflower.views", "games.hanafuda"}

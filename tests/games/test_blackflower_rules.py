@@ -6,8 +6,8 @@ import subprocess
 import sys
 
 import pytest
-
 from _blackflower_helpers import act, bank_plays, nets, seat_of, start
+
 from games.base import GameError
 from games.blackflower import GAME, Options
 from games.blackflower import hands as H
