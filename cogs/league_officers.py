@@ -1,5 +1,5 @@
 """``/league`` commands of the league's officers: the action log, table control (``/league table
-pause|resume|replace|void|correct``) and registration (``/league register``, ``/league players``), a mixin
+pause|resume|replace|end|void|correct``) and registration (``/league register``, ``/league players``), a mixin
 of ``cogs/league_group.py``.
 
 Officers are named in ``bot/league/officers.py``: members with the server's league-officer role, and
@@ -8,7 +8,7 @@ members with Manage Server. Every officer command answers anyone else with one p
 
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -67,16 +67,16 @@ class OfficerCommands:
 
     @table_control.command(name="pause", description="Stop a table's clock: nobody moves until it resumes")
     @app_commands.describe(table="The table's number (default: this channel's)", reason=REASON)
-    async def table_pause(self, interaction: discord.Interaction, table: Optional[int] = None,
-                          reason: Optional[app_commands.Transform[str, REASON_OPTION]] = None) -> None:
+    async def table_pause(self, interaction: discord.Interaction, table: int | None = None,
+                          reason: app_commands.Transform[str, REASON_OPTION] | None = None) -> None:
         if await self._officer(interaction):
             await tell(interaction, await control.pause(self.bot.tables, self._controlled_table(interaction, table),
                                                         interaction.user, reason or ""))
 
     @table_control.command(name="resume", description="Restart a paused table with the time it had left")
     @app_commands.describe(table="The table's number (default: this channel's)", reason=REASON)
-    async def table_resume(self, interaction: discord.Interaction, table: Optional[int] = None,
-                           reason: Optional[app_commands.Transform[str, REASON_OPTION]] = None) -> None:
+    async def table_resume(self, interaction: discord.Interaction, table: int | None = None,
+                           reason: app_commands.Transform[str, REASON_OPTION] | None = None) -> None:
         if await self._officer(interaction):
             await tell(interaction, await control.resume(self.bot.tables, self._controlled_table(interaction, table),
                                                          interaction.user, reason or ""))
@@ -85,15 +85,23 @@ class OfficerCommands:
     @app_commands.describe(player="The absent player", table="The table's number (default: this channel's)",
                            reason=REASON)
     async def table_replace(self, interaction: discord.Interaction, player: discord.User,
-                            table: Optional[int] = None, reason: Optional[app_commands.Transform[str, REASON_OPTION]] = None) -> None:
+                            table: int | None = None, reason: app_commands.Transform[str, REASON_OPTION] | None = None) -> None:
         if await self._officer(interaction):
             await tell(interaction, await control.bench(self.bot.tables, self._controlled_table(interaction, table),
                                                         player.id, interaction.user, reason or ""))
 
+    @table_control.command(name="end", description="End a table now by its game's own end rule: its results count")
+    @app_commands.describe(table="The table's number (default: this channel's)", reason=REASON)
+    async def table_end(self, interaction: discord.Interaction, table: int | None = None,
+                        reason: app_commands.Transform[str, REASON_OPTION] | None = None) -> None:
+        if await self._officer(interaction):
+            await tell(interaction, await control.end_early(self.bot.tables, self._controlled_table(interaction, table),
+                                                            interaction.user, reason or ""))
+
     @table_control.command(name="void", description="Void a table: its results leave the standings and ratings")
     @app_commands.describe(reason=REASON, table="The table's number (default: this channel's table in play)")
     async def table_void(self, interaction: discord.Interaction, reason: app_commands.Transform[str, REASON_OPTION],
-                         table: Optional[int] = None) -> None:
+                         table: int | None = None) -> None:
         if not await self._officer(interaction):
             return
         manager: TableManager = self.bot.tables
@@ -124,7 +132,7 @@ class OfficerCommands:
     @app_commands.describe(page="Which page (1: the newest actions)")
     @app_commands.guild_only()
     async def log(self, interaction: discord.Interaction,
-                  page: Optional[app_commands.Range[int, 1, 100_000]] = None) -> None:
+                  page: app_commands.Range[int, 1, 100000] | None = None) -> None:
         if interaction.guild_id is None:
             await tell(interaction, "League commands work in a server's channels, not in direct messages.")
             return
@@ -145,7 +153,7 @@ class OfficerCommands:
     @app_commands.describe(name="The name your seats and the league's exports show (default: your display name)")
     @app_commands.guild_only()
     async def register(self, interaction: discord.Interaction,
-                       name: Optional[app_commands.Transform[str, NAME_OPTION]] = None) -> None:
+                       name: app_commands.Transform[str, NAME_OPTION] | None = None) -> None:
         if interaction.guild_id is None:
             await tell(interaction, "League commands work in a server's channels, not in direct messages.")
             return

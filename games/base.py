@@ -132,6 +132,10 @@ class GameBase(Generic[S, O]):
     # A finished game's record in a form other tools read, from all its events, the seats' names and the
     # options (Sanma: a Tenhou JSON log); None: the record is the action log with its seed.
     record_log: Callable[[list[Event], list[str], O], dict[str, Any]] | None = None
+    # Ends a game in play now by the game's own end rule (a league officer's early end): the state becomes
+    # finished, counted as the game's own end counts it, and the events of that end are returned (the
+    # game's own ``game_end``). None: the game has no such rule, and an officer voids the table instead.
+    end_early: Callable[[S], list[Event]] | None = None
 
     def __post_init__(self) -> None:
         if self.public_to_act is None:

@@ -1,5 +1,5 @@
 """Table control by league officers: pause and resume a table, give an absent player's seat to a bot,
-void a table, correct a result.
+end a table early by its game's own end rule, void a table, correct a result.
 
 Each change and its line of the officers' record (``bot/league/officers.py``) are one transaction, so a
 kill at any moment leaves both or neither. The in-memory table changes only once the store took the change,
@@ -7,6 +7,9 @@ under the table's lock (the caller answered the officer's interaction before).
 
 - **Pause** keeps the seconds the decision had left (``bot/pauses.py``); **resume** restarts the deadline
   with them. Nobody moves and no bot plays in between.
+- **End early**: the game ends now as its own end counts it (``GameBase.end_early``: Sanma's points held with
+  the season's uma and oka, the other games' scores or chips of the deals played); results, ledger and ratings
+  are an ordinary end's. A game without such a rule is refused, pointing to a void.
 - **Void**: a finished table's ledger lines are reversed by compensating lines (never deleted), so every
   balance is still the sum of the ledger; the void's row then takes the table out of the results and the
   standings (migration 0011), and the game's ratings are rebuilt from the remaining records. A table still
@@ -104,6 +107,40 @@ async def bench(manager: TableManager, table: Table, user_id: int, officer: Offi
     player = user_text.name(table.seats[seat].name)
     manager._spawn(manager._advance(table, [], notes=[f"🤖 A bot plays {player}'s seat (an officer's call)."]))
     return f"A bot now plays {player}'s seat at table {table.id}."
+
+
+async def end_early(manager: TableManager, table: Table, officer: Officer, reason: str) -> str:
+    """Finish a table in play now by its game's own end rule (``GameBase.end_early``): the results, ledger
+    lines and ratings of an ordinary end, with the officer's record, in one transaction; the answer for the
+    officer. A game without such a rule is refused, pointing to a void."""
+    ending = table.game.end_early
+    if ending is None:
+        raise Refusal(f"{table.game.title} has no rule to end a game before its end, so it cannot be settled "
+                      "early. /league table void closes the table without results.")
+    _, name = _who(officer)
+    async with table.lock:
+        if table.status != PLAYING:
+            raise Refusal("Only a game in play can be ended early.")
+        held = table.state
+        table.state = table.game.load(held.model_dump_json())  # ended on a copy: kept only once it is stored
+        try:
+            events = ending(table.state)
+            results = manager._ledger_results(table)
+            async with manager.store.transaction() as db:
+                row = await manager.store.finish_table(table.id, snapshot=table.state.model_dump_json(),
+                                                       expected_version=table.version, results=results)
+                await db.execute("DELETE FROM table_pauses WHERE table_id = ?", (table.id,))
+                await officers.record(db, manager.store, table.guild_id, officer, "end", reason, _target(table.id),
+                                      {"lines": len(results), "game": table.game.name})
+        except BaseException:
+            table.state = held
+            raise
+        table.status, table.version, table.paused, table.deadline = FINISHED, row.version, None, None
+        if table.timer is not None:
+            table.timer.cancel()
+    why = f": {user_text.escape(reason, 200)}" if reason else ""
+    manager._spawn(manager._advance(table, events, notes=[f"🏁 Ended early by {user_text.name(name)}{why}."]))
+    return f"Table {table.id} ended early by the game's own end rule; its results are booked."
 
 
 @dataclass(frozen=True)

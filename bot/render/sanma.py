@@ -203,7 +203,8 @@ def summary(event: Event, names: list[str]) -> discord.Embed | None:
     if isinstance(event, ev.GameEnd):
         order = sorted(range(3), key=lambda s: event.ranks[s])
         reason = {"bust": "a player went below zero", "last_hand": "the last hand is over",
-                  "agari_yame": "the last dealer stopped in first place"}.get(event.reason, event.reason)
+                  "agari_yame": "the last dealer stopped in first place",
+                  "ended_early": "a league officer ended it early, at the points held"}.get(event.reason, event.reason)
         lines = [f"**{event.ranks[s]}.** {names[s]} — {event.points[s]} points ({event.scores[s]:+.1f})" for s in order]
         return discord.Embed(title="🏁 Sanma — final result", description="\n".join(lines) + f"\n\nThe game ended: {reason}.",
                              colour=COLOUR)

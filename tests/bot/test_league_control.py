@@ -200,7 +200,7 @@ async def test_a_non_officer_is_refused_every_officer_command_with_one_polite_li
     table = await start_koikoi(manager)
     await officers.set_officer_role(manager.store, GUILD, 777)
     commands_ = list(cog.table_control.commands)
-    assert {c.name for c in commands_} == {"pause", "resume", "replace", "void", "correct"}
+    assert {c.name for c in commands_} == {"pause", "resume", "replace", "end", "void", "correct"}
     before = await everything(manager, table)
     refusal = ("Sorry, only league officers (<@&777>) or members with the **Manage Server** permission "
                "can do that.")
