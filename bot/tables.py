@@ -169,6 +169,7 @@ class Table:
     redraw_failures: int = field(default=0, repr=False)  # redraws in a row that Discord did not all take
     closing: str | None = None  # why a cancelled table closed, shown on its message
     paused: Pause | None = None  # an officer stopped its clock (bot/pauses.py)
+    late_seats: list[Any] | None = None  # bots' seats promised to late players (bot/league/late_seats.py); None: unread
     recent: list[str] = field(default_factory=list)  # public narration lines, newest last
     acted: list[int] = field(default_factory=list)  # actions each seat has taken (from the action log)
 
@@ -848,12 +849,15 @@ class TableManager:
         between bots comes once per decision (an exchange of 7 cards is one decision, not 7). A move the
         database refuses is tried again after a pause (``save_retry``) until it lands, the lock released
         meanwhile: nobody else would play it before the deadline."""
+        from bot.league import late_seats  # the league builds on the tables, not the other way round
+
         notes = list(notes or [])
         failures = 0
         try:
             while not self._closing:
                 try:
                     async with table.lock:
+                        await late_seats.seat_due(self, table, notes)  # a late player's seat, once a new deal began
                         auto = [s for s in table.to_act() if table.seats[s].automated] if table.paused is None else []
                         if not auto:
                             break

@@ -1,5 +1,5 @@
 """``/league`` commands of the league's officers: the action log, table control (``/league table
-pause|resume|replace|end|void|correct``) and registration (``/league register``, ``/league players``), a mixin
+pause|resume|replace|seat|end|void|correct``) and registration (``/league register``, ``/league players``), a mixin
 of ``cogs/league_group.py``.
 
 Officers are named in ``bot/league/officers.py``: members with the server's league-officer role, and
@@ -14,7 +14,7 @@ import discord
 from discord import app_commands
 
 from bot import text as user_text
-from bot.league import control, officers, registration
+from bot.league import control, late_seats, officers, registration
 from bot.league.ratings import ratings_now
 from bot.tables import PLAYING, Refusal, Table, TableManager
 from bot.text_option import TextOption
@@ -89,6 +89,16 @@ class OfficerCommands:
         if await self._officer(interaction):
             await tell(interaction, await control.bench(self.bot.tables, self._controlled_table(interaction, table),
                                                         player.id, interaction.user, reason or ""))
+
+    @table_control.command(name="seat", description="A late player takes a bot's seat when the next deal begins")
+    @app_commands.describe(player="The late player", table="The table's number (default: this channel's)",
+                           reason=REASON)
+    async def table_seat(self, interaction: discord.Interaction, player: discord.User, table: int | None = None,
+                         reason: app_commands.Transform[str, REASON_OPTION] | None = None) -> None:
+        if await self._officer(interaction):
+            await tell(interaction, await late_seats.promise(
+                self.bot.tables, self._controlled_table(interaction, table), player.id, player.display_name,
+                interaction.user, reason or ""))
 
     @table_control.command(name="end", description="End a table now by its game's own end rule: its results count")
     @app_commands.describe(table="The table's number (default: this channel's)", reason=REASON)

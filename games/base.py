@@ -136,6 +136,10 @@ class GameBase(Generic[S, O]):
     # finished, counted as the game's own end counts it, and the events of that end are returned (the
     # game's own ``game_end``). None: the game has no such rule, and an officer voids the table instead.
     end_early: Callable[[S], list[Event]] | None = None
+    # Which deal a game in play is in (Sanma's hands, the hanafuda games' months, the card games' rounds),
+    # counted from 1 and growing by one with each new deal: a late player takes a bot's seat only when it
+    # changes, between deals. None: the game has no deals, so no seat changes hands during it.
+    deal_number: Callable[[S], int] | None = None
 
     def __post_init__(self) -> None:
         if self.public_to_act is None:
