@@ -20,16 +20,13 @@ under the table's lock (the caller answered the officer's interaction before).
 
 from __future__ import annotations
 
-import asyncio
 import math
-from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 import discord
 
 from bot import text as user_text
-from bot.league import officers, ratings
+from bot.league import officers, rating_rebuild
 from bot.league.points import columns, shown
 from bot.pauses import Pause, end_pause, save_pause
 from bot.store import LedgerEntry, Store, participant_for_user
@@ -188,7 +185,7 @@ async def void_finished(store: Store, table: Finished, officer: Officer, reason:
                          (table.id, table.guild_id, officer_id, reason, store.now()))
         await officers.record(db, store, table.guild_id, officer, "void", reason, _target(table.id),
                               {"lines": len(entries), "game": table.game})
-        await rebuild_ratings(db, table.guild_id, table.game, table.id)
+        await rating_rebuild.rebuild_from(db, store.dialect.name, table.guild_id, table.game, table.id)
     return len(entries)
 
 
@@ -243,58 +240,6 @@ async def correct(store: Store, table: Finished, user_id: int, points: float, of
                                                amount=amount, memo=memo)], conn=db)
         await officers.record(db, store, table.guild_id, officer, "correct", reason, _target(table.id),
                               {"user_id": user_id, "amount": amount, "game": table.game})
-        await rebuild_ratings(db, table.guild_id, table.game, table.id)
+        await rating_rebuild.rebuild_from(db, store.dialect.name, table.guild_id, table.game, table.id)
     return (f"{user_text.name(seated[0])}'s result at table {table.id} moved by {shown(table.game, amount)}; "
             "the standings and ratings follow.")
-
-
-async def rebuild_ratings(db: Any, guild_id: int, game: str, table_id: int) -> None:
-    """A server's ratings in one game recomputed from the records, on ``db`` (inside the change's transaction),
-    from table ``table_id`` on: a rating depends only on the games before it, so the rows before that table
-    stay and the later ones are written again — the same numbers :func:`bot.league.ratings.rebuild` writes."""
-    async with db.execute("SELECT finished_at FROM tables WHERE id = ?", (table_id,)) as cur:
-        at = float((await cur.fetchone())[0])
-    later = "(finished_at > ? OR (finished_at = ? AND {id} >= ?))"
-    async with db.execute(
-            "SELECT user_id, scope, mu, sigma FROM (SELECT user_id, scope, mu, sigma, ROW_NUMBER() OVER"
-            " (PARTITION BY user_id, scope ORDER BY finished_at DESC, table_id DESC) AS n FROM ratings"
-            " WHERE guild_id = ? AND game = ? AND NOT " + later.format(id="table_id") + ") AS before WHERE n = 1",
-            (guild_id, game, at, at, table_id)) as cur:
-        prior = [tuple(r) for r in await cur.fetchall()]
-    await db.execute("DELETE FROM ratings WHERE guild_id = ? AND game = ? AND " + later.format(id="table_id"),
-                     (guild_id, game, at, at, table_id))
-    async with db.execute("SELECT id, season_id, finished_at FROM tables WHERE guild_id = ? AND game = ?"
-                          " AND status = 'finished' AND " + later.format(id="id") + " ORDER BY finished_at, id",
-                          (guild_id, game, at, at, table_id)) as cur:
-        tables = [tuple(r) for r in await cur.fetchall()]
-    async with db.execute("SELECT r.table_id, r.user_id, r.placing, r.net FROM results r JOIN tables t"
-                          " ON t.id = r.table_id WHERE t.guild_id = ? AND t.game = ? AND t.status = 'finished' AND "
-                          + later.format(id="t.id").replace("finished_at", "t.finished_at")
-                          + " ORDER BY r.table_id, r.seat, r.participant", (guild_id, game, at, at, table_id)) as cur:
-        results = [tuple(r) for r in await cur.fetchall()]
-    # the model's arithmetic for the later tables (~50 ms a thousand) runs in a worker thread, not on the
-    # event loop (benchmarks/bench_table_control.py)
-    rows = await asyncio.to_thread(rated_rows, guild_id, game, tables, results, prior)
-    if rows:
-        await db.executemany(ratings.INSERT_SQL, rows)
-
-
-def rated_rows(guild_id: int, game: str, tables: Sequence[Any], results: Sequence[Any],
-               prior: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
-    """The rating rows of ``tables`` (in the order they finished) from their ``results``, each person starting
-    from their ``prior`` rating in a scope (``(user_id, scope, mu, sigma)``; a newcomer's when absent)."""
-    by_table: dict[int, list[ratings.Seat]] = {}
-    for r in results:
-        by_table.setdefault(r[0], []).append(ratings.Seat(r[1], r[2], int(r[3])))
-    now: dict[int, dict[int, ratings.Rating]] = {}
-    for user_id, scope, mu, sigma in prior:
-        now.setdefault(int(scope), {})[int(user_id)] = ratings.Rating(float(mu), float(sigma))
-    rows = []
-    for t in tables:
-        seats = by_table.get(t[0], [])
-        for scope in (t[1], ratings.ALL_TIME):
-            current = now.setdefault(scope, {})
-            new = ratings.rate_game(seats, current)
-            current.update(new)
-            rows += [(t[0], u, scope, guild_id, game, t[2], r.mu, r.sigma) for u, r in new.items()]
-    return rows
