@@ -220,7 +220,7 @@ def rules_command(cog: "League", game_name: str) -> app_commands.Command:
     placement points, each left out unless given; ``clear`` drops the game's rules."""
     game = get_game(game_name)
     specs = offered_options(game.Options)
-    placement = season_rules.PLACEMENT.get(game_name)
+    placement = season_rules.placement_of(game_name)
     placement_specs = offered_options(placement) if placement else []
 
     async def rules(self: League, interaction: discord.Interaction, clear: bool | None = None, **given: Any) -> None:
@@ -313,7 +313,7 @@ class League(commands.Cog):
         if not given:
             await tell(interaction, f"{user_text.season_name(current.name)} plays {title} with: {season_rules.rules_text(game, fixed)}.")
             return
-        placement = season_rules.PLACEMENT.get(game)
+        placement = season_rules.placement_of(game)
         options = {**fixed, **{k: v for k, v in given.items() if not placement or k not in placement.model_fields}}
         try:
             if placement and any(k in placement.model_fields for k in given):

@@ -8,7 +8,8 @@ from __future__ import annotations
 import pytest
 
 from bot.league import control, officers, ratings
-from bot.league.rules import SanmaPlacement, set_rules
+from bot.league.rules import set_rules
+from games.sanma.placement import SanmaPlacement
 from bot.league.standings import standings as league_standings
 from bot.tables import FINISHED, PLAYING, Refusal, TableManager
 from games import get_game
