@@ -8,17 +8,24 @@ members with Manage Server. Every officer command answers anyone else with one p
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
+from discord.ext import commands
 
 from bot import text as user_text
 from bot.league import control, late_seats, officers, registration
 from bot.league.ratings import ratings_now
+from bot.league.server import channel_of, server_of
 from bot.tables import PLAYING, Refusal, Table, TableManager
 from bot.text_option import TextOption
 from bot.ui import tell
+
+if TYPE_CHECKING:  # the commands of this mixin belong to the one group cog, cogs/league_group.py
+    CogBase = commands.GroupCog
+else:
+    CogBase = object
 
 REASON_OPTION = TextOption("reason", officers.REASON_MAX)  # declared to Discord and checked on arrival
 NAME_OPTION = TextOption("name", registration.NAME_MAX)
@@ -37,7 +44,7 @@ def action_line(action: officers.OfficerAction) -> str:
 REASON = "Why (kept on the officers' record, /league log)"
 
 
-class OfficerCommands:
+class OfficerCommands(CogBase):
     """League officers."""
 
     store: Any
@@ -59,7 +66,7 @@ class OfficerCommands:
     def _controlled_table(self, interaction: discord.Interaction, table_id: int | None) -> Table:
         """The table asked for (by id) or this channel's, if it is one of this server's tables in play."""
         manager: TableManager = self.bot.tables
-        table = manager.get(table_id) if table_id is not None else manager.in_channel(interaction.channel_id)
+        table = manager.get(table_id) if table_id is not None else manager.in_channel(channel_of(interaction))
         if table is None or table.guild_id != interaction.guild_id:
             raise Refusal("There is no table in play here." if table_id is None
                           else f"There is no table {table_id} in play on this server.")
@@ -115,14 +122,14 @@ class OfficerCommands:
         if not await self._officer(interaction):
             return
         manager: TableManager = self.bot.tables
-        live = manager.get(table) if table is not None else manager.in_channel(interaction.channel_id)
+        live = manager.get(table) if table is not None else manager.in_channel(channel_of(interaction))
         if live is not None and live.guild_id == interaction.guild_id and live.status == PLAYING:
             await control.void_playing(manager, live, interaction.user, reason)
             await tell(interaction, f"Table {live.id} is voided: it closed without results.")
             return
         if table is None:
             raise Refusal("There is no table in play here; name the finished table to void by its number.")
-        done = await control.finished_table(self.store, interaction.guild_id, table)
+        done = await control.finished_table(self.store, server_of(interaction), table)
         lines = await control.void_finished(self.store, done, interaction.user, reason)
         await tell(interaction, f"Table {done.id} is voided: {lines} compensating ledger lines; it left the "
                                 "standings and the ratings were rebuilt.")
@@ -135,7 +142,7 @@ class OfficerCommands:
                             points: float, reason: app_commands.Transform[str, REASON_OPTION]) -> None:
         if not await self._officer(interaction):
             return
-        done = await control.finished_table(self.store, interaction.guild_id, table)
+        done = await control.finished_table(self.store, server_of(interaction), table)
         await tell(interaction, await control.correct(self.store, done, player.id, points, interaction.user, reason))
 
     @app_commands.command(name="log", description="Every officer action of this server's league, newest first")

@@ -119,6 +119,8 @@ async def end_early(manager: TableManager, table: Table, officer: Officer, reaso
         if table.status != PLAYING:
             raise Refusal("Only a game in play can be ended early.")
         held = table.state
+        if held is None:
+            raise Refusal("Only a game in play can be ended early.")
         table.state = table.game.load(held.model_dump_json())  # ended on a copy: kept only once it is stored
         try:
             events = ending(table.state)
@@ -154,7 +156,7 @@ async def finished_table(store: Store, guild_id: int, table_id: int) -> Finished
     row = await store.get_table(table_id)
     if row is None or row.guild_id != guild_id:
         raise Refusal(f"There is no table {table_id} on this server.")
-    if row.status != FINISHED:
+    if row.status != FINISHED or row.season_id is None:  # a finished table always counts in a season
         raise Refusal(f"Table {table_id} has not finished.")
     if await is_voided(store, table_id):
         raise Refusal(f"Table {table_id} was voided.")
