@@ -857,7 +857,7 @@ class TableManager:
             while not self._closing:
                 try:
                     async with table.lock:
-                        await late_seats.seat_due(self, table, notes)  # a late player's seat, once a new deal began
+                        await late_seats.seat_due(self, table, events, notes)  # a late player's seat, new deal
                         auto = [s for s in table.to_act() if table.seats[s].automated] if table.paused is None else []
                         if not auto:
                             break

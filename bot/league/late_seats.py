@@ -20,6 +20,7 @@ from bot import text as user_text
 from bot.league import officers, registration
 from bot.store import StaleVersion, Store
 from bot.tables import PLAYING, Refusal, Seat, Table, TableManager
+from games.base import Event
 
 Officer = discord.abc.User | tuple[int, str]
 
@@ -82,9 +83,12 @@ async def promise(manager: TableManager, table: Table, user_id: int, name: str, 
             f"{promised.deal} now).")
 
 
-async def seat_due(manager: TableManager, table: Table, notes: list[str]) -> None:
+async def seat_due(manager: TableManager, table: Table, events: list[Event], notes: list[str]) -> None:
     """Under the table's lock, before any bot plays: a promised seat whose deal has ended becomes its player's,
-    with a line for the table (``notes``). A player seated elsewhere meanwhile loses the promise."""
+    with a line for the table (``notes``). A player seated elsewhere meanwhile loses the promise.
+
+    ``events`` and ``notes`` are what the advance under way will show: the table's latest lines start anew with
+    each deal, so the events up to the new deal's start are shown first, and the line comes after them."""
     number = table.game.deal_number
     if number is None or table.status != PLAYING or table.state is None:
         return
@@ -114,3 +118,10 @@ async def seat_due(manager: TableManager, table: Table, notes: list[str]) -> Non
         return
     table.seats, table.version = seats, row.version
     table.late_seats = [p for p in late if p not in due]
+    told = notes[-len(due):]
+    del notes[-len(due):]
+    if any(e.type == "round_start" and e.seat is None for e in events):
+        await manager._shown(table, await manager.presenter.table_changed(table, list(events), list(notes)))
+        events.clear()
+        notes.clear()
+    notes.extend(told)
