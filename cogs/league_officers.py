@@ -103,6 +103,8 @@ class OfficerCommands(CogBase):
     async def table_seat(self, interaction: discord.Interaction, player: discord.User, table: int | None = None,
                          reason: app_commands.Transform[str, REASON_OPTION] | None = None) -> None:
         if await self._officer(interaction):
+            if player.bot:
+                raise Refusal("A bot account cannot take a seat: name the person who came late.")
             await tell(interaction, await late_seats.promise(
                 self.bot.tables, self._controlled_table(interaction, table), player.id, player.display_name,
                 interaction.user, reason or ""))

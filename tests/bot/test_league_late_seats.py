@@ -6,6 +6,7 @@ player's own. A game without deals, a seated player and a table without a free b
 from __future__ import annotations
 
 import dataclasses
+from types import SimpleNamespace
 
 import pytest
 
@@ -103,5 +104,24 @@ async def test_refusals_a_game_without_deals_a_seated_player_and_no_free_bot_sea
     assert table.status == PLAYING and [s.bot for s in table.seats] == [False, True]
     assert [p.user_id for p in await late_seats.queued(manager.store, table.id)] == [BOB]
     assert len(await officers.actions(manager.store, GUILD)) == 1
+    await manager.close()
+    await manager.store.close()
+
+
+async def test_a_bot_account_named_as_the_late_player_is_refused(tmp_path):
+    from tests.bot.test_league_cog import FakeInteraction, call
+    from tests.bot.test_league_control import OfficerBot
+
+    manager = await new_manager(tmp_path / "parlor.sqlite3", Time())
+    bot = OfficerBot(manager)
+    await bot.load_extension("cogs.league_group")
+    cog = bot.get_cog("LeagueGroup")
+    table = await with_a_bot(manager)
+    seat = next(c for c in cog.table_control.commands if c.name == "seat")
+    with pytest.raises(Refusal, match="^A bot account cannot take a seat: name the person who came late.$"):
+        await call(seat, cog, FakeInteraction(9, manage=True), table=table.id, reason=None,
+                   player=SimpleNamespace(id=77, bot=True, display_name="Parlor"))
+    assert await late_seats.queued(manager.store, table.id) == [] and table.seats[1].bot
+    await bot.close()
     await manager.close()
     await manager.store.close()
