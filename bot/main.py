@@ -26,6 +26,8 @@ from bot.presenter import DiscordPresenter
 from bot.settings import DEFAULT_DB, Settings
 from bot.store import Store, StoreError
 from bot.tables import TableManager
+from bot.league import late_seats
+from bot.league.rating_rebuild import catch_up
 from bot.league.signup_ui import SignupButton
 from bot.ui import AmountButton, TableButton, TableSelect, add_dynamic_items, answer_refusal, on_interaction
 from games import game_names
@@ -107,6 +109,7 @@ class ParlorBot(ParlorClient):
         self.games_available = game_names()
         # the faces' upload as emoji, in the background: nothing waits for it (a rate limit may last an hour)
         self.emoji_sync: asyncio.Task | None = None
+        self.rating_catch_up: asyncio.Task | None = None  # an older database's unrated games, rated once (shard 0)
         self.upload_faces = upload_faces  # False: the cards stay text (tests that are not about the faces)
         self.sync_pause = sync_pause  # the first wait before a failed command sync is tried again (then doubled)
         # discord.py takes one aiohttp trace: the metrics, the global pacer and the command sync all listen on it
@@ -128,6 +131,7 @@ class ParlorBot(ParlorClient):
             **({"new_seed": self.new_seed} if self.new_seed else {}),
             shards=self.settings.shards,
         )
+        self.tables.before_bots.append(late_seats.seat_due)
         add_dynamic_items(self, TableButton, TableSelect, AmountButton, SignupButton)
         self.add_listener(on_interaction)
         self.add_listener(self.metrics.arrived, "on_interaction")
@@ -139,6 +143,8 @@ class ParlorBot(ParlorClient):
             restored = await self.tables.restore()
             if restored:
                 log.info("restored %d unfinished table(s)", len(restored))
+            if self.settings.shards is None or 0 in self.settings.shards.ids:
+                self.rating_catch_up = asyncio.create_task(catch_up(self.store))
         try:  # no player's click waits for a worker to start or for the drawing code to load
             await asyncio.wait_for(warming, WARM_UP_WAIT)
         except Exception as error:  # slow or failed: the pictures are drawn all the same, the first ones later
@@ -196,6 +202,8 @@ class ParlorBot(ParlorClient):
         self.command_sync.cancel()
         if self.probing is not None:
             self.probing.cancel()
+        if self.rating_catch_up is not None:
+            self.rating_catch_up.cancel()
         if self.emoji_sync is not None:
             self.emoji_sync.cancel()
             FACES.emoji.clear()  # this application's emoji mean nothing to the next bot started in this process

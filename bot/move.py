@@ -35,6 +35,7 @@ COPIED = {
     "table_pauses": "table_id",
     "table_voids": "table_id",  # after the ledger: its trigger takes the voided tables out of the results
     "league_players": "guild_id, user_id",
+    "late_seats": "table_id, seat",
 }
 # Counts and sums compared after the copy: the derived tables too (rebuilt by the target's trigger).
 CHECKS = {
@@ -53,6 +54,7 @@ CHECKS = {
     "table_pauses": "COUNT(*), COALESCE(SUM(remaining), 0)",
     "table_voids": "COUNT(*), COALESCE(SUM(table_id), 0)",
     "league_players": "COUNT(*), COALESCE(SUM(user_id % 1000003), 0)",
+    "late_seats": "COUNT(*), COALESCE(SUM(user_id % 1000003), 0), COALESCE(SUM(deal), 0)",
     "ratings": "COUNT(*), COALESCE(SUM(table_id), 0), COALESCE(SUM(user_id % 1000003), 0)",
     "ledger": "COUNT(*), COALESCE(SUM(amount), 0), COALESCE(SUM(amount * amount), 0)",
     "ledger_totals": "COUNT(*), COALESCE(SUM(amount), 0), COALESCE(SUM(ABS(amount)), 0)",

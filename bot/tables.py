@@ -169,6 +169,7 @@ class Table:
     redraw_failures: int = field(default=0, repr=False)  # redraws in a row that Discord did not all take
     closing: str | None = None  # why a cancelled table closed, shown on its message
     paused: Pause | None = None  # an officer stopped its clock (bot/pauses.py)
+    late_seats: list[Any] | None = None  # bots' seats promised to late players (bot/league/late_seats.py); None: unread
     recent: list[str] = field(default_factory=list)  # public narration lines, newest last
     acted: list[int] = field(default_factory=list)  # actions each seat has taken (from the action log)
 
@@ -269,6 +270,9 @@ class TableManager:
         self._closing = False
         self.changing = 0  # changes users asked for still under way
         self.deadlines_fired = 0  # decisions whose time ran out (bot/metrics.py)
+        # What runs under a table's lock before its bots play, ``(manager, table, events, notes)``: the layers above
+        # add theirs (the league seats a late player when a new deal begins: bot/league/late_seats.py).
+        self.before_bots: list[Callable[[TableManager, Table, list[Event], list[str]], Awaitable[None]]] = []
 
     # ---------------------------------------------------------------- loading
 
@@ -854,6 +858,8 @@ class TableManager:
             while not self._closing:
                 try:
                     async with table.lock:
+                        for before in self.before_bots:  # e.g. a late player's seat at a new deal (the league's)
+                            await before(self, table, events, notes)
                         auto = [s for s in table.to_act() if table.seats[s].automated] if table.paused is None else []
                         if not auto:
                             break

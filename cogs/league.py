@@ -32,6 +32,7 @@ from bot.league import export as league_export
 from bot.league import officers, registration
 from bot.league import rules as season_rules
 from bot.league.points import columns, shown
+from bot.league.server import channel_of, server_of
 from bot.league.standings import TIE_BREAK, GameStandings, Standing, standings as league_standings
 from bot.store import GuildConfig, HistoryRow, SeasonRow, Store
 from bot.text_option import GAME_NAME_MAX, TextOption
@@ -170,7 +171,7 @@ class RecordButton(discord.ui.DynamicItem[discord.ui.Button], template=RECORD_TE
         self.table_id = table_id
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str]) -> RecordButton:
         return cls(int(match["table"]))
 
@@ -220,7 +221,7 @@ def rules_command(cog: "League", game_name: str) -> app_commands.Command:
     placement points, each left out unless given; ``clear`` drops the game's rules."""
     game = get_game(game_name)
     specs = offered_options(game.Options)
-    placement = season_rules.PLACEMENT.get(game_name)
+    placement = season_rules.placement_of(game_name)
     placement_specs = offered_options(placement) if placement else []
 
     async def rules(self: League, interaction: discord.Interaction, clear: bool | None = None, **given: Any) -> None:
@@ -232,7 +233,8 @@ def rules_command(cog: "League", game_name: str) -> app_commands.Command:
                                      annotation=Optional[slash_type(s)]) for s in [*specs, *placement_specs]]
     parameters.append(inspect.Parameter("clear", inspect.Parameter.KEYWORD_ONLY, default=None,
                                         annotation=Optional[bool]))
-    rules.__signature__ = inspect.Signature(parameters)
+    # discord.py reads a command's options from its callback's signature: this one is built from the game's options
+    rules.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
     rules.__qualname__ = f"League.season_rules_{game_name}"
     app_commands.describe(**{s.name: clip(f"{s.described} (unset: not fixed)", OPTION_TEXT_MAX)
                              for s in [*specs, *placement_specs]},
@@ -299,7 +301,7 @@ class League(commands.Cog):
                                clear: bool) -> None:
         if not await self.is_manager(interaction):
             return
-        current = await self.store.current_season(interaction.guild_id)
+        current = await self.store.current_season(server_of(interaction))
         if current is None:
             await tell(interaction, "No season is running: start one with `/season start`, then set its rules.")
             return
@@ -313,7 +315,7 @@ class League(commands.Cog):
         if not given:
             await tell(interaction, f"{user_text.season_name(current.name)} plays {title} with: {season_rules.rules_text(game, fixed)}.")
             return
-        placement = season_rules.PLACEMENT.get(game)
+        placement = season_rules.placement_of(game)
         options = {**fixed, **{k: v for k, v in given.items() if not placement or k not in placement.model_fields}}
         try:
             if placement and any(k in placement.model_fields for k in given):
@@ -339,8 +341,8 @@ class League(commands.Cog):
                            name: Optional[app_commands.Transform[str, SEASON_NAME]] = None) -> None:
         if not await self.is_manager(interaction):
             return
-        previous = await self.store.current_season(interaction.guild_id)
-        new = await self.store.start_season(interaction.guild_id, name, interaction.user.id)
+        previous = await self.store.current_season(server_of(interaction))
+        new = await self.store.start_season(server_of(interaction), name, interaction.user.id)
         text = f"**{season_label(new)}** has started {ts(new.started_at)}. Good luck, everyone!"
         if previous is not None:
             text += f"\n{season_label(previous)} is now closed; its results stay in the records."
@@ -351,7 +353,7 @@ class League(commands.Cog):
     async def season_end(self, interaction: discord.Interaction) -> None:
         if not await self.is_manager(interaction):
             return
-        ended = await self.store.end_season(interaction.guild_id)
+        ended = await self.store.end_season(server_of(interaction))
         if ended is None:
             await tell(interaction, "There is no season running right now.")
             return
@@ -367,7 +369,7 @@ class League(commands.Cog):
     async def season_show(self, interaction: discord.Interaction) -> None:
         if not await self.in_guild(interaction):
             return
-        current = await self.store.current_season(interaction.guild_id)
+        current = await self.store.current_season(server_of(interaction))
         if current is None:
             await interaction.response.send_message(
                 embed=embed(
@@ -399,7 +401,7 @@ class League(commands.Cog):
                             number: Optional[app_commands.Range[int, 1, 1_000_000]] = None) -> None:
         if not await self.is_manager(interaction):
             return
-        seasons = await self.store.seasons(interaction.guild_id)
+        seasons = await self.store.seasons(server_of(interaction))
         if number is not None:
             chosen = next((x for x in seasons if x.number == number), None)
         else:
@@ -409,8 +411,8 @@ class League(commands.Cog):
                        else "There is no season on this server yet: nothing to export.")
             return
         await interaction.response.defer(ephemeral=True, thinking=True)  # the files may take a moment to build
-        min_games = await league_settings.min_games(self.store, interaction.guild_id)
-        files = await league_export.season_files(self.store, interaction.guild_id, chosen.id, min_games)
+        min_games = await league_settings.min_games(self.store, server_of(interaction))
+        files = await league_export.season_files(self.store, server_of(interaction), chosen.id, min_games)
         await interaction.edit_original_response(
             content=f"**{season_label(chosen)}**: one line per player per game, the standings, and every ledger line.",
             attachments=[discord.File(io.BytesIO(data), filename=name) for name, data in files.items()])
@@ -437,12 +439,12 @@ class League(commands.Cog):
                         game: Optional[app_commands.Transform[str, GAME_NAME]] = None) -> None:
         if not await self.in_guild(interaction):
             return
-        current = await self.store.current_season(interaction.guild_id)
+        current = await self.store.current_season(server_of(interaction))
         if current is None:
             await tell(interaction, "No season is running yet — standings appear once a game has finished.")
             return
-        min_games = await league_settings.min_games(self.store, interaction.guild_id)
-        by_game = await league_standings(self.store, interaction.guild_id, current.id, game, min_games=min_games,
+        min_games = await league_settings.min_games(self.store, server_of(interaction))
+        by_game = await league_standings(self.store, server_of(interaction), current.id, game, min_games=min_games,
                                          limit=STANDINGS_ONE_GAME if game else STANDINGS_PER_GAME)
         if not by_game:
             what = f"{user_text.escape(game_title(game))} games" if game else "games"
@@ -470,7 +472,7 @@ class League(commands.Cog):
         if not await self.in_guild(interaction):
             return
         who = user or interaction.user
-        rows = await self.store.history(interaction.guild_id, who.id, limit=HISTORY_LIMIT)
+        rows = await self.store.history(server_of(interaction), who.id, limit=HISTORY_LIMIT)
         if not rows:
             whose = "You have" if who.id == interaction.user.id else f"{user_text.name(who.display_name)} has"
             await tell(interaction, f"{whose} no finished games on this server yet.")
@@ -532,7 +534,7 @@ class League(commands.Cog):
     async def config_show(self, interaction: discord.Interaction) -> None:
         if not await self.in_guild(interaction):
             return
-        cfg = await self.store.get_config(interaction.guild_id)
+        cfg = await self.store.get_config(server_of(interaction))
         await interaction.response.send_message(embed=await self.full_config_embed(cfg), ephemeral=True)
 
     @config.command(name="turn_time", description="Seconds each player has to decide (new tables)")
@@ -545,7 +547,7 @@ class League(commands.Cog):
         if not TURN_MIN <= seconds <= TURN_MAX:
             await tell(interaction, f"Please choose a turn time between {TURN_MIN} and {TURN_MAX} seconds.")
             return
-        cfg = await self.store.set_config(interaction.guild_id, turn_seconds=int(seconds))
+        cfg = await self.store.set_config(server_of(interaction), turn_seconds=int(seconds))
         await interaction.response.send_message(
             f"New tables will give each player **{fmt_seconds(cfg.turn_seconds or seconds)}** per decision.",
             embed=await self.full_config_embed(cfg),
@@ -562,7 +564,7 @@ class League(commands.Cog):
         if not 0 <= chips <= 1_000_000:
             await tell(interaction, "Please choose a starting balance between 0 and 1000000 chips.")
             return
-        cfg = await self.store.set_config(interaction.guild_id, starting_balance=int(chips))
+        cfg = await self.store.set_config(server_of(interaction), starting_balance=int(chips))
         await interaction.response.send_message(
             f"Every player now starts a season with **{chips}** chips in each money game (balances are this "
             "plus the season's ledger, so current balances move by the change too).",
@@ -578,11 +580,11 @@ class League(commands.Cog):
         if not await self.is_manager(interaction):
             return
         try:  # a forged payload skips the client's range check
-            await league_settings.set_min_games(self.store, interaction.guild_id, int(games))
+            await league_settings.set_min_games(self.store, server_of(interaction), int(games))
         except ValueError as error:
             await tell(interaction, str(error))
             return
-        cfg = await self.store.get_config(interaction.guild_id)
+        cfg = await self.store.get_config(server_of(interaction))
         text = ("Everyone who played is ranked in the standings." if not games else
                 f"A player is ranked in a game's standings from **{plural(games, 'game')}** of it in the season; "
                 "the others are listed as not ranked yet.")
@@ -594,10 +596,10 @@ class League(commands.Cog):
         if not await self.is_manager(interaction):
             return
         async with self.store.transaction() as db:
-            await officers.set_officer_role(self.store, interaction.guild_id, role.id if role else None, db)
-            await officers.record(db, self.store, interaction.guild_id, interaction.user, "officer role",
+            await officers.set_officer_role(self.store, server_of(interaction), role.id if role else None, db)
+            await officers.record(db, self.store, server_of(interaction), interaction.user, "officer role",
                                   target=f"role {role.id}" if role else "no role")
-        cfg = await self.store.get_config(interaction.guild_id)
+        cfg = await self.store.get_config(server_of(interaction))
         text = (f"Members with {role.mention} are league officers (and members with Manage Server)." if role
                 else "No officer role: only members with Manage Server are league officers.")
         await interaction.response.send_message(text, embed=await self.full_config_embed(cfg), ephemeral=True)
@@ -609,10 +611,10 @@ class League(commands.Cog):
         if not await self.is_manager(interaction):
             return
         async with self.store.transaction() as db:
-            await registration.set_registration(db, self.store, interaction.guild_id, required)
-            await officers.record(db, self.store, interaction.guild_id, interaction.user, "registration",
+            await registration.set_registration(db, self.store, server_of(interaction), required)
+            await officers.record(db, self.store, server_of(interaction), interaction.user, "registration",
                                   target="required" if required else "optional")
-        cfg = await self.store.get_config(interaction.guild_id)
+        cfg = await self.store.get_config(server_of(interaction))
         text = ("Only registered players (/league register) may join this server's tables from now on; players "
                 "already seated keep their seats." if required else "Anyone may join this server's tables.")
         await interaction.response.send_message(text, embed=await self.full_config_embed(cfg), ephemeral=True)
@@ -622,11 +624,11 @@ class League(commands.Cog):
     async def channels_add(self, interaction: discord.Interaction, channel: ChannelArg) -> None:
         if not await self.is_manager(interaction):
             return
-        cfg = await self.store.get_config(interaction.guild_id)
+        cfg = await self.store.get_config(server_of(interaction))
         if channel.id in cfg.allowed_channels:
             await tell(interaction, f"{channel.mention} is already on the list.")
             return
-        cfg = await self.store.set_config(interaction.guild_id, allowed_channels=[*cfg.allowed_channels, channel.id])
+        cfg = await self.store.set_config(server_of(interaction), allowed_channels=[*cfg.allowed_channels, channel.id])
         note = "" if len(cfg.allowed_channels) > 1 else " Tables can now only be opened in the listed channels."
         await interaction.response.send_message(
             f"Tables may be opened in {channel.mention}.{note}", embed=await self.full_config_embed(cfg), ephemeral=True
@@ -637,12 +639,12 @@ class League(commands.Cog):
     async def channels_remove(self, interaction: discord.Interaction, channel: ChannelArg) -> None:
         if not await self.is_manager(interaction):
             return
-        cfg = await self.store.get_config(interaction.guild_id)
+        cfg = await self.store.get_config(server_of(interaction))
         if channel.id not in cfg.allowed_channels:
             await tell(interaction, f"{channel.mention} is not on the list.")
             return
         remaining = [c for c in cfg.allowed_channels if c != channel.id]
-        cfg = await self.store.set_config(interaction.guild_id, allowed_channels=remaining)
+        cfg = await self.store.set_config(server_of(interaction), allowed_channels=remaining)
         note = "" if remaining else " The list is empty, so tables may be opened in any channel."
         await interaction.response.send_message(
             f"{channel.mention} removed.{note}", embed=await self.full_config_embed(cfg), ephemeral=True
@@ -652,7 +654,7 @@ class League(commands.Cog):
     async def channels_clear(self, interaction: discord.Interaction) -> None:
         if not await self.is_manager(interaction):
             return
-        cfg = await self.store.set_config(interaction.guild_id, allowed_channels=[])
+        cfg = await self.store.set_config(server_of(interaction), allowed_channels=[])
         await interaction.response.send_message(
             "Tables may now be opened in any channel.", embed=await self.full_config_embed(cfg), ephemeral=True
         )
@@ -669,7 +671,7 @@ class League(commands.Cog):
             await tell(interaction, f"I don't have rules for {user_text.escape(game)} yet. Available: {known}.")
             return
         shown = rules_embed(key if key in rules_text.RULES else game, text)
-        table = self.bot.tables.in_channel(interaction.channel_id)
+        table = self.bot.tables.in_channel(channel_of(interaction))
         if table is not None and table.game.name == key and len(shown.fields) < 25:
             options = ", ".join(f"{k}={v}" for k, v in table.options.items()) or "defaults"
             shown.add_field(name="This channel's table", value=clip(f"{options}; turn time {table.turn_seconds} s"),

@@ -15,7 +15,7 @@ import asyncio
 import io
 import logging
 import sqlite3
-from typing import Any, Literal, Optional
+from typing import TYPE_CHECKING, Any, Literal
 
 import discord
 from discord import app_commands
@@ -25,12 +25,18 @@ from bot import text as user_text
 from bot.league import nights, officers, pairing, signup_ui
 from bot.league.points import shown
 from bot.league.rules import season_options
+from bot.league.server import channel_of, server_of
 from bot.ui import tell
 from faces.tournament import Line, results_picture
 from games import game_names, get_game
 from games.base import GameError
 
 log = logging.getLogger(__name__)
+
+if TYPE_CHECKING:  # the commands of this mixin belong to the one group cog, cogs/league_group.py
+    CogBase = commands.GroupCog
+else:
+    CogBase = object
 
 MethodName = Literal["random", "rating", "swiss"]
 MAX_ROUNDS = 20  # rounds a tournament may have
@@ -47,7 +53,7 @@ def thread_name(game: str, round_no: int, number: int) -> str:
     return f"{get_game(game).title} · round {round_no} · table {number}"
 
 
-class NightCommands:
+class NightCommands(CogBase):
     """League nights."""
 
     bot: Any
@@ -61,29 +67,30 @@ class NightCommands:
     @app_commands.choices(game=_game_choices())
     @app_commands.guild_only()
     async def signup(self, interaction: discord.Interaction, game: str,
-                     tables_in: Optional[discord.TextChannel] = None, threads: Optional[bool] = None) -> None:
+                     tables_in: discord.TextChannel | None = None, threads: bool | None = None) -> None:
         if (refusal := await officers.check_officer(interaction, self.store)) is not None:
             return await tell(interaction, refusal)
         if game not in game_names():
             return await tell(interaction, "That is not one of Parlor's games.")
-        channel_id = tables_in.id if tables_in is not None else interaction.channel_id
+        guild_id, here = server_of(interaction), channel_of(interaction)
+        channel_id = tables_in.id if tables_in is not None else here
         in_threads = True if threads is None else threads
         if in_threads and (lacking := self._lacks_thread_permissions(interaction, channel_id)):
             return await tell(interaction,
                               f"Parlor needs {lacking} in <#{channel_id}> to open tables in threads there.")
-        allowed = (await self.store.get_config(interaction.guild_id)).allowed_channels or []
+        allowed = (await self.store.get_config(guild_id)).allowed_channels or []
         if allowed and channel_id not in allowed:
             return await tell(interaction, "Tables can be opened only in "
                                            f"{' '.join(f'<#{c}>' for c in allowed)} on this server.")
-        season = await self.store.ensure_season(interaction.guild_id)
+        season = await self.store.ensure_season(guild_id)
         async with self.store.transaction() as db:
-            number = await nights.create_signup(db, self.store, guild_id=interaction.guild_id,
-                                                channel_id=interaction.channel_id, game=game, tables_in=channel_id,
+            number = await nights.create_signup(db, self.store, guild_id=guild_id,
+                                                channel_id=here, game=game, tables_in=channel_id,
                                                 threads=in_threads, season_id=season.id, created_by=interaction.user.id)
-            await officers.record(db, self.store, interaction.guild_id, interaction.user, "signup",
+            await officers.record(db, self.store, guild_id, interaction.user, "signup",
                                   target=f"sign-up {number}", details={"game": game, "tables_in": channel_id,
                                                                        "threads": in_threads})
-        signup = await nights.get_signup(self.store, number)
+        signup = await nights.stored_signup(self.store, number)
         await interaction.response.send_message(embed=await signup_ui.embed(self.store, signup),
                                                 view=signup_ui.buttons(number))
         message = await interaction.original_response()
@@ -94,15 +101,15 @@ class NightCommands:
                            allow_bots="Fill a short table with bots instead of a waiting list")
     @app_commands.guild_only()
     async def draw(self, interaction: discord.Interaction, method: MethodName,
-                   allow_bots: Optional[bool] = None) -> None:
+                   allow_bots: bool | None = None) -> None:
         await self._draw(interaction, first=True, method=method, allow_bots=allow_bots)
 
     @app_commands.command(name="round", description="Draw the next round from the same sign-up — officers")
     @app_commands.describe(method="How to draw it (the last round's method if not given)",
                            allow_bots="Fill a short table with bots (as the last round if not given)")
     @app_commands.guild_only()
-    async def round(self, interaction: discord.Interaction, method: Optional[MethodName] = None,
-                    allow_bots: Optional[bool] = None) -> None:
+    async def round(self, interaction: discord.Interaction, method: MethodName | None = None,
+                    allow_bots: bool | None = None) -> None:
         await self._draw(interaction, first=False, method=method, allow_bots=allow_bots)
 
     @app_commands.command(name="tournament", description="A tournament's standings; officers: set its rounds and "
@@ -111,8 +118,8 @@ class NightCommands:
                            method="How each round is drawn (officers)")
     @app_commands.guild_only()
     async def tournament(self, interaction: discord.Interaction,
-                         rounds: Optional[app_commands.Range[int, 1, MAX_ROUNDS]] = None,
-                         method: Optional[MethodName] = None) -> None:
+                         rounds: app_commands.Range[int, 1, MAX_ROUNDS] | None = None,
+                         method: MethodName | None = None) -> None:
         signup = await nights.latest_signup(self.store, interaction.guild_id) if interaction.guild_id else None
         if rounds is None and method is None:
             return await self._show_tournament(interaction, signup)
@@ -131,9 +138,9 @@ class NightCommands:
                                            f"a tournament of {rounds} cannot hold them.")
         async with self.store.transaction() as db:
             await nights.set_tournament(db, signup.id, rounds, method)
-            await officers.record(db, self.store, interaction.guild_id, interaction.user, "tournament",
+            await officers.record(db, self.store, signup.guild_id, interaction.user, "tournament",
                                   target=f"sign-up {signup.id}", details={"rounds": rounds, "method": method})
-        signup = await nights.get_signup(self.store, signup.id)
+        signup = await nights.stored_signup(self.store, signup.id)
         await interaction.response.send_message(
             f"The {get_game(signup.game).title} sign-up is now a tournament of {rounds} rounds drawn by {method}; "
             "its standings count its own tables only.")
@@ -149,7 +156,7 @@ class NightCommands:
             return await tell(interaction, refusal)
         if method is not None and method not in pairing.METHODS:  # a forged value Discord did not check
             return await tell(interaction, "A draw's method is random, rating or swiss.")
-        signup = await nights.latest_signup(self.store, interaction.guild_id)
+        signup = await nights.latest_signup(self.store, server_of(interaction))
         if signup is None:
             return await tell(interaction, NO_SIGNUP)
         drawn = await nights.rounds(self.store, signup.id)
@@ -358,7 +365,7 @@ class NightCommands:
         manager = self.bot.tables
         try:
             for table in await nights.unopened(self.store, manager.serves):
-                signup = await nights.get_signup(self.store, table.signup_id)
+                signup = await nights.stored_signup(self.store, table.signup_id)
                 try:
                     await self._open_table(signup, table)
                 except Exception as error:
@@ -382,10 +389,11 @@ class NightCommands:
                          for seat in table.seats if seat.user_id is not None and not seat.bot and not seat.resigned)
 
     def _lacks_thread_permissions(self, interaction: discord.Interaction, channel_id: int) -> str:
-        channel = interaction.guild.get_channel(channel_id) if interaction.guild else None
-        if channel is None:
+        guild = interaction.guild
+        channel = guild.get_channel(channel_id) if guild is not None else None
+        if guild is None or channel is None:
             return ""
-        granted = channel.permissions_for(interaction.guild.me)
+        granted = channel.permissions_for(guild.me)
         lacking = [name for name in THREAD_PERMISSIONS if not getattr(granted, name)]
         return " and ".join(f"**{name.replace('_', ' ').title()}**" for name in lacking)
 

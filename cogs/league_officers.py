@@ -1,5 +1,5 @@
 """``/league`` commands of the league's officers: the action log, table control (``/league table
-pause|resume|replace|void|correct``) and registration (``/league register``, ``/league players``), a mixin
+pause|resume|replace|seat|end|void|correct``) and registration (``/league register``, ``/league players``), a mixin
 of ``cogs/league_group.py``.
 
 Officers are named in ``bot/league/officers.py``: members with the server's league-officer role, and
@@ -8,17 +8,24 @@ members with Manage Server. Every officer command answers anyone else with one p
 
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
+from discord.ext import commands
 
 from bot import text as user_text
-from bot.league import control, officers, registration
+from bot.league import control, late_seats, officers, registration
 from bot.league.ratings import ratings_now
+from bot.league.server import channel_of, server_of
 from bot.tables import PLAYING, Refusal, Table, TableManager
 from bot.text_option import TextOption
 from bot.ui import tell
+
+if TYPE_CHECKING:  # the commands of this mixin belong to the one group cog, cogs/league_group.py
+    CogBase = commands.GroupCog
+else:
+    CogBase = object
 
 REASON_OPTION = TextOption("reason", officers.REASON_MAX)  # declared to Discord and checked on arrival
 NAME_OPTION = TextOption("name", registration.NAME_MAX)
@@ -37,7 +44,7 @@ def action_line(action: officers.OfficerAction) -> str:
 REASON = "Why (kept on the officers' record, /league log)"
 
 
-class OfficerCommands:
+class OfficerCommands(CogBase):
     """League officers."""
 
     store: Any
@@ -59,7 +66,7 @@ class OfficerCommands:
     def _controlled_table(self, interaction: discord.Interaction, table_id: int | None) -> Table:
         """The table asked for (by id) or this channel's, if it is one of this server's tables in play."""
         manager: TableManager = self.bot.tables
-        table = manager.get(table_id) if table_id is not None else manager.in_channel(interaction.channel_id)
+        table = manager.get(table_id) if table_id is not None else manager.in_channel(channel_of(interaction))
         if table is None or table.guild_id != interaction.guild_id:
             raise Refusal("There is no table in play here." if table_id is None
                           else f"There is no table {table_id} in play on this server.")
@@ -67,16 +74,16 @@ class OfficerCommands:
 
     @table_control.command(name="pause", description="Stop a table's clock: nobody moves until it resumes")
     @app_commands.describe(table="The table's number (default: this channel's)", reason=REASON)
-    async def table_pause(self, interaction: discord.Interaction, table: Optional[int] = None,
-                          reason: Optional[app_commands.Transform[str, REASON_OPTION]] = None) -> None:
+    async def table_pause(self, interaction: discord.Interaction, table: int | None = None,
+                          reason: app_commands.Transform[str, REASON_OPTION] | None = None) -> None:
         if await self._officer(interaction):
             await tell(interaction, await control.pause(self.bot.tables, self._controlled_table(interaction, table),
                                                         interaction.user, reason or ""))
 
     @table_control.command(name="resume", description="Restart a paused table with the time it had left")
     @app_commands.describe(table="The table's number (default: this channel's)", reason=REASON)
-    async def table_resume(self, interaction: discord.Interaction, table: Optional[int] = None,
-                           reason: Optional[app_commands.Transform[str, REASON_OPTION]] = None) -> None:
+    async def table_resume(self, interaction: discord.Interaction, table: int | None = None,
+                           reason: app_commands.Transform[str, REASON_OPTION] | None = None) -> None:
         if await self._officer(interaction):
             await tell(interaction, await control.resume(self.bot.tables, self._controlled_table(interaction, table),
                                                          interaction.user, reason or ""))
@@ -85,26 +92,46 @@ class OfficerCommands:
     @app_commands.describe(player="The absent player", table="The table's number (default: this channel's)",
                            reason=REASON)
     async def table_replace(self, interaction: discord.Interaction, player: discord.User,
-                            table: Optional[int] = None, reason: Optional[app_commands.Transform[str, REASON_OPTION]] = None) -> None:
+                            table: int | None = None, reason: app_commands.Transform[str, REASON_OPTION] | None = None) -> None:
         if await self._officer(interaction):
             await tell(interaction, await control.bench(self.bot.tables, self._controlled_table(interaction, table),
                                                         player.id, interaction.user, reason or ""))
 
+    @table_control.command(name="seat", description="A late player takes a bot's seat when the next deal begins")
+    @app_commands.describe(player="The late player", table="The table's number (default: this channel's)",
+                           reason=REASON)
+    async def table_seat(self, interaction: discord.Interaction, player: discord.User, table: int | None = None,
+                         reason: app_commands.Transform[str, REASON_OPTION] | None = None) -> None:
+        if await self._officer(interaction):
+            if player.bot:
+                raise Refusal("A bot account cannot take a seat: name the person who came late.")
+            await tell(interaction, await late_seats.promise(
+                self.bot.tables, self._controlled_table(interaction, table), player.id, player.display_name,
+                interaction.user, reason or ""))
+
+    @table_control.command(name="end", description="End a table now by its game's own end rule: its results count")
+    @app_commands.describe(table="The table's number (default: this channel's)", reason=REASON)
+    async def table_end(self, interaction: discord.Interaction, table: int | None = None,
+                        reason: app_commands.Transform[str, REASON_OPTION] | None = None) -> None:
+        if await self._officer(interaction):
+            await tell(interaction, await control.end_early(self.bot.tables, self._controlled_table(interaction, table),
+                                                            interaction.user, reason or ""))
+
     @table_control.command(name="void", description="Void a table: its results leave the standings and ratings")
     @app_commands.describe(reason=REASON, table="The table's number (default: this channel's table in play)")
     async def table_void(self, interaction: discord.Interaction, reason: app_commands.Transform[str, REASON_OPTION],
-                         table: Optional[int] = None) -> None:
+                         table: int | None = None) -> None:
         if not await self._officer(interaction):
             return
         manager: TableManager = self.bot.tables
-        live = manager.get(table) if table is not None else manager.in_channel(interaction.channel_id)
+        live = manager.get(table) if table is not None else manager.in_channel(channel_of(interaction))
         if live is not None and live.guild_id == interaction.guild_id and live.status == PLAYING:
             await control.void_playing(manager, live, interaction.user, reason)
             await tell(interaction, f"Table {live.id} is voided: it closed without results.")
             return
         if table is None:
             raise Refusal("There is no table in play here; name the finished table to void by its number.")
-        done = await control.finished_table(self.store, interaction.guild_id, table)
+        done = await control.finished_table(self.store, server_of(interaction), table)
         lines = await control.void_finished(self.store, done, interaction.user, reason)
         await tell(interaction, f"Table {done.id} is voided: {lines} compensating ledger lines; it left the "
                                 "standings and the ratings were rebuilt.")
@@ -117,14 +144,14 @@ class OfficerCommands:
                             points: float, reason: app_commands.Transform[str, REASON_OPTION]) -> None:
         if not await self._officer(interaction):
             return
-        done = await control.finished_table(self.store, interaction.guild_id, table)
+        done = await control.finished_table(self.store, server_of(interaction), table)
         await tell(interaction, await control.correct(self.store, done, player.id, points, interaction.user, reason))
 
     @app_commands.command(name="log", description="Every officer action of this server's league, newest first")
     @app_commands.describe(page="Which page (1: the newest actions)")
     @app_commands.guild_only()
     async def log(self, interaction: discord.Interaction,
-                  page: Optional[app_commands.Range[int, 1, 100_000]] = None) -> None:
+                  page: app_commands.Range[int, 1, 100000] | None = None) -> None:
         if interaction.guild_id is None:
             await tell(interaction, "League commands work in a server's channels, not in direct messages.")
             return
@@ -145,7 +172,7 @@ class OfficerCommands:
     @app_commands.describe(name="The name your seats and the league's exports show (default: your display name)")
     @app_commands.guild_only()
     async def register(self, interaction: discord.Interaction,
-                       name: Optional[app_commands.Transform[str, NAME_OPTION]] = None) -> None:
+                       name: app_commands.Transform[str, NAME_OPTION] | None = None) -> None:
         if interaction.guild_id is None:
             await tell(interaction, "League commands work in a server's channels, not in direct messages.")
             return

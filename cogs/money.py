@@ -122,14 +122,17 @@ KIND_WORDS = {
     "game": "games' results", "bet": "bets placed", "win": "bets paid back", "bank": "as the banker",
     "loan": "borrowed from the bank", "repay": "repaid to the bank", "debt": "still owed when a game ended",
 }
-# What a game's own count is beside the season's chips, when it has one of its own.
-GAME_NOTES = {
-    "hachihachi": "Inside a Hachi-Hachi game every player starts the year at 60p, its own count; when the game "
-                  "ends, the final score (cash − debt, those 60p included) is added to your season chips.",
-}
 # Kinds that add up to zero over a game (a loan is repaid or stays owed, and what is owed is already off the
 # final score): shown together so that a player sees them cancel.
 SETTLING = ("loan", "repay", "debt")
+
+
+def game_note(game: str) -> str:
+    """What a game's own count is beside the season's chips, when it has one (``GameBase.balance_note``)."""
+    try:
+        return get_game(game).balance_note
+    except Exception:  # a game no longer registered: its lines still show
+        return ""
 
 
 def explained(game: str, start: int, acc: Account) -> str:
@@ -146,7 +149,7 @@ def explained(game: str, start: int, acc: Account) -> str:
         text += ("\nLoans: " + ", ".join(f"{v:+,d} {KIND_WORDS[k]}".replace(",", " ").replace("-", "−")
                                           for k, v in settling)
                  + (" — together 0: they do not change your chips." if total == 0 else f" — together {total:+d}."))
-    note = GAME_NOTES.get(game)
+    note = game_note(game)
     return f"{text}\n{note}" if note else text
 
 

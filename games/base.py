@@ -27,7 +27,7 @@ from __future__ import annotations
 import typing
 from dataclasses import dataclass, fields
 from types import ModuleType
-from typing import Any, Callable, Generic, TypeVar
+from typing import Any, Callable, ClassVar, Generic, Self, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -60,6 +60,29 @@ class Result(BaseModel):
     scores: list[int]  # per-seat net score change over the whole game, in steps of 1/points_scale (zero-sum where the game is)
     placings: list[int]  # 1 = first; equal scores share a placing
     summary: dict[str, Any] = Field(default_factory=dict)
+
+
+class Placement(BaseModel):
+    """League points a season fixes for a game as a set of its own (Sanma's start and return points and uma,
+    oka following from them), beside the game's options: ``/season rules <game>`` offers its fields. A game
+    declares its model (``GameBase.placement``); the model turns into the engine's options and back."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    ENGINE_KEYS: ClassVar[tuple[str, ...]] = ()  # the engine's options it is stored as
+
+    def engine_options(self) -> dict[str, Any]:
+        """The engine's options these points are (``ENGINE_KEYS``)."""
+        raise NotImplementedError
+
+    @classmethod
+    def from_options(cls, options: dict[str, Any]) -> Self:
+        """The points that the engine's ``options`` hold (the game's defaults for those not given)."""
+        raise NotImplementedError
+
+    def text(self) -> str:
+        """The points as players read them."""
+        raise NotImplementedError
 
 
 S = TypeVar("S", bound=BaseModel)  # a game's State
@@ -133,6 +156,21 @@ class GameBase(Generic[S, O]):
     # A finished game's record in a form other tools read, from all its events, the seats' names and the
     # options (Sanma: a Tenhou JSON log); None: the record is the action log with its seed.
     record_log: Callable[[list[Event], list[str], O], dict[str, Any]] | None = None
+    # Ends a game in play now by the game's own end rule (a league officer's early end): the state becomes
+    # finished, counted as the game's own end counts it, and the events of that end are returned (the
+    # game's own ``game_end``). None: the game has no such rule, and an officer voids the table instead.
+    end_early: Callable[[S], list[Event]] | None = None
+    # Which deal a game in play is in (Sanma's hands, the hanafuda games' months, the card games' rounds),
+    # counted from 1 and growing by one with each new deal: a late player takes a bot's seat only when it
+    # changes, between deals. None: the game has no deals, so no seat changes hands during it.
+    deal_number: Callable[[S], int] | None = None
+    # League points a season fixes as a set of their own (Sanma's uma and oka: ``games/sanma/placement.py``).
+    placement: type[Placement] | None = None
+    # Its ledger lines name rounds each won or lost on its own (Black Flower's rounds against the bank): the
+    # standings count rounds won rather than placings.
+    rounds_won: bool = False
+    # What the game's own count is beside the season's chips, said by /balance (a money game's own scoring).
+    balance_note: str = ""
 
     def __post_init__(self) -> None:
         if self.public_to_act is None:
@@ -154,7 +192,8 @@ class GameBase(Generic[S, O]):
 
 
 HOOKS = frozenset(f.name for f in fields(GameBase)) - {
-    "name", "title", "min_players", "max_players", "Options", "State", "uses_balances", "points_name", "points_scale"}
+    "name", "title", "min_players", "max_players", "Options", "State", "uses_balances", "points_name", "points_scale",
+    "placement", "rounds_won", "balance_note"}
 
 
 def placings(scores: list[int]) -> list[int]:

@@ -1,5 +1,5 @@
 """Table control by league officers: pause and resume a table, give an absent player's seat to a bot,
-void a table, correct a result.
+end a table early by its game's own end rule, void a table, correct a result.
 
 Each change and its line of the officers' record (``bot/league/officers.py``) are one transaction, so a
 kill at any moment leaves both or neither. The in-memory table changes only once the store took the change,
@@ -7,6 +7,9 @@ under the table's lock (the caller answered the officer's interaction before).
 
 - **Pause** keeps the seconds the decision had left (``bot/pauses.py``); **resume** restarts the deadline
   with them. Nobody moves and no bot plays in between.
+- **End early**: the game ends now as its own end counts it (``GameBase.end_early``: Sanma's points held with
+  the season's uma and oka, the other games' scores or chips of the deals played); results, ledger and ratings
+  are an ordinary end's. A game without such a rule is refused, pointing to a void.
 - **Void**: a finished table's ledger lines are reversed by compensating lines (never deleted), so every
   balance is still the sum of the ledger; the void's row then takes the table out of the results and the
   standings (migration 0011), and the game's ratings are rebuilt from the remaining records. A table still
@@ -17,16 +20,13 @@ under the table's lock (the caller answered the officer's interaction before).
 
 from __future__ import annotations
 
-import asyncio
 import math
-from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 import discord
 
 from bot import text as user_text
-from bot.league import officers, ratings
+from bot.league import officers, rating_rebuild
 from bot.league.points import columns, shown
 from bot.pauses import Pause, end_pause, save_pause
 from bot.store import LedgerEntry, Store, participant_for_user
@@ -106,6 +106,42 @@ async def bench(manager: TableManager, table: Table, user_id: int, officer: Offi
     return f"A bot now plays {player}'s seat at table {table.id}."
 
 
+async def end_early(manager: TableManager, table: Table, officer: Officer, reason: str) -> str:
+    """Finish a table in play now by its game's own end rule (``GameBase.end_early``): the results, ledger
+    lines and ratings of an ordinary end, with the officer's record, in one transaction; the answer for the
+    officer. A game without such a rule is refused, pointing to a void."""
+    ending = table.game.end_early
+    if ending is None:
+        raise Refusal(f"{table.game.title} has no rule to end a game before its end, so it cannot be settled "
+                      "early. /league table void closes the table without results.")
+    _, name = _who(officer)
+    async with table.lock:
+        if table.status != PLAYING:
+            raise Refusal("Only a game in play can be ended early.")
+        held = table.state
+        if held is None:
+            raise Refusal("Only a game in play can be ended early.")
+        table.state = table.game.load(held.model_dump_json())  # ended on a copy: kept only once it is stored
+        try:
+            events = ending(table.state)
+            results = manager._ledger_results(table)
+            async with manager.store.transaction() as db:
+                row = await manager.store.finish_table(table.id, snapshot=table.state.model_dump_json(),
+                                                       expected_version=table.version, results=results)
+                await db.execute("DELETE FROM table_pauses WHERE table_id = ?", (table.id,))
+                await officers.record(db, manager.store, table.guild_id, officer, "end", reason, _target(table.id),
+                                      {"lines": len(results), "game": table.game.name})
+        except BaseException:
+            table.state = held
+            raise
+        table.status, table.version, table.paused, table.deadline = FINISHED, row.version, None, None
+        if table.timer is not None:
+            table.timer.cancel()
+    why = f": {user_text.escape(reason, 200)}" if reason else ""
+    manager._spawn(manager._advance(table, events, notes=[f"🏁 Ended early by {user_text.name(name)}{why}."]))
+    return f"Table {table.id} ended early by the game's own end rule; its results are booked."
+
+
 @dataclass(frozen=True)
 class Finished:
     """A finished table of this server, as the records hold it."""
@@ -120,7 +156,7 @@ async def finished_table(store: Store, guild_id: int, table_id: int) -> Finished
     row = await store.get_table(table_id)
     if row is None or row.guild_id != guild_id:
         raise Refusal(f"There is no table {table_id} on this server.")
-    if row.status != FINISHED:
+    if row.status != FINISHED or row.season_id is None:  # a finished table always counts in a season
         raise Refusal(f"Table {table_id} has not finished.")
     if await is_voided(store, table_id):
         raise Refusal(f"Table {table_id} was voided.")
@@ -151,7 +187,7 @@ async def void_finished(store: Store, table: Finished, officer: Officer, reason:
                          (table.id, table.guild_id, officer_id, reason, store.now()))
         await officers.record(db, store, table.guild_id, officer, "void", reason, _target(table.id),
                               {"lines": len(entries), "game": table.game})
-        await rebuild_ratings(db, table.guild_id, table.game, table.id)
+        await rating_rebuild.rebuild_from(db, store.dialect.name, table.guild_id, table.game, table.id)
     return len(entries)
 
 
@@ -206,58 +242,6 @@ async def correct(store: Store, table: Finished, user_id: int, points: float, of
                                                amount=amount, memo=memo)], conn=db)
         await officers.record(db, store, table.guild_id, officer, "correct", reason, _target(table.id),
                               {"user_id": user_id, "amount": amount, "game": table.game})
-        await rebuild_ratings(db, table.guild_id, table.game, table.id)
+        await rating_rebuild.rebuild_from(db, store.dialect.name, table.guild_id, table.game, table.id)
     return (f"{user_text.name(seated[0])}'s result at table {table.id} moved by {shown(table.game, amount)}; "
             "the standings and ratings follow.")
-
-
-async def rebuild_ratings(db: Any, guild_id: int, game: str, table_id: int) -> None:
-    """A server's ratings in one game recomputed from the records, on ``db`` (inside the change's transaction),
-    from table ``table_id`` on: a rating depends only on the games before it, so the rows before that table
-    stay and the later ones are written again — the same numbers :func:`bot.league.ratings.rebuild` writes."""
-    async with db.execute("SELECT finished_at FROM tables WHERE id = ?", (table_id,)) as cur:
-        at = float((await cur.fetchone())[0])
-    later = "(finished_at > ? OR (finished_at = ? AND {id} >= ?))"
-    async with db.execute(
-            "SELECT user_id, scope, mu, sigma FROM (SELECT user_id, scope, mu, sigma, ROW_NUMBER() OVER"
-            " (PARTITION BY user_id, scope ORDER BY finished_at DESC, table_id DESC) AS n FROM ratings"
-            " WHERE guild_id = ? AND game = ? AND NOT " + later.format(id="table_id") + ") AS before WHERE n = 1",
-            (guild_id, game, at, at, table_id)) as cur:
-        prior = [tuple(r) for r in await cur.fetchall()]
-    await db.execute("DELETE FROM ratings WHERE guild_id = ? AND game = ? AND " + later.format(id="table_id"),
-                     (guild_id, game, at, at, table_id))
-    async with db.execute("SELECT id, season_id, finished_at FROM tables WHERE guild_id = ? AND game = ?"
-                          " AND status = 'finished' AND " + later.format(id="id") + " ORDER BY finished_at, id",
-                          (guild_id, game, at, at, table_id)) as cur:
-        tables = [tuple(r) for r in await cur.fetchall()]
-    async with db.execute("SELECT r.table_id, r.user_id, r.placing, r.net FROM results r JOIN tables t"
-                          " ON t.id = r.table_id WHERE t.guild_id = ? AND t.game = ? AND t.status = 'finished' AND "
-                          + later.format(id="t.id").replace("finished_at", "t.finished_at")
-                          + " ORDER BY r.table_id, r.seat, r.participant", (guild_id, game, at, at, table_id)) as cur:
-        results = [tuple(r) for r in await cur.fetchall()]
-    # the model's arithmetic for the later tables (~50 ms a thousand) runs in a worker thread, not on the
-    # event loop (benchmarks/bench_table_control.py)
-    rows = await asyncio.to_thread(rated_rows, guild_id, game, tables, results, prior)
-    if rows:
-        await db.executemany(ratings.INSERT_SQL, rows)
-
-
-def rated_rows(guild_id: int, game: str, tables: Sequence[Any], results: Sequence[Any],
-               prior: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
-    """The rating rows of ``tables`` (in the order they finished) from their ``results``, each person starting
-    from their ``prior`` rating in a scope (``(user_id, scope, mu, sigma)``; a newcomer's when absent)."""
-    by_table: dict[int, list[ratings.Seat]] = {}
-    for r in results:
-        by_table.setdefault(r[0], []).append(ratings.Seat(r[1], r[2], int(r[3])))
-    now: dict[int, dict[int, ratings.Rating]] = {}
-    for user_id, scope, mu, sigma in prior:
-        now.setdefault(int(scope), {})[int(user_id)] = ratings.Rating(float(mu), float(sigma))
-    rows = []
-    for t in tables:
-        seats = by_table.get(t[0], [])
-        for scope in (t[1], ratings.ALL_TIME):
-            current = now.setdefault(scope, {})
-            new = ratings.rate_game(seats, current)
-            current.update(new)
-            rows += [(t[0], u, scope, guild_id, game, t[2], r.mu, r.sigma) for u, r in new.items()]
-    return rows

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import csv
 import io
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Any
 
 from bot.league.points import columns, plain
@@ -33,7 +33,7 @@ LEDGER_SQL = ("SELECT id, created_at, table_id, game, participant, user_id, name
 
 
 def when(at: float | None) -> str:
-    return "" if at is None else datetime.fromtimestamp(at, timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+    return "" if at is None else datetime.fromtimestamp(at, UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
 def text(value: Any) -> str:

@@ -126,6 +126,14 @@ async def get_signup(store: Any, signup_id: int) -> Signup | None:
     return _signup(rows[0]) if rows else None
 
 
+async def stored_signup(store: Any, signup_id: int) -> Signup:
+    """A sign-up the records hold (its number came from them: a row never deleted)."""
+    signup = await get_signup(store, signup_id)
+    if signup is None:
+        raise LookupError(f"no sign-up {signup_id}")
+    return signup
+
+
 async def latest_signup(store: Any, guild_id: int) -> Signup | None:
     """The server's newest sign-up that has not ended (the one /league draw, round and tournament act on)."""
     async with store.read() as db:

@@ -1,7 +1,9 @@
 """Each game's league points: what the ledger's amounts count, how they are shown, and what the
 standings show beside them (and say in their footer).
 
-A game declares its unit and step (``GameBase.points_name``, ``points_scale``): Sanma books its final
+A game declares its unit and step (``GameBase.points_name``, ``points_scale``), and whether its lines name
+rounds each won or lost on their own (``GameBase.rounds_won``: a Black Flower round against the bank; Hachi-Hachi's
+lines name months too, but a month's net is its summary's payments, not who won it). Sanma books its final
 scores in tenths of a point (``+41.6`` is the amount 416), Koi-Koi and Black Christmas Poker their
 points, the money games chips. The league points of a game are the sum of a player's ledger lines
 of that game in the season, exactly what the results players saw add up to.
@@ -10,7 +12,7 @@ of that game in the season, exactly what the results players saw add up to.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 
 from games import get_game
 
@@ -25,21 +27,14 @@ class Columns:
     rounds: bool  # its lines name rounds won against the bank (Black Flower)
 
 
-# Games whose ledger lines name rounds that are each won or lost on their own (a Black Flower round
-# against the bank). Hachi-Hachi's lines name months too, but a month's net is the payments of that
-# month's summary, not who won it: its standings rank placements instead.
-ROUND_GAMES = frozenset({"blackflower"})
-
-
-@lru_cache(maxsize=None)
+@cache
 def columns(game: str) -> Columns:
     try:
         g = get_game(game)
         unit = "chips" if g.uses_balances else g.points_name
-        scale = g.points_scale
+        scale, rounds = g.points_scale, g.rounds_won
     except Exception:  # a game no longer registered: its records still show
-        unit, scale = "points", 1
-    rounds = game in ROUND_GAMES
+        unit, scale, rounds = "points", 1, False
     return Columns(unit=unit, scale=scale, placement=not rounds, rounds=rounds)
 
 

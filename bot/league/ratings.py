@@ -82,7 +82,8 @@ def rate_game(seats: Sequence[Seat], prior: dict[int, Rating]) -> dict[int, Rati
         r = prior.get(s.user_id) if s.user_id is not None else None
         mu, sigma = (r.mu, r.sigma) if r is not None else NEWCOMER
         teams.append([MODEL.rating(mu=mu, sigma=sigma)])
-    rated = MODEL.rate(teams, ranks=ranks(seats))
+    order: list[float] = list(ranks(seats))  # the model reads any numbers as ranks
+    rated = MODEL.rate(teams, ranks=order)
     return {s.user_id: Rating(team[0].mu, team[0].sigma) for s, team in zip(seats, rated) if s.user_id is not None}
 
 

@@ -1,12 +1,11 @@
 """A season's rules: the option values every table of a game uses while the season runs.
 
 The values are the game's own options (its ``Options`` model, the one ``/play`` is written from,
-``games/optionspec.py``), stored per season and game (table ``season_rules``). Sanma's placement points
-are a set of the season too (:class:`SanmaPlacement`): start points, return points and uma, oka
-following from them as the final result computes it (``games/sanma/settle.py``, ``final_scores``:
-3 × (return − start) / 1000 to first place), so the scores stay zero-sum. They are stored as the engine's
-options ``start_points``, ``return_points`` and ``uma``. The other games' league points are what their
-results count (:mod:`bot.league.points`): Koi-Koi and Black Christmas Poker points, chips in the money games.
+``games/optionspec.py``), stored per season and game (table ``season_rules``). A game whose league points
+are a set of their own declares them (``GameBase.placement``: Sanma's start points, return points and uma,
+oka following from them, ``games/sanma/placement.py``); they are stored as the engine's options. The other
+games' league points are what their results count (:mod:`bot.league.points`): Koi-Koi and Black Christmas
+Poker points, chips in the money games.
 
 :func:`season_options` is the check ``/play`` makes: a value the host chose that differs from the
 season's is refused with a sentence naming the season; every fixed value is set on the table.
@@ -17,58 +16,18 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
-
 from bot import text as user_text
 from games import get_game
-from games.base import GameError, options_from
-from games.sanma.options import Options as SanmaOptions
-
-_SANMA = SanmaOptions.model_fields
+from games.base import GameError, Placement, options_from
 
 
-class SanmaPlacement(BaseModel):
-    """Sanma's placement points (defaults: Tenhou's sanma, as the game's options have them)."""
-
-    model_config = ConfigDict(extra="forbid")
-
-    start_points: int = Field(_SANMA["start_points"].default, ge=1000, le=1_000_000, multiple_of=100,
-                              description="Points each player starts with")
-    return_points: int = Field(_SANMA["return_points"].default, ge=1000, le=1_000_000, multiple_of=100,
-                               description="Return points: subtracted from the final points before uma")
-    uma_first: int = Field(_SANMA["uma"].default[0], ge=-100, le=100, description="Uma of first place (thousands)")
-    uma_second: int = Field(_SANMA["uma"].default[1], ge=-100, le=100, description="Uma of second place (thousands)")
-    uma_third: int = Field(_SANMA["uma"].default[2], ge=-100, le=100, description="Uma of third place (thousands)")
-
-    @model_validator(mode="after")
-    def _zero_sum(self) -> "SanmaPlacement":
-        if self.uma_first + self.uma_second + self.uma_third != 0:
-            raise ValueError("The three uma must add up to 0, so that the scores stay zero-sum.")
-        return self
-
-    @property
-    def oka(self) -> float:
-        """Oka to first place, in thousands: what the three players paid above their start."""
-        return 3 * (self.return_points - self.start_points) / 1000
-
-    def engine_options(self) -> dict[str, Any]:
-        return {"start_points": self.start_points, "return_points": self.return_points,
-                "uma": [self.uma_first, self.uma_second, self.uma_third]}
-
-    @classmethod
-    def from_options(cls, options: dict[str, Any]) -> "SanmaPlacement":
-        uma = options.get("uma") or _SANMA["uma"].default
-        return cls(start_points=options.get("start_points", _SANMA["start_points"].default),
-                   return_points=options.get("return_points", _SANMA["return_points"].default),
-                   uma_first=uma[0], uma_second=uma[1], uma_third=uma[2])
-
-    def text(self) -> str:
-        return (f"start {self.start_points}, return {self.return_points}, oka {self.oka:+g}, "
-                f"uma {self.uma_first:+d}/{self.uma_second:+d}/{self.uma_third:+d}")
-
-
-PLACEMENT: dict[str, type[SanmaPlacement]] = {"sanma": SanmaPlacement}  # games whose league points are a set
-PLACEMENT_KEYS = {"sanma": ("start_points", "return_points", "uma")}
+def placement_of(game: str) -> type[Placement] | None:
+    """The game's placement points as a season fixes them (``GameBase.placement``), if its league points are a
+    set of their own (Sanma's uma and oka); None for a game not registered any more."""
+    try:
+        return get_game(game).placement
+    except Exception:  # a game no longer registered: its rules still show
+        return None
 
 
 def checked(game: str, options: dict[str, Any]) -> dict[str, Any]:
@@ -89,8 +48,8 @@ def shown_value(value: Any) -> str:
 def rules_text(game: str, options: dict[str, Any]) -> str:
     """The rules of one game as players read them: ``red_fives off · start 35000, return 40000, …``."""
     parts = []
-    placement = PLACEMENT.get(game)
-    keys = PLACEMENT_KEYS.get(game, ())
+    placement = placement_of(game)
+    keys = placement.ENGINE_KEYS if placement else ()
     if placement and any(k in options for k in keys):
         parts.append(placement.from_options(options).text())
     parts += [f"{k} {shown_value(v)}" for k, v in options.items() if k not in keys]

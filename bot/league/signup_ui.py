@@ -10,10 +10,12 @@ from __future__ import annotations
 
 import logging
 import re
+from typing import cast
 
 import discord
 
 from bot import text as user_text
+from bot.client import ParlorClient
 from bot.league import nights
 from bot.league.points import shown
 from bot.ui import SIGNUP_TEMPLATE, answer_refusal, tell
@@ -45,7 +47,7 @@ class SignupButton(discord.ui.DynamicItem[discord.ui.Button], template=SIGNUP_TE
         try:
             await clicked(interaction, self.signup, self.verb)
         except Exception as error:
-            if not await answer_refusal(interaction, error):
+            if not await answer_refusal(cast("discord.Interaction[ParlorClient]", interaction), error):  # Parlor's client
                 log.exception("a sign-up click failed")
                 await tell(interaction, "Something went wrong on Parlor's side; please try again.")
 

@@ -8,7 +8,7 @@ event shapes.
 from __future__ import annotations
 
 from games.base import GameBase
-from games.bcpoker import engine
+from games.bcpoker import deals, early_end, engine
 from games.bcpoker.engine import BCState
 from games.bcpoker.options import Options
 from games.bcpoker.policy import bot_choose
@@ -23,4 +23,5 @@ def decision_continues(state: BCState, seat: int) -> bool:
 GAME = GameBase.from_engine(
     engine, name="bcpoker", title="Black Christmas Poker", min_players=2, max_players=7, Options=Options,
     State=BCState, bot_choose=bot_choose, decision_continues=decision_continues,
+    end_early=early_end.end_early, deal_number=deals.deal_number,
 )

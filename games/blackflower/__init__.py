@@ -8,7 +8,7 @@ its season chips) and ``engine.ledger_entries``.
 from __future__ import annotations
 
 from games.base import GameBase
-from games.blackflower import engine
+from games.blackflower import deals, early_end, engine
 from games.blackflower.engine import BlackFlowerState
 from games.blackflower.options import Options
 from games.blackflower.policy import bot_choose
@@ -25,4 +25,5 @@ def decision_continues(state: BlackFlowerState, seat: int) -> bool:
 GAME = GameBase.from_engine(
     engine, name="blackflower", title="Black Flower", min_players=2, max_players=10, Options=Options,
     State=BlackFlowerState, uses_balances=True, bot_choose=bot_choose, decision_continues=decision_continues,
+    end_early=early_end.end_early, deal_number=deals.deal_number, rounds_won=True,
 )

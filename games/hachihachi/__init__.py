@@ -16,7 +16,7 @@ standings rank final scores, and loan + repay is what ``/debts`` shows as still 
 from __future__ import annotations
 
 from games.base import GameBase
-from games.hachihachi import engine
+from games.hachihachi import deals, engine
 from games.hachihachi.options import Options
 from games.hachihachi.policy import bot_choose
 from games.hachihachi.state import HHState
@@ -31,4 +31,7 @@ def decision_continues(state: HHState, seat: int) -> bool:
 GAME = GameBase.from_engine(
     engine, name="hachihachi", title="Hachi-Hachi", min_players=3, max_players=7, Options=Options,
     State=HHState, uses_balances=True, bot_choose=bot_choose, decision_continues=decision_continues,
+    deal_number=deals.deal_number,
+    balance_note="Inside a Hachi-Hachi game every player starts the year at 60p, its own count; when the game ends, "
+                 "the final score (cash − debt, those 60p included) is added to your season chips.",
 )

@@ -8,9 +8,10 @@ legal moves, play, settlement, the views).
 from __future__ import annotations
 
 from games.base import Event, GameBase
-from games.sanma import engine, tenhou_json
+from games.sanma import deals, early_end, engine, tenhou_json
 from games.sanma.actions import Word
 from games.sanma.options import Options
+from games.sanma.placement import SanmaPlacement
 from games.sanma.policy import bot_choose
 from games.sanma.state import SanmaState
 
@@ -54,4 +55,5 @@ GAME = GameBase.from_engine(
     bot_choose=bot_choose, opening_events=opening_events, decision_seconds=decision_seconds,
     timeout_action=timeout_action, decision_continues=decision_continues, public_to_act=public_to_act,
     record_log=record_log,
+    end_early=early_end.end_early, deal_number=deals.deal_number, placement=SanmaPlacement,
 )

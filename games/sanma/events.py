@@ -221,7 +221,7 @@ class HandEnd(GameEvent):
 
 class GameEnd(GameEvent):
     type: Literal["game_end"] = "game_end"
-    reason: Literal["bust", "last_hand", "agari_yame"]
+    reason: Literal["bust", "last_hand", "agari_yame", "ended_early"]  # ended_early: by a league officer
     points: list[int]
     ranks: list[int]
     scores: list[float]  # final ranking scores (§8)

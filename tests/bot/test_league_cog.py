@@ -29,6 +29,10 @@ class FakeResponse:
     def is_done(self) -> bool:
         return self._done
 
+    async def defer(self, *, ephemeral=False, thinking=False, **_):
+        assert not self._done, "responded twice"
+        self._done = True
+
     async def send_message(self, content=None, *, embed=None, ephemeral=False, **_):
         assert not self._done, "responded twice"
         self._done = True

@@ -11,7 +11,7 @@ import pytest
 from discord import app_commands
 from discord.ext import commands
 
-from bot.league import control, officers, ratings
+from bot.league import control, late_seats, officers, ratings
 from bot.league.standings import standings as league_standings
 from bot.store import Store
 from bot.tables import PLAYING, Presenter, Refusal, TableManager
@@ -32,8 +32,10 @@ class Time:
 
 async def new_manager(where, time: Time) -> TableManager:
     seeds = (f"{n:032x}" for n in range(1000))
-    return TableManager(await Store.open(where), Presenter(), default_turn_seconds=60, clock=time,
-                        new_seed=lambda: next(seeds))
+    manager = TableManager(await Store.open(where), Presenter(), default_turn_seconds=60, clock=time,
+                           new_seed=lambda: next(seeds))
+    manager.before_bots.append(late_seats.seat_due)  # as the bot does (bot/main.py)
+    return manager
 
 
 async def start_koikoi(manager: TableManager):
@@ -191,7 +193,7 @@ async def test_a_non_officer_is_refused_every_officer_command_with_one_polite_li
     table = await start_koikoi(manager)
     await officers.set_officer_role(manager.store, GUILD, 777)
     commands_ = list(cog.table_control.commands)
-    assert {c.name for c in commands_} == {"pause", "resume", "replace", "void", "correct"}
+    assert {c.name for c in commands_} == {"pause", "resume", "replace", "seat", "end", "void", "correct"}
     before = await everything(manager, table)
     refusal = ("Sorry, only league officers (<@&777>) or members with the **Manage Server** permission "
                "can do that.")
@@ -230,6 +232,8 @@ async def test_python_m_bot_migrate_copies_voids_corrections_pauses_and_registra
         live = await source.create_table(GUILD, CHANNEL + 7, "koikoi", {}, ALICE, seats, 60)
         async with source.transaction() as db:
             await save_pause(db, live.id, GUILD, Pause(9, "Olive", 33.5, 5.0))
+            await db.execute("INSERT INTO late_seats (table_id, seat, guild_id, user_id, name, deal, officer_id, at)"
+                             " VALUES (?, 1, ?, ?, 'bob', 2, 9, 5.0)", (live.id, GUILD, BOB))
             await registration.set_registration(db, source, GUILD, True)
         await registration.register(source, GUILD, ALICE, "Al")
         await move(source, target)
@@ -238,6 +242,7 @@ async def test_python_m_bot_migrate_copies_voids_corrections_pauses_and_registra
             by_game = await league_standings(store, GUILD, season)
             assert {s.user_id: (s.points, s.games) for s in by_game["koikoi"].rows} == {ALICE: (10, 1), BOB: (-6, 1)}
             assert await paused_tables(store) == {live.id: Pause(9, "Olive", 33.5, 5.0)}
+            assert await late_seats.queued(store, live.id) == [late_seats.LateSeat(1, BOB, "bob", 2)]
             assert [p.name for p in await registration.players(store, GUILD)] == ["Al"]
             assert await registration.registration_on(store, GUILD)
             assert await control.is_voided(store, t2) and not await control.is_voided(store, t1)

@@ -10,16 +10,17 @@ from pydantic import ValidationError
 from bot.league import rules
 from bot.tables import Refusal
 from games.base import GameError
+from games.sanma.placement import SanmaPlacement
 from tests.bot.test_ledger_properties import GUILD, new_manager, play_one
 
 
 def test_sanma_placement_points_default_to_the_games_own_and_stay_zero_sum():
-    p = rules.SanmaPlacement()
+    p = SanmaPlacement()
     assert p.engine_options() == {"start_points": 35000, "return_points": 40000, "uma": [20, 0, -20]}
     assert p.oka == 15.0
-    assert rules.SanmaPlacement(start_points=30000, return_points=30000).oka == 0
+    assert SanmaPlacement(start_points=30000, return_points=30000).oka == 0
     with pytest.raises(ValidationError, match="must add up to 0"):
-        rules.SanmaPlacement(uma_first=30, uma_second=0, uma_third=-20)
+        SanmaPlacement(uma_first=30, uma_second=0, uma_third=-20)
     assert rules.rules_text("sanma", {"red_fives": False, **p.engine_options()}) == (
         "start 35000, return 40000, oka +15, uma +20/+0/-20 · red_fives off")
 
@@ -31,7 +32,7 @@ async def test_play_uses_the_season_rules_and_refuses_a_differing_choice(tmp_pat
         season = await store.start_season(GUILD, "Spring League", 9)
         with pytest.raises(GameError, match="The option call_seconds must be from 3 to 600"):
             await rules.set_rules(store, season.id, "sanma", {"call_seconds": 1}, 9)
-        fixed = {"east_only": True, **rules.SanmaPlacement(uma_first=30, uma_third=-30).engine_options()}
+        fixed = {"east_only": True, **SanmaPlacement(uma_first=30, uma_third=-30).engine_options()}
         await rules.set_rules(store, season.id, "sanma", fixed, 9)
         assert await rules.season_rules(store, season.id) == {"sanma": fixed}
 

@@ -1,8 +1,9 @@
 """A league night on the playground page in headless Chromium: Alice (Manage Server) posts a sign-up, six
-people join by its button, and her swiss draw seats them at two sanma tables in threads. The page shows the
-sign-up with its names and buttons, and the draw with its seed, tables and threads; screenshots of both go to
-the test's tmp folder, and to ``$PARLOR_SCREENSHOT`` when it is a folder (``PARLOR_SCREENSHOT=docs`` refreshes
-the README's ``docs/league-signup.png`` and ``docs/league-draw.png``). Needs Debian's Chromium, as
+people join by its button, and her swiss draw seats them at two sanma tables in threads; then she pauses the
+first table. The page shows the sign-up with its names and buttons, the draw with its seed, tables and threads,
+and the paused table in its thread; screenshots of the three go to the test's tmp folder, and to
+``$PARLOR_SCREENSHOT`` when it is a folder (``PARLOR_SCREENSHOT=docs`` refreshes the README's
+``docs/league-signup.png``, ``docs/league-draw.png`` and ``docs/league-paused.png``). Needs Debian's Chromium, as
 ``test_browser.py``."""
 
 from __future__ import annotations
@@ -52,6 +53,20 @@ async def test_a_sign_up_and_its_draw_on_the_page(tmp_path):
         assert drew.message is not None
         shots["league-draw"] = tmp_path / "league-draw.png"
         await draw.screenshot(path=str(shots["league-draw"]))
+
+        first = min((t for t in bot.tables.tables.values() if t.status == "playing"), key=lambda t: t.id)
+        paused = await alice.slash("league", "table", "pause", _channel=first.channel_id,
+                                   reason="Erin's connection dropped")
+        assert paused.ephemeral and "is paused" in paused.content, paused.content
+        await page.goto(f"http://127.0.0.1:{fake.port}/?as=Alice&channel={first.channel_id}")
+        await page.wait_for_selector("#bot-status.online")
+        await caught_up()
+        table = page.locator(".message", has_text="Paused by Alice").last
+        assert "moves wait until an officer resumes the table" in await table.inner_text()
+        await page.set_viewport_size({"width": 900, "height": 1600})  # the whole table message, below the header
+        await caught_up()
+        shots["league-paused"] = tmp_path / "league-paused.png"
+        await table.screenshot(path=str(shots["league-paused"]))
         assert errors == []
         await browser.close()
 
