@@ -69,7 +69,7 @@ def _palette() -> Image.Image:
     for f in faces:
         sheet.paste(f, (x, 0), f)
         x += f.width
-    colours = sheet.quantize(COLOURS - len(FIXED), method=Image.Quantize.MEDIANCUT).getpalette()[:3 * (COLOURS - len(FIXED))]
+    colours = (sheet.quantize(COLOURS - len(FIXED), method=Image.Quantize.MEDIANCUT).getpalette() or [])[:3 * (COLOURS - len(FIXED))]
     pal = Image.new("P", (1, 1))
     pal.putpalette(colours + [c for rgb in FIXED for c in rgb])
     return pal
@@ -95,7 +95,10 @@ def _scaled(name: str, height: int, turned: bool, dim: bool) -> Image.Image:
 
 @lru_cache(maxsize=4)
 def _font(size: int) -> ImageFont.FreeTypeFont:
-    return ImageFont.load_default(size)  # Pillow's bundled font: no system font needed
+    loaded = ImageFont.load_default(size)  # Pillow's bundled font: no system font needed
+    if not isinstance(loaded, ImageFont.FreeTypeFont):  # a Pillow without FreeType has one bitmap font of one size
+        raise RuntimeError("Pillow was built without FreeType: the pictures need its scalable font")
+    return loaded
 
 
 @lru_cache(maxsize=4096)
@@ -107,7 +110,7 @@ def length(text: str, size: int = TEXT) -> float:
 @lru_cache(maxsize=2048)
 def _lettering(text: str, size: int) -> Image.Image:
     """``text`` as the 1-bit mask ImageDraw would draw on a palette picture at (0, 0), rendered once."""
-    left, top, right, bottom = _font(size).getbbox(text, mode="1")  # as drawn on a palette picture: no smoothing
+    left, top, right, bottom = (round(edge) for edge in _font(size).getbbox(text, mode="1"))  # as drawn on a palette picture: no smoothing
     mask = Image.new("1", (max(right, 1) + 2, max(bottom, 1) + 2), 0)
     ImageDraw.Draw(mask).text((0, 0), text, font=_font(size), fill=1)
     return mask
@@ -132,7 +135,7 @@ class Board:
         self.dry = dry
         if not dry:
             self.img = Image.new("P", (WIDTH, MAX_HEIGHT), ink(FELT))
-            self.img.putpalette(_palette().getpalette())
+            self.img.putpalette(_palette().getpalette() or [])
             self.draw = ImageDraw.Draw(self.img)
         self.y = MARGIN
         self.right = 0  # the rightmost pixel drawn
@@ -305,7 +308,7 @@ RANK_ORDER = (hf.BRIGHT, hf.ANIMAL, hf.RIBBON, hf.CHAFF)
 
 
 def capture_groups(b: Board, label: str | None, cards: list[str], h: int, fill=INK, column: int = 0,
-                   shown: list[str] = ()) -> None:
+                   shown: Sequence[str] = ()) -> None:
     """``label`` on its own line, then the captured ``cards`` grouped by rank (Brights first), wrapping; with a
     ``column`` width, the label's parts (split at " · ") go in a column that wide on the left of the cards.
     ``shown``: cards declared face up, after the captures behind the word "shown"."""

@@ -47,7 +47,7 @@ def flat_cache(limit: int) -> Callable[[Callable[P, R]], FlatCached[P, R]]:
                 pass
             if len(table) >= limit:
                 table.clear()
-            result = table[args] = function(*args)
+            result = table[args] = function(*args)  # type: ignore[call-arg]  # positional arguments only, by design
             return result
 
         cached.limit = limit  # type: ignore[attr-defined]

@@ -18,6 +18,7 @@ from __future__ import annotations
 import types
 import typing
 from dataclasses import dataclass
+from collections.abc import Callable
 from typing import Any
 
 from pydantic import BaseModel
@@ -88,7 +89,8 @@ def seated_options(model: type[BaseModel], title: str, data: dict[str, Any] | No
     if n_seats is not None:
         data.setdefault(SEATED, n_seats)
     options = options_from(model, title, data)
-    options.check(n_seats)
+    cross_check: Callable[[int | None], None] = options.check  # type: ignore[attr-defined]  # the games that seat by count declare it
+    cross_check(n_seats)
     return options
 
 
@@ -104,7 +106,7 @@ def offered_options(model: type[BaseModel]) -> list[OptionSpec]:
         choices = option_choices(model, name)
         specs.append(OptionSpec(
             name=name, description=field.description, kind=type(choices[0]) if choices else _kind(field.annotation),
-            default=field.default, unset=extra.get("unset"), bounds=option_range(model, name), choices=choices,
+            default=field.default, unset=marked if isinstance(marked := extra.get("unset"), str) else None, bounds=option_range(model, name), choices=choices,
         ))
     return specs
 

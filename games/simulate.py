@@ -9,7 +9,7 @@ from typing import Any, Callable
 from games.base import Event, GameBase, SeatInfo
 
 Check = Callable[[Any, list[Event]], None]
-Chooser = Callable[[dict, list[str], int], str]
+Chooser = Callable[[Any, list[str], int], str]  # (the seat's view, its legal actions, a seed) -> action
 
 
 def bot_seats(players: int, balances: list[int] | None = None) -> list[SeatInfo]:

@@ -81,6 +81,8 @@ def replay(game: str, options: Mapping[str, Any], seats: list[SeatInfo], seed: s
     state = declared.new_game(declared.Options(**options), seats, seed)
     yield from declared.opening_events(state)
     for seat, action in actions:
+        if seat is None:
+            raise ValueError("a logged move without a seat")
         yield from declared.apply(state, seat, action)
 
 
