@@ -47,11 +47,11 @@ async def unfinished_tables(where: str, count: int) -> int:
         await manager.act(table.id, table.seats[seat].user_id, table.seat_version(seat), action)
         await manager.idle()
     await manager.close()
-    row = await store.get_table(table.id)
-    actions = await store.actions(table.id)
+    row = await store.tables.get(table.id)
+    actions = await store.tables.actions(table.id)
     for channel in range(2, count + 1):
-        t = await store.create_table(GUILD + channel, channel, row.game, row.options, row.host_id, row.seats, row.turn_seconds)
-        t = await store.start_table(t.id, row.seats, row.seed, row.snapshot, row.deadline, row.season_id,
+        t = await store.tables.create(GUILD + channel, channel, row.game, row.options, row.host_id, row.seats, row.turn_seconds)
+        t = await store.tables.start(t.id, row.seats, row.seed, row.snapshot, row.deadline, row.season_id,
                                     expected_version=t.version)
         async with store.transaction() as db:
             for a in actions:

@@ -128,7 +128,7 @@ async def export_now(database: Path | str, guild_id: int, number: int | None, ou
 
     try:
         async with await Store.open(database) as store:
-            seasons = await store.seasons(guild_id)
+            seasons = await store.seasons.of_guild(guild_id)
             if number is not None:
                 season = next((s for s in seasons if s.number == number), None)
             else:

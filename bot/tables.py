@@ -303,7 +303,7 @@ class TableManager:
         (those that passed while no process served it fire now) and bots."""
         restored = []
         pauses = await paused_tables(self.store)
-        for row in await self.store.unfinished_tables(self.shards):  # another process's shards: it restores them
+        for row in await self.store.tables.unfinished(self.shards):  # another process's shards: it restores them
             try:
                 table = self._from_row(row)
             except Exception:  # a table we cannot load must not stop the others
@@ -318,7 +318,7 @@ class TableManager:
         serves that another process opened after this one had started (as during a deploy). None if there is none."""
         if (held := self.tables.get(table_id)) is not None:
             return held
-        row = await self.store.get_table(table_id)
+        row = await self.store.tables.get(table_id)
         if row is None or not row.is_open or not self.serves(row.guild_id):
             return None
         return await self._bring_back(self._from_row(row))
@@ -327,7 +327,7 @@ class TableManager:
         """A table read from the database taken into this process: its seats' actions counted, its deadline and
         bots going again. A table another task brought back meanwhile is kept instead."""
         if table.status == PLAYING:
-            log_rows = await self.store.actions(table.id)
+            log_rows = await self.store.tables.actions(table.id)
             table.acted = acted_counts(len(table.seats), log_rows)
             last = log_rows[-1] if log_rows else None
             if last and last.source == "timeout" and decision_continues(table, last.seat, []):
@@ -374,9 +374,9 @@ class TableManager:
         """The table as the database has it, in place of what this process held (under the table lock): another
         process changed it, as when two processes briefly serve one shard during a deploy (that process draws
         its own changes). Its deadline is armed anew."""
-        stored = self._from_row(await self.store.get_table(table.id))
+        stored = self._from_row(await self.store.tables.get(table.id))
         if stored.status == PLAYING:
-            stored.acted = acted_counts(len(stored.seats), await self.store.actions(table.id))
+            stored.acted = acted_counts(len(stored.seats), await self.store.tables.actions(table.id))
         log.warning("table %s: changed by another process (version %s, this one held %s); read again",
                     table.id, stored.version, table.version)
         table.take(stored)
@@ -386,7 +386,7 @@ class TableManager:
         """Whether the database holds a newer version of the table than this process (another process moved
         it); if so, it is read again. For a click refused against what this process holds."""
         async with self._holding(table, origin, private=private):
-            row = await self.store.get_table(table.id)
+            row = await self.store.tables.get(table.id)
             if row is None or row.version == table.version:
                 return False
             await self._reload(table)
@@ -396,7 +396,7 @@ class TableManager:
         """Record that ``message_id`` now shows the table (None: the message showing it did not change)."""
         if message_id is not None and message_id != table.message_id:
             table.message_id = message_id
-            await self.store.set_message(table.id, message_id)
+            await self.store.tables.set_message(table.id, message_id)
 
     async def close(self) -> None:
         self._closing = True
@@ -442,7 +442,7 @@ class TableManager:
         of the thread ``channel_id`` is, which counts for the server's table channels."""
         if not self.serves(guild_id):  # Discord routes a guild's interactions to its shard: never, but guard
             raise Refusal("This server's tables are kept by another Parlor process; try again in a moment.")
-        config = await self.store.get_config(guild_id)
+        config = await self.store.config.get(guild_id)
         allowed = config.allowed_channels or []
         if allowed and channel_id not in allowed and (parent_id is None or parent_id not in allowed):
             raise Refusal(f"Tables can be opened only in {' '.join(f'<#{c}>' for c in allowed)} on this server.")
@@ -468,7 +468,7 @@ class TableManager:
         seated = [s.as_dict() for s in seats] if seats else [Seat(host_id, host_name).as_dict()]
         try:
             async with self.store.transaction() as db:
-                row = await self.store.create_table(
+                row = await self.store.tables.create(
                     guild_id, channel_id, game_name, options, host_id, seated, turn_seconds or self.default_turn_seconds
                 )
                 if linked is not None:
@@ -508,7 +508,7 @@ class TableManager:
 
     async def _save_lobby(self, table: Table, seats: list[Seat], *, host_id: int | None = None) -> None:
         """Store the lobby's new seats (shown by the redraw once the lock is released, see :meth:`_show_lobby`)."""
-        row = await self.store.update_lobby(table.id, [s.as_dict() for s in seats], table.version)
+        row = await self.store.tables.update_lobby(table.id, [s.as_dict() for s in seats], table.version)
         table.seats, table.version = seats, row.version
         if host_id is not None:
             table.host_id = host_id
@@ -617,7 +617,7 @@ class TableManager:
 
     async def _cancel_locked(self, table: Table, text: str) -> None:
         """The lobby closed, ``text`` saying why (shown on its message by the next redraw)."""
-        row = await self.store.cancel_table(table.id, table.version)
+        row = await self.store.tables.cancel(table.id, table.version)
         table.status, table.closing = CANCELLED, text
         table.version = row.version
 
@@ -635,7 +635,7 @@ class TableManager:
                 raise Refusal(f"{table.game.title} needs {players_wanted(table.game, table.options)}; "
                               f"{seated_text(count)}. {'Join or add a bot' if short else 'Someone must leave'} first.")
             options = game_options(table.game, table.options, count)
-            season = await self.store.ensure_season(table.guild_id)
+            season = await self.store.seasons.ensure(table.guild_id)
             try:  # rules the season fixed after the lobby opened hold too
                 options = await season_options(self.store, table.guild_id, table.game.name, options, frozenset())
             except GameError as exc:
@@ -651,7 +651,7 @@ class TableManager:
             except (GameError, ValueError) as exc:
                 raise Refusal(f"The game cannot start: {_short_error(exc, table.game.title)}") from None
             deadline = self.clock() + table.turn_seconds
-            row = await self.store.start_table(
+            row = await self.store.tables.start(
                 table.id, [s.as_dict() for s in seats], seed, state.model_dump_json(), deadline, season.id, table.version
             )
             table.seats = seats
@@ -671,11 +671,11 @@ class TableManager:
         """For money games: each seat's season chips (the server's starting balance plus the ledger)."""
         if not table.game.uses_balances:
             return table.seats
-        config = await self.store.get_config(table.guild_id)
+        config = await self.store.config.get(table.guild_id)
         start = DEFAULT_STARTING_BALANCE if config.starting_balance is None else config.starting_balance
         seats = []
         for seat in table.seats:
-            held = await self.store.balance(table.guild_id, season_id, seat.user_id, table.game.name) if not seat.bot else 0
+            held = await self.store.ledger.balance(table.guild_id, season_id, seat.user_id, table.game.name) if not seat.bot else 0
             seats.append(Seat(**{**seat.__dict__, "balance": start + held}))
         return seats
 
@@ -776,7 +776,7 @@ class TableManager:
                 raise Refusal("You have already resigned; a bot plays your seat.")
             seats = [Seat(**{**s.__dict__}) for s in table.seats]
             seats[seat].resigned = True
-            row = await self.store.update_seats(table.id, [s.as_dict() for s in seats], table.version)
+            row = await self.store.tables.update_seats(table.id, [s.as_dict() for s in seats], table.version)
             table.seats, table.version = seats, row.version
         who = user_text.name(table.seats[seat].name)
         self._spawn(self._advance(table, [], notes=[f"🏳️ {who} resigned; a bot plays their seat."]))
@@ -794,7 +794,7 @@ class TableManager:
                 table.acted[seat] += 1
                 return events
             deadline = self._deadline_after(table, waiting)
-            row = await self.store.record_action(
+            row = await self.store.tables.record_action(
                 table.id, seat=seat, action=action, actor_id=actor_id, source=source,
                 snapshot=table.state.model_dump_json(), deadline=deadline, expected_version=table.version,
             )
@@ -819,7 +819,7 @@ class TableManager:
     async def _finish(self, table: Table, *, seat: int | None, action: str | None,
                       actor_id: int | None, source: str) -> None:
         """Store the last action, the final snapshot and the ledger entries in one transaction."""
-        row = await self.store.finish_table(
+        row = await self.store.tables.finish(
             table.id, seat=seat, action=action, actor_id=actor_id, source=source,
             snapshot=table.state.model_dump_json(), expected_version=table.version,
             results=self._ledger_results(table),
@@ -946,12 +946,12 @@ class TableManager:
 
     async def replay(self, table_id: int) -> BaseModel:
         """The table's state rebuilt from its seed and action log alone (crash checks, audits)."""
-        row = await self.store.get_table(table_id)
+        row = await self.store.tables.get(table_id)
         game = get_game(row.game)
         seats = _seats_from_row(row.seats)
         options = game.Options(**game_options(game, row.options, len(seats)))
         state = game.new_game(options, [s.info() for s in seats], row.seed)
-        for entry in await self.store.actions(table_id):
+        for entry in await self.store.tables.actions(table_id):
             game.apply(state, entry.seat, entry.action)
         return state
 

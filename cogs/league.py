@@ -299,7 +299,7 @@ class League(commands.Cog):
                                clear: bool) -> None:
         if not await self.is_manager(interaction):
             return
-        current = await self.store.current_season(interaction.guild_id)
+        current = await self.store.seasons.current(interaction.guild_id)
         if current is None:
             await tell(interaction, "No season is running: start one with `/season start`, then set its rules.")
             return
@@ -339,8 +339,8 @@ class League(commands.Cog):
                            name: Optional[app_commands.Transform[str, SEASON_NAME]] = None) -> None:
         if not await self.is_manager(interaction):
             return
-        previous = await self.store.current_season(interaction.guild_id)
-        new = await self.store.start_season(interaction.guild_id, name, interaction.user.id)
+        previous = await self.store.seasons.current(interaction.guild_id)
+        new = await self.store.seasons.start(interaction.guild_id, name, interaction.user.id)
         text = f"**{season_label(new)}** has started {ts(new.started_at)}. Good luck, everyone!"
         if previous is not None:
             text += f"\n{season_label(previous)} is now closed; its results stay in the records."
@@ -351,7 +351,7 @@ class League(commands.Cog):
     async def season_end(self, interaction: discord.Interaction) -> None:
         if not await self.is_manager(interaction):
             return
-        ended = await self.store.end_season(interaction.guild_id)
+        ended = await self.store.seasons.end(interaction.guild_id)
         if ended is None:
             await tell(interaction, "There is no season running right now.")
             return
@@ -367,7 +367,7 @@ class League(commands.Cog):
     async def season_show(self, interaction: discord.Interaction) -> None:
         if not await self.in_guild(interaction):
             return
-        current = await self.store.current_season(interaction.guild_id)
+        current = await self.store.seasons.current(interaction.guild_id)
         if current is None:
             await interaction.response.send_message(
                 embed=embed(
@@ -399,7 +399,7 @@ class League(commands.Cog):
                             number: Optional[app_commands.Range[int, 1, 1_000_000]] = None) -> None:
         if not await self.is_manager(interaction):
             return
-        seasons = await self.store.seasons(interaction.guild_id)
+        seasons = await self.store.seasons.of_guild(interaction.guild_id)
         if number is not None:
             chosen = next((x for x in seasons if x.number == number), None)
         else:
@@ -437,7 +437,7 @@ class League(commands.Cog):
                         game: Optional[app_commands.Transform[str, GAME_NAME]] = None) -> None:
         if not await self.in_guild(interaction):
             return
-        current = await self.store.current_season(interaction.guild_id)
+        current = await self.store.seasons.current(interaction.guild_id)
         if current is None:
             await tell(interaction, "No season is running yet — standings appear once a game has finished.")
             return
@@ -470,7 +470,7 @@ class League(commands.Cog):
         if not await self.in_guild(interaction):
             return
         who = user or interaction.user
-        rows = await self.store.history(interaction.guild_id, who.id, limit=HISTORY_LIMIT)
+        rows = await self.store.results.history(interaction.guild_id, who.id, limit=HISTORY_LIMIT)
         if not rows:
             whose = "You have" if who.id == interaction.user.id else f"{user_text.name(who.display_name)} has"
             await tell(interaction, f"{whose} no finished games on this server yet.")
@@ -532,7 +532,7 @@ class League(commands.Cog):
     async def config_show(self, interaction: discord.Interaction) -> None:
         if not await self.in_guild(interaction):
             return
-        cfg = await self.store.get_config(interaction.guild_id)
+        cfg = await self.store.config.get(interaction.guild_id)
         await interaction.response.send_message(embed=await self.full_config_embed(cfg), ephemeral=True)
 
     @config.command(name="turn_time", description="Seconds each player has to decide (new tables)")
@@ -545,7 +545,7 @@ class League(commands.Cog):
         if not TURN_MIN <= seconds <= TURN_MAX:
             await tell(interaction, f"Please choose a turn time between {TURN_MIN} and {TURN_MAX} seconds.")
             return
-        cfg = await self.store.set_config(interaction.guild_id, turn_seconds=int(seconds))
+        cfg = await self.store.config.set(interaction.guild_id, turn_seconds=int(seconds))
         await interaction.response.send_message(
             f"New tables will give each player **{fmt_seconds(cfg.turn_seconds or seconds)}** per decision.",
             embed=await self.full_config_embed(cfg),
@@ -562,7 +562,7 @@ class League(commands.Cog):
         if not 0 <= chips <= 1_000_000:
             await tell(interaction, "Please choose a starting balance between 0 and 1000000 chips.")
             return
-        cfg = await self.store.set_config(interaction.guild_id, starting_balance=int(chips))
+        cfg = await self.store.config.set(interaction.guild_id, starting_balance=int(chips))
         await interaction.response.send_message(
             f"Every player now starts a season with **{chips}** chips in each money game (balances are this "
             "plus the season's ledger, so current balances move by the change too).",
@@ -582,7 +582,7 @@ class League(commands.Cog):
         except ValueError as error:
             await tell(interaction, str(error))
             return
-        cfg = await self.store.get_config(interaction.guild_id)
+        cfg = await self.store.config.get(interaction.guild_id)
         text = ("Everyone who played is ranked in the standings." if not games else
                 f"A player is ranked in a game's standings from **{plural(games, 'game')}** of it in the season; "
                 "the others are listed as not ranked yet.")
@@ -597,7 +597,7 @@ class League(commands.Cog):
             await officers.set_officer_role(self.store, interaction.guild_id, role.id if role else None, db)
             await officers.record(db, self.store, interaction.guild_id, interaction.user, "officer role",
                                   target=f"role {role.id}" if role else "no role")
-        cfg = await self.store.get_config(interaction.guild_id)
+        cfg = await self.store.config.get(interaction.guild_id)
         text = (f"Members with {role.mention} are league officers (and members with Manage Server)." if role
                 else "No officer role: only members with Manage Server are league officers.")
         await interaction.response.send_message(text, embed=await self.full_config_embed(cfg), ephemeral=True)
@@ -612,7 +612,7 @@ class League(commands.Cog):
             await registration.set_registration(db, self.store, interaction.guild_id, required)
             await officers.record(db, self.store, interaction.guild_id, interaction.user, "registration",
                                   target="required" if required else "optional")
-        cfg = await self.store.get_config(interaction.guild_id)
+        cfg = await self.store.config.get(interaction.guild_id)
         text = ("Only registered players (/league register) may join this server's tables from now on; players "
                 "already seated keep their seats." if required else "Anyone may join this server's tables.")
         await interaction.response.send_message(text, embed=await self.full_config_embed(cfg), ephemeral=True)
@@ -622,11 +622,11 @@ class League(commands.Cog):
     async def channels_add(self, interaction: discord.Interaction, channel: ChannelArg) -> None:
         if not await self.is_manager(interaction):
             return
-        cfg = await self.store.get_config(interaction.guild_id)
+        cfg = await self.store.config.get(interaction.guild_id)
         if channel.id in cfg.allowed_channels:
             await tell(interaction, f"{channel.mention} is already on the list.")
             return
-        cfg = await self.store.set_config(interaction.guild_id, allowed_channels=[*cfg.allowed_channels, channel.id])
+        cfg = await self.store.config.set(interaction.guild_id, allowed_channels=[*cfg.allowed_channels, channel.id])
         note = "" if len(cfg.allowed_channels) > 1 else " Tables can now only be opened in the listed channels."
         await interaction.response.send_message(
             f"Tables may be opened in {channel.mention}.{note}", embed=await self.full_config_embed(cfg), ephemeral=True
@@ -637,12 +637,12 @@ class League(commands.Cog):
     async def channels_remove(self, interaction: discord.Interaction, channel: ChannelArg) -> None:
         if not await self.is_manager(interaction):
             return
-        cfg = await self.store.get_config(interaction.guild_id)
+        cfg = await self.store.config.get(interaction.guild_id)
         if channel.id not in cfg.allowed_channels:
             await tell(interaction, f"{channel.mention} is not on the list.")
             return
         remaining = [c for c in cfg.allowed_channels if c != channel.id]
-        cfg = await self.store.set_config(interaction.guild_id, allowed_channels=remaining)
+        cfg = await self.store.config.set(interaction.guild_id, allowed_channels=remaining)
         note = "" if remaining else " The list is empty, so tables may be opened in any channel."
         await interaction.response.send_message(
             f"{channel.mention} removed.{note}", embed=await self.full_config_embed(cfg), ephemeral=True
@@ -652,7 +652,7 @@ class League(commands.Cog):
     async def channels_clear(self, interaction: discord.Interaction) -> None:
         if not await self.is_manager(interaction):
             return
-        cfg = await self.store.set_config(interaction.guild_id, allowed_channels=[])
+        cfg = await self.store.config.set(interaction.guild_id, allowed_channels=[])
         await interaction.response.send_message(
             "Tables may now be opened in any channel.", embed=await self.full_config_embed(cfg), ephemeral=True
         )

@@ -85,16 +85,16 @@ async def cog(store):
 
 async def finished_game(store: Store, channel: int, results: list[tuple[int | None, int]], game: str = "koikoi"):
     seats = [{"user_id": u, "name": f"user{u}" if u else "Bot", "bot": u is None} for u, _ in results]
-    t = await store.create_table(GUILD, channel, game, {}, 1, seats, 90)
-    season = await store.ensure_season(GUILD)
-    t = await store.start_table(t.id, seats, "seed", "{}", None, season.id, expected_version=t.version)
+    t = await store.tables.create(GUILD, channel, game, {}, 1, seats, 90)
+    season = await store.seasons.ensure(GUILD)
+    t = await store.tables.start(t.id, seats, "seed", "{}", None, season.id, expected_version=t.version)
     amounts = [a for _, a in results]
     res = [
         {"participant": f"user:{u}" if u else f"bot:{t.id}:{i}", "user_id": u, "name": seats[i]["name"],
          "seat": i, "amount": a, "placing": 1 + sum(1 for x in amounts if x > a)}
         for i, (u, a) in enumerate(results)
     ]
-    return await store.finish_table(t.id, snapshot="{}", expected_version=t.version, results=res)
+    return await store.tables.finish(t.id, snapshot="{}", expected_version=t.version, results=res)
 
 
 async def call(command, cog, interaction, **kwargs):
@@ -150,14 +150,14 @@ def test_rules_texts_fit_in_an_embed():
 async def test_season_start_needs_manage_server(cog, store):
     i = await call(cog.season_start, cog, FakeInteraction(5), name="Cup")
     assert i.reply.ephemeral and "Manage Server" in i.reply.content
-    assert await store.current_season(GUILD) is None
+    assert await store.seasons.current(GUILD) is None
 
 
 async def test_season_start_end_show(cog, store):
     i = await call(cog.season_start, cog, FakeInteraction(5, manage=True), name="Winter cup")
     assert not i.reply.ephemeral and "Winter cup" in i.reply.embed.description
     assert i.reply.embed.colour == COLOUR
-    season = await store.current_season(GUILD)
+    season = await store.seasons.current(GUILD)
     assert season.name == "Winter cup" and season.started_by == 5
 
     await finished_game(store, 1, [(1, 6), (2, -6)])
@@ -174,7 +174,7 @@ async def test_season_start_end_show(cog, store):
 
     i = await call(cog.season_end, cog, FakeInteraction(5, manage=True))
     assert "is over" in i.reply.embed.title
-    assert await store.current_season(GUILD) is None
+    assert await store.seasons.current(GUILD) is None
     i = await call(cog.season_end, cog, FakeInteraction(5, manage=True))
     assert i.reply.ephemeral and "no season" in i.reply.content
     i = await call(cog.season_show, cog, FakeInteraction(9))
@@ -192,7 +192,7 @@ async def test_guild_only(cog):
 async def test_standings_empty_then_filled(cog, store):
     i = await call(cog.standings, cog, FakeInteraction(1), game=None)
     assert i.reply.ephemeral and "No season" in i.reply.content
-    await store.ensure_season(GUILD)
+    await store.seasons.ensure(GUILD)
     i = await call(cog.standings, cog, FakeInteraction(1), game=None)
     assert i.reply.ephemeral and "No games have finished" in i.reply.content
 
@@ -240,7 +240,7 @@ async def test_config(cog, store):
     assert "Manage Server" in i.reply.content
     i = await call(cog.config_turn_time, cog, FakeInteraction(1, manage=True), seconds=120)
     assert i.reply.ephemeral and "2 minutes" in i.reply.content
-    assert (await store.get_config(GUILD)).turn_seconds == 120
+    assert (await store.config.get(GUILD)).turn_seconds == 120
     i = await call(cog.config_turn_time, cog, FakeInteraction(1, manage=True), seconds=5)
     assert "between 10 and 3600" in i.reply.content
 
@@ -250,15 +250,15 @@ async def test_config(cog, store):
     i = await call(cog.channels_add, cog, FakeInteraction(1, manage=True), channel=chan)
     assert "already" in i.reply.content
     await call(cog.channels_add, cog, FakeInteraction(1, manage=True), channel=SimpleNamespace(id=78, mention="<#78>"))
-    assert (await store.get_config(GUILD)).allowed_channels == [77, 78]
+    assert (await store.config.get(GUILD)).allowed_channels == [77, 78]
     i = await call(cog.channels_remove, cog, FakeInteraction(1, manage=True), channel=chan)
-    assert (await store.get_config(GUILD)).allowed_channels == [78]
+    assert (await store.config.get(GUILD)).allowed_channels == [78]
     i = await call(cog.channels_remove, cog, FakeInteraction(1, manage=True), channel=chan)
     assert "not on the list" in i.reply.content
     i = await call(cog.channels_clear, cog, FakeInteraction(1), )
     assert "Manage Server" in i.reply.content
     i = await call(cog.channels_clear, cog, FakeInteraction(1, manage=True))
-    assert (await store.get_config(GUILD)).allowed_channels == []
+    assert (await store.config.get(GUILD)).allowed_channels == []
     i = await call(cog.config_show, cog, FakeInteraction(1))
     fields = {f.name: f.value for f in i.reply.embed.fields}
     assert fields["Turn time"].startswith("2 minutes")

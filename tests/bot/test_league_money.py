@@ -17,7 +17,7 @@ async def test_black_flower_is_in_standings_and_history(tmp_path):
         await bot.load_extension("cogs.league")
         cog = bot.get_cog("League")
         tables = [await play_one(manager, "blackflower", {}, 3, (1, 2), channel=100 + n) for n in range(3)]
-        lines = [line for t in tables for line in await manager.store.ledger(GUILD, table_id=t.id)]
+        lines = [line for t in tables for line in await manager.store.ledger.lines(GUILD, table_id=t.id)]
         net, rounds = Counter(), Counter()
         for line in lines:
             net[line.user_id] += line.amount

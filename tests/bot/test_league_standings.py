@@ -28,7 +28,7 @@ async def test_hachi_hachi_columns_count_first_places_not_months_in_profit(tmp_p
         cog = bot.get_cog("League")
         tables = [await play_one(manager, "hachihachi", {"months": 6, "players": 3}, 3, (1, 2), channel=10 + n)
                   for n in range(3)]
-        lines = [line for t in tables for line in await manager.store.ledger(GUILD, table_id=t.id)]
+        lines = [line for t in tables for line in await manager.store.ledger.lines(GUILD, table_id=t.id)]
         points, firsts, placings = Counter(), Counter(), Counter()
         for line in lines:
             points[line.user_id] += line.amount
@@ -104,13 +104,13 @@ async def test_the_kept_sums_equal_sums_over_the_ledger(store: Store):
     await play_and_finish(store, [9, -3, -6], users=(1, None, 3), channel=3)
     await play_and_finish(store, [0, 0], users=(2, 3), channel=2)
     t = await playing_table(store, channel=9, users=(1, 2, None), game="blackflower")
-    await store.finish_table(t.id, snapshot="{}", expected_version=t.version, results=[
+    await store.tables.finish(t.id, snapshot="{}", expected_version=t.version, results=[
         {"participant": p, "user_id": u, "name": n, "seat": s, "kind": k, "amount": a, "round": r}
         for p, u, n, s, k, a, r in [("user:1", 1, "a", 0, "bet", -5, 1), ("user:1", 1, "a", 0, "win", 10, 1),
                                     ("user:2", 2, "b", 1, "bank", -5, 1), ("user:1", 1, "a", 0, "bet", -5, 2),
                                     ("user:2", 2, "b", 1, "bank", 5, 2), (f"bot:{t.id}:2", None, "Bot", 2, "bet", 0, 2)]])
-    season = await store.current_season(STORE_GUILD)
-    lines = await store.ledger(STORE_GUILD, season_id=season.id)
+    season = await store.seasons.current(STORE_GUILD)
+    lines = await store.ledger.lines(STORE_GUILD, season_id=season.id)
     points, tables, firsts, placings, placed = Counter(), {}, Counter(), Counter(), Counter()
     best: dict = {}
     for line in lines:

@@ -91,15 +91,15 @@ async def test_a_postgresql_database_moves_too_and_an_unknown_table_stops_the_mo
     other = await Store.open(tmp_path / "other.sqlite3")
     try:
         await fill(source, 5)
-        await source.set_app_emoji(1, "hf_01_crane", "ab" * 32, 42)
+        await source.emoji.record(1, "hf_01_crane", "ab" * 32, 42)
         moved = await move(source, target)
         assert moved.counts["app_emoji"] == (1,) and await league_view(target) == await league_view(source)
-        assert await target.app_emoji(1) == {"hf_01_crane": ("ab" * 32, 42)}
+        assert await target.emoji.uploaded(1) == {"hf_01_crane": ("ab" * 32, 42)}
         async with source.transaction() as db:
             await db.execute("CREATE TABLE tournaments (id BIGINT PRIMARY KEY)")
         with pytest.raises(MoveFailed, match=r"does not copy \(tournaments\)"):
             await move(source, other)
-        assert not await other.seasons(GUILDS[0])  # nothing was written
+        assert not await other.seasons.of_guild(GUILDS[0])  # nothing was written
     finally:
         for store in (source, target, other):
             await store.close()
