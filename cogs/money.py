@@ -6,7 +6,7 @@ Hachi-Hachi …). For each money game a participant's balance in the current sea
     balance = the server's starting balance (``/config starting_balance``, default 1000)
               + the sum of all their ledger lines of that game in the season (every kind)
 
-exactly what the table manager gives a seat when a game starts (``bot/tables.py``). A game
+exactly what the table manager gives a seat when a game starts (``bot/tables/starting.py``). A game
 writes its lines at the end of a game (``ledger_entries``): Black Flower writes ``bet``
 (−stakes), ``win`` (+chips returned) and ``bank`` (the banker's net) per round.
 
