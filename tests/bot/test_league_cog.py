@@ -16,7 +16,9 @@ from bot.store import Store
 from games import game_names
 from bot.tables import Presenter, TableManager
 from bot.league.standings import standings as league_standings
-from cogs.league import FIELD_MAX, COLOUR, rules_sections, signed, standing_lines
+from cogs.league import signed, standing_lines
+from cogs.replies import COLOUR, FIELD_MAX
+from cogs.rules import rules_sections
 
 GUILD = 100
 
@@ -76,11 +78,27 @@ async def store():
 
 
 @pytest.fixture
-async def cog(store):
+async def bot(store):
     bot = LeagueBot(store)
-    await bot.load_extension("cogs.league")
-    yield bot.get_cog("League")
+    for extension in ("cogs.league", "cogs.settings", "cogs.rules"):
+        await bot.load_extension(extension)
+    yield bot
     await bot.close()
+
+
+@pytest.fixture
+def cog(bot):
+    return bot.get_cog("League")
+
+
+@pytest.fixture
+def settings(bot):
+    return bot.get_cog("Settings")
+
+
+@pytest.fixture
+def rules(bot):
+    return bot.get_cog("Rules")
 
 
 async def finished_game(store: Store, channel: int, results: list[tuple[int | None, int]], game: str = "koikoi"):
@@ -231,49 +249,49 @@ async def test_history(cog, store):
 # --------------------------------------------------------------------------- config and rules
 
 
-async def test_config(cog, store):
-    i = await call(cog.config_show, cog, FakeInteraction(1))
+async def test_config(settings, store):
+    i = await call(settings.config_show, settings, FakeInteraction(1))
     fields = {f.name: f.value for f in i.reply.embed.fields}
     assert fields["Turn time"].startswith("90 s (default)") and fields["Table channels"] == "Any channel"
 
-    i = await call(cog.config_turn_time, cog, FakeInteraction(1), seconds=30)
+    i = await call(settings.config_turn_time, settings, FakeInteraction(1), seconds=30)
     assert "Manage Server" in i.reply.content
-    i = await call(cog.config_turn_time, cog, FakeInteraction(1, manage=True), seconds=120)
+    i = await call(settings.config_turn_time, settings, FakeInteraction(1, manage=True), seconds=120)
     assert i.reply.ephemeral and "2 minutes" in i.reply.content
     assert (await store.config.get(GUILD)).turn_seconds == 120
-    i = await call(cog.config_turn_time, cog, FakeInteraction(1, manage=True), seconds=5)
+    i = await call(settings.config_turn_time, settings, FakeInteraction(1, manage=True), seconds=5)
     assert "between 10 and 3600" in i.reply.content
 
     chan = SimpleNamespace(id=77, mention="<#77>")
-    i = await call(cog.channels_add, cog, FakeInteraction(1, manage=True), channel=chan)
+    i = await call(settings.channels_add, settings, FakeInteraction(1, manage=True), channel=chan)
     assert "<#77>" in i.reply.content
-    i = await call(cog.channels_add, cog, FakeInteraction(1, manage=True), channel=chan)
+    i = await call(settings.channels_add, settings, FakeInteraction(1, manage=True), channel=chan)
     assert "already" in i.reply.content
-    await call(cog.channels_add, cog, FakeInteraction(1, manage=True), channel=SimpleNamespace(id=78, mention="<#78>"))
+    await call(settings.channels_add, settings, FakeInteraction(1, manage=True), channel=SimpleNamespace(id=78, mention="<#78>"))
     assert (await store.config.get(GUILD)).allowed_channels == [77, 78]
-    i = await call(cog.channels_remove, cog, FakeInteraction(1, manage=True), channel=chan)
+    i = await call(settings.channels_remove, settings, FakeInteraction(1, manage=True), channel=chan)
     assert (await store.config.get(GUILD)).allowed_channels == [78]
-    i = await call(cog.channels_remove, cog, FakeInteraction(1, manage=True), channel=chan)
+    i = await call(settings.channels_remove, settings, FakeInteraction(1, manage=True), channel=chan)
     assert "not on the list" in i.reply.content
-    i = await call(cog.channels_clear, cog, FakeInteraction(1), )
+    i = await call(settings.channels_clear, settings, FakeInteraction(1), )
     assert "Manage Server" in i.reply.content
-    i = await call(cog.channels_clear, cog, FakeInteraction(1, manage=True))
+    i = await call(settings.channels_clear, settings, FakeInteraction(1, manage=True))
     assert (await store.config.get(GUILD)).allowed_channels == []
-    i = await call(cog.config_show, cog, FakeInteraction(1))
+    i = await call(settings.config_show, settings, FakeInteraction(1))
     fields = {f.name: f.value for f in i.reply.embed.fields}
     assert fields["Turn time"].startswith("2 minutes")
 
 
-async def test_rules(cog):
-    i = await call(cog.rules, cog, FakeInteraction(1), game="koikoi")
+async def test_rules(rules):
+    i = await call(rules.rules, rules, FakeInteraction(1), game="koikoi")
     e = i.reply.embed
     assert e.title == "Koi-Koi — rules" and i.reply.ephemeral
     text = " ".join(f.value for f in e.fields)
     for word in ("Goko", "Inoshikacho", "Kasu", "Koi-Koi", "months", "double_over_7"):
         assert word in text
-    i = await call(cog.rules, cog, FakeInteraction(1), game="Koi-Koi")
+    i = await call(rules.rules, rules, FakeInteraction(1), game="Koi-Koi")
     assert i.reply.embed.title == "Koi-Koi — rules"
-    i = await call(cog.rules, cog, FakeInteraction(1), game="chess")
+    i = await call(rules.rules, rules, FakeInteraction(1), game="chess")
     assert i.reply.ephemeral and "don't have rules" in i.reply.content
 
 

@@ -194,7 +194,7 @@ async def test_a_non_officer_is_refused_every_officer_command_with_one_polite_li
     manager = await new_manager(tmp_path / "parlor.sqlite3", Time())
     bot = OfficerBot(manager)
     await bot.load_extension("cogs.league_group")
-    await bot.load_extension("cogs.league")
+    await bot.load_extension("cogs.settings")
     cog = bot.get_cog("LeagueGroup")
     done = await finished(manager.store, [(ALICE, 10), (CAROL, -10)])  # before Alice sits at the open table
     table = await start_koikoi(manager)
@@ -210,10 +210,10 @@ async def test_a_non_officer_is_refused_every_officer_command_with_one_polite_li
             asked.user.roles = [SimpleNamespace(id=778)]  # some role, not the officers'
             await call(command, cog, asked, **arguments(command, target))
             assert (asked.reply.content, asked.reply.ephemeral) == (refusal, True), command.name
-    league = bot.get_cog("League")
-    config_role = next(c for c in league.config.commands if c.name == "officer_role")
+    settings = bot.get_cog("Settings")
+    config_role = next(c for c in settings.config.commands if c.name == "officer_role")
     asked = FakeInteraction(ALICE)
-    await call(config_role, league, asked, role=None)
+    await call(config_role, settings, asked, role=None)
     assert (asked.reply.content, asked.reply.ephemeral) == (
         "Sorry, only members with the **Manage Server** permission can do that.", True)
     assert await everything(manager, table) == before
@@ -225,7 +225,7 @@ async def test_a_non_officer_is_refused_every_officer_command_with_one_polite_li
 @pytest.mark.postgres
 async def test_python_m_bot_migrate_copies_voids_corrections_pauses_and_registrations(tmp_path, postgres_url: str):
     from bot.league import registration
-    from bot.move import move
+    from bot.db_copy import copy_database
     from bot.pauses import Pause, paused_tables, save_pause
 
     source = await Store.open(tmp_path / "parlor.sqlite3", clock=Clock())
@@ -241,7 +241,7 @@ async def test_python_m_bot_migrate_copies_voids_corrections_pauses_and_registra
             await save_pause(db, live.id, GUILD, Pause(9, "Olive", 33.5, 5.0))
             await registration.set_registration(db, source, GUILD, True)
         await registration.register(source, GUILD, ALICE, "Al")
-        await move(source, target)
+        await copy_database(source, target)
         season = (await source.seasons.current(GUILD)).id
         for store in (source, target):
             by_game = await league_standings(store, GUILD, season)

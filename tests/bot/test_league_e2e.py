@@ -30,6 +30,8 @@ class LeagueBot(commands.Bot):
         self.store = await Store.open(self.db)
         self.tables = TableManager(self.store, Presenter(), default_turn_seconds=90)
         await self.load_extension("cogs.league")
+        await self.load_extension("cogs.settings")
+        await self.load_extension("cogs.rules")
         guild = discord.Object(self.guild_id)
         self.tree.copy_global_to(guild=guild)
         await self.tree.sync(guild=guild)

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from bot.league import ratings
-from bot.move import move
+from bot.db_copy import copy_database
 from bot.store import Store
 from tests.bot.test_store import GUILD, Clock, play_and_finish
 
@@ -54,7 +54,7 @@ async def test_rebuild_after_migrate_gives_the_same_ratings(store: Store, tmp_pa
     await play_some(store)
     live = await all_rows(store)
     async with await Store.open(tmp_path / "copy.sqlite3") as copy:
-        await move(store, copy)
+        await copy_database(store, copy)
         assert await all_rows(copy) == live
         await ratings.rebuild(copy)
         assert await all_rows(copy) == live

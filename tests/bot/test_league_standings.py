@@ -60,7 +60,8 @@ async def test_sanma_points_are_the_final_scores_and_the_minimum_of_games_is_kep
     bot = LeagueBot(manager.store)
     try:
         await bot.load_extension("cogs.league")
-        cog = bot.get_cog("League")
+        await bot.load_extension("cogs.settings")
+        cog, settings = bot.get_cog("League"), bot.get_cog("Settings")
         tables = [await play_one(manager, "sanma", {"east_only": True}, 3, (1, 2), channel=20 + n) for n in range(2)]
         tables.append(await play_one(manager, "sanma", {"east_only": True}, 3, (1, 3), channel=30))
         tenths = 0  # Alice's final scores as the games showed them, not read from the ledger
@@ -71,7 +72,7 @@ async def test_sanma_points_are_the_final_scores_and_the_minimum_of_games_is_kep
         seen = f"{tenths / 10:+.1f}".replace("-", "−") if tenths else "±0"
 
         manage = FakeInteraction(9, guild_id=GUILD, manage=True)
-        await call(cog.config_min_games, cog, manage, games=3)
+        await call(settings.config_min_games, settings, manage, games=3)
         assert "from **3 games**" in manage.reply.content
         assert "Games to be ranked" in [f.name for f in manage.reply.embed.fields]
         rows = (await standings_embed(cog, "sanma")).description.splitlines()
