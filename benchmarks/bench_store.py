@@ -20,7 +20,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from bot.move import move
+from bot.db_copy import copy_database
 from bot.store import Store
 from bot.tables import Presenter, TableManager
 from tests.bot.store_fill import fill, league_view
@@ -88,7 +88,7 @@ async def bench(tables: int, games: int, server: PostgresForTests, folder: Path)
     print(f"filled {games} finished games on sqlite: {time.perf_counter() - started:.1f} s", flush=True)
     target = await Store.open(server.new_database())
     started = time.perf_counter()
-    moved = await move(source, target)
+    moved = await copy_database(source, target)
     seconds = time.perf_counter() - started
     identical = await league_view(target) == await league_view(source)
     print(f"migrate sqlite → postgres: {moved.summary()} in {seconds:.1f} s; "
