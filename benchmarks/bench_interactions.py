@@ -97,7 +97,7 @@ async def calls_per_move(game: str, moves: int, latency: float) -> tuple[float, 
             table = bot.tables.in_channel(fake.channel.id)
             panels = {u.id: (await u.click(table_message(fake), "My hand")).message for u in users}
             await fake.wait_idle(timeout=30)
-            start_calls, start_actions = len(fake.request_log), len(await bot.tables.store.actions(table.id))
+            start_calls, start_actions = len(fake.request_log), len(await bot.tables.store.tables.actions(table.id))
             latencies: list[float] = []
             for _ in range(moves):
                 if table.status != "playing":
@@ -111,7 +111,7 @@ async def calls_per_move(game: str, moves: int, latency: float) -> tuple[float, 
                 await fake.wait_idle(timeout=30)
                 await bot.tables.idle()
             await fake.wait_idle(timeout=30)
-            actions = len(await bot.tables.store.actions(table.id)) - start_actions
+            actions = len(await bot.tables.store.tables.actions(table.id)) - start_actions
             return (len(fake.request_log) - start_calls) / max(actions, 1), latencies
 
 

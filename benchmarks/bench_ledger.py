@@ -115,11 +115,11 @@ async def timed(store: Store, call, runs: int, limit: float) -> float | None:
 async def move_wait(store: Store, limit: float) -> float | None:
     """Milliseconds a write (as a table's move does) waits while ``/debts`` is being answered;
     None when it still waits after ``limit`` seconds."""
-    season = (await store.current_season(GUILD)).id
-    reading = asyncio.ensure_future(store.debts(GUILD, season))
+    season = (await store.seasons.current(GUILD)).id
+    reading = asyncio.ensure_future(store.ledger.debts(GUILD, season))
     await asyncio.sleep(0.005)
     start = time.perf_counter()
-    writing = asyncio.ensure_future(store.set_message(1, 42))
+    writing = asyncio.ensure_future(store.tables.set_message(1, 42))
     done, _ = await asyncio.wait({writing}, timeout=limit)
     waited = (time.perf_counter() - start) * 1000 if done else None
     if not reading.done():
@@ -137,20 +137,17 @@ async def run(lines: int, runs: int, limit: float) -> None:
         print(f"{lines} ledger lines written in {time.perf_counter() - started:.1f} s")
         store = await Store.open(path)
         try:
-            season = (await store.current_season(GUILD)).id
+            season = (await store.seasons.current(GUILD)).id
             queries = {
-                "standings (all games)": lambda: store.standings(GUILD, season),
-                "standings blackflower": lambda: store.standings(GUILD, season, "blackflower"),
-                "history (10 games)": lambda: store.history(GUILD, 7),
-                "balance (one player, one game)": lambda: store.balance(GUILD, season, 7, "blackflower"),
-                "balances (every person)": lambda: store.balances(GUILD, season),
-                "debts": lambda: store.debts(GUILD, season),
+                "standings (all games)": lambda: store.results.standings(GUILD, season),
+                "standings blackflower": lambda: store.results.standings(GUILD, season, "blackflower"),
+                "history (10 games)": lambda: store.results.history(GUILD, 7),
+                "balance (one player, one game)": lambda: store.ledger.balance(GUILD, season, 7, "blackflower"),
+                "balances (every person)": lambda: store.ledger.balances(GUILD, season),
+                "debts": lambda: store.ledger.debts(GUILD, season),
             }
-            if hasattr(store, "ledger_totals"):
-                queries["/balance accounts (one player)"] = lambda: store.ledger_totals(GUILD, season, user_id=7)
-                queries["/debts accounts (everyone)"] = lambda: store.ledger_totals(GUILD, season)
-            else:
-                queries["season ledger (old /balance, /debts)"] = lambda: store.ledger(GUILD, season_id=season)
+            queries["/balance accounts (one player)"] = lambda: store.ledger.totals(GUILD, season, user_id=7)
+            queries["/debts accounts (everyone)"] = lambda: store.ledger.totals(GUILD, season)
             for name, call in queries.items():
                 ms = await timed(store, call, runs, limit)
                 shown = f"> {limit:.0f} s (interrupted)" if ms is None else f"{ms:9.1f} ms"

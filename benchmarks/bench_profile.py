@@ -48,7 +48,7 @@ def counters(rng: random.Random) -> str:
 
 async def fill(store: Store, games: int, players: int, seed: int = 28) -> None:
     rng = random.Random(seed)
-    season = await store.ensure_season(GUILD)
+    season = await store.seasons.ensure(GUILD)
     tables, results, tallies = [], [], []
 
     async def flush() -> None:
@@ -118,8 +118,8 @@ async def bench_backend(name: str, where: str, games: int, players: int, runs: i
         goal = "" if sorted(times)[int(0.99 * len(times)) - 1] < GOAL_MS else "  (over the 50 ms goal)"
         print(f"{name}: /profile queries and sums, {runs} pages of ~{pages[0].games} games: {percentiles(times)}{goal}")
         print(f"{name}: the event loop's longest wait meanwhile: {worst[0]:.1f} ms")
-        season = await store.current_season(GUILD)
-        top = [r.user_id for r in (await store.standings(GUILD, season.id, "sanma"))[:5]]
+        season = await store.seasons.current(GUILD)
+        top = [r.user_id for r in (await store.results.standings(GUILD, season.id, "sanma"))[:5]]
         chart_times = []
         for _ in range(20):
             start = time.perf_counter()

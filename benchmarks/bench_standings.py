@@ -24,7 +24,7 @@ import asyncpg
 
 from benchmarks.scratch import run_with_postgres
 from bot.league.standings import standings
-from bot.move import move
+from bot.db_copy import copy_database
 from bot.store import Store
 from tests.postgres_server import PostgresForTests
 
@@ -102,7 +102,7 @@ async def bench(games: int, players: int, runs: int, folder: Path, server: Postg
     url = server.new_database()
     target = await Store.open(url)
     started = time.perf_counter()
-    await move(source, target)
+    await copy_database(source, target)
     print(f"moved to postgresql in {time.perf_counter() - started:.0f} s", flush=True)
     report("postgresql, just after the move", await time_standings(target, runs))
     admin = await asyncpg.connect(url)  # what autovacuum does within a minute of a large write

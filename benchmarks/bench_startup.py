@@ -19,7 +19,7 @@ import sys
 PROBE = """
 import json, resource, time
 t0 = time.perf_counter()
-import bot.main, cogs.play, cogs.league, cogs.money, cogs.calc
+import bot.main, cogs.play, cogs.league, cogs.settings, cogs.rules, cogs.money, cogs.calc
 from games import game_names, get_game
 for name in game_names():
     get_game(name)

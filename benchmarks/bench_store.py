@@ -19,7 +19,7 @@ import time
 from pathlib import Path
 
 from benchmarks.scratch import run_with_postgres
-from bot.move import move
+from bot.db_copy import copy_database
 from bot.store import Store
 from bot.tables import Presenter, TableManager
 from tests.bot.store_fill import fill, league_view
@@ -46,11 +46,11 @@ async def unfinished_tables(where: str, count: int) -> int:
         await manager.act(table.id, table.seats[seat].user_id, table.seat_version(seat), action)
         await manager.idle()
     await manager.close()
-    row = await store.get_table(table.id)
-    actions = await store.actions(table.id)
+    row = await store.tables.get(table.id)
+    actions = await store.tables.actions(table.id)
     for channel in range(2, count + 1):
-        t = await store.create_table(GUILD + channel, channel, row.game, row.options, row.host_id, row.seats, row.turn_seconds)
-        t = await store.start_table(t.id, row.seats, row.seed, row.snapshot, row.deadline, row.season_id,
+        t = await store.tables.create(GUILD + channel, channel, row.game, row.options, row.host_id, row.seats, row.turn_seconds)
+        t = await store.tables.start(t.id, row.seats, row.seed, row.snapshot, row.deadline, row.season_id,
                                     expected_version=t.version)
         async with store.transaction() as db:
             for a in actions:
@@ -87,7 +87,7 @@ async def bench(tables: int, games: int, server: PostgresForTests, folder: Path)
     print(f"filled {games} finished games on sqlite: {time.perf_counter() - started:.1f} s", flush=True)
     target = await Store.open(server.new_database())
     started = time.perf_counter()
-    moved = await move(source, target)
+    moved = await copy_database(source, target)
     seconds = time.perf_counter() - started
     identical = await league_view(target) == await league_view(source)
     print(f"migrate sqlite → postgres: {moved.summary()} in {seconds:.1f} s; "

@@ -13,10 +13,10 @@ import argparse
 import asyncio
 import sys
 from pathlib import Path
+from typing import Any
 
 from bot.logs import configure_logging
 from bot.settings import SETTINGS_HELP, Settings, SettingsError, database_setting
-
 
 COMMANDS = {
     "run": "run Parlor (the default): on Discord with DISCORD_TOKEN, else the local playground; the slash "
@@ -57,7 +57,7 @@ def parse_arguments(argv: list[str]) -> argparse.Namespace:
     migrate.add_argument("--to", dest="target", required=True, metavar="DATABASE",
                          help="the empty database to copy into: a postgresql:// URL or a SQLite file "
                               "(created, migrated to the current schema)")
-    database = dict(metavar="DATABASE", default=None,
+    database: dict[str, Any] = dict(metavar="DATABASE", default=None,
                     help="a SQLite file or a postgresql:// URL (default: PARLOR_DATABASE, else data/parlor.sqlite3)")
     export = commands.add_parser("export", help=COMMANDS["export"], description=COMMANDS["export"] + (
         ": games.csv (one line per player per game), standings.csv and ledger.csv, the same bytes as /season export;"
@@ -89,6 +89,7 @@ async def sync_now(settings: Settings) -> bool:
     Discord refused them."""
     from bot.main import ParlorBot
 
+    assert settings.token is not None  # main() refuses to sync without one
     bot = ParlorBot(settings, force_sync=True, restore=False)
     try:
         await bot.login(settings.token)  # discord.py runs setup_hook here: the cogs load, the sync starts
@@ -99,7 +100,7 @@ async def sync_now(settings: Settings) -> bool:
 
 
 async def migrate_now(source: Path | str, target: Path | str) -> int:
-    from bot.move import move
+    from bot.db_copy import copy_database
     from bot.store import Store, StoreError
 
     if isinstance(source, Path) and not source.is_file():
@@ -107,11 +108,11 @@ async def migrate_now(source: Path | str, target: Path | str) -> int:
         return 2
     try:
         async with await Store.open(source) as origin, await Store.open(target) as destination:
-            moved = await move(origin, destination, progress=lambda line: print(f"copied {line}", flush=True))
+            copied = await copy_database(origin, destination, progress=lambda line: print(f"copied {line}", flush=True))
     except StoreError as error:
         print(f"python -m bot migrate: {error}", file=sys.stderr)
         return 1
-    print(f"verified: {moved.summary()} — identical in both databases. Set PARLOR_DATABASE to the new one.")
+    print(f"verified: {copied.summary()} — identical in both databases. Set PARLOR_DATABASE to the new one.")
     return 0
 
 
@@ -128,7 +129,7 @@ async def export_now(database: Path | str, guild_id: int, number: int | None, ou
 
     try:
         async with await Store.open(database) as store:
-            seasons = await store.seasons(guild_id)
+            seasons = await store.seasons.of_guild(guild_id)
             if number is not None:
                 season = next((s for s in seasons if s.number == number), None)
             else:

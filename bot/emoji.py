@@ -110,7 +110,7 @@ async def sync_faces(client: discord.Client, store: Store, faces: Faces = FACES,
     application = client.application_id or 0
     try:
         remote = {e.name: e for e in await client.fetch_application_emojis()}
-        recorded = await store.app_emoji(application)
+        recorded = await store.emoji.uploaded(application)
     except (discord.HTTPException, discord.MissingApplicationID, SaveFailed) as error:
         log.warning("application emoji unavailable (%s); cards are shown as text", error)
         return report
@@ -203,7 +203,7 @@ def _retry_after(error: discord.HTTPException) -> float:
 async def _record(store: Store, application: int, name: str, digest: str | None, emoji_id: int = 0) -> None:
     """Keep what the emoji ``name`` shows; a database that refuses only costs an upload at the next start."""
     try:
-        await store.set_app_emoji(application, name, digest, emoji_id)
+        await store.emoji.record(application, name, digest, emoji_id)
     except SaveFailed as error:
         log.warning("could not record the emoji %s (%s); it will be checked again next start", name, error.reason)
 
@@ -219,7 +219,7 @@ async def _adopt_faces(client: discord.Client, store: Store, faces: Faces, pause
     absent: set[tuple[str, int]] = set()  # recorded emoji Discord did not have
     while True:
         try:
-            recorded = await store.app_emoji(application)
+            recorded = await store.emoji.uploaded(application)
         except SaveFailed as error:
             log.warning("could not read the faces' emoji (%s); looking again in %.0f s", error.reason, pause)
             recorded = {}

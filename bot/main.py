@@ -7,8 +7,9 @@ import gc
 import hashlib
 import json
 import logging
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -19,6 +20,7 @@ from bot.client import ParlorClient
 from bot.command_sync import FIRST_PAUSE, CommandSync
 from bot.emoji import FACES, sync_faces
 from bot.global_limit import GlobalPacer, share
+from bot.league.signup_ui import SignupButton
 from bot.logs import configure_logging
 from bot.metrics import Metrics
 from bot.painter import painter
@@ -28,14 +30,13 @@ from bot.store import Store, StoreError
 from bot.tables import TableManager
 from bot.league import late_seats
 from bot.league.rating_rebuild import catch_up
-from bot.league.signup_ui import SignupButton
 from bot.ui import AmountButton, TableButton, TableSelect, add_dynamic_items, answer_refusal, on_interaction
 from games import game_names
 
 log = logging.getLogger("parlor")
 
 WARM_UP_WAIT = 30.0  # seconds start-up waits at most for the picture workers to warm up
-EXTENSIONS = ("cogs.play", "cogs.league", "cogs.calc", "cogs.money", "cogs.profile", "cogs.league_group")
+EXTENSIONS = ("cogs.play", "cogs.league", "cogs.settings", "cogs.rules", "cogs.calc", "cogs.money", "cogs.profile", "cogs.league_group")
 
 
 def database_problem(path: Path | str) -> str | None:
@@ -72,7 +73,7 @@ def command_tree_hash(tree: app_commands.CommandTree, guild: discord.abc.Snowfla
 class ParlorTree(app_commands.CommandTree["ParlorBot"]):
     async def on_error(self, interaction: discord.Interaction[ParlorBot], error: app_commands.AppCommandError) -> None:
         """A command's Refusal (or a write the database refused) is answered privately; other errors are logged."""
-        cause = error.original if isinstance(error, app_commands.CommandInvokeError) else error
+        cause: BaseException = error.original if isinstance(error, app_commands.CommandInvokeError) else error
         if isinstance(error, app_commands.TransformerError) and error.__cause__ is not None:
             cause = error.__cause__  # an option refused on arrival (bot/text_option.py)
         if not await answer_refusal(interaction, cause):
@@ -90,6 +91,9 @@ class ParlorBot(ParlorClient):
         intents = discord.Intents.none()
         intents.guilds = True
         self.metrics = Metrics(lambda: getattr(self, "tables", None))  # served only with PARLOR_METRICS_PORT
+        sharding: dict[str, Any] = (
+            {"shard_count": settings.shards.count, "shard_ids": list(settings.shards.ids)} if settings.shards else {}
+        )
         super().__init__(
             http_trace=self.metrics.trace,
             command_prefix=commands.when_mentioned,
@@ -98,7 +102,7 @@ class ParlorBot(ParlorClient):
             chunk_guilds_at_startup=False,
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
             tree_cls=ParlorTree,
-            **({"shard_count": settings.shards.count, "shard_ids": list(settings.shards.ids)} if settings.shards else {}),
+            **sharding,
         )
         configure_logging()  # no hand, seed or snapshot in any log line, whoever set up logging (bot/logs.py)
         self.settings = settings
@@ -125,11 +129,11 @@ class ParlorBot(ParlorClient):
         self.store = await Store.open(self.settings.database)
         warming = asyncio.wrap_future(painter().warm_up())  # the picture workers start and warm meanwhile
         self.presenter = DiscordPresenter(self)
+        seeding: dict[str, Any] = {"new_seed": self.new_seed} if self.new_seed else {}
         self.tables = TableManager(
             self.store, self.presenter,
-            default_turn_seconds=self.settings.turn_seconds, bot_delay=self.bot_delay,
-            **({"new_seed": self.new_seed} if self.new_seed else {}),
-            shards=self.settings.shards,
+            default_turn_seconds=self.settings.turn_seconds, bot_delay=self.bot_delay, shards=self.settings.shards,
+            **seeding,
         )
         self.tables.before_bots.append(late_seats.seat_due)
         add_dynamic_items(self, TableButton, TableSelect, AmountButton, SignupButton)

@@ -40,10 +40,10 @@ class Played:
 
 async def season_for(store: Store, guild_id: int) -> SeasonRow | None:
     """The open season, else the latest one (a page after a season's end still shows it)."""
-    current = await store.current_season(guild_id)
+    current = await store.seasons.current(guild_id)
     if current is not None:
         return current
-    seasons = await store.seasons(guild_id)
+    seasons = await store.seasons.of_guild(guild_id)
     return seasons[-1] if seasons else None
 
 

@@ -5,7 +5,7 @@ none of them is seated at another open table of the server; the server's tables 
 two such writes (three Join clicks at once, two processes) run one after the other and the second sees
 the first's seat. SQLite's ``BEGIN IMMEDIATE`` already lets one writer at a time into the database;
 PostgreSQL takes a transaction-scoped advisory lock keyed on the server's id (a Discord id, so never the
-small key of the start-up migration lock in ``bot/store.py``).
+small key of the start-up migration lock in ``bot/store/dialect.py``).
 """
 
 from __future__ import annotations

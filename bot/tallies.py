@@ -36,10 +36,10 @@ def count_game(game: str, options: dict[str, Any], seats: list[dict[str, Any]], 
 
 async def count_table(store: Store, table_id: int) -> None:
     """Replay one finished game and keep its counters (a game another page counted meanwhile is kept)."""
-    table = await store.get_table(table_id)
+    table = await store.tables.get(table_id)
     if table is None or table.status != "finished" or table.season_id is None:
         return
-    actions = [(a.seat, a.action) for a in await store.actions(table_id)]
+    actions = [(a.seat, a.action) for a in await store.tables.actions(table_id)]
     try:
         counters = await asyncio.to_thread(count_game, table.game, table.options, table.seats, table.seed or "", actions)
     except Exception as exc:  # noqa: BLE001 - an old log the engine refuses: said once, not retried on every page

@@ -1,4 +1,4 @@
-"""League commands: seasons, standings, history, server settings and rules (docs/design.md §5).
+"""League commands: seasons, standings and history (docs/design.md §5).
 
 Thin by design: every number comes from ``bot.store``; this module only checks who may
 do what, and formats embeds. Refusals are polite one-line ephemeral messages.
@@ -15,28 +15,26 @@ import io
 import logging
 import re
 import types
-from typing import Any, Optional, Union
+from typing import Any, Optional
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import rules_text
 from bot import text as user_text
 from bot.main import ParlorBot
 from bot.season_chart import attach_chart
-from bot.settings import TURN_SECONDS
 from bot.league import settings as league_settings
 from bot.league.records import finished_table, record_file
 from bot.league import export as league_export
-from bot.league import officers, registration
 from bot.league import rules as season_rules
 from bot.league.points import columns, shown
-from bot.league.server import channel_of, server_of
+from bot.league.server import server_of
 from bot.league.standings import TIE_BREAK, GameStandings, Standing, standings as league_standings
-from bot.store import GuildConfig, HistoryRow, SeasonRow, Store
-from bot.text_option import GAME_NAME_MAX, TextOption
+from bot.store import HistoryRow, SeasonRow, Store
+from bot.text_option import TextOption
 from bot.ui import add_dynamic_items, tell
+from cogs.replies import GAME_NAME, clip, embed, game_choices, game_title, in_guild, is_manager, plural
 from cogs.play import slash_type
 from games import game_names, get_game
 from games.base import GameError, option_error
@@ -45,32 +43,16 @@ from pydantic import ValidationError
 
 log = logging.getLogger(__name__)
 
-COLOUR = discord.Colour(0xC0392B)  # hanafuda red: the colour of every league embed
 TOP_PER_GAME = 5  # /season show
 STANDINGS_ONE_GAME = 20  # /standings <game>
 STANDINGS_PER_GAME = 10  # /standings (all games)
 HISTORY_LIMIT = 10
-TURN_MIN, TURN_MAX = TURN_SECONDS
-FIELD_MAX = 1024
 OPTION_TEXT_MAX = 100  # Discord's limit on an option's description
 
 SEASON_NAME = TextOption("name", user_text.SEASON_NAME_MAX)
-GAME_NAME = TextOption("game", GAME_NAME_MAX)
-ChannelArg = Union[app_commands.AppCommandChannel, app_commands.AppCommandThread]
 
 
 # --------------------------------------------------------------------------- formatting helpers
-
-
-def game_title(game: str) -> str:
-    if game in rules_text.TITLES:
-        return rules_text.TITLES[game]
-    try:
-        from games import get_game
-
-        return get_game(game).title
-    except Exception:  # unknown or not importable: a readable fallback
-        return rules_text.title(game)
 
 
 def signed(n: int) -> str:
@@ -87,17 +69,6 @@ def ordinal(n: int) -> str:
 
 def ts(when: float, style: str = "R") -> str:
     return f"<t:{int(when)}:{style}>"
-
-
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
-def fmt_seconds(seconds: int) -> str:
-    if seconds < 60 or seconds % 60:
-        return f"{seconds} s"
-    minutes = seconds // 60
-    return plural(minutes, "minute")
 
 
 def standing_line(r: Standing) -> str:
@@ -177,7 +148,7 @@ class RecordButton(discord.ui.DynamicItem[discord.ui.Button], template=RECORD_TE
 
     async def callback(self, interaction: discord.Interaction) -> None:
         store: Store = interaction.client.store  # type: ignore[attr-defined]
-        found = await finished_table(store, self.table_id, interaction.guild_id)
+        found = await finished_table(store, self.table_id, server_of(interaction))
         if found is None:
             await tell(interaction, f"Game #{self.table_id} has no record on this server.")
             return
@@ -193,22 +164,6 @@ def record_buttons(rows: list[HistoryRow]) -> discord.ui.View:
     for row in rows[:25]:
         view.add_item(RecordButton(row.table_id))
     return view
-
-
-def clip(text: str, limit: int = FIELD_MAX) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
-def rules_sections(text: str) -> tuple[str, list[tuple[str, str]]]:
-    """Split a rules text into its introduction and ``## Heading`` sections."""
-    parts = re.split(r"^## +(.+)$", text.strip(), flags=re.MULTILINE)
-    intro = parts[0].strip()
-    sections = [(parts[i].strip(), parts[i + 1].strip()) for i in range(1, len(parts) - 1, 2)]
-    return intro, sections
-
-
-def embed(title: str, description: str | None = None) -> discord.Embed:
-    return discord.Embed(title=title, description=description, colour=COLOUR)
 
 
 def season_label(season: SeasonRow) -> str:
@@ -247,7 +202,7 @@ def rules_command(cog: "League", game_name: str) -> app_commands.Command:
 
 
 class League(commands.Cog):
-    """Seasons, standings, history, server settings and rules."""
+    """Seasons, standings and history."""
 
     def __init__(self, bot: ParlorBot) -> None:
         self.bot = bot
@@ -264,31 +219,14 @@ class League(commands.Cog):
     def games(self) -> list[str]:
         return list(self.bot.games_available)
 
-    def default_turn_seconds(self) -> int:
-        return self.bot.settings.turn_seconds
-
     async def in_guild(self, interaction: discord.Interaction) -> bool:
-        if interaction.guild_id is None:
-            await tell(interaction, "League commands work in a server, not in direct messages.")
-            return False
-        return True
+        return await in_guild(interaction)
 
     async def is_manager(self, interaction: discord.Interaction) -> bool:
-        if not await self.in_guild(interaction):
-            return False
-        if not interaction.permissions.manage_guild:
-            await tell(interaction, "Sorry, only members with the **Manage Server** permission can do that.")
-            return False
-        return True
+        return await is_manager(interaction)
 
     async def game_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        names = dict.fromkeys(self.games() + list(rules_text.RULES))
-        current = current.lower()
-        return [
-            app_commands.Choice(name=game_title(g), value=g)
-            for g in names
-            if current in g.lower() or current in game_title(g).lower()
-        ][:25]
+        return game_choices(self.games(), current)
 
     # ---- /season
 
@@ -301,7 +239,7 @@ class League(commands.Cog):
                                clear: bool) -> None:
         if not await self.is_manager(interaction):
             return
-        current = await self.store.current_season(server_of(interaction))
+        current = await self.store.seasons.current(server_of(interaction))
         if current is None:
             await tell(interaction, "No season is running: start one with `/season start`, then set its rules.")
             return
@@ -341,8 +279,8 @@ class League(commands.Cog):
                            name: Optional[app_commands.Transform[str, SEASON_NAME]] = None) -> None:
         if not await self.is_manager(interaction):
             return
-        previous = await self.store.current_season(server_of(interaction))
-        new = await self.store.start_season(server_of(interaction), name, interaction.user.id)
+        previous = await self.store.seasons.current(server_of(interaction))
+        new = await self.store.seasons.start(server_of(interaction), name, interaction.user.id)
         text = f"**{season_label(new)}** has started {ts(new.started_at)}. Good luck, everyone!"
         if previous is not None:
             text += f"\n{season_label(previous)} is now closed; its results stay in the records."
@@ -353,7 +291,7 @@ class League(commands.Cog):
     async def season_end(self, interaction: discord.Interaction) -> None:
         if not await self.is_manager(interaction):
             return
-        ended = await self.store.end_season(server_of(interaction))
+        ended = await self.store.seasons.end(server_of(interaction))
         if ended is None:
             await tell(interaction, "There is no season running right now.")
             return
@@ -369,7 +307,7 @@ class League(commands.Cog):
     async def season_show(self, interaction: discord.Interaction) -> None:
         if not await self.in_guild(interaction):
             return
-        current = await self.store.current_season(server_of(interaction))
+        current = await self.store.seasons.current(server_of(interaction))
         if current is None:
             await interaction.response.send_message(
                 embed=embed(
@@ -401,7 +339,7 @@ class League(commands.Cog):
                             number: Optional[app_commands.Range[int, 1, 1_000_000]] = None) -> None:
         if not await self.is_manager(interaction):
             return
-        seasons = await self.store.seasons(server_of(interaction))
+        seasons = await self.store.seasons.of_guild(server_of(interaction))
         if number is not None:
             chosen = next((x for x in seasons if x.number == number), None)
         else:
@@ -439,7 +377,7 @@ class League(commands.Cog):
                         game: Optional[app_commands.Transform[str, GAME_NAME]] = None) -> None:
         if not await self.in_guild(interaction):
             return
-        current = await self.store.current_season(server_of(interaction))
+        current = await self.store.seasons.current(server_of(interaction))
         if current is None:
             await tell(interaction, "No season is running yet — standings appear once a game has finished.")
             return
@@ -472,7 +410,7 @@ class League(commands.Cog):
         if not await self.in_guild(interaction):
             return
         who = user or interaction.user
-        rows = await self.store.history(server_of(interaction), who.id, limit=HISTORY_LIMIT)
+        rows = await self.store.results.history(server_of(interaction), who.id, limit=HISTORY_LIMIT)
         if not rows:
             whose = "You have" if who.id == interaction.user.id else f"{user_text.name(who.display_name)} has"
             await tell(interaction, f"{whose} no finished games on this server yet.")
@@ -486,208 +424,6 @@ class League(commands.Cog):
         e = embed(f"Recent games of {user_text.name(who.display_name)}", description.strip())
         e.set_footer(text=f"Last {plural(len(rows), 'game')}, newest first. Record: the game's log as a file.")
         await interaction.response.send_message(embed=e, view=record_buttons(rows))
-
-    # ---- /config
-
-    config = app_commands.Group(
-        name="config",
-        description="Server settings for Parlor",
-        guild_only=True,
-        default_permissions=discord.Permissions(manage_guild=True),
-    )
-    config_channels = app_commands.Group(
-        name="channels", description="Channels where tables may be opened", parent=config
-    )
-
-    def config_embed(self, cfg: GuildConfig, title: str = "Parlor settings") -> discord.Embed:
-        default = self.default_turn_seconds()
-        if cfg.turn_seconds is None:
-            turn = f"{fmt_seconds(default)} (default)"
-        else:
-            turn = fmt_seconds(cfg.turn_seconds)
-        if cfg.allowed_channels:
-            channels = clip(" ".join(f"<#{c}>" for c in cfg.allowed_channels))
-        else:
-            channels = "Any channel"
-        e = embed(title)
-        e.add_field(name="Turn time", value=f"{turn} — used by new tables", inline=False)
-        e.add_field(name="Table channels", value=channels, inline=False)
-        start = "1000 (default)" if cfg.starting_balance is None else str(cfg.starting_balance)
-        e.add_field(name="Starting balance", value=f"{start} chips per player and money game each season", inline=False)
-        return e
-
-    async def full_config_embed(self, cfg: GuildConfig, title: str = "Parlor settings") -> discord.Embed:
-        """The settings of the store's ``guild_config`` and the league's own."""
-        e = self.config_embed(cfg, title)
-        least = await league_settings.min_games(self.store, cfg.guild_id)
-        e.add_field(name="Games to be ranked", value=(f"{plural(least, 'game')} of a game per season" if least
-                                                      else "none: everyone who played is ranked"), inline=False)
-        required = await registration.registration_on(self.store, cfg.guild_id)
-        e.add_field(name="Registration", value=("required: only registered players may join tables" if required
-                                                else "optional"), inline=False)
-        role = await officers.officer_role(self.store, cfg.guild_id)
-        e.add_field(name="League officers", value=(f"<@&{role}> and members with Manage Server" if role
-                                                   else "members with Manage Server"), inline=False)
-        return e
-
-    @config.command(name="show", description="Show this server's Parlor settings")
-    async def config_show(self, interaction: discord.Interaction) -> None:
-        if not await self.in_guild(interaction):
-            return
-        cfg = await self.store.get_config(server_of(interaction))
-        await interaction.response.send_message(embed=await self.full_config_embed(cfg), ephemeral=True)
-
-    @config.command(name="turn_time", description="Seconds each player has to decide (new tables)")
-    @app_commands.describe(seconds=f"Between {TURN_MIN} and {TURN_MAX}")
-    async def config_turn_time(
-        self, interaction: discord.Interaction, seconds: app_commands.Range[int, TURN_MIN, TURN_MAX]
-    ) -> None:
-        if not await self.is_manager(interaction):
-            return
-        if not TURN_MIN <= seconds <= TURN_MAX:
-            await tell(interaction, f"Please choose a turn time between {TURN_MIN} and {TURN_MAX} seconds.")
-            return
-        cfg = await self.store.set_config(server_of(interaction), turn_seconds=int(seconds))
-        await interaction.response.send_message(
-            f"New tables will give each player **{fmt_seconds(cfg.turn_seconds or seconds)}** per decision.",
-            embed=await self.full_config_embed(cfg),
-            ephemeral=True,
-        )
-
-    @config.command(name="starting_balance", description="Chips each player starts a season with, per money game")
-    @app_commands.describe(chips="Between 0 and 1000000 (games that start from now on use it)")
-    async def config_starting_balance(
-        self, interaction: discord.Interaction, chips: app_commands.Range[int, 0, 1_000_000]
-    ) -> None:
-        if not await self.is_manager(interaction):
-            return
-        if not 0 <= chips <= 1_000_000:
-            await tell(interaction, "Please choose a starting balance between 0 and 1000000 chips.")
-            return
-        cfg = await self.store.set_config(server_of(interaction), starting_balance=int(chips))
-        await interaction.response.send_message(
-            f"Every player now starts a season with **{chips}** chips in each money game (balances are this "
-            "plus the season's ledger, so current balances move by the change too).",
-            embed=await self.full_config_embed(cfg),
-            ephemeral=True,
-        )
-
-    @config.command(name="min_games", description="Games a player must play in a season to be ranked in a game")
-    @app_commands.describe(games=f"Between 0 (everyone is ranked) and {league_settings.MAX_MIN_GAMES}")
-    async def config_min_games(
-        self, interaction: discord.Interaction, games: app_commands.Range[int, 0, league_settings.MAX_MIN_GAMES]
-    ) -> None:
-        if not await self.is_manager(interaction):
-            return
-        try:  # a forged payload skips the client's range check
-            await league_settings.set_min_games(self.store, server_of(interaction), int(games))
-        except ValueError as error:
-            await tell(interaction, str(error))
-            return
-        cfg = await self.store.get_config(server_of(interaction))
-        text = ("Everyone who played is ranked in the standings." if not games else
-                f"A player is ranked in a game's standings from **{plural(games, 'game')}** of it in the season; "
-                "the others are listed as not ranked yet.")
-        await interaction.response.send_message(text, embed=await self.full_config_embed(cfg), ephemeral=True)
-
-    @config.command(name="officer_role", description="The role whose members run the league's officer commands")
-    @app_commands.describe(role="The league officers' role (left out: none; Manage Server always counts)")
-    async def config_officer_role(self, interaction: discord.Interaction, role: Optional[discord.Role] = None) -> None:
-        if not await self.is_manager(interaction):
-            return
-        async with self.store.transaction() as db:
-            await officers.set_officer_role(self.store, server_of(interaction), role.id if role else None, db)
-            await officers.record(db, self.store, server_of(interaction), interaction.user, "officer role",
-                                  target=f"role {role.id}" if role else "no role")
-        cfg = await self.store.get_config(server_of(interaction))
-        text = (f"Members with {role.mention} are league officers (and members with Manage Server)." if role
-                else "No officer role: only members with Manage Server are league officers.")
-        await interaction.response.send_message(text, embed=await self.full_config_embed(cfg), ephemeral=True)
-
-    @config.command(name="registration", description="Whether only registered players may join this server's tables")
-    @app_commands.describe(required="On: only players registered with /league register may join (every table "
-                                    "here is a league table)")
-    async def config_registration(self, interaction: discord.Interaction, required: bool) -> None:
-        if not await self.is_manager(interaction):
-            return
-        async with self.store.transaction() as db:
-            await registration.set_registration(db, self.store, server_of(interaction), required)
-            await officers.record(db, self.store, server_of(interaction), interaction.user, "registration",
-                                  target="required" if required else "optional")
-        cfg = await self.store.get_config(server_of(interaction))
-        text = ("Only registered players (/league register) may join this server's tables from now on; players "
-                "already seated keep their seats." if required else "Anyone may join this server's tables.")
-        await interaction.response.send_message(text, embed=await self.full_config_embed(cfg), ephemeral=True)
-
-    @config_channels.command(name="add", description="Allow tables in a channel")
-    @app_commands.describe(channel="The channel to allow")
-    async def channels_add(self, interaction: discord.Interaction, channel: ChannelArg) -> None:
-        if not await self.is_manager(interaction):
-            return
-        cfg = await self.store.get_config(server_of(interaction))
-        if channel.id in cfg.allowed_channels:
-            await tell(interaction, f"{channel.mention} is already on the list.")
-            return
-        cfg = await self.store.set_config(server_of(interaction), allowed_channels=[*cfg.allowed_channels, channel.id])
-        note = "" if len(cfg.allowed_channels) > 1 else " Tables can now only be opened in the listed channels."
-        await interaction.response.send_message(
-            f"Tables may be opened in {channel.mention}.{note}", embed=await self.full_config_embed(cfg), ephemeral=True
-        )
-
-    @config_channels.command(name="remove", description="Stop allowing tables in a channel")
-    @app_commands.describe(channel="The channel to remove")
-    async def channels_remove(self, interaction: discord.Interaction, channel: ChannelArg) -> None:
-        if not await self.is_manager(interaction):
-            return
-        cfg = await self.store.get_config(server_of(interaction))
-        if channel.id not in cfg.allowed_channels:
-            await tell(interaction, f"{channel.mention} is not on the list.")
-            return
-        remaining = [c for c in cfg.allowed_channels if c != channel.id]
-        cfg = await self.store.set_config(server_of(interaction), allowed_channels=remaining)
-        note = "" if remaining else " The list is empty, so tables may be opened in any channel."
-        await interaction.response.send_message(
-            f"{channel.mention} removed.{note}", embed=await self.full_config_embed(cfg), ephemeral=True
-        )
-
-    @config_channels.command(name="clear", description="Allow tables in any channel")
-    async def channels_clear(self, interaction: discord.Interaction) -> None:
-        if not await self.is_manager(interaction):
-            return
-        cfg = await self.store.set_config(server_of(interaction), allowed_channels=[])
-        await interaction.response.send_message(
-            "Tables may now be opened in any channel.", embed=await self.full_config_embed(cfg), ephemeral=True
-        )
-
-    # ---- /rules
-
-    @app_commands.command(name="rules", description="A short summary of a game's rules")
-    @app_commands.describe(game="Which game")
-    async def rules(self, interaction: discord.Interaction, game: app_commands.Transform[str, GAME_NAME]) -> None:
-        key = game.strip().lower().replace("-", "").replace(" ", "")
-        text = rules_text.RULES.get(key) or rules_text.RULES.get(game)
-        if text is None:
-            known = ", ".join(f"`{g}`" for g in rules_text.RULES) or "none yet"
-            await tell(interaction, f"I don't have rules for {user_text.escape(game)} yet. Available: {known}.")
-            return
-        shown = rules_embed(key if key in rules_text.RULES else game, text)
-        table = self.bot.tables.in_channel(channel_of(interaction))
-        if table is not None and table.game.name == key and len(shown.fields) < 25:
-            options = ", ".join(f"{k}={v}" for k, v in table.options.items()) or "defaults"
-            shown.add_field(name="This channel's table", value=clip(f"{options}; turn time {table.turn_seconds} s"),
-                            inline=False)
-        await interaction.response.send_message(embed=shown, ephemeral=True)
-
-    rules.autocomplete("game")(game_autocomplete)
-
-
-def rules_embed(game: str, text: str) -> discord.Embed:
-    intro, sections = rules_sections(text)
-    e = embed(f"{game_title(game)} — rules", clip(intro, 4096))
-    for name, body in sections[:25]:
-        e.add_field(name=clip(name, 256), value=clip(body), inline=False)
-    e.set_footer(text="Defaults shown; a table here lists its own options below and when it opens.")
-    return e
 
 
 async def setup(bot: ParlorBot) -> None:

@@ -78,11 +78,11 @@ class NightCommands(CogBase):
         if in_threads and (lacking := self._lacks_thread_permissions(interaction, channel_id)):
             return await tell(interaction,
                               f"Parlor needs {lacking} in <#{channel_id}> to open tables in threads there.")
-        allowed = (await self.store.get_config(guild_id)).allowed_channels or []
+        allowed = (await self.store.config.get(guild_id)).allowed_channels or []
         if allowed and channel_id not in allowed:
             return await tell(interaction, "Tables can be opened only in "
                                            f"{' '.join(f'<#{c}>' for c in allowed)} on this server.")
-        season = await self.store.ensure_season(guild_id)
+        season = await self.store.seasons.ensure(guild_id)
         async with self.store.transaction() as db:
             number = await nights.create_signup(db, self.store, guild_id=guild_id,
                                                 channel_id=here, game=game, tables_in=channel_id,

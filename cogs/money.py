@@ -6,7 +6,7 @@ Hachi-Hachi …). For each money game a participant's balance in the current sea
     balance = the server's starting balance (``/config starting_balance``, default 1000)
               + the sum of all their ledger lines of that game in the season (every kind)
 
-exactly what the table manager gives a seat when a game starts (``bot/tables.py``). A game
+exactly what the table manager gives a seat when a game starts (``bot/tables/starting.py``). A game
 writes its lines at the end of a game (``ledger_entries``): Black Flower writes ``bet``
 (−stakes), ``win`` (+chips returned) and ``bank`` (the banker's net) per round.
 
@@ -88,7 +88,7 @@ class Account:
 
 def accounts(lines: list[Any], games: list[str]) -> dict[tuple[str, str], Account]:
     """Per (game, participant) sums over ledger lines, or over their per-kind totals
-    (``Store.ledger_totals``), oldest first (humans only)."""
+    (``store.ledger.totals``), oldest first (humans only)."""
     out: dict[tuple[str, str], Account] = {}
     for line in lines:
         if line.game not in games or line.user_id is None:
@@ -165,7 +165,7 @@ class Money(commands.Cog):
 
 
     async def starting_balance(self, guild_id: int) -> int:
-        config = await self.store.get_config(guild_id)
+        config = await self.store.config.get(guild_id)
         return DEFAULT_STARTING_BALANCE if config.starting_balance is None else config.starting_balance
 
     async def pick_games(self, interaction: discord.Interaction, game: str | None) -> list[str] | None:
@@ -221,8 +221,8 @@ class Money(commands.Cog):
             return
         who = user or interaction.user
         start = await self.starting_balance(interaction.guild_id)
-        season = await self.store.current_season(interaction.guild_id)
-        totals = await self.store.ledger_totals(interaction.guild_id, season.id, user_id=who.id) if season else []
+        season = await self.store.seasons.current(interaction.guild_id)
+        totals = await self.store.ledger.totals(interaction.guild_id, season.id, user_id=who.id) if season else []
         accs = accounts(totals, games)
         embed = discord.Embed(title=f"Chips of {user_text.name(who.display_name)}", colour=COLOUR)
         embed.description = (f"{user_text.season_name(season.name) if season else 'No season yet'} · every player starts a season with "
@@ -262,8 +262,8 @@ class Money(commands.Cog):
         if games is None:
             return
         start = await self.starting_balance(interaction.guild_id)
-        season = await self.store.current_season(interaction.guild_id)
-        totals = await self.store.ledger_totals(interaction.guild_id, season.id) if season else []
+        season = await self.store.seasons.current(interaction.guild_id)
+        totals = await self.store.ledger.totals(interaction.guild_id, season.id) if season else []
         found = debts_of(accounts(totals, games), start)
         where = title_of(games[0]) if len(games) == 1 else "the chip games"
         embed = discord.Embed(title=f"Debts in {where}" + (f" — {user_text.season_name(season.name)}" if season else ""), colour=COLOUR)

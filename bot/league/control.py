@@ -97,7 +97,7 @@ async def bench(manager: TableManager, table: Table, user_id: int, officer: Offi
         seats = [Seat(**s.__dict__) for s in table.seats]
         seats[seat].resigned = True
         async with manager.store.transaction() as db:
-            row = await manager.store.update_seats(table.id, [s.as_dict() for s in seats], table.version)
+            row = await manager.store.tables.update_seats(table.id, [s.as_dict() for s in seats], table.version)
             await officers.record(db, manager.store, table.guild_id, officer, "replace", reason, _target(table.id),
                                   {"seat": seat, "user_id": user_id, "by": "bot"})
         table.seats, table.version = seats, row.version
@@ -126,7 +126,7 @@ async def end_early(manager: TableManager, table: Table, officer: Officer, reaso
             events = ending(table.state)
             results = manager._ledger_results(table)
             async with manager.store.transaction() as db:
-                row = await manager.store.finish_table(table.id, snapshot=table.state.model_dump_json(),
+                row = await manager.store.tables.finish(table.id, snapshot=table.state.model_dump_json(),
                                                        expected_version=table.version, results=results)
                 await db.execute("DELETE FROM table_pauses WHERE table_id = ?", (table.id,))
                 await officers.record(db, manager.store, table.guild_id, officer, "end", reason, _target(table.id),
@@ -153,7 +153,7 @@ class Finished:
 
 
 async def finished_table(store: Store, guild_id: int, table_id: int) -> Finished:
-    row = await store.get_table(table_id)
+    row = await store.tables.get(table_id)
     if row is None or row.guild_id != guild_id:
         raise Refusal(f"There is no table {table_id} on this server.")
     if row.status != FINISHED or row.season_id is None:  # a finished table always counts in a season
@@ -182,7 +182,7 @@ async def void_finished(store: Store, table: Finished, officer: Officer, reason:
         entries = [LedgerEntry(guild_id=table.guild_id, season_id=s[0], table_id=table.id, game=s[3],
                                participant=s[1], user_id=s[4], name=s[5], seat=s[6], kind=s[2], amount=-int(s[7]),
                                memo=memo) for s in sums if int(s[7]) != 0]
-        await store.append_ledger(entries, conn=db)
+        await store.ledger.append(entries, conn=db)
         await db.execute("INSERT INTO table_voids (table_id, guild_id, officer_id, reason, at) VALUES (?, ?, ?, ?, ?)",
                          (table.id, table.guild_id, officer_id, reason, store.now()))
         await officers.record(db, store, table.guild_id, officer, "void", reason, _target(table.id),
@@ -198,7 +198,7 @@ async def void_playing(manager: TableManager, table: Table, officer: Officer, re
         if table.status != PLAYING:
             raise Refusal("This table is no longer in play.")
         async with manager.store.transaction() as db:
-            row = await manager.store.cancel_table(table.id, table.version)
+            row = await manager.store.tables.cancel(table.id, table.version)
             await db.execute("DELETE FROM table_pauses WHERE table_id = ?", (table.id,))
             await db.execute("INSERT INTO table_voids (table_id, guild_id, officer_id, reason, at)"
                              " VALUES (?, ?, ?, ?, ?)", (table.id, table.guild_id, officer_id, reason,
@@ -236,7 +236,7 @@ async def correct(store: Store, table: Finished, user_id: int, points: float, of
         if seated is None:
             raise Refusal("That player has no result at this table.")
         memo = f"adjustment by {user_text.plain_name(name)}: {reason}"[:200]
-        await store.append_ledger([LedgerEntry(guild_id=table.guild_id, season_id=table.season_id,
+        await store.ledger.append([LedgerEntry(guild_id=table.guild_id, season_id=table.season_id,
                                                table_id=table.id, game=table.game, participant=participant,
                                                user_id=user_id, name=seated[0], seat=seated[1], kind="adjustment",
                                                amount=amount, memo=memo)], conn=db)

@@ -108,7 +108,7 @@ async def seat_due(manager: TableManager, table: Table, events: list[Event], not
                          f"{user_text.name(seats[p.seat].name)}'s seat.")
     try:
         async with manager.store.transaction() as db:
-            row = await manager.store.update_seats(table.id, [s.as_dict() for s in seats], table.version)
+            row = await manager.store.tables.update_seats(table.id, [s.as_dict() for s in seats], table.version)
             for p in due:
                 await db.execute("DELETE FROM late_seats WHERE table_id = ? AND seat = ?", (table.id, p.seat))
     except StaleVersion:  # another process changed the table: read it again; the next advance looks again

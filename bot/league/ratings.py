@@ -5,7 +5,7 @@ ties share a rank): each player has a mean ``mu`` and an uncertainty ``sigma``; 
 the conservative estimate ``mu − 3·sigma`` (it starts at 0 and rises as a player proves themself).
 
 A finished table is rated in the transaction that finishes it (:func:`rate_table`, called by
-``Store.finish_table``): the seats are ranked by their placing (by their net when the game does not
+``store.tables.finish``): the seats are ranked by their placing (by their net when the game does not
 place its seats, Black Flower), and each person's rating in that game moves twice, in the season's
 scope and in the all-time scope (0). One row per person, table and scope is written with the
 rating after that game, so the rows are a rating history and the latest row is the rating now.

@@ -79,7 +79,7 @@ def record_file(table: TableRow, actions: list[ActionRow]) -> RecordFile:
 
 async def finished_table(store: Store, table_id: int, guild_id: int | None = None) -> tuple[TableRow, list[ActionRow]] | None:
     """A finished table and its actions; None when there is none (or it belongs to another server)."""
-    table = await store.get_table(table_id)
+    table = await store.tables.get(table_id)
     if table is None or table.status != FINISHED or (guild_id is not None and table.guild_id != guild_id):
         return None
-    return table, await store.actions(table_id)
+    return table, await store.tables.actions(table_id)

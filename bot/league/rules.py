@@ -81,7 +81,7 @@ async def season_options(store: Any, guild_id: int, game: str, options: dict[str
                          chosen: frozenset[str] | set[str]) -> dict[str, Any]:
     """The options of a new table of ``game``: the host's, with the running season's fixed values set.
     A value the host chose (named in ``chosen``) that differs is refused (GameError) naming the season."""
-    season = await store.current_season(guild_id)
+    season = await store.seasons.current(guild_id)
     if season is None:
         return options
     fixed = (await season_rules(store, season.id)).get(game)

@@ -25,12 +25,12 @@ async def store_game(store: Store, guild_id: int, channel_id: int, game: str,
     seats = [{"user_id": uid, "name": name, "bot": uid is None, "resigned": False, "balance": balance}
              for uid, name in players]
     host = next(uid for uid, _ in players if uid is not None)
-    table = await store.create_table(guild_id, channel_id, game, options, host, seats, 90)
-    season = await store.ensure_season(guild_id)
+    table = await store.tables.create(guild_id, channel_id, game, options, host, seats, 90)
+    season = await store.seasons.ensure(guild_id)
     state = declared.new_game(declared.Options(**options), [SeatInfo(name=n, bot=u is None, balance=balance)
                                                             for u, n in players], seed)
     events = [e.model_dump() for e in declared.opening_events(state)]
-    table = await store.start_table(table.id, seats, seed, state.model_dump_json(), None, season.id,
+    table = await store.tables.start(table.id, seats, seed, state.model_dump_json(), None, season.id,
                                     expected_version=table.version)
     version, moves = table.version, 0
     while True:
@@ -46,9 +46,9 @@ async def store_game(store: Store, guild_id: int, channel_id: int, game: str,
             lines = [{**line, "participant": f"user:{players[line['seat']][0]}" if players[line["seat"]][0]
                       else f"bot:{table.id}:{line['seat']}", "user_id": players[line["seat"]][0],
                       "name": players[line["seat"]][1]} for line in declared.ledger_entries(state)]
-            await store.finish_table(table.id, seat=seat, action=action, actor_id=actor, source="player",
+            await store.tables.finish(table.id, seat=seat, action=action, actor_id=actor, source="player",
                                      snapshot=state.model_dump_json(), expected_version=version, results=lines)
             return events
-        row = await store.record_action(table.id, seat=seat, action=action, actor_id=actor, source="player",
+        row = await store.tables.record_action(table.id, seat=seat, action=action, actor_id=actor, source="player",
                                         snapshot="{}", deadline=None, expected_version=version)
         version = row.version

@@ -15,13 +15,16 @@ from tests.bot.test_ledger_properties import new_manager
 
 
 @asynccontextmanager
-async def cog_and_manager(path: Path, extension: str, name: str) -> AsyncIterator[tuple[commands.Cog, TableManager]]:
+async def cog_and_manager(path: Path, extension: str, name: str, *also: str
+                          ) -> AsyncIterator[tuple[commands.Cog, TableManager]]:
     """The cog ``name`` of ``extension`` (``"cogs.league"``) on a bot whose store is a new table manager's
-    (``new_manager(path)``); the bot, the manager and its store closed after."""
+    (``new_manager(path)``), with the extensions ``also`` loaded beside it; the bot, the manager and its store
+    closed after."""
     manager = await new_manager(path)
     bot = LeagueBot(manager.store)
     try:
-        await bot.load_extension(extension)
+        for loaded in (extension, *also):
+            await bot.load_extension(loaded)
         cog = bot.get_cog(name)
         assert cog is not None, f"{extension} has no cog {name}"
         yield cog, manager

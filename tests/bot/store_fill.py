@@ -19,11 +19,11 @@ def seats_of(users: list[int | None]) -> list[dict]:
 
 async def open_table(store: Store, guild: int, channel: int, users: list[int | None], actions: int = 0):
     """A running table with ``actions`` moves in its log."""
-    t = await store.create_table(guild, channel, "koikoi", {"months": 12}, 1, seats_of(users), 90)
-    season = await store.ensure_season(guild)
-    t = await store.start_table(t.id, seats_of(users), "seed", {"turn": 0}, 1e9, season.id, expected_version=t.version)
+    t = await store.tables.create(guild, channel, "koikoi", {"months": 12}, 1, seats_of(users), 90)
+    season = await store.seasons.ensure(guild)
+    t = await store.tables.start(t.id, seats_of(users), "seed", {"turn": 0}, 1e9, season.id, expected_version=t.version)
     for n in range(actions):
-        t = await store.record_action(t.id, seat=n % len(users), action=f"play:{n}", actor_id=users[n % len(users)],
+        t = await store.tables.record_action(t.id, seat=n % len(users), action=f"play:{n}", actor_id=users[n % len(users)],
                                       source="player", snapshot={"turn": n + 1}, deadline=1e9 + n,
                                       expected_version=t.version)
     return t
@@ -35,7 +35,7 @@ async def fill(store: Store, games: int, *, open_tables: int = 3, seed: int = 15
     for n in range(games):
         guild = GUILDS[n % len(GUILDS)]
         if n and n % 97 == 0:
-            await store.start_season(guild, None, 1)
+            await store.seasons.start(guild, None, 1)
         users = rng.sample([1, 2, 3, 4, 5, 6, None], 3)
         t = await open_table(store, guild, 1000 + n, users, actions=n % 3)
         ranked = list(range(1, 4))
@@ -49,19 +49,19 @@ async def fill(store: Store, games: int, *, open_tables: int = 3, seed: int = 15
                     "placing": ranked[seat] if round_ == 3 else None, "round": round_,
                     "kind": rng.choice(("game", "bet", "win")),
                 })
-        await store.finish_table(t.id, seat=0, action="stop", actor_id=users[0], source="player",
+        await store.tables.finish(t.id, seat=0, action="stop", actor_id=users[0], source="player",
                                  snapshot={"over": True}, expected_version=t.version, results=results)
         borrower = rng.choice([1, 2, 3, 4, 5, 6])
-        await store.append_ledger([{"guild_id": guild, "game": rng.choice(GAMES), "participant": f"user:{borrower}",
+        await store.ledger.append([{"guild_id": guild, "game": rng.choice(GAMES), "participant": f"user:{borrower}",
                                     "user_id": borrower, "name": f"user{borrower}", "kind": "loan",
                                     "amount": -rng.randint(1, 100), "memo": "loan"}])
     for guild in GUILDS:
-        await store.set_config(guild, turn_seconds=60 + guild, allowed_channels=[guild, guild + 1],
+        await store.config.set(guild, turn_seconds=60 + guild, allowed_channels=[guild, guild + 1],
                                starting_balance=guild * 10)
     for n in range(open_tables):  # players of their own: a player sits at one open table of a server
         await open_table(store, GUILDS[n % len(GUILDS)], 5000 + n, [10 + 2 * n, None, 11 + 2 * n], actions=2)
-    cancelled = await store.create_table(GUILDS[0], 6000, "sanma", {}, 3, seats_of([3, 4, 5]), 90)  # none seated above
-    await store.cancel_table(cancelled.id)
+    cancelled = await store.tables.create(GUILDS[0], 6000, "sanma", {}, 3, seats_of([3, 4, 5]), 90)  # none seated above
+    await store.tables.cancel(cancelled.id)
     await fill_nights(store)
 
 
@@ -69,7 +69,7 @@ async def fill_nights(store: Store) -> None:
     """A league night in each guild as the bot writes it: a sign-up, its players, a drawn round whose first
     table is opened and the rest not yet, and a tournament of two rounds."""
     for n, guild in enumerate(GUILDS):
-        season = await store.ensure_season(guild)
+        season = await store.seasons.ensure(guild)
         async with store.transaction() as db:
             signup = await nights.create_signup(db, store, guild_id=guild, channel_id=7000 + n, game="sanma",
                                                 tables_in=7100 + n, threads=bool(n % 2), season_id=season.id,
@@ -86,7 +86,7 @@ async def fill_nights(store: Store) -> None:
         first = (await nights.tables(store, signup, 1))[0]
         await nights.set_table_channel(store, first, 7300 + n)
         async with store.transaction() as db:
-            table = await store.create_table(guild, 7300 + n, "sanma", {}, first.players[0], seats_of(first.players),
+            table = await store.tables.create(guild, 7300 + n, "sanma", {}, first.players[0], seats_of(first.players),
                                              90)
             await nights.link_table(db, first, table.id)
 
@@ -95,27 +95,27 @@ async def league_view(store: Store) -> dict:
     """Everything a player can see of the league, and every stored row behind it."""
     view: dict = {}
     for guild in GUILDS:
-        seasons = await store.seasons(guild)
+        seasons = await store.seasons.of_guild(guild)
         view[guild, "seasons"] = seasons
-        view[guild, "config"] = await store.get_config(guild)
-        view[guild, "ledger"] = await store.ledger(guild)
+        view[guild, "config"] = await store.config.get(guild)
+        view[guild, "ledger"] = await store.ledger.lines(guild)
         for season in seasons:
-            view[guild, season.id, "balances"] = await store.balances(guild, season.id)
-            view[guild, season.id, "debts"] = await store.debts(guild, season.id)
-            view[guild, season.id, "standings"] = await store.standings(guild, season.id)
-            view[guild, season.id, "totals"] = await store.ledger_totals(guild, season.id)
+            view[guild, season.id, "balances"] = await store.ledger.balances(guild, season.id)
+            view[guild, season.id, "debts"] = await store.ledger.debts(guild, season.id)
+            view[guild, season.id, "standings"] = await store.results.standings(guild, season.id)
+            view[guild, season.id, "totals"] = await store.ledger.totals(guild, season.id)
             for user in range(1, 7):
                 for game in (None, *GAMES):
-                    view[guild, season.id, user, game] = await store.balance(guild, season.id, user, game)
+                    view[guild, season.id, user, game] = await store.ledger.balance(guild, season.id, user, game)
         for user in range(1, 7):
-            view[guild, user, "history"] = await store.history(guild, user, limit=10_000)
+            view[guild, user, "history"] = await store.results.history(guild, user, limit=10_000)
         signup = await nights.latest_signup(store, guild)
         view[guild, "signup"] = signup
         if signup is not None:
             view[guild, "signup players"] = await nights.players(store, signup.id)
             view[guild, "rounds"] = await nights.rounds(store, signup.id)
             view[guild, "night tables"] = await nights.tables(store, signup.id)
-    tables = await store.unfinished_tables()
+    tables = await store.tables.unfinished()
     view["unfinished"] = tables
-    view["actions"] = [await store.actions(t.id) for t in tables]
+    view["actions"] = [await store.tables.actions(t.id) for t in tables]
     return view

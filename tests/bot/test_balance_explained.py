@@ -16,7 +16,7 @@ async def test_hachi_hachi_balance_is_one_sum_with_the_games_own_60p(tmp_path):
         for n in range(4):
             await play_one(manager, "hachihachi", {"months": 6, "players": 3}, 3, (1, 2), channel=10 + n)
         kinds = Counter()
-        for line in await manager.store.ledger(GUILD):
+        for line in await manager.store.ledger.lines(GUILD):
             if line.user_id == 1:
                 kinds[line.kind] += line.amount
         shown = (await call(cog.balance, cog, FakeInteraction(1, guild_id=GUILD), game="hachihachi")).reply.embed

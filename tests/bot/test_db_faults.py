@@ -46,7 +46,7 @@ def a_database(path: Path, lines: int = 200) -> bytes:
     async def fill() -> None:
         store = await Store.open(path)
         try:
-            await store.append_ledger([{"guild_id": GUILD, "game": "blackflower", "participant": f"user:{n % 7}",
+            await store.ledger.append([{"guild_id": GUILD, "game": "blackflower", "participant": f"user:{n % 7}",
                                         "user_id": n % 7, "name": f"player {n % 7} " + "x" * 100,
                                         "kind": "bet", "amount": -n} for n in range(lines)])
             async with store.transaction() as db:  # fold the WAL into the file
@@ -130,8 +130,8 @@ def test_a_sound_database_keeps_its_data(tmp_path):
     async def check() -> None:
         store = await Store.open(db)
         try:
-            season = await store.current_season(GUILD)
-            assert len(await store.ledger(GUILD, season_id=season.id)) == 10
+            season = await store.seasons.current(GUILD)
+            assert len(await store.ledger.lines(GUILD, season_id=season.id)) == 10
         finally:
             await store.close()
     asyncio.run(check())
@@ -161,19 +161,19 @@ async def test_a_full_disk_rolls_back_and_says_so(tmp_path):
     try:
         line = {"guild_id": GUILD, "game": "blackflower", "participant": "user:1", "user_id": 1,
                 "name": "x" * 1000, "kind": "bet", "amount": -1}
-        await store.append_ledger([line] * 5)
+        await store.ledger.append([line] * 5)
         async with store.transaction() as db:
             async with db.execute("PRAGMA page_count") as cur:
                 pages = (await cur.fetchone())[0]
             await db.execute(f"PRAGMA max_page_count = {pages + 6}")  # the disk fills up after six pages
         with pytest.raises(SaveFailed) as failed:
             for _ in range(50):
-                await store.append_ledger([line] * 5)
+                await store.ledger.append([line] * 5)
         assert str(failed.value) == SAVE_FAILED
-        season = await store.current_season(GUILD)
-        written = await store.ledger(GUILD, season_id=season.id)
+        season = await store.seasons.current(GUILD)
+        written = await store.ledger.lines(GUILD, season_id=season.id)
         assert len(written) % 5 == 0 and len(written) >= 5  # whole transactions only
-        assert await store.balance(GUILD, season.id, 1) == -len(written)
+        assert await store.ledger.balance(GUILD, season.id, 1) == -len(written)
     finally:
         await store.close()
 
@@ -189,7 +189,7 @@ async def test_a_refused_move_leaves_the_table_as_it_was(tmp_path):
         await manager.idle()
         seat = table.seat_of(ALICE)
         assert seat in table.to_act()
-        before = (table.state.model_dump_json(), table.version, len(await store.actions(table.id)))
+        before = (table.state.model_dump_json(), table.version, len(await store.tables.actions(table.id)))
         move = table.game.legal_actions(table.state, seat)[0]
         version = table.seat_version(seat)
 
@@ -198,12 +198,12 @@ async def test_a_refused_move_leaves_the_table_as_it_was(tmp_path):
             await manager.act(table.id, ALICE, version, move)
         assert (table.state.model_dump_json(), table.version) == before[:2]
         await refuse_writes(store, False)
-        assert len(await store.actions(table.id)) == before[2]
-        row = await store.get_table(table.id)
+        assert len(await store.tables.actions(table.id)) == before[2]
+        row = await store.tables.get(table.id)
         assert row.snapshot == before[0] and row.version == before[1]
 
         await manager.act(table.id, ALICE, version, move)  # the disk is back: the same click works
-        assert len(await store.actions(table.id)) > before[2]
+        assert len(await store.tables.actions(table.id)) > before[2]
     finally:
         await manager.close()
         await store.close()

@@ -64,7 +64,7 @@ def notes_since(manager, seen: int) -> list[str]:
 
 async def steps_since(manager, table, logged: int) -> list[tuple[int, str, str]]:
     """(seat, action verb, source) of every action stored since ``logged`` actions."""
-    return [(e.seat, e.action.split(":")[0], e.source) for e in (await manager.store.actions(table.id))[logged:]]
+    return [(e.seat, e.action.split(":")[0], e.source) for e in (await manager.store.tables.actions(table.id))[logged:]]
 
 
 # ---------------------------------------------------------------- Black Christmas Poker
@@ -83,7 +83,7 @@ async def black_christmas_on_alice(manager, monkeypatch):
 
 async def test_one_deadline_plays_the_whole_black_christmas_turn(manager, monkeypatch):
     table = await black_christmas_on_alice(manager, monkeypatch)
-    logged, seen, version = len(await manager.store.actions(table.id)), len(manager.presenter.calls), table.version
+    logged, seen, version = len(await manager.store.tables.actions(table.id)), len(manager.presenter.calls), table.version
     assert await manager.fire_deadline(table.id, version)
     await manager.idle()
     assert await steps_since(manager, table, logged) == [(0, verb, "timeout") for verb in WHOLE_HIT_TURN]
@@ -97,7 +97,7 @@ async def test_one_deadline_plays_the_whole_black_christmas_turn(manager, monkey
 async def test_resigning_during_the_black_christmas_turn_finishes_it_at_once(manager, monkeypatch, pauses):
     table = await black_christmas_on_alice(manager, monkeypatch)
     await act(manager, table, "alice", "draw")  # alice draws, then gives up
-    logged, seen = len(await manager.store.actions(table.id)), len(manager.presenter.calls)
+    logged, seen = len(await manager.store.tables.actions(table.id)), len(manager.presenter.calls)
     await manager.resign(table.id, USERS["alice"])
     await manager.idle()
     assert await steps_since(manager, table, logged) == [(0, verb, "bot") for verb in WHOLE_HIT_TURN[1:]]
@@ -125,7 +125,7 @@ async def bob_splits(manager, monkeypatch):
 
 async def test_one_deadline_stands_both_hands_of_a_split(manager, monkeypatch):
     table = await bob_splits(manager, monkeypatch)
-    logged, seen = len(await manager.store.actions(table.id)), len(manager.presenter.calls)
+    logged, seen = len(await manager.store.tables.actions(table.id)), len(manager.presenter.calls)
     assert await manager.fire_deadline(table.id, table.version)
     await manager.idle()
     # a player who does not answer in time stands (docs/rules/blackflower.md §5): both hands, then the banker
@@ -218,7 +218,7 @@ async def test_a_restart_halfway_through_a_timed_out_decision_finishes_it_at_onc
     """The process stops after the first steps of alice's timed-out Black Christmas turn were stored:
     the restored table plays the rest of her turn at once instead of waiting a whole new deadline."""
     table = await black_christmas_on_alice(manager, monkeypatch)
-    logged = len(await manager.store.actions(table.id))
+    logged = len(await manager.store.tables.actions(table.id))
     for action in ("draw", "exchange"):  # what the deadline's bot had stored when the process died
         await manager._apply(table, 0, action, actor_id=None, source="timeout")
     restarted = TableManager(manager.store, RecordingPresenter(), default_turn_seconds=60, clock=lambda: NOW)

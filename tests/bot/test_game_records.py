@@ -19,7 +19,7 @@ GUILD, ALICE, BOB = 61, 610, 611
 
 async def test_a_sanma_record_is_a_tenhou_log_that_replays_to_the_game_s_own_end(store: Store):
     events = await store_game(store, GUILD, 1, "sanma", [(ALICE, "Alice"), (BOB, "Bob"), (None, "Bot")], "rec-1")
-    table_id = (await store.history(GUILD, ALICE, limit=1))[0].table_id
+    table_id = (await store.results.history(GUILD, ALICE, limit=1))[0].table_id
     found = await finished_table(store, table_id, GUILD)
     assert found is not None and await finished_table(store, table_id, GUILD + 1) is None  # another server's
     record = record_file(*found)
@@ -38,7 +38,7 @@ async def test_a_sanma_record_is_a_tenhou_log_that_replays_to_the_game_s_own_end
 ])
 async def test_another_game_s_record_is_its_action_log_with_the_seeds_that_check_it(store: Store, game, players):
     events = await store_game(store, GUILD, 2, game, players, f"rec-{game}")
-    table_id = (await store.history(GUILD, ALICE, limit=1))[0].table_id
+    table_id = (await store.results.history(GUILD, ALICE, limit=1))[0].table_id
     table, actions = await finished_table(store, table_id)
     record = json.loads(record_file(table, actions).data)
     assert record["game"] == game and record["seed"] == f"rec-{game}"
@@ -59,7 +59,7 @@ async def test_the_command_line_writes_a_table_s_record(tmp_path):
     store = await Store.open(database)
     try:
         await store_game(store, GUILD, 3, "sanma", [(ALICE, "Alice"), (None, "Bot 1"), (None, "Bot 2")], "rec-cli")
-        table_id = (await store.history(GUILD, ALICE, limit=1))[0].table_id
+        table_id = (await store.results.history(GUILD, ALICE, limit=1))[0].table_id
     finally:
         await store.close()
     root = Path(__file__).resolve().parents[2]

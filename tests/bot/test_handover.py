@@ -73,22 +73,22 @@ async def test_a_deploy_hands_a_game_over_from_the_old_process_to_the_new(store_
         # the same click, doubled, reaches the old process: a write on an older table, so a stale click
         with pytest.raises(StaleClick):
             await move(old, table.id, first, clicked)
-        stored = await old.store.get_table(table.id)
+        stored = await old.store.tables.get(table.id)
         assert table.version == stored.version and table.state.model_dump_json() == stored.snapshot
 
         # the old process, read again, plays the next move; now the new one is behind
         await move(old, table.id, mover(table))
-        played = len(await old.store.actions(table.id))
+        played = len(await old.store.tables.actions(table.id))
         # the next player's click, from a panel the old process drew, reaches the new process: it reads the
         # table again and plays the move, instead of refusing it as not that player's turn
         behind = new.get(table.id)
         await move(new, table.id, mover(table), button(old, table.id, mover(table)))
-        assert len(await new.store.actions(table.id)) == played + 1
-        assert behind.version == (await new.store.get_table(table.id)).version
+        assert len(await new.store.tables.actions(table.id)) == played + 1
+        assert behind.version == (await new.store.tables.get(table.id)).version
 
         # a deadline the old process armed before the new process moved fires there: nothing is played
         await old.fire_deadline(table.id)
-        assert len(await old.store.actions(table.id)) == played + 1
+        assert len(await old.store.tables.actions(table.id)) == played + 1
         assert table.version == behind.version  # and the old process read the table again
 
         await stop(old)  # the deploy ends: the new process plays on alone
@@ -117,7 +117,7 @@ async def test_a_lobby_changed_by_the_other_process_refuses_politely_and_is_read
             await old.add_bot(table.id, ALICE)
         assert [s.name for s in table.seats] == ["alice", "bob"]  # the old process holds the lobby as stored
         await old.add_bot(table.id, ALICE)  # tried again, it works
-        assert [s["name"] for s in (await old.store.get_table(table.id)).seats] == ["alice", "bob", "Bot 1"]
+        assert [s["name"] for s in (await old.store.tables.get(table.id)).seats] == ["alice", "bob", "Bot 1"]
     finally:
         for manager in (old, new):
             if manager is not None:
@@ -139,7 +139,7 @@ async def test_a_table_opened_by_the_old_process_after_the_new_one_started_is_se
         assert served is new.get(table.id) and served.version == table.version
         await new.join(table.id, BOB, "bob")
         await new.start(table.id, ALICE)
-        assert (await new.store.get_table(table.id)).status == "playing"
+        assert (await new.store.tables.get(table.id)).status == "playing"
         assert await new.load(table.id + 1) is None  # no such table
     finally:
         await stop(old)

@@ -29,7 +29,7 @@ def test_export_writes_the_season_files(tmp_path: Path):
 
     async def expected() -> dict[str, bytes]:
         async with await Store.open(db) as store:
-            first = (await store.seasons(GUILD))[0]
+            first = (await store.seasons.of_guild(GUILD))[0]
             return await season_files(store, GUILD, first.id)
 
     files = asyncio.run(expected())

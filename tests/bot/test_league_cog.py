@@ -16,7 +16,9 @@ from bot.store import Store
 from games import game_names
 from bot.tables import Presenter, TableManager
 from bot.league.standings import standings as league_standings
-from cogs.league import FIELD_MAX, COLOUR, rules_sections, signed, standing_lines
+from cogs.league import signed, standing_lines
+from cogs.replies import COLOUR, FIELD_MAX
+from cogs.rules import rules_sections
 
 GUILD = 100
 
@@ -80,25 +82,41 @@ async def store():
 
 
 @pytest.fixture
-async def cog(store):
+async def bot(store):
     bot = LeagueBot(store)
-    await bot.load_extension("cogs.league")
-    yield bot.get_cog("League")
+    for extension in ("cogs.league", "cogs.settings", "cogs.rules"):
+        await bot.load_extension(extension)
+    yield bot
     await bot.close()
+
+
+@pytest.fixture
+def cog(bot):
+    return bot.get_cog("League")
+
+
+@pytest.fixture
+def settings(bot):
+    return bot.get_cog("Settings")
+
+
+@pytest.fixture
+def rules(bot):
+    return bot.get_cog("Rules")
 
 
 async def finished_game(store: Store, channel: int, results: list[tuple[int | None, int]], game: str = "koikoi"):
     seats = [{"user_id": u, "name": f"user{u}" if u else "Bot", "bot": u is None} for u, _ in results]
-    t = await store.create_table(GUILD, channel, game, {}, 1, seats, 90)
-    season = await store.ensure_season(GUILD)
-    t = await store.start_table(t.id, seats, "seed", "{}", None, season.id, expected_version=t.version)
+    t = await store.tables.create(GUILD, channel, game, {}, 1, seats, 90)
+    season = await store.seasons.ensure(GUILD)
+    t = await store.tables.start(t.id, seats, "seed", "{}", None, season.id, expected_version=t.version)
     amounts = [a for _, a in results]
     res = [
         {"participant": f"user:{u}" if u else f"bot:{t.id}:{i}", "user_id": u, "name": seats[i]["name"],
          "seat": i, "amount": a, "placing": 1 + sum(1 for x in amounts if x > a)}
         for i, (u, a) in enumerate(results)
     ]
-    return await store.finish_table(t.id, snapshot="{}", expected_version=t.version, results=res)
+    return await store.tables.finish(t.id, snapshot="{}", expected_version=t.version, results=res)
 
 
 async def call(command, cog, interaction, **kwargs):
@@ -154,14 +172,14 @@ def test_rules_texts_fit_in_an_embed():
 async def test_season_start_needs_manage_server(cog, store):
     i = await call(cog.season_start, cog, FakeInteraction(5), name="Cup")
     assert i.reply.ephemeral and "Manage Server" in i.reply.content
-    assert await store.current_season(GUILD) is None
+    assert await store.seasons.current(GUILD) is None
 
 
 async def test_season_start_end_show(cog, store):
     i = await call(cog.season_start, cog, FakeInteraction(5, manage=True), name="Winter cup")
     assert not i.reply.ephemeral and "Winter cup" in i.reply.embed.description
     assert i.reply.embed.colour == COLOUR
-    season = await store.current_season(GUILD)
+    season = await store.seasons.current(GUILD)
     assert season.name == "Winter cup" and season.started_by == 5
 
     await finished_game(store, 1, [(1, 6), (2, -6)])
@@ -178,7 +196,7 @@ async def test_season_start_end_show(cog, store):
 
     i = await call(cog.season_end, cog, FakeInteraction(5, manage=True))
     assert "is over" in i.reply.embed.title
-    assert await store.current_season(GUILD) is None
+    assert await store.seasons.current(GUILD) is None
     i = await call(cog.season_end, cog, FakeInteraction(5, manage=True))
     assert i.reply.ephemeral and "no season" in i.reply.content
     i = await call(cog.season_show, cog, FakeInteraction(9))
@@ -196,7 +214,7 @@ async def test_guild_only(cog):
 async def test_standings_empty_then_filled(cog, store):
     i = await call(cog.standings, cog, FakeInteraction(1), game=None)
     assert i.reply.ephemeral and "No season" in i.reply.content
-    await store.ensure_season(GUILD)
+    await store.seasons.ensure(GUILD)
     i = await call(cog.standings, cog, FakeInteraction(1), game=None)
     assert i.reply.ephemeral and "No games have finished" in i.reply.content
 
@@ -235,49 +253,49 @@ async def test_history(cog, store):
 # --------------------------------------------------------------------------- config and rules
 
 
-async def test_config(cog, store):
-    i = await call(cog.config_show, cog, FakeInteraction(1))
+async def test_config(settings, store):
+    i = await call(settings.config_show, settings, FakeInteraction(1))
     fields = {f.name: f.value for f in i.reply.embed.fields}
     assert fields["Turn time"].startswith("90 s (default)") and fields["Table channels"] == "Any channel"
 
-    i = await call(cog.config_turn_time, cog, FakeInteraction(1), seconds=30)
+    i = await call(settings.config_turn_time, settings, FakeInteraction(1), seconds=30)
     assert "Manage Server" in i.reply.content
-    i = await call(cog.config_turn_time, cog, FakeInteraction(1, manage=True), seconds=120)
+    i = await call(settings.config_turn_time, settings, FakeInteraction(1, manage=True), seconds=120)
     assert i.reply.ephemeral and "2 minutes" in i.reply.content
-    assert (await store.get_config(GUILD)).turn_seconds == 120
-    i = await call(cog.config_turn_time, cog, FakeInteraction(1, manage=True), seconds=5)
+    assert (await store.config.get(GUILD)).turn_seconds == 120
+    i = await call(settings.config_turn_time, settings, FakeInteraction(1, manage=True), seconds=5)
     assert "between 10 and 3600" in i.reply.content
 
     chan = SimpleNamespace(id=77, mention="<#77>")
-    i = await call(cog.channels_add, cog, FakeInteraction(1, manage=True), channel=chan)
+    i = await call(settings.channels_add, settings, FakeInteraction(1, manage=True), channel=chan)
     assert "<#77>" in i.reply.content
-    i = await call(cog.channels_add, cog, FakeInteraction(1, manage=True), channel=chan)
+    i = await call(settings.channels_add, settings, FakeInteraction(1, manage=True), channel=chan)
     assert "already" in i.reply.content
-    await call(cog.channels_add, cog, FakeInteraction(1, manage=True), channel=SimpleNamespace(id=78, mention="<#78>"))
-    assert (await store.get_config(GUILD)).allowed_channels == [77, 78]
-    i = await call(cog.channels_remove, cog, FakeInteraction(1, manage=True), channel=chan)
-    assert (await store.get_config(GUILD)).allowed_channels == [78]
-    i = await call(cog.channels_remove, cog, FakeInteraction(1, manage=True), channel=chan)
+    await call(settings.channels_add, settings, FakeInteraction(1, manage=True), channel=SimpleNamespace(id=78, mention="<#78>"))
+    assert (await store.config.get(GUILD)).allowed_channels == [77, 78]
+    i = await call(settings.channels_remove, settings, FakeInteraction(1, manage=True), channel=chan)
+    assert (await store.config.get(GUILD)).allowed_channels == [78]
+    i = await call(settings.channels_remove, settings, FakeInteraction(1, manage=True), channel=chan)
     assert "not on the list" in i.reply.content
-    i = await call(cog.channels_clear, cog, FakeInteraction(1), )
+    i = await call(settings.channels_clear, settings, FakeInteraction(1), )
     assert "Manage Server" in i.reply.content
-    i = await call(cog.channels_clear, cog, FakeInteraction(1, manage=True))
-    assert (await store.get_config(GUILD)).allowed_channels == []
-    i = await call(cog.config_show, cog, FakeInteraction(1))
+    i = await call(settings.channels_clear, settings, FakeInteraction(1, manage=True))
+    assert (await store.config.get(GUILD)).allowed_channels == []
+    i = await call(settings.config_show, settings, FakeInteraction(1))
     fields = {f.name: f.value for f in i.reply.embed.fields}
     assert fields["Turn time"].startswith("2 minutes")
 
 
-async def test_rules(cog):
-    i = await call(cog.rules, cog, FakeInteraction(1), game="koikoi")
+async def test_rules(rules):
+    i = await call(rules.rules, rules, FakeInteraction(1), game="koikoi")
     e = i.reply.embed
     assert e.title == "Koi-Koi — rules" and i.reply.ephemeral
     text = " ".join(f.value for f in e.fields)
     for word in ("Goko", "Inoshikacho", "Kasu", "Koi-Koi", "months", "double_over_7"):
         assert word in text
-    i = await call(cog.rules, cog, FakeInteraction(1), game="Koi-Koi")
+    i = await call(rules.rules, rules, FakeInteraction(1), game="Koi-Koi")
     assert i.reply.embed.title == "Koi-Koi — rules"
-    i = await call(cog.rules, cog, FakeInteraction(1), game="chess")
+    i = await call(rules.rules, rules, FakeInteraction(1), game="chess")
     assert i.reply.ephemeral and "don't have rules" in i.reply.content
 
 

@@ -61,7 +61,7 @@ async def test_a_paused_table_keeps_its_time_left_across_a_restart_and_resumes_w
         await manager.act(table.id, table.seats[seat].user_id, None, table.game.legal_actions(table.state, seat)[0])
     time.now += 3600  # long past the deadline: it does not fire while paused
     assert await manager.fire_deadline(table.id) is False
-    assert table.state.model_dump_json() == before and await manager.store.actions(table.id) == []
+    assert table.state.model_dump_json() == before and await manager.store.tables.actions(table.id) == []
     with pytest.raises(Refusal, match="already paused"):
         await control.pause(manager, table, OLIVE, "")
     await manager.close()
@@ -77,7 +77,7 @@ async def test_a_paused_table_keeps_its_time_left_across_a_restart_and_resumes_w
     assert await control.resume(manager, table, OLIVE, "") == "Table 1 is running again."
     await manager.idle()
     assert table.paused is None and table.deadline == time.now + 40
-    assert (await manager.store.get_table(table.id)).deadline == time.now + 40
+    assert (await manager.store.tables.get(table.id)).deadline == time.now + 40
     with pytest.raises(Refusal, match="not paused"):
         await control.resume(manager, table, OLIVE, "")
     await manager.act(table.id, table.seats[seat].user_id, None, table.game.legal_actions(table.state, seat)[0])
@@ -91,14 +91,14 @@ async def test_a_paused_table_keeps_its_time_left_across_a_restart_and_resumes_w
 
 async def finished(store: Store, results: list[tuple[int, int]], game: str = "koikoi") -> int:
     seats = [{"user_id": u, "name": f"user{u}", "bot": False} for u, _ in results]
-    t = await store.create_table(GUILD, CHANNEL + len(results) * 1000 + results[0][0] * 10 + results[1][0],
+    t = await store.tables.create(GUILD, CHANNEL + len(results) * 1000 + results[0][0] * 10 + results[1][0],
                                  game, {}, results[0][0], seats, 90)
-    season = await store.ensure_season(GUILD)
-    t = await store.start_table(t.id, seats, "seed", "{}", None, season.id, expected_version=t.version)
+    season = await store.seasons.ensure(GUILD)
+    t = await store.tables.start(t.id, seats, "seed", "{}", None, season.id, expected_version=t.version)
     amounts = [a for _, a in results]
     lines = [{"participant": f"user:{u}", "user_id": u, "name": f"user{u}", "seat": i, "amount": a,
               "placing": 1 + sum(1 for x in amounts if x > a)} for i, (u, a) in enumerate(results)]
-    return (await store.finish_table(t.id, snapshot="{}", expected_version=t.version, results=lines)).id
+    return (await store.tables.finish(t.id, snapshot="{}", expected_version=t.version, results=lines)).id
 
 
 async def stored_ratings(store: Store) -> list[tuple]:
@@ -110,9 +110,9 @@ async def stored_ratings(store: Store) -> list[tuple]:
 async def agree(store: Store, season_id: int) -> dict[int, tuple[int, int]]:
     """Balances are sums of the ledger, the ratings are what a rebuild from the records writes; returns each
     player's (points, games) in the standings."""
-    lines = await store.ledger(GUILD)
+    lines = await store.ledger.lines(GUILD)
     for user in (ALICE, BOB, CAROL):
-        assert await store.balance(GUILD, season_id, user) == sum(l.amount for l in lines if l.user_id == user)
+        assert await store.ledger.balance(GUILD, season_id, user) == sum(l.amount for l in lines if l.user_id == user)
     kept = await stored_ratings(store)
     await ratings.rebuild(store)
     assert await stored_ratings(store) == kept
@@ -124,13 +124,13 @@ async def test_void_reverses_the_ledger_and_correct_adds_a_line_standings_and_ra
     t1 = await finished(store, [(ALICE, 10), (BOB, -10)])
     t2 = await finished(store, [(ALICE, 5), (CAROL, -5)])
     t3 = await finished(store, [(BOB, 7), (CAROL, -7)])
-    season = (await store.current_season(GUILD)).id
+    season = (await store.seasons.current(GUILD)).id
     assert await agree(store, season) == {ALICE: (15, 2), BOB: (-3, 2), CAROL: (-12, 2)}
     rated = await stored_ratings(store)
 
     voided = await control.finished_table(store, GUILD, t2)
     assert await control.void_finished(store, voided, OLIVE, "played with the wrong deck") == 2
-    lines = await store.ledger(GUILD, table_id=t2)
+    lines = await store.ledger.lines(GUILD, table_id=t2)
     assert [(l.user_id, l.amount, l.memo) for l in lines] == [
         (ALICE, 5, None), (CAROL, -5, None),
         (ALICE, -5, "void by Olive: played with the wrong deck"), (CAROL, 5, "void by Olive: played with the wrong deck")]
@@ -143,7 +143,7 @@ async def test_void_reverses_the_ledger_and_correct_adds_a_line_standings_and_ra
     corrected = await control.finished_table(store, GUILD, t3)
     answer = await control.correct(store, corrected, CAROL, 9, OLIVE, "a yaku was missed")
     assert answer == "user3's result at table 3 moved by +9; the standings and ratings follow."
-    (line,) = await store.ledger(GUILD, kind="adjustment")
+    (line,) = await store.ledger.lines(GUILD, kind="adjustment")
     assert (line.table_id, line.user_id, line.amount, line.memo) == (t3, CAROL, 9, "adjustment by Olive: a yaku was missed")
     # Carol's points move (−7 + 9); the placings stay, and the rebuilt ratings agree with the stored ones
     assert await agree(store, season) == {ALICE: (10, 1), BOB: (-3, 2), CAROL: (2, 1)}
@@ -187,7 +187,7 @@ async def test_a_non_officer_is_refused_every_officer_command_with_one_polite_li
     manager = await new_manager(tmp_path / "parlor.sqlite3", Time())
     bot = OfficerBot(manager)
     await bot.load_extension("cogs.league_group")
-    await bot.load_extension("cogs.league")
+    await bot.load_extension("cogs.settings")
     cog = bot.get_cog("LeagueGroup")
     done = await finished(manager.store, [(ALICE, 10), (CAROL, -10)])  # before Alice sits at the open table
     table = await start_koikoi(manager)
@@ -203,10 +203,10 @@ async def test_a_non_officer_is_refused_every_officer_command_with_one_polite_li
             asked.user.roles = [SimpleNamespace(id=778)]  # some role, not the officers'
             await call(command, cog, asked, **arguments(command, target))
             assert (asked.reply.content, asked.reply.ephemeral) == (refusal, True), command.name
-    league = bot.get_cog("League")
-    config_role = next(c for c in league.config.commands if c.name == "officer_role")
+    settings = bot.get_cog("Settings")
+    config_role = next(c for c in settings.config.commands if c.name == "officer_role")
     asked = FakeInteraction(ALICE)
-    await call(config_role, league, asked, role=None)
+    await call(config_role, settings, asked, role=None)
     assert (asked.reply.content, asked.reply.ephemeral) == (
         "Sorry, only members with the **Manage Server** permission can do that.", True)
     assert await everything(manager, table) == before
@@ -218,7 +218,7 @@ async def test_a_non_officer_is_refused_every_officer_command_with_one_polite_li
 @pytest.mark.postgres
 async def test_python_m_bot_migrate_copies_voids_corrections_pauses_and_registrations(tmp_path, postgres_url: str):
     from bot.league import registration
-    from bot.move import move
+    from bot.db_copy import copy_database
     from bot.pauses import Pause, paused_tables, save_pause
 
     source = await Store.open(tmp_path / "parlor.sqlite3", clock=Clock())
@@ -229,15 +229,15 @@ async def test_python_m_bot_migrate_copies_voids_corrections_pauses_and_registra
         await control.void_finished(source, await control.finished_table(source, GUILD, t2), OLIVE, "wrong deck")
         await control.correct(source, await control.finished_table(source, GUILD, t1), BOB, 4, OLIVE, "miscount")
         seats = [{"user_id": u, "name": f"user{u}", "bot": False} for u in (ALICE, CAROL)]
-        live = await source.create_table(GUILD, CHANNEL + 7, "koikoi", {}, ALICE, seats, 60)
+        live = await source.tables.create(GUILD, CHANNEL + 7, "koikoi", {}, ALICE, seats, 60)
         async with source.transaction() as db:
             await save_pause(db, live.id, GUILD, Pause(9, "Olive", 33.5, 5.0))
             await db.execute("INSERT INTO late_seats (table_id, seat, guild_id, user_id, name, deal, officer_id, at)"
                              " VALUES (?, 1, ?, ?, 'bob', 2, 9, 5.0)", (live.id, GUILD, BOB))
             await registration.set_registration(db, source, GUILD, True)
         await registration.register(source, GUILD, ALICE, "Al")
-        await move(source, target)
-        season = (await source.current_season(GUILD)).id
+        await copy_database(source, target)
+        season = (await source.seasons.current(GUILD)).id
         for store in (source, target):
             by_game = await league_standings(store, GUILD, season)
             assert {s.user_id: (s.points, s.games) for s in by_game["koikoi"].rows} == {ALICE: (10, 1), BOB: (-6, 1)}
@@ -260,7 +260,7 @@ async def test_an_absent_player_s_seat_is_given_to_a_bot_on_the_record(tmp_path)
     answer = await control.bench(manager, table, BOB, OLIVE, "bob left the club")
     await manager.idle()
     assert answer == "A bot now plays bob's seat at table 1."
-    assert table.seats[seat].resigned and (await manager.store.get_table(table.id)).seats[seat]["resigned"]
+    assert table.seats[seat].resigned and (await manager.store.tables.get(table.id)).seats[seat]["resigned"]
     assert seat not in table.to_act() or table.status != PLAYING  # the bot played bob's turn at once
     with pytest.raises(Refusal, match="A bot already plays that seat"):
         await control.bench(manager, table, BOB, OLIVE, "")

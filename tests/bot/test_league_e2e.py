@@ -30,6 +30,8 @@ class LeagueBot(commands.Bot):
         self.store = await Store.open(self.db)
         self.tables = TableManager(self.store, Presenter(), default_turn_seconds=90)
         await self.load_extension("cogs.league")
+        await self.load_extension("cogs.settings")
+        await self.load_extension("cogs.rules")
         guild = discord.Object(self.guild_id)
         self.tree.copy_global_to(guild=guild)
         await self.tree.sync(guild=guild)
@@ -45,11 +47,11 @@ async def record_game(db: Path, guild_id: int, channel_id: int, results: list[tu
     store = await Store.open(db)
     try:
         seats = [{"user_id": uid, "name": name, "bot": False} for uid, name, _ in results]
-        t = await store.create_table(guild_id, channel_id, "koikoi", {}, results[0][0], seats, 90)
-        season = await store.ensure_season(guild_id)
-        t = await store.start_table(t.id, seats, "seed", "{}", None, season.id, expected_version=t.version)
+        t = await store.tables.create(guild_id, channel_id, "koikoi", {}, results[0][0], seats, 90)
+        season = await store.seasons.ensure(guild_id)
+        t = await store.tables.start(t.id, seats, "seed", "{}", None, season.id, expected_version=t.version)
         amounts = [a for *_, a in results]
-        await store.finish_table(
+        await store.tables.finish(
             t.id, snapshot="{}", expected_version=t.version,
             results=[{"participant": f"user:{uid}", "user_id": uid, "name": name, "seat": i, "amount": a,
                       "placing": 1 + sum(1 for x in amounts if x > a)}
@@ -128,9 +130,9 @@ async def test_league_commands_through_fake_discord(tmp_path: Path):
 
         store = await Store.open(db)
         try:
-            cfg = await store.get_config(fake.guild.id)
+            cfg = await store.config.get(fake.guild.id)
             assert cfg.turn_seconds == 120 and cfg.allowed_channels == []
-            assert [s.name for s in await store.seasons(fake.guild.id)] == ["Season 1"]
+            assert [s.name for s in await store.seasons.of_guild(fake.guild.id)] == ["Season 1"]
         finally:
             await store.close()
         fake.assert_clean()

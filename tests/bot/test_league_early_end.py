@@ -31,7 +31,7 @@ async def seated(manager: TableManager, game: str, players: list[tuple[int, str]
 
 async def test_sanma_ends_at_the_points_held_with_the_season_s_uma_and_oka_sticks_to_first(tmp_path):
     manager = await new_manager(tmp_path / "parlor.sqlite3", Time())
-    season = await manager.store.ensure_season(GUILD)
+    season = await manager.store.seasons.ensure(GUILD)
     await set_rules(manager.store, season.id, "sanma",
                     SanmaPlacement(uma_first=30, uma_second=0, uma_third=-30).engine_options(), None)
     table = await seated(manager, "sanma", [(ALICE, "alice"), (BOB, "bob"), (CAROL, "carol")])
@@ -43,12 +43,12 @@ async def test_sanma_ends_at_the_points_held_with_the_season_s_uma_and_oka_stick
     await manager.idle()
     assert answer == "Table 1 ended early by the game's own end rule; its results are booked."
     assert table.status == FINISHED and table.paused is None and table.timer is None or table.timer.done()
-    stored = await manager.store.get_table(table.id)
+    stored = await manager.store.tables.get(table.id)
     assert stored.status == FINISHED
     # §8: the stick goes to first place; (points − 40 000) / 1000 + uma, oka 3 × 5 = 15 to first
     assert table.state.final["points"] == [46000, 28000, 31000]
     assert table.state.final["scores"] == [51.0, -42.0, -9.0]
-    lines = await manager.store.ledger(GUILD, table_id=table.id)
+    lines = await manager.store.ledger.lines(GUILD, table_id=table.id)
     assert sorted((line.user_id, line.amount, line.placing) for line in lines) == [(ALICE, 510, 1), (BOB, -420, 3),
                                                                         (CAROL, -90, 2)]
     by_game = await league_standings(manager.store, GUILD, season.id)
@@ -72,13 +72,13 @@ async def test_sanma_ends_at_the_points_held_with_the_season_s_uma_and_oka_stick
 async def test_a_game_without_an_end_rule_of_its_own_is_refused_pointing_to_void_and_nothing_changes(tmp_path):
     manager = await new_manager(tmp_path / "parlor.sqlite3", Time())
     table = await seated(manager, "hachihachi", [(ALICE, "alice"), (BOB, "bob"), (CAROL, "carol")])
-    before = (table.state.model_dump_json(), table.version, await manager.store.ledger(GUILD))
+    before = (table.state.model_dump_json(), table.version, await manager.store.ledger.lines(GUILD))
     with pytest.raises(Refusal) as refused:
         await control.end_early(manager, table, OLIVE, "late")
     assert str(refused.value) == ("Hachi-Hachi has no rule to end a game before its end, so it cannot be settled "
                                   "early. /league table void closes the table without results.")
     assert table.status == PLAYING
-    assert (table.state.model_dump_json(), table.version, await manager.store.ledger(GUILD)) == before
+    assert (table.state.model_dump_json(), table.version, await manager.store.ledger.lines(GUILD)) == before
     assert await officers.actions(manager.store, GUILD) == []
     await manager.close()
     await manager.store.close()

@@ -38,12 +38,12 @@ async def play_until_next_deal(manager: TableManager, table) -> None:
 
 async def deal_of_each_action(manager: TableManager, table) -> list[tuple[int, int | None, str, int | None]]:
     """(deal, seat, source, actor) of every logged action, replayed from the table's records."""
-    row = await manager.store.get_table(table.id)
+    row = await manager.store.tables.get(table.id)
     game = table.game
     seats = [SeatInfo(name=s["name"], bot=s["bot"]) for s in row.seats]
     state = game.new_game(game.Options(**game_options(game, row.options, len(seats))), seats, row.seed)
     out = []
-    for entry in await manager.store.actions(table.id):
+    for entry in await manager.store.tables.actions(table.id):
         out.append((game.deal_number(state), entry.seat, entry.source, entry.actor_id))
         game.apply(state, entry.seat, entry.action)
     return out
@@ -72,7 +72,7 @@ async def test_a_late_player_takes_a_bot_s_seat_when_the_next_deal_begins_and_a_
     assert table.seats[1].bot
     await play_until_next_deal(manager, table)
     assert (table.seats[1].user_id, table.seats[1].name, table.seats[1].bot) == (BOB, "bob", False)
-    stored = await manager.store.get_table(table.id)
+    stored = await manager.store.tables.get(table.id)
     assert (stored.seats[1]["user_id"], stored.seats[1]["bot"]) == (BOB, False)
     assert await late_seats.queued(manager.store, table.id) == []
     # the bot played the seat in deal 1 only; from deal 2 on nobody but Bob moved it

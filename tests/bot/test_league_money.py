@@ -14,7 +14,7 @@ from tests.bot.test_ledger_properties import GUILD, play_one
 async def test_black_flower_is_in_standings_and_history(tmp_path):
     async with cog_and_manager(tmp_path / "parlor.sqlite3", "cogs.league", "League") as (cog, manager):
         tables = [await play_one(manager, "blackflower", {}, 3, (1, 2), channel=100 + n) for n in range(3)]
-        lines = [line for t in tables for line in await manager.store.ledger(GUILD, table_id=t.id)]
+        lines = [line for t in tables for line in await manager.store.ledger.lines(GUILD, table_id=t.id)]
         net, rounds = Counter(), Counter()
         for line in lines:
             net[line.user_id] += line.amount

@@ -16,7 +16,7 @@ GUILD = 4242
 
 
 async def new_signup(store: Store) -> int:
-    season = await store.ensure_season(GUILD)
+    season = await store.seasons.ensure(GUILD)
     async with store.transaction() as db:
         return await nights.create_signup(db, store, guild_id=GUILD, channel_id=10, game="sanma", tables_in=11,
                                           threads=True, season_id=season.id, created_by=1)
@@ -77,14 +77,14 @@ async def test_a_tournament_counts_only_its_own_finished_tables(store: Store):
     [night_table] = await nights.tables(store, number, 1)
     seats = [{"user_id": u, "name": f"user{u}", "bot": False} for u in night_table.players]
     for channel in (20, 21):  # the second table is not the tournament's: it does not count
-        table = await store.create_table(GUILD, channel, "sanma", {}, 1, seats, 90)
+        table = await store.tables.create(GUILD, channel, "sanma", {}, 1, seats, 90)
         if channel == 20:
             async with store.transaction() as db:
                 await nights.link_table(db, night_table, table.id)
             assert [t.number for t in await nights.unfinished(store, number, 1)] == [1]
-        season = await store.ensure_season(GUILD)
-        table = await store.start_table(table.id, seats, "seed", {"t": 0}, 1e9, season.id, table.version)
-        await store.finish_table(table.id, seat=0, action="end", actor_id=1, source="player", snapshot={"t": 1},
+        season = await store.seasons.ensure(GUILD)
+        table = await store.tables.start(table.id, seats, "seed", {"t": 0}, 1e9, season.id, table.version)
+        await store.tables.finish(table.id, seat=0, action="end", actor_id=1, source="player", snapshot={"t": 1},
                                  expected_version=table.version,
                                  results=[{"participant": f"user:{u}", "user_id": u, "name": f"user{u}", "seat": s,
                                            "amount": (s - 1) * 100, "placing": 3 - s, "kind": "game"}

@@ -65,17 +65,17 @@ async def test_migration_0007_rebooks_old_sanma_lines_from_the_final_result(tmp_
         async with store.transaction() as db:  # as finish_table did before this release (no ratings yet)
             await db.execute("UPDATE tables SET status = 'finished', snapshot = ?, finished_at = 5 WHERE id = ?",
                              (state.model_dump_json(), t.id))
-            await store.append_ledger(
+            await store.ledger.append(
                 [{"guild_id": GUILD, "season_id": t.season_id, "table_id": t.id, "game": "sanma", "participant": p,
                   "user_id": u, "name": n, "seat": i, "kind": "game", "amount": a, "placing": i + 1}
                  for i, (p, u, n, a) in enumerate(zip(("user:1", "user:2", f"bot:{t.id}:2"), (1, 2, None),
                                                        ("Alice", "Bob", "Bot"), rounded))], conn=db)
     async with await Store.open(path, clock=Clock()) as store:
-        lines = await store.ledger(GUILD)
+        lines = await store.ledger.lines(GUILD)
         assert [line.amount for line in lines] == [416, -34, -382]
-        season = await store.current_season(GUILD)
-        assert {r.user_id: r.net for r in await store.standings(GUILD, season.id)} == {1: 416, 2: -34}
+        season = await store.seasons.current(GUILD)
+        assert {r.user_id: r.net for r in await store.results.standings(GUILD, season.id)} == {1: 416, 2: -34}
         kept = await standings(store, GUILD, season.id)  # standings_totals, filled by the migration
         assert {r.user_id: (r.points, r.games, r.firsts) for r in kept["sanma"].rows} == {1: (416, 1, 1), 2: (-34, 1, 0)}
-        assert {(t.participant, t.amount) for t in await store.ledger_totals(GUILD, season.id)} == {
+        assert {(t.participant, t.amount) for t in await store.ledger.totals(GUILD, season.id)} == {
             ("user:1", 416), ("user:2", -34)}

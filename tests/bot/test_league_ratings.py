@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from bot.league import ratings
-from bot.move import move
+from bot.db_copy import copy_database
 from bot.store import Store
 from tests.bot.test_store import GUILD, play_and_finish
 
@@ -25,7 +25,7 @@ async def play_some(store: Store) -> None:
     await play_and_finish(store, [0, 0], users=(2, 3), channel=2)  # a tie
     await play_and_finish(store, [9, -3, -6], users=(1, None, 3), channel=3)  # a bot seat
     await play_and_finish(store, [5, 5, -10], users=(3, 1, 2), channel=4, game="bcpoker")
-    await store.start_season(GUILD, "Second", 1)
+    await store.seasons.start(GUILD, "Second", 1)
     await play_and_finish(store, [-2, 2], users=(1, 2))
     await play_and_finish(store, [4, -1, -1, -1, -1], users=(4, 5, None, 6, 1), channel=5, game="bcpoker")
 
@@ -42,7 +42,7 @@ async def test_rebuild_after_migrate_gives_the_same_ratings(store: Store, tmp_pa
     await play_some(store)
     live = await all_rows(store)
     async with await Store.open(tmp_path / "copy.sqlite3") as copy:
-        await move(store, copy)
+        await copy_database(store, copy)
         assert await all_rows(copy) == live
         await ratings.rebuild(copy)
         assert await all_rows(copy) == live
@@ -51,7 +51,7 @@ async def test_rebuild_after_migrate_gives_the_same_ratings(store: Store, tmp_pa
 async def test_a_player_who_wins_every_game_rises_and_the_losers_fall(store: Store):
     for _ in range(8):
         await play_and_finish(store, [10, -6, -4], users=(1, 2, None))  # Bob last, behind the bot
-    season = await store.current_season(GUILD)
+    season = await store.seasons.current(GUILD)
     alice = await ratings.rating_history(store, GUILD, 1, "koikoi", season.id)
     bob = await ratings.rating_history(store, GUILD, 2, "koikoi", season.id)
     assert len(alice) == len(bob) == 8

@@ -24,7 +24,7 @@ async def test_hachi_hachi_columns_count_first_places_not_months_in_profit(tmp_p
     async with cog_and_manager(tmp_path / "parlor.sqlite3", "cogs.league", "League") as (cog, manager):
         tables = [await play_one(manager, "hachihachi", {"months": 6, "players": 3}, 3, (1, 2), channel=10 + n)
                   for n in range(3)]
-        lines = [line for t in tables for line in await manager.store.ledger(GUILD, table_id=t.id)]
+        lines = [line for t in tables for line in await manager.store.ledger.lines(GUILD, table_id=t.id)]
         points, firsts, placings = Counter(), Counter(), Counter()
         for line in lines:
             points[line.user_id] += line.amount
@@ -48,7 +48,8 @@ async def test_hachi_hachi_columns_count_first_places_not_months_in_profit(tmp_p
 
 
 async def test_sanma_points_are_the_final_scores_and_the_minimum_of_games_is_kept(tmp_path):
-    async with cog_and_manager(tmp_path / "parlor.sqlite3", "cogs.league", "League") as (cog, manager):
+    async with cog_and_manager(tmp_path / "parlor.sqlite3", "cogs.league", "League", "cogs.settings") as (cog, manager):
+        settings = cog.bot.get_cog("Settings")
         tables = [await play_one(manager, "sanma", {"east_only": True}, 3, (1, 2), channel=20 + n) for n in range(2)]
         tables.append(await play_one(manager, "sanma", {"east_only": True}, 3, (1, 3), channel=30))
         tenths = 0  # Alice's final scores as the games showed them, not read from the ledger
@@ -59,7 +60,7 @@ async def test_sanma_points_are_the_final_scores_and_the_minimum_of_games_is_kep
         seen = f"{tenths / 10:+.1f}".replace("-", "−") if tenths else "±0"
 
         manage = FakeInteraction(9, guild_id=GUILD, manage=True)
-        await call(cog.config_min_games, cog, manage, games=3)
+        await call(settings.config_min_games, settings, manage, games=3)
         assert "from **3 games**" in manage.reply.content
         assert "Games to be ranked" in [f.name for f in manage.reply.embed.fields]
         rows = (await standings_embed(cog, "sanma")).description.splitlines()
@@ -79,13 +80,13 @@ async def test_the_kept_sums_equal_sums_over_the_ledger(store: Store):
     await play_and_finish(store, [9, -3, -6], users=(1, None, 3), channel=3)
     await play_and_finish(store, [0, 0], users=(2, 3), channel=2)
     t = await playing_table(store, channel=9, users=(1, 2, None), game="blackflower")
-    await store.finish_table(t.id, snapshot="{}", expected_version=t.version, results=[
+    await store.tables.finish(t.id, snapshot="{}", expected_version=t.version, results=[
         {"participant": p, "user_id": u, "name": n, "seat": s, "kind": k, "amount": a, "round": r}
         for p, u, n, s, k, a, r in [("user:1", 1, "a", 0, "bet", -5, 1), ("user:1", 1, "a", 0, "win", 10, 1),
                                     ("user:2", 2, "b", 1, "bank", -5, 1), ("user:1", 1, "a", 0, "bet", -5, 2),
                                     ("user:2", 2, "b", 1, "bank", 5, 2), (f"bot:{t.id}:2", None, "Bot", 2, "bet", 0, 2)]])
-    season = await store.current_season(STORE_GUILD)
-    lines = await store.ledger(STORE_GUILD, season_id=season.id)
+    season = await store.seasons.current(STORE_GUILD)
+    lines = await store.ledger.lines(STORE_GUILD, season_id=season.id)
     points, tables, firsts, placings, placed = Counter(), {}, Counter(), Counter(), Counter()
     best: dict = {}
     for line in lines:

@@ -36,7 +36,7 @@ STARTING_CHIPS = 40  # low, so that Black Flower's bankers run into debt
 
 async def new_manager(path: Path, first_seed: int = 0) -> TableManager:
     store = await Store.open(path)
-    await store.set_config(GUILD, starting_balance=STARTING_CHIPS)
+    await store.config.set(GUILD, starting_balance=STARTING_CHIPS)
     seeds = (f"{n:032x}" for n in range(first_seed, first_seed + 100_000))
     return TableManager(store, Presenter(), default_turn_seconds=60, bot_delay=0, new_seed=lambda: next(seeds))
 
@@ -91,33 +91,33 @@ class Expected:
 
 
 async def check_game(store: Store, table, expected: Expected) -> None:
-    lines = await store.ledger(GUILD, table_id=table.id)
+    lines = await store.ledger.lines(GUILD, table_id=table.id)
     result = table.game.result(table.state)
     for seat in range(len(table.seats)):  # every seat's lines add up to its result
         assert sum(l.amount for l in lines if l.seat == seat) == result.scores[seat], (table.game.name, seat)
     expected.add(table.id, lines)
-    season = await store.current_season(GUILD)
+    season = await store.seasons.current(GUILD)
     game = table.game.name
 
-    rows = {r.user_id: r for r in await store.standings(GUILD, season.id, game)}
+    rows = {r.user_id: r for r in await store.results.standings(GUILD, season.id, game)}
     for person in PEOPLE:
         key = (person, game)
         if not expected.tables[key]:
             assert person not in rows
             continue
         net = expected.net(person, game)
-        assert await store.balance(GUILD, season.id, person, game) == net
+        assert await store.ledger.balance(GUILD, season.id, person, game) == net
         row = rows[person]
         rounds = expected.rounds[key] if game in expected.round_games else None
         assert (row.net, row.games, row.wins, row.rounds_won) == (net, len(expected.tables[key]), expected.wins[key],
                                                                   rounds), (game, person)
 
     for person in {s.user_id for s in table.seats if not s.bot}:
-        newest = (await store.history(GUILD, person, limit=1))[0]
+        newest = (await store.results.history(GUILD, person, limit=1))[0]
         assert (newest.table_id, newest.amount) == (table.id, sum(l.amount for l in lines if l.user_id == person))
 
     # /balance and /debts: the grouped sums give what the raw lines give.
-    totals = await store.ledger_totals(GUILD, season.id)
+    totals = await store.ledger.totals(GUILD, season.id)
     mine = accounts(totals, [game])
     theirs = accounts(expected.lines, [game])
     assert {k: (a.ledger, a.loans, {kind: v for kind, v in a.kinds.items() if v}) for k, a in mine.items()} == \

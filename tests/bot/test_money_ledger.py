@@ -26,7 +26,7 @@ async def test_money_games_are_those_with_balances():
 
 
 async def test_balances_and_debts_over_the_ledger(store):
-    await store.append_ledger([
+    await store.ledger.append([
         line(1, "bet", -20), line(1, "win", 40),  # +20
         line(2, "bank", -1100),  # a banker who ran short: 1000 - 1100 = -100
         line(3, "loan", 120), line(3, "repay", -60),  # 60 still owed, balance 1060
@@ -34,8 +34,8 @@ async def test_balances_and_debts_over_the_ledger(store):
         {"guild_id": GUILD, "game": "blackflower", "participant": "bot:1:2", "user_id": None, "name": "Bot 1",
          "kind": "bank", "amount": -2000},  # bots are not listed
     ])
-    season = await store.current_season(GUILD)
-    lines = await store.ledger(GUILD, season_id=season.id)
+    season = await store.seasons.current(GUILD)
+    lines = await store.ledger.lines(GUILD, season_id=season.id)
     accs = accounts(lines, ["blackflower"])
     assert {k[1] for k in accs} == {"user:1", "user:2", "user:3"}
     assert accs[("blackflower", "user:1")].balance(1000) == 1020
@@ -54,9 +54,9 @@ async def test_a_finished_game_conserves_chips_in_the_ledger(store):
     state, _ = play_game(Options(split_by_month=True, double_down=True), 4, "ledger")
     entries = [{**l, "guild_id": GUILD, "game": "blackflower", "participant": f"user:{l['seat'] + 1}",
                 "user_id": l["seat"] + 1, "name": f"s{l['seat']}"} for l in GAME.ledger_entries(state)]
-    await store.append_ledger(entries)
-    season = await store.current_season(GUILD)
+    await store.ledger.append(entries)
+    season = await store.seasons.current(GUILD)
     for seat in range(4):
-        assert await store.balance(GUILD, season.id, seat + 1, "blackflower") == GAME.result(state).scores[seat]
-    lines = await store.ledger(GUILD, season_id=season.id)
+        assert await store.ledger.balance(GUILD, season.id, seat + 1, "blackflower") == GAME.result(state).scores[seat]
+    lines = await store.ledger.lines(GUILD, season_id=season.id)
     assert sum(l.amount for l in lines) == 0

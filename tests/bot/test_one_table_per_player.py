@@ -26,25 +26,25 @@ def seat(user: int) -> dict:
 async def test_joins_at_once_from_two_processes_seat_a_player_once(store_url):
     first, second = await Store.open(store_url), await Store.open(store_url)
     try:
-        lobbies = [await first.create_table(GUILD, CHANNEL + n, "koikoi", {}, host, [seat(host)], 60)
+        lobbies = [await first.tables.create(GUILD, CHANNEL + n, "koikoi", {}, host, [seat(host)], 60)
                    for n, host in enumerate(HOSTS)]
 
         async def join(store: Store, lobby):
             try:
-                return await store.update_lobby(lobby.id, [*lobby.seats, seat(PLAYER)], lobby.version)
+                return await store.tables.update_lobby(lobby.id, [*lobby.seats, seat(PLAYER)], lobby.version)
             except (SeatedElsewhere, StaleVersion) as refused:  # seated elsewhere; or the lobby changed meanwhile
                 return refused
 
         done = await asyncio.gather(*(join(store, lobby) for lobby in lobbies for store in (first, second)))
         joined = [d for d in done if not isinstance(d, (SeatedElsewhere, StaleVersion))]
         assert len(joined) == 1  # six Join clicks on three lobbies from two processes: one seat
-        seated_at = [t.id for t in await second.unfinished_tables() if PLAYER in {s["user_id"] for s in t.seats}]
+        seated_at = [t.id for t in await second.tables.unfinished() if PLAYER in {s["user_id"] for s in t.seats}]
         assert seated_at == [joined[0].id]
         assert {d.table_id for d in done if isinstance(d, SeatedElsewhere)} == {joined[0].id}
 
         with pytest.raises(SeatedElsewhere):  # nor may they host a table of their own in that server
-            await second.create_table(GUILD, CHANNEL + 9, "koikoi", {}, PLAYER, [seat(PLAYER)], 60)
-        elsewhere = await second.create_table(OTHER_GUILD, CHANNEL + 10, "koikoi", {}, PLAYER, [seat(PLAYER)], 60)
+            await second.tables.create(GUILD, CHANNEL + 9, "koikoi", {}, PLAYER, [seat(PLAYER)], 60)
+        elsewhere = await second.tables.create(OTHER_GUILD, CHANNEL + 10, "koikoi", {}, PLAYER, [seat(PLAYER)], 60)
         assert elsewhere.status == "lobby"  # another server is another matter
     finally:
         await first.close()
@@ -69,7 +69,7 @@ async def test_three_join_clicks_at_once_seat_the_player_at_one_table(store_url)
         refused = [d for d in done if isinstance(d, Refusal)]
         assert len(refused) == 2 and all(re.fullmatch(ELSEWHERE, str(r)) for r in refused)
         assert [t.seat_of(PLAYER) is not None for t in lobbies].count(True) == 1
-        stored = [t for t in await manager.store.unfinished_tables() if PLAYER in {s["user_id"] for s in t.seats}]
+        stored = [t for t in await manager.store.tables.unfinished() if PLAYER in {s["user_id"] for s in t.seats}]
         assert [t.id for t in stored] == [t.id for t in lobbies if t.seat_of(PLAYER) is not None]
     finally:
         await manager.close()
@@ -82,7 +82,7 @@ async def test_a_seated_host_cannot_open_a_second_table_but_a_resigned_player_ca
         lobby = await open_lobby(manager, HOSTS[0], CHANNEL)
         with pytest.raises(Refusal, match=ELSEWHERE):
             await open_lobby(manager, HOSTS[0], CHANNEL + 1)
-        assert [t.channel_id for t in await manager.store.unfinished_tables()] == [CHANNEL]
+        assert [t.channel_id for t in await manager.store.tables.unfinished()] == [CHANNEL]
 
         await manager.join(lobby.id, HOSTS[1], "user2")
         await manager.start(lobby.id, HOSTS[0])

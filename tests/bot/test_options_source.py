@@ -9,7 +9,7 @@ import pytest
 from pydantic import BaseModel, ConfigDict, Field
 
 from bot import rules_text
-from cogs.league import rules_sections
+from cogs.rules import rules_sections
 from cogs.play import Play
 from games import game_names, get_game
 from games.base import GameError, options_from

@@ -57,7 +57,7 @@ async def manager(tmp_path):
 
 
 async def stored_message(manager, table) -> int | None:
-    return (await manager.store.get_table(table.id)).message_id
+    return (await manager.store.tables.get(table.id)).message_id
 
 
 async def open_koikoi(manager, origin="/play"):

@@ -44,7 +44,7 @@ async def test_a_sanma_page_counts_what_the_events_say(store: Store) -> None:
         mine = [uid for uid, _ in order].index(ALICE)
         expected.update(count_sanma(events, 3)[mine])
         placings[end_of(events)["ranks"][mine]] += 1
-    lines = await store.ledger(GUILD)
+    lines = await store.ledger.lines(GUILD)
     for table_id in sorted({line.table_id for line in lines}):  # the tables in the order they finished
         points.append(sum(line.amount for line in lines if line.table_id == table_id and line.user_id == ALICE))
 
@@ -91,12 +91,12 @@ async def test_the_season_chart_follows_each_top_players_league_points(store: St
     for number in range(3):
         await store_game(store, GUILD, 30 + number, "sanma", [(ALICE, "Alice"), (BOB, "Bob"), (None, "Bot")],
                          f"chart-{number}")
-    season = await store.current_season(GUILD)
-    standings = await store.standings(GUILD, season.id, "sanma")
+    season = await store.seasons.current(GUILD)
+    standings = await store.results.standings(GUILD, season.id, "sanma")
     assert [r.user_id for r in standings] and None not in [r.user_id for r in standings]  # bots are not ranked
     lines = await league_lines(store, season, "sanma", [r.user_id for r in standings])
     assert [line.label for line in lines] == [r.name for r in standings]
-    ledger = await store.ledger(GUILD)
+    ledger = await store.ledger.lines(GUILD)
     for line, row in zip(lines, standings):
         mine = [sum(x.amount for x in ledger if x.table_id == t and x.user_id == row.user_id)
                 for t in sorted({x.table_id for x in ledger})]
@@ -108,12 +108,12 @@ async def test_the_season_chart_follows_each_top_players_league_points(store: St
 
 async def test_a_log_the_engine_refuses_is_counted_once_as_unreplayable(store: Store, caplog) -> None:
     seats = [{"user_id": uid, "name": name, "bot": uid is None} for uid, name in ((ALICE, "Alice"), (BOB, "Bob"), (None, "Bot"))]
-    table = await store.create_table(GUILD, 40, "sanma", {}, ALICE, seats, 90)
-    season = await store.ensure_season(GUILD)
-    table = await store.start_table(table.id, seats, "broken", "{}", None, season.id, expected_version=table.version)
-    table = await store.record_action(table.id, seat=0, action="discard:7z", actor_id=ALICE, source="player",
+    table = await store.tables.create(GUILD, 40, "sanma", {}, ALICE, seats, 90)
+    season = await store.seasons.ensure(GUILD)
+    table = await store.tables.start(table.id, seats, "broken", "{}", None, season.id, expected_version=table.version)
+    table = await store.tables.record_action(table.id, seat=0, action="discard:7z", actor_id=ALICE, source="player",
                                       snapshot="{}", deadline=None, expected_version=table.version)
-    await store.finish_table(table.id, snapshot="{}", expected_version=table.version, results=[
+    await store.tables.finish(table.id, snapshot="{}", expected_version=table.version, results=[
         {"participant": f"user:{ALICE}", "user_id": ALICE, "name": "Alice", "seat": 0, "amount": 5, "placing": 1},
         {"participant": f"user:{BOB}", "user_id": BOB, "name": "Bob", "seat": 1, "amount": -5, "placing": 2}])
     record = await find(store, GUILD, ALICE)

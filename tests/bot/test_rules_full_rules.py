@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from bot import rules_text
-from cogs.league import rules_sections
-from tests.bot.test_league_cog import FakeInteraction, call, cog, store  # noqa: F401 (fixtures)
+from cogs.rules import rules_sections
+from tests.bot.test_league_cog import FakeInteraction, bot, call, rules, store  # noqa: F401 (fixtures)
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -22,8 +22,8 @@ def test_every_summary_ends_with_its_full_rules_page(game):
     assert (ROOT / "docs" / "rules" / f"{game}.md").is_file()
 
 
-async def test_the_rules_answer_names_the_page(cog):  # noqa: F811 (the fixture)
-    i = await call(cog.rules, cog, FakeInteraction(1), game="koikoi")
+async def test_the_rules_answer_names_the_page(rules):  # noqa: F811 (the fixture)
+    i = await call(rules.rules, rules, FakeInteraction(1), game="koikoi")
     fields = i.reply.embed.fields
     assert fields[-1].name == "Full rules"
     assert "docs/rules/koikoi.md" in fields[-1].value

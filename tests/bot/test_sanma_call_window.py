@@ -72,7 +72,7 @@ async def time_out_the_window(manager, table):
     seen = len(manager.presenter.calls)
     assert await manager.fire_deadline(table.id, table.version)
     await manager.idle()
-    log = await manager.store.actions(table.id)
+    log = await manager.store.tables.actions(table.id)
     assert (log[-1].seat, log[-1].action, log[-1].source) == (1, "pass", "timeout")
     return notes_after(manager, seen)
 

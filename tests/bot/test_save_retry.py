@@ -51,7 +51,7 @@ async def test_bots_play_on_once_the_database_is_back(outage, caplog):
     try:
         table = await started(manager, months=3)
         await manager.resign(table.id, ALICE)  # from now on bots play both seats, a move every 50 ms
-        while len(await manager.store.actions(table.id)) < 3:
+        while len(await manager.store.tables.actions(table.id)) < 3:
             await asyncio.sleep(0.02)
         await outage.begin()
         await asyncio.sleep(1.0)
@@ -61,9 +61,9 @@ async def test_bots_play_on_once_the_database_is_back(outage, caplog):
 
         assert table.status == FINISHED  # not frozen: played to its end once the database was back
         assert REFUSED in caplog.text  # the outage met a bot's move
-        row = await manager.store.get_table(table.id)
+        row = await manager.store.tables.get(table.id)
         assert row.status == "finished" and row.version == table.version
-        assert {a.source for a in await manager.store.actions(table.id)} == {"bot"}  # no deadline had to step in
+        assert {a.source for a in await manager.store.tables.actions(table.id)} == {"bot"}  # no deadline had to step in
         replayed = await manager.replay(table.id)
         assert replayed.model_dump_json() == table.state.model_dump_json()  # every move once, none lost
     finally:
@@ -78,7 +78,7 @@ async def test_a_deadline_met_by_an_outage_is_played_once_the_database_is_back(o
         table = await started(manager, months=1)
         await manager.idle()
         assert table.to_act() == [table.seat_of(ALICE)]
-        before = len(await manager.store.actions(table.id))
+        before = len(await manager.store.tables.actions(table.id))
 
         await outage.begin()
         fired = asyncio.create_task(manager.fire_deadline(table.id, table.version))
@@ -89,7 +89,7 @@ async def test_a_deadline_met_by_an_outage_is_played_once_the_database_is_back(o
         await manager.idle()
 
         assert REFUSED in caplog.text
-        sources = [a.source for a in await manager.store.actions(table.id)][before:]
+        sources = [a.source for a in await manager.store.tables.actions(table.id)][before:]
         assert sources[0] == "timeout"  # Alice's decision, played for her once the database took it
         assert "bot" in sources and table.to_act() == [table.seat_of(ALICE)]  # and the bot answered at once
         assert (await manager.replay(table.id)).model_dump_json() == table.state.model_dump_json()

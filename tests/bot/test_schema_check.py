@@ -14,21 +14,22 @@ import asyncpg
 import pytest
 
 from bot.postgres import is_postgres_url
-from bot.store import DatabaseUnusable, Store, _load_migrations
+from bot.store import DatabaseUnusable, Store
+from bot.store.migrations import load_migrations
 from tests.playground.test_main import ROOT, env_for
 
 GUILD = 10
-NEWEST = max(number for number, _, _ in _load_migrations(None))
+NEWEST = max(number for number, _, _ in load_migrations(None))
 
 
 async def a_database(url: str) -> None:
     """A used Parlor database: a table being played with its moves, a season, a ledger line."""
     store = await Store.open(url)
     try:
-        table = await store.create_table(GUILD, 20, "koikoi", {}, 1, [{"user_id": 1, "name": "ann", "bot": False}], 60)
-        season = await store.ensure_season(GUILD)
-        await store.start_table(table.id, table.seats, "seed", "{}", 1.0, season.id, expected_version=table.version)
-        await store.append_ledger([{"guild_id": GUILD, "game": "koikoi", "participant": "user:1", "user_id": 1,
+        table = await store.tables.create(GUILD, 20, "koikoi", {}, 1, [{"user_id": 1, "name": "ann", "bot": False}], 60)
+        season = await store.seasons.ensure(GUILD)
+        await store.tables.start(table.id, table.seats, "seed", "{}", 1.0, season.id, expected_version=table.version)
+        await store.ledger.append([{"guild_id": GUILD, "game": "koikoi", "participant": "user:1", "user_id": 1,
                                     "name": "ann", "kind": "game", "amount": 5}])
     finally:
         await store.close()

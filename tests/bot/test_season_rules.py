@@ -29,7 +29,7 @@ async def test_play_uses_the_season_rules_and_refuses_a_differing_choice(tmp_pat
     manager = await new_manager(tmp_path / "parlor.sqlite3")
     store = manager.store
     try:
-        season = await store.start_season(GUILD, "Spring League", 9)
+        season = await store.seasons.start(GUILD, "Spring League", 9)
         with pytest.raises(GameError, match="The option call_seconds must be from 3 to 600"):
             await rules.set_rules(store, season.id, "sanma", {"call_seconds": 1}, 9)
         fixed = {"east_only": True, **SanmaPlacement(uma_first=30, uma_third=-30).engine_options()}
@@ -55,7 +55,7 @@ async def test_play_uses_the_season_rules_and_refuses_a_differing_choice(tmp_pat
         expected = [0, 0, 0]
         for place, seat in enumerate(order):
             expected[seat] = (points[seat] - 40000) // 100 + (30, 0, -30)[place] * 10 + (150 if place == 0 else 0)
-        booked = [line.amount for line in sorted(await store.ledger(GUILD, table_id=played.id), key=lambda l: l.seat)]
+        booked = [line.amount for line in sorted(await store.ledger.lines(GUILD, table_id=played.id), key=lambda l: l.seat)]
         assert booked == expected
 
         await rules.set_rules(store, season.id, "sanma", {}, 9)  # cleared: the host's options again

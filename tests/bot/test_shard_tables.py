@@ -44,14 +44,14 @@ async def test_each_shard_restores_its_own_tables_and_fires_the_deadlines_that_p
     first = await manager_for(path, Shards(2, (0,)), clock=later)
     assert [t.id for t in await first.restore()] == [tables[0]]
     await first.idle()
-    assert [a.source for a in await first.store.actions(tables[0])][:1] == ["timeout"]
-    assert await first.store.actions(tables[1]) == []  # not its shard: not timed, not played
+    assert [a.source for a in await first.store.tables.actions(tables[0])][:1] == ["timeout"]
+    assert await first.store.tables.actions(tables[1]) == []  # not its shard: not timed, not played
     assert first.get(tables[1]) is None
 
     second = await manager_for(path, Shards(2, (1,)), clock=later)
     assert [t.id for t in await second.restore()] == [tables[1]]
     await second.idle()
-    assert [a.source for a in await second.store.actions(tables[1])][:1] == ["timeout"]
+    assert [a.source for a in await second.store.tables.actions(tables[1])][:1] == ["timeout"]
     assert second.get(tables[1]).status == PLAYING
     await stop(first)
     await stop(second)

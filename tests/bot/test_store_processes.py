@@ -17,15 +17,15 @@ async def test_two_stores_writing_one_table_one_wins(store_url: str):
 
         async def click(store: Store, n: int):
             try:
-                return await store.record_action(t.id, seat=0, action=f"a{n}", actor_id=1, source="player",
+                return await store.tables.record_action(t.id, seat=0, action=f"a{n}", actor_id=1, source="player",
                                                  snapshot={"n": n}, deadline=None, expected_version=t.version)
             except StaleVersion:
                 return None
 
         done = await asyncio.gather(*(click(store, n) for n in range(6) for store in (first, second)))
         assert len([d for d in done if d is not None]) == 1  # one of twelve clicks from two processes wins
-        actions = await second.actions(t.id)
-        assert len(actions) == 1 and (await first.get_table(t.id)).version == t.version + 1
+        actions = await second.tables.actions(t.id)
+        assert len(actions) == 1 and (await first.tables.get(t.id)).version == t.version + 1
     finally:
         await first.close()
         await second.close()
@@ -38,17 +38,17 @@ async def test_a_finish_and_a_move_racing_from_two_stores(store_url: str):
         t = await open_table(first, GUILDS[0], 1, [1, 2])
         results = [{"participant": f"user:{u}", "user_id": u, "name": f"user{u}", "seat": s, "amount": a, "placing": p}
                    for s, (u, a, p) in enumerate([(1, 7, 1), (2, -7, 2)])]
-        finish = first.finish_table(t.id, snapshot={"over": True}, expected_version=t.version, results=results)
-        move = second.record_action(t.id, seat=1, action="late", actor_id=2, source="player", snapshot={"n": 1},
+        finish = first.tables.finish(t.id, snapshot={"over": True}, expected_version=t.version, results=results)
+        move = second.tables.record_action(t.id, seat=1, action="late", actor_id=2, source="player", snapshot={"n": 1},
                                     deadline=None, expected_version=t.version)
         outcome = await asyncio.gather(finish, move, return_exceptions=True)
         assert sum(isinstance(o, StaleVersion) for o in outcome) == 1
-        table = await second.get_table(t.id)
-        lines = await second.ledger(GUILDS[0])
+        table = await second.tables.get(t.id)
+        lines = await second.ledger.lines(GUILDS[0])
         if table.status == "finished":
-            assert [l.amount for l in lines] == [7, -7] and await second.actions(t.id) == []
+            assert [l.amount for l in lines] == [7, -7] and await second.tables.actions(t.id) == []
         else:
-            assert lines == [] and len(await second.actions(t.id)) == 1
+            assert lines == [] and len(await second.tables.actions(t.id)) == 1
     finally:
         await first.close()
         await second.close()

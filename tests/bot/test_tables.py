@@ -65,7 +65,7 @@ async def test_lobby_rules(manager):
         await manager.cancel(table.id, CAROL)
     await manager.cancel(table.id, CAROL, is_admin=True)
     assert table.status == CANCELLED
-    assert (await manager.store.get_table(table.id)).status == CANCELLED
+    assert (await manager.store.tables.get(table.id)).status == CANCELLED
 
 
 async def test_bad_options_are_refused(manager):
@@ -126,15 +126,15 @@ async def test_turns_versions_and_refusals(manager):
     with pytest.raises(Refusal, match="not allowed"):
         await manager.act(table.id, player, table.seat_version(seat), "play:NOPE")
     assert table.state.model_dump_json() == before
-    assert await manager.store.actions(table.id) == []
+    assert await manager.store.tables.actions(table.id) == []
     version = table.seat_version(seat)
     await manager.act(table.id, player, version, legal[0])
     # the same click again (a doubled click) is stale now
     with pytest.raises(Refusal):
         await manager.act(table.id, player, version, legal[0])
-    log = await manager.store.actions(table.id)
+    log = await manager.store.tables.actions(table.id)
     assert [(a.seat, a.action, a.source) for a in log] == [(seat, legal[0], "player")]
-    row = await manager.store.get_table(table.id)
+    row = await manager.store.tables.get(table.id)
     assert row.version == table.version and row.snapshot == table.state.model_dump_json()
 
 
@@ -155,9 +155,9 @@ async def test_game_result_goes_to_the_ledger(manager):
     await play_out(manager, table)
     assert table.status == FINISHED
     result = table.game.result(table.state)
-    row = await manager.store.get_table(table.id)
+    row = await manager.store.tables.get(table.id)
     assert row.status == FINISHED
-    standings = await manager.store.standings(GUILD, row.season_id, "koikoi")
+    standings = await manager.store.results.standings(GUILD, row.season_id, "koikoi")
     by_user = {s.user_id: s for s in standings}
     for seat, score in enumerate(result.scores):
         assert by_user[user_of(table, seat)].net == score
@@ -198,7 +198,7 @@ async def test_deadline_lets_the_bot_play(manager):
     assert table.deadline is not None
     assert await manager.fire_deadline(table.id, version)
     await manager.idle()
-    log = await manager.store.actions(table.id)
+    log = await manager.store.tables.actions(table.id)
     assert log[0].seat == seat and log[0].source == "timeout"
     assert any("Time ran out" in note for _, notes in manager.presenter.calls for note in notes)
     # an old deadline firing after the table moved on does nothing
@@ -217,5 +217,5 @@ async def test_bots_play_their_own_turns(manager):
         await manager.act(table.id, ALICE, table.seat_version(seat), table.game.legal_actions(table.state, seat)[0])
         await manager.idle()
     assert table.status == FINISHED
-    sources = {a.source for a in await manager.store.actions(table.id)}
+    sources = {a.source for a in await manager.store.tables.actions(table.id)}
     assert sources == {"player", "bot"}

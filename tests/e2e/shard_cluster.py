@@ -99,21 +99,21 @@ class Table:
         lobby = await self._use(await host.slash("play", "koikoi", _channel=self.channel, _quiet=0.0,
                                                  months=1, turn_time=turn_seconds))
         assert "Koi-Koi" in lobby.text(), lobby.text()
-        row = await until(lambda: store.open_table_in(self.channel.id), lambda row: row is not None)
+        row = await until(lambda: store.tables.open_in(self.channel.id), lambda row: row is not None)
         self.id = row.id
         await self._use(await guest.click(lobby, "Join", _quiet=0.0))
-        await until(lambda: store.get_table(self.id), lambda row: len(row.seats) == 2)
+        await until(lambda: store.tables.get(self.id), lambda row: len(row.seats) == 2)
         await self._use(await host.click(lobby, "Start", _quiet=0.0))
-        await until(lambda: store.get_table(self.id), lambda row: row.status == "playing")
+        await until(lambda: store.tables.get(self.id), lambda row: row.status == "playing")
 
     async def step(self, store: Store, timeout: float = 20.0) -> bool:
         """The player whose turn it is presses the first move of their hand panel (kept open, as players do:
         Parlor updates it; opened again with /hand when no open panel offers a move); waits until the move
         is in the action log. False once the game is over."""
-        before = len(await store.actions(self.id))
+        before = len(await store.tables.actions(self.id))
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
-            if (await store.get_table(self.id)).status != "playing":
+            if (await store.tables.get(self.id)).status != "playing":
                 return False
             mover = self._mover()
             if mover is None:
@@ -126,7 +126,7 @@ class Table:
                 panel = self.panels[mover.id]
                 await self._use(await mover.click(panel, action_buttons(panel)[0][1], _quiet=0.0))
             for _ in range(100):
-                if len(await store.actions(self.id)) > before:
+                if len(await store.tables.actions(self.id)) > before:
                     return True
                 await asyncio.sleep(0.02)
         raise AssertionError(f"table {self.id}: no move was applied within {timeout}s")
@@ -145,7 +145,7 @@ class Table:
 
     async def wait_actions(self, store: Store, count: int, timeout: float) -> None:
         deadline = time.monotonic() + timeout
-        while len(await store.actions(self.id)) < count:
+        while len(await store.tables.actions(self.id)) < count:
             assert time.monotonic() < deadline, f"table {self.id}: fewer than {count} actions after {timeout}s"
             await asyncio.sleep(0.1)
 

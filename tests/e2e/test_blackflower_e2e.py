@@ -162,13 +162,13 @@ async def test_four_seats_bets_double_bust_push_restart_and_balances(fake, db, f
     assert "Nobody owes" in nobody.text()
     not_money = await carol.slash("balance", game="koikoi")
     assert "not played for chips" in not_money.text()
-    season = await bot.store.current_season(fake.guild.id)
-    lines = await bot.store.ledger(fake.guild.id, season_id=season.id, table_id=table_id)
+    season = await bot.store.seasons.current(fake.guild.id)
+    lines = await bot.store.ledger.lines(fake.guild.id, season_id=season.id, table_id=table_id)
     assert sum(line.amount for line in lines) == 0
     assert {line.kind for line in lines} == {"bet", "win", "bank"}
     assert {line.round for line in lines} == {1}  # standings count the rounds each player won
     # a player who owes (a negative balance, and a loan written by another money game)
-    await bot.store.append_ledger([
+    await bot.store.ledger.append([
         {"guild_id": fake.guild.id, "game": "blackflower", "participant": f"user:{carol.id}", "user_id": carol.id,
          "name": "carol", "kind": "bank", "amount": -380},
         {"guild_id": fake.guild.id, "game": "blackflower", "participant": f"user:{carol.id}", "user_id": carol.id,

@@ -126,12 +126,12 @@ async def test_three_busy_tables_at_250_ms_a_call_lose_nothing_and_answer_in_tim
             figures = []
             for channel, (table, moves) in zip(TABLES, played):
                 made = Counter(i.user_id for i in moves.sent if not refused(i))
-                stored = [a for a in await bot.tables.store.actions(table.id) if a.source == "player"]
+                stored = [a for a in await bot.tables.store.tables.actions(table.id) if a.source == "player"]
                 assert Counter(a.actor_id for a in stored) == made, channel  # no move lost, none invented
                 figures.append(f"{channel}: {len(moves.sent)} moves sent, {sum(made.values())} made, "
                                f"{len(moves.sent) - sum(made.values())} refused")
             blackflower, _ = played[0]
-            bets = [a for a in await bot.tables.store.actions(blackflower.id) if a.action.startswith("bet:")]
+            bets = [a for a in await bot.tables.store.tables.actions(blackflower.id) if a.action.startswith("bet:")]
             assert len({a.seat for a in bets}) == len(bets) == TABLES["black-flower"][2] - 1  # all but the banker
             slowest = max(i.latency for i in interactions)
             print(f"\n{len(interactions)} interactions in {elapsed:.1f} s, slowest answer {slowest * 1000:.0f} ms, "

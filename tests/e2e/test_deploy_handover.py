@@ -46,7 +46,7 @@ async def test_two_processes_on_the_same_shards_hand_over_cleanly(postgres_serve
             # tables and times their waiting decisions too. Each deadline fires in both; the old process's write
             # lands first (the new one is paused meanwhile, as a busy machine may), so the new one is left
             # holding older tables than the database's when its own timers fire
-            deadline = max([(await store.get_table(t.id)).deadline for t in tables])
+            deadline = max([(await store.tables.get(t.id)).deadline for t in tables])
             await asyncio.sleep(max(0.0, deadline - time.time() - 1.0))
             os.kill(new.process.pid, signal.SIGSTOP)
             try:
@@ -59,10 +59,10 @@ async def test_two_processes_on_the_same_shards_hand_over_cleanly(postgres_serve
 
             replayer = TableManager(store, Presenter(), default_turn_seconds=600)
             for t in tables:
-                row = await store.get_table(t.id)
+                row = await store.tables.get(t.id)
                 assert row.status == "finished"
                 assert (await replayer.replay(t.id)).model_dump_json() == row.snapshot  # every move once, in order
-                assert len(await store.ledger(t.guild.id, table_id=t.id)) == 2  # one result, written once
+                assert len(await store.ledger.lines(t.guild.id, table_id=t.id)) == 2  # one result, written once
             fake.assert_clean(allow_http_errors=True)  # every interaction answered in time, by Discord's rules
             # Both processes run shard 0, so both upload the application emoji at start-up; the second one's
             # uploads of a name the first already took are refused (the faces then show as text). That is the

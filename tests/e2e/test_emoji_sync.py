@@ -56,8 +56,8 @@ async def test_a_changed_face_is_uploaded_again_and_its_old_emoji_deleted(fake, 
         await synced(run)
     old_id = next(e.id for e in fake.app_emoji.values() if e.name == "sanma_5p_red")
     async with await Store.open(db) as store:  # as if the face had been drawn differently since
-        assert (await store.app_emoji(fake.application_id))["sanma_5p_red"][1] == old_id
-        await store.set_app_emoji(fake.application_id, "sanma_5p_red", "0" * 64, old_id)
+        assert (await store.emoji.uploaded(fake.application_id))["sanma_5p_red"][1] == old_id
+        await store.emoji.record(fake.application_id, "sanma_5p_red", "0" * 64, old_id)
     async with run_client(fake, make_bot(fake, db, faces=True)) as run:
         report = await synced(run)
         new = next(e for e in fake.app_emoji.values() if e.name == "sanma_5p_red")
@@ -189,7 +189,7 @@ async def test_a_process_that_does_not_upload_takes_the_faces_another_one_upload
                                                   if e.name == "bcp_black_a7")
         # a face shard 0 is about to replace (its recorded picture is not this release's) is not taken
         crane = next(e for e in fake.app_emoji.values() if e.name == "hf_01_crane")
-        await run.client.store.set_app_emoji(fake.application_id, "hf_01_crane", "0" * 64, crane.id)
+        await run.client.store.emoji.record(fake.application_id, "hf_01_crane", "0" * 64, crane.id)
         later = faces_emoji.Faces()
         looking = asyncio.create_task(faces_emoji.sync_faces(run.client, run.client.store, later, upload=False,
                                                              pause=0.01))

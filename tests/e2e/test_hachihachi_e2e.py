@@ -137,7 +137,7 @@ async def test_hachihachi_year_of_six_months(fake, db):
     [year] = books.scores
     # the season ledger holds those lines: the score, /balance and /debts agree with the summary
     result = table.game.result(state)
-    lines = await bot.store.ledger(fake.guild.id, table_id=table.id)
+    lines = await bot.store.ledger.lines(fake.guild.id, table_id=table.id)
     for seat, name in enumerate(names):
         mine = [line for line in lines if line.seat == seat]
         assert sum(line.amount for line in mine) == result.scores[seat] == year[name]["score"]

@@ -127,12 +127,12 @@ async def test_restart_mid_round_keeps_everything(fake, db):
         if not doubled:  # a doubled click: the second one finds the moment has passed
             panel = (await turn_user.click(table_message(fake), "My hand")).message
             _, custom_id, _ = action_buttons(panel)[0]
-            acted = len(await bot.tables.store.actions(table_id))
+            acted = len(await bot.tables.store.tables.actions(table_id))
             first, second = await asyncio.gather(turn_user.click(panel, custom_id), turn_user.click(panel, custom_id))
             # both clicks are answered in the panel itself: one plays, the other brings the fresh panel
             assert {first.response_type, second.response_type} <= set(IN_PLACE)
             assert any("moment has passed" in (v.content or "") for v in panel.versions)
-            assert len(await bot.tables.store.actions(table_id)) == acted + 1
+            assert len(await bot.tables.store.tables.actions(table_id)) == acted + 1
             await fake.wait_idle()
             doubled = True
         else:

@@ -71,7 +71,7 @@ async def play_round(fake, bot, people, signup_id: int, round_no: int) -> list[n
                 await by_id[user_id].slash("resign", _channel=night_table.channel_id)
                 await settle(fake, bot)
         await settle(fake, bot)
-        assert (await bot.store.get_table(table.id)).status == "finished"
+        assert (await bot.store.tables.get(table.id)).status == "finished"
     return drawn
 
 
@@ -369,7 +369,7 @@ async def test_a_server_s_table_channels_hold_its_tables_threads_and_refuse_othe
     bot = make_bot(fake, db)
     run = await start_client(fake, bot)
     try:
-        await bot.store.set_config(fake.guild.id, allowed_channels=[fake.channel.id])
+        await bot.store.config.set(fake.guild.id, allowed_channels=[fake.channel.id])
         mod = fake.add_user("mod", manage_guild=True)
         refused = await mod.slash("league", "signup", game="sanma", _channel=elsewhere, tables_in=elsewhere.id)
         assert refused.ephemeral_to == mod.id and f"only in <#{fake.channel.id}>" in refused.text()

@@ -36,7 +36,7 @@ async def test_a_league_night_survives_a_killed_shard_process(postgres_server, t
                                 lambda ts: len(ts) == 2 and all(t.table_id for t in ts), timeout=30)
             assert {t.channel_id for t in drawn} == {t.id for t in fake.threads_of(guild)}
             for t in drawn:
-                await until(lambda t=t: store.get_table(t.table_id), lambda row: row.status == "playing")
+                await until(lambda t=t: store.tables.get(t.table_id), lambda row: row.status == "playing")
 
             low.kill()
             await low.process.wait()
@@ -49,9 +49,9 @@ async def test_a_league_night_survives_a_killed_shard_process(postgres_server, t
             by_id = {p.id: p for p in people}
             for t in drawn:  # the restarted process plays the tables on: its players resign and bots finish them
                 for user_id in t.players:
-                    if (await store.get_table(t.table_id)).status == "playing":
+                    if (await store.tables.get(t.table_id)).status == "playing":
                         await by_id[user_id].slash("resign", _channel=t.channel_id, _timeout=30)
-                await until(lambda t=t: store.get_table(t.table_id), lambda row: row.status == "finished", timeout=120)
+                await until(lambda t=t: store.tables.get(t.table_id), lambda row: row.status == "finished", timeout=120)
             second = await mod.slash("league", "round", _channel=channel, _timeout=30)
             assert "round 2" in second.text(), second.text()
             drawn2 = await until(lambda: nights.tables(store, signup.id, 2),

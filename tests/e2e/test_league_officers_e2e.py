@@ -91,8 +91,8 @@ async def test_an_officer_pauses_resumes_voids_and_corrects_and_everything_agree
     await play_out(fake, bot, corrected)
 
     store = bot.store
-    season = (await store.current_season(fake.guild.id)).id
-    kept = await store.ledger(fake.guild.id)
+    season = (await store.seasons.current(fake.guild.id)).id
+    kept = await store.ledger.lines(fake.guild.id)
     answer = await mod.slash("league", "table", "void", table=voided.id, reason="wrong deck")
     assert answer.ephemeral_to == mod.id and f"Table {voided.id} is voided" in answer.text()
     answer = await mod.slash("league", "table", "correct", table=corrected.id, player=dave, points=3,
@@ -104,13 +104,13 @@ async def test_an_officer_pauses_resumes_voids_and_corrects_and_everything_agree
     run = await start_client(fake, bot)
     await settle(fake, bot)
     store = bot.store
-    lines = await store.ledger(fake.guild.id)
+    lines = await store.ledger.lines(fake.guild.id)
     assert lines[:len(kept)] == kept  # nothing deleted or changed: only lines added
     added = lines[len(kept):]
     assert [l.memo for l in added] == ["void by mod: wrong deck"] * (len(added) - 1) + [
         "adjustment by mod: a yaku was missed"]
     for user in (alice, bob, carol, dave):
-        assert await store.balance(fake.guild.id, season, user.id) == sum(l.amount for l in lines
+        assert await store.ledger.balance(fake.guild.id, season, user.id) == sum(l.amount for l in lines
                                                                           if l.user_id == user.id)
         results = [l for l in lines if l.user_id == user.id and l.table_id == voided.id]
         assert sum(l.amount for l in results) == 0

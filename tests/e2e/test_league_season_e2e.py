@@ -93,7 +93,7 @@ async def test_a_season_with_fixed_sanma_rules_standings_and_export_agree(fake, 
         expected: Counter = Counter()
         rows = 0
         for table_id in tables:
-            row = await bot.store.get_table(table_id)
+            row = await bot.store.tables.get(table_id)
             final = json.loads(row.snapshot)["final"]
             for seat, tenths in enumerate(league_tenths(final["points"])):
                 user = row.seats[seat]["user_id"] if not row.seats[seat]["bot"] else None

@@ -58,7 +58,7 @@ async def test_a_late_player_takes_a_bot_s_seat_and_the_officer_ends_the_table_e
     final = next(m for m in reversed(fake.public_messages()) if "final result" in m.text())
     assert "a league officer ended it early" in final.text()
     points = table.state.final["scores"]
-    lines = await bot.store.ledger(fake.guild.id, table_id=table.id)
+    lines = await bot.store.ledger.lines(fake.guild.id, table_id=table.id)
     assert sorted(line.amount for line in lines) == sorted(round(p * 10) for p in points) and sum(points) == 0
     assert {line.user_id for line in lines} >= {alice.id, bob.id}  # bob's result is the seat's, booked to him
     standings = (await mod.slash("standings")).text()

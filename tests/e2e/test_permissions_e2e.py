@@ -56,7 +56,7 @@ async def test_a_table_is_opened_and_played_to_its_end_in_a_thread(fake, db):
         await bob.slash("resign", _channel=thread)
         await fake.wait_idle(longest=60)
         assert run.client.tables.in_channel(thread.id) is None
-        assert (await run.client.store.get_table(table.id)).status == "finished"
+        assert (await run.client.store.tables.get(table.id)).status == "finished"
         assert fake.public_messages(fake.channel) == []  # everything went to the thread
         assert len(fake.public_messages(thread)) >= 2
     fake.assert_clean()

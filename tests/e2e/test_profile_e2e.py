@@ -62,7 +62,7 @@ async def test_profile_shows_the_page_with_the_counted_statistics(fake, db):
             assert f"{line.label}: {line.text(sanma)}" in text
         store = await Store.open(db)
         try:  # her rating now, as the ratings module keeps it after each rated game
-            season = await store.current_season(fake.guild.id)
+            season = await store.seasons.current(fake.guild.id)
             history = await rating_history(store, fake.guild.id, alice.id, "sanma", season.id)
         finally:
             await store.close()

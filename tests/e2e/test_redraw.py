@@ -72,7 +72,7 @@ async def test_the_table_message_is_posted_anew_before_it_is_an_hour_old(fake, d
         bot.presenter.clock = time.time  # the new message is young (the fake dates new ids by the real clock)
         new = table_message(fake)
         assert new.id != old.id and old.deleted
-        assert (await bot.tables.store.get_table(table.id)).message_id == new.id == table.message_id
+        assert (await bot.tables.store.tables.get(table.id)).message_id == new.id == table.message_id
         versions = len(new.versions)
         await bob.click(panels[1], "Bet 20")  # the next move edits the new message in place
         await fake.wait_idle()

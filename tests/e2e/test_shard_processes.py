@@ -45,9 +45,9 @@ async def play_the_scenario(database: str, tmp_path, *, kill: bool) -> dict:
             async def kill_and_restart() -> None:
                 low.kill()
                 await low.process.wait()
-                deadlines = [(await store.get_table(t.id)).deadline for t in killed]
+                deadlines = [(await store.tables.get(t.id)).deadline for t in killed]
                 await asyncio.sleep(max(deadlines) - time.time() + 0.5)  # every deadline passed: nobody served them
-                assert [len(await store.actions(t.id)) for t in killed] == [BEFORE] * len(killed)  # none moved
+                assert [len(await store.tables.actions(t.id)) for t in killed] == [BEFORE] * len(killed)  # none moved
                 await low.start()
 
             # every table's waiting decision times out (the other process's live, the killed one's at its restart),
@@ -59,13 +59,13 @@ async def play_the_scenario(database: str, tmp_path, *, kill: bool) -> dict:
             await asyncio.gather(*(time_out_then_finish(t) for t in tables), *([kill_and_restart()] if kill else []))
             outcome = {}
             for n, t in enumerate(tables):
-                row = await store.get_table(t.id)
-                season = await store.current_season(t.guild.id)
-                lines = await store.ledger(t.guild.id, table_id=t.id)
-                standings = await store.standings(t.guild.id, season.id)
+                row = await store.tables.get(t.id)
+                season = await store.seasons.current(t.guild.id)
+                lines = await store.ledger.lines(t.guild.id, table_id=t.id)
+                standings = await store.results.standings(t.guild.id, season.id)
                 outcome[n] = {
                     "status": row.status,
-                    "moves": [(a.seat, a.action, a.source) for a in await store.actions(t.id)],
+                    "moves": [(a.seat, a.action, a.source) for a in await store.tables.actions(t.id)],
                     "ledger": sorted((line.seat, line.kind, line.amount, line.placing) for line in lines),
                     "standings": sorted((s.name, s.net, s.games) for s in standings),
                     "sums": sorted((line.name, line.amount) for line in lines),

@@ -84,7 +84,7 @@ async def test_tables_of_another_shards_guild_are_refused_if_they_ever_arrive(fo
         with pytest.raises(Refusal, match="another Parlor process"):
             await bot.tables.open_table(game_name="koikoi", guild_id=foreign.id, channel_id=foreign.default_channel.id,
                                         host_id=1, host_name="x", options={}, turn_seconds=None)
-        assert await bot.store.unfinished_tables() == []
+        assert await bot.store.tables.unfinished() == []
 
 
 def test_unsharded_settings_make_todays_single_connection_bot(tmp_path):

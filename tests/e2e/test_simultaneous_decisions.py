@@ -33,7 +33,7 @@ async def open_blackflower(fake, bot, monkeypatch, host, *guests):
 
 
 async def player_actions(bot, table) -> list[tuple[int, str]]:
-    return sorted((a.seat, a.action) for a in await bot.tables.store.actions(table.id) if a.source == "player")
+    return sorted((a.seat, a.action) for a in await bot.tables.store.tables.actions(table.id) if a.source == "player")
 
 
 async def test_three_players_betting_at_the_same_moment_are_all_counted(fake, db, monkeypatch):

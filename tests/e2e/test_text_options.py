@@ -68,7 +68,7 @@ async def test_every_text_option_declares_its_length_and_a_longer_one_is_refused
             assert longest, f"/{' '.join(path)} {option['name']} declares no max_length"
             answer = answered_privately(await mod.send(forged(mod, path, option, siblings, "x" * (longest + 1))), mod)
             assert answer == f"The option {option['name']} must be from 1 to {longest} characters long.", path
-        assert await run.client.store.current_season(fake.guild.id) is None
+        assert await run.client.store.seasons.current(fake.guild.id) is None
     assert fake.failed_interactions() == []
 
 
@@ -80,16 +80,16 @@ async def test_a_forged_long_season_name_is_refused_and_not_stored(fake, db, len
         assert answer == "The option name must be from 1 to 80 characters long."
         answer = answered_privately(await season_start(mod, "\u202e\u200b \n "), mod)  # nothing visible in it
         assert answer == "The option name must be from 1 to 80 characters long."
-        assert await run.client.store.current_season(fake.guild.id) is None
+        assert await run.client.store.seasons.current(fake.guild.id) is None
         await season_start(mod, "Spring\ncup")  # one line, as typed otherwise
-        assert (await run.client.store.current_season(fake.guild.id)).name == "Spring cup"
+        assert (await run.client.store.seasons.current(fake.guild.id)).name == "Spring cup"
     assert fake.failed_interactions() == []
 
 
 async def test_a_season_name_stored_too_long_is_cut_where_it_is_shown(fake, db):
     mod = fake.add_user("mod", manage_guild=True)
     async with run_client(fake, make_bot(fake, db)) as run:
-        await run.client.store.start_season(fake.guild.id, "[long](https://x.example) " * 120, mod.id)  # 3,120
+        await run.client.store.seasons.start(fake.guild.id, "[long](https://x.example) " * 120, mod.id)  # 3,120
         for command, options in ((("season", "show"), {}), (("standings",), {}), (("standings",), {"game": "koikoi"}),
                                  (("balance",), {}), (("debts",), {}), (("season", "end"), {})):
             result = await mod.slash(*command, **options)

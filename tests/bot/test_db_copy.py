@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.move import MoveFailed, move
+from bot.db_copy import CopyFailed, copy_database
 from bot.store import Store
 from tests.bot.store_fill import GUILDS, fill, league_view, open_table
 
@@ -24,7 +24,7 @@ async def test_a_moved_league_is_identical(tmp_path: Path, postgres_url: str):
     await fill(source, GAMES)
     target = await Store.open(postgres_url)
     try:
-        moved = await move(source, target)
+        moved = await copy_database(source, target)
         assert moved.counts["ledger"][0] == GAMES * 10
         assert await league_view(target) == await league_view(source)
         # New rows continue after the copied ids, in both stores alike.
@@ -43,8 +43,8 @@ async def test_moving_into_a_database_in_use_is_refused_and_writes_nothing(tmp_p
     try:
         await open_table(target, GUILDS[0], 1, [1, 2])
         before = await league_view(target)
-        with pytest.raises(MoveFailed, match="already has"):
-            await move(source, target)
+        with pytest.raises(CopyFailed, match="already has"):
+            await copy_database(source, target)
         assert await league_view(target) == before
     finally:
         await source.close()
@@ -91,15 +91,15 @@ async def test_a_postgresql_database_moves_too_and_an_unknown_table_stops_the_mo
     other = await Store.open(tmp_path / "other.sqlite3")
     try:
         await fill(source, 5)
-        await source.set_app_emoji(1, "hf_01_crane", "ab" * 32, 42)
-        moved = await move(source, target)
+        await source.emoji.record(1, "hf_01_crane", "ab" * 32, 42)
+        moved = await copy_database(source, target)
         assert moved.counts["app_emoji"] == (1,) and await league_view(target) == await league_view(source)
-        assert await target.app_emoji(1) == {"hf_01_crane": ("ab" * 32, 42)}
+        assert await target.emoji.uploaded(1) == {"hf_01_crane": ("ab" * 32, 42)}
         async with source.transaction() as db:
             await db.execute("CREATE TABLE tournaments (id BIGINT PRIMARY KEY)")
-        with pytest.raises(MoveFailed, match=r"does not copy \(tournaments\)"):
-            await move(source, other)
-        assert not await other.seasons(GUILDS[0])  # nothing was written
+        with pytest.raises(CopyFailed, match=r"does not copy \(tournaments\)"):
+            await copy_database(source, other)
+        assert not await other.seasons.of_guild(GUILDS[0])  # nothing was written
     finally:
         for store in (source, target, other):
             await store.close()

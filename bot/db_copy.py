@@ -4,9 +4,9 @@ Every row of every table (seasons and their rules, tables, their action logs, gu
 the ledger, the ratings) is
 copied with its id, in one transaction on the target, which must be empty. The sums that the
 ledger's trigger keeps (``ledger_totals``, ``results``) are rebuilt by the target itself as the
-lines arrive, then compared with the source's. The move is verified before it is committed:
+lines arrive, then compared with the source's. The copy is verified before it is committed:
 row counts of every table and the sums of every amount must be identical, otherwise nothing is
-written and :class:`MoveFailed` says what differed.
+written and :class:`CopyFailed` says what differed.
 """
 
 from __future__ import annotations
@@ -71,12 +71,12 @@ TABLE_NAMES = {
 }
 
 
-class MoveFailed(StoreError):
+class CopyFailed(StoreError):
     """The target is not empty, or what arrived differs from what left (nothing was written)."""
 
 
 @dataclass(frozen=True)
-class Moved:
+class Copied:
     counts: dict[str, tuple[int, ...]]  # per table: its count and sums, identical on both sides
 
     def summary(self) -> str:
@@ -89,12 +89,14 @@ async def figures(store: Store) -> dict[str, tuple[int, ...]]:
     async with store.transaction() as db:
         for table, expressions in CHECKS.items():
             async with db.execute(f"SELECT {expressions} FROM {table}") as cur:
-                out[table] = tuple(int(value) for value in await cur.fetchone())
+                row = await cur.fetchone()
+            assert row is not None  # an aggregate always has a row
+            out[table] = tuple(int(value) for value in row)
     return out
 
 
-async def move(source: Store, target: Store, progress: Callable[[str], None] = lambda line: None) -> Moved:
-    """Copy ``source`` into the empty ``target``, verify, commit; :class:`MoveFailed` otherwise."""
+async def copy_database(source: Store, target: Store, progress: Callable[[str], None] = lambda line: None) -> Copied:
+    """Copy ``source`` into the empty ``target``, verify, commit; :class:`CopyFailed` otherwise."""
     # The source's transaction holds its writers off (a bot still running waits), so what is
     # counted is what is copied.
     async with source.transaction() as out, target.transaction() as into:
@@ -103,16 +105,17 @@ async def move(source: Store, target: Store, progress: Callable[[str], None] = l
         expected = await figures(source)  # joins the source's transaction
         async with out.execute(TABLE_NAMES[source.dialect.name]) as cur:
             unknown = {row[0] for row in await cur.fetchall()} - set(COPIED) - set(CHECKS) - NOT_COPIED
-        if unknown:  # a table a later migration added, which this move does not know how to copy
-            raise MoveFailed(f"the source has tables this move does not copy ({', '.join(sorted(unknown))}): "
+        if unknown:  # a table a later migration added, which this copy does not know how to copy
+            raise CopyFailed(f"the source has tables this move does not copy ({', '.join(sorted(unknown))}): "
                              "nothing was written.")
         for table in COPIED:
             async with into.execute(f"SELECT COUNT(*) FROM {table}") as cur:
-                if (await cur.fetchone())[0]:
-                    raise MoveFailed(f"the target database already has {table}: migrate only into an empty database.")
+                count = await cur.fetchone()
+            if count is not None and count[0]:
+                raise CopyFailed(f"the target database already has {table}: migrate only into an empty database.")
         for table, order in COPIED.items():
             async with out.execute(f"SELECT * FROM {table} ORDER BY {order}") as cur:
-                rows = await cur.fetchall()
+                rows = list(await cur.fetchall())
             if not rows:
                 continue
             columns = list(rows[0].keys())
@@ -125,5 +128,5 @@ async def move(source: Store, target: Store, progress: Callable[[str], None] = l
         arrived = await figures(target)  # inside the transaction: it joins it
         if arrived != expected:
             differing = [f"{t}: {expected[t]} → {arrived[t]}" for t in CHECKS if expected[t] != arrived[t]]
-            raise MoveFailed("the copy differs from the source, nothing was written: " + "; ".join(differing))
-    return Moved(expected)
+            raise CopyFailed("the copy differs from the source, nothing was written: " + "; ".join(differing))
+    return Copied(expected)
