@@ -3,11 +3,13 @@ shards, served by 1 Parlor process (all 4 shards), by 2 (shards 0,1 and 2,3) or 
 one PostgreSQL.
 
     .venv/bin/python -m benchmarks.bench_shards [--tables 25 50 100 200] [--turns 6] [--processes 1 2 4]
-        [--think 1.0] [--code DIR] [--rate-limits] [--unpaced]
+        [--think 1.0] [--code DIR] [--against DIR] [--rate-limits] [--unpaced]
 
 ``--think``: each player waits about that long (0.5–1.5×, seeded) before each of their interactions, as people do;
 0 plays as fast as the answers come. ``--code``: the bot processes run another checkout's code (say, main's before
-a change, extracted with ``git archive``) against this driver, for figures side by side.
+a change, extracted with ``git archive``) against this driver, for figures side by side; ``--against DIR`` runs each
+table count with that checkout's code too, right after (the same load on the machine for both), and prints the knees
+of each.
 
 With ``--rate-limits`` the local Discord enforces Discord's rate limits, the global one (50 requests a second
 per bot token, counted across every process) included, and the run also prints the global 429s and the
@@ -37,8 +39,8 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from bot.store import Store
 from bot.global_limit import counted
+from bot.store import Store
 from localdiscord import FakeInteraction, FakeUser, InteractionResult, LocalDiscord, Strictness, wait_for_answer
 from tests.e2e.conftest import action_buttons
 from tests.e2e.shard_cluster import BotProcess, Table, guilds_on_every_shard, wait_for_commands
@@ -199,20 +201,25 @@ def cpu_of_children() -> float:
 
 
 async def main(counts: list[int], turns: int, layouts: list[int], rate_limits: bool, unpaced: bool, think: float,
-               code: Path | None) -> None:
+               code: Path | None, against: Path | None = None) -> None:
     server = PostgresForTests()
     logs = Path(tempfile.mkdtemp(prefix="parlor-bench-shards-"))
+    codes = [code] + ([against] if against else [])
     try:
         print(f"{os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f} (other work shares them); "
-              f"think time {think} s; code {code or 'this checkout'}; bot logs in {logs}", flush=True)
+              f"think time {think} s; code {' against '.join(str(c or 'this checkout') for c in codes)}; "
+              f"bot logs in {logs}", flush=True)
         for processes in layouts:
-            runs = []
+            runs: dict[Path | None, list[Run]] = {c: [] for c in codes}
             for tables in counts:
-                runs.append(await run(processes, tables, turns, server, logs, rate_limits=rate_limits,
-                                      unpaced=unpaced, think=think, code=code))
-                print(runs[-1].line, flush=True)
-            print(f"{processes} process{'es' if processes > 1 else ''}: p99 passes 100 ms {knee(runs, 100)}, "
-                  f"1 s {knee(runs, 1000)}", flush=True)
+                for each in codes:
+                    runs[each].append(await run(processes, tables, turns, server, logs, rate_limits=rate_limits,
+                                                unpaced=unpaced, think=think, code=each))
+                    print(f"[{each or 'this checkout'}] " * (len(codes) > 1) + runs[each][-1].line, flush=True)
+            for each in codes:
+                print(f"[{each or 'this checkout'}] " * (len(codes) > 1)
+                      + f"{processes} process{'es' if processes > 1 else ''}: p99 passes 100 ms "
+                      f"{knee(runs[each], 100)}, 1 s {knee(runs[each], 1000)}", flush=True)
     finally:
         server.stop()
 
@@ -226,6 +233,8 @@ if __name__ == "__main__":
     parser.add_argument("--unpaced", action="store_true", help="the processes ignore their share of the global limit")
     parser.add_argument("--think", type=float, default=0.0, help="seconds each player thinks before an interaction")
     parser.add_argument("--code", type=Path, default=None, help="the checkout whose bot code the processes run")
+    parser.add_argument("--against", type=Path, default=None,
+                        help="another checkout whose bot code runs each table count too, for figures side by side")
     arguments = parser.parse_args()
     asyncio.run(main(arguments.tables, arguments.turns, arguments.processes, arguments.rate_limits,
-                     arguments.unpaced, arguments.think, arguments.code))
+                     arguments.unpaced, arguments.think, arguments.code, arguments.against))

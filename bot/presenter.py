@@ -108,8 +108,9 @@ def payload_signature(payload: dict[str, Any]) -> str:
     """What a message payload shows, comparable: an unchanged message is not sent again (a picture compared by
     what it is drawn from, drawn or not yet)."""
     embed, view, picture = payload.get("embed"), payload.get("view"), payload.get("picture")
-    return json.dumps([payload.get("content"), embed.to_dict() if embed else None,
-                       view.to_components() if view else None,
+    # ``is not None``, not truth: an embed's truth builds a proxy object of each of its parts
+    return json.dumps([payload.get("content"), embed.to_dict() if embed is not None else None,
+                       view.to_components() if view is not None else None,
                        picture.sign if isinstance(picture, Picture) else digest(picture)],
                       sort_keys=True, default=str)
 
