@@ -423,6 +423,9 @@ def _view(table_id: int, version: int, items: list[Item]) -> discord.ui.View:
             view.add_item(TableSelect(table_id, version, verb, select))
         else:
             view.add_item(AmountButton(table_id, version, spec.id_verb(), label=spec.label, row=spec.row))
+    # Its items route themselves by their custom_id, so discord.py need not keep the view: a finished view is not
+    # stored (an ephemeral one would be kept 15 minutes, with a task waiting for its timeout, per panel sent)
+    view.stop()
     return view
 
 
