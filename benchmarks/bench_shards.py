@@ -91,6 +91,15 @@ def tree_cpu(pid: int) -> tuple[float, float]:
     return own, sum(sum(tree_cpu(c)) for c in children)
 
 
+def resident_mb(pid: int) -> float:
+    """The resident memory of process ``pid`` (its own, not its picture workers'), in MB."""
+    try:
+        line = next(x for x in Path(f"/proc/{pid}/status").read_text().splitlines() if x.startswith("VmRSS:"))
+    except (OSError, StopIteration):
+        return 0.0
+    return int(line.split()[1]) / 1024
+
+
 def cpu_split(pids: list[int]) -> tuple[float, float]:
     """The bot processes' own CPU seconds, and their workers'."""
     both = [tree_cpu(pid) for pid in pids]
@@ -162,6 +171,7 @@ async def run(processes: int, tables: int, turns: int, server: PostgresForTests,
             moves = sum(await asyncio.gather(*(play_turns(t, turns, latencies, think) for t in playing)))
             elapsed, driver = time.perf_counter() - started, time.process_time() - driver
             own_after, workers_after = cpu_split(pids)
+            memory = sum(resident_mb(pid) for pid in pids)
             own_cpu, workers_cpu = own_after - own_before, workers_after - workers_before
             play_cpu = own_cpu + workers_cpu
         finally:
@@ -178,7 +188,7 @@ async def run(processes: int, tables: int, turns: int, server: PostgresForTests,
             f"max {latencies[-1] * 1000:.0f} ms; bot CPU per move (its /hands and redraws included) "
             f"{play_cpu * 1000 / max(moves, 1):.1f} ms, of which the bot processes' own (their event loops) "
             f"{own_cpu * 1000 / max(moves, 1):.1f} ms and picture workers {workers_cpu * 1000 / max(moves, 1):.1f} ms "
-            f"({moves} moves); CPU: "
+            f"({moves} moves); bot processes' memory after play {memory:.0f} MB; CPU: "
             f"bot processes {bots_cpu:.0f} s, fake Discord and players {driver:.0f} s"
             + (f"; rate limits on{' (unpaced)' if unpaced else ''}: {global_429s} global 429s, busiest second "
                f"{max(seconds, default=0):.0f} requests/s counted by the global limit; the local Discord's loop "
