@@ -43,11 +43,11 @@ from bot.global_limit import counted
 from bot.store import Store
 from localdiscord import FakeInteraction, FakeUser, InteractionResult, LocalDiscord, Strictness, wait_for_answer
 from tests.e2e.conftest import action_buttons
-from tests.e2e.shard_cluster import BotProcess, Table, guilds_on_every_shard, wait_for_commands
+from tests.e2e.shard_cluster import ROOT, BotProcess, Table, guilds_on_every_shard, wait_for_commands
 from tests.postgres_server import PostgresForTests
 
 SHARD_COUNT = 4
-LAYOUTS = {1: [(0, 1, 2, 3)], 2: [(0, 1), (2, 3)], 4: [(0,), (1,), (2,), (3,)]}
+LAYOUTS: dict[int, list[tuple[int, ...]]] = {1: [(0, 1, 2, 3)], 2: [(0, 1), (2, 3)], 4: [(0,), (1,), (2,), (3,)]}
 
 
 async def answered(user: FakeUser, inter: FakeInteraction, latencies: list[float]) -> InteractionResult:
@@ -70,11 +70,12 @@ async def play_turns(table: Table, turns: int, latencies: list[float], think: fl
             opened = await answered(user, user.prepare_slash("hand", _channel=table.channel), latencies)
             panels[user] = opened.message
         mover = next((u for u in table.players if panels[u] is not None and action_buttons(panels[u])), None)
-        if mover is None:
+        panel = panels[mover] if mover is not None else None
+        if mover is None or panel is None:
             continue
-        _, custom_id, _ = action_buttons(panels[mover])[0]
+        _, custom_id, _ = action_buttons(panel)[0]
         await asyncio.sleep(think * (0.5 + pace.random()))
-        await answered(mover, mover.prepare_click(panels[mover], custom_id), latencies)
+        await answered(mover, mover.prepare_click(panel, custom_id), latencies)
         moves += 1
     return moves
 
@@ -145,10 +146,11 @@ async def run(processes: int, tables: int, turns: int, server: PostgresForTests,
               rate_limits: bool = False, unpaced: bool = False, think: float = 0.0, code: Path | None = None) -> Run:
     database = server.new_database()
     strict = Strictness.discord() if rate_limits else Strictness()
-    async with LocalDiscord(shard_count=SHARD_COUNT, reject_late_ack=False, ack_deadline=60.0, strict=strict) as fake:
+    fake = LocalDiscord(shard_count=SHARD_COUNT, reject_late_ack=False, ack_deadline=60.0, strict=strict)
+    async with fake:
         playing = guilds_on_every_shard(fake, tables, SHARD_COUNT)
         bots = [BotProcess(fake, database, ids, SHARD_COUNT, logs / f"{processes}-{ids[0]}.log",
-                           extra_env={"PARLOR_TEST_UNPACED": "1"} if unpaced else {}, **({"root": code} if code else {}))
+                           extra_env={"PARLOR_TEST_UNPACED": "1"} if unpaced else {}, root=code or ROOT)
                 for ids in LAYOUTS[processes]]
         seconds: list[float] = []
         lags: list[float] = []
