@@ -5,7 +5,7 @@ endpoints on one aiohttp app (127.0.0.1, a free port), and discord.py pointed at
 
 from __future__ import annotations
 
-from typing import Any, Awaitable, Callable, List, Optional, Union
+from typing import Any, Awaitable, Callable, List, Optional, Self, Union
 
 from aiohttp import web
 
@@ -94,7 +94,7 @@ class DiscordServer(World):
         if self._undo_patch is not None:
             self._undo_patch()
 
-    async def __aenter__(self) -> "DiscordServer":
+    async def __aenter__(self) -> Self:
         """``async with LocalDiscord() as fake:`` starts it and patches discord.py in."""
         if self.port is None:
             await self.start()
