@@ -118,6 +118,7 @@ def _best_discard(view: dict[str, Any], options: list[str]) -> tuple[str, int, i
         score = (sh, -acc, keep, 0 if k >= 27 or k in TERMINALS else 1)
         if best is None or score < best[0]:
             best = (score, code, sh, acc)
+    assert best is not None, "a hand always has a tile to discard"
     return best[1], best[2], best[3]
 
 

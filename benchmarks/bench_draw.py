@@ -31,7 +31,7 @@ def night(players: int, seed: int) -> dict:
             "ratings": {p: rng.uniform(0, 30) for p in ids}}
 
 
-async def timed(method: str, data: dict, thread: bool) -> tuple[float, float]:
+async def timed(method: pairing.Method, data: dict, thread: bool) -> tuple[float, float]:
     ticks: list[float] = []
     running = True
 

@@ -17,7 +17,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from localdiscord import LocalDiscord, run_client
+from localdiscord import InteractionResult, LocalDiscord, run_client
 from localdiscord.strict import Strictness
 from tests.e2e.conftest import action_buttons, make_bot, table_message
 
@@ -68,7 +68,7 @@ CALL_GAMES = {  # the table sizes measured before the redraw left the table lock
     "blackflower": ({"rounds": 1}, 10), "bcpoker": ({}, 3)}
 
 
-async def first_move(user, panel) -> object | None:
+async def first_move(user, panel) -> InteractionResult | None:
     """Press the first action of ``panel`` (a button, else a menu's first entry); the interaction, or None."""
     buttons = action_buttons(panel)
     if buttons:
@@ -95,6 +95,7 @@ async def calls_per_move(game: str, moves: int, latency: float) -> tuple[float, 
             await users[0].click(lobby, "Start")
             await fake.wait_idle(timeout=30)
             table = bot.tables.in_channel(fake.channel.id)
+            assert table is not None, "the table was opened in the channel"
             panels = {u.id: (await u.click(table_message(fake), "My hand")).message for u in users}
             await fake.wait_idle(timeout=30)
             start_calls, start_actions = len(fake.request_log), len(await bot.tables.store.tables.actions(table.id))

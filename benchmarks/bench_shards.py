@@ -3,11 +3,13 @@ shards, served by 1 Parlor process (all 4 shards), by 2 (shards 0,1 and 2,3) or 
 one PostgreSQL.
 
     .venv/bin/python -m benchmarks.bench_shards [--tables 25 50 100 200] [--turns 6] [--processes 1 2 4]
-        [--think 1.0] [--code DIR] [--rate-limits] [--unpaced]
+        [--think 1.0] [--code DIR] [--against DIR] [--rate-limits] [--unpaced]
 
 ``--think``: each player waits about that long (0.5–1.5×, seeded) before each of their interactions, as people do;
 0 plays as fast as the answers come. ``--code``: the bot processes run another checkout's code (say, main's before
-a change, extracted with ``git archive``) against this driver, for figures side by side.
+a change, extracted with ``git archive``) against this driver, for figures side by side; ``--against DIR`` runs each
+table count with that checkout's code too, right after (the same load on the machine for both), and prints the knees
+of each.
 
 With ``--rate-limits`` the local Discord enforces Discord's rate limits, the global one (50 requests a second
 per bot token, counted across every process) included, and the run also prints the global 429s and the
@@ -41,11 +43,11 @@ from bot.global_limit import counted
 from bot.store import Store
 from localdiscord import FakeInteraction, FakeUser, InteractionResult, LocalDiscord, Strictness, wait_for_answer
 from tests.e2e.conftest import action_buttons
-from tests.e2e.shard_cluster import BotProcess, Table, guilds_on_every_shard, wait_for_commands
+from tests.e2e.shard_cluster import ROOT, BotProcess, Table, guilds_on_every_shard, wait_for_commands
 from tests.postgres_server import PostgresForTests
 
 SHARD_COUNT = 4
-LAYOUTS = {1: [(0, 1, 2, 3)], 2: [(0, 1), (2, 3)], 4: [(0,), (1,), (2,), (3,)]}
+LAYOUTS: dict[int, list[tuple[int, ...]]] = {1: [(0, 1, 2, 3)], 2: [(0, 1), (2, 3)], 4: [(0,), (1,), (2,), (3,)]}
 
 
 async def answered(user: FakeUser, inter: FakeInteraction, latencies: list[float]) -> InteractionResult:
@@ -68,11 +70,12 @@ async def play_turns(table: Table, turns: int, latencies: list[float], think: fl
             opened = await answered(user, user.prepare_slash("hand", _channel=table.channel), latencies)
             panels[user] = opened.message
         mover = next((u for u in table.players if panels[u] is not None and action_buttons(panels[u])), None)
-        if mover is None:
+        panel = panels[mover] if mover is not None else None
+        if mover is None or panel is None:
             continue
-        _, custom_id, _ = action_buttons(panels[mover])[0]
+        _, custom_id, _ = action_buttons(panel)[0]
         await asyncio.sleep(think * (0.5 + pace.random()))
-        await answered(mover, mover.prepare_click(panels[mover], custom_id), latencies)
+        await answered(mover, mover.prepare_click(panel, custom_id), latencies)
         moves += 1
     return moves
 
@@ -87,6 +90,15 @@ def tree_cpu(pid: int) -> tuple[float, float]:
     except (OSError, ValueError):
         return 0.0, 0.0
     return own, sum(sum(tree_cpu(c)) for c in children)
+
+
+def resident_mb(pid: int) -> float:
+    """The resident memory of process ``pid`` (its own, not its picture workers'), in MB."""
+    try:
+        line = next(x for x in Path(f"/proc/{pid}/status").read_text().splitlines() if x.startswith("VmRSS:"))
+    except (OSError, StopIteration):
+        return 0.0
+    return int(line.split()[1]) / 1024
 
 
 def cpu_split(pids: list[int]) -> tuple[float, float]:
@@ -134,10 +146,11 @@ async def run(processes: int, tables: int, turns: int, server: PostgresForTests,
               rate_limits: bool = False, unpaced: bool = False, think: float = 0.0, code: Path | None = None) -> Run:
     database = server.new_database()
     strict = Strictness.discord() if rate_limits else Strictness()
-    async with LocalDiscord(shard_count=SHARD_COUNT, reject_late_ack=False, ack_deadline=60.0, strict=strict) as fake:
+    fake = LocalDiscord(shard_count=SHARD_COUNT, reject_late_ack=False, ack_deadline=60.0, strict=strict)
+    async with fake:
         playing = guilds_on_every_shard(fake, tables, SHARD_COUNT)
         bots = [BotProcess(fake, database, ids, SHARD_COUNT, logs / f"{processes}-{ids[0]}.log",
-                           extra_env={"PARLOR_TEST_UNPACED": "1"} if unpaced else {}, **({"root": code} if code else {}))
+                           extra_env={"PARLOR_TEST_UNPACED": "1"} if unpaced else {}, root=code or ROOT)
                 for ids in LAYOUTS[processes]]
         seconds: list[float] = []
         lags: list[float] = []
@@ -160,6 +173,7 @@ async def run(processes: int, tables: int, turns: int, server: PostgresForTests,
             moves = sum(await asyncio.gather(*(play_turns(t, turns, latencies, think) for t in playing)))
             elapsed, driver = time.perf_counter() - started, time.process_time() - driver
             own_after, workers_after = cpu_split(pids)
+            memory = sum(resident_mb(pid) for pid in pids)
             own_cpu, workers_cpu = own_after - own_before, workers_after - workers_before
             play_cpu = own_cpu + workers_cpu
         finally:
@@ -176,7 +190,7 @@ async def run(processes: int, tables: int, turns: int, server: PostgresForTests,
             f"max {latencies[-1] * 1000:.0f} ms; bot CPU per move (its /hands and redraws included) "
             f"{play_cpu * 1000 / max(moves, 1):.1f} ms, of which the bot processes' own (their event loops) "
             f"{own_cpu * 1000 / max(moves, 1):.1f} ms and picture workers {workers_cpu * 1000 / max(moves, 1):.1f} ms "
-            f"({moves} moves); CPU: "
+            f"({moves} moves); bot processes' memory after play {memory:.0f} MB; CPU: "
             f"bot processes {bots_cpu:.0f} s, fake Discord and players {driver:.0f} s"
             + (f"; rate limits on{' (unpaced)' if unpaced else ''}: {global_429s} global 429s, busiest second "
                f"{max(seconds, default=0):.0f} requests/s counted by the global limit; the local Discord's loop "
@@ -199,20 +213,25 @@ def cpu_of_children() -> float:
 
 
 async def main(counts: list[int], turns: int, layouts: list[int], rate_limits: bool, unpaced: bool, think: float,
-               code: Path | None) -> None:
+               code: Path | None, against: Path | None = None) -> None:
     server = PostgresForTests()
     logs = Path(tempfile.mkdtemp(prefix="parlor-bench-shards-"))
+    codes = [code] + ([against] if against else [])
     try:
         print(f"{os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f} (other work shares them); "
-              f"think time {think} s; code {code or 'this checkout'}; bot logs in {logs}", flush=True)
+              f"think time {think} s; code {' against '.join(str(c or 'this checkout') for c in codes)}; "
+              f"bot logs in {logs}", flush=True)
         for processes in layouts:
-            runs = []
+            runs: dict[Path | None, list[Run]] = {c: [] for c in codes}
             for tables in counts:
-                runs.append(await run(processes, tables, turns, server, logs, rate_limits=rate_limits,
-                                      unpaced=unpaced, think=think, code=code))
-                print(runs[-1].line, flush=True)
-            print(f"{processes} process{'es' if processes > 1 else ''}: p99 passes 100 ms {knee(runs, 100)}, "
-                  f"1 s {knee(runs, 1000)}", flush=True)
+                for each in codes:
+                    runs[each].append(await run(processes, tables, turns, server, logs, rate_limits=rate_limits,
+                                                unpaced=unpaced, think=think, code=each))
+                    print(f"[{each or 'this checkout'}] " * (len(codes) > 1) + runs[each][-1].line, flush=True)
+            for each in codes:
+                print(f"[{each or 'this checkout'}] " * (len(codes) > 1)
+                      + f"{processes} process{'es' if processes > 1 else ''}: p99 passes 100 ms "
+                      f"{knee(runs[each], 100)}, 1 s {knee(runs[each], 1000)}", flush=True)
     finally:
         server.stop()
 
@@ -226,6 +245,8 @@ if __name__ == "__main__":
     parser.add_argument("--unpaced", action="store_true", help="the processes ignore their share of the global limit")
     parser.add_argument("--think", type=float, default=0.0, help="seconds each player thinks before an interaction")
     parser.add_argument("--code", type=Path, default=None, help="the checkout whose bot code the processes run")
+    parser.add_argument("--against", type=Path, default=None,
+                        help="another checkout whose bot code runs each table count too, for figures side by side")
     arguments = parser.parse_args()
     asyncio.run(main(arguments.tables, arguments.turns, arguments.processes, arguments.rate_limits,
-                     arguments.unpaced, arguments.think, arguments.code))
+                     arguments.unpaced, arguments.think, arguments.code, arguments.against))

@@ -12,7 +12,9 @@ Discord's own loop ran up to 0.43 s late; the price is at most 50 requests per 1
 Together the processes stay under the limit, and none needs to hear from the others.
 
 :class:`GlobalPacer` is an aiohttp trace hook: discord.py's HTTP session awaits it before every request it
-sends (retries included), so a call over the share waits its turn there.
+sends (retries included), so a call over the share waits its turn there. Background work (the application
+emoji's upload at start-up, 102 calls) waits behind every other call and may fill only part of the window
+(``BACKGROUND_SHARE``), so a table's edit never queues behind it: players' calls come first.
 """
 
 from __future__ import annotations
@@ -28,6 +30,9 @@ GLOBAL_PER_SECOND = 50
 WINDOW = 1.0
 GUARD = 0.5  # seconds: how much bunching on the way to Discord the window absorbs
 NOT_COUNTED = ("/interactions/", "/webhooks/")
+BACKGROUND = ("/emojis",)  # calls nobody waits for: the application emoji's list, uploads and deletions
+BACKGROUND_SHARE = 0.5  # of the window: the rest stays free for the calls players wait for
+POLL = 0.05  # seconds a background call waits before looking again while players' calls wait
 
 
 def share(shards: Shards | None, total: int = GLOBAL_PER_SECOND) -> int:
@@ -37,6 +42,11 @@ def share(shards: Shards | None, total: int = GLOBAL_PER_SECOND) -> int:
     return max(1, total * len(shards.ids) // shards.count)
 
 
+def background(path: str) -> bool:
+    """Whether a request to ``path`` is background work that waits behind every other call."""
+    return any(part in path for part in BACKGROUND)
+
+
 def counted(path: str) -> bool:
     """Whether a request to ``path`` counts against the global limit: Discord's API, interactions apart."""
     return "/api/" in path and not any(part in path for part in NOT_COUNTED)
@@ -44,7 +54,8 @@ def counted(path: str) -> bool:
 
 class GlobalPacer:
     """At most ``per_window`` counted requests in any ``window`` seconds; the next one waits for the oldest
-    to leave the window (in arrival order)."""
+    to leave the window (in arrival order). Background requests take a turn only while no other request waits,
+    and only while the window holds fewer than ``BACKGROUND_SHARE`` of ``per_window``."""
 
     def __init__(self, per_window: int, window: float = WINDOW + GUARD,
                  clock: Callable[[], float] = time.monotonic) -> None:
@@ -52,19 +63,38 @@ class GlobalPacer:
         self.window = window
         self.clock = clock
         self.sent: deque[float] = deque()
+        self.background_limit = max(1, int(per_window * BACKGROUND_SHARE))
         self._turns = asyncio.Lock()
+        self._background_turns = asyncio.Lock()
+
+    def _expire(self, now: float) -> None:
+        while self.sent and now - self.sent[0] >= self.window:
+            self.sent.popleft()
 
     async def take(self) -> None:
         async with self._turns:
             while True:
                 now = self.clock()
-                while self.sent and now - self.sent[0] >= self.window:
-                    self.sent.popleft()
+                self._expire(now)
                 if len(self.sent) < self.per_window:
                     self.sent.append(now)
                     return
                 await asyncio.sleep(self.sent[0] + self.window - now)
 
+    async def take_background(self) -> None:
+        """A background request's turn: when no other request waits and the window has room to spare."""
+        async with self._background_turns:
+            while True:
+                now = self.clock()
+                self._expire(now)
+                if not self._turns.locked() and len(self.sent) < self.background_limit:
+                    self.sent.append(now)
+                    return
+                leaves = self.sent[len(self.sent) - self.background_limit] + self.window - now \
+                    if len(self.sent) >= self.background_limit else POLL
+                await asyncio.sleep(max(min(leaves, self.window), 0.001))
+
     async def on_request_start(self, session: Any, context: Any, params: Any) -> None:
-        if counted(params.url.path):
-            await self.take()
+        path = params.url.path
+        if counted(path):
+            await (self.take_background() if background(path) else self.take())

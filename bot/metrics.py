@@ -20,7 +20,8 @@ import logging
 import re
 import socket
 import time
-from typing import Any, Callable, Iterator
+from collections.abc import Callable, Iterator
+from typing import Any
 
 import aiohttp
 import discord

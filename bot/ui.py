@@ -30,7 +30,7 @@ import logging
 import math
 import re
 import secrets
-from collections.abc import Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any, TypeGuard
 
@@ -251,9 +251,18 @@ def _reaches_dynamic_item(interaction: discord.Interaction) -> bool:
     wanted = str(data.get("custom_id"))
     if interaction.message is None or not any(template.fullmatch(wanted) for template in _TEMPLATES):
         return False
-    view = discord.ui.View.from_message(interaction.message, timeout=None)
-    return any(item.type.value == data.get("component_type") and getattr(item, "custom_id", None) == wanted
-               for item in view.walk_children())
+    return any(component.type.value == data.get("component_type") and getattr(component, "custom_id", None) == wanted
+               for component in _walk(interaction.message.components))
+
+
+def _walk(components: Iterable[Any]) -> Iterator[Any]:
+    """Every component of a message, those inside rows (and containers, sections) included: read as Discord sent
+    them, without building a view of them (which costs a button object per button, on every click)."""
+    for component in components:
+        yield component
+        yield from _walk(getattr(component, "children", ()))
+        if (accessory := getattr(component, "accessory", None)) is not None:
+            yield accessory
 
 
 async def on_interaction(interaction: discord.Interaction[ParlorClient]) -> None:
@@ -416,6 +425,9 @@ def _view(table_id: int, version: int, items: list[Item]) -> discord.ui.View:
             view.add_item(TableSelect(table_id, version, verb, select))
         else:
             view.add_item(AmountButton(table_id, version, spec.id_verb(), label=spec.label, row=spec.row))
+    # Its items route themselves by their custom_id, so discord.py need not keep the view: a finished view is not
+    # stored (an ephemeral one would be kept 15 minutes, with a task waiting for its timeout, per panel sent)
+    view.stop()
     return view
 
 

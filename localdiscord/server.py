@@ -6,7 +6,7 @@ endpoints on one aiohttp app (127.0.0.1, a free port), and discord.py pointed at
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import Any, Self
 
 from aiohttp import web
 
@@ -98,7 +98,7 @@ class DiscordServer(World):
         if self._undo_patch is not None:
             self._undo_patch()
 
-    async def __aenter__(self) -> DiscordServer:
+    async def __aenter__(self) -> Self:
         """``async with LocalDiscord() as fake:`` starts it and patches discord.py in."""
         if self.port is None:
             await self.start()

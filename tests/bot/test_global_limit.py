@@ -60,3 +60,33 @@ async def test_the_fake_counts_the_global_limit_per_token_across_connections():
         finally:
             for http in (*sessions, other):
                 await http.close()
+
+
+async def test_a_players_call_never_waits_behind_the_emoji_upload():
+    """The faces' upload at start-up (background) fills at most half of the share, and any other call waiting
+    goes first: a table's edit made while a hundred uploads wait is sent at once."""
+    pacer = GlobalPacer(10, window=0.3)
+    loop = asyncio.get_running_loop()
+    uploads: list[float] = []
+
+    async def upload() -> None:
+        await pacer.take_background()
+        uploads.append(loop.time())
+
+    started = loop.time()
+    uploading = asyncio.gather(*(upload() for _ in range(12)))
+    await asyncio.sleep(0.05)  # the uploads have taken what they may
+    assert len(uploads) == 5
+    edit_asked = loop.time()
+    await asyncio.gather(*(pacer.take() for _ in range(5)))  # five table edits: the other half, at once
+    assert loop.time() - edit_asked < 0.02
+    await uploading
+    assert len(uploads) == 12 and uploads[-1] - started >= 2 * 0.3 - 0.005  # the rest waited for their window
+    times = sorted(pacer.sent)
+    assert all(later - earlier >= 0.3 - 0.005 for earlier, later in zip(times, times[10:]))
+
+
+async def test_emoji_calls_are_the_background_ones():
+    from bot.global_limit import background
+    assert background("/api/v10/applications/1/emojis") and background("/api/v10/applications/1/emojis/2")
+    assert not background("/api/v10/channels/1/messages/2")
