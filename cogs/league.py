@@ -34,7 +34,7 @@ from bot.league.standings import TIE_BREAK, GameStandings, Standing, standings a
 from bot.store import HistoryRow, SeasonRow, Store
 from bot.text_option import TextOption
 from bot.ui import add_dynamic_items, tell
-from cogs.replies import GAME_NAME, clip, embed, game_choices, game_title, in_guild, is_manager, plural
+from cogs.replies import GAME_NAME, clip, embed, game_choices, game_title, guild_of, managed_guild, plural
 from cogs.play import slash_type
 from games import game_names, get_game
 from games.base import GameError, option_error
@@ -219,12 +219,6 @@ class League(commands.Cog):
     def games(self) -> list[str]:
         return list(self.bot.games_available)
 
-    async def in_guild(self, interaction: discord.Interaction) -> bool:
-        return await in_guild(interaction)
-
-    async def is_manager(self, interaction: discord.Interaction) -> bool:
-        return await is_manager(interaction)
-
     async def game_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         return game_choices(self.games(), current)
 
@@ -237,9 +231,9 @@ class League(commands.Cog):
 
     async def set_season_rules(self, interaction: discord.Interaction, game: str, given: dict[str, Any],
                                clear: bool) -> None:
-        if not await self.is_manager(interaction):
+        if (guild_id := await managed_guild(interaction)) is None:
             return
-        current = await self.store.seasons.current(server_of(interaction))
+        current = await self.store.seasons.current(guild_id)
         if current is None:
             await tell(interaction, "No season is running: start one with `/season start`, then set its rules.")
             return
@@ -277,10 +271,10 @@ class League(commands.Cog):
     @app_commands.default_permissions(manage_guild=True)  # a hint only; checked below
     async def season_start(self, interaction: discord.Interaction,
                            name: Optional[app_commands.Transform[str, SEASON_NAME]] = None) -> None:
-        if not await self.is_manager(interaction):
+        if (guild_id := await managed_guild(interaction)) is None:
             return
-        previous = await self.store.seasons.current(server_of(interaction))
-        new = await self.store.seasons.start(server_of(interaction), name, interaction.user.id)
+        previous = await self.store.seasons.current(guild_id)
+        new = await self.store.seasons.start(guild_id, name, interaction.user.id)
         text = f"**{season_label(new)}** has started {ts(new.started_at)}. Good luck, everyone!"
         if previous is not None:
             text += f"\n{season_label(previous)} is now closed; its results stay in the records."
@@ -289,9 +283,9 @@ class League(commands.Cog):
     @season.command(name="end", description="End the current season — Manage Server")
     @app_commands.default_permissions(manage_guild=True)  # a hint only; checked below
     async def season_end(self, interaction: discord.Interaction) -> None:
-        if not await self.is_manager(interaction):
+        if (guild_id := await managed_guild(interaction)) is None:
             return
-        ended = await self.store.seasons.end(server_of(interaction))
+        ended = await self.store.seasons.end(guild_id)
         if ended is None:
             await tell(interaction, "There is no season running right now.")
             return
@@ -305,9 +299,9 @@ class League(commands.Cog):
 
     @season.command(name="show", description="Show the current season and its leaders")
     async def season_show(self, interaction: discord.Interaction) -> None:
-        if not await self.in_guild(interaction):
+        if (guild_id := await guild_of(interaction)) is None:
             return
-        current = await self.store.seasons.current(server_of(interaction))
+        current = await self.store.seasons.current(guild_id)
         if current is None:
             await interaction.response.send_message(
                 embed=embed(
@@ -337,9 +331,9 @@ class League(commands.Cog):
     @app_commands.default_permissions(manage_guild=True)  # a hint only; checked below
     async def season_export(self, interaction: discord.Interaction,
                             number: Optional[app_commands.Range[int, 1, 1_000_000]] = None) -> None:
-        if not await self.is_manager(interaction):
+        if (guild_id := await managed_guild(interaction)) is None:
             return
-        seasons = await self.store.seasons.of_guild(server_of(interaction))
+        seasons = await self.store.seasons.of_guild(guild_id)
         if number is not None:
             chosen = next((x for x in seasons if x.number == number), None)
         else:
@@ -349,8 +343,8 @@ class League(commands.Cog):
                        else "There is no season on this server yet: nothing to export.")
             return
         await interaction.response.defer(ephemeral=True, thinking=True)  # the files may take a moment to build
-        min_games = await league_settings.min_games(self.store, server_of(interaction))
-        files = await league_export.season_files(self.store, server_of(interaction), chosen.id, min_games)
+        min_games = await league_settings.min_games(self.store, guild_id)
+        files = await league_export.season_files(self.store, guild_id, chosen.id, min_games)
         await interaction.edit_original_response(
             content=f"**{season_label(chosen)}**: one line per player per game, the standings, and every ledger line.",
             attachments=[discord.File(io.BytesIO(data), filename=name) for name, data in files.items()])
@@ -375,14 +369,14 @@ class League(commands.Cog):
     @app_commands.guild_only()
     async def standings(self, interaction: discord.Interaction,
                         game: Optional[app_commands.Transform[str, GAME_NAME]] = None) -> None:
-        if not await self.in_guild(interaction):
+        if (guild_id := await guild_of(interaction)) is None:
             return
-        current = await self.store.seasons.current(server_of(interaction))
+        current = await self.store.seasons.current(guild_id)
         if current is None:
             await tell(interaction, "No season is running yet — standings appear once a game has finished.")
             return
-        min_games = await league_settings.min_games(self.store, server_of(interaction))
-        by_game = await league_standings(self.store, server_of(interaction), current.id, game, min_games=min_games,
+        min_games = await league_settings.min_games(self.store, guild_id)
+        by_game = await league_standings(self.store, guild_id, current.id, game, min_games=min_games,
                                          limit=STANDINGS_ONE_GAME if game else STANDINGS_PER_GAME)
         if not by_game:
             what = f"{user_text.escape(game_title(game))} games" if game else "games"
@@ -407,10 +401,10 @@ class League(commands.Cog):
     @app_commands.describe(user="Whose games (default: yours)")
     @app_commands.guild_only()
     async def history(self, interaction: discord.Interaction, user: discord.User | None = None) -> None:
-        if not await self.in_guild(interaction):
+        if (guild_id := await guild_of(interaction)) is None:
             return
         who = user or interaction.user
-        rows = await self.store.results.history(server_of(interaction), who.id, limit=HISTORY_LIMIT)
+        rows = await self.store.results.history(guild_id, who.id, limit=HISTORY_LIMIT)
         if not rows:
             whose = "You have" if who.id == interaction.user.id else f"{user_text.name(who.display_name)} has"
             await tell(interaction, f"{whose} no finished games on this server yet.")

@@ -8,10 +8,7 @@ import zlib
 
 from bot.store import ActionSource, SaveFailed, StaleVersion
 from bot.tables.core import ManagerCore
-from bot.tables.decisions import (
-    decision_continues,
-    timeout_action,
-)
+from bot.tables.decisions import decision_continues, timeout_action
 from bot.tables.table import Table
 from games.base import Event
 

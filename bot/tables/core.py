@@ -1,7 +1,7 @@
 """The table manager's core: the tables this process holds, their locks, reading them again, and its tasks.
 
-The concerns of a table (``bot/tables/lobby.py``, ``play.py``, ``bots.py``, ``deadlines.py``, ``redraw.py``,
-``loading.py``) build on it; the methods one concern needs of another are declared here."""
+The concerns of a table (``bot/tables/lobby.py``, ``starting.py``, ``play.py``, ``bots.py``, ``deadlines.py``,
+``redraw.py``, ``loading.py``) build on it; the methods one concern needs of another are declared here."""
 
 from __future__ import annotations
 
@@ -17,10 +17,7 @@ from typing import Any
 from bot.retry import Backoff
 from bot.shards import Shards
 from bot.store import ActionSource, SaveFailed, StaleVersion, Store
-from bot.tables.decisions import (
-    acted_counts,
-    busy,
-)
+from bot.tables.decisions import acted_counts, busy
 from bot.tables.presenter import Origin, Presenter
 from bot.tables.refusals import Refusal, StaleClick
 from bot.tables.table import PLAYING, Table, seats_from_row

@@ -8,10 +8,7 @@ import logging
 from bot import text as user_text
 from bot.store import SaveFailed, StaleVersion
 from bot.tables.core import ManagerCore
-from bot.tables.decisions import (
-    decision_seconds,
-    public_to_act,
-)
+from bot.tables.decisions import decision_seconds, public_to_act
 from bot.tables.table import PLAYING, Table
 from games.base import Event
 

@@ -9,11 +9,7 @@ from pydantic import BaseModel
 from bot.pauses import paused_tables
 from bot.store import NotFound
 from bot.tables.core import ManagerCore
-from bot.tables.decisions import (
-    acted_counts,
-    decision_continues,
-    game_options,
-)
+from bot.tables.decisions import acted_counts, decision_continues, game_options
 from bot.tables.table import PLAYING, Table, seats_from_row
 from games import get_game
 

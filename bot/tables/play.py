@@ -9,10 +9,7 @@ from typing import Any
 from bot import text as user_text
 from bot.store import ActionSource
 from bot.tables.core import ManagerCore
-from bot.tables.decisions import (
-    decision_seconds,
-    public_to_act,
-)
+from bot.tables.decisions import decision_seconds, public_to_act
 from bot.tables.presenter import Origin
 from bot.tables.refusals import Refusal, StaleClick, saving
 from bot.tables.table import FINISHED, LOBBY, PLAYING, Seat, Table

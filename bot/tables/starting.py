@@ -9,9 +9,7 @@ from pydantic import ValidationError
 from bot.league.rules import season_options
 from bot.lobby import players_wanted, seat_counts, table_options
 from bot.tables.core import ManagerCore
-from bot.tables.decisions import (
-    game_options,
-)
+from bot.tables.decisions import game_options
 from bot.tables.presenter import Origin
 from bot.tables.refusals import Refusal, saving
 from bot.tables.table import LOBBY, PLAYING, Seat, Table
