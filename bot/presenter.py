@@ -17,6 +17,7 @@ from collections.abc import Awaitable, Callable, Iterable
 from typing import Any
 
 import discord
+from pydantic import BaseModel
 from pydantic_core import to_jsonable_python
 
 from bot import text as user_text
@@ -126,15 +127,15 @@ class TablePayloads:
         view = build_view(table.id, table.version, buttons) if buttons else None
         return {"content": self.turn_line(table), "embed": embed, "view": view, "picture": picture}
 
-    def picture(self, table: Table, public_view: dict[str, Any]) -> Picture | None:
+    def picture(self, table: Table, public_view: BaseModel) -> Picture | None:
         """The table picture (faces/table.py), drawn again only when the public view changed; None for a
         game without one."""
         if not draws_table(table.game.name):
             return None
         return self._drawn_picture(table, table.id, public_view, table_picture)
 
-    def _drawn_picture(self, table: Table, slot: Any, view: dict[str, Any],
-                       draw: Callable[[str, dict[str, Any]], bytes | None], drawn_part: Any = None, *,
+    def _drawn_picture(self, table: Table, slot: Any, view: BaseModel,
+                       draw: Callable[[str, Any], bytes | None], drawn_part: Any = None, *,
                        urgent: bool = False) -> Picture:
         """``draw(game, view)`` in the painter's workers, drawn again only when ``drawn_part`` (the part of the view
         the picture shows; by default all of it) changed since ``slot``'s last picture. ``urgent``: an answer will

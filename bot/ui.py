@@ -30,7 +30,7 @@ import logging
 import math
 import re
 import secrets
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, TypeGuard
 
@@ -390,10 +390,11 @@ class ButtonSpec:
 Item = ButtonSpec | SelectSpec | AmountSpec
 
 
-def build_view(table_id: int, version: int, items: list[Item]) -> discord.ui.View:
+def build_view(table_id: int, version: int, items: Sequence[Item]) -> discord.ui.View:
     """Components for a message, always within Discord's limits: when the items do not fit in five rows of
     five buttons (or a menu), every action goes into menus of 25; when even those do not fit, each family of
     numbered actions (``repay:60``, ``repay:120``…) becomes an "Other amount…" prompt. No action is left out."""
+    items = list(items)
     for arrange in (list, _as_menus, _as_prompts):
         try:
             return _view(table_id, version, arrange(items))

@@ -11,11 +11,9 @@ its final round's tables have all finished, the results are posted with a pictur
 
 from __future__ import annotations
 
-import asyncio
-import io
 import logging
 import sqlite3
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Any, Literal
 
 import discord
 from discord import app_commands
@@ -23,24 +21,17 @@ from discord.ext import commands
 
 from bot import text as user_text
 from bot.league import nights, officers, pairing, signup_ui
-from bot.league.points import shown
 from bot.league.rules import season_options
 from bot.league.server import channel_of, server_of
+from cogs.league_night_messages import NightMessages
 from bot.ui import tell
-from faces.tournament import Line, results_picture
 from games import game_names, get_game
 from games.base import GameError
 
 log = logging.getLogger(__name__)
 
-if TYPE_CHECKING:  # the commands of this mixin belong to the one group cog, cogs/league_group.py
-    CogBase = commands.GroupCog
-else:
-    CogBase = object
-
 MethodName = Literal["random", "rating", "swiss"]
 MAX_ROUNDS = 20  # rounds a tournament may have
-WATCH_SECONDS = 2.0  # how often a tournament's final round is looked at (one small query)
 NO_SIGNUP = "There is no open sign-up on this server. An officer starts one with /league signup."
 THREAD_PERMISSIONS = ("create_public_threads", "send_messages_in_threads")
 
@@ -53,7 +44,7 @@ def thread_name(game: str, round_no: int, number: int) -> str:
     return f"{get_game(game).title} · round {round_no} · table {number}"
 
 
-class NightCommands(CogBase):
+class NightCommands(NightMessages):
     """League nights."""
 
     bot: Any
@@ -162,18 +153,8 @@ class NightCommands(CogBase):
         drawn = await nights.rounds(self.store, signup.id)
         if drawn and any(t.table_id is None for t in await nights.tables(self.store, signup.id, drawn[-1].round)):
             return await self._finish_round(interaction, signup, drawn[-1])
-        if first and drawn:
-            return await tell(interaction, "This sign-up's first round is drawn already; /league round draws the next.")
-        if not first and not drawn:
-            return await tell(interaction, "No round is drawn yet; /league draw draws the first.")
-        if drawn and (left := await nights.unfinished(self.store, signup.id, drawn[-1].round)):
-            where = ", ".join(f"table {t.number}" + (f" (<#{t.channel_id}>)" if t.channel_id else "") for t in left)
-            return await tell(interaction, f"Round {drawn[-1].round} is still being played: {where}.")
-        if signup.is_tournament and len(drawn) >= (signup.rounds or 0):
-            return await tell(interaction, f"The tournament's {signup.rounds} rounds are all drawn.")
-        if signup.threads and (lacking := self._lacks_thread_permissions(interaction, signup.tables_in)):
-            return await tell(interaction, f"Parlor needs {lacking} in <#{signup.tables_in}> to open the tables "
-                                           "in threads there; nothing was drawn.")
+        if (refusal := await self._cannot_draw(interaction, signup, drawn, first)) is not None:
+            return await tell(interaction, refusal)
         method = method or (drawn[-1].method if drawn else None) or signup.method or "random"
         if signup.is_tournament and signup.method:
             method = signup.method
@@ -220,6 +201,23 @@ class NightCommands(CogBase):
         await self._refresh_signup(signup)
         if signup.is_tournament and round_no == signup.rounds:
             self._watch(signup.id)
+
+    async def _cannot_draw(self, interaction: discord.Interaction, signup: nights.Signup, drawn: list[nights.Round],
+                           first: bool) -> str | None:
+        """Why the next round of ``signup`` cannot be drawn now (``first``: by /league draw), or None."""
+        if first and drawn:
+            return "This sign-up's first round is drawn already; /league round draws the next."
+        if not first and not drawn:
+            return "No round is drawn yet; /league draw draws the first."
+        if drawn and (left := await nights.unfinished(self.store, signup.id, drawn[-1].round)):
+            where = ", ".join(f"table {t.number}" + (f" (<#{t.channel_id}>)" if t.channel_id else "") for t in left)
+            return f"Round {drawn[-1].round} is still being played: {where}."
+        if signup.is_tournament and len(drawn) >= (signup.rounds or 0):
+            return f"The tournament's {signup.rounds} rounds are all drawn."
+        if signup.threads and (lacking := self._lacks_thread_permissions(interaction, signup.tables_in)):
+            return (f"Parlor needs {lacking} in <#{signup.tables_in}> to open the tables in threads there; "
+                    "nothing was drawn.")
+        return None
 
     async def _finish_round(self, interaction: discord.Interaction, signup: nights.Signup, last: nights.Round) -> None:
         """The last round has tables not opened yet (Discord refused, or a stop): they are opened, not redrawn."""
@@ -293,17 +291,6 @@ class NightCommands(CogBase):
             log.warning("sign-up %s: the players of table %s could not be pinged (%s)", signup.id, table.number,
                         error.status)
 
-    async def _refresh_signup(self, signup: nights.Signup) -> None:
-        """The sign-up message shows the rounds drawn and a tournament's standings (best effort)."""
-        signup = await nights.get_signup(self.store, signup.id) or signup
-        if signup.message_id is None:
-            return
-        try:
-            await self.bot.get_partial_messageable(signup.channel_id).get_partial_message(signup.message_id).edit(
-                embed=await signup_ui.embed(self.store, signup), view=signup_ui.buttons(signup.id))
-        except discord.HTTPException as error:
-            log.warning("sign-up %s: its message could not be updated (%s)", signup.id, error.status)
-
     # ---------------------------------------------------------------- tournaments
 
     async def _show_tournament(self, interaction: discord.Interaction, signup: nights.Signup | None) -> None:
@@ -317,42 +304,6 @@ class NightCommands(CogBase):
                               colour=signup_ui.COLOUR)
         embed.add_field(name="Standings", value=await signup_ui.standings_text(self.store, signup, joined))
         await interaction.response.send_message(embed=embed, ephemeral=True)
-
-    def _watch(self, signup_id: int) -> None:
-        task = asyncio.get_running_loop().create_task(self._watch_final_round(signup_id))
-        self.__dict__.setdefault("_night_watchers", set()).add(task)
-        task.add_done_callback(self.__dict__["_night_watchers"].discard)
-
-    async def _watch_final_round(self, signup_id: int) -> None:
-        """Wait for a tournament's final round to be played, then post its results."""
-        while not self.bot.is_closed():
-            signup = await nights.get_signup(self.store, signup_id)
-            if signup is None or signup.ended_at is not None or not signup.is_tournament:
-                return
-            drawn = await nights.rounds(self.store, signup.id)
-            if len(drawn) == signup.rounds and not await nights.unfinished(self.store, signup.id, signup.rounds):
-                if await nights.end(self.store, signup.id):
-                    await self._post_results(signup)
-                return
-            await asyncio.sleep(WATCH_SECONDS)
-
-    async def _post_results(self, signup: nights.Signup) -> None:
-        joined = await nights.players(self.store, signup.id)
-        rows = await signup_ui.tournament_rows(self.store, signup, joined)
-        game = get_game(signup.game)
-        lines = [Line(place, name, [shown(signup.game, r) if r is not None else "–" for r in by_round],
-                      shown(signup.game, total)) for place, name, by_round, total in rows]
-        picture = await asyncio.to_thread(results_picture, f"{game.title} tournament", lines, signup.rounds or 0)
-        embed = discord.Embed(title=f"{game.title} tournament — final results", colour=signup_ui.COLOUR,
-                              description=await signup_ui.standings_text(self.store, signup, joined))
-        embed.set_image(url="attachment://tournament.png")
-        try:
-            await self.bot.get_partial_messageable(signup.channel_id).send(
-                embed=embed, file=discord.File(io.BytesIO(picture), "tournament.png"),
-                allowed_mentions=discord.AllowedMentions.none())
-        except discord.HTTPException as error:
-            log.warning("tournament %s: the results could not be posted (%s)", signup.id, error.status)
-        await self._refresh_signup(await nights.get_signup(self.store, signup.id) or signup)
 
     # ---------------------------------------------------------------- restarts
 

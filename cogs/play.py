@@ -86,6 +86,8 @@ class Play(commands.Cog):
         lacking = missing(interaction.app_permissions, in_thread=isinstance(interaction.channel, discord.Thread))
         if lacking:  # else the table would open and then freeze on the first post it cannot make
             raise Refusal(missing_text(lacking))
+        if interaction.guild_id is None or interaction.channel_id is None:  # /play is for servers only
+            raise Refusal("Tables are played in a server's channels, not in direct messages.")
         await self.tables.open_table(
             game_name=game, guild_id=interaction.guild_id, channel_id=interaction.channel_id,
             host_id=interaction.user.id, host_name=user_text.plain_name(interaction.user.display_name),
