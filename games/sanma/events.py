@@ -17,6 +17,8 @@ from games.events import GameEvent
 MeldType = Literal["pon", "daiminkan", "ankan", "shouminkan"]
 
 
+EndReason = Literal["bust", "last_hand", "agari_yame", "ended_early"]  # why a game ended (ended_early: an officer)
+
 class RoundStart(GameEvent):
     """A hand begins (its seed's hash shown now, the seed revealed at its end)."""
 
@@ -221,7 +223,7 @@ class HandEnd(GameEvent):
 
 class GameEnd(GameEvent):
     type: Literal["game_end"] = "game_end"
-    reason: Literal["bust", "last_hand", "agari_yame", "ended_early"]  # ended_early: by a league officer
+    reason: EndReason
     points: list[int]
     ranks: list[int]
     scores: list[float]  # final ranking scores (§8)

@@ -15,7 +15,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel
 
-from games.sanma.events import MeldType
+from games.sanma.events import EndReason, MeldType
 from games.sanma.hands import furiten, waits
 from games.sanma.state import ROUND_NAMES, WIND, SanmaState, code, codes, dora_indicators
 from games.sanma.tiles import kind_code, sort_key
@@ -59,7 +59,7 @@ class Meld(BaseModel):
 class Final(BaseModel):
     """The game's end: raw points, placings and the final scores in thousands after uma and oka."""
 
-    reason: Literal["bust", "last_hand", "agari_yame"]
+    reason: EndReason
     points: list[int]
     ranks: list[int]
     scores: list[float]
