@@ -59,8 +59,10 @@ async def answered(user: FakeUser, inter: FakeInteraction, latencies: list[float
     return InteractionResult(user.fake, inter, user)
 
 
-async def play_turns(table: Table, turns: int, latencies: list[float], think: float = 0.0) -> int:
-    """Each turn both players open their hand, the one to move plays their first move; the moves played."""
+async def play_turns(table: Table, turns: int, latencies: list[float], think: float = 0.0,
+                     clicks: list[float] | None = None) -> int:
+    """Each turn both players open their hand, the one to move plays their first move; the moves played. Every
+    answer's latency goes to ``latencies``, the moves' (clicks) to ``clicks`` too."""
     pace = random.Random(table.channel.id)
     moves = 0
     for _ in range(turns):
@@ -75,7 +77,9 @@ async def play_turns(table: Table, turns: int, latencies: list[float], think: fl
             continue
         _, custom_id, _ = action_buttons(panel)[0]
         await asyncio.sleep(think * (0.5 + pace.random()))
-        await answered(mover, mover.prepare_click(panel, custom_id), latencies)
+        moved = await answered(mover, mover.prepare_click(panel, custom_id), latencies)
+        if clicks is not None:
+            clicks.append(moved.latency or 0.0)
         moves += 1
     return moves
 
@@ -167,10 +171,11 @@ async def run(processes: int, tables: int, turns: int, server: PostgresForTests,
 
                 await asyncio.gather(*(open_one(t) for t in playing))
             latencies: list[float] = []
+            clicks: list[float] = []
             pids = [b.process.pid for b in bots if b.process is not None]
             own_before, workers_before = cpu_split(pids)
             started, driver = time.perf_counter(), time.process_time()
-            moves = sum(await asyncio.gather(*(play_turns(t, turns, latencies, think) for t in playing)))
+            moves = sum(await asyncio.gather(*(play_turns(t, turns, latencies, think, clicks) for t in playing)))
             elapsed, driver = time.perf_counter() - started, time.process_time() - driver
             own_after, workers_after = cpu_split(pids)
             memory = sum(resident_mb(pid) for pid in pids)
@@ -183,11 +188,13 @@ async def run(processes: int, tables: int, turns: int, server: PostgresForTests,
         global_429s = sum(1 for hit in fake.rate_limiter.hits if hit["bucket"] == "global")
     bots_cpu = cpu_of_children() - before  # the bot processes, whole lives (start-up and opening included)
     latencies.sort()
+    clicks.sort()
     at = lambda q: latencies[min(len(latencies) - 1, int(len(latencies) * q))] * 1000  # noqa: E731
     line = (f"{processes} process{'es' if processes > 1 else ''}: {tables} tables, {len(latencies)} interactions "
             f"in {elapsed:.1f} s = {len(latencies) / elapsed:.1f}/s; answer median "
             f"{statistics.median(latencies) * 1000:.0f} ms, p95 {at(0.95):.0f} ms, p99 {at(0.99):.0f} ms, "
-            f"max {latencies[-1] * 1000:.0f} ms; bot CPU per move (its /hands and redraws included) "
+            f"max {latencies[-1] * 1000:.0f} ms (the moves' clicks alone: p99 "
+            f"{clicks[min(len(clicks) - 1, int(len(clicks) * 0.99))] * 1000:.0f} ms); bot CPU per move (its /hands and redraws included) "
             f"{play_cpu * 1000 / max(moves, 1):.1f} ms, of which the bot processes' own (their event loops) "
             f"{own_cpu * 1000 / max(moves, 1):.1f} ms and picture workers {workers_cpu * 1000 / max(moves, 1):.1f} ms "
             f"({moves} moves); bot processes' memory after play {memory:.0f} MB; CPU: "

@@ -22,7 +22,7 @@ from pydantic_core import to_jsonable_python
 
 from bot import text as user_text
 from bot.channel_calls import MISSING_PERMISSION, ChannelCalls
-from bot.emoji import fit, fit_embed
+from bot.emoji import FACES, fit, fit_embed
 from bot.hand_panels import HandPanels
 from bot.lobby import most_seats, players_wanted
 from bot.painter import Painter, painter
@@ -91,6 +91,8 @@ class TablePayloads:
         self.draws = draws  # where pictures are drawn: off the event loop
         # table (its picture), or (table, user) (that player's panel picture) → the picture of the view drawn last
         self.pictures: dict[Any, Picture] = {}
+        # (table, user) → what that player's panel was last built from (``panel_inputs``), and the panel built
+        self.panels: dict[tuple[int, int], tuple[tuple[Any, ...], dict[str, Any]]] = {}
 
     def names(self, table: Table) -> list[str]:
         """The seats' names as every message shows them: escaped (bot/text.py), so no name is markup."""
@@ -180,7 +182,22 @@ class TablePayloads:
         return {"content": None, "embed": embed, "view": build_view(table.id, table.version, buttons)}
 
     def panel_payload(self, table: Table, user_id: int, *, urgent: bool = False) -> dict[str, Any]:
-        """A player's hand panel (``urgent``: an answer waits for it, its picture is drawn first)."""
+        """A player's hand panel (``urgent``: an answer waits for it, its picture is drawn first). Built again only
+        when what it is built from changed: a /hand just after a redraw, or a redraw just after the player's own
+        answer, shows the panel built then."""
+        inputs = panel_inputs(table)
+        built = self.panels.get((table.id, user_id))
+        if built is not None and built[0] == inputs:
+            payload = dict(built[1])
+            picture = payload["picture"]
+            if urgent and isinstance(picture, Picture) and not picture.drawing.done():
+                self.draws.hurry(picture.drawing)
+            return payload
+        payload = self._panel_payload(table, user_id, urgent=urgent)
+        self.panels[(table.id, user_id)] = (inputs, payload)
+        return dict(payload)
+
+    def _panel_payload(self, table: Table, user_id: int, *, urgent: bool) -> dict[str, Any]:
         seat = table.seat_of(user_id)
         assert seat is not None, "a hand panel is shown to a seated player only"
         renderer = presentation(table.game.name)
@@ -206,6 +223,17 @@ class TablePayloads:
     def forget(self, table: Table) -> None:
         for key in [k for k in self.pictures if k == table.id or (isinstance(k, tuple) and k[0] == table.id)]:
             del self.pictures[key]
+        for built in [k for k in self.panels if k[0] == table.id]:
+            del self.panels[built]
+
+
+def panel_inputs(table: Table) -> tuple[Any, ...]:
+    """Everything a hand panel is built from besides the player: the table's version (every move, seat change and
+    resignation makes a new one: the state, whose turn, the seat versions), its status and deadline, the seats'
+    names and kinds, and how many card faces the renderers may show as emoji (faces are only added while a bot
+    runs)."""
+    return (table.version, table.status, table.deadline, tuple((s.name, s.bot, s.resigned) for s in table.seats),
+            len(FACES.emoji))
 
 
 class DiscordPresenter(Presenter):

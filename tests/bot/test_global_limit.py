@@ -5,7 +5,8 @@ from __future__ import annotations
 import asyncio
 
 import aiohttp
-from bot.global_limit import GLOBAL_PER_SECOND, GlobalPacer, counted, share
+
+from bot.global_limit import GLOBAL_PER_SECOND, GlobalPacer, background, counted, share
 from bot.shards import Shards
 from localdiscord import LocalDiscord, Strictness
 
@@ -87,6 +88,5 @@ async def test_a_players_call_never_waits_behind_the_emoji_upload():
 
 
 async def test_emoji_calls_are_the_background_ones():
-    from bot.global_limit import background
     assert background("/api/v10/applications/1/emojis") and background("/api/v10/applications/1/emojis/2")
     assert not background("/api/v10/channels/1/messages/2")

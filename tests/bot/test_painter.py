@@ -155,3 +155,49 @@ def test_the_picture_workers_end_when_the_bot_is_killed(tmp_path):
     while any(alive(p) for p in workers) and time.monotonic() < deadline:
         time.sleep(0.2)
     assert not [p for p in workers if alive(p)]
+
+
+async def test_a_hand_shown_again_with_nothing_changed_is_not_built_again(monkeypatch):
+    """A /hand just after a redraw (or a redraw just after the player's answer) shows the panel built then; a move,
+    or card faces becoming emoji, builds it anew."""
+    import bot.presenter as presenting
+    from bot.emoji import FACES
+    from bot.presenter import payload_signature
+
+    pool = GatedPool()
+    pool.gate.set()
+    presenter = DiscordPresenter(client=None, draws=Painter(pool, slots=1))
+    table = busy_table(1)
+    alice = table.seats[0].user_id
+    built: list[int] = []
+    real = presenting.get_renderer
+
+    class Counting:
+        def __init__(self, name: str) -> None:
+            self.renderer = real(name)
+
+        def __getattr__(self, name: str):
+            return getattr(self.renderer, name)
+
+        def panel(self, *args, **kwargs):
+            built.append(1)
+            return self.renderer.panel(*args, **kwargs)
+
+    monkeypatch.setattr(presenting, "get_renderer", Counting)
+    redraw = presenter.panel_payload(table, alice)  # a redraw's
+    answer = presenter.panel_payload(table, alice, urgent=True)  # her /hand just after
+    assert payload_signature(answer) == payload_signature(redraw) and len(built) == 1
+    answer["content"] = "⌛ a note"  # an answer's note stays its own
+    assert presenter.panel_payload(table, alice)["content"] is None and len(built) == 1
+
+    seat = table.to_act()[0]
+    KOIKOI.apply(table.state, seat, KOIKOI.legal_actions(table.state, seat)[0])
+    table.version += 1
+    moved = presenter.panel_payload(table, alice)
+    assert len(built) == 2 and payload_signature(moved) != payload_signature(redraw)
+
+    monkeypatch.setitem(FACES.emoji, ("hanafuda", "1L"), "<:hf_01_crane:123456789012345678>")
+    presenter.panel_payload(table, alice)
+    assert len(built) == 3
+    assert (await resolved(moved))["picture"].startswith(b"\x89PNG")
+    pool.shutdown()
