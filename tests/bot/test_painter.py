@@ -170,7 +170,7 @@ async def test_a_hand_shown_again_with_nothing_changed_is_not_built_again(monkey
     table = busy_table(1)
     alice = table.seats[0].user_id
     built: list[int] = []
-    real = presenting.get_renderer
+    real = presenting.presentation
 
     class Counting:
         def __init__(self, name: str) -> None:
@@ -183,7 +183,7 @@ async def test_a_hand_shown_again_with_nothing_changed_is_not_built_again(monkey
             built.append(1)
             return self.renderer.panel(*args, **kwargs)
 
-    monkeypatch.setattr(presenting, "get_renderer", Counting)
+    monkeypatch.setattr(presenting, "presentation", Counting)
     redraw = presenter.panel_payload(table, alice)  # a redraw's
     answer = presenter.panel_payload(table, alice, urgent=True)  # her /hand just after
     assert payload_signature(answer) == payload_signature(redraw) and len(built) == 1
