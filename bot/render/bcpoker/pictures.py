@@ -10,9 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from bot.render.bcpoker.words import OVER, PICTURE_PHASES
-from faces.table import DRAWN_GAP
+from bot.render.drawn_apart import hand_with_drawn
 from faces.table import (
-    GAP,
     MARGIN,
     TEXT,
     TITLE,
@@ -85,16 +84,8 @@ def _table(b: Board, v: PublicView, backs: bool = True) -> None:
 
 
 def _panel(b: Board, v: SeatView) -> None:
-    hand, drawn = list(v.hand), v.drawn
-    if drawn in hand:
-        hand.remove(drawn)
-    else:
-        drawn = None  # drawn and played already
     b.line("Your hand")
-    x = b.row(MARGIN, hand, b.card)
-    if drawn:
-        b.y -= b.card + GAP
-        b.row(x + DRAWN_GAP, [drawn], b.card)
+    hand_with_drawn(b, v.hand, v.drawn, b.card)
     b.y += 6
     _table(b, v, backs=False)  # the other hands as counts: the seat's own cards stay large
 
