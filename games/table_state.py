@@ -10,7 +10,7 @@ from typing import Generic, TypeVar
 
 from pydantic import BaseModel, ConfigDict
 
-from games.base import SeatInfo
+from games.base import GameError, SeatInfo
 
 OptionsT = TypeVar("OptionsT", bound=BaseModel)
 
@@ -21,3 +21,14 @@ class TableState(BaseModel, Generic[OptionsT]):
     options: OptionsT
     seats: list[SeatInfo]
     seed: str  # master seed: secret
+
+
+def seat_infos(seats: list[SeatInfo] | list[str]) -> list[SeatInfo]:
+    """The seats of a new game: each a :class:`SeatInfo`, or a name for a human seat."""
+    return [s if isinstance(s, SeatInfo) else SeatInfo(name=str(s)) for s in seats]
+
+
+def check_seed(seed: str) -> None:
+    """A new game's master seed must be a non-empty string."""
+    if not isinstance(seed, str) or not seed:
+        raise GameError("The seed must be a non-empty string.")
