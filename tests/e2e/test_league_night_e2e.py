@@ -24,9 +24,9 @@ NAMES = ("ann", "ben", "cid", "dee", "eve", "fay", "gus", "hal", "ivy", "jon")
 
 
 @asynccontextmanager
-async def running(fake, db) -> AsyncIterator[ParlorBot]:
+async def running(fake, db, first_seed: int = 0) -> AsyncIterator[ParlorBot]:
     """A bot connected to the fake Discord for the block; stopped after it, and the fake then checked clean."""
-    bot = make_bot(fake, db)
+    bot = make_bot(fake, db, first_seed=first_seed)
     run = await start_client(fake, bot)
     try:
         yield bot
@@ -41,8 +41,9 @@ async def settle(fake, bot) -> None:
     await fake.wait_idle()
 
 
-async def club(fake, bot):
-    """The officer, the ten players, the season's short sanma rules and a sign-up they all joined."""
+async def club(fake, bot, players: int = len(NAMES)):
+    """The officer, the ten players, the season's short sanma rules and a sign-up they all joined; with fewer
+    ``players``, the others leave it again: ``(officer, the players who stayed, the sign-up)``."""
     mod = fake.add_user("mod", manage_guild=True)
     people = [fake.add_user(name) for name in NAMES]
     await mod.slash("season", "start")
@@ -61,7 +62,9 @@ async def club(fake, bot):
     assert "Signed up (10)" in _fields(signup_message)
     for person in people:
         assert person.name in _fields(signup_message)
-    return mod, people, posted
+    for person in people[players:]:
+        await person.click(posted.message, "Leave")
+    return mod, people[:players], posted
 
 
 def _fields(message) -> str:
@@ -255,10 +258,7 @@ async def test_a_tournament_of_two_rounds_ends_with_its_results_and_picture(fake
     from bot.league.points import shown
 
     async with running(fake, db) as bot:
-        mod, people, posted = await club(fake, bot)
-        for person in people[6:]:  # six play
-            await person.click(posted.message, "Leave")
-        people = people[:6]
+        mod, people, posted = await club(fake, bot, players=6)
         set_up = await mod.slash("league", "tournament", rounds=2, method="swiss")
         assert not set_up.ephemeral and "tournament of 2 rounds drawn by swiss" in set_up.text()
         assert "tournament · 2 rounds · swiss" in posted.message.embed["title"]
@@ -372,18 +372,13 @@ async def test_a_server_s_table_channels_hold_its_tables_threads_and_refuse_othe
 async def test_a_tournament_whose_final_round_is_played_after_a_restart_still_ends(fake, db):
     bot = make_bot(fake, db)
     run = await start_client(fake, bot)
-    mod, people, posted = await club(fake, bot)
-    for person in people[3:]:
-        await person.click(posted.message, "Leave")
-    people = people[:3]
+    mod, people, posted = await club(fake, bot, players=3)
     await mod.slash("league", "tournament", rounds=1, method="random")
     await mod.slash("league", "draw", method="random")
     await settle(fake, bot)
     await run.stop()
 
-    bot = make_bot(fake, db, first_seed=50)
-    run = await start_client(fake, bot)
-    try:
+    async with running(fake, db, first_seed=50) as bot:
         signup = await nights.latest_signup(bot.store, fake.guild.id)
         await play_round(fake, bot, people, signup.id, 1)
         for _ in range(100):  # the restarted process watches the final round and ends the tournament
@@ -394,9 +389,6 @@ async def test_a_tournament_whose_final_round_is_played_after_a_restart_still_en
         results = [m for m in fake.public_messages(fake.channel) if m.embed and "final results" in
                    (m.embed.get("title") or "")]
         assert len(results) == 1 and [a.filename for a in results[0].attachments] == ["tournament.png"]
-    finally:
-        await run.stop()
-    fake.assert_clean()
 
 
 async def test_a_table_discord_failed_to_open_is_opened_by_the_next_round_command_not_redrawn(fake, db):
