@@ -39,11 +39,6 @@ def panel_picture(view: SeatView) -> Board:
     return fitted(FACES, lambda board: _panel(board, view))
 
 
-def panel_shows(view: SeatView) -> bool:
-    """Whether the seat holds cards to draw."""
-    return bool(view.hand)
-
-
 def result_picture(event: dict[str, Any], names: list[str]) -> Board | None:
     """A round's winning hands with their points and patterns; None for any other event or a round nobody won."""
     if event.get("type") != "round_end":

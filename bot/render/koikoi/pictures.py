@@ -43,11 +43,6 @@ def _panel(b: Board, v: SeatView) -> None:
     fishing_panel(b, v.hand, v.field, piles)
 
 
-def panel_shows(view: SeatView) -> bool:
-    """Whether the seat holds cards for its panel picture."""
-    return bool(view.hand)
-
-
 def panel_picture(view: SeatView) -> Board:
     """The seat's hand panel: the field, under each hand card what it takes, every side's captures."""
     return fitted(FACES, lambda board: _panel(board, view))

@@ -129,11 +129,6 @@ def _seat(b: Board, v: PublicView, s: int) -> None:
 
 # --- the hand panel ---------------------------------------------------------------------------------------
 
-def panel_shows(view: SeatView) -> bool:
-    """Whether the seat holds tiles to draw."""
-    return bool(view.hand)
-
-
 def panel_picture(view: SeatView) -> Board:
     return fitted(FACES, lambda board: _panel(board, view))
 
