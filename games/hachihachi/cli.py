@@ -76,9 +76,7 @@ def verify(args: argparse.Namespace) -> int:
     from games.hanafuda import DECK, sort_codes
     from games.shuffle import seeded_shuffle
 
-    if (revealed := cli.revealed_seed(args, "hachihachi")) is None:
-        return 1
-    seed, actual = revealed
+    seed, actual = cli.revealed_seed(args, "hachihachi")
     n, dealer = args.players, args.dealer - 1
     if not 3 <= n <= 7:
         raise GameError(f"Hachi-Hachi is played by 3 to 7 players, not {n}.")
