@@ -48,11 +48,10 @@ def flip(state: HHState, seat: int, events: list[HachiHachiEvent]) -> None:
         state.pending = card
         state.pending_choices = _sort(matches)
         state.phase = "take"
-        events.append(Flipped(player=seat, card=card, captured=[], pending_choice=True,
-                                choices=list(state.pending_choices)))
+        events.append(Flipped.choosing(seat, card, state.pending_choices))
         return
     taken = resolve(state, seat, card, None)
-    events.append(Flipped(player=seat, card=card, captured=taken, pending_choice=False))
+    events.append(Flipped.taking(seat, card, taken))
     end_turn(state, seat, events)
 
 

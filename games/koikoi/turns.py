@@ -98,9 +98,8 @@ def flip(state: KoiKoiState, seat: int, events: list[KoiKoiEvent]) -> None:
         d["pending"] = card
         d["pending_choices"] = _sort(matches)
         d["phase"] = "choose_take"
-        events.append(Flipped(player=seat, card=card, captured=[], pending_choice=True,
-                                choices=list(state.pending_choices)))
+        events.append(Flipped.choosing(seat, card, state.pending_choices))
         return
     taken = resolve(state, seat, card, None)
-    events.append(Flipped(player=seat, card=card, captured=taken, pending_choice=False))
+    events.append(Flipped.taking(seat, card, taken))
     end_turn(state, seat, events)
