@@ -404,22 +404,24 @@ def test_deck_rebuild_at_a_hit_draw_keeps_the_named_top():
     assert s.pile == ["KX"] and s.pile_named == [7] and s.reshuffles == 1
 
 
-def test_reshuffle_limit_ends_the_round_without_payments():
-    s = arrange(turn=A, pile="G2 G3", max_reshuffles=1)
+def deck_in_the_pile(max_reshuffles: int, reshuffles: int):
+    """A's turn to draw from an empty deck, every card but the hands in the pile, after ``reshuffles`` rebuilds."""
+    s = arrange(turn=A, pile="G2 G3", max_reshuffles=max_reshuffles)
     moved, s.deck = s.deck, []
     s.pile = moved + s.pile
     s.pile_named = [7 if c == "KX" else int(c[1]) for c in s.pile]
-    s.reshuffles = 1
+    s.reshuffles = reshuffles
+    return s
+
+
+def test_reshuffle_limit_ends_the_round_without_payments():
+    s = deck_in_the_pile(max_reshuffles=1, reshuffles=1)
     ev = act(s, A, "draw")
     end = first(ev, "round_end").fields()
     assert "exhausted" in types(ev) and end["wins"] == [] and end["payments"] == [0, 0, 0]
     assert s.lead == B and s.round == 2
     # unlimited (0): the deck is rebuilt again
-    s = arrange(turn=A, pile="G2 G3", max_reshuffles=0)
-    moved, s.deck = s.deck, []
-    s.pile = moved + s.pile
-    s.pile_named = [7 if c == "KX" else int(c[1]) for c in s.pile]
-    s.reshuffles = 5
+    s = deck_in_the_pile(max_reshuffles=0, reshuffles=5)
     ev = act(s, A, "draw")
     assert "rebuild" in types(ev) and s.reshuffles == 6
 
