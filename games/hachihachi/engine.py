@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from games.base import SeatInfo
 from games.hachihachi import month
-from games.hachihachi.actions import describe
+from games.hachihachi.actions import describe as describe_action
 from games.hachihachi.events import HachiHachiEvent
 from games.hachihachi.ledger import ledger_entries, result
 from games.hachihachi.moves import apply, legal_actions
@@ -115,5 +115,3 @@ def load(snapshot: str) -> HHState:
     return state
 
 
-def describe_action(action: str) -> str:
-    return describe(action)

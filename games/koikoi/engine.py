@@ -40,7 +40,7 @@ from __future__ import annotations
 from games.base import GameError, Result, SeatInfo, placings
 from games.fishing import check_over
 from games.koikoi import events as E
-from games.koikoi.actions import describe
+from games.koikoi.actions import describe as describe_action
 from games.koikoi.events import KoiKoiEvent
 from games.koikoi.moves import apply, legal_actions
 from games.koikoi.options import Options
@@ -145,5 +145,3 @@ def load(snapshot: str) -> KoiKoiState:
     return KoiKoiState.model_validate_json(snapshot)
 
 
-def describe_action(action: str) -> str:
-    return describe(action)
