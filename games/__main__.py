@@ -21,6 +21,7 @@ from types import ModuleType
 
 from games import game_names, get_game
 from games.base import GameError
+from games.cli import SeedMismatch
 
 COMMANDS = {
     "calc": "score a hand or capture pile",
@@ -73,6 +74,9 @@ def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
         return args.handler(args)
+    except SeedMismatch as error:
+        print(error, file=sys.stderr)
+        return 1
     except GameError as error:
         print(str(error).splitlines()[0], file=sys.stderr)
         return 2

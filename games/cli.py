@@ -6,8 +6,8 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
-import sys
-from typing import Any, Callable, Iterable
+from collections.abc import Callable, Iterable
+from typing import Any
 
 from pydantic import BaseModel
 
@@ -62,15 +62,18 @@ def report(args: argparse.Namespace, out: dict[str, Any], summary: str, kept: st
     return 0 if out["errors"] == 0 and out[kept] else 1
 
 
-def revealed_seed(args: argparse.Namespace, game: str) -> tuple[str, str] | None:
-    """The round seed of ``--seed`` and its SHA-256, or None (said on stderr) when it is not the
-    seed the ``--hash`` shown at round start committed to."""
+class SeedMismatch(Exception):
+    """A ``verify`` seed that is not the one the hash committed to: said on stderr, and the command exits 1."""
+
+
+def revealed_seed(args: argparse.Namespace, game: str) -> tuple[str, str]:
+    """The round seed of ``--seed`` and its SHA-256; :class:`SeedMismatch` when it is not the seed the ``--hash``
+    shown at round start committed to."""
     if not args.seed or not args.hash:
         raise GameError(f"verify {game} needs --seed and --hash.")
     seed, expected = args.seed.strip(), args.hash.strip().lower()
     actual = hashlib.sha256(seed.encode("utf-8")).hexdigest()
     if actual != expected:
-        print(f"Hash mismatch: sha256({seed!r}) is {actual}, not {expected}. This seed is not the one committed to.",
-              file=sys.stderr)
-        return None
+        raise SeedMismatch(f"Hash mismatch: sha256({seed!r}) is {actual}, not {expected}. "
+                           "This seed is not the one committed to.")
     return seed, actual

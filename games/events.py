@@ -8,7 +8,7 @@ otherwise the only seat that may see it. The seat that acted is a field of its o
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import model_validator
 
@@ -32,3 +32,11 @@ class GameEvent(Event):
     def fields(self) -> dict[str, Any]:
         """The event's own fields as the engine set them, in a dict (without ``type`` and ``seat``)."""
         return self.model_dump(exclude={"type", "seat"}, exclude_unset=True)
+
+
+class GameEnded(GameEvent):
+    """The game is over: each seat's net score and its placing (1 = first), as in its :class:`games.base.Result`."""
+
+    type: Literal["game_end"] = "game_end"
+    scores: list[int]
+    placings: list[int]

@@ -125,6 +125,16 @@ class Flipped(GameEvent):
     pending_choice: bool  # two table cards match: the player chooses (a take follows)
     choices: list[str] = Field(default_factory=list)
 
+    @classmethod
+    def taking(cls, seat: int, card: str, taken: list[str]) -> Flipped:
+        """The flipped card took ``taken`` (none: it stays on the table)."""
+        return cls(player=seat, card=card, captured=taken, pending_choice=False)
+
+    @classmethod
+    def choosing(cls, seat: int, card: str, choices: list[str]) -> Flipped:
+        """The flipped card matches the two ``choices``: the player chooses which it takes."""
+        return cls(player=seat, card=card, captured=[], pending_choice=True, choices=list(choices))
+
 
 class Taken(GameEvent):
     """The table card a flipped card takes, chosen by the player."""

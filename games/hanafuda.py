@@ -222,5 +222,30 @@ def matching(field: list[str], code: str) -> list[str]:
     return [c for c in field if MONTH[c] == month]
 
 
+def four_of_a_month(table: list[str]) -> int | None:
+    """The month whose four cards all lie on ``table`` (the first to appear, should there be two), or None: the
+    fishing games deal such a table again."""
+    counts: dict[int, int] = {}
+    for c in table:
+        counts[MONTH[c]] = counts.get(MONTH[c], 0) + 1
+    return next((m for m, k in counts.items() if k == 4), None)
+
+
+def take_matching(field: list[str], code: str, target: str | None) -> list[str]:
+    """A fishing-game play of ``code`` on ``field``: it takes the cards of its month (all of one or three, the one
+    named ``target`` of two), which leave the field; with none, ``code`` is laid on the field. Returns the cards
+    taken."""
+    matches = matching(field, code)
+    if not matches:
+        field.append(code)
+        return []
+    if len(matches) == 2:
+        assert target in matches  # a legal play names the card it takes of two
+        matches = [target]
+    for c in matches:
+        field.remove(c)
+    return matches
+
+
 def same_month(a: str, b: str) -> bool:
     return MONTH[a] == MONTH[b]

@@ -54,6 +54,17 @@ class Line:
         return f"{int(value):,}"
 
 
+def months_and_calls(call: str, key: str) -> tuple[Line, ...]:
+    """The lines of a fishing game played by the month with a call that may pay (Koi-Koi's, Hachi-Hachi's Sage):
+    months played and won, ``key`` calls made and ``key_paid`` those that paid."""
+    return (
+        Line("Months played", "months"),
+        Line("Months won", "months_won", "months", "rate"),
+        Line(f"{call} calls", key),
+        Line(f"{call} calls that paid", f"{key}_paid", key, "rate"),
+    )
+
+
 @dataclass(frozen=True)
 class Frequency:
     """Counters named ``prefix + name`` (``"yaku:Ino-Shika-Cho"``) listed by how often they happened."""

@@ -31,6 +31,11 @@ def _never(view: Any) -> bool:
     return False
 
 
+def holds_hand(view: Any) -> bool:
+    """Whether a seat's view holds cards in its ``hand``: the panel picture of a game whose seats hold one hand."""
+    return bool(view.hand)
+
+
 @dataclass(frozen=True, kw_only=True)
 class Presentation:
     """How one game looks. Embeds, panels and narration read only the views and events the game gives them:

@@ -9,7 +9,6 @@ from __future__ import annotations
 from typing import Any
 
 from bot.render import presentation
-
 from faces.table import MARGIN, MIN_WIDTH, WIDTH
 
 

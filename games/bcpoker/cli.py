@@ -73,9 +73,7 @@ def verify(args: argparse.Namespace) -> int:
     from games.bcpoker.options import decks_for
     from games.bcpoker.rounds import deal, round_deck
 
-    if (revealed := cli.revealed_seed(args, "bcpoker")) is None:
-        return 1
-    seed, actual = revealed
+    seed, actual = cli.revealed_seed(args, "bcpoker")
     players = parse_options(cli.options_given(args, Options)).players or PLAYERS
     lead = args.lead or 1
     if not 1 <= lead <= players:

@@ -11,7 +11,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, Field, TypeAdapter
 
-from games.events import GameEvent
+from games.events import GameEnded, GameEvent
 
 
 class RoundStart(GameEvent):
@@ -199,10 +199,7 @@ class RoundEnd(RoundOutcome, GameEvent):
     type: Literal["round_end"] = "round_end"
 
 
-class GameEnd(GameEvent):
-    type: Literal["game_end"] = "game_end"
-    scores: list[int]
-    placings: list[int]
+class GameEnd(GameEnded):
     rounds: int
 
 

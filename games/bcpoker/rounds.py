@@ -12,6 +12,7 @@ from games.bcpoker.events import BCPokerEvent, Deal, RoundStart
 from games.bcpoker.options import Options, decks_for, parse_options
 from games.bcpoker.state import HAND_SIZE, BCState
 from games.shuffle import seeded_shuffle, sha256_hex
+from games.table_state import check_seed, seat_infos
 
 
 def first_lead(seed: str, n: int) -> int:
@@ -41,13 +42,12 @@ def new_game(
     if options is None or isinstance(options, dict):
         options = parse_options(options or {}, n)
     options.check(n)
-    if not isinstance(seed, str) or not seed:
-        raise GameError("The seed must be a non-empty string.")
+    check_seed(seed)
     n_decks = decks_for(n)
     deck_source = _injected(decks, n_decks)
     state = BCState(
         options=options,
-        seats=[s if isinstance(s, SeatInfo) else SeatInfo(name=str(s)) for s in seats],
+        seats=seat_infos(seats),
         seed=seed,
         players=n,
         decks=n_decks,

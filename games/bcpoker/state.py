@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, Field
 
-from games.base import SeatInfo
 from games.bcpoker.events import BCPokerEvent
 from games.bcpoker.hands import HandValue, evaluate, is_tenpai
 from games.bcpoker.options import Options
+from games.table_state import TableState
 
 HAND_SIZE = 7
 
@@ -34,12 +34,8 @@ class RonWindow(BaseModel):
     decided: list[int] = Field(default_factory=list)
 
 
-class BCState(BaseModel):
-    model_config = ConfigDict(hide_input_in_errors=True)  # an unloadable snapshot: errors (logs) show no cards, no seed
+class BCState(TableState[Options]):
     game: str = "bcpoker"
-    options: Options
-    seats: list[SeatInfo]
-    seed: str  # master seed: secret
     players: int
     decks: int
     lead: int

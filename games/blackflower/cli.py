@@ -104,9 +104,7 @@ def verify(args: argparse.Namespace) -> int:
     from games.hanafuda import DECK
     from games.shuffle import seeded_shuffle
 
-    if (revealed := cli.revealed_seed(args, "blackflower")) is None:
-        return 1
-    seed, actual = revealed
+    seed, actual = cli.revealed_seed(args, "blackflower")
     deck = seeded_shuffle(seed, 0, DECK)
     out: dict = {"ok": True, "seed": seed, "hash": actual, "deck": deck}
     if (args.players is None) != (args.banker is None):

@@ -25,6 +25,7 @@ from games.blackflower.options import Options, parse_options
 from games.blackflower.state import DEFAULT_BALANCE, BlackFlowerState, Phase, scores, seat_count
 from games.hanafuda import BRIGHT, DECK, KIND
 from games.shuffle import seeded_shuffle, sha256_hex
+from games.table_state import check_seed, seat_infos
 
 
 def banker_draw(seed: str, n: int) -> tuple[int, list[dict[str, Any]]]:
@@ -56,12 +57,11 @@ def new_game(
         options = Options()
     elif isinstance(options, dict):
         options = parse_options(options)
-    infos = [s if isinstance(s, SeatInfo) else SeatInfo(name=str(s)) for s in seats]
+    infos = seat_infos(seats)
     n = len(infos)
     if not 2 <= n <= 10:
         raise GameError(f"Black Flower is played by 2 to 10 players, not {n}.")
-    if not isinstance(seed, str) or not seed:
-        raise GameError("The seed must be a non-empty string.")
+    check_seed(seed)
     events: list[BlackFlowerEvent] = []
     if first_banker is None:
         banker, draws = banker_draw(seed, n)

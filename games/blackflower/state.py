@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, Field
 
-from games.base import SeatInfo
 from games.blackflower.events import BlackFlowerEvent
 from games.blackflower.options import Options
+from games.table_state import TableState
 
 DEFAULT_BALANCE = 1000
 
@@ -47,12 +47,8 @@ class Hand(BaseModel):
     payout: int = 0  # chips returned to the player at settlement
 
 
-class BlackFlowerState(BaseModel):
-    model_config = ConfigDict(hide_input_in_errors=True)  # an unloadable snapshot: errors (logs) show no cards, no seed
+class BlackFlowerState(TableState[Options]):
     game: str = "blackflower"
-    options: Options
-    seats: list[SeatInfo]
-    seed: str
     host: int | None = None  # the first human seat: may end a `rounds = 0` game
     chips: list[int]
     start_chips: list[int]

@@ -71,14 +71,12 @@ simulate = cli.simulation(Options, parse_options, run_games, "{games} games of {
 
 def verify(args: argparse.Namespace) -> int:
     """Check a month's revealed seed against its hash and show each deal attempt until one stands."""
-    from games.hachihachi.deal import deal, four_of_a_month
+    from games.hachihachi.deal import deal
     from games.hachihachi.state import BLANK
-    from games.hanafuda import DECK, sort_codes
+    from games.hanafuda import DECK, four_of_a_month, sort_codes
     from games.shuffle import seeded_shuffle
 
-    if (revealed := cli.revealed_seed(args, "hachihachi")) is None:
-        return 1
-    seed, actual = revealed
+    seed, actual = cli.revealed_seed(args, "hachihachi")
     n, dealer = args.players, args.dealer - 1
     if not 3 <= n <= 7:
         raise GameError(f"Hachi-Hachi is played by 3 to 7 players, not {n}.")

@@ -9,7 +9,7 @@ from games.hachihachi.state import (
     HHState,
     seat_count,
 )
-from games.hanafuda import DECK, MONTH
+from games.hanafuda import DECK
 from games.shuffle import seeded_shuffle
 
 
@@ -37,16 +37,6 @@ def deal(deck: list[str], n: int, dealer: int) -> tuple[list[list[str]], list[st
             table.extend(deck[pos:pos + 3])
             pos += 3
     return hands, table, deck[pos:]
-
-
-def four_of_a_month(table: list[str]) -> int | None:
-    counts: dict[int, int] = {}
-    for c in table:
-        counts[MONTH[c]] = counts.get(MONTH[c], 0) + 1
-    for m, k in counts.items():
-        if k == 4:
-            return m
-    return None
 
 
 def field_tokens(table: list[str]) -> list[int]:

@@ -27,9 +27,9 @@ Events with ``seat=None`` are public and never name a hidden card; the few priva
 
 from __future__ import annotations
 
-from games.base import GameError, SeatInfo
+from games.base import SeatInfo
 from games.hachihachi import month
-from games.hachihachi.actions import describe
+from games.hachihachi.actions import describe as describe_action
 from games.hachihachi.events import HachiHachiEvent
 from games.hachihachi.ledger import ledger_entries, result
 from games.hachihachi.moves import apply, legal_actions
@@ -43,6 +43,7 @@ from games.hachihachi.state import (
     seat_count,
 )
 from games.hachihachi.views import public_view, view
+from games.table_state import check_seed, seat_infos
 
 __all__ = ["apply", "describe_action", "hidden_cards", "is_over", "ledger_entries", "legal_actions", "load",
            "new_game", "opening_events", "public_view", "result", "to_act", "view"]
@@ -60,9 +61,8 @@ def new_game(
     elif isinstance(options, dict):
         options = parse_options(options, len(seats))
     options.check(len(seats))
-    if not isinstance(seed, str) or not seed:
-        raise GameError("The seed must be a non-empty string.")
-    infos = [s if isinstance(s, SeatInfo) else SeatInfo(name=str(s)) for s in seats]
+    check_seed(seed)
+    infos = seat_infos(seats)
     n = len(infos)
     if decks is not None:
         decks = [check_deck(list(d), n) for d in decks]
@@ -115,5 +115,3 @@ def load(snapshot: str) -> HHState:
     return state
 
 
-def describe_action(action: str) -> str:
-    return describe(action)

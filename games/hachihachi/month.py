@@ -15,7 +15,7 @@ from games.hachihachi.combos import (
     chasse_compensation,
     hand_combos,
 )
-from games.hachihachi.deal import deal, field_tokens, four_of_a_month, next_deck
+from games.hachihachi.deal import deal, field_tokens, next_deck
 from games.hachihachi.events import HachiHachiEvent
 from games.hachihachi.payments import (
     ACCOUNTS,
@@ -36,6 +36,7 @@ from games.hachihachi.state import (
     from_dealer,
     seat_count,
 )
+from games.hanafuda import four_of_a_month
 from games.hanafuda import sort_codes as _sort
 from games.shuffle import seeded_shuffle, sha256_hex
 

@@ -22,23 +22,15 @@ from games.hachihachi.state import (
     HHState,
     seat_count,
 )
-from games.hanafuda import ORDER
+from games.hanafuda import ORDER, take_matching
 from games.hanafuda import matching as _matches
 from games.hanafuda import sort_codes as _sort
 
 
 def resolve(state: HHState, seat: int, code: str, target: str | None) -> list[str]:
-    matches = _matches(state.table, code)
-    if not matches:
-        state.table.append(code)
+    taken = take_matching(state.table, code, target)
+    if not taken:
         return []
-    if len(matches) == 2:
-        assert target is not None  # a legal play names the card it takes of two
-        taken = [target]
-    else:
-        taken = matches
-    for c in taken:
-        state.table.remove(c)
     caps = state.captures[seat]
     caps.extend([code, *taken])
     caps.sort(key=ORDER.__getitem__)
@@ -56,11 +48,10 @@ def flip(state: HHState, seat: int, events: list[HachiHachiEvent]) -> None:
         state.pending = card
         state.pending_choices = _sort(matches)
         state.phase = "take"
-        events.append(Flipped(player=seat, card=card, captured=[], pending_choice=True,
-                                choices=list(state.pending_choices)))
+        events.append(Flipped.choosing(seat, card, state.pending_choices))
         return
     taken = resolve(state, seat, card, None)
-    events.append(Flipped(player=seat, card=card, captured=taken, pending_choice=False))
+    events.append(Flipped.taking(seat, card, taken))
     end_turn(state, seat, events)
 
 

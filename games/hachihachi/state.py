@@ -5,12 +5,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, Field
 
-from games.base import GameError, SeatInfo
+from games.base import GameError
 from games.hachihachi.events import HachiHachiEvent
 from games.hachihachi.options import Options
 from games.hanafuda import DECK
+from games.table_state import TableState
 
 BLANK = "BLANK"
 
@@ -42,12 +43,8 @@ class Sage(BaseModel):
     value: int
 
 
-class HHState(BaseModel):
-    model_config = ConfigDict(hide_input_in_errors=True)  # an unloadable snapshot: errors (logs) show no cards, no seed
+class HHState(TableState[Options]):
     game: str = "hachihachi"
-    options: Options
-    seats: list[SeatInfo]
-    seed: str
     decks: list[list[str]] | None = None
     deck_pos: int = 0
     stocks: list[list[str]] | None = None

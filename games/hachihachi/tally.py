@@ -14,14 +14,9 @@ from collections.abc import Iterable
 from games.base import Event
 from games.hachihachi.combos import combo_name
 from games.hachihachi.events import ComboMade, Declared, MonthEnd, Sage
-from games.tally import Counts, Frequency, Line
+from games.tally import Counts, Frequency, months_and_calls
 
-LINES = (
-    Line("Months played", "months"),
-    Line("Months won", "months_won", "months", "rate"),
-    Line("Sage calls", "sage"),
-    Line("Sage calls that paid", "sage_paid", "sage", "rate"),
-)
+LINES = months_and_calls("Sage", "sage")
 FREQUENCIES = (Frequency("combo:", "Combinations made"),)
 
 

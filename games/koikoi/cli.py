@@ -63,9 +63,7 @@ def verify(args: argparse.Namespace) -> int:
     from games.koikoi.yaku import hand_combo
     from games.shuffle import seeded_shuffle
 
-    if (revealed := cli.revealed_seed(args, "koikoi")) is None:
-        return 1
-    seed, actual = revealed
+    seed, actual = cli.revealed_seed(args, "koikoi")
     options = parse_options(cli.options_given(args, Options))
     n = options.players
     roles = ROLE_NAMES[n]

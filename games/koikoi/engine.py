@@ -40,13 +40,14 @@ from __future__ import annotations
 from games.base import GameError, Result, SeatInfo, placings
 from games.fishing import check_over
 from games.koikoi import events as E
-from games.koikoi.actions import describe
+from games.koikoi.actions import describe as describe_action
 from games.koikoi.events import KoiKoiEvent
 from games.koikoi.moves import apply, legal_actions
 from games.koikoi.options import Options
 from games.koikoi.rounds import oya_draw, start_round
 from games.koikoi.state import KoiKoiState, Side, check_deck, seat_count
 from games.koikoi.views import public_view, view
+from games.table_state import check_seed, seat_infos
 
 __all__ = ["apply", "describe_action", "hidden_cards", "is_over", "legal_actions", "load", "new_game",
            "opening_events", "public_view", "result", "to_act", "view"]
@@ -67,10 +68,9 @@ def new_game(
 
         options = parse_options(options, len(seats))
     options.check(len(seats))
-    seat_infos = [s if isinstance(s, SeatInfo) else SeatInfo(name=str(s)) for s in seats]
+    infos = seat_infos(seats)
     n = options.players
-    if not isinstance(seed, str) or not seed:
-        raise GameError("The seed must be a non-empty string.")
+    check_seed(seed)
     events: list[KoiKoiEvent] = []
     if order is None:
         order, attempts = oya_draw(seed, n)
@@ -91,7 +91,7 @@ def new_game(
         sides = [Side(seats=[s]) for s in range(n)]
     state = KoiKoiState(
         options=options,
-        seats=seat_infos,
+        seats=infos,
         seed=seed,
         order=order,
         side_of=side_of,
@@ -145,5 +145,3 @@ def load(snapshot: str) -> KoiKoiState:
     return KoiKoiState.model_validate_json(snapshot)
 
 
-def describe_action(action: str) -> str:
-    return describe(action)

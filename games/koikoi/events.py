@@ -10,7 +10,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, TypeAdapter
 
-from games.events import GameEvent
+from games.events import GameEnded, GameEvent
 from games.fishing import Flipped, Played, Taken
 
 YakuScore = dict[str, str | int]  # {"id", "name", "points"}
@@ -127,10 +127,8 @@ class RoundEnd(GameEvent):
     captured: list[str] = []  # the winner's capture pile, shown in the result's picture
 
 
-class GameEnd(GameEvent):
-    type: Literal["game_end"] = "game_end"
-    scores: list[int]
-    placings: list[int]
+class GameEnd(GameEnded):
+    pass
 
 
 KoiKoiEvent = Annotated[

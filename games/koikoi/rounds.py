@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.base import placings
-from games.hanafuda import DECK, MONTH
+from games.hanafuda import DECK, MONTH, four_of_a_month
 from games.hanafuda import sort_codes as _sort
 from games.koikoi import events as E
 from games.koikoi.events import KoiKoiEvent
@@ -57,13 +57,8 @@ def deal(deck: list[str], variant: str, order_from_oya: list[int]) -> tuple[dict
 
 
 def redeal_reason(table: list[str]) -> str | None:
-    months: dict[int, int] = {}
-    for c in table:
-        months[MONTH[c]] = months.get(MONTH[c], 0) + 1
-    for m, k in months.items():
-        if k == 4:
-            return f"the table holds all 4 cards of month {m}"
-    return None
+    month = four_of_a_month(table)
+    return None if month is None else f"the table holds all 4 cards of month {month}"
 
 
 def start_round(state: KoiKoiState, events: list[KoiKoiEvent]) -> None:

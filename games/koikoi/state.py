@@ -5,13 +5,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, Field
 
-from games.base import GameError, SeatInfo
+from games.base import GameError
 from games.hanafuda import DECK
 from games.koikoi.events import KoiKoiEvent
 from games.koikoi.options import Options
 from games.koikoi.yaku import yaku_name
+from games.table_state import TableState
 
 ROLE_NAMES = {2: ["Oya", "Ko"], 3: ["Oya", "Naka", "Biki"], 4: ["Oya", "Dou-ni", "Dou-san", "Biki"]}
 
@@ -41,12 +42,8 @@ class Call(BaseModel):
     points: int  # B when calling (the new R)
 
 
-class KoiKoiState(BaseModel):
-    model_config = ConfigDict(hide_input_in_errors=True)  # an unloadable snapshot: errors (logs) show no cards, no seed
+class KoiKoiState(TableState[Options]):
     game: str = "koikoi"
-    options: Options
-    seats: list[SeatInfo]
-    seed: str  # master seed: secret
     order: list[int]  # turn order (cyclic, fixed); order[0] is the first Oya
     side_of: list[int]  # side index of each seat
     sides: list[Side]

@@ -13,14 +13,9 @@ from collections.abc import Iterable
 
 from games.base import Event
 from games.koikoi.events import RoundEnd
-from games.tally import Counts, Frequency, Line
+from games.tally import Counts, Frequency, months_and_calls
 
-LINES = (
-    Line("Months played", "months"),
-    Line("Months won", "months_won", "months", "rate"),
-    Line("Koi-Koi calls", "koikoi"),
-    Line("Koi-Koi calls that paid", "koikoi_paid", "koikoi", "rate"),
-)
+LINES = months_and_calls("Koi-Koi", "koikoi")
 FREQUENCIES = (Frequency("yaku:", "Yaku made"),)
 
 

@@ -4,7 +4,7 @@ Koi-Koi or Stop, or is a forced Stop; otherwise the next seat plays, or the roun
 from __future__ import annotations
 
 from games.fishing import Flipped
-from games.hanafuda import ORDER
+from games.hanafuda import ORDER, take_matching
 from games.hanafuda import matching as _matches
 from games.hanafuda import sort_codes as _sort
 from games.koikoi import events as E
@@ -28,18 +28,9 @@ def capture(state: KoiKoiState, seat: int, cards: list[str]) -> None:
 
 def resolve(state: KoiKoiState, seat: int, code: str, target: str | None) -> list[str]:
     """Resolve a played or flipped card against the table; returns the table cards taken."""
-    matches = _matches(state.field, code)
-    if not matches:
-        state.field.append(code)
-        return []
-    if len(matches) == 2:
-        taken = [target] if target is not None else []
-        assert target in matches
-    else:
-        taken = matches  # 1 or 3
-    for c in taken:
-        state.field.remove(c)
-    capture(state, seat, [code, *taken])
+    taken = take_matching(state.field, code, target)
+    if taken:
+        capture(state, seat, [code, *taken])
     return taken
 
 
@@ -107,9 +98,8 @@ def flip(state: KoiKoiState, seat: int, events: list[KoiKoiEvent]) -> None:
         d["pending"] = card
         d["pending_choices"] = _sort(matches)
         d["phase"] = "choose_take"
-        events.append(Flipped(player=seat, card=card, captured=[], pending_choice=True,
-                                choices=list(state.pending_choices)))
+        events.append(Flipped.choosing(seat, card, state.pending_choices))
         return
     taken = resolve(state, seat, card, None)
-    events.append(Flipped(player=seat, card=card, captured=taken, pending_choice=False))
+    events.append(Flipped.taking(seat, card, taken))
     end_turn(state, seat, events)

@@ -93,9 +93,7 @@ def verify(args: argparse.Namespace) -> int:
     from games.sanma.deal import hand_wall
     from games.sanma.tiles import tile_code
 
-    if (revealed := cli.revealed_seed(args, "sanma")) is None:
-        return 1
-    seed, actual = revealed
+    seed, actual = cli.revealed_seed(args, "sanma")
     red = parse_options(cli.options_given(args, Options)).red_fives
     wall = [tile_code(t, red) for t in hand_wall(seed)]
     parts = {key: wall[a:b] for key, _, a, b in WALL_PARTS}

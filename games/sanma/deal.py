@@ -14,6 +14,7 @@ from games.sanma.options import Options, parse_options
 from games.sanma.state import ROUND_NAMES, SanmaState, code, codes, dora_indicators
 from games.sanma.tiles import ALL_IDS, sort_key
 from games.shuffle import seeded_shuffle, sha256_hex
+from games.table_state import check_seed, seat_infos
 
 
 def check_wall(wall: list[int]) -> list[int]:
@@ -31,9 +32,8 @@ def new_game(options: Options | dict | None, seats: list[SeatInfo] | list[str], 
         options = parse_options(options, len(seats))
     if len(seats) != 3:
         raise GameError(f"Sanma needs exactly 3 seats, not {len(seats)}: add bots to fill the table.")
-    if not isinstance(seed, str) or not seed:
-        raise GameError("The seed must be a non-empty string.")
-    infos = [s if isinstance(s, SeatInfo) else SeatInfo(name=str(s)) for s in seats]
+    check_seed(seed)
+    infos = seat_infos(seats)
     state = SanmaState(options=options, seats=infos, seed=seed, scores=[options.start_points] * 3,
                        walls=[check_wall(w) for w in walls] if walls else None)
     events: list[SanmaEvent] = []

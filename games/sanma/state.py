@@ -6,12 +6,12 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, Field
 
-from games.base import SeatInfo
 from games.sanma.events import SanmaEvent
 from games.sanma.options import Options
 from games.sanma.tiles import sort_key, tile_code
+from games.table_state import TableState
 
 ROUND_NAMES = ["East 1", "East 2", "East 3", "South 1", "South 2", "South 3"]
 WIND = ["East", "South", "West"]
@@ -50,12 +50,8 @@ class Window(BaseModel):
     riichi_discard: bool = False
 
 
-class SanmaState(BaseModel):
-    model_config = ConfigDict(hide_input_in_errors=True)  # an unloadable snapshot: errors (logs) show no cards, no seed
+class SanmaState(TableState[Options]):
     game: str = "sanma"
-    options: Options
-    seats: list[SeatInfo]
-    seed: str
     scores: list[int]
     round_index: int = 0  # 0 = E1 … 5 = S3
     honba: int = 0

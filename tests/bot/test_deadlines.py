@@ -11,11 +11,10 @@ from collections import Counter
 
 import pytest
 
-from bot.store import Store
 from bot.tables import PLAYING, TableManager, public_to_act
 from games.blackflower import GAME as BLACK_FLOWER
 from tests.bot.absent_positions import OPENING, count_pauses, rig_black_christmas
-from tests.bot.test_sanma_call_window import RecordingPresenter
+from tests.bot.clocked_manager import RecordingPresenter, clocked_manager
 from tests.games._blackflower_helpers import stacked_deck
 
 GUILD, CHANNEL = 10, 20
@@ -26,13 +25,8 @@ TIMED_OUT = "⏰ Time ran out for {}; Parlor's bot played for them."
 
 @pytest.fixture
 async def manager(tmp_path):
-    store = await Store.open(tmp_path / "parlor.sqlite3")
-    seeds = (f"{n:032x}" for n in range(1000))
-    m = TableManager(store, RecordingPresenter(), default_turn_seconds=60, clock=lambda: NOW,
-                     new_seed=lambda: next(seeds))
-    yield m
-    await m.close()
-    await m.store.close()
+    async with clocked_manager(tmp_path, NOW) as m:
+        yield m
 
 
 @pytest.fixture

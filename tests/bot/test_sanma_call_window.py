@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import pytest
 
-from bot.store import Store
-from bot.tables import PLAYING, Presenter, TableManager
+from bot.tables import PLAYING
 from games.sanma import deal
 from games.sanma.state import code
 from games.shuffle import sha256_hex
+from tests.bot.clocked_manager import clocked_manager
 from tests.games.sanma_walls import make_wall
 
 GUILD, CHANNEL = 10, 20
@@ -26,26 +26,13 @@ WALL = make_wall(["1m9m2p8p3s7s2z3z5z6z3p6s9s",   # alice
                  {39: "7z", 40: "9p", 41: "9m", 42: "4s", 94: "1m"})
 
 
-class RecordingPresenter(Presenter):
-    def __init__(self) -> None:
-        self.calls: list[tuple[list[str], list[str]]] = []
-
-    async def table_changed(self, table, events, notes) -> None:
-        self.calls.append(([e.type for e in events], list(notes)))
-
-
 @pytest.fixture
 async def manager(tmp_path, monkeypatch):
     original = deal.hand_wall
     first_hand = sha256_hex(f"{SEED}:1")
     monkeypatch.setattr(deal, "hand_wall", lambda seed: list(WALL) if seed == first_hand else original(seed))
-    store = await Store.open(tmp_path / "parlor.sqlite3")
-    seeds = (f"{n:032x}" for n in range(1000))
-    m = TableManager(store, RecordingPresenter(), default_turn_seconds=60, clock=lambda: NOW,
-                     new_seed=lambda: next(seeds))
-    yield m
-    await m.close()
-    await m.store.close()
+    async with clocked_manager(tmp_path, NOW) as m:
+        yield m
 
 
 async def start(manager):

@@ -11,6 +11,7 @@ from games.hanafuda import FULL_NAMES
 from localdiscord import start_client
 
 from .conftest import IN_PLACE, LeakWatch, make_bot, restarted, table_message, whose_turn
+from .lobbies import start_with_bots
 
 # Seats: alice 0 (host), bob 1, Bot 1 (seat 2), Bot 2 (seat 3, the banker).
 # Deal order from the banker's right: Bot 1, bob, alice.
@@ -59,12 +60,7 @@ async def test_four_seats_bets_double_bust_push_restart_and_balances(fake, db, f
     configured = await alice.slash("config", "starting_balance", chips=200)
     assert "200" in configured.text()
 
-    lobby = await alice.slash("play", "blackflower", double_down=True, rounds=1, max_bet=500)
-    assert "Black Flower — table open" in lobby.text()
-    await bob.click(lobby, "Join")
-    await alice.click(lobby, "Add bot")
-    await alice.click(lobby, "Add bot")
-    await alice.click(lobby, "Start")
+    await start_with_bots(alice, bob, "blackflower", "Black Flower", 2, double_down=True, rounds=1, max_bet=500)
     await fake.wait_idle()
     watch.check()
     table = bot.tables.in_channel(fake.channel.id)

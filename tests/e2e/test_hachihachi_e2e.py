@@ -8,13 +8,13 @@ buttons, so the year is reproducible). The bot restarts while a person must bid.
 
 from __future__ import annotations
 
-
-from localdiscord import start_client
 from cogs.money import fmt
 from games.hachihachi import GAME
+from localdiscord import start_client
 from tests.games._hachihachi_helpers import Books
 
 from .conftest import IN_PLACE, LeakWatch, make_bot
+from .lobbies import start_with_bots
 
 SEED = 25
 
@@ -37,7 +37,7 @@ async def click_action(fake, bot, user, table, action: str):
     opened = await user.click(board, "My hand")
     assert opened.ephemeral_to == user.id
     panel = opened.message
-    for label, custom_id, disabled in panel.buttons():
+    for _label, custom_id, disabled in panel.buttons():
         if custom_id and custom_id.endswith(f":a:{action}") and not disabled:
             result = await user.click(panel, custom_id)
             assert result.response_type in IN_PLACE, result.text()
@@ -60,12 +60,7 @@ async def test_hachihachi_year_of_six_months(fake, db):
     bot = make_bot(fake, db, first_seed=SEED)
     run = await start_client(fake, bot)
     watch = MonthLeakWatch(fake, bot)
-    lobby = await alice.slash("play", "hachihachi", months=6)
-    assert "Hachi-Hachi — table open" in lobby.text()
-    await bob.click(lobby, "Join")
-    await alice.click(lobby, "Add bot")
-    await alice.click(lobby, "Add bot")
-    await alice.click(lobby, "Start")
+    await start_with_bots(alice, bob, "hachihachi", "Hachi-Hachi", 2, months=6)
     await fake.wait_idle()
     await bot.tables.idle()
     watch.check()

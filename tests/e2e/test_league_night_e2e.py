@@ -6,11 +6,14 @@ second round is drawn with no trio repeated. A restart in the middle of the nigh
 from __future__ import annotations
 
 import asyncio
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from itertools import combinations
 
 import pytest
 
 from bot.league import nights, pairing
+from bot.main import ParlorBot
 from localdiscord import start_client
 
 from .conftest import make_bot
@@ -20,14 +23,27 @@ pytestmark = pytest.mark.e2e
 NAMES = ("ann", "ben", "cid", "dee", "eve", "fay", "gus", "hal", "ivy", "jon")
 
 
+@asynccontextmanager
+async def running(fake, db, first_seed: int = 0) -> AsyncIterator[ParlorBot]:
+    """A bot connected to the fake Discord for the block; stopped after it, and the fake then checked clean."""
+    bot = make_bot(fake, db, first_seed=first_seed)
+    run = await start_client(fake, bot)
+    try:
+        yield bot
+    finally:
+        await run.stop()
+    fake.assert_clean()
+
+
 async def settle(fake, bot) -> None:
     await fake.wait_idle()
     await bot.tables.idle()
     await fake.wait_idle()
 
 
-async def club(fake, bot):
-    """The officer, the ten players, the season's short sanma rules and a sign-up they all joined."""
+async def club(fake, bot, players: int = len(NAMES)):
+    """The officer, the ten players, the season's short sanma rules and a sign-up they all joined; with fewer
+    ``players``, the others leave it again: ``(officer, the players who stayed, the sign-up)``."""
     mod = fake.add_user("mod", manage_guild=True)
     people = [fake.add_user(name) for name in NAMES]
     await mod.slash("season", "start")
@@ -46,7 +62,9 @@ async def club(fake, bot):
     assert "Signed up (10)" in _fields(signup_message)
     for person in people:
         assert person.name in _fields(signup_message)
-    return mod, people, posted
+    for person in people[players:]:
+        await person.click(posted.message, "Leave")
+    return mod, people[:players], posted
 
 
 def _fields(message) -> str:
@@ -80,9 +98,7 @@ def trios(drawn) -> set[frozenset[int]]:
 
 
 async def test_a_club_night_swiss_with_bots_two_rounds_no_trio_repeated(fake, db):
-    bot = make_bot(fake, db)
-    run = await start_client(fake, bot)
-    try:
+    async with running(fake, db) as bot:
         mod, people, posted = await club(fake, bot)
         drew = await mod.slash("league", "draw", method="swiss", allow_bots=True)
         await settle(fake, bot)
@@ -121,15 +137,10 @@ async def test_a_club_night_swiss_with_bots_two_rounds_no_trio_repeated(fake, db
         assert len(fake.threads_of(fake.guild)) == 8
         log = await mod.slash("league", "log")
         assert log.embed["description"].count("**draw**") == 2 and "**signup**" in log.embed["description"]
-    finally:
-        await run.stop()
-    fake.assert_clean()
 
 
 async def test_without_bots_the_leftover_player_waits_and_is_seated_first_next_round(fake, db):
-    bot = make_bot(fake, db)
-    run = await start_client(fake, bot)
-    try:
+    async with running(fake, db) as bot:
         mod, people, posted = await club(fake, bot)
         drew = await mod.slash("league", "draw", method="random")
         await settle(fake, bot)
@@ -150,9 +161,6 @@ async def test_without_bots_the_leftover_player_waits_and_is_seated_first_next_r
         await settle(fake, bot)
         [second] = (await nights.rounds(bot.store, signup.id))[1:]
         assert waiting not in second.waiting and len(second.waiting) == 1
-    finally:
-        await run.stop()
-    fake.assert_clean()
 
 
 async def counts(store) -> dict[str, int]:
@@ -165,9 +173,7 @@ async def counts(store) -> dict[str, int]:
 
 
 async def test_every_officer_command_refuses_a_non_officer_politely_and_changes_nothing(fake, db):
-    bot = make_bot(fake, db)
-    run = await start_client(fake, bot)
-    try:
+    async with running(fake, db) as bot:
         mod, people, posted = await club(fake, bot)
         await mod.slash("league", "draw", method="random", allow_bots=True)
         await settle(fake, bot)
@@ -185,9 +191,6 @@ async def test_every_officer_command_refuses_a_non_officer_politely_and_changes_
         assert await counts(bot.store) == before
         assert len(fake.public_messages()) == messages and len(fake.threads_of(fake.guild)) == threads
         assert posted.message.embed == embed_before
-    finally:
-        await run.stop()
-    fake.assert_clean()
 
 
 async def test_a_restart_in_the_middle_of_the_night_loses_nothing(fake, db, monkeypatch):
@@ -248,18 +251,14 @@ async def test_a_restart_in_the_middle_of_the_night_loses_nothing(fake, db, monk
 
 
 async def test_a_tournament_of_two_rounds_ends_with_its_results_and_picture(fake, db):
-    from PIL import Image
     import io
+
+    from PIL import Image
 
     from bot.league.points import shown
 
-    bot = make_bot(fake, db)
-    run = await start_client(fake, bot)
-    try:
-        mod, people, posted = await club(fake, bot)
-        for person in people[6:]:  # six play
-            await person.click(posted.message, "Leave")
-        people = people[:6]
+    async with running(fake, db) as bot:
+        mod, people, posted = await club(fake, bot, players=6)
         set_up = await mod.slash("league", "tournament", rounds=2, method="swiss")
         assert not set_up.ephemeral and "tournament of 2 rounds drawn by swiss" in set_up.text()
         assert "tournament · 2 rounds · swiss" in posted.message.embed["title"]
@@ -304,9 +303,6 @@ async def test_a_tournament_of_two_rounds_ends_with_its_results_and_picture(fake
         assert "The tournament has ended" in posted.message.embed["description"]
         over = await mod.slash("league", "round")
         assert over.ephemeral and over.text() == nights_closed_text()
-    finally:
-        await run.stop()
-    fake.assert_clean()
 
 
 def nights_closed_text() -> str:
@@ -317,17 +313,12 @@ def nights_closed_text() -> str:
 async def test_a_sign_up_with_threads_where_parlor_cannot_start_them_is_refused_naming_the_permission(fake, db):
     mod = fake.add_user("mod", manage_guild=True)
     fake.deny(fake.channel, "create_public_threads")
-    bot = make_bot(fake, db)
-    run = await start_client(fake, bot)
-    try:
+    async with running(fake, db) as bot:
         refused = await mod.slash("league", "signup", game="sanma")
         assert refused.ephemeral_to == mod.id and "**Create Public Threads**" in refused.text()
         assert fake.public_messages() == [] and await nights.latest_signup(bot.store, fake.guild.id) is None
         posted = await mod.slash("league", "signup", game="sanma", threads=False)  # tables in the channel itself
         assert not posted.ephemeral and "tables open in <#" in posted.message.embed["description"]
-    finally:
-        await run.stop()
-    fake.assert_clean()
 
 
 def forged(user, path: tuple[str, ...], **values):
@@ -344,9 +335,7 @@ def forged(user, path: tuple[str, ...], **values):
 
 async def test_forged_game_method_and_rounds_are_refused_politely_and_change_nothing(fake, db):
     mod = fake.add_user("mod", manage_guild=True)
-    bot = make_bot(fake, db)
-    run = await start_client(fake, bot)
-    try:
+    async with running(fake, db) as bot:
         await mod.slash("league", "signup", game="sanma")
         before = await counts(bot.store)
         for path, values in ((("league", "signup"), {"game": "chess"}), (("league", "draw"), {"method": "chaos"}),
@@ -358,17 +347,12 @@ async def test_forged_game_method_and_rounds_are_refused_politely_and_change_not
         await settle(fake, bot)
         assert await counts(bot.store) == before
         assert fake.failed_interactions() == []
-    finally:
-        await run.stop()
-    fake.assert_clean()
 
 
 async def test_a_server_s_table_channels_hold_its_tables_threads_and_refuse_others(fake, db):
     """With table channels set, a sign-up's tables open in threads of one of them; another channel is refused."""
     elsewhere = fake.add_channel("elsewhere")
-    bot = make_bot(fake, db)
-    run = await start_client(fake, bot)
-    try:
+    async with running(fake, db) as bot:
         await bot.store.config.set(fake.guild.id, allowed_channels=[fake.channel.id])
         mod = fake.add_user("mod", manage_guild=True)
         refused = await mod.slash("league", "signup", game="sanma", _channel=elsewhere, tables_in=elsewhere.id)
@@ -383,26 +367,18 @@ async def test_a_server_s_table_channels_hold_its_tables_threads_and_refuse_othe
         signup = await nights.latest_signup(bot.store, fake.guild.id)
         drawn = await nights.tables(bot.store, signup.id, 1)
         assert len(drawn) == 2 and all(bot.tables.get(t.table_id).status == "playing" for t in drawn)
-    finally:
-        await run.stop()
-    fake.assert_clean()
 
 
 async def test_a_tournament_whose_final_round_is_played_after_a_restart_still_ends(fake, db):
     bot = make_bot(fake, db)
     run = await start_client(fake, bot)
-    mod, people, posted = await club(fake, bot)
-    for person in people[3:]:
-        await person.click(posted.message, "Leave")
-    people = people[:3]
+    mod, people, posted = await club(fake, bot, players=3)
     await mod.slash("league", "tournament", rounds=1, method="random")
     await mod.slash("league", "draw", method="random")
     await settle(fake, bot)
     await run.stop()
 
-    bot = make_bot(fake, db, first_seed=50)
-    run = await start_client(fake, bot)
-    try:
+    async with running(fake, db, first_seed=50) as bot:
         signup = await nights.latest_signup(bot.store, fake.guild.id)
         await play_round(fake, bot, people, signup.id, 1)
         for _ in range(100):  # the restarted process watches the final round and ends the tournament
@@ -413,15 +389,10 @@ async def test_a_tournament_whose_final_round_is_played_after_a_restart_still_en
         results = [m for m in fake.public_messages(fake.channel) if m.embed and "final results" in
                    (m.embed.get("title") or "")]
         assert len(results) == 1 and [a.filename for a in results[0].attachments] == ["tournament.png"]
-    finally:
-        await run.stop()
-    fake.assert_clean()
 
 
 async def test_a_table_discord_failed_to_open_is_opened_by_the_next_round_command_not_redrawn(fake, db):
-    bot = make_bot(fake, db)
-    run = await start_client(fake, bot)
-    try:
+    async with running(fake, db) as bot:
         mod, people, posted = await club(fake, bot)
         fake.deny(fake.channel, "create_public_threads")  # taken away after the sign-up: no thread can start
         refused = await mod.slash("league", "draw", method="random")
@@ -442,15 +413,10 @@ async def test_a_table_discord_failed_to_open_is_opened_by_the_next_round_comman
         drawn = await nights.tables(bot.store, signup.id, 1)
         assert all(bot.tables.get(t.table_id).status == "playing" for t in drawn)
         assert len(fake.threads_of(fake.guild)) == 3
-    finally:
-        await run.stop()
-    fake.assert_clean()
 
 
 async def test_too_few_players_or_too_many_tables_for_one_channel_are_refused_privately(fake, db):
-    bot = make_bot(fake, db)
-    run = await start_client(fake, bot)
-    try:
+    async with running(fake, db) as bot:
         mod = fake.add_user("mod", manage_guild=True)
         people = [fake.add_user(name) for name in NAMES[:4]]
         posted = await mod.slash("league", "signup", game="sanma", threads=False)
@@ -470,15 +436,10 @@ async def test_too_few_players_or_too_many_tables_for_one_channel_are_refused_pr
         [table] = await nights.tables(bot.store, signup.id, 1)
         assert table.channel_id == fake.channel.id and bot.tables.get(table.table_id).status == "playing"
         assert fake.threads_of(fake.guild) == []
-    finally:
-        await run.stop()
-    fake.assert_clean()
 
 
 async def test_a_player_seated_at_another_table_is_not_drawn_and_the_draw_says_so(fake, db):
-    bot = make_bot(fake, db)
-    run = await start_client(fake, bot)
-    try:
+    async with running(fake, db) as bot:
         mod, people, posted = await club(fake, bot)
         elsewhere = fake.add_channel("casual")
         lobby = await people[0].slash("play", "koikoi", _channel=elsewhere)  # ann waits in a lobby over there
@@ -491,6 +452,3 @@ async def test_a_player_seated_at_another_table_is_not_drawn_and_the_draw_says_s
         seated = [p for t in drawn for p in t.players]
         assert people[0].id not in seated and sorted(seated) == sorted(p.id for p in people[1:])
         assert [len(t.players) for t in drawn] == [3, 3, 3]
-    finally:
-        await run.stop()
-    fake.assert_clean()

@@ -12,7 +12,7 @@ from localdiscord import run_client
 
 from .conftest import make_bot, started_koikoi, table_message
 from .test_absent_players import mentions_of
-from .test_simultaneous_decisions import open_blackflower, panel_of, player_actions
+from .test_simultaneous_decisions import blackflower_table, panel_of, player_actions
 
 MISSING = "permission is missing"
 
@@ -24,10 +24,8 @@ def an_hour_later(fake, bot) -> None:
 
 
 async def test_a_click_on_a_busy_table_is_answered_before_the_redraw_ends(fake, db, monkeypatch):
-    people = alice, bob, carol = [fake.add_user(n) for n in ("alice", "bob", "carol")]
-    bot = make_bot(fake, db)
-    async with run_client(fake, bot):
-        table = await open_blackflower(fake, bot, monkeypatch, *people)
+    async with blackflower_table(fake, db, monkeypatch, "alice", "bob", "carol") as (bot, table, people):
+        alice, bob, carol = people
         panels = [await panel_of(fake, user) for user in people]
         fake.strict = fake.strict.with_(latency=0.25, rate_limits=True)  # every REST call takes 250 ms: a redraw of three panels and the table is slow
         first = alice.prepare_click(panels[0], "Bet 20")
@@ -42,10 +40,7 @@ async def test_a_click_on_a_busy_table_is_answered_before_the_redraw_ends(fake, 
 
 
 async def test_losing_send_messages_mid_game_the_game_finishes_and_the_host_is_told_once(fake, db, monkeypatch):
-    alice, bob = fake.add_user("alice"), fake.add_user("bob")
-    bot = make_bot(fake, db)
-    async with run_client(fake, bot):
-        table = await open_blackflower(fake, bot, monkeypatch, alice, bob)
+    async with blackflower_table(fake, db, monkeypatch, "alice", "bob") as (bot, table, (alice, bob)):
         await panel_of(fake, alice)
         fake.deny(fake.channel, "send_messages")
         await alice.slash("resign")
@@ -58,10 +53,8 @@ async def test_losing_send_messages_mid_game_the_game_finishes_and_the_host_is_t
 
 
 async def test_the_table_message_is_posted_anew_before_it_is_an_hour_old(fake, db, monkeypatch):
-    people = alice, bob, carol = [fake.add_user(n) for n in ("alice", "bob", "carol")]
-    bot = make_bot(fake, db)
-    async with run_client(fake, bot):
-        table = await open_blackflower(fake, bot, monkeypatch, *people)
+    async with blackflower_table(fake, db, monkeypatch, "alice", "bob", "carol") as (bot, table, people):
+        alice, bob, carol = people
         old = table_message(fake)
         panels = [await panel_of(fake, user) for user in people]
         fake.strict = fake.strict.with_(rate_limits=True)  # edits of hour-old messages throttled (30046)
@@ -108,10 +101,8 @@ async def test_without_send_messages_the_table_is_left_as_it_is_and_drawn_again_
     """Without Send Messages, Discord would drop the table's embed from an edit (Embed Links is implicitly denied) and
     refuse every post: Parlor calls the channel no more, spending no invalid request; the host is told once,
     privately. When the permission is given back (the gateway's channel update) the table shows every move again."""
-    people = alice, bob, carol = [fake.add_user(n) for n in ("alice", "bob", "carol")]
-    bot = make_bot(fake, db)
-    async with run_client(fake, bot):
-        table = await open_blackflower(fake, bot, monkeypatch, *people)
+    async with blackflower_table(fake, db, monkeypatch, "alice", "bob", "carol") as (bot, table, people):
+        alice, bob, carol = people
         old = table_message(fake)
         panels = [await panel_of(fake, user) for user in people]
         fake.deny(fake.channel, "send_messages")
@@ -140,10 +131,8 @@ async def test_discord_failing_with_5xx_does_not_stop_the_table_or_its_panels(fa
     """Discord answers some edits of the table message and of hand panels with 502/503 (discord.py retries a 502,
     not a 503): the game goes on, and the table is drawn again a little later, so that it and every open panel
     end up showing every bet although no further change came."""
-    people = alice, bob, carol = [fake.add_user(n) for n in ("alice", "bob", "carol")]
-    bot = make_bot(fake, db)
-    async with run_client(fake, bot):
-        table = await open_blackflower(fake, bot, monkeypatch, *people)
+    async with blackflower_table(fake, db, monkeypatch, "alice", "bob", "carol") as (bot, table, people):
+        alice, bob, carol = people
         panels = [await panel_of(fake, user) for user in people]
         before = [panel.text() for panel in panels]
         fake.faults.fail_next("PATCH /channels/{channel_id}/messages/{message_id}", 2, 503)

@@ -4,9 +4,10 @@ that really is stale is answered with the player's fresh panel."""
 from __future__ import annotations
 
 import asyncio
+from contextlib import asynccontextmanager
 
-from localdiscord import run_client
 from games.blackflower import GAME as BLACKFLOWER
+from localdiscord import run_client
 
 from .conftest import IN_PLACE, make_bot, table_message
 from .test_bcpoker_e2e import deal_double_ron
@@ -32,15 +33,23 @@ async def open_blackflower(fake, bot, monkeypatch, host, *guests):
     return bot.tables.in_channel(fake.channel.id)
 
 
+@asynccontextmanager
+async def blackflower_table(fake, db, monkeypatch, *names: str):
+    """People of these names at a running bot's one-round Black Flower table (:func:`open_blackflower`):
+    ``(bot, table, people)`` for the block."""
+    people = [fake.add_user(name) for name in names]
+    bot = make_bot(fake, db)
+    async with run_client(fake, bot):
+        yield bot, await open_blackflower(fake, bot, monkeypatch, *people), people
+
+
 async def player_actions(bot, table) -> list[tuple[int, str]]:
     return sorted((a.seat, a.action) for a in await bot.tables.store.tables.actions(table.id) if a.source == "player")
 
 
 async def test_three_players_betting_at_the_same_moment_are_all_counted(fake, db, monkeypatch):
-    people = alice, bob, carol = [fake.add_user(n) for n in ("alice", "bob", "carol")]
-    bot = make_bot(fake, db)
-    async with run_client(fake, bot):
-        table = await open_blackflower(fake, bot, monkeypatch, *people)
+    async with blackflower_table(fake, db, monkeypatch, "alice", "bob", "carol") as (bot, table, people):
+        alice, bob, carol = people
         panels = [await panel_of(fake, user) for user in people]
         answers = await asyncio.gather(*(user.click(panel, "Bet 20") for user, panel in zip(people, panels)))
         await fake.wait_idle()
@@ -51,10 +60,8 @@ async def test_three_players_betting_at_the_same_moment_are_all_counted(fake, db
 
 async def test_a_panel_opened_before_others_bet_still_bets(fake, db, monkeypatch):
     """Others betting between opening the panel and clicking does not change what alice may do."""
-    people = alice, bob, carol = [fake.add_user(n) for n in ("alice", "bob", "carol")]
-    bot = make_bot(fake, db)
-    async with run_client(fake, bot):
-        table = await open_blackflower(fake, bot, monkeypatch, *people)
+    async with blackflower_table(fake, db, monkeypatch, "alice", "bob", "carol") as (bot, table, people):
+        alice, bob, carol = people
         early = await panel_of(fake, alice)
         click = alice.prepare_click(early, "Bet 20")  # pressed now, reaching Parlor after the others' bets
         for user in (bob, carol):
@@ -68,10 +75,7 @@ async def test_a_panel_opened_before_others_bet_still_bets(fake, db, monkeypatch
 
 
 async def test_a_doubled_click_brings_the_fresh_panel(fake, db, monkeypatch):
-    alice, bob = fake.add_user("alice"), fake.add_user("bob")
-    bot = make_bot(fake, db)
-    async with run_client(fake, bot):
-        table = await open_blackflower(fake, bot, monkeypatch, alice, bob)
+    async with blackflower_table(fake, db, monkeypatch, "alice", "bob") as (bot, table, (alice, bob)):
         panel = await panel_of(fake, alice)
         first, again = await asyncio.gather(alice.click(panel, "Bet 20"), alice.click(panel, "Bet 20"))
         await fake.wait_idle()

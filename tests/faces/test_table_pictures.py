@@ -7,32 +7,25 @@ from __future__ import annotations
 import copy
 import io
 from collections import Counter
-from functools import lru_cache
+from functools import cache
 
 import pytest
 from PIL import Image
 
+from bot.render import presentation
 from bot.render.pictures import table_picture
 from faces.table import Board, face_name
-from bot.render import presentation
 from games import get_game
+from games.fishing import FlipChoice
 from games.sanma.views import Meld
 from games.simulate import bot_seats, play_game
-from games.fishing import FlipChoice
-from tests.faces.table_games import SETUPS, hidden_faces_drawn, sampled_views
+from tests.faces.table_games import SETUPS, hidden_faces_drawn, sampled_views, table_board
 
 MAX_BYTES = 100 * 1024
 GAMES = list(SETUPS)
 
 
-def compose(game: str, view) -> Board:
-    """The game's table picture as drawn (its faces and texts), from its home."""
-    draw = presentation(game).table_picture
-    assert draw is not None
-    return draw(view)
-
-
-@lru_cache(maxsize=None)
+@cache
 def samples(game: str) -> list[tuple[dict, dict]]:
     return sampled_views(game)
 
@@ -71,20 +64,20 @@ def test_every_sampled_table_is_a_small_valid_png(game):
 @pytest.mark.parametrize("game", GAMES)
 def test_the_faces_drawn_are_exactly_the_public_cards(game):
     for view, _ in samples(game):
-        drawn = Counter(compose(game, view).faces)
+        drawn = Counter(table_board(game, view).faces)
         assert drawn == Counter(face_name(presentation(game).faces, c) for c in public_cards(game, view))
 
 
 @pytest.mark.parametrize("game", ["koikoi", "hachihachi", "blackflower"])
 def test_no_hidden_card_is_drawn(game):
     """Hanafuda codes are unique, so a hidden card's face must not appear at all."""
-    shown, seen = hidden_faces_drawn(game, samples(game), compose)
+    shown, seen = hidden_faces_drawn(game, samples(game), table_board)
     assert not shown and seen  # none drawn, and the samples did hold hidden cards
 
 
 def test_sanma_turns_riichi_tiles_and_marks_called_ones():
     def faces_of(view):
-        return compose("sanma", view).png()
+        return table_board("sanma", view).png()
 
     view = next(v for v, _ in samples("sanma") if any(len(r) > 3 for r in v.rivers))
     plain = copy.deepcopy(view)
@@ -103,7 +96,7 @@ def test_same_view_same_bytes_changed_view_changed_picture(game):
     for view, _ in samples(game):
         data = table_picture(game, view)
         assert table_picture(game, copy.deepcopy(view)) == data
-        pictures.append((Counter(compose(game, view).faces), data))
+        pictures.append((Counter(table_board(game, view).faces), data))
     for (faces_a, a), (faces_b, b) in zip(pictures, pictures[1:]):
         if faces_a != faces_b:
             assert a != b
@@ -139,14 +132,14 @@ def test_sanma_turns_riichi_discards_and_each_melds_called_tile_on_its_giver_sid
     view.kita = [0, 0, 0]
     view.melds[0] = [Meld(type="pon", tiles=["0p", "5p", "5p"], from_seat=2, called_index=0),  # from the left
                      Meld(type="pon", tiles=["0s", "5s", "5s"], from_seat=1, called_index=0)]  # from the right
-    board = compose("sanma", view)
+    board = table_board("sanma", view)
     assert Counter(board.turned) == Counter(face_name("sanma", t) for t in riichi + ["0p", "0s"])
     pons = [f for f in board.faces if f.startswith(("sanma_5p", "sanma_5s"))][:6]
     assert pons == ["sanma_5p_red", "sanma_5p", "sanma_5p", "sanma_5s", "sanma_5s", "sanma_5s_red"]
     older = copy.deepcopy(view)  # melds restored from a snapshot that did not keep the called tile: none turned
     for meld in older.melds[0]:
         meld.called_index = None
-    assert Counter(compose("sanma", older).turned) == Counter(face_name("sanma", t) for t in riichi)
+    assert Counter(table_board("sanma", older).turned) == Counter(face_name("sanma", t) for t in riichi)
 
 
 def test_seat_names_without_latin_letters_are_drawn_as_seat_numbers():
@@ -159,7 +152,7 @@ def test_seat_names_without_latin_letters_are_drawn_as_seat_numbers():
 
 def test_a_capture_pile_too_long_for_one_line_wraps_without_drawing_over_itself():
     """All 48 cards captured: the rank groups wrap onto further lines and no face covers another."""
-    from faces.table import Board, capture_groups
+    from faces.table import capture_groups
     from games import hanafuda as hf
 
     board = Board("hanafuda")
@@ -183,7 +176,7 @@ def test_the_picture_says_who_is_to_act_in_words_not_phase_names(game):
     it is to do."""
     seen = set()
     for view, _ in samples(game):
-        texts = compose(game, view).texts
+        texts = table_board(game, view).texts
         words = {w.strip(" ·") for t in texts for w in t.split()}
         assert not words & {p for p in PHASES[game] if "_" in p or p in ("betting", "bidding")}, texts
         phase = view.phase
@@ -197,7 +190,7 @@ def test_koikoi_choose_take_reads_as_a_choice_of_capture():
     seen = samples("koikoi")[3][0]
     view = seen.model_copy(update={"phase": "choose_take", "turn": 1,
                                    "pending": FlipChoice(card=seen.field[0], choices=seen.field[:2])})
-    texts = compose("koikoi", view).texts
+    texts = table_board("koikoi", view).texts
     assert any(t.endswith(f"{view.seats[1]} to choose a capture") for t in texts), texts
     assert not any("choose_take" in t for t in texts)
 
@@ -205,7 +198,7 @@ def test_koikoi_choose_take_reads_as_a_choice_of_capture():
 def test_hachihachi_seats_show_their_cash_and_no_total_outside_a_campaign():
     view = samples("hachihachi")[-1][0]
     assert view.games_total == 1
-    texts = compose("hachihachi", view).texts
+    texts = table_board("hachihachi", view).texts
     assert not any("total" in t for t in texts), texts
     for s in view.active:  # the seat's label: its name, card points, cash (and debt), on a line or a part a line
         at = next(i for i, t in enumerate(texts) if t.startswith(view.seats[s]))
@@ -213,7 +206,7 @@ def test_hachihachi_seats_show_their_cash_and_no_total_outside_a_campaign():
         expected = f"{view.seats[s]} (bot) · {view.card_points[s]} pts · cash {view.cash[s]}p"
         assert label.startswith(expected), texts
     campaign = view.model_copy(update={"games_total": 3, "game_no": 2, "totals": [40, -10, -30]})
-    texts = compose("hachihachi", campaign).texts
+    texts = table_board("hachihachi", campaign).texts
     assert any("game 2 of 3" in t for t in texts)
     assert all(any(f"total {campaign.totals[s]}" in t for t in texts) for s in campaign.active)
 
@@ -228,7 +221,7 @@ def test_every_table_picture_is_shown_at_its_own_size_with_readable_cards(game):
     """Discord's client shows an embed image at most 400x300: every sampled picture fits that box (so it is
     not shrunk) and its smallest card is still readable there."""
     for view, _ in samples(game):
-        board = compose(game, view)
+        board = table_board(game, view)
         width, height = Image.open(io.BytesIO(board.png())).size
         assert width <= 400 and height <= 300, (game, width, height)
         for left, top, right, bottom in board.boxes:  # a turned tile lies on its side: its length
@@ -245,7 +238,7 @@ def test_sanma_melds_never_cover_a_river():
     view.kita = [1, 2, 0]
     for river in view.rivers:
         river.extend(copy.deepcopy(river[:1]) * (20 - len(river)))  # long rivers, wrapping
-    boxes = compose("sanma", view).boxes
+    boxes = table_board("sanma", view).boxes
     for i, a in enumerate(boxes):
         for b in boxes[i + 1:]:
             assert a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1], (a, b)

@@ -8,6 +8,7 @@ from games.base import SeatInfo
 from games.bcpoker import GAME, Options
 from games.bcpoker.cards import KX, NUMBER, make_deck, sort_codes
 from games.bcpoker.options import decks_for
+from tests.games._events_helpers import apply_all, first, types
 
 NAMES = ["A", "B", "C", "D", "E", "F", "G"]
 
@@ -62,19 +63,11 @@ def arrange(players=3, lead=0, hands=None, pile=(), deck=(), riichi=(), turn=Non
 
 
 def act(state, seat, *actions):
-    events = []
-    for a in actions:
-        events += GAME.apply(state, seat, a)
-    return events
-
-
-def types(events):
-    return [e.type for e in events]
+    return apply_all(GAME, state, seat, *actions)
 
 
 def public(events):
     return [e for e in events if e.seat is None]
 
 
-def find(events, type_):
-    return next(e for e in events if e.type == type_)
+__all__ = ["act", "arrange", "codes", "first", "public", "types"]

@@ -8,6 +8,7 @@ from games.koikoi import GAME, Options
 from games.koikoi.rounds import deal
 from games.koikoi.state import seats_from_oya
 from games.koikoi.yaku import evaluate
+from tests.games._events_helpers import apply_all, first, types
 
 NAMES = ["Ann", "Ben", "Cho", "Dai"]
 
@@ -75,18 +76,7 @@ def arrange(state, hands: dict[int, list[str]], field: list[str], pile_top: list
 
 def play(state, seat, *actions):
     """Apply actions for one seat; return all events."""
-    events = []
-    for a in actions:
-        events += GAME.apply(state, seat, a)
-    return events
-
-
-def types(events):
-    return [e.type for e in events]
-
-
-def first(events, type_):
-    return next(e for e in events if e.type == type_)
+    return apply_all(GAME, state, seat, *actions)
 
 
 __all__ = ["GAME", "arrange", "deck_for", "first", "game", "play", "seats", "seats_from_oya", "types"]

@@ -2,7 +2,7 @@
 (docs/rules/bcpoker.md §14), edge cases (§13)."""
 
 import pytest
-from _bcpoker_helpers import act, arrange, codes, find, public, types
+from _bcpoker_helpers import act, arrange, codes, first, public, types
 
 from games.base import GameError
 from games.bcpoker import GAME
@@ -22,7 +22,7 @@ def test_seed_example_tsumo_paid_by_previous_seat():
     s = arrange(hands={C: "R1 R2 R3 G4 G5 G6 R7"}, riichi=[C], turn=C, deck="K7 G1")
     act(s, C, "draw")
     assert legal_actions(s, C) == ["win", "discard:K7"]  # locked: win or discard the drawn card
-    end = find(act(s, C, "win"), "round_end")
+    end = first(act(s, C, "win"), "round_end")
     assert end.payments == [0, -400, 400]
     w = end.fields()["wins"][0]
     assert (w["kind"], w["value"], w["payer"], w["dora_count"], w["total"]) == ("tsumo", 400, B, 0, 400)
@@ -40,7 +40,7 @@ def test_seed_example_ron_paid_by_discarder():
     with pytest.raises(GameError) as refused:
         GAME.apply(s, B, "pass")
     assert "C" not in str(refused.value).replace("Ron decisions", "")
-    end = find(act(s, C, "ron"), "round_end")
+    end = first(act(s, C, "ron"), "round_end")
     assert end.payments == [-400, 0, 400]
 
 
@@ -50,7 +50,7 @@ def ron_payment(hand7, card, indicator, players=3):
     s = arrange(players=players, lead=A, hands={C: hand7, A: f"{filler} {card}"}, riichi=[C], turn=A,
                 phase="discard", deck=indicator)
     act(s, A, f"discard:{card if card != 'KX' else 'KX7'}")
-    return find(act(s, C, "ron"), "round_end").fields()
+    return first(act(s, C, "ron"), "round_end").fields()
 
 
 def test_dora_one_held():
@@ -82,7 +82,7 @@ def test_dora_table():
 def test_lead_tsumo_doubles_value_and_dora():
     s = arrange(hands={A: "R1 R2 R3 R1 R2 R3 G5"}, riichi=[A], turn=A, deck="K5 G4")  # hand 9, dora G5
     act(s, A, "draw")
-    w = find(act(s, A, "win"), "round_end").fields()["wins"][0]
+    w = first(act(s, A, "win"), "round_end").fields()["wins"][0]
     assert (w["value"], w["dora_count"], w["lead_double"], w["total"], w["payer"]) == (500, 1, True, 1200, C)
     assert s.lead == A and s.lead_counts == [1, 0, 0]  # the lead won: stays lead
 
@@ -93,7 +93,7 @@ def test_lead_surprise_gift_on_first_turn_paid_by_previous_seat():
     assert legal_actions(s, A) == ["draw"]  # the pile is empty
     act(s, A, "draw")
     assert "win" in legal_actions(s, A)  # no Riichi needed for a Surprise Gift
-    w = find(act(s, A, "win"), "round_end").fields()["wins"][0]
+    w = first(act(s, A, "win"), "round_end").fields()["wins"][0]
     # hand 6 (400) + 1 dora (G4) → (400 + 100) × 2 + 1000
     assert (w["kind"], w["payer"], w["total"]) == ("surprise_gift", C, 2000)
 
@@ -108,7 +108,7 @@ def test_non_lead_black_gift():
     act(s, B, "exchange", "under:R5", "under:G6", "under:R7")  # draws K2 G3 R3
     assert sorted(s.hands[B]) == sorted(codes("R1 G1 K1 R2 G2 K2 G3 R3"))
     assert legal_actions(s, B)[0] == "win"  # Black Gift needs no Riichi
-    w = find(act(s, B, "win"), "round_end").fields()["wins"][0]
+    w = first(act(s, B, "win"), "round_end").fields()["wins"][0]
     assert (w["kind"], w["value"], w["payer"], w["dora_count"], w["total"]) == ("black_gift", 200, A, 0, 700)
     assert w["patterns"][0]["id"] == "H05"
 
@@ -120,7 +120,7 @@ def test_double_ron_discarder_pays_each_winner():
     assert GAME.to_act(s) == [B, C]
     act(s, C, "ron")
     assert GAME.to_act(s) == [B] and s.phase == "ron"
-    d = find(act(s, B, "ron"), "round_end").fields()
+    d = first(act(s, B, "ron"), "round_end").fields()
     totals = {w["winner"]: w["total"] for w in d["wins"]}
     assert totals == {B: 800, C: 100} and d["payments"] == [-900, 800, 100]
     assert s.lead == B  # the lead won together with another player: stays lead
@@ -134,7 +134,7 @@ def test_five_players_only_two_nearest_ron():
     assert GAME.to_act(s) == [C, D, E]
     act(s, E, "ron")
     act(s, C, "ron")
-    d = find(act(s, D, "ron"), "round_end").fields()
+    d = first(act(s, D, "ron"), "round_end").fields()
     assert [w["winner"] for w in d["wins"]] == [C, D] and d["lapsed"] == [E]
     assert d["payments"] == [-500, 0, 100, 400, 0]
 
@@ -148,7 +148,7 @@ def test_sequence_1_plain_hit_and_exchange():
     s = arrange(hands={A: "R1 R2 R3 R4 R5 R6 R7 K5", B: "R1 R2 G3 G4 G6 G6 K3"}, pile="G2", turn=A,
                 phase="discard", deck="G7 G1 G2 R3 R4 R5 K1")
     ev = act(s, A, "discard:K5")
-    bc = find(ev, "black_christmas")
+    bc = first(ev, "black_christmas")
     assert bc.seat is None and bc.fields() == {"by": A, "target": B, "card": "K5", "number": 5, "under": "G2",
                                            "under_number": 2}
     assert legal_actions(s, B) == ["draw"]  # B may not take the K5
@@ -178,7 +178,7 @@ def test_sequence_1_variant_black_discard_after_exchange_hits_on():
     act(s, B, "draw", "exchange", "under:R1", "under:G4", "under:R3", "under:R2", "under:G7")
     assert "K6" in s.hands[B]
     ev = act(s, B, "discard:K6")  # 6 > 5: general rule, the post-exchange discard is tested
-    assert find(ev, "black_christmas").number == 6 and s.turn == C and s.phase == "hit_draw"
+    assert first(ev, "black_christmas").number == 6 and s.turn == C and s.phase == "hit_draw"
 
 
 def test_sequence_2_chain_black_one_onto_black_seven_kx_naming():
@@ -188,14 +188,14 @@ def test_sequence_2_chain_black_one_onto_black_seven_kx_naming():
     act(s, B, "draw")  # R3
     assert [a for a in legal_actions(s, B) if a.startswith("chain")] == ["chain:K7", "chain:K7:r"]
     ev = act(s, B, "chain:K7")  # 7 > 6 → C hit, N = 7
-    assert find(ev, "discard").chain and find(ev, "black_christmas").target == C
+    assert first(ev, "discard").chain and first(ev, "black_christmas").target == C
     act(s, C, "draw")  # G5
     # KX named 7 only equals 7; named 1 onto a black 7 qualifies
     assert {a.split(":")[1] for a in legal_actions(s, C) if a.startswith("chain")} == {"KX1"}
     ev = act(s, C, "chain:KX1")
-    bc = find(ev, "black_christmas")
+    bc = first(ev, "black_christmas")
     assert (bc.target, bc.number) == (A, 1)
-    assert find(ev, "discard").named == 1 and s.pile_named[-1] == 1
+    assert first(ev, "discard").named == 1 and s.pile_named[-1] == 1
     act(s, A, "draw")  # R7
     chains = {a.split(":")[1] for a in legal_actions(s, A) if a.startswith("chain")}
     assert chains == {"K2"}  # A could chain with any black 2-7
@@ -214,7 +214,7 @@ def test_sequence_3_riichi_player_keeps_riichi_by_chaining_with_the_drawn_card()
     assert s.phase == "hit_riichi" and legal_actions(s, B) == ["chain:K5", "giveup"]
     ev = act(s, B, "chain:K5")
     assert s.riichi[B] and sorted(s.hands[B]) == sorted(codes("R1 R2 R3 G4 G5 G6 K7"))
-    assert find(ev, "discard").kept_riichi
+    assert first(ev, "discard").kept_riichi
     assert (s.turn, s.phase, s.hit.number) == (C, "hit_draw", 5)
 
 
@@ -223,12 +223,12 @@ def test_sequence_4_riichi_cancelled_chain_from_hand_riichi_again():
                 turn=A, phase="discard", deck="R5 G7")
     act(s, A, "discard:K4")
     ev = act(s, B, "draw")  # R5: no win, not black
-    assert find(ev, "riichi_cancelled").fields() == {"player": B, "by_choice": False}
+    assert first(ev, "riichi_cancelled").fields() == {"player": B, "by_choice": False}
     assert not s.riichi[B] and s.phase == "hit_decide"
     legal = legal_actions(s, B)
     assert "chain:K7" in legal and "chain:K7:r" in legal and "exchange" in legal
     ev = act(s, B, "chain:K7:r")  # R1 R2 R3 G4 G5 G6 R5 waits on R5 G5 K5 (H01)
-    assert s.riichi[B] and find(ev, "discard").riichi
+    assert s.riichi[B] and first(ev, "discard").riichi
     assert (s.turn, s.hit.number) == (C, 7)
 
 
@@ -248,7 +248,7 @@ def test_sequence_5_black_gift_by_the_lead():
     assert "chain:K3" in legal_actions(s, A)  # A could chain (3 > 2) but exchanges
     act(s, A, "exchange", "under:G2", "under:K3")
     assert sorted(s.hands[A]) == sorted(codes("R1 R2 R3 G4 G5 G6 R7 K7"))
-    end = find(act(s, A, "win"), "round_end").fields()
+    end = first(act(s, A, "win"), "round_end").fields()
     w = end["wins"][0]
     assert (w["kind"], w["value"], w["dora_count"], w["total"], w["payer"]) == ("black_gift", 400, 1, 1500, C)
     assert end["indicator"] == "G3" and end["payments"] == [1500, 0, -1500]
@@ -263,7 +263,7 @@ def test_sequence_6_ron_on_a_triggering_discard():
         assert s.phase == "ron" and GAME.to_act(s) == [B]  # the Ron window comes first
         ev = act(s, B, "ron")
         assert "black_christmas" not in types(ev)
-        w = find(ev, "round_end").fields()["wins"][0]
+        w = first(ev, "round_end").fields()["wins"][0]
         assert (w["value"], w["payer"], w["kx"]) == (400, A, [7])  # the KX is a 7 in B's hand, whatever its name
 
 
@@ -288,7 +288,7 @@ def test_trigger_rule():
 def test_riichi_player_takes_the_top_discard_only_to_win():
     s = arrange(hands={B: "R1 R2 R3 G4 G5 G6 K7"}, riichi=[B], pile="G7", turn=B, deck="R6")
     assert legal_actions(s, B) == ["draw", "take"]
-    end = find(act(s, B, "take"), "round_end").fields()  # taking it is the tsumo declaration
+    end = first(act(s, B, "take"), "round_end").fields()  # taking it is the tsumo declaration
     assert end["wins"][0]["kind"] == "tsumo" and end["wins"][0]["payer"] == A
     s = arrange(hands={B: "R1 R2 R3 G4 G5 G6 K7"}, riichi=[B], pile="G3", turn=B, deck="R6")
     assert legal_actions(s, B) == ["draw"]
@@ -305,7 +305,7 @@ def test_riichi_lock_discards_the_drawn_card():
         GAME.apply(s, B, "discard:R1")
     assert s.model_dump_json() == before  # an illegal action changes nothing
     ev = act(s, B, "discard:R6")
-    assert find(ev, "discard").forced
+    assert first(ev, "discard").forced
 
 
 def test_card_taken_from_the_pile_cannot_be_discarded():
@@ -353,7 +353,7 @@ def test_hit_player_completing_with_the_single_draw():
     s.draws[B], s.discards[B] = 0, 0
     act(s, A, "discard:K4")
     act(s, B, "draw")
-    w = find(act(s, B, "win"), "round_end").fields()["wins"][0]
+    w = first(act(s, B, "win"), "round_end").fields()["wins"][0]
     assert (w["kind"], w["payer"], w["total"]) == ("surprise_gift", A, 1400)
     # in Riichi: the Riichi procedure's tsumo, paid by the hitter
     s = arrange(hands={B: "R1 R2 R3 G4 G5 G6 R7", A: "R4 R5 R6 G1 G2 G3 R4 K4"}, riichi=[B], pile="G2", turn=A,
@@ -361,7 +361,7 @@ def test_hit_player_completing_with_the_single_draw():
     act(s, A, "discard:K4")
     act(s, B, "draw")
     assert legal_actions(s, B) == ["win", "giveup"]
-    w = find(act(s, B, "win"), "round_end").fields()["wins"][0]
+    w = first(act(s, B, "win"), "round_end").fields()["wins"][0]
     assert (w["kind"], w["payer"], w["total"]) == ("tsumo", A, 400)
 
 
@@ -371,7 +371,7 @@ def test_riichi_player_gives_up_then_exchanges():
     act(s, A, "discard:K3")
     act(s, B, "draw")
     ev = act(s, B, "giveup")
-    assert find(ev, "riichi_cancelled").by_choice and not s.riichi[B]
+    assert first(ev, "riichi_cancelled").by_choice and not s.riichi[B]
     assert "chain:K7" in legal_actions(s, B) and "chain:K5" in legal_actions(s, B)
     act(s, B, "exchange", "under:K5", "under:R1", "under:R2")
     assert s.phase == "discard" and len(s.hands[B]) == 8
@@ -399,27 +399,29 @@ def test_deck_rebuild_at_a_hit_draw_keeps_the_named_top():
     act(s, A, "discard:KX7")  # onto R1: hit
     assert s.phase == "hit_draw"
     ev = act(s, B, "draw")
-    rebuild = find(ev, "rebuild")
+    rebuild = first(ev, "rebuild")
     assert rebuild.count == 1 and rebuild.top == "KX"
     assert s.pile == ["KX"] and s.pile_named == [7] and s.reshuffles == 1
 
 
-def test_reshuffle_limit_ends_the_round_without_payments():
-    s = arrange(turn=A, pile="G2 G3", max_reshuffles=1)
+def deck_in_the_pile(max_reshuffles: int, reshuffles: int):
+    """A's turn to draw from an empty deck, every card but the hands in the pile, after ``reshuffles`` rebuilds."""
+    s = arrange(turn=A, pile="G2 G3", max_reshuffles=max_reshuffles)
     moved, s.deck = s.deck, []
     s.pile = moved + s.pile
     s.pile_named = [7 if c == "KX" else int(c[1]) for c in s.pile]
-    s.reshuffles = 1
+    s.reshuffles = reshuffles
+    return s
+
+
+def test_reshuffle_limit_ends_the_round_without_payments():
+    s = deck_in_the_pile(max_reshuffles=1, reshuffles=1)
     ev = act(s, A, "draw")
-    end = find(ev, "round_end").fields()
+    end = first(ev, "round_end").fields()
     assert "exhausted" in types(ev) and end["wins"] == [] and end["payments"] == [0, 0, 0]
     assert s.lead == B and s.round == 2
     # unlimited (0): the deck is rebuilt again
-    s = arrange(turn=A, pile="G2 G3", max_reshuffles=0)
-    moved, s.deck = s.deck, []
-    s.pile = moved + s.pile
-    s.pile_named = [7 if c == "KX" else int(c[1]) for c in s.pile]
-    s.reshuffles = 5
+    s = deck_in_the_pile(max_reshuffles=0, reshuffles=5)
     ev = act(s, A, "draw")
     assert "rebuild" in types(ev) and s.reshuffles == 6
 

@@ -160,7 +160,9 @@ def test_example_21_3p_no_calls():
     assert r["payments"] == [-6, -6, 12]
 
 
-def test_example_22_3p_last_caller_pays():
+def both_may_call():
+    """Three players, each a play from a yaku: the Oya's 10A (Ino-Shika-Cho, taking 10C1 or 10C2), Naka's 10R (blue
+    ribbons) and Biki's 5R (five ribbons)."""
     s = game(3)
     arrange(
         s,
@@ -169,6 +171,11 @@ def test_example_22_3p_last_caller_pays():
         ["12C1", "4C2", "9C1"],
         {0: ["6A", "7A"], 1: ["6R", "7R", "9R", "11R"], 2: ["1R", "2R", "3R", "4R"]},
     )
+    return s
+
+
+def test_example_22_3p_last_caller_pays():
+    s = both_may_call()
     legal = GAME.legal_actions(s, 0)
     assert "play:10A:10C1" in legal and "play:10A:10C2" in legal and "play:10A" not in legal
     play(s, 0, "play:10A:10C2", "koikoi")
@@ -227,14 +234,7 @@ def test_example_24_3p_own_call_no_doubling():
 
 
 def test_edge_14_3p_one_opponent_called_may_still_koikoi():
-    s = game(3)
-    arrange(
-        s,
-        {0: ["10A", "2C1", "3C1"], 1: ["10R", "8C1", "4C1"], 2: ["5R", "12C2", "11C"]},
-        ["10C2", "10C1", "5C1"],
-        ["12C1", "4C2", "9C1"],
-        {0: ["6A", "7A"], 1: ["6R", "7R", "9R", "11R"], 2: ["1R", "2R", "3R", "4R"]},
-    )
+    s = both_may_call()
     play(s, 0, "play:10A:10C2", "koikoi")
     play(s, 1, "play:10R", "stop")  # Naka stops: the Oya (a caller) pays 2V
     r = s.last_round

@@ -10,9 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from bot.render.bcpoker.words import OVER, PICTURE_PHASES
-from faces.table import DRAWN_GAP
+from bot.render.drawn_apart import hand_with_drawn
 from faces.table import (
-    GAP,
     MARGIN,
     TEXT,
     TITLE,
@@ -38,11 +37,6 @@ def table_picture(view: PublicView) -> Board:
 def panel_picture(view: SeatView) -> Board:
     """The seat's hand (the card just drawn apart), then the table with the other hands as counts."""
     return fitted(FACES, lambda board: _panel(board, view))
-
-
-def panel_shows(view: SeatView) -> bool:
-    """Whether the seat holds cards to draw."""
-    return bool(view.hand)
 
 
 def result_picture(event: dict[str, Any], names: list[str]) -> Board | None:
@@ -85,16 +79,8 @@ def _table(b: Board, v: PublicView, backs: bool = True) -> None:
 
 
 def _panel(b: Board, v: SeatView) -> None:
-    hand, drawn = list(v.hand), v.drawn
-    if drawn in hand:
-        hand.remove(drawn)
-    else:
-        drawn = None  # drawn and played already
     b.line("Your hand")
-    x = b.row(MARGIN, hand, b.card)
-    if drawn:
-        b.y -= b.card + GAP
-        b.row(x + DRAWN_GAP, [drawn], b.card)
+    hand_with_drawn(b, v.hand, v.drawn, b.card)
     b.y += 6
     _table(b, v, backs=False)  # the other hands as counts: the seat's own cards stay large
 

@@ -54,11 +54,6 @@ def _panel(b: Board, v: SeatView) -> None:
     fishing_panel(b, v.hand, v.table, piles)
 
 
-def panel_shows(view: SeatView) -> bool:
-    """Whether the seat holds cards for its panel picture."""
-    return bool(view.hand)
-
-
 def panel_picture(view: SeatView) -> Board:
     """The seat's hand panel: the table's cards, under each hand card what it takes, the playing seats' captures."""
     return fitted(FACES, lambda board: _panel(board, view))

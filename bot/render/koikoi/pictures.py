@@ -7,7 +7,7 @@ from typing import Any
 
 from bot.render.fishing_pictures import FACES, Pile, empty_field, field_and_pile, fishing_panel, shown_if_drawn
 from bot.render.koikoi.words import OVER, PICTURE_PHASES
-from faces.table import TITLE, Board, capture_groups, fitted, phase_status, seat_label, seat_name, dotted_lines, title
+from faces.table import TITLE, Board, capture_groups, dotted_lines, fitted, phase_status, seat_label, seat_name, title
 from games.koikoi.views import PublicView, SeatView
 
 
@@ -41,11 +41,6 @@ def _panel(b: Board, v: SeatView) -> None:
         piles.append((f"{who} · {points} pts{called}" + ("" if side.captures else " · no captures"),
                       side.captures, v.seat in side.seats))
     fishing_panel(b, v.hand, v.field, piles)
-
-
-def panel_shows(view: SeatView) -> bool:
-    """Whether the seat holds cards for its panel picture."""
-    return bool(view.hand)
 
 
 def panel_picture(view: SeatView) -> Board:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.render.drawn_apart import hand_with_drawn
 from faces.table import (
     GAP,
     MARGIN,
@@ -29,7 +30,6 @@ from games.sanma.events import EVENT, ExhaustiveOutcome, HandEnd, WinEntry, WinO
 from games.sanma.views import Meld, PublicView, SeatView
 
 FACES = "sanma"
-DRAWN_GAP = 10  # between the hand and the tile just drawn
 HAND_MAX = 33  # the tallest hand whose 14 tiles (the drawn one apart) fit on one line
 KITA = "4z"  # a kita is a North set aside
 
@@ -129,27 +129,13 @@ def _seat(b: Board, v: PublicView, s: int) -> None:
 
 # --- the hand panel ---------------------------------------------------------------------------------------
 
-def panel_shows(view: SeatView) -> bool:
-    """Whether the seat holds tiles to draw."""
-    return bool(view.hand)
-
-
 def panel_picture(view: SeatView) -> Board:
     return fitted(FACES, lambda board: _panel(board, view))
 
 
 def _panel(b: Board, v: SeatView) -> None:
-    hand, drawn = list(v.hand), v.drawn
-    if drawn in hand:
-        hand.remove(drawn)
-    else:
-        drawn = None  # drawn and played already
-    own = min(b.card + 4, HAND_MAX)
     b.line(f"Your hand · {v.winds[v.seat]}")
-    x = b.row(MARGIN, hand, own)
-    if drawn:
-        b.y -= own + GAP
-        b.row(x + DRAWN_GAP, [drawn], own)
+    hand_with_drawn(b, v.hand, v.drawn, min(b.card + 4, HAND_MAX))
     if v.waits:
         top = b.y + 2
         x = b.text(MARGIN, top + 6, "Waits") + 8
