@@ -136,8 +136,10 @@ def _danger(view: dict[str, Any], code: str, riichi_seats: list[int]) -> int:
             d = 4
         else:
             n = k % 9
-            suji = any(code_kind(r["tile"]) // 9 == k // 9 and abs(code_kind(r["tile"]) % 9 - n) == 3
-                       for r in view["rivers"][s])
+            suji = any(
+                code_kind(r["tile"]) // 9 == k // 9 and abs(code_kind(r["tile"]) % 9 - n) == 3
+                for r in view["rivers"][s]
+            )
             d = 6 if suji else 9
         worst = max(worst, d)
     return worst

@@ -26,12 +26,15 @@ def percentile(sorted_ms: list[float], share: float) -> float:
 
 def summary(name: str, seconds: list[float]) -> str:
     ms = sorted(s * 1000 for s in seconds)
-    return (f"{name}: {len(ms)} calls, median {statistics.median(ms):.3f} ms, "
-            f"p99 {percentile(ms, 0.99):.3f} ms, max {ms[-1]:.3f} ms")
+    return (
+        f"{name}: {len(ms)} calls, median {statistics.median(ms):.3f} ms, "
+        f"p99 {percentile(ms, 0.99):.3f} ms, max {ms[-1]:.3f} ms"
+    )
 
 
-def play(players: int, games: int, seed: str, game=GAME, options=None,
-         clock=time.perf_counter) -> tuple[list[float], list[float], str]:
+def play(
+    players: int, games: int, seed: str, game=GAME, options=None, clock=time.perf_counter
+) -> tuple[list[float], list[float], str]:
     """Seeded bot games of ``game`` (default Black Christmas Poker): the time of every
     ``legal_actions`` call and every bot decision on ``clock``, and a digest of the play."""
     legal_times: list[float] = []
@@ -63,15 +66,21 @@ def main(game=GAME, options=None, description: str = __doc__, games: int = 8) ->
     parser.add_argument("--games", type=int, default=games)
     parser.add_argument("--players", type=int, default=3)
     parser.add_argument("--seed", default="1")
-    parser.add_argument("--clock", choices=("wall", "cpu"), default="wall",
-                        help="cpu: the process's CPU time, leaving out waits for a core on a busy machine")
+    parser.add_argument(
+        "--clock",
+        choices=("wall", "cpu"),
+        default="wall",
+        help="cpu: the process's CPU time, leaving out waits for a core on a busy machine",
+    )
     args = parser.parse_args()
     clock = time.perf_counter if args.clock == "wall" else time.process_time
     started = time.perf_counter()
     legal_times, choose_times, digest = play(args.players, args.games, args.seed, game, options, clock)
     elapsed = time.perf_counter() - started
-    print(f"{args.games} games of {args.players} players (seed {args.seed}) in {elapsed:.1f} s, "
-          f"{len(choose_times)} actions, play digest {digest}, {args.clock} clock")
+    print(
+        f"{args.games} games of {args.players} players (seed {args.seed}) in {elapsed:.1f} s, "
+        f"{len(choose_times)} actions, play digest {digest}, {args.clock} clock"
+    )
     print(summary("legal_actions", legal_times))
     print(summary("bot decision", choose_times))
 

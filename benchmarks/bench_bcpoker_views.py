@@ -23,8 +23,13 @@ def states(players: int, games: int) -> list:
     """The state after the deal and after every action of ``games`` seeded bot games."""
     kept: list = []
     for number in range(games):
-        sim.play_game(GAME, Options(players=players), sim.bot_seats(players), f"views-{number}",
-                      check=lambda state, events: kept.append(GAME.load(state.model_dump_json())))
+        sim.play_game(
+            GAME,
+            Options(players=players),
+            sim.bot_seats(players),
+            f"views-{number}",
+            check=lambda state, events: kept.append(GAME.load(state.model_dump_json())),
+        )
     return kept
 
 
@@ -40,8 +45,10 @@ def timed(build, arguments: list[tuple], repeat: int) -> list[float]:
 
 def line(name: str, seconds: list[float]) -> str:
     us = sorted(s * 1e6 for s in seconds)
-    return (f"{name}: {len(us)} views, median {statistics.median(us):.1f} µs, p99 {percentile(us, 0.99):.1f} µs, "
-            f"max {us[-1]:.1f} µs")
+    return (
+        f"{name}: {len(us)} views, median {statistics.median(us):.1f} µs, p99 {percentile(us, 0.99):.1f} µs, "
+        f"max {us[-1]:.1f} µs"
+    )
 
 
 def main() -> None:

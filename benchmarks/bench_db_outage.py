@@ -27,15 +27,25 @@ GUILD = 10
 
 
 async def run(backend: str, tables: int, down: float) -> None:
-    outage: Outage = FullDisk(Path(tempfile.mkdtemp(prefix="parlor-outage-"))) if backend == "sqlite" \
+    outage: Outage = (
+        FullDisk(Path(tempfile.mkdtemp(prefix="parlor-outage-")))
+        if backend == "sqlite"
         else await asyncio.to_thread(StoppedServer)
+    )
     store = outage.watch(await Store.open(outage.url))
     manager = TableManager(store, Presenter(), default_turn_seconds=3600, bot_delay=0.05)
     try:
         opened = []
         for n in range(tables):
-            table = await manager.open_table(game_name="koikoi", guild_id=GUILD, channel_id=100 + n, host_id=n + 1,
-                                             host_name=f"player {n}", options={"months": 12}, turn_seconds=3600)
+            table = await manager.open_table(
+                game_name="koikoi",
+                guild_id=GUILD,
+                channel_id=100 + n,
+                host_id=n + 1,
+                host_name=f"player {n}",
+                options={"months": 12},
+                turn_seconds=3600,
+            )
             await manager.add_bot(table.id, n + 1)
             await manager.start(table.id, n + 1)
             await manager.resign(table.id, n + 1)

@@ -30,6 +30,7 @@ def main() -> None:
     parser.add_argument("--freeze", action="store_true", help="gc.freeze() after the imports, as the bot does")
     args = parser.parse_args()
     import bot.main  # noqa: F401  (what a bot process holds)
+
     if args.freeze:
         gc.collect()
         gc.freeze()
@@ -39,8 +40,10 @@ def main() -> None:
         options = game.Options()
         players = getattr(options, "players", None) or game.min_players
         legal, chosen, digest = play(players, args.games, args.seed, game, options, clock)
-        print(f"{name} ({players} players, {args.games} games, play digest {digest}, {args.clock} clock"
-              f"{', start-up frozen' if args.freeze else ''})")
+        print(
+            f"{name} ({players} players, {args.games} games, play digest {digest}, {args.clock} clock"
+            f"{', start-up frozen' if args.freeze else ''})"
+        )
         print("  " + summary("legal_actions", legal))
         print("  " + summary("bot decision", chosen))
 

@@ -25,10 +25,17 @@ def night(players: int, seed: int) -> dict:
     rng = random.Random(seed)
     ids = list(range(1, players + 1))
     rng.shuffle(ids)
-    met = {frozenset(pair): 1 for start in range(0, players - 2, 3) for pair in
-           ((ids[start], ids[start + 1]), (ids[start], ids[start + 2]), (ids[start + 1], ids[start + 2]))}
-    return {"players": sorted(ids), "met": met, "points": {p: float(rng.randint(-50, 50)) for p in ids},
-            "ratings": {p: rng.uniform(0, 30) for p in ids}}
+    met = {
+        frozenset(pair): 1
+        for start in range(0, players - 2, 3)
+        for pair in ((ids[start], ids[start + 1]), (ids[start], ids[start + 2]), (ids[start + 1], ids[start + 2]))
+    }
+    return {
+        "players": sorted(ids),
+        "met": met,
+        "points": {p: float(rng.randint(-50, 50)) for p in ids},
+        "ratings": {p: rng.uniform(0, 30) for p in ids},
+    }
 
 
 async def timed(method: pairing.Method, data: dict, thread: bool) -> tuple[float, float]:
@@ -43,8 +50,18 @@ async def timed(method: pairing.Method, data: dict, thread: bool) -> tuple[float
     task = asyncio.create_task(ticker())
     await asyncio.sleep(0.01)
     start = time.perf_counter()
-    work = functools.partial(pairing.draw, data["players"], method=method, size=3, minimum=3, seed="bench",
-                             allow_bots=True, ratings=data["ratings"], points=data["points"], met=data["met"])
+    work = functools.partial(
+        pairing.draw,
+        data["players"],
+        method=method,
+        size=3,
+        minimum=3,
+        seed="bench",
+        allow_bots=True,
+        ratings=data["ratings"],
+        points=data["points"],
+        met=data["met"],
+    )
     if thread:
         await asyncio.to_thread(work)
     elif method == "swiss" and len(data["players"]) > nights.INLINE_SWISS:
@@ -66,8 +83,10 @@ async def run(sizes: list[int], runs: int, thread: bool) -> None:
     for size in sizes:
         for method in pairing.METHODS:
             results = [await timed(method, night(size, n), thread) for n in range(runs)]
-            print(f"{size:>7} {method:>7} {statistics.median(r[0] for r in results):>9.1f} "
-                  f"{max(r[1] for r in results):>14.1f}")
+            print(
+                f"{size:>7} {method:>7} {statistics.median(r[0] for r in results):>9.1f} "
+                f"{max(r[1] for r in results):>14.1f}"
+            )
 
 
 def main(argv: list[str] | None = None) -> None:

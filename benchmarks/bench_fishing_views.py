@@ -46,8 +46,10 @@ def measure(name: str, games: int, seed: str, clock) -> tuple[list[float], list[
 def summary(label: str, times: list[float]) -> str:
     ordered = sorted(times)
     p99 = ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
-    return (f"{label:12} {len(times):6} calls · median {statistics.median(ordered):7.1f} µs · "
-            f"p99 {p99:7.1f} µs · max {ordered[-1]:8.1f} µs")
+    return (
+        f"{label:12} {len(times):6} calls · median {statistics.median(ordered):7.1f} µs · "
+        f"p99 {p99:7.1f} µs · max {ordered[-1]:8.1f} µs"
+    )
 
 
 def main() -> None:

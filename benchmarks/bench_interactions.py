@@ -53,19 +53,30 @@ async def main(tables: int, turns: int) -> None:
             latencies: list[float] = []
             started = time.perf_counter()
             channels = [fake.get_channel(f"table-{n}") for n in range(tables)]
-            await asyncio.gather(*(play_table(fake, channels[n], users[2 * n], users[2 * n + 1], turns, latencies)
-                                   for n in range(tables)))
+            await asyncio.gather(
+                *(
+                    play_table(fake, channels[n], users[2 * n], users[2 * n + 1], turns, latencies)
+                    for n in range(tables)
+                )
+            )
             elapsed = time.perf_counter() - started
             latencies.sort()
-            print(f"{tables} tables, {len(latencies)} interactions in {elapsed:.1f} s: "
-                  f"median {statistics.median(latencies) * 1000:.1f} ms, "
-                  f"p95 {latencies[int(len(latencies) * 0.95)] * 1000:.1f} ms, max {latencies[-1] * 1000:.1f} ms")
+            print(
+                f"{tables} tables, {len(latencies)} interactions in {elapsed:.1f} s: "
+                f"median {statistics.median(latencies) * 1000:.1f} ms, "
+                f"p95 {latencies[int(len(latencies) * 0.95)] * 1000:.1f} ms, max {latencies[-1] * 1000:.1f} ms"
+            )
+
 
 # ---------------------------------------------------------------- REST calls per move
 
 CALL_GAMES = {  # the table sizes measured before the redraw left the table lock, and Black Christmas Poker
-    "koikoi": ({"months": 1}, 2), "sanma": ({}, 3), "hachihachi": ({"months": 6}, 7),
-    "blackflower": ({"rounds": 1}, 10), "bcpoker": ({}, 3)}
+    "koikoi": ({"months": 1}, 2),
+    "sanma": ({}, 3),
+    "hachihachi": ({"months": 6}, 7),
+    "blackflower": ({"rounds": 1}, 10),
+    "bcpoker": ({}, 3),
+}
 
 
 async def first_move(user, panel) -> InteractionResult | None:
@@ -121,8 +132,10 @@ async def report_calls(moves: int, latency: float) -> None:
         per_move, latencies = await calls_per_move(game, moves, latency)
         latencies.sort()
         p99 = latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))] * 1000 if latencies else float("nan")
-        print(f"{game:12} {CALL_GAMES[game][1]} people: {per_move:.2f} REST calls per move; "
-              f"{len(latencies)} answers at {latency * 1000:.0f} ms a call: p99 {p99:.0f} ms")
+        print(
+            f"{game:12} {CALL_GAMES[game][1]} people: {per_move:.2f} REST calls per move; "
+            f"{len(latencies)} answers at {latency * 1000:.0f} ms a call: p99 {p99:.0f} ms"
+        )
 
 
 if __name__ == "__main__":

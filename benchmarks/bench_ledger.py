@@ -34,8 +34,7 @@ def fill(path: Path, lines: int, seed: int = 1) -> None:
     rng = random.Random(seed)
     db = sqlite3.connect(path, isolation_level=None)
     db.execute("BEGIN")
-    db.execute("INSERT INTO seasons (id, guild_id, number, name, started_at) VALUES (1, ?, 1, 'Season 1', 0)",
-               (GUILD,))
+    db.execute("INSERT INTO seasons (id, guild_id, number, name, started_at) VALUES (1, ?, 1, 'Season 1', 0)", (GUILD,))
     ledger: list[tuple] = []
     table = 0
     while len(ledger) < lines:
@@ -49,13 +48,15 @@ def fill(path: Path, lines: int, seed: int = 1) -> None:
         db.execute(
             "INSERT INTO tables (id, guild_id, channel_id, game, host_id, seats, status, turn_seconds, season_id,"
             " created_at, updated_at, finished_at) VALUES (?, ?, ?, ?, ?, '[]', 'finished', 60, 1, ?, ?, ?)",
-            (table, GUILD, 100 + table % 7, game, people[0], at, at, at))
+            (table, GUILD, 100 + table % 7, game, people[0], at, at, at),
+        )
 
+        # called within this iteration only: the loop's names are this table's
         def add(seat: int, kind: str, amount: int, placing: int | None = None, rnd: int | None = None) -> None:
-            participant, user_id, name = who[seat]
+            participant, user_id, name = who[seat]  # noqa: B023
             memo = f"round {rnd}" if rnd else None
-            ledger.append((GUILD, 1, table, game, participant, user_id, name, seat, kind, amount, placing, memo, rnd,
-                           at))
+            row = (GUILD, 1, table, game, participant, user_id, name, seat, kind, amount, placing, memo, rnd, at)  # noqa: B023
+            ledger.append(row)
 
         if game == "blackflower":
             for rnd in range(1, rng.randint(3, 12)):
@@ -82,7 +83,9 @@ def fill(path: Path, lines: int, seed: int = 1) -> None:
                     add(s, "debt", -60)
     db.executemany(
         "INSERT INTO ledger (guild_id, season_id, table_id, game, participant, user_id, name, seat, kind, amount,"
-        " placing, memo, round, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", ledger[:lines])
+        " placing, memo, round, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        ledger[:lines],
+    )
     db.execute("COMMIT")
     db.close()
 

@@ -27,14 +27,16 @@ async def main(tables: int, away: float) -> None:
         bot = make_bot(fake, Path(tempfile.mkdtemp()) / "bench.sqlite3")
         async with run_client(fake, bot):
             result = await send_messages_away(fake, bot, tables, away=away)
-        print(f"{result.tables} tables, Send Messages away for {away:.0f} s of the fake clock: "
-              f"invalid requests {result.invalid_before} while the tables opened, {result.invalid_while_away} while "
-              f"away, {result.invalid_in_all - result.invalid_before - result.invalid_while_away} once it was back "
-              f"({result.invalid_in_all} in all, {result.invalid_in_all / result.tables:.2f} a table; by status "
-              f"{dict(fake.invalid_requests.by_status)}, 429s by scope "
-              f"{dict(Counter(hit['bucket'] for hit in fake.rate_limiter.hits))}); "
-              f"{result.finished} games finished, {result.caught_up} shown to their channel; "
-              f"{result.told} hosts told; {result.seconds:.1f} s")
+        print(
+            f"{result.tables} tables, Send Messages away for {away:.0f} s of the fake clock: "
+            f"invalid requests {result.invalid_before} while the tables opened, {result.invalid_while_away} while "
+            f"away, {result.invalid_in_all - result.invalid_before - result.invalid_while_away} once it was back "
+            f"({result.invalid_in_all} in all, {result.invalid_in_all / result.tables:.2f} a table; by status "
+            f"{dict(fake.invalid_requests.by_status)}, 429s by scope "
+            f"{dict(Counter(hit['bucket'] for hit in fake.rate_limiter.hits))}); "
+            f"{result.finished} games finished, {result.caught_up} shown to their channel; "
+            f"{result.told} hosts told; {result.seconds:.1f} s"
+        )
 
 
 if __name__ == "__main__":

@@ -27,8 +27,11 @@ def timed(name: str, draw, views: list[dict]) -> None:
     started, cpu = time.perf_counter(), time.process_time()
     draw(views)
     count = len(views)
-    print(f"{name}: {(time.perf_counter() - started) * 1000 / count:.2f} ms a picture (wall), "
-          f"{(time.process_time() - cpu) * 1000 / count:.2f} ms CPU of this process", flush=True)
+    print(
+        f"{name}: {(time.perf_counter() - started) * 1000 / count:.2f} ms a picture (wall), "
+        f"{(time.process_time() - cpu) * 1000 / count:.2f} ms CPU of this process",
+        flush=True,
+    )
 
 
 def main() -> None:
@@ -37,15 +40,18 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     args = parser.parse_args()
     views = [v for v, _ in sampled_seat_views("sanma", seed="bench-0", every=3, limit=300)]
-    views = [v for v in views if panel_picture("sanma", v) is not None][:args.pictures]
+    views = [v for v in views if panel_picture("sanma", v) is not None][: args.pictures]
     timed("on the loop", lambda vs: [size(v) for v in vs], views)
-    pools = {"threads": concurrent.futures.ThreadPoolExecutor(args.workers),
-             "processes": concurrent.futures.ProcessPoolExecutor(
-                 args.workers, mp_context=multiprocessing.get_context("spawn"))}
+    pools = {
+        "threads": concurrent.futures.ThreadPoolExecutor(args.workers),
+        "processes": concurrent.futures.ProcessPoolExecutor(
+            args.workers, mp_context=multiprocessing.get_context("spawn")
+        ),
+    }
     for name, pool in pools.items():
         with pool:
-            list(pool.map(size, views[:args.workers * 2]))  # every worker started and warm
-            timed(f"{args.workers} {name}", lambda vs: list(pool.map(size, vs)), views)
+            list(pool.map(size, views[: args.workers * 2]))  # every worker started and warm
+            timed(f"{args.workers} {name}", lambda vs: list(pool.map(size, vs)), views)  # noqa: B023  # timed now
 
 
 if __name__ == "__main__":

@@ -40,10 +40,23 @@ GOAL_MS = 50.0
 def counters(rng: random.Random) -> str:
     hands = rng.randint(5, 14)
     wins = rng.randint(0, hands // 2)
-    return json.dumps({"hands": hands, "wins": wins, "tsumo": rng.randint(0, wins), "win_points": wins * 7700,
-                       "deal_ins": rng.randint(0, 3), "deal_in_points": 5200, "riichi": rng.randint(0, hands // 2),
-                       "calls": rng.randint(0, hands // 2), "kita": rng.randint(0, hands), "draws": 1,
-                       "draw_tenpai": rng.randint(0, 1), "yaku:Riichi": 1, "yaku:Dora": rng.randint(0, 3)})
+    return json.dumps(
+        {
+            "hands": hands,
+            "wins": wins,
+            "tsumo": rng.randint(0, wins),
+            "win_points": wins * 7700,
+            "deal_ins": rng.randint(0, 3),
+            "deal_in_points": 5200,
+            "riichi": rng.randint(0, hands // 2),
+            "calls": rng.randint(0, hands // 2),
+            "kita": rng.randint(0, hands),
+            "draws": 1,
+            "draw_tenpai": rng.randint(0, 1),
+            "yaku:Riichi": 1,
+            "yaku:Dora": rng.randint(0, 3),
+        }
+    )
 
 
 async def fill(store: Store, games: int, players: int, seed: int = 28) -> None:
@@ -56,13 +69,19 @@ async def fill(store: Store, games: int, players: int, seed: int = 28) -> None:
             await db.executemany(
                 "INSERT INTO tables (id, guild_id, channel_id, game, options, host_id, seats, status, version, seed,"
                 " turn_seconds, season_id, created_at, updated_at, finished_at)"
-                " VALUES (?, ?, ?, 'sanma', '{}', ?, '[]', 'finished', 9, 'seed', 60, ?, ?, ?, ?)", tables)
+                " VALUES (?, ?, ?, 'sanma', '{}', ?, '[]', 'finished', 9, 'seed', 60, ?, ?, ?, ?)",
+                tables,
+            )
             await db.executemany(
                 "INSERT INTO results (table_id, participant, guild_id, season_id, game, user_id, name, seat, net,"
-                " placing, rounds_won, last_id) VALUES (?, ?, ?, ?, 'sanma', ?, ?, ?, ?, ?, NULL, ?)", results)
+                " placing, rounds_won, last_id) VALUES (?, ?, ?, ?, 'sanma', ?, ?, ?, ?, ?, NULL, ?)",
+                results,
+            )
             await db.executemany(
                 "INSERT INTO game_tallies (table_id, seat, guild_id, season_id, game, user_id, counts)"
-                " VALUES (?, ?, ?, ?, 'sanma', ?, ?)", tallies)
+                " VALUES (?, ?, ?, ?, 'sanma', ?, ?)",
+                tallies,
+            )
         tables.clear(), results.clear(), tallies.clear()
 
     for table in range(1, games + 1):
@@ -72,8 +91,20 @@ async def fill(store: Store, games: int, players: int, seed: int = 28) -> None:
         scores = [rng.randint(-60, 60) for _ in users]
         for seat, user in enumerate(users):
             placing = 1 + sum(other > scores[seat] for other in scores)
-            results.append((table, f"user:{user}", GUILD, season.id, user, f"player {user}", seat, scores[seat],
-                            placing, table * 3 + seat))
+            results.append(
+                (
+                    table,
+                    f"user:{user}",
+                    GUILD,
+                    season.id,
+                    user,
+                    f"player {user}",
+                    seat,
+                    scores[seat],
+                    placing,
+                    table * 3 + seat,
+                )
+            )
             tallies.append((table, seat, GUILD, season.id, user, counters(rng)))
         if len(tables) >= BATCH:
             await flush()
@@ -125,7 +156,9 @@ async def bench_backend(name: str, where: str, games: int, players: int, runs: i
             start = time.perf_counter()
             lines = await league_lines(store, season, "sanma", top)
             chart_times.append((time.perf_counter() - start) * 1000)
-        print(f"{name}: season chart query, top 5 ({sum(len(s.points) for s in lines)} points): {percentiles(chart_times)}")
+        print(
+            f"{name}: season chart query, top 5 ({sum(len(s.points) for s in lines)} points): {percentiles(chart_times)}"
+        )
     finally:
         await store.close()
     draw, sizes = [], []
@@ -162,7 +195,9 @@ def replay_costs() -> None:
             start = time.perf_counter()
             count_game(game, options, stored, seed, log)
             times.append((time.perf_counter() - start) * 1000)
-        print(f"count one {game} game not counted yet (replay, worker thread): median {statistics.median(times):.1f} ms")
+        print(
+            f"count one {game} game not counted yet (replay, worker thread): median {statistics.median(times):.1f} ms"
+        )
 
 
 async def run(games: int, players: int, runs: int, folder: Path, server: PostgresForTests) -> None:

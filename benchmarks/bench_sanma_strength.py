@@ -63,9 +63,11 @@ def table(figures: dict[str, dict[str, list[float]]]) -> list[str]:
     for name, f in figures.items():
         hands = sum(f["hands"])
         ms = sorted(s * 1000 for s in f["decision seconds"])
-        lines.append(f"{name:<9} {len(f['placement']):>10} {hands:>6} {sum(f['won']) / hands:>9.1%} "
-                     f"{sum(f['dealt in']) / hands:>13.1%} {statistics.mean(f['placement']):>14.3f}  "
-                     f"{statistics.median(ms):.3f} / {ms[int(len(ms) * 0.99)]:.3f} ms")
+        lines.append(
+            f"{name:<9} {len(f['placement']):>10} {hands:>6} {sum(f['won']) / hands:>9.1%} "
+            f"{sum(f['dealt in']) / hands:>13.1%} {statistics.mean(f['placement']):>14.3f}  "
+            f"{statistics.median(ms):.3f} / {ms[int(len(ms) * 0.99)]:.3f} ms"
+        )
     return lines
 
 
@@ -76,8 +78,10 @@ def main() -> None:
     args = parser.parse_args()
     started = time.perf_counter()
     figures = play(args.games, args.seed)
-    print(f"{args.games} games (seed {args.seed}), one current bot and two previous bots each, "
-          f"in {time.perf_counter() - started:.0f} s")
+    print(
+        f"{args.games} games (seed {args.seed}), one current bot and two previous bots each, "
+        f"in {time.perf_counter() - started:.0f} s"
+    )
     print("\n".join(table(figures)))
 
 

@@ -26,8 +26,13 @@ def states(games: int) -> list[SanmaState]:
     """A copy of the state after every action of ``games`` seeded bot games."""
     found: list[SanmaState] = []
     for n in range(games):
-        sim.play_game(GAME, GAME.Options(), sim.bot_seats(3), f"views-bench-{n}",
-                      check=lambda state, events: found.append(state.model_copy(deep=True)))
+        sim.play_game(
+            GAME,
+            GAME.Options(),
+            sim.bot_seats(3),
+            f"views-bench-{n}",
+            check=lambda state, events: found.append(state.model_copy(deep=True)),
+        )
     return found
 
 

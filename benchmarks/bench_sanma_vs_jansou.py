@@ -56,8 +56,13 @@ print(json.dumps({"wall": time.perf_counter() - wall, "cpu": time.process_time()
 
 def cli_games_per_second(games: int, seed: str) -> float:
     """``python -m games simulate sanma --games N --seed S --json`` exactly as the issue names it."""
-    out = subprocess.run([sys.executable, "-m", "games", "simulate", "sanma", "--games", str(games), "--seed", seed,
-                          "--json"], capture_output=True, text=True, cwd=ROOT, check=True)
+    out = subprocess.run(
+        [sys.executable, "-m", "games", "simulate", "sanma", "--games", str(games), "--seed", seed, "--json"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=True,
+    )
     report = json.loads(out.stdout)
     if report["errors"] or not report["conserved"]:
         raise SystemExit(f"simulate sanma failed: {report}")
@@ -66,8 +71,7 @@ def cli_games_per_second(games: int, seed: str) -> float:
 
 def timed(python: str, script: str, games: int, seed: str) -> dict[str, float]:
     """Wall and CPU seconds of ``games`` games in a fresh process (imports not counted)."""
-    out = subprocess.run([python, "-c", script, str(games), seed], capture_output=True, text=True, cwd=ROOT,
-                         check=True)
+    out = subprocess.run([python, "-c", script, str(games), seed], capture_output=True, text=True, cwd=ROOT, check=True)
     return json.loads(out.stdout)
 
 
@@ -78,8 +82,10 @@ def main() -> None:
     parser.add_argument("--seed", default="1")
     parser.add_argument("--rounds", type=int, default=3)
     args = parser.parse_args()
-    print(f"python -m games simulate sanma --games {args.games} --seed {args.seed} --json: "
-          f"{cli_games_per_second(args.games, args.seed):.2f} games/s")
+    print(
+        f"python -m games simulate sanma --games {args.games} --seed {args.seed} --json: "
+        f"{cli_games_per_second(args.games, args.seed):.2f} games/s"
+    )
     ratios: dict[str, list[float]] = {"wall": [], "cpu": []}
     for number in range(args.rounds):
         mine = timed(sys.executable, OUR_GAMES, args.games, args.seed)
@@ -88,11 +94,14 @@ def main() -> None:
         for clock in ("wall", "cpu"):
             ours_rate, their_rate = args.games / mine[clock], args.games / theirs[clock]
             ratios[clock].append(ours_rate / their_rate)
-            line.append(f"{clock}: sanma {ours_rate:.2f} vs jansou {their_rate:.2f} games/s "
-                        f"(x{ours_rate / their_rate:.2f})")
+            line.append(
+                f"{clock}: sanma {ours_rate:.2f} vs jansou {their_rate:.2f} games/s (x{ours_rate / their_rate:.2f})"
+            )
         print(f"round {number + 1}: " + "; ".join(line))
-    print(f"median ratio over {args.rounds} rounds: wall x{statistics.median(ratios['wall']):.2f}, "
-          f"cpu x{statistics.median(ratios['cpu']):.2f}")
+    print(
+        f"median ratio over {args.rounds} rounds: wall x{statistics.median(ratios['wall']):.2f}, "
+        f"cpu x{statistics.median(ratios['cpu']):.2f}"
+    )
 
 
 if __name__ == "__main__":

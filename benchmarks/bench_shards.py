@@ -59,8 +59,9 @@ async def answered(user: FakeUser, inter: FakeInteraction, latencies: list[float
     return InteractionResult(user.fake, inter, user)
 
 
-async def play_turns(table: Table, turns: int, latencies: list[float], think: float = 0.0,
-                     clicks: list[float] | None = None) -> int:
+async def play_turns(
+    table: Table, turns: int, latencies: list[float], think: float = 0.0, clicks: list[float] | None = None
+) -> int:
     """Each turn both players open their hand, the one to move plays their first move; the moves played. Every
     answer's latency goes to ``latencies``, the moves' (clicks) to ``clicks`` too."""
     pace = random.Random(table.channel.id)
@@ -89,8 +90,9 @@ def tree_cpu(pid: int) -> tuple[float, float]:
     try:
         fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
         own = (int(fields[11]) + int(fields[12]) + int(fields[13]) + int(fields[14])) / os.sysconf("SC_CLK_TCK")
-        children = [int(c) for task in Path(f"/proc/{pid}/task").iterdir()
-                    for c in (task / "children").read_text().split()]
+        children = [
+            int(c) for task in Path(f"/proc/{pid}/task").iterdir() for c in (task / "children").read_text().split()
+        ]
     except (OSError, ValueError):
         return 0.0, 0.0
     return own, sum(sum(tree_cpu(c)) for c in children)
@@ -146,16 +148,35 @@ class Run:
         return self.latencies[min(len(self.latencies) - 1, int(len(self.latencies) * q))] * 1000
 
 
-async def run(processes: int, tables: int, turns: int, server: PostgresForTests, logs: Path, *,
-              rate_limits: bool = False, unpaced: bool = False, think: float = 0.0, code: Path | None = None) -> Run:
+async def run(
+    processes: int,
+    tables: int,
+    turns: int,
+    server: PostgresForTests,
+    logs: Path,
+    *,
+    rate_limits: bool = False,
+    unpaced: bool = False,
+    think: float = 0.0,
+    code: Path | None = None,
+) -> Run:
     database = server.new_database()
     strict = Strictness.discord() if rate_limits else Strictness()
     fake = LocalDiscord(shard_count=SHARD_COUNT, reject_late_ack=False, ack_deadline=60.0, strict=strict)
     async with fake:
         playing = guilds_on_every_shard(fake, tables, SHARD_COUNT)
-        bots = [BotProcess(fake, database, ids, SHARD_COUNT, logs / f"{processes}-{ids[0]}.log",
-                           extra_env={"PARLOR_TEST_UNPACED": "1"} if unpaced else {}, root=code or ROOT)
-                for ids in LAYOUTS[processes]]
+        bots = [
+            BotProcess(
+                fake,
+                database,
+                ids,
+                SHARD_COUNT,
+                logs / f"{processes}-{ids[0]}.log",
+                extra_env={"PARLOR_TEST_UNPACED": "1"} if unpaced else {},
+                root=code or ROOT,
+            )
+            for ids in LAYOUTS[processes]
+        ]
         seconds: list[float] = []
         lags: list[float] = []
         counting = asyncio.gather(busiest_second(fake, seconds), loop_lag(lags))
@@ -190,18 +211,24 @@ async def run(processes: int, tables: int, turns: int, server: PostgresForTests,
     latencies.sort()
     clicks.sort()
     at = lambda q: latencies[min(len(latencies) - 1, int(len(latencies) * q))] * 1000  # noqa: E731
-    line = (f"{processes} process{'es' if processes > 1 else ''}: {tables} tables, {len(latencies)} interactions "
-            f"in {elapsed:.1f} s = {len(latencies) / elapsed:.1f}/s; answer median "
-            f"{statistics.median(latencies) * 1000:.0f} ms, p95 {at(0.95):.0f} ms, p99 {at(0.99):.0f} ms, "
-            f"max {latencies[-1] * 1000:.0f} ms (the moves' clicks alone: p99 "
-            f"{clicks[min(len(clicks) - 1, int(len(clicks) * 0.99))] * 1000:.0f} ms); bot CPU per move (its /hands and redraws included) "
-            f"{play_cpu * 1000 / max(moves, 1):.1f} ms, of which the bot processes' own (their event loops) "
-            f"{own_cpu * 1000 / max(moves, 1):.1f} ms and picture workers {workers_cpu * 1000 / max(moves, 1):.1f} ms "
-            f"({moves} moves); bot processes' memory after play {memory:.0f} MB; CPU: "
-            f"bot processes {bots_cpu:.0f} s, fake Discord and players {driver:.0f} s"
-            + (f"; rate limits on{' (unpaced)' if unpaced else ''}: {global_429s} global 429s, busiest second "
-               f"{max(seconds, default=0):.0f} requests/s counted by the global limit; the local Discord's loop "
-               f"woke up to {max(lags, default=0) * 1000:.0f} ms late" if rate_limits else ""))
+    line = (
+        f"{processes} process{'es' if processes > 1 else ''}: {tables} tables, {len(latencies)} interactions "
+        f"in {elapsed:.1f} s = {len(latencies) / elapsed:.1f}/s; answer median "
+        f"{statistics.median(latencies) * 1000:.0f} ms, p95 {at(0.95):.0f} ms, p99 {at(0.99):.0f} ms, "
+        f"max {latencies[-1] * 1000:.0f} ms (the moves' clicks alone: p99 "
+        f"{clicks[min(len(clicks) - 1, int(len(clicks) * 0.99))] * 1000:.0f} ms); bot CPU per move (its /hands and redraws included) "
+        f"{play_cpu * 1000 / max(moves, 1):.1f} ms, of which the bot processes' own (their event loops) "
+        f"{own_cpu * 1000 / max(moves, 1):.1f} ms and picture workers {workers_cpu * 1000 / max(moves, 1):.1f} ms "
+        f"({moves} moves); bot processes' memory after play {memory:.0f} MB; CPU: "
+        f"bot processes {bots_cpu:.0f} s, fake Discord and players {driver:.0f} s"
+        + (
+            f"; rate limits on{' (unpaced)' if unpaced else ''}: {global_429s} global 429s, busiest second "
+            f"{max(seconds, default=0):.0f} requests/s counted by the global limit; the local Discord's loop "
+            f"woke up to {max(lags, default=0) * 1000:.0f} ms late"
+            if rate_limits
+            else ""
+        )
+    )
     return Run(processes, tables, latencies, elapsed, moves, play_cpu, line)
 
 
@@ -219,26 +246,52 @@ def cpu_of_children() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
-async def main(counts: list[int], turns: int, layouts: list[int], rate_limits: bool, unpaced: bool, think: float,
-               code: Path | None, against: Path | None = None) -> None:
+async def main(
+    counts: list[int],
+    turns: int,
+    layouts: list[int],
+    rate_limits: bool,
+    unpaced: bool,
+    think: float,
+    code: Path | None,
+    against: Path | None = None,
+) -> None:
     server = PostgresForTests()
     logs = Path(tempfile.mkdtemp(prefix="parlor-bench-shards-"))
     codes = [code] + ([against] if against else [])
     try:
-        print(f"{os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f} (other work shares them); "
-              f"think time {think} s; code {' against '.join(str(c or 'this checkout') for c in codes)}; "
-              f"bot logs in {logs}", flush=True)
+        print(
+            f"{os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f} (other work shares them); "
+            f"think time {think} s; code {' against '.join(str(c or 'this checkout') for c in codes)}; "
+            f"bot logs in {logs}",
+            flush=True,
+        )
         for processes in layouts:
             runs: dict[Path | None, list[Run]] = {c: [] for c in codes}
             for tables in counts:
                 for each in codes:
-                    runs[each].append(await run(processes, tables, turns, server, logs, rate_limits=rate_limits,
-                                                unpaced=unpaced, think=think, code=each))
+                    runs[each].append(
+                        await run(
+                            processes,
+                            tables,
+                            turns,
+                            server,
+                            logs,
+                            rate_limits=rate_limits,
+                            unpaced=unpaced,
+                            think=think,
+                            code=each,
+                        )
+                    )
                     print(f"[{each or 'this checkout'}] " * (len(codes) > 1) + runs[each][-1].line, flush=True)
             for each in codes:
-                print(f"[{each or 'this checkout'}] " * (len(codes) > 1)
-                      + f"{processes} process{'es' if processes > 1 else ''}: p99 passes 100 ms "
-                      f"{knee(runs[each], 100)}, 1 s {knee(runs[each], 1000)}", flush=True)
+                print(
+                    f"[{each or 'this checkout'}] "
+                    * (len(codes) > 1)
+                    + f"{processes} process{'es' if processes > 1 else ''}: p99 passes 100 ms "
+                    f"{knee(runs[each], 100)}, 1 s {knee(runs[each], 1000)}",
+                    flush=True,
+                )
     finally:
         server.stop()
 
@@ -252,8 +305,22 @@ if __name__ == "__main__":
     parser.add_argument("--unpaced", action="store_true", help="the processes ignore their share of the global limit")
     parser.add_argument("--think", type=float, default=0.0, help="seconds each player thinks before an interaction")
     parser.add_argument("--code", type=Path, default=None, help="the checkout whose bot code the processes run")
-    parser.add_argument("--against", type=Path, default=None,
-                        help="another checkout whose bot code runs each table count too, for figures side by side")
+    parser.add_argument(
+        "--against",
+        type=Path,
+        default=None,
+        help="another checkout whose bot code runs each table count too, for figures side by side",
+    )
     arguments = parser.parse_args()
-    asyncio.run(main(arguments.tables, arguments.turns, arguments.processes, arguments.rate_limits,
-                     arguments.unpaced, arguments.think, arguments.code, arguments.against))
+    asyncio.run(
+        main(
+            arguments.tables,
+            arguments.turns,
+            arguments.processes,
+            arguments.rate_limits,
+            arguments.unpaced,
+            arguments.think,
+            arguments.code,
+            arguments.against,
+        )
+    )

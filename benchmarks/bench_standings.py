@@ -23,8 +23,8 @@ from pathlib import Path
 import asyncpg
 
 from benchmarks.scratch import run_with_postgres
-from bot.league.standings import standings
 from bot.db_copy import copy_database
+from bot.league.standings import standings
 from bot.store import Store
 from tests.postgres_server import PostgresForTests
 
@@ -37,8 +37,7 @@ def fill(path: Path, games: int, players: int, seed: int = 1) -> int:
     rng = random.Random(seed)
     db = sqlite3.connect(path, isolation_level=None)
     db.execute("BEGIN")
-    db.execute("INSERT INTO seasons (id, guild_id, number, name, started_at) VALUES (1, ?, 1, 'Season 1', 0)",
-               (GUILD,))
+    db.execute("INSERT INTO seasons (id, guild_id, number, name, started_at) VALUES (1, ?, 1, 'Season 1', 0)", (GUILD,))
     lines = 0
     for table in range(1, games + 1):
         game = rng.choice(("sanma", "sanma", "koikoi", "bcpoker", "blackflower"))
@@ -46,9 +45,12 @@ def fill(path: Path, games: int, players: int, seed: int = 1) -> int:
         people = rng.sample(range(1, players + 1), rng.randint(1, seats))
         who = [(f"user:{u}", u, f"player {u}") for u in people]
         who += [(f"bot:{table}:{s}", None, f"Bot {s}") for s in range(len(people), seats)]
-        db.execute("INSERT INTO tables (id, guild_id, channel_id, game, host_id, seats, status, turn_seconds,"
-                   " season_id, created_at, updated_at, finished_at) VALUES (?, ?, ?, ?, ?, '[]', 'finished', 60, 1,"
-                   " ?, ?, ?)", (table, GUILD, 100 + table % 7, game, people[0], table, table, table))
+        db.execute(
+            "INSERT INTO tables (id, guild_id, channel_id, game, host_id, seats, status, turn_seconds,"
+            " season_id, created_at, updated_at, finished_at) VALUES (?, ?, ?, ?, ?, '[]', 'finished', 60, 1,"
+            " ?, ?, ?)",
+            (table, GUILD, 100 + table % 7, game, people[0], table, table, table),
+        )
         amounts = [rng.randint(-400, 400) for _ in range(seats - 1)]
         amounts.append(-sum(amounts))
         placing = [1 + sum(1 for o in amounts if o > a) for a in amounts]
@@ -59,9 +61,11 @@ def fill(path: Path, games: int, players: int, seed: int = 1) -> int:
                     rows.append((participant, user_id, name, seat, "bet", amounts[seat] // 3, None, rnd))
             else:
                 rows.append((participant, user_id, name, seat, "game", amounts[seat], placing[seat], None))
-        db.executemany("INSERT INTO ledger (guild_id, season_id, table_id, game, participant, user_id, name, seat,"
-                       " kind, amount, placing, round, created_at) VALUES (?, 1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                       [(GUILD, table, game, *r, table) for r in rows])
+        db.executemany(
+            "INSERT INTO ledger (guild_id, season_id, table_id, game, participant, user_id, name, seat,"
+            " kind, amount, placing, round, created_at) VALUES (?, 1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [(GUILD, table, game, *r, table) for r in rows],
+        )
         lines += len(rows)
     db.execute("COMMIT")
     db.close()
@@ -85,8 +89,11 @@ async def time_standings(store: Store, runs: int) -> dict[str, tuple[float, floa
 def report(backend: str, figures: dict[str, tuple[float, float]]) -> None:
     for label, (median, p99) in figures.items():
         verdict = "ok" if p99 < GOAL_MS else "OVER the goal"
-        print(f"/standings ({label}), {backend}: median {median:.1f} ms, p99 {p99:.1f} ms "
-              f"(goal p99 < {GOAL_MS:.0f} ms: {verdict})", flush=True)
+        print(
+            f"/standings ({label}), {backend}: median {median:.1f} ms, p99 {p99:.1f} ms "
+            f"(goal p99 < {GOAL_MS:.0f} ms: {verdict})",
+            flush=True,
+        )
 
 
 async def bench(games: int, players: int, runs: int, folder: Path, server: PostgresForTests) -> None:
@@ -95,8 +102,11 @@ async def bench(games: int, players: int, runs: int, folder: Path, server: Postg
     await store.close()
     started = time.perf_counter()
     lines = fill(path, games, players)
-    print(f"filled {games} finished games ({lines} ledger lines, {players} players) in "
-          f"{time.perf_counter() - started:.0f} s", flush=True)
+    print(
+        f"filled {games} finished games ({lines} ledger lines, {players} players) in "
+        f"{time.perf_counter() - started:.0f} s",
+        flush=True,
+    )
     source = await Store.open(path)
     report("sqlite", await time_standings(source, runs))
     url = server.new_database()

@@ -38,8 +38,11 @@ def main(argv: list[str] | None = None) -> None:
     for _ in range(args.runs):
         for ratings in (False, True):
             probe = f"WITH_RATINGS = {ratings}\n" + PROBE
-            runs[ratings].append(json.loads(subprocess.run([sys.executable, "-c", probe], check=True,
-                                                           capture_output=True, text=True).stdout))
+            runs[ratings].append(
+                json.loads(
+                    subprocess.run([sys.executable, "-c", probe], check=True, capture_output=True, text=True).stdout
+                )
+            )
     for ratings, label in ((False, "without the ratings"), (True, "with the ratings (openskill)")):
         seconds = statistics.median(r["seconds"] for r in runs[ratings])
         rss = statistics.median(r["rss_mb"] for r in runs[ratings])

@@ -35,8 +35,15 @@ async def unfinished_tables(where: str, count: int) -> int:
     server of its own (the same two players may sit at one open table per server)."""
     store = await Store.open(where)
     manager = TableManager(store, Presenter(), default_turn_seconds=3600, new_seed=lambda: "0" * 32)
-    table = await manager.open_table(game_name="koikoi", guild_id=GUILD, channel_id=1, host_id=1, host_name="alice",
-                                     options={"months": 12}, turn_seconds=3600)
+    table = await manager.open_table(
+        game_name="koikoi",
+        guild_id=GUILD,
+        channel_id=1,
+        host_id=1,
+        host_name="alice",
+        options={"months": 12},
+        turn_seconds=3600,
+    )
     await manager.join(table.id, 2, "bob")
     await manager.start(table.id, 1)
     await manager.idle()
@@ -49,14 +56,19 @@ async def unfinished_tables(where: str, count: int) -> int:
     row = await store.tables.get(table.id)
     actions = await store.tables.actions(table.id)
     for channel in range(2, count + 1):
-        t = await store.tables.create(GUILD + channel, channel, row.game, row.options, row.host_id, row.seats, row.turn_seconds)
-        t = await store.tables.start(t.id, row.seats, row.seed, row.snapshot, row.deadline, row.season_id,
-                                    expected_version=t.version)
+        t = await store.tables.create(
+            GUILD + channel, channel, row.game, row.options, row.host_id, row.seats, row.turn_seconds
+        )
+        t = await store.tables.start(
+            t.id, row.seats, row.seed, row.snapshot, row.deadline, row.season_id, expected_version=t.version
+        )
         async with store.transaction() as db:
             for a in actions:
-                await db.execute("INSERT INTO actions (table_id, seq, seat, action, actor_id, source, at)"
-                                 " VALUES (?, ?, ?, ?, ?, ?, ?)", (t.id, a.seq, a.seat, a.action, a.actor_id,
-                                                                    a.source, a.at))
+                await db.execute(
+                    "INSERT INTO actions (table_id, seq, seat, action, actor_id, source, at)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    (t.id, a.seq, a.seat, a.action, a.actor_id, a.source, a.at),
+                )
     await store.close()
     return len(actions)
 
@@ -78,8 +90,10 @@ async def bench(tables: int, games: int, server: PostgresForTests, folder: Path)
         logged = await unfinished_tables(where, tables)
         seconds, restored = await time_restore(where)
         goal = f" (goal < {GOAL_SECONDS:.0f} s)" if backend == "sqlite" else ""
-        print(f"restore {restored} unfinished tables ({logged} logged actions each), {backend}: {seconds:.2f} s{goal}",
-              flush=True)
+        print(
+            f"restore {restored} unfinished tables ({logged} logged actions each), {backend}: {seconds:.2f} s{goal}",
+            flush=True,
+        )
 
     source = await Store.open(folder / "league.sqlite3")
     started = time.perf_counter()
@@ -90,8 +104,10 @@ async def bench(tables: int, games: int, server: PostgresForTests, folder: Path)
     moved = await copy_database(source, target)
     seconds = time.perf_counter() - started
     identical = await league_view(target) == await league_view(source)
-    print(f"migrate sqlite → postgres: {moved.summary()} in {seconds:.1f} s; "
-          f"every balance, standing, debt and history identical: {identical}")
+    print(
+        f"migrate sqlite → postgres: {moved.summary()} in {seconds:.1f} s; "
+        f"every balance, standing, debt and history identical: {identical}"
+    )
     await source.close()
     await target.close()
 

@@ -59,9 +59,14 @@ async def main(games: int, players: int, runs: int, oldest: bool = False) -> Non
         await store.close()
         fill(path, games, players)
         store = await Store.open(path)
-        async with store.read() as db, db.execute(
+        async with (
+            store.read() as db,
+            db.execute(
                 "SELECT t.id, MIN(r.user_id) FROM tables t JOIN results r ON r.table_id = t.id WHERE t.game = 'sanma'"
-                " AND r.user_id IS NOT NULL GROUP BY t.id ORDER BY t.id " + ("" if oldest else "DESC") + " LIMIT ?", (2 * runs,)) as cur:
+                " AND r.user_id IS NOT NULL GROUP BY t.id ORDER BY t.id " + ("" if oldest else "DESC") + " LIMIT ?",
+                (2 * runs,),
+            ) as cur,
+        ):
             picked = [(int(r[0]), int(r[1])) for r in await cur.fetchall()]
         async with store.read() as db, db.execute("SELECT COUNT(*) FROM tables WHERE game = 'sanma'") as cur:
             sanma = (await cur.fetchone())[0]
@@ -88,9 +93,11 @@ async def main(games: int, players: int, runs: int, oldest: bool = False) -> Non
     print(f"void:    median {statistics.median(voids) * 1000:.0f} ms over {len(voids)}")
     if corrections:
         print(f"correct: median {statistics.median(corrections) * 1000:.0f} ms over {len(corrections)}")
-    print(f"longest event-loop stall meanwhile: {max(stalls) * 1000:.1f} ms (median of each action's longest "
-          f"{statistics.median(stalls) * 1000:.1f} ms); doing nothing as long: {max(quiet) * 1000:.1f} ms "
-          f"(median {statistics.median(quiet) * 1000:.1f} ms)")
+    print(
+        f"longest event-loop stall meanwhile: {max(stalls) * 1000:.1f} ms (median of each action's longest "
+        f"{statistics.median(stalls) * 1000:.1f} ms); doing nothing as long: {max(quiet) * 1000:.1f} ms "
+        f"(median {statistics.median(quiet) * 1000:.1f} ms)"
+    )
 
 
 if __name__ == "__main__":

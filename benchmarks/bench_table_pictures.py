@@ -33,9 +33,14 @@ def measure(game: str, render, views: list[dict], repeat: int) -> dict:
             times.append(time.perf_counter() - started)
             sizes.append(len(data))
     times.sort()
-    return {"game": game, "renders": len(times), "median_ms": round(statistics.median(times) * 1000, 2),
-            "p95_ms": round(times[int(len(times) * 0.95)] * 1000, 2),
-            "median_kb": round(statistics.median(sizes) / 1024, 1), "max_kb": round(max(sizes) / 1024, 1)}
+    return {
+        "game": game,
+        "renders": len(times),
+        "median_ms": round(statistics.median(times) * 1000, 2),
+        "p95_ms": round(times[int(len(times) * 0.95)] * 1000, 2),
+        "median_kb": round(statistics.median(sizes) / 1024, 1),
+        "max_kb": round(max(sizes) / 1024, 1),
+    }
 
 
 def report(doc: str, games: list[str], bench) -> None:
@@ -47,7 +52,9 @@ def report(doc: str, games: list[str], bench) -> None:
     print(f"{'game':<12} {'renders':>7} {'median ms':>9} {'p95 ms':>7} {'median KB':>9} {'max KB':>7}")
     for game in games:
         r = bench(game, args.games, args.repeat)
-        print(f"{r['game']:<12} {r['renders']:>7} {r['median_ms']:>9} {r['p95_ms']:>7} {r['median_kb']:>9} {r['max_kb']:>7}")
+        print(
+            f"{r['game']:<12} {r['renders']:>7} {r['median_ms']:>9} {r['p95_ms']:>7} {r['median_kb']:>9} {r['max_kb']:>7}"
+        )
 
 
 def main() -> None:

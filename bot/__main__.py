@@ -20,7 +20,7 @@ from bot.settings import SETTINGS_HELP, Settings, SettingsError, database_settin
 
 COMMANDS = {
     "run": "run Parlor (the default): on Discord with DISCORD_TOKEN, else the local playground; the slash "
-           "commands are synced only when they changed since the last sync",
+    "commands are synced only when they changed since the last sync",
     "sync": "register the slash commands with Discord now, even if unchanged, then exit (needs DISCORD_TOKEN)",
     "migrate": "copy a whole database into another, empty one (e.g. SQLite to PostgreSQL) and verify it",
     "export": "write a season's games, standings and ledger as CSV files (the files of /season export)",
@@ -40,43 +40,78 @@ MIGRATE_HELP = (
 
 def parse_arguments(argv: list[str]) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
-        prog="python -m bot", description="Parlor, a Discord bot hosting Japanese table games.",
+        prog="python -m bot",
+        description="Parlor, a Discord bot hosting Japanese table games.",
         epilog="settings (from the environment and .env, see .env.example):\n"
-               + "\n".join(f"  {name:<23} {text}" for name, text in SETTINGS_HELP.items()),
-        formatter_class=argparse.RawDescriptionHelpFormatter)
-    commands = parser.add_subparsers(dest="command", metavar="command", title="commands",
-                                     description="run (the default), sync, migrate, export, ratings or draws "
-                                                 "(python -m bot <command> --help)")
+        + "\n".join(f"  {name:<23} {text}" for name, text in SETTINGS_HELP.items()),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    commands = parser.add_subparsers(
+        dest="command",
+        metavar="command",
+        title="commands",
+        description="run (the default), sync, migrate, export, ratings or draws (python -m bot <command> --help)",
+    )
     for name in ("run", "sync"):
         commands.add_parser(name, help=COMMANDS[name], description=COMMANDS[name])
-    migrate = commands.add_parser("migrate", help=COMMANDS["migrate"], description=MIGRATE_HELP,
-                                  epilog="example: python -m bot migrate --from data/parlor.sqlite3 "
-                                         "--to postgresql://parlor:secret@localhost:5432/parlor")
-    migrate.add_argument("--from", dest="source", required=True, metavar="DATABASE",
-                         help="the database to copy: a SQLite file or a postgresql:// URL")
-    migrate.add_argument("--to", dest="target", required=True, metavar="DATABASE",
-                         help="the empty database to copy into: a postgresql:// URL or a SQLite file "
-                              "(created, migrated to the current schema)")
-    database: dict[str, Any] = dict(metavar="DATABASE", default=None,
-                    help="a SQLite file or a postgresql:// URL (default: PARLOR_DATABASE, else data/parlor.sqlite3)")
-    export = commands.add_parser("export", help=COMMANDS["export"], description=COMMANDS["export"] + (
-        ": games.csv (one line per player per game), standings.csv and ledger.csv, the same bytes as /season export;"
-        " or with --table, one finished game's record (a sanma game as a Tenhou JSON log), the file of /history's"
-        " Record button."),
+    migrate = commands.add_parser(
+        "migrate",
+        help=COMMANDS["migrate"],
+        description=MIGRATE_HELP,
+        epilog="example: python -m bot migrate --from data/parlor.sqlite3 "
+        "--to postgresql://parlor:secret@localhost:5432/parlor",
+    )
+    migrate.add_argument(
+        "--from",
+        dest="source",
+        required=True,
+        metavar="DATABASE",
+        help="the database to copy: a SQLite file or a postgresql:// URL",
+    )
+    migrate.add_argument(
+        "--to",
+        dest="target",
+        required=True,
+        metavar="DATABASE",
+        help="the empty database to copy into: a postgresql:// URL or a SQLite file "
+        "(created, migrated to the current schema)",
+    )
+    database: dict[str, Any] = dict(
+        metavar="DATABASE",
+        default=None,
+        help="a SQLite file or a postgresql:// URL (default: PARLOR_DATABASE, else data/parlor.sqlite3)",
+    )
+    export = commands.add_parser(
+        "export",
+        help=COMMANDS["export"],
+        description=COMMANDS["export"]
+        + (
+            ": games.csv (one line per player per game), standings.csv and ledger.csv, the same bytes as /season export;"
+            " or with --table, one finished game's record (a sanma game as a Tenhou JSON log), the file of /history's"
+            " Record button."
+        ),
         epilog="examples: python -m bot export --guild 123456789012345678 --season 2 --out exports/\n"
-               "          python -m bot export --table 42", formatter_class=argparse.RawDescriptionHelpFormatter)
+        "          python -m bot export --table 42",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     which = export.add_mutually_exclusive_group(required=True)
     which.add_argument("--guild", type=int, help="the server's id (its season's CSV files)")
     which.add_argument("--table", type=int, metavar="N", help="a finished table's number (its game's record)")
-    export.add_argument("--season", type=int, default=None, metavar="NUMBER",
-                        help="the season's number (default: the one running, else the latest)")
+    export.add_argument(
+        "--season",
+        type=int,
+        default=None,
+        metavar="NUMBER",
+        help="the season's number (default: the one running, else the latest)",
+    )
     export.add_argument("--out", type=Path, default=Path("."), metavar="FOLDER", help="where to write (default: here)")
     export.add_argument("--database", **database)
     ratings = commands.add_parser("ratings", help=COMMANDS["ratings"], description=COMMANDS["ratings"])
     ratings.add_argument("action", choices=["rebuild"], help="rebuild: every rating again from the records")
     ratings.add_argument("--database", **database)
-    draws = commands.add_parser("draws", help=COMMANDS["draws"], description=COMMANDS["draws"],
-                                epilog="example: python -m bot draws --signup 3")
+    draws = commands.add_parser(
+        "draws", help=COMMANDS["draws"], description=COMMANDS["draws"], epilog="example: python -m bot draws --signup 3"
+    )
     draws.add_argument("--signup", type=int, required=True, help="the sign-up's number (/league log names it)")
     draws.add_argument("--database", **database)
     arguments = parser.parse_args(argv)
@@ -135,8 +170,11 @@ async def export_now(database: Path | str, guild_id: int, number: int | None, ou
             else:
                 season = next((s for s in seasons if s.is_open), seasons[-1] if seasons else None)
             if season is None:
-                print(f"python -m bot export: server {guild_id} has no season"
-                      + (f" {number}." if number is not None else " yet."), file=sys.stderr)
+                print(
+                    f"python -m bot export: server {guild_id} has no season"
+                    + (f" {number}." if number is not None else " yet."),
+                    file=sys.stderr,
+                )
                 return 2
             files = await season_files(store, guild_id, season.id, await league_settings.min_games(store, guild_id))
     except StoreError as error:
@@ -199,8 +237,11 @@ async def show_draws(database: Path | str, number: int) -> int:
         return 1
     wrong = 0
     for drawn, seated, same in found:
-        check = {True: "dealt again from its seed: the same", False: "dealt again from its seed: DIFFERENT",
-                 None: "(depends on the ratings or points of its time)"}[same]
+        check = {
+            True: "dealt again from its seed: the same",
+            False: "dealt again from its seed: DIFFERENT",
+            None: "(depends on the ratings or points of its time)",
+        }[same]
         print(f"round {drawn.round}: {drawn.method}, seed {drawn.seed} {check}")
         for table in seated:
             bots = f" + {table.bots} bots" if table.bots else ""

@@ -19,10 +19,12 @@ from bot.ui import tell
 
 log = logging.getLogger(__name__)
 
-MISSING_PERMISSION = ("⚠️ Parlor cannot post or edit its messages in <#{channel}>: a permission is missing. "
-                      "The game goes on (use **My hand**); a server admin can give Parlor "
-                      + ", ".join(name for _, name in needed_in(in_thread=False))
-                      + " in that channel (and Send Messages in Threads for a thread).")
+MISSING_PERMISSION = (
+    "⚠️ Parlor cannot post or edit its messages in <#{channel}>: a permission is missing. "
+    "The game goes on (use **My hand**); a server admin can give Parlor "
+    + ", ".join(name for _, name in needed_in(in_thread=False))
+    + " in that channel (and Send Messages in Threads for a thread)."
+)
 T = TypeVar("T")
 
 
@@ -58,9 +60,18 @@ class ChannelCalls:
         self.missed.discard(table.id)
         self.reached.discard(table.id)
 
-    async def call(self, table: Table, what: str, call: Callable[[], Awaitable[T]], *, post: bool = False,
-                   embed: bool = False, files: bool = False, quiet: bool = False,
-                   lost: type[Exception] | tuple[type[Exception], ...] = ()) -> T | None:
+    async def call(
+        self,
+        table: Table,
+        what: str,
+        call: Callable[[], Awaitable[T]],
+        *,
+        post: bool = False,
+        embed: bool = False,
+        files: bool = False,
+        quiet: bool = False,
+        lost: type[Exception] | tuple[type[Exception], ...] = (),
+    ) -> T | None:
         """A call to the table's channel that posts (``post``), shows an embed (``embed``) or uploads a file
         (``files``); None when it is not made because Discord would refuse it (``access``), or when Discord refuses
         it (HTTPException, retries spent): the game goes on, a missing permission reported once, the rest logged.
@@ -68,8 +79,9 @@ class ChannelCalls:
         if not self.access.permits(table.channel_id, post=post, embed=embed, files=files):
             self.missed.add(table.id)
             if not quiet:
-                await self.held_back(table, what, self.access.lacking(table.channel_id, post=post, embed=embed,
-                                                                      files=files))
+                await self.held_back(
+                    table, what, self.access.lacking(table.channel_id, post=post, embed=embed, files=files)
+                )
             return None
         try:
             result = await call()
@@ -135,8 +147,9 @@ class ChannelCalls:
             if table.guild_id != guild_id or channel_id not in (None, table.channel_id):
                 continue
             self.access.reopen(table.channel_id)
-            if table.id in self.reported and not self.access.lacking(table.channel_id, post=True, embed=True,
-                                                                     files=True):
+            if table.id in self.reported and not self.access.lacking(
+                table.channel_id, post=True, embed=True, files=True
+            ):
                 self.reported.discard(table.id)
                 again.append(table)
         return again

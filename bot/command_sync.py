@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import Any, Awaitable, Callable
+from collections.abc import Awaitable, Callable
+from typing import Any
 
 import aiohttp
 import discord
@@ -32,8 +33,9 @@ def worth_retrying(error: Exception) -> bool:
     return True
 
 
-async def sync_until_done(sync: Callable[[], Awaitable[None]], *, first_pause: float = FIRST_PAUSE,
-                          longest_pause: float = LONGEST_PAUSE) -> bool:
+async def sync_until_done(
+    sync: Callable[[], Awaitable[None]], *, first_pause: float = FIRST_PAUSE, longest_pause: float = LONGEST_PAUSE
+) -> bool:
     """Run ``sync`` until it succeeds (True) or Discord refuses it for good (False), waiting longer after
     each failure that may pass (and at least the ``retry_after`` of a rate limit)."""
     pause = first_pause
@@ -44,8 +46,11 @@ async def sync_until_done(sync: Callable[[], Awaitable[None]], *, first_pause: f
         except RETRIED as error:
             status = getattr(error, "status", None) or type(error).__name__
             if not worth_retrying(error):
-                log.error("Discord refused the slash commands (%s %s); they stay as they were until the next "
-                          "start", status, getattr(error, "text", "") or "")
+                log.error(
+                    "Discord refused the slash commands (%s %s); they stay as they were until the next start",
+                    status,
+                    getattr(error, "text", "") or "",
+                )
                 return False
             wait = max(pause, getattr(error, "retry_after", 0.0))
             log.warning("the slash commands could not be synced (%s); trying again in %.1f s", status, wait)

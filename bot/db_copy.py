@@ -106,8 +106,9 @@ async def copy_database(source: Store, target: Store, progress: Callable[[str], 
         async with out.execute(TABLE_NAMES[source.dialect.name]) as cur:
             unknown = {row[0] for row in await cur.fetchall()} - set(COPIED) - set(CHECKS) - NOT_COPIED
         if unknown:  # a table a later migration added, which this copy does not know how to copy
-            raise CopyFailed(f"the source has tables this move does not copy ({', '.join(sorted(unknown))}): "
-                             "nothing was written.")
+            raise CopyFailed(
+                f"the source has tables this move does not copy ({', '.join(sorted(unknown))}): nothing was written."
+            )
         for table in COPIED:
             async with into.execute(f"SELECT COUNT(*) FROM {table}") as cur:
                 count = await cur.fetchone()
@@ -121,7 +122,7 @@ async def copy_database(source: Store, target: Store, progress: Callable[[str], 
             columns = list(rows[0].keys())
             insert = f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({', '.join('?' * len(columns))})"
             for start in range(0, len(rows), BATCH):
-                await into.executemany(insert, [tuple(row) for row in rows[start:start + BATCH]])
+                await into.executemany(insert, [tuple(row) for row in rows[start : start + BATCH]])
             progress(f"{table}: {len(rows)} rows")
             if order == "id" and target.dialect.next_id:
                 await into.execute(target.dialect.next_id.format(table=table))

@@ -93,8 +93,9 @@ def _show(faces: Faces, entry: dict, emoji_id: int) -> None:
     faces.emoji[(entry["game"], entry["code"])] = str(discord.PartialEmoji(name=entry["name"], id=emoji_id))
 
 
-async def sync_faces(client: discord.Client, store: Store, faces: Faces = FACES, *, upload: bool = True,
-                     pause: float = ADOPT_PAUSE) -> SyncReport:
+async def sync_faces(
+    client: discord.Client, store: Store, faces: Faces = FACES, *, upload: bool = True, pause: float = ADOPT_PAUSE
+) -> SyncReport:
     """Upload the faces the application lacks or has an older picture of, and fill ``faces`` with every face
     that exists. The application's emoji are listed first: every face already there with this release's
     picture is shown at once, and only the others are uploaded, one at a time. A rate limit, however long, is
@@ -125,13 +126,27 @@ async def sync_faces(client: discord.Client, store: Store, faces: Faces = FACES,
     await _delete_gone(store, application, manifest, remote, recorded, report)
     await _upload(client, store, application, faces, missing, remote, recorded, report)
     report.seconds = time.perf_counter() - started
-    log.info("faces as emoji: %d kept, %d uploaded (%d bytes), %d deleted, %d as text, %d rate limits waited "
-             "out, in %.2f s", report.kept, report.uploaded, report.uploaded_bytes, report.deleted, report.failed,
-             report.rate_limited, report.seconds)
+    log.info(
+        "faces as emoji: %d kept, %d uploaded (%d bytes), %d deleted, %d as text, %d rate limits waited out, in %.2f s",
+        report.kept,
+        report.uploaded,
+        report.uploaded_bytes,
+        report.deleted,
+        report.failed,
+        report.rate_limited,
+        report.seconds,
+    )
     return report
 
-async def _delete_gone(store: Store, application: int, manifest: list[dict], remote: dict[str, discord.Emoji],
-                       recorded: dict[str, tuple[str, int]], report: SyncReport) -> None:
+
+async def _delete_gone(
+    store: Store,
+    application: int,
+    manifest: list[dict],
+    remote: dict[str, discord.Emoji],
+    recorded: dict[str, tuple[str, int]],
+    report: SyncReport,
+) -> None:
     """Delete the application's faces that this release no longer has (forgotten in the database first)."""
     wanted = {entry["name"] for entry in manifest}
     prefixes = tuple({entry["name"].split("_")[0] + "_" for entry in manifest})
@@ -143,8 +158,16 @@ async def _delete_gone(store: Store, application: int, manifest: list[dict], rem
                 report.deleted += 1
 
 
-async def _upload(client: discord.Client, store: Store, application: int, faces: Faces, missing: list[dict],
-                  remote: dict[str, discord.Emoji], recorded: dict[str, tuple[str, int]], report: SyncReport) -> None:
+async def _upload(
+    client: discord.Client,
+    store: Store,
+    application: int,
+    faces: Faces,
+    missing: list[dict],
+    remote: dict[str, discord.Emoji],
+    recorded: dict[str, tuple[str, int]],
+    report: SyncReport,
+) -> None:
     """Upload the faces the application lacks or holds an older picture of, one at a time, each shown once
     uploaded; none more once the application's emoji are at their maximum."""
     for entry in missing:
@@ -161,8 +184,9 @@ async def _upload(client: discord.Client, store: Store, application: int, faces:
         created = await _create(client, name, data, report)
         if isinstance(created, discord.HTTPException):
             report.failed += 1
-            log.warning("could not upload the emoji %s (%s %s); it is shown as text", name, created.status,
-                        created.text or "")
+            log.warning(
+                "could not upload the emoji %s (%s %s); it is shown as text", name, created.status, created.text or ""
+            )
             if created.code == 30008:  # the application's emoji are at their maximum
                 return
             continue
@@ -172,9 +196,9 @@ async def _upload(client: discord.Client, store: Store, application: int, faces:
         _show(faces, entry, created.id)
 
 
-
-async def _create(client: discord.Client, name: str, data: bytes,
-                  report: SyncReport) -> discord.Emoji | discord.HTTPException:
+async def _create(
+    client: discord.Client, name: str, data: bytes, report: SyncReport
+) -> discord.Emoji | discord.HTTPException:
     """Upload one face; a 429 discord.py gave up on (or would not wait for) is waited out here and the same face
     tried again, so that no other upload is sent into the limit."""
     while True:
@@ -187,8 +211,7 @@ async def _create(client: discord.Client, name: str, data: bytes,
                 return error
             wait = _retry_after(error)
         report.rate_limited += 1
-        log.info("the emoji uploads are rate limited; the next one in %.0f s (cards missing meanwhile are text)",
-                 wait)
+        log.info("the emoji uploads are rate limited; the next one in %.0f s (cards missing meanwhile are text)", wait)
         await asyncio.sleep(min(wait, LONGEST_RATE_LIMIT))
 
 
@@ -223,10 +246,13 @@ async def _adopt_faces(client: discord.Client, store: Store, faces: Faces, pause
         except SaveFailed as error:
             log.warning("could not read the faces' emoji (%s); looking again in %.0f s", error.reason, pause)
             recorded = {}
-        new = [(entry, recorded[entry["name"]][1]) for entry in manifest
-               if (entry["game"], entry["code"]) not in faces.emoji
-               and recorded.get(entry["name"], ("", 0))[0] == entry["sha256"]
-               and (entry["name"], recorded[entry["name"]][1]) not in absent]
+        new = [
+            (entry, recorded[entry["name"]][1])
+            for entry in manifest
+            if (entry["game"], entry["code"]) not in faces.emoji
+            and recorded.get(entry["name"], ("", 0))[0] == entry["sha256"]
+            and (entry["name"], recorded[entry["name"]][1]) not in absent
+        ]
         if new:
             try:
                 remote = {e.name: e.id for e in await client.fetch_application_emojis()}

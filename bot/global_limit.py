@@ -22,7 +22,8 @@ from __future__ import annotations
 import asyncio
 import time
 from collections import deque
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from bot.shards import Shards
 
@@ -57,8 +58,9 @@ class GlobalPacer:
     to leave the window (in arrival order). Background requests take a turn only while no other request waits,
     and only while the window holds fewer than ``BACKGROUND_SHARE`` of ``per_window``."""
 
-    def __init__(self, per_window: int, window: float = WINDOW + GUARD,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(
+        self, per_window: int, window: float = WINDOW + GUARD, clock: Callable[[], float] = time.monotonic
+    ) -> None:
         self.per_window = per_window
         self.window = window
         self.clock = clock
@@ -90,8 +92,11 @@ class GlobalPacer:
                 if not self._turns.locked() and len(self.sent) < self.background_limit:
                     self.sent.append(now)
                     return
-                leaves = self.sent[len(self.sent) - self.background_limit] + self.window - now \
-                    if len(self.sent) >= self.background_limit else POLL
+                leaves = (
+                    self.sent[len(self.sent) - self.background_limit] + self.window - now
+                    if len(self.sent) >= self.background_limit
+                    else POLL
+                )
                 await asyncio.sleep(max(min(leaves, self.window), 0.001))
 
     async def on_request_start(self, session: Any, context: Any, params: Any) -> None:

@@ -46,8 +46,9 @@ class HandPanels:
             if token.message_id is not None:
                 self.shown.pictured.pop(token.message_id, None)
 
-    def send(self, table_id: int, user_id: int, origin: discord.Interaction | None,
-             payload: dict[str, Any], replace: bool) -> Awaitable[None]:
+    def send(
+        self, table_id: int, user_id: int, origin: discord.Interaction | None, payload: dict[str, Any], replace: bool
+    ) -> Awaitable[None]:
         """The panel as the answer to ``origin``: recorded now as the user's panel showing ``payload`` (under the
         table lock, so a redraw framed meanwhile neither edits the replaced panel nor sends this one again), sent
         when awaited. A player's previous panel of the table, when this one is a new message, is deleted while
@@ -61,13 +62,23 @@ class HandPanels:
         self.shown.drawn[id(origin)] = payload_signature(payload)
         return self._answer(key, token, payload, replace, replaced)
 
-    async def _answer(self, key: tuple[int, int], token: PanelToken, payload: dict[str, Any], replace: bool,
-                      replaced: PanelToken | None) -> None:
+    async def _answer(
+        self,
+        key: tuple[int, int],
+        token: PanelToken,
+        payload: dict[str, Any],
+        replace: bool,
+        replaced: PanelToken | None,
+    ) -> None:
         origin = token.interaction
         payload = await resolved(payload, urgent=True)
         # the panel answered in place: the one clicked, or the one whose "Other amount…" prompt was submitted
-        clicked = origin.message.id if origin.message and origin.type in (
-            discord.InteractionType.component, discord.InteractionType.modal_submit) else None
+        clicked = (
+            origin.message.id
+            if origin.message
+            and origin.type in (discord.InteractionType.component, discord.InteractionType.modal_submit)
+            else None
+        )
         shown: discord.Message | None
         try:
             if origin.response.is_done():  # deferred on arrival: the deferred answer becomes the panel
@@ -88,8 +99,12 @@ class HandPanels:
             raise
         finally:
             token.answered.set()
-        if replaced is not None and None not in (replaced.message_id, token.message_id) \
-                and replaced.message_id != token.message_id and replaced.fresh(self.clock()):
+        if (
+            replaced is not None
+            and None not in (replaced.message_id, token.message_id)
+            and replaced.message_id != token.message_id
+            and replaced.fresh(self.clock())
+        ):
             await self._delete(replaced)
 
     def _args(self, payload: dict[str, Any], held: Held | None, *, edit: bool) -> dict[str, Any]:
@@ -113,8 +128,9 @@ class HandPanels:
         except TimeoutError:
             pass
         try:
-            shown = await token.interaction.edit_original_response(**self._args(
-                payload, self.shown.held(token.message_id), edit=True))
+            shown = await token.interaction.edit_original_response(
+                **self._args(payload, self.shown.held(token.message_id), edit=True)
+            )
             self.shown.drawn[id(token.interaction)] = signature
             self.shown.holds(shown, payload, PANEL_PICTURE)
         except discord.HTTPException as error:

@@ -20,6 +20,8 @@ from bot.client import ParlorClient
 from bot.command_sync import FIRST_PAUSE, CommandSync
 from bot.emoji import FACES, sync_faces
 from bot.global_limit import GlobalPacer, share
+from bot.league import late_seats
+from bot.league.rating_rebuild import catch_up
 from bot.league.signup_ui import SignupButton
 from bot.logs import configure_logging
 from bot.metrics import Metrics
@@ -28,15 +30,22 @@ from bot.presenter import DiscordPresenter
 from bot.settings import DEFAULT_DB, Settings
 from bot.store import Store, StoreError
 from bot.tables import TableManager
-from bot.league import late_seats
-from bot.league.rating_rebuild import catch_up
 from bot.ui import AmountButton, TableButton, TableSelect, add_dynamic_items, answer_refusal, on_interaction
 from games import game_names
 
 log = logging.getLogger("parlor")
 
 WARM_UP_WAIT = 30.0  # seconds start-up waits at most for the picture workers to warm up
-EXTENSIONS = ("cogs.play", "cogs.league", "cogs.settings", "cogs.rules", "cogs.calc", "cogs.money", "cogs.profile", "cogs.league_group")
+EXTENSIONS = (
+    "cogs.play",
+    "cogs.league",
+    "cogs.settings",
+    "cogs.rules",
+    "cogs.calc",
+    "cogs.money",
+    "cogs.profile",
+    "cogs.league_group",
+)
 
 
 def database_problem(path: Path | str) -> str | None:
@@ -62,8 +71,9 @@ def synced_marker(database: Path | str) -> Path:
     return database.with_name(database.stem + ".commands.sha256")
 
 
-def command_tree_hash(tree: app_commands.CommandTree, guild: discord.abc.Snowflake | None,
-                      application_id: int | None) -> str:
+def command_tree_hash(
+    tree: app_commands.CommandTree, guild: discord.abc.Snowflake | None, application_id: int | None
+) -> str:
     """The SHA-256 of what a sync would send (every command's payload), with where it goes and for which app."""
     commands = sorted((c.to_dict(tree) for c in tree.get_commands(guild=guild)), key=lambda c: (c["type"], c["name"]))
     target = {"application": application_id, "guild": guild.id if guild else None, "commands": commands}
@@ -85,9 +95,17 @@ class ParlorBot(ParlorClient):
 
     presenter: DiscordPresenter
 
-    def __init__(self, settings: Settings, *, bot_delay: float = 0.8, new_seed: Callable[[], str] | None = None,
-                 force_sync: bool = False, restore: bool = True, upload_faces: bool = True,
-                 sync_pause: float = FIRST_PAUSE) -> None:
+    def __init__(
+        self,
+        settings: Settings,
+        *,
+        bot_delay: float = 0.8,
+        new_seed: Callable[[], str] | None = None,
+        force_sync: bool = False,
+        restore: bool = True,
+        upload_faces: bool = True,
+        sync_pause: float = FIRST_PAUSE,
+    ) -> None:
         intents = discord.Intents.none()
         intents.guilds = True
         self.metrics = Metrics(lambda: getattr(self, "tables", None))  # served only with PARLOR_METRICS_PORT
@@ -131,8 +149,11 @@ class ParlorBot(ParlorClient):
         self.presenter = DiscordPresenter(self)
         seeding: dict[str, Any] = {"new_seed": self.new_seed} if self.new_seed else {}
         self.tables = TableManager(
-            self.store, self.presenter,
-            default_turn_seconds=self.settings.turn_seconds, bot_delay=self.bot_delay, shards=self.settings.shards,
+            self.store,
+            self.presenter,
+            default_turn_seconds=self.settings.turn_seconds,
+            bot_delay=self.bot_delay,
+            shards=self.settings.shards,
             **seeding,
         )
         self.tables.before_bots.append(late_seats.seat_due)
@@ -163,7 +184,9 @@ class ParlorBot(ParlorClient):
         FACES.emoji.clear()  # text until this application's faces are known
         if self.restore and self.upload_faces:
             shards = self.settings.shards  # several processes: the one running shard 0 uploads, the others look
-            self.emoji_sync = asyncio.create_task(sync_faces(self, self.store, upload=shards is None or 0 in shards.ids))
+            self.emoji_sync = asyncio.create_task(
+                sync_faces(self, self.store, upload=shards is None or 0 in shards.ids)
+            )
 
     async def permissions_changed(self, guild_id: int, channel_id: int | None) -> None:
         """Parlor's permissions may have changed in a channel (None: every channel of the server): the tables there
@@ -218,8 +241,13 @@ class ParlorBot(ParlorClient):
             await self.store.close()
 
     async def on_ready(self) -> None:
-        log.info("logged in as %s (%s) in %d server(s)%s", self.user, getattr(self.user, "id", "?"), len(self.guilds),
-                 f" on {self.settings.shards}" if self.settings.shards else "")
+        log.info(
+            "logged in as %s (%s) in %d server(s)%s",
+            self.user,
+            getattr(self.user, "id", "?"),
+            len(self.guilds),
+            f" on {self.settings.shards}" if self.settings.shards else "",
+        )
 
 
 class ShardedParlorBot(ParlorBot, commands.AutoShardedBot):

@@ -53,16 +53,31 @@ class Metrics:
     def __init__(self, manager: Callable[[], TableManager | None], clock: Callable[[], float] = time.monotonic) -> None:
         self.clock = clock
         self.registry = CollectorRegistry()
-        self.answered = Counter("parlor_interactions_answered", "Interactions answered (their first answer "
-                                "accepted by Discord), by interaction type", ["kind"], registry=self.registry)
-        self.latency = Histogram("parlor_answer_latency_seconds", "Seconds from an interaction's arrival to its "
-                                 "first answer accepted by Discord, by interaction type", ["kind"],
-                                 buckets=LATENCY_BUCKETS, registry=self.registry)
-        self.rate_limited = Counter("parlor_discord_rate_limited", "Discord's 429 answers (discord.py waits and "
-                                    "retries), by X-RateLimit-Scope", ["scope"], registry=self.registry)
-        self.invalid = Counter("parlor_discord_invalid_requests", "Invalid requests as Discord counts them per IP "
-                               "(401, 403, and 429 but of scope shared), by HTTP status", ["status"],
-                               registry=self.registry)
+        self.answered = Counter(
+            "parlor_interactions_answered",
+            "Interactions answered (their first answer accepted by Discord), by interaction type",
+            ["kind"],
+            registry=self.registry,
+        )
+        self.latency = Histogram(
+            "parlor_answer_latency_seconds",
+            "Seconds from an interaction's arrival to its first answer accepted by Discord, by interaction type",
+            ["kind"],
+            buckets=LATENCY_BUCKETS,
+            registry=self.registry,
+        )
+        self.rate_limited = Counter(
+            "parlor_discord_rate_limited",
+            "Discord's 429 answers (discord.py waits and retries), by X-RateLimit-Scope",
+            ["scope"],
+            registry=self.registry,
+        )
+        self.invalid = Counter(
+            "parlor_discord_invalid_requests",
+            "Invalid requests as Discord counts them per IP (401, 403, and 429 but of scope shared), by HTTP status",
+            ["status"],
+            registry=self.registry,
+        )
         for status in INVALID:
             self.invalid.labels(status)
         for kind in KINDS:  # every series exists from the start, at zero
@@ -71,9 +86,12 @@ class Metrics:
         for scope in (*SCOPES, "unknown"):
             self.rate_limited.labels(scope)
         self.registry.register(TablesCollector(manager))
-        self.faces_shown = Gauge("parlor_emoji_faces_shown", "Card and tile faces this process shows as application "
-                                 "emoji (found, uploaded or taken from another process's uploads)",
-                                 registry=self.registry)
+        self.faces_shown = Gauge(
+            "parlor_emoji_faces_shown",
+            "Card and tile faces this process shows as application "
+            "emoji (found, uploaded or taken from another process's uploads)",
+            registry=self.registry,
+        )
         self.faces_shown.set_function(lambda: len(FACES.emoji))
         self.arrivals: dict[int, tuple[str, float]] = {}  # interaction id → (kind, arrival), oldest first
         self.trace = aiohttp.TraceConfig()
@@ -112,8 +130,11 @@ class Metrics:
             listening = socket.create_server(("", port))
         except OSError as error:
             await runner.cleanup()
-            log.error("Prometheus metrics cannot be served on port %d: %s (PARLOR_METRICS_PORT)", port,
-                      error.strerror or error)
+            log.error(
+                "Prometheus metrics cannot be served on port %d: %s (PARLOR_METRICS_PORT)",
+                port,
+                error.strerror or error,
+            )
             return None
         await web.SockSite(runner, listening).start()
         self._runner, self.port = runner, listening.getsockname()[1]
@@ -143,11 +164,15 @@ class TablesCollector(Collector):
         for table in tables:
             if table.status in OPEN:
                 counts[table.game.name, table.status] = counts.get((table.game.name, table.status), 0) + 1
-        gauge = GaugeMetricFamily("parlor_tables_open", "Tables open (in a lobby or playing), by game and status",
-                                  labels=["game", "status"])
+        gauge = GaugeMetricFamily(
+            "parlor_tables_open", "Tables open (in a lobby or playing), by game and status", labels=["game", "status"]
+        )
         for game in sorted(set(game_names()) | {game for game, _ in counts}):
             for status in OPEN:
                 gauge.add_metric([game, status], counts.get((game, status), 0))
         yield gauge
-        yield CounterMetricFamily("parlor_deadlines_fired", "Decisions whose time ran out (Parlor's bot played them)",
-                                  value=manager.deadlines_fired if manager is not None else 0)
+        yield CounterMetricFamily(
+            "parlor_deadlines_fired",
+            "Decisions whose time ran out (Parlor's bot played them)",
+            value=manager.deadlines_fired if manager is not None else 0,
+        )

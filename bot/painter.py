@@ -77,7 +77,8 @@ class Painter:
         if self._executor is None:
             # spawned, not forked: a fork of a process running an event loop and threads may inherit held locks
             self._executor = concurrent.futures.ProcessPoolExecutor(
-                self.slots, mp_context=multiprocessing.get_context("spawn"), initializer=_warm_worker)
+                self.slots, mp_context=multiprocessing.get_context("spawn"), initializer=_warm_worker
+            )
         return self._executor
 
     def submit(self, draw: Draw, *args: Any, urgent: bool = False) -> concurrent.futures.Future:
@@ -166,6 +167,7 @@ class Painter:
         def one_done(_: concurrent.futures.Future) -> None:
             if all(f.done() for f in warmed) and not everyone.done():
                 everyone.set_result(sum(1 for f in warmed if f.exception() is None))
+
         for f in warmed:
             f.add_done_callback(one_done)
         return everyone

@@ -25,23 +25,28 @@ class Pause:
         return f"⏸️ Paused by {user_text.name(self.officer_name)}; moves wait until an officer resumes the table."
 
     def refusal(self) -> str:
-        return (f"This table is paused by {user_text.name(self.officer_name)}: nobody can move until an officer "
-                "resumes it (your time is kept).")
+        return (
+            f"This table is paused by {user_text.name(self.officer_name)}: nobody can move until an officer "
+            "resumes it (your time is kept)."
+        )
 
 
 async def paused_tables(store: Any) -> dict[int, Pause]:
     """Every paused table's pause, by table id (read when tables are restored)."""
-    async with store.read() as db, db.execute(
-            "SELECT table_id, officer_id, officer_name, remaining, at FROM table_pauses") as cur:
+    async with (
+        store.read() as db,
+        db.execute("SELECT table_id, officer_id, officer_name, remaining, at FROM table_pauses") as cur,
+    ):
         rows = await cur.fetchall()
     return {int(r[0]): Pause(int(r[1]), r[2], None if r[3] is None else float(r[3]), float(r[4])) for r in rows}
 
 
 async def save_pause(db: Any, table_id: int, guild_id: int, pause: Pause) -> None:
-    await db.execute("INSERT INTO table_pauses (table_id, guild_id, officer_id, officer_name, remaining, at)"
-                     " VALUES (?, ?, ?, ?, ?, ?)", (table_id, guild_id, pause.officer_id,
-                                                    user_text.plain_name(pause.officer_name), pause.remaining,
-                                                    pause.at))
+    await db.execute(
+        "INSERT INTO table_pauses (table_id, guild_id, officer_id, officer_name, remaining, at)"
+        " VALUES (?, ?, ?, ?, ?, ?)",
+        (table_id, guild_id, pause.officer_id, user_text.plain_name(pause.officer_name), pause.remaining, pause.at),
+    )
 
 
 async def end_pause(db: Any, table_id: int, deadline: float | None) -> None:

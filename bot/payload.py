@@ -45,6 +45,7 @@ def digest(picture: bytes | None) -> str | None:
 class Picture:
     """A picture being drawn off the event loop (bot/painter.py): what it is drawn from (``key``: the same key,
     the same picture) and the drawing, done or not."""
+
     key: str
     drawing: concurrent.futures.Future
     painter: Painter
@@ -81,10 +82,16 @@ def payload_signature(payload: dict[str, Any]) -> str:
     what it is drawn from, drawn or not yet)."""
     embed, view, picture = payload.get("embed"), payload.get("view"), payload.get("picture")
     # ``is not None``, not truth: an embed's truth builds a proxy object of each of its parts
-    return json.dumps([payload.get("content"), embed.to_dict() if embed is not None else None,
-                       view.to_components() if view is not None else None,
-                       picture.sign if isinstance(picture, Picture) else digest(picture)],
-                      sort_keys=True, default=str)
+    return json.dumps(
+        [
+            payload.get("content"),
+            embed.to_dict() if embed is not None else None,
+            view.to_components() if view is not None else None,
+            picture.sign if isinstance(picture, Picture) else digest(picture),
+        ],
+        sort_keys=True,
+        default=str,
+    )
 
 
 async def resolved(payload: dict[str, Any], *, urgent: bool = False) -> dict[str, Any]:
@@ -103,6 +110,7 @@ async def resolved(payload: dict[str, Any], *, urgent: bool = False) -> dict[str
 @dataclass(frozen=True)
 class Held:
     """The picture a message holds: its digest, and the attachment Discord keeps it as."""
+
     digest: str
     attachment: discord.Attachment
 
@@ -161,6 +169,7 @@ class Shown:
 class Frame:
     """One redraw of a table, built under its lock: the summaries to post, the table message, each open
     panel with its payload, the players to ping."""
+
     message_id: int | None
     # the table's lines and the table as the summary's deal ended, the summary
     summaries: list[tuple[list[str], dict[str, Any], Summary]]
@@ -172,6 +181,7 @@ class Frame:
 @dataclass
 class Summary:
     """A deal's or a game's result message: its embed and its picture (None: text only)."""
+
     embed: discord.Embed
     picture: Picture | bytes | None = None
 
@@ -181,4 +191,3 @@ class Summary:
         if shown["picture"] is None:
             return {"embed": shown["embed"]}
         return {"embed": shown["embed"], "file": discord.File(io.BytesIO(shown["picture"]), RESULT_PICTURE)}
-

@@ -16,7 +16,7 @@ import discord
 
 class Where(Enum):
     CHANNEL = "channel"  # a text channel only
-    THREAD = "thread"    # a thread only
+    THREAD = "thread"  # a thread only
     BOTH = "both"
 
 
@@ -37,8 +37,10 @@ def invite_permissions() -> discord.Permissions:
 
 
 def invite_url(application_id: int | str) -> str:
-    return (f"https://discord.com/oauth2/authorize?client_id={application_id}"
-            f"&scope={'+'.join(SCOPES)}&permissions={invite_permissions().value}")
+    return (
+        f"https://discord.com/oauth2/authorize?client_id={application_id}"
+        f"&scope={'+'.join(SCOPES)}&permissions={invite_permissions().value}"
+    )
 
 
 def needed_in(*, in_thread: bool) -> list[tuple[str, str]]:
@@ -53,6 +55,8 @@ def missing(granted: discord.Permissions, *, in_thread: bool) -> list[str]:
 
 
 def missing_text(names: list[str]) -> str:
-    return ("Parlor cannot run a table in this channel: it lacks the permission"
-            f"{'s' if len(names) > 1 else ''} {', '.join(f'**{n}**' for n in names)}. "
-            "Ask a server admin to grant them to Parlor's role here (or in the channel's settings), then /play again.")
+    return (
+        "Parlor cannot run a table in this channel: it lacks the permission"
+        f"{'s' if len(names) > 1 else ''} {', '.join(f'**{n}**' for n in names)}. "
+        "Ask a server admin to grant them to Parlor's role here (or in the channel's settings), then /play again."
+    )

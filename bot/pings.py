@@ -45,9 +45,15 @@ class Pings:
     async def ping(self, table: Table, user_ids: list[int]) -> None:
         if user_ids:
             channel = self.calls.channel(table)
-            await self.calls.call(table, "pinging players", lambda: channel.send(
-                f"{' '.join(f'<@{u}>' for u in user_ids)} — your turn at {table.game.title}: press **My hand** on the table.",
-                allowed_mentions=discord.AllowedMentions(users=True)), post=True)
+            await self.calls.call(
+                table,
+                "pinging players",
+                lambda: channel.send(
+                    f"{' '.join(f'<@{u}>' for u in user_ids)} — your turn at {table.game.title}: press **My hand** on the table.",
+                    allowed_mentions=discord.AllowedMentions(users=True),
+                ),
+                post=True,
+            )
 
     def forget(self, table: Table) -> None:
         for key in [k for k in self.pinged if k[0] == table.id]:

@@ -52,8 +52,13 @@ def placeholders(sql: str) -> str:
 # a connection that is gone: closed by the server or the network (asyncpg's InterfaceError says "connection is
 # closed"; ConnectionDoesNotExistError is the PostgreSQL-side variant, cut in the middle of a statement;
 # InternalClientError when the server's goodbye arrived while the connection was idle)
-LOST = (asyncpg.InterfaceError, asyncpg.ConnectionDoesNotExistError, asyncpg.InternalClientError, ConnectionError,
-        OSError)
+LOST = (
+    asyncpg.InterfaceError,
+    asyncpg.ConnectionDoesNotExistError,
+    asyncpg.InternalClientError,
+    ConnectionError,
+    OSError,
+)
 
 
 def _translated(exc: Exception) -> Exception:
@@ -76,7 +81,7 @@ class PgCursor:
     async def fetchall(self) -> list[asyncpg.Record]:
         return self._rows
 
-    async def __aenter__(self) -> "PgCursor":
+    async def __aenter__(self) -> PgCursor:
         return self
 
     async def __aexit__(self, *exc: object) -> None:
@@ -86,7 +91,7 @@ class PgCursor:
 class _Statement:
     """``await conn.execute(…)`` and ``async with conn.execute(…) as cur`` both work, as in aiosqlite."""
 
-    def __init__(self, conn: "PgConnection", sql: str, params: Sequence[Any]) -> None:
+    def __init__(self, conn: PgConnection, sql: str, params: Sequence[Any]) -> None:
         self._conn, self._sql, self._params = conn, sql, params
 
     def __await__(self):
@@ -109,7 +114,7 @@ class PgConnection:
         self._in_transaction = False
 
     @classmethod
-    async def connect(cls, url: str) -> "PgConnection":
+    async def connect(cls, url: str) -> PgConnection:
         return cls(await cls._open(url), url)
 
     @staticmethod
@@ -154,8 +159,9 @@ class PgConnection:
         for attempt in (1, 2):
             conn = await self._live()
             # what may be sent again on a new connection: a BEGIN, or a read outside a transaction (nothing written)
-            again = attempt == 1 and (text.lstrip().upper().startswith("BEGIN")
-                                      or (reads and not returns_id and not conn.is_in_transaction()))
+            again = attempt == 1 and (
+                text.lstrip().upper().startswith("BEGIN") or (reads and not returns_id and not conn.is_in_transaction())
+            )
             try:
                 if reads or returns_id:
                     rows = await conn.fetch(text, *params)

@@ -59,10 +59,29 @@ from bot.tables import CANCELLED, FINISHED, LOBBY, PLAYING, Presenter, Table, pu
 from bot.ui import Item, build_view, hand_button, lobby_buttons, panel_in_place, tell
 from games.base import Event
 
-__all__ = ["ANSWER_WINDOW", "MISSING_PERMISSION", "PANEL_PICTURE", "PICTURE", "REDRAW_EVERY", "REPOST_AFTER",
-           "RESULT_PICTURE", "TOKEN_LIFETIME", "DiscordPresenter", "Frame", "Held", "PanelToken", "Picture",
-           "Summary", "TablePayloads", "digest", "drawn_now", "message_args", "payload_signature", "resolved",
-           "summary_of"]
+__all__ = [
+    "ANSWER_WINDOW",
+    "MISSING_PERMISSION",
+    "PANEL_PICTURE",
+    "PICTURE",
+    "REDRAW_EVERY",
+    "REPOST_AFTER",
+    "RESULT_PICTURE",
+    "TOKEN_LIFETIME",
+    "DiscordPresenter",
+    "Frame",
+    "Held",
+    "PanelToken",
+    "Picture",
+    "Summary",
+    "TablePayloads",
+    "digest",
+    "drawn_now",
+    "message_args",
+    "payload_signature",
+    "resolved",
+    "summary_of",
+]
 
 RECENT_LINES = 8
 # Under load a table is redrawn at most once a second: Discord lets a channel's messages be edited 5 times in 5 s,
@@ -70,14 +89,18 @@ RECENT_LINES = 8
 REDRAW_EVERY = 1.0
 
 
-def summary_of(game_name: str, embed: discord.Embed, event: Event, names: list[str],
-               draws: Painter | None = None) -> Summary:
+def summary_of(
+    game_name: str, embed: discord.Embed, event: Event, names: list[str], draws: Painter | None = None
+) -> Summary:
     """The result message of ``event``; its picture (drawn off the event loop) shown in the embed, when the game
     draws one."""
     seen = event.model_dump(mode="json")
     draws = draws or painter()
-    picture = Picture(json.dumps([seen, names], sort_keys=True, default=str),
-                      draws.submit(result_picture, game_name, seen, names), draws)
+    picture = Picture(
+        json.dumps([seen, names], sort_keys=True, default=str),
+        draws.submit(result_picture, game_name, seen, names),
+        draws,
+    )
     embed.set_image(url=f"attachment://{RESULT_PICTURE}")
     return Summary(embed, picture)
 
@@ -109,8 +132,9 @@ class TablePayloads:
             return self._lobby_payload(table)
         if table.status == CANCELLED:
             self.pictures.pop(table.id, None)
-            embed = discord.Embed(title=f"{table.game.title} — table closed", description=table.closing,
-                                  colour=discord.Colour.dark_grey())
+            embed = discord.Embed(
+                title=f"{table.game.title} — table closed", description=table.closing, colour=discord.Colour.dark_grey()
+            )
             return {"content": None, "embed": embed, "view": None, "picture": None}
         renderer = presentation(table.game.name)
         public_view = table.game.public_view(table.state)
@@ -119,8 +143,9 @@ class TablePayloads:
         if table.paused is not None and table.status == PLAYING:
             embed.add_field(name="Paused", value=table.paused.line(), inline=False)
         if recent:
-            embed.add_field(name="Latest", value=fit("\n".join(recent[-RECENT_LINES:]), 1024, keep_end=True),
-                            inline=False)
+            embed.add_field(
+                name="Latest", value=fit("\n".join(recent[-RECENT_LINES:]), 1024, keep_end=True), inline=False
+            )
         picture = self.picture(table, public_view)
         if picture is not None:
             embed.set_image(url=f"attachment://{PICTURE}")
@@ -136,16 +161,24 @@ class TablePayloads:
             return None
         return self._drawn_picture(table, table.id, public_view, table_picture)
 
-    def _drawn_picture(self, table: Table, slot: Any, view: BaseModel,
-                       draw: Callable[[str, Any], bytes | None], drawn_part: Any = None, *,
-                       urgent: bool = False) -> Picture:
+    def _drawn_picture(
+        self,
+        table: Table,
+        slot: Any,
+        view: BaseModel,
+        draw: Callable[[str, Any], bytes | None],
+        drawn_part: Any = None,
+        *,
+        urgent: bool = False,
+    ) -> Picture:
         """``draw(game, view)`` in the painter's workers, drawn again only when ``drawn_part`` (the part of the view
         the picture shows; by default all of it) changed since ``slot``'s last picture. ``urgent``: an answer will
         wait for it (drawn before the pictures queued for redraws)."""
         key = json.dumps(to_jsonable_python(view if drawn_part is None else drawn_part), sort_keys=True, default=str)
         if (cached := self.pictures.get(slot)) is None or cached.key != key:
-            cached = self.pictures[slot] = Picture(key, self.draws.submit(draw, table.game.name, view, urgent=urgent),
-                                                   self.draws)
+            cached = self.pictures[slot] = Picture(
+                key, self.draws.submit(draw, table.game.name, view, urgent=urgent), self.draws
+            )
         elif urgent and not cached.drawing.done():
             self.draws.hurry(cached.drawing)
         return cached
@@ -158,7 +191,8 @@ class TablePayloads:
         named = [table.seats[s] for s in public_to_act(table)]
         if named:
             return "Turn: " + " ".join(
-                f"**{user_text.name(s.name)}**" if s.automated or not s.user_id else f"<@{s.user_id}>" for s in named)
+                f"**{user_text.name(s.name)}**" if s.automated or not s.user_id else f"<@{s.user_id}>" for s in named
+            )
         return "Turn: waiting for calls (who may call stays secret)" if table.to_act() else None
 
     def _lobby_payload(self, table: Table) -> dict[str, Any]:
@@ -171,10 +205,12 @@ class TablePayloads:
         offered = most_seats(game, table.options)
         embed = discord.Embed(
             title=f"{game.title} — table open",
-            description=(f"**Seats ({len(table.seats)}/{offered}):**\n{seats}\n\n"
-                         f"**Options:** {options}\n**Turn time:** {table.turn_seconds} s\n\n"
-                         f"Press **Join** to sit down. The host presses **Start** when "
-                         f"{players_wanted(game, table.options)} are seated."),
+            description=(
+                f"**Seats ({len(table.seats)}/{offered}):**\n{seats}\n\n"
+                f"**Options:** {options}\n**Turn time:** {table.turn_seconds} s\n\n"
+                f"Press **Join** to sit down. The host presses **Start** when "
+                f"{players_wanted(game, table.options)} are seated."
+            ),
             colour=discord.Colour.blurple(),
         )
         full = len(table.seats) >= offered
@@ -201,13 +237,21 @@ class TablePayloads:
         seat = table.seat_of(user_id)
         assert seat is not None, "a hand panel is shown to a seated player only"
         renderer = presentation(table.game.name)
-        legal = table.game.legal_actions(table.state, seat) if seat in table.to_act() and not table.seats[seat].automated else []
+        legal = (
+            table.game.legal_actions(table.state, seat)
+            if seat in table.to_act() and not table.seats[seat].automated
+            else []
+        )
         view = table.game.view(table.state, seat)  # the seat's own view: nothing of another seat's hand
         embed, buttons = renderer.panel(view, legal, self.names(table), table.deadline)
         fit_embed(embed)
-        picture = self._drawn_picture(table, (table.id, user_id), view, panel_picture,
-                                      panel_drawn_from(table.game.name, view), urgent=urgent) \
-            if has_panel_picture(table.game.name, view) else None
+        picture = (
+            self._drawn_picture(
+                table, (table.id, user_id), view, panel_picture, panel_drawn_from(table.game.name, view), urgent=urgent
+            )
+            if has_panel_picture(table.game.name, view)
+            else None
+        )
         if picture:
             embed.set_image(url=f"attachment://{PANEL_PICTURE}")
         if table.status != PLAYING:
@@ -217,8 +261,12 @@ class TablePayloads:
         elif table.seats[seat].resigned:
             embed.set_footer(text="You resigned; a bot plays your seat.")
             buttons = []
-        return {"content": None, "embed": embed, "view": build_view(table.id, table.seat_version(seat), buttons),
-                "picture": picture}
+        return {
+            "content": None,
+            "embed": embed,
+            "view": build_view(table.id, table.seat_version(seat), buttons),
+            "picture": picture,
+        }
 
     def forget(self, table: Table) -> None:
         for key in [k for k in self.pictures if k == table.id or (isinstance(k, tuple) and k[0] == table.id)]:
@@ -232,16 +280,22 @@ def panel_inputs(table: Table) -> tuple[Any, ...]:
     resignation makes a new one: the state, whose turn, the seat versions), its status and deadline, the seats'
     names and kinds, and how many card faces the renderers may show as emoji (faces are only added while a bot
     runs)."""
-    return (table.version, table.status, table.deadline, tuple((s.name, s.bot, s.resigned) for s in table.seats),
-            len(FACES.emoji))
+    return (
+        table.version,
+        table.status,
+        table.deadline,
+        tuple((s.name, s.bot, s.resigned) for s in table.seats),
+        len(FACES.emoji),
+    )
 
 
 class DiscordPresenter(Presenter):
     """Shows tables on Discord: what the messages show (``payloads``), the table message (``messages``), the hand
     panels (``hand_panels``), the pings (``pings``), every call through ``calls``; the redraws after each change."""
 
-    def __init__(self, client: discord.Client | None, clock: Callable[[], float] = time.time,
-                 draws: Painter | None = None) -> None:
+    def __init__(
+        self, client: discord.Client | None, clock: Callable[[], float] = time.time, draws: Painter | None = None
+    ) -> None:
         self.client = client
         self.clock = clock
         self.draws = draws or painter()  # where pictures are drawn: off the event loop
@@ -320,8 +374,9 @@ class DiscordPresenter(Presenter):
     def answers_in_place(self, origin: discord.Interaction | None) -> bool:
         return origin is not None and panel_in_place(origin)
 
-    def panel_reply(self, table: Table, user_id: int, origin: discord.Interaction | None, *, replace: bool,
-                    note: str | None = None) -> Awaitable[None]:
+    def panel_reply(
+        self, table: Table, user_id: int, origin: discord.Interaction | None, *, replace: bool, note: str | None = None
+    ) -> Awaitable[None]:
         replace = replace and self.answers_in_place(origin)  # a public message is never replaced by a panel
         payload = self.panel_payload(table, user_id, urgent=True)
         if note is not None:
@@ -353,14 +408,18 @@ class DiscordPresenter(Presenter):
                 table.recent = (table.recent + lines)[-RECENT_LINES:]
                 lines = []
                 self.summaries.setdefault(table.id, []).append(
-                    (list(table.recent), summary_of(table.game.name, embed, event, self.payloads.drawn_names(table),
-                                                    self.draws)))
+                    (
+                        list(table.recent),
+                        summary_of(table.game.name, embed, event, self.payloads.drawn_names(table), self.draws),
+                    )
+                )
         table.recent = (table.recent + lines)[-RECENT_LINES:]
 
     def frame(self, table: Table, *, repost: bool = False) -> Frame:
         now = self.clock()
-        summaries = [(lines, self.table_payload(table, lines), summary)
-                     for lines, summary in self.summaries.pop(table.id, [])]
+        summaries = [
+            (lines, self.table_payload(table, lines), summary) for lines, summary in self.summaries.pop(table.id, [])
+        ]
         frame = Frame(None if repost else table.message_id, summaries, self.table_payload(table))
         for seat in table.humans():
             if seat.user_id is None:
@@ -369,8 +428,9 @@ class DiscordPresenter(Presenter):
             if (token := self.hand_panels.open(key, now)) is not None:
                 frame.panels.append((token, self.panel_payload(table, seat.user_id), key))
         if table.status == PLAYING:
-            frame.pings = self.pings.due(table, {s: table.seat_version(s) for s in public_to_act(table)},
-                                          without_panel=True)
+            frame.pings = self.pings.due(
+                table, {s: table.seat_version(s) for s in public_to_act(table)}, without_panel=True
+            )
         return frame
 
     async def draw(self, table: Table, frame: Frame) -> int | None:
@@ -382,14 +442,23 @@ class DiscordPresenter(Presenter):
         for n, (_, ended, summary) in enumerate(frame.summaries):
             shown = await self.messages.put(table, shown, ended)
             shown_summary = await summary.message_args()
-            posted = await self.calls.call(table, "posting a summary", functools.partial(channel.send, **shown_summary),
-                                           post=True, embed=True, files="file" in shown_summary)
+            posted = await self.calls.call(
+                table,
+                "posting a summary",
+                functools.partial(channel.send, **shown_summary),
+                post=True,
+                embed=True,
+                files="file" in shown_summary,
+            )
             if posted is None and table.id in self.calls.missed:  # kept to be posted once Parlor may post there again
-                self.summaries[table.id] = [(lines, s) for lines, _, s in frame.summaries[n:]] \
-                    + self.summaries.get(table.id, [])
+                self.summaries[table.id] = [(lines, s) for lines, _, s in frame.summaries[n:]] + self.summaries.get(
+                    table.id, []
+                )
                 break
-        shown, *_ = await asyncio.gather(self._put_table_and_ping(table, shown, frame),
-                                         *(self.hand_panels.edit(key, token, payload) for token, payload, key in frame.panels))
+        shown, *_ = await asyncio.gather(
+            self._put_table_and_ping(table, shown, frame),
+            *(self.hand_panels.edit(key, token, payload) for token, payload, key in frame.panels),
+        )
         self.calls.redraw_ended(table)
         if table.status in (FINISHED, CANCELLED) and table.id not in self.calls.reported:
             self.forget(table, shown)  # (a table that missed a call keeps it all until it is drawn again)

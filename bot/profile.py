@@ -49,21 +49,29 @@ async def season_for(store: Store, guild_id: int) -> SeasonRow | None:
 
 async def most_played(store: Store, guild_id: int, season_id: int, user_id: int) -> str | None:
     """The game the player finished most tables of in the season (None: no game yet)."""
-    async with store.read() as db, db.execute(
-        "SELECT game FROM results WHERE guild_id = ? AND season_id = ? AND user_id = ?"
-        " GROUP BY game ORDER BY COUNT(*) DESC, game LIMIT 1", (guild_id, season_id, user_id),
-    ) as cur:
+    async with (
+        store.read() as db,
+        db.execute(
+            "SELECT game FROM results WHERE guild_id = ? AND season_id = ? AND user_id = ?"
+            " GROUP BY game ORDER BY COUNT(*) DESC, game LIMIT 1",
+            (guild_id, season_id, user_id),
+        ) as cur,
+    ):
         row = await cur.fetchone()
     return row[0] if row else None
 
 
 async def played(store: Store, guild_id: int, season_id: int, game: str, user_id: int) -> list[Played]:
     """The player's finished games of ``game`` in the season, oldest first."""
-    async with store.read() as db, db.execute(
-        "SELECT r.table_id, t.finished_at, r.net, r.placing, r.name FROM results r JOIN tables t ON t.id = r.table_id"
-        " WHERE r.guild_id = ? AND r.season_id = ? AND r.game = ? AND r.user_id = ? AND t.status = 'finished'"
-        " ORDER BY t.finished_at, r.table_id", (guild_id, season_id, game, user_id),
-    ) as cur:
+    async with (
+        store.read() as db,
+        db.execute(
+            "SELECT r.table_id, t.finished_at, r.net, r.placing, r.name FROM results r JOIN tables t ON t.id = r.table_id"
+            " WHERE r.guild_id = ? AND r.season_id = ? AND r.game = ? AND r.user_id = ? AND t.status = 'finished'"
+            " ORDER BY t.finished_at, r.table_id",
+            (guild_id, season_id, game, user_id),
+        ) as cur,
+    ):
         rows = await cur.fetchall()
     return [Played(row[0], float(row[1]), int(row[2]), row[3], row[4]) for row in rows]
 
@@ -78,8 +86,16 @@ def running_total(games: Sequence[Played], scale: int = 1) -> list[tuple[float, 
     return points
 
 
-def build_page(name: str, game: str, season: SeasonRow, games: Sequence[Played], counts: Counts, *,
-               rating: float | None = None, rating_after: Sequence[float] | None = None) -> ProfilePage:
+def build_page(
+    name: str,
+    game: str,
+    season: SeasonRow,
+    games: Sequence[Played],
+    counts: Counts,
+    *,
+    rating: float | None = None,
+    rating_after: Sequence[float] | None = None,
+) -> ProfilePage:
     """The page's figures. ``rating_after``: the rating after each of ``games``, in the same order."""
     found = module(game)
     stats = [(line.label, line.text(counts)) for line in (found.LINES if found else ())]
@@ -91,10 +107,16 @@ def build_page(name: str, game: str, season: SeasonRow, games: Sequence[Played],
         rating_series = Series(name, [(float(i), float(r)) for i, r in enumerate(rating_after, start=1)])
     title = season.name if season.name == f"Season {season.number}" else f"{season.name} (season {season.number})"
     return ProfilePage(
-        name=name, game=get_game(game).title, season=title, games=len(games),
+        name=name,
+        game=get_game(game).title,
+        season=title,
+        games=len(games),
         placings=dict(sorted(Counter(g.placing for g in games if g.placing is not None).items())),
-        points=Series(name, running_total(games, columns(game).scale)), stats=stats, frequencies=frequencies,
-        rating=rating, rating_series=rating_series,
+        points=Series(name, running_total(games, columns(game).scale)),
+        stats=stats,
+        frequencies=frequencies,
+        rating=rating,
+        rating_series=rating_series,
         points_label="Chips" if get_game(game).uses_balances else "League points",
     )
 
@@ -121,8 +143,15 @@ async def find(store: Store, guild_id: int, user_id: int, game: str | None = Non
     return Record(season, game, games) if games else None
 
 
-async def load_page(store: Store, record: Record, user_id: int, name: str, *, rating: float | None = None,
-                    rating_after: Sequence[float] | None = None) -> ProfilePage:
+async def load_page(
+    store: Store,
+    record: Record,
+    user_id: int,
+    name: str,
+    *,
+    rating: float | None = None,
+    rating_after: Sequence[float] | None = None,
+) -> ProfilePage:
     """The page of ``record``'s games, with their statistics (games not yet counted are replayed now) and the
     rating when one is given (``rating_after``: after each of ``record.games``, in their order)."""
     counts = await player_counts(store, record.season.guild_id, record.season.id, record.game, user_id)
@@ -131,7 +160,9 @@ async def load_page(store: Store, record: Record, user_id: int, name: str, *, ra
 
 def page_text(page: ProfilePage) -> str:
     """The page's figures in words, for the embed (screen readers read this, not the picture)."""
-    lines = [f"**{page.game}** · {user_text.season_name(page.season)} · {page.games} game{'s' if page.games != 1 else ''}"]
+    lines = [
+        f"**{page.game}** · {user_text.season_name(page.season)} · {page.games} game{'s' if page.games != 1 else ''}"
+    ]
     if page.placings:
         lines.append(f"Placings: {placing_text(page)}")
     if page.points.points:

@@ -30,8 +30,11 @@ def full_rules_section(game: str) -> str:
 
 
 TITLES: dict[str, str] = {name: get_game(name).title for name in game_names()}
-RULES: dict[str, str] = {name: text + options_section(name) + full_rules_section(name)
-                         for name in game_names() if (text := presentation(name).rules)}
+RULES: dict[str, str] = {
+    name: text + options_section(name) + full_rules_section(name)
+    for name in game_names()
+    if (text := presentation(name).rules)
+}
 
 
 def title(game: str) -> str:

@@ -26,7 +26,7 @@ Migration = tuple[int, str, str]  # (number, name, SQL)
 # a database's tables and their columns: (table, column) rows
 COLUMNS = {
     "sqlite": "SELECT m.name, c.name FROM sqlite_master AS m JOIN pragma_table_info(m.name) AS c"
-              " WHERE m.type = 'table'",
+    " WHERE m.type = 'table'",
     "postgresql": "SELECT table_name, column_name FROM information_schema.columns WHERE table_schema = current_schema()",
 }
 
@@ -55,9 +55,11 @@ def unknown_migrations(recorded: Iterable[int], known: Sequence[Migration]) -> s
     if not unknown:
         return None
     newest = max(numbers, default=0)
-    return (f"it records migration {', '.join(f'{n:04d}' for n in unknown)}, which this release of Parlor does not "
-            f"have (its newest is {newest:04d}): a newer Parlor has used it. Run that release, or restore a backup "
-            "made for this one.")
+    return (
+        f"it records migration {', '.join(f'{n:04d}' for n in unknown)}, which this release of Parlor does not "
+        f"have (its newest is {newest:04d}): a newer Parlor has used it. Run that release, or restore a backup "
+        "made for this one."
+    )
 
 
 def missing_columns(found: Iterable[Sequence[Any]], expected: frozenset[tuple[str, str]]) -> str | None:
@@ -70,8 +72,15 @@ def missing_columns(found: Iterable[Sequence[Any]], expected: frozenset[tuple[st
     tables = {table for table, _ in have}
     gone = sorted({table for table, _ in missing if table not in tables})
     columns = [f"{table}.{column}" for table, column in missing if table in tables]
-    what = "; ".join(part for part in (
-        f"the table{'s' if len(gone) > 1 else ''} {', '.join(gone)}" if gone else "",
-        f"the column{'s' if len(columns) > 1 else ''} {', '.join(columns)}" if columns else "") if part)
-    return (f"it lacks {what}, which its recorded migrations create: it was changed by hand or damaged. "
-            "Restore it from a backup.")
+    what = "; ".join(
+        part
+        for part in (
+            f"the table{'s' if len(gone) > 1 else ''} {', '.join(gone)}" if gone else "",
+            f"the column{'s' if len(columns) > 1 else ''} {', '.join(columns)}" if columns else "",
+        )
+        if part
+    )
+    return (
+        f"it lacks {what}, which its recorded migrations create: it was changed by hand or damaged. "
+        "Restore it from a backup."
+    )

@@ -29,12 +29,15 @@ async def league_lines(store: Store, season: SeasonRow, game: str, user_ids: Seq
     points; x: days since the season started), in the order given."""
     if not user_ids:
         return []
-    async with store.read() as db, db.execute(
-        "SELECT r.user_id, r.name, r.net, t.finished_at FROM results r JOIN tables t ON t.id = r.table_id"
-        " WHERE r.guild_id = ? AND r.season_id = ? AND r.game = ?"
-        f" AND r.user_id IN ({', '.join('?' * len(user_ids))}) ORDER BY t.finished_at, r.table_id",
-        (season.guild_id, season.id, game, *user_ids),
-    ) as cur:
+    async with (
+        store.read() as db,
+        db.execute(
+            "SELECT r.user_id, r.name, r.net, t.finished_at FROM results r JOIN tables t ON t.id = r.table_id"
+            " WHERE r.guild_id = ? AND r.season_id = ? AND r.game = ?"
+            f" AND r.user_id IN ({', '.join('?' * len(user_ids))}) ORDER BY t.finished_at, r.table_id",
+            (season.guild_id, season.id, game, *user_ids),
+        ) as cur,
+    ):
         rows = await cur.fetchall()
     scale = columns(game).scale
     points: dict[int, list[tuple[float, float]]] = {uid: [(0.0, 0.0)] for uid in user_ids}
@@ -54,8 +57,9 @@ def charted_game(by_game: Mapping[str, GameStandings], game: str | None) -> str 
     return max(order, key=lambda g: (by_game[g].ranked, -order.index(g)))
 
 
-async def attach_chart(embed: discord.Embed, store: Store, season: SeasonRow, by_game: Mapping[str, GameStandings],
-                       game: str | None = None) -> list[discord.File]:
+async def attach_chart(
+    embed: discord.Embed, store: Store, season: SeasonRow, by_game: Mapping[str, GameStandings], game: str | None = None
+) -> list[discord.File]:
     """Draw the chart of the top ranked players of ``by_game`` (standings, best first) into ``embed``'s image;
     the file to send with it (none when there is nothing to draw)."""
     shown = charted_game(by_game, game)

@@ -29,8 +29,11 @@ class SeatedElsewhere(Exception):
 def seated_users(seats: Iterable[Mapping[str, Any]], *, playing: bool) -> set[int]:
     """The people seated: human seats with a user, but not those who resigned from a running game (a bot plays
     for them, and they may sit down elsewhere)."""
-    return {int(seat["user_id"]) for seat in seats
-            if seat.get("user_id") is not None and not seat.get("bot") and not (playing and seat.get("resigned"))}
+    return {
+        int(seat["user_id"])
+        for seat in seats
+        if seat.get("user_id") is not None and not seat.get("bot") and not (playing and seat.get("resigned"))
+    }
 
 
 async def check_seated_once(db: Any, dialect: str, guild_id: int, table_id: int | None, user_ids: set[int]) -> None:
@@ -42,7 +45,8 @@ async def check_seated_once(db: Any, dialect: str, guild_id: int, table_id: int 
         await db.execute(LOCK_GUILD[dialect], (guild_id,))
     async with db.execute(
         "SELECT id, channel_id, status, seats FROM tables WHERE guild_id = ? AND status IN ('lobby', 'playing')"
-        " AND id <> ? ORDER BY id", (guild_id, table_id or 0),
+        " AND id <> ? ORDER BY id",
+        (guild_id, table_id or 0),
     ) as cur:
         rows = await cur.fetchall()
     for row in rows:

@@ -46,7 +46,7 @@ class Settings:
     shards: Shards | None = None  # the shards this process runs (and the guilds it serves); None: one process
 
     @classmethod
-    def from_env(cls, env_file: Path | None = ROOT / ".env") -> "Settings":
+    def from_env(cls, env_file: Path | None = ROOT / ".env") -> Settings:
         if env_file is not None and env_file.exists():
             load_dotenv(env_file, override=False)
         token = os.getenv("DISCORD_TOKEN", "").strip() or None
@@ -54,30 +54,46 @@ class Settings:
         dev_guild = _int_or_none("PARLOR_DEV_GUILD")
         log_level = (os.getenv("PARLOR_LOG_LEVEL", "").strip() or "INFO").upper()
         if log_level not in LOG_LEVELS:
-            raise SettingsError(f"PARLOR_LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, got {log_level!r} "
-                                "(set it in .env).")
+            raise SettingsError(
+                f"PARLOR_LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, got {log_level!r} (set it in .env)."
+            )
         turn_seconds = _int_or_none("PARLOR_TURN_SECONDS") or 90
         if not TURN_SECONDS[0] <= turn_seconds <= TURN_SECONDS[1]:
-            raise SettingsError(f"PARLOR_TURN_SECONDS must be between {TURN_SECONDS[0]} and {TURN_SECONDS[1]} seconds "
-                                "(set it in .env).")
+            raise SettingsError(
+                f"PARLOR_TURN_SECONDS must be between {TURN_SECONDS[0]} and {TURN_SECONDS[1]} seconds (set it in .env)."
+            )
         playground_port = _int_or_none("PARLOR_PLAYGROUND_PORT")
         playground_port = 8765 if playground_port is None else playground_port
         if not 0 <= playground_port <= 65535:
-            raise SettingsError("PARLOR_PLAYGROUND_PORT must be a port number from 1 to 65535, or 0 for any free port (set it in .env).")
+            raise SettingsError(
+                "PARLOR_PLAYGROUND_PORT must be a port number from 1 to 65535, or 0 for any free port (set it in .env)."
+            )
         metrics_port = _int_or_none("PARLOR_METRICS_PORT")
         if metrics_port is not None and not 0 <= metrics_port <= 65535:
-            raise SettingsError("PARLOR_METRICS_PORT must be a port number from 1 to 65535 (0: any free port), or "
-                                "empty for no metrics (set it in .env).")
+            raise SettingsError(
+                "PARLOR_METRICS_PORT must be a port number from 1 to 65535 (0: any free port), or "
+                "empty for no metrics (set it in .env)."
+            )
         try:
             shards = Shards.parse(os.getenv("PARLOR_SHARD_COUNT", ""), os.getenv("PARLOR_SHARD_IDS", ""))
         except ValueError as error:
             raise SettingsError(f"{error} (set it in .env).") from None
         if shards is not None and len(shards.ids) < shards.count and not isinstance(database, str):
-            raise SettingsError(f"PARLOR_SHARD_IDS runs only {shards} in this process, so other processes run the "
-                                "rest, and they must share one database: set PARLOR_DATABASE to a postgresql:// URL "
-                                "(several processes cannot share a SQLite file).")
-        return cls(token, database, dev_guild, log_level, turn_seconds, playground_port, metrics_port=metrics_port,
-                   shards=shards)
+            raise SettingsError(
+                f"PARLOR_SHARD_IDS runs only {shards} in this process, so other processes run the "
+                "rest, and they must share one database: set PARLOR_DATABASE to a postgresql:// URL "
+                "(several processes cannot share a SQLite file)."
+            )
+        return cls(
+            token,
+            database,
+            dev_guild,
+            log_level,
+            turn_seconds,
+            playground_port,
+            metrics_port=metrics_port,
+            shards=shards,
+        )
 
     def require_token(self) -> str:
         if not self.token:

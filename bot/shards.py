@@ -25,7 +25,7 @@ class Shards:
         return f"shard{'s' if len(self.ids) > 1 else ''} {','.join(map(str, self.ids))} of {self.count}"
 
     @classmethod
-    def parse(cls, count: str, ids: str) -> "Shards | None":
+    def parse(cls, count: str, ids: str) -> Shards | None:
         """From the settings' text; None when neither is set (one process, no sharding). ``ids`` empty:
         every shard. Raises ValueError saying what is wrong."""
         count, ids = count.strip(), ids.strip()
@@ -40,8 +40,9 @@ class Shards:
             return cls(total, tuple(range(total)))
         parts = [part.strip() for part in ids.split(",")]
         if not all(part.isdigit() and int(part) < total for part in parts):
-            raise ValueError(f"PARLOR_SHARD_IDS must be shard numbers from 0 to {total - 1} separated by commas, "
-                             f"got {ids!r}")
+            raise ValueError(
+                f"PARLOR_SHARD_IDS must be shard numbers from 0 to {total - 1} separated by commas, got {ids!r}"
+            )
         chosen = tuple(sorted({int(part) for part in parts}))
         if len(chosen) != len(parts):
             raise ValueError(f"PARLOR_SHARD_IDS names a shard twice: {ids!r}")

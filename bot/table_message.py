@@ -17,6 +17,7 @@ REPOST_AFTER = 50 * 60  # Discord throttles edits of messages older than an hour
 
 class Needs(TypedDict):
     """What a message call needs besides posting (``ChannelCalls.call``'s keywords)."""
+
     embed: bool
     files: bool
 
@@ -39,8 +40,12 @@ class TableMessages:
         signature = payload_signature(payload)
         payload = await resolved(payload)
         channel = self.calls.channel(table)
-        if message_id and self.age(message_id) >= REPOST_AFTER and table.id not in self.calls.reported \
-                and self.calls.access.permits(table.channel_id, post=True, **self.needs(payload, None)):
+        if (
+            message_id
+            and self.age(message_id) >= REPOST_AFTER
+            and table.id not in self.calls.reported
+            and self.calls.access.permits(table.channel_id, post=True, **self.needs(payload, None))
+        ):
             posted = await self.post(table, payload, signature)
             if posted is not None:
                 old = channel.get_partial_message(message_id)
@@ -54,9 +59,12 @@ class TableMessages:
             shown_in = channel.get_partial_message(message_id)
             try:
                 edited = await self.calls.call(
-                    table, "editing the table message",
+                    table,
+                    "editing the table message",
                     lambda: shown_in.edit(**message_args(payload, held, edit=True)),
-                    lost=discord.NotFound, **self.needs(payload, held))
+                    lost=discord.NotFound,
+                    **self.needs(payload, held),
+                )
             except discord.NotFound:
                 edited = None
                 message_id = None  # gone: posted anew below
@@ -70,9 +78,13 @@ class TableMessages:
 
     async def post(self, table: Table, payload: dict[str, Any], signature: str) -> int | None:
         channel = self.calls.channel(table)
-        message = await self.calls.call(table, "posting the table message",
-                                        lambda: channel.send(**message_args(payload, None, edit=False)),
-                                        post=True, **self.needs(payload, None))
+        message = await self.calls.call(
+            table,
+            "posting the table message",
+            lambda: channel.send(**message_args(payload, None, edit=False)),
+            post=True,
+            **self.needs(payload, None),
+        )
         if message is None:
             return None
         self.shown.drawn[message.id] = signature
@@ -84,8 +96,10 @@ class TableMessages:
         """What a message call showing ``payload`` needs besides posting: an embed, a file uploaded (a picture the
         message does not hold already, ``held`` the one it holds)."""
         picture = payload.get("picture")
-        return {"embed": payload.get("embed") is not None,
-                "files": picture is not None and (held is None or digest(picture) != held.digest)}
+        return {
+            "embed": payload.get("embed") is not None,
+            "files": picture is not None and (held is None or digest(picture) != held.digest),
+        }
 
     def age(self, message_id: int) -> float:
         return self.clock() - discord.utils.snowflake_time(message_id).timestamp()

@@ -25,12 +25,14 @@ log = logging.getLogger(__name__)
 UNREPLAYABLE = "unreplayable"  # the counter of a game whose log the engine no longer replays
 
 
-def count_game(game: str, options: dict[str, Any], seats: list[dict[str, Any]], seed: str,
-               actions: list[tuple[int | None, str]]) -> list[Counts]:
+def count_game(
+    game: str, options: dict[str, Any], seats: list[dict[str, Any]], seed: str, actions: list[tuple[int | None, str]]
+) -> list[Counts]:
     """Each seat's counters of one finished game, from its records (pure; run in a worker thread)."""
     players = [Seat.from_dict(s) for s in seats]
-    events = replay(game, game_options(get_game(game), options, len(players)), [p.info() for p in players],
-                    seed, actions)
+    events = replay(
+        game, game_options(get_game(game), options, len(players)), [p.info() for p in players], seed, actions
+    )
     return tally(game, events, len(players))
 
 
@@ -41,27 +43,45 @@ async def count_table(store: Store, table_id: int) -> None:
         return
     actions = [(a.seat, a.action) for a in await store.tables.actions(table_id)]
     try:
-        counters = await asyncio.to_thread(count_game, table.game, table.options, table.seats, table.seed or "", actions)
+        counters = await asyncio.to_thread(
+            count_game, table.game, table.options, table.seats, table.seed or "", actions
+        )
     except Exception as exc:  # noqa: BLE001 - an old log the engine refuses: said once, not retried on every page
         # The error's type only: its message or traceback could name a card of a hand.
         log.error("table %s: its action log could not be replayed for statistics (%s)", table_id, type(exc).__name__)
         counters = [Counter({UNREPLAYABLE: 1}) for _ in table.seats]
-    rows = [(table_id, seat, table.guild_id, table.season_id, table.game, info.get("user_id") if not info.get("bot") else None,
-             json.dumps(dict(counters[seat]), sort_keys=True)) for seat, info in enumerate(table.seats)]
+    rows = [
+        (
+            table_id,
+            seat,
+            table.guild_id,
+            table.season_id,
+            table.game,
+            info.get("user_id") if not info.get("bot") else None,
+            json.dumps(dict(counters[seat]), sort_keys=True),
+        )
+        for seat, info in enumerate(table.seats)
+    ]
     async with store.transaction() as db:
         await db.executemany(
             "INSERT INTO game_tallies (table_id, seat, guild_id, season_id, game, user_id, counts)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (table_id, seat) DO NOTHING", rows)
+            " VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (table_id, seat) DO NOTHING",
+            rows,
+        )
 
 
 async def uncounted(store: Store, guild_id: int, season_id: int, game: str, user_id: int) -> list[int]:
     """The player's finished games of the season whose counters are not kept yet."""
-    async with store.read() as db, db.execute(
-        "SELECT r.table_id FROM results r JOIN tables t ON t.id = r.table_id AND t.status = 'finished'"
-        " WHERE r.guild_id = ? AND r.season_id = ? AND r.game = ? AND r.user_id = ?"
-        " AND NOT EXISTS (SELECT 1 FROM game_tallies g WHERE g.table_id = r.table_id)"
-        " ORDER BY r.table_id", (guild_id, season_id, game, user_id),
-    ) as cur:
+    async with (
+        store.read() as db,
+        db.execute(
+            "SELECT r.table_id FROM results r JOIN tables t ON t.id = r.table_id AND t.status = 'finished'"
+            " WHERE r.guild_id = ? AND r.season_id = ? AND r.game = ? AND r.user_id = ?"
+            " AND NOT EXISTS (SELECT 1 FROM game_tallies g WHERE g.table_id = r.table_id)"
+            " ORDER BY r.table_id",
+            (guild_id, season_id, game, user_id),
+        ) as cur,
+    ):
         return [row[0] for row in await cur.fetchall()]
 
 
@@ -69,10 +89,13 @@ async def player_counts(store: Store, guild_id: int, season_id: int, game: str, 
     """The sum of the player's counters over the season's games of ``game`` (counting the games not yet counted)."""
     for table_id in await uncounted(store, guild_id, season_id, game, user_id):
         await count_table(store, table_id)
-    async with store.read() as db, db.execute(
-        "SELECT counts FROM game_tallies WHERE guild_id = ? AND season_id = ? AND game = ? AND user_id = ?",
-        (guild_id, season_id, game, user_id),
-    ) as cur:
+    async with (
+        store.read() as db,
+        db.execute(
+            "SELECT counts FROM game_tallies WHERE guild_id = ? AND season_id = ? AND game = ? AND user_id = ?",
+            (guild_id, season_id, game, user_id),
+        ) as cur,
+    ):
         rows = await cur.fetchall()
     return await asyncio.to_thread(summed, [row[0] for row in rows])
 

@@ -46,7 +46,9 @@ log = logging.getLogger(__name__)
 _PARTS = r":(?P<table>[0-9]{1,18}):(?P<version>[0-9]{1,9}):(?P<verb>[!-~]{1,60})"
 TEMPLATE, SELECT_TEMPLATE, AMOUNT_TEMPLATE = "parlor:t" + _PARTS, "parlor:s" + _PARTS, "parlor:m" + _PARTS
 ANY_TEMPLATE = "parlor:(?P<kind>[tsm])" + _PARTS
-SIGNUP_TEMPLATE = r"parlor:n:(?P<signup>[0-9]{1,18}):(?P<verb>join|leave)"  # a league night's sign-up (bot/league/signup_ui.py)
+SIGNUP_TEMPLATE = (
+    r"parlor:n:(?P<signup>[0-9]{1,18}):(?P<verb>join|leave)"  # a league night's sign-up (bot/league/signup_ui.py)
+)
 PROMPT_TEMPLATE = "parlor:p:(?P<user>[0-9]{1,20}):(?P<opening>[0-9a-f]{1,8})" + _PARTS
 MAX_BUTTONS = 25
 MAX_ROWS, MAX_OPTIONS = 5, 25  # Discord: five action rows a message, 25 options a menu
@@ -63,8 +65,10 @@ FILLED = "parlor:filled"  # an interaction's ``extras`` key: its deferred "think
 
 def loading(interaction: discord.Interaction) -> bool:
     """Whether the interaction was answered with a "thinking" deferral that nothing has filled yet."""
-    return (interaction.response.type is discord.InteractionResponseType.deferred_channel_message
-            and not interaction.extras.get(FILLED))
+    return (
+        interaction.response.type is discord.InteractionResponseType.deferred_channel_message
+        and not interaction.extras.get(FILLED)
+    )
 
 
 async def fill(interaction: discord.Interaction, **fields: Any) -> discord.InteractionMessage:
@@ -92,8 +96,11 @@ def panel_in_place(interaction: discord.Interaction) -> bool:
     click on a public message (a move forged onto the table, whose buttons are never moves) is answered with
     a new private message, and the table stays the table."""
     message = interaction.message
-    return (interaction.type in (discord.InteractionType.component, discord.InteractionType.modal_submit)
-            and message is not None and message.flags.ephemeral)
+    return (
+        interaction.type in (discord.InteractionType.component, discord.InteractionType.modal_submit)
+        and message is not None
+        and message.flags.ephemeral
+    )
 
 
 def custom_id(table_id: int, version: int, verb: str) -> str:
@@ -106,8 +113,9 @@ async def answer_refusal(interaction: discord.Interaction[ParlorClient], error: 
         return False
     if isinstance(error, StaleClick):  # the answer is the seat's fresh panel, in place of the old one (if it was one)
         try:
-            await interaction.client.tables.show_hand(error.table_id, interaction.user.id, interaction,
-                                                      replace=True, note=f"⌛ {error}")
+            await interaction.client.tables.show_hand(
+                error.table_id, interaction.user.id, interaction, replace=True, note=f"⌛ {error}"
+            )
             return True
         except Refusal as refusal:  # the game ended meanwhile
             error = refusal
@@ -129,13 +137,28 @@ async def _clicked(self: discord.ui.DynamicItem[Any], interaction: discord.Inter
 
 
 class TableButton(discord.ui.DynamicItem[discord.ui.Button], template=TEMPLATE):
-    def __init__(self, table_id: int, version: int, verb: str, *, label: str = "…",
-                 style: discord.ButtonStyle = discord.ButtonStyle.secondary,
-                 emoji: str | None = None, disabled: bool = False, row: int | None = None) -> None:
-        super().__init__(discord.ui.Button(
-            label=label[:80], style=style, emoji=emoji, disabled=disabled, row=row,
-            custom_id=custom_id(table_id, version, verb),
-        ))
+    def __init__(
+        self,
+        table_id: int,
+        version: int,
+        verb: str,
+        *,
+        label: str = "…",
+        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+        emoji: str | None = None,
+        disabled: bool = False,
+        row: int | None = None,
+    ) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label[:80],
+                style=style,
+                emoji=emoji,
+                disabled=disabled,
+                row=row,
+                custom_id=custom_id(table_id, version, verb),
+            )
+        )
 
     from_custom_id = classmethod(_rebuild)
     callback = _clicked
@@ -161,10 +184,19 @@ class TableSelect(discord.ui.DynamicItem[discord.ui.Select], template=SELECT_TEM
 class AmountButton(discord.ui.DynamicItem[discord.ui.Button], template=AMOUNT_TEMPLATE):
     """A button that opens a number prompt; its custom_id carries verb and bounds as ``verb|min|max``."""
 
-    def __init__(self, table_id: int, version: int, verb: str, *, label: str = "Other amount…",
-                 style: discord.ButtonStyle = discord.ButtonStyle.secondary, row: int | None = None) -> None:
-        super().__init__(discord.ui.Button(label=label[:80], style=style, row=row,
-                                           custom_id=f"parlor:m:{table_id}:{version}:{verb}"))
+    def __init__(
+        self,
+        table_id: int,
+        version: int,
+        verb: str,
+        *,
+        label: str = "Other amount…",
+        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+        row: int | None = None,
+    ) -> None:
+        super().__init__(
+            discord.ui.Button(label=label[:80], style=style, row=row, custom_id=f"parlor:m:{table_id}:{version}:{verb}")
+        )
 
     from_custom_id = classmethod(_rebuild)
     callback = _clicked
@@ -209,8 +241,13 @@ def amount_prompt(prompt_custom_id: str, amount: Amount) -> discord.ui.Modal:
     before or after a restart."""
     modal = discord.ui.Modal(title="Enter an amount", custom_id=prompt_custom_id, timeout=None)
     span = f"{amount.low}–{amount.high}"
-    modal.add_item(discord.ui.TextInput(label=f"Amount ({span})", max_length=12,
-                                        placeholder=span + (f", steps of {amount.step}" if amount.step > 1 else "")))
+    modal.add_item(
+        discord.ui.TextInput(
+            label=f"Amount ({span})",
+            max_length=12,
+            placeholder=span + (f", steps of {amount.step}" if amount.step > 1 else ""),
+        )
+    )
     modal.stop()
     return modal
 
@@ -251,8 +288,10 @@ def _reaches_dynamic_item(interaction: discord.Interaction) -> bool:
     wanted = str(data.get("custom_id"))
     if interaction.message is None or not any(template.fullmatch(wanted) for template in _TEMPLATES):
         return False
-    return any(component.type.value == data.get("component_type") and getattr(component, "custom_id", None) == wanted
-               for component in _walk(interaction.message.components))
+    return any(
+        component.type.value == data.get("component_type") and getattr(component, "custom_id", None) == wanted
+        for component in _walk(interaction.message.components)
+    )
 
 
 def _walk(components: Iterable[Any]) -> Iterator[Any]:
@@ -268,7 +307,8 @@ def _walk(components: Iterable[Any]) -> Iterator[Any]:
 async def on_interaction(interaction: discord.Interaction[ParlorClient]) -> None:
     """The clicks no DynamicItem callback receives, and prompt submissions (commands are the tree's)."""
     if interaction.type is discord.InteractionType.modal_submit or (
-            interaction.type is discord.InteractionType.component and not _reaches_dynamic_item(interaction)):
+        interaction.type is discord.InteractionType.component and not _reaches_dynamic_item(interaction)
+    ):
         await answer_click(interaction)
 
 
@@ -337,8 +377,9 @@ async def _wish(interaction: discord.Interaction[ParlorClient], table_id: int, v
         await tables.start(table_id, user.id, interaction)
     elif verb == "cancel":
         admin = bool(interaction.permissions and interaction.permissions.manage_guild)
-        await tables.cancel(table_id, user.id, name=user_text.plain_name(user.display_name), is_admin=admin,
-                            origin=interaction)
+        await tables.cancel(
+            table_id, user.id, name=user_text.plain_name(user.display_name), is_admin=admin, origin=interaction
+        )
     elif verb == "hand":
         await tables.show_hand(table_id, user.id, interaction)
     elif verb.startswith("a:"):
@@ -408,20 +449,33 @@ def _view(table_id: int, version: int, items: list[Item]) -> discord.ui.View:
     menus = 0
     for spec in items:
         if isinstance(spec, ButtonSpec):
-            view.add_item(TableButton(
-                table_id, version if spec.versioned else 0, spec.verb,
-                label=spec.label, style=spec.style, emoji=spec.emoji, disabled=spec.disabled, row=spec.row,
-            ))
+            view.add_item(
+                TableButton(
+                    table_id,
+                    version if spec.versioned else 0,
+                    spec.verb,
+                    label=spec.label,
+                    style=spec.style,
+                    emoji=spec.emoji,
+                    disabled=spec.disabled,
+                    row=spec.row,
+                )
+            )
         elif isinstance(spec, SelectSpec):
             if len(spec.options) > MAX_OPTIONS:
                 raise ValueError("a menu holds 25 options")
             menus += not spec.verb
             verb = spec.verb or ("-" if menus == 1 else f"-{menus}")  # plain menus: "-", "-2", "-3"… (unique ids)
             select: discord.ui.Select[discord.ui.View] = discord.ui.Select(
-                custom_id=f"parlor:s:{table_id}:{version}:{verb}", placeholder=spec.placeholder[:150],
-                min_values=spec.min_values, max_values=min(spec.max_values, len(spec.options)), row=spec.row,
-                options=[discord.SelectOption(label=label[:100], value=value, emoji=spec.emojis.get(value))
-                         for value, label in spec.options],
+                custom_id=f"parlor:s:{table_id}:{version}:{verb}",
+                placeholder=spec.placeholder[:150],
+                min_values=spec.min_values,
+                max_values=min(spec.max_values, len(spec.options)),
+                row=spec.row,
+                options=[
+                    discord.SelectOption(label=label[:100], value=value, emoji=spec.emojis.get(value))
+                    for value, label in spec.options
+                ],
             )
             view.add_item(TableSelect(table_id, version, verb, select))
         else:
@@ -434,7 +488,8 @@ def _view(table_id: int, version: int, items: list[Item]) -> discord.ui.View:
 
 def _is_action(item: Item) -> TypeGuard[ButtonSpec | SelectSpec]:
     return (isinstance(item, ButtonSpec) and item.verb.startswith("a:") and not item.disabled) or (
-        isinstance(item, SelectSpec) and not item.verb)
+        isinstance(item, SelectSpec) and not item.verb
+    )
 
 
 def _options(item: ButtonSpec | SelectSpec) -> list[tuple[str, str]]:
@@ -452,10 +507,14 @@ def _as_menus(items: list[Item]) -> list[Item]:
     items after them."""
     options = [option for item in items if _is_action(item) for option in _options(item)]
     emojis = {value: emoji for item in items if _is_action(item) for value, emoji in _emojis(item).items()}
-    menus: list[Item] = [SelectSpec(options[start:start + MAX_OPTIONS],
-                                    placeholder=f"Your move ({start + 1}–{min(start + MAX_OPTIONS, len(options))})…",
-                                    emojis={v: emojis[v] for v, _ in options[start:start + MAX_OPTIONS] if v in emojis})
-                         for start in range(0, len(options), MAX_OPTIONS)]
+    menus: list[Item] = [
+        SelectSpec(
+            options[start : start + MAX_OPTIONS],
+            placeholder=f"Your move ({start + 1}–{min(start + MAX_OPTIONS, len(options))})…",
+            emojis={v: emojis[v] for v, _ in options[start : start + MAX_OPTIONS] if v in emojis},
+        )
+        for start in range(0, len(options), MAX_OPTIONS)
+    ]
     return menus + [replace(item, row=None) for item in items if not _is_action(item)]
 
 
@@ -475,16 +534,26 @@ def _as_prompts(items: list[Item]) -> list[Item]:
                 if (numbered := _numbered(value)) is not None:
                     families.setdefault(numbered[0], []).append(numbered[1])
     prompted = {verb: sorted(numbers) for verb, numbers in families.items() if len(numbers) > 5}
-    prompts: list[Item] = [AmountSpec(verb, numbers[0], numbers[-1], label=f"{verb.split(':')[0].capitalize()}…",
-                                      step=math.gcd(*(n - numbers[0] for n in numbers)) or 1)
-                           for verb, numbers in prompted.items()]
+    prompts: list[Item] = [
+        AmountSpec(
+            verb,
+            numbers[0],
+            numbers[-1],
+            label=f"{verb.split(':')[0].capitalize()}…",
+            step=math.gcd(*(n - numbers[0] for n in numbers)) or 1,
+        )
+        for verb, numbers in prompted.items()
+    ]
     kept: list[Item] = []
     for item in items:
         if _is_action(item):
             options = [(v, label) for v, label in _options(item) if (_numbered(v) or ("", 0))[0] not in prompted]
             if options:
-                kept.append(SelectSpec(options, placeholder=item.placeholder, emojis=item.emojis)
-                            if isinstance(item, SelectSpec) else item)
+                kept.append(
+                    SelectSpec(options, placeholder=item.placeholder, emojis=item.emojis)
+                    if isinstance(item, SelectSpec)
+                    else item
+                )
         else:
             kept.append(item)
     return _as_menus(kept) + prompts

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Optional
-
 import discord
 from discord import app_commands
 from discord.ext import commands
@@ -28,11 +26,21 @@ class Calc(commands.Cog):
         hand="Concealed tiles including the winning tile, e.g. 111m234p678p34s99s5s (0p/0s = red five)",
         win="The winning tile, e.g. 5s",
         melds="Melds, e.g. pon:777s,ankan:1111z (pon, ankan, daiminkan, shouminkan)",
-        tsumo="Won by your own draw", riichi="Riichi declared", double_riichi="Double riichi",
-        ippatsu="Ippatsu", rinshan="Won on a replacement tile (kan or kita)", chankan="Robbed a kan",
-        haitei="Tsumo on the last tile", houtei="Ron on the last discard", kita="Number of kita (0-4)",
-        dora="Dora indicators, e.g. 3z1m", ura="Ura dora indicators (riichi only)",
-        seat="Your seat wind", round="Round wind", honba="Honba counters", sticks="Riichi sticks on the table",
+        tsumo="Won by your own draw",
+        riichi="Riichi declared",
+        double_riichi="Double riichi",
+        ippatsu="Ippatsu",
+        rinshan="Won on a replacement tile (kan or kita)",
+        chankan="Robbed a kan",
+        haitei="Tsumo on the last tile",
+        houtei="Ron on the last discard",
+        kita="Number of kita (0-4)",
+        dora="Dora indicators, e.g. 3z1m",
+        ura="Ura dora indicators (riichi only)",
+        seat="Your seat wind",
+        round="Round wind",
+        honba="Honba counters",
+        sticks="Riichi sticks on the table",
         public="Show the result to the channel (default: only to you)",
     )
     @app_commands.choices(
@@ -40,22 +48,51 @@ class Calc(commands.Cog):
         round=[app_commands.Choice(name=n, value=v) for n, v in (("East", "E"), ("South", "S"))],
     )
     async def calc_sanma(
-        self, interaction: discord.Interaction, hand: app_commands.Transform[str, HAND],
+        self,
+        interaction: discord.Interaction,
+        hand: app_commands.Transform[str, HAND],
         win: app_commands.Transform[str, WIN],
-        melds: Optional[app_commands.Transform[str, MELDS]] = None,
-        tsumo: bool = False, riichi: bool = False, double_riichi: bool = False, ippatsu: bool = False,
-        rinshan: bool = False, chankan: bool = False, haitei: bool = False, houtei: bool = False,
-        kita: app_commands.Range[int, 0, 4] = 0, dora: Optional[app_commands.Transform[str, DORA]] = None,
-        ura: Optional[app_commands.Transform[str, URA]] = None,
-        seat: str = "S", round: str = "E", honba: app_commands.Range[int, 0, 99] = 0,
-        sticks: app_commands.Range[int, 0, 99] = 0, public: bool = False,
+        melds: app_commands.Transform[str, MELDS] | None = None,
+        tsumo: bool = False,
+        riichi: bool = False,
+        double_riichi: bool = False,
+        ippatsu: bool = False,
+        rinshan: bool = False,
+        chankan: bool = False,
+        haitei: bool = False,
+        houtei: bool = False,
+        kita: app_commands.Range[int, 0, 4] = 0,
+        dora: app_commands.Transform[str, DORA] | None = None,
+        ura: app_commands.Transform[str, URA] | None = None,
+        seat: str = "S",
+        round: str = "E",
+        honba: app_commands.Range[int, 0, 99] = 0,
+        sticks: app_commands.Range[int, 0, 99] = 0,
+        public: bool = False,
     ) -> None:
         from games.sanma.calc import calculate, describe
 
         try:
-            out = calculate(hand, win, melds=melds, tsumo=tsumo, riichi=riichi, double_riichi=double_riichi,
-                            ippatsu=ippatsu, rinshan=rinshan, chankan=chankan, haitei=haitei, houtei=houtei,
-                            kita=kita, dora=dora, ura=ura, seat=seat, round=round, honba=honba, sticks=sticks)
+            out = calculate(
+                hand,
+                win,
+                melds=melds,
+                tsumo=tsumo,
+                riichi=riichi,
+                double_riichi=double_riichi,
+                ippatsu=ippatsu,
+                rinshan=rinshan,
+                chankan=chankan,
+                haitei=haitei,
+                houtei=houtei,
+                kita=kita,
+                dora=dora,
+                ura=ura,
+                seat=seat,
+                round=round,
+                honba=honba,
+                sticks=sticks,
+            )
         except GameError as e:
             await interaction.response.send_message(str(e), ephemeral=True)
             return
@@ -63,7 +100,9 @@ class Calc(commands.Cog):
         title = f"Sanma hand: {out['hand']} · winning on {out['win']} ({'tsumo' if tsumo else 'ron'})"
         embed = discord.Embed(title=title[:256], description=describe(out)[:4096], colour=COLOUR)
         if out["melds"]:
-            embed.add_field(name="Melds", value=", ".join(f"{m['type']} {m['tiles']}" for m in out["melds"]), inline=False)
+            embed.add_field(
+                name="Melds", value=", ".join(f"{m['type']} {m['tiles']}" for m in out["melds"]), inline=False
+            )
         if not out["error"]:
             embed.add_field(name="Han / fu", value=f"{out['han']} han {out['fu']} fu", inline=True)
             embed.add_field(name="Winner gains", value=str(out["total"]), inline=True)

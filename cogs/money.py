@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass, field
-from typing import Any, Optional
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -119,8 +119,13 @@ def debts_of(accs: dict[tuple[str, str], Account], start: int) -> list[tuple[Acc
 
 # How each kind of ledger line reads in /balance, in the order shown; a kind not listed shows its own name.
 KIND_WORDS = {
-    "game": "games' results", "bet": "bets placed", "win": "bets paid back", "bank": "as the banker",
-    "loan": "borrowed from the bank", "repay": "repaid to the bank", "debt": "still owed when a game ended",
+    "game": "games' results",
+    "bet": "bets placed",
+    "win": "bets paid back",
+    "bank": "as the banker",
+    "loan": "borrowed from the bank",
+    "repay": "repaid to the bank",
+    "debt": "still owed when a game ended",
 }
 # Kinds that add up to zero over a game (a loan is repaid or stays owed, and what is owed is already off the
 # final score): shown together so that a player sees them cancel.
@@ -146,9 +151,11 @@ def explained(game: str, start: int, acc: Account) -> str:
     settling = [(k, kinds[k]) for k in SETTLING if k in kinds]
     if settling:
         total = sum(v for _, v in settling)
-        text += ("\nLoans: " + ", ".join(f"{v:+,d} {KIND_WORDS[k]}".replace(",", " ").replace("-", "−")
-                                          for k, v in settling)
-                 + (" — together 0: they do not change your chips." if total == 0 else f" — together {total:+d}."))
+        text += (
+            "\nLoans: "
+            + ", ".join(f"{v:+,d} {KIND_WORDS[k]}".replace(",", " ").replace("-", "−") for k, v in settling)
+            + (" — together 0: they do not change your chips." if total == 0 else f" — together {total:+d}.")
+        )
     note = game_note(game)
     return f"{text}\n{note}" if note else text
 
@@ -162,7 +169,6 @@ class Money(commands.Cog):
     @property
     def store(self) -> Store:
         return self.bot.store
-
 
     async def starting_balance(self, guild_id: int) -> int:
         config = await self.store.config.get(guild_id)
@@ -180,8 +186,11 @@ class Money(commands.Cog):
             if key in game_names():
                 await tell(interaction, f"{title_of(key)} is not played for chips; see /standings instead.")
             else:
-                await tell(interaction, f"I don't know a chip game called {user_text.escape(game)}. Chip games: "
-                                               f"{', '.join(title_of(g) for g in games)}.")
+                await tell(
+                    interaction,
+                    f"I don't know a chip game called {user_text.escape(game)}. Chip games: "
+                    f"{', '.join(title_of(g) for g in games)}.",
+                )
             return None
         return [key]
 
@@ -202,17 +211,23 @@ class Money(commands.Cog):
 
     async def game_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         current = current.lower()
-        return [app_commands.Choice(name=title_of(g), value=g) for g in money_games()
-                if current in g or current in title_of(g).lower()][:25]
+        return [
+            app_commands.Choice(name=title_of(g), value=g)
+            for g in money_games()
+            if current in g or current in title_of(g).lower()
+        ][:25]
 
     # ---- /balance
 
     @app_commands.command(name="balance", description="Season chips in the money games (Black Flower …)")
     @app_commands.describe(game="Only this game", user="Whose chips (default: yours)")
     @app_commands.guild_only()
-    async def balance(self, interaction: discord.Interaction,
-                      game: Optional[app_commands.Transform[str, GAME_NAME]] = None,
-                      user: discord.User | None = None) -> None:
+    async def balance(
+        self,
+        interaction: discord.Interaction,
+        game: app_commands.Transform[str, GAME_NAME] | None = None,
+        user: discord.User | None = None,
+    ) -> None:
         if interaction.guild_id is None:
             await tell(interaction, "Balances are kept per server; use this command in a server.")
             return
@@ -225,8 +240,10 @@ class Money(commands.Cog):
         totals = await self.store.ledger.totals(interaction.guild_id, season.id, user_id=who.id) if season else []
         accs = accounts(totals, games)
         embed = discord.Embed(title=f"Chips of {user_text.name(who.display_name)}", colour=COLOUR)
-        embed.description = (f"{user_text.season_name(season.name) if season else 'No season yet'} · every player starts a season with "
-                             f"**{fmt(start)}** chips per game.")
+        embed.description = (
+            f"{user_text.season_name(season.name) if season else 'No season yet'} · every player starts a season with "
+            f"**{fmt(start)}** chips per game."
+        )
         for g in games:
             acc = accs.get((g, f"user:{who.id}"))
             bal = start + (acc.ledger if acc else 0)
@@ -234,8 +251,10 @@ class Money(commands.Cog):
             if acc and any(acc.kinds.values()):
                 parts.append(explained(g, start, acc))
             if acc and acc.loans > 0 and acc.kinds.get("debt"):
-                parts.append(f"Owed to the bank when a game ended: {fmt(acc.loans)}, already taken off those games' "
-                             "final scores (the sum above).")
+                parts.append(
+                    f"Owed to the bank when a game ended: {fmt(acc.loans)}, already taken off those games' "
+                    "final scores (the sum above)."
+                )
             elif acc and acc.loans > 0:
                 parts.append(f"loans outstanding: {fmt(acc.loans)}")
             live = self.live_chips(interaction.guild_id, who.id, g)
@@ -253,8 +272,9 @@ class Money(commands.Cog):
     @app_commands.command(name="debts", description="Who owes chips this season (negative balances and loans)")
     @app_commands.describe(game="Only this game")
     @app_commands.guild_only()
-    async def debts(self, interaction: discord.Interaction,
-                    game: Optional[app_commands.Transform[str, GAME_NAME]] = None) -> None:
+    async def debts(
+        self, interaction: discord.Interaction, game: app_commands.Transform[str, GAME_NAME] | None = None
+    ) -> None:
         if interaction.guild_id is None:
             await tell(interaction, "Debts are kept per server; use this command in a server.")
             return
@@ -266,7 +286,9 @@ class Money(commands.Cog):
         totals = await self.store.ledger.totals(interaction.guild_id, season.id) if season else []
         found = debts_of(accounts(totals, games), start)
         where = title_of(games[0]) if len(games) == 1 else "the chip games"
-        embed = discord.Embed(title=f"Debts in {where}" + (f" — {user_text.season_name(season.name)}" if season else ""), colour=COLOUR)
+        embed = discord.Embed(
+            title=f"Debts in {where}" + (f" — {user_text.season_name(season.name)}" if season else ""), colour=COLOUR
+        )
         if not found:
             embed.description = "Nobody owes anything. 🎉"
         else:

@@ -52,10 +52,13 @@ def play_command(cog: Play, game_name: str) -> app_commands.Command:
         await self.open_table(interaction, game_name, options, turn_time)
 
     parameters = [inspect.Parameter(name, inspect.Parameter.POSITIONAL_OR_KEYWORD) for name in ("self", "interaction")]
-    parameters += [inspect.Parameter(s.name, inspect.Parameter.KEYWORD_ONLY, default=s.table_default,
-                                     annotation=slash_type(s)) for s in specs]
-    parameters.append(inspect.Parameter("turn_time", inspect.Parameter.KEYWORD_ONLY, default=None,
-                                        annotation=TurnTime | None))
+    parameters += [
+        inspect.Parameter(s.name, inspect.Parameter.KEYWORD_ONLY, default=s.table_default, annotation=slash_type(s))
+        for s in specs
+    ]
+    parameters.append(
+        inspect.Parameter("turn_time", inspect.Parameter.KEYWORD_ONLY, default=None, annotation=TurnTime | None)
+    )
     if len(parameters) - 2 > MAX_OPTIONS:
         raise ValueError(f"/play {game_name} would have {len(parameters) - 2} options; Discord takes {MAX_OPTIONS}")
     # inspect.signature (and so discord.py) reads a function's __signature__, which typeshed does not declare
@@ -64,8 +67,9 @@ def play_command(cog: Play, game_name: str) -> app_commands.Command:
     app_commands.describe(**{s.name: slash_description(s) for s in specs}, turn_time=TURN_TIME_TEXT)(play)
     low, high = game.min_players, game.max_players
     players = f"{low} players" if low == high else f"{low}-{high} players"
-    return app_commands.Command(name=game_name, description=f"Open a {game.title} table ({players})",
-                                callback=types.MethodType(play, cog))
+    return app_commands.Command(
+        name=game_name, description=f"Open a {game.title} table ({players})", callback=types.MethodType(play, cog)
+    )
 
 
 class Play(commands.Cog):
@@ -82,16 +86,23 @@ class Play(commands.Cog):
 
     # ---------------------------------------------------------------- slash commands
 
-    async def open_table(self, interaction: discord.Interaction, game: str, options: dict, turn_time: int | None) -> None:
+    async def open_table(
+        self, interaction: discord.Interaction, game: str, options: dict, turn_time: int | None
+    ) -> None:
         lacking = missing(interaction.app_permissions, in_thread=isinstance(interaction.channel, discord.Thread))
         if lacking:  # else the table would open and then freeze on the first post it cannot make
             raise Refusal(missing_text(lacking))
         if interaction.guild_id is None or interaction.channel_id is None:  # /play is for servers only
             raise Refusal("Tables are played in a server's channels, not in direct messages.")
         await self.tables.open_table(
-            game_name=game, guild_id=interaction.guild_id, channel_id=interaction.channel_id,
-            host_id=interaction.user.id, host_name=user_text.plain_name(interaction.user.display_name),
-            options=options, turn_seconds=turn_time, origin=interaction,
+            game_name=game,
+            guild_id=interaction.guild_id,
+            channel_id=interaction.channel_id,
+            host_id=interaction.user.id,
+            host_name=user_text.plain_name(interaction.user.display_name),
+            options=options,
+            turn_seconds=turn_time,
+            origin=interaction,
             chosen=frozenset(name for name, _ in interaction.namespace),  # typed by the host, not defaults
         )
 

@@ -38,12 +38,14 @@ class Profile(commands.Cog):
         self.bot = bot
 
     @app_commands.command(name="profile", description="A player's page: placings, league points and statistics")
-    @app_commands.describe(member="Whose page (default: yours)",
-                           game="Which game (default: the one they played most this season)")
+    @app_commands.describe(
+        member="Whose page (default: yours)", game="Which game (default: the one they played most this season)"
+    )
     @app_commands.choices(game=game_choices())
     @app_commands.guild_only()
-    async def profile(self, interaction: discord.Interaction, member: discord.Member | None = None,
-                      game: str | None = None) -> None:
+    async def profile(
+        self, interaction: discord.Interaction, member: discord.Member | None = None, game: str | None = None
+    ) -> None:
         if interaction.guild_id is None:
             await tell(interaction, "Player pages are kept per server: use /profile in a server.")
             return
@@ -65,11 +67,18 @@ class Profile(commands.Cog):
         history = await ratings.rating_history(store, interaction.guild_id, who.id, record.game, record.season.id)
         after = {point.table_id: point.rating.shown for point in history}
         rating_after = [after[g.table_id] for g in record.games if g.table_id in after]
-        page = await load_page(store, record, who.id, who.display_name,
-                               rating=history[-1].rating.shown if history else None,
-                               rating_after=rating_after if len(rating_after) == len(record.games) else None)
+        page = await load_page(
+            store,
+            record,
+            who.id,
+            who.display_name,
+            rating=history[-1].rating.shown if history else None,
+            rating_after=rating_after if len(rating_after) == len(record.games) else None,
+        )
         picture = await asyncio.to_thread(profile_picture, page)
-        embed = discord.Embed(title=f"{user_text.name(who.display_name)} — {page.game}", description=page_text(page), colour=COLOUR)
+        embed = discord.Embed(
+            title=f"{user_text.name(who.display_name)} — {page.game}", description=page_text(page), colour=COLOUR
+        )
         embed.set_image(url=f"attachment://{PICTURE}")
         await interaction.edit_original_response(embed=embed, attachments=[discord.File(io.BytesIO(picture), PICTURE)])
 

@@ -38,8 +38,7 @@ def draw(code: str) -> Image.Image:
         d.rounded_rectangle(inner, 4 * SCALE, fill=WHITE)
         draw_text(d, code[1], (inner[0], 34 * SCALE, inner[2], 94 * SCALE), colour, 9 * SCALE)
         for y in (inner[1] + 4 * SCALE, inner[3] - 18 * SCALE):  # corner indices
-            draw_text(d, code[1], (inner[0] + 3 * SCALE, y, inner[0] + 12 * SCALE, y + 14 * SCALE), colour,
-                      2.5 * SCALE)
+            draw_text(d, code[1], (inner[0] + 3 * SCALE, y, inner[0] + 12 * SCALE, y + 14 * SCALE), colour, 2.5 * SCALE)
     return canvas.finish(img)
 
 
@@ -50,8 +49,7 @@ def draw_back() -> Image.Image:
         x = k * 20 * SCALE
         d.line([(x, 0), (x + H, H)], fill=COLOURS[RED], width=6 * SCALE)
     canvas.clip(img, (0, 0, W - 1, H - 1), 8 * SCALE)
-    d.rounded_rectangle((6 * SCALE, 6 * SCALE, W - 6 * SCALE, H - 6 * SCALE), 4 * SCALE, outline=WHITE,
-                        width=2 * SCALE)
+    d.rounded_rectangle((6 * SCALE, 6 * SCALE, W - 6 * SCALE, H - 6 * SCALE), 4 * SCALE, outline=WHITE, width=2 * SCALE)
     return canvas.finish(img)
 
 

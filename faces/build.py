@@ -20,8 +20,14 @@ def render(face: Face) -> bytes:
 
 
 def manifest_entry(face: Face, data: bytes) -> dict:
-    return {"name": face.name, "game": face.game, "code": face.code, "file": face.file,
-            "sha256": hashlib.sha256(data).hexdigest(), "bytes": len(data)}
+    return {
+        "name": face.name,
+        "game": face.game,
+        "code": face.code,
+        "file": face.file,
+        "sha256": hashlib.sha256(data).hexdigest(),
+        "bytes": len(data),
+    }
 
 
 def contact_sheet(images: list[tuple[Face, Image.Image]]) -> Image.Image:
@@ -30,7 +36,7 @@ def contact_sheet(images: list[tuple[Face, Image.Image]]) -> Image.Image:
     for game in ("sanma", "hanafuda", "bcpoker"):
         faces = [img for face, img in images if face.game == game]
         per_row = 12 if game == "hanafuda" else 16
-        rows += [faces[i:i + per_row] for i in range(0, len(faces), per_row)]
+        rows += [faces[i : i + per_row] for i in range(0, len(faces), per_row)]
     cols = max(len(r) for r in rows)
     cw, ch = SHEET_CELL
     sheet = Image.new("RGBA", (cols * cw, len(rows) * ch), SHEET_BACKGROUND)
@@ -40,7 +46,9 @@ def contact_sheet(images: list[tuple[Face, Image.Image]]) -> Image.Image:
     return sheet
 
 
-def build(png_dir: Path = PNG_DIR, manifest_path: Path = MANIFEST_PATH, sheet_path: Path | None = CONTACT_SHEET) -> dict:
+def build(
+    png_dir: Path = PNG_DIR, manifest_path: Path = MANIFEST_PATH, sheet_path: Path | None = CONTACT_SHEET
+) -> dict:
     """Write every face (removing PNGs of faces that no longer exist) and return the manifest."""
     png_dir.mkdir(parents=True, exist_ok=True)
     faces = all_faces()

@@ -31,8 +31,10 @@ def rotated_rect(cx: float, cy: float, w: float, h: float, angle: float) -> list
     """Corners of a w x h rectangle centred on (cx, cy), turned ``angle`` degrees clockwise."""
     a = math.radians(angle)
     c, s = math.cos(a), math.sin(a)
-    return [(cx + x * c - y * s, cy + x * s + y * c)
-            for x, y in ((-w / 2, -h / 2), (w / 2, -h / 2), (w / 2, h / 2), (-w / 2, h / 2))]
+    return [
+        (cx + x * c - y * s, cy + x * s + y * c)
+        for x, y in ((-w / 2, -h / 2), (w / 2, -h / 2), (w / 2, h / 2), (-w / 2, h / 2))
+    ]
 
 
 def disc(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, fill, outline=None, width: int = 0) -> None:

@@ -24,8 +24,16 @@ PANEL = (43, 45, 49)
 GRID = (70, 73, 79)
 TEXT = (235, 236, 238)
 DIM = (160, 164, 170)
-LINES = ((88, 166, 255), (241, 196, 15), (46, 204, 113), (231, 76, 60), (155, 89, 182),
-         (26, 188, 156), (230, 126, 34), (236, 112, 180))
+LINES = (
+    (88, 166, 255),
+    (241, 196, 15),
+    (46, 204, 113),
+    (231, 76, 60),
+    (155, 89, 182),
+    (26, 188, 156),
+    (230, 126, 34),
+    (236, 112, 180),
+)
 PALETTE = (BACKGROUND, PANEL, GRID, TEXT, DIM, *LINES)
 
 
@@ -86,8 +94,15 @@ def number(value: float) -> str:
     return f"{value:,.0f}" if value == int(value) else f"{value:g}"
 
 
-def line_chart(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], series: Sequence[Series],
-               title: str, *, x_label: str = "", zero: bool = True) -> None:
+def line_chart(
+    draw: ImageDraw.ImageDraw,
+    box: tuple[int, int, int, int],
+    series: Sequence[Series],
+    title: str,
+    *,
+    x_label: str = "",
+    zero: bool = True,
+) -> None:
     """``series`` as lines in ``box`` (left, top, right, bottom), with a title, a y scale and a grid
     (down to 0, or only around the values with ``zero=False``)."""
     left, top, right, bottom = box
@@ -136,8 +151,9 @@ def line_chart(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], series
         draw.text((plot[2] + 6, end), plain(s.label, 12), font=font(11), fill=ink)
 
 
-def chart_picture(series: Sequence[Series], title: str, *, width: int = 480, height: int = 260,
-                  x_label: str = "") -> bytes:
+def chart_picture(
+    series: Sequence[Series], title: str, *, width: int = 480, height: int = 260, x_label: str = ""
+) -> bytes:
     """A picture of one chart alone (the season chart of ``/standings``)."""
     img, draw = canvas(width, height)
     line_chart(draw, (0, 0, width - 1, height - 1), series, title, x_label=x_label)

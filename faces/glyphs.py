@@ -15,8 +15,13 @@ Point = tuple[float, float]
 
 def arc(cx: float, cy: float, rx: float, ry: float, a0: float, a1: float, steps: int = 24) -> list[Point]:
     """Points on an ellipse from angle a0 to a1 (degrees, 0 = right, 90 = down)."""
-    return [(cx + rx * math.cos(math.radians(a0 + (a1 - a0) * i / steps)),
-             cy + ry * math.sin(math.radians(a0 + (a1 - a0) * i / steps))) for i in range(steps + 1)]
+    return [
+        (
+            cx + rx * math.cos(math.radians(a0 + (a1 - a0) * i / steps)),
+            cy + ry * math.sin(math.radians(a0 + (a1 - a0) * i / steps)),
+        )
+        for i in range(steps + 1)
+    ]
 
 
 def _box(x0: float, y0: float, x1: float, y1: float) -> list[Point]:
@@ -43,21 +48,36 @@ GLYPHS: dict[str, list[list[Point]]] = {
     "/": [[(0.85, 0.0), (0.15, 1.0)]],
     # CJK signs, simplified
     "一": [[(0.02, 0.5), (0.98, 0.45)]],
-    "九": [[(0.5, 0.0), (0.45, 0.5), (0.05, 1.0)],
-           [(0.08, 0.32), (0.7, 0.32), (0.68, 0.88), (0.78, 0.98), (1.0, 0.95), (1.0, 0.78)]],
-    "萬": [[(0.02, 0.13), (0.98, 0.13)], [(0.3, 0.0), (0.3, 0.26)], [(0.7, 0.0), (0.7, 0.26)],
-           _box(0.22, 0.32, 0.78, 0.56), [(0.22, 0.44), (0.78, 0.44)], [(0.5, 0.32), (0.5, 0.7)],
-           [(0.08, 1.0), (0.08, 0.66), (0.92, 0.66), (0.92, 0.95), (0.8, 1.0)],
-           [(0.3, 0.9), (0.5, 0.74), (0.7, 0.9)]],
+    "九": [
+        [(0.5, 0.0), (0.45, 0.5), (0.05, 1.0)],
+        [(0.08, 0.32), (0.7, 0.32), (0.68, 0.88), (0.78, 0.98), (1.0, 0.95), (1.0, 0.78)],
+    ],
+    "萬": [
+        [(0.02, 0.13), (0.98, 0.13)],
+        [(0.3, 0.0), (0.3, 0.26)],
+        [(0.7, 0.0), (0.7, 0.26)],
+        _box(0.22, 0.32, 0.78, 0.56),
+        [(0.22, 0.44), (0.78, 0.44)],
+        [(0.5, 0.32), (0.5, 0.7)],
+        [(0.08, 1.0), (0.08, 0.66), (0.92, 0.66), (0.92, 0.95), (0.8, 1.0)],
+        [(0.3, 0.9), (0.5, 0.74), (0.7, 0.9)],
+    ],
     "中": [_box(0.08, 0.25, 0.92, 0.68), [(0.5, 0.0), (0.5, 1.0)]],
-    "発": [[(0.1, 0.05), (0.32, 0.12), (0.12, 0.3)], [(0.6, 0.05), (0.9, 0.3)], [(0.62, 0.18), (0.82, 0.08)],
-           [(0.05, 0.42), (0.95, 0.42)], [(0.22, 0.6), (0.78, 0.6)],
-           [(0.38, 0.42), (0.34, 0.78), (0.08, 1.0)], [(0.64, 0.42), (0.64, 0.92), (0.92, 1.0)]],
+    "発": [
+        [(0.1, 0.05), (0.32, 0.12), (0.12, 0.3)],
+        [(0.6, 0.05), (0.9, 0.3)],
+        [(0.62, 0.18), (0.82, 0.08)],
+        [(0.05, 0.42), (0.95, 0.42)],
+        [(0.22, 0.6), (0.78, 0.6)],
+        [(0.38, 0.42), (0.34, 0.78), (0.08, 1.0)],
+        [(0.64, 0.42), (0.64, 0.92), (0.92, 1.0)],
+    ],
 }
 
 
-def draw_glyph(draw: ImageDraw.ImageDraw, char: str, box: tuple[float, float, float, float],
-               fill, width: float) -> None:
+def draw_glyph(
+    draw: ImageDraw.ImageDraw, char: str, box: tuple[float, float, float, float], fill, width: float
+) -> None:
     """Draw ``char`` filling ``box`` (x0, y0, x1, y1) with round-ended strokes ``width`` pixels wide."""
     x0, y0, x1, y1 = box
     r = width / 2
@@ -68,8 +88,9 @@ def draw_glyph(draw: ImageDraw.ImageDraw, char: str, box: tuple[float, float, fl
             draw.ellipse((x - r, y - r, x + r, y + r), fill=fill)
 
 
-def draw_text(draw: ImageDraw.ImageDraw, text: str, box: tuple[float, float, float, float],
-              fill, width: float, gap: float = 0.25) -> None:
+def draw_text(
+    draw: ImageDraw.ImageDraw, text: str, box: tuple[float, float, float, float], fill, width: float, gap: float = 0.25
+) -> None:
     """Draw ``text`` left to right in ``box``, each glyph the box height tall and 0.6 of it wide."""
     x0, y0, x1, y1 = box
     h = y1 - y0

@@ -28,8 +28,20 @@ PINK, PURPLE, YELLOW = (240, 150, 180, 255), (120, 64, 170, 255), (240, 200, 40,
 SKY_RED = (222, 80, 60, 255)
 
 # The sky (background) of each month's cards.
-SKY = {1: CREAM, 2: CREAM, 3: (250, 228, 232, 255), 4: CREAM, 5: CREAM, 6: CREAM, 7: CREAM,
-       8: (236, 210, 196, 255), 9: CREAM, 10: CREAM, 11: (196, 206, 214, 255), 12: (250, 236, 180, 255)}
+SKY = {
+    1: CREAM,
+    2: CREAM,
+    3: (250, 228, 232, 255),
+    4: CREAM,
+    5: CREAM,
+    6: CREAM,
+    7: CREAM,
+    8: (236, 210, 196, 255),
+    9: CREAM,
+    10: CREAM,
+    11: (196, 206, 214, 255),
+    12: (250, 236, 180, 255),
+}
 
 
 def emoji_name(card: Card) -> str:
@@ -94,8 +106,7 @@ def _plum(p):
 
 def _cherry(p):
     p.line([(0.0, 0.4), (0.4, 0.55), (1.0, 0.5)], BROWN, 0.06)
-    for u, v in ((0.12, 0.3), (0.35, 0.45), (0.6, 0.4), (0.85, 0.55), (0.25, 0.65), (0.7, 0.68),
-                 (0.5, 0.2)):
+    for u, v in ((0.12, 0.3), (0.35, 0.45), (0.6, 0.4), (0.85, 0.55), (0.25, 0.65), (0.7, 0.68), (0.5, 0.2)):
         _flower(p, u, v, 0.14, PINK, RED)
 
 
@@ -127,8 +138,10 @@ def _peony(p):
 
 def _clover(p):
     for k in (0.0, 0.3, 0.6):
-        pts = [(0.1 + k * 0.3 + 0.7 * t, 1.0 - 0.8 * math.sin(t * 2.2) * (1 - k * 0.3)) for t in
-               (i / 10 for i in range(11))]
+        pts = [
+            (0.1 + k * 0.3 + 0.7 * t, 1.0 - 0.8 * math.sin(t * 2.2) * (1 - k * 0.3))
+            for t in (i / 10 for i in range(11))
+        ]
         p.line(pts, BLACK, 0.025)
         for u, v in pts[2::2]:
             p.oval(u, v - 0.03, 0.05, 0.025, (200, 40, 100, 255))
@@ -179,8 +192,20 @@ def _paulownia(p):
             p.disc(u, 0.5 - i % 2 * 0.05 + k * 0.07, 0.06, PURPLE)
 
 
-PLANTS = {1: _pine, 2: _plum, 3: _cherry, 4: _wisteria, 5: _iris, 6: _peony, 7: _clover, 8: _susuki,
-          9: _chrysanthemum, 10: _maple, 11: _willow, 12: _paulownia}
+PLANTS = {
+    1: _pine,
+    2: _plum,
+    3: _cherry,
+    4: _wisteria,
+    5: _iris,
+    6: _peony,
+    7: _clover,
+    8: _susuki,
+    9: _chrysanthemum,
+    10: _maple,
+    11: _willow,
+    12: _paulownia,
+}
 
 
 # ---- the marks of rank ------------------------------------------------------------------------
@@ -288,16 +313,27 @@ def _swallow(p):
 
 def _lightning(p):
     p.rect(0.5, 0.55, 1.0, 0.4, 0, (60, 60, 70, 255))
-    p.poly([(0.6, 0.38), (0.4, 0.58), (0.55, 0.6), (0.35, 0.85), (0.7, 0.55), (0.55, 0.53), (0.72, 0.38)],
-           YELLOW)
+    p.poly([(0.6, 0.38), (0.4, 0.58), (0.55, 0.6), (0.35, 0.85), (0.7, 0.55), (0.55, 0.53), (0.72, 0.38)], YELLOW)
     p.disc(0.2, 0.45, 0.08, RED)
 
 
-PICTURES = {"1L": _crane, "3L": _curtain, "8L": _moon, "11L": _rain_man, "12L": _phoenix,
-            "2A": lambda p: _bird(p, 0.45, 0.25, 1.3, (110, 130, 50, 255), (110, 130, 50, 255)),
-            "4A": lambda p: _bird(p, 0.5, 0.3, 1.4, BLACK, BLACK, wings=True),
-            "5A": _bridge, "6A": _butterflies, "7A": _boar, "8A": _geese, "9A": _sake_cup, "10A": _deer,
-            "11A": _swallow, "11C": _lightning}
+PICTURES = {
+    "1L": _crane,
+    "3L": _curtain,
+    "8L": _moon,
+    "11L": _rain_man,
+    "12L": _phoenix,
+    "2A": lambda p: _bird(p, 0.45, 0.25, 1.3, (110, 130, 50, 255), (110, 130, 50, 255)),
+    "4A": lambda p: _bird(p, 0.5, 0.3, 1.4, BLACK, BLACK, wings=True),
+    "5A": _bridge,
+    "6A": _butterflies,
+    "7A": _boar,
+    "8A": _geese,
+    "9A": _sake_cup,
+    "10A": _deer,
+    "11A": _swallow,
+    "11C": _lightning,
+}
 RIBBON_COLOURS = {"poetry": RED, "blue": BLUE, "plain": RED}
 
 
@@ -338,7 +374,10 @@ def draw_back() -> Image.Image:
     d.rounded_rectangle((0, 0, W - 1, H - 1), 6 * SCALE, fill=FRAME)
     d.rounded_rectangle(INNER, 3 * SCALE, fill=(150, 30, 30, 255))
     x0, y0, x1, y1 = INNER
-    d.rounded_rectangle((x0 + 6 * SCALE, y0 + 6 * SCALE, x1 - 6 * SCALE, y1 - 6 * SCALE), 3 * SCALE,
-                        outline=(90, 10, 15, 255), width=3 * SCALE)
+    d.rounded_rectangle(
+        (x0 + 6 * SCALE, y0 + 6 * SCALE, x1 - 6 * SCALE, y1 - 6 * SCALE),
+        3 * SCALE,
+        outline=(90, 10, 15, 255),
+        width=3 * SCALE,
+    )
     return canvas.finish(img)
-

@@ -69,11 +69,23 @@ def wrapped(items: Sequence[str], width: int, size: int = 12) -> list[str]:
 
 def profile_picture(page: ProfilePage) -> bytes:
     """The page as a PNG, 480 pixels wide."""
-    frequency_lines = [(title, wrapped([f"{plain(name)} {n}" for name, n in found], WIDTH - 2 * MARGIN - 8))
-                       for title, found in page.frequencies if found]
+    frequency_lines = [
+        (title, wrapped([f"{plain(name)} {n}" for name, n in found], WIDTH - 2 * MARGIN - 8))
+        for title, found in page.frequencies
+        if found
+    ]
     rating_height = RATING_HEIGHT + 8 if page.rating_series is not None else 0
-    height = (MARGIN + 52 + CHART_HEIGHT + rating_height + 12 + len(page.stats) * ROW + 8
-              + sum(18 + 16 * len(lines) for _, lines in frequency_lines) + MARGIN)
+    height = (
+        MARGIN
+        + 52
+        + CHART_HEIGHT
+        + rating_height
+        + 12
+        + len(page.stats) * ROW
+        + 8
+        + sum(18 + 16 * len(lines) for _, lines in frequency_lines)
+        + MARGIN
+    )
     img, draw = canvas(WIDTH, height)
     draw.text((MARGIN, MARGIN), plain(page.name, 28), font=font(20), fill=colour(TEXT))
     title = f"{page.game} · {page.games} game{'s' if page.games != 1 else ''}"
@@ -86,8 +98,13 @@ def profile_picture(page: ProfilePage) -> bytes:
     line_chart(draw, (MARGIN, y, WIDTH - MARGIN, y + CHART_HEIGHT), [page.points], f"{page.points_label}, by game")
     y += CHART_HEIGHT
     if page.rating_series is not None:
-        line_chart(draw, (MARGIN, y + 8, WIDTH - MARGIN, y + rating_height), [page.rating_series], "Rating, by game",
-                   zero=False)
+        line_chart(
+            draw,
+            (MARGIN, y + 8, WIDTH - MARGIN, y + rating_height),
+            [page.rating_series],
+            "Rating, by game",
+            zero=False,
+        )
         y += rating_height
     y += 12
     for label, figure in page.stats:

@@ -13,8 +13,8 @@ so that it is shown at the size it is drawn. A picture says in words who is to a
 from __future__ import annotations
 
 import io
-from functools import lru_cache
 from collections.abc import Callable, Mapping, Sequence
+from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -41,8 +41,11 @@ DRAWN_GAP = 10  # between a hand and the card or tile just drawn
 
 BACKS = {"sanma": "sanma_back", "hanafuda": "hf_back", "bcpoker": "bcp_back"}
 # the face heights tried, largest first: the picture takes the largest with which it fits the shown box
-SIZES = {"sanma": (36, 34, 32, 30, 28, 26, 24, 22), "hanafuda": (48, 44, 40, 36, 33, 30, 27, 24),
-         "bcpoker": (48, 44, 40, 36, 32, 28, 24)}
+SIZES = {
+    "sanma": (36, 34, 32, 30, 28, 26, 24, 22),
+    "hanafuda": (48, 44, 40, 36, 33, 30, 27, 24),
+    "bcpoker": (48, 44, 40, 36, 32, 28, 24),
+}
 
 
 @lru_cache(maxsize=1)
@@ -69,7 +72,9 @@ def _palette() -> Image.Image:
     for f in faces:
         sheet.paste(f, (x, 0), f)
         x += f.width
-    colours = (sheet.quantize(COLOURS - len(FIXED), method=Image.Quantize.MEDIANCUT).getpalette() or [])[:3 * (COLOURS - len(FIXED))]
+    colours = (sheet.quantize(COLOURS - len(FIXED), method=Image.Quantize.MEDIANCUT).getpalette() or [])[
+        : 3 * (COLOURS - len(FIXED))
+    ]
     pal = Image.new("P", (1, 1))
     pal.putpalette(colours + [c for rgb in FIXED for c in rgb])
     return pal
@@ -110,7 +115,9 @@ def length(text: str, size: int = TEXT) -> float:
 @lru_cache(maxsize=2048)
 def _lettering(text: str, size: int) -> Image.Image:
     """``text`` as the 1-bit mask ImageDraw would draw on a palette picture at (0, 0), rendered once."""
-    left, top, right, bottom = (round(edge) for edge in _font(size).getbbox(text, mode="1"))  # as drawn on a palette picture: no smoothing
+    left, top, right, bottom = (
+        round(edge) for edge in _font(size).getbbox(text, mode="1")
+    )  # as drawn on a palette picture: no smoothing
     mask = Image.new("1", (max(right, 1) + 2, max(bottom, 1) + 2), 0)
     ImageDraw.Draw(mask).text((0, 0), text, font=_font(size), fill=1)
     return mask
@@ -187,11 +194,11 @@ class Board:
         return x + img.width + GAP
 
     def width(self, codes, height: int, turned=()) -> int:
-        return sum(_scaled(self._face_name(c), height, i in turned, False).width + GAP
-                   for i, c in enumerate(codes))
+        return sum(_scaled(self._face_name(c), height, i in turned, False).width + GAP for i, c in enumerate(codes))
 
-    def row(self, x: int, codes, height: int, turned=(), dim=(), wrap_at: int = WIDTH - MARGIN,
-            left: int | None = None) -> int:
+    def row(
+        self, x: int, codes, height: int, turned=(), dim=(), wrap_at: int = WIDTH - MARGIN, left: int | None = None
+    ) -> int:
         """Faces left to right from (x, self.y), wrapping under ``left`` (by default ``x``); moves self.y below
         them. ``turned``/``dim`` are the indices to turn / to mark."""
         left = x if left is None else left
@@ -307,8 +314,9 @@ def dotted_lines(b: Board, parts: list[str]) -> None:
 RANK_ORDER = (hf.BRIGHT, hf.ANIMAL, hf.RIBBON, hf.CHAFF)
 
 
-def capture_groups(b: Board, label: str | None, cards: list[str], h: int, fill=INK, column: int = 0,
-                   shown: Sequence[str] = ()) -> None:
+def capture_groups(
+    b: Board, label: str | None, cards: list[str], h: int, fill=INK, column: int = 0, shown: Sequence[str] = ()
+) -> None:
     """``label`` on its own line, then the captured ``cards`` grouped by rank (Brights first), wrapping; with a
     ``column`` width, the label's parts (split at " · ") go in a column that wide on the left of the cards.
     ``shown``: cards declared face up, after the captures behind the word "shown"."""

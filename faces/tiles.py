@@ -23,8 +23,15 @@ BLUE, GREEN, RED, BLACK = (24, 70, 170, 255), (22, 128, 56, 255), (200, 30, 40, 
 W, H = WIDTH * SCALE, HEIGHT * SCALE
 FACE = (6 * SCALE, 5 * SCALE, W - 6 * SCALE, H - 14 * SCALE)  # the picture area of the face
 # the 27 kinds of sanma tiles as mpsz codes, plus the red fives
-CODES: tuple[str, ...] = ("1m", "9m", *(f"{n}p" for n in range(1, 10)), *(f"{n}s" for n in range(1, 10)),
-                          "0p", "0s", *(f"{n}z" for n in range(1, 8)))
+CODES: tuple[str, ...] = (
+    "1m",
+    "9m",
+    *(f"{n}p" for n in range(1, 10)),
+    *(f"{n}s" for n in range(1, 10)),
+    "0p",
+    "0s",
+    *(f"{n}z" for n in range(1, 8)),
+)
 HONOURS = {1: "east", 2: "south", 3: "west", 4: "north", 5: "white", 6: "green", 7: "red"}
 
 
@@ -45,20 +52,21 @@ def _at(u: float, v: float) -> tuple[float, float]:
 def _body(d, face_fill=IVORY) -> None:
     r = 10 * SCALE
     d.rounded_rectangle((SCALE, SCALE, W - SCALE, H - SCALE), r, fill=EDGE, outline=OUTLINE, width=2 * SCALE)
-    d.rounded_rectangle((SCALE, SCALE, W - SCALE, H - 11 * SCALE), r, fill=face_fill, outline=OUTLINE,
-                        width=2 * SCALE)
+    d.rounded_rectangle((SCALE, SCALE, W - SCALE, H - 11 * SCALE), r, fill=face_fill, outline=OUTLINE, width=2 * SCALE)
 
 
 # pin circles: (u, v, colour) in the face box
 _PIN_LAYOUT: dict[int, list[tuple[float, float, tuple]]] = {
     2: [(0.5, 0.25, GREEN), (0.5, 0.75, BLUE)],
     3: [(0.2, 0.17, BLUE), (0.5, 0.5, RED), (0.8, 0.83, GREEN)],
-    4: [(u, v, c) for (u, v), c in zip(((0.27, 0.25), (0.73, 0.25), (0.27, 0.75), (0.73, 0.75)),
-                                        (BLUE, GREEN, GREEN, BLUE))],
+    4: [
+        (u, v, c)
+        for (u, v), c in zip(((0.27, 0.25), (0.73, 0.25), (0.27, 0.75), (0.73, 0.75)), (BLUE, GREEN, GREEN, BLUE))
+    ],
     5: [(0.24, 0.18, BLUE), (0.76, 0.18, GREEN), (0.5, 0.5, RED), (0.24, 0.82, GREEN), (0.76, 0.82, BLUE)],
     6: [(u, v, GREEN if v < 0.3 else RED) for v in (0.15, 0.5, 0.85) for u in (0.28, 0.72)],
     7: [(0.2, 0.1, GREEN), (0.5, 0.22, GREEN), (0.8, 0.34, GREEN)]
-       + [(u, v, RED) for v in (0.62, 0.88) for u in (0.3, 0.7)],
+    + [(u, v, RED) for v in (0.62, 0.88) for u in (0.3, 0.7)],
     8: [(u, v, BLUE) for v in (0.12, 0.37, 0.63, 0.88) for u in (0.28, 0.72)],
     9: [(u, v, c) for v, c in ((0.15, BLUE), (0.5, RED), (0.85, GREEN)) for u in (0.2, 0.5, 0.8)],
 }
@@ -95,8 +103,12 @@ def _stick(d, u: float, v: float, h: float, colour, angle: float = 0) -> None:
     d.polygon(rotated_rect(cx, cy, width, length, angle), fill=colour)
     inner = tuple(int(c * 0.55) for c in colour[:3]) + (255,)
     for k in (-0.5, 0, 0.5):  # the nodes
-        d.polygon(rotated_rect(cx - k * length * _sin(angle), cy + k * length * _cos(angle),
-                               width * 1.25, length * 0.07, angle), fill=inner)
+        d.polygon(
+            rotated_rect(
+                cx - k * length * _sin(angle), cy + k * length * _cos(angle), width * 1.25, length * 0.07, angle
+            ),
+            fill=inner,
+        )
     light = tuple(min(255, int(c * 0.5 + 128)) for c in colour[:3]) + (255,)
     d.polygon(rotated_rect(cx, cy, width * 0.25, length * 0.85, angle), fill=light)
 
@@ -116,8 +128,16 @@ _SOU_LAYOUT: dict[int, list[tuple[float, float, bool, float]]] = {  # u, v, red,
     5: [(u, v, False, 0.0) for v in (0.25, 0.75) for u in (0.2, 0.8)] + [(0.5, 0.5, True, 0)],
     6: [(u, v, False, 0.0) for v in (0.25, 0.75) for u in (0.18, 0.5, 0.82)],
     7: [(0.5, 0.15, True, 0)] + [(u, v, False, 0.0) for v in (0.5, 0.85) for u in (0.18, 0.5, 0.82)],
-    8: [(0.12, 0.25, False, 0), (0.38, 0.25, False, 25), (0.62, 0.25, False, -25), (0.88, 0.25, False, 0),
-        (0.12, 0.75, False, 0), (0.38, 0.75, False, -25), (0.62, 0.75, False, 25), (0.88, 0.75, False, 0)],
+    8: [
+        (0.12, 0.25, False, 0),
+        (0.38, 0.25, False, 25),
+        (0.62, 0.25, False, -25),
+        (0.88, 0.25, False, 0),
+        (0.12, 0.75, False, 0),
+        (0.38, 0.75, False, -25),
+        (0.62, 0.75, False, 25),
+        (0.88, 0.75, False, 0),
+    ],
     9: [(u, v, u == 0.5, 0) for v in (0.15, 0.5, 0.85) for u in (0.18, 0.5, 0.82)],
 }
 _SOU_LENGTH = {2: 0.42, 3: 0.42, 4: 0.42, 5: 0.42, 6: 0.42, 7: 0.28, 8: 0.42, 9: 0.28}
@@ -128,14 +148,18 @@ def _bird(d) -> None:
     cx, cy = _at(0.5, 0.55)
     s = FACE[2] - FACE[0]
     for i, a in enumerate(range(-60, 61, 30)):  # tail feathers
-        d.polygon(rotated_rect(cx + _sin(a) * s * 0.25, cy + s * 0.3, s * 0.1, s * 0.55, -a * 0.5),
-                  fill=BLUE if i % 2 else GREEN)
+        d.polygon(
+            rotated_rect(cx + _sin(a) * s * 0.25, cy + s * 0.3, s * 0.1, s * 0.55, -a * 0.5),
+            fill=BLUE if i % 2 else GREEN,
+        )
     d.ellipse((cx - s * 0.28, cy - s * 0.38, cx + s * 0.28, cy + s * 0.3), fill=GREEN)
     d.ellipse((cx - s * 0.16, cy - s * 0.2, cx + s * 0.16, cy + s * 0.22), fill=(120, 190, 90, 255))
     hx, hy = cx, cy - s * 0.5
     disc(d, hx, hy, s * 0.17, RED)
-    d.polygon([(hx + s * 0.14, hy - s * 0.04), (hx + s * 0.34, hy + s * 0.04), (hx + s * 0.14, hy + s * 0.08)],
-              fill=(230, 170, 30, 255))
+    d.polygon(
+        [(hx + s * 0.14, hy - s * 0.04), (hx + s * 0.34, hy + s * 0.04), (hx + s * 0.14, hy + s * 0.08)],
+        fill=(230, 170, 30, 255),
+    )
     disc(d, hx + s * 0.05, hy - s * 0.03, s * 0.035, BLACK)
 
 
@@ -150,8 +174,9 @@ def _sous(d, n: int, red: bool) -> None:
 def _manzu(d, n: int) -> None:
     x0, y0, x1, y1 = FACE
     w, h = x1 - x0, y1 - y0
-    draw_glyph(d, "一" if n == 1 else "九", (x0 + w * 0.15, y0 + h * 0.04, x1 - w * 0.15, y0 + h * 0.44),
-               BLACK, 7.5 * SCALE)
+    draw_glyph(
+        d, "一" if n == 1 else "九", (x0 + w * 0.15, y0 + h * 0.04, x1 - w * 0.15, y0 + h * 0.44), BLACK, 7.5 * SCALE
+    )
     draw_glyph(d, "萬", (x0 + w * 0.1, y0 + h * 0.52, x1 - w * 0.1, y1 - h * 0.02), RED, 5.5 * SCALE)
 
 
@@ -192,6 +217,10 @@ def draw_back() -> Image.Image:
     img, d = canvas.new(WIDTH, HEIGHT)
     _body(d, face_fill=EDGE)
     x0, y0, x1, y1 = FACE
-    d.rounded_rectangle((x0 + 4 * SCALE, y0 + 4 * SCALE, x1 - 4 * SCALE, y1 - 4 * SCALE), 6 * SCALE,
-                        outline=(255, 236, 190, 255), width=3 * SCALE)
+    d.rounded_rectangle(
+        (x0 + 4 * SCALE, y0 + 4 * SCALE, x1 - 4 * SCALE, y1 - 4 * SCALE),
+        6 * SCALE,
+        outline=(255, 236, 190, 255),
+        width=3 * SCALE,
+    )
     return canvas.finish(img)

@@ -25,9 +25,10 @@ Conventions
 from __future__ import annotations
 
 import typing
+from collections.abc import Callable
 from dataclasses import dataclass, fields
 from types import ModuleType
-from typing import Any, Callable, ClassVar, Generic, Self, TypeVar
+from typing import Any, ClassVar, Generic, Self, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -57,7 +58,9 @@ class SeatInfo(BaseModel):
 class Result(BaseModel):
     """Final outcome of a finished game."""
 
-    scores: list[int]  # per-seat net score change over the whole game, in steps of 1/points_scale (zero-sum where the game is)
+    scores: list[
+        int
+    ]  # per-seat net score change over the whole game, in steps of 1/points_scale (zero-sum where the game is)
     placings: list[int]  # 1 = first; equal scores share a placing
     summary: dict[str, Any] = Field(default_factory=dict)
 
@@ -86,7 +89,7 @@ class Placement(BaseModel):
 
 
 S = TypeVar("S", bound=BaseModel)  # a game's State
-O = TypeVar("O", bound=BaseModel)  # a game's Options
+Opts = TypeVar("Opts", bound=BaseModel)  # a game's Options
 M = TypeVar("M", bound=BaseModel)  # any options model
 
 
@@ -111,7 +114,7 @@ def one_step(state: Any, seat: int) -> bool:
 
 
 @dataclass(kw_only=True)
-class GameBase(Generic[S, O]):
+class GameBase(Generic[S, Opts]):
     """A game's declaration: what it is, its required hooks, and its capabilities (each defaulted).
 
     Build it with :meth:`from_engine`, which binds the engine module's functions named as hooks.
@@ -121,7 +124,7 @@ class GameBase(Generic[S, O]):
     title: str  # "Koi-Koi"
     min_players: int
     max_players: int
-    Options: type[O]  # defaults as in docs/rules/<game>.md
+    Options: type[Opts]  # defaults as in docs/rules/<game>.md
     State: type[S]
 
     # Required hooks.
@@ -155,7 +158,7 @@ class GameBase(Generic[S, O]):
     ledger_entries: Callable[[S], list[dict[str, Any]]] | None = None
     # A finished game's record in a form other tools read, from all its events, the seats' names and the
     # options (Sanma: a Tenhou JSON log); None: the record is the action log with its seed.
-    record_log: Callable[[list[Event], list[str], O], dict[str, Any]] | None = None
+    record_log: Callable[[list[Event], list[str], Opts], dict[str, Any]] | None = None
     # Ends a game in play now by the game's own end rule (a league officer's early end): the state becomes
     # finished, counted as the game's own end counts it, and the events of that end are returned (the
     # game's own ``game_end``). None: the game has no such rule, and an officer voids the table instead.
@@ -180,8 +183,10 @@ class GameBase(Generic[S, O]):
 
     def _game_lines(self, state: S) -> list[dict[str, Any]]:
         result = self.result(state)
-        return [{"seat": seat, "kind": "game", "amount": amount, "placing": placing}
-                for seat, (amount, placing) in enumerate(zip(result.scores, result.placings))]
+        return [
+            {"seat": seat, "kind": "game", "amount": amount, "placing": placing}
+            for seat, (amount, placing) in enumerate(zip(result.scores, result.placings))
+        ]
 
     @classmethod
     def from_engine(cls, engine: ModuleType, **declared: Any) -> GameBase:
@@ -192,8 +197,19 @@ class GameBase(Generic[S, O]):
 
 
 HOOKS = frozenset(f.name for f in fields(GameBase)) - {
-    "name", "title", "min_players", "max_players", "Options", "State", "uses_balances", "points_name", "points_scale",
-    "placement", "rounds_won", "balance_note"}
+    "name",
+    "title",
+    "min_players",
+    "max_players",
+    "Options",
+    "State",
+    "uses_balances",
+    "points_name",
+    "points_scale",
+    "placement",
+    "rounds_won",
+    "balance_note",
+}
 
 
 def placings(scores: list[int]) -> list[int]:

@@ -24,13 +24,24 @@ def add_options(parser: argparse.ArgumentParser, model: type[BaseModel], only: I
         flag = "--" + spec.name.replace("_", "-")
         if spec.kind is bool:
             if spec.default:
-                parser.add_argument(f"--no-{flag[2:]}", dest=spec.name, action="store_false", default=True,
-                                    help=f"turn off: {spec.description}")
+                parser.add_argument(
+                    f"--no-{flag[2:]}",
+                    dest=spec.name,
+                    action="store_false",
+                    default=True,
+                    help=f"turn off: {spec.description}",
+                )
             else:
                 parser.add_argument(flag, dest=spec.name, action="store_true", help=spec.description)
             continue
-        parser.add_argument(flag, dest=spec.name, type=spec.kind, choices=spec.choices, default=spec.default,
-                            help=f"{spec.described}; default: {spec.default_text(spec.default)}")
+        parser.add_argument(
+            flag,
+            dest=spec.name,
+            type=spec.kind,
+            choices=spec.choices,
+            default=spec.default,
+            help=f"{spec.described}; default: {spec.default_text(spec.default)}",
+        )
 
 
 def options_given(args: argparse.Namespace, model: type[BaseModel]) -> dict[str, Any]:
@@ -39,10 +50,16 @@ def options_given(args: argparse.Namespace, model: type[BaseModel]) -> dict[str,
     return {name: value for name, value in values.items() if value is not None}
 
 
-def simulation(model: type[BaseModel], parse: Callable[[dict[str, Any]], BaseModel],
-               run: Callable[..., dict[str, Any]], summary: str, kept: str) -> Callable[[argparse.Namespace], int]:
+def simulation(
+    model: type[BaseModel],
+    parse: Callable[[dict[str, Any]], BaseModel],
+    run: Callable[..., dict[str, Any]],
+    summary: str,
+    kept: str,
+) -> Callable[[argparse.Namespace], int]:
     """A ``simulate`` handler: the game's options from the flags (checked by ``parse``), then
     ``run(options, games=…, seed=…)`` and its :func:`report`."""
+
     def simulate(args: argparse.Namespace) -> int:
         out = run(parse(options_given(args, model)), games=args.games, seed=str(args.seed))
         return report(args, out, summary, kept)
@@ -74,6 +91,7 @@ def revealed_seed(args: argparse.Namespace, game: str) -> tuple[str, str]:
     seed, expected = args.seed.strip(), args.hash.strip().lower()
     actual = hashlib.sha256(seed.encode("utf-8")).hexdigest()
     if actual != expected:
-        raise SeedMismatch(f"Hash mismatch: sha256({seed!r}) is {actual}, not {expected}. "
-                           "This seed is not the one committed to.")
+        raise SeedMismatch(
+            f"Hash mismatch: sha256({seed!r}) is {actual}, not {expected}. This seed is not the one committed to."
+        )
     return seed, actual

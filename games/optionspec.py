@@ -17,8 +17,8 @@ from __future__ import annotations
 
 import types
 import typing
-from dataclasses import dataclass
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from pydantic import BaseModel
@@ -31,7 +31,7 @@ ENGINE_ONLY: dict[str, Any] = {"offered": False}
 
 
 def seated_text(count: int) -> str:
-    """"1 is seated", "3 are seated"."""
+    """ "1 is seated", "3 are seated"."""
     return f"{count} {'is' if count == 1 else 'are'} seated"
 
 
@@ -104,10 +104,17 @@ def offered_options(model: type[BaseModel]) -> list[OptionSpec]:
         if not field.description:
             raise TypeError(f"{model.__module__}.{model.__name__}.{name} has no description")
         choices = option_choices(model, name)
-        specs.append(OptionSpec(
-            name=name, description=field.description, kind=type(choices[0]) if choices else _kind(field.annotation),
-            default=field.default, unset=marked if isinstance(marked := extra.get("unset"), str) else None, bounds=option_range(model, name), choices=choices,
-        ))
+        specs.append(
+            OptionSpec(
+                name=name,
+                description=field.description,
+                kind=type(choices[0]) if choices else _kind(field.annotation),
+                default=field.default,
+                unset=marked if isinstance(marked := extra.get("unset"), str) else None,
+                bounds=option_range(model, name),
+                choices=choices,
+            )
+        )
     return specs
 
 
@@ -119,4 +126,3 @@ def _kind(annotation: Any) -> type:
     if annotation not in (bool, int, str):
         raise TypeError(f"an offered option must be bool, int, str or a Literal, not {annotation!r}")
     return annotation
-

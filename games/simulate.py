@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import hashlib
 import time
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from games.base import Event, GameBase, SeatInfo
 
@@ -13,12 +14,21 @@ Chooser = Callable[[Any, list[str], int], str]  # (the seat's view, its legal ac
 
 
 def bot_seats(players: int, balances: list[int] | None = None) -> list[SeatInfo]:
-    return [SeatInfo(name=f"Bot {i + 1}", bot=True, balance=None if balances is None else balances[i])
-            for i in range(players)]
+    return [
+        SeatInfo(name=f"Bot {i + 1}", bot=True, balance=None if balances is None else balances[i])
+        for i in range(players)
+    ]
 
 
-def play_game(game: GameBase, options: Any, seats: list[SeatInfo], seed: str, check: Check | None = None,
-              choose: Chooser | None = None, max_actions: int = 200_000) -> tuple[Any, int]:
+def play_game(
+    game: GameBase,
+    options: Any,
+    seats: list[SeatInfo],
+    seed: str,
+    check: Check | None = None,
+    choose: Chooser | None = None,
+    max_actions: int = 200_000,
+) -> tuple[Any, int]:
     """One game with every seat played by ``choose`` (default: the game's bot policy, which sees
     only its own view). ``check(state, events)`` runs after the deal and after every action.
     Returns the final state and the number of actions."""
@@ -39,8 +49,9 @@ def play_game(game: GameBase, options: Any, seats: list[SeatInfo], seed: str, ch
     return state, actions
 
 
-def run_games(play_one: Callable[[str], tuple[Any, int]], games: int, seed: str,
-              tally: Callable[[Any], None] = lambda state: None) -> dict[str, Any]:
+def run_games(
+    play_one: Callable[[str], tuple[Any, int]], games: int, seed: str, tally: Callable[[Any], None] = lambda state: None
+) -> dict[str, Any]:
     """Play ``games`` games with seeds derived from ``seed``; ``tally(state)`` collects a game's
     figures. A game that raises is counted in ``errors`` (the first one is described)."""
     started = time.perf_counter()
@@ -57,8 +68,11 @@ def run_games(play_one: Callable[[str], tuple[Any, int]], games: int, seed: str,
         tally(state)
     seconds = time.perf_counter() - started
     report: dict[str, Any] = {
-        "games": games, "actions": actions, "seconds": round(seconds, 3),
-        "games_per_second": round(games / seconds, 1) if seconds > 0 else None, "errors": errors,
+        "games": games,
+        "actions": actions,
+        "seconds": round(seconds, 3),
+        "games_per_second": round(games / seconds, 1) if seconds > 0 else None,
+        "errors": errors,
     }
     if first_error is not None:
         report["first_error"] = first_error

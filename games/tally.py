@@ -73,7 +73,7 @@ class Frequency:
     title: str
 
     def most_common(self, counts: Mapping[str, int], limit: int = 8) -> list[tuple[str, int]]:
-        found = [(key[len(self.prefix):], n) for key, n in counts.items() if key.startswith(self.prefix) and n]
+        found = [(key[len(self.prefix) :], n) for key, n in counts.items() if key.startswith(self.prefix) and n]
         return sorted(found, key=lambda item: (-item[1], item[0]))[:limit]
 
 
@@ -85,8 +85,9 @@ def module(game: str) -> ModuleType | None:
         return None
 
 
-def replay(game: str, options: Mapping[str, Any], seats: list[SeatInfo], seed: str,
-           actions: Iterable[tuple[int | None, str]]) -> Iterator[Event]:
+def replay(
+    game: str, options: Mapping[str, Any], seats: list[SeatInfo], seed: str, actions: Iterable[tuple[int | None, str]]
+) -> Iterator[Event]:
     """Every event of a game, in order: the opening events, then each logged action's."""
     declared = get_game(game)
     state = declared.new_game(declared.Options(**options), seats, seed)

@@ -15,7 +15,22 @@ from .models import Channel, FakeInteraction, FakeMessage, Guild, MessageVersion
 from .strict import BucketRule, Strictness
 
 __all__ = [
-    "LocalDiscord", "FakeUser", "InteractionResult", "FakeMessage", "MessageVersion", "FakeInteraction",
-    "Channel", "Guild", "Violation", "HarnessError", "InteractionTimeout", "ClientCrashed", "ClientRun",
-    "run_client", "start_client", "wait_for_answer", "Strictness", "BucketRule",
+    "LocalDiscord",
+    "FakeUser",
+    "InteractionResult",
+    "FakeMessage",
+    "MessageVersion",
+    "FakeInteraction",
+    "Channel",
+    "Guild",
+    "Violation",
+    "HarnessError",
+    "InteractionTimeout",
+    "ClientCrashed",
+    "ClientRun",
+    "run_client",
+    "start_client",
+    "wait_for_answer",
+    "Strictness",
+    "BucketRule",
 ]

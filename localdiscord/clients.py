@@ -62,8 +62,14 @@ class ClientRun:
             await asyncio.sleep(0.01)
 
 
-async def start_client(fake: DiscordServer, client: discord.Client, *, token: str = "fake-token",
-                       timeout: float = 10.0, fast_ready: bool = True) -> ClientRun:
+async def start_client(
+    fake: DiscordServer,
+    client: discord.Client,
+    *,
+    token: str = "fake-token",
+    timeout: float = 10.0,
+    fast_ready: bool = True,
+) -> ClientRun:
     """Start ``client.start(token)`` as a task against ``fake`` and wait until it is ready.
 
     ``fast_ready`` lowers discord.py's ``guild_ready_timeout`` (2 s by default, spent waiting for
@@ -101,8 +107,14 @@ async def start_client(fake: DiscordServer, client: discord.Client, *, token: st
 
 
 @contextlib.asynccontextmanager
-async def run_client(fake: DiscordServer, client: discord.Client, *, token: str = "fake-token",
-                     timeout: float = 10.0, fast_ready: bool = True) -> AsyncIterator[ClientRun]:
+async def run_client(
+    fake: DiscordServer,
+    client: discord.Client,
+    *,
+    token: str = "fake-token",
+    timeout: float = 10.0,
+    fast_ready: bool = True,
+) -> AsyncIterator[ClientRun]:
     """``async with run_client(fake, bot) as run:`` — the client runs and is ready inside the
     block; ``run.task`` is its task (crashes surface in every harness wait); it is closed at exit,
     and a crash of the task during the block is re-raised at exit."""

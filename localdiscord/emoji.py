@@ -48,15 +48,25 @@ class AppEmoji:
     content_type: str = "image/png"
 
     def payload(self, world: World) -> dict:
-        return {"id": str(self.id), "name": self.name, "roles": [], "user": world.payloads.bot_user(),
-                "require_colons": True, "managed": False, "animated": self.content_type == "image/gif",
-                "available": True}
+        return {
+            "id": str(self.id),
+            "name": self.name,
+            "roles": [],
+            "user": world.payloads.bot_user(),
+            "require_colons": True,
+            "managed": False,
+            "animated": self.content_type == "image/gif",
+            "available": True,
+        }
 
 
 def check_name(name: object, others: dict[int, AppEmoji], errors: FormErrors, own_id: int | None = None) -> None:
     if not isinstance(name, str) or not NAME.match(name):
-        errors.add(["name"], "BASE_TYPE_BAD_LENGTH" if isinstance(name, str) and not 2 <= len(name) <= 32
-                   else "STRING_TYPE_REGEX", "Must be between 2 and 32 in length and only A-Z, a-z, 0-9 and _.")
+        errors.add(
+            ["name"],
+            "BASE_TYPE_BAD_LENGTH" if isinstance(name, str) and not 2 <= len(name) <= 32 else "STRING_TYPE_REGEX",
+            "Must be between 2 and 32 in length and only A-Z, a-z, 0-9 and _.",
+        )
     elif any(e.name == name and e.id != own_id for e in others.values()):
         errors.add(["name"], "APPLICATION_EMOJI_NAME_ALREADY_TAKEN", "Application emoji names must be unique.")
 
@@ -84,10 +94,18 @@ class EmojiRoutes:
         self.limit = MAX_EMOJI
 
     def add_routes(self, r: web.UrlDispatcher) -> None:
-        add_routes(r, {
-            "/applications/{app_id}/emojis": {"GET": self._list, "POST": self._create},
-            "/applications/{app_id}/emojis/{emoji_id}": {"GET": self._get, "PATCH": self._modify, "DELETE": self._delete},
-        }, API)
+        add_routes(
+            r,
+            {
+                "/applications/{app_id}/emojis": {"GET": self._list, "POST": self._create},
+                "/applications/{app_id}/emojis/{emoji_id}": {
+                    "GET": self._get,
+                    "PATCH": self._modify,
+                    "DELETE": self._delete,
+                },
+            },
+            API,
+        )
         r.add_get("/emojis/{file}", self._image)
 
     @property
@@ -116,8 +134,9 @@ class EmojiRoutes:
         self._check_app(request)
         strict = self.world.strict
         if strict.rate_limits and strict.emoji_creates is not None:
-            self.world.rate_limiter.take("application emoji creates", str(self.world.application_id),
-                                         strict.emoji_creates, announced=False)
+            self.world.rate_limiter.take(
+                "application emoji creates", str(self.world.application_id), strict.emoji_creates, announced=False
+            )
         body, _ = await read_body(request)
         if len(self.emoji) >= self.limit:
             raise DiscordHTTPError(400, 30008, f"Maximum number of emojis reached ({self.limit})")
@@ -151,5 +170,6 @@ class EmojiRoutes:
         emoji = self.emoji.get(int(stem)) if stem.isdigit() else None
         if emoji is None:
             raise web.HTTPNotFound()
-        return web.Response(body=emoji.data, content_type=emoji.content_type,
-                            headers={"Cache-Control": "max-age=86400"})
+        return web.Response(
+            body=emoji.data, content_type=emoji.content_type, headers={"Cache-Control": "max-age=86400"}
+        )

@@ -116,8 +116,10 @@ class Gateway:
             self.world.raise_if_client_crashed()
             remaining = deadline - time.monotonic()
             if remaining <= 0:
-                raise TimeoutError(f"no bot client connected to the fake gateway within {timeout}s"
-                                   + (f" for guild {guild_id}" if guild_id is not None else ""))
+                raise TimeoutError(
+                    f"no bot client connected to the fake gateway within {timeout}s"
+                    + (f" for guild {guild_id}" if guild_id is not None else "")
+                )
             self._ready_event.clear()
             try:
                 await asyncio.wait_for(self._ready_event.wait(), min(remaining, 0.05))
@@ -158,7 +160,6 @@ class Gateway:
                 continue
             await s.send_dispatch(event, data)
 
-
     async def dispatch_message(self, event: str, msg: FakeMessage) -> None:
         data = msg.payload()
         if msg.guild_id:
@@ -177,7 +178,9 @@ class Gateway:
         ws = web.WebSocketResponse(max_msg_size=0)
         await ws.prepare(request)
         session: GatewaySession | None = None
-        await ws.send_str(json.dumps({"op": OP_HELLO, "d": {"heartbeat_interval": round(self.heartbeat_interval * 1000)}}))
+        await ws.send_str(
+            json.dumps({"op": OP_HELLO, "d": {"heartbeat_interval": round(self.heartbeat_interval * 1000)}})
+        )
         try:
             async for msg in ws:
                 if msg.type != WSMsgType.TEXT:
@@ -207,8 +210,11 @@ class Gateway:
                 session.ws = None
                 session.ready = False
                 # A clean close by the client (discord.py's Client.close) ends the session.
-                if (ws.close_code in (1000, 1001) and ws not in session.server_closed
-                        and self.sessions.get(session.id) is session):
+                if (
+                    ws.close_code in (1000, 1001)
+                    and ws not in session.server_closed
+                    and self.sessions.get(session.id) is session
+                ):
                     self.sessions.pop(session.id, None)
                 self.world.changed()
         return ws

@@ -27,6 +27,7 @@ from .slash import OPT_CHANNEL, OPT_ROLE, OPT_USER, SUBCOMMANDS, Sender
 DEFAULT_TIMEOUT = 5.0
 DEFAULT_QUIET = 0.1
 
+
 class InteractionTimeout(TimeoutError):
     """The bot did not answer an interaction in time."""
 
@@ -37,8 +38,9 @@ MessageLike = Union[FakeMessage, "InteractionResult"]
 def _as_message(m: MessageLike) -> FakeMessage:
     if isinstance(m, InteractionResult):
         if m.message is None:
-            raise HarnessError(f"interaction {m.interaction.label!r} produced no message (callback type "
-                               f"{m.response_type})")
+            raise HarnessError(
+                f"interaction {m.interaction.label!r} produced no message (callback type {m.response_type})"
+            )
         return m.message
     if isinstance(m, FakeMessage):
         return m
@@ -135,15 +137,18 @@ class InteractionResult:
         return await self.user.submit_modal(self, values, **kw)
 
     def __repr__(self) -> str:
-        return (f"<InteractionResult {self.interaction.label!r} type={self.response_type} "
-                f"ephemeral={self.ephemeral} message={self.message!r} followups={len(self.followups)}>")
+        return (
+            f"<InteractionResult {self.interaction.label!r} type={self.response_type} "
+            f"ephemeral={self.ephemeral} message={self.message!r} followups={len(self.followups)}>"
+        )
 
 
 class FakeUser(Member):
     """A guild member who can use the bot. Create with ``fake.add_user(name)``."""
 
-    def __init__(self, fake: DiscordServer, id: int, name: str, *, manage_guild: bool = False,
-                 guild_id: int | None = None) -> None:
+    def __init__(
+        self, fake: DiscordServer, id: int, name: str, *, manage_guild: bool = False, guild_id: int | None = None
+    ) -> None:
         super().__init__(id=id, name=name, manage_guild=manage_guild, guild_id=guild_id)
         self.fake = fake
         self.interactions: list[FakeInteraction] = []
@@ -164,8 +169,13 @@ class FakeUser(Member):
 
     def dm_messages(self) -> list[FakeMessage]:
         """Messages the bot sent to this user in direct messages."""
-        return [m for c in self.fake.channels.values() if c.type == 1 and c.recipient_id == self.id
-                for m in c.messages if not m.deleted]
+        return [
+            m
+            for c in self.fake.channels.values()
+            if c.type == 1 and c.recipient_id == self.id
+            for m in c.messages
+            if not m.deleted
+        ]
 
     def ephemeral_messages(self, channel: None | int | str | Channel = None) -> list[FakeMessage]:
         return [m for m in self.visible_messages(channel) if m.ephemeral_to == self.id]
@@ -179,25 +189,39 @@ class FakeUser(Member):
     # ------------------------------------------------------------------
     # acting
     # ------------------------------------------------------------------
-    async def slash(self, name: str, *path: str, _channel: None | int | str | Channel = None,
-                    _timeout: float = DEFAULT_TIMEOUT, _quiet: float = DEFAULT_QUIET,
-                    **options: Any) -> InteractionResult:
+    async def slash(
+        self,
+        name: str,
+        *path: str,
+        _channel: None | int | str | Channel = None,
+        _timeout: float = DEFAULT_TIMEOUT,
+        _quiet: float = DEFAULT_QUIET,
+        **options: Any,
+    ) -> InteractionResult:
         """Use a slash command: ``await alice.slash("play", "koikoi", players=3)``.
         ``name`` may also hold the whole path ("play koikoi"). Options are matched against
         the registered command (types, choices, required). ``_channel``/``_timeout``/``_quiet``
         control the harness."""
         return await self._run(self.prepare_slash(name, *path, _channel=_channel, **options), _timeout, _quiet)
 
-    def prepare_slash(self, name: str, *path: str, _channel: None | int | str | Channel = None,
-                      **options: Any) -> FakeInteraction:
+    def prepare_slash(
+        self, name: str, *path: str, _channel: None | int | str | Channel = None, **options: Any
+    ) -> FakeInteraction:
         """The interaction :meth:`slash` would send, checked but not dispatched (the playground
         dispatches it itself). Raises :class:`HarnessError` for what Discord's client would refuse."""
         channel = self.fake.get_channel(_channel)
         typed = self.sender().command(name, path, options, channel)
         return self.fake.new_interaction(user_id=self.id, type=2, data=typed.data, channel=channel, label=typed.label)
 
-    async def autocomplete(self, name: str, *path: str, _focused: str, _channel: None | int | str | Channel = None,
-                           _timeout: float = DEFAULT_TIMEOUT, **options: Any) -> list[dict]:
+    async def autocomplete(
+        self,
+        name: str,
+        *path: str,
+        _focused: str,
+        _channel: None | int | str | Channel = None,
+        _timeout: float = DEFAULT_TIMEOUT,
+        **options: Any,
+    ) -> list[dict]:
         """Type into an autocomplete option: ``await u.autocomplete("play", _focused="game", game="ko")``.
         Returns the choices the bot offered (``[{"name":..., "value":...}]``)."""
         channel = self.fake.get_channel(_channel)
@@ -207,8 +231,13 @@ class FakeUser(Member):
         while container and container[0].get("type") in SUBCOMMANDS:
             container = container[0]["options"]
         container.append({"name": _focused, "type": typed.focused_type, "value": str(text), "focused": True})
-        inter = self.fake.new_interaction(user_id=self.id, type=4, data=typed.data, channel=channel,
-                                          label=f"autocomplete {typed.label} {_focused}={text!r}")
+        inter = self.fake.new_interaction(
+            user_id=self.id,
+            type=4,
+            data=typed.data,
+            channel=channel,
+            label=f"autocomplete {typed.label} {_focused}={text!r}",
+        )
         self.interactions.append(inter)
         await self.fake.dispatch_interaction(inter)
         await wait_for_answer(self.fake, inter, timeout=_timeout, quiet=0.0, settle_max=0.0)
@@ -218,8 +247,9 @@ class FakeUser(Member):
         """This user as the one typing a command or choosing in a menu."""
         return Sender(self.fake, self.id, self.guild_id)
 
-    async def click(self, message: MessageLike, button: str, *, _timeout: float = DEFAULT_TIMEOUT,
-                    _quiet: float = DEFAULT_QUIET) -> InteractionResult:
+    async def click(
+        self, message: MessageLike, button: str, *, _timeout: float = DEFAULT_TIMEOUT, _quiet: float = DEFAULT_QUIET
+    ) -> InteractionResult:
         """Click a button on ``message`` by exact custom_id, else by exact label."""
         return await self._run(self.prepare_click(message, button), _timeout, _quiet)
 
@@ -238,23 +268,34 @@ class FakeUser(Member):
         if comp is None:
             by_label = [c for c in buttons if c.get("label") == button]
             if len(by_label) > 1:
-                raise HarnessError(f"several buttons labelled {button!r} on message {msg.id}; use the custom_id: "
-                                   f"{[c.get('custom_id') for c in by_label]}")
+                raise HarnessError(
+                    f"several buttons labelled {button!r} on message {msg.id}; use the custom_id: "
+                    f"{[c.get('custom_id') for c in by_label]}"
+                )
             comp = by_label[0] if by_label else None
         if comp is None:
-            raise HarnessError(f"no button {button!r} on message {msg.id}; buttons (label, custom_id, disabled): "
-                               f"{msg.buttons()}")
+            raise HarnessError(
+                f"no button {button!r} on message {msg.id}; buttons (label, custom_id, disabled): {msg.buttons()}"
+            )
         if comp.get("disabled"):
             raise HarnessError(f"button {button!r} is disabled")
         if comp.get("style") in (5, 6):
             raise HarnessError(f"button {button!r} is a link/premium button; it sends no interaction")
         data = {"custom_id": comp["custom_id"], "component_type": BUTTON}
         label = f"click {comp.get('label') or comp['custom_id']!r}"
-        return self.fake.new_interaction(user_id=self.id, type=3, data=data,
-                                         channel=self.fake.channels[msg.channel_id], message=msg, label=label)
+        return self.fake.new_interaction(
+            user_id=self.id, type=3, data=data, channel=self.fake.channels[msg.channel_id], message=msg, label=label
+        )
 
-    async def forge_click(self, message: MessageLike, custom_id: str, *, values: Sequence[str] | None = None,
-                          _timeout: float = DEFAULT_TIMEOUT, _quiet: float = DEFAULT_QUIET) -> InteractionResult:
+    async def forge_click(
+        self,
+        message: MessageLike,
+        custom_id: str,
+        *,
+        values: Sequence[str] | None = None,
+        _timeout: float = DEFAULT_TIMEOUT,
+        _quiet: float = DEFAULT_QUIET,
+    ) -> InteractionResult:
         """A click as a modified client could send it: any ``custom_id`` (a button's, or a string select's
         when ``values`` are given) on ``message``, whatever its components. Discord's own client only sends
         the components a message has."""
@@ -262,34 +303,58 @@ class FakeUser(Member):
         data: dict[str, Any] = {"custom_id": custom_id, "component_type": BUTTON if values is None else STRING_SELECT}
         if values is not None:
             data["values"] = [str(v) for v in values]
-        inter = self.fake.new_interaction(user_id=self.id, type=3, data=data, channel=self.fake.channels[msg.channel_id],
-                                          message=msg, label=f"forged click {custom_id!r}")
+        inter = self.fake.new_interaction(
+            user_id=self.id,
+            type=3,
+            data=data,
+            channel=self.fake.channels[msg.channel_id],
+            message=msg,
+            label=f"forged click {custom_id!r}",
+        )
         return await self.send(inter, _timeout=_timeout, _quiet=_quiet)
 
-    async def send(self, inter: FakeInteraction, *, _timeout: float = DEFAULT_TIMEOUT,
-                   _quiet: float = DEFAULT_QUIET) -> InteractionResult:
+    async def send(
+        self, inter: FakeInteraction, *, _timeout: float = DEFAULT_TIMEOUT, _quiet: float = DEFAULT_QUIET
+    ) -> InteractionResult:
         """Dispatch an interaction made by one of the ``prepare_*`` methods, perhaps altered first
         (a forged payload: e.g. an option value Discord's client would have refused)."""
         return await self._run(inter, _timeout, _quiet)
 
-    async def select(self, message: MessageLike, custom_id: str, values: str | Sequence[Any], *,
-                     _timeout: float = DEFAULT_TIMEOUT, _quiet: float = DEFAULT_QUIET) -> InteractionResult:
+    async def select(
+        self,
+        message: MessageLike,
+        custom_id: str,
+        values: str | Sequence[Any],
+        *,
+        _timeout: float = DEFAULT_TIMEOUT,
+        _quiet: float = DEFAULT_QUIET,
+    ) -> InteractionResult:
         """Choose ``values`` in the select menu ``custom_id`` (string select: option values or labels;
         user select: FakeUsers or ids; channel select: channels, ids or names)."""
         return await self._run(self.prepare_select(message, custom_id, values), _timeout, _quiet)
 
-    def prepare_select(self, message: MessageLike, custom_id: str, values: str | Sequence[Any], *,
-                       shown_before: bool = False) -> FakeInteraction:
+    def prepare_select(
+        self, message: MessageLike, custom_id: str, values: str | Sequence[Any], *, shown_before: bool = False
+    ) -> FakeInteraction:
         """The interaction :meth:`select` would send, checked but not dispatched (``shown_before``: as
         for :meth:`prepare_click`, a select of an earlier version of the message, by its custom_id)."""
         msg = self._check_visible(_as_message(message))
-        comp = next((c for c in _components(msg) if c.get("type") in SELECT_TYPES
-                     and (c.get("custom_id") == custom_id or c.get("placeholder") == custom_id)), None)
+        comp = next(
+            (
+                c
+                for c in _components(msg)
+                if c.get("type") in SELECT_TYPES
+                and (c.get("custom_id") == custom_id or c.get("placeholder") == custom_id)
+            ),
+            None,
+        )
         if comp is None and shown_before:
             comp = _shown_earlier(msg, lambda c: c.get("type") in SELECT_TYPES and c.get("custom_id") == custom_id)
         if comp is None:
-            raise HarnessError(f"no select {custom_id!r} on message {msg.id}; selects: "
-                               f"{[(c.get('custom_id'), c.get('placeholder')) for c in msg.selects()]}")
+            raise HarnessError(
+                f"no select {custom_id!r} on message {msg.id}; selects: "
+                f"{[(c.get('custom_id'), c.get('placeholder')) for c in msg.selects()]}"
+            )
         if comp.get("disabled"):
             raise HarnessError(f"select {custom_id!r} is disabled")
         vals = [values] if isinstance(values, (str, int, FakeUser, Channel)) else list(values)
@@ -297,9 +362,14 @@ class FakeUser(Member):
         data["values"], resolved = self._select_values(comp, vals)
         if resolved:
             data["resolved"] = resolved
-        return self.fake.new_interaction(user_id=self.id, type=3, data=data,
-                                         channel=self.fake.channels[msg.channel_id], message=msg,
-                                         label=f"select {comp['custom_id']!r} {data['values']}")
+        return self.fake.new_interaction(
+            user_id=self.id,
+            type=3,
+            data=data,
+            channel=self.fake.channels[msg.channel_id],
+            message=msg,
+            label=f"select {comp['custom_id']!r} {data['values']}",
+        )
 
     def _select_values(self, comp: dict, vals: list[Any]) -> tuple[list[str], dict[str, Any]]:
         lo, hi = comp.get("min_values", 1), comp.get("max_values", 1)
@@ -310,11 +380,14 @@ class FakeUser(Member):
             out = []
             options = comp.get("options") or []
             for v in vals:
-                opt = next((o for o in options if o.get("value") == v), None) or \
-                    next((o for o in options if o.get("label") == v), None)
+                opt = next((o for o in options if o.get("value") == v), None) or next(
+                    (o for o in options if o.get("label") == v), None
+                )
                 if opt is None:
-                    raise HarnessError(f"select {comp.get('custom_id')!r} has no option {v!r}; options: "
-                                       f"{[(o.get('label'), o.get('value')) for o in options]}")
+                    raise HarnessError(
+                        f"select {comp.get('custom_id')!r} has no option {v!r}; options: "
+                        f"{[(o.get('label'), o.get('value')) for o in options]}"
+                    )
                 out.append(opt["value"])
             return out, resolved
         out = []
@@ -329,15 +402,22 @@ class FakeUser(Member):
             out.append(self.sender().option_value(opt, v, resolved, ["select"]))
         return out, resolved
 
-    async def submit_modal(self, result: InteractionResult, values: dict[str, Any] | None = None, *,
-                           _timeout: float = DEFAULT_TIMEOUT, _quiet: float = DEFAULT_QUIET,
-                           **kw_values: Any) -> InteractionResult:
+    async def submit_modal(
+        self,
+        result: InteractionResult,
+        values: dict[str, Any] | None = None,
+        *,
+        _timeout: float = DEFAULT_TIMEOUT,
+        _quiet: float = DEFAULT_QUIET,
+        **kw_values: Any,
+    ) -> InteractionResult:
         """Fill in and submit the modal the bot answered ``result`` with:
         ``values`` maps input custom_ids (or labels) to text (or a list, for selects)."""
         return await self._run(self.prepare_modal(result, values, **kw_values), _timeout, _quiet)
 
-    def prepare_modal(self, result: InteractionResult | FakeInteraction, values: dict[str, Any] | None = None,
-                      **kw_values: Any) -> FakeInteraction:
+    def prepare_modal(
+        self, result: InteractionResult | FakeInteraction, values: dict[str, Any] | None = None, **kw_values: Any
+    ) -> FakeInteraction:
         """The modal submission :meth:`submit_modal` would send, checked but not dispatched.
         ``result`` may also be the :class:`FakeInteraction` the bot answered with the modal."""
         src = result.interaction if isinstance(result, InteractionResult) else result
@@ -348,8 +428,14 @@ class FakeUser(Member):
         used: set = set()
 
         def fill(c: dict, label: str | None = None) -> dict:
-            key = next((k for k in (c.get("custom_id"), label, c.get("label"), c.get("placeholder"))
-                        if k is not None and k in given), None)
+            key = next(
+                (
+                    k
+                    for k in (c.get("custom_id"), label, c.get("label"), c.get("placeholder"))
+                    if k is not None and k in given
+                ),
+                None,
+            )
             if c.get("type") == 4:
                 value = given.get(key, c.get("value") or "") if key else (c.get("value") or "")
                 if key:
@@ -362,8 +448,9 @@ class FakeUser(Member):
                 if key:
                     used.add(key)
                 vals = [vals] if isinstance(vals, str) else list(vals)
-                out_vals, _ = self._select_values(dict(c, min_values=c.get("min_values", 0 if not c.get(
-                    "required", True) else 1)), vals)
+                out_vals, _ = self._select_values(
+                    dict(c, min_values=c.get("min_values", 0 if not c.get("required", True) else 1)), vals
+                )
                 return {"type": c["type"], "custom_id": c["custom_id"], "values": out_vals}
             return {"type": c.get("type")}
 
@@ -378,15 +465,19 @@ class FakeUser(Member):
             raise HarnessError(f"modal has no inputs {sorted(unknown)}")
         data = {"custom_id": modal["custom_id"], "components": components}
         channel = self.fake.channels[src.channel_id]
-        return self.fake.new_interaction(user_id=self.id, type=5, data=data, channel=channel,
-                                         message=src.message if src.type == 3 else None,
-                                         label=f"submit modal {modal.get('title')!r}")
+        return self.fake.new_interaction(
+            user_id=self.id,
+            type=5,
+            data=data,
+            channel=channel,
+            message=src.message if src.type == 3 else None,
+            label=f"submit modal {modal.get('title')!r}",
+        )
 
     async def say(self, content: str, *, channel: None | int | str | Channel = None) -> FakeMessage:
         """Post a plain message (MESSAGE_CREATE reaches the bot if it has the intent)."""
         ch = self.fake.get_channel(channel)
-        return await self.fake.create_message(ch, {"content": content}, [],
-                                              author=self.fake.payloads.user(self.id))
+        return await self.fake.create_message(ch, {"content": content}, [], author=self.fake.payloads.user(self.id))
 
     def dismiss(self, message: MessageLike) -> None:
         """Click "Dismiss message" under one of this user's ephemeral messages: it is gone for good
@@ -418,12 +509,20 @@ def _components(msg: FakeMessage) -> list[dict]:
 
 def _shown_earlier(msg: FakeMessage, wanted: Callable[[dict], bool]) -> dict | None:
     """The newest component of an earlier version of ``msg`` that is ``wanted``, or None."""
-    return next((c for v in reversed(msg.versions) if v.kind != "delete"
-                 for c in iter_components(v.components) if wanted(c)), None)
+    return next(
+        (c for v in reversed(msg.versions) if v.kind != "delete" for c in iter_components(v.components) if wanted(c)),
+        None,
+    )
 
 
-async def wait_for_answer(fake: DiscordServer, inter: FakeInteraction, *, timeout: float = DEFAULT_TIMEOUT,
-                          quiet: float = DEFAULT_QUIET, settle_max: float = 2.0) -> None:
+async def wait_for_answer(
+    fake: DiscordServer,
+    inter: FakeInteraction,
+    *,
+    timeout: float = DEFAULT_TIMEOUT,
+    quiet: float = DEFAULT_QUIET,
+    settle_max: float = 2.0,
+) -> None:
     """Wait for the callback of ``inter``, then (deferred message) for its content, then until
     the interaction has been quiet for ``quiet`` seconds and no REST call is in flight
     (giving up the quiet wait after ``settle_max`` seconds)."""
@@ -437,7 +536,8 @@ async def wait_for_answer(fake: DiscordServer, inter: FakeInteraction, *, timeou
             raise InteractionTimeout(
                 f"the bot did not answer {inter.label!r} within {timeout}s "
                 f"(REST calls for it: {inter.rest_log or 'none'}; violations: {late or 'none'}; "
-                f"bot connected: {fake.connected})")
+                f"bot connected: {fake.connected})"
+            )
         try:
             await asyncio.wait_for(asyncio.shield(inter.callback_event.wait()), 0.05)
         except TimeoutError:
@@ -452,7 +552,6 @@ async def wait_for_answer(fake: DiscordServer, inter: FakeInteraction, *, timeou
     while time.monotonic() < settle_deadline:
         fake.raise_if_client_crashed()
         now = time.monotonic()
-        if (fake.inflight == 0 and now - inter.last_activity >= quiet
-                and now - fake.last_activity >= min(quiet, 0.05)):
+        if fake.inflight == 0 and now - inter.last_activity >= quiet and now - fake.last_activity >= min(quiet, 0.05):
             return
         await asyncio.sleep(0.01)

@@ -41,33 +41,32 @@ def no_content() -> web.Response:
 
 
 async def read_body(request: web.Request) -> tuple[dict, list[UploadedFile]]:
-        """Returns (json body, uploaded files as (index, filename, data, content_type))."""
-        ctype = request.headers.get("Content-Type", "")
-        files: list[UploadedFile] = []
-        if ctype.startswith("multipart/"):
-            body: dict = {}
-            reader = await request.multipart()
-            while True:
-                part = await reader.next()
-                if part is None:
-                    break
-                if not isinstance(part, BodyPartReader):
-                    # A multipart nested in a part: Discord's docs describe flat form parts only (payload_json and
-                    # files[n]); the stricter reading refuses the body.
-                    raise DiscordHTTPError(400, 50035, "Invalid Form Body")
-                name = part.name or ""
-                data = await part.read()
-                if name == "payload_json":
-                    body = json.loads(data.decode())
-                elif name.startswith("files[") or name == "file" or name.startswith("file"):
-                    idx = int(name[6:-1]) if name.startswith("files[") else len(files)
-                    files.append((idx, part.filename or f"file{idx}", bytes(data),
-                                  part.headers.get("Content-Type")))
-            return body, files
-        text = await request.text()
-        if not text:
-            return {}, files
-        try:
-            return json.loads(text), files
-        except ValueError:
-            raise DiscordHTTPError(400, 50109, "The request body contains invalid JSON.") from None
+    """Returns (json body, uploaded files as (index, filename, data, content_type))."""
+    ctype = request.headers.get("Content-Type", "")
+    files: list[UploadedFile] = []
+    if ctype.startswith("multipart/"):
+        body: dict = {}
+        reader = await request.multipart()
+        while True:
+            part = await reader.next()
+            if part is None:
+                break
+            if not isinstance(part, BodyPartReader):
+                # A multipart nested in a part: Discord's docs describe flat form parts only (payload_json and
+                # files[n]); the stricter reading refuses the body.
+                raise DiscordHTTPError(400, 50035, "Invalid Form Body")
+            name = part.name or ""
+            data = await part.read()
+            if name == "payload_json":
+                body = json.loads(data.decode())
+            elif name.startswith("files[") or name == "file" or name.startswith("file"):
+                idx = int(name[6:-1]) if name.startswith("files[") else len(files)
+                files.append((idx, part.filename or f"file{idx}", bytes(data), part.headers.get("Content-Type")))
+        return body, files
+    text = await request.text()
+    if not text:
+        return {}, files
+    try:
+        return json.loads(text), files
+    except ValueError:
+        raise DiscordHTTPError(400, 50109, "The request body contains invalid JSON.") from None

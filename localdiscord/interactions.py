@@ -32,19 +32,40 @@ class Interactions:
         self.messaging = messaging
 
     def add_routes(self, r: web.UrlDispatcher) -> None:
-        add_routes(r, {
-            "/interactions/{interaction_id}/{token}/callback": {"POST": self._interaction_callback},
-            "/webhooks/{app_id}/{token}": {"POST": self._webhook_execute},
-            "/webhooks/{app_id}/{token}/messages/{message_id}": {
-                "GET": self._webhook_get_message, "PATCH": self._webhook_edit_message,
-                "DELETE": self._webhook_delete_message},
-        }, API)
+        add_routes(
+            r,
+            {
+                "/interactions/{interaction_id}/{token}/callback": {"POST": self._interaction_callback},
+                "/webhooks/{app_id}/{token}": {"POST": self._webhook_execute},
+                "/webhooks/{app_id}/{token}/messages/{message_id}": {
+                    "GET": self._webhook_get_message,
+                    "PATCH": self._webhook_edit_message,
+                    "DELETE": self._webhook_delete_message,
+                },
+            },
+            API,
+        )
 
-    def new_interaction(self, *, user_id: int, type: int, data: dict, channel: Channel,
-                        message: FakeMessage | None = None, label: str = "") -> FakeInteraction:
+    def new_interaction(
+        self,
+        *,
+        user_id: int,
+        type: int,
+        data: dict,
+        channel: Channel,
+        message: FakeMessage | None = None,
+        label: str = "",
+    ) -> FakeInteraction:
         inter = FakeInteraction(
-            id=snowflake(), token="aW50ZXJhY3Rpb246" + secrets.token_urlsafe(48), type=type, user_id=user_id,
-            guild_id=channel.guild_id, channel_id=channel.id, data=data, label=label, message=message,
+            id=snowflake(),
+            token="aW50ZXJhY3Rpb246" + secrets.token_urlsafe(48),
+            type=type,
+            user_id=user_id,
+            guild_id=channel.guild_id,
+            channel_id=channel.id,
+            data=data,
+            label=label,
+            message=message,
         )
         self.world.interactions[inter.id] = inter
         self.world.interactions_by_token[inter.token] = inter
@@ -53,23 +74,41 @@ class Interactions:
     def interaction_payload(self, inter: FakeInteraction) -> dict:
         channel = self.world.channels[inter.channel_id]
         d: dict[str, Any] = {
-            "id": str(inter.id), "application_id": str(self.world.application_id), "type": inter.type,
-            "data": inter.data, "token": inter.token, "version": 1, "channel_id": str(channel.id),
-            "channel": self.world.payloads.channel(channel), "app_permissions": str(self.world.permissions.bot_in(channel, implicit=False)),
-            "locale": "en-US", "entitlements": [], "attachment_size_limit": 10 * 1024 * 1024,
+            "id": str(inter.id),
+            "application_id": str(self.world.application_id),
+            "type": inter.type,
+            "data": inter.data,
+            "token": inter.token,
+            "version": 1,
+            "channel_id": str(channel.id),
+            "channel": self.world.payloads.channel(channel),
+            "app_permissions": str(self.world.permissions.bot_in(channel, implicit=False)),
+            "locale": "en-US",
+            "entitlements": [],
+            "attachment_size_limit": 10 * 1024 * 1024,
         }
         if inter.guild_id is not None:
             guild = self.world.guilds[inter.guild_id]
             member = self.world.payloads.member(inter.user_id, guild)
             member["permissions"] = str(self.world.permissions.member(inter.user_id, guild))
-            d.update({
-                "guild_id": str(guild.id), "guild": {"id": str(guild.id), "locale": "en-US", "features": []},
-                "guild_locale": "en-US", "member": member,
-                "authorizing_integration_owners": {"0": str(guild.id)}, "context": 0,
-            })
+            d.update(
+                {
+                    "guild_id": str(guild.id),
+                    "guild": {"id": str(guild.id), "locale": "en-US", "features": []},
+                    "guild_locale": "en-US",
+                    "member": member,
+                    "authorizing_integration_owners": {"0": str(guild.id)},
+                    "context": 0,
+                }
+            )
         else:
-            d.update({"user": self.world.payloads.user(inter.user_id),
-                      "authorizing_integration_owners": {"0": str(inter.user_id)}, "context": 1})
+            d.update(
+                {
+                    "user": self.world.payloads.user(inter.user_id),
+                    "authorizing_integration_owners": {"0": str(inter.user_id)},
+                    "context": 1,
+                }
+            )
         if inter.message is not None:
             d["message"] = inter.message.payload()
         return d
@@ -135,9 +174,18 @@ class Interactions:
         elif ctype == AUTOCOMPLETE_RESULT:
             inter.autocomplete_choices = data.get("choices") or []
         elif ctype != PONG:
-            raise DiscordHTTPError(400, 50035, "Invalid Form Body",
-                                   {"type": {"_errors": [{"code": "BASE_TYPE_CHOICES",
-                                                          "message": f"Value must be one of known types, got {ctype}"}]}})
+            raise DiscordHTTPError(
+                400,
+                50035,
+                "Invalid Form Body",
+                {
+                    "type": {
+                        "_errors": [
+                            {"code": "BASE_TYPE_CHOICES", "message": f"Value must be one of known types, got {ctype}"}
+                        ]
+                    }
+                },
+            )
         inter.callback_type = ctype
         inter.callback_data = data
         if data:
@@ -160,36 +208,75 @@ class Interactions:
         """A second callback is refused; a late one is recorded, and refused when the world says so or the token
         expired."""
         if inter.acknowledged:
-            self.world.violations.append(Violation("double_ack", f"{inter.label}: second callback type {ctype} "
-                                                   f"after type {inter.callback_type}", inter.id))
+            self.world.violations.append(
+                Violation(
+                    "double_ack",
+                    f"{inter.label}: second callback type {ctype} after type {inter.callback_type}",
+                    inter.id,
+                )
+            )
             raise DiscordHTTPError(400, 40060, "Interaction has already been acknowledged.")
         elapsed = time.monotonic() - inter.dispatched_at
         if elapsed > self.world.ack_deadline or not self._token_valid(inter):
-            self.world.violations.append(Violation("late_ack", f"{inter.label}: callback after {elapsed:.2f}s "
-                                                   f"(limit {self.world.ack_deadline}s)", inter.id))
+            self.world.violations.append(
+                Violation(
+                    "late_ack",
+                    f"{inter.label}: callback after {elapsed:.2f}s (limit {self.world.ack_deadline}s)",
+                    inter.id,
+                )
+            )
             if self.world.reject_late_ack or not self._token_valid(inter):
                 raise not_found(*UNKNOWN_INTERACTION)
 
-    async def _reply(self, inter: FakeInteraction, ctype: int, data: dict, files: list, resource: dict[str, Any],
-                     info: dict[str, Any]) -> None:
+    async def _reply(
+        self,
+        inter: FakeInteraction,
+        ctype: int,
+        data: dict,
+        files: list,
+        resource: dict[str, Any],
+        info: dict[str, Any],
+    ) -> None:
         """A message answering the interaction, or its deferred "thinking" placeholder."""
         ephemeral = bool(int(data.get("flags") or 0) & FLAG_EPHEMERAL)
         channel = self.world.channels[inter.channel_id]
         if ctype == CHANNEL_MESSAGE:
             if inter.type not in (2, 3, 5):
                 raise _response_type_invalid("Interaction response type invalid")
-            msg = await self.messaging.create(channel, data, files, ephemeral_to=inter.user_id if ephemeral else None,
-                                              interaction=inter, validate_prefix=["data"])
+            msg = await self.messaging.create(
+                channel,
+                data,
+                files,
+                ephemeral_to=inter.user_id if ephemeral else None,
+                interaction=inter,
+                validate_prefix=["data"],
+            )
         else:
-            msg = await self.messaging.create(channel, {"content": ""}, [], interaction=inter, loading=True,
-                                              ephemeral_to=inter.user_id if ephemeral else None)
+            msg = await self.messaging.create(
+                channel,
+                {"content": ""},
+                [],
+                interaction=inter,
+                loading=True,
+                ephemeral_to=inter.user_id if ephemeral else None,
+            )
         inter.original = msg
         resource["message"] = msg.payload()
-        info.update(response_message_id=str(msg.id), response_message_loading=ctype == DEFERRED_CHANNEL_MESSAGE,
-                    response_message_ephemeral=ephemeral)
+        info.update(
+            response_message_id=str(msg.id),
+            response_message_loading=ctype == DEFERRED_CHANNEL_MESSAGE,
+            response_message_ephemeral=ephemeral,
+        )
 
-    async def _update(self, inter: FakeInteraction, ctype: int, data: dict, files: list, resource: dict[str, Any],
-                      info: dict[str, Any]) -> None:
+    async def _update(
+        self,
+        inter: FakeInteraction,
+        ctype: int,
+        data: dict,
+        files: list,
+        resource: dict[str, Any],
+        info: dict[str, Any],
+    ) -> None:
         """The clicked message edited (UPDATE_MESSAGE), or to be edited later (DEFERRED_UPDATE)."""
         if inter.message is None:
             raise _response_type_invalid("Interaction response type invalid (no message to update)")
@@ -197,8 +284,11 @@ class Interactions:
         if ctype == UPDATE_MESSAGE:
             await self.messaging.edit(inter.message, data, files, validate_prefix=["data"])
             resource["message"] = inter.message.payload()
-        info.update(response_message_id=str(inter.message.id), response_message_loading=False,
-                    response_message_ephemeral=inter.message.ephemeral)
+        info.update(
+            response_message_id=str(inter.message.id),
+            response_message_loading=False,
+            response_message_ephemeral=inter.message.ephemeral,
+        )
 
     def _interaction_message(self, inter: FakeInteraction, message_id: str) -> FakeMessage:
         if message_id == "@original":
@@ -222,19 +312,34 @@ class Interactions:
             raise not_found(*UNKNOWN_WEBHOOK)
         inter.answers.append(body)
         flags = int(body.get("flags") or 0)
-        if (inter.callback_type == DEFERRED_CHANNEL_MESSAGE and inter.original is not None
-                and inter.original.loading and not inter.followups):
+        if (
+            inter.callback_type == DEFERRED_CHANNEL_MESSAGE
+            and inter.original is not None
+            and inter.original.loading
+            and not inter.followups
+        ):
             # Discord: the first followup after a deferred "thinking" response edits the loading message, its
             # ephemeral flag ignored; receiving-and-responding marks this deprecated (PATCH @original instead),
             # so it is done and noted as a violation.
-            self.world.violations.append(Violation(
-                "deprecated_followup", f"{inter.label}: a followup filled the deferred loading message; "
-                "edit the original response instead", inter.id))
+            self.world.violations.append(
+                Violation(
+                    "deprecated_followup",
+                    f"{inter.label}: a followup filled the deferred loading message; "
+                    "edit the original response instead",
+                    inter.id,
+                )
+            )
             msg = await self.messaging.edit(inter.original, body, files, validate_prefix=[])
         else:
             channel = self.world.channels[inter.channel_id]
-            msg = await self.messaging.create(channel, body, files, interaction=inter, validate_prefix=[],
-                                            ephemeral_to=inter.user_id if flags & FLAG_EPHEMERAL else None)
+            msg = await self.messaging.create(
+                channel,
+                body,
+                files,
+                interaction=inter,
+                validate_prefix=[],
+                ephemeral_to=inter.user_id if flags & FLAG_EPHEMERAL else None,
+            )
             inter.followups.append(msg)
         wait = request.query.get("wait", "false").lower() in ("1", "true")
         return json_response(msg.payload()) if wait else no_content()
@@ -262,5 +367,9 @@ class Interactions:
 
 
 def _response_type_invalid(message: str) -> DiscordHTTPError:
-    return DiscordHTTPError(400, 50035, "Invalid Form Body",
-                            {"type": {"_errors": [{"code": "INTERACTION_RESPONSE_TYPE_INVALID", "message": message}]}})
+    return DiscordHTTPError(
+        400,
+        50035,
+        "Invalid Form Body",
+        {"type": {"_errors": [{"code": "INTERACTION_RESPONSE_TYPE_INVALID", "message": message}]}},
+    )

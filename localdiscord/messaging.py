@@ -50,18 +50,25 @@ class Messaging:
             check_not_empty(body, files)
         self.check_files(body, files, {}, body.get("embeds") or [], validate_prefix or [])
         msg = FakeMessage(
-            id=snowflake(), channel_id=channel.id, guild_id=channel.guild_id,
-            author=author or self.world.payloads.bot_user(), ephemeral_to=ephemeral_to, interaction=interaction,
+            id=snowflake(),
+            channel_id=channel.id,
+            guild_id=channel.guild_id,
+            author=author or self.world.payloads.bot_user(),
+            ephemeral_to=ephemeral_to,
+            interaction=interaction,
             webhook_id=self.world.application_id if interaction is not None else None,
             application_id=self.world.application_id if interaction is not None else None,
             message_reference=body.get("message_reference"),
-            type=20 if interaction is not None and interaction.type == 2 else (
-                19 if body.get("message_reference") else 0),
+            type=20
+            if interaction is not None and interaction.type == 2
+            else (19 if body.get("message_reference") else 0),
         )
         if interaction is not None:
             user = self.world.payloads.user(interaction.user_id)
             meta: dict[str, Any] = {
-                "id": str(interaction.id), "type": interaction.type, "user": user,
+                "id": str(interaction.id),
+                "type": interaction.type,
+                "user": user,
                 "authorizing_integration_owners": {"0": str(channel.guild_id)} if channel.guild_id else {},
             }
             if interaction.message is not None and interaction.type in (3, 5):
@@ -76,8 +83,9 @@ class Messaging:
         if loading:
             msg.flags |= FLAG_LOADING
         new_files = self.make_attachments(channel.id, body, files)
-        msg.apply({k: v for k, v in body.items() if k != "attachments"} if not files else body, new_files,
-                  kind="create")
+        msg.apply(
+            {k: v for k, v in body.items() if k != "attachments"} if not files else body, new_files, kind="create"
+        )
         msg.born = self.world.clock.now()
         channel.messages.append(msg)
         self.world.messages[msg.id] = msg
@@ -86,8 +94,9 @@ class Messaging:
             await self.gateway.dispatch_message("MESSAGE_CREATE", msg)
         return msg
 
-    async def edit(self, msg: FakeMessage, body: dict, files: list, *,
-                           validate_prefix: list[Any] | None = None) -> FakeMessage:
+    async def edit(
+        self, msg: FakeMessage, body: dict, files: list, *, validate_prefix: list[Any] | None = None
+    ) -> FakeMessage:
         if msg.deleted:
             raise not_found(*UNKNOWN_MESSAGE)
         merged: dict[str, Any] = {
@@ -97,18 +106,19 @@ class Messaging:
             "flags": msg.flags if body.get("flags") is None else body["flags"],
         }
         if validate_prefix is not None:
-            check_message(dict(merged, allowed_mentions=body.get("allowed_mentions")), validate_prefix,
-                          self.world.app_emoji)
+            check_message(
+                dict(merged, allowed_mentions=body.get("allowed_mentions")), validate_prefix, self.world.app_emoji
+            )
         if msg.dismissed:
             raise not_found(*UNKNOWN_MESSAGE)
         # the embeds the edit sets, or those it keeps when it sets which files stay
         shown = merged["embeds"] if "embeds" in body or body.get("attachments") is not None else []
-        self.check_files(body, files, {str(a.id): a.filename for a in msg.attachments}, shown or [],
-                         validate_prefix or [])
+        self.check_files(
+            body, files, {str(a.id): a.filename for a in msg.attachments}, shown or [], validate_prefix or []
+        )
         new_files = self.make_attachments(msg.channel_id, body, files)
         remaining_attachments = msg.attachments if "attachments" not in body else body["attachments"]
-        if not (merged["content"] or merged["embeds"] or merged["components"] or new_files
-                or remaining_attachments):
+        if not (merged["content"] or merged["embeds"] or merged["components"] or new_files or remaining_attachments):
             raise DiscordHTTPError(400, 50006, "Cannot send an empty message")
         was_loading = msg.loading
         msg.apply(body, new_files, kind="edit")
@@ -142,14 +152,20 @@ class Messaging:
                 pass
         return meta
 
-    def check_files(self, body: dict, files: list[UploadedFile], held: dict[str, str], embeds: list[dict],
-                    prefix: list[Any]) -> None:
+    def check_files(
+        self, body: dict, files: list[UploadedFile], held: dict[str, str], embeds: list[dict], prefix: list[Any]
+    ) -> None:
         meta = self.upload_meta(body)
-        check_attachments(body, {idx: meta.get(idx, {}).get("filename") or filename for idx, filename, _, _ in files},
-                          [len(data) for _, _, data, _ in files], held, embeds, prefix)
+        check_attachments(
+            body,
+            {idx: meta.get(idx, {}).get("filename") or filename for idx, filename, _, _ in files},
+            [len(data) for _, _, data, _ in files],
+            held,
+            embeds,
+            prefix,
+        )
 
-    def make_attachments(self, channel_id: int, body: dict,
-                          files: list[UploadedFile]) -> list[Attachment]:
+    def make_attachments(self, channel_id: int, body: dict, files: list[UploadedFile]) -> list[Attachment]:
         meta = self.upload_meta(body)
         out = []
         for idx, filename, data, ctype in files:
@@ -158,9 +174,15 @@ class Messaging:
             name = m.get("filename") or filename
             if not ctype or ctype == "application/octet-stream":
                 ctype = mimetypes.guess_type(name)[0] or ctype  # Discord sniffs the real type
-            att = Attachment(id=aid, filename=name, size=len(data), content_type=ctype, data=data,
-                             description=m.get("description"),
-                             url=f"{self.world.base_url}/attachments/{aid}/{name}")
+            att = Attachment(
+                id=aid,
+                filename=name,
+                size=len(data),
+                content_type=ctype,
+                data=data,
+                description=m.get("description"),
+                url=f"{self.world.base_url}/attachments/{aid}/{name}",
+            )
             self.world.attachments[aid] = att
             out.append(att)
         return out

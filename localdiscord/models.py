@@ -35,18 +35,34 @@ CREATE_PUBLIC_THREADS = 1 << 35
 SEND_MESSAGES_IN_THREADS = 1 << 38
 
 EVERYONE_PERMISSIONS = (
-    ADD_REACTIONS | VIEW_CHANNEL | SEND_MESSAGES | EMBED_LINKS | ATTACH_FILES | READ_MESSAGE_HISTORY
-    | USE_EXTERNAL_EMOJIS | USE_APPLICATION_COMMANDS | CREATE_PUBLIC_THREADS | SEND_MESSAGES_IN_THREADS
+    ADD_REACTIONS
+    | VIEW_CHANNEL
+    | SEND_MESSAGES
+    | EMBED_LINKS
+    | ATTACH_FILES
+    | READ_MESSAGE_HISTORY
+    | USE_EXTERNAL_EMOJIS
+    | USE_APPLICATION_COMMANDS
+    | CREATE_PUBLIC_THREADS
+    | SEND_MESSAGES_IN_THREADS
 )
 BOT_PERMISSIONS = EVERYONE_PERMISSIONS | MANAGE_MESSAGES
 
 # Names a test uses for ``fake.deny(channel, "send_messages")`` (discord.py's Permissions attribute names).
 PERMISSION_NAMES = {
-    "administrator": ADMINISTRATOR, "manage_guild": MANAGE_GUILD, "add_reactions": ADD_REACTIONS,
-    "view_channel": VIEW_CHANNEL, "read_messages": VIEW_CHANNEL, "send_messages": SEND_MESSAGES,
-    "manage_messages": MANAGE_MESSAGES, "embed_links": EMBED_LINKS, "attach_files": ATTACH_FILES,
-    "read_message_history": READ_MESSAGE_HISTORY, "use_external_emojis": USE_EXTERNAL_EMOJIS,
-    "use_application_commands": USE_APPLICATION_COMMANDS, "create_public_threads": CREATE_PUBLIC_THREADS,
+    "administrator": ADMINISTRATOR,
+    "manage_guild": MANAGE_GUILD,
+    "add_reactions": ADD_REACTIONS,
+    "view_channel": VIEW_CHANNEL,
+    "read_messages": VIEW_CHANNEL,
+    "send_messages": SEND_MESSAGES,
+    "manage_messages": MANAGE_MESSAGES,
+    "embed_links": EMBED_LINKS,
+    "attach_files": ATTACH_FILES,
+    "read_message_history": READ_MESSAGE_HISTORY,
+    "use_external_emojis": USE_EXTERNAL_EMOJIS,
+    "use_application_commands": USE_APPLICATION_COMMANDS,
+    "create_public_threads": CREATE_PUBLIC_THREADS,
     "send_messages_in_threads": SEND_MESSAGES_IN_THREADS,
 }
 
@@ -58,6 +74,7 @@ def permission_bits(names: Iterable[str]) -> int:
             raise LookupError(f"unknown permission {name!r}; known: {sorted(PERMISSION_NAMES)}")
         bits |= PERMISSION_NAMES[name]
     return bits
+
 
 # Channel types of threads: announcement, public and private threads.
 THREAD_TYPES = (10, 11, 12)
@@ -117,6 +134,7 @@ def embed_texts(embed: dict) -> list[str]:
 def snowflakes_as_strings(components: list) -> list:
     """Components as Discord returns them: an emoji's id as a string (a client may send a number; a 19-digit
     number does not survive JavaScript's JSON)."""
+
     def walk(c: dict) -> None:
         for holder in [c, *(c.get("options") or [])]:
             emoji = holder.get("emoji")
@@ -310,8 +328,9 @@ class FakeMessage:
         return bool(self.flags & FLAG_LOADING)
 
     def visible_to(self, user_id: int) -> bool:
-        return not self.deleted and not self.dismissed and (
-            self.ephemeral_to is None or self.ephemeral_to == int(user_id))
+        return (
+            not self.deleted and not self.dismissed and (self.ephemeral_to is None or self.ephemeral_to == int(user_id))
+        )
 
     def buttons(self) -> list[tuple[str | None, str | None, bool]]:
         """``(label, custom_id, disabled)`` for every button, in display order."""
@@ -423,6 +442,7 @@ class Channel:
 
     def apply_overwrites(self, perms: int, everyone_id: int, role_ids: Iterable[int], member_id: int) -> int:
         """Discord's order: @everyone's overwrite, then the member's roles' (denies, then allows), then the member's."""
+
         def step(perms: int, allow: int, deny: int) -> int:
             return (perms & ~deny) | allow
 
@@ -446,14 +466,26 @@ class Channel:
             return d
         if self.is_thread:  # resources/channel: a thread's fields and its thread_metadata
             public = [m for m in self.messages if not m.ephemeral]
-            d.update({
-                "guild_id": str(self.guild_id), "name": self.name, "parent_id": str(self.parent_id),
-                "owner_id": str(self.owner_id), "rate_limit_per_user": self.slowmode, "flags": 0,
-                "message_count": len(public), "total_message_sent": len(public), "member_count": 1,
-                "thread_metadata": {"archived": False, "auto_archive_duration": 1440,
-                                    "archive_timestamp": self.created, "locked": False,
-                                    "create_timestamp": self.created},
-            })
+            d.update(
+                {
+                    "guild_id": str(self.guild_id),
+                    "name": self.name,
+                    "parent_id": str(self.parent_id),
+                    "owner_id": str(self.owner_id),
+                    "rate_limit_per_user": self.slowmode,
+                    "flags": 0,
+                    "message_count": len(public),
+                    "total_message_sent": len(public),
+                    "member_count": 1,
+                    "thread_metadata": {
+                        "archived": False,
+                        "auto_archive_duration": 1440,
+                        "archive_timestamp": self.created,
+                        "locked": False,
+                        "create_timestamp": self.created,
+                    },
+                }
+            )
             return d
         d.update(
             {
@@ -488,10 +520,19 @@ class Guild:
     def roles_payload(self) -> list[dict]:
         def role(rid: int, name: str, perms: int, pos: int, managed: bool = False) -> dict:
             return {
-                "id": str(rid), "name": name, "permissions": str(perms), "position": pos, "color": 0,
+                "id": str(rid),
+                "name": name,
+                "permissions": str(perms),
+                "position": pos,
+                "color": 0,
                 "colors": {"primary_color": 0, "secondary_color": None, "tertiary_color": None},
-                "hoist": False, "managed": managed, "mentionable": False, "flags": 0, "icon": None,
-                "unicode_emoji": None, "description": None,
+                "hoist": False,
+                "managed": managed,
+                "mentionable": False,
+                "flags": 0,
+                "icon": None,
+                "unicode_emoji": None,
+                "description": None,
             }
 
         return [
@@ -578,7 +619,9 @@ class FakeInteraction:
     expired: bool = False
     last_activity: float = field(default_factory=time.monotonic)
     rest_log: list[str] = field(default_factory=list)
-    answers: list[dict] = field(default_factory=list)  # what the bot sent with it, in order: callback data, followups, edits
+    answers: list[dict] = field(
+        default_factory=list
+    )  # what the bot sent with it, in order: callback data, followups, edits
     callback_event: asyncio.Event = field(default_factory=asyncio.Event)
 
     @property

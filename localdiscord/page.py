@@ -72,12 +72,18 @@ def serve_page(fake: LocalDiscord) -> LocalDiscord:
         "/users": {"GET": api.get_users, "POST": api.add_user},
         "/commands": {"GET": api.get_commands},
         "/state": {"GET": api.get_state},
-        "/slash": {"POST": api.slash}, "/autocomplete": {"POST": api.autocomplete},
-        "/click": {"POST": api.click}, "/select": {"POST": api.select},
-        "/modal": {"POST": api.modal}, "/say": {"POST": api.say},
+        "/slash": {"POST": api.slash},
+        "/autocomplete": {"POST": api.autocomplete},
+        "/click": {"POST": api.click},
+        "/select": {"POST": api.select},
+        "/modal": {"POST": api.modal},
+        "/say": {"POST": api.say},
     }
-    add_routes(r, {path: {method: api.wrap(handler) for method, handler in methods.items()}
-                   for path, methods in routes.items()}, "/playground/api")
+    add_routes(
+        r,
+        {path: {method: api.wrap(handler) for method, handler in methods.items()} for path, methods in routes.items()},
+        "/playground/api",
+    )
     return fake
 
 
@@ -199,8 +205,14 @@ class Api:
                     continue
                 seen.add(cmd.name)
                 p = cmd.payload
-                out.append({"id": str(cmd.id), "name": cmd.name, "description": p.get("description") or "",
-                            "options": p.get("options") or []})
+                out.append(
+                    {
+                        "id": str(cmd.id),
+                        "name": cmd.name,
+                        "description": p.get("description") or "",
+                        "options": p.get("options") or [],
+                    }
+                )
         out.sort(key=lambda c: c["name"])
         return _json({"commands": out})
 
@@ -220,10 +232,15 @@ class Api:
     def state(self, user: FakeUser, channel) -> dict[str, Any]:
         fake = self.fake
         guild = fake.guilds[channel.guild_id] if channel.guild_id else fake.guild  # a channel's guild stays
-        channels = [{"id": str(c.id), "name": c.name, "dm": False}
-                    for c in sorted(guild.channels.values(), key=lambda c: c.position)]
-        channels += [{"id": str(c.id), "name": fake.bot_name, "dm": True} for c in fake.channels.values()
-                     if c.type == 1 and c.recipient_id == user.id]
+        channels = [
+            {"id": str(c.id), "name": c.name, "dm": False}
+            for c in sorted(guild.channels.values(), key=lambda c: c.position)
+        ]
+        channels += [
+            {"id": str(c.id), "name": fake.bot_name, "dm": True}
+            for c in fake.channels.values()
+            if c.type == 1 and c.recipient_id == user.id
+        ]
         members = {str(u.id): u.name for u in fake.users.values()}
         members[str(fake.bot_id)] = fake.bot_name
         members[str(fake.owner_id)] = "server-owner"
@@ -232,8 +249,11 @@ class Api:
         return {
             "revision": fake.revision,
             "guild": {"id": str(guild.id), "name": guild.name},
-            "channel": {"id": str(channel.id), "name": channel.name if channel.type != 1 else fake.bot_name,
-                        "dm": channel.type == 1},
+            "channel": {
+                "id": str(channel.id),
+                "name": channel.name if channel.type != 1 else fake.bot_name,
+                "dm": channel.type == 1,
+            },
             "channels": channels,
             "me": self.user_info(user),
             "users": [self.user_info(u) for u in fake.users.values()],
@@ -260,8 +280,9 @@ class Api:
     # ------------------------------------------------------------------ acting
     def _require_bot(self) -> None:
         if not self.fake.connected:
-            raise PageError(f"{self.fake.bot_name} is not connected right now (starting or restarting); "
-                            f"try again in a moment.", 503)
+            raise PageError(
+                f"{self.fake.bot_name} is not connected right now (starting or restarting); try again in a moment.", 503
+            )
 
     async def _dispatch(self, inter: FakeInteraction) -> web.Response:
         fake = self.fake
@@ -274,8 +295,9 @@ class Api:
         late = any(v.interaction_id == inter.id and v.kind == "late_ack" for v in fake.violations)
         if not inter.acknowledged or (late and fake.reject_late_ack):
             return _json({"error": "The application did not respond.", "interaction_id": str(inter.id)}, 504)
-        return _json({"ok": True, "interaction_id": str(inter.id), "response_type": inter.callback_type,
-                      "modal": inter.modal})
+        return _json(
+            {"ok": True, "interaction_id": str(inter.id), "response_type": inter.callback_type, "modal": inter.modal}
+        )
 
     async def slash(self, request: web.Request) -> web.Response:
         self._require_bot()
@@ -305,8 +327,9 @@ class Api:
         if not self.fake.connected:
             return _json({"choices": []})
         try:
-            choices = await user.autocomplete(path, _focused=focused, _channel=ch, _timeout=3.0,
-                                              **{focused: typed}, **options)
+            choices = await user.autocomplete(
+                path, _focused=focused, _channel=ch, _timeout=3.0, **{focused: typed}, **options
+            )
         except InteractionTimeout:
             choices = []
         return _json({"choices": choices})

@@ -48,14 +48,27 @@ def dump_state(fake: LocalDiscord) -> dict[str, Any]:
         "owner_id": fake.owner_id,
         "guilds": [
             {
-                "id": g.id, "name": g.name, "owner_id": g.owner_id, "manager_role_id": g.manager_role_id,
-                "bot_role_id": g.bot_role_id, "joined_at": g.joined_at, "member_ids": list(g.member_ids),
+                "id": g.id,
+                "name": g.name,
+                "owner_id": g.owner_id,
+                "manager_role_id": g.manager_role_id,
+                "bot_role_id": g.bot_role_id,
+                "joined_at": g.joined_at,
+                "member_ids": list(g.member_ids),
             }
             for g in fake.guilds.values()
         ],
         "channels": [
-            {"id": c.id, "guild_id": c.guild_id, "name": c.name, "position": c.position, "type": c.type,
-             "recipient_id": c.recipient_id, "parent_id": c.parent_id, "owner_id": c.owner_id}
+            {
+                "id": c.id,
+                "guild_id": c.guild_id,
+                "name": c.name,
+                "position": c.position,
+                "type": c.type,
+                "recipient_id": c.recipient_id,
+                "parent_id": c.parent_id,
+                "owner_id": c.owner_id,
+            }
             for c in fake.channels.values()
         ],
         "users": [
@@ -73,15 +86,31 @@ def dump_state(fake: LocalDiscord) -> dict[str, Any]:
 
 def _dump_message(m: FakeMessage) -> dict[str, Any]:
     return {
-        "id": m.id, "channel_id": m.channel_id, "guild_id": m.guild_id, "author": m.author,
-        "ephemeral_to": m.ephemeral_to, "webhook_id": m.webhook_id, "application_id": m.application_id,
-        "message_reference": m.message_reference, "type": m.type, "timestamp": m.timestamp,
-        "edited_timestamp": m.edited_timestamp, "content": m.content, "embeds": m.embeds,
-        "components": m.components, "flags": m.flags, "interaction_metadata": m.interaction_metadata,
+        "id": m.id,
+        "channel_id": m.channel_id,
+        "guild_id": m.guild_id,
+        "author": m.author,
+        "ephemeral_to": m.ephemeral_to,
+        "webhook_id": m.webhook_id,
+        "application_id": m.application_id,
+        "message_reference": m.message_reference,
+        "type": m.type,
+        "timestamp": m.timestamp,
+        "edited_timestamp": m.edited_timestamp,
+        "content": m.content,
+        "embeds": m.embeds,
+        "components": m.components,
+        "flags": m.flags,
+        "interaction_metadata": m.interaction_metadata,
         "command": m.command,
         "attachments": [
-            {"id": a.id, "filename": a.filename, "size": a.size, "content_type": a.content_type,
-             "description": a.description}
+            {
+                "id": a.id,
+                "filename": a.filename,
+                "size": a.size,
+                "content_type": a.content_type,
+                "description": a.description,
+            }
             for a in m.attachments
         ],
     }
@@ -94,7 +123,15 @@ def load_state(fake: LocalDiscord, data: dict[str, Any], attachments_dir: Path |
     fake.application_id = fake.bot_id = int(data["application_id"])
     fake.bot_name = data.get("bot_name") or fake.bot_name
     fake.owner_id = int(data["owner_id"])
-    for kept in (fake.guilds, fake.channels, fake.users, fake.messages, fake.commands, fake.attachments, fake.app_emoji):
+    for kept in (
+        fake.guilds,
+        fake.channels,
+        fake.users,
+        fake.messages,
+        fake.commands,
+        fake.attachments,
+        fake.app_emoji,
+    ):
         kept.clear()
     for e in data.get("emoji") or []:
         image = attachments_dir / _emoji_file(int(e["id"])) if attachments_dir is not None else None
@@ -102,11 +139,17 @@ def load_state(fake: LocalDiscord, data: dict[str, Any], attachments_dir: Path |
             fake.app_emoji[int(e["id"])] = AppEmoji(int(e["id"]), e["name"], image.read_bytes(), e["content_type"])
     _load_places(fake, data)
     for u in data["users"]:
-        fake.users[int(u["id"])] = FakeUser(fake, int(u["id"]), u["name"], manage_guild=bool(u.get("manage_guild")),
-                                            guild_id=u.get("guild_id"))
+        fake.users[int(u["id"])] = FakeUser(
+            fake, int(u["id"]), u["name"], manage_guild=bool(u.get("manage_guild")), guild_id=u.get("guild_id")
+        )
     for c in data["commands"]:
-        cmd = Command(id=int(c["id"]), application_id=fake.application_id, guild_id=c["scope"],
-                      payload=c["payload"], version=int(c["version"]))
+        cmd = Command(
+            id=int(c["id"]),
+            application_id=fake.application_id,
+            guild_id=c["scope"],
+            payload=c["payload"],
+            version=int(c["version"]),
+        )
         fake.commands[(cmd.guild_id, cmd.type, cmd.name)] = cmd
     for m in data["messages"]:
         channel = fake.channels.get(int(m["channel_id"]))
@@ -123,13 +166,25 @@ def _load_places(fake: LocalDiscord, data: dict[str, Any]) -> None:
     """The saved guilds and channels (threads are no guild's channels)."""
     for g in data["guilds"]:
         fake.guilds[int(g["id"])] = Guild(
-            id=int(g["id"]), name=g["name"], owner_id=int(g["owner_id"]), manager_role_id=int(g["manager_role_id"]),
-            bot_role_id=int(g["bot_role_id"]), joined_at=g["joined_at"], member_ids=[int(x) for x in g["member_ids"]],
+            id=int(g["id"]),
+            name=g["name"],
+            owner_id=int(g["owner_id"]),
+            manager_role_id=int(g["manager_role_id"]),
+            bot_role_id=int(g["bot_role_id"]),
+            joined_at=g["joined_at"],
+            member_ids=[int(x) for x in g["member_ids"]],
         )
     for c in data["channels"]:
-        ch = Channel(id=int(c["id"]), guild_id=c["guild_id"], name=c["name"], position=c.get("position", 0),
-                     type=c.get("type", 0), recipient_id=c.get("recipient_id"), parent_id=c.get("parent_id"),
-                     owner_id=c.get("owner_id"))
+        ch = Channel(
+            id=int(c["id"]),
+            guild_id=c["guild_id"],
+            name=c["name"],
+            position=c.get("position", 0),
+            type=c.get("type", 0),
+            recipient_id=c.get("recipient_id"),
+            parent_id=c.get("parent_id"),
+            owner_id=c.get("owner_id"),
+        )
         fake.channels[ch.id] = ch
         if ch.guild_id is not None and ch.guild_id in fake.guilds and not ch.is_thread:
             fake.guilds[ch.guild_id].channels[ch.id] = ch
@@ -138,28 +193,52 @@ def _load_places(fake: LocalDiscord, data: dict[str, Any]) -> None:
 def _load_message(fake: LocalDiscord, channel: Channel, m: dict[str, Any], attachments_dir: Path | None) -> FakeMessage:
     """A saved message as it was last shown, with the pictures still kept (its one version: its creation)."""
     msg = FakeMessage(
-        id=int(m["id"]), channel_id=channel.id, guild_id=m.get("guild_id"), author=m["author"],
-        ephemeral_to=m.get("ephemeral_to"), webhook_id=m.get("webhook_id"),
-        application_id=m.get("application_id"), message_reference=m.get("message_reference"),
-        type=m.get("type", 0), timestamp=m["timestamp"],
+        id=int(m["id"]),
+        channel_id=channel.id,
+        guild_id=m.get("guild_id"),
+        author=m["author"],
+        ephemeral_to=m.get("ephemeral_to"),
+        webhook_id=m.get("webhook_id"),
+        application_id=m.get("application_id"),
+        message_reference=m.get("message_reference"),
+        type=m.get("type", 0),
+        timestamp=m["timestamp"],
         born=fake.clock.now() - max(time.time() - snowflake_time(int(m["id"])), 0.0),  # its real age
-        edited_timestamp=m.get("edited_timestamp"), content=m.get("content") or "", embeds=m.get("embeds") or [],
-        components=m.get("components") or [], flags=int(m.get("flags") or 0),
-        interaction_metadata=m.get("interaction_metadata"), command=m.get("command"),
+        edited_timestamp=m.get("edited_timestamp"),
+        content=m.get("content") or "",
+        embeds=m.get("embeds") or [],
+        components=m.get("components") or [],
+        flags=int(m.get("flags") or 0),
+        interaction_metadata=m.get("interaction_metadata"),
+        command=m.get("command"),
     )
     for a in m.get("attachments") or []:
         aid = int(a["id"])
         if attachments_dir is None or not (attachments_dir / str(aid)).exists():
             continue  # a picture older than the kept ones: the message comes back without it
         blob = (attachments_dir / str(aid)).read_bytes()
-        att = Attachment(id=aid, filename=a["filename"], size=a.get("size", len(blob)),
-                         content_type=a.get("content_type"), data=blob, description=a.get("description"),
-                         url=f"/attachments/{aid}/{a['filename']}")
+        att = Attachment(
+            id=aid,
+            filename=a["filename"],
+            size=a.get("size", len(blob)),
+            content_type=a.get("content_type"),
+            data=blob,
+            description=a.get("description"),
+            url=f"/attachments/{aid}/{a['filename']}",
+        )
         fake.attachments[aid] = att
         msg.attachments.append(att)
-    msg.versions.append(MessageVersion(kind="create", content=msg.content, embeds=msg.embeds,
-                                       components=msg.components, attachments=list(msg.attachments),
-                                       flags=msg.flags, at=time.time()))
+    msg.versions.append(
+        MessageVersion(
+            kind="create",
+            content=msg.content,
+            embeds=msg.embeds,
+            components=msg.components,
+            attachments=list(msg.attachments),
+            flags=msg.flags,
+            at=time.time(),
+        )
+    )
     return msg
 
 
@@ -201,8 +280,10 @@ class StateFile:
             data = json.loads(self.path.read_text(encoding="utf-8"))
             load_state(self.fake, data, self.attachments_dir)
         except (ValueError, KeyError, TypeError, StateError) as exc:
-            raise StateError(f"cannot read the playground state {self.path}: {exc}. Move the file away "
-                             f"to start with a fresh channel.") from exc
+            raise StateError(
+                f"cannot read the playground state {self.path}: {exc}. Move the file away "
+                f"to start with a fresh channel."
+            ) from exc
         return True
 
     def follow(self) -> None:

@@ -32,9 +32,14 @@ def state_path(database: Path | str) -> Path:
     return beside.with_name(beside.stem + ".playground.json")
 
 
-async def run_playground(settings: Settings, *, stop: asyncio.Event | None = None,
-                         announce: Callable[[str], None] = print, handle_signals: bool = True,
-                         on_ready: Callable[[LocalDiscord, Any], None] | None = None) -> int:
+async def run_playground(
+    settings: Settings,
+    *,
+    stop: asyncio.Event | None = None,
+    announce: Callable[[str], None] = print,
+    handle_signals: bool = True,
+    on_ready: Callable[[LocalDiscord, Any], None] | None = None,
+) -> int:
     """Start the local Discord (page included) and Parlor connected to it; run until ``stop`` is set,
     SIGINT/SIGTERM arrives (with ``handle_signals``) or the bot dies. ``on_ready(fake, bot)`` is
     called once the page is up and the bot connected. Returns a process exit code."""
@@ -48,8 +53,10 @@ async def run_playground(settings: Settings, *, stop: asyncio.Event | None = Non
     run = None
     code = 0
     try:
-        bot = ParlorBot(dataclasses.replace(settings, dev_guild=fake.guild.id, shards=None),  # one local server
-                        force_sync=True)  # local: always
+        bot = ParlorBot(
+            dataclasses.replace(settings, dev_guild=fake.guild.id, shards=None),  # one local server
+            force_sync=True,
+        )  # local: always
         try:
             run = await start_client(fake, bot, token="playground", timeout=60)
         except (RuntimeError, TimeoutError) as e:
@@ -90,8 +97,10 @@ async def _open_world(settings: Settings, announce: Callable[[str], None]) -> tu
     try:
         await fake.start(port=settings.playground_port)
     except OSError as e:
-        announce(f"Parlor cannot start the playground on 127.0.0.1:{settings.playground_port}: {e.strerror or e}. "
-                 f"Set PARLOR_PLAYGROUND_PORT in .env to a free port.")
+        announce(
+            f"Parlor cannot start the playground on 127.0.0.1:{settings.playground_port}: {e.strerror or e}. "
+            f"Set PARLOR_PLAYGROUND_PORT in .env to a free port."
+        )
         return None
     fix_attachment_urls(fake)
     fake.patch_discord()

@@ -53,20 +53,25 @@ class Rest:
     def routes(self) -> Routes:
         """Discord's REST routes the fake answers, under ``/api/v{n}``."""
         return {
-            "/gateway": {"GET": self._get_gateway}, "/gateway/bot": {"GET": self._get_gateway},
-            "/users/@me": {"GET": self._get_me}, "/users/{user_id}": {"GET": self._get_user},
+            "/gateway": {"GET": self._get_gateway},
+            "/gateway/bot": {"GET": self._get_gateway},
+            "/users/@me": {"GET": self._get_me},
+            "/users/{user_id}": {"GET": self._get_user},
             "/users/@me/channels": {"POST": self._create_dm},
             "/oauth2/applications/@me": {"GET": self._get_application},
             "/applications/@me": {"GET": self._get_application},
             "/channels/{channel_id}": {"GET": self._get_channel},
             "/channels/{channel_id}/messages": {"GET": self._get_channel_messages, "POST": self._post_channel_message},
             "/channels/{channel_id}/messages/{message_id}": {
-                "GET": self._get_channel_message, "PATCH": self._patch_channel_message,
-                "DELETE": self._delete_channel_message},
+                "GET": self._get_channel_message,
+                "PATCH": self._patch_channel_message,
+                "DELETE": self._delete_channel_message,
+            },
             "/channels/{channel_id}/typing": {"POST": self._typing},
             "/channels/{channel_id}/threads": {"POST": self._start_thread},
             "/channels/{channel_id}/messages/{message_id}/reactions/{tail:.*}": {"*": self._reactions},
-            "/guilds/{guild_id}": {"GET": self._get_guild}, "/guilds/{guild_id}/channels": {"GET": self._get_guild_channels},
+            "/guilds/{guild_id}": {"GET": self._get_guild},
+            "/guilds/{guild_id}/channels": {"GET": self._get_guild_channels},
             "/guilds/{guild_id}/members": {"GET": self._get_guild_members},
             "/guilds/{guild_id}/members/{user_id}": {"GET": self._get_guild_member},
         }
@@ -86,8 +91,13 @@ class Rest:
         try:
             response = await self._answer(request, handler, line)
             strict, now = self.world.strict, self.world.clock.now()
-            self.world.invalid_requests.answered(response.status, response.headers.get("X-RateLimit-Scope"), now,
-                                                 strict.invalid_requests, strict.invalid_ban)
+            self.world.invalid_requests.answered(
+                response.status,
+                response.headers.get("X-RateLimit-Scope"),
+                now,
+                strict.invalid_requests,
+                strict.invalid_ban,
+            )
             return response
         finally:
             self.world.inflight_requests -= 1
@@ -100,8 +110,11 @@ class Rest:
                 await asyncio.sleep(self.world.strict.latency)
             if self.world.strict.rate_limits and self.world.invalid_requests.banned(self.world.clock.now()):
                 log.info("localdiscord %s -> 429: banned for too many invalid requests", line)
-                return web.Response(body=b"error code: 1015", status=429,  # Cloudflare's answer: no Via header
-                                    headers={"Content-Type": "text/plain", "Retry-After": "3600"})
+                return web.Response(
+                    body=b"error code: 1015",
+                    status=429,  # Cloudflare's answer: no Via header
+                    headers={"Content-Type": "text/plain", "Retry-After": "3600"},
+                )
             template = route_template(request)
             fault = self.world.faults.take(request.method, template)
             if fault is not None:
@@ -139,8 +152,9 @@ class Rest:
             token = bucket_hash(request.headers.get("Authorization", ""))  # the token itself is never kept
             limiter.take("global", token, strict.global_limit, scope="global", is_global=True)
         for method, rule_template, rule in strict.buckets:
-            if method in ("*", request.method) and (template == rule_template
-                                                     or template.startswith(rule_template + "/")):
+            if method in ("*", request.method) and (
+                template == rule_template or template.startswith(rule_template + "/")
+            ):
                 params = [p for p in re.findall(r"{(\w+)}", rule_template) if p != "message_id"]
                 major = ":".join(request.match_info.get(p, "") for p in params)
                 return limiter.take(f"{method} {rule_template}", major, rule)
@@ -150,8 +164,13 @@ class Rest:
         """Editing a message older than an hour (fake clock): 3 edits per 6 s per channel, else 429 30046."""
         if self.world.strict.rate_limits and self.world.clock.now() - msg.born > HOUR:
             self.world.rate_limiter.take(
-                "hour-old message edits", str(msg.channel_id), self.world.strict.hour_old_edits, scope="shared",
-                code=30046, message="Maximum number of edits to messages older than 1 hour reached. Try again later")
+                "hour-old message edits",
+                str(msg.channel_id),
+                self.world.strict.hour_old_edits,
+                scope="shared",
+                code=30046,
+                message="Maximum number of edits to messages older than 1 hour reached. Try again later",
+            )
 
     async def unhandled(self, request: web.Request) -> web.Response:
         line = f"{request.method} {request.path}"
@@ -166,10 +185,13 @@ class Rest:
         return web.Response(body=att.data, content_type=att.content_type or "application/octet-stream")
 
     async def _get_gateway(self, request: web.Request) -> web.Response:
-        return json_response({
-            "url": self.world.gateway_url.rstrip("/"), "shards": self.world.shard_count,
-            "session_start_limit": {"total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1},
-        })
+        return json_response(
+            {
+                "url": self.world.gateway_url.rstrip("/"),
+                "shards": self.world.shard_count,
+                "session_start_limit": {"total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1},
+            }
+        )
 
     async def _get_me(self, request: web.Request) -> web.Response:
         return json_response(self.world.payloads.bot_user())
@@ -192,7 +214,9 @@ class Rest:
             if ch.type == 1 and ch.recipient_id == uid:
                 break
         else:
-            ch = Channel(id=snowflake(), guild_id=None, name=f"dm-{self.world.users[uid].name}", type=1, recipient_id=uid)
+            ch = Channel(
+                id=snowflake(), guild_id=None, name=f"dm-{self.world.users[uid].name}", type=1, recipient_id=uid
+            )
             self.world.channels[ch.id] = ch
         payload = ch.payload()
         payload["recipients"] = [self.world.payloads.user(uid)]
@@ -215,8 +239,17 @@ class Rest:
 
     async def _get_guild(self, request: web.Request) -> web.Response:
         p = self.world.payloads.guild(self._guild(request))
-        for key in ("members", "channels", "threads", "presences", "voice_states", "joined_at", "large",
-                    "member_count", "unavailable"):
+        for key in (
+            "members",
+            "channels",
+            "threads",
+            "presences",
+            "voice_states",
+            "joined_at",
+            "large",
+            "member_count",
+            "unavailable",
+        ):
             p.pop(key, None)
         return json_response(p)
 
@@ -273,8 +306,12 @@ class Rest:
     async def _post_channel_message(self, request: web.Request) -> web.Response:
         ch = self._channel(request)
         body, files = await read_body(request)
-        self.world.permissions.require(ch, self.world.permissions.send_bit(ch), *([EMBED_LINKS] if body.get("embeds") else []),
-                           *([ATTACH_FILES] if files else []))
+        self.world.permissions.require(
+            ch,
+            self.world.permissions.send_bit(ch),
+            *([EMBED_LINKS] if body.get("embeds") else []),
+            *([ATTACH_FILES] if files else []),
+        )
         msg = await self.messaging.create(ch, body, files, validate_prefix=[])
         return json_response(msg.payload())
 

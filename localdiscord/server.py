@@ -231,6 +231,12 @@ class DiscordServer(World):
             "channels": [{"id": str(c.id), "name": c.name} for c in self.channels.values() if c.type != 1],
             "users": [{"id": str(u.id), "name": u.name, "manage_guild": u.manage_guild} for u in self.users.values()],
             "bot_connected": self.connected,
-            "messages": [dict(m.payload(), ephemeral_to=str(m.ephemeral_to) if m.ephemeral_to else None,
-                              version_count=len(m.versions)) for m in msgs],
+            "messages": [
+                dict(
+                    m.payload(),
+                    ephemeral_to=str(m.ephemeral_to) if m.ephemeral_to else None,
+                    version_count=len(m.versions),
+                )
+                for m in msgs
+            ],
         }

@@ -58,7 +58,7 @@ class Strictness:
     # the normal rate limit conventions ... the quota returned by our APIs may be inaccurate"); None is no
     # limit, a test sets one (e.g. BucketRule(20, 3600.0)). Its answers carry no X-RateLimit headers.
     emoji_creates: BucketRule | None = None
-    global_limit: BucketRule = BucketRule(50, 1.0)    # every bot call except interaction endpoints
+    global_limit: BucketRule = BucketRule(50, 1.0)  # every bot call except interaction endpoints
     # Discord's invalid-request limit per IP (401, 403 and 429 answers; fake-clock seconds), and how long the
     # ban past it lasts: the docs say "temporarily" without a figure, so the fake takes an hour
     invalid_requests: BucketRule = BucketRule(10_000, 600.0)
@@ -94,8 +94,15 @@ def bucket_hash(name: str) -> str:
 class RateLimited(DiscordHTTPError):
     """A 429 with Discord's body and headers."""
 
-    def __init__(self, retry_after: float, headers: dict[str, str], *, code: int | None = None,
-                 message: str = "You are being rate limited.", is_global: bool = False) -> None:
+    def __init__(
+        self,
+        retry_after: float,
+        headers: dict[str, str],
+        *,
+        code: int | None = None,
+        message: str = "You are being rate limited.",
+        is_global: bool = False,
+    ) -> None:
         super().__init__(429, code or 0, message)
         self.retry_after = retry_after
         self.is_global = is_global
@@ -125,12 +132,23 @@ class RateLimiter:
     def exhausted_until(self) -> float:
         """When the last used-up window resets (monotonic; 0 if none): until then a client such as
         discord.py may hold a request back on its side, so the fake is not idle."""
-        return max((w.reset_at for (name, _), w in self.windows.items() if w.used >= self.limits.get(name, 1 << 30)),
-                   default=0.0)
+        return max(
+            (w.reset_at for (name, _), w in self.windows.items() if w.used >= self.limits.get(name, 1 << 30)),
+            default=0.0,
+        )
 
-    def take(self, name: str, major: str, rule: BucketRule, *, scope: str = "user", code: int | None = None,
-             message: str = "You are being rate limited.", is_global: bool = False,
-             announced: bool = True) -> dict[str, str]:
+    def take(
+        self,
+        name: str,
+        major: str,
+        rule: BucketRule,
+        *,
+        scope: str = "user",
+        code: int | None = None,
+        message: str = "You are being rate limited.",
+        is_global: bool = False,
+        announced: bool = True,
+    ) -> dict[str, str]:
         """Count one request; return the headers to send, or raise :class:`RateLimited`. A limit not
         ``announced`` (no headers: the client learns of it from a 429 only) never makes the fake look busy."""
         now = time.monotonic()
@@ -195,7 +213,7 @@ class InvalidRequests:
 
 @dataclass
 class Fault:
-    route: str    # "POST /channels/{channel_id}/messages", or "*" for every route
+    route: str  # "POST /channels/{channel_id}/messages", or "*" for every route
     status: int
     left: int
     retry_after: float = 1.0  # a 429's wait, sent as Discord sends it (:class:`RateLimited`)

@@ -45,8 +45,9 @@ def check_emoji(path: list, emoji: Any, errors: FormErrors, emoji_ids: Collectio
     else:
         valid = str(emoji["id"]).isdigit() and int(emoji["id"]) in emoji_ids
     if not valid:
-        errors.add(path + ["id" if emoji.get("id") is not None else "name"], "BUTTON_COMPONENT_INVALID_EMOJI",
-                   "Invalid emoji")
+        errors.add(
+            path + ["id" if emoji.get("id") is not None else "name"], "BUTTON_COMPONENT_INVALID_EMOJI", "Invalid emoji"
+        )
 
 
 def check_message(body: dict, prefix: list[Any], emoji_ids: Collection[int] = ()) -> None:
@@ -64,24 +65,37 @@ def check_allowed_mentions(mentions: Any, prefix: list[Any], errors: FormErrors)
     parse = mentions.get("parse") or []
     for i, kind in enumerate(parse):
         if kind not in ("roles", "users", "everyone"):
-            errors.add(prefix + ["parse", i], "BASE_TYPE_CHOICES", "Value must be one of {'roles', 'users', 'everyone'}.")
+            errors.add(
+                prefix + ["parse", i], "BASE_TYPE_CHOICES", "Value must be one of {'roles', 'users', 'everyone'}."
+            )
     for kind in ("users", "roles"):
         listed = mentions.get(kind) or []
         if kind in parse and listed:
-            errors.add(prefix + ["parse"], "MESSAGE_ALLOWED_MENTIONS_PARSE_EXCLUSIVE",
-                       f"parse:[\"{kind}\"] and {kind}: [ids...] are mutually exclusive.")
+            errors.add(
+                prefix + ["parse"],
+                "MESSAGE_ALLOWED_MENTIONS_PARSE_EXCLUSIVE",
+                f'parse:["{kind}"] and {kind}: [ids...] are mutually exclusive.',
+            )
         if len(listed) > 100:
             errors.add(prefix + [kind], "BASE_TYPE_MAX_LENGTH", "Must be 100 or fewer in length.")
 
 
 def check_not_empty(msg_like: dict, files: list) -> None:
-    if not (msg_like.get("content") or msg_like.get("embeds") or msg_like.get("components")
-            or files or msg_like.get("attachments") or msg_like.get("sticker_ids") or msg_like.get("poll")):
+    if not (
+        msg_like.get("content")
+        or msg_like.get("embeds")
+        or msg_like.get("components")
+        or files
+        or msg_like.get("attachments")
+        or msg_like.get("sticker_ids")
+        or msg_like.get("poll")
+    ):
         raise DiscordHTTPError(400, 50006, "Cannot send an empty message")
 
 
-def check_attachments(body: dict, uploads: dict[int, str], sizes: list[int], held: dict[str, str],
-                      embeds: list[dict], prefix: list[Any]) -> None:
+def check_attachments(
+    body: dict, uploads: dict[int, str], sizes: list[int], held: dict[str, str], embeds: list[dict], prefix: list[Any]
+) -> None:
     """Discord's checks of a message's files: ``uploads`` (``files[n]`` index → file name) of ``sizes`` bytes,
     ``held`` (attachment id → file name) the files the message holds already (an edit), ``embeds`` the embeds
     the request sets. Each file within the upload limit (413, 40005); the body's ``attachments`` naming only an
@@ -103,17 +117,23 @@ def check_attachments(body: dict, uploads: dict[int, str], sizes: list[int], hel
             if key in held:
                 names.append(held[key])
             elif not key.isdigit() or int(key) not in uploads:
-                errors.add(prefix + ["attachments", i, "id"], "ATTACHMENT_NOT_FOUND",
-                           "Unknown attachment: neither an upload of this request nor a file of the message")
+                errors.add(
+                    prefix + ["attachments", i, "id"],
+                    "ATTACHMENT_NOT_FOUND",
+                    "Unknown attachment: neither an upload of this request nor a file of the message",
+                )
         kept = names
     if len(kept) > MAX_ATTACHMENTS:
         errors.add(prefix + ["attachments"], "BASE_TYPE_MAX_LENGTH", f"Must be {MAX_ATTACHMENTS} or fewer in length.")
     for i, e in enumerate(embeds):
         for key in ("image", "thumbnail"):
             url = str((e.get(key) or {}).get("url") or "")
-            if url.startswith(ATTACHMENT_URL) and url[len(ATTACHMENT_URL):] not in names:
-                errors.add(prefix + ["embeds", i, key, "url"], "EMBED_ATTACHMENT_UNKNOWN",
-                           f"{url} names no file of the request (uploaded, or kept and listed in attachments)")
+            if url.startswith(ATTACHMENT_URL) and url[len(ATTACHMENT_URL) :] not in names:
+                errors.add(
+                    prefix + ["embeds", i, key, "url"],
+                    "EMBED_ATTACHMENT_UNKNOWN",
+                    f"{url} names no file of the request (uploaded, or kept and listed in attachments)",
+                )
     errors.raise_if_any()
 
 
@@ -152,8 +172,9 @@ def validate_message_payload(body: dict, prefix: list, errors: FormErrors, emoji
         validate_components(components, prefix + ["components"], errors, v2=v2, emoji_ids=emoji_ids)
 
 
-def validate_components(components: list, prefix: list, errors: FormErrors, *, v2: bool = False,
-                        emoji_ids: Collection[int] = ()) -> None:
+def validate_components(
+    components: list, prefix: list, errors: FormErrors, *, v2: bool = False, emoji_ids: Collection[int] = ()
+) -> None:
     if not v2 and len(components) > 5:
         errors.add(prefix, "BASE_TYPE_MAX_LENGTH", "Must be 5 or fewer in length.")
     check = ComponentCheck(errors, v2, emoji_ids)
@@ -171,7 +192,7 @@ class ComponentCheck:
     def walk(self, comp: dict, path: list, top: bool) -> None:
         ctype = comp.get("type")
         if top and not self.v2 and ctype != ACTION_ROW:
-            self.errors.add(path + ["type"], "UNION_TYPE_CHOICES", "Value of field \"type\" must be one of (1,).")
+            self.errors.add(path + ["type"], "UNION_TYPE_CHOICES", 'Value of field "type" must be one of (1,).')
         if ctype == ACTION_ROW:
             self.row(comp, path)
             return
@@ -179,8 +200,9 @@ class ComponentCheck:
         if cid is not None:
             self.errors.max_len(path + ["custom_id"], cid, 100)
             if cid in self.seen:
-                self.errors.add(path + ["custom_id"], "COMPONENT_CUSTOM_ID_DUPLICATED",
-                                "Component custom id cannot be duplicated")
+                self.errors.add(
+                    path + ["custom_id"], "COMPONENT_CUSTOM_ID_DUPLICATED", "Component custom id cannot be duplicated"
+                )
             self.seen[cid] = path
         if ctype == BUTTON:
             self.button(comp, path, cid)
@@ -206,8 +228,11 @@ class ComponentCheck:
         if len(children) > 5:
             self.errors.add(path + ["components"], "BASE_TYPE_MAX_LENGTH", "Must be 5 or fewer in length.")
         if any(c.get("type") in SELECT_TYPES for c in children) and len(children) > 1:
-            self.errors.add(path + ["components"], "COMPONENT_LAYOUT_WIDTH_EXCEEDED",
-                            "The specified component exceeds the maximum width")
+            self.errors.add(
+                path + ["components"],
+                "COMPONENT_LAYOUT_WIDTH_EXCEEDED",
+                "The specified component exceeds the maximum width",
+            )
         for i, c in enumerate(children):
             self.walk(c, path + ["components", i], False)
 
@@ -246,8 +271,11 @@ class ComponentCheck:
             self.errors.max_len(at + ["description"], o.get("description"), 100)
             check_emoji(at + ["emoji"], o.get("emoji"), self.errors, self.emoji_ids)
             if o.get("value") in values:
-                self.errors.add(at + ["value"], "SELECT_COMPONENT_OPTION_VALUE_DUPLICATED",
-                                "Select component option values must be unique")
+                self.errors.add(
+                    at + ["value"],
+                    "SELECT_COMPONENT_OPTION_VALUE_DUPLICATED",
+                    "Select component option values must be unique",
+                )
             values.add(o.get("value"))
 
 

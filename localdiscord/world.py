@@ -115,8 +115,9 @@ class World:
                 pass
         return self.revision
 
-    def add_guild(self, name: str, *, channels: tuple[str, ...] = ("general",),
-                  shard: tuple[int, int] | None = None) -> Guild:
+    def add_guild(
+        self, name: str, *, channels: tuple[str, ...] = ("general",), shard: tuple[int, int] | None = None
+    ) -> Guild:
         """A new guild (the bot is in it), with ``channels``; ``shard=(id, count)``: with an id Discord
         deals to that shard of ``count``."""
         gid = snowflake()
@@ -144,8 +145,14 @@ class World:
         channel = self.get_channel(parent)
         if channel.guild_id is None or channel.is_thread:
             raise ValueError("a thread is started in a server's text channel")
-        thread = Channel(id=snowflake(), guild_id=channel.guild_id, name=name, type=PUBLIC_THREAD,
-                         parent_id=channel.id, owner_id=owner_id or self.guilds[channel.guild_id].owner_id)
+        thread = Channel(
+            id=snowflake(),
+            guild_id=channel.guild_id,
+            name=name,
+            type=PUBLIC_THREAD,
+            parent_id=channel.id,
+            owner_id=owner_id or self.guilds[channel.guild_id].owner_id,
+        )
         self.channels[thread.id] = thread
         self.changed()
         return thread
@@ -212,8 +219,9 @@ class World:
             raise ValueError("a thread has no overwrites of its own: set them on its channel")
         guild = self.guilds[ch.guild_id]  # type: ignore[index]
         target = guild.bot_role_id if target is None else target
-        o = ch.overwrites.setdefault(target, Overwrite(type=0 if target in (guild.bot_role_id, guild.id,
-                                                                          guild.manager_role_id) else 1))
+        o = ch.overwrites.setdefault(
+            target, Overwrite(type=0 if target in (guild.bot_role_id, guild.id, guild.manager_role_id) else 1)
+        )
         bits = permission_bits(names)
         if allow:
             o.allow, o.deny = o.allow | bits, o.deny & ~bits
@@ -255,8 +263,11 @@ class World:
             while True:
                 self.raise_if_client_crashed()
                 now = time.monotonic()
-                if settling is None and (self.inflight_requests == 0 and now - self.last_activity >= quiet
-                                         and now >= self.rate_limiter.exhausted_until() + quiet):
+                if settling is None and (
+                    self.inflight_requests == 0
+                    and now - self.last_activity >= quiet
+                    and now >= self.rate_limiter.exhausted_until() + quiet
+                ):
                     if not self.settlers:
                         return
                     # A client may still be working between two calls (a click answered first, its move
@@ -269,12 +280,14 @@ class World:
                     if self.inflight_requests == 0 and self.last_activity == activity:
                         return
                     continue
-                moved = max(self.last_activity, self.rate_limiter.exhausted_until(),
-                            now if self.inflight_requests else 0.0)
+                moved = max(
+                    self.last_activity, self.rate_limiter.exhausted_until(), now if self.inflight_requests else 0.0
+                )
                 if now > min(max(started, moved) + timeout, started + longest):
                     raise TimeoutError(
                         f"fake Discord not idle: nothing moved on for {timeout}s or busy for {longest}s "
-                        f"({self.inflight_requests} REST calls in flight; last: {self.request_log[-3:]})")
+                        f"({self.inflight_requests} REST calls in flight; last: {self.request_log[-3:]})"
+                    )
                 if settling is not None:
                     await asyncio.wait({settling}, timeout=0.05)
                 else:
@@ -297,15 +310,15 @@ class World:
     def public_messages(self, channel: ChannelRef = None) -> list[FakeMessage]:
         """Current public messages (not deleted, not still 'thinking'), oldest first.
         ``channel=None`` means every guild text channel."""
-        out = [m for c in self._channels_for(channel) for m in c.messages
-               if m.public and not m.deleted and not m.loading]
+        out = [
+            m for c in self._channels_for(channel) for m in c.messages if m.public and not m.deleted and not m.loading
+        ]
         return sorted(out, key=lambda m: m.id)
 
     def visible_messages(self, user_id: int, channel: ChannelRef = None) -> list[FakeMessage]:
         """Public messages plus ``user_id``'s ephemerals, current state, oldest first
         ("thinking" placeholders of deferred answers are left out; see ``all_messages``)."""
-        out = [m for c in self._channels_for(channel) for m in c.messages
-               if m.visible_to(user_id) and not m.loading]
+        out = [m for c in self._channels_for(channel) for m in c.messages if m.visible_to(user_id) and not m.loading]
         return sorted(out, key=lambda m: m.id)
 
     def all_messages(self, channel: ChannelRef = None) -> list[FakeMessage]:
@@ -342,7 +355,8 @@ class World:
         """Fail if the bot broke an interaction rule or (unless allowed) got a 4xx."""
         problems = [str(v) for v in self.violations]
         if not allow_http_errors:
-            problems += [f"HTTP {e['status']} {e['code']} {e['message']} on {e['method']} {e['path']}"
-                         for e in self.http_errors]
+            problems += [
+                f"HTTP {e['status']} {e['code']} {e['message']} on {e['method']} {e['path']}" for e in self.http_errors
+            ]
         if problems:
             raise AssertionError("fake Discord saw problems:\n  " + "\n  ".join(problems))

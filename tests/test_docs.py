@@ -36,9 +36,16 @@ BARE_SECTION = re.compile(r"(?<![\w.])§(\d+)")
 @functools.cache
 def source_files() -> list[Path]:
     me = Path(__file__).resolve()
-    return sorted(path for folder in FOLDERS for path in (ROOT / folder).rglob("*")
-                  if path.suffix in SUFFIXES and path.is_file() and path.resolve() != me
-                  and ".venv" not in path.parts and "node_modules" not in path.parts)
+    return sorted(
+        path
+        for folder in FOLDERS
+        for path in (ROOT / folder).rglob("*")
+        if path.suffix in SUFFIXES
+        and path.is_file()
+        and path.resolve() != me
+        and ".venv" not in path.parts
+        and "node_modules" not in path.parts
+    )
 
 
 @functools.cache
@@ -52,8 +59,11 @@ def own_rules(path: Path) -> Path | None:
     the tests named for the game."""
     rel = path.relative_to(ROOT)
     for game in GAMES:
-        if rel.parts[:2] == ("games", game) or rel == Path("bot/render", f"{game}.py") \
-                or (rel.parts[0] == "tests" and game in rel.name):
+        if (
+            rel.parts[:2] == ("games", game)
+            or rel == Path("bot/render", f"{game}.py")
+            or (rel.parts[0] == "tests" and game in rel.name)
+        ):
             return ROOT / "docs" / "rules" / f"{game}.md"
     if rel.parts[0] == "tests" and "hanafuda" in rel.name:
         return ROOT / "docs" / "rules" / "hanafuda-deck.md"
@@ -67,27 +77,44 @@ def lines(path: Path):
 
 def markdown_files() -> list[Path]:
     """The repository's own prose: README.md, docs/ and the READMEs beside the code and the test data."""
-    return sorted({ROOT / "README.md", *(ROOT / "docs").rglob("*.md"),
-                   *(path for folder in FOLDERS for path in (ROOT / folder).rglob("*.md"))})
+    return sorted(
+        {
+            ROOT / "README.md",
+            *(ROOT / "docs").rglob("*.md"),
+            *(path for folder in FOLDERS for path in (ROOT / folder).rglob("*.md")),
+        }
+    )
 
 
 def test_no_file_cites_a_document_outside_the_repository():
-    found = [f"{where}: {line.strip()}" for path in [*source_files(), *markdown_files()] for where, line in lines(path)
-             if OUTSIDE.search(line)]
+    found = [
+        f"{where}: {line.strip()}"
+        for path in [*source_files(), *markdown_files()]
+        for where, line in lines(path)
+        if OUTSIDE.search(line)
+    ]
     assert found == [], "cite docs/design.md or docs/rules/<game>.md instead:\n" + "\n".join(found)
 
 
 def test_no_issue_numbers_in_code():
-    found = [f"{where}: {line.strip()}" for path in source_files() for where, line in lines(path)
-             if ISSUE_NUMBER.search(line)]
+    found = [
+        f"{where}: {line.strip()}"
+        for path in source_files()
+        for where, line in lines(path)
+        if ISSUE_NUMBER.search(line)
+    ]
     assert found == [], "history lives in git, not in comments:\n" + "\n".join(found)
 
 
 def test_every_docs_path_cited_exists():
     """Pictures are left out: ``docs/*.png`` are what the browser tests and ``python -m faces build`` write."""
-    missing = [f"{where}: {cited}" for path in source_files() for where, line in lines(path)
-               for cited in DOCS_PATH.findall(line)
-               if "<game>" not in cited and not cited.endswith(".png") and not (ROOT / cited).exists()]
+    missing = [
+        f"{where}: {cited}"
+        for path in source_files()
+        for where, line in lines(path)
+        for cited in DOCS_PATH.findall(line)
+        if "<game>" not in cited and not cited.endswith(".png") and not (ROOT / cited).exists()
+    ]
     assert missing == []
 
 
@@ -108,8 +135,9 @@ def test_every_section_cited_exists():
     assert missing == []
 
 
-@pytest.mark.parametrize("doc", ["docs/design.md", *(f"docs/rules/{game}.md" for game in GAMES),
-                                 "docs/rules/hanafuda-deck.md"])
+@pytest.mark.parametrize(
+    "doc", ["docs/design.md", *(f"docs/rules/{game}.md" for game in GAMES), "docs/rules/hanafuda-deck.md"]
+)
 def test_the_docs_exist_and_are_numbered(doc):
     assert sections(ROOT / doc), f"{doc} has no numbered sections to cite"
 
@@ -156,9 +184,14 @@ def defined_names() -> set[str]:
 def test_every_function_or_class_a_docstring_names_exists():
     """A comment naming ``:func:`x``` names something the code still defines (or another package's)."""
     known = defined_names()
-    missing = [f"{where}: {cited}" for path in source_files() if path.suffix == ".py"
-               for where, line in lines(path) for cited in CITED_NAME.findall(line)
-               if not cited.startswith(OUTSIDE_PACKAGES) and cited.split(".")[-1] not in known]
+    missing = [
+        f"{where}: {cited}"
+        for path in source_files()
+        if path.suffix == ".py"
+        for where, line in lines(path)
+        for cited in CITED_NAME.findall(line)
+        if not cited.startswith(OUTSIDE_PACKAGES) and cited.split(".")[-1] not in known
+    ]
     assert missing == []
 
 
@@ -169,8 +202,11 @@ def test_every_option_is_on_the_games_rules_page(game):
 
     page = (ROOT / "docs" / "rules" / f"{game}.md").read_text(encoding="utf-8")
     section = next(part for part in page.split("\n## ") if re.match(r"\d+\. Options", part))
-    missing = [name for name in get_game(game).Options.model_fields if f"| `{name}`" not in section
-               and not re.search(rf"\| `[^|]*`{name}`", section)]
+    missing = [
+        name
+        for name in get_game(game).Options.model_fields
+        if f"| `{name}`" not in section and not re.search(rf"\| `[^|]*`{name}`", section)
+    ]
     assert missing == [], f"docs/rules/{game}.md's Options section lacks {missing}"
 
 

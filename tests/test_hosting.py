@@ -90,6 +90,13 @@ def test_compose_runs_postgresql_and_bots_on_shards_with_settings_parlor_reads(m
 
 def test_the_readme_documents_the_image_and_the_compose_file():
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    for needed in ("docker compose up", "compose.yaml", "docker build", image_data_folder(), "POSTGRES_PASSWORD",
-                   "PARLOR_METRICS_PORT", "PARLOR_SHARD_IDS"):
+    for needed in (
+        "docker compose up",
+        "compose.yaml",
+        "docker build",
+        image_data_folder(),
+        "POSTGRES_PASSWORD",
+        "PARLOR_METRICS_PORT",
+        "PARLOR_SHARD_IDS",
+    ):
         assert needed in readme, needed

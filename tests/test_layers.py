@@ -30,7 +30,9 @@ def imports(path: Path, modules: set[str] = frozenset()) -> set[str]:
         elif isinstance(node, ast.ImportFrom):
             base = node.module or ""
             if node.level:
-                base = ".".join(package.split(".")[: len(package.split(".")) - node.level + 1] + ([base] if base else []))
+                base = ".".join(
+                    package.split(".")[: len(package.split(".")) - node.level + 1] + ([base] if base else [])
+                )
             found |= {f"{base}.{alias.name}" if f"{base}.{alias.name}" in modules else base for alias in node.names}
     return found
 
@@ -47,7 +49,7 @@ def cycle(edges: dict[str, set[str]]) -> list[str] | None:
 
     def visit(node: str, path: list[str]) -> list[str] | None:
         if node in path:
-            return path[path.index(node):] + [node]
+            return path[path.index(node) :] + [node]
         if node in done:
             return None
         for target in sorted(edges[node]):
@@ -82,12 +84,21 @@ def test_no_import_cycle(package):
 START_UP_CHOICE = {"bot.__main__ imports localdiscord.playground"}  # python -m bot without a token
 
 
-@pytest.mark.parametrize("package, forbidden", [("games", ("bot", "cogs", "localdiscord", "discord", "faces")),
-                                                ("bot", ("cogs", "localdiscord")),
-                                                ("faces", ("bot", "cogs", "localdiscord", "discord"))])
+@pytest.mark.parametrize(
+    "package, forbidden",
+    [
+        ("games", ("bot", "cogs", "localdiscord", "discord", "faces")),
+        ("bot", ("cogs", "localdiscord")),
+        ("faces", ("bot", "cogs", "localdiscord", "discord")),
+    ],
+)
 def test_a_layer_imports_nothing_above_it(package, forbidden):
-    wrong = {f"{name} imports {target}" for name, path in {module_name(p): p for p in (ROOT / package).rglob("*.py")}.items()
-             for target in imports(path) if target.split(".")[0] in forbidden}
+    wrong = {
+        f"{name} imports {target}"
+        for name, path in {module_name(p): p for p in (ROOT / package).rglob("*.py")}.items()
+        for target in imports(path)
+        if target.split(".")[0] in forbidden
+    }
     assert not wrong - START_UP_CHOICE
 
 

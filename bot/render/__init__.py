@@ -44,8 +44,9 @@ class Presentation:
 
     table_embed: Callable[[Any, list[str], float | None], discord.Embed]  # (public view, names, deadline)
     # (seat's view, its legal actions, names, deadline) -> the hand panel and its buttons
-    panel: Callable[[Any, list[str], list[str], float | None],
-                    tuple[discord.Embed, Sequence[ButtonSpec | AmountSpec | SelectSpec]]]
+    panel: Callable[
+        [Any, list[str], list[str], float | None], tuple[discord.Embed, Sequence[ButtonSpec | AmountSpec | SelectSpec]]
+    ]
     narrate: Callable[[Any, list[str]], str | None]  # a public event in a line, or None
     summary: Callable[[Any, list[str]], discord.Embed | None]  # a round's or game's result
     action_label: Callable[[str], str]

@@ -47,6 +47,7 @@ def narrate_move(event: Played | Flipped | Taken, names: list[str]) -> str:
     if isinstance(event, Played):
         return f"{who} plays {card(event.card)}{_took(event.captured)}"
     if isinstance(event, Flipped):
-        return f"{who} flips {card(event.card)}{_took(event.captured)}" + (" (choosing…)" if event.pending_choice else "")
+        return f"{who} flips {card(event.card)}{_took(event.captured)}" + (
+            " (choosing…)" if event.pending_choice else ""
+        )
     return f"{who} takes {' and '.join(name(c) for c in event.captured)}"
-

@@ -7,8 +7,12 @@ from __future__ import annotations
 from bot.emoji import face
 from games import hanafuda
 
-PILE_WORDS = {hanafuda.BRIGHT: "Brights", hanafuda.ANIMAL: "Animals", hanafuda.RIBBON: "Ribbons",
-              hanafuda.CHAFF: "Chaff"}
+PILE_WORDS = {
+    hanafuda.BRIGHT: "Brights",
+    hanafuda.ANIMAL: "Animals",
+    hanafuda.RIBBON: "Ribbons",
+    hanafuda.CHAFF: "Chaff",
+}
 
 
 def card_emoji(code: str) -> str:

@@ -21,7 +21,15 @@ def decision_continues(state: BCState, seat: int) -> bool:
 
 
 GAME = GameBase.from_engine(
-    engine, name="bcpoker", title="Black Christmas Poker", min_players=2, max_players=7, Options=Options,
-    State=BCState, bot_choose=bot_choose, decision_continues=decision_continues,
-    end_early=early_end.end_early, deal_number=deals.deal_number,
+    engine,
+    name="bcpoker",
+    title="Black Christmas Poker",
+    min_players=2,
+    max_players=7,
+    Options=Options,
+    State=BCState,
+    bot_choose=bot_choose,
+    decision_continues=decision_continues,
+    end_early=early_end.end_early,
+    deal_number=deals.deal_number,
 )

@@ -114,8 +114,15 @@ class Word(StrEnum):
         return (precise(view) if precise else None) or self.text
 
 
-WORDS = {Word.DRAW: "Draw from the deck", Word.TAKE: "Take the top discard", Word.WIN: "Win!",
-         Word.EXCHANGE: "Exchange", Word.GIVEUP: "Give up Riichi", Word.RON: "Ron!", Word.PASS: "Pass"}
+WORDS = {
+    Word.DRAW: "Draw from the deck",
+    Word.TAKE: "Take the top discard",
+    Word.WIN: "Win!",
+    Word.EXCHANGE: "Exchange",
+    Word.GIVEUP: "Give up Riichi",
+    Word.RON: "Ron!",
+    Word.PASS: "Pass",
+}
 
 Action = Discard | Under | Word
 
@@ -168,8 +175,10 @@ def parse(action: str) -> Action:
         if code not in CODES:
             raise GameError(f"Unknown card {rest!r}: use R1..R7, G1..G7, K1..K7 or KX.")
         return Under(code)
-    raise GameError(f"There is no action {action!r} in Black Christmas Poker: draw, take, win, discard:<card>[:r], "
-                    "chain:<card>[:r], exchange, under:<card>, giveup, ron or pass.")
+    raise GameError(
+        f"There is no action {action!r} in Black Christmas Poker: draw, take, win, discard:<card>[:r], "
+        "chain:<card>[:r], exchange, under:<card>, giveup, ron or pass."
+    )
 
 
 def describe(action: str) -> str:

@@ -63,9 +63,15 @@ def run_seated(options: Options, games: int, seed: str) -> dict:
     return run_games(options, options.players or PLAYERS, games, seed)
 
 
-simulate = cli.simulation(Options, parse_options, run_seated, "{games} games of {players} players, {rounds} rounds, "
-                          "{actions} actions in {seconds} s ({games_per_second} games/s); wins {win_kinds}; "
-                          "zero-sum: {zero_sum}; errors: {errors}", kept="zero_sum")
+simulate = cli.simulation(
+    Options,
+    parse_options,
+    run_seated,
+    "{games} games of {players} players, {rounds} rounds, "
+    "{actions} actions in {seconds} s ({games_per_second} games/s); wins {win_kinds}; "
+    "zero-sum: {zero_sum}; errors: {errors}",
+    kept="zero_sum",
+)
 
 
 def verify(args: argparse.Namespace) -> int:
@@ -81,8 +87,19 @@ def verify(args: argparse.Namespace) -> int:
     deck = round_deck(seed, decks_for(players))
     hands, rest = deal(deck, lead - 1, players)
     if args.json:
-        print(json.dumps({"ok": True, "seed": seed, "hash": actual, "decks": decks_for(players), "deck": deck,
-                          "hands": {str(s + 1): h for s, h in enumerate(hands)}, "stock": rest}))
+        print(
+            json.dumps(
+                {
+                    "ok": True,
+                    "seed": seed,
+                    "hash": actual,
+                    "decks": decks_for(players),
+                    "deck": deck,
+                    "hands": {str(s + 1): h for s, h in enumerate(hands)},
+                    "stock": rest,
+                }
+            )
+        )
         return 0
     print(f"OK: sha256(seed) matches the hash {actual}.")
     print(f"{players} players, {decks_for(players)} deck(s); deck = seeded_shuffle(seed, 0, canonical deck).")

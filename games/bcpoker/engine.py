@@ -35,6 +35,18 @@ from games.bcpoker.state import BCState, is_over, load, public_to_act, to_act
 from games.bcpoker.views import hidden_cards, public_view, view
 
 __all__ = [
-    "BCState", "apply", "describe_action", "hidden_cards", "is_over", "legal_actions", "load", "new_game",
-    "opening_events", "public_to_act", "public_view", "result", "to_act", "view",
+    "BCState",
+    "apply",
+    "describe_action",
+    "hidden_cards",
+    "is_over",
+    "legal_actions",
+    "load",
+    "new_game",
+    "opening_events",
+    "public_to_act",
+    "public_view",
+    "result",
+    "to_act",
+    "view",
 ]

@@ -204,8 +204,24 @@ class GameEnd(GameEnded):
 
 
 BCPokerEvent = Annotated[
-    RoundStart | Deal | Draw | Drawn | Rebuild | Discarded | BlackChristmas | RiichiCancelled | ExchangeChosen
-    | Placed | ExchangeStep | ExchangeDraw | ExchangeCards | RonDeclared | Win | Exhausted | RoundEnd | GameEnd,
+    RoundStart
+    | Deal
+    | Draw
+    | Drawn
+    | Rebuild
+    | Discarded
+    | BlackChristmas
+    | RiichiCancelled
+    | ExchangeChosen
+    | Placed
+    | ExchangeStep
+    | ExchangeDraw
+    | ExchangeCards
+    | RonDeclared
+    | Win
+    | Exhausted
+    | RoundEnd
+    | GameEnd,
     Field(discriminator="type"),
 ]
 EVENT = TypeAdapter(BCPokerEvent)

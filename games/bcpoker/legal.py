@@ -56,8 +56,15 @@ def _exchange(state: BCState, seat: int) -> list[str]:
     return [str(Under(c)) for c in sort_codes(set(state.hands[seat]))]
 
 
-OFFERS = {"ron": _ron, "draw": _draw, "hit_draw": _hit_draw, "discard": _discard, "hit_riichi": _hit_riichi,
-          "hit_decide": _hit_decide, "exchange": _exchange}
+OFFERS = {
+    "ron": _ron,
+    "draw": _draw,
+    "hit_draw": _hit_draw,
+    "discard": _discard,
+    "hit_riichi": _hit_riichi,
+    "hit_decide": _hit_decide,
+    "exchange": _exchange,
+}
 
 
 def _drawn(state: BCState) -> list[str]:
@@ -65,8 +72,9 @@ def _drawn(state: BCState) -> list[str]:
     return [] if state.drawn is None else [state.drawn]
 
 
-def _discard_actions(state: BCState, seat: int, codes: list[str], riichi_ok: bool, chain: bool = False,
-                     hit: Hit | None = None) -> list[str]:
+def _discard_actions(
+    state: BCState, seat: int, codes: list[str], riichi_ok: bool, chain: bool = False, hit: Hit | None = None
+) -> list[str]:
     """A discard (or chain) of each code, and its Riichi declaration where the rest is tenpai."""
     hand = state.hands[seat]
     out = []

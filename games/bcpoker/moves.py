@@ -94,8 +94,14 @@ def _draw_card(state: BCState, events: list[BCPokerEvent]) -> str | None:
         cards = state.pile[:-1]
         state.deck = seeded_shuffle(state.round_seed, state.reshuffles, cards)
         state.pile, state.pile_named = state.pile[-1:], state.pile_named[-1:]
-        events.append(Rebuild(count=state.reshuffles, limit=state.options.max_reshuffles, deck_size=len(state.deck),
-                              top=state.pile[-1]))
+        events.append(
+            Rebuild(
+                count=state.reshuffles,
+                limit=state.options.max_reshuffles,
+                deck_size=len(state.deck),
+                top=state.pile[-1],
+            )
+        )
     return state.deck.pop(0)
 
 
@@ -115,7 +121,9 @@ def _draw(state: BCState, seat: int, events: list[BCPokerEvent]) -> None:
         return
     if state.riichi[seat]:
         can_win = wins(state, state.hands[seat])
-        can_chain = is_black(card) and any(beats(trigger_number(card, nm), hit.card, hit.number) for nm in names_for(card))
+        can_chain = is_black(card) and any(
+            beats(trigger_number(card, nm), hit.card, hit.number) for nm in names_for(card)
+        )
         if can_win or can_chain:
             state.phase = "hit_riichi"
             return
@@ -136,16 +144,33 @@ def _take(state: BCState, seat: int, events: list[BCPokerEvent]) -> None:
     state.hands[seat].append(card)
     state.draws[seat] += 1
     state.drawn, state.drawn_from, state.taken = None, "pile", card
-    events.append(Draw(player=seat, source="pile", card=card, named=named if card == KX else None,
-                       deck_size=len(state.deck), hit=False))
+    events.append(
+        Draw(
+            player=seat,
+            source="pile",
+            card=card,
+            named=named if card == KX else None,
+            deck_size=len(state.deck),
+            hit=False,
+        )
+    )
     if state.riichi[seat]:  # taking the top discard is the tsumo declaration (§4)
         end_round(state, [(seat, prev_seat(state, seat), "tsumo", list(state.hands[seat]))], events)
         return
     state.phase = "discard"
 
 
-def _discard(state: BCState, seat: int, code: str, named: int | None, events: list[BCPokerEvent], *,
-             riichi: bool, chain: bool, kept_riichi: bool) -> None:
+def _discard(
+    state: BCState,
+    seat: int,
+    code: str,
+    named: int | None,
+    events: list[BCPokerEvent],
+    *,
+    riichi: bool,
+    chain: bool,
+    kept_riichi: bool,
+) -> None:
     state.hands[seat].remove(code)
     state.pile.append(code)
     state.pile_named.append(trigger_number(code, named))
@@ -153,8 +178,18 @@ def _discard(state: BCState, seat: int, code: str, named: int | None, events: li
     if riichi:
         state.riichi[seat] = True
     forced = state.riichi[seat] and not riichi and state.phase == "discard"
-    events.append(Discarded(player=seat, card=code, named=named, riichi=riichi, chain=chain, kept_riichi=kept_riichi,
-                            after_exchange=state.after_exchange, forced=forced))
+    events.append(
+        Discarded(
+            player=seat,
+            card=code,
+            named=named,
+            riichi=riichi,
+            chain=chain,
+            kept_riichi=kept_riichi,
+            after_exchange=state.after_exchange,
+            forced=forced,
+        )
+    )
     reset_turn(state)
     state.hit = None
     eligible = _may_ron(state, seat, code)

@@ -17,14 +17,19 @@ class Options(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    players: int | None = Field(None, ge=MIN_PLAYERS, le=MAX_PLAYERS,  # None: however many are seated
-                                description="Number of players (two decks for 4 or more)")
+    players: int | None = Field(
+        None,
+        ge=MIN_PLAYERS,
+        le=MAX_PLAYERS,  # None: however many are seated
+        description="Number of players (two decks for 4 or more)",
+    )
     riichi_required: bool = Field(True, description="A normal win needs Riichi; off: anyone may win at any time")
     black_christmas: bool = Field(True, description="Black Christmas hits, chains and Black Gift")
     special_hands: bool = Field(True, description="The special hands S01-S06")
     lead_rounds: int = Field(2, ge=1, le=10, description="How many times everyone leads before the game ends")
-    max_reshuffles: int = Field(3, ge=0, le=100,
-                                description="Deck rebuilds per round before it ends without a winner; 0 = unlimited")
+    max_reshuffles: int = Field(
+        3, ge=0, le=100, description="Deck rebuilds per round before it ends without a winner; 0 = unlimited"
+    )
 
     def check(self, n_seats: int | None = None) -> None:
         if n_seats is None:

@@ -27,8 +27,8 @@ def deal(deck: list[str], lead: int, n: int) -> tuple[list[list[str]], list[str]
     """Hands per seat and the rest of the deck: seat (lead + k) % n gets cards 7k .. 7k+6."""
     hands: list[list[str]] = [[] for _ in range(n)]
     for k in range(n):
-        hands[(lead + k) % n] = list(deck[HAND_SIZE * k: HAND_SIZE * (k + 1)])
-    return hands, list(deck[HAND_SIZE * n:])
+        hands[(lead + k) % n] = list(deck[HAND_SIZE * k : HAND_SIZE * (k + 1)])
+    return hands, list(deck[HAND_SIZE * n :])
 
 
 def new_game(
@@ -110,8 +110,16 @@ def start_round(state: BCState, events: list[BCPokerEvent]) -> None:
     reset_turn(state)
     state.phase = "draw"
     state.turn = state.lead
-    events.append(RoundStart(round=state.round, lead=state.lead, hash=state.round_hash, deck_size=len(state.deck),
-                             decks=state.decks, lead_counts=list(state.lead_counts)))
+    events.append(
+        RoundStart(
+            round=state.round,
+            lead=state.lead,
+            hash=state.round_hash,
+            deck_size=len(state.deck),
+            decks=state.decks,
+            lead_counts=list(state.lead_counts),
+        )
+    )
     for s in range(n):
         events.append(Deal(hand=sort_codes(state.hands[s]), seat=s))
 

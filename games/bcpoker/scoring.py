@@ -32,8 +32,9 @@ def dora_cards(indicator: str | None) -> list[str]:
     return out
 
 
-def score_win(state: BCState, winner: int, payer: int, kind: str, hand8: list[str], dora: list[str],
-              lead: int) -> ScoredWin:
+def score_win(
+    state: BCState, winner: int, payer: int, kind: str, hand8: list[str], dora: list[str], lead: int
+) -> ScoredWin:
     hv = hand_value(state, hand8)
     dora_count = sum(1 for c in hand8 if c in dora)
     base = hv.value + 100 * dora_count
@@ -43,9 +44,18 @@ def score_win(state: BCState, winner: int, payer: int, kind: str, hand8: list[st
     bonus = BONUS[kind]
     total = base + bonus
     return ScoredWin(
-        winner=winner, payer=payer, kind=kind, hand=sort_codes(hand8), value=hv.value,
+        winner=winner,
+        payer=payer,
+        kind=kind,
+        hand=sort_codes(hand8),
+        value=hv.value,
         patterns=[Pattern(id=p, name=pattern_name(p), points=POINTS[p]) for p in hv.counted],
-        met=list(hv.met), kx=list(hv.kx), dora_count=dora_count, lead_double=doubled, bonus=bonus, total=total,
+        met=list(hv.met),
+        kx=list(hv.kx),
+        dora_count=dora_count,
+        lead_double=doubled,
+        bonus=bonus,
+        total=total,
     )
 
 
@@ -59,9 +69,19 @@ def end_round(state: BCState, wins: list[Claim], events: list[BCPokerEvent], lap
     state.lead_counts[lead] += 1
     next_lead = lead if lead in [w.winner for w in scored] else next_seat(state, lead)
     end = RoundEnd(
-        round=state.round, lead=lead, wins=scored, lapsed=list(lapsed or []), indicator=indicator, dora=dora,
-        payments=payments, scores=list(state.scores), next_lead=next_lead, lead_counts=list(state.lead_counts),
-        reshuffles=state.reshuffles, seed=state.round_seed, hash=state.round_hash,
+        round=state.round,
+        lead=lead,
+        wins=scored,
+        lapsed=list(lapsed or []),
+        indicator=indicator,
+        dora=dora,
+        payments=payments,
+        scores=list(state.scores),
+        next_lead=next_lead,
+        lead_counts=list(state.lead_counts),
+        reshuffles=state.reshuffles,
+        seed=state.round_seed,
+        hash=state.round_hash,
     )
     events.append(end)
     state.last_round = end.fields()
@@ -84,8 +104,9 @@ def _pay(state: BCState, scored: list[ScoredWin], events: list[BCPokerEvent]) ->
     for win in scored:
         payments[win.winner] += win.total
         payments[win.payer] -= win.total
-        events.append(Win(winner=win.winner, payer=win.payer, kind=win.kind, hand=win.hand, value=win.value,
-                          total=win.total))
+        events.append(
+            Win(winner=win.winner, payer=win.payer, kind=win.kind, hand=win.hand, value=win.value, total=win.total)
+        )
     for s in range(state.players):
         state.scores[s] += payments[s]
     return payments
@@ -98,9 +119,11 @@ def result(state: BCState) -> Result:
         scores=list(state.scores),
         placings=placings(state.scores),
         summary={
-            "rounds": [{k: r[k] for k in ("round", "lead", "payments")} | {"wins": [
-                {k: w[k] for k in ("winner", "payer", "kind", "value", "total")} for w in r["wins"]]}
-                for r in state.rounds],
+            "rounds": [
+                {k: r[k] for k in ("round", "lead", "payments")}
+                | {"wins": [{k: w[k] for k in ("winner", "payer", "kind", "value", "total")} for w in r["wins"]]}
+                for r in state.rounds
+            ],
             "lead_counts": list(state.lead_counts),
         },
     )

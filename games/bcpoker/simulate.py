@@ -8,8 +8,9 @@ from games import simulate as sim
 from games.bcpoker.options import Options
 
 
-def play_game(options: Options, players: int, seed: str, check: sim.Check | None = None,
-              max_actions: int = 200_000) -> tuple[Any, int]:
+def play_game(
+    options: Options, players: int, seed: str, check: sim.Check | None = None, max_actions: int = 200_000
+) -> tuple[Any, int]:
     """Play one bot game; ``check(state, events)`` runs after every action. Returns (state, actions)."""
     from games.bcpoker import GAME
 
@@ -33,5 +34,11 @@ def simulate(opts: Options, players: int, games: int = 100, seed: str = "1") -> 
         zero_sum = zero_sum and sum(state.scores) == 0
 
     report = sim.run_games(lambda seed: play_game(opts, players, seed), games, seed, tally)
-    return {**report, "players": players, "rounds": rounds, "wins": wins,
-            "win_kinds": dict(sorted(kinds.items())), "zero_sum": zero_sum}
+    return {
+        **report,
+        "players": players,
+        "rounds": rounds,
+        "wins": wins,
+        "win_kinds": dict(sorted(kinds.items())),
+        "zero_sum": zero_sum,
+    }

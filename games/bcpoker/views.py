@@ -123,7 +123,9 @@ def public_view(state: BCState) -> PublicView:
         drawn_from=state.drawn_from,
         taken=state.taken,
         after_exchange=state.after_exchange,
-        exchange=ExchangeProgress(placed=len(state.exchanged), of=hit.number) if state.phase == "exchange" and hit else None,
+        exchange=ExchangeProgress(placed=len(state.exchanged), of=hit.number)
+        if state.phase == "exchange" and hit
+        else None,
         ron=RonOffer(discarder=w.discarder, card=w.card, named=w.named) if w else None,
         round_hash=state.round_hash,
         last_round=None if state.last_round is None else RoundOutcome.model_validate(state.last_round),

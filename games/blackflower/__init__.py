@@ -23,7 +23,17 @@ def decision_continues(state: BlackFlowerState, seat: int) -> bool:
 
 
 GAME = GameBase.from_engine(
-    engine, name="blackflower", title="Black Flower", min_players=2, max_players=10, Options=Options,
-    State=BlackFlowerState, uses_balances=True, bot_choose=bot_choose, decision_continues=decision_continues,
-    end_early=early_end.end_early, deal_number=deals.deal_number, rounds_won=True,
+    engine,
+    name="blackflower",
+    title="Black Flower",
+    min_players=2,
+    max_players=10,
+    Options=Options,
+    State=BlackFlowerState,
+    uses_balances=True,
+    bot_choose=bot_choose,
+    decision_continues=decision_continues,
+    end_early=early_end.end_early,
+    deal_number=deals.deal_number,
+    rounds_won=True,
 )

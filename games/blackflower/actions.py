@@ -33,9 +33,17 @@ class Move(StrEnum):
 
 
 MOVE_TEXT = {
-    Move.SIT: "Sit out", Move.DEAL: "Deal the round", Move.END: "End the game", Move.NIKO: "Claim Ni-Ko",
-    Move.PLAYON: "Play on", Move.HIT: "Hit", Move.STAND: "Stand", Move.DOUBLE: "Double down", Move.SPLIT: "Split",
-    Move.ACCEPT: "Take the bank", Move.DECLINE: "Decline",
+    Move.SIT: "Sit out",
+    Move.DEAL: "Deal the round",
+    Move.END: "End the game",
+    Move.NIKO: "Claim Ni-Ko",
+    Move.PLAYON: "Play on",
+    Move.HIT: "Hit",
+    Move.STAND: "Stand",
+    Move.DOUBLE: "Double down",
+    Move.SPLIT: "Split",
+    Move.ACCEPT: "Take the bank",
+    Move.DECLINE: "Decline",
 }
 
 
@@ -69,8 +77,10 @@ def parse(action: str) -> Action:
     try:
         return Move(action)
     except ValueError:
-        raise GameError(f"{action!r} is not a Black Flower action: bet, sit, hit, stand, double, split, "
-                        "claim Ni-Ko or play on, take or decline the bank.") from None
+        raise GameError(
+            f"{action!r} is not a Black Flower action: bet, sit, hit, stand, double, split, "
+            "claim Ni-Ko or play on, take or decline the bank."
+        ) from None
 
 
 def describe(action: str) -> str:

@@ -99,8 +99,10 @@ def _split(state: BlackFlowerState, seat: int, hand: Hand, events: list[BlackFlo
     stake = hand.stake
     state.chips[seat] -= stake
     first, second = hand.cards
-    state.hands[seat] = [Hand(cards=[first], stake=stake, split=True, played_on=hand.played_on),
-                         Hand(cards=[second], stake=stake, split=True, played_on=hand.played_on)]
+    state.hands[seat] = [
+        Hand(cards=[first], stake=stake, split=True, played_on=hand.played_on),
+        Hand(cards=[second], stake=stake, split=True, played_on=hand.played_on),
+    ]
     events.append(E.Split(player=seat, cards=[first, second], stake=stake, chips=state.chips[seat]))
     state.hand_index = 0
     begin_hand(state, events)
@@ -139,5 +141,11 @@ def _offer(state: BlackFlowerState, seat: int, action: Action, events: list[Blac
     offer_from(state, events, (seat + 1) % seat_count(state))
 
 
-STEPS: dict[str, Step] = {Phase.BETTING: _betting, Phase.NIKO: _niko, Phase.PLAY: _play, Phase.BANKER_NIKO: _banker_niko, Phase.BANKER: _banker,
-                          Phase.OFFER: _offer}
+STEPS: dict[str, Step] = {
+    Phase.BETTING: _betting,
+    Phase.NIKO: _niko,
+    Phase.PLAY: _play,
+    Phase.BANKER_NIKO: _banker_niko,
+    Phase.BANKER: _banker,
+    Phase.OFFER: _offer,
+}

@@ -32,8 +32,15 @@ def end_round_no_deal(state: BlackFlowerState, events: list[BlackFlowerEvent], e
     for s, b in enumerate(state.bets):
         state.chips[s] += b
     n = seat_count(state)
-    entry = {"round": state.round, "banker": state.banker, "stakes": [0] * n, "returned": [0] * n,
-             "nets": [0] * n, "hands": [], "dealt": False}
+    entry = {
+        "round": state.round,
+        "banker": state.banker,
+        "stakes": [0] * n,
+        "returned": [0] * n,
+        "nets": [0] * n,
+        "hands": [],
+        "dealt": False,
+    }
     close_round(state, events, entry, [], state.banker)
     if ended:
         game_over(state, events, "the host ended the game")
@@ -41,8 +48,9 @@ def end_round_no_deal(state: BlackFlowerState, events: list[BlackFlowerEvent], e
         start_round(state, events)
 
 
-def round_deal(deck: list[str], n: int, banker: int,
-               betting: list[bool]) -> tuple[list[int], dict[int, list[str]], list[str], list[str]]:
+def round_deal(
+    deck: list[str], n: int, banker: int, betting: list[bool]
+) -> tuple[list[int], dict[int, list[str]], list[str], list[str]]:
     """The deal of a round: one card at a time to each seat that bet, in play order (the seats
     before the banker's, counting down), then to the banker, twice round. Returns the seats in play
     order, their two cards, the banker's two cards (the first face down) and the rest of the deck."""
@@ -71,9 +79,15 @@ def _deal(state: BlackFlowerState, events: list[BlackFlowerEvent]) -> None:
     for s in order:
         state.hands[s] = [Hand(stake=state.bets[s], cards=dealt[s])]
     state.banker_hand = Hand(cards=banker_cards)
-    events.append(E.Deal(round=state.round, order=list(order),
-                      hands=[{"seat": s, "cards": list(state.hands[s][0].cards)} for s in order],
-                      banker=b, banker_up=state.banker_hand.cards[1]))
+    events.append(
+        E.Deal(
+            round=state.round,
+            order=list(order),
+            hands=[{"seat": s, "cards": list(state.hands[s][0].cards)} for s in order],
+            banker=b,
+            banker_up=state.banker_hand.cards[1],
+        )
+    )
     state.turn = order[0]
     state.hand_index = 0
     begin_hand(state, events)

@@ -50,7 +50,7 @@ def calc(args: argparse.Namespace) -> int:
     line = f"{' '.join(codes)}: "
     if len(held) < len(codes):
         ended = "bust" if out["bust"] else "stands"
-        line += (f"{ended} after {len(held)} cards ({' '.join(held)}), never dealt {' '.join(codes[len(held):])}; ")
+        line += f"{ended} after {len(held)} cards ({' '.join(held)}), never dealt {' '.join(codes[len(held) :])}; "
     line += f"totals {', '.join(map(str, out['totals']))}; hard {out['hard']}"
     if out["special"]:
         line += f"; special hand {out['special']}"
@@ -75,7 +75,9 @@ def stats(args: argparse.Namespace) -> int:
         return 0
     print(f"{out['deals']} ordered two-card deals")
     for key, c in out["categories"].items():
-        print(f"  {key:<22} {', '.join(map(str, c['totals'])):<16} {c['f']:>4}  {c['percent']:>5.2f}%  rank {c['rank']}")
+        print(
+            f"  {key:<22} {', '.join(map(str, c['totals'])):<16} {c['f']:>4}  {c['percent']:>5.2f}%  rank {c['rank']}"
+        )
     for key, d in out["derived"].items():
         print(f"  {key:<12} {d['f']:>4}  {d['percent']:.2f}%")
     return 0
@@ -91,9 +93,14 @@ def simulate(args: argparse.Namespace) -> int:
     if args.games < 0:
         raise GameError("--games must not be negative.")
     out = run(parse_options(cli.options_given(args, Options)), players, games=args.games, seed=str(args.seed))
-    return cli.report(args, out, "{games} games ({players} players), {rounds} rounds, {hands} hands, {actions} "
-                      "actions in {seconds} s ({games_per_second} games/s); chips conserved: {zero_sum}; "
-                      "errors: {errors}; bank edge per unit staked: {bank_edge_per_unit}", kept="zero_sum")
+    return cli.report(
+        args,
+        out,
+        "{games} games ({players} players), {rounds} rounds, {hands} hands, {actions} "
+        "actions in {seconds} s ({games_per_second} games/s); chips conserved: {zero_sum}; "
+        "errors: {errors}; bank edge per unit staked: {bank_edge_per_unit}",
+        kept="zero_sum",
+    )
 
 
 def verify(args: argparse.Namespace) -> int:
@@ -120,8 +127,14 @@ def verify(args: argparse.Namespace) -> int:
         except ValueError:
             raise GameError(f"--no-bet takes seat numbers, not {args.no_bet!r}.") from None
         order, hands, banker_cards, rest = round_deal(deck, n, banker, [s not in out_seats for s in range(n)])
-        out.update(players=n, banker=banker + 1, order=[s + 1 for s in order],
-                   hands={str(s + 1): cards for s, cards in hands.items()}, banker_cards=banker_cards, rest=rest)
+        out.update(
+            players=n,
+            banker=banker + 1,
+            order=[s + 1 for s in order],
+            hands={str(s + 1): cards for s, cards in hands.items()},
+            banker_cards=banker_cards,
+            rest=rest,
+        )
     if args.json:
         print(json.dumps(out))
         return 0

@@ -218,9 +218,33 @@ class GameEnd(GameEvent):
 
 
 BlackFlowerEvent = Annotated[
-    BankerDraw | RoundStart | Bet | Sit | EndRequested | NoBets | Deal | CardDrawn | Stand | Bust | NiKo | PlayOn
-    | Double | Split | BankerReveal | BankerNoDraw | BankerCard | BankerStand | BankerBust | Settle | RoundEnd
-    | BankOffer | BankAccept | BankDecline | BankKept | BankerChange | GameEnd,
+    BankerDraw
+    | RoundStart
+    | Bet
+    | Sit
+    | EndRequested
+    | NoBets
+    | Deal
+    | CardDrawn
+    | Stand
+    | Bust
+    | NiKo
+    | PlayOn
+    | Double
+    | Split
+    | BankerReveal
+    | BankerNoDraw
+    | BankerCard
+    | BankerStand
+    | BankerBust
+    | Settle
+    | RoundEnd
+    | BankOffer
+    | BankAccept
+    | BankDecline
+    | BankKept
+    | BankerChange
+    | GameEnd,
     Field(discriminator="type"),
 ]
 EVENT = TypeAdapter(BlackFlowerEvent)

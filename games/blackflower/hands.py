@@ -65,7 +65,7 @@ def _partitions(items: tuple[str, ...]):
     first, rest = items[0], items[1:]
     for part in _partitions(rest):
         for i in range(len(part)):
-            yield part[:i] + [(first, *part[i])] + part[i + 1:]
+            yield part[:i] + [(first, *part[i])] + part[i + 1 :]
         yield [(first,)] + part
 
 
@@ -201,7 +201,7 @@ def evaluate(cards: list[str], no_pair_advantage: bool = False, *, as_dealt: boo
     exactly two Brights are reported as Ni-Ko (the hand that may be claimed, §7); longer lists that
     begin with two Brights played on.
     """
-    held = list(cards[:cards_taken(cards, no_pair_advantage)])
+    held = list(cards[: cards_taken(cards, no_pair_advantage)])
     t = totals(held, no_pair_advantage)
     sp = special(held)
     if sp is None and as_dealt and is_niko_deal(held):

@@ -32,7 +32,9 @@ def at_stake(state: BlackFlowerState) -> list[int]:
     They are out of ``chips`` (the balance) but not lost: a push returns them, a win doubles them."""
     if state.phase == Phase.BETTING:
         return list(state.bets)
-    return [sum(h.stake for h in seat_hands if h.result is None) for seat_hands in state.hands] or [0] * seat_count(state)
+    return [sum(h.stake for h in seat_hands if h.result is None) for seat_hands in state.hands] or [0] * seat_count(
+        state
+    )
 
 
 def max_bet_for(state: BlackFlowerState, seat: int) -> int:
@@ -50,8 +52,15 @@ def _can_split(state: BlackFlowerState, seat: int, hand: Hand) -> bool:
 
 
 def _can_double(state: BlackFlowerState, seat: int, hand: Hand) -> bool:
-    return (state.options.double_down and not hand.split and not hand.doubled and hand.hits == 0
-            and len(hand.cards) == 2 and state.chips[seat] >= hand.stake and len(state.deck) >= 1)
+    return (
+        state.options.double_down
+        and not hand.split
+        and not hand.doubled
+        and hand.hits == 0
+        and len(hand.cards) == 2
+        and state.chips[seat] >= hand.stake
+        and len(state.deck) >= 1
+    )
 
 
 def legal_actions(state: BlackFlowerState, seat: int) -> list[str]:
@@ -126,8 +135,10 @@ def _not_asked(state: BlackFlowerState, seat: int) -> str:
     if state.phase == Phase.BETTING and seat in state.decided:
         return "You have already answered for this round."
     if state.phase == Phase.BETTING and state.chips[seat] < state.options.min_bet:
-        return (f"You have {state.chips[seat]} chips, less than the minimum bet of {state.options.min_bet}, "
-                "so you sit out this round.")
+        return (
+            f"You have {state.chips[seat]} chips, less than the minimum bet of {state.options.min_bet}, "
+            "so you sit out this round."
+        )
     names = ", ".join(state.seats[s].name for s in to_act(state)) or "nobody"
     return f"It is not your turn; waiting for {names}."
 

@@ -19,9 +19,15 @@ class Options(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     banker: Literal["rotate", "fixed", "winner"] = Field(
-        "rotate", description="Who banks after each round: rotate (offered clockwise), fixed, or the winner")
-    rounds: int | None = Field(None, ge=0, le=MAX_ROUNDS, description="Number of rounds; 0 = until the host ends the game",
-                               json_schema_extra=unset("one per player"))
+        "rotate", description="Who banks after each round: rotate (offered clockwise), fixed, or the winner"
+    )
+    rounds: int | None = Field(
+        None,
+        ge=0,
+        le=MAX_ROUNDS,
+        description="Number of rounds; 0 = until the host ends the game",
+        json_schema_extra=unset("one per player"),
+    )
     min_bet: int = Field(10, ge=1, le=MAX_BET_LIMIT, description="Smallest bet")
     max_bet: int = Field(100, ge=1, le=MAX_BET_LIMIT, description="Largest first bet")
     split_by_month: bool = Field(False, description="Two dealt cards of one month may be split into two hands")

@@ -74,8 +74,14 @@ def new_game(
     chips = [DEFAULT_BALANCE if s.balance is None else int(s.balance) for s in infos]
     host = next((i for i, s in enumerate(infos) if not s.bot), None)
     state = BlackFlowerState(
-        options=options, seats=infos, seed=seed, host=host, chips=chips, start_chips=list(chips),
-        banker=banker, rounds_target=options.rounds_for(n),
+        options=options,
+        seats=infos,
+        seed=seed,
+        host=host,
+        chips=chips,
+        start_chips=list(chips),
+        banker=banker,
+        rounds_target=options.rounds_for(n),
         decks=[_check_deck(d) for d in decks] if decks is not None else None,
     )
     start_round(state, events)
@@ -122,17 +128,35 @@ def start_round(state: BlackFlowerState, events: list[BlackFlowerEvent]) -> None
     state.hand_index = 0
     state.offer = None
     state.host_ready = not (state.rounds_target == 0 and state.host == state.banker)
-    events.append(E.RoundStart(round=state.round, rounds=state.rounds_target, banker=state.banker,
-                      hash=state.round_hash, eligible=list(eligible)))
+    events.append(
+        E.RoundStart(
+            round=state.round,
+            rounds=state.rounds_target,
+            banker=state.banker,
+            hash=state.round_hash,
+            eligible=list(eligible),
+        )
+    )
 
 
-def close_round(state: BlackFlowerState, events: list[BlackFlowerEvent], entry: dict[str, Any],
-                movements: list[dict[str, Any]], next_banker: int | None) -> None:
+def close_round(
+    state: BlackFlowerState,
+    events: list[BlackFlowerEvent],
+    entry: dict[str, Any],
+    movements: list[dict[str, Any]],
+    next_banker: int | None,
+) -> None:
     """The round ends: its ``history`` entry kept, the bets cleared, ``round_end`` told (its seed revealed)."""
     state.history.append(entry)
     state.bets = [0] * seat_count(state)
-    state.last_round = {**entry, "movements": movements, "chips": list(state.chips), "seed": state.round_seed,
-                        "hash": state.round_hash, "next_banker": next_banker}
+    state.last_round = {
+        **entry,
+        "movements": movements,
+        "chips": list(state.chips),
+        "seed": state.round_seed,
+        "hash": state.round_hash,
+        "next_banker": next_banker,
+    }
     events.append(E.RoundEnd(**state.last_round))
 
 

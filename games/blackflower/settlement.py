@@ -65,8 +65,16 @@ def settle(state: BlackFlowerState, events: list[BlackFlowerEvent]) -> None:
             nets[b] -= info["net"]
             hands_out.append(info)
             events.append(E.Settle(player=s, **{k: v for k, v in info.items() if k != "seat"}))
-    entry = {"round": state.round, "banker": b, "stakes": stakes, "returned": returned, "nets": nets,
-             "hands": hands_out, "dealt": True, "banker_hand": _final(state, bh)}
+    entry = {
+        "round": state.round,
+        "banker": b,
+        "stakes": stakes,
+        "returned": returned,
+        "nets": nets,
+        "hands": hands_out,
+        "dealt": True,
+        "banker_hand": _final(state, bh),
+    }
     state.turn = None
     nxt = _next_banker_fixed(state, nets)
     close_round(state, events, entry, round_movements(entry), nxt)
@@ -87,15 +95,26 @@ def _settle_hand(state: BlackFlowerState, seat: int, idx: int, hand: Hand, banke
     net = hand.payout - hand.stake
     state.chips[seat] += hand.payout
     state.chips[state.banker] -= net
-    return {"seat": seat, "hand": idx, "result": res, "stake": hand.stake, "doubled": hand.doubled, "net": net,
-            **_final(state, hand)}
+    return {
+        "seat": seat,
+        "hand": idx,
+        "result": res,
+        "stake": hand.stake,
+        "doubled": hand.doubled,
+        "net": net,
+        **_final(state, hand),
+    }
 
 
 def _final(state: BlackFlowerState, hand: Hand) -> dict[str, Any]:
     """A hand as it ended: its cards, special hand, bust, and value (None when bust)."""
     bust = hand.status == "bust"
-    return {"cards": list(hand.cards), "special": hand.special, "bust": bust,
-            "value": None if bust else H.standing(hand.cards, no_pairs(state))}
+    return {
+        "cards": list(hand.cards),
+        "special": hand.special,
+        "bust": bust,
+        "value": None if bust else H.standing(hand.cards, no_pairs(state)),
+    }
 
 
 def _next_banker_fixed(state: BlackFlowerState, nets: list[int]) -> int | None:
@@ -141,12 +160,19 @@ def round_movements(entry: dict[str, Any]) -> list[dict[str, Any]]:
     for s in dict.fromkeys(h["seat"] for h in entry["hands"]):
         hands = [h for h in entry["hands"] if h["seat"] == s]
         split = len(hands) > 1
-        stakes = [("stake" if not split else f"hand {h['hand'] + 1} stake") + f" {h['stake']}"
-                  + (" (doubled down)" if h.get("doubled") else "") for h in hands]
+        stakes = [
+            ("stake" if not split else f"hand {h['hand'] + 1} stake")
+            + f" {h['stake']}"
+            + (" (doubled down)" if h.get("doubled") else "")
+            for h in hands
+        ]
         out.append({"seat": s, "kind": "bet", "amount": -entry["stakes"][s], "memo": ", ".join(stakes)})
-        back = [("" if not split else f"hand {h['hand'] + 1}: ")
-                + (f"{h['stake']} back + {h['stake']} won" if h["result"] == "win" else f"{h['stake']} back (push)")
-                for h in hands if h["result"] != "loss"]
+        back = [
+            ("" if not split else f"hand {h['hand'] + 1}: ")
+            + (f"{h['stake']} back + {h['stake']} won" if h["result"] == "win" else f"{h['stake']} back (push)")
+            for h in hands
+            if h["result"] != "loss"
+        ]
         if entry["returned"][s]:
             out.append({"seat": s, "kind": "win", "amount": entry["returned"][s], "memo": ", ".join(back)})
     if entry["nets"][b]:
@@ -160,13 +186,19 @@ def round_movements(entry: dict[str, Any]) -> list[dict[str, Any]]:
 def ledger_entries(state: BlackFlowerState) -> list[dict[str, Any]]:
     """Ledger lines of a finished game: every round's :func:`round_movements`, with its ``round``
     (the lines of a seat's round sum to its net for that round: a round won sums above 0)."""
-    return [{**m, "round": r["round"], "memo": f"round {r['round']}: {m['memo']}"}
-            for r in state.history for m in round_movements(r)]
+    return [
+        {**m, "round": r["round"], "memo": f"round {r['round']}: {m['memo']}"}
+        for r in state.history
+        for m in round_movements(r)
+    ]
 
 
 def result(state: BlackFlowerState) -> Result:
     if state.phase != Phase.OVER:
         raise GameError("The game is not over yet.")
     won = scores(state)
-    return Result(scores=won, placings=placings(won),
-                  summary={"rounds": len(state.history), "chips": list(state.chips), "reason": state.end_reason})
+    return Result(
+        scores=won,
+        placings=placings(won),
+        summary={"rounds": len(state.history), "chips": list(state.chips), "reason": state.end_reason},
+    )

@@ -9,8 +9,9 @@ from games.blackflower import engine
 from games.blackflower.options import Options
 
 
-def play_game(options: Options, players: int, seed: str, check: sim.Check | None = None,
-              balances: list[int] | None = None) -> tuple[Any, int]:
+def play_game(
+    options: Options, players: int, seed: str, check: sim.Check | None = None, balances: list[int] | None = None
+) -> tuple[Any, int]:
     """Play one bot game; ``check(state, events)`` runs after every action. Returns (state, actions)."""
     from games.blackflower import GAME
 
@@ -24,7 +25,10 @@ def simulate(options: Options, players: int, games: int = 100, seed: str = "1") 
 
     def tally(state) -> None:
         nonlocal rounds, hands, bank, staked, zero_sum
-        if sum(state.chips) != sum(state.start_chips) or sum(line["amount"] for line in engine.ledger_entries(state)) != 0:
+        if (
+            sum(state.chips) != sum(state.start_chips)
+            or sum(line["amount"] for line in engine.ledger_entries(state)) != 0
+        ):
             zero_sum = False
         for r in state.history:
             rounds += 1
@@ -35,5 +39,12 @@ def simulate(options: Options, players: int, games: int = 100, seed: str = "1") 
                 results[h["result"]] += 1
 
     report = sim.run_games(lambda seed: play_game(options, players, seed), games, seed, tally)
-    return {**report, "players": players, "rounds": rounds, "hands": hands, "zero_sum": zero_sum,
-            "results": results, "bank_edge_per_unit": round(bank / staked, 4) if staked else None}
+    return {
+        **report,
+        "players": players,
+        "rounds": rounds,
+        "hands": hands,
+        "zero_sum": zero_sum,
+        "results": results,
+        "bank_edge_per_unit": round(bank / staked, 4) if staked else None,
+    }

@@ -53,13 +53,18 @@ def initial_deals(no_pair_advantage: bool = False) -> dict[str, Any]:
     for key, c in ordered:
         f = c["count"]
         categories[key] = {
-            "totals": c["totals"], "f": f, "p": round(f / total, 5), "percent": round(100 * f / total, 2),
+            "totals": c["totals"],
+            "f": f,
+            "p": round(f / total, 5),
+            "percent": round(100 * f / total, 2),
             "rank": 1 + sum(cats[k]["count"] > f for k in cats),
         }
     return {
         "deals": total,
         "categories": categories,
         "derived": {k: {"f": v, "percent": round(100 * v / total, 2)} for k, v in derived.items()},
-        "by_total": {str(x): {**row, "percent": round(100 * row["deals"] / total, 2)}
-                     for x, row in sorted(by_total.items(), reverse=True)},
+        "by_total": {
+            str(x): {**row, "percent": round(100 * row["deals"] / total, 2)}
+            for x, row in sorted(by_total.items(), reverse=True)
+        },
     }

@@ -50,13 +50,14 @@ def hand_info(state: BlackFlowerState, hand: Hand) -> dict[str, Any]:
     return {"cards": list(hand.cards), "low": t[0], "high": t[-1], "best": H.standing(hand.cards, no_pairs(state))}
 
 
-def stand(state: BlackFlowerState, events: list[BlackFlowerEvent], seat: int, idx: int, auto: str | None = None) -> None:
+def stand(
+    state: BlackFlowerState, events: list[BlackFlowerEvent], seat: int, idx: int, auto: str | None = None
+) -> None:
     hand = state.hands[seat][idx]
     hand.status = "stood"
     hand.special = H.special(hand.cards, hand.niko)
     value = H.standing(hand.cards, no_pairs(state))
-    events.append(E.Stand(player=seat, hand=idx, value=value, special=hand.special, auto=auto,
-                      cards=list(hand.cards)))
+    events.append(E.Stand(player=seat, hand=idx, value=value, special=hand.special, auto=auto, cards=list(hand.cards)))
     next_hand(state, events)
 
 
@@ -126,8 +127,15 @@ def banker_stand(state: BlackFlowerState, events: list[BlackFlowerEvent], auto: 
     bh = dealt_banker_hand(state)
     bh.status = "stood"
     bh.special = H.special(bh.cards, bh.niko)
-    events.append(E.BankerStand(player=state.banker, value=H.standing(bh.cards, no_pairs(state)),
-                      special=bh.special, auto=auto, cards=list(bh.cards)))
+    events.append(
+        E.BankerStand(
+            player=state.banker,
+            value=H.standing(bh.cards, no_pairs(state)),
+            special=bh.special,
+            auto=auto,
+            cards=list(bh.cards),
+        )
+    )
     settle(state, events)
 
 

@@ -138,9 +138,18 @@ def _public_hand(state: BlackFlowerState, hand: Hand, hide_first: bool = False) 
         if not hide_first:
             figures.update(totals=t, hard=t[0], best=H.standing(visible, no_pairs(state)))
     return HandView.model_construct(
-        cards=([None] if hide_first else []) + list(visible), stake=hand.stake, split=hand.split,
-        doubled=hand.doubled, played_on=hand.played_on, niko=hand.niko, status=hand.status, special=hand.special,
-        result=hand.result, payout=hand.payout, **figures)
+        cards=([None] if hide_first else []) + list(visible),
+        stake=hand.stake,
+        split=hand.split,
+        doubled=hand.doubled,
+        played_on=hand.played_on,
+        niko=hand.niko,
+        status=hand.status,
+        special=hand.special,
+        result=hand.result,
+        payout=hand.payout,
+        **figures,
+    )
 
 
 def _last_round_figures(last: dict[str, Any] | None) -> LastRound | None:
@@ -149,8 +158,10 @@ def _last_round_figures(last: dict[str, Any] | None) -> LastRound | None:
     if last is None:
         return None
     keep = ("round", "banker", "stakes", "returned", "nets", "chips", "seed", "hash", "next_banker", "dealt")
-    results = [HandResult.model_construct(seat=h["seat"], hand=h["hand"], result=h["result"], net=h["net"])
-               for h in last.get("hands", [])]
+    results = [
+        HandResult.model_construct(seat=h["seat"], hand=h["hand"], result=h["result"], net=h["net"])
+        for h in last.get("hands", [])
+    ]
     return LastRound.model_construct(**{k: last[k] for k in keep}, results=results)
 
 
@@ -202,8 +213,9 @@ def _arrangement(state: BlackFlowerState, hand: HandView) -> list[PileView] | No
 def view(state: BlackFlowerState, seat: int) -> SeatView:
     """What one seat may see: everything public (nobody, not even the banker, sees the face-down card), the most
     it may bet now and the best arrangement of each of its own hands."""
-    seen = SeatView.model_construct(game="blackflower", **_public_fields(state), seat=seat,
-                                    max_bet_now=max_bet_for(state, seat), arrangements=[])
+    seen = SeatView.model_construct(
+        game="blackflower", **_public_fields(state), seat=seat, max_bet_now=max_bet_for(state, seat), arrangements=[]
+    )
     seen.arrangements = [_arrangement(state, h) for h in seen.own_hands()]
     return seen
 

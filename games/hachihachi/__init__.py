@@ -29,9 +29,17 @@ def decision_continues(state: HHState, seat: int) -> bool:
 
 
 GAME = GameBase.from_engine(
-    engine, name="hachihachi", title="Hachi-Hachi", min_players=3, max_players=7, Options=Options,
-    State=HHState, uses_balances=True, bot_choose=bot_choose, decision_continues=decision_continues,
+    engine,
+    name="hachihachi",
+    title="Hachi-Hachi",
+    min_players=3,
+    max_players=7,
+    Options=Options,
+    State=HHState,
+    uses_balances=True,
+    bot_choose=bot_choose,
+    decision_continues=decision_continues,
     deal_number=deals.deal_number,
     balance_note="Inside a Hachi-Hachi game every player starts the year at 60p, its own count; when the game ends, "
-                 "the final score (cash − debt, those 60p included) is added to your season chips.",
+    "the final score (cash − debt, those 60p included) is added to your season chips.",
 )

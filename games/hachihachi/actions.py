@@ -34,8 +34,12 @@ class Call(StrEnum):
 
 
 CALL_TEXT = {
-    Call.MIZUTEN: "Declare Mizu-ten", Call.NO_MIZUTEN: "No Mizu-ten", Call.STAY: "Stay", Call.PASS: "Pass",
-    Call.YOSHI: "Yoshi! (stop and win)", Call.SAGE: "Sa-gé! (play on)",
+    Call.MIZUTEN: "Declare Mizu-ten",
+    Call.NO_MIZUTEN: "No Mizu-ten",
+    Call.STAY: "Stay",
+    Call.PASS: "Pass",
+    Call.YOSHI: "Yoshi! (stop and win)",
+    Call.SAGE: "Sa-gé! (play on)",
     Call.CANCEL_SAGE: "Cancel my Sa-gé (end the month)",
 }
 
@@ -97,8 +101,9 @@ def parse(action: str) -> Action:
     try:
         return Call(action)
     except ValueError:
-        raise GameError(f"{action!r} is not a Hachi-Hachi action: stay or pass, declare, play a card, "
-                        "Yoshi or Sa-gé, repay.") from None
+        raise GameError(
+            f"{action!r} is not a Hachi-Hachi action: stay or pass, declare, play a card, Yoshi or Sa-gé, repay."
+        ) from None
 
 
 def describe(action: str) -> str:

@@ -54,8 +54,11 @@ def calc(args: argparse.Namespace) -> int:
         return 0
     codes = parse_codes(captured)
     combos = captured_combos(codes)
-    out = {"card_points": card_points(codes), "dekiyaku": [{"id": c, "kan": k} for c, k in combos],
-           "kan": sum(k for _, k in combos)}
+    out = {
+        "card_points": card_points(codes),
+        "dekiyaku": [{"id": c, "kan": k} for c, k in combos],
+        "kan": sum(k for _, k in combos),
+    }
     if args.json:
         print(json.dumps(out))
     else:
@@ -64,9 +67,15 @@ def calc(args: argparse.Namespace) -> int:
     return 0
 
 
-simulate = cli.simulation(Options, parse_options, run_games, "{games} games of {players} players, {actions} "
-                          "actions in {seconds} s ({games_per_second} games/s); conserved: {conserved}; "
-                          "errors: {errors}; loans: {loans}; endings: {endings}", kept="conserved")
+simulate = cli.simulation(
+    Options,
+    parse_options,
+    run_games,
+    "{games} games of {players} players, {actions} "
+    "actions in {seconds} s ({games_per_second} games/s); conserved: {conserved}; "
+    "errors: {errors}; loans: {loans}; endings: {endings}",
+    kept="conserved",
+)
 
 
 def verify(args: argparse.Namespace) -> int:
@@ -91,19 +100,32 @@ def verify(args: argparse.Namespace) -> int:
         if blank is not None:  # seven players: the blank card's holder lays the hand out as the table
             table, hands[blank] = [c for c in hands[blank] if c != BLANK], []
         four = four_of_a_month(table)
-        attempts.append({"attempt": k, "deck": deck, "hands": {str(s + 1): sort_codes(h) for s, h in enumerate(hands)},
-                         "table": table, "undealt": undealt, "blank": None if blank is None else blank + 1,
-                         "redeal": None if four is None else f"four cards of month {four} on the table"})
+        attempts.append(
+            {
+                "attempt": k,
+                "deck": deck,
+                "hands": {str(s + 1): sort_codes(h) for s, h in enumerate(hands)},
+                "table": table,
+                "undealt": undealt,
+                "blank": None if blank is None else blank + 1,
+                "redeal": None if four is None else f"four cards of month {four} on the table",
+            }
+        )
         if four is None:
             break
     if args.json:
-        print(json.dumps({"ok": True, "seed": seed, "hash": actual, "players": n, "dealer": dealer + 1,
-                          "attempts": attempts}))
+        print(
+            json.dumps(
+                {"ok": True, "seed": seed, "hash": actual, "players": n, "dealer": dealer + 1, "attempts": attempts}
+            )
+        )
         return 0
     print(f"OK: sha256(seed) matches the hash {actual}.")
-    print(f"{n} players, seat {dealer + 1} deals; deck = seeded_shuffle(seed, attempt, canonical deck"
-          f"{' + the blank card' if n == 7 else ''}) (see games/shuffle.py); the stock is shuffled from "
-          "sha256(seed + ':stock') once the bids are known.")
+    print(
+        f"{n} players, seat {dealer + 1} deals; deck = seeded_shuffle(seed, attempt, canonical deck"
+        f"{' + the blank card' if n == 7 else ''}) (see games/shuffle.py); the stock is shuffled from "
+        "sha256(seed + ':stock') once the bids are known."
+    )
     for a in attempts:
         print(f"\nDeal attempt {a['attempt']}:")
         print(f"  deck (top first): {' '.join(a['deck'])}")

@@ -39,6 +39,7 @@ def money(points: int) -> str:
         return f"{points}p"
     return f"{points}p ({fmt_points(points).lstrip('+')})"
 
+
 LIGHTS = frozenset({"1L", "3L", "8L", "12L"})  # L*
 ANIMALS = frozenset({"2A", "4A", "5A", "6A", "7A", "8A", "9A", "10A"})  # A*
 RIBBONS = frozenset({"1R", "2R", "3R", "4R", "5R", "6R", "7R", "9R", "10R"})  # R*

@@ -31,10 +31,10 @@ def deal(deck: list[str], n: int, dealer: int) -> tuple[list[list[str]], list[st
     pos = 0
     for size in (3, 4):
         for s in order:
-            hands[s].extend(deck[pos:pos + size])
+            hands[s].extend(deck[pos : pos + size])
             pos += size
         if n != 7:
-            table.extend(deck[pos:pos + 3])
+            table.extend(deck[pos : pos + 3])
             pos += 3
     return hands, table, deck[pos:]
 

@@ -43,13 +43,30 @@ def declare(state: HHState, seat: int, action: Declare, events: list[HachiHachiE
     if kasu or suit:
         up, down = public_cards(hand, kasu, suit)
         triplets = hc.suit.triplets if hc.suit and suit in TRIPLET_COMBOS else []
-        state.declared[seat] = {"kasu": kasu, "suit": suit, "kan": kan, "kasu_kan": kasu_kan, "suit_kan": suit_kan,
-                                "triplets": triplets, "up": up, "down": down}
-        events.append(E.Declared(player=seat, kasu=kasu, suit=suit, kan=kan, kasu_kan=kasu_kan, suit_kan=suit_kan,
-                                 face_up=up, face_down=[combo_class(c) for c in down]))
+        state.declared[seat] = {
+            "kasu": kasu,
+            "suit": suit,
+            "kan": kan,
+            "kasu_kan": kasu_kan,
+            "suit_kan": suit_kan,
+            "triplets": triplets,
+            "up": up,
+            "down": down,
+        }
+        events.append(
+            E.Declared(
+                player=seat,
+                kasu=kasu,
+                suit=suit,
+                kan=kan,
+                kasu_kan=kasu_kan,
+                suit_kan=suit_kan,
+                face_up=up,
+                face_down=[combo_class(c) for c in down],
+            )
+        )
     else:
-        events.append(E.Declared(player=seat, kasu=None, suit=None, kan=0, face_up=[],
-                                 face_down=[]))
+        events.append(E.Declared(player=seat, kasu=None, suit=None, kan=0, face_up=[], face_down=[]))
     idx = state.active.index(seat)
     if idx < 2:
         state.acting = [state.active[idx + 1]]

@@ -45,8 +45,21 @@ from games.hachihachi.state import (
 from games.hachihachi.views import public_view, view
 from games.table_state import check_seed, seat_infos
 
-__all__ = ["apply", "describe_action", "hidden_cards", "is_over", "ledger_entries", "legal_actions", "load",
-           "new_game", "opening_events", "public_view", "result", "to_act", "view"]
+__all__ = [
+    "apply",
+    "describe_action",
+    "hidden_cards",
+    "is_over",
+    "ledger_entries",
+    "legal_actions",
+    "load",
+    "new_game",
+    "opening_events",
+    "public_view",
+    "result",
+    "to_act",
+    "view",
+]
 
 
 def new_game(
@@ -67,13 +80,27 @@ def new_game(
     if decks is not None:
         decks = [check_deck(list(d), n) for d in decks]
     state = HHState(
-        options=options, seats=infos, seed=seed, decks=decks, stocks=[list(s) for s in stocks] if stocks else None,
+        options=options,
+        seats=infos,
+        seed=seed,
+        decks=decks,
+        stocks=[list(s) for s in stocks] if stocks else None,
         games_total=n if options.campaign else 1,
-        cash=[START_CASH] * n, debt=[0] * n, loans=[0] * n, repaid=[0] * n,
-        track=[0] * options.months, track_fields=[0] * options.months,
-        hands=[[] for _ in range(n)], dealt=[[] for _ in range(n)], bids=[None] * n,
-        declared=[None] * n, captures=[[] for _ in range(n)], held=[[] for _ in range(n)],
-        tobikomi=[[] for _ in range(n)], nukeyaku=[False] * n, totals=[0] * n,
+        cash=[START_CASH] * n,
+        debt=[0] * n,
+        loans=[0] * n,
+        repaid=[0] * n,
+        track=[0] * options.months,
+        track_fields=[0] * options.months,
+        hands=[[] for _ in range(n)],
+        dealt=[[] for _ in range(n)],
+        bids=[None] * n,
+        declared=[None] * n,
+        captures=[[] for _ in range(n)],
+        held=[[] for _ in range(n)],
+        tobikomi=[[] for _ in range(n)],
+        nukeyaku=[False] * n,
+        totals=[0] * n,
     )
     events: list[HachiHachiEvent] = []
     month.start_game(state, events)
@@ -109,9 +136,13 @@ def hidden_cards(state: HHState) -> dict[int, list[str]]:
 def load(snapshot: str) -> HHState:
     state = HHState.model_validate_json(snapshot)
     if not state.account:  # a table saved before the accounts existed: book its year so far
-        state.account = [{"start": START_CASH, "loan": LOAN * state.loans[s], "repay": -state.repaid[s],
-                          "months": state.cash[s] - START_CASH - LOAN * state.loans[s] + state.repaid[s]}
-                         for s in range(seat_count(state))]
+        state.account = [
+            {
+                "start": START_CASH,
+                "loan": LOAN * state.loans[s],
+                "repay": -state.repaid[s],
+                "months": state.cash[s] - START_CASH - LOAN * state.loans[s] + state.repaid[s],
+            }
+            for s in range(seat_count(state))
+        ]
     return state
-
-

@@ -278,9 +278,35 @@ class GameEnd(GameEvent):
 
 
 HachiHachiEvent = Annotated[
-    GameStart | RoundStart | Mizuten | Redeal | Deal | YourHand | Shiso | Bid | PasDeMatch | Chassed | Compensation
-    | Stock | Declared | Payments | Played | Flipped | Taken | Bonus | ComboMade | Sage | Yoshi | CancelSage
-    | Exhaustion | MonthEnd | Interlude | HanDon | RepayWindow | Repaid | GameEnd,
+    GameStart
+    | RoundStart
+    | Mizuten
+    | Redeal
+    | Deal
+    | YourHand
+    | Shiso
+    | Bid
+    | PasDeMatch
+    | Chassed
+    | Compensation
+    | Stock
+    | Declared
+    | Payments
+    | Played
+    | Flipped
+    | Taken
+    | Bonus
+    | ComboMade
+    | Sage
+    | Yoshi
+    | CancelSage
+    | Exhaustion
+    | MonthEnd
+    | Interlude
+    | HanDon
+    | RepayWindow
+    | Repaid
+    | GameEnd,
     Field(discriminator="type"),
 ]
 EVENT = TypeAdapter(HachiHachiEvent)

@@ -19,8 +19,11 @@ from games.hachihachi.state import (
 
 def result(state: HHState) -> Result:
     check_over(state.phase)
-    return Result(scores=list(state.totals), placings=placings(state.totals),
-                  summary={"games": [{k: g[k] for k in ("game", "scores", "loans", "winner")} for g in state.game_log]})
+    return Result(
+        scores=list(state.totals),
+        placings=placings(state.totals),
+        summary={"games": [{k: g[k] for k in ("game", "scores", "loans", "winner")} for g in state.game_log]},
+    )
 
 
 LEDGER_MEMO = {
@@ -52,23 +55,48 @@ def ledger_entries(state: HHState) -> list[dict[str, Any]]:
                 elif amount:
                     m = int(account.split()[1])
                     where = f"game {g['game']}, month {m}" if games > 1 else f"month {m}"
-                    month_lines.append({"seat": s, "kind": "game", "amount": amount,
-                                        "round": (g["game"] - 1) * months + m,
-                                        "memo": f"{where}: the payments of that month's summary"})
+                    month_lines.append(
+                        {
+                            "seat": s,
+                            "kind": "game",
+                            "amount": amount,
+                            "round": (g["game"] - 1) * months + m,
+                            "memo": f"{where}: the payments of that month's summary",
+                        }
+                    )
         each = f" in each of {games} games" if games > 1 else ""
-        lines.append({"seat": s, "kind": "game", "amount": total["start"], "placing": res.placings[s],
-                      "memo": f"Hachi-Hachi: starting {START_CASH}p{each}; the final score "
-                              f"{res.scores[s]:+d}p is the sum of these lines"})
+        lines.append(
+            {
+                "seat": s,
+                "kind": "game",
+                "amount": total["start"],
+                "placing": res.placings[s],
+                "memo": f"Hachi-Hachi: starting {START_CASH}p{each}; the final score "
+                f"{res.scores[s]:+d}p is the sum of these lines",
+            }
+        )
         lines += month_lines
         for account in ("months", "han_don", "stones", "bonus"):
             if total[account]:
                 lines.append({"seat": s, "kind": "game", "amount": total[account], "memo": LEDGER_MEMO[account]})
         if total["loan"]:
-            lines.append({"seat": s, "kind": "loan", "amount": total["loan"],
-                          "memo": f"{total['loan'] // LOAN} loan(s) of 10 Kan (120p) from the bank"})
+            lines.append(
+                {
+                    "seat": s,
+                    "kind": "loan",
+                    "amount": total["loan"],
+                    "memo": f"{total['loan'] // LOAN} loan(s) of 10 Kan (120p) from the bank",
+                }
+            )
         if total["repay"]:
             lines.append({"seat": s, "kind": "repay", "amount": total["repay"], "memo": LEDGER_MEMO["repay"]})
         if total["debt"]:
-            lines.append({"seat": s, "kind": "debt", "amount": total["debt"],
-                          "memo": f"still owed to the bank: {-total['debt']}p"})
+            lines.append(
+                {
+                    "seat": s,
+                    "kind": "debt",
+                    "amount": total["debt"],
+                    "memo": f"still owed to the bank: {-total['debt']}p",
+                }
+            )
     return lines

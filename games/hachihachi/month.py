@@ -59,8 +59,9 @@ def start_game(state: HHState, events: list[HachiHachiEvent]) -> None:
     state.month_log = []
     state.last_winners = []
     state.dealer = (state.game_no - 1) % n
-    events.append(E.GameStart(game=state.game_no, games=state.games_total, dealer=state.dealer,
-                              months=m, cash=list(state.cash)))
+    events.append(
+        E.GameStart(game=state.game_no, games=state.games_total, dealer=state.dealer, months=m, cash=list(state.cash))
+    )
     start_month(state, events)
 
 
@@ -93,9 +94,16 @@ def start_month(state: HHState, events: list[HachiHachiEvent]) -> None:
     state.tobikomi = [[] for _ in range(n)]
     state.nukeyaku = [False] * n
     state.mult = 1
-    events.append(E.RoundStart(game=state.game_no, month=state.month, months=state.options.months,
-                               dealer=state.dealer, hash=state.month_hash,
-                               pending_tokens=list(state.pending_tokens)))
+    events.append(
+        E.RoundStart(
+            game=state.game_no,
+            month=state.month,
+            months=state.options.months,
+            dealer=state.dealer,
+            hash=state.month_hash,
+            pending_tokens=list(state.pending_tokens),
+        )
+    )
     state.phase = "mizuten"
     state.acting = [state.dealer]
 
@@ -112,8 +120,9 @@ def deal_month(state: HHState, events: list[HachiHachiEvent]) -> None:
             hands[blank] = []
         month = four_of_a_month(table)
         if month is not None:
-            events.append(E.Redeal(month=state.month, attempt=state.attempt, table=_sort(table),
-                                   four_of=month, blank=blank))
+            events.append(
+                E.Redeal(month=state.month, attempt=state.attempt, table=_sort(table), four_of=month, blank=blank)
+            )
             state.attempt += 1
             continue
         break
@@ -129,10 +138,20 @@ def deal_month(state: HHState, events: list[HachiHachiEvent]) -> None:
     state.track_fields[state.month - 1] = state.mult
     if state.mizuten and blank == state.dealer:
         state.mizuten_void = True
-    events.append(E.Deal(month=state.month, dealer=state.dealer, table=list(state.table),
-                         new_tokens=new, field=state.mult, field_name=FIELD_NAMES[state.mult],
-                         pending_tokens=list(state.pending_tokens), blank=blank,
-                         attempts=state.attempt + 1, hand_counts=[len(h) for h in state.hands]))
+    events.append(
+        E.Deal(
+            month=state.month,
+            dealer=state.dealer,
+            table=list(state.table),
+            new_tokens=new,
+            field=state.mult,
+            field_name=FIELD_NAMES[state.mult],
+            pending_tokens=list(state.pending_tokens),
+            blank=blank,
+            attempts=state.attempt + 1,
+            hand_counts=[len(h) for h in state.hands],
+        )
+    )
     for s in range(n):
         if state.hands[s]:
             events.append(E.YourHand(hand=list(state.hands[s]), seat=s))
@@ -194,8 +213,15 @@ def bid(state: HHState, seat: int, choice: str, events: list[HachiHachiEvent], a
     state.bids[seat] = choice
     if choice == "stay":
         state.active.append(seat)
-    events.append(E.Bid(player=seat, choice=choice, position=pos, auto=auto,
-                        amount=6 * (pos + 1) * state.mult if choice == "pass" else 0))
+    events.append(
+        E.Bid(
+            player=seat,
+            choice=choice,
+            position=pos,
+            auto=auto,
+            amount=6 * (pos + 1) * state.mult if choice == "pass" else 0,
+        )
+    )
     if choice == "pass":
         paid = 6 * (pos + 1) * state.mult
         pay(state, "pass", [transfer(seat, "pot", paid, "pass", position=pos)], events)
@@ -254,8 +280,9 @@ def after_bidding(state: HHState, chased: list[int], events: list[HachiHachiEven
     assert len(stock) == 21, len(stock)
     state.stock = stock
     state.undealt = []
-    events.append(E.Stock(count=len(stock), active=list(state.active),
-                          roles={ROLES[i]: s for i, s in enumerate(state.active)}))
+    events.append(
+        E.Stock(count=len(stock), active=list(state.active), roles={ROLES[i]: s for i, s in enumerate(state.active)})
+    )
     state.phase = "declare"
     state.acting = [state.active[0]]
 
@@ -285,8 +312,15 @@ def _stones_and_pot(state: HHState, kind: str, winner: int | None, shiso_end: bo
     return end_tr
 
 
-def end_month(state: HHState, events: list[HachiHachiEvent], *, kind: str, winner: int | None,
-               transfers: list[dict[str, Any]], extra: dict[str, Any] | None = None) -> None:
+def end_month(
+    state: HHState,
+    events: list[HachiHachiEvent],
+    *,
+    kind: str,
+    winner: int | None,
+    transfers: list[dict[str, Any]],
+    extra: dict[str, Any] | None = None,
+) -> None:
     n = seat_count(state)
     before = list(state.cash)
     settlement = pay(state, "month", transfers, events) if transfers else None
@@ -301,19 +335,34 @@ def end_month(state: HHState, events: list[HachiHachiEvent], *, kind: str, winne
     # the month's winner; after a Pas de match the stayers who shared the pot count as tied winners
     state.last_winners = list(state.active) if kind == "pas_de_match" else [next_dealer]
     data = {
-        "game": state.game_no, "month": state.month, "months": state.options.months, "kind": kind,
-        "winner": winner, "field": state.mult, "field_name": FIELD_NAMES[state.mult],
-        "active": list(state.active), "roles": {ROLES[i]: s for i, s in enumerate(state.active)},
-        "dealer": state.dealer, "next_dealer": next_dealer, "mizuten": state.mizuten and not state.mizuten_void,
+        "game": state.game_no,
+        "month": state.month,
+        "months": state.options.months,
+        "kind": kind,
+        "winner": winner,
+        "field": state.mult,
+        "field_name": FIELD_NAMES[state.mult],
+        "active": list(state.active),
+        "roles": {ROLES[i]: s for i, s in enumerate(state.active)},
+        "dealer": state.dealer,
+        "next_dealer": next_dealer,
+        "mizuten": state.mizuten and not state.mizuten_void,
         "settlement": settlement["transfers"] if settlement else [],
         **take_unshown(state),
         "month_end": [t for t in end_tr if t["amount"]],
         "change": [state.cash[s] - before[s] for s in range(n)],
-        "cash": list(state.cash), "debt": list(state.debt), "pot": state.pot, "track": list(state.track),
+        "cash": list(state.cash),
+        "debt": list(state.debt),
+        "pot": state.pot,
+        "track": list(state.track),
         "captures_points": [card_points(c) if s in state.active else None for s, c in enumerate(state.captures)],
-        "seed": state.month_seed, "hash": state.month_hash, **(extra or {}),
+        "seed": state.month_seed,
+        "hash": state.month_hash,
+        **(extra or {}),
     }
-    events.append(E.MonthEnd(**data, captures=[list(c) if s in state.active else [] for s, c in enumerate(state.captures)]))
+    events.append(
+        E.MonthEnd(**data, captures=[list(c) if s in state.active else [] for s, c in enumerate(state.captures)])
+    )
     state.month_log.append(data)
     state.last_summary = data
     state.turn = None
@@ -339,8 +388,16 @@ def after_interlude(state: HHState, events: list[HachiHachiEvent]) -> None:
         return
     if state.unshown:  # Han-Don or repayments between two months: their own summary
         kind = "han_don" if state.month == state.options.han_don_after else "ishi_arai"
-        events.append(E.Interlude(game=state.game_no, month=state.month, kind=kind,
-                                  **take_unshown(state), cash=list(state.cash), debt=list(state.debt)))
+        events.append(
+            E.Interlude(
+                game=state.game_no,
+                month=state.month,
+                kind=kind,
+                **take_unshown(state),
+                cash=list(state.cash),
+                debt=list(state.debt),
+            )
+        )
     start_month(state, events)
 
 
@@ -396,18 +453,36 @@ def game_end(state: HHState, events: list[HachiHachiEvent]) -> None:
         state.totals[s] += scores[s]
         state.account[s]["debt"] = -state.debt[s]
     shown = take_unshown(state)  # Han-Don and repayments not yet in a summary, then the steps above
-    shown["movements"] = ([{"seat": s, "kind": "start", "amount": START_CASH, "memo": "the year's starting points"}
-                           for s in range(n)] + shown["movements"]
-                          + [{"seat": s, "kind": "debt", "amount": -state.debt[s], "memo": "still owed to the bank"}
-                             for s in range(n) if state.debt[s]])
-    data = {"game": state.game_no, "games": state.games_total, "months_played": state.month,
-            "repaid": repaid, "poorest": poorest, "stones": stones, "winner": winners[0] if winners else None,
-            "winners": winners, "bonus": bonus if winners else 0, **shown,
-            "account": [dict(sorted(acc.items(), key=lambda kv: ACCOUNTS.index(account_group(kv[0]))))
-                        for acc in state.account],
-            "cash": list(state.cash), "debt": list(state.debt),
-            "scores": scores, "placings": placings(scores), "totals": list(state.totals),
-            "loans": list(state.loans)}
+    shown["movements"] = (
+        [{"seat": s, "kind": "start", "amount": START_CASH, "memo": "the year's starting points"} for s in range(n)]
+        + shown["movements"]
+        + [
+            {"seat": s, "kind": "debt", "amount": -state.debt[s], "memo": "still owed to the bank"}
+            for s in range(n)
+            if state.debt[s]
+        ]
+    )
+    data = {
+        "game": state.game_no,
+        "games": state.games_total,
+        "months_played": state.month,
+        "repaid": repaid,
+        "poorest": poorest,
+        "stones": stones,
+        "winner": winners[0] if winners else None,
+        "winners": winners,
+        "bonus": bonus if winners else 0,
+        **shown,
+        "account": [
+            dict(sorted(acc.items(), key=lambda kv: ACCOUNTS.index(account_group(kv[0])))) for acc in state.account
+        ],
+        "cash": list(state.cash),
+        "debt": list(state.debt),
+        "scores": scores,
+        "placings": placings(scores),
+        "totals": list(state.totals),
+        "loans": list(state.loans),
+    }
     events.append(E.GameEnd(**data))
     state.game_log.append(data)
     state.last_summary = data

@@ -38,7 +38,9 @@ def legal_actions(state: HHState, seat: int) -> list[str]:
     if ph == "declare":
         return declare_options(state.dealt[seat])
     if ph == "play":
-        return ([str(Call.CANCEL_SAGE)] if play.has_active_sage(state, seat) else []) + plays(state.hands[seat], state.table)
+        return ([str(Call.CANCEL_SAGE)] if play.has_active_sage(state, seat) else []) + plays(
+            state.hands[seat], state.table
+        )
     if ph == "take":
         return [str(Take(t)) for t in state.pending_choices]
     if ph == "decide":
@@ -68,8 +70,10 @@ def _illegal(state: HHState, seat: int, action: Play | Take | Call | Declare | R
             return GameError(play_refusal(action, state.hands[seat], state.table))
         return GameError("Play a card from your hand.")
     if ph == "take":
-        return GameError(f"Choose which table card the flipped {state.pending} takes: "
-                         f"{' or '.join(str(Take(c)) for c in state.pending_choices)}.")
+        return GameError(
+            f"Choose which table card the flipped {state.pending} takes: "
+            f"{' or '.join(str(Take(c)) for c in state.pending_choices)}."
+        )
     if ph == "decide":
         return GameError("You completed a combo: call Yoshi (stop and win) or Sa-gé (play on).")
     if ph == "repay":
@@ -144,7 +148,12 @@ def _repay(state: HHState, seat: int, act: Action, events: list[HachiHachiEvent]
 
 
 STEPS: dict[str, Callable[[HHState, int, Action, list[HachiHachiEvent]], None]] = {
-    "mizuten": _mizuten, "bidding": _bid, "declare": _declare, "play": _play, "take": _take, "decide": _decide,
+    "mizuten": _mizuten,
+    "bidding": _bid,
+    "declare": _declare,
+    "play": _play,
+    "take": _take,
+    "decide": _decide,
     "repay": _repay,
 }  # what a legal action does in each phase
 

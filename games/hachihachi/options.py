@@ -16,7 +16,8 @@ class Options(BaseModel):
 
     players: int = Field(4, ge=3, le=7, description="Number of players")
     payment: Literal["each-opponent-full", "split"] = Field(
-        "each-opponent-full", description="each-opponent-full: each opponent pays the full value; split: halved")
+        "each-opponent-full", description="each-opponent-full: each opponent pays the full value; split: halved"
+    )
     months: Literal[12, 10, 6] = Field(12, description="Length of the year in months")
     campaign: bool = Field(False, description="Play as many games as players, each opened by another dealer")
     shiso_ends_game: bool = Field(True, description="A Shiso hand ends the whole game")

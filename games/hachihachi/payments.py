@@ -16,7 +16,9 @@ from games.hachihachi.state import (
 )
 
 
-def pay(state: HHState, step: str, transfers: list[dict[str, Any]], events: list[HachiHachiEvent], **extra: Any) -> dict[str, Any]:
+def pay(
+    state: HHState, step: str, transfers: list[dict[str, Any]], events: list[HachiHachiEvent], **extra: Any
+) -> dict[str, Any]:
     """One payment step. ``transfers``: ``{"from", "to", "amount", "why"}`` where from/to
     are seats or the accounts ``"pot"``, ``"bank"``, ``"track"`` (``"slot"`` names the
     track slot). Amounts are netted per player; short payers borrow (§12)."""
@@ -49,8 +51,16 @@ def pay(state: HHState, step: str, transfers: list[dict[str, Any]], events: list
             state.debt[s] += LOAN * k
             state.loans[s] += k
             state.bank -= LOAN * k
-            state.ledger.append({"game": state.game_no, "month": state.month, "seat": s, "kind": "loan",
-                                 "amount": LOAN * k, "step": step})
+            state.ledger.append(
+                {
+                    "game": state.game_no,
+                    "month": state.month,
+                    "seat": s,
+                    "kind": "loan",
+                    "amount": LOAN * k,
+                    "step": step,
+                }
+            )
     for s in range(n):
         state.cash[s] += net[s]
     state.pot += acc["pot"]
@@ -59,8 +69,17 @@ def pay(state: HHState, step: str, transfers: list[dict[str, Any]], events: list
         state.track[slot] += a
     shown = [t for t in transfers if t["amount"]]
     record(state, [transfer("bank", s, LOAN * k, "loan", step=step) for s, k in enumerate(loans) if k] + shown)
-    data = {"step": step, "month": state.month, "transfers": shown, "net": net, "loans": loans,
-            "cash": list(state.cash), "debt": list(state.debt), "pot": state.pot, **extra}
+    data = {
+        "step": step,
+        "month": state.month,
+        "transfers": shown,
+        "net": net,
+        "loans": loans,
+        "cash": list(state.cash),
+        "debt": list(state.debt),
+        "pot": state.pot,
+        **extra,
+    }
     events.append(E.Payments(**data))
     return data
 
@@ -71,8 +90,14 @@ def transfer(frm: Any, to: Any, amount: int, why: str, **more: Any) -> dict[str,
 
 # The season ledger lines of a game (see ``ledger_entries``): every transfer a seat makes or
 # receives is booked on one of them; ``start`` and ``debt`` are booked at the start and the end.
-ACCOUNT_OF = {"loan": "loan", "repay": "repay", "repay_end": "repay", "han_don": "han_don", "stones": "stones",
-              "bonus": "bonus"}  # any other reason: "month N", the payments of month N
+ACCOUNT_OF = {
+    "loan": "loan",
+    "repay": "repay",
+    "repay_end": "repay",
+    "han_don": "han_don",
+    "stones": "stones",
+    "bonus": "bonus",
+}  # any other reason: "month N", the payments of month N
 
 
 ACCOUNTS = ["start", "months", "han_don", "stones", "bonus", "loan", "repay", "debt"]  # "months": every "month N"
@@ -98,6 +123,7 @@ def record(state: HHState, transfers: list[dict[str, Any]]) -> None:
 
 def movements(state: HHState, transfers: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The transfers as each seat sees them: ``{"seat", "kind", "amount", "memo"}``, signed."""
+
     def who(x: Any) -> str:
         return state.seats[x].name if isinstance(x, int) else f"the {x}"
 
@@ -127,8 +153,17 @@ def repay(state: HHState, seat: int, amount: int, events: list[HachiHachiEvent],
         state.debt[seat] -= amount
         state.bank += amount
         state.repaid[seat] += amount
-        state.ledger.append({"game": state.game_no, "month": state.month, "seat": seat, "kind": "repay",
-                             "amount": amount, "step": "game_end" if mandatory else "repay"})
+        state.ledger.append(
+            {
+                "game": state.game_no,
+                "month": state.month,
+                "seat": seat,
+                "kind": "repay",
+                "amount": amount,
+                "step": "game_end" if mandatory else "repay",
+            }
+        )
         record(state, [transfer(seat, "bank", amount, "repay_end" if mandatory else "repay")])
-    events.append(E.Repaid(player=seat, amount=amount, mandatory=mandatory,
-                           cash=state.cash[seat], debt=state.debt[seat]))
+    events.append(
+        E.Repaid(player=seat, amount=amount, mandatory=mandatory, cash=state.cash[seat], debt=state.debt[seat])
+    )

@@ -81,8 +81,7 @@ def end_turn(state: HHState, seat: int, events: list[HachiHachiEvent]) -> None:
     if new:
         value = sum(k for _, k in combos)
         state.held[seat] = [cid for cid, _ in combos]
-        events.append(E.ComboMade(player=seat, new=new, combos=[{"id": c, "kan": k} for c, k in combos],
-                                  value=value))
+        events.append(E.ComboMade(player=seat, new=new, combos=[{"id": c, "kan": k} for c, k in combos], value=value))
         state.phase = "decide"
         state.turn = seat
         state.acting = [seat]
@@ -150,10 +149,22 @@ def yoshi(state: HHState, seat: int, events: list[HachiHachiEvent]) -> None:
         for o in opponents:
             transfers.append(transfer(o, seat, KAN * v * m // (2 if split else 1), "yoshi"))
         case = "S1"
-    events.append(E.Yoshi(player=seat, value=v, case=case,
-                          combos=[{"id": c, "kan": k} for c, k in captured_combos(state.captures[seat])]))
-    month.end_month(state, events, kind="yoshi", winner=seat, transfers=transfers + bonus_transfers(state),
-               extra={"case": case, "value": v})
+    events.append(
+        E.Yoshi(
+            player=seat,
+            value=v,
+            case=case,
+            combos=[{"id": c, "kan": k} for c, k in captured_combos(state.captures[seat])],
+        )
+    )
+    month.end_month(
+        state,
+        events,
+        kind="yoshi",
+        winner=seat,
+        transfers=transfers + bonus_transfers(state),
+        extra={"case": case, "value": v},
+    )
 
 
 def cancel_sage(state: HHState, seat: int, events: list[HachiHachiEvent]) -> None:
@@ -161,10 +172,19 @@ def cancel_sage(state: HHState, seat: int, events: list[HachiHachiEvent]) -> Non
     v = value_of(state, seat)
     per = KAN * v * m // (4 if state.options.split else 2)
     transfers = [transfer(o, seat, per, "cancel_sage") for o in state.active if o != seat]
-    events.append(E.CancelSage(player=seat, value=v,
-                               combos=[{"id": c, "kan": k} for c, k in captured_combos(state.captures[seat])]))
-    month.end_month(state, events, kind="cancel_sage", winner=seat, transfers=transfers + bonus_transfers(state),
-               extra={"case": "S3", "value": v})
+    events.append(
+        E.CancelSage(
+            player=seat, value=v, combos=[{"id": c, "kan": k} for c, k in captured_combos(state.captures[seat])]
+        )
+    )
+    month.end_month(
+        state,
+        events,
+        kind="cancel_sage",
+        winner=seat,
+        transfers=transfers + bonus_transfers(state),
+        extra={"case": "S3", "value": v},
+    )
 
 
 def exhaustion(state: HHState, events: list[HachiHachiEvent]) -> None:
@@ -217,5 +237,11 @@ def exhaustion(state: HHState, events: list[HachiHachiEvent]) -> None:
         elif pts[oya] <= 87:
             transfers += mizuten_transfers(state, success=False)
     events.append(E.Exhaustion(points={str(s): pts[s] for s in state.active}, counted=counted))
-    month.end_month(state, events, kind="exhaustion", winner=winner, transfers=transfers,
-               extra={"points": [pts.get(s) for s in range(seat_count(state))], "counted": counted})
+    month.end_month(
+        state,
+        events,
+        kind="exhaustion",
+        winner=winner,
+        transfers=transfers,
+        extra={"points": [pts.get(s) for s in range(seat_count(state))], "counted": counted},
+    )

@@ -9,8 +9,9 @@ from games.hachihachi.options import Options
 from games.hachihachi.state import HHState, check_invariant
 
 
-def play_game(options: Options, seed: str, check: sim.Check | None = None,
-              chooser: sim.Chooser | None = None) -> tuple[HHState, int]:
+def play_game(
+    options: Options, seed: str, check: sim.Check | None = None, chooser: sim.Chooser | None = None
+) -> tuple[HHState, int]:
     """One bot game; ``check(state, events)`` runs after every action. Returns (state, actions)."""
     from games.hachihachi import GAME
 

@@ -107,9 +107,15 @@ def _declared_public(state: HHState, seat: int) -> Declared | None:
     d = state.declared[seat]
     if not d:
         return None
-    return Declared(kasu=d["kasu"], suit=d["suit"], kan=d["kan"], kasu_kan=d["kasu_kan"], suit_kan=d["suit_kan"],
-                    face_up=[c for c in d["up"] if c in state.hands[seat]],
-                    face_down=[combo_class(c) for c in d["down"] if c in state.hands[seat]])
+    return Declared(
+        kasu=d["kasu"],
+        suit=d["suit"],
+        kan=d["kan"],
+        kasu_kan=d["kasu_kan"],
+        suit_kan=d["suit_kan"],
+        face_up=[c for c in d["up"] if c in state.hands[seat]],
+        face_down=[combo_class(c) for c in d["down"] if c in state.hands[seat]],
+    )
 
 
 def _shown(state: HHState) -> dict[str, Any]:
@@ -119,8 +125,9 @@ def _shown(state: HHState) -> dict[str, Any]:
     return {
         "game": "hachihachi",
         "players": n,
-        "options": OptionsShown(players=n, payment=o.payment, months=o.months, campaign=o.campaign,
-                                shiso_ends_game=o.shiso_ends_game),
+        "options": OptionsShown(
+            players=n, payment=o.payment, months=o.months, campaign=o.campaign, shiso_ends_game=o.shiso_ends_game
+        ),
         "seats": [s.name for s in state.seats],
         "bots": [s.bot for s in state.seats],
         "game_no": state.game_no,
@@ -154,10 +161,13 @@ def _shown(state: HHState) -> dict[str, Any]:
         "captures": [list(c) for c in state.captures],
         "card_points": [card_points(c) for c in state.captures],
         "combos": [[ComboKan(id=c, kan=k) for c, k in captured_combos(cap)] for cap in state.captures],
-        "sages": [SageCall(seat=s.seat, order=s.order, value=s.value) for s in sorted(state.sages, key=lambda x: x.order)],
+        "sages": [
+            SageCall(seat=s.seat, order=s.order, value=s.value) for s in sorted(state.sages, key=lambda x: x.order)
+        ],
         "pending": FlipChoice(card=state.pending, choices=list(state.pending_choices)) if state.pending else None,
-        "bonuses": Bonuses(mizuten=state.mizuten_success, tobikomi=[len(t) for t in state.tobikomi],
-                           nukeyaku=list(state.nukeyaku)),
+        "bonuses": Bonuses(
+            mizuten=state.mizuten_success, tobikomi=[len(t) for t in state.tobikomi], nukeyaku=list(state.nukeyaku)
+        ),
         "month_hash": state.month_hash,
         "last_summary": state.last_summary,
         "totals": list(state.totals),
@@ -170,6 +180,10 @@ def public_view(state: HHState) -> PublicView:
 
 def view(state: HHState, seat: int) -> SeatView:
     dealt = state.dealt[seat]
-    return SeatView(**_shown(state), seat=seat, hand=list(state.hands[seat]),
-                    hand_combos=hand_combos(dealt) if dealt else None,
-                    can_repay=can_repay(state, seat))
+    return SeatView(
+        **_shown(state),
+        seat=seat,
+        hand=list(state.hands[seat]),
+        hand_combos=hand_combos(dealt) if dealt else None,
+        can_repay=can_repay(state, seat),
+    )

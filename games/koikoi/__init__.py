@@ -20,7 +20,15 @@ def decision_continues(state: KoiKoiState, seat: int) -> bool:
 
 
 GAME = GameBase.from_engine(
-    engine, name="koikoi", title="Koi-Koi", min_players=2, max_players=4, Options=Options, State=KoiKoiState,
-    bot_choose=bot_choose, decision_continues=decision_continues,
-    end_early=early_end.end_early, deal_number=deals.deal_number,
+    engine,
+    name="koikoi",
+    title="Koi-Koi",
+    min_players=2,
+    max_players=4,
+    Options=Options,
+    State=KoiKoiState,
+    bot_choose=bot_choose,
+    decision_continues=decision_continues,
+    end_early=early_end.end_early,
+    deal_number=deals.deal_number,
 )

@@ -33,13 +33,17 @@ def calc(args: argparse.Namespace) -> int:
     from games.koikoi.yaku import evaluate, yaku_name
 
     if args.captured is None:
-        raise GameError("calc koikoi needs --captured \"<codes>\".")
+        raise GameError('calc koikoi needs --captured "<codes>".')
     codes = parse_codes(args.captured)
     options = Options(viewing_yaku=args.viewing_yaku, double_over_7=not args.no_double)
     b, yaku, sake = evaluate(set(codes), options)
     value = b * 2 if options.double_over_7 and b >= 7 else b
     if args.json:
-        print(json.dumps({"points": b, "value": value, "yaku": [{"id": y, "points": p} for y, p in yaku], "sake_cup": sake}))
+        print(
+            json.dumps(
+                {"points": b, "value": value, "yaku": [{"id": y, "points": p} for y, p in yaku], "sake_cup": sake}
+            )
+        )
     else:
         cards = " ".join(sort_codes(codes)) or "(none)"
         if yaku:
@@ -52,8 +56,14 @@ def calc(args: argparse.Namespace) -> int:
     return 0
 
 
-simulate = cli.simulation(Options, parse_options, run_games, "{games} games, {actions} actions in {seconds} s "
-                          "({games_per_second} games/s); zero-sum: {zero_sum}; errors: {errors}", kept="zero_sum")
+simulate = cli.simulation(
+    Options,
+    parse_options,
+    run_games,
+    "{games} games, {actions} actions in {seconds} s "
+    "({games_per_second} games/s); zero-sum: {zero_sum}; errors: {errors}",
+    kept="zero_sum",
+)
 
 
 def verify(args: argparse.Namespace) -> int:

@@ -49,8 +49,20 @@ from games.koikoi.state import KoiKoiState, Side, check_deck, seat_count
 from games.koikoi.views import public_view, view
 from games.table_state import check_seed, seat_infos
 
-__all__ = ["apply", "describe_action", "hidden_cards", "is_over", "legal_actions", "load", "new_game",
-           "opening_events", "public_view", "result", "to_act", "view"]
+__all__ = [
+    "apply",
+    "describe_action",
+    "hidden_cards",
+    "is_over",
+    "legal_actions",
+    "load",
+    "new_game",
+    "opening_events",
+    "public_view",
+    "result",
+    "to_act",
+    "view",
+]
 
 
 def new_game(
@@ -134,7 +146,8 @@ def result(state: KoiKoiState) -> Result:
             "variant": state.options.variant,
             "months": state.months_done,
             "rounds": [
-                {k: r[k] for k in ("round", "kind", "winner", "base", "value", "factor", "payments")} for r in state.rounds
+                {k: r[k] for k in ("round", "kind", "winner", "base", "value", "factor", "payments")}
+                for r in state.rounds
             ],
             "teams": [list(s.seats) for s in state.sides] if seat_count(state) == 4 else None,
         },
@@ -143,5 +156,3 @@ def result(state: KoiKoiState) -> Result:
 
 def load(snapshot: str) -> KoiKoiState:
     return KoiKoiState.model_validate_json(snapshot)
-
-

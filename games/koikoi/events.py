@@ -132,8 +132,20 @@ class GameEnd(GameEnded):
 
 
 KoiKoiEvent = Annotated[
-    OyaDraw | RoundStart | Redeal | Deal | HandCombo | Played | Flipped | Taken | Yaku | KoiKoiCalled | Stopped
-    | Ryukyoku | RoundEnd | GameEnd,
+    OyaDraw
+    | RoundStart
+    | Redeal
+    | Deal
+    | HandCombo
+    | Played
+    | Flipped
+    | Taken
+    | Yaku
+    | KoiKoiCalled
+    | Stopped
+    | Ryukyoku
+    | RoundEnd
+    | GameEnd,
     Field(discriminator="type"),
 ]
 EVENT = TypeAdapter(KoiKoiEvent)

@@ -80,8 +80,16 @@ def start_round(state: KoiKoiState, events: list[KoiKoiEvent]) -> None:
     state.calls = []
     state.pending = None
     state.pending_choices = []
-    events.append(E.RoundStart(round=state.round, month=state.months_done + 1, months=state.options.months,
-                               oya=state.oya, roles=roles(state), hash=state.round_hash))
+    events.append(
+        E.RoundStart(
+            round=state.round,
+            month=state.months_done + 1,
+            months=state.options.months,
+            oya=state.oya,
+            roles=roles(state),
+            hash=state.round_hash,
+        )
+    )
     from_oya = seats_from_oya(state)
     while True:
         deck = _next_deck(state)

@@ -6,7 +6,9 @@ from __future__ import annotations
 from games.koikoi.state import KoiKoiState, next_seat, seat_count, seats_from_oya
 
 
-def payments_for(state: KoiKoiState, winner: int, value: int, use_calls: bool = True) -> tuple[list[int], list[dict[str, int]], int]:
+def payments_for(
+    state: KoiKoiState, winner: int, value: int, use_calls: bool = True
+) -> tuple[list[int], list[dict[str, int]], int]:
     """``(payments per seat, transfers, factor)`` when ``winner`` wins with V = ``value`` (§8)."""
     n = seat_count(state)
     pay = [0] * n

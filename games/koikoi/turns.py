@@ -55,9 +55,18 @@ def end_turn(state: KoiKoiState, seat: int, events: list[KoiKoiEvent]) -> None:
     side = state.sides[sidx]
     if side.points > side.reference:
         reason = forced_stop_reason(state, seat)
-        events.append(E.Yaku(player=seat, side=sidx, points=side.points, previous=side.reference,
-                             yaku=yaku_list(side.yaku), sake_cup=side.sake_cup, forced_stop=reason is not None,
-                             reason=reason))
+        events.append(
+            E.Yaku(
+                player=seat,
+                side=sidx,
+                points=side.points,
+                previous=side.reference,
+                yaku=yaku_list(side.yaku),
+                sake_cup=side.sake_cup,
+                forced_stop=reason is not None,
+                reason=reason,
+            )
+        )
         if reason is not None:
             stop(state, seat, events, forced=True)
         else:

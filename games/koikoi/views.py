@@ -93,8 +93,13 @@ def _shown(state: KoiKoiState) -> dict[str, Any]:
         "game": "koikoi",
         "variant": o.variant,
         "players": n,
-        "options": OptionsShown(players=o.players, toppa=o.toppa, viewing_yaku=o.viewing_yaku,
-                                double_over_7=o.double_over_7, months=o.months),
+        "options": OptionsShown(
+            players=o.players,
+            toppa=o.toppa,
+            viewing_yaku=o.viewing_yaku,
+            double_over_7=o.double_over_7,
+            months=o.months,
+        ),
         "seats": [s.name for s in state.seats],
         "bots": [s.bot for s in state.seats],
         "month": state.months_done if over else state.months_done + 1,
@@ -110,8 +115,18 @@ def _shown(state: KoiKoiState) -> dict[str, Any]:
         "field": list(state.field),
         "pile_count": len(state.pile),
         "hand_counts": [len(h) for h in state.hands],
-        "sides": [SideView(seats=list(s.seats), captures=list(s.captures), yaku=_yaku_scores(s.yaku), points=s.points,
-                           sake_cup=s.sake_cup, called=s.called, reference=s.reference) for s in state.sides],
+        "sides": [
+            SideView(
+                seats=list(s.seats),
+                captures=list(s.captures),
+                yaku=_yaku_scores(s.yaku),
+                points=s.points,
+                sake_cup=s.sake_cup,
+                called=s.called,
+                reference=s.reference,
+            )
+            for s in state.sides
+        ],
         "calls": [CallView(seat=c.seat, order=c.order, points=c.points) for c in state.calls],
         "scores": list(state.scores),
         "round_hash": state.round_hash,

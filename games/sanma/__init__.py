@@ -50,10 +50,23 @@ def public_to_act(state: SanmaState) -> list[int]:
 
 
 GAME = GameBase.from_engine(
-    engine, name="sanma", title="Sanma", min_players=3, max_players=3, Options=Options, State=SanmaState,
-    points_name="points (thousands, after uma and oka)", points_scale=10,
-    bot_choose=bot_choose, opening_events=opening_events, decision_seconds=decision_seconds,
-    timeout_action=timeout_action, decision_continues=decision_continues, public_to_act=public_to_act,
+    engine,
+    name="sanma",
+    title="Sanma",
+    min_players=3,
+    max_players=3,
+    Options=Options,
+    State=SanmaState,
+    points_name="points (thousands, after uma and oka)",
+    points_scale=10,
+    bot_choose=bot_choose,
+    opening_events=opening_events,
+    decision_seconds=decision_seconds,
+    timeout_action=timeout_action,
+    decision_continues=decision_continues,
+    public_to_act=public_to_act,
     record_log=record_log,
-    end_early=early_end.end_early, deal_number=deals.deal_number, placement=SanmaPlacement,
+    end_early=early_end.end_early,
+    deal_number=deals.deal_number,
+    placement=SanmaPlacement,
 )

@@ -26,8 +26,15 @@ _TILE = re.compile(r"[0-9][mpsz]")
 
 
 SUIT_NAMES = {"m": "Characters", "p": "Dots", "s": "Bamboo"}
-HONOR_TILE_NAMES = {"1z": "East wind", "2z": "South wind", "3z": "West wind", "4z": "North wind",
-                    "5z": "White dragon", "6z": "Green dragon", "7z": "Red dragon"}
+HONOR_TILE_NAMES = {
+    "1z": "East wind",
+    "2z": "South wind",
+    "3z": "West wind",
+    "4z": "North wind",
+    "5z": "White dragon",
+    "6z": "Green dragon",
+    "7z": "Red dragon",
+}
 
 
 def tile_name(code: str) -> str:
@@ -99,8 +106,14 @@ class Word(StrEnum):
         return WORDS[self]
 
 
-WORDS = {Word.TSUMO: "Tsumo!", Word.RON: "Ron!", Word.KAN: "Kan", Word.PASS: "Pass", Word.KITA: "Kita (set North aside)",
-         Word.KYUUSHU: "Kyuushu kyuuhai (abort)"}
+WORDS = {
+    Word.TSUMO: "Tsumo!",
+    Word.RON: "Ron!",
+    Word.KAN: "Kan",
+    Word.PASS: "Pass",
+    Word.KITA: "Kita (set North aside)",
+    Word.KYUUSHU: "Kyuushu kyuuhai (abort)",
+}
 
 Action = Discard | OwnKan | Pon | Word
 
@@ -129,8 +142,10 @@ def parse(action: str) -> Action:
         return Discard(parse_tile(arg), riichi=head == "r")
     if head in ("ankan", "kakan"):
         return OwnKan(parse_tile(arg), added=head == "kakan")
-    raise GameError(f"There is no action {action!r} in sanma: discard (d:5p), riichi (r:5p), tsumo, ankan:<tile>, "
-                    "kakan:<tile>, kita, kyuushu, or in a call window ron, pon, kan or pass.")
+    raise GameError(
+        f"There is no action {action!r} in sanma: discard (d:5p), riichi (r:5p), tsumo, ankan:<tile>, "
+        "kakan:<tile>, kita, kyuushu, or in a call window ron, pon, kan or pass."
+    )
 
 
 def describe(action: str) -> str:

@@ -48,11 +48,28 @@ class _Tiles:
     ura: list[int]
 
 
-def calculate(hand: str, win: str, *, melds: str | None = None, tsumo: bool = False, riichi: bool = False,
-              double_riichi: bool = False, ippatsu: bool = False, rinshan: bool = False, chankan: bool = False,
-              haitei: bool = False, houtei: bool = False, kita: int = 0, dora: str | None = None,
-              ura: str | None = None, seat: str = "S", round: str = "E", honba: int = 0, sticks: int = 0,
-              red_fives: bool = True) -> dict[str, Any]:
+def calculate(
+    hand: str,
+    win: str,
+    *,
+    melds: str | None = None,
+    tsumo: bool = False,
+    riichi: bool = False,
+    double_riichi: bool = False,
+    ippatsu: bool = False,
+    rinshan: bool = False,
+    chankan: bool = False,
+    haitei: bool = False,
+    houtei: bool = False,
+    kita: int = 0,
+    dora: str | None = None,
+    ura: str | None = None,
+    seat: str = "S",
+    round: str = "E",
+    honba: int = 0,
+    sticks: int = 0,
+    red_fives: bool = True,
+) -> dict[str, Any]:
     """Score one hand. Bad input raises GameError; a hand that does not win has ``error`` set."""
     seat_u, round_u = _winds(seat, round)
     if not 0 <= kita <= 4:
@@ -60,20 +77,39 @@ def calculate(hand: str, win: str, *, melds: str | None = None, tsumo: bool = Fa
     if honba < 0 or sticks < 0:
         raise GameError("Honba and sticks cannot be negative.")
     win_code, tiles = _tiles(hand, win, melds, dora, ura, kita, red_fives)
-    ctx = WinContext(tsumo=tsumo, riichi=riichi or double_riichi, double_riichi=double_riichi, ippatsu=ippatsu,
-                     rinshan=rinshan, chankan=chankan, haitei=haitei, houtei=houtei, seat_wind=SEATS[seat_u],
-                     round_wind=ROUNDS[round_u], honba=honba, sticks=sticks, kita=kita, red_fives=red_fives)
+    ctx = WinContext(
+        tsumo=tsumo,
+        riichi=riichi or double_riichi,
+        double_riichi=double_riichi,
+        ippatsu=ippatsu,
+        rinshan=rinshan,
+        chankan=chankan,
+        haitei=haitei,
+        houtei=houtei,
+        seat_wind=SEATS[seat_u],
+        round_wind=ROUNDS[round_u],
+        honba=honba,
+        sticks=sticks,
+        kita=kita,
+        red_fives=red_fives,
+    )
     if (riichi or double_riichi or ippatsu) and any(m["type"] != "ankan" for m in tiles.melds):
         raise GameError("Riichi needs a closed hand (only closed kans).")
     if ippatsu and not (riichi or double_riichi):
         raise GameError("Ippatsu needs riichi.")
     score = score_hand(tiles.concealed, tiles.concealed[-1], tiles.melds, tiles.dora, tiles.ura, ctx)
     out: dict[str, Any] = {
-        "hand": tiles_text(tiles.concealed, red_fives), "win": win_code,
+        "hand": tiles_text(tiles.concealed, red_fives),
+        "win": win_code,
         "melds": [{"type": m["type"], "tiles": tiles_text(m["tiles"], red_fives)} for m in tiles.melds],
-        "han": score.han if score.ok else 0, "fu": score.fu if score.ok else 0,
-        "yaku": [y["name"] for y in score.yaku], "yaku_han": [{"name": y["name"], "han": y["han"]} for y in score.yaku],
-        "limit": score.limit, "total": 0, "payments": {}, "error": score.error,
+        "han": score.han if score.ok else 0,
+        "fu": score.fu if score.ok else 0,
+        "yaku": [y["name"] for y in score.yaku],
+        "yaku_han": [{"name": y["name"], "han": y["han"]} for y in score.yaku],
+        "limit": score.limit,
+        "total": 0,
+        "payments": {},
+        "error": score.error,
     }
     if score.ok:
         out["payments"] = _payments(score.cost, tsumo, SEATS[seat_u])
@@ -91,8 +127,9 @@ def _winds(seat: str, round: str) -> tuple[str, str]:
     return seat_u, round_u
 
 
-def _tiles(hand: str, win: str, melds: str | None, dora: str | None, ura: str | None, kita: int,
-           red_fives: bool) -> tuple[str, _Tiles]:
+def _tiles(
+    hand: str, win: str, melds: str | None, dora: str | None, ura: str | None, kita: int, red_fives: bool
+) -> tuple[str, _Tiles]:
     """The winning tile's code and the hand as tile ids, the copies of each tile checked over hand, melds and kita."""
     hand_codes = parse_codes(hand)
     win_codes = parse_codes(win)
@@ -106,7 +143,9 @@ def _tiles(hand: str, win: str, melds: str | None, dora: str | None, ura: str | 
     if len(hand_codes) == need - 1:
         hand_codes.append(win_code)
     if len(hand_codes) != need:
-        raise GameError(f"With {n_meld} meld(s) the hand needs {need} tiles including the winning tile, not {len(hand_codes)}.")
+        raise GameError(
+            f"With {n_meld} meld(s) the hand needs {need} tiles including the winning tile, not {len(hand_codes)}."
+        )
     if win_code not in hand_codes:
         raise GameError(f"The winning tile {win_code} is not in the hand.")
     # put the winning tile last so it gets its own id, then assign ids over everything at once
@@ -121,11 +160,15 @@ def _tiles(hand: str, win: str, melds: str | None, dora: str | None, ura: str | 
     melds_ids = []
     pos = len(rest) + 1
     for kind, cs in meld_list:
-        melds_ids.append({"type": kind, "tiles": ids[pos: pos + len(cs)]})
+        melds_ids.append({"type": kind, "tiles": ids[pos : pos + len(cs)]})
         pos += len(cs)
     # indicators are physical tiles too, but they are separate from the hand's copies
-    return win_code, _Tiles(concealed=ids[: len(rest) + 1], melds=melds_ids,
-                            dora=codes_to_ids(dora_codes, red_fives), ura=codes_to_ids(ura_codes, red_fives))
+    return win_code, _Tiles(
+        concealed=ids[: len(rest) + 1],
+        melds=melds_ids,
+        dora=codes_to_ids(dora_codes, red_fives),
+        ura=codes_to_ids(ura_codes, red_fives),
+    )
 
 
 def _payments(cost: dict[str, Any], tsumo: bool, winner: int) -> dict[str, Any]:
@@ -146,8 +189,10 @@ def _payments(cost: dict[str, Any], tsumo: bool, winner: int) -> dict[str, Any]:
 def describe(out: dict[str, Any]) -> str:
     """One readable paragraph for the command line and Discord."""
     if out["error"]:
-        reason = {"no_yaku": "no yaku (dora, red fives and kita are not yaku)",
-                  "hand_not_winning": "the hand is not complete"}.get(out["error"], out["error"])
+        reason = {
+            "no_yaku": "no yaku (dora, red fives and kita are not yaku)",
+            "hand_not_winning": "the hand is not complete",
+        }.get(out["error"], out["error"])
         return f"{out['hand']} + {out['win']}: not a win — {reason}."
     yaku = ", ".join(f"{y['name']} {y['han']}" for y in out["yaku_han"])
     pays = out["payments"]

@@ -44,18 +44,39 @@ def calc(args: argparse.Namespace) -> int:
 
     if not args.hand or not args.win:
         raise GameError('calc sanma needs --hand "<tiles incl. the winning tile>" and --win <tile>.')
-    out = calculate(args.hand, args.win, melds=args.melds, tsumo=args.tsumo, riichi=args.riichi,
-                    double_riichi=args.double_riichi, ippatsu=args.ippatsu, rinshan=args.rinshan,
-                    chankan=args.chankan, haitei=args.haitei, houtei=args.houtei, kita=args.kita,
-                    dora=args.dora, ura=args.ura, seat=args.seat, round=args.round, honba=args.honba,
-                    sticks=args.sticks, red_fives=not args.no_red)
+    out = calculate(
+        args.hand,
+        args.win,
+        melds=args.melds,
+        tsumo=args.tsumo,
+        riichi=args.riichi,
+        double_riichi=args.double_riichi,
+        ippatsu=args.ippatsu,
+        rinshan=args.rinshan,
+        chankan=args.chankan,
+        haitei=args.haitei,
+        houtei=args.houtei,
+        kita=args.kita,
+        dora=args.dora,
+        ura=args.ura,
+        seat=args.seat,
+        round=args.round,
+        honba=args.honba,
+        sticks=args.sticks,
+        red_fives=not args.no_red,
+    )
     print(json.dumps(out) if args.json else describe(out))
     return 0
 
 
-simulate = cli.simulation(Options, parse_options, run_games, "{games} games, {hands} hands, {actions} actions in "
-                          "{seconds} s ({games_per_second} games/s); conserved: {conserved}; errors: {errors}",
-                          kept="conserved")
+simulate = cli.simulation(
+    Options,
+    parse_options,
+    run_games,
+    "{games} games, {hands} hands, {actions} actions in "
+    "{seconds} s ({games_per_second} games/s); conserved: {conserved}; errors: {errors}",
+    kept="conserved",
+)
 
 
 def replay(args: argparse.Namespace) -> int:
@@ -68,8 +89,10 @@ def replay(args: argparse.Namespace) -> int:
     except OSError as e:
         raise GameError(f"Cannot read {args.log}: {e.strerror or e}.") from None
     except (ReplayError, GameError) as e:
-        print(json.dumps({"ok": False, "error": str(e)}) if args.json else f"Replay failed: {e}",
-              file=sys.stdout if args.json else sys.stderr)
+        print(
+            json.dumps({"ok": False, "error": str(e)}) if args.json else f"Replay failed: {e}",
+            file=sys.stdout if args.json else sys.stderr,
+        )
         return 1
     if args.json:
         print(json.dumps(out))
@@ -83,9 +106,15 @@ def replay(args: argparse.Namespace) -> int:
 
 
 # The wall's slices (docs/rules/sanma.md §3): what each part of a hand's wall is for (key, words, slice).
-WALL_PARTS = (("east", "East (dealer)", 0, 13), ("south", "South", 13, 26), ("west", "West", 26, 39),
-              ("live", "live wall", 39, 94), ("dora_indicators", "dora indicators", 94, 99),
-              ("ura_indicators", "ura indicators", 99, 104), ("replacements", "replacement tiles", 104, 108))
+WALL_PARTS = (
+    ("east", "East (dealer)", 0, 13),
+    ("south", "South", 13, 26),
+    ("west", "West", 26, 39),
+    ("live", "live wall", 39, 94),
+    ("dora_indicators", "dora indicators", 94, 99),
+    ("ura_indicators", "ura indicators", 99, 104),
+    ("replacements", "replacement tiles", 104, 108),
+)
 
 
 def verify(args: argparse.Namespace) -> int:

@@ -24,8 +24,9 @@ def check_wall(wall: list[int]) -> list[int]:
     return wall
 
 
-def new_game(options: Options | dict | None, seats: list[SeatInfo] | list[str], seed: str,
-             walls: list[list[int]] | None = None) -> SanmaState:
+def new_game(
+    options: Options | dict | None, seats: list[SeatInfo] | list[str], seed: str, walls: list[list[int]] | None = None
+) -> SanmaState:
     if options is None:
         options = Options()
     elif isinstance(options, dict):
@@ -34,8 +35,13 @@ def new_game(options: Options | dict | None, seats: list[SeatInfo] | list[str], 
         raise GameError(f"Sanma needs exactly 3 seats, not {len(seats)}: add bots to fill the table.")
     check_seed(seed)
     infos = seat_infos(seats)
-    state = SanmaState(options=options, seats=infos, seed=seed, scores=[options.start_points] * 3,
-                       walls=[check_wall(w) for w in walls] if walls else None)
+    state = SanmaState(
+        options=options,
+        seats=infos,
+        seed=seed,
+        scores=[options.start_points] * 3,
+        walls=[check_wall(w) for w in walls] if walls else None,
+    )
     events: list[SanmaEvent] = []
     start_hand(state, events)
     state.opening_events = events
@@ -87,13 +93,22 @@ def start_hand(state: SanmaState, events: list[SanmaEvent]) -> None:
     state.rinshan = wall[104:108]
     state.hands = [[], [], []]
     for k in range(3):
-        state.hands[(d + k) % 3] = sorted(wall[13 * k: 13 * k + 13], key=sort_key)
+        state.hands[(d + k) % 3] = sorted(wall[13 * k : 13 * k + 13], key=sort_key)
     _clear_hand(state)
-    events.append(RoundStart(
-        hand_no=state.hand_no, round=ROUND_NAMES[state.round_index], round_index=state.round_index, dealer=d,
-        honba=state.honba, sticks=state.sticks, hash=state.hand_hash, dora_indicators=[code(state, wall[94])],
-        scores=list(state.scores), injected_wall=injected,
-    ))
+    events.append(
+        RoundStart(
+            hand_no=state.hand_no,
+            round=ROUND_NAMES[state.round_index],
+            round_index=state.round_index,
+            dealer=d,
+            honba=state.honba,
+            sticks=state.sticks,
+            hash=state.hand_hash,
+            dora_indicators=[code(state, wall[94])],
+            scores=list(state.scores),
+            injected_wall=injected,
+        )
+    )
     for s in range(3):
         events.append(Dealt(hand=codes(state, state.hands[s]), seat=s))
     draw(state, d, events)

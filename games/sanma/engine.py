@@ -27,5 +27,16 @@ def load(snapshot: str) -> SanmaState:
     return SanmaState.model_validate_json(snapshot)
 
 
-__all__ = ["apply", "describe_action", "hidden_cards", "is_over", "legal_actions", "load", "new_game",
-           "public_view", "result", "to_act", "view"]
+__all__ = [
+    "apply",
+    "describe_action",
+    "hidden_cards",
+    "is_over",
+    "legal_actions",
+    "load",
+    "new_game",
+    "public_view",
+    "result",
+    "to_act",
+    "view",
+]

@@ -19,6 +19,7 @@ MeldType = Literal["pon", "daiminkan", "ankan", "shouminkan"]
 
 EndReason = Literal["bust", "last_hand", "agari_yame", "ended_early"]  # why a game ended (ended_early: an officer)
 
+
 class RoundStart(GameEvent):
     """A hand begins (its seed's hash shown now, the seed revealed at its end)."""
 
@@ -230,8 +231,21 @@ class GameEnd(GameEvent):
 
 
 SanmaEvent = Annotated[
-    RoundStart | Dealt | Draw | Drew | Dora | Riichi | Discarded | CallWindow | RiichiAccepted | Called | KanDeclared
-    | KitaDeclared | Kita | HandEnd | GameEnd,
+    RoundStart
+    | Dealt
+    | Draw
+    | Drew
+    | Dora
+    | Riichi
+    | Discarded
+    | CallWindow
+    | RiichiAccepted
+    | Called
+    | KanDeclared
+    | KitaDeclared
+    | Kita
+    | HandEnd
+    | GameEnd,
     Field(discriminator="type"),
 ]
 EVENT = TypeAdapter(SanmaEvent)

@@ -26,8 +26,13 @@ def _discard_codes(state: SanmaState, seat: int) -> list[str]:
 
 
 def _riichi_codes(state: SanmaState, seat: int) -> list[str]:
-    if (state.riichi[seat] or not is_closed(state, seat) or state.scores[seat] < 1000 or state.live < 3
-            or state.draw_kind == "call"):
+    if (
+        state.riichi[seat]
+        or not is_closed(state, seat)
+        or state.scores[seat] < 1000
+        or state.live < 3
+        or state.draw_kind == "call"
+    ):
         return []
     hand = state.hands[seat]
     if len(hand) % 3 != 2:
@@ -152,6 +157,7 @@ def legal_actions(state: SanmaState, seat: int) -> list[str]:
         return _turn_actions(state, seat)
     return [] if state.window is None else list(state.window.offers[seat])
 
+
 def refusal(state: SanmaState, seat: int, action: str) -> GameError:
     """Why ``action`` is not legal for ``seat`` now, in a sentence for the player."""
     if state.phase == "over":
@@ -176,4 +182,3 @@ def refusal(state: SanmaState, seat: int, action: str) -> GameError:
     if act == Word.TSUMO:
         return GameError("Your hand does not win with a yaku on this tile.")
     return GameError(f"That move ({action}) is not possible right now.")
-

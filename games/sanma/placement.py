@@ -20,10 +20,20 @@ class SanmaPlacement(Placement):
 
     ENGINE_KEYS = ("start_points", "return_points", "uma")
 
-    start_points: int = Field(_DEFAULT["start_points"].default, ge=1000, le=1_000_000, multiple_of=100,
-                              description="Points each player starts with")
-    return_points: int = Field(_DEFAULT["return_points"].default, ge=1000, le=1_000_000, multiple_of=100,
-                               description="Return points: subtracted from the final points before uma")
+    start_points: int = Field(
+        _DEFAULT["start_points"].default,
+        ge=1000,
+        le=1_000_000,
+        multiple_of=100,
+        description="Points each player starts with",
+    )
+    return_points: int = Field(
+        _DEFAULT["return_points"].default,
+        ge=1000,
+        le=1_000_000,
+        multiple_of=100,
+        description="Return points: subtracted from the final points before uma",
+    )
     uma_first: int = Field(_DEFAULT["uma"].default[0], ge=-100, le=100, description="Uma of first place (thousands)")
     uma_second: int = Field(_DEFAULT["uma"].default[1], ge=-100, le=100, description="Uma of second place (thousands)")
     uma_third: int = Field(_DEFAULT["uma"].default[2], ge=-100, le=100, description="Uma of third place (thousands)")
@@ -40,16 +50,25 @@ class SanmaPlacement(Placement):
         return 3 * (self.return_points - self.start_points) / 1000
 
     def engine_options(self) -> dict[str, Any]:
-        return {"start_points": self.start_points, "return_points": self.return_points,
-                "uma": [self.uma_first, self.uma_second, self.uma_third]}
+        return {
+            "start_points": self.start_points,
+            "return_points": self.return_points,
+            "uma": [self.uma_first, self.uma_second, self.uma_third],
+        }
 
     @classmethod
     def from_options(cls, options: dict[str, Any]) -> SanmaPlacement:
         uma = options.get("uma") or _DEFAULT["uma"].default
-        return cls(start_points=options.get("start_points", _DEFAULT["start_points"].default),
-                   return_points=options.get("return_points", _DEFAULT["return_points"].default),
-                   uma_first=uma[0], uma_second=uma[1], uma_third=uma[2])
+        return cls(
+            start_points=options.get("start_points", _DEFAULT["start_points"].default),
+            return_points=options.get("return_points", _DEFAULT["return_points"].default),
+            uma_first=uma[0],
+            uma_second=uma[1],
+            uma_third=uma[2],
+        )
 
     def text(self) -> str:
-        return (f"start {self.start_points}, return {self.return_points}, oka {self.oka:+g}, "
-                f"uma {self.uma_first:+d}/{self.uma_second:+d}/{self.uma_third:+d}")
+        return (
+            f"start {self.start_points}, return {self.return_points}, oka {self.oka:+g}, "
+            f"uma {self.uma_first:+d}/{self.uma_second:+d}/{self.uma_third:+d}"
+        )

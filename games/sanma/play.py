@@ -93,11 +93,18 @@ def _discard(state: SanmaState, seat: int, tile_code: str, riichi: bool, events:
     _open_window(state, events, "discard", tile, seat, riichi_discard=riichi)
 
 
-def _open_window(state: SanmaState, events: list[SanmaEvent], kind: WindowKind, tile: int, from_seat: int,
-                 riichi_discard: bool = False) -> None:
+def _open_window(
+    state: SanmaState,
+    events: list[SanmaEvent],
+    kind: WindowKind,
+    tile: int,
+    from_seat: int,
+    riichi_discard: bool = False,
+) -> None:
     offers = window_offers(state, kind, tile, from_seat)
-    state.window = Window(kind=kind, tile=tile, from_seat=from_seat, offers=offers, answers=[None] * 3,
-                          riichi_discard=riichi_discard)
+    state.window = Window(
+        kind=kind, tile=tile, from_seat=from_seat, offers=offers, answers=[None] * 3, riichi_discard=riichi_discard
+    )
     if any(offers):
         state.phase = "respond"
         events.append(CallWindow(kind=kind, tile=code(state, tile), from_seat=from_seat))
@@ -152,8 +159,9 @@ def _resolve_window(state: SanmaState, events: list[SanmaEvent]) -> None:
         _complete_kita(state, w.from_seat, w.tile, events)
 
 
-def _after_discard(state: SanmaState, w: Window, answers: list[Action | None], order: list[int],
-                   events: list[SanmaEvent]) -> None:
+def _after_discard(
+    state: SanmaState, w: Window, answers: list[Action | None], order: list[int], events: list[SanmaEvent]
+) -> None:
     """A discard nobody ronned: its riichi stands, then a pon or kan is made, or the hand ends, or the next seat
     draws. ``answers``: those of the seats in ``order``, the next seat first."""
     if w.riichi_discard:
@@ -197,8 +205,9 @@ def _call(state: SanmaState, seat: int, action: Action, w: Window, events: list[
     state.melds[seat].append(meld)
     _interrupt(state)
     _check_pao(state, seat, k, w.from_seat)
-    events.append(Called(player=seat, meld=mtype, tiles=codes(state, meld.tiles), from_seat=w.from_seat,
-                         tile=code(state, w.tile)))
+    events.append(
+        Called(player=seat, meld=mtype, tiles=codes(state, meld.tiles), from_seat=w.from_seat, tile=code(state, w.tile))
+    )
     state.turn, state.drawn = seat, None
     if mtype == "pon":
         state.draw_kind, state.kuikae, state.phase = "call", k, "turn"
@@ -250,8 +259,9 @@ def _complete_kan(state: SanmaState, seat: int, k: int, kind: WindowKind, events
         mtype = "ankan"
     state.kans.append(seat)
     _interrupt(state)
-    events.append(Called(player=seat, meld=mtype, tiles=codes(state, meld.tiles), from_seat=meld.from_seat,
-                         tile=kind_code(k)))
+    events.append(
+        Called(player=seat, meld=mtype, tiles=codes(state, meld.tiles), from_seat=meld.from_seat, tile=kind_code(k))
+    )
     if mtype == "ankan":
         reveal_dora(state, events)
     _after_kan(state)
@@ -275,4 +285,3 @@ def _complete_kita(state: SanmaState, seat: int, tile: int, events: list[SanmaEv
     _interrupt(state)
     events.append(Kita(player=seat, count=len(state.kita[seat])))
     draw(state, seat, events, replacement=True)
-

@@ -37,9 +37,13 @@ def decode_meld(who: int, m: int) -> dict[str, Any]:
         return {"type": "chii"}
     if m & 0x08 or m & 0x10:
         t = m >> 9
-        kind = (t // 3)
-        return {"type": "pon" if m & 0x08 else "shouminkan", "kind": kind, "from": (who + (m & 3)) % 4,
-                "added": (m >> 5) & 3}
+        kind = t // 3
+        return {
+            "type": "pon" if m & 0x08 else "shouminkan",
+            "kind": kind,
+            "from": (who + (m & 3)) % 4,
+            "added": (m >> 5) & 3,
+        }
     if m & 0x20:
         return {"type": "kita", "tile": m >> 8}
     tile = m >> 8
@@ -115,7 +119,7 @@ def build_wall(hand: list[ET.Element]) -> list[int]:
         tiles = _ints(init.get(f"hai{(dealer + k) % 3}"))
         if len(tiles) != 13:
             raise ReplayError(f"INIT hai{(dealer + k) % 3} does not hold 13 tiles")
-        wall[13 * k: 13 * k + 13] = tiles
+        wall[13 * k : 13 * k + 13] = tiles
     wall[94] = seed[5]
     normal = replacement = kan_dora = 0
     after_call: set[int] = set()
@@ -172,22 +176,35 @@ def _replay_tags(tags: list[ET.Element]) -> dict[str, Any]:
     final = state.final
     ok = all(h["ok"] for h in out_hands)
     first = next((h["problems"][0] for h in out_hands if h["problems"]), None)
-    result: dict[str, Any] = {"ok": ok, "first_divergence": first, "final_rounding": options.final_rounding,
-                              "hands": out_hands, "final_scores": list(state.scores),
-                              "final": final["scores"] if final else None, "game_over": state.phase == "over",
-                              "end_reason": final["reason"] if final else None}
+    result: dict[str, Any] = {
+        "ok": ok,
+        "first_divergence": first,
+        "final_rounding": options.final_rounding,
+        "hands": out_hands,
+        "final_scores": list(state.scores),
+        "final": final["scores"] if final else None,
+        "game_over": state.phase == "over",
+        "end_reason": final["reason"] if final else None,
+    }
     if owari:
         vals = [float(x) for x in owari.split(",")]
         log_points = [int(vals[2 * i]) * 100 for i in range(3)]
         log_final = [vals[2 * i + 1] for i in range(3)]
         result["log_final_scores"] = log_points
         result["log_final"] = log_final
-        result["ok"] = ok and state.phase == "over" and log_points == list(state.scores) and final and \
-            [float(x) for x in final["scores"]] == log_final
+        result["ok"] = (
+            ok
+            and state.phase == "over"
+            and log_points == list(state.scores)
+            and final
+            and [float(x) for x in final["scores"]] == log_final
+        )
         if ok and not result["ok"]:
-            result["first_divergence"] = (f"end of game: log points {log_points}, scores {log_final}; engine points "
-                                          f"{list(state.scores)}, scores {final['scores'] if final else None} "
-                                          f"(phase {state.phase})")
+            result["first_divergence"] = (
+                f"end of game: log points {log_points}, scores {log_final}; engine points "
+                f"{list(state.scores)}, scores {final['scores'] if final else None} "
+                f"(phase {state.phase})"
+            )
     return result
 
 
@@ -204,8 +221,9 @@ def replay_text(text: str) -> dict[str, Any]:
     try:
         return _replay_tags(parse(text))
     except (ValueError, TypeError, IndexError, KeyError, AttributeError, StopIteration) as e:
-        raise ReplayError(f"the log is malformed: a tag lacks an attribute or holds an unreadable value "
-                          f"({type(e).__name__}: {e})") from None
+        raise ReplayError(
+            f"the log is malformed: a tag lacks an attribute or holds an unreadable value ({type(e).__name__}: {e})"
+        ) from None
 
 
 def _act(state: SanmaState, seat: int, action: str, where: str) -> list[SanmaEvent]:
@@ -234,8 +252,15 @@ def _replay_hand(state: SanmaState, index: int, hand: list[ET.Element]) -> dict[
     if replay.end is None:
         raise ReplayError(f"{label}: the log hand has no ending")
     end = replay.end
-    return {"hand": label, "ok": not problems, "problems": problems, "draws": replay.draws,
-            "result": _describe(end), "deltas": end["deltas"], "scores": end["scores"]}
+    return {
+        "hand": label,
+        "ok": not problems,
+        "problems": problems,
+        "draws": replay.draws,
+        "result": _describe(end),
+        "deltas": end["deltas"],
+        "scores": end["scores"],
+    }
 
 
 def _check_init(state: SanmaState, index: int, init: ET.Element) -> tuple[str, list[str]]:
@@ -251,8 +276,10 @@ def _check_init(state: SanmaState, index: int, init: ET.Element) -> tuple[str, l
         problems.append(f"{label}, INIT: scores log {ten} != engine {state.scores}")
     logged = (round_index, seed[1], seed[2], _int_attr(init, "oya"))
     if (state.round_index, state.honba, state.sticks, state.dealer) != logged:
-        problems.append(f"{label}, INIT: round/honba/sticks/dealer log {logged} != engine "
-                        f"{(state.round_index, state.honba, state.sticks, state.dealer)}")
+        problems.append(
+            f"{label}, INIT: round/honba/sticks/dealer log {logged} != engine "
+            f"{(state.round_index, state.honba, state.sticks, state.dealer)}"
+        )
     return label, problems
 
 
@@ -282,7 +309,9 @@ class _HandReplay:
             if self.riichi_paid is not None and self.state.phase != "respond":
                 logged, paid_where = self.riichi_paid
                 if logged != self.state.scores:
-                    self.problems.append(f"{paid_where}: scores after riichi log {logged} != engine {self.state.scores}")
+                    self.problems.append(
+                        f"{paid_where}: scores after riichi log {logged} != engine {self.state.scores}"
+                    )
                 self.riichi_paid = None
             i += 1
 
@@ -332,8 +361,10 @@ class _HandReplay:
         state = self.state
         self._answer(where, {})
         if state.phase != "turn" or state.turn != seat or state.drawn != tile:
-            raise ReplayError(f"{where}: the engine did not deal this draw (turn {state.turn}, "
-                              f"drawn {state.drawn}, phase {state.phase})")
+            raise ReplayError(
+                f"{where}: the engine did not deal this draw (turn {state.turn}, "
+                f"drawn {state.drawn}, phase {state.phase})"
+            )
         self.draws += 1
 
     def _discard(self, seat: int, tile: int, where: str) -> None:
@@ -401,7 +432,9 @@ class _HandReplay:
         self.problems += _win_problems(tag, self.end, who, where, self.state.options.red_fives)
         if i + 1 >= len(tags) or tags[i + 1].tag != "AGARI":
             if _sum_deltas(self.hand, tag) != self.end["deltas"]:
-                self.problems.append(f"{where}: deltas log {_sum_deltas(self.hand, tag)} != engine {self.end['deltas']}")
+                self.problems.append(
+                    f"{where}: deltas log {_sum_deltas(self.hand, tag)} != engine {self.end['deltas']}"
+                )
         while i + 1 < len(tags) and tags[i + 1].tag == "AGARI":  # a double ron's second tag, played above
             i += 1
         return i
@@ -506,8 +539,10 @@ def _describe(d: dict[str, Any]) -> str:
         parts = []
         for w in d["wins"]:
             how = "tsumo" if w["kind"] == "tsumo" else f"ron from seat {w['from_seat']}"
-            parts.append(f"seat {w['winner']} {how} {w['win_tile']}: {w['han']} han {w['fu']} fu "
-                         f"({', '.join(y['name'] for y in w['yaku'])})")
+            parts.append(
+                f"seat {w['winner']} {how} {w['win_tile']}: {w['han']} han {w['fu']} fu "
+                f"({', '.join(y['name'] for y in w['yaku'])})"
+            )
         return "; ".join(parts)
     if d["type"] == "exhaustive":
         return f"exhaustive draw, tenpai {d['tenpai']}" + (f", nagashi {d['nagashi']}" if d.get("nagashi") else "")

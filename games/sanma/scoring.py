@@ -26,8 +26,12 @@ def optional_rules(red_fives: bool = True) -> OptionalRules:
     return OptionalRules(is_three_player=True, has_aka_dora=red_fives, has_open_tanyao=True, has_double_yakuman=False)
 
 
-MELD_TYPES = {"pon": (Meld.PON, True), "daiminkan": (Meld.KAN, True), "ankan": (Meld.KAN, False),
-              "shouminkan": (Meld.SHOUMINKAN, True)}
+MELD_TYPES = {
+    "pon": (Meld.PON, True),
+    "daiminkan": (Meld.KAN, True),
+    "ankan": (Meld.KAN, False),
+    "shouminkan": (Meld.SHOUMINKAN, True),
+}
 
 
 def lib_melds(melds: list[dict[str, Any]]) -> list[Meld]:
@@ -74,28 +78,46 @@ class Score:
         return self.error is None
 
 
-def score_hand(concealed: list[int], win_tile: int, melds: list[dict[str, Any]], dora: list[int], ura: list[int],
-               ctx: WinContext) -> Score:
+def score_hand(
+    concealed: list[int], win_tile: int, melds: list[dict[str, Any]], dora: list[int], ura: list[int], ctx: WinContext
+) -> Score:
     """Score a complete hand. ``concealed`` holds the concealed tiles *including* the winning tile."""
     tiles = list(concealed)
     for m in melds:
         tiles.extend(m["tiles"])
     check_ids(tiles)
     config = HandConfig(
-        is_tsumo=ctx.tsumo, is_riichi=ctx.riichi or ctx.double_riichi, is_daburu_riichi=ctx.double_riichi,
-        is_ippatsu=ctx.ippatsu, is_rinshan=ctx.rinshan, is_chankan=ctx.chankan, is_haitei=ctx.haitei,
-        is_houtei=ctx.houtei, is_tenhou=ctx.tenhou, is_chiihou=ctx.chiihou,
-        player_wind=LIB_EAST + ctx.seat_wind, round_wind=LIB_EAST + ctx.round_wind,
-        tsumi_number=ctx.honba, kyoutaku_number=ctx.sticks, num_nuki_dora=ctx.kita,
+        is_tsumo=ctx.tsumo,
+        is_riichi=ctx.riichi or ctx.double_riichi,
+        is_daburu_riichi=ctx.double_riichi,
+        is_ippatsu=ctx.ippatsu,
+        is_rinshan=ctx.rinshan,
+        is_chankan=ctx.chankan,
+        is_haitei=ctx.haitei,
+        is_houtei=ctx.houtei,
+        is_tenhou=ctx.tenhou,
+        is_chiihou=ctx.chiihou,
+        player_wind=LIB_EAST + ctx.seat_wind,
+        round_wind=LIB_EAST + ctx.round_wind,
+        tsumi_number=ctx.honba,
+        kyoutaku_number=ctx.sticks,
+        num_nuki_dora=ctx.kita,
         options=optional_rules(ctx.red_fives),
     )
-    r = HandCalculator.estimate_hand_value(tiles, win_tile, melds=lib_melds(melds), dora_indicators=list(dora),
-                                           config=config, ura_dora_indicators=list(ura))
+    r = HandCalculator.estimate_hand_value(
+        tiles,
+        win_tile,
+        melds=lib_melds(melds),
+        dora_indicators=list(dora),
+        config=config,
+        ura_dora_indicators=list(ura),
+    )
     if r.error:
         return Score(error=r.error)
     open_hand = any(m["type"] != "ankan" for m in melds)
-    yaku = [{"name": y.name, "han": (y.han_open if open_hand else y.han_closed) or 0, "id": y.yaku_id}
-            for y in r.yaku or []]
+    yaku = [
+        {"name": y.name, "han": (y.han_open if open_hand else y.han_closed) or 0, "id": y.yaku_id} for y in r.yaku or []
+    ]
     cost = dict(r.cost or {})
     return Score(error=None, han=r.han or 0, fu=r.fu or 0, yaku=yaku, cost=cost, limit=_limit(cost))
 
@@ -109,12 +131,22 @@ def _limit(cost: dict[str, Any]) -> str | None:
 
 def nagashi_score(dealer: bool) -> Score:
     """Nagashi mangan as the library computes it (§5: no tiles, tsumo, no honba/sticks)."""
-    config = HandConfig(is_tsumo=True, is_nagashi_mangan=True, player_wind=LIB_EAST + (0 if dealer else 1),
-                        round_wind=LIB_EAST, options=optional_rules(True))
+    config = HandConfig(
+        is_tsumo=True,
+        is_nagashi_mangan=True,
+        player_wind=LIB_EAST + (0 if dealer else 1),
+        round_wind=LIB_EAST,
+        options=optional_rules(True),
+    )
     # nagashi mangan has no winning tile: the library takes None for it
     r = HandCalculator.estimate_hand_value([], None, config=config)  # type: ignore[arg-type]
-    return Score(error=r.error, han=r.han or 0, fu=r.fu or 0, cost=dict(r.cost or {}),
-                 yaku=[{"name": y.name, "han": y.han_closed, "id": y.yaku_id} for y in (r.yaku or [])])
+    return Score(
+        error=r.error,
+        han=r.han or 0,
+        fu=r.fu or 0,
+        cost=dict(r.cost or {}),
+        yaku=[{"name": y.name, "han": y.han_closed, "id": y.yaku_id} for y in (r.yaku or [])],
+    )
 
 
 def tsumo_payments(cost: dict[str, Any], winner: int, dealer: int) -> dict[int, int]:

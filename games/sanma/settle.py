@@ -58,27 +58,32 @@ def _pao(state: SanmaState, seat: int, score: Score) -> int | None:
     return int(p["from"]) if ids & wanted else None
 
 
-def win(state: SanmaState, events: list[SanmaEvent], winners: list[int], from_seat: int | None, tile: int,
-        kind: WinKind) -> None:
+def win(
+    state: SanmaState, events: list[SanmaEvent], winners: list[int], from_seat: int | None, tile: int, kind: WinKind
+) -> None:
     """The hand won by ``winners`` (a tsumo, or the rons of one discard, kan or kita), paid, and the next hand."""
     if kind == "kita" and from_seat is not None:
         state.kita[from_seat].remove(tile)  # the robbed North is the winning tile, not a kita
     payments = Payments()
     sticks_before = state.sticks
-    entries = [_paid_win(state, payments, w, first=i == 0, from_seat=from_seat, tile=tile, kind=kind)
-               for i, w in enumerate(winners)]
+    entries = [
+        _paid_win(state, payments, w, first=i == 0, from_seat=from_seat, tile=tile, kind=kind)
+        for i, w in enumerate(winners)
+    ]
     state.sticks = 0
     for s in range(3):
         state.scores[s] += payments.deltas[s]
     dealer_won = state.dealer in winners
     ura = [code(state, t) for t in ura_tiles(state)] if any(state.riichi[w] == 2 for w in winners) else []
-    outcome = WinOutcome(**_record(state, payments, renchan=dealer_won, sticks=sticks_before), wins=entries,
-                         ura_indicators=ura)
+    outcome = WinOutcome(
+        **_record(state, payments, renchan=dealer_won, sticks=sticks_before), wins=entries, ura_indicators=ura
+    )
     _end_hand(state, events, outcome, honba_up=dealer_won, yame_ok=dealer_won)
 
 
-def _paid_win(state: SanmaState, payments: Payments, w: int, *, first: bool, from_seat: int | None, tile: int,
-              kind: WinKind) -> WinEntry:
+def _paid_win(
+    state: SanmaState, payments: Payments, w: int, *, first: bool, from_seat: int | None, tile: int, kind: WinKind
+) -> WinEntry:
     """One winner's hand scored and paid (the honba and the sticks go to the first winner only)."""
     if kind == "tsumo":
         score, hand = tsumo_score(state, w), state.hands[w]
@@ -95,12 +100,20 @@ def _paid_win(state: SanmaState, payments: Payments, w: int, *, first: bool, fro
         payments.deltas[w] += bonus
         payments.transfers.append(Transfer(payer=None, payee=w, amount=bonus, reason="sticks"))
     return WinEntry(
-        winner=w, from_seat=from_seat, kind="tsumo" if kind == "tsumo" else "ron",
+        winner=w,
+        from_seat=from_seat,
+        kind="tsumo" if kind == "tsumo" else "ron",
         robbed=kind if kind in ("kakan", "ankan", "kita") else None,
-        revealed=codes(state, [t for t in hand if t != tile]), win_tile=code(state, tile),
+        revealed=codes(state, [t for t in hand if t != tile]),
+        win_tile=code(state, tile),
         melds=[ShownMeld(type=m.type, tiles=codes(state, m.tiles)) for m in state.melds[w]],
-        kita=len(state.kita[w]), han=score.han, fu=score.fu, limit=score.limit,
-        yaku=[YakuHan(name=y["name"], han=y["han"]) for y in score.yaku], points=points, pao=pao,
+        kita=len(state.kita[w]),
+        han=score.han,
+        fu=score.fu,
+        limit=score.limit,
+        yaku=[YakuHan(name=y["name"], han=y["han"]) for y in score.yaku],
+        points=points,
+        pao=pao,
         riichi=state.riichi[w] == 2,
     )
 
@@ -143,8 +156,10 @@ def exhaustive_draw(state: SanmaState, events: list[SanmaEvent]) -> None:
     for s in range(3):
         state.scores[s] += payments.deltas[s]
     outcome = ExhaustiveOutcome(
-        **_record(state, payments, renchan=tenpai[d]), tenpai=[s for s in range(3) if tenpai[s]],
-        tenpai_hands={str(s): codes(state, state.hands[s]) for s in range(3) if tenpai[s]}, nagashi=nagashi,
+        **_record(state, payments, renchan=tenpai[d]),
+        tenpai=[s for s in range(3) if tenpai[s]],
+        tenpai_hands={str(s): codes(state, state.hands[s]) for s in range(3) if tenpai[s]},
+        nagashi=nagashi,
         draws=state.normal_draws + state.replacement_draws,
     )
     _end_hand(state, events, outcome, honba_up=True, yame_ok=tenpai[d])
@@ -167,8 +182,13 @@ def _pay_noten(payments: Payments, tenpai: list[bool]) -> None:
             payments.transfers.append(Transfer(payer=s, payee=None, amount=NOTEN_PAYMENTS // (3 - n), reason="noten"))
 
 
-def abortive_draw(state: SanmaState, events: list[SanmaEvent], reason: Literal["kyuushu_kyuuhai", "suukaikan"],
-                  seat: int | None, revealed: list[str] | None = None) -> None:
+def abortive_draw(
+    state: SanmaState,
+    events: list[SanmaEvent],
+    reason: Literal["kyuushu_kyuuhai", "suukaikan"],
+    seat: int | None,
+    revealed: list[str] | None = None,
+) -> None:
     outcome = AbortOutcome(**_record(state, Payments(), renchan=True), reason=reason, seat=seat, revealed=revealed)
     _end_hand(state, events, outcome, honba_up=True, yame_ok=False)
 
@@ -180,14 +200,25 @@ def _ranking(state: SanmaState) -> list[int]:
 
 def _record(state: SanmaState, payments: Payments, *, renchan: bool, sticks: int | None = None) -> dict[str, Any]:
     """What every hand's end tells (:class:`games.sanma.events.HandRecord`), once its points are paid."""
-    return {"round": ROUND_NAMES[state.round_index], "hand_no": state.hand_no, "honba": state.honba,
-            "sticks": state.sticks if sticks is None else sticks, "deltas": payments.deltas,
-            "transfers": payments.transfers, "scores": list(state.scores), "dora_indicators": dora_indicators(state),
-            "seed": state.hand_seed, "hash": state.hand_hash, "dealer": state.dealer, "renchan": renchan}
+    return {
+        "round": ROUND_NAMES[state.round_index],
+        "hand_no": state.hand_no,
+        "honba": state.honba,
+        "sticks": state.sticks if sticks is None else sticks,
+        "deltas": payments.deltas,
+        "transfers": payments.transfers,
+        "scores": list(state.scores),
+        "dora_indicators": dora_indicators(state),
+        "seed": state.hand_seed,
+        "hash": state.hand_hash,
+        "dealer": state.dealer,
+        "renchan": renchan,
+    }
 
 
-def _end_hand(state: SanmaState, events: list[SanmaEvent], outcome: HandOutcome, *, honba_up: bool,
-              yame_ok: bool) -> None:
+def _end_hand(
+    state: SanmaState, events: list[SanmaEvent], outcome: HandOutcome, *, honba_up: bool, yame_ok: bool
+) -> None:
     state.phase = "turn"
     state.window = None
     state.last_hand = outcome.record()
@@ -258,6 +289,13 @@ def result(state: SanmaState) -> Result:
     # In tenths of a point (the game's points_scale): exactly the final scores shown, which have one
     # decimal (points are multiples of 100), so the season ledger books what the players saw.
     tenths = [round(x * 10) for x in final]
-    return Result(scores=tenths, placings=list(state.final["ranks"]),
-                  summary={"points": state.final["points"], "final": final, "reason": state.final["reason"],
-                           "hands": len(state.hands_log)})
+    return Result(
+        scores=tenths,
+        placings=list(state.final["ranks"]),
+        summary={
+            "points": state.final["points"],
+            "final": final,
+            "reason": state.final["reason"],
+            "hands": len(state.hands_log),
+        },
+    )

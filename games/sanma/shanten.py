@@ -145,7 +145,7 @@ def _pareto(forms: set[tuple[int, int, int, int]]) -> tuple[tuple[int, int, int,
 # the tables: suit rows, lone-kind rows, and the regular shanten of each combination
 # ---------------------------------------------------------------------------
 
-_POW5 = tuple(5 ** i for i in range(9))
+_POW5 = tuple(5**i for i in range(9))
 NO_ROW = 0xFFFF
 TABLE_FILE = Path(__file__).with_name("shanten_suits.bin")
 _ROWS: list[tuple[tuple[int, int, int, int], ...]] = []  # distinct compact breakdown sets
@@ -225,7 +225,7 @@ def _reset_tables(rows: Iterable[Iterable[Sequence[int]]] = (), index: array | N
     _ROWS[:] = [tuple(_form(f) for f in r) for r in rows]
     _ROW_OF.clear()
     _ROW_OF.update((forms, i) for i, forms in enumerate(_ROWS))
-    _SUIT_INDEX[:] = index if index is not None else array("H", [NO_ROW]) * 5 ** 9
+    _SUIT_INDEX[:] = index if index is not None else array("H", [NO_ROW]) * 5**9
     _REGULAR.clear()
 
 
@@ -238,7 +238,7 @@ def load_table(path: Path = TABLE_FILE) -> bool:
         index.frombytes(raw)
         if sys.byteorder == "big":
             index.byteswap()
-        if len(index) != 5 ** 9:
+        if len(index) != 5**9:
             raise ValueError("wrong index size")
         _reset_tables(json.loads(rows), index)
         return True
@@ -277,7 +277,10 @@ def _regular(pin: int, sou: int, lone: int, tiles: int) -> int:
             else:
                 value = 8 - 2 * sets - min(blocks, 4 - sets)
                 if FOURTH_COPIES_ONLY in (lone_loose, ploose, sloose) and OTHER_LOOSE not in (
-                        lone_loose, ploose, sloose):
+                    lone_loose,
+                    ploose,
+                    sloose,
+                ):
                     value += 1  # the only loose tiles are fourth copies: no pair can be waited for
             if value != AGARI and value < quads:
                 value = quads
@@ -394,8 +397,9 @@ class Hand:
                 pairs = self.pairs - (n == 2)
                 chiitoitsu = AGARI if pairs == 7 else 6 - pairs + max(0, 7 - self.kinds + (n == 1))
                 orphan = _ORPHAN[k]
-                kokushi = 13 - self.orphans + (orphan and n == 1) - (
-                    1 if self.orphan_pairs - (orphan and n == 2) else 0)
+                kokushi = (
+                    13 - self.orphans + (orphan and n == 1) - (1 if self.orphan_pairs - (orphan and n == 2) else 0)
+                )
                 value = min(value, chiitoitsu, kokushi)
             out[k] = value
         return out
@@ -429,8 +433,9 @@ class Hand:
                 pairs = self.pairs + (n == 1)
                 chiitoitsu = AGARI if pairs == 7 else 6 - pairs + max(0, 7 - self.kinds - (n == 0))
                 orphan = _ORPHAN[k]
-                kokushi = 13 - self.orphans - (orphan and n == 0) - (
-                    1 if self.orphan_pairs or (orphan and n == 1) else 0)
+                kokushi = (
+                    13 - self.orphans - (orphan and n == 0) - (1 if self.orphan_pairs or (orphan and n == 1) else 0)
+                )
                 value = min(value, chiitoitsu, kokushi)
             if value < base:
                 out.append(k)

@@ -9,8 +9,7 @@ from games.sanma.options import Options
 from games.sanma.state import SanmaState
 
 
-def play_game(options: Options, seed: str, check: sim.Check | None = None,
-              max_actions: int = 20000) -> tuple[Any, int]:
+def play_game(options: Options, seed: str, check: sim.Check | None = None, max_actions: int = 20000) -> tuple[Any, int]:
     from games.sanma import GAME
 
     return sim.play_game(GAME, options, sim.bot_seats(3), seed, check, max_actions=max_actions)

@@ -115,11 +115,11 @@ def codes(state: SanmaState, tiles: Iterable[int]) -> list[str]:
 
 
 def dora_tiles(state: SanmaState) -> list[int]:
-    return state.wall[94: 94 + state.n_dora]
+    return state.wall[94 : 94 + state.n_dora]
 
 
 def ura_tiles(state: SanmaState) -> list[int]:
-    return state.wall[99: 99 + state.n_dora]
+    return state.wall[99 : 99 + state.n_dora]
 
 
 def dora_indicators(state: SanmaState) -> list[str]:

@@ -57,21 +57,61 @@ WIN, DRAWN, ALL_TENPAI, NONE_TENPAI, NAGASHI = "和了", "流局", "全員聴牌
 NINE_KINDS, FOUR_KANS = "九種九牌", "四槓散了"
 # Yaku as Tenhou's logs name them, from the English names of the scoring library (``mahjong``).
 YAKU_WORDS = {
-    "Menzen Tsumo": "門前清自摸和", "Riichi": "立直", "Ippatsu": "一発", "Chankan": "槍槓", "Rinshan Kaihou": "嶺上開花",
-    "Haitei Raoyue": "海底摸月", "Houtei Raoyui": "河底撈魚", "Pinfu": "平和", "Tanyao": "断幺九", "Iipeiko": "一盃口",
-    "Yakuhai (seat wind east)": "自風 東", "Yakuhai (seat wind south)": "自風 南",
-    "Yakuhai (seat wind west)": "自風 西", "Yakuhai (seat wind north)": "自風 北",
-    "Yakuhai (round wind east)": "場風 東", "Yakuhai (round wind south)": "場風 南",
-    "Yakuhai (round wind west)": "場風 西", "Yakuhai (round wind north)": "場風 北",
-    "Yakuhai (haku)": "役牌 白", "Yakuhai (hatsu)": "役牌 發", "Yakuhai (chun)": "役牌 中", "Double Riichi": "両立直",
-    "Chiitoitsu": "七対子", "Chantai": "混全帯幺九", "Ittsu": "一気通貫", "Sanshoku Doujun": "三色同順",
-    "Sanshoku Doukou": "三色同刻", "San Kantsu": "三槓子", "Toitoi": "対々和", "San Ankou": "三暗刻",
-    "Shou Sangen": "小三元", "Honroutou": "混老頭", "Ryanpeikou": "二盃口", "Junchan": "純全帯幺九", "Honitsu": "混一色",
-    "Chinitsu": "清一色", "Renhou": "人和", "Tenhou": "天和", "Chiihou": "地和", "Daisangen": "大三元",
-    "Suu Ankou": "四暗刻", "Suu Ankou Tanki": "四暗刻単騎", "Tsuu Iisou": "字一色", "Ryuuiisou": "緑一色",
-    "Chinroutou": "清老頭", "Chuuren Poutou": "九蓮宝燈", "Daburu Chuuren Poutou": "純正九蓮宝燈",
-    "Kokushi Musou": "国士無双", "Kokushi Musou Juusanmen Matchi": "国士無双１３面", "Dai Suushii": "大四喜",
-    "Shousuushii": "小四喜", "Suu Kantsu": "四槓子", "Dora": "ドラ", "Ura Dora": "裏ドラ", "Aka Dora": "赤ドラ",
+    "Menzen Tsumo": "門前清自摸和",
+    "Riichi": "立直",
+    "Ippatsu": "一発",
+    "Chankan": "槍槓",
+    "Rinshan Kaihou": "嶺上開花",
+    "Haitei Raoyue": "海底摸月",
+    "Houtei Raoyui": "河底撈魚",
+    "Pinfu": "平和",
+    "Tanyao": "断幺九",
+    "Iipeiko": "一盃口",
+    "Yakuhai (seat wind east)": "自風 東",
+    "Yakuhai (seat wind south)": "自風 南",
+    "Yakuhai (seat wind west)": "自風 西",
+    "Yakuhai (seat wind north)": "自風 北",
+    "Yakuhai (round wind east)": "場風 東",
+    "Yakuhai (round wind south)": "場風 南",
+    "Yakuhai (round wind west)": "場風 西",
+    "Yakuhai (round wind north)": "場風 北",
+    "Yakuhai (haku)": "役牌 白",
+    "Yakuhai (hatsu)": "役牌 發",
+    "Yakuhai (chun)": "役牌 中",
+    "Double Riichi": "両立直",
+    "Chiitoitsu": "七対子",
+    "Chantai": "混全帯幺九",
+    "Ittsu": "一気通貫",
+    "Sanshoku Doujun": "三色同順",
+    "Sanshoku Doukou": "三色同刻",
+    "San Kantsu": "三槓子",
+    "Toitoi": "対々和",
+    "San Ankou": "三暗刻",
+    "Shou Sangen": "小三元",
+    "Honroutou": "混老頭",
+    "Ryanpeikou": "二盃口",
+    "Junchan": "純全帯幺九",
+    "Honitsu": "混一色",
+    "Chinitsu": "清一色",
+    "Renhou": "人和",
+    "Tenhou": "天和",
+    "Chiihou": "地和",
+    "Daisangen": "大三元",
+    "Suu Ankou": "四暗刻",
+    "Suu Ankou Tanki": "四暗刻単騎",
+    "Tsuu Iisou": "字一色",
+    "Ryuuiisou": "緑一色",
+    "Chinroutou": "清老頭",
+    "Chuuren Poutou": "九蓮宝燈",
+    "Daburu Chuuren Poutou": "純正九蓮宝燈",
+    "Kokushi Musou": "国士無双",
+    "Kokushi Musou Juusanmen Matchi": "国士無双１３面",
+    "Dai Suushii": "大四喜",
+    "Shousuushii": "小四喜",
+    "Suu Kantsu": "四槓子",
+    "Dora": "ドラ",
+    "Ura Dora": "裏ドラ",
+    "Aka Dora": "赤ドラ",
     "Nagashi Mangan": "流し満貫",
 }
 
@@ -170,8 +210,12 @@ class _Hand:
         self.pons: dict[tuple[int, str], str] = {}  # (seat, kind) → the pon's text, for an added kan
         self.declared: dict[int, int] = {}  # seat → where its kan declaration stands in its discard list
         round_number = start.round_index if start.round_index < 3 else start.round_index + 1
-        self.head: list[Any] = [[round_number, start.honba, start.sticks], [*start.scores, 0],
-                                [number(start.dora_indicators[0])], []]
+        self.head: list[Any] = [
+            [round_number, start.honba, start.sticks],
+            [*start.scores, 0],
+            [number(start.dora_indicators[0])],
+            [],
+        ]
         self.deals: list[list[int]] = [[], [], []]
         self.draws: list[list[Any]] = [[], [], []]
         self.discards: list[list[Any]] = [[], [], []]
@@ -215,7 +259,8 @@ class _Hand:
         plain = number(kind)
         if meld == "ankan":  # three plain tiles, "a", the fourth: a closed kan of fives shows its red one last
             red = (tiles and any(t.startswith("0") for t in tiles)) or (
-                not tiles and self.red_fives and kind in ("5p", "5s"))
+                not tiles and self.red_fives and kind in ("5p", "5s")
+            )
             return f"{plain}{plain}{plain}a{number('0' + kind[1]) if red else plain}"
         pon = self.pons.get((seat, kind), f"p{plain}{plain}{plain}")
         added = [number(t) for t in tiles or []]
@@ -256,14 +301,19 @@ def export(events: Iterable[Any], names: list[str], options: Options, title: str
     sc: list[Any] = []
     for points, score in zip(final.points, final.scores, strict=True):
         sc += [points, score]
-    disp = ("三般" + ("東" if options.east_only else "南") + "喰" + ("赤" if options.red_fives else ""))
-    return {"title": [title, ""], "name": [*names[:3], ""],
-            "rule": {"disp": disp, "aka53": int(options.red_fives), "aka52": int(options.red_fives), "aka51": 0},
-            "log": [h.row() for h in hands], "sc": [*sc, 0, 0]}
+    disp = "三般" + ("東" if options.east_only else "南") + "喰" + ("赤" if options.red_fives else "")
+    return {
+        "title": [title, ""],
+        "name": [*names[:3], ""],
+        "rule": {"disp": disp, "aka53": int(options.red_fives), "aka52": int(options.red_fives), "aka51": 0},
+        "log": [h.row() for h in hands],
+        "sc": [*sc, 0, 0],
+    }
 
 
-def export_game(options: Options, names: list[str], seed: str, actions: Iterable[tuple[int, str]],
-                title: str = "") -> dict[str, Any]:
+def export_game(
+    options: Options, names: list[str], seed: str, actions: Iterable[tuple[int, str]], title: str = ""
+) -> dict[str, Any]:
     """Play a stored game's actions again from its seed, and export it."""
     state = engine.new_game(options, [SeatInfo(name=n) for n in names], seed)
     events: list[Any] = list(state.opening_events)
@@ -358,9 +408,15 @@ class _Reader:
 
     def read(self) -> list[ET.Element]:
         dealer = self.kyoku % 4
-        self.tags.append(_tag("INIT", seed=_csv([self.kyoku, self.honba, self.sticks, 0, 0, self.dora_ids[0]]),
-                              ten=_csv(s // 100 for s in self.scores), oya=dealer,
-                              **{f"hai{s}": _csv(self.hands[s]) for s in range(3)}))
+        self.tags.append(
+            _tag(
+                "INIT",
+                seed=_csv([self.kyoku, self.honba, self.sticks, 0, 0, self.dora_ids[0]]),
+                ten=_csv(s // 100 for s in self.scores),
+                oya=dealer,
+                **{f"hai{s}": _csv(self.hands[s]) for s in range(3)},
+            )
+        )
         turn, draw, drawn, open_kan_dora = dealer, True, -1, False
         while True:
             if draw:
@@ -423,7 +479,7 @@ class _Reader:
             take = self._next(seat, self.takes)
             if isinstance(take, str) and ("p" in take or "m" in take):
                 letter = "p" if "p" in take else "m"
-                called = int(take[take.index(letter) + 1: take.index(letter) + 3])
+                called = int(take[take.index(letter) + 1 : take.index(letter) + 3])
                 if self.ids.kind(called)[0] == tile_id // 4 and self._source(seat, take, letter) == discarder:
                     return seat
         return None
@@ -437,7 +493,7 @@ class _Reader:
     def _call(self, caller: int, discarder: int, tile_id: int) -> bool:
         take = self.takes[caller].pop(0)
         letter = "p" if "p" in take else "m"
-        called = int(take[take.index(letter) + 1: take.index(letter) + 3])
+        called = int(take[take.index(letter) + 1 : take.index(letter) + 3])
         own = [t for t in _numbers(take)]
         own.remove(called)
         ids = [self.ids.take(self.hands[caller], t) for t in own]
@@ -466,7 +522,7 @@ class _Reader:
             return False
         if "k" in move:
             at = move.index("k") + 1
-            added = self.ids.take(self.hands[seat], int(move[at: at + 2]), any_copy=True)
+            added = self.ids.take(self.hands[seat], int(move[at : at + 2]), any_copy=True)
             kind = added // 4
             self.tags.append(_tag("N", who=seat, m=((kind * 3) << 9) | 0x10 | ((added % 4) << 5)))
             return True
@@ -508,8 +564,14 @@ class _Reader:
         if self.ura_ids is None:  # once a hand: a double ron's second win shows the same indicators
             self.ura_ids = [self.ids.new(t) for t in self.ura[: len(indicators)]]
         ura = self.ura_ids
-        attrs: dict[str, Any] = {"who": who, "fromWho": source, "ten": f"{fu},0,0", "han": han,
-                                 "doraHai": _csv(indicators), "sc": _csv(x for d in deltas[:3] for x in (0, d // 100))}
+        attrs: dict[str, Any] = {
+            "who": who,
+            "fromWho": source,
+            "ten": f"{fu},0,0",
+            "han": han,
+            "doraHai": _csv(indicators),
+            "sc": _csv(x for d in deltas[:3] for x in (0, d // 100)),
+        }
         if ura:
             attrs["doraHaiUra"] = _csv(ura)
         return _tag("AGARI", **attrs)
@@ -519,7 +581,7 @@ def to_mjlog(log: Any) -> list[ET.Element]:
     """The mjlog tags a JSON log stands for (``GO``, then each hand's ``INIT`` … and its end); the last
     end tag carries ``owari`` (final points and scores) from the log's ``sc``."""
     if not isinstance(log, dict) or not isinstance(log.get("log"), list):
-        raise LogError("this JSON is not a Tenhou game log (it has no \"log\" list)")
+        raise LogError('this JSON is not a Tenhou game log (it has no "log" list)')
     names = log.get("name") or []
     if len(names) == 4 and names[3]:
         raise LogError("this is a four-player log; replay reads three-player (sanma) logs")

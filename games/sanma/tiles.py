@@ -31,8 +31,10 @@ def _kind_code(kind: int) -> str:
 
 
 KIND_CODES = tuple(_kind_code(k) for k in range(34))
-_TILE_CODES = (tuple(KIND_CODES[t // 4] for t in range(136)),  # red fives off
-               tuple("0" + SUITS[t // 36] if t in RED_IDS else KIND_CODES[t // 4] for t in range(136)))
+_TILE_CODES = (
+    tuple(KIND_CODES[t // 4] for t in range(136)),  # red fives off
+    tuple("0" + SUITS[t // 36] if t in RED_IDS else KIND_CODES[t // 4] for t in range(136)),
+)
 
 
 def kind_code(kind: int) -> str:
@@ -87,7 +89,7 @@ def parse_codes(text: str) -> list[str]:
     codes: list[str] = []
     for m in _GROUP.finditer(s):
         if m.start() != pos:
-            raise GameError(f"I can't read {s[pos:m.start()]!r} in {text!r}: write tiles like 123p 55s 1m 7z.")
+            raise GameError(f"I can't read {s[pos : m.start()]!r} in {text!r}: write tiles like 123p 55s 1m 7z.")
         pos = m.end()
         suit = m.group(2)
         for d in m.group(1):
@@ -139,8 +141,10 @@ def codes_to_ids(codes: list[str], red_fives: bool = True) -> list[int]:
             free = [k * 4 + c for c in range(4) if k * 4 + c not in used and not (red_fives and k * 4 + c in RED_IDS)]
             if not free:
                 if red_fives and k in (13, 22):
-                    raise GameError(f"Too many plain {kind_code(k)}: with red fives there are three plain "
-                                    f"{kind_code(k)} and one red 0{kind_code(k)[1]}.")
+                    raise GameError(
+                        f"Too many plain {kind_code(k)}: with red fives there are three plain "
+                        f"{kind_code(k)} and one red 0{kind_code(k)[1]}."
+                    )
                 raise GameError(f"Too many copies of {kind_code(k)}: there are only four.")
             tid = free[0]
         used.add(tid)

@@ -120,20 +120,41 @@ def _public_fields(state: SanmaState) -> dict[str, Any]:
         "seats": [s.name for s in state.seats],
         "bots": [s.bot for s in state.seats],
         "options": {"red_fives": o.red_fives, "east_only": o.east_only, "tobi": o.tobi, "double_ron": o.double_ron},
-        "round": ROUND_NAMES[min(state.round_index, 5)], "round_index": state.round_index,
-        "hand_no": state.hand_no, "dealer": d, "honba": state.honba, "sticks": state.sticks,
+        "round": ROUND_NAMES[min(state.round_index, 5)],
+        "round_index": state.round_index,
+        "hand_no": state.hand_no,
+        "dealer": d,
+        "honba": state.honba,
+        "sticks": state.sticks,
         "winds": [WIND[(s - d) % 3] for s in range(3)],
-        "scores": list(state.scores), "phase": state.phase,
+        "scores": list(state.scores),
+        "phase": state.phase,
         "turn": state.turn if state.phase == "turn" else None,
         "waiting_calls": state.phase == "respond",
         "window": {"kind": w.kind, "tile": code(state, w.tile), "from_seat": w.from_seat}
-        if w and state.phase == "respond" else None,
-        "live": state.live, "dora_indicators": dora_indicators(state),
-        "rivers": [[{"tile": code(state, r.tile), "riichi": r.riichi, "called": r.called, "tsumogiri": r.tsumogiri}
-                    for r in state.rivers[s]] for s in range(3)],
-        "melds": [[{"type": m.type, "tiles": codes(state, m.tiles), "from_seat": m.from_seat,
-                    "called_index": None if m.called is None else m.tiles.index(m.called)}  # the tile taken
-                   for m in state.melds[s]] for s in range(3)],
+        if w and state.phase == "respond"
+        else None,
+        "live": state.live,
+        "dora_indicators": dora_indicators(state),
+        "rivers": [
+            [
+                {"tile": code(state, r.tile), "riichi": r.riichi, "called": r.called, "tsumogiri": r.tsumogiri}
+                for r in state.rivers[s]
+            ]
+            for s in range(3)
+        ],
+        "melds": [
+            [
+                {
+                    "type": m.type,
+                    "tiles": codes(state, m.tiles),
+                    "from_seat": m.from_seat,
+                    "called_index": None if m.called is None else m.tiles.index(m.called),
+                }  # the tile taken
+                for m in state.melds[s]
+            ]
+            for s in range(3)
+        ],
         "kita": [len(k) for k in state.kita],
         "riichi": [r in (1, 2) for r in state.riichi],  # declared or accepted
         "hand_counts": [len(h) for h in state.hands],
@@ -147,12 +168,19 @@ def view(state: SanmaState, seat: int) -> SeatView:
     """What ``seat`` sees: the public view, its own hand and what follows from it."""
     hand = state.hands[seat]
     own = state.drawn is not None and state.turn == seat and state.phase == "turn"
-    return SeatView.model_validate({
-        **_public_fields(state), "seat": seat, "hand": codes(state, hand), "hand_ids": sorted(hand, key=sort_key),
-        "drawn": code(state, state.drawn) if own and state.drawn is not None else None,
-        "furiten": furiten(state, seat) if state.phase != "over" else False, "my_riichi": state.riichi[seat],
-        "waits": [kind_code(k) for k in waits(hand)] if len(hand) % 3 == 1 else [],
-        "kuikae": kind_code(state.kuikae) if state.kuikae is not None and state.turn == seat else None})
+    return SeatView.model_validate(
+        {
+            **_public_fields(state),
+            "seat": seat,
+            "hand": codes(state, hand),
+            "hand_ids": sorted(hand, key=sort_key),
+            "drawn": code(state, state.drawn) if own and state.drawn is not None else None,
+            "furiten": furiten(state, seat) if state.phase != "over" else False,
+            "my_riichi": state.riichi[seat],
+            "waits": [kind_code(k) for k in waits(hand)] if len(hand) % 3 == 1 else [],
+            "kuikae": kind_code(state.kuikae) if state.kuikae is not None and state.turn == seat else None,
+        }
+    )
 
 
 def hidden_cards(state: SanmaState) -> dict[int, list[str]]:

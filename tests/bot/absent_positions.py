@@ -28,8 +28,13 @@ def black_christmas_deck() -> list[str]:
 
 def rig_black_christmas(monkeypatch) -> None:
     """Every new Black Christmas Poker game is dealt the deck above, bob leading."""
-    monkeypatch.setattr(GAME, "new_game", lambda options, seats, seed, decks=None, lead=None:
-                        engine.new_game(options, seats, seed, decks=[black_christmas_deck()], lead=1))
+    monkeypatch.setattr(
+        GAME,
+        "new_game",
+        lambda options, seats, seed, decks=None, lead=None: engine.new_game(
+            options, seats, seed, decks=[black_christmas_deck()], lead=1
+        ),
+    )
 
 
 def count_pauses(monkeypatch, delay: float) -> list[float]:

@@ -24,8 +24,9 @@ async def clocked_manager(folder: Path, now: float) -> AsyncIterator[TableManage
     """The manager's clock always says ``now``; its seeds are 0, 1, 2 … as 32 hex digits."""
     store = await Store.open(folder / "parlor.sqlite3")
     seeds = (f"{n:032x}" for n in range(1000))
-    m = TableManager(store, RecordingPresenter(), default_turn_seconds=60, clock=lambda: now,
-                     new_seed=lambda: next(seeds))
+    m = TableManager(
+        store, RecordingPresenter(), default_turn_seconds=60, clock=lambda: now, new_seed=lambda: next(seeds)
+    )
     try:
         yield m
     finally:

@@ -15,8 +15,9 @@ from tests.bot.test_ledger_properties import new_manager
 
 
 @asynccontextmanager
-async def cog_and_manager(path: Path, extension: str, name: str, *also: str
-                          ) -> AsyncIterator[tuple[commands.Cog, TableManager]]:
+async def cog_and_manager(
+    path: Path, extension: str, name: str, *also: str
+) -> AsyncIterator[tuple[commands.Cog, TableManager]]:
     """The cog ``name`` of ``extension`` (``"cogs.league"``) on a bot whose store is a new table manager's
     (``new_manager(path)``), with the extensions ``also`` loaded beside it; the bot, the manager and its store
     closed after."""

@@ -23,9 +23,16 @@ async def open_table(store: Store, guild: int, channel: int, users: list[int | N
     season = await store.seasons.ensure(guild)
     t = await store.tables.start(t.id, seats_of(users), "seed", {"turn": 0}, 1e9, season.id, expected_version=t.version)
     for n in range(actions):
-        t = await store.tables.record_action(t.id, seat=n % len(users), action=f"play:{n}", actor_id=users[n % len(users)],
-                                      source="player", snapshot={"turn": n + 1}, deadline=1e9 + n,
-                                      expected_version=t.version)
+        t = await store.tables.record_action(
+            t.id,
+            seat=n % len(users),
+            action=f"play:{n}",
+            actor_id=users[n % len(users)],
+            source="player",
+            snapshot={"turn": n + 1},
+            deadline=1e9 + n,
+            expected_version=t.version,
+        )
     return t
 
 
@@ -43,21 +50,47 @@ async def fill(store: Store, games: int, *, open_tables: int = 3, seed: int = 15
         results = []
         for seat, user in enumerate(users):
             for round_ in (1, 2, 3):
-                results.append({
-                    "participant": f"user:{user}" if user else f"bot:{t.id}:{seat}", "user_id": user,
-                    "name": f"user{user}" if user else f"Bot {seat}", "seat": seat, "amount": rng.randint(-50, 50),
-                    "placing": ranked[seat] if round_ == 3 else None, "round": round_,
-                    "kind": rng.choice(("game", "bet", "win")),
-                })
-        await store.tables.finish(t.id, seat=0, action="stop", actor_id=users[0], source="player",
-                                 snapshot={"over": True}, expected_version=t.version, results=results)
+                results.append(
+                    {
+                        "participant": f"user:{user}" if user else f"bot:{t.id}:{seat}",
+                        "user_id": user,
+                        "name": f"user{user}" if user else f"Bot {seat}",
+                        "seat": seat,
+                        "amount": rng.randint(-50, 50),
+                        "placing": ranked[seat] if round_ == 3 else None,
+                        "round": round_,
+                        "kind": rng.choice(("game", "bet", "win")),
+                    }
+                )
+        await store.tables.finish(
+            t.id,
+            seat=0,
+            action="stop",
+            actor_id=users[0],
+            source="player",
+            snapshot={"over": True},
+            expected_version=t.version,
+            results=results,
+        )
         borrower = rng.choice([1, 2, 3, 4, 5, 6])
-        await store.ledger.append([{"guild_id": guild, "game": rng.choice(GAMES), "participant": f"user:{borrower}",
-                                    "user_id": borrower, "name": f"user{borrower}", "kind": "loan",
-                                    "amount": -rng.randint(1, 100), "memo": "loan"}])
+        await store.ledger.append(
+            [
+                {
+                    "guild_id": guild,
+                    "game": rng.choice(GAMES),
+                    "participant": f"user:{borrower}",
+                    "user_id": borrower,
+                    "name": f"user{borrower}",
+                    "kind": "loan",
+                    "amount": -rng.randint(1, 100),
+                    "memo": "loan",
+                }
+            ]
+        )
     for guild in GUILDS:
-        await store.config.set(guild, turn_seconds=60 + guild, allowed_channels=[guild, guild + 1],
-                               starting_balance=guild * 10)
+        await store.config.set(
+            guild, turn_seconds=60 + guild, allowed_channels=[guild, guild + 1], starting_balance=guild * 10
+        )
     for n in range(open_tables):  # players of their own: a player sits at one open table of a server
         await open_table(store, GUILDS[n % len(GUILDS)], 5000 + n, [10 + 2 * n, None, 11 + 2 * n], actions=2)
     cancelled = await store.tables.create(GUILDS[0], 6000, "sanma", {}, 3, seats_of([3, 4, 5]), 90)  # none seated above
@@ -71,23 +104,31 @@ async def fill_nights(store: Store) -> None:
     for n, guild in enumerate(GUILDS):
         season = await store.seasons.ensure(guild)
         async with store.transaction() as db:
-            signup = await nights.create_signup(db, store, guild_id=guild, channel_id=7000 + n, game="sanma",
-                                                tables_in=7100 + n, threads=bool(n % 2), season_id=season.id,
-                                                created_by=1)
+            signup = await nights.create_signup(
+                db,
+                store,
+                guild_id=guild,
+                channel_id=7000 + n,
+                game="sanma",
+                tables_in=7100 + n,
+                threads=bool(n % 2),
+                season_id=season.id,
+                created_by=1,
+            )
             if n == 1:
                 await nights.set_tournament(db, signup, 2, "swiss")
         await nights.set_message(store, signup, 7200 + n)
         for user in range(1, 8):
             await nights.join(store, signup, user, f"user{user}")
-        drawn = pairing.draw(list(range(1, 8)), method="random", size=3, minimum=3, seed=f"seed{n}",
-                             allow_bots=n == 0)
+        drawn = pairing.draw(list(range(1, 8)), method="random", size=3, minimum=3, seed=f"seed{n}", allow_bots=n == 0)
         async with store.transaction() as db:
             await nights.save_round(db, store, signup, 1, drawn, allow_bots=n == 0, drawn_by=1)
         first = (await nights.tables(store, signup, 1))[0]
         await nights.set_table_channel(store, first, 7300 + n)
         async with store.transaction() as db:
-            table = await store.tables.create(guild, 7300 + n, "sanma", {}, first.players[0], seats_of(first.players),
-                                             90)
+            table = await store.tables.create(
+                guild, 7300 + n, "sanma", {}, first.players[0], seats_of(first.players), 90
+            )
             await nights.link_table(db, first, table.id)
 
 

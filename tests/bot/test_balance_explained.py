@@ -30,9 +30,12 @@ async def test_hachi_hachi_balance_is_one_sum_with_the_games_own_60p(tmp_path):
         assert sum_line == f"= {fmt(STARTING_CHIPS)} at the season's start {sign} {abs(games)} games' results"
         assert STARTING_CHIPS + games == balance  # the sum shown is the balance: loans cancel out
         if kinds["loan"]:
-            assert any(r.startswith("Loans: ") and r.endswith("together 0: they do not change your chips.")
-                       for r in rest), rest
+            assert any(
+                r.startswith("Loans: ") and r.endswith("together 0: they do not change your chips.") for r in rest
+            ), rest
         assert "every player starts the year at 60p" in text and "added to your season chips" in text
         assert "debt −" not in text  # no bare account names without the sum they belong to
         if kinds["loan"] + kinds["repay"] > 0:
-            assert f"Owed to the bank when a game ended: {fmt(kinds['loan'] + kinds['repay'])}, already taken off" in text
+            assert (
+                f"Owed to the bank when a game ended: {fmt(kinds['loan'] + kinds['repay'])}, already taken off" in text
+            )

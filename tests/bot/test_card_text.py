@@ -11,8 +11,8 @@ import pytest
 
 from bot.render import presentation
 from games import get_game, hanafuda
-from games.simulate import bot_seats
 from games.bcpoker.cards import name as bcp_name
+from games.simulate import bot_seats
 from tests.bot.test_hand_panel_contents import PLAYERS, STEPS
 
 HANAFUDA_CODE = re.compile(r"(?<![0-9A-Za-z])(?:1[0-2]|[1-9])(?:L|A|R|C[1-3]?)(?![0-9A-Za-z])")  # 8A, 3L, 12C3
@@ -21,8 +21,7 @@ SEATS = {**PLAYERS, "bcpoker": 3}
 
 
 def embed_text(embed) -> str:
-    return "\n".join([embed.title or "", embed.description or ""]
-                     + [f"{f.name}\n{f.value}" for f in embed.fields])
+    return "\n".join([embed.title or "", embed.description or ""] + [f"{f.name}\n{f.value}" for f in embed.fields])
 
 
 def texts(name: str, seed: str):
@@ -51,8 +50,11 @@ def texts(name: str, seed: str):
 
 @pytest.mark.parametrize("name", list(SEATS))
 def test_every_card_in_text_is_named_by_its_one_name_never_by_its_code(name):
-    code, names = (BCP_CODE, {c: bcp_name(c) for c in ("R1", "G4", "K7", "KX")}) if name == "bcpoker" \
+    code, names = (
+        (BCP_CODE, {c: bcp_name(c) for c in ("R1", "G4", "K7", "KX")})
+        if name == "bcpoker"
         else (HANAFUDA_CODE, hanafuda.FULL_NAMES)
+    )
     named = set()
     for text in texts(name, "names"):
         assert not code.search(text), code.search(text).group() + " in " + text[:400]
@@ -63,6 +65,7 @@ def test_every_card_in_text_is_named_by_its_one_name_never_by_its_code(name):
 def test_a_capture_pile_reads_as_its_cards_grouped_by_kind():
     from bot.render.hanafuda_cards import pile
 
-    assert pile(["8C1", "1L", "8A", "3R"]) == ("Brights Pine Crane · Animals Susuki grass Geese · "
-                                               "Ribbons Cherry poetry ribbon · Chaff Susuki chaff 1")
+    assert pile(["8C1", "1L", "8A", "3R"]) == (
+        "Brights Pine Crane · Animals Susuki grass Geese · Ribbons Cherry poetry ribbon · Chaff Susuki chaff 1"
+    )
     assert pile([], "no captures") == "no captures"

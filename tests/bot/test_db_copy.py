@@ -4,8 +4,8 @@ debt, history, open table and action log."""
 from __future__ import annotations
 
 import os
-import sys
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -66,8 +66,9 @@ def test_python_m_bot_migrate(tmp_path: Path, postgres_url: str):
     assert "ledger 50" in done.stdout and "verified" in done.stdout
     again = subprocess.run(run, capture_output=True, text=True, timeout=120)
     assert again.returncode == 1 and "already has" in again.stderr
-    missing = subprocess.run([*run[:5], str(tmp_path / "nothing.sqlite3"), *run[6:]], capture_output=True, text=True,
-                             timeout=120)
+    missing = subprocess.run(
+        [*run[:5], str(tmp_path / "nothing.sqlite3"), *run[6:]], capture_output=True, text=True, timeout=120
+    )
     assert missing.returncode == 2 and "nothing.sqlite3" in missing.stderr
 
 

@@ -14,9 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from localdiscord import LocalDiscord, run_client, start_client
 from bot.store import DatabaseUnusable, SaveFailed, Store
 from bot.tables import Refusal
+from localdiscord import LocalDiscord, run_client, start_client
 from tests.bot.test_ledger_properties import new_manager
 from tests.e2e.conftest import action_buttons, make_bot, table_message
 from tests.playground.test_main import ROOT, env_for
@@ -27,8 +27,15 @@ GUILD, CHANNEL, ALICE = 10, 20, 1
 
 def run_parlor(tmp_path: Path, db: Path) -> subprocess.CompletedProcess:
     """``python -m bot`` (the playground, as without a token) on ``db``; it must stop by itself."""
-    return subprocess.run([sys.executable, "-m", "bot"], cwd=ROOT, env=env_for(tmp_path, PARLOR_DATABASE=str(db)),
-                          capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL)
+    return subprocess.run(
+        [sys.executable, "-m", "bot"],
+        cwd=ROOT,
+        env=env_for(tmp_path, PARLOR_DATABASE=str(db)),
+        capture_output=True,
+        text=True,
+        timeout=60,
+        stdin=subprocess.DEVNULL,
+    )
 
 
 def assert_refused(proc: subprocess.CompletedProcess, *words: str) -> None:
@@ -43,16 +50,29 @@ def assert_refused(proc: subprocess.CompletedProcess, *words: str) -> None:
 
 def a_database(path: Path, lines: int = 200) -> bytes:
     """A real Parlor database with a season and some ledger lines; returns its bytes."""
+
     async def fill() -> None:
         store = await Store.open(path)
         try:
-            await store.ledger.append([{"guild_id": GUILD, "game": "blackflower", "participant": f"user:{n % 7}",
-                                        "user_id": n % 7, "name": f"player {n % 7} " + "x" * 100,
-                                        "kind": "bet", "amount": -n} for n in range(lines)])
-            async with store.transaction() as db:  # fold the WAL into the file
+            await store.ledger.append(
+                [
+                    {
+                        "guild_id": GUILD,
+                        "game": "blackflower",
+                        "participant": f"user:{n % 7}",
+                        "user_id": n % 7,
+                        "name": f"player {n % 7} " + "x" * 100,
+                        "kind": "bet",
+                        "amount": -n,
+                    }
+                    for n in range(lines)
+                ]
+            )
+            async with store.transaction():  # fold the WAL into the file
                 pass
         finally:
             await store.close()
+
     asyncio.run(fill())
     with sqlite3.connect(path) as db:
         db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
@@ -99,7 +119,7 @@ def test_a_damaged_database_is_refused(tmp_path):
     db = tmp_path / "parlor.sqlite3"
     data = bytearray(a_database(db))
     page = int.from_bytes(data[16:18], "big")
-    data[2 * page:2 * page + 600] = b"\xff" * 600  # scribble over the second page (a b-tree page)
+    data[2 * page : 2 * page + 600] = b"\xff" * 600  # scribble over the second page (a b-tree page)
     db.write_bytes(bytes(data))
     assert_refused(run_parlor(tmp_path, db), "damaged", "backup")
 
@@ -134,6 +154,7 @@ def test_a_sound_database_keeps_its_data(tmp_path):
             assert len(await store.ledger.lines(GUILD, season_id=season.id)) == 10
         finally:
             await store.close()
+
     asyncio.run(check())
 
 
@@ -159,8 +180,15 @@ def refuse_writes(store: Store, on: bool = True) -> asyncio.Future:
 async def test_a_full_disk_rolls_back_and_says_so(tmp_path):
     store = await Store.open(tmp_path / "parlor.sqlite3")
     try:
-        line = {"guild_id": GUILD, "game": "blackflower", "participant": "user:1", "user_id": 1,
-                "name": "x" * 1000, "kind": "bet", "amount": -1}
+        line = {
+            "guild_id": GUILD,
+            "game": "blackflower",
+            "participant": "user:1",
+            "user_id": 1,
+            "name": "x" * 1000,
+            "kind": "bet",
+            "amount": -1,
+        }
         await store.ledger.append([line] * 5)
         async with store.transaction() as db:
             async with db.execute("PRAGMA page_count") as cur:
@@ -182,8 +210,15 @@ async def test_a_refused_move_leaves_the_table_as_it_was(tmp_path):
     manager = await new_manager(tmp_path / "parlor.sqlite3")
     store = manager.store
     try:
-        table = await manager.open_table(game_name="koikoi", guild_id=GUILD, channel_id=CHANNEL, host_id=ALICE,
-                                         host_name="alice", options={"months": 1}, turn_seconds=60)
+        table = await manager.open_table(
+            game_name="koikoi",
+            guild_id=GUILD,
+            channel_id=CHANNEL,
+            host_id=ALICE,
+            host_name="alice",
+            options={"months": 1},
+            turn_seconds=60,
+        )
         await manager.add_bot(table.id, ALICE)
         table = await manager.start(table.id, ALICE)
         await manager.idle()

@@ -38,8 +38,15 @@ def pauses(manager, monkeypatch):
 
 async def open_and_start(manager, game: str, players: int, **options):
     names = list(USERS)[:players]
-    table = await manager.open_table(game_name=game, guild_id=GUILD, channel_id=CHANNEL, host_id=USERS["alice"],
-                                     host_name="alice", options=options, turn_seconds=60)
+    table = await manager.open_table(
+        game_name=game,
+        guild_id=GUILD,
+        channel_id=CHANNEL,
+        host_id=USERS["alice"],
+        host_name="alice",
+        options=options,
+        turn_seconds=60,
+    )
     for name in names[1:]:
         await manager.join(table.id, USERS[name], name)
     await manager.start(table.id, USERS["alice"])
@@ -77,7 +84,11 @@ async def black_christmas_on_alice(manager, monkeypatch):
 
 async def test_one_deadline_plays_the_whole_black_christmas_turn(manager, monkeypatch):
     table = await black_christmas_on_alice(manager, monkeypatch)
-    logged, seen, version = len(await manager.store.tables.actions(table.id)), len(manager.presenter.calls), table.version
+    logged, seen, version = (
+        len(await manager.store.tables.actions(table.id)),
+        len(manager.presenter.calls),
+        table.version,
+    )
     assert await manager.fire_deadline(table.id, version)
     await manager.idle()
     assert await steps_since(manager, table, logged) == [(0, verb, "timeout") for verb in WHOLE_HIT_TURN]
@@ -103,12 +114,16 @@ async def test_resigning_during_the_black_christmas_turn_finishes_it_at_once(man
 
 # ---------------------------------------------------------------- Black Flower
 
+
 async def bob_splits(manager, monkeypatch):
     """alice banks (seat 0); bob is dealt 5C1 5C2, bets and splits; the split hands get 10A and 3L."""
     deck = stacked_deck([["5C1", "5C2"]], ["1C1", "2C1"], ["10A", "3L"])
     original = BLACK_FLOWER.new_game
-    monkeypatch.setattr(BLACK_FLOWER, "new_game", lambda options, seats, seed, **_: original(
-        options, seats, seed, decks=[deck], first_banker=0))
+    monkeypatch.setattr(
+        BLACK_FLOWER,
+        "new_game",
+        lambda options, seats, seed, **_: original(options, seats, seed, decks=[deck], first_banker=0),
+    )
     table = await open_and_start(manager, "blackflower", 2, rounds=1, split_by_month=True)
     await act(manager, table, "bob", "bet:20")
     await act(manager, table, "bob", "split")
@@ -124,7 +139,10 @@ async def test_one_deadline_stands_both_hands_of_a_split(manager, monkeypatch):
     await manager.idle()
     # a player who does not answer in time stands (docs/rules/blackflower.md §5): both hands, then the banker
     assert await steps_since(manager, table, logged) == [(1, "stand", "timeout")] * 2
-    assert [h.status for h in table.state.hands[1]] == ["stood", "stood"] and table.state.hands[1][1].cards == ["5C2", "3L"]
+    assert [h.status for h in table.state.hands[1]] == ["stood", "stood"] and table.state.hands[1][1].cards == [
+        "5C2",
+        "3L",
+    ]
     assert table.to_act() == [0] and table.state.phase == "banker"
     assert notes_since(manager, seen) == [TIMED_OUT.format("bob")]
 
@@ -181,17 +199,25 @@ async def test_nobody_at_the_table_each_deadline_plays_one_whole_decision(manage
 
 # ---------------------------------------------------------------- one deadline per shared decision
 
+
 async def test_others_betting_does_not_stretch_an_absent_bettors_time(manager, monkeypatch):
     """Three bettors decide at once: bob's and carol's bets leave the decision's deadline where it was,
     so absent alice's time is not restarted by every bet (the bot bets for her when it passes)."""
     clock = [NOW]
     manager.clock = lambda: clock[0]
     original = BLACK_FLOWER.new_game
-    monkeypatch.setattr(BLACK_FLOWER, "new_game", lambda options, seats, seed, **_: original(
-        options, seats, seed, first_banker=3))
-    table = await manager.open_table(game_name="blackflower", guild_id=GUILD, channel_id=CHANNEL,
-                                     host_id=USERS["alice"], host_name="alice", options={"rounds": 1},
-                                     turn_seconds=60)
+    monkeypatch.setattr(
+        BLACK_FLOWER, "new_game", lambda options, seats, seed, **_: original(options, seats, seed, first_banker=3)
+    )
+    table = await manager.open_table(
+        game_name="blackflower",
+        guild_id=GUILD,
+        channel_id=CHANNEL,
+        host_id=USERS["alice"],
+        host_name="alice",
+        options={"rounds": 1},
+        turn_seconds=60,
+    )
     for name in ("bob", "carol"):
         await manager.join(table.id, USERS[name], name)
     await manager.add_bot(table.id, USERS["alice"])

@@ -17,8 +17,9 @@ def waiting_for_a_flip_choice(game: str, players: int):
     """A seeded game by bots, stopped when a flipped card must choose between two field cards."""
     g = get_game(game)
     for seed in range(200):
-        state = g.new_game(g.Options(players=players), [SeatInfo(name=n, balance=1000) for n in NAMES[:players]],
-                           f"flip-{seed}")
+        state = g.new_game(
+            g.Options(players=players), [SeatInfo(name=n, balance=1000) for n in NAMES[:players]], f"flip-{seed}"
+        )
         for step in range(2000):
             if g.is_over(state):
                 break

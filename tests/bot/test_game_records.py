@@ -16,7 +16,6 @@ from tests.bot.league_games import store_game
 GUILD, ALICE, BOB = 61, 610, 611
 
 
-
 async def test_a_sanma_record_is_a_tenhou_log_that_replays_to_the_game_s_own_end(store: Store):
     events = await store_game(store, GUILD, 1, "sanma", [(ALICE, "Alice"), (BOB, "Bob"), (None, "Bot")], "rec-1")
     table_id = (await store.results.history(GUILD, ALICE, limit=1))[0].table_id
@@ -31,11 +30,14 @@ async def test_a_sanma_record_is_a_tenhou_log_that_replays_to_the_game_s_own_end
     assert out["log_final_scores"] == end["points"] and out["log_final"] == end["scores"]
 
 
-@pytest.mark.parametrize("game, players", [
-    ("koikoi", [(ALICE, "Alice"), (BOB, "Bob")]),
-    ("blackflower", [(ALICE, "Alice"), (BOB, "Bob"), (None, "Bot")]),
-    ("bcpoker", [(ALICE, "Alice"), (None, "Bot 1"), (None, "Bot 2")]),
-])
+@pytest.mark.parametrize(
+    "game, players",
+    [
+        ("koikoi", [(ALICE, "Alice"), (BOB, "Bob")]),
+        ("blackflower", [(ALICE, "Alice"), (BOB, "Bob"), (None, "Bot")]),
+        ("bcpoker", [(ALICE, "Alice"), (None, "Bot 1"), (None, "Bot 2")]),
+    ],
+)
 async def test_another_game_s_record_is_its_action_log_with_the_seeds_that_check_it(store: Store, game, players):
     events = await store_game(store, GUILD, 2, game, players, f"rec-{game}")
     table_id = (await store.results.history(GUILD, ALICE, limit=1))[0].table_id
@@ -63,11 +65,32 @@ async def test_the_command_line_writes_a_table_s_record(tmp_path):
     finally:
         await store.close()
     root = Path(__file__).resolve().parents[2]
-    run = subprocess.run([sys.executable, "-m", "bot", "export", "--table", str(table_id), "--database", str(database),
-                          "--out", str(tmp_path / "out")], capture_output=True, text=True, cwd=root, timeout=120)
+    run = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "bot",
+            "export",
+            "--table",
+            str(table_id),
+            "--database",
+            str(database),
+            "--out",
+            str(tmp_path / "out"),
+        ],
+        capture_output=True,
+        text=True,
+        cwd=root,
+        timeout=120,
+    )
     assert run.returncode == 0, run.stderr
     written = tmp_path / "out" / f"parlor-{table_id}-sanma.json"
     assert replay_text(written.read_text())["ok"]
-    missing = subprocess.run([sys.executable, "-m", "bot", "export", "--table", "999", "--database", str(database)],
-                             capture_output=True, text=True, cwd=root, timeout=120)
+    missing = subprocess.run(
+        [sys.executable, "-m", "bot", "export", "--table", "999", "--database", str(database)],
+        capture_output=True,
+        text=True,
+        cwd=root,
+        timeout=120,
+    )
     assert missing.returncode == 2 and missing.stderr.strip() == "python -m bot export: there is no finished table 999."

@@ -51,6 +51,7 @@ async def test_the_fake_counts_the_global_limit_per_token_across_connections():
         sessions = [aiohttp.ClientSession(headers={"Authorization": "Bot same-token"}) for _ in range(processes)]
         other = aiohttp.ClientSession(headers={"Authorization": "Bot another-token"})
         try:
+
             async def get(http: aiohttp.ClientSession) -> int:
                 async with http.get(url) as response:
                     return response.status

@@ -30,15 +30,29 @@ def seeded_tables(name: str, seed: str):
     for step in range(STEPS):
         if game.is_over(state):
             return
-        yield Table(id=7, guild_id=1, channel_id=1, game=game, options={}, host_id=100, seats=seats,
-                    status=PLAYING, version=step, turn_seconds=60, state=state)
+        yield Table(
+            id=7,
+            guild_id=1,
+            channel_id=1,
+            game=game,
+            options={},
+            host_id=100,
+            seats=seats,
+            status=PLAYING,
+            version=step,
+            turn_seconds=60,
+            state=state,
+        )
         seat = game.to_act(state)[0]
         game.apply(state, seat, game.bot_choose(game.view(state, seat), game.legal_actions(state, seat), step))
 
 
 def panel_text(panel: dict) -> str:
-    return _version_text(SimpleNamespace(content=panel["content"], embeds=[panel["embed"].to_dict()],
-                                         components=panel["view"].to_components()))
+    return _version_text(
+        SimpleNamespace(
+            content=panel["content"], embeds=[panel["embed"].to_dict()], components=panel["view"].to_components()
+        )
+    )
 
 
 @pytest.mark.parametrize("name", list(PLAYERS))
@@ -73,7 +87,11 @@ def test_the_panel_says_what_each_hand_card_would_capture(name):
         embed, _ = presentation(name).panel(view, [], [s.name for s in table.seats], None)
         lines = embed.description.split("\n")
         for code in view.hand:
-            (line,) = [ln for ln in lines if ln.startswith(f"{hanafuda.MONTH_EMOJI[hanafuda.MONTH[code]]}{hanafuda.FULL_NAMES[code]} →")]
+            (line,) = [
+                ln
+                for ln in lines
+                if ln.startswith(f"{hanafuda.MONTH_EMOJI[hanafuda.MONTH[code]]}{hanafuda.FULL_NAMES[code]} →")
+            ]
             matches = [c for c in getattr(view, field_key) if hanafuda.MONTH[c] == hanafuda.MONTH[code]]
             if not matches:
                 assert "nothing" in line

@@ -19,8 +19,7 @@ GUILD, CHANNEL, ALICE, BOB, CAROL = 10, 20, 1, 2, 3
 
 async def process(url: str) -> TableManager:
     """A Parlor process's table manager on the database at ``url``, its tables restored."""
-    manager = TableManager(await Store.open(url), Presenter(), default_turn_seconds=60,
-                           new_seed=lambda: "0" * 32)
+    manager = TableManager(await Store.open(url), Presenter(), default_turn_seconds=60, new_seed=lambda: "0" * 32)
     await manager.restore()
     return manager
 
@@ -58,8 +57,15 @@ async def test_a_deploy_hands_a_game_over_from_the_old_process_to_the_new(store_
     old = await process(store_url)
     new = None
     try:
-        table = await old.open_table(game_name="koikoi", guild_id=GUILD, channel_id=CHANNEL, host_id=ALICE,
-                                     host_name="alice", options={"months": 1}, turn_seconds=60)
+        table = await old.open_table(
+            game_name="koikoi",
+            guild_id=GUILD,
+            channel_id=CHANNEL,
+            host_id=ALICE,
+            host_name="alice",
+            options={"months": 1},
+            turn_seconds=60,
+        )
         await old.join(table.id, BOB, "bob")
         await old.start(table.id, ALICE)
         await move(old, table.id, mover(table))
@@ -109,8 +115,15 @@ async def test_a_lobby_changed_by_the_other_process_refuses_politely_and_is_read
     old = await process(store_url)
     new = None
     try:
-        table = await old.open_table(game_name="koikoi", guild_id=GUILD, channel_id=CHANNEL, host_id=ALICE,
-                                     host_name="alice", options={}, turn_seconds=60)
+        table = await old.open_table(
+            game_name="koikoi",
+            guild_id=GUILD,
+            channel_id=CHANNEL,
+            host_id=ALICE,
+            host_name="alice",
+            options={},
+            turn_seconds=60,
+        )
         new = await process(store_url)
         await new.join(table.id, BOB, "bob")
         with pytest.raises(Refusal, match=CHANGED_ELSEWHERE):
@@ -124,17 +137,32 @@ async def test_a_lobby_changed_by_the_other_process_refuses_politely_and_is_read
                 await stop(manager)
 
 
-async def test_a_table_opened_by_the_old_process_after_the_new_one_started_is_served_by_the_new_one(store_url,
-                                                                                                   no_errors):
+async def test_a_table_opened_by_the_old_process_after_the_new_one_started_is_served_by_the_new_one(
+    store_url, no_errors
+):
     new = await process(store_url)  # started, and restored nothing
     old = await process(store_url)  # still running: it opens a table the new process has never read
     try:
-        table = await old.open_table(game_name="koikoi", guild_id=GUILD, channel_id=CHANNEL, host_id=ALICE,
-                                     host_name="alice", options={}, turn_seconds=60)
+        table = await old.open_table(
+            game_name="koikoi",
+            guild_id=GUILD,
+            channel_id=CHANNEL,
+            host_id=ALICE,
+            host_name="alice",
+            options={},
+            turn_seconds=60,
+        )
         assert new.get(table.id) is None
         with pytest.raises(Refusal, match="This channel already has a Koi-Koi table"):
-            await new.open_table(game_name="sanma", guild_id=GUILD, channel_id=CHANNEL, host_id=CAROL,
-                                 host_name="carol", options={}, turn_seconds=60)
+            await new.open_table(
+                game_name="sanma",
+                guild_id=GUILD,
+                channel_id=CHANNEL,
+                host_id=CAROL,
+                host_name="carol",
+                options={},
+                turn_seconds=60,
+            )
         served = await new.load(table.id)  # a click on its message reaches the new process
         assert served is new.get(table.id) and served.version == table.version
         await new.join(table.id, BOB, "bob")

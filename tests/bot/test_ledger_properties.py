@@ -41,12 +41,18 @@ async def new_manager(path: Path, first_seed: int = 0) -> TableManager:
     return TableManager(store, Presenter(), default_turn_seconds=60, bot_delay=0, new_seed=lambda: next(seeds))
 
 
-async def play_one(manager: TableManager, game: str, options: dict, seats: int, people: tuple[int, int],
-                   channel: int):
+async def play_one(manager: TableManager, game: str, options: dict, seats: int, people: tuple[int, int], channel: int):
     """One whole game: two people sit, the rest are bots, the people resign; returns the table."""
     host, guest = people
-    table = await manager.open_table(game_name=game, guild_id=GUILD, channel_id=channel, host_id=host,
-                                     host_name=PEOPLE[host], options=options, turn_seconds=60)
+    table = await manager.open_table(
+        game_name=game,
+        guild_id=GUILD,
+        channel_id=channel,
+        host_id=host,
+        host_name=PEOPLE[host],
+        options=options,
+        turn_seconds=60,
+    )
     await manager.join(table.id, guest, PEOPLE[guest])
     for _ in range(seats - 2):
         await manager.add_bot(table.id, host)
@@ -87,14 +93,14 @@ class Expected:
             self.rounds[key] += amount > 0
 
     def net(self, user_id: int, game: str) -> int:
-        return sum(l.amount for l in self.lines if l.user_id == user_id and l.game == game)
+        return sum(ln.amount for ln in self.lines if ln.user_id == user_id and ln.game == game)
 
 
 async def check_game(store: Store, table, expected: Expected) -> None:
     lines = await store.ledger.lines(GUILD, table_id=table.id)
     result = table.game.result(table.state)
     for seat in range(len(table.seats)):  # every seat's lines add up to its result
-        assert sum(l.amount for l in lines if l.seat == seat) == result.scores[seat], (table.game.name, seat)
+        assert sum(ln.amount for ln in lines if ln.seat == seat) == result.scores[seat], (table.game.name, seat)
     expected.add(table.id, lines)
     season = await store.seasons.current(GUILD)
     game = table.game.name
@@ -109,21 +115,27 @@ async def check_game(store: Store, table, expected: Expected) -> None:
         assert await store.ledger.balance(GUILD, season.id, person, game) == net
         row = rows[person]
         rounds = expected.rounds[key] if game in expected.round_games else None
-        assert (row.net, row.games, row.wins, row.rounds_won) == (net, len(expected.tables[key]), expected.wins[key],
-                                                                  rounds), (game, person)
+        assert (row.net, row.games, row.wins, row.rounds_won) == (
+            net,
+            len(expected.tables[key]),
+            expected.wins[key],
+            rounds,
+        ), (game, person)
 
     for person in {s.user_id for s in table.seats if not s.bot}:
         newest = (await store.results.history(GUILD, person, limit=1))[0]
-        assert (newest.table_id, newest.amount) == (table.id, sum(l.amount for l in lines if l.user_id == person))
+        assert (newest.table_id, newest.amount) == (table.id, sum(ln.amount for ln in lines if ln.user_id == person))
 
     # /balance and /debts: the grouped sums give what the raw lines give.
     totals = await store.ledger.totals(GUILD, season.id)
     mine = accounts(totals, [game])
     theirs = accounts(expected.lines, [game])
-    assert {k: (a.ledger, a.loans, {kind: v for kind, v in a.kinds.items() if v}) for k, a in mine.items()} == \
-           {k: (a.ledger, a.loans, {kind: v for kind, v in a.kinds.items() if v}) for k, a in theirs.items()}
-    assert [(a.participant, owed, loans) for a, owed, loans in debts_of(mine, STARTING_CHIPS)] == \
-           [(a.participant, owed, loans) for a, owed, loans in debts_of(theirs, STARTING_CHIPS)]
+    assert {k: (a.ledger, a.loans, {kind: v for kind, v in a.kinds.items() if v}) for k, a in mine.items()} == {
+        k: (a.ledger, a.loans, {kind: v for kind, v in a.kinds.items() if v}) for k, a in theirs.items()
+    }
+    assert [(a.participant, owed, loans) for a, owed, loans in debts_of(mine, STARTING_CHIPS)] == [
+        (a.participant, owed, loans) for a, owed, loans in debts_of(theirs, STARTING_CHIPS)
+    ]
 
 
 @pytest.mark.timeout(1800)  # 200 Sanma games take about four minutes here, over the suite's 300 s per test
@@ -141,7 +153,7 @@ async def test_every_finished_game_adds_up(tmp_path, game):
     finally:
         await manager.close()
         await manager.store.close()
-    kinds = Counter(l.kind for l in expected.lines)
+    kinds = Counter(ln.kind for ln in expected.lines)
     if game == "hachihachi" and count >= 20:
         assert kinds["loan"] and kinds["debt"], kinds  # the runs did borrow and end in debt
     if game == "blackflower" and count >= 100:

@@ -26,8 +26,10 @@ def seat(user: int) -> dict:
 async def test_joins_at_once_from_two_processes_seat_a_player_once(store_url):
     first, second = await Store.open(store_url), await Store.open(store_url)
     try:
-        lobbies = [await first.tables.create(GUILD, CHANNEL + n, "koikoi", {}, host, [seat(host)], 60)
-                   for n, host in enumerate(HOSTS)]
+        lobbies = [
+            await first.tables.create(GUILD, CHANNEL + n, "koikoi", {}, host, [seat(host)], 60)
+            for n, host in enumerate(HOSTS)
+        ]
 
         async def join(store: Store, lobby):
             try:
@@ -56,8 +58,15 @@ async def manager_on(url: str) -> TableManager:
 
 
 async def open_lobby(manager: TableManager, host: int, channel: int, guild: int = GUILD):
-    return await manager.open_table(game_name="koikoi", guild_id=guild, channel_id=channel, host_id=host,
-                                    host_name=f"user{host}", options={}, turn_seconds=60)
+    return await manager.open_table(
+        game_name="koikoi",
+        guild_id=guild,
+        channel_id=channel,
+        host_id=host,
+        host_name=f"user{host}",
+        options={},
+        turn_seconds=60,
+    )
 
 
 async def test_three_join_clicks_at_once_seat_the_player_at_one_table(store_url):

@@ -35,7 +35,7 @@ def test_the_options_accept_the_declared_bounds_and_refuse_beyond(game, option, 
     widest_bets = {"min_bet": low, "max_bet": high} if option.endswith("_bet") else {}  # min_bet ≤ max_bet
     for fine in (low, high):
         assert getattr(options_from(model, game, {**widest_bets, option: fine}), option) == fine
-    for wrong in (low - 1, high + 1, -10**9, 10**9):
+    for wrong in (low - 1, high + 1, -(10**9), 10**9):
         with pytest.raises(GameError) as refused:
             options_from(model, game, {option: wrong})
         assert str(refused.value) == f"The option {option} must be from {low} to {high}."
@@ -45,9 +45,17 @@ async def test_opening_a_table_checks_the_turn_time_and_every_option(tmp_path):
     store = await Store.open(tmp_path / "parlor.sqlite3")
     manager = TableManager(store, presenter=Presenter(), default_turn_seconds=60)
     try:
+
         async def open_koikoi(turn_seconds, **options):
-            return await manager.open_table(game_name="koikoi", guild_id=1, channel_id=2, host_id=3, host_name="alice",
-                                            options=options, turn_seconds=turn_seconds)
+            return await manager.open_table(
+                game_name="koikoi",
+                guild_id=1,
+                channel_id=2,
+                host_id=3,
+                host_name="alice",
+                options=options,
+                turn_seconds=turn_seconds,
+            )
 
         for wrong in (1, -5, 0, 10**9):
             with pytest.raises(Refusal, match=r"^The option turn_time must be from 10 to 3600\.$"):

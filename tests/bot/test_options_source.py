@@ -9,8 +9,8 @@ import pytest
 from pydantic import BaseModel, ConfigDict, Field
 
 from bot import rules_text
-from cogs.rules import rules_sections
 from cogs.play import Play
+from cogs.rules import rules_sections
 from games import game_names, get_game
 from games.base import GameError, options_from
 from games.optionspec import ENGINE_ONLY, offered_options

@@ -12,8 +12,8 @@ from pydantic_core import to_jsonable_python
 
 from bot.painter import Painter, warm
 from bot.presenter import REDRAW_EVERY, DiscordPresenter, Picture, resolved
-from bot.tables import PLAYING, Seat, Table
 from bot.render.pictures import table_picture
+from bot.tables import PLAYING, Seat, Table
 from games import get_game
 from games.simulate import bot_seats
 
@@ -35,14 +35,27 @@ class GatedPool(concurrent.futures.ThreadPoolExecutor):
                 self.gate.wait(10)
             self.order.append((fn.__name__, json.dumps(to_jsonable_python(args[1]), sort_keys=True, default=str)))
             return fn(*args, **kwargs)
+
         return super().submit(run)
 
 
 def busy_table(table_id: int) -> Table:
     seats = [Seat(user_id=100 * table_id + i, name=name) for i, name in enumerate(("alice", "bob"))]
     state = KOIKOI.new_game(KOIKOI.Options(), bot_seats(2), f"busy-{table_id}")
-    return Table(id=table_id, guild_id=1, channel_id=table_id, game=KOIKOI, options={}, host_id=seats[0].user_id,
-                 seats=seats, status=PLAYING, version=1, turn_seconds=60, seed="0" * 32, state=state)
+    return Table(
+        id=table_id,
+        guild_id=1,
+        channel_id=table_id,
+        game=KOIKOI,
+        options={},
+        host_id=seats[0].user_id,
+        seats=seats,
+        status=PLAYING,
+        version=1,
+        turn_seconds=60,
+        seed="0" * 32,
+        state=state,
+    )
 
 
 async def test_an_answers_panel_is_drawn_before_the_redraws_queued_for_many_busy_tables():
@@ -56,8 +69,10 @@ async def test_an_answers_panel_is_drawn_before_the_redraws_queued_for_many_busy
     drawn = [await resolved(frame.table) for frame in redraws]
     assert panel["picture"].startswith(b"\x89PNG") and all(d["picture"].startswith(b"\x89PNG") for d in drawn)
     # the picture a worker had already started, then the answer's, then the redraws' in the order they came
-    assert pool.order == [("table_picture", redraws[0].table["picture"].key), ("panel_picture", answer["picture"].key)] \
-        + [("table_picture", frame.table["picture"].key) for frame in redraws[1:]]
+    assert pool.order == [
+        ("table_picture", redraws[0].table["picture"].key),
+        ("panel_picture", answer["picture"].key),
+    ] + [("table_picture", frame.table["picture"].key) for frame in redraws[1:]]
     pool.shutdown()
 
 
@@ -132,12 +147,14 @@ def test_the_picture_workers_end_when_the_bot_is_killed(tmp_path):
     import time
     from pathlib import Path
 
-    script = ("import os, signal, sys\n"
-              "from bot.painter import Painter\n"
-              "painter = Painter()\n"
-              "painter.warm_up().result(timeout=120)\n"
-              "print(' '.join(str(p) for p in painter.executor()._processes), flush=True)\n"
-              "os.kill(os.getpid(), signal.SIGKILL)\n")
+    script = (
+        "import os, signal, sys\n"
+        "from bot.painter import Painter\n"
+        "painter = Painter()\n"
+        "painter.warm_up().result(timeout=120)\n"
+        "print(' '.join(str(p) for p in painter.executor()._processes), flush=True)\n"
+        "os.kill(os.getpid(), signal.SIGKILL)\n"
+    )
     root = Path(__file__).resolve().parents[2]
     run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=root, timeout=180)
     assert run.returncode == -signal.SIGKILL, run.stderr

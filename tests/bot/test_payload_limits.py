@@ -9,20 +9,20 @@ import json
 import discord
 import pytest
 
-from bot.presenter import PANEL_PICTURE, DiscordPresenter, drawn_now
 from bot import emoji
+from bot.presenter import PANEL_PICTURE, DiscordPresenter, drawn_now
 from bot.render import presentation
+from bot.render.pictures import draws_table, result_picture, table_picture
 from bot.tables import PLAYING, Seat, Table
 from bot.ui import AmountSpec, ButtonSpec, SelectSpec, build_view, hand_button, lobby_buttons
-from bot.render.pictures import draws_table, result_picture, table_picture
+from faces import load_manifest
 from games import game_names, get_game
 from games.hanafuda import MONTH_EMOJI
-from faces import load_manifest
 from games.simulate import bot_seats, play_game
-from tests.faces.table_games import plain
 from localdiscord.limits import valid_component_emoji
 from localdiscord.validation import MAX_FILE_BYTES, check_attachments
 from localdiscord.validation import check_message as check_with_prefix
+from tests.faces.table_games import plain
 
 STEPS = 120  # decisions checked per game
 MAX_PICTURE = 100 * 1024  # a picture's budget, "a few tens of KB"; Discord takes up to 10 MiB
@@ -93,8 +93,20 @@ def test_every_panel_and_table_along_a_seeded_game_is_a_payload_discord_takes(na
             break
         table = emoji.fit_embed(renderer.table_embed(game.public_view(state), names, 1_900_000_000.0))
         check_message(payload(table, build_view(7, step, [hand_button()])))
-        table = Table(id=7, guild_id=1, channel_id=1, game=game, options={}, host_id=100, seats=seats, status=PLAYING,
-                      version=step, turn_seconds=60, state=state, deadline=1_900_000_000.0)
+        table = Table(
+            id=7,
+            guild_id=1,
+            channel_id=1,
+            game=game,
+            options={},
+            host_id=100,
+            seats=seats,
+            status=PLAYING,
+            version=step,
+            turn_seconds=60,
+            state=state,
+            deadline=1_900_000_000.0,
+        )
         for seat in game.to_act(state):
             pictured += check_panel(presenter.panel_payload(table, 100 + seat))
         seat = game.to_act(state)[0]
@@ -152,7 +164,6 @@ def test_a_prompt_of_its_own_keeps_its_place_when_actions_go_into_menus():
     view = build_view(7, 3, items)
     check_message(payload(None, view))
     assert offered(view) == {f"play:{i}" for i in range(30)} | {"prompt:bet:{}|1|9"}
-
 
 
 @pytest.mark.parametrize("name", [n for n in game_names() if draws_table(n)])

@@ -33,7 +33,6 @@ def test_missing_names_what_a_channel_lacks_and_threads_need_their_own():
 def test_parlor_asks_only_for_what_it_uses_in_a_channel_and_in_a_thread():
     """It never reads a channel's history; in a thread Send Messages has no effect (Discord's rules)."""
     channel = discord.Permissions(view_channel=True, send_messages=True, embed_links=True, attach_files=True)
-    thread = discord.Permissions(view_channel=True, send_messages_in_threads=True, embed_links=True,
-                                 attach_files=True)
+    thread = discord.Permissions(view_channel=True, send_messages_in_threads=True, embed_links=True, attach_files=True)
     assert missing(channel, in_thread=False) == [] and missing(thread, in_thread=True) == []
     assert not invite_permissions().read_message_history

@@ -61,8 +61,16 @@ async def stored_message(manager, table) -> int | None:
 
 
 async def open_koikoi(manager, origin="/play"):
-    return await manager.open_table(game_name="koikoi", guild_id=GUILD, channel_id=CHANNEL, host_id=ALICE,
-                                    host_name="alice", options={}, turn_seconds=None, origin=origin)
+    return await manager.open_table(
+        game_name="koikoi",
+        guild_id=GUILD,
+        channel_id=CHANNEL,
+        host_id=ALICE,
+        host_name="alice",
+        options={},
+        turn_seconds=None,
+        origin=origin,
+    )
 
 
 async def test_the_manager_records_the_message_each_presentation_shows(manager):
@@ -74,27 +82,40 @@ async def test_the_manager_records_the_message_each_presentation_shows(manager):
     assert await stored_message(manager, table) == 1001
     await manager.show_again(CHANNEL, "/table")
     await manager.idle()
-    assert manager.presenter.shown[-2:] == [("answer", "/table", SHOWN_AGAIN), ("drawn", "lobby", ["alice", "bob"], True)]
+    assert manager.presenter.shown[-2:] == [
+        ("answer", "/table", SHOWN_AGAIN),
+        ("drawn", "lobby", ["alice", "bob"], True),
+    ]
     assert table.message_id == await stored_message(manager, table) == 1002
 
 
 async def test_every_lobby_transition_is_presented_by_the_manager_with_its_answer(manager):
     table = await open_koikoi(manager)
-    for change in (manager.join(table.id, BOB, "bob", "join click"), manager.leave(table.id, BOB, "/leave"),
-                   manager.join(table.id, BOB, "bob", "join click"), manager.cancel(table.id, ALICE, origin="cancel click")):
+    for change in (
+        manager.join(table.id, BOB, "bob", "join click"),
+        manager.leave(table.id, BOB, "/leave"),
+        manager.join(table.id, BOB, "bob", "join click"),
+        manager.cancel(table.id, ALICE, origin="cancel click"),
+    ):
         await change
         await manager.idle()
     assert manager.presenter.shown[1:] == [
-        ("answer", "join click", None), ("drawn", "lobby", ["alice", "bob"], False),
-        ("answer", "/leave", LEFT), ("drawn", "lobby", ["alice"], False),
-        ("answer", "join click", None), ("drawn", "lobby", ["alice", "bob"], False),
-        ("answer", "cancel click", None), ("drawn", "cancelled", "Cancelled by alice.", False),
+        ("answer", "join click", None),
+        ("drawn", "lobby", ["alice", "bob"], False),
+        ("answer", "/leave", LEFT),
+        ("drawn", "lobby", ["alice"], False),
+        ("answer", "join click", None),
+        ("drawn", "lobby", ["alice", "bob"], False),
+        ("answer", "cancel click", None),
+        ("drawn", "cancelled", "Cancelled by alice.", False),
     ]
     table = await open_koikoi(manager)
     await manager.leave(table.id, ALICE, "/leave")
     await manager.idle()
-    assert manager.presenter.shown[-2:] == [("answer", "/leave", LEFT),
-                                            ("drawn", "cancelled", "Everyone left; the table is closed.", False)]
+    assert manager.presenter.shown[-2:] == [
+        ("answer", "/leave", LEFT),
+        ("drawn", "cancelled", "Everyone left; the table is closed.", False),
+    ]
 
 
 async def test_lobby_changes_made_together_are_drawn_together_after_the_lock(manager):

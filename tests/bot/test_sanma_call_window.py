@@ -20,10 +20,14 @@ NOW = 1_000_000.0
 
 # E1, dealer alice (seat 0). Bob (seat 1) holds three 中 and waits on 1s-4s (中 is his yaku);
 # carol (seat 2) holds nothing that can call. Alice draws the fourth 中 first, then (next go-around) 4s.
-WALL = make_wall(["1m9m2p8p3s7s2z3z5z6z3p6s9s",   # alice
-                  "234p567p23s7z7z7z55p",         # bob
-                  "1m9m2p8p3s7s2z3z5z6z4p7s1s"],  # carol
-                 {39: "7z", 40: "9p", 41: "9m", 42: "4s", 94: "1m"})
+WALL = make_wall(
+    [
+        "1m9m2p8p3s7s2z3z5z6z3p6s9s",  # alice
+        "234p567p23s7z7z7z55p",  # bob
+        "1m9m2p8p3s7s2z3z5z6z4p7s1s",
+    ],  # carol
+    {39: "7z", 40: "9p", 41: "9m", 42: "4s", 94: "1m"},
+)
 
 
 @pytest.fixture
@@ -36,9 +40,15 @@ async def manager(tmp_path, monkeypatch):
 
 
 async def start(manager):
-    table = await manager.open_table(game_name="sanma", guild_id=GUILD, channel_id=CHANNEL, host_id=ALICE,
-                                     host_name="alice", options={"east_only": True, "call_seconds": 5},
-                                     turn_seconds=60)
+    table = await manager.open_table(
+        game_name="sanma",
+        guild_id=GUILD,
+        channel_id=CHANNEL,
+        host_id=ALICE,
+        host_name="alice",
+        options={"east_only": True, "call_seconds": 5},
+        turn_seconds=60,
+    )
     await manager.join(table.id, BOB, "bob")
     await manager.join(table.id, CAROL, "carol")
     await manager.start(table.id, ALICE)

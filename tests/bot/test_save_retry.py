@@ -29,13 +29,26 @@ async def outage(request, tmp_path):
 async def manager_on(outage: Outage, bot_delay: float = 0.0) -> TableManager:
     seeds = (f"{n:032x}" for n in range(1000))
     store = outage.watch(await Store.open(outage.url))
-    return TableManager(store, Presenter(), default_turn_seconds=3600, bot_delay=bot_delay,
-                        new_seed=lambda: next(seeds), save_retry=QUICK)
+    return TableManager(
+        store,
+        Presenter(),
+        default_turn_seconds=3600,
+        bot_delay=bot_delay,
+        new_seed=lambda: next(seeds),
+        save_retry=QUICK,
+    )
 
 
 async def started(manager: TableManager, months: int):
-    table = await manager.open_table(game_name="koikoi", guild_id=GUILD, channel_id=CHANNEL, host_id=ALICE,
-                                     host_name="alice", options={"months": months}, turn_seconds=3600)
+    table = await manager.open_table(
+        game_name="koikoi",
+        guild_id=GUILD,
+        channel_id=CHANNEL,
+        host_id=ALICE,
+        host_name="alice",
+        options={"months": months},
+        turn_seconds=3600,
+    )
     await manager.add_bot(table.id, ALICE)
     return await manager.start(table.id, ALICE)
 

@@ -29,8 +29,19 @@ async def a_database(url: str) -> None:
         table = await store.tables.create(GUILD, 20, "koikoi", {}, 1, [{"user_id": 1, "name": "ann", "bot": False}], 60)
         season = await store.seasons.ensure(GUILD)
         await store.tables.start(table.id, table.seats, "seed", "{}", 1.0, season.id, expected_version=table.version)
-        await store.ledger.append([{"guild_id": GUILD, "game": "koikoi", "participant": "user:1", "user_id": 1,
-                                    "name": "ann", "kind": "game", "amount": 5}])
+        await store.ledger.append(
+            [
+                {
+                    "guild_id": GUILD,
+                    "game": "koikoi",
+                    "participant": "user:1",
+                    "user_id": 1,
+                    "name": "ann",
+                    "kind": "game",
+                    "amount": 5,
+                }
+            ]
+        )
     finally:
         await store.close()
 
@@ -49,8 +60,15 @@ async def execute(url: str, sql: str) -> list[tuple]:
 
 def start_parlor(tmp_path: Path, url: str) -> subprocess.CompletedProcess:
     """``python -m bot`` (the playground, as without a token) on ``url``; it must stop by itself."""
-    return subprocess.run([sys.executable, "-m", "bot"], cwd=ROOT, env=env_for(tmp_path, PARLOR_DATABASE=url),
-                          capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL)
+    return subprocess.run(
+        [sys.executable, "-m", "bot"],
+        cwd=ROOT,
+        env=env_for(tmp_path, PARLOR_DATABASE=url),
+        capture_output=True,
+        text=True,
+        timeout=60,
+        stdin=subprocess.DEVNULL,
+    )
 
 
 def refused(proc: subprocess.CompletedProcess, *words: str) -> str:
@@ -85,8 +103,11 @@ async def test_a_database_a_newer_release_migrated_is_refused_and_left_as_it_was
     await execute(store_url, f"INSERT INTO schema_migrations (version, name, applied_at) VALUES ({newer}, 'later', 2)")
     await execute(store_url, "CREATE TABLE later (x INTEGER)")
     recorded = await execute(store_url, "SELECT version FROM schema_migrations ORDER BY version")
-    with pytest.raises(DatabaseUnusable, match=f"records migration {newer:04d}, which this release of Parlor does "
-                                               f"not have \\(its newest is {NEWEST:04d}\\): a newer Parlor"):
+    with pytest.raises(
+        DatabaseUnusable,
+        match=f"records migration {newer:04d}, which this release of Parlor does "
+        f"not have \\(its newest is {NEWEST:04d}\\): a newer Parlor",
+    ):
         await Store.open(store_url)
     refused(start_parlor(tmp_path, store_url), f"migration {newer:04d}", "newer Parlor")
     assert await execute(store_url, "SELECT version FROM schema_migrations ORDER BY version") == recorded
@@ -113,4 +134,5 @@ def test_a_migration_that_made_a_table_a_later_one_drops_is_not_expected(tmp_pat
         await execute(str(tmp_path / "p.sqlite3"), "ALTER TABLE a DROP COLUMN z")
         with pytest.raises(DatabaseUnusable, match=r"lacks the column a\.z"):
             await Store.open(tmp_path / "p.sqlite3", migrations=folder)
+
     asyncio.run(check())

@@ -22,7 +22,8 @@ def test_sanma_placement_points_default_to_the_games_own_and_stay_zero_sum():
     with pytest.raises(ValidationError, match="must add up to 0"):
         SanmaPlacement(uma_first=30, uma_second=0, uma_third=-20)
     assert rules.rules_text("sanma", {"red_fives": False, **p.engine_options()}) == (
-        "start 35000, return 40000, oka +15, uma +20/+0/-20 · red_fives off")
+        "start 35000, return 40000, oka +15, uma +20/+0/-20 · red_fives off"
+    )
 
 
 async def test_play_uses_the_season_rules_and_refuses_a_differing_choice(tmp_path):
@@ -37,13 +38,28 @@ async def test_play_uses_the_season_rules_and_refuses_a_differing_choice(tmp_pat
         assert await rules.season_rules(store, season.id) == {"sanma": fixed}
 
         with pytest.raises(Refusal, match="^Spring League plays Sanma with east_only on: every Sanma table uses"):
-            await manager.open_table(game_name="sanma", guild_id=GUILD, channel_id=5, host_id=1, host_name="alice",
-                                     options={"east_only": False}, turn_seconds=60, chosen=frozenset({"east_only"}))
+            await manager.open_table(
+                game_name="sanma",
+                guild_id=GUILD,
+                channel_id=5,
+                host_id=1,
+                host_name="alice",
+                options={"east_only": False},
+                turn_seconds=60,
+                chosen=frozenset({"east_only"}),
+            )
         assert manager.in_channel(5) is None
         # the same value typed, or a default not typed: the season's values are set
-        table = await manager.open_table(game_name="sanma", guild_id=GUILD, channel_id=5, host_id=1,
-                                         host_name="alice", options={"east_only": True, "red_fives": True},
-                                         turn_seconds=60, chosen=frozenset({"east_only"}))
+        table = await manager.open_table(
+            game_name="sanma",
+            guild_id=GUILD,
+            channel_id=5,
+            host_id=1,
+            host_name="alice",
+            options={"east_only": True, "red_fives": True},
+            turn_seconds=60,
+            chosen=frozenset({"east_only"}),
+        )
         assert table.options == {"red_fives": True, **fixed}
         await manager.cancel(table.id, 1)
 
@@ -55,13 +71,16 @@ async def test_play_uses_the_season_rules_and_refuses_a_differing_choice(tmp_pat
         expected = [0, 0, 0]
         for place, seat in enumerate(order):
             expected[seat] = (points[seat] - 40000) // 100 + (30, 0, -30)[place] * 10 + (150 if place == 0 else 0)
-        booked = [line.amount for line in sorted(await store.ledger.lines(GUILD, table_id=played.id), key=lambda l: l.seat)]
+        booked = [
+            line.amount for line in sorted(await store.ledger.lines(GUILD, table_id=played.id), key=lambda ln: ln.seat)
+        ]
         assert booked == expected
 
         await rules.set_rules(store, season.id, "sanma", {}, 9)  # cleared: the host's options again
         assert await rules.season_rules(store, season.id) == {}
-        lobby = await manager.open_table(game_name="sanma", guild_id=GUILD, channel_id=7, host_id=1,
-                                         host_name="alice", options={}, turn_seconds=60)
+        lobby = await manager.open_table(
+            game_name="sanma", guild_id=GUILD, channel_id=7, host_id=1, host_name="alice", options={}, turn_seconds=60
+        )
         await rules.set_rules(store, season.id, "sanma", fixed, 9)  # fixed while the lobby waits
         await manager.join(lobby.id, 2, "bob")
         await manager.add_bot(lobby.id, 1)

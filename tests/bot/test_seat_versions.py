@@ -32,9 +32,21 @@ def new_table(name: str, players: int, options: dict, seed: str) -> Table:
     money = getattr(game, "uses_balances", False)
     infos = [SeatInfo(name=f"P{n}", balance=1000 if money else None) for n in range(players)]
     state = game.new_game(game.Options(**options), infos, seed)
-    return Table(id=1, guild_id=1, channel_id=1, game=game, options=options, host_id=1,
-                 seats=[Seat(n + 1, f"P{n}") for n in range(players)], status=PLAYING, version=2,
-                 turn_seconds=60, seed=seed, state=state, acted=[0] * players)
+    return Table(
+        id=1,
+        guild_id=1,
+        channel_id=1,
+        game=game,
+        options=options,
+        host_id=1,
+        seats=[Seat(n + 1, f"P{n}") for n in range(players)],
+        status=PLAYING,
+        version=2,
+        turn_seconds=60,
+        seed=seed,
+        state=state,
+        acted=[0] * players,
+    )
 
 
 @pytest.mark.parametrize("name", list(GAMES))

@@ -22,11 +22,14 @@ def test_without_the_settings_there_is_no_sharding(env):
     assert Settings.from_env(env_file=None).shards is None
 
 
-@pytest.mark.parametrize("count, ids, expected", [
-    ("4", "0,1", Shards(4, (0, 1))),
-    ("4", " 3 , 2", Shards(4, (2, 3))),
-    ("2", "", Shards(2, (0, 1))),  # the count alone: every shard in this process
-])
+@pytest.mark.parametrize(
+    "count, ids, expected",
+    [
+        ("4", "0,1", Shards(4, (0, 1))),
+        ("4", " 3 , 2", Shards(4, (2, 3))),
+        ("2", "", Shards(2, (0, 1))),  # the count alone: every shard in this process
+    ],
+)
 def test_the_shards_a_process_runs(env, count, ids, expected):
     env.setenv("PARLOR_SHARD_COUNT", count)
     env.setenv("PARLOR_SHARD_IDS", ids)
@@ -44,14 +47,17 @@ def test_some_shards_on_a_sqlite_file_are_refused_every_shard_is_allowed(env):
     assert Settings.from_env(env_file=None).shards == Shards(4, (0, 1, 2, 3))
 
 
-@pytest.mark.parametrize("count, ids, says", [
-    ("", "0,1", "PARLOR_SHARD_IDS needs PARLOR_SHARD_COUNT"),
-    ("0", "", "PARLOR_SHARD_COUNT must be a whole number of at least 1"),
-    ("four", "", "PARLOR_SHARD_COUNT must be a whole number"),
-    ("4", "0,4", "from 0 to 3"),
-    ("4", "1,1", "names a shard twice"),
-    ("4", "1;2", "separated by commas"),
-])
+@pytest.mark.parametrize(
+    "count, ids, says",
+    [
+        ("", "0,1", "PARLOR_SHARD_IDS needs PARLOR_SHARD_COUNT"),
+        ("0", "", "PARLOR_SHARD_COUNT must be a whole number of at least 1"),
+        ("four", "", "PARLOR_SHARD_COUNT must be a whole number"),
+        ("4", "0,4", "from 0 to 3"),
+        ("4", "1,1", "names a shard twice"),
+        ("4", "1;2", "separated by commas"),
+    ],
+)
 def test_a_wrong_shard_setting_says_what_to_set(env, count, ids, says):
     env.setenv("PARLOR_SHARD_COUNT", count)
     env.setenv("PARLOR_SHARD_IDS", ids)
@@ -73,12 +79,18 @@ def test_help_names_the_shard_settings():
 
 
 def test_the_procfiles_shard_processes_run_every_shard_once():
-    lines = [line.split(":", 1) for line in (ROOT / "Procfile").read_text().splitlines()
-             if line.strip() and not line.startswith("#")]
+    lines = [
+        line.split(":", 1)
+        for line in (ROOT / "Procfile").read_text().splitlines()
+        if line.strip() and not line.startswith("#")
+    ]
     commands = {name: command.split() for name, command in lines}
     assert commands["worker"] == ["python", "-m", "bot"]  # one process, no sharding
-    sharded = [dict(word.split("=", 1) for word in words if "=" in word) for name, words in commands.items()
-               if name.startswith("shards")]
+    sharded = [
+        dict(word.split("=", 1) for word in words if "=" in word)
+        for name, words in commands.items()
+        if name.startswith("shards")
+    ]
     assert len(sharded) >= 2
     shards = [Shards.parse(env["PARLOR_SHARD_COUNT"], env["PARLOR_SHARD_IDS"]) for env in sharded]
     count = shards[0].count

@@ -8,7 +8,6 @@ import time
 from bot.shards import Shards, shard_of
 from bot.store import Store
 from bot.tables import PLAYING, TableManager
-
 from tests.bot.test_tables import RecordingPresenter
 
 GUILDS = {0: (1000 << 22) | 1, 1: (1001 << 22) | 2}  # one guild on each shard of 2
@@ -17,8 +16,14 @@ ALICE, BOB = 1, 2
 
 async def manager_for(path, shards: Shards | None, clock=time.time) -> TableManager:
     seeds = (f"{n:032x}" for n in range(1000))
-    return TableManager(await Store.open(path), RecordingPresenter(), default_turn_seconds=60, clock=clock,
-                        new_seed=lambda: next(seeds), shards=shards)
+    return TableManager(
+        await Store.open(path),
+        RecordingPresenter(),
+        default_turn_seconds=60,
+        clock=clock,
+        new_seed=lambda: next(seeds),
+        shards=shards,
+    )
 
 
 async def stop(manager: TableManager) -> None:
@@ -32,15 +37,24 @@ async def test_each_shard_restores_its_own_tables_and_fires_the_deadlines_that_p
     before = await manager_for(path, None)
     tables = {}
     for shard, guild in GUILDS.items():
-        table = await before.open_table(game_name="koikoi", guild_id=guild, channel_id=guild + 1, host_id=ALICE,
-                                        host_name="alice", options={"months": 1}, turn_seconds=60)
+        table = await before.open_table(
+            game_name="koikoi",
+            guild_id=guild,
+            channel_id=guild + 1,
+            host_id=ALICE,
+            host_name="alice",
+            options={"months": 1},
+            turn_seconds=60,
+        )
         await before.join(table.id, BOB, "bob")
         await before.start(table.id, ALICE)
         tables[shard] = table.id
     await before.idle()
     await stop(before)
 
-    later = lambda: time.time() + 120  # both deadlines passed while no process ran
+    def later() -> float:  # both deadlines passed while no process ran
+        return time.time() + 120
+
     first = await manager_for(path, Shards(2, (0,)), clock=later)
     assert [t.id for t in await first.restore()] == [tables[0]]
     await first.idle()

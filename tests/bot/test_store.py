@@ -34,7 +34,6 @@ class Clock:
         return self.t
 
 
-
 def seats(*users: int | None) -> list[dict]:
     out = []
     for i, u in enumerate(users):
@@ -68,12 +67,19 @@ def results_for(table, amounts: list[int]) -> list[dict]:
     return out
 
 
-async def play_and_finish(store: Store, amounts: list[int], users=(1, 2), channel: int = 1, game: str = "koikoi",
-                          guild: int = GUILD):
+async def play_and_finish(
+    store: Store, amounts: list[int], users=(1, 2), channel: int = 1, game: str = "koikoi", guild: int = GUILD
+):
     t = await playing_table(store, channel, users, guild=guild, game=game)
     return await store.tables.finish(
-        t.id, seat=0, action="stop", actor_id=users[0], source="player", snapshot='{"over": true}',
-        expected_version=t.version, results=results_for(t, amounts),
+        t.id,
+        seat=0,
+        action="stop",
+        actor_id=users[0],
+        source="player",
+        snapshot='{"over": true}',
+        expected_version=t.version,
+        results=results_for(t, amounts),
     )
 
 
@@ -190,23 +196,39 @@ async def test_start_and_record_actions(store: Store):
         await store.tables.start(t.id, seats(1, None), "s", "{}", None, season.id, expected_version=7)
     p = await store.tables.start(t.id, seats(1, None), "abc", '{"n": 0}', 100.0, season.id, expected_version=1)
     assert (p.status, p.version, p.seed, p.snapshot, p.deadline, p.season_id) == (
-        "playing", 2, "abc", '{"n": 0}', 100.0, season.id)
+        "playing",
+        2,
+        "abc",
+        '{"n": 0}',
+        100.0,
+        season.id,
+    )
     with pytest.raises(WrongStatus):
         await store.tables.update_lobby(t.id, seats(1), expected_version=2)
 
     v = p.version
-    for n, (seat, action, source) in enumerate([(0, "play:1L", "player"), (1, "play:2A", "bot"),
-                                                 (0, "play:3R", "timeout")], start=1):
+    for n, (seat, action, source) in enumerate(
+        [(0, "play:1L", "player"), (1, "play:2A", "bot"), (0, "play:3R", "timeout")], start=1
+    ):
         row = await store.tables.record_action(
-            t.id, seat=seat, action=action, actor_id=1 if source == "player" else None, source=source,
-            snapshot={"n": n}, deadline=100.0 + n, expected_version=v,
+            t.id,
+            seat=seat,
+            action=action,
+            actor_id=1 if source == "player" else None,
+            source=source,
+            snapshot={"n": n},
+            deadline=100.0 + n,
+            expected_version=v,
         )
         assert row.version == v + 1
         assert json.loads(row.snapshot) == {"n": n} and row.deadline == 100.0 + n
         v = row.version
     acts = await store.tables.actions(t.id)
     assert [(a.seq, a.seat, a.action, a.source, a.actor_id) for a in acts] == [
-        (1, 0, "play:1L", "player", 1), (2, 1, "play:2A", "bot", None), (3, 0, "play:3R", "timeout", None)]
+        (1, 0, "play:1L", "player", 1),
+        (2, 1, "play:2A", "bot", None),
+        (3, 0, "play:3R", "timeout", None),
+    ]
     assert acts[0].at < acts[1].at < acts[2].at
 
     # Seats may change during play (a resignation), with the same version rule.
@@ -220,8 +242,16 @@ async def test_start_and_record_actions(store: Store):
 
     # A doubled click (old version) changes nothing.
     with pytest.raises(StaleVersion):
-        await store.tables.record_action(t.id, seat=0, action="play:4C1", actor_id=1, source="player",
-                                  snapshot={"n": 99}, deadline=None, expected_version=v - 1)
+        await store.tables.record_action(
+            t.id,
+            seat=0,
+            action="play:4C1",
+            actor_id=1,
+            source="player",
+            snapshot={"n": 99},
+            deadline=None,
+            expected_version=v - 1,
+        )
     assert len(await store.tables.actions(t.id)) == 3
     assert json.loads((await store.tables.get(t.id)).snapshot) == {"n": 3}
 
@@ -232,8 +262,16 @@ async def test_record_action_is_atomic(store: Store, monkeypatch):
 
     # 1. The table update fails after the action row was inserted (invalid snapshot JSON).
     with pytest.raises(sqlite3.IntegrityError):
-        await store.tables.record_action(t.id, seat=0, action="play:1L", actor_id=1, source="player",
-                                  snapshot="{not json", deadline=5.0, expected_version=t.version)
+        await store.tables.record_action(
+            t.id,
+            seat=0,
+            action="play:1L",
+            actor_id=1,
+            source="player",
+            snapshot="{not json",
+            deadline=5.0,
+            expected_version=t.version,
+        )
     assert await store.tables.actions(t.id) == []
     assert await store.tables.get(t.id) == before
 
@@ -247,15 +285,31 @@ async def test_record_action_is_atomic(store: Store, monkeypatch):
 
     monkeypatch.setattr(store_mod, "_snapshot_text", boom)
     with pytest.raises(RuntimeError):
-        await store.tables.record_action(t.id, seat=0, action="play:1L", actor_id=1, source="player",
-                                  snapshot={"n": 1}, deadline=5.0, expected_version=t.version)
+        await store.tables.record_action(
+            t.id,
+            seat=0,
+            action="play:1L",
+            actor_id=1,
+            source="player",
+            snapshot={"n": 1},
+            deadline=5.0,
+            expected_version=t.version,
+        )
     monkeypatch.setattr(store_mod, "_snapshot_text", real)
     assert await store.tables.actions(t.id) == []
     assert await store.tables.get(t.id) == before
 
     # The store is still usable and seq starts at 1.
-    ok = await store.tables.record_action(t.id, seat=0, action="play:1L", actor_id=1, source="player",
-                                   snapshot={"n": 1}, deadline=5.0, expected_version=t.version)
+    ok = await store.tables.record_action(
+        t.id,
+        seat=0,
+        action="play:1L",
+        actor_id=1,
+        source="player",
+        snapshot={"n": 1},
+        deadline=5.0,
+        expected_version=t.version,
+    )
     assert ok.version == t.version + 1
     assert [a.seq for a in await store.tables.actions(t.id)] == [1]
 
@@ -265,8 +319,16 @@ async def test_concurrent_writers_are_serialised(store: Store):
 
     async def click(n: int):
         try:
-            return await store.tables.record_action(t.id, seat=0, action=f"a{n}", actor_id=1, source="player",
-                                             snapshot={"n": n}, deadline=None, expected_version=t.version)
+            return await store.tables.record_action(
+                t.id,
+                seat=0,
+                action=f"a{n}",
+                actor_id=1,
+                source="player",
+                snapshot={"n": n},
+                deadline=None,
+                expected_version=t.version,
+            )
         except StaleVersion:
             return None
 
@@ -279,13 +341,23 @@ async def test_concurrent_writers_are_serialised(store: Store):
 async def test_finish_table_writes_ledger_in_same_transaction(store: Store):
     t = await playing_table(store, users=(1, None))
     res = results_for(t, [6, -6])
-    done = await store.tables.finish(t.id, seat=0, action="stop", actor_id=1, source="player",
-                                    snapshot='{"over": true}', expected_version=t.version, results=res)
+    done = await store.tables.finish(
+        t.id,
+        seat=0,
+        action="stop",
+        actor_id=1,
+        source="player",
+        snapshot='{"over": true}',
+        expected_version=t.version,
+        results=res,
+    )
     assert done.status == "finished" and done.finished_at is not None and done.version == t.version + 1
     assert done.deadline is None
     assert [a.action for a in await store.tables.actions(t.id)] == ["stop"]
     lines = await store.ledger.lines(GUILD, table_id=t.id)
-    assert [(l.participant, l.user_id, l.amount, l.placing, l.kind, l.game, l.season_id, l.seat) for l in lines] == [
+    assert [
+        (ln.participant, ln.user_id, ln.amount, ln.placing, ln.kind, ln.game, ln.season_id, ln.seat) for ln in lines
+    ] == [
         ("user:1", 1, 6, 1, "game", "koikoi", t.season_id, 0),
         (f"bot:{t.id}:1", None, -6, 2, "game", "koikoi", t.season_id, 1),
     ]
@@ -299,8 +371,16 @@ async def test_finish_table_failure_leaves_nothing(store: Store):
     bad = results_for(t, [6, -6])
     del bad[1]["name"]  # the second ledger line is malformed
     with pytest.raises(KeyError):
-        await store.tables.finish(t.id, seat=0, action="stop", actor_id=1, source="player",
-                                 snapshot='{"over": true}', expected_version=t.version, results=bad)
+        await store.tables.finish(
+            t.id,
+            seat=0,
+            action="stop",
+            actor_id=1,
+            source="player",
+            snapshot='{"over": true}',
+            expected_version=t.version,
+            results=bad,
+        )
     again = await store.tables.get(t.id)
     assert again.status == "playing" and again.version == t.version
     assert await store.tables.actions(t.id) == []
@@ -308,8 +388,7 @@ async def test_finish_table_failure_leaves_nothing(store: Store):
 
     # Stale version: nothing written either.
     with pytest.raises(StaleVersion):
-        await store.tables.finish(t.id, snapshot="{}", expected_version=t.version + 5,
-                                 results=results_for(t, [1, -1]))
+        await store.tables.finish(t.id, snapshot="{}", expected_version=t.version + 5, results=results_for(t, [1, -1]))
     assert await store.ledger.lines(GUILD) == []
 
 
@@ -320,7 +399,7 @@ async def test_finish_without_season_uses_open_one(store: Store):
     season = await store.seasons.current(GUILD)
     assert season is not None and season.name == "Season 1"
     assert done.season_id == season.id
-    assert {l.season_id for l in await store.ledger.lines(GUILD)} == {season.id}
+    assert {ln.season_id for ln in await store.ledger.lines(GUILD)} == {season.id}
 
 
 async def test_cancel(store: Store):
@@ -344,35 +423,71 @@ async def test_ledger_refuses_update_and_delete(store: Store):
         with pytest.raises(sqlite3.IntegrityError, match="append-only"):
             async with store.transaction() as db:  # PostgreSQL ends a transaction at its first error
                 await db.execute(statement)
-    assert sorted(l.amount for l in await store.ledger.lines(GUILD)) == [-5, 5]
+    assert sorted(ln.amount for ln in await store.ledger.lines(GUILD)) == [-5, 5]
 
 
 async def test_append_ledger_own_and_joined_transactions(store: Store):
     season = await store.seasons.ensure(GUILD)
-    rows = await store.ledger.append([
-        {"guild_id": GUILD, "season_id": season.id, "game": "hachihachi", "participant": "user:1", "user_id": 1,
-         "name": "user1", "kind": "loan", "amount": 50, "memo": "from the bank"},
-    ])
+    rows = await store.ledger.append(
+        [
+            {
+                "guild_id": GUILD,
+                "season_id": season.id,
+                "game": "hachihachi",
+                "participant": "user:1",
+                "user_id": 1,
+                "name": "user1",
+                "kind": "loan",
+                "amount": 50,
+                "memo": "from the bank",
+            },
+        ]
+    )
     assert rows[0].id > 0 and rows[0].kind == "loan" and rows[0].memo == "from the bank"
 
     # Joined into a caller's transaction: rolled back with it.
     with pytest.raises(RuntimeError):
         async with store.transaction() as conn:
-            await store.ledger.append([{"guild_id": GUILD, "game": "hachihachi", "participant": "user:1",
-                                        "user_id": 1, "name": "user1", "kind": "repay", "amount": -50}], conn=conn)
+            await store.ledger.append(
+                [
+                    {
+                        "guild_id": GUILD,
+                        "game": "hachihachi",
+                        "participant": "user:1",
+                        "user_id": 1,
+                        "name": "user1",
+                        "kind": "repay",
+                        "amount": -50,
+                    }
+                ],
+                conn=conn,
+            )
             raise RuntimeError("abort")
-    assert [l.kind for l in await store.ledger.lines(GUILD)] == ["loan"]
+    assert [ln.kind for ln in await store.ledger.lines(GUILD)] == ["loan"]
 
     async with store.transaction() as conn:
-        await store.ledger.append([{"guild_id": GUILD, "game": "hachihachi", "participant": "user:2",
-                                    "user_id": 2, "name": "user2", "kind": "bet", "amount": -80}], conn=conn)
+        await store.ledger.append(
+            [
+                {
+                    "guild_id": GUILD,
+                    "game": "hachihachi",
+                    "participant": "user:2",
+                    "user_id": 2,
+                    "name": "user2",
+                    "kind": "bet",
+                    "amount": -80,
+                }
+            ],
+            conn=conn,
+        )
     assert await store.ledger.balance(GUILD, season.id, 1) == 50
     assert await store.ledger.balance(GUILD, season.id, 2) == -80
     debts = await store.ledger.debts(GUILD, season.id)
     assert [(d.participant, d.balance) for d in debts] == [("user:2", -80)]
     with pytest.raises(ValueError):
-        await store.ledger.append([{"guild_id": GUILD, "game": "x", "participant": "user:1", "name": "a",
-                                    "kind": "", "amount": 1}])
+        await store.ledger.append(
+            [{"guild_id": GUILD, "game": "x", "participant": "user:1", "name": "a", "kind": "", "amount": 1}]
+        )
 
 
 async def test_standings_and_history_over_games_and_seasons(store: Store):
@@ -453,7 +568,8 @@ async def test_season_rules(store: Store):
     async with store.transaction() as db:
         with pytest.raises(sqlite3.IntegrityError):
             await db.execute(
-                "INSERT INTO seasons (guild_id, number, name, started_at) VALUES (?, 99, 'x', 0)", (GUILD,))
+                "INSERT INTO seasons (guild_id, number, name, started_at) VALUES (?, 99, 'x', 0)", (GUILD,)
+            )
 
 
 # --------------------------------------------------------------------------- config
@@ -488,9 +604,18 @@ def round_lines(table, rounds: list[dict[int, list[tuple[str, int]]]]) -> list[d
         for seat, pairs in by_seat.items():
             uid = table.seats[seat]["user_id"]
             for kind, amount in pairs:
-                out.append({"participant": f"user:{uid}" if uid else f"bot:{table.id}:{seat}", "user_id": uid,
-                            "name": table.seats[seat]["name"], "seat": seat, "kind": kind, "amount": amount,
-                            "round": n, "memo": f"round {n}"})
+                out.append(
+                    {
+                        "participant": f"user:{uid}" if uid else f"bot:{table.id}:{seat}",
+                        "user_id": uid,
+                        "name": table.seats[seat]["name"],
+                        "seat": seat,
+                        "kind": kind,
+                        "amount": amount,
+                        "round": n,
+                        "memo": f"round {n}",
+                    }
+                )
     return out
 
 
@@ -502,10 +627,14 @@ async def finish_black_flower(store: Store, users, rounds, channel: int = 7):
 async def test_money_games_are_in_standings_and_history(store: Store):
     season = await store.seasons.ensure(GUILD)
     # user 1 banks; user 2 bets and wins round 1, loses round 2; user 3 sits out both rounds.
-    bf = await finish_black_flower(store, (1, 2, 3), [
-        {0: [("bank", -20)], 1: [("bet", -20), ("win", 40)]},
-        {0: [("bank", 50)], 1: [("bet", -50)]},
-    ])
+    bf = await finish_black_flower(
+        store,
+        (1, 2, 3),
+        [
+            {0: [("bank", -20)], 1: [("bet", -20), ("win", 40)]},
+            {0: [("bank", 50)], 1: [("bet", -50)]},
+        ],
+    )
     st = {r.user_id: r for r in await store.results.standings(GUILD, season.id, "blackflower")}
     assert {u: (r.net, r.games, r.rounds_won) for u, r in st.items()} == {1: (30, 1, 1), 2: (-30, 1, 1), 3: (0, 1, 0)}
     assert [(r.user_id, r.net) for r in await store.results.standings(GUILD, season.id)] == [(1, 30), (3, 0), (2, -30)]
@@ -518,19 +647,32 @@ async def test_money_games_are_in_standings_and_history(store: Store):
 
     # Hachi-Hachi: the game line carries the score; loans, repayments and the debt sum to zero.
     hh = await playing_table(store, 8, (1, None), game="hachihachi")
-    await store.tables.finish(hh.id, snapshot="{}", expected_version=hh.version, results=[
-        {**r, "kind": kind, "amount": amount, "placing": r["placing"] if kind == "game" else None}
-        for r in results_for(hh, [-60, 60])
-        for kind, amount in (("game", r["amount"]), ("loan", 120), ("repay", -60), ("debt", -60))
-    ])
+    await store.tables.finish(
+        hh.id,
+        snapshot="{}",
+        expected_version=hh.version,
+        results=[
+            {**r, "kind": kind, "amount": amount, "placing": r["placing"] if kind == "game" else None}
+            for r in results_for(hh, [-60, 60])
+            for kind, amount in (("game", r["amount"]), ("loan", 120), ("repay", -60), ("debt", -60))
+        ],
+    )
     [row] = await store.results.standings(GUILD, season.id, "hachihachi")
     assert (row.user_id, row.net, row.games, row.wins, row.rounds_won) == (1, -60, 1, 0, None)
     assert await store.ledger.balance(GUILD, season.id, 1, "hachihachi") == -60
     assert await store.ledger.balance(GUILD, season.id, 1) == -30
-    assert [(b.participant, b.balance) for b in await store.ledger.debts(GUILD, season.id)] == [("user:1", -30), ("user:2", -30)]
+    assert [(b.participant, b.balance) for b in await store.ledger.debts(GUILD, season.id)] == [
+        ("user:1", -30),
+        ("user:2", -30),
+    ]
     totals = {(t.game, t.kind): t.amount for t in await store.ledger.totals(GUILD, season.id, user_id=1)}
-    assert totals == {("blackflower", "bank"): 30, ("hachihachi", "game"): -60, ("hachihachi", "loan"): 120,
-                      ("hachihachi", "repay"): -60, ("hachihachi", "debt"): -60}
+    assert totals == {
+        ("blackflower", "bank"): 30,
+        ("hachihachi", "game"): -60,
+        ("hachihachi", "loan"): 120,
+        ("hachihachi", "repay"): -60,
+        ("hachihachi", "debt"): -60,
+    }
 
 
 async def test_migration_sums_the_lines_written_before_it(tmp_path: Path):
@@ -543,18 +685,35 @@ async def test_migration_sums_the_lines_written_before_it(tmp_path: Path):
     s = await Store.open(db, migrations=old)
     try:
         t = await playing_table(s, 7, (1, 2), game="blackflower")
-        raw = [{k: v for k, v in line.items()} for line in round_lines(t, [
-            {0: [("bank", -20)], 1: [("bet", -20), ("win", 40)]},
-            {0: [("bank", 50)], 1: [("bet", -50)]},
-        ])]
+        raw = [
+            {k: v for k, v in line.items()}
+            for line in round_lines(
+                t,
+                [
+                    {0: [("bank", -20)], 1: [("bet", -20), ("win", 40)]},
+                    {0: [("bank", 50)], 1: [("bet", -50)]},
+                ],
+            )
+        ]
         async with s.transaction() as conn:  # as the store wrote them before migration 0003
             await conn.execute("UPDATE tables SET status = 'finished', finished_at = 1 WHERE id = ?", (t.id,))
             for line in raw:
                 await conn.execute(
                     "INSERT INTO ledger (guild_id, season_id, table_id, game, participant, user_id, name, seat, kind,"
                     " amount, memo, created_at) VALUES (?, ?, ?, 'blackflower', ?, ?, ?, ?, ?, ?, ?, 1)",
-                    (GUILD, t.season_id, t.id, line["participant"], line["user_id"], line["name"], line["seat"],
-                     line["kind"], line["amount"], line["memo"]))
+                    (
+                        GUILD,
+                        t.season_id,
+                        t.id,
+                        line["participant"],
+                        line["user_id"],
+                        line["name"],
+                        line["seat"],
+                        line["kind"],
+                        line["amount"],
+                        line["memo"],
+                    ),
+                )
     finally:
         await s.close()
 
@@ -564,7 +723,7 @@ async def test_migration_sums_the_lines_written_before_it(tmp_path: Path):
         assert [(r.user_id, r.net, r.games, r.rounds_won) for r in st] == [(1, 30, 1, 1), (2, -30, 1, 1)]
         assert [h.amount for h in await s.results.history(GUILD, 2)] == [-30]
         assert await s.ledger.balance(GUILD, t.season_id, 1, "blackflower") == 30
-        assert {l.round for l in await s.ledger.lines(GUILD)} == {1, 2}
+        assert {ln.round for ln in await s.ledger.lines(GUILD)} == {1, 2}
     finally:
         await s.close()
 
@@ -584,9 +743,15 @@ async def test_league_reads_do_not_wait_for_a_write(tmp_path: Path):
 
         writer = asyncio.create_task(long_write())
         await holding.wait()
-        reads = asyncio.gather(s.results.standings(GUILD, season.id), s.results.history(GUILD, 1), s.ledger.balances(GUILD, season.id),
-                               s.ledger.totals(GUILD, season.id), s.ledger.balance(GUILD, season.id, 1),
-                               s.ledger.lines(GUILD), s.seasons.current(GUILD))
+        reads = asyncio.gather(
+            s.results.standings(GUILD, season.id),
+            s.results.history(GUILD, 1),
+            s.ledger.balances(GUILD, season.id),
+            s.ledger.totals(GUILD, season.id),
+            s.ledger.balance(GUILD, season.id, 1),
+            s.ledger.lines(GUILD),
+            s.seasons.current(GUILD),
+        )
         standings, history, balances, *_ = await asyncio.wait_for(reads, 2)
         assert [r.net for r in standings] == [5, -5] and len(history) == 1 and len(balances) == 2
         release.set()
@@ -621,8 +786,16 @@ async def test_postgres_connections_dropped_by_the_server_are_opened_again_and_n
     try:
         t = await playing_table(store)
         await drop_others(admin)  # both of the store's connections, between two moves
-        row = await store.tables.record_action(t.id, seat=0, action="play:1L", actor_id=1, source="player",
-                                        snapshot={"n": 1}, deadline=None, expected_version=t.version)
+        row = await store.tables.record_action(
+            t.id,
+            seat=0,
+            action="play:1L",
+            actor_id=1,
+            source="player",
+            snapshot={"n": 1},
+            deadline=None,
+            expected_version=t.version,
+        )
         assert row.version == t.version + 1
         assert [a.action for a in await store.tables.actions(t.id)] == ["play:1L"]
         await drop_others(admin)
@@ -635,8 +808,16 @@ async def test_postgres_connections_dropped_by_the_server_are_opened_again_and_n
             await drop_others(admin)
             with pytest.raises(sqlite3.OperationalError, match="connection to PostgreSQL was lost"):
                 await db.execute("UPDATE tables SET snapshot = '{}' WHERE id = ?", (t.id,))
-        again = await store.tables.record_action(t.id, seat=1, action="play:2A", actor_id=2, source="player",
-                                          snapshot={"n": 2}, deadline=None, expected_version=row.version)
+        again = await store.tables.record_action(
+            t.id,
+            seat=1,
+            action="play:2A",
+            actor_id=2,
+            source="player",
+            snapshot={"n": 2},
+            deadline=None,
+            expected_version=row.version,
+        )
         assert again.version == row.version + 1 and json.loads(again.snapshot) == {"n": 2}
         assert [a.action for a in await store.tables.actions(t.id)] == ["play:1L", "play:2A"]
     finally:

@@ -19,8 +19,20 @@ KOIKOI = get_game("koikoi")
 def koikoi_table(status: str = PLAYING) -> Table:
     seats = [Seat(user_id=100 + i, name=name) for i, name in enumerate(("alice", "bob"))]
     state = KOIKOI.new_game(KOIKOI.Options(), bot_seats(2), "picture-payload")
-    return Table(id=1, guild_id=1, channel_id=1, game=KOIKOI, options={}, host_id=100, seats=seats,
-                 status=status, version=1, turn_seconds=60, seed="0" * 32, state=state)
+    return Table(
+        id=1,
+        guild_id=1,
+        channel_id=1,
+        game=KOIKOI,
+        options={},
+        host_id=100,
+        seats=seats,
+        status=status,
+        version=1,
+        turn_seconds=60,
+        seed="0" * 32,
+        state=state,
+    )
 
 
 def test_the_picture_is_drawn_again_only_when_the_public_view_changed(monkeypatch):
@@ -39,9 +51,16 @@ def test_the_picture_is_drawn_again_only_when_the_public_view_changed(monkeypatc
 
 def held(picture: bytes) -> Held:
     """The picture as a message holds it: Discord's attachment of it."""
-    attachment = discord.Attachment(data={"id": 42, "filename": "table.png", "size": len(picture),
-                                          "url": "https://cdn/table.png", "proxy_url": "https://media/table.png"},
-                                    state=SimpleNamespace(http=None))  # type: ignore[arg-type]
+    attachment = discord.Attachment(
+        data={
+            "id": 42,
+            "filename": "table.png",
+            "size": len(picture),
+            "url": "https://cdn/table.png",
+            "proxy_url": "https://media/table.png",
+        },
+        state=SimpleNamespace(http=None),
+    )  # type: ignore[arg-type]
     return Held(digest(picture), attachment)
 
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from bot.store import Store
-from games.base import GameError
 from bot.tables import CANCELLED, FINISHED, LOBBY, PLAYING, Presenter, Refusal, Seat, TableManager
+from games.base import GameError
 
 GUILD, CHANNEL = 10, 20
 ALICE, BOB, CAROL = 1, 2, 3
@@ -36,8 +36,13 @@ async def manager(tmp_path):
 
 async def open_koikoi(manager, **options):
     return await manager.open_table(
-        game_name="koikoi", guild_id=GUILD, channel_id=CHANNEL, host_id=ALICE, host_name="alice",
-        options={"months": 1, **options}, turn_seconds=60,
+        game_name="koikoi",
+        guild_id=GUILD,
+        channel_id=CHANNEL,
+        host_id=ALICE,
+        host_name="alice",
+        options={"months": 1, **options},
+        turn_seconds=60,
     )
 
 

@@ -6,8 +6,7 @@ import re
 
 import discord
 
-from bot.ui import (AMOUNT_TEMPLATE, SELECT_TEMPLATE, TEMPLATE, AmountSpec, ButtonSpec, SelectSpec, _join,
-                    build_view)
+from bot.ui import AMOUNT_TEMPLATE, SELECT_TEMPLATE, TEMPLATE, AmountSpec, ButtonSpec, SelectSpec, _join, build_view
 
 
 async def test_buttons_become_a_menu_beyond_25():
@@ -20,11 +19,15 @@ async def test_buttons_become_a_menu_beyond_25():
 
 
 async def test_custom_ids_match_their_templates_and_fit():
-    view = build_view(123456789012345678, 999999, [
-        ButtonSpec("a:play:12C3:12C2", "x"),
-        SelectSpec([("1L", "Crane"), ("3C1", "Cherry")], verb="ex", max_values=2),
-        AmountSpec("bet:{}", 10, 500),
-    ])
+    view = build_view(
+        123456789012345678,
+        999999,
+        [
+            ButtonSpec("a:play:12C3:12C2", "x"),
+            SelectSpec([("1L", "Crane"), ("3C1", "Cherry")], verb="ex", max_values=2),
+            AmountSpec("bet:{}", 10, 500),
+        ],
+    )
     ids = [item.item.custom_id for item in view.children]
     for custom_id, template in zip(ids, (TEMPLATE, SELECT_TEMPLATE, AMOUNT_TEMPLATE)):
         assert re.fullmatch(template, custom_id) and len(custom_id) <= 100

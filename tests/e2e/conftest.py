@@ -17,16 +17,20 @@ from localdiscord.strict import Strictness
 
 
 def make_settings(fake: LocalDiscord, db: Path, turn_seconds: int = 60) -> Settings:
-    return Settings(token="fake-token", database=db, dev_guild=fake.guild.id, log_level="INFO", turn_seconds=turn_seconds)
+    return Settings(
+        token="fake-token", database=db, dev_guild=fake.guild.id, log_level="INFO", turn_seconds=turn_seconds
+    )
 
 
-def make_bot(fake: LocalDiscord, db: Path, turn_seconds: int = 60, first_seed: int = 0,
-             faces: bool = False) -> ParlorBot:
+def make_bot(
+    fake: LocalDiscord, db: Path, turn_seconds: int = 60, first_seed: int = 0, faces: bool = False
+) -> ParlorBot:
     """Parlor's bot; ``faces=True`` uploads the faces as application emoji at start-up (102 uploads), as a real
     start does — tests about something else keep their traffic to what they do (the cards as text)."""
     seeds = (f"{n:032x}" for n in range(first_seed, first_seed + 1000))
-    return ParlorBot(make_settings(fake, db, turn_seconds), bot_delay=0.0, new_seed=lambda: next(seeds),
-                     upload_faces=faces)
+    return ParlorBot(
+        make_settings(fake, db, turn_seconds), bot_delay=0.0, new_seed=lambda: next(seeds), upload_faces=faces
+    )
 
 
 # Discord's permissions, payload limits and rate limits, no latency (a test that wants it builds its own fake).

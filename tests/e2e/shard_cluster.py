@@ -38,19 +38,29 @@ class BotProcess:
     root: Path = ROOT  # the checkout whose code the process runs (a benchmark compares two)
 
     async def start(self, timeout: float = 60.0) -> None:
-        env = {**os.environ, "LOCALDISCORD_URL": self.fake.base_url, "DISCORD_TOKEN": "fake-token",
-               "PARLOR_DATABASE": self.database, "PARLOR_SHARD_COUNT": str(self.shard_count),
-               "PARLOR_SHARD_IDS": ",".join(map(str, self.shard_ids)), "PARLOR_DEV_GUILD": "",
-               "PARLOR_LOG_LEVEL": "INFO", **self.extra_env}
+        env = {
+            **os.environ,
+            "LOCALDISCORD_URL": self.fake.base_url,
+            "DISCORD_TOKEN": "fake-token",
+            "PARLOR_DATABASE": self.database,
+            "PARLOR_SHARD_COUNT": str(self.shard_count),
+            "PARLOR_SHARD_IDS": ",".join(map(str, self.shard_ids)),
+            "PARLOR_DEV_GUILD": "",
+            "PARLOR_LOG_LEVEL": "INFO",
+            **self.extra_env,
+        }
         with self.log.open("ab") as out:
             self.process = await asyncio.create_subprocess_exec(
-                sys.executable, "-m", "tests.e2e.bot_process", cwd=self.root, env=env, stdout=out, stderr=out)
+                sys.executable, "-m", "tests.e2e.bot_process", cwd=self.root, env=env, stdout=out, stderr=out
+            )
         deadline = time.monotonic() + timeout
         for guild in self.guilds():
             while not self.fake.gateway.serving(guild.id):
                 if self.process.returncode is not None or time.monotonic() > deadline:
-                    raise AssertionError(f"the bot process on shards {self.shard_ids} did not connect "
-                                         f"(exit {self.process.returncode}):\n{self.output()[-3000:]}")
+                    raise AssertionError(
+                        f"the bot process on shards {self.shard_ids} did not connect "
+                        f"(exit {self.process.returncode}):\n{self.output()[-3000:]}"
+                    )
                 await asyncio.sleep(0.05)
 
     def guilds(self) -> list[Guild]:
@@ -96,8 +106,9 @@ class Table:
     async def open(self, store: Store, turn_seconds: int) -> None:
         """The host opens the table, the guest joins, the host starts it (each seen in the store before the next)."""
         host, guest = self.players
-        lobby = await self._use(await host.slash("play", "koikoi", _channel=self.channel, _quiet=0.0,
-                                                 months=1, turn_time=turn_seconds))
+        lobby = await self._use(
+            await host.slash("play", "koikoi", _channel=self.channel, _quiet=0.0, months=1, turn_time=turn_seconds)
+        )
         assert "Koi-Koi" in lobby.text(), lobby.text()
         row = await until(lambda: store.tables.open_in(self.channel.id), lambda row: row is not None)
         self.id = row.id
@@ -133,8 +144,14 @@ class Table:
 
     def _mover(self) -> FakeUser | None:
         """The player whose open panel offers a move."""
-        return next((user for user in self.players if (panel := self.panels.get(user.id)) is not None
-                     and not panel.deleted and action_buttons(panel)), None)
+        return next(
+            (
+                user
+                for user in self.players
+                if (panel := self.panels.get(user.id)) is not None and not panel.deleted and action_buttons(panel)
+            ),
+            None,
+        )
 
     async def play(self, store: Store, moves: int | None = None) -> None:
         """``moves`` more moves by clicks, or (None) to the end of the game."""
@@ -176,13 +193,16 @@ async def wait_for_commands(fake: LocalDiscord, timeout: float = 30.0) -> None:
 
 
 @asynccontextmanager
-async def two_processes(fake: LocalDiscord, database: str, shard_count: int,
-                        logs: Path) -> AsyncIterator[tuple[BotProcess, BotProcess, Store]]:
+async def two_processes(
+    fake: LocalDiscord, database: str, shard_count: int, logs: Path
+) -> AsyncIterator[tuple[BotProcess, BotProcess, Store]]:
     """Parlor as two processes, on shards 0,1 and 2,3 of ``shard_count``, started and their slash commands synced,
     with a store on their database; all stopped and closed after. Their output goes to ``<logs>-0.log`` and
     ``<logs>-2.log``."""
-    low, high = (BotProcess(fake, database, ids, shard_count, logs.with_name(f"{logs.name}-{ids[0]}.log"))
-                 for ids in ((0, 1), (2, 3)))
+    low, high = (
+        BotProcess(fake, database, ids, shard_count, logs.with_name(f"{logs.name}-{ids[0]}.log"))
+        for ids in ((0, 1), (2, 3))
+    )
     store = None
     try:
         await asyncio.gather(low.start(), high.start())

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import re
 
-from localdiscord import start_client
 from games.blackflower import GAME as BLACK_FLOWER
+from localdiscord import start_client
 from tests.bot.absent_positions import count_pauses, rig_black_christmas
 from tests.games._blackflower_helpers import stacked_deck
 
@@ -100,8 +100,11 @@ async def test_an_absent_bettor_is_mentioned_once_while_the_others_bet(fake, db,
     table mention carol again; her deadline then sits her out (her chips are not bet for her)."""
     original = BLACK_FLOWER.new_game
     deck = stacked_deck([["1C1", "2C1"], ["3C1", "4C1"]], ["5C1", "6C1"])
-    monkeypatch.setattr(BLACK_FLOWER, "new_game", lambda options, seats, seed, **_: original(
-        options, seats, seed, decks=[deck], first_banker=0))
+    monkeypatch.setattr(
+        BLACK_FLOWER,
+        "new_game",
+        lambda options, seats, seed, **_: original(options, seats, seed, decks=[deck], first_banker=0),
+    )
     alice, bob, carol, bot, run, table = await seated(fake, db, "blackflower", rounds=1)
     assert table.to_act() == [1, 2]  # alice banks; bob and carol bet
     assert mentions_of(fake, bob) == 1 and mentions_of(fake, carol) == 1

@@ -24,8 +24,12 @@ async def betting_table(fake, db, *users):
 
 
 def amount_label(prompt) -> str:
-    return next(c["label"] for row in prompt.modal["components"] for c in row.get("components") or [row["component"]]
-                if c.get("type") == 4)
+    return next(
+        c["label"]
+        for row in prompt.modal["components"]
+        for c in row.get("components") or [row["component"]]
+        if c.get("type") == 4
+    )
 
 
 async def test_two_players_bet_through_their_own_prompts_at_the_same_time(fake, db):
@@ -40,8 +44,9 @@ async def test_two_players_bet_through_their_own_prompts_at_the_same_time(fake, 
         again = await bettors[0].click(panels[0].message, "Other amount…")  # a second opening by the same player
         assert again.modal["custom_id"] not in {p.modal["custom_id"] for p in prompts}
 
-        placed = await asyncio.gather(*(u.submit_modal(p, {amount_label(p): str(amount)})
-                                        for u, p, amount in zip(bettors, prompts, (25, 35))))
+        placed = await asyncio.gather(
+            *(u.submit_modal(p, {amount_label(p): str(amount)}) for u, p, amount in zip(bettors, prompts, (25, 35)))
+        )
         assert all(p.response_type in IN_PLACE for p in placed), [p.text() for p in placed]
         await fake.wait_idle()
         seats = [table.seat_of(u.id) for u in bettors]

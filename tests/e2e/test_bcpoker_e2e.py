@@ -21,7 +21,9 @@ from .conftest import IN_PLACE, LeakWatch, action_buttons, make_bot, restarted, 
 ALICE = "G2 R1 R2 G1 G3 R6 R4"
 BOB = "K3 G7 K1 K2 R1 G2 R2"
 CAROL = "K4 G1 G3 R6 R4 K5 K7"
-DRAWS = "R3 K6 R3 R7 G4 G5 G6 R5 G4 G5"  # alice, bob, carol (hit), alice (hit), alice's exchange ×4, bob, dora indicator
+DRAWS = (
+    "R3 K6 R3 R7 G4 G5 G6 R5 G4 G5"  # alice, bob, carol (hit), alice (hit), alice's exchange ×4, bob, dora indicator
+)
 
 
 def scripted_deck() -> list[str]:
@@ -34,8 +36,10 @@ def scripted_deck() -> list[str]:
 @pytest.fixture
 def rigged(monkeypatch):
     """Round 1 of every new Black Christmas Poker game is dealt from the scripted deck, alice leading."""
+
     def new_game(options, seats, seed, decks=None, lead=None):
         return engine.new_game(options, seats, seed, decks=[scripted_deck()], lead=0)
+
     monkeypatch.setattr(GAME, "new_game", new_game)
 
 
@@ -216,8 +220,11 @@ def deal_double_ron(monkeypatch) -> None:
     """Alice leads with K7 to discard, which both bob and carol may Ron (riichi_required=False)."""
     top = " ".join(DOUBLE_RON).split()
     deck = top + sorted((Counter(make_deck(1)) - Counter(top)).elements(), key=CODES.index)
-    monkeypatch.setattr(GAME, "new_game", lambda options, seats, seed, decks=None, lead=None:
-                        engine.new_game(options, seats, seed, decks=[deck], lead=0))
+    monkeypatch.setattr(
+        GAME,
+        "new_game",
+        lambda options, seats, seed, decks=None, lead=None: engine.new_game(options, seats, seed, decks=[deck], lead=0),
+    )
 
 
 async def test_double_ron_through_discord(fake, db, monkeypatch):

@@ -95,7 +95,11 @@ async def test_four_seats_bets_double_bust_push_restart_and_balances(fake, db, f
     texts = "\n".join(fake.all_public_texts())
     assert "alice bets 25" in texts and "bob bets 20" in texts and "Bot 1 bets 20" in texts
     board = table_message(fake).text()
-    assert re.search(r"(🂠|<:hf_back:[0-9]+>) face down", board) and FULL_NAMES["5R"] in board and FULL_NAMES[HOLE] not in board
+    assert (
+        re.search(r"(🂠|<:hf_back:[0-9]+>) face down", board)
+        and FULL_NAMES["5R"] in board
+        and FULL_NAMES[HOLE] not in board
+    )
     # until the round is settled a stake is shown apart from the balance, not as chips already lost
     assert "alice · 175 chips, 25 at stake" in board and "bob · 180 chips, 20 at stake" in board
     assert "**You have** 175 chips, 25 at stake" in (await my_panel(fake, alice)).text()
@@ -141,12 +145,20 @@ async def test_four_seats_bets_double_bust_push_restart_and_balances(fake, db, f
     state = table.state
     assert [h.result for h in state.hands[2]] == ["loss"] and state.hands[1][0].result == "push"
     assert state.chips == [175, 200, 180, 245]
-    final_board = next(m.text() for m in reversed(fake.public_messages())
-                       if m.embed and (m.embed.get("title") or "").startswith("Black Flower · round"))
+    final_board = next(
+        m.text()
+        for m in reversed(fake.public_messages())
+        if m.embed and (m.embed.get("title") or "").startswith("Black Flower · round")
+    )
     assert "alice · 175 chips" in final_board and "at stake" not in final_board
     # the round summary shows every chip that moved, and these are the ledger lines below
-    for moved in ("alice: **-25** stake 25", "bob: **-40** stake 40 (doubled down)", "bob: **+40** 40 back (push)",
-                  "Bot 1: **-20** stake 20", "Bot 2 (bank): **+45** 45 from lost stakes"):
+    for moved in (
+        "alice: **-25** stake 25",
+        "bob: **-40** stake 40 (doubled down)",
+        "bob: **+40** 40 back (push)",
+        "Bot 1: **-20** stake 20",
+        "Bot 2 (bank): **+45** 45 from lost stakes",
+    ):
         assert moved in texts, moved
 
     # --- balances and debts for the season
@@ -164,12 +176,28 @@ async def test_four_seats_bets_double_bust_push_restart_and_balances(fake, db, f
     assert {line.kind for line in lines} == {"bet", "win", "bank"}
     assert {line.round for line in lines} == {1}  # standings count the rounds each player won
     # a player who owes (a negative balance, and a loan written by another money game)
-    await bot.store.ledger.append([
-        {"guild_id": fake.guild.id, "game": "blackflower", "participant": f"user:{carol.id}", "user_id": carol.id,
-         "name": "carol", "kind": "bank", "amount": -380},
-        {"guild_id": fake.guild.id, "game": "blackflower", "participant": f"user:{carol.id}", "user_id": carol.id,
-         "name": "carol", "kind": "loan", "amount": 120},
-    ])
+    await bot.store.ledger.append(
+        [
+            {
+                "guild_id": fake.guild.id,
+                "game": "blackflower",
+                "participant": f"user:{carol.id}",
+                "user_id": carol.id,
+                "name": "carol",
+                "kind": "bank",
+                "amount": -380,
+            },
+            {
+                "guild_id": fake.guild.id,
+                "game": "blackflower",
+                "participant": f"user:{carol.id}",
+                "user_id": carol.id,
+                "name": "carol",
+                "kind": "loan",
+                "amount": 120,
+            },
+        ]
+    )
     owed = await bob.slash("debts", game="blackflower")
     assert f"<@{carol.id}>" in owed.text() and "−60" in owed.text() and "loans outstanding **120**" in owed.text()
     assert watch.checked > 10
@@ -206,6 +234,7 @@ def test_ten_seat_table_and_panels_fit_discord_limits():
         checked += 1
 
     for g in range(3):
-        play_game(Options(split_by_month=True, split_by_kind=True, double_down=True, rounds=3), 10, f"big{g}",
-                  check=check)
+        play_game(
+            Options(split_by_month=True, split_by_kind=True, double_down=True, rounds=3), 10, f"big{g}", check=check
+        )
     assert checked > 50

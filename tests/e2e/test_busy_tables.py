@@ -49,7 +49,7 @@ def first_choice(user, panel):
     for select in panel.selects():
         options = [o["value"] for o in select.get("options", [])]
         if options and not select.get("disabled"):
-            return user.prepare_select(panel, select["custom_id"], options[:max(1, select.get("min_values", 1))])
+            return user.prepare_select(panel, select["custom_id"], options[: max(1, select.get("min_values", 1))])
     return None
 
 
@@ -100,17 +100,23 @@ async def play_table(fake, bot, channel: str, people) -> tuple:
     table = bot.tables.in_channel(fake.get_channel(channel).id)
     while board(fake, channel) is None:
         await asyncio.sleep(0.02)
-    opened = await asyncio.gather(*(press(fake, user.prepare_click(board(fake, channel), "My hand")) for user in people))
+    opened = await asyncio.gather(
+        *(press(fake, user.prepare_click(board(fake, channel), "My hand")) for user in people)
+    )
     moves = Moves(budget)
-    await asyncio.gather(*(keep_playing(fake, user, panel.original, table, moves) for user, panel in zip(people, opened)))
+    await asyncio.gather(
+        *(keep_playing(fake, user, panel.original, table, moves) for user, panel in zip(people, opened))
+    )
     return table, moves
 
 
 async def test_three_busy_tables_at_250_ms_a_call_lose_nothing_and_answer_in_time(db):
     strict = Strictness.discord(latency=LATENCY)
     async with LocalDiscord(strict=strict, channels=tuple(TABLES)) as fake:
-        people = {channel: [fake.add_user(f"{channel}-{n}") for n in range(players)]
-                  for channel, (_, _, players, _) in TABLES.items()}
+        people = {
+            channel: [fake.add_user(f"{channel}-{n}") for n in range(players)]
+            for channel, (_, _, players, _) in TABLES.items()
+        }
         bot = make_bot(fake, db)
         async with run_client(fake, bot):
             started = time.monotonic()
@@ -128,12 +134,16 @@ async def test_three_busy_tables_at_250_ms_a_call_lose_nothing_and_answer_in_tim
                 made = Counter(i.user_id for i in moves.sent if not refused(i))
                 stored = [a for a in await bot.tables.store.tables.actions(table.id) if a.source == "player"]
                 assert Counter(a.actor_id for a in stored) == made, channel  # no move lost, none invented
-                figures.append(f"{channel}: {len(moves.sent)} moves sent, {sum(made.values())} made, "
-                               f"{len(moves.sent) - sum(made.values())} refused")
+                figures.append(
+                    f"{channel}: {len(moves.sent)} moves sent, {sum(made.values())} made, "
+                    f"{len(moves.sent) - sum(made.values())} refused"
+                )
             blackflower, _ = played[0]
             bets = [a for a in await bot.tables.store.tables.actions(blackflower.id) if a.action.startswith("bet:")]
             assert len({a.seat for a in bets}) == len(bets) == TABLES["black-flower"][2] - 1  # all but the banker
             slowest = max(i.latency for i in interactions)
-            print(f"\n{len(interactions)} interactions in {elapsed:.1f} s, slowest answer {slowest * 1000:.0f} ms, "
-                  f"failed {len(fake.failed_interactions())}, REST calls {len(fake.request_log)}, "
-                  f"429s {len(fake.rate_limiter.hits)}; " + "; ".join(figures))
+            print(
+                f"\n{len(interactions)} interactions in {elapsed:.1f} s, slowest answer {slowest * 1000:.0f} ms, "
+                f"failed {len(fake.failed_interactions())}, REST calls {len(fake.request_log)}, "
+                f"429s {len(fake.rate_limiter.hits)}; " + "; ".join(figures)
+            )

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import re
 
-from localdiscord import run_client
 from bot.main import ParlorBot
 from bot.tables import Refusal, TableManager
 from bot.ui import TableButton
+from localdiscord import run_client
 
 from .conftest import IN_PLACE, make_bot, make_settings
 
@@ -45,7 +45,7 @@ async def test_clicks_reach_the_manager_the_client_holds_now(fake, db, monkeypat
         bot.tables = replacement  # what a click reaches is read from the client at click time
 
         joined = await bob.click(lobby, "Join")
-        assert joined.response_type in IN_PLACE and "<@%d>" % bob.id in joined.text()
+        assert joined.response_type in IN_PLACE and f"<@{bob.id}>" in joined.text()
         assert through_callbacks == [f"parlor:t:{table_id}:0:join"]  # the real button: its DynamicItem
         forged = await bob.forge_click(joined.message, f"parlor:t:{table_id}:5:addbot")  # no message carries it
         assert forged.response_type in IN_PLACE and "Bot 1" in forged.text()

@@ -10,10 +10,10 @@ import re
 
 import pytest
 
-from localdiscord import run_client, start_client
-from localdiscord.harness import HarnessError
 from bot.main import ParlorBot
 from bot.settings import Settings
+from localdiscord import run_client, start_client
+from localdiscord.harness import HarnessError
 
 from .conftest import IN_PLACE, make_bot, table_message
 
@@ -33,14 +33,21 @@ async def test_clicks_that_match_no_button_get_a_short_private_answer(fake, db):
         lobby = await alice.slash("play", "koikoi")
         table = table_id_of(lobby)
         damaged = [
-            "not-parlor", f"parlor:x:{table}:0:join", f"parlor:t:{table}x:0:join", f"parlor:t:{table}:0:",
+            "not-parlor",
+            f"parlor:x:{table}:0:join",
+            f"parlor:t:{table}x:0:join",
+            f"parlor:t:{table}:0:",
             f"parlor:t:{table}:1234567890:join",  # a version longer than any Parlor writes
-            f"parlor:m:{table}:0:bet:{{}}|ten|20", f"parlor:m:{table}:0:bet:{{}}", f"parlor:m:{table}:0:bet:{{}}|20|10",
+            f"parlor:m:{table}:0:bet:{{}}|ten|20",
+            f"parlor:m:{table}:0:bet:{{}}",
+            f"parlor:m:{table}:0:bet:{{}}|20|10",
         ]
         for custom_id in damaged:
             answer = await bob.forge_click(lobby, custom_id)
-            assert answered_privately(answer, bob) == \
-                "That button no longer works. Use /table to see the table with its current buttons.", custom_id
+            assert (
+                answered_privately(answer, bob)
+                == "That button no longer works. Use /table to see the table with its current buttons."
+            ), custom_id
         empty = await bob.forge_click(lobby, f"parlor:s:{table}:0:-", values=[])
         assert answered_privately(empty, bob) == "Nothing was chosen; try again."
         assert [s.user_id for s in run.client.tables.get(table).seats] == [alice.id]
@@ -103,8 +110,10 @@ async def test_a_button_acts_only_on_the_table_of_its_own_guild_and_channel(fake
         forged += [(carol, bobs, verb) for verb in ("join", "cancel")]
         for user, message, verb in forged:
             answer = await user.forge_click(message, f"parlor:t:{target}:0:{verb}")
-            assert answered_privately(answer, user) == \
-                "That button belongs to a table in another channel; it does nothing here.", (user, verb)
+            assert (
+                answered_privately(answer, user)
+                == "That button belongs to a table in another channel; it does nothing here."
+            ), (user, verb)
         table = bot.tables.get(target)
         assert table.is_open and [s.user_id for s in table.seats] == [alice.id]
         assert "Cancelled" not in table_message(fake).text()
@@ -114,10 +123,18 @@ async def test_a_button_acts_only_on_the_table_of_its_own_guild_and_channel(fake
 
 
 OUT_OF_RANGE = [
-    ("koikoi", "turn_time", -5), ("koikoi", "turn_time", 1), ("koikoi", "turn_time", 10**9),
-    ("koikoi", "months", 13), ("koikoi", "players", 9), ("hachihachi", "players", 2),
-    ("blackflower", "max_bet", 10**6), ("blackflower", "min_bet", 0), ("blackflower", "rounds", -1),
-    ("sanma", "call_seconds", 1), ("bcpoker", "lead_rounds", 0), ("bcpoker", "max_reshuffles", 101),
+    ("koikoi", "turn_time", -5),
+    ("koikoi", "turn_time", 1),
+    ("koikoi", "turn_time", 10**9),
+    ("koikoi", "months", 13),
+    ("koikoi", "players", 9),
+    ("hachihachi", "players", 2),
+    ("blackflower", "max_bet", 10**6),
+    ("blackflower", "min_bet", 0),
+    ("blackflower", "rounds", -1),
+    ("sanma", "call_seconds", 1),
+    ("bcpoker", "lead_rounds", 0),
+    ("bcpoker", "max_reshuffles", 101),
 ]
 
 

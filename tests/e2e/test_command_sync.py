@@ -7,10 +7,9 @@ import asyncio
 import subprocess
 import sys
 
-from localdiscord import run_client
-
 from bot.__main__ import sync_now
 from bot.main import ParlorBot, synced_marker
+from localdiscord import run_client
 
 from .conftest import make_bot, make_settings
 
@@ -22,6 +21,7 @@ def syncs(fake) -> int:
 class BotWithOneMoreCommand(ParlorBot):
     async def sync_commands(self) -> None:
         if self.tree.get_command("extra") is None:  # once, however often the sync is tried
+
             @self.tree.command(name="extra", description="One more command")
             async def extra(interaction) -> None:
                 await interaction.response.send_message("extra")

@@ -14,7 +14,7 @@ import time
 import pytest
 
 from bot.store import Store
-from bot.tables import TableManager, Presenter
+from bot.tables import Presenter, TableManager
 from localdiscord import LocalDiscord
 
 from .conftest import E2E_STRICTNESS

@@ -111,14 +111,16 @@ async def test_the_fake_checks_application_emoji_as_discord_does(fake):
     png = base64.b64encode(faces_emoji.face_path("hf_01_crane").read_bytes()).decode()
     url = f"{fake.api_base}/applications/{fake.application_id}/emojis"
     async with aiohttp.ClientSession(headers={"Authorization": "Bot x"}) as http:
+
         async def post(body):
             async with http.post(url, json=body) as r:
                 return r.status, await r.json()
 
         status, made = await post({"name": "crane", "image": f"data:image/png;base64,{png}"})
         assert status == 201 and made["name"] == "crane"
-        assert (await post({"name": "crane", "image": f"data:image/png;base64,{png}"}))[1]["errors"]["name"][
-            "_errors"][0]["code"] == "APPLICATION_EMOJI_NAME_ALREADY_TAKEN"
+        assert (await post({"name": "crane", "image": f"data:image/png;base64,{png}"}))[1]["errors"]["name"]["_errors"][
+            0
+        ]["code"] == "APPLICATION_EMOJI_NAME_ALREADY_TAKEN"
         for bad_name in ("c", "x" * 33, "with space", "héron"):
             status, body = await post({"name": bad_name, "image": f"data:image/png;base64,{png}"})
             assert status == 400 and "name" in body["errors"]
@@ -185,14 +187,16 @@ async def test_a_process_that_does_not_upload_takes_the_faces_another_one_upload
         found = faces_emoji.Faces()
         report = await faces_emoji.sync_faces(run.client, run.client.store, found, upload=False)
         assert report.kept == len(MANIFEST) and report.uploaded == 0 and len(uploads(fake)) == posted
-        assert found.get("bcpoker", "KX") == next(f"<:bcp_black_a7:{e.id}>" for e in fake.app_emoji.values()
-                                                  if e.name == "bcp_black_a7")
+        assert found.get("bcpoker", "KX") == next(
+            f"<:bcp_black_a7:{e.id}>" for e in fake.app_emoji.values() if e.name == "bcp_black_a7"
+        )
         # a face shard 0 is about to replace (its recorded picture is not this release's) is not taken
         crane = next(e for e in fake.app_emoji.values() if e.name == "hf_01_crane")
         await run.client.store.emoji.record(fake.application_id, "hf_01_crane", "0" * 64, crane.id)
         later = faces_emoji.Faces()
-        looking = asyncio.create_task(faces_emoji.sync_faces(run.client, run.client.store, later, upload=False,
-                                                             pause=0.01))
+        looking = asyncio.create_task(
+            faces_emoji.sync_faces(run.client, run.client.store, later, upload=False, pause=0.01)
+        )
         await asyncio.sleep(0.2)
         assert not looking.done() and len(later.emoji) == len(MANIFEST) - 1 and later.get("hanafuda", "1L") is None
         assert later.get("hanafuda", "1R") is not None
@@ -217,7 +221,9 @@ async def test_an_hour_long_rate_limit_on_uploads_holds_nothing_but_the_upload(f
         await alice.click(lobby, "Start")
         await fake.wait_idle()  # nothing waits for the upload's hour
         panel = await alice.click(lobby, "My hand")
-        assert "Your hand" in panel.message.embed["title"] and not EMOJI_TOKEN.search(panel.message.embed["description"])
+        assert "Your hand" in panel.message.embed["title"] and not EMOJI_TOKEN.search(
+            panel.message.embed["description"]
+        )
         assert not run.client.emoji_sync.done()  # still waiting out Discord's retry_after
         assert len(emoji_rate_limits(fake)) == 1 and len(uploads(fake)) == 21  # asked once, not once a face
     assert emoji_rate_limits(fake)[0]["retry_after"] > 3500
@@ -242,8 +248,9 @@ async def test_a_game_played_at_once_is_in_text_and_the_faces_arrive_as_the_limi
 async def test_a_process_that_does_not_upload_takes_the_faces_whenever_they_appear(fake, db):
     async with run_client(fake, make_bot(fake, db)) as run:
         found = faces_emoji.Faces()
-        looking = asyncio.create_task(faces_emoji.sync_faces(run.client, run.client.store, found, upload=False,
-                                                             pause=0.01))
+        looking = asyncio.create_task(
+            faces_emoji.sync_faces(run.client, run.client.store, found, upload=False, pause=0.01)
+        )
         await asyncio.sleep(1.0)  # a hundred looks: no cap on how long it looks
         assert not looking.done() and not found.emoji
         assert not [line for line in fake.request_log if "/emojis" in line]  # looking costs no call to Discord
@@ -261,8 +268,9 @@ async def test_a_recorded_emoji_discord_no_longer_has_is_not_taken(fake, db):
     del fake.app_emoji[crane.id]
     async with run_client(fake, make_bot(fake, db)) as run:
         found = faces_emoji.Faces()
-        looking = asyncio.create_task(faces_emoji.sync_faces(run.client, run.client.store, found, upload=False,
-                                                             pause=0.01))
+        looking = asyncio.create_task(
+            faces_emoji.sync_faces(run.client, run.client.store, found, upload=False, pause=0.01)
+        )
         await asyncio.sleep(0.3)
         assert len(found.emoji) == len(MANIFEST) - 1 and found.get("hanafuda", "1L") is None
         listed = [line for line in fake.request_log if line.startswith("GET ") and line.endswith("/emojis")]

@@ -122,8 +122,12 @@ async def test_hachihachi_year_of_six_months(fake, db):
     # Han-Don, its loans, repayments, stones and bonus included
     names = [seat.name for seat in table.seats]
     books = Books(names)
-    summaries = [e for m in fake.public_messages() for e in m.embeds
-                 if (e.get("title") or "").startswith(("Month ", "After month ", "🏁 Hachi-Hachi"))]
+    summaries = [
+        e
+        for m in fake.public_messages()
+        for e in m.embeds
+        if (e.get("title") or "").startswith(("Month ", "After month ", "🏁 Hachi-Hachi"))
+    ]
     assert len(summaries) == 7  # six months and the year
     for embed in summaries:
         books.read(embed)

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from localdiscord import run_client
 from bot.tables import PLAYING
+from localdiscord import run_client
+
 from .conftest import action_buttons, make_bot, started_koikoi, table_message
 
 

@@ -19,8 +19,9 @@ async def test_the_record_button_hands_the_asker_the_game_s_tenhou_log(fake, db)
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
     store = await Store.open(db)
     try:
-        events = await store_game(store, fake.guild.id, 800, "sanma", [(alice.id, "alice"), (bob.id, "bob"),
-                                                                        (None, "Bot")], "e2e-record")
+        events = await store_game(
+            store, fake.guild.id, 800, "sanma", [(alice.id, "alice"), (bob.id, "bob"), (None, "Bot")], "e2e-record"
+        )
         await store_game(store, fake.guild.id + 1, 801, "koikoi", [(alice.id, "alice"), (None, "Bot")], "elsewhere")
         table_id = (await store.results.history(fake.guild.id, alice.id, limit=1))[0].table_id
     finally:

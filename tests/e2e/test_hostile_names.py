@@ -15,11 +15,11 @@ import re
 import pytest
 from pydantic import BaseModel
 
-from localdiscord import start_client
 from bot import presenter
 from bot import text as user_text
 from bot.tables import Refusal
 from bot.text import BIDI_CONTROLS
+from localdiscord import start_client
 
 from .conftest import make_bot
 from .test_logs_hidden import GAMES, play_from_panel, settle
@@ -65,14 +65,17 @@ def deal_ended(fake) -> bool:
 
 
 @pytest.mark.parametrize("game,bots,options", GAMES, ids=[g for g, _, _ in GAMES])
-async def test_hostile_names_are_shown_as_typed_in_every_message_of_a_whole_game(fake, db, game, bots, options,
-                                                                                 monkeypatch):
+async def test_hostile_names_are_shown_as_typed_in_every_message_of_a_whole_game(
+    fake, db, game, bots, options, monkeypatch
+):
     drawn: list[str] = []  # every seat name a table or result picture was drawn with
     for picture in ("table_picture", "result_picture"):
-        def spy(game_name, view, names=None, draw=getattr(presenter, picture)):
+
+        def spy(game_name, view, names=None, draw=getattr(presenter, picture)):  # noqa: B008  # this picture's own
             shown = view.model_dump() if isinstance(view, BaseModel) else view  # a typed view, or a dict
             drawn.extend(names if names is not None else shown.get("seats", []))
             return draw(game_name, view) if names is None else draw(game_name, view, names)
+
         monkeypatch.setattr(presenter, picture, spy)
     first = [g for g, _, _ in GAMES].index(game)  # two people a game, the five names in turn over the games
     people = [fake.add_user(HOSTILE[(first + n) % len(HOSTILE)], manage_guild=True) for n in range(2)]

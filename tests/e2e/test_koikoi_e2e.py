@@ -147,8 +147,13 @@ async def test_restart_mid_round_keeps_everything(fake, db):
     # (a client that had not caught up) is refused politely
     (old,) = [m for m in alice.ephemeral_messages() if (m.embed or {}).get("title", "").startswith("Your hand")]
     assert "This game is over" in old.text() and not old.buttons()
-    earlier = next(item["custom_id"] for version in reversed(old.versions) for row in version.components or []
-                   for item in row["components"] if ":a:" in item.get("custom_id", ""))
+    earlier = next(
+        item["custom_id"]
+        for version in reversed(old.versions)
+        for row in version.components or []
+        for item in row["components"]
+        if ":a:" in item.get("custom_id", "")
+    )
     refused = await alice.forge_click(old, earlier)
     assert refused.ephemeral_to == alice.id and "over" in refused.text()
     await run.stop()

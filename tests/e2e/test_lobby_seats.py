@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from localdiscord import run_client
 from bot.lobby import table_options
 from games import get_game
 from games.base import GameError
+from localdiscord import run_client
+
 from .conftest import make_bot
 
 
@@ -35,15 +36,18 @@ async def test_a_table_for_two_offers_two_seats(fake, db):
         assert [s.name for s in bot.tables.in_channel(fake.channel.id).seats] == ["alice", "bob"]
 
 
-@pytest.mark.parametrize("game, options, seats", [
-    ("koikoi", {"toppa": True}, 2),  # toppa is for 2 players only
-    ("koikoi", {}, 4),
-    ("sanma", {}, 3),
-    ("hachihachi", {"players": 5}, 5),
-    ("hachihachi", {}, 7),
-    ("blackflower", {}, 10),
-    ("bcpoker", {"players": 3}, 3),
-])
+@pytest.mark.parametrize(
+    "game, options, seats",
+    [
+        ("koikoi", {"toppa": True}, 2),  # toppa is for 2 players only
+        ("koikoi", {}, 4),
+        ("sanma", {}, 3),
+        ("hachihachi", {"players": 5}, 5),
+        ("hachihachi", {}, 7),
+        ("blackflower", {}, 10),
+        ("bcpoker", {"players": 3}, 3),
+    ],
+)
 async def test_every_game_shows_the_seats_its_options_allow(fake, db, game, options, seats):
     alice = fake.add_user("alice")
     async with run_client(fake, make_bot(fake, db)):

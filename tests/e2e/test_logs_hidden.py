@@ -22,10 +22,10 @@ import sqlite3
 
 import pytest
 
-from localdiscord import start_client
 from bot.logs import FORMAT, SECRET_CARRIERS, configure_logging
 from bot.main import ParlorBot
 from bot.settings import Settings
+from localdiscord import start_client
 
 from .conftest import LeakWatch, make_settings, table_message
 
@@ -114,7 +114,7 @@ class LogWatch(LeakWatch):
         public = "\n".join(self.fake.all_public_texts())
         unrevealed = {seed for seed in self.seeds_before | seeds if seed not in public}
         patterns = [(code, _whole_token(code)) for code in {code for _, code in self.before & after}]
-        lines = self.capture.lines[self.read:]
+        lines = self.capture.lines[self.read :]
         self.read += len(lines)
         self.lines_checked += len(lines)
         for name, line in lines:
@@ -151,7 +151,9 @@ async def play_from_panel(fake, bot, table, user) -> bool:
     for select in panel.selects():
         verb = select["custom_id"].split(":", 4)[4]
         offered = {option["value"] for option in select.get("options", [])}
-        values = [action] if verb == "-" else action[len(verb) + 1:].split("+") if action.startswith(verb + ":") else []
+        values = (
+            [action] if verb == "-" else action[len(verb) + 1 :].split("+") if action.startswith(verb + ":") else []
+        )
         if values and set(values) <= offered:
             await user.select(panel, select["custom_id"], values, _quiet=0)
             return True
@@ -212,7 +214,9 @@ async def test_a_whole_game_at_debug_logs_no_hand_and_no_secret_seed(captured, f
 
 
 @pytest.mark.parametrize("game,bots,options", GAMES, ids=[g for g, _, _ in GAMES])
-async def test_a_snapshot_that_no_longer_loads_is_logged_without_its_cards_or_seed(captured, fake, db, game, bots, options):
+async def test_a_snapshot_that_no_longer_loads_is_logged_without_its_cards_or_seed(
+    captured, fake, db, game, bots, options
+):
     alice = fake.add_user("alice")
     bot = new_bot(fake, db)
     run = await start_client(fake, bot)

@@ -21,6 +21,7 @@ MISSING = "permission is missing"
 @dataclass
 class Away:
     """What the tables went through while Parlor could not post in their channels."""
+
     tables: int
     invalid_before: int  # invalid requests (401, 403, 429) the fake answered while the tables opened
     invalid_while_away: int  # … while the permission was away
@@ -78,19 +79,32 @@ async def send_messages_away(fake: LocalDiscord, bot, count: int, *, away: float
     await fake.wait_idle(timeout=60)
     await bot.tables.idle()
     await fake.wait_idle(timeout=60)
-    games = [bot.tables.in_channel(c.id) or next(t for t in bot.tables.tables.values() if t.channel_id == c.id)
-             for c in channels]
-    caught_up = sum(1 for channel, table in zip(channels, tables)
-                    if not table.deleted and "My hand" not in names(table)
-                    and len(fake.public_messages(channel)) > shown_before[channel.id])
+    games = [
+        bot.tables.in_channel(c.id) or next(t for t in bot.tables.tables.values() if t.channel_id == c.id)
+        for c in channels
+    ]
+    caught_up = sum(
+        1
+        for channel, table in zip(channels, tables)
+        if not table.deleted
+        and "My hand" not in names(table)
+        and len(fake.public_messages(channel)) > shown_before[channel.id]
+    )
     told = sum(1 for m in fake.messages.values() if MISSING in (m.content or ""))  # direct messages included
-    return Away(count, before, invalid_while_away, fake.invalid_requests.total, sum(t.status == "finished" for t in games),
-                caught_up, told, time.perf_counter() - started)
+    return Away(
+        count,
+        before,
+        invalid_while_away,
+        fake.invalid_requests.total,
+        sum(t.status == "finished" for t in games),
+        caught_up,
+        told,
+        time.perf_counter() - started,
+    )
 
 
 async def test_tables_whose_channel_lost_send_messages_spend_no_invalid_request_and_finish_when_it_is_back(db):
-    async with LocalDiscord(strict=E2E_STRICTNESS,
-                            channels=tuple(f"table-{n}" for n in range(4))) as fake:
+    async with LocalDiscord(strict=E2E_STRICTNESS, channels=tuple(f"table-{n}" for n in range(4))) as fake:
         bot = make_bot(fake, db)
         async with run_client(fake, bot):
             away = await send_messages_away(fake, bot, 4)

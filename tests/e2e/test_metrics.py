@@ -29,7 +29,9 @@ TIMED_OUT = "Time ran out"
 def metrics_bot(fake, db, turn_seconds: int = 60) -> ParlorBot:
     seeds = (f"{n:032x}" for n in range(1000))
     settings = dataclasses.replace(make_settings(fake, db, turn_seconds), metrics_port=0)  # 0: any free port
-    return ParlorBot(settings, bot_delay=0.0, new_seed=lambda: next(seeds), upload_faces=False)  # its counts: no emoji upload
+    return ParlorBot(
+        settings, bot_delay=0.0, new_seed=lambda: next(seeds), upload_faces=False
+    )  # its counts: no emoji upload
 
 
 class Scrape:
@@ -52,8 +54,9 @@ async def scrape(port: int) -> Scrape:
 
 def answered(scraped: Scrape, kind: str) -> tuple[float, float]:
     """How many interactions of this kind were answered, and how many answer latencies were observed."""
-    return scraped("parlor_interactions_answered_total", kind=kind), \
-        scraped("parlor_answer_latency_seconds_count", kind=kind)
+    return scraped("parlor_interactions_answered_total", kind=kind), scraped(
+        "parlor_answer_latency_seconds_count", kind=kind
+    )
 
 
 async def test_the_endpoint_counts_what_the_players_did(fake, db):
@@ -143,14 +146,17 @@ async def test_invalid_requests_are_counted_by_status_as_the_fake_counts_them(fa
         scraped = await scrape(bot.metrics.port)
     assert fake.invalid_requests.by_status.get(403) == 2 and fake.invalid_requests.by_status.get(429, 0) >= 1
     for status in INVALID:
-        assert scraped("parlor_discord_invalid_requests_total", status=status) == \
-            fake.invalid_requests.by_status.get(int(status), 0), status
+        assert scraped("parlor_discord_invalid_requests_total", status=status) == fake.invalid_requests.by_status.get(
+            int(status), 0
+        ), status
 
 
 def listening_ports() -> set[int]:
     """The TCP ports this process listens on (Linux: its socket inodes in /proc/net/tcp*, state LISTEN)."""
     fds = Path("/proc/self/fd")
-    inodes = {link[8:-1] for link in (os.readlink(fd) for fd in fds.iterdir() if fd.exists()) if link.startswith("socket:[")}
+    inodes = {
+        link[8:-1] for link in (os.readlink(fd) for fd in fds.iterdir() if fd.exists()) if link.startswith("socket:[")
+    }
     ports = set()
     for table in ("/proc/net/tcp", "/proc/net/tcp6"):
         for line in Path(table).read_text().splitlines()[1:]:

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import pytest
 
-from localdiscord import run_client
-from localdiscord.harness import HarnessError
 from bot.settings import TURN_SECONDS
 from games import game_names, get_game
 from games.optionspec import offered_options
+from localdiscord import run_client
+from localdiscord.harness import HarnessError
 
 from .conftest import make_bot
 from .test_clicks import answered_privately
@@ -54,8 +54,12 @@ async def test_play_sends_discord_every_option_of_every_game_from_its_model(fake
     assert koikoi["players"].endswith("(default: however many are seated at Start)")
 
 
-FORGED = [(game, spec) for game in game_names() for spec in offered_options(get_game(game).Options)
-          if spec.bounds or spec.choices]
+FORGED = [
+    (game, spec)
+    for game in game_names()
+    for spec in offered_options(get_game(game).Options)
+    if spec.bounds or spec.choices
+]
 
 
 async def test_a_forged_value_outside_any_declared_range_or_choice_is_refused_politely(fake, db):
@@ -67,9 +71,10 @@ async def test_a_forged_value_outside_any_declared_range_or_choice_is_refused_po
                 alice.prepare_slash("play", game, **{spec.name: wrong})
             forged = alice.prepare_slash("play", game)  # ... a modified one does
             forged.data["options"][0]["options"].append(
-                {"name": spec.name, "type": OPTION_TYPES[spec.kind], "value": wrong})
+                {"name": spec.name, "type": OPTION_TYPES[spec.kind], "value": wrong}
+            )
             answer = answered_privately(await alice.send(forged), alice)
-            expected = (f"from {spec.bounds[0]} to {spec.bounds[1]}" if spec.bounds else spec.values_text)
+            expected = f"from {spec.bounds[0]} to {spec.bounds[1]}" if spec.bounds else spec.values_text
             assert answer == f"The option {spec.name} must be {expected}.", (game, spec.name)
         assert run.client.tables.in_channel(fake.channel.id) is None and fake.public_messages() == []
     assert {game for game, _ in FORGED} >= {"koikoi", "hachihachi", "sanma", "bcpoker", "blackflower"}

@@ -9,13 +9,14 @@ import os
 from collections import Counter
 from pathlib import Path
 
-from localdiscord import run_client
 from bot.league.ratings import rating_history
 from bot.store import Store
 from games.koikoi.tally import LINES as KOIKOI_LINES
 from games.sanma.tally import LINES as SANMA_LINES
+from localdiscord import run_client
 from tests.bot.league_games import store_game
 from tests.games.test_tally import count_koikoi, count_sanma
+
 from .conftest import make_bot
 
 
@@ -30,12 +31,19 @@ async def seed_games(db, guild_id: int, alice: int, bob: int) -> tuple[Counter, 
     store = await Store.open(db)
     try:
         for number in range(6):
-            events = await store_game(store, guild_id, 900 + number, "sanma",
-                                      [(alice, "alice"), (bob, "bob"), (None, "Bot")], f"e2e-sanma-{number}")
+            events = await store_game(
+                store,
+                guild_id,
+                900 + number,
+                "sanma",
+                [(alice, "alice"), (bob, "bob"), (None, "Bot")],
+                f"e2e-sanma-{number}",
+            )
             sanma.update(count_sanma(events, 3)[0])
         for number in range(2):
-            events = await store_game(store, guild_id, 950 + number, "koikoi", [(bob, "bob"), (alice, "alice")],
-                                      f"e2e-koikoi-{number}")
+            events = await store_game(
+                store, guild_id, 950 + number, "koikoi", [(bob, "bob"), (alice, "alice")], f"e2e-koikoi-{number}"
+            )
             koikoi.update(count_koikoi(events, 2)[1])
     finally:
         await store.close()
@@ -86,8 +94,11 @@ async def test_standings_and_season_show_carry_the_season_chart(fake, db):
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
     await seed_games(db, fake.guild.id, alice.id, bob.id)
     async with run_client(fake, make_bot(fake, db)):
-        for answer in (await bob.slash("standings", game="sanma"), await bob.slash("standings"),
-                       await bob.slash("season", "show")):
+        for answer in (
+            await bob.slash("standings", game="sanma"),
+            await bob.slash("standings"),
+            await bob.slash("season", "show"),
+        ):
             assert not answer.ephemeral
             assert answer.embed["image"]["url"].endswith("season.png")
             (chart,) = [a for a in answer.message.attachments if a.filename == "season.png"]

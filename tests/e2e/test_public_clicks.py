@@ -19,8 +19,12 @@ STALE = "That moment has passed"
 
 def move_buttons(version) -> list[str]:
     """The move buttons (``…:a:…``) one version of a message carried: a hand panel's, never the table's."""
-    return [item.get("custom_id") for row in version.components or [] for item in row.get("components", [])
-            if ":a:" in (item.get("custom_id") or "")]
+    return [
+        item.get("custom_id")
+        for row in version.components or []
+        for item in row.get("components", [])
+        if ":a:" in (item.get("custom_id") or "")
+    ]
 
 
 def never_a_panel(message) -> bool:
@@ -51,8 +55,9 @@ async def forgery(fake, db) -> AsyncIterator[Forgery]:
         _, custom_id, _ = action_buttons(panel)[0]
         version = f":{table.seat_version(table.seat_of(mover.id))}:"
         assert version in custom_id
-        forged = Forgery(table, mover, custom_id, custom_id.replace(version, ":7:", 1), table_message(fake),
-                         LeakWatch(fake, bot))
+        forged = Forgery(
+            table, mover, custom_id, custom_id.replace(version, ":7:", 1), table_message(fake), LeakWatch(fake, bot)
+        )
         yield forged
         forged.watch.check()
     fake.assert_clean()

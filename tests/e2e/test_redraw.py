@@ -27,7 +27,9 @@ async def test_a_click_on_a_busy_table_is_answered_before_the_redraw_ends(fake, 
     async with blackflower_table(fake, db, monkeypatch, "alice", "bob", "carol") as (bot, table, people):
         alice, bob, carol = people
         panels = [await panel_of(fake, user) for user in people]
-        fake.strict = fake.strict.with_(latency=0.25, rate_limits=True)  # every REST call takes 250 ms: a redraw of three panels and the table is slow
+        fake.strict = fake.strict.with_(
+            latency=0.25, rate_limits=True
+        )  # every REST call takes 250 ms: a redraw of three panels and the table is slow
         first = alice.prepare_click(panels[0], "Bet 20")
         await fake.dispatch_interaction(first)
         await asyncio.sleep(0.6)  # alice's bet is answered and being drawn
@@ -116,7 +118,7 @@ async def test_without_send_messages_the_table_is_left_as_it_is_and_drawn_again_
         await bot.tables.idle()
         assert len(old.versions) == versions and old.embeds  # left as it was, its embed kept
         assert fake.invalid_requests.total == 0
-        told = [m for m in fake.all_messages()[messages - 1:] if MISSING in (m.content or "")]
+        told = [m for m in fake.all_messages()[messages - 1 :] if MISSING in (m.content or "")]
         assert len(told) == 1 and told[0].ephemeral_to == alice.id  # the host, once, not at every redraw
         fake.allow(fake.channel, "send_messages")
         await fake.wait_idle()

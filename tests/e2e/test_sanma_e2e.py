@@ -8,9 +8,9 @@ import re
 from collections import Counter
 
 from bot.emoji import EMOJI_TOKEN
-from localdiscord import start_client
-from games.shuffle import sha256_hex
 from games.sanma import deal
+from games.shuffle import sha256_hex
+from localdiscord import start_client
 from tests.games.sanma_walls import make_wall
 
 from .conftest import IN_PLACE, LeakWatch, make_bot, restarted, table_message
@@ -20,20 +20,32 @@ TOKEN = re.compile(r"\b(?:r?[0-9][mps]|Wh|Gr|Rd|[ESWN])\b")
 HONOR = {"E": "1z", "S": "2z", "W": "3z", "N": "4z", "Wh": "5z", "Gr": "6z", "Rd": "7z"}
 
 # E1, dealer alice (seat 0): alice kita, discards 中; bob pons it; carol riichi (1z), alice deals in 9s.
-E1 = make_wall(["7z9s1p1p9p4s5s2z2z5z6z1s3p",   # alice
-                "7z7z1m1m9m3z3z5z6z1s9p8p8p",   # bob
-                "2p3p4p5p6p7p2s3s4s6s6s7s8s"],  # carol: waits 6s-9s once the 1z goes
-               {39: "4z", 104: "8s", 40: "1z", 41: "8p", 94: "1m", 99: "1m"})
+E1 = make_wall(
+    [
+        "7z9s1p1p9p4s5s2z2z5z6z1s3p",  # alice
+        "7z7z1m1m9m3z3z5z6z1s9p8p8p",  # bob
+        "2p3p4p5p6p7p2s3s4s6s6s7s8s",
+    ],  # carol: waits 6s-9s once the 1z goes
+    {39: "4z", 104: "8s", 40: "1z", 41: "8p", 94: "1m", 99: "1m"},
+)
 # E2, dealer bob: bob discards his drawn 9m, carol (now a bot) wins on her first draw (chiihou).
-E2 = make_wall(["1z1z2z2z3z3z5z5z6z6z7z7z1m",   # bob
-                "1p2p3p4p5p6p7p8p9p1s2s3s5s",   # carol
-                "1s1s2s2s3s3s4s4s6s6s7s7s8s"],  # alice
-               {39: "9m", 40: "5s", 94: "1m"})
+E2 = make_wall(
+    [
+        "1z1z2z2z3z3z5z5z6z6z7z7z1m",  # bob
+        "1p2p3p4p5p6p7p8p9p1s2s3s5s",  # carol
+        "1s1s2s2s3s3s4s4s6s6s7s7s8s",
+    ],  # alice
+    {39: "9m", 40: "5s", 94: "1m"},
+)
 # E3, dealer carol (bot): alice wins on her first draw (chiihou); bob holds nothing callable.
-E3 = make_wall(["1z2z3z5z6z7z1m9m1p9p4p7p9s",   # carol
-                "2p3p4p2s3s4s6s7s8s6p7p8p5s",   # alice: waits on 5s
-                "1z1z2z2z3z3z5z5z6z6z7z7z1m"],  # bob
-               {39: "4p", 40: "5s", 94: "1m"})
+E3 = make_wall(
+    [
+        "1z2z3z5z6z7z1m9m1p9p4p7p9s",  # carol
+        "2p3p4p2s3s4s6s7s8s6p7p8p5s",  # alice: waits on 5s
+        "1z1z2z2z3z3z5z5z6z6z7z7z1m",
+    ],  # bob
+    {39: "4p", 40: "5s", 94: "1m"},
+)
 WALLS = {sha256_hex(f"{MASTER}:{n}"): w for n, w in ((1, E1), (2, E2), (3, E3))}
 
 
@@ -96,7 +108,9 @@ class SanmaLeakWatch(LeakWatch):
                 counts = Counter(tile_kind(t) for t in TOKEN.findall(EMOJI_TOKEN.sub("", line)))
                 for kind, n in counts.items():
                     limit = min(self.public[kind], 4 - hidden[kind])
-                    assert n <= limit, f"{kind} ×{n} in public line {line!r} (public {self.public[kind]}, hidden {hidden[kind]})"
+                    assert n <= limit, (
+                        f"{kind} ×{n} in public line {line!r} (public {self.public[kind]}, hidden {hidden[kind]})"
+                    )
         self.before = after
 
 

@@ -27,8 +27,14 @@ BEFORE = 4  # moves played by clicks before every table's next decision is left 
 def timeouts_told(fake: LocalDiscord, channel_id: int) -> set[str]:
     """The distinct "Time ran out for …" lines any public message of the channel ever showed (how many versions
     of the table message showed one depends on how the redraws were coalesced, so only the lines are compared)."""
-    return {line for m in fake.messages.values() if m.public and m.channel_id == channel_id
-            for text in m.all_texts() for line in text.splitlines() if "Time ran out for" in line}
+    return {
+        line
+        for m in fake.messages.values()
+        if m.public and m.channel_id == channel_id
+        for text in m.all_texts()
+        for line in text.splitlines()
+        if "Time ran out for" in line
+    }
 
 
 async def play_the_scenario(database: str, tmp_path, *, kill: bool) -> dict:
@@ -73,8 +79,7 @@ async def play_the_scenario(database: str, tmp_path, *, kill: bool) -> dict:
                 }
             fake.assert_clean()
             logs = {"low": low.output(), "high": high.output()}
-            return outcome | {"killed": [tables.index(t) for t in killed],
-                              "logs": logs}
+            return outcome | {"killed": [tables.index(t) for t in killed], "logs": logs}
 
 
 async def test_a_process_killed_mid_game_comes_back_and_every_table_ends_as_if_it_had_not(postgres_server, tmp_path):
@@ -93,11 +98,15 @@ async def test_a_process_killed_mid_game_comes_back_and_every_table_ends_as_if_i
         assert sorted((name, net) for name, net, _ in killed[n]["standings"]) == killed[n]["sums"]
         # every timeout was told in the table's channel, the killed process's ones after its restart
         timed_out = sum(source == "timeout" for _, _, source in killed[n]["moves"])
-        assert len(killed[n]["told"]) >= 1 and killed[n]["told"] == calm[n]["told"], (killed[n]["told"], calm[n]["told"])
+        assert len(killed[n]["told"]) >= 1 and killed[n]["told"] == calm[n]["told"], (
+            killed[n]["told"],
+            calm[n]["told"],
+        )
         assert timed_out >= 1
     # the restarted process brought back its own shards' 4 tables, not the other process's; no process failed
     assert "restored 4 unfinished table(s)" in killed["logs"]["low"]
     assert "restored" not in calm["logs"]["low"] + calm["logs"]["high"] + killed["logs"]["high"]
     for logs in (calm["logs"], killed["logs"]):
-        assert not [line for text in logs.values() for line in text.splitlines()
-                    if " ERROR " in line or "Traceback" in line], logs
+        assert not [
+            line for text in logs.values() for line in text.splitlines() if " ERROR " in line or "Traceback" in line
+        ], logs

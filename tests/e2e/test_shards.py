@@ -18,8 +18,9 @@ from .conftest import E2E_STRICTNESS
 
 
 def sharded_bot(db, shards: Shards) -> ShardedParlorBot:
-    settings = Settings(token="fake-token", database=db, dev_guild=None, log_level="INFO", turn_seconds=60,
-                        shards=shards)
+    settings = Settings(
+        token="fake-token", database=db, dev_guild=None, log_level="INFO", turn_seconds=60, shards=shards
+    )
     seeds = (f"{n:032x}" for n in range(1000))
     bot = make_bot(settings, bot_delay=0.0, new_seed=lambda: next(seeds), upload_faces=False)  # not about faces
     assert isinstance(bot, ShardedParlorBot)
@@ -49,7 +50,10 @@ async def test_gateway_bot_recommends_the_fakes_shard_count(four_shards):
 async def test_each_process_gets_only_its_shards_guilds_and_their_interactions(four_shards, tmp_path):
     fake = four_shards
     users = {shard: fake.add_user(f"player{shard}", guild=guild_on(fake, shard)) for shard in range(4)}
-    low, high = sharded_bot(tmp_path / "low.sqlite3", Shards(4, (0, 1))), sharded_bot(tmp_path / "high.sqlite3", Shards(4, (2, 3)))
+    low, high = (
+        sharded_bot(tmp_path / "low.sqlite3", Shards(4, (0, 1))),
+        sharded_bot(tmp_path / "high.sqlite3", Shards(4, (2, 3))),
+    )
     async with run_client(fake, low), run_client(fake, high):
         assert sorted(shard_of(g.id, 4) for g in low.guilds) == [0, 1]
         assert sorted(shard_of(g.id, 4) for g in high.guilds) == [2, 3]
@@ -82,8 +86,15 @@ async def test_tables_of_another_shards_guild_are_refused_if_they_ever_arrive(fo
 
         foreign = guild_on(fake, 1)
         with pytest.raises(Refusal, match="another Parlor process"):
-            await bot.tables.open_table(game_name="koikoi", guild_id=foreign.id, channel_id=foreign.default_channel.id,
-                                        host_id=1, host_name="x", options={}, turn_seconds=None)
+            await bot.tables.open_table(
+                game_name="koikoi",
+                guild_id=foreign.id,
+                channel_id=foreign.default_channel.id,
+                host_id=1,
+                host_name="x",
+                options={},
+                turn_seconds=None,
+            )
         assert await bot.store.tables.unfinished() == []
 
 
@@ -98,15 +109,25 @@ async def test_four_processes_at_once_stay_under_the_tokens_global_limit_togethe
     """Discord counts 50 requests a second per bot token, whichever process sends them: each of the four
     processes keeps to its share (12 a second), so 80 posts at once meet no global 429."""
     fake = four_shards
-    channels = {shard: [fake.add_channel(f"table-{n}", guild=guild_on(fake, shard)) for n in range(20)]
-                for shard in range(4)}
+    channels = {
+        shard: [fake.add_channel(f"table-{n}", guild=guild_on(fake, shard)) for n in range(20)] for shard in range(4)
+    }
     bots = [sharded_bot(tmp_path / f"shard{shard}.sqlite3", Shards(4, (shard,))) for shard in range(4)]
-    async with run_client(fake, bots[0]), run_client(fake, bots[1]), run_client(fake, bots[2]), \
-            run_client(fake, bots[3]):
+    async with (
+        run_client(fake, bots[0]),
+        run_client(fake, bots[1]),
+        run_client(fake, bots[2]),
+        run_client(fake, bots[3]),
+    ):
         await fake.wait_idle()
         before = len(fake.request_log)
-        await asyncio.gather(*(bot.get_channel(channel.id).send("a table")
-                               for shard, bot in enumerate(bots) for channel in channels[shard]))
+        await asyncio.gather(
+            *(
+                bot.get_channel(channel.id).send("a table")
+                for shard, bot in enumerate(bots)
+                for channel in channels[shard]
+            )
+        )
         assert sum(1 for line in fake.request_log[before:] if line.startswith("POST ")) == 80  # none sent twice
     assert [hit for hit in fake.rate_limiter.hits if hit["bucket"] == "global"] == []
     assert all(len(fake.public_messages(channel)) == 1 for listed in channels.values() for channel in listed)

@@ -22,8 +22,13 @@ async def panel_of(fake, user):
 async def open_blackflower(fake, bot, monkeypatch, host, *guests):
     """A one-round Black Flower table of these people and one bot, who banks; returns the table."""
     original = BLACKFLOWER.new_game
-    monkeypatch.setattr(BLACKFLOWER, "new_game", lambda options, seats, seed, decks=None, first_banker=None:
-                        original(options, seats, seed, decks=decks, first_banker=1 + len(guests)))
+    monkeypatch.setattr(
+        BLACKFLOWER,
+        "new_game",
+        lambda options, seats, seed, decks=None, first_banker=None: original(
+            options, seats, seed, decks=decks, first_banker=1 + len(guests)
+        ),
+    )
     lobby = await host.slash("play", "blackflower", rounds=1)
     for guest in guests:
         await guest.click(lobby, "Join")
@@ -54,7 +59,9 @@ async def test_three_players_betting_at_the_same_moment_are_all_counted(fake, db
         answers = await asyncio.gather(*(user.click(panel, "Bet 20") for user, panel in zip(people, panels)))
         await fake.wait_idle()
         for answer in answers:
-            assert answer.response_type in IN_PLACE and "moment has passed" not in (answer.message.versions[-1].content or "")
+            assert answer.response_type in IN_PLACE and "moment has passed" not in (
+                answer.message.versions[-1].content or ""
+            )
         assert await player_actions(bot, table) == [(0, "bet:20"), (1, "bet:20"), (2, "bet:20")]
 
 

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import gc
 
-from localdiscord import run_client
 from bot.painter import painter
+from localdiscord import run_client
+
 from .conftest import make_bot, started_koikoi
 
 

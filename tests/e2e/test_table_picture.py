@@ -9,9 +9,9 @@ from collections import Counter
 
 import pytest
 
+from bot.render import presentation
 from bot.render.pictures import table_picture
 from faces.table import face_name
-from bot.render import presentation
 from localdiscord import start_client
 from tests.faces.test_table_pictures import public_cards
 
@@ -32,7 +32,11 @@ def check_picture(fake, table) -> bytes:
     drawn = presentation(game).table_picture(view).faces
     assert Counter(drawn) == Counter(face_name(presentation(game).faces, c) for c in public_cards(game, view))
     if game in UNIQUE_CODES:
-        hidden = {face_name(presentation(game).faces, c) for cards in table.game.hidden_cards(table.state).values() for c in cards}
+        hidden = {
+            face_name(presentation(game).faces, c)
+            for cards in table.game.hidden_cards(table.state).values()
+            for c in cards
+        }
         assert not hidden & set(drawn), f"hidden cards drawn: {hidden & set(drawn)}"
     return message.attachments[0].data
 
@@ -79,7 +83,11 @@ async def test_a_deals_result_message_shows_its_picture(fake, db, game, bots, op
     """The result of a deal that scored carries a picture (result.png) shown in its embed."""
     table = await play(fake, db, game, bots, options, 3000)
     assert table.status == "finished"
-    pictured = [m for m in fake.public_messages() if m.embed and (m.embed.get("image") or {}).get("url") == "attachment://result.png"]
+    pictured = [
+        m
+        for m in fake.public_messages()
+        if m.embed and (m.embed.get("image") or {}).get("url") == "attachment://result.png"
+    ]
     assert pictured, "no result message with a picture"
     for message in pictured:
         assert [a.filename for a in message.attachments] == ["result.png"]

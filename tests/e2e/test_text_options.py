@@ -46,8 +46,9 @@ def forged(user, path: list[str], option: dict, siblings: list[dict], value: str
     client that ignores the declared length)."""
     # a required option of another kind gets a plain valid value: a user (the caller), a number
     by_type = {6: user.id, 4: 1, 10: 1.0}
-    interaction = user.prepare_slash(*path, **{o["name"]: VALID.get(o["name"], by_type.get(o["type"]))
-                                               for o in siblings if o.get("required")})
+    interaction = user.prepare_slash(
+        *path, **{o["name"]: VALID.get(o["name"], by_type.get(o["type"])) for o in siblings if o.get("required")}
+    )
     container = interaction.data["options"]
     while container and container[0]["type"] in (1, 2):
         container = container[0]["options"]
@@ -61,8 +62,15 @@ async def test_every_text_option_declares_its_length_and_a_longer_one_is_refused
     async with run_client(fake, make_bot(fake, db)) as run:
         options = text_options(fake)
         assert {(" ".join(path), o["name"]) for path, o, _ in options} >= {
-            ("season start", "name"), ("standings", "game"), ("rules", "game"), ("balance", "game"),
-            ("debts", "game"), ("calc sanma", "hand"), ("calc sanma", "win"), ("calc sanma", "melds")}
+            ("season start", "name"),
+            ("standings", "game"),
+            ("rules", "game"),
+            ("balance", "game"),
+            ("debts", "game"),
+            ("calc sanma", "hand"),
+            ("calc sanma", "win"),
+            ("calc sanma", "melds"),
+        }
         for path, option, siblings in options:
             longest = option.get("max_length")
             assert longest, f"/{' '.join(path)} {option['name']} declares no max_length"
@@ -90,8 +98,14 @@ async def test_a_season_name_stored_too_long_is_cut_where_it_is_shown(fake, db):
     mod = fake.add_user("mod", manage_guild=True)
     async with run_client(fake, make_bot(fake, db)) as run:
         await run.client.store.seasons.start(fake.guild.id, "[long](https://x.example) " * 120, mod.id)  # 3,120
-        for command, options in ((("season", "show"), {}), (("standings",), {}), (("standings",), {"game": "koikoi"}),
-                                 (("balance",), {}), (("debts",), {}), (("season", "end"), {})):
+        for command, options in (
+            (("season", "show"), {}),
+            (("standings",), {}),
+            (("standings",), {"game": "koikoi"}),
+            (("balance",), {}),
+            (("debts",), {}),
+            (("season", "end"), {}),
+        ):
             result = await mod.slash(*command, **options)
             shown = result.text()
             assert shown and "[long](https" not in shown, command

@@ -45,13 +45,17 @@ async def test_a_game_added_in_a_test_is_played_through_play(fake, db, tictactoe
         assert "**bob** to mark" in table_message(fake).text()  # o_first: the second player, O, begins
         first = table_message(fake)
         assert first.embed["image"]["url"] == "attachment://table.png"
-        assert first.attachments[0].data == compose(PublicView(seats=["alice", "bob"], board=[""] * 9, turn=1,
-                                                               winner=None, over=False)).png()
+        assert (
+            first.attachments[0].data
+            == compose(PublicView(seats=["alice", "bob"], board=[""] * 9, turn=1, winner=None, over=False)).png()
+        )
         for user, cell in ((bob, 0), (alice, 3), (bob, 1), (alice, 4), (bob, 2)):
             hand = await user.click(table_message(fake), "My hand")
             assert hand.ephemeral_to == user.id
-            await user.click(hand.message, next(cid for _, cid, _ in hand.message.buttons()
-                                                if cid and cid.endswith(f":a:mark:{cell}")))
+            await user.click(
+                hand.message,
+                next(cid for _, cid, _ in hand.message.buttons() if cid and cid.endswith(f":a:mark:{cell}")),
+            )
             await fake.wait_idle()
         texts = "\n".join(m.text() for m in fake.public_messages())
         assert "Tic-tac-toe · bob wins" in texts
@@ -59,11 +63,23 @@ async def test_a_game_added_in_a_test_is_played_through_play(fake, db, tictactoe
         board = next(m for m in fake.public_messages() if m.embed and m.embed.get("title") == "Tic-tac-toe")
         assert "**Game over.**\n⭕⭕⭕\n❌❌⬜" in board.text()
         # the table message shows its picture: the final board, drawn from the public view
-        view = PublicView(seats=["alice", "bob"], board=["O", "O", "O", "X", "X", "", "", "", ""], turn=None,
-                          winner=1, over=True)
+        view = PublicView(
+            seats=["alice", "bob"], board=["O", "O", "O", "X", "X", "", "", "", ""], turn=None, winner=1, over=True
+        )
         assert board.embed["image"]["url"] == "attachment://table.png"
         assert [a.filename for a in board.attachments] == ["table.png"]
         assert board.attachments[0].data == table_picture(NAME, view)
-        assert compose(view).texts == ["Tic-tac-toe · bob wins", "O", "O", "O", "X", "X", "", "", "", "",
-                                       "X: alice · O: bob"]
+        assert compose(view).texts == [
+            "Tic-tac-toe · bob wins",
+            "O",
+            "O",
+            "O",
+            "X",
+            "X",
+            "",
+            "",
+            "",
+            "",
+            "X: alice · O: bob",
+        ]
     fake.assert_clean()

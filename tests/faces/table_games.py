@@ -6,8 +6,8 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from faces.table import Board, face_name
 from bot.render import presentation
+from faces.table import Board, face_name
 from games import get_game
 from games.simulate import bot_seats, play_game
 
@@ -36,6 +36,8 @@ def result_board(game: str, event: dict, names: list[str]) -> Board | None:
 def plain(view: Any) -> dict:
     """A view as a dict to read by key: a view model's dump, a dict as it is."""
     return view.model_dump() if hasattr(view, "model_dump") else view
+
+
 def part(view, name: str):
     """A view's part ``name``, whether the game's view is a model (read by attribute) or still a dict."""
     return view[name] if isinstance(view, dict) else getattr(view, name)
@@ -73,10 +75,14 @@ def sampled_views(name: str, seed: str = "pictures", every: int = 7, limit: int 
 
 def sampled_seat_views(name: str, seed: str = "panels", every: int = 7, limit: int = 60) -> list[tuple[dict, dict]]:
     """``(a seat's own view, the cards hidden from that seat)`` for every seat, sampled as above."""
+
     def take(game, state):
         hidden = game.hidden_cards(state)
-        return [(game.view(state, seat), {s: cards for s, cards in hidden.items() if s != seat})
-                for seat in range(SETUPS[name])]
+        return [
+            (game.view(state, seat), {s: cards for s, cards in hidden.items() if s != seat})
+            for seat in range(SETUPS[name])
+        ]
+
     return _sampled(name, seed, every, limit, take)
 
 
@@ -96,8 +102,11 @@ def result_events(name: str, seed: str = "results", games: int = 3) -> list[dict
     found: list[dict] = []
 
     def check(state, events):
-        found.extend(e.model_dump(mode="json") for e in events
-                     if e.seat is None and e.type in ("hand_end", "round_end", "month_end", "game_end"))
+        found.extend(
+            e.model_dump(mode="json")
+            for e in events
+            if e.seat is None and e.type in ("hand_end", "round_end", "month_end", "game_end")
+        )
 
     for n in range(games):
         _play(name, f"{seed}-{n}", check)

@@ -82,8 +82,11 @@ def test_the_build_is_deterministic():
 
 def test_the_committed_faces_are_what_the_build_draws():
     """A face changed in code but not rebuilt fails here: run ``python -m faces build``."""
-    stale = [face.name for face in FACES if not face_path(face.name).exists()
-             or pixels(face_path(face.name).read_bytes()) != pixels(RENDERED[face.name])]
+    stale = [
+        face.name
+        for face in FACES
+        if not face_path(face.name).exists() or pixels(face_path(face.name).read_bytes()) != pixels(RENDERED[face.name])
+    ]
     assert stale == []
     assert sorted(p.name for p in PNG_DIR.glob("*.png")) == sorted(face.file for face in FACES)
 

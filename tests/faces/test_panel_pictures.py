@@ -6,14 +6,14 @@ from __future__ import annotations
 
 import io
 from collections import Counter
-from functools import lru_cache
+from functools import cache
 
 import pytest
 from PIL import Image
 
+from bot.render import presentation
 from bot.render.pictures import panel_picture
 from faces.table import Board, face_name
-from bot.render import presentation
 from games import game_names
 from games.blackflower.views import HandView, SeatView
 from games.hanafuda import MONTH
@@ -31,7 +31,7 @@ def compose(game: str, view) -> Board | None:
     return draw(view)
 
 
-@lru_cache(maxsize=None)
+@cache
 def samples(game: str) -> list[tuple[dict, dict]]:
     return sampled_seat_views(game)
 
@@ -101,7 +101,7 @@ def test_the_sanma_hand_is_drawn_sorted_with_the_drawn_tile_last():
     for view in with_drawn:
         hand = list(view.hand)
         hand.remove(view.drawn)
-        faces = compose("sanma", view).faces[:len(view.hand)]
+        faces = compose("sanma", view).faces[: len(view.hand)]
         assert faces == [face_name("sanma", t) for t in hand + [view.drawn]]
 
 
@@ -111,7 +111,7 @@ def test_sanma_waits_are_drawn_when_tenpai():
     for view in tenpai:
         faces = compose("sanma", view).faces
         n = len(view.hand)
-        assert faces[n:n + len(view.waits)] == [face_name("sanma", t) for t in view.waits]
+        assert faces[n : n + len(view.waits)] == [face_name("sanma", t) for t in view.waits]
 
 
 @pytest.mark.parametrize("game", GAMES)

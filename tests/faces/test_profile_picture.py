@@ -13,9 +13,15 @@ LINE = PALETTE.index(LINES[0])
 
 
 def page(**changes) -> ProfilePage:
-    fields = dict(name="Alice", game="Sanma", season="Season 1", games=3, placings={1: 2, 3: 1},
-                  points=Series("Alice", [(0, 0), (1, 40), (2, 10), (3, 55)]),
-                  stats=[("Win rate", "25.0% (3/12)"), ("Average win", "7,667")])
+    fields = dict(
+        name="Alice",
+        game="Sanma",
+        season="Season 1",
+        games=3,
+        placings={1: 2, 3: 1},
+        points=Series("Alice", [(0, 0), (1, 40), (2, 10), (3, 55)]),
+        stats=[("Win rate", "25.0% (3/12)"), ("Average win", "7,667")],
+    )
     return ProfilePage(**{**fields, **changes})
 
 
@@ -49,8 +55,13 @@ def test_the_rating_is_an_input_drawn_as_a_chart_of_its_own() -> None:
 
 def test_a_page_is_small_and_480_pixels_wide() -> None:
     long = Series("Alice", [(i, (i * 37) % 500 - 200) for i in range(400)])
-    png = profile_picture(page(points=long, stats=[(f"Statistic {i}", f"{i}.0% ({i}/100)") for i in range(10)],
-                               frequencies=[("Yaku made", [(f"Yaku {i}", 40 - i) for i in range(8)])]))
+    png = profile_picture(
+        page(
+            points=long,
+            stats=[(f"Statistic {i}", f"{i}.0% ({i}/100)") for i in range(10)],
+            frequencies=[("Yaku made", [(f"Yaku {i}", 40 - i) for i in range(8)])],
+        )
+    )
     assert image(png).width == WIDTH and len(png) < 100_000
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import io
 from collections import Counter
-from functools import lru_cache
+from functools import cache
 
 import pytest
 from PIL import Image
@@ -28,7 +28,7 @@ def compose_result(game: str, event: dict, names: list[str]) -> Board | None:
     return None if compose is None else compose(event, names)
 
 
-@lru_cache(maxsize=None)
+@cache
 def events(game: str) -> list[dict]:
     return result_events(game)
 
@@ -41,8 +41,11 @@ def shown_cards(game: str, e: dict) -> list[str]:
             return [t for hand in (outcome.get("tenpai_hands") or {}).values() for t in hand]
         if outcome.get("type") != "win":
             return []
-        hands = [t for w in outcome["wins"] for t in w["revealed"] + [w["win_tile"]]
-                 + [t for m in w["melds"] for t in m["tiles"]] + ["4z"] * w["kita"]]
+        hands = [
+            t
+            for w in outcome["wins"]
+            for t in w["revealed"] + [w["win_tile"]] + [t for m in w["melds"] for t in m["tiles"]] + ["4z"] * w["kita"]
+        ]
         return hands + outcome["dora_indicators"] + outcome["ura_indicators"]
     if game == "koikoi":
         return e.get("captured", []) if e["type"] == "round_end" and e["winner"] is not None else []
@@ -92,8 +95,11 @@ def test_games_without_result_pictures_give_none(monkeypatch):
 
 
 def test_an_exhaustive_draw_shows_the_tenpai_hands_and_every_seats_payment():
-    draw = next(e for e in events("sanma") if (e.get("outcome") or {}).get("type") == "exhaustive"
-                and e["outcome"]["tenpai_hands"])
+    draw = next(
+        e
+        for e in events("sanma")
+        if (e.get("outcome") or {}).get("type") == "exhaustive" and e["outcome"]["tenpai_hands"]
+    )
     outcome = draw["outcome"]
     board = compose_result("sanma", draw, NAMES)
     for seat, delta in enumerate(outcome["deltas"]):

@@ -33,16 +33,27 @@ def samples(game: str) -> list[tuple[dict, dict]]:
 def public_cards(game: str, v: dict) -> list[str | None]:
     """Every card/tile the public view shows, written out independently of the renderer (None: a back)."""
     if game == "sanma":
-        return (v.dora_indicators + [r.tile for river in v.rivers for r in river]
-                + [t for melds in v.melds for m in melds for t in m.tiles] + ["4z"] * sum(v.kita))
+        return (
+            v.dora_indicators
+            + [r.tile for river in v.rivers for r in river]
+            + [t for melds in v.melds for m in melds for t in m.tiles]
+            + ["4z"] * sum(v.kita)
+        )
     if game == "koikoi":  # the pile's back beside the field (a line of text when there is no card to show)
-        return ([None] * bool(v.field or v.pending) + v.field
-                + [c for side in v.sides for c in side.captures]
-                + ([v.pending.card] if v.pending else []))
+        return (
+            [None] * bool(v.field or v.pending)
+            + v.field
+            + [c for side in v.sides for c in side.captures]
+            + ([v.pending.card] if v.pending else [])
+        )
     if game == "hachihachi":
-        return ([None] * bool(v.table or v.pending) + v.table + [c for cap in v.captures for c in cap]
-                + [c for d in v.declared if d for c in d.face_up]
-                + ([v.pending.card] if v.pending else []))
+        return (
+            [None] * bool(v.table or v.pending)
+            + v.table
+            + [c for cap in v.captures for c in cap]
+            + [c for d in v.declared if d for c in d.face_up]
+            + ([v.pending.card] if v.pending else [])
+        )
     if game == "blackflower":
         hands = [h for seat in v.hands for h in seat] + ([v.banker_hand] if v.banker_hand else [])
         return [c for h in hands for c in h.cards]
@@ -130,8 +141,10 @@ def test_sanma_turns_riichi_discards_and_each_melds_called_tile_on_its_giver_sid
     for melds in view.melds:
         melds.clear()
     view.kita = [0, 0, 0]
-    view.melds[0] = [Meld(type="pon", tiles=["0p", "5p", "5p"], from_seat=2, called_index=0),  # from the left
-                     Meld(type="pon", tiles=["0s", "5s", "5s"], from_seat=1, called_index=0)]  # from the right
+    view.melds[0] = [
+        Meld(type="pon", tiles=["0p", "5p", "5p"], from_seat=2, called_index=0),  # from the left
+        Meld(type="pon", tiles=["0s", "5s", "5s"], from_seat=1, called_index=0),
+    ]  # from the right
     board = table_board("sanma", view)
     assert Counter(board.turned) == Counter(face_name("sanma", t) for t in riichi + ["0p", "0s"])
     pons = [f for f in board.faces if f.startswith(("sanma_5p", "sanma_5s"))][:6]
@@ -159,15 +172,17 @@ def test_a_capture_pile_too_long_for_one_line_wraps_without_drawing_over_itself(
     capture_groups(board, "Alice", list(hf.ORDER), 34)
     assert len(board.boxes) == 48
     for i, a in enumerate(board.boxes):
-        for b in board.boxes[i + 1:]:
+        for b in board.boxes[i + 1 :]:
             assert a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1], (a, b)
     assert board.y >= max(bottom for *_, bottom in board.boxes)
 
 
-PHASES = {"koikoi": {"play", "choose_take", "decide"},
-          "hachihachi": {"mizuten", "bidding", "declare", "play", "take", "decide", "repay"},
-          "blackflower": {"betting", "niko", "play", "banker_niko", "banker", "offer"},
-          "bcpoker": {"draw", "discard", "hit_draw", "hit_riichi", "hit_decide", "exchange", "ron"}}
+PHASES = {
+    "koikoi": {"play", "choose_take", "decide"},
+    "hachihachi": {"mizuten", "bidding", "declare", "play", "take", "decide", "repay"},
+    "blackflower": {"betting", "niko", "play", "banker_niko", "banker", "offer"},
+    "bcpoker": {"draw", "discard", "hit_draw", "hit_riichi", "hit_decide", "exchange", "ron"},
+}
 
 
 @pytest.mark.parametrize("game", list(PHASES))
@@ -188,8 +203,9 @@ def test_the_picture_says_who_is_to_act_in_words_not_phase_names(game):
 
 def test_koikoi_choose_take_reads_as_a_choice_of_capture():
     seen = samples("koikoi")[3][0]
-    view = seen.model_copy(update={"phase": "choose_take", "turn": 1,
-                                   "pending": FlipChoice(card=seen.field[0], choices=seen.field[:2])})
+    view = seen.model_copy(
+        update={"phase": "choose_take", "turn": 1, "pending": FlipChoice(card=seen.field[0], choices=seen.field[:2])}
+    )
     texts = table_board("koikoi", view).texts
     assert any(t.endswith(f"{view.seats[1]} to choose a capture") for t in texts), texts
     assert not any("choose_take" in t for t in texts)
@@ -202,7 +218,7 @@ def test_hachihachi_seats_show_their_cash_and_no_total_outside_a_campaign():
     assert not any("total" in t for t in texts), texts
     for s in view.active:  # the seat's label: its name, card points, cash (and debt), on a line or a part a line
         at = next(i for i, t in enumerate(texts) if t.startswith(view.seats[s]))
-        label = " · ".join(texts[at:at + 3]) if texts[at] == f"{view.seats[s]} (bot)" else texts[at]
+        label = " · ".join(texts[at : at + 3]) if texts[at] == f"{view.seats[s]} (bot)" else texts[at]
         expected = f"{view.seats[s]} (bot) · {view.card_points[s]} pts · cash {view.cash[s]}p"
         assert label.startswith(expected), texts
     campaign = view.model_copy(update={"games_total": 3, "game_no": 2, "totals": [40, -10, -30]})
@@ -232,15 +248,17 @@ def test_sanma_melds_never_cover_a_river():
     """Melds go on the right of their seat's river (which wraps before them), or on a row of their own when
     they are too wide for that: no face is drawn over another, whatever the melds."""
     view = copy.deepcopy(samples("sanma")[-1][0])
-    view.melds[0] = [Meld(type="pon", tiles=["0p", "5p", "5p"], from_seat=2, called_index=0),
-                     Meld(type="pon", tiles=["7z", "7z", "7z"], from_seat=1, called_index=0)]
+    view.melds[0] = [
+        Meld(type="pon", tiles=["0p", "5p", "5p"], from_seat=2, called_index=0),
+        Meld(type="pon", tiles=["7z", "7z", "7z"], from_seat=1, called_index=0),
+    ]
     view.melds[1] = [Meld(type="pon", tiles=["1z", "1z", "1z"], from_seat=0, called_index=1)]
     view.kita = [1, 2, 0]
     for river in view.rivers:
         river.extend(copy.deepcopy(river[:1]) * (20 - len(river)))  # long rivers, wrapping
     boxes = table_board("sanma", view).boxes
     for i, a in enumerate(boxes):
-        for b in boxes[i + 1:]:
+        for b in boxes[i + 1 :]:
             assert a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1], (a, b)
 
 

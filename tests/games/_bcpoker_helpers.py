@@ -17,8 +17,7 @@ def codes(text: str) -> list[str]:
     return text.split()
 
 
-def arrange(players=3, lead=0, hands=None, pile=(), deck=(), riichi=(), turn=None, phase="draw",
-            seed="5eed", **opts):
+def arrange(players=3, lead=0, hands=None, pile=(), deck=(), riichi=(), turn=None, phase="draw", seed="5eed", **opts):
     """A game whose current round is replaced by the given position.
 
     ``hands``: {seat: "codes"} (7 cards, or 8 for a seat about to discard); other hands are
@@ -29,7 +28,7 @@ def arrange(players=3, lead=0, hands=None, pile=(), deck=(), riichi=(), turn=Non
     full = Counter(make_deck(decks_for(players)))
     hands = {s: codes(h) if isinstance(h, str) else list(h) for s, h in (hands or {}).items()}
     pile_codes, pile_named = [], []
-    for p in (pile.split() if isinstance(pile, str) else pile):
+    for p in pile.split() if isinstance(pile, str) else pile:
         code, _, named = p.partition("=")
         pile_codes.append(code)
         pile_named.append(int(named) if named else (7 if code == KX else NUMBER[code]))

@@ -17,16 +17,26 @@ def stacked_deck(players: list[list[str]], banker: list[str], extra: list[str] =
     return top + [c for c in DECK if c not in top]
 
 
-def start(players: list[list[str]], banker: list[str], extra: list[str] = (), *, bets=None, options=None,
-          balances=None, bots=None):
+def start(
+    players: list[list[str]],
+    banker: list[str],
+    extra: list[str] = (),
+    *,
+    bets=None,
+    options=None,
+    balances=None,
+    bots=None,
+):
     """A game with seat 0 as banker and one seat per dealt player; returns the state after betting.
 
     Deal order runs from the banker's right (seat n−1, n−2, …), so ``players[0]`` sits at seat n−1.
     """
     n = len(players) + 1
     opts = options or Options(rounds=1)
-    seats = [SeatInfo(name=f"P{i}", bot=bool(bots and bots[i]), balance=None if balances is None else balances[i])
-             for i in range(n)]
+    seats = [
+        SeatInfo(name=f"P{i}", bot=bool(bots and bots[i]), balance=None if balances is None else balances[i])
+        for i in range(n)
+    ]
     state = GAME.new_game(opts, seats, "test-seed", decks=[stacked_deck(players, banker, extra)], first_banker=0)
     bets = bets or [20] * len(players)
     for k, amount in enumerate(bets):

@@ -13,7 +13,9 @@ from typing import Any
 START = 60
 LINE = re.compile(r"^(?P<frm>.+?) → (?P<to>.+?): (?P<amount>\d+)p\b(?P<rest>.*)$")
 HOLDING = re.compile(r"^(?P<name>.+?) (?P<cash>\d+)p(?:, debt (?P<debt>\d+)p)?$")
-PLACING = re.compile(r"^\*\*\d+\.\*\* (?P<name>.+?) \*\*[+−]\d+p\*\* \(cash (?P<cash>\d+)p(?:, debt (?P<debt>\d+)p)?\)$")
+PLACING = re.compile(
+    r"^\*\*\d+\.\*\* (?P<name>.+?) \*\*[+−]\d+p\*\* \(cash (?P<cash>\d+)p(?:, debt (?P<debt>\d+)p)?\)$"
+)
 ADDS_UP = re.compile(r"^(?P<name>.+?): (?P<items>.+) = \*\*(?P<total>[+−]\d+)p\*\*$")
 ITEM = re.compile(r"^(?P<word>.+) (?P<amount>[+−]\d+)p$")
 PAYMENT_FIELDS = ("Who paid whom", "Final payments")
@@ -81,14 +83,16 @@ class Books:
                 assert m, part
                 s = self.names.index(m["name"])
                 assert (int(m["cash"]), int(m["debt"] or 0)) == (self.cash[s], self.debt[s]), (
-                    f"{embed.get('title')}: {part} but the lines shown add up to {self.cash[s]}p, debt {self.debt[s]}p")
+                    f"{embed.get('title')}: {part} but the lines shown add up to {self.cash[s]}p, debt {self.debt[s]}p"
+                )
         if "year is over" in (embed.get("title") or ""):
             for line in embed["description"].split("\n"):
                 m = PLACING.match(line)
                 assert m, line
                 s = self.names.index(m["name"])
                 assert (int(m["cash"]), int(m["debt"] or 0)) == (self.cash[s], self.debt[s]), (
-                    f"year end: {line} but the lines shown add up to {self.cash[s]}p, debt {self.debt[s]}p")
+                    f"year end: {line} but the lines shown add up to {self.cash[s]}p, debt {self.debt[s]}p"
+                )
             year = {}
             for line in field_lines(embed, "How each score adds up"):
                 m = ADDS_UP.match(line)

@@ -33,7 +33,9 @@ def game(players=2, order=None, decks=None, seed="5eed", **opts):
     raise AssertionError("no plain first deal found")
 
 
-def deck_for(variant: str, order_from_oya: list[int], hands: dict[int, list[str]], table: list[str], pile: list[str] = ()) -> list[str]:
+def deck_for(
+    variant: str, order_from_oya: list[int], hands: dict[int, list[str]], table: list[str], pile: list[str] = ()
+) -> list[str]:
     """A 48-card deck that deals ``hands`` (per seat) and ``table``; ``pile`` is its top;
     the other cards fill the remaining positions in canonical order."""
     pos_hands, pos_table, pos_pile = deal(list(range(48)), variant, order_from_oya)
@@ -51,10 +53,22 @@ def deck_for(variant: str, order_from_oya: list[int], hands: dict[int, list[str]
     return [c if c is not None else next(rest) for c in deck]
 
 
-def arrange(state, hands: dict[int, list[str]], field: list[str], pile_top: list[str], captures: dict[int, list[str]] | None = None, turn: int | None = None):
+def arrange(
+    state,
+    hands: dict[int, list[str]],
+    field: list[str],
+    pile_top: list[str],
+    captures: dict[int, list[str]] | None = None,
+    turn: int | None = None,
+):
     """Put a constructed position into a live state (all 48 cards stay accounted for)."""
     captures = captures or {}
-    listed = [c for h in hands.values() for c in h] + list(field) + list(pile_top) + [c for cs in captures.values() for c in cs]
+    listed = (
+        [c for h in hands.values() for c in h]
+        + list(field)
+        + list(pile_top)
+        + [c for cs in captures.values() for c in cs]
+    )
     assert len(listed) == len(set(listed)), "a card is listed twice"
     rest = [c for c in DECK if c not in set(listed)]
     n = state.options.players

@@ -14,8 +14,11 @@ GAMES: list[tuple[str, list[bool], dict[str, Any]]] = [  # seed, which seats bot
     ("views-a", [True, True], {}),
     ("views-e0", [True] * 6, {"split_by_kind": True, "double_down": True, "rounds": 3}),
     ("views-b19", [True, True, True, True], {"banker": "winner", "split_by_month": True, "double_down": True}),
-    ("views-c28", [False, True, True, True, True], {"banker": "fixed", "split_by_kind": True, "no_pair_advantage": True,
-                                                  "rounds": 3}),
+    (
+        "views-c28",
+        [False, True, True, True, True],
+        {"banker": "fixed", "split_by_kind": True, "no_pair_advantage": True, "rounds": 3},
+    ),
     ("views-d", [True, False, True], {"banker_advantage": True, "min_bet": 50, "max_bet": 400, "rounds": 4}),
 ]
 
@@ -35,8 +38,13 @@ def recorded(seed: str, bots: list[bool], options: dict[str, Any]) -> list[dict[
     actions = 0
     while True:
         if actions % EVERY == 0 or GAME.is_over(state):
-            steps.append({"after": actions, "public": dumped(GAME.public_view(state)),
-                          "seats": [dumped(GAME.view(state, s)) for s in range(len(seats))]})
+            steps.append(
+                {
+                    "after": actions,
+                    "public": dumped(GAME.public_view(state)),
+                    "seats": [dumped(GAME.view(state, s)) for s in range(len(seats))],
+                }
+            )
         if GAME.is_over(state):
             return steps
         seat = GAME.to_act(state)[0]

@@ -31,12 +31,15 @@ def test_seed_example_tsumo_paid_by_previous_seat():
 
 
 def test_seed_example_ron_paid_by_discarder():
-    s = arrange(hands={A: "R4 R5 R6 K1 K2 R1 G3 G7", C: "R1 R2 R3 G4 G5 G6 R7"}, riichi=[C], turn=A,
-                phase="discard", deck="G1")
+    s = arrange(
+        hands={A: "R4 R5 R6 K1 K2 R1 G3 G7", C: "R1 R2 R3 G4 G5 G6 R7"}, riichi=[C], turn=A, phase="discard", deck="G1"
+    )
     act(s, A, "discard:G7")
     assert s.phase == "ron" and GAME.to_act(s) == [C] and legal_actions(s, C) == ["ron", "pass"]
     assert legal_actions(s, B) == []
-    assert GAME.public_to_act(s) == [] and "waiting" not in GAME.public_view(s).model_dump()["ron"]  # who may Ron is secret
+    assert (
+        GAME.public_to_act(s) == [] and "waiting" not in GAME.public_view(s).model_dump()["ron"]
+    )  # who may Ron is secret
     with pytest.raises(GameError) as refused:
         GAME.apply(s, B, "pass")
     assert "C" not in str(refused.value).replace("Ron decisions", "")
@@ -47,8 +50,15 @@ def test_seed_example_ron_paid_by_discarder():
 def ron_payment(hand7, card, indicator, players=3):
     """C (not the lead) wins by Ron on A's discard of ``card``."""
     filler = "R4 R5 R6 G1 G2 G3 K5"
-    s = arrange(players=players, lead=A, hands={C: hand7, A: f"{filler} {card}"}, riichi=[C], turn=A,
-                phase="discard", deck=indicator)
+    s = arrange(
+        players=players,
+        lead=A,
+        hands={C: hand7, A: f"{filler} {card}"},
+        riichi=[C],
+        turn=A,
+        phase="discard",
+        deck=indicator,
+    )
     act(s, A, f"discard:{card if card != 'KX' else 'KX7'}")
     return first(act(s, C, "ron"), "round_end").fields()
 
@@ -99,8 +109,14 @@ def test_lead_surprise_gift_on_first_turn_paid_by_previous_seat():
 
 
 def test_non_lead_black_gift():
-    s = arrange(lead=C, hands={B: "R1 G1 K1 R2 G2 R5 G6", A: "R4 R5 R6 G4 G5 G6 R7 K3"}, pile="R1", turn=A,
-                phase="discard", deck="R7 K2 G3 R3 R6")
+    s = arrange(
+        lead=C,
+        hands={B: "R1 G1 K1 R2 G2 R5 G6", A: "R4 R5 R6 G4 G5 G6 R7 K3"},
+        pile="R1",
+        turn=A,
+        phase="discard",
+        deck="R7 K2 G3 R3 R6",
+    )
     act(s, A, "discard:K3")  # B hit, N = 3
     assert s.phase == "hit_draw" and s.hit.number == 3 and s.turn == B
     act(s, B, "draw")  # R7
@@ -114,8 +130,14 @@ def test_non_lead_black_gift():
 
 
 def test_double_ron_discarder_pays_each_winner():
-    s = arrange(lead=B, hands={A: "K5 K1 K2 K3 G7 G3 R7 G5", B: "R1 G1 R2 R3 R4 G6 G7",
-                               C: "R1 R2 R3 G4 G5 G6 R5"}, riichi=[B, C], turn=A, phase="discard", deck="R6")
+    s = arrange(
+        lead=B,
+        hands={A: "K5 K1 K2 K3 G7 G3 R7 G5", B: "R1 G1 R2 R3 R4 G6 G7", C: "R1 R2 R3 G4 G5 G6 R5"},
+        riichi=[B, C],
+        turn=A,
+        phase="discard",
+        deck="R6",
+    )
     act(s, A, "discard:G5")
     assert GAME.to_act(s) == [B, C]
     act(s, C, "ron")
@@ -127,9 +149,20 @@ def test_double_ron_discarder_pays_each_winner():
 
 
 def test_five_players_only_two_nearest_ron():
-    s = arrange(players=5, lead=B, turn=A, phase="discard", riichi=[C, D, E], deck="R6", hands={
-        A: "R6 R6 K5 K2 K3 G7 G3 G5", C: "R1 R2 R3 G4 G5 G6 R5", D: "R1 G1 R2 R3 R4 G6 G7",
-        E: "R4 R5 R6 G4 G6 K1 K1"})
+    s = arrange(
+        players=5,
+        lead=B,
+        turn=A,
+        phase="discard",
+        riichi=[C, D, E],
+        deck="R6",
+        hands={
+            A: "R6 R6 K5 K2 K3 G7 G3 G5",
+            C: "R1 R2 R3 G4 G5 G6 R5",
+            D: "R1 G1 R2 R3 R4 G6 G7",
+            E: "R4 R5 R6 G4 G6 K1 K1",
+        },
+    )
     act(s, A, "discard:G5")
     assert GAME.to_act(s) == [C, D, E]
     act(s, E, "ron")
@@ -145,12 +178,23 @@ def test_five_players_only_two_nearest_ron():
 
 
 def test_sequence_1_plain_hit_and_exchange():
-    s = arrange(hands={A: "R1 R2 R3 R4 R5 R6 R7 K5", B: "R1 R2 G3 G4 G6 G6 K3"}, pile="G2", turn=A,
-                phase="discard", deck="G7 G1 G2 R3 R4 R5 K1")
+    s = arrange(
+        hands={A: "R1 R2 R3 R4 R5 R6 R7 K5", B: "R1 R2 G3 G4 G6 G6 K3"},
+        pile="G2",
+        turn=A,
+        phase="discard",
+        deck="G7 G1 G2 R3 R4 R5 K1",
+    )
     ev = act(s, A, "discard:K5")
     bc = first(ev, "black_christmas")
-    assert bc.seat is None and bc.fields() == {"by": A, "target": B, "card": "K5", "number": 5, "under": "G2",
-                                           "under_number": 2}
+    assert bc.seat is None and bc.fields() == {
+        "by": A,
+        "target": B,
+        "card": "K5",
+        "number": 5,
+        "under": "G2",
+        "under_number": 2,
+    }
     assert legal_actions(s, B) == ["draw"]  # B may not take the K5
     with pytest.raises(GameError, match="deck"):
         GAME.apply(s, B, "take")
@@ -172,8 +216,13 @@ def test_sequence_1_plain_hit_and_exchange():
 
 
 def test_sequence_1_variant_black_discard_after_exchange_hits_on():
-    s = arrange(hands={A: "R1 R2 R3 R4 R5 R6 R7 K5", B: "R1 R2 G3 G4 G6 G6 R3"}, pile="G2", turn=A,
-                phase="discard", deck="G7 G1 G2 K6 R4 R5 K1")
+    s = arrange(
+        hands={A: "R1 R2 R3 R4 R5 R6 R7 K5", B: "R1 R2 G3 G4 G6 G6 R3"},
+        pile="G2",
+        turn=A,
+        phase="discard",
+        deck="G7 G1 G2 K6 R4 R5 K1",
+    )
     act(s, A, "discard:K5")
     act(s, B, "draw", "exchange", "under:R1", "under:G4", "under:R3", "under:R2", "under:G7")
     assert "K6" in s.hands[B]
@@ -182,8 +231,13 @@ def test_sequence_1_variant_black_discard_after_exchange_hits_on():
 
 
 def test_sequence_2_chain_black_one_onto_black_seven_kx_naming():
-    s = arrange(hands={A: "R1 R2 R4 G4 G5 G6 K2 K6", B: "R1 R2 G1 G2 G3 K7 G7", C: "R5 R5 G6 G4 R6 KX R6"},
-                pile="R4", turn=A, phase="discard", deck="R3 G5 R7 G1 K1")
+    s = arrange(
+        hands={A: "R1 R2 R4 G4 G5 G6 K2 K6", B: "R1 R2 G1 G2 G3 K7 G7", C: "R5 R5 G6 G4 R6 KX R6"},
+        pile="R4",
+        turn=A,
+        phase="discard",
+        deck="R3 G5 R7 G1 K1",
+    )
     act(s, A, "discard:K6")  # B hit, N = 6
     act(s, B, "draw")  # R3
     assert [a for a in legal_actions(s, B) if a.startswith("chain")] == ["chain:K7", "chain:K7:r"]
@@ -206,8 +260,14 @@ def test_sequence_2_chain_black_one_onto_black_seven_kx_naming():
 
 
 def test_sequence_3_riichi_player_keeps_riichi_by_chaining_with_the_drawn_card():
-    s = arrange(hands={B: "R1 R2 R3 G4 G5 G6 K7", A: "R4 R5 R6 G1 G2 G3 R4 K3"}, riichi=[B], pile="G1",
-                turn=A, phase="discard", deck="K5 G2")
+    s = arrange(
+        hands={B: "R1 R2 R3 G4 G5 G6 K7", A: "R4 R5 R6 G1 G2 G3 R4 K3"},
+        riichi=[B],
+        pile="G1",
+        turn=A,
+        phase="discard",
+        deck="K5 G2",
+    )
     ev = act(s, A, "discard:K3")
     assert "ron_declared" not in types(ev) and s.phase == "hit_draw" and s.turn == B  # no Ron: K3 does not win
     act(s, B, "draw")  # K5: no win; black 5 > 3
@@ -219,8 +279,14 @@ def test_sequence_3_riichi_player_keeps_riichi_by_chaining_with_the_drawn_card()
 
 
 def test_sequence_4_riichi_cancelled_chain_from_hand_riichi_again():
-    s = arrange(hands={B: "R1 R2 R3 G4 G5 G6 K7", A: "R4 R5 R6 G1 G2 G3 R4 K4"}, riichi=[B], pile="G2",
-                turn=A, phase="discard", deck="R5 G7")
+    s = arrange(
+        hands={B: "R1 R2 R3 G4 G5 G6 K7", A: "R4 R5 R6 G1 G2 G3 R4 K4"},
+        riichi=[B],
+        pile="G2",
+        turn=A,
+        phase="discard",
+        deck="R5 G7",
+    )
     act(s, A, "discard:K4")
     ev = act(s, B, "draw")  # R5: no win, not black
     assert first(ev, "riichi_cancelled").fields() == {"player": B, "by_choice": False}
@@ -233,16 +299,28 @@ def test_sequence_4_riichi_cancelled_chain_from_hand_riichi_again():
 
 
 def test_sequence_4_alternative_exchange_four():
-    s = arrange(hands={B: "R1 R2 R3 G4 G5 G6 K7", A: "R4 R5 R6 G1 G2 G3 R4 K4"}, riichi=[B], pile="G2",
-                turn=A, phase="discard", deck="R5 G7")
+    s = arrange(
+        hands={B: "R1 R2 R3 G4 G5 G6 K7", A: "R4 R5 R6 G1 G2 G3 R4 K4"},
+        riichi=[B],
+        pile="G2",
+        turn=A,
+        phase="discard",
+        deck="R5 G7",
+    )
     act(s, A, "discard:K4")
     act(s, B, "draw", "exchange")
     assert s.exchange_left == 4 and s.phase == "exchange"
 
 
 def test_sequence_5_black_gift_by_the_lead():
-    s = arrange(lead=A, hands={A: "R1 R2 R3 G4 G5 G6 G2", C: "R4 R5 R6 G1 G1 G3 R5 K2"}, pile="R1", turn=C,
-                phase="discard", deck="K3 R7 K7 G3")
+    s = arrange(
+        lead=A,
+        hands={A: "R1 R2 R3 G4 G5 G6 G2", C: "R4 R5 R6 G1 G1 G3 R5 K2"},
+        pile="R1",
+        turn=C,
+        phase="discard",
+        deck="K3 R7 K7 G3",
+    )
     act(s, C, "discard:K2")  # A hit, N = 2
     act(s, A, "draw")  # K3
     assert "chain:K3" in legal_actions(s, A)  # A could chain (3 > 2) but exchanges
@@ -257,8 +335,14 @@ def test_sequence_5_black_gift_by_the_lead():
 
 def test_sequence_6_ron_on_a_triggering_discard():
     for named in (7, 1):
-        s = arrange(hands={B: "R1 R2 R3 G4 G5 G6 K7", A: "R4 R5 R6 G1 G2 G3 R4 KX"}, riichi=[B], pile="R3",
-                    turn=A, phase="discard", deck="R6")
+        s = arrange(
+            hands={B: "R1 R2 R3 G4 G5 G6 K7", A: "R4 R5 R6 G1 G2 G3 R4 KX"},
+            riichi=[B],
+            pile="R3",
+            turn=A,
+            phase="discard",
+            deck="R6",
+        )
         act(s, A, f"discard:KX{named}")
         assert s.phase == "ron" and GAME.to_act(s) == [B]  # the Ron window comes first
         ev = act(s, B, "ron")
@@ -267,8 +351,10 @@ def test_sequence_6_ron_on_a_triggering_discard():
         assert (w["value"], w["payer"], w["kx"]) == (400, A, [7])  # the KX is a 7 in B's hand, whatever its name
 
 
-@pytest.mark.parametrize("top, card, named", [
-    (None, "K3", None), ("R5", "K5", None), ("G3", "KX", 1), ("R7", "K1", None), ("K2", "G7", None)])
+@pytest.mark.parametrize(
+    "top, card, named",
+    [(None, "K3", None), ("R5", "K5", None), ("G3", "KX", 1), ("R7", "K1", None), ("K2", "G7", None)],
+)
 def test_sequence_6_non_triggers(top, card, named):
     s = arrange(hands={A: f"R1 R2 R3 R4 G5 G6 G7 {card}"}, pile=top or "", turn=A, phase="discard", deck="R6")
     ev = act(s, A, f"discard:{card if card != 'KX' else f'KX{named}'}")
@@ -342,22 +428,34 @@ def test_first_draw_from_the_pile_is_no_surprise_gift():
 
 def test_hit_player_completing_with_the_single_draw():
     # not the first draw, not in Riichi: no win (§13)
-    s = arrange(hands={B: "R1 R2 R3 G4 G5 G6 R7", A: "R4 R5 R6 G1 G2 G3 R4 K4"}, pile="G2", turn=A,
-                phase="discard", deck="G7")
+    s = arrange(
+        hands={B: "R1 R2 R3 G4 G5 G6 R7", A: "R4 R5 R6 G1 G2 G3 R4 K4"}, pile="G2", turn=A, phase="discard", deck="G7"
+    )
     act(s, A, "discard:K4")
     act(s, B, "draw")
     assert "win" not in legal_actions(s, B)
     # on the first draw: Surprise Gift
-    s = arrange(hands={B: "R1 R2 R3 G4 G5 G6 R7", A: "R4 R5 R6 G1 G2 G3 R4 K4"}, pile="G2", turn=A,
-                phase="discard", deck="G7 R5")
+    s = arrange(
+        hands={B: "R1 R2 R3 G4 G5 G6 R7", A: "R4 R5 R6 G1 G2 G3 R4 K4"},
+        pile="G2",
+        turn=A,
+        phase="discard",
+        deck="G7 R5",
+    )
     s.draws[B], s.discards[B] = 0, 0
     act(s, A, "discard:K4")
     act(s, B, "draw")
     w = first(act(s, B, "win"), "round_end").fields()["wins"][0]
     assert (w["kind"], w["payer"], w["total"]) == ("surprise_gift", A, 1400)
     # in Riichi: the Riichi procedure's tsumo, paid by the hitter
-    s = arrange(hands={B: "R1 R2 R3 G4 G5 G6 R7", A: "R4 R5 R6 G1 G2 G3 R4 K4"}, riichi=[B], pile="G2", turn=A,
-                phase="discard", deck="G7 R5")
+    s = arrange(
+        hands={B: "R1 R2 R3 G4 G5 G6 R7", A: "R4 R5 R6 G1 G2 G3 R4 K4"},
+        riichi=[B],
+        pile="G2",
+        turn=A,
+        phase="discard",
+        deck="G7 R5",
+    )
     act(s, A, "discard:K4")
     act(s, B, "draw")
     assert legal_actions(s, B) == ["win", "giveup"]
@@ -366,8 +464,14 @@ def test_hit_player_completing_with_the_single_draw():
 
 
 def test_riichi_player_gives_up_then_exchanges():
-    s = arrange(hands={B: "R1 R2 R3 G4 G5 G6 K7", A: "R4 R5 R6 G1 G2 G3 R4 K3"}, riichi=[B], pile="G1",
-                turn=A, phase="discard", deck="K5 G2 R1")
+    s = arrange(
+        hands={B: "R1 R2 R3 G4 G5 G6 K7", A: "R4 R5 R6 G1 G2 G3 R4 K3"},
+        riichi=[B],
+        pile="G1",
+        turn=A,
+        phase="discard",
+        deck="K5 G2 R1",
+    )
     act(s, A, "discard:K3")
     act(s, B, "draw")
     ev = act(s, B, "giveup")
@@ -378,8 +482,7 @@ def test_riichi_player_gives_up_then_exchanges():
 
 
 def test_exchange_draws_into_the_returned_cards():
-    s = arrange(hands={B: "R1 R2 R3 G4 G5 G6 R7", A: "R4 R5 R6 G1 G2 G3 R4 K5"}, pile="G2", turn=A,
-                phase="discard")
+    s = arrange(hands={B: "R1 R2 R3 G4 G5 G6 R7", A: "R4 R5 R6 G1 G2 G3 R4 K5"}, pile="G2", turn=A, phase="discard")
     s.deck = s.deck[:3]  # only 3 cards left in the deck
     total_before = sum(len(h) for h in s.hands) + len(s.deck) + len(s.pile)
     act(s, A, "discard:K5")
@@ -427,8 +530,14 @@ def test_reshuffle_limit_ends_the_round_without_payments():
 
 
 def test_two_players_chain_goes_back():
-    s = arrange(players=2, hands={A: "R1 R2 R3 G4 G5 G6 K3 K6", B: "R1 R2 R3 G4 G5 G6 K4"}, pile="G2", turn=A,
-                phase="discard", deck="R5 R6")
+    s = arrange(
+        players=2,
+        hands={A: "R1 R2 R3 G4 G5 G6 K3 K6", B: "R1 R2 R3 G4 G5 G6 K4"},
+        pile="G2",
+        turn=A,
+        phase="discard",
+        deck="R5 R6",
+    )
     act(s, A, "discard:K3")
     act(s, B, "draw", "chain:K4")
     assert (s.turn, s.phase, s.hit.number) == (A, "hit_draw", 4)
@@ -453,8 +562,13 @@ def test_options_riichi_not_required():
     act(s, A, "draw")
     legal = legal_actions(s, A)
     assert "win" in legal and not any(a.endswith(":r") for a in legal)
-    s = arrange(hands={A: "R1 R2 R3 G4 G5 G6 R7", C: "R4 R5 R6 G1 G2 G3 R4 G7"}, turn=C, phase="discard",
-                deck="K6", riichi_required=False)
+    s = arrange(
+        hands={A: "R1 R2 R3 G4 G5 G6 R7", C: "R4 R5 R6 G1 G2 G3 R4 G7"},
+        turn=C,
+        phase="discard",
+        deck="K6",
+        riichi_required=False,
+    )
     act(s, C, "discard:G7")
     assert s.phase == "ron" and GAME.to_act(s) == [A]
     with pytest.raises(GameError, match="not part of this game"):
@@ -490,8 +604,13 @@ def test_wrong_seat_and_bad_actions_are_refused_politely():
 
 
 def test_public_events_and_views_hide_hands():
-    s = arrange(hands={A: "R1 R2 R3 R4 R5 R6 R7 K5", B: "R1 R2 G3 G4 G6 G6 K3"}, pile="G2", turn=A,
-                phase="discard", deck="G7 G1 G2 R3 R4 R5 K1")
+    s = arrange(
+        hands={A: "R1 R2 R3 R4 R5 R6 R7 K5", B: "R1 R2 G3 G4 G6 G6 K3"},
+        pile="G2",
+        turn=A,
+        phase="discard",
+        deck="G7 G1 G2 R3 R4 R5 K1",
+    )
     ev = act(s, A, "discard:K5")
     ev += act(s, B, "draw", "exchange", "under:R1", "under:G4", "under:K3", "under:R2", "under:G7")
     for e in public(ev):
@@ -517,8 +636,9 @@ def test_bot_wins_rons_and_declares_riichi():
     s = arrange(hands={C: "R1 R2 R3 G4 G5 G6 R7"}, riichi=[C], turn=C, deck="K7 G1")
     act(s, C, "draw")
     assert bot(s, C) == "win"
-    s = arrange(hands={A: "R4 R5 R6 K1 K2 R1 G3 G7", C: "R1 R2 R3 G4 G5 G6 R7"}, riichi=[C], turn=A,
-                phase="discard", deck="G1")
+    s = arrange(
+        hands={A: "R4 R5 R6 K1 K2 R1 G3 G7", C: "R1 R2 R3 G4 G5 G6 R7"}, riichi=[C], turn=A, phase="discard", deck="G1"
+    )
     act(s, A, "discard:G7")
     assert bot(s, C) == "ron"
     s = arrange(hands={A: "R1 R2 R3 G4 G5 G6 R7 K1"}, turn=A, phase="discard")
@@ -526,18 +646,34 @@ def test_bot_wins_rons_and_declares_riichi():
 
 
 def test_bot_passes_hits_on_and_exchanges_its_worst_cards():
-    s = arrange(hands={B: "R1 R2 R3 G4 G5 G6 K7", A: "R4 R5 R6 G1 G2 G3 R4 K3"}, riichi=[B], pile="G1",
-                turn=A, phase="discard", deck="K5 G2")
+    s = arrange(
+        hands={B: "R1 R2 R3 G4 G5 G6 K7", A: "R4 R5 R6 G1 G2 G3 R4 K3"},
+        riichi=[B],
+        pile="G1",
+        turn=A,
+        phase="discard",
+        deck="K5 G2",
+    )
     act(s, A, "discard:K3")
     act(s, B, "draw")
     assert bot(s, B) == "chain:K5"  # keeps Riichi by chaining with the drawn card
-    s = arrange(hands={A: "R1 R2 R3 R4 R5 R6 R7 K5", B: "R1 R2 G3 G4 G6 G6 K3"}, pile="G2", turn=A,
-                phase="discard", deck="K7 G1 G2 R3 R4 R5 K1")
+    s = arrange(
+        hands={A: "R1 R2 R3 R4 R5 R6 R7 K5", B: "R1 R2 G3 G4 G6 G6 K3"},
+        pile="G2",
+        turn=A,
+        phase="discard",
+        deck="K7 G1 G2 R3 R4 R5 K1",
+    )
     act(s, A, "discard:K5")
     act(s, B, "draw")  # K7: chain
     assert bot(s, B).startswith("chain:K7")
-    s = arrange(hands={B: "R1 R2 R3 G5 G6 G7 K2", A: "R4 R5 R6 G1 G2 G3 R4 K3"}, pile="G1", turn=A,
-                phase="discard", deck="R7 G2")
+    s = arrange(
+        hands={B: "R1 R2 R3 G5 G6 G7 K2", A: "R4 R5 R6 G1 G2 G3 R4 K3"},
+        pile="G1",
+        turn=A,
+        phase="discard",
+        deck="R7 G2",
+    )
     act(s, A, "discard:K3")
     act(s, B, "draw")
     assert bot(s, B) == "exchange"  # no chain possible

@@ -52,8 +52,19 @@ HANDS = [
 ]
 
 # patterns that are "also met" in the counting reading, per §14 (a selection)
-ALSO_MET = {5: {"H02"}, 6: {"H01"}, 9: {"H04"}, 12: {"H06", "H01"}, 24: {"H01"}, 30: {"H08", "H04"},
-            31: {"H08", "H04"}, 32: {"H08", "H01"}, 33: {"H03"}, 34: {"S03", "H02"}, 36: {"H09", "H04"}}
+ALSO_MET = {
+    5: {"H02"},
+    6: {"H01"},
+    9: {"H04"},
+    12: {"H06", "H01"},
+    24: {"H01"},
+    30: {"H08", "H04"},
+    31: {"H08", "H04"},
+    32: {"H08", "H01"},
+    33: {"H03"},
+    34: {"S03", "H02"},
+    36: {"H09", "H04"},
+}
 
 
 @pytest.mark.parametrize("number, hand, decks, counted, value", HANDS, ids=[f"ex{h[0]}" for h in HANDS])
@@ -115,11 +126,19 @@ def run(*args):
 def test_calc_cli():
     p = run("calc", "bcpoker", "--hand", "K1 K2 K3 K4 K5 K6 K7 KX", "--json")
     assert p.returncode == 0, p.stderr
-    assert json.loads(p.stdout) == {"winning": True, "value": 1000,
-                                    "patterns": [{"id": "H08", "points": 400}, {"id": "H12", "points": 600}], "kx": [1]}
+    assert json.loads(p.stdout) == {
+        "winning": True,
+        "value": 1000,
+        "patterns": [{"id": "H08", "points": 400}, {"id": "H12", "points": 600}],
+        "kx": [1],
+    }
     p = run("calc", "bcpoker", "--hand", "R7 R7 R7 G7 G7 K7 K7 KX", "--decks", "2", "--json")
-    assert json.loads(p.stdout) == {"winning": True, "value": 1500,
-                                    "patterns": [{"id": "H13", "points": 800}, {"id": "S06", "points": 700}], "kx": [7]}
+    assert json.loads(p.stdout) == {
+        "winning": True,
+        "value": 1500,
+        "patterns": [{"id": "H13", "points": 800}, {"id": "S06", "points": 700}],
+        "kx": [7],
+    }
     p = run("calc", "bcpoker", "--hand", "R1 R2 R3 G3 G4 G5 K7 R7", "--json")
     assert json.loads(p.stdout) == {"winning": False, "value": 0, "patterns": [], "kx": []}
     p = run("calc", "bcpoker", "--hand", "R1 R2 R3 G4 G5 G6 R7 K7")
@@ -139,8 +158,19 @@ def test_verify_cli():
     from games.bcpoker import GAME
 
     state = GAME.new_game(None, ["a", "b", "c"], "verify-me")
-    p = run("verify", "bcpoker", "--seed", state.round_seed, "--hash", state.round_hash, "--players", "3",
-            "--lead", str(state.lead + 1), "--json")
+    p = run(
+        "verify",
+        "bcpoker",
+        "--seed",
+        state.round_seed,
+        "--hash",
+        state.round_hash,
+        "--players",
+        "3",
+        "--lead",
+        str(state.lead + 1),
+        "--json",
+    )
     assert p.returncode == 0, p.stderr
     out = json.loads(p.stdout)
     assert [out["hands"][str(s + 1)] for s in range(3)] == state.hands and out["stock"] == state.deck

@@ -13,8 +13,12 @@ from tests.games.test_contract import strings
 
 # public events and the fields that may name a card (all of them public cards)
 PUBLIC_CARD_FIELDS = {
-    "discard": {"card"}, "draw": {"card"}, "black_christmas": {"card", "under"}, "rebuild": {"top"},
-    "win": {"hand"}, "round_end": {"wins", "indicator", "dora"},
+    "discard": {"card"},
+    "draw": {"card"},
+    "black_christmas": {"card", "under"},
+    "rebuild": {"top"},
+    "win": {"hand"},
+    "round_end": {"wins", "indicator", "dora"},
 }
 
 
@@ -118,8 +122,9 @@ RUNS = [
 ]
 
 
-@pytest.mark.parametrize("players, opts, games", RUNS, ids=[f"{p}p-{'-'.join(f'{k}={v}' for k, v in o.items())}"
-                                                            for p, o, _ in RUNS])
+@pytest.mark.parametrize(
+    "players, opts, games", RUNS, ids=[f"{p}p-{'-'.join(f'{k}={v}' for k, v in o.items())}" for p, o, _ in RUNS]
+)
 def test_bot_games_invariants(players, opts, games):
     options = Options(**opts)
     kinds = Counter()
@@ -154,6 +159,7 @@ def test_all_features_show_up_in_bot_play():
             if e.type == "round_end":
                 for w in e.fields()["wins"]:
                     kinds[w["kind"]] += 1
+
     for g in range(10):
         play_game(options, 3, f"features-{g}", check)
     assert chains and riichi and events["exchange"] and events["rebuild"] >= 0
@@ -166,6 +172,7 @@ def test_fair_shuffle_commitment():
     import hashlib
 
     from games.bcpoker.rounds import deal, round_deck
+
     state, _ = play_game(Options(lead_rounds=1), 3, "fair")
     first = state.rounds[0]
     assert hashlib.sha256(first["seed"].encode()).hexdigest() == first["hash"]

@@ -13,7 +13,9 @@ CODE_RE = re.compile(r"(?<![0-9A-Za-z])(R[1-7]|G[1-7]|K[1-7]|KX)(?![0-9A-Za-z])"
 
 
 def embed_size(embed) -> int:
-    size = len(embed.title or "") + len(embed.description or "") + len((embed.footer.text if embed.footer else "") or "")
+    size = (
+        len(embed.title or "") + len(embed.description or "") + len((embed.footer.text if embed.footer else "") or "")
+    )
     return size + sum(len(f.name) + len(f.value) for f in embed.fields)
 
 
@@ -51,7 +53,7 @@ async def test_render_bot_games_within_limits_and_without_hidden_cards():
             panel, buttons = embeds.panel(GAME.view(state, seat), legal, names[:n], 1e9)
             check_embed(panel)
             assert len(buttons) <= 25 and all(len(b.label) <= 80 for b in buttons)
-            assert all(len(f"parlor:t:{10 ** 17}:{10 ** 8}:{b.verb}") <= 100 and len(b.verb) <= 42 for b in buttons)
+            assert all(len(f"parlor:t:{10**17}:{10**8}:{b.verb}") <= 100 and len(b.verb) <= 42 for b in buttons)
             seen["panels"] += 1
 
     for players, games in ((3, 3), (7, 1)):

@@ -32,8 +32,14 @@ def seeded_games() -> tuple[frozenset[str], tuple]:
         return GAME.bot_choose(view, legal, rng_seed)
 
     for players, seed in [(3, "a"), (3, "b"), (3, "c"), (5, "d")]:
-        sim.play_game(GAME, Options(players=players), sim.bot_seats(players), f"typed-{seed}",
-                      check=lambda state, step: events.extend(step), choose=choose)
+        sim.play_game(
+            GAME,
+            Options(players=players),
+            sim.bot_seats(players),
+            f"typed-{seed}",
+            check=lambda state, step: events.extend(step),
+            choose=choose,
+        )
     return frozenset(offered), tuple(events)
 
 
@@ -41,7 +47,9 @@ def test_every_offered_action_round_trips():
     offered, _ = seeded_games()
     typed = [parse(a) for a in offered]
     assert {Discard, Under, Word} == {type(a) for a in typed}
-    assert any(a.chain for a in typed if isinstance(a, Discard)) and any(a.riichi for a in typed if isinstance(a, Discard))
+    assert any(a.chain for a in typed if isinstance(a, Discard)) and any(
+        a.riichi for a in typed if isinstance(a, Discard)
+    )
     assert any(a.named for a in typed if isinstance(a, Discard))  # a named KX
     for action in offered:
         assert str(parse(action)) == action
@@ -64,11 +72,18 @@ def test_opening_events_stored_before_events_were_typed_still_load():
     assert GAME.load(json.dumps(snapshot)).opening == state.opening
 
 
-@pytest.mark.parametrize("action, typed", [
-    ("discard:R3", Discard("R3")), ("discard:KX7:r", Discard("KX", 7, riichi=True)),
-    ("chain:K5", Discard("K5", chain=True)), ("chain:KX1:r", Discard("KX", 1, riichi=True, chain=True)),
-    ("under:G2", Under("G2")), ("giveup", Word.GIVEUP), ("pass", Word.PASS),
-])
+@pytest.mark.parametrize(
+    "action, typed",
+    [
+        ("discard:R3", Discard("R3")),
+        ("discard:KX7:r", Discard("KX", 7, riichi=True)),
+        ("chain:K5", Discard("K5", chain=True)),
+        ("chain:KX1:r", Discard("KX", 1, riichi=True, chain=True)),
+        ("under:G2", Under("G2")),
+        ("giveup", Word.GIVEUP),
+        ("pass", Word.PASS),
+    ],
+)
 def test_parse_and_format(action, typed):
     assert parse(action) == typed and str(typed) == action
 
@@ -82,15 +97,26 @@ def test_the_text_names_codes_and_the_button_label_names_cards():
     assert label("under:R1") == "Under the deck: Red 1"
     assert label("discard:G2") == "Discard Green 2"
     dealt = GAME.view(GAME.new_game(Options(), sim.bot_seats(2), "labels"), 0)
-    view = dealt.model_copy(update={"phase": "draw", "riichi": [True, False], "pile_top": PileCard(card="KX", named=7),
-                                    "draws": [0, 0], "discards": [3, 3], "drawn_from": None, "after_exchange": False})
+    view = dealt.model_copy(
+        update={
+            "phase": "draw",
+            "riichi": [True, False],
+            "pile_top": PileCard(card="KX", named=7),
+            "draws": [0, 0],
+            "discards": [3, 3],
+            "drawn_from": None,
+            "after_exchange": False,
+        }
+    )
     assert label("take", view) == "Take Black A/7 as 7 from the pile and win"
     assert label("take") == "Take the top discard"
     assert label("win", view.model_copy(update={"after_exchange": True})) == "Win: Black Gift!"
 
 
-@pytest.mark.parametrize("action", ["discard:R9", "discard:KX", "discard:", "chain:R3:x", "under:Z1", "draw:R1",
-                                    "fold", "", "discard:R3:r:r"])
+@pytest.mark.parametrize(
+    "action",
+    ["discard:R9", "discard:KX", "discard:", "chain:R3:x", "under:Z1", "draw:R1", "fold", "", "discard:R3:r:r"],
+)
 def test_a_malformed_action_is_refused_with_a_sentence(action):
     with pytest.raises(GameError) as refused:
         parse(action)

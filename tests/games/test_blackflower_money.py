@@ -74,8 +74,9 @@ def test_ledger_lines_are_the_round_summary_lines_with_their_round():
     state, _ = play_game(VARIANTS[1], 5, "ledger-lines")
     shown = []
     for r in state.history:
-        shown += [{**m, "round": r["round"], "memo": f"round {r['round']}: {m['memo']}"}
-                  for m in engine.round_movements(r)]
+        shown += [
+            {**m, "round": r["round"], "memo": f"round {r['round']}: {m['memo']}"} for m in engine.round_movements(r)
+        ]
     lines = GAME.ledger_entries(state)
     assert shown and lines == shown
     # standings count a round as won when a seat's lines of that round sum above zero: its net

@@ -90,9 +90,14 @@ def test_illegal_actions_change_nothing():
 
     state = GAME.new_game(Options(), [SeatInfo(name=n) for n in "ABC"], "ill")
     before = state.model_dump_json()
-    for seat, action in [(state.banker, "bet:10"), ((state.banker + 1) % 3, "bet:5"),
-                         ((state.banker + 1) % 3, "bet:101"), ((state.banker + 1) % 3, "hit"),
-                         ((state.banker + 1) % 3, "bet:x"), (7, "sit")]:
+    for seat, action in [
+        (state.banker, "bet:10"),
+        ((state.banker + 1) % 3, "bet:5"),
+        ((state.banker + 1) % 3, "bet:101"),
+        ((state.banker + 1) % 3, "hit"),
+        ((state.banker + 1) % 3, "bet:x"),
+        (7, "sit"),
+    ]:
         with pytest.raises(GameError) as info:
             GAME.apply(state, seat, action)
         assert str(info.value).endswith(".")

@@ -12,12 +12,12 @@ NAMES = ["Banker", "Bea", "Cal"]
 
 
 def table_text(state) -> str:
-    embed = R.table_embed(GAME.public_view(state), NAMES[:len(state.seats)], None)
+    embed = R.table_embed(GAME.public_view(state), NAMES[: len(state.seats)], None)
     return "\n".join([embed.description or ""] + [f"{f.name}\n{f.value}" for f in embed.fields])
 
 
 def panel_text(state, seat) -> str:
-    embed, _ = R.panel(GAME.view(state, seat), GAME.legal_actions(state, seat), NAMES[:len(state.seats)], None)
+    embed, _ = R.panel(GAME.view(state, seat), GAME.legal_actions(state, seat), NAMES[: len(state.seats)], None)
     return embed.description or ""
 
 
@@ -48,8 +48,7 @@ def test_double_down_raises_the_stake_and_settlement_clears_it():
 
 
 def test_split_hands_put_both_stakes_at_stake():
-    state = start([["5C1", "5C2"]], ["2C1", "9R"], ["10A", "3L"],
-                  options=Options(rounds=1, split_by_month=True))
+    state = start([["5C1", "5C2"]], ["2C1", "9R"], ["10A", "3L"], options=Options(rounds=1, split_by_month=True))
     act(state, "split")
     assert "960 chips, 40 at stake" in table_text(state)
 
@@ -62,8 +61,13 @@ def summary_field(events, name: str) -> str:
 def test_the_round_summary_lists_every_chip_that_moved():
     # Cal (seat 2) splits 5C1 5C2: 8 loses, 11 pushes; Bea (seat 1) doubles 30 → 60 and pushes on 11;
     # the banker stands on 11 (2C1 9R + 1L)
-    state = start([["5C1", "5C2"], ["2A", "6A"]], ["2C1", "9R"], ["10A", "3L", "12C1"], bets=[20, 30],
-                  options=Options(rounds=1, split_by_month=True, double_down=True))
+    state = start(
+        [["5C1", "5C2"], ["2A", "6A"]],
+        ["2C1", "9R"],
+        ["10A", "3L", "12C1"],
+        bets=[20, 30],
+        options=Options(rounds=1, split_by_month=True, double_down=True),
+    )
     events = act(state, "split", "stand", "stand", "double", "hit") + bank_plays(state)
     assert summary_field(events, "Chips moved").splitlines() == [
         "Cal: **-40** hand 1 stake 20, hand 2 stake 20",
@@ -101,9 +105,14 @@ def test_the_pictures_read_the_views_and_nothing_of_the_engine():
     import bot.render.blackflower.pictures as pictures
 
     tree = ast.parse(Path(pictures.__file__).read_text(encoding="utf-8"))
-    imported = {f"{node.module}.{alias.name}" for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)
-                for alias in node.names}
+    imported = {
+        f"{node.module}.{alias.name}"
+        for node in ast.walk(tree)
+        if isinstance(node, ast.ImportFrom)
+        for alias in node.names
+    }
     imported |= {alias.name for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names}
-    from_games = {name.rsplit(".", 1)[0] if name.count(".") > 1 else name for name in imported
-                  if name.startswith("games.")}
+    from_games = {
+        name.rsplit(".", 1)[0] if name.count(".") > 1 else name for name in imported if name.startswith("games.")
+    }
     assert from_games == {"games.blackflower.views", "games.hanafuda"}

@@ -50,8 +50,14 @@ def test_totals_examples(hand, npa, totals, hard, best):
 
 def test_example_8_is_numeric_not_tane():
     out = H.evaluate(cards("2A 4A 5A 6A 6C1"))
-    assert out == {"cards": cards("2A 4A 5A 6A 6C1"), "totals": [13, 15, 17], "hard": 13, "best": 13, "bust": False,
-                   "special": None}
+    assert out == {
+        "cards": cards("2A 4A 5A 6A 6C1"),
+        "totals": [13, 15, 17],
+        "hard": 13,
+        "best": 13,
+        "bust": False,
+        "special": None,
+    }
 
 
 def test_card_values_and_deck():
@@ -129,11 +135,23 @@ def test_14_tane():
 
 def test_calc_reports_two_brights_as_niko_and_longer_lists_as_played_on():
     assert H.evaluate(cards("3L 8L"))["special"] == "ni-ko"
-    assert H.evaluate(cards("3L 8L 5C1")) == {"cards": cards("3L 8L 5C1"), "totals": [9, 13, 17], "hard": 9,
-                                               "best": 13, "bust": False, "special": None}
+    assert H.evaluate(cards("3L 8L 5C1")) == {
+        "cards": cards("3L 8L 5C1"),
+        "totals": [9, 13, 17],
+        "hard": 9,
+        "best": 13,
+        "bust": False,
+        "special": None,
+    }
     assert H.evaluate(cards("3L 8L 5C1 1L"))["special"] == "san-ko"
-    assert H.evaluate(cards("4R 6R 7R 9R")) == {"cards": cards("4R 6R 7R 9R"), "totals": [16], "hard": 16,
-                                                 "best": None, "bust": False, "special": "shi-tan"}
+    assert H.evaluate(cards("4R 6R 7R 9R")) == {
+        "cards": cards("4R 6R 7R 9R"),
+        "totals": [16],
+        "hard": 16,
+        "best": None,
+        "bust": False,
+        "special": "shi-tan",
+    }
     assert H.evaluate(cards("2A 4A 5A 6A 7A"))["special"] == "tane"
 
 
@@ -246,16 +264,22 @@ def test_split_refused_without_option_or_chips():
     assert "split" not in GAME.legal_actions(s, p)
     with pytest.raises(GameError, match="not enabled"):
         GAME.apply(s, p, "split")
-    s = start([cards("5C1 5C2")], cards("1C1 2C1"), options=Options(rounds=1, split_by_month=True),
-              balances=[1000, 30], bets=[20])
+    s = start(
+        [cards("5C1 5C2")],
+        cards("1C1 2C1"),
+        options=Options(rounds=1, split_by_month=True),
+        balances=[1000, 30],
+        bets=[20],
+    )
     assert "split" not in GAME.legal_actions(s, seat_of(s, 0))  # 10 chips left, a split needs 20
     with pytest.raises(GameError, match="second stake of 20"):
         GAME.apply(s, seat_of(s, 0), "split")
 
 
 def test_24_double_down_then_banker_busts():
-    s = start([cards("2A 6A")], cards("5C1 7C1"), cards("12C1 9R"), bets=[30],
-              options=Options(rounds=1, double_down=True))
+    s = start(
+        [cards("2A 6A")], cards("5C1 7C1"), cards("12C1 9R"), bets=[30], options=Options(rounds=1, double_down=True)
+    )
     p = seat_of(s, 0)
     act(s, "double")
     assert s.hands[p][0].stake == 60 and GAME.legal_actions(s, p) == ["hit", "stand"]
@@ -302,8 +326,9 @@ def test_25b_split_two_brights_after_playing_on():
 # ---------------------------------------------------------------- §12 AI banker
 
 
-@pytest.mark.parametrize("hand,hit", [("2C1 5R", True), ("1L 10C1", True), ("5C1 10A 2A", False),
-                                      ("12L 12C1 12C2", True)])
+@pytest.mark.parametrize(
+    "hand,hit", [("2C1 5R", True), ("1L 10C1", True), ("5C1 10A 2A", False), ("12L 12C1 12C2", True)]
+)
 def test_26_to_29_ai_banker(hand, hit):
     assert banker_should_hit(cards(hand)) is hit
 
@@ -325,19 +350,43 @@ def test_30b_ai_banker_claims_niko():
 # ---------------------------------------------------------------- §13 conformance
 
 TABLE_13 = {
-    "Bright/Bright": ([12, 8, 4], 20, 13), "Bright/Paired Chaff": ([11, 7, 6, 3], 20, 13),
-    "Bright/Chaff": ([11, 7], 220, 4), "Bright/Paired Ribbon": ([10, 7, 6, 5, 3], 6, 16),
-    "Bright/Ribbon": ([10, 6], 94, 6), "Chaff/Paired Chaff": ([10, 6], 26, 12), "Chaff/Chaff": ([10], 526, 1),
-    "Bright/Paired Animal": ([9, 7, 5, 4, 3], 4, 17), "Bright/Animal": ([9, 5], 86, 8),
-    "Chaff/Paired Ribbon": ([9, 6, 5], 38, 10), "Chaff/Ribbon": ([9], 442, 2),
-    "Chaff/Paired Animal": ([8, 6, 4], 34, 11), "Chaff/Animal": ([8], 398, 3), "Ribbon/Ribbon": ([8], 90, 7),
-    "Ribbon/Paired Animal": ([7, 5, 4], 16, 15), "Ribbon/Animal": ([7], 164, 5), "Animal/Animal": ([6], 72, 9),
+    "Bright/Bright": ([12, 8, 4], 20, 13),
+    "Bright/Paired Chaff": ([11, 7, 6, 3], 20, 13),
+    "Bright/Chaff": ([11, 7], 220, 4),
+    "Bright/Paired Ribbon": ([10, 7, 6, 5, 3], 6, 16),
+    "Bright/Ribbon": ([10, 6], 94, 6),
+    "Chaff/Paired Chaff": ([10, 6], 26, 12),
+    "Chaff/Chaff": ([10], 526, 1),
+    "Bright/Paired Animal": ([9, 7, 5, 4, 3], 4, 17),
+    "Bright/Animal": ([9, 5], 86, 8),
+    "Chaff/Paired Ribbon": ([9, 6, 5], 38, 10),
+    "Chaff/Ribbon": ([9], 442, 2),
+    "Chaff/Paired Animal": ([8, 6, 4], 34, 11),
+    "Chaff/Animal": ([8], 398, 3),
+    "Ribbon/Ribbon": ([8], 90, 7),
+    "Ribbon/Paired Animal": ([7, 5, 4], 16, 15),
+    "Ribbon/Animal": ([7], 164, 5),
+    "Animal/Animal": ([6], 72, 9),
 }
-DERIVED_13 = {"Pair": (144, 6.38), "Bright": (450, 19.95), "B and P": (30, 1.33), "B and/or P": (564, 25.00),
-              "Forced": (1692, 75.00)}
-BY_TOTAL_13 = {12: (20, 0.89, 0, 20), 11: (240, 10.64, 0, 240), 10: (652, 28.90, 526, 126),
-               9: (570, 25.27, 442, 128), 8: (542, 24.02, 488, 54), 7: (430, 19.06, 164, 266),
-               6: (290, 12.85, 72, 218), 5: (150, 6.65, 0, 150), 4: (74, 3.28, 0, 74), 3: (30, 1.33, 0, 30)}
+DERIVED_13 = {
+    "Pair": (144, 6.38),
+    "Bright": (450, 19.95),
+    "B and P": (30, 1.33),
+    "B and/or P": (564, 25.00),
+    "Forced": (1692, 75.00),
+}
+BY_TOTAL_13 = {
+    12: (20, 0.89, 0, 20),
+    11: (240, 10.64, 0, 240),
+    10: (652, 28.90, 526, 126),
+    9: (570, 25.27, 442, 128),
+    8: (542, 24.02, 488, 54),
+    7: (430, 19.06, 164, 266),
+    6: (290, 12.85, 72, 218),
+    5: (150, 6.65, 0, 150),
+    4: (74, 3.28, 0, 74),
+    3: (30, 1.33, 0, 30),
+}
 
 
 def run_cli(*args):
@@ -366,11 +415,23 @@ def test_13_stats_initial_deals_match_the_table():
 
 def test_calc_cli():
     p = run_cli("calc", "blackflower", "--cards", "1L 1R 1C1 1C2", "--json")
-    assert json.loads(p.stdout) == {"cards": ["1L", "1R", "1C1", "1C2"], "hard": 5, "best": 13, "bust": False,
-                                    "totals": [5, 7, 8, 9, 11, 12, 13, 15, 16, 17, 20], "special": None}
+    assert json.loads(p.stdout) == {
+        "cards": ["1L", "1R", "1C1", "1C2"],
+        "hard": 5,
+        "best": 13,
+        "bust": False,
+        "totals": [5, 7, 8, 9, 11, 12, 13, 15, 16, 17, 20],
+        "special": None,
+    }
     p = run_cli("calc", "blackflower", "--cards", "2c1 2c2 6r", "--no-pair-advantage", "--json")
-    assert json.loads(p.stdout) == {"cards": ["2C1", "2C2", "6R"], "totals": [14], "hard": 14, "best": None,
-                                    "bust": True, "special": None}
+    assert json.loads(p.stdout) == {
+        "cards": ["2C1", "2C2", "6R"],
+        "totals": [14],
+        "hard": 14,
+        "best": None,
+        "bust": True,
+        "special": None,
+    }
     p = run_cli("calc", "blackflower", "--cards", "3L 8L", "--json")
     assert json.loads(p.stdout)["special"] == "ni-ko"
     p = run_cli("calc", "blackflower", "--cards", "1L 11C1", "--json")
@@ -382,8 +443,14 @@ def test_calc_cli():
 def test_calc_takes_the_cards_in_order_as_the_engine_does():
     # the first four cards reach hard 14 (5 + 5 + 2 + 2): bust before the third Bright, as in play
     p = run_cli("calc", "blackflower", "--cards", "5C1 6C1 1L 3L 8L", "--json")
-    assert json.loads(p.stdout) == {"cards": ["5C1", "6C1", "1L", "3L"], "totals": [14, 18, 22], "hard": 14,
-                                    "best": None, "bust": True, "special": None}
+    assert json.loads(p.stdout) == {
+        "cards": ["5C1", "6C1", "1L", "3L"],
+        "totals": [14, 18, 22],
+        "hard": 14,
+        "best": None,
+        "bust": True,
+        "special": None,
+    }
     p = run_cli("calc", "blackflower", "--cards", "5C1 6C1 1L 3L 8L")
     assert p.stdout.startswith("5C1 6C1 1L 3L 8L: bust after 4 cards (5C1 6C1 1L 3L), never dealt 8L; ")
     assert "San-Ko" not in p.stdout and "san-ko" not in p.stdout

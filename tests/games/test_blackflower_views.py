@@ -49,8 +49,10 @@ def test_a_seat_view_gives_the_best_arrangement_of_each_of_its_own_hands():
                 seen += 1
                 assert sorted(c for p in piles for c in [p.top, *p.below]) == sorted(hand.cards)
                 assert all(MONTH[c] == MONTH[p.top] for p in piles for c in p.below)
-                assert all(p.value in ((6, 2) if KIND[p.top] == BRIGHT else ({"C": 5, "R": 4, "A": 3}[KIND[p.top]],))
-                           for p in piles)
+                assert all(
+                    p.value in ((6, 2) if KIND[p.top] == BRIGHT else ({"C": 5, "R": 4, "A": 3}[KIND[p.top]],))
+                    for p in piles
+                )
                 assert sum(p.value + len(p.below) for p in piles) == hand.best
 
     for n in range(3):

@@ -50,9 +50,14 @@ def test_a_game_registered_from_elsewhere_without_a_command_line_leaves_the_othe
     assert build_parser().parse_args(["simulate", "koikoi", "--months", "3"]).months == 3
 
 
-@pytest.mark.parametrize("args", [["simulate", "hachihachi", "--months", "7"],
-                                  ["simulate", "blackflower", "--banker", "nobody"],
-                                  ["simulate", "koikoi", "--months", "twelve"]])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["simulate", "hachihachi", "--months", "7"],
+        ["simulate", "blackflower", "--banker", "nobody"],
+        ["simulate", "koikoi", "--months", "twelve"],
+    ],
+)
 def test_a_value_outside_the_choices_is_refused_by_the_parser(args, capsys):
     with pytest.raises(SystemExit) as refused:
         build_parser().parse_args(args)
@@ -68,9 +73,28 @@ def test_a_number_outside_its_range_is_refused_with_the_options_sentence(capsys)
 
 
 def test_the_flags_reach_the_game():
-    p = subprocess.run([sys.executable, "-m", "games", "simulate", "hachihachi", "--players", "3", "--months", "6",
-                        "--payment", "split", "--no-shiso-ends-game", "--games", "1", "--json"],
-                       capture_output=True, text=True, timeout=120)
+    p = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "games",
+            "simulate",
+            "hachihachi",
+            "--players",
+            "3",
+            "--months",
+            "6",
+            "--payment",
+            "split",
+            "--no-shiso-ends-game",
+            "--games",
+            "1",
+            "--json",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert p.returncode == 0, p.stderr
     out = json.loads(p.stdout)
     assert out["players"] == 3 and out["errors"] == 0

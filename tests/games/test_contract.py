@@ -55,7 +55,7 @@ def since_last_deal(events: list[Event]) -> list[Event]:
     """The public events of this step that belong to the deal now in play (a round's end may show the
     hands of the round before, whose codes the next deal uses again)."""
     starts = [n for n, e in enumerate(events) if e.type == "round_start" and e.seat is None]
-    return [e for e in events[starts[-1] if starts else 0:] if e.seat is None]
+    return [e for e in events[starts[-1] if starts else 0 :] if e.seat is None]
 
 
 def check_no_leak(game: GameBase, state: Any, events: list[Event]) -> None:

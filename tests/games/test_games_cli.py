@@ -5,6 +5,7 @@ import subprocess
 import sys
 
 from _koikoi_helpers import GAME, first, game
+
 from games.koikoi.engine import opening_events
 
 
@@ -115,8 +116,8 @@ def test_verify_redeal_prints_next_attempt():
     import hashlib
 
     from games.hanafuda import DECK
-    from games.shuffle import seeded_shuffle
     from games.koikoi.rounds import deal, redeal_reason
+    from games.shuffle import seeded_shuffle
 
     for k in range(5000):
         seed = hashlib.sha256(f"r{k}".encode()).hexdigest()

@@ -39,9 +39,9 @@ def make_deck(n: int, dealer: int, hands: dict[int, list[str]], table: list[str]
     deck: list[str] = []
     for start, size in ((0, 3), (3, 4)):
         for s in order:
-            deck += hands[s][start:start + size]
+            deck += hands[s][start : start + size]
         if n != 7:
-            deck += table[start:start + 3]
+            deck += table[start : start + 3]
     return deck + pool
 
 
@@ -181,13 +181,17 @@ def test_e4_classification(hand, kasu, suit, kan, public):
         shown, kinds = public
         assert sorted(up) == sorted(shown.split())
         from games.hachihachi.combos import combo_class
+
         assert sorted(combo_class(c) for c in down) == kinds
 
 
 def test_e4_first_row_as_oya_under_double():
     hand = "12C1 12C2 12C3 11L 11C 1C1 1C2".split()
-    state = start(3, {A: hand, B: ["2A", "3R", "5A", "6A", "7A", "9R", "10R"], C: ["2R", "4R", "6R", "8A", "9A", "10A", "3L"]},
-                  ["8L", "4C1", "5C1", "6C1", "7C1", "9C1"])
+    state = start(
+        3,
+        {A: hand, B: ["2A", "3R", "5A", "6A", "7A", "9R", "10R"], C: ["2R", "4R", "6R", "8A", "9A", "10A", "3L"]},
+        ["8L", "4C1", "5C1", "6C1", "7C1", "9C1"],
+    )
     act(state, A, "no_mizuten")
     assert state.mult == 2
     act(state, A, "declare:karasu+haneken")
@@ -352,19 +356,29 @@ def test_e11_cancel_sage(a_sage):
 
 def deal_out(spec_a, spec_c, chaff_a, chaff_c):
     caps_a = spec_a + CHAFF[:chaff_a]
-    caps_c = spec_c + CHAFF[chaff_a:chaff_a + chaff_c]
+    caps_c = spec_c + CHAFF[chaff_a : chaff_a + chaff_c]
     rest = [c for c in DECK if c not in caps_a and c not in caps_c]
     return caps_a, rest, caps_c
 
 
 def test_e12_exhaustion_under_double():
     state = at_play(mult=2)
-    a, b, c = deal_out(["1L", "3L", "8L", "6A", "7A", "8A", "9A", "6R", "9R"], ["1R", "2R", "3R", "2A", "4A", "5A"], 0, 13)
+    a, b, c = deal_out(
+        ["1L", "3L", "8L", "6A", "7A", "8A", "9A", "6R", "9R"], ["1R", "2R", "3R", "2A", "4A", "5A"], 0, 13
+    )
     state.captures = [a, b, c]
     assert [card_points(x) for x in state.captures] == [110, 96, 58]
     assert [captured_combos(x) for x in state.captures] == [[], [], [("akatan", 7)]]
-    state.declared[A] = {"kasu": "toichi", "suit": None, "kan": 3, "kasu_kan": 3, "suit_kan": 0, "triplets": [],
-                         "up": [], "down": []}
+    state.declared[A] = {
+        "kasu": "toichi",
+        "suit": None,
+        "kan": 3,
+        "kasu_kan": 3,
+        "suit_kan": 0,
+        "triplets": [],
+        "up": [],
+        "down": [],
+    }
     state.sages = [Sage(seat=C, order=1, value=7)]
     events = []
     play.bonuses(state, A, events)

@@ -70,7 +70,9 @@ def test_seeded_bot_games(players, games, months):
         res = GAME.result(state)
         assert res.scores == [state.cash[s] - state.debt[s] for s in range(players)]
         # scores sum to 0 (+ the stones the bank paid) in a full year
-        bank_stones = sum(1 for m in state.month_log for t in m["month_end"] if t["why"] == "stone" and t["from"] == "bank")
+        bank_stones = sum(
+            1 for m in state.month_log for t in m["month_end"] if t["why"] == "stone" and t["from"] == "bank"
+        )
         shiso_early = any(m["kind"] == "shiso" and m["month"] <= 6 for m in state.month_log)
         if not shiso_early and state.options.shiso_ends_game:
             assert sum(res.scores) == bank_stones

@@ -78,17 +78,28 @@ def test_issue_year_end_of_six_months_shows_han_don_and_every_line():
     books.read(year)  # checks the scores and the cash / debt shown against these lines
     assert books.cash == state.cash and books.debt == state.debt
     assert field_lines(year, "How each score adds up") == [
-        "Carol: start +60p · months −126p · Han-Don −120p · stones +6p · loans +240p · still owed −240p"
-        " = **−180p**",
+        "Carol: start +60p · months −126p · Han-Don −120p · stones +6p · loans +240p · still owed −240p = **−180p**",
         "Dave: start +60p · months −22p · Han-Don −120p · loans +120p · still owed −120p = **−82p**",
         "Bot 1: start +60p · months +148p · Han-Don −120p · bonus +180p = **+268p**",
     ]
     # the season ledger: one line per item of "how each score adds up"
     lines = GAME.ledger_entries(state)
     assert [(line["seat"], line["kind"], line["amount"]) for line in lines] == [
-        (0, "game", 60), (0, "game", -126), (0, "game", -120), (0, "game", 6), (0, "loan", 240), (0, "debt", -240),
-        (1, "game", 60), (1, "game", -22), (1, "game", -120), (1, "loan", 120), (1, "debt", -120),
-        (2, "game", 60), (2, "game", 148), (2, "game", -120), (2, "game", 180),
+        (0, "game", 60),
+        (0, "game", -126),
+        (0, "game", -120),
+        (0, "game", 6),
+        (0, "loan", 240),
+        (0, "debt", -240),
+        (1, "game", 60),
+        (1, "game", -22),
+        (1, "game", -120),
+        (1, "loan", 120),
+        (1, "debt", -120),
+        (2, "game", 60),
+        (2, "game", 148),
+        (2, "game", -120),
+        (2, "game", 180),
     ]
     assert [line.get("placing") for line in lines if line.get("placing")] == [3, 2, 1]
     by_seat = ledger_by_seat(state)
@@ -170,9 +181,11 @@ def play_and_read(options: Options, seed: str) -> tuple[HHState, Books, list[int
     return state, books, moved
 
 
-RUNS = ([(players, 6, False) for players in (3, 4, 5, 6, 7) for _ in range(36)]
-        + [(players, months, False) for players in (3, 4, 5) for months in (10, 12) for _ in range(3)]
-        + [(3, 6, True), (4, 6, True)])
+RUNS = (
+    [(players, 6, False) for players in (3, 4, 5, 6, 7) for _ in range(36)]
+    + [(players, months, False) for players in (3, 4, 5) for months in (10, 12) for _ in range(3)]
+    + [(3, 6, True), (4, 6, True)]
+)
 
 
 def test_seeded_years_money_shown_equals_holdings_and_ledger():
@@ -181,8 +194,12 @@ def test_seeded_years_money_shown_equals_holdings_and_ledger():
     assert len(RUNS) >= 200
     loans = in_debt = repaid = 0
     for number, (players, months, campaign) in enumerate(RUNS):
-        options = Options(players=players, months=months, campaign=campaign,
-                          payment="split" if number % 3 == 0 else "each-opponent-full")
+        options = Options(
+            players=players,
+            months=months,
+            campaign=campaign,
+            payment="split" if number % 3 == 0 else "each-opponent-full",
+        )
         state, books, moved = play_and_read(options, sha256_hex(f"year-money:{number}"))
         assert books.cash == state.cash and books.debt == state.debt
         by_seat = ledger_by_seat(state)
@@ -196,10 +213,14 @@ def test_seeded_years_money_shown_equals_holdings_and_ledger():
             if not campaign:
                 assert mine.get("loan", 0) + mine.get("repay", 0) == state.debt[s]
             # one ledger line per month (its round) = the lines of that month's summary
-            rounds = {line["round"]: line["amount"] for line in GAME.ledger_entries(state)
-                      if line["seat"] == s and line.get("round")}
-            assert rounds == {(year - 1) * months + month: net[s]
-                              for (year, month), net in books.months.items() if net[s]}
+            rounds = {
+                line["round"]: line["amount"]
+                for line in GAME.ledger_entries(state)
+                if line["seat"] == s and line.get("round")
+            }
+            assert rounds == {
+                (year - 1) * months + month: net[s] for (year, month), net in books.months.items() if net[s]
+            }
         loans += books.loans
         in_debt += sum(1 for d in state.debt if d)
         repaid += sum(1 for s in range(players) if by_seat[s].get("repay"))
@@ -210,8 +231,9 @@ def test_a_long_list_of_payments_is_shown_whole_within_discord_limits():
     """Every line is shown (none cut at 1024 characters): a long list takes several fields."""
     names = [f"Player {i}" for i in range(7)]
     transfers = [transfer(s, to, 100 + s, "chasse") for s in range(7) for to in [*range(7), "bank", "pot"] if to != s]
-    embed = summary(Interlude(game=1, month=6, kind="han_don", cash=[0] * 7, debt=[0] * 7,
-                              transfers=transfers, movements=[]), names).to_dict()
+    embed = summary(
+        Interlude(game=1, month=6, kind="han_don", cash=[0] * 7, debt=[0] * 7, transfers=transfers, movements=[]), names
+    ).to_dict()
     assert len(field_lines(embed, "Who paid whom")) == 56 and len(embed["fields"]) >= 3
     within_discord_limits(embed)
 
@@ -222,5 +244,8 @@ def test_a_table_saved_before_the_accounts_still_books_its_year():
     set_position(state, 6, cash=[54, 158, 208], debt=[120, 120, 0], winner=2)
     loaded = GAME.load(state.model_dump_json(exclude={"account", "unshown"}))
     course.han_don(loaded, [])
-    assert [sum(line["amount"] for line in GAME.ledger_entries(loaded) if line["seat"] == s) for s in range(3)] == \
-        GAME.result(loaded).scores == [-180, -82, 268]
+    assert (
+        [sum(line["amount"] for line in GAME.ledger_entries(loaded) if line["seat"] == s) for s in range(3)]
+        == GAME.result(loaded).scores
+        == [-180, -82, 268]
+    )

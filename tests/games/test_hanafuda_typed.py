@@ -44,8 +44,9 @@ def bot_game(name, players, options, seed, check):
         offered.update(legal)
         return game.bot_choose(view, legal, n)
 
-    state, _ = play_game(game, options_for(game, players, options), bot_seats(players, balances), seed, check=check,
-                         choose=choose)
+    state, _ = play_game(
+        game, options_for(game, players, options), bot_seats(players, balances), seed, check=check, choose=choose
+    )
     return state, offered
 
 
@@ -77,9 +78,30 @@ def test_every_event_validates_against_the_game_union(name, players, options):
     assert {"round_start", "game_end"} <= seen
 
 
-MALFORMED = ["", ":", "play", "play:", "play:1L:", "play:1L:1C1:1C2", "play:XX", "play:1l", "take", "take:",
-             "take:1L:1C1", "bet:", "bet:x", "bet:-5", "declare:", "repay:", "repay:ten", "koikoi:1", "stop:",
-             "hit:1", "nonsense", " play:1L"]
+MALFORMED = [
+    "",
+    ":",
+    "play",
+    "play:",
+    "play:1L:",
+    "play:1L:1C1:1C2",
+    "play:XX",
+    "play:1l",
+    "take",
+    "take:",
+    "take:1L:1C1",
+    "bet:",
+    "bet:x",
+    "bet:-5",
+    "declare:",
+    "repay:",
+    "repay:ten",
+    "koikoi:1",
+    "stop:",
+    "hit:1",
+    "nonsense",
+    " play:1L",
+]
 
 
 @pytest.mark.parametrize("name", list(GAMES))

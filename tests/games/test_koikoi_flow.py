@@ -26,11 +26,21 @@ def round_end(events):
     "variant, roles, expected",
     [
         ("2p", [0, 1], {1: [(0, 4), (12, 16)], 0: [(4, 8), (16, 20)], "table": [(8, 12), (20, 24)], "pile": (24, 48)}),
-        ("2p_toppa", [0, 1], {1: [(0, 5), (14, 19)], 0: [(5, 10), (19, 24)], "table": [(10, 14), (24, 28)], "pile": (28, 48)}),
+        (
+            "2p_toppa",
+            [0, 1],
+            {1: [(0, 5), (14, 19)], 0: [(5, 10), (19, 24)], "table": [(10, 14), (24, 28)], "pile": (28, 48)},
+        ),
         (
             "3p",
             [0, 1, 2],
-            {1: [(0, 3), (12, 16)], 2: [(3, 6), (16, 20)], 0: [(6, 9), (20, 24)], "table": [(9, 12), (24, 27)], "pile": (27, 48)},
+            {
+                1: [(0, 3), (12, 16)],
+                2: [(3, 6), (16, 20)],
+                0: [(6, 9), (20, 24)],
+                "table": [(9, 12), (24, 27)],
+                "pile": (27, 48),
+            },
         ),
         (
             "4p",
@@ -155,7 +165,14 @@ def test_example_20_raise():
 
 def test_example_21_3p_no_calls():
     s = game(3)
-    arrange(s, {0: ["2C1", "4C1"], 1: ["5C2", "6C1"], 2: ["12L", "5C1"]}, ["12C1", "9C1"], ["7C1"], {2: ["1L", "3L"]}, turn=2)
+    arrange(
+        s,
+        {0: ["2C1", "4C1"], 1: ["5C2", "6C1"], 2: ["12L", "5C1"]},
+        ["12C1", "9C1"],
+        ["7C1"],
+        {2: ["1L", "3L"]},
+        turn=2,
+    )
     r = round_end(play(s, 2, "play:12L", "stop"))
     assert r["payments"] == [-6, -6, 12]
 
@@ -271,7 +288,14 @@ def test_example_25_4p_teams():
 
 def test_example_26_4p_no_calls():
     s = game(4)
-    arrange(s, {3: ["10A", "4C1"], 0: ["2C2", "3C1"], 1: ["5C1", "5C2"], 2: ["8C1", "9C1"]}, ["10C1"], ["2C1"], {1: ["6A", "7A"]}, turn=3)
+    arrange(
+        s,
+        {3: ["10A", "4C1"], 0: ["2C2", "3C1"], 1: ["5C1", "5C2"], 2: ["8C1", "9C1"]},
+        ["10C1"],
+        ["2C1"],
+        {1: ["6A", "7A"]},
+        turn=3,
+    )
     r = round_end(play(s, 3, "play:10A", "stop"))
     assert r["payments"] == [-5, 5, -5, 5]
     assert sorted((t["from"], t["to"], t["amount"]) for t in r["transfers"]) == [(0, 1, 5), (2, 3, 5)]
@@ -306,7 +330,10 @@ def test_example_27_teshi_2p():
     deck = deck_for(
         "2p",
         [0, 1],
-        {1: ["12L", "12C1", "12C2", "12C3", "1L", "2A", "3R", "4C1"], 0: ["5A", "6A", "7A", "8A", "9A", "10A", "11A", "2R"]},
+        {
+            1: ["12L", "12C1", "12C2", "12C3", "1L", "2A", "3R", "4C1"],
+            0: ["5A", "6A", "7A", "8A", "9A", "10A", "11A", "2R"],
+        },
         ["1R", "2C1", "3C1", "4R", "5R", "6R", "7R", "8L"],
     )
     s = game(2, decks=[deck], months=2)
@@ -368,7 +395,10 @@ def test_hand_combo_first_in_turn_order_from_oya_wins():
     deck = deck_for(
         "2p",
         [1, 0],  # seat 1 is the Oya
-        {0: ["12L", "12C1", "12C2", "12C3", "1L", "2A", "3R", "4C1"], 1: ["5A", "5R", "5C1", "5C2", "9A", "10A", "11A", "2R"]},
+        {
+            0: ["12L", "12C1", "12C2", "12C3", "1L", "2A", "3R", "4C1"],
+            1: ["5A", "5R", "5C1", "5C2", "9A", "10A", "11A", "2R"],
+        },
         ["1R", "2C1", "3C1", "4R", "6R", "7R", "8L", "9R"],
     )
     s = game(2, decks=[deck], order=[1, 0], months=1)
@@ -379,7 +409,12 @@ def test_4p_hand_combo_team_wins():
     deck = deck_for(
         "4p",
         [0, 1, 2, 3],
-        {2: ["7A", "7R", "7C1", "7C2", "1L"], 0: ["2A", "3L", "4A", "5A", "6A"], 1: ["8A", "9A", "10A", "11A", "12L"], 3: ["1R", "2R", "3R", "4R", "5R"]},
+        {
+            2: ["7A", "7R", "7C1", "7C2", "1L"],
+            0: ["2A", "3L", "4A", "5A", "6A"],
+            1: ["8A", "9A", "10A", "11A", "12L"],
+            3: ["1R", "2R", "3R", "4R", "5R"],
+        },
         ["6R", "8L", "9R", "10R", "11R", "12C1", "1C1", "2C1"],
     )
     s = game(4, decks=[deck], months=1)
@@ -430,7 +465,9 @@ def test_example_33_fourth_card():
 
 def test_example_34_ryukyoku():
     s = game(2)
-    arrange(s, {0: ["10A", "2C1"], 1: ["3C1", "4C1"]}, ["10C1", "9C1"], ["5C1", "12C1", "11C", "8C1"], {0: ["6A", "7A"]})
+    arrange(
+        s, {0: ["10A", "2C1"], 1: ["3C1", "4C1"]}, ["10C1", "9C1"], ["5C1", "12C1", "11C", "8C1"], {0: ["6A", "7A"]}
+    )
     play(s, 0, "play:10A", "koikoi")
     play(s, 1, "play:3C1")
     ev = play(s, 0, "play:2C1")
@@ -499,7 +536,15 @@ def test_illegal_actions_change_nothing():
     s = game(2)
     arrange(s, {0: ["3R", "2C1"], 1: ["4C1", "9C1"]}, ["3C1"], ["12C1"])
     before = s.model_dump_json()
-    for seat, action in [(1, "play:4C1"), (0, "play:4C1"), (0, "koikoi"), (0, "take:3C1"), (0, "play:3R:3C1"), (0, "nonsense"), (5, "stop")]:
+    for seat, action in [
+        (1, "play:4C1"),
+        (0, "play:4C1"),
+        (0, "koikoi"),
+        (0, "take:3C1"),
+        (0, "play:3R:3C1"),
+        (0, "nonsense"),
+        (5, "stop"),
+    ]:
         with pytest.raises(GameError) as e:
             GAME.apply(s, seat, action)
         assert str(e.value).endswith(".")

@@ -32,7 +32,9 @@ class Checker:
             for side in state.sides:  # partners always have equal scores
                 a, b = side.seats
                 assert state.scores[a] == state.scores[b]
-            assert [sorted([state.order[0], state.order[2]]), sorted([state.order[1], state.order[3]])] == [s.seats for s in state.sides]
+            assert [sorted([state.order[0], state.order[2]]), sorted([state.order[1], state.order[3]])] == [
+                s.seats for s in state.sides
+            ]
         # 3. no view shows another seat's hand (public view and events: tests/games/test_contract.py)
         hidden = GAME.hidden_cards(state)
         for seat in range(n):

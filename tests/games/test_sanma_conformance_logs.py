@@ -36,21 +36,40 @@ def test_real_log_replays_exactly(log: Path):
 def test_phoenix_2014_game_hand_by_hand():
     out = replay_file(PHOENIX_2014)
     assert [h["hand"] for h in out["hands"]] == [
-        "hand 1 (East 1 0h)", "hand 2 (East 1 1h)", "hand 3 (East 1 2h)", "hand 4 (East 1 3h)",
-        "hand 5 (East 2 0h)", "hand 6 (East 3 0h)", "hand 7 (South 1 0h)", "hand 8 (South 2 0h)",
-        "hand 9 (South 3 0h)", "hand 10 (South 3 1h)", "hand 11 (South 3 2h)"]
+        "hand 1 (East 1 0h)",
+        "hand 2 (East 1 1h)",
+        "hand 3 (East 1 2h)",
+        "hand 4 (East 1 3h)",
+        "hand 5 (East 2 0h)",
+        "hand 6 (East 3 0h)",
+        "hand 7 (South 1 0h)",
+        "hand 8 (South 2 0h)",
+        "hand 9 (South 3 0h)",
+        "hand 10 (South 3 1h)",
+        "hand 11 (South 3 2h)",
+    ]
     assert [h["deltas"] for h in out["hands"]] == [
-        [13000, -6000, -6000], [1000, -2000, 1000], [6600, -2800, -2800], [-4300, 7600, -2300],
-        [-1600, -3200, 5800], [3600, -2600, 0], [0, 7700, -7700], [3900, -3900, 0],
-        [-1000, -1000, 2000], [-1000, -1000, 2000], [6000, -3000, 0]]
+        [13000, -6000, -6000],
+        [1000, -2000, 1000],
+        [6600, -2800, -2800],
+        [-4300, 7600, -2300],
+        [-1600, -3200, 5800],
+        [3600, -2600, 0],
+        [0, 7700, -7700],
+        [3900, -3900, 0],
+        [-1000, -1000, 2000],
+        [-1000, -1000, 2000],
+        [6000, -3000, 0],
+    ]
     assert "3 han 50 fu" in out["hands"][4]["result"]  # after seat 2's open kan of 9s and its kan dora
     assert out["final_rounding"] == "tenhou" and out["end_reason"] == "last_hand"
     assert out["final_scores"] == [59200, 22800, 23000] and out["final"] == [54.0, -37.0, -17.0]
 
 
 def test_cli_replays_the_real_log():
-    p = subprocess.run([sys.executable, "-m", "games", "replay", "sanma", str(PHOENIX_2014)], capture_output=True,
-                       text=True, cwd=ROOT)
+    p = subprocess.run(
+        [sys.executable, "-m", "games", "replay", "sanma", str(PHOENIX_2014)], capture_output=True, text=True, cwd=ROOT
+    )
     assert p.returncode == 0, p.stdout + p.stderr
     assert "final scores [59200, 22800, 23000]  ranking scores [54.0, -37.0, -17.0]" in p.stdout
     assert "first divergence" not in p.stdout

@@ -16,9 +16,21 @@ from tests.games.sanma_walls import make_wall
 # ---------------------------------------------------------------- set-up helpers
 
 
-def table(hands: dict[int, str], turn: int, drawn: str | None = None, *, melds: dict[int, list] | None = None,
-          draws: str = "", rinshan: str = "", dora: str = "1m", ura: str = "1m", live: int = 30,
-          round_index: int = 0, first_turn: bool = False, **opts) -> SanmaState:
+def table(
+    hands: dict[int, str],
+    turn: int,
+    drawn: str | None = None,
+    *,
+    melds: dict[int, list] | None = None,
+    draws: str = "",
+    rinshan: str = "",
+    dora: str = "1m",
+    ura: str = "1m",
+    live: int = 30,
+    round_index: int = 0,
+    first_turn: bool = False,
+    **opts,
+) -> SanmaState:
     """A position where ``turn`` has just drawn ``drawn`` (its hand text includes it).
 
     Every tile is a distinct id: the hands, the melds (``(type, mpsz, from_seat)``), the next live
@@ -29,7 +41,9 @@ def table(hands: dict[int, str], turn: int, drawn: str | None = None, *, melds: 
     texts = [parse_codes(hands.get(s, "")) for s in range(3)]
     meld_codes = [[parse_codes(m[1]) for m in melds.get(s, [])] for s in range(3)]
     extra = [parse_codes(x) for x in (draws, rinshan, dora, ura)]
-    flat = [c for t in texts for c in t] + [c for ms in meld_codes for m in ms for c in m] + [c for e in extra for c in e]
+    flat = (
+        [c for t in texts for c in t] + [c for ms in meld_codes for m in ms for c in m] + [c for e in extra for c in e]
+    )
     ids = iter(codes_to_ids(flat))
 
     def take(codes: list[str]) -> list[int]:
@@ -66,8 +80,9 @@ def table(hands: dict[int, str], turn: int, drawn: str | None = None, *, melds: 
     s.kans = []
     for seat in range(3):
         for (mtype, _, frm), tiles in zip(melds.get(seat, []), meld_ids[seat]):
-            s.melds[seat].append(MeldM(type=mtype, tiles=sorted(tiles), called=None if frm is None else tiles[0],
-                                       from_seat=frm))
+            s.melds[seat].append(
+                MeldM(type=mtype, tiles=sorted(tiles), called=None if frm is None else tiles[0], from_seat=frm)
+            )
             if mtype != "pon":
                 s.kans.append(seat)
     s.n_dora = 1 + len(s.kans)
@@ -165,13 +180,23 @@ def test_daisuushii_without_pao_option_pays_normally():
 
 
 def test_fourth_wind_by_daiminkan_makes_pao_but_ankan_does_not():
-    s = table({0: "1m9m1p9p1s9s5z6z7z2p5p8p3s", 1: "4z4z4z1p", 2: "1m9m9p1s9s5z6z7z3p6p4s7s2s4z"}, 2, "4z",
-              melds={1: WIND_PONS}, rinshan="8s")
+    s = table(
+        {0: "1m9m1p9p1s9s5z6z7z2p5p8p3s", 1: "4z4z4z1p", 2: "1m9m9p1s9s5z6z7z3p6p4s7s2s4z"},
+        2,
+        "4z",
+        melds={1: WIND_PONS},
+        rinshan="8s",
+    )
     act(s, 2, "d:4z")
     act(s, 1, "kan")
     assert s.pao[1] == {"yakuman": "daisuushii", "from": 2}
-    s = table({1: "4z4z4z1p4z", 0: "1m9m1p9p1s9s5z6z7z2p5p8p3s", 2: "1m9m9p1s9s5z6z7z3p6p4s7s2s"}, 1, "4z",
-              melds={1: WIND_PONS}, rinshan="8s")
+    s = table(
+        {1: "4z4z4z1p4z", 0: "1m9m1p9p1s9s5z6z7z2p5p8p3s", 2: "1m9m9p1s9s5z6z7z3p6p4s7s2s"},
+        1,
+        "4z",
+        melds={1: WIND_PONS},
+        rinshan="8s",
+    )
     act(s, 1, "ankan:4z")
     assert s.melds[1][-1].type == "ankan" and s.pao[1] is None
 
@@ -184,9 +209,15 @@ FILLER0 = "1m9m1p9p1s9s2p5p8p3s"  # 10 unconnected tiles
 def suukaikan_position(seat0: str, drawn: str, rinshan: str, seat1: str = "234p678p1s2s", **kw):
     """E1: seat 0 has closed kans of 1z and 2z, seat 1 an open kan of 7z (three kans, two players);
     seat 0 has just drawn the fourth 5z."""
-    s = table({0: seat0, 1: seat1, 2: "9m1p9p1s9s3z6z3p6p4s7s2s4z"}, 0, drawn,
-              melds={0: [("ankan", "1111z", None), ("ankan", "2222z", None)], 1: [("daiminkan", "7777z", 2)]},
-              rinshan=rinshan, dora="1m1m9m9m", **kw)
+    s = table(
+        {0: seat0, 1: seat1, 2: "9m1p9p1s9s3z6z3p6p4s7s2s4z"},
+        0,
+        drawn,
+        melds={0: [("ankan", "1111z", None), ("ankan", "2222z", None)], 1: [("daiminkan", "7777z", 2)]},
+        rinshan=rinshan,
+        dora="1m1m9m9m",
+        **kw,
+    )
     s.honba, s.sticks = 1, 1
     s.scores = [35000, 34000, 35000]
     return s
@@ -235,10 +266,18 @@ def test_suukaikan_a_rinshan_win_on_the_fourth_kan_wins_instead():
 
 
 def test_four_kans_by_one_player_do_not_abort_and_no_fifth_kan():
-    s = table({0: "5z5z5z9s5z", 1: "6p6p6p8p8p8p1s2s3s4s", 2: "9m1p9p1s9s6z6z3p7p4s7s2s4z"}, 0, "5z",
-              melds={0: [("ankan", "1111z", None), ("ankan", "2222z", None), ("ankan", "3333z", None)],
-                     1: [("pon", "777z", 2)]},
-              rinshan="8p", draws="6p", dora="1m1m9m9m")
+    s = table(
+        {0: "5z5z5z9s5z", 1: "6p6p6p8p8p8p1s2s3s4s", 2: "9m1p9p1s9s6z6z3p7p4s7s2s4z"},
+        0,
+        "5z",
+        melds={
+            0: [("ankan", "1111z", None), ("ankan", "2222z", None), ("ankan", "3333z", None)],
+            1: [("pon", "777z", 2)],
+        },
+        rinshan="8p",
+        draws="6p",
+        dora="1m1m9m9m",
+    )
     act(s, 0, "ankan:5z")
     assert len(s.kans) == 4 and not s.suukaikan_pending
     act(s, 0, "d:8p")
@@ -261,7 +300,9 @@ def game_with(wall, **opts):
 
 
 def test_dealer_double_riichi_then_ippatsu_tsumo():
-    wall = make_wall(["234p567p23s678s55p", QUIET1, QUIET2], {39: "1z", 40: "9m", 41: "9p", 42: "4s", 94: "1m", 99: "1m"})
+    wall = make_wall(
+        ["234p567p23s678s55p", QUIET1, QUIET2], {39: "1z", 40: "9m", 41: "9p", 42: "4s", 94: "1m", 99: "1m"}
+    )
     s = game_with(wall)
     ev = engine.apply(s, 0, "r:1z")
     assert next(e for e in ev if e.type == "riichi").double is True and s.double_riichi[0]
@@ -278,8 +319,9 @@ def test_dealer_double_riichi_then_ippatsu_tsumo():
 
 
 def test_non_dealer_double_riichi_and_ron():
-    wall = make_wall(["1m9m2p8p3s7s2z3z5z6z3p6s9s", "234p567p23s678s55p", QUIET2],
-                     {39: "9m", 40: "1z", 41: "4s", 94: "1m", 99: "1m"})
+    wall = make_wall(
+        ["1m9m2p8p3s7s2z3z5z6z3p6s9s", "234p567p23s678s55p", QUIET2], {39: "9m", 40: "1z", 41: "4s", 94: "1m", 99: "1m"}
+    )
     s = game_with(wall)
     tsumogiri(s)  # dealer: 9m
     act(s, 1, "r:1z")
@@ -292,8 +334,9 @@ def test_non_dealer_double_riichi_and_ron():
 
 def test_a_kita_before_the_first_discard_rules_out_double_riichi():
     # dealer draws 5p, sets its North aside (first-turn kita), draws 1z and riichis with it
-    wall = make_wall(["234p567p23s678s5p4z", QUIET1, QUIET2], {39: "5p", 104: "1z", 40: "9m", 41: "9p", 42: "4s",
-                                                                  94: "1m", 99: "1m"})
+    wall = make_wall(
+        ["234p567p23s678s5p4z", QUIET1, QUIET2], {39: "5p", 104: "1z", 40: "9m", 41: "9p", 42: "4s", 94: "1m", 99: "1m"}
+    )
     s = game_with(wall)
     act(s, 0, "kita")
     ev = engine.apply(s, 0, "r:1z")
@@ -328,8 +371,10 @@ def test_no_tenhou_on_a_first_turn_kita_replacement():
 
 def test_no_chiihou_after_a_pon():
     # dealer discards 6z, seat 2 pons it; seat 1's first draw (after the dealer's second) wins, but not as chiihou
-    wall = make_wall(["1m9m2p8p3s7s2z3z5z6z3p6s9s", "234p567p23s678s55p", "1m9m2p8p3s7s2z3z6z6z4p7s1s"],
-                     {39: "6z", 40: "9p", 41: "4s", 94: "1m"})
+    wall = make_wall(
+        ["1m9m2p8p3s7s2z3z5z6z3p6s9s", "234p567p23s678s55p", "1m9m2p8p3s7s2z3z6z6z4p7s1s"],
+        {39: "6z", 40: "9p", 41: "4s", 94: "1m"},
+    )
     s = game_with(wall)
     act(s, 0, "d:6z")
     act(s, 2, "pon", "d:9m")
@@ -345,8 +390,15 @@ def test_no_chiihou_after_a_pon():
 
 def test_example17_haitei_through_the_engine():
     # S1, dealer seat 0; seat 1 draws the last live tile and wins (open tanyao + haitei)
-    s = table({0: "1m9m1p9p1s9s2z3z5z6z7z3p6s9m", 1: "234p567p23s55p", 2: "1m9m1p9p1s9s2z3z5z6z7z3p6s"}, 0, "9m",
-              melds={1: [("pon", "888s", 2)]}, draws="4s", live=1, round_index=3)
+    s = table(
+        {0: "1m9m1p9p1s9s2z3z5z6z7z3p6s9m", 1: "234p567p23s55p", 2: "1m9m1p9p1s9s2z3z5z6z7z3p6s"},
+        0,
+        "9m",
+        melds={1: [("pon", "888s", 2)]},
+        draws="4s",
+        live=1,
+        round_index=3,
+    )
     tsumogiri(s)
     assert s.live == 0 and s.turn == 1
     # the haitei draw allows only tsumo or a discard
@@ -360,8 +412,14 @@ def test_example17_haitei_through_the_engine():
 
 
 def test_houtei_ron_on_the_last_discard_and_no_pon_of_it():
-    s = table({0: "4s4s1m9m1p9p2z3z5z6z7z3p8p", 1: "1m9m9p1s9s2z3z5z6z7z3p6s7p", 2: "234p567p23s678s55p"}, 0, "8p",
-              draws="4s", live=1, round_index=3)
+    s = table(
+        {0: "4s4s1m9m1p9p2z3z5z6z7z3p8p", 1: "1m9m9p1s9s2z3z5z6z7z3p6s7p", 2: "234p567p23s678s55p"},
+        0,
+        "8p",
+        draws="4s",
+        live=1,
+        round_index=3,
+    )
     tsumogiri(s)
     assert s.live == 0 and s.turn == 1
     act(s, 1, "d:4s")
@@ -375,8 +433,14 @@ def test_houtei_ron_on_the_last_discard_and_no_pon_of_it():
 
 
 def test_passing_the_houtei_tile_ends_in_an_exhaustive_draw():
-    s = table({0: "4s4s1m9m1p9p2z3z5z6z7z3p8p", 1: "1m9m9p1s9s2z3z5z6z7z3p6s7p", 2: "234p567p23s678s55p"}, 0, "8p",
-              draws="4s", live=1, round_index=3)
+    s = table(
+        {0: "4s4s1m9m1p9p2z3z5z6z7z3p8p", 1: "1m9m9p1s9s2z3z5z6z7z3p6s7p", 2: "234p567p23s678s55p"},
+        0,
+        "8p",
+        draws="4s",
+        live=1,
+        round_index=3,
+    )
     tsumogiri(s)
     act(s, 1, "d:4s")
     act(s, 2, "pass")
@@ -387,8 +451,13 @@ def test_passing_the_houtei_tile_ends_in_an_exhaustive_draw():
 
 def test_kita_with_one_tile_left_is_rinshan_not_haitei_and_the_next_discard_is_houtei():
     # seat 1 draws a North with live = 1, kita leaves live = 0; the replacement wins as rinshan (example 5b)
-    s = table({1: "234p567p23s678s55p4z", 0: "1m9m1p9p1s9s2z3z5z6z7z3p6s", 2: "1m9m1p9p1s9s2z3z5z6z7z3p9s"}, 1,
-              "4z", rinshan="4s", live=1)
+    s = table(
+        {1: "234p567p23s678s55p4z", 0: "1m9m1p9p1s9s2z3z5z6z7z3p6s", 2: "1m9m1p9p1s9s2z3z5z6z7z3p9s"},
+        1,
+        "4z",
+        rinshan="4s",
+        live=1,
+    )
     act(s, 1, "kita")
     assert s.live == 0
     act(s, 1, "tsumo")
@@ -397,8 +466,13 @@ def test_kita_with_one_tile_left_is_rinshan_not_haitei_and_the_next_discard_is_h
     assert "Rinshan Kaihou" in yaku_names(w) and "Haitei Raoyue" not in yaku_names(w)
     assert h["deltas"] == [-4000, 6000, -2000]
     # same, but the replacement does not win: the discard after it is the houtei tile
-    s = table({1: "234p567p23s678s55p4z", 0: "1m9m1p9p1s9s2z3z5z6z7z3p6s", 2: "234p678p34s678s99s"}, 1,
-              "4z", rinshan="5s", live=1)
+    s = table(
+        {1: "234p567p23s678s55p4z", 0: "1m9m1p9p1s9s2z3z5z6z7z3p6s", 2: "234p678p34s678s99s"},
+        1,
+        "4z",
+        rinshan="5s",
+        live=1,
+    )
     act(s, 1, "kita", "d:5s")
     assert engine.legal_actions(s, 2) == ["ron", "pass"]
     act(s, 2, "ron")
@@ -414,8 +488,9 @@ NOTEN = ("1m9m1p9p1s9s2z3z5z6z7z3p6s", "1m9m1p9p1s9s2z3z5z6z7z3p9s")
 def s3_dealer_tsumo(scores, round_index=5, **opts):
     dealer = round_index % 3
     others = [x for x in range(3) if x != dealer]
-    s = table({dealer: DEALER_TSUMO, others[0]: NOTEN[0], others[1]: NOTEN[1]}, dealer, "4s",
-              round_index=round_index, **opts)
+    s = table(
+        {dealer: DEALER_TSUMO, others[0]: NOTEN[0], others[1]: NOTEN[1]}, dealer, "4s", round_index=round_index, **opts
+    )
     s.scores = list(scores)
     act(s, dealer, "tsumo")
     assert last(s)["type"] == "win" and last(s)["deltas"][dealer] == 2600
@@ -462,8 +537,15 @@ def test_agari_yame_tie_for_first_goes_to_seat_order_so_the_game_goes_on():
 
 
 def test_no_agari_yame_after_an_abortive_draw():
-    s = table({2: "1m9m1p9p1s9s1z2z3z5z6z2p3p7z", 0: NOTEN[0], 1: NOTEN[1]}, 2, "7z", round_index=5,
-              first_turn=True, dora="2s", ura="2s")
+    s = table(
+        {2: "1m9m1p9p1s9s1z2z3z5z6z2p3p7z", 0: NOTEN[0], 1: NOTEN[1]},
+        2,
+        "7z",
+        round_index=5,
+        first_turn=True,
+        dora="2s",
+        ura="2s",
+    )
     s.scores = [30000, 30000, 45000]
     act(s, 2, "kyuushu")
     assert last(s)["type"] == "abort" and s.final is None

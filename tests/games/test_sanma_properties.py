@@ -14,7 +14,7 @@ def all_tiles(state) -> list[int]:
     tiles += [t for ms in state.melds for m in ms for t in m.tiles]
     tiles += [t for k in state.kita for t in k]
     tiles += [r.tile for river in state.rivers for r in river if not r.called]
-    tiles += state.wall[state.live_pos:state.live_end] + state.rinshan + state.wall[94:104]
+    tiles += state.wall[state.live_pos : state.live_end] + state.rinshan + state.wall[94:104]
     return tiles
 
 
@@ -30,11 +30,16 @@ def checker(counter):
         assert "hand_ids" not in pub and '"hand"' not in pub
         for e in events:
             if e.seat is None:
-                assert "hand" not in e.fields() and "tile" not in e.fields() or e.type in ("discard", "call", "call_window", "kan_declared"), e
+                assert (
+                    "hand" not in e.fields()
+                    and "tile" not in e.fields()
+                    or e.type in ("discard", "call", "call_window", "kan_declared")
+                ), e
         for s in engine.to_act(state):
             v = engine.view(state, s).model_dump()
             assert v["hand"] == hidden[s]
             assert all(k not in v for k in ("hands", "wall", "rinshan"))
+
     return check
 
 
@@ -54,8 +59,17 @@ def test_seeded_bot_games_conserve_everything():
 def test_illegal_actions_change_nothing():
     state = engine.new_game(Options(), ["a", "b", "c"], "illegal")
     before = state.model_dump_json()
-    for seat, action in [(1, "d:1p"), (0, "d:5m"), (0, "ron"), (0, "pon"), (0, "d:xx"), (0, "r:1p"), (3, "d:1p"),
-                         (0, "ankan:1p"), (0, "kita") if "kita" not in engine.legal_actions(state, 0) else (0, "x")]:
+    for seat, action in [
+        (1, "d:1p"),
+        (0, "d:5m"),
+        (0, "ron"),
+        (0, "pon"),
+        (0, "d:xx"),
+        (0, "r:1p"),
+        (3, "d:1p"),
+        (0, "ankan:1p"),
+        (0, "kita") if "kita" not in engine.legal_actions(state, 0) else (0, "x"),
+    ]:
         try:
             engine.apply(state, seat, action)
         except GameError as e:

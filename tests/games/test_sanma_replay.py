@@ -27,8 +27,13 @@ def test_sanma2_replays_exactly():
     hands = out["hands"]
     assert len(hands) == 6 and all(h["ok"] for h in hands)
     assert [h["deltas"] for h in hands] == [
-        [-4000, 7000, -2000], [0, 13000, -12000], [-1000, 2000, -1000],
-        [-6200, 13400, -6200], [3600, -2300, -1300], [0, 18000, -16000]]
+        [-4000, 7000, -2000],
+        [0, 13000, -12000],
+        [-1000, 2000, -1000],
+        [-6200, 13400, -6200],
+        [3600, -2300, -1300],
+        [0, 18000, -16000],
+    ]
     assert [h["scores"] for h in hands][-1] == [27400, 83100, -5500]
     assert hands[2]["draws"] == 55  # the drawn-out hand: 55 draws with 3 kita
     assert "5 han 30 fu" in hands[0]["result"] and "5 han 40 fu" in hands[1]["result"]
@@ -39,8 +44,9 @@ def test_sanma2_replays_exactly():
 
 
 def test_cli_replay_json():
-    p = subprocess.run([sys.executable, "-m", "games", "replay", "sanma", str(LOG), "--json"], capture_output=True,
-                       text=True, cwd=ROOT)
+    p = subprocess.run(
+        [sys.executable, "-m", "games", "replay", "sanma", str(LOG), "--json"], capture_output=True, text=True, cwd=ROOT
+    )
     assert p.returncode == 0, p.stderr
     assert json.loads(p.stdout)["final"] == [-13.0, 79.0, -66.0]
 
@@ -57,20 +63,24 @@ def test_tampered_log_is_caught():
         replay_text(bad)
 
 
-@pytest.mark.parametrize("content, message", [
-    ("<mjloggm ver='2.3'><GO type='185'", "not a readable mjlog XML file"),  # cut short
-    ('{"log": [[[0, 0, 0], [35000, 35000, 35000, 0]]]}', "a hand of the log is not a list of 17 entries"),
-    ('<mjloggm ver="2.3"><GO type="185"/><INIT seed="0,0" ten="350,350,350,0"/></mjloggm>', "the log is malformed"),
-    (b"\x1f\x8b\x08\x00binary", "not a text file"),  # a still-gzipped .mjlog
-])
+@pytest.mark.parametrize(
+    "content, message",
+    [
+        ("<mjloggm ver='2.3'><GO type='185'", "not a readable mjlog XML file"),  # cut short
+        ('{"log": [[[0, 0, 0], [35000, 35000, 35000, 0]]]}', "a hand of the log is not a list of 17 entries"),
+        ('<mjloggm ver="2.3"><GO type="185"/><INIT seed="0,0" ten="350,350,350,0"/></mjloggm>', "the log is malformed"),
+        (b"\x1f\x8b\x08\x00binary", "not a text file"),  # a still-gzipped .mjlog
+    ],
+)
 def test_cli_replay_of_a_malformed_file_is_one_clear_line(tmp_path, content, message):
     path = tmp_path / "log.xml"
     if isinstance(content, bytes):
         path.write_bytes(content)
     else:
         path.write_text(content)
-    p = subprocess.run([sys.executable, "-m", "games", "replay", "sanma", str(path)], capture_output=True, text=True,
-                       cwd=ROOT)
+    p = subprocess.run(
+        [sys.executable, "-m", "games", "replay", "sanma", str(path)], capture_output=True, text=True, cwd=ROOT
+    )
     assert p.returncode == 1
     assert "Traceback" not in p.stderr and len(p.stderr.strip().splitlines()) == 1
     assert p.stderr.startswith("Replay failed: ") and message in p.stderr
@@ -106,7 +116,8 @@ def test_the_riichi_stick_is_still_checked_when_a_call_follows():
     out = replay_text(riichi_then_pon_log(paid="350,350,350,0"))  # a log that says no stick was paid
     assert out["hands"][0]["problems"] == [
         'hand 1 (East 1 0h), action 4 <REACH who="0" step="2">: scores after riichi log [35000, 35000, 35000] '
-        '!= engine [34000, 35000, 35000]']
+        "!= engine [34000, 35000, 35000]"
+    ]
 
 
 def test_a_call_the_engine_cannot_make_is_an_error_not_dropped():

@@ -51,6 +51,7 @@ def _log(body: str) -> str:
 
 # --- 1. South rounds --------------------------------------------------------------------------
 
+
 def test_tenhou_round_index_maps_to_engine_round():
     assert [engine_round(r) for r in (0, 1, 2, 4, 5, 6)] == [0, 1, 2, 3, 4, 5]
     for bad in (3, 7):
@@ -72,6 +73,7 @@ def test_south_one_hand_replays_with_tenhou_round_index_4():
 
 # --- 2. kan dora ------------------------------------------------------------------------------
 
+
 def _ankan_log(dora_tag: bool = True, kan: bool = True) -> tuple[str, int]:
     """Seat 0 (dealer) holds four 1p, declares ankan on its first turn; then everyone discards what
     it draws until the wall is empty. Returns the log and the kan-dora indicator id."""
@@ -80,7 +82,7 @@ def _ankan_log(dora_tag: bool = True, kan: bool = True) -> tuple[str, int]:
     rng.shuffle(rest)
     hands = [[36, 37, 38, 39] + rest[:9], rest[9:22], rest[22:35]]
     indicator, kan_dora, rinshan = rest[35], rest[36], rest[37]
-    live = rest[38:38 + (54 if kan else 55)]  # a kan takes the last live tile into the dead wall
+    live = rest[38 : 38 + (54 if kan else 55)]  # a kan takes the last live tile into the dead wall
     body = [_init(hands, indicator), f"<T{live[0]}/>"]
     if kan:
         body.append(f'<N who="0" m="{36 << 8}"/>')
@@ -123,9 +125,16 @@ def _daiminkan_log(dora_before_discard: bool = False) -> tuple[str, int]:
     rng.shuffle(rest)
     hands = [[36] + rest[:12], [37, 38, 39] + rest[12:22], rest[22:35]]
     indicator, kan_dora, rinshan = rest[35], rest[36], rest[37]
-    live = rest[38:38 + 54]
-    body = [_init(hands, indicator), f"<T{live[0]}/>", "<D36/>", f'<N who="1" m="{(36 << 8) | 3}"/>',
-            f"<U{rinshan}/>", f"<E{rinshan}/>", f'<DORA hai="{kan_dora}"/>']
+    live = rest[38 : 38 + 54]
+    body = [
+        _init(hands, indicator),
+        f"<T{live[0]}/>",
+        "<D36/>",
+        f'<N who="1" m="{(36 << 8) | 3}"/>',
+        f"<U{rinshan}/>",
+        f"<E{rinshan}/>",
+        f'<DORA hai="{kan_dora}"/>',
+    ]
     if dora_before_discard:
         body[-2:] = body[-1:] + body[-2:-1]
     return _log("".join(body + _tsumogiri_to_the_end(live[1:], 2))), kan_dora
@@ -156,8 +165,10 @@ def _nine_kinds_log(declarer_hai: str | None = None) -> str:
     hands = [NINE + rest[:4], rest[4:17], rest[17:30]]
     draw = 120  # a North
     shown = declarer_hai or ",".join(map(str, sorted(hands[0] + [draw])))
-    return _log(_init(hands, rest[30]) + f'<T{draw}/><RYUUKYOKU type="yao9" ba="0,0" '
-                f'sc="350,0,350,0,350,0,0,0" hai0="{shown}"/>')
+    return _log(
+        _init(hands, rest[30]) + f'<T{draw}/><RYUUKYOKU type="yao9" ba="0,0" '
+        f'sc="350,0,350,0,350,0,0,0" hai0="{shown}"/>'
+    )
 
 
 def test_nine_kinds_is_applied_as_kyuushu():
@@ -175,14 +186,16 @@ def test_nine_kinds_revealed_hand_is_compared():
 
 # --- 4. the log's own rounding ----------------------------------------------------------------
 
+
 def test_rounding_is_read_from_owari():
     assert log_rounding("274,-13.0,831,79.0,-55,-66.0,0,0.0") == "tenhou"
     assert log_rounding("220,-38.0,359,-4.1,471,42.1,0,0.0") == "none"
 
 
 def test_sanma2_with_unrounded_owari_replays_unrounded():
-    text = LOG.read_text().replace('owari="274,-13.0,831,79.0,-55,-66.0,0,0.0"',
-                                   'owari="274,-12.6,831,78.1,-55,-65.5,0,0.0"')
+    text = LOG.read_text().replace(
+        'owari="274,-13.0,831,79.0,-55,-66.0,0,0.0"', 'owari="274,-12.6,831,78.1,-55,-65.5,0,0.0"'
+    )
     assert "-12.6" in text
     out = replay_text(text)
     assert out["ok"], out["first_divergence"]
@@ -191,6 +204,7 @@ def test_sanma2_with_unrounded_owari_replays_unrounded():
 
 
 # --- 5. first divergence ----------------------------------------------------------------------
+
 
 def test_first_divergence_names_hand_action_expected_and_engine():
     text = LOG.read_text()
@@ -216,12 +230,14 @@ def test_cli_prints_the_first_divergence(tmp_path):
     import subprocess
     import sys
 
-    text = LOG.read_text().replace('owari="274,-13.0,831,79.0,-55,-66.0,0,0.0"',
-                                   'owari="274,-13.0,831,80.0,-55,-67.0,0,0.0"')
+    text = LOG.read_text().replace(
+        'owari="274,-13.0,831,79.0,-55,-66.0,0,0.0"', 'owari="274,-13.0,831,80.0,-55,-67.0,0,0.0"'
+    )
     log = tmp_path / "tampered.xml"
     log.write_text(text)
-    p = subprocess.run([sys.executable, "-m", "games", "replay", "sanma", str(log)], capture_output=True,
-                       text=True, cwd=ROOT)
+    p = subprocess.run(
+        [sys.executable, "-m", "games", "replay", "sanma", str(log)], capture_output=True, text=True, cwd=ROOT
+    )
     assert p.returncode == 1
     assert "first divergence: end of game: log points [27400, 83100, -5500], scores [-13.0, 80.0, -67.0]" in p.stdout
     assert "engine points [27400, 83100, -5500], scores [-13.0, 79.0, -66.0]" in p.stdout
@@ -236,24 +252,30 @@ def test_draw_types_are_compared_with_the_engine():
     four_kans = tag('type="kan4" ba="0,0" sc="350,0,350,0,350,0,0,0"')
     assert _check_draw(four_kans, {"type": "abort", "reason": "suukaikan", "deltas": [0, 0, 0]}, "w", True) == []
     assert _check_draw(four_kans, {"type": "exhaustive", "tenpai": [], "deltas": [0, 0, 0]}, "w", True) == [
-        "w: log four-kan abort != engine exhaustive"]
+        "w: log four-kan abort != engine exhaustive"
+    ]
     nagashi = tag('type="nm" ba="0,0" sc="350,80,350,-40,350,-40,0,0" hai1="1,2,3"')
     assert _check_draw(nagashi, {"type": "exhaustive", "tenpai": [1], "deltas": [8000, -4000, -4000]}, "w", True) == []
-    assert _check_draw(tag('type="reach4" ba="0,0" sc="350,0,350,0,350,0,0,0"'),
-                       {"type": "abort", "reason": "x", "deltas": [0, 0, 0]}, "w", True) == [
-        "w: abortive draw 'reach4' does not exist in sanma"]
+    assert _check_draw(
+        tag('type="reach4" ba="0,0" sc="350,0,350,0,350,0,0,0"'),
+        {"type": "abort", "reason": "x", "deltas": [0, 0, 0]},
+        "w",
+        True,
+    ) == ["w: abortive draw 'reach4' does not exist in sanma"]
 
 
 def test_kan_dora_shown_only_in_agari_dora_hai_is_placed():
-    text = _log(_init([list(range(36, 49)), list(range(49, 62)), list(range(62, 75))], 100)
-                + '<T75/><AGARI who="0" fromWho="0" doraHai="100,101" ten="30,1000,0" sc="350,0,350,0,350,0,0,0"/>')
+    text = _log(
+        _init([list(range(36, 49)), list(range(49, 62)), list(range(62, 75))], 100)
+        + '<T75/><AGARI who="0" fromWho="0" doraHai="100,101" ten="30,1000,0" sc="350,0,350,0,350,0,0,0"/>'
+    )
     assert build_wall(_hands(parse(text))[0])[94:96] == [100, 101]
 
 
 def test_dora_indicators_at_agari_are_compared():
     text = LOG.read_text()
     first = re.search(r'<AGARI [^>]*doraHai="(\d+)"', text)
-    tampered = text[:first.start(1)] + str(int(first.group(1)) + 4) + text[first.end(1):]
+    tampered = text[: first.start(1)] + str(int(first.group(1)) + 4) + text[first.end(1) :]
     out = replay_text(tampered)
     assert not out["ok"] and "dora indicators log" in out["first_divergence"]
     assert out["first_divergence"].startswith("hand 1 (East 1 0h), action ")

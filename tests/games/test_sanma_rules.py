@@ -19,8 +19,18 @@ def ids(text):
     return parse_ids(text)
 
 
-def position(hands: dict[int, str], turn: int, drawn: str | None = None, *, dealer: int = 0, round_index: int | None = None,
-             dora: str = "2z", ura: str = "7z", live: int = 30, **opts) -> SanmaState:
+def position(
+    hands: dict[int, str],
+    turn: int,
+    drawn: str | None = None,
+    *,
+    dealer: int = 0,
+    round_index: int | None = None,
+    dora: str = "2z",
+    ura: str = "7z",
+    live: int = 30,
+    **opts,
+) -> SanmaState:
     """A state where ``turn`` has just drawn ``drawn`` (its hand text includes it)."""
     state = engine.new_game(Options(**opts), ["s0", "s1", "s2"], "pos")
     state.round_index = dealer if round_index is None else round_index
@@ -30,7 +40,7 @@ def position(hands: dict[int, str], turn: int, drawn: str | None = None, *, deal
     allocated = codes_to_ids([c for t in texts for c in t])  # distinct ids across the three hands
     state.hands, pos = [], 0
     for t in texts:
-        state.hands.append(sorted(allocated[pos:pos + len(t)], key=lambda x: (x // 4, x)))
+        state.hands.append(sorted(allocated[pos : pos + len(t)], key=lambda x: (x // 4, x)))
         pos += len(t)
     state.wall[94] = ids(dora)[0]
     state.wall[99] = ids(ura)[0]
@@ -57,8 +67,9 @@ def test_example8_double_ron_sticks_and_honba_to_the_nearer_winner():
 
 
 def test_double_ron_off_keeps_the_nearest_winner():
-    s = position({0: "1z1z2z2z3z3z5z5z6z6z7z9m5p", 1: "234p67p234s678s55s", 2: "111m46p789s123s99p"}, 0, "5p",
-                 double_ron=False)
+    s = position(
+        {0: "1z1z2z2z3z3z5z5z6z6z7z9m5p", 1: "234p67p234s678s55s", 2: "111m46p789s123s99p"}, 0, "5p", double_ron=False
+    )
     s.riichi[2] = 2
     engine.apply(s, 0, "d:5p")
     engine.apply(s, 1, "ron")
@@ -99,13 +110,18 @@ def test_karaten_is_noten():
 
 def test_example10_pao_tsumo_and_ron():
     def pao_state():
-        s = position({1: "11p23s4s", 0: "1m9m1p9p1s9s4z7p8p9p2p2p3p4s", 2: "1m9m1p9p1s9s4z7p8p9p2p2p3p"}, 1, "4s",
-                     dealer=0)
-        s.melds[1] = [MeldM(type="pon", tiles=ids("555z"), from_seat=0), MeldM(type="pon", tiles=ids("666z"), from_seat=2),
-                      MeldM(type="pon", tiles=ids("777z"), from_seat=2)]
+        s = position(
+            {1: "11p23s4s", 0: "1m9m1p9p1s9s4z7p8p9p2p2p3p4s", 2: "1m9m1p9p1s9s4z7p8p9p2p2p3p"}, 1, "4s", dealer=0
+        )
+        s.melds[1] = [
+            MeldM(type="pon", tiles=ids("555z"), from_seat=0),
+            MeldM(type="pon", tiles=ids("666z"), from_seat=2),
+            MeldM(type="pon", tiles=ids("777z"), from_seat=2),
+        ]
         s.pao[1] = {"yakuman": "daisangen", "from": 2}
         s.honba = 1
         return s
+
     s = pao_state()
     engine.apply(s, 1, "tsumo")
     assert s.hands_log[-1]["deltas"] == [0, 24200, -24200]
@@ -120,7 +136,9 @@ def test_example10_pao_tsumo_and_ron():
 
 
 def test_pao_is_set_by_the_third_dragon_pon():
-    s = position({0: "7z1m9m1p9p1s9s4z7p8p9p2p3p3p", 1: "7z7z1p1p2s3s4s5s6s7s", 2: "1m9m1p9p1s9s4z7p8p9p2p2p3p"}, 0, "3p")
+    s = position(
+        {0: "7z1m9m1p9p1s9s4z7p8p9p2p3p3p", 1: "7z7z1p1p2s3s4s5s6s7s", 2: "1m9m1p9p1s9s4z7p8p9p2p2p3p"}, 0, "3p"
+    )
     s.melds[1] = [MeldM(type="pon", tiles=ids("555z"), from_seat=2), MeldM(type="pon", tiles=ids("666z"), from_seat=2)]
     engine.apply(s, 0, "d:7z")
     assert "pon" in engine.legal_actions(s, 1)
@@ -165,8 +183,9 @@ def test_riichi_furiten_lasts_and_tsumo_still_allowed():
 
 
 def test_kuikae_after_pon():
-    s = position({0: "7z1m9m1p9p1s9s4z7p8p9p2p3p3p", 1: "7z7z7z1p2p3p4p5p6p7p8p3s4s", 2: "1m9m1s9s4z2z3z5z6z2s3s5s6s"},
-                 0, "3p")
+    s = position(
+        {0: "7z1m9m1p9p1s9s4z7p8p9p2p3p3p", 1: "7z7z7z1p2p3p4p5p6p7p8p3s4s", 2: "1m9m1s9s4z2z3z5z6z2s3s5s6s"}, 0, "3p"
+    )
     engine.apply(s, 0, "d:7z")
     assert set(engine.legal_actions(s, 1)) == {"pon", "kan", "pass"}
     engine.apply(s, 1, "pon")
@@ -179,10 +198,16 @@ def test_kuikae_after_pon():
 
 
 def test_chankan_robs_a_shouminkan():
-    s = position({0: "4s1m9m1p9p1s9s7p8p9p2p3p", 1: "234p567p23s678s55p", 2: "1m9m1p9p1s9s4z7p8p9p2p2p3p"}, 0, "4s",
-                 dora="1m")
-    s.melds[0] = [MeldM(type="pon", tiles=ids("4s4s4s") if False else [ids("4s")[0] + 1, ids("4s")[0] + 2, ids("4s")[0] + 3],
-                        from_seat=1)]
+    s = position(
+        {0: "4s1m9m1p9p1s9s7p8p9p2p3p", 1: "234p567p23s678s55p", 2: "1m9m1p9p1s9s4z7p8p9p2p2p3p"}, 0, "4s", dora="1m"
+    )
+    s.melds[0] = [
+        MeldM(
+            type="pon",
+            tiles=ids("4s4s4s") if False else [ids("4s")[0] + 1, ids("4s")[0] + 2, ids("4s")[0] + 3],
+            from_seat=1,
+        )
+    ]
     s.hands[0] = [t for t in s.hands[0] if not (t // 4 == ids("4s")[0] // 4 and t != ids("4s")[0])]
     s.hands[0] = s.hands[0][:11]
     if ids("4s")[0] not in s.hands[0]:
@@ -199,8 +224,14 @@ def test_chankan_robs_a_shouminkan():
 
 
 def test_example6_ron_on_a_kita():
-    s = position({1: "4z1m9m1p9p1s9s7p8p9p2p2p5s3s", 2: "123p456p789p234s4z", 0: "1m9m1s9s2z3z5z6z7z2s3s6s6s"}, 1, "3s",
-                 dealer=0, round_index=3, dora="5z")
+    s = position(
+        {1: "4z1m9m1p9p1s9s7p8p9p2p2p5s3s", 2: "123p456p789p234s4z", 0: "1m9m1s9s2z3z5z6z7z2s3s6s6s"},
+        1,
+        "3s",
+        dealer=0,
+        round_index=3,
+        dora="5z",
+    )
     s.riichi[2] = 2
     s.sticks = 1
     assert "kita" in engine.legal_actions(s, 1)
@@ -240,8 +271,9 @@ def test_kan_dora_timing_closed_now_open_after_discard():
 
 
 def test_kyuushu_kyuuhai_abort():
-    wall = make_wall(["1m9m1p9p1s9s1z2z3z5z6z2p3p", "2p3p4p5p6p7p2s3s4s6s6s7s8s", "4p5p6p7p8p2s3s4s5s6s7s8s1p"],
-                     {39: "7z"})
+    wall = make_wall(
+        ["1m9m1p9p1s9s1z2z3z5z6z2p3p", "2p3p4p5p6p7p2s3s4s6s6s7s8s", "4p5p6p7p8p2s3s4s5s6s7s8s1p"], {39: "7z"}
+    )
     s = engine.new_game(Options(), ["a", "b", "c"], "k", walls=[wall])
     assert "kyuushu" in engine.legal_actions(s, 0)
     engine.apply(s, 0, "kyuushu")
@@ -257,8 +289,13 @@ def test_final_ranking_example():
 
 
 def test_agari_yame_and_last_hand_end():
-    s = position({0: "234p567p234s678s5s5s", 1: "1m9m1p9p1s4s7s2z3z5z6z8s", 2: "1m9m1p9p1s4s7s2z3z5z6z8s"}, 0, "5s",
-                 round_index=5, dealer=2)
+    s = position(
+        {0: "234p567p234s678s5s5s", 1: "1m9m1p9p1s4s7s2z3z5z6z8s", 2: "1m9m1p9p1s4s7s2z3z5z6z8s"},
+        0,
+        "5s",
+        round_index=5,
+        dealer=2,
+    )
     # South 3: dealer is seat 2; here seat 0 is tenpai and the dealer noten -> the game ends
     s.round_index = 5
     h = _exhaust(s, "d:5s") if s.turn == 0 else None

@@ -36,7 +36,9 @@ def amount(cell: str) -> int:
 
 
 def score(han: int, fu: int, dealer: bool, tsumo: bool) -> dict:
-    config = HandConfig(is_tsumo=tsumo, player_wind=EAST if dealer else SOUTH, round_wind=EAST, options=optional_rules())
+    config = HandConfig(
+        is_tsumo=tsumo, player_wind=EAST if dealer else SOUTH, round_wind=EAST, options=optional_rules()
+    )
     return ScoresCalculator().calculate_scores(han, fu, config)
 
 
@@ -47,11 +49,14 @@ def header_fus(title_start: str) -> list[int]:
     return [int(c) for c in re.findall(r"\d+", header)]
 
 
-@pytest.mark.parametrize("title,dealer,tsumo", [
-    ("Non-dealer wins — ron (the discarder pays):", False, False),
-    ("Non-dealer wins — tsumo (the dealer pays / the other non-dealer pays):", False, True),
-    ("Dealer wins — ron (the discarder pays) and tsumo (each non-dealer pays):", True, None),
-])
+@pytest.mark.parametrize(
+    "title,dealer,tsumo",
+    [
+        ("Non-dealer wins — ron (the discarder pays):", False, False),
+        ("Non-dealer wins — tsumo (the dealer pays / the other non-dealer pays):", False, True),
+        ("Dealer wins — ron (the discarder pays) and tsumo (each non-dealer pays):", True, None),
+    ],
+)
 def test_the_payment_tables_are_the_librarys(title, dealer, tsumo):
     rows = tables()[title]
     fus = header_fus(title)

@@ -48,15 +48,43 @@ def test_tile_set_and_notation():
 
 
 def test_invalid_tile_exits_2():
-    p = subprocess.run([sys.executable, "-m", "games", "calc", "sanma", "--hand", "111m234p678p34s99s5m", "--win", "5m",
-                        "--json"], capture_output=True, text=True, cwd=ROOT)
+    p = subprocess.run(
+        [sys.executable, "-m", "games", "calc", "sanma", "--hand", "111m234p678p34s99s5m", "--win", "5m", "--json"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
     assert p.returncode == 2 and "not a sanma tile" in p.stderr
 
 
 def test_cli_json():
-    p = subprocess.run([sys.executable, "-m", "games", "calc", "sanma", "--hand", "111m234p678p34s99s5s", "--win", "5s",
-                        "--tsumo", "--riichi", "--dora", "8s", "--ura", "2z", "--seat", "S", "--sticks", "1", "--json"],
-                       capture_output=True, text=True, cwd=ROOT)
+    p = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "games",
+            "calc",
+            "sanma",
+            "--hand",
+            "111m234p678p34s99s5s",
+            "--win",
+            "5s",
+            "--tsumo",
+            "--riichi",
+            "--dora",
+            "8s",
+            "--ura",
+            "2z",
+            "--seat",
+            "S",
+            "--sticks",
+            "1",
+            "--json",
+        ],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
     assert p.returncode == 0, p.stderr
     out = json.loads(p.stdout)
     assert (out["han"], out["fu"], out["total"], out["error"]) == (4, 30, 6900, None)
@@ -176,19 +204,65 @@ def test_ex16_chankan_17_haitei_18_red_five():
 
 
 def test_calc_rejects_bad_input():
-    for kw in ({"hand": "111m", "win": "1m"}, {"hand": "111m234p678p34s99s5s", "win": "6s"},
-               {"hand": "111m234p678p34s99s5s", "win": "5s", "melds": "chi:123p"},
-               {"hand": "111m234p678p34s99s5s", "win": "5s", "seat": "N"}):
+    for kw in (
+        {"hand": "111m", "win": "1m"},
+        {"hand": "111m234p678p34s99s5s", "win": "6s"},
+        {"hand": "111m234p678p34s99s5s", "win": "5s", "melds": "chi:123p"},
+        {"hand": "111m234p678p34s99s5s", "win": "5s", "seat": "N"},
+    ):
         with pytest.raises(GameError):
             calculate(**kw)
 
 
 # ---------------------------------------------------------------- §12 conformance
 
-RIICHIENV_TO_LIB = {1: 0, 2: 1, 3: 4, 4: 5, 5: 6, 6: 7, 7: 15, 8: 16, 9: 17, 12: 13, 13: 14, 14: 12, 15: 28, 16: 27,
-                    17: 26, 18: 8, 19: 33, 20: 32, 21: 30, 22: 31, 23: 35, 24: 29, 25: 34, 26: 37, 27: 36, 28: 38,
-                    29: 39, 30: 3, 32: 121, 33: 122, 35: 115, 36: 116, 37: 103, 38: 102, 39: 107, 40: 105, 41: 108,
-                    42: 100, 43: 104, 44: 106, 45: 101, 47: 114, 48: 113, 49: 112, 50: 111}
+RIICHIENV_TO_LIB = {
+    1: 0,
+    2: 1,
+    3: 4,
+    4: 5,
+    5: 6,
+    6: 7,
+    7: 15,
+    8: 16,
+    9: 17,
+    12: 13,
+    13: 14,
+    14: 12,
+    15: 28,
+    16: 27,
+    17: 26,
+    18: 8,
+    19: 33,
+    20: 32,
+    21: 30,
+    22: 31,
+    23: 35,
+    24: 29,
+    25: 34,
+    26: 37,
+    27: 36,
+    28: 38,
+    29: 39,
+    30: 3,
+    32: 121,
+    33: 122,
+    35: 115,
+    36: 116,
+    37: 103,
+    38: 102,
+    39: 107,
+    40: 105,
+    41: 108,
+    42: 100,
+    43: 104,
+    44: 106,
+    45: 101,
+    47: 114,
+    48: 113,
+    49: 112,
+    50: 111,
+}
 WIND_YAKU = {10: range(18, 22), 11: range(22, 26)}
 
 
@@ -196,11 +270,22 @@ def _run_case(case):
     c = case["conditions"]
     types = {"pon": "pon", "daiminkan": "daiminkan", "ankan": "ankan", "kakan": "shouminkan"}
     melds = [{"type": types[m["meld_type"]], "tiles": m["tiles"]} for m in case["melds"]]
-    ctx = WinContext(tsumo=c["tsumo"], riichi=c["riichi"] or c["double_riichi"], double_riichi=c["double_riichi"],
-                     ippatsu=c["ippatsu"], haitei=c["haitei"], houtei=c["houtei"], rinshan=c["rinshan"],
-                     chankan=c["chankan"], tenhou=c["tsumo_first_turn"] and c["player_wind"] == 0,
-                     chiihou=c["tsumo_first_turn"] and c["player_wind"] != 0, seat_wind=c["player_wind"],
-                     round_wind=c["round_wind"], honba=c["honba"], kita=c["kita_count"])
+    ctx = WinContext(
+        tsumo=c["tsumo"],
+        riichi=c["riichi"] or c["double_riichi"],
+        double_riichi=c["double_riichi"],
+        ippatsu=c["ippatsu"],
+        haitei=c["haitei"],
+        houtei=c["houtei"],
+        rinshan=c["rinshan"],
+        chankan=c["chankan"],
+        tenhou=c["tsumo_first_turn"] and c["player_wind"] == 0,
+        chiihou=c["tsumo_first_turn"] and c["player_wind"] != 0,
+        seat_wind=c["player_wind"],
+        round_wind=c["round_wind"],
+        honba=c["honba"],
+        kita=c["kita_count"],
+    )
     concealed = list(case["tiles_136"]) + [case["win_tile_136"]]
     return score_hand(concealed, case["win_tile_136"], melds, case["dora_indicators"], case["ura_indicators"], ctx)
 

@@ -102,8 +102,11 @@ def test_each_shape_alone_and_open_sizes():
     assert core.is_complete(counts("77z"))
     assert core.waits(counts("555p7z")) == (33,)
     assert core.waits(counts("46p99s")) == (13,)  # a kanchan on 5p; a third 9s leaves 46p
-    assert core.shanten(counts("1111m111122233z")) == Shanten.calculate_shanten(
-        counts("1111m111122233z"), is_three_player=True) == 2
+    assert (
+        core.shanten(counts("1111m111122233z"))
+        == Shanten.calculate_shanten(counts("1111m111122233z"), is_three_player=True)
+        == 2
+    )
     # no 2m-8m: 1m 9m only pair or triplet, never a sequence
     assert core.waits(counts("19m11p")) == ()
 
@@ -116,7 +119,7 @@ def test_incremental_hand_matches_a_fresh_count():
     hand = core.Hand(c)
 
     def with_one(x: int, step: int) -> list[int]:
-        return c[:x] + [c[x] + step] + c[x + 1:]
+        return c[:x] + [c[x] + step] + c[x + 1 :]
 
     for _ in range(300):
         assert hand.improving() == [x for x in KINDS if c[x] < 4 and core.shanten(with_one(x, 1)) < core.shanten(c)]

@@ -34,10 +34,26 @@ def bot_game(number: int, options: Options | None = None) -> tuple[list, Options
 
 
 def test_tile_numbers_are_tenhous():
-    assert [tenhou_json.number(c) for c in ("1m", "9m", "5p", "0p", "0s", "1z", "4z", "7z")] == \
-        [11, 19, 25, 52, 53, 41, 44, 47]
-    assert [tenhou_json.code(n) for n in (11, 19, 25, 52, 53, 41, 44, 47)] == \
-        ["1m", "9m", "5p", "0p", "0s", "1z", "4z", "7z"]
+    assert [tenhou_json.number(c) for c in ("1m", "9m", "5p", "0p", "0s", "1z", "4z", "7z")] == [
+        11,
+        19,
+        25,
+        52,
+        53,
+        41,
+        44,
+        47,
+    ]
+    assert [tenhou_json.code(n) for n in (11, 19, 25, 52, 53, 41, 44, 47)] == [
+        "1m",
+        "9m",
+        "5p",
+        "0p",
+        "0s",
+        "1z",
+        "4z",
+        "7z",
+    ]
     with pytest.raises(tenhou_json.LogError):
         tenhou_json.code(48)
 
@@ -92,8 +108,13 @@ def test_the_command_line_replays_a_json_file(tmp_path):
     events, options, _ = bot_game(1)
     path = tmp_path / "game.json"
     path.write_text(json.dumps(tenhou_json.export(events, ["A", "B", "C"], options), ensure_ascii=False))
-    run = subprocess.run([sys.executable, "-m", "games", "replay", "sanma", str(path), "--json"],
-                         capture_output=True, text=True, cwd=ROOT, timeout=120)
+    run = subprocess.run(
+        [sys.executable, "-m", "games", "replay", "sanma", str(path), "--json"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=120,
+    )
     assert run.returncode == 0, run.stderr
     assert json.loads(run.stdout)["ok"] is True
 
@@ -101,7 +122,7 @@ def test_the_command_line_replays_a_json_file(tmp_path):
 def test_a_four_player_or_broken_json_log_is_refused_with_a_reason():
     with pytest.raises(ReplayError, match="four-player"):
         replay_text(json.dumps({"name": ["a", "b", "c", "d"], "log": []}))
-    with pytest.raises(ReplayError, match="no \"log\" list"):
+    with pytest.raises(ReplayError, match='no "log" list'):
         replay_text(json.dumps({"name": ["a", "b", "c", ""]}))
     with pytest.raises(ReplayError, match="not readable JSON"):
         replay_text("{ nope")

@@ -32,8 +32,14 @@ def seeded_games() -> tuple[frozenset[str], tuple, tuple]:
         return GAME.bot_choose(view, legal, rng_seed)
 
     for g in range(4):
-        state, _ = sim.play_game(GAME, Options(east_only=True), sim.bot_seats(3), f"actions-{g}",
-                                 check=lambda state, step: events.extend(step), choose=choose)
+        state, _ = sim.play_game(
+            GAME,
+            Options(east_only=True),
+            sim.bot_seats(3),
+            f"actions-{g}",
+            check=lambda state, step: events.extend(step),
+            choose=choose,
+        )
         states.append(state)
     return frozenset(offered), tuple(events), tuple(states)
 
@@ -76,11 +82,20 @@ def test_opening_events_stored_before_events_were_typed_still_load():
     assert GAME.load(json.dumps(snapshot)).opening_events == state.opening_events
 
 
-@pytest.mark.parametrize("action, typed", [
-    ("d:5p", Discard("5p")), ("r:0s", Discard("0s", riichi=True)), ("ankan:1z", OwnKan("1z")),
-    ("kakan:9m", OwnKan("9m", added=True)), ("pon", Pon()), ("pon:0", Pon(red=True)), ("kan", Word.KAN),
-    ("tsumo", Word.TSUMO), ("kyuushu", Word.KYUUSHU),
-])
+@pytest.mark.parametrize(
+    "action, typed",
+    [
+        ("d:5p", Discard("5p")),
+        ("r:0s", Discard("0s", riichi=True)),
+        ("ankan:1z", OwnKan("1z")),
+        ("kakan:9m", OwnKan("9m", added=True)),
+        ("pon", Pon()),
+        ("pon:0", Pon(red=True)),
+        ("kan", Word.KAN),
+        ("tsumo", Word.TSUMO),
+        ("kyuushu", Word.KYUUSHU),
+    ],
+)
 def test_parse_and_format(action, typed):
     assert parse(action) == typed and str(typed) == action
 

@@ -22,8 +22,12 @@ from games.sanma.options import Options
 from games.sanma.views import PublicView, SeatView
 
 RECORD = Path(__file__).parent / "data" / "sanma_views.jsonl.gz"
-GAMES = (("views-1", Options()), ("views-3", Options()), ("views-6", Options()),
-         ("views-0", Options(east_only=True, red_fives=False)))
+GAMES = (
+    ("views-1", Options()),
+    ("views-3", Options()),
+    ("views-6", Options()),
+    ("views-0", Options(east_only=True, red_fives=False)),
+)
 
 
 def _dump(view: Any) -> dict[str, Any]:
@@ -37,8 +41,11 @@ def _moment(seed: str, step: int, state: Any) -> dict[str, Any]:
 
 
 def _notable(moment: dict[str, Any], events: list) -> bool:
-    return (moment["step"] % 5 == 0 or any(e.type in ("hand_end", "game_end") for e in events)
-            or any(v["window"] or v["kuikae"] or v["furiten"] for v in moment["seats"]))
+    return (
+        moment["step"] % 5 == 0
+        or any(e.type in ("hand_end", "game_end") for e in events)
+        or any(v["window"] or v["kuikae"] or v["furiten"] for v in moment["seats"])
+    )
 
 
 def seeded_views() -> Iterator[dict[str, Any]]:
@@ -61,7 +68,7 @@ def _stored(moment: dict[str, Any]) -> str:
     public = moment["public"]
     own = []
     for seat in moment["seats"]:
-        assert list(seat)[:len(public)] == list(public) and all(seat[k] == public[k] for k in public)
+        assert list(seat)[: len(public)] == list(public) and all(seat[k] == public[k] for k in public)
         own.append({k: v for k, v in seat.items() if k not in public})
     return json.dumps({**moment, "seats": own})
 

@@ -168,8 +168,13 @@ def count_bcpoker(events: list[dict], n: int) -> list[Counter]:
     return seats
 
 
-INDEPENDENT = {"sanma": count_sanma, "koikoi": count_koikoi, "hachihachi": count_hachihachi,
-               "blackflower": count_blackflower, "bcpoker": count_bcpoker}
+INDEPENDENT = {
+    "sanma": count_sanma,
+    "koikoi": count_koikoi,
+    "hachihachi": count_hachihachi,
+    "blackflower": count_blackflower,
+    "bcpoker": count_bcpoker,
+}
 # Statistics that the seeded games must exercise, so that a count stuck at zero cannot pass.
 SEEN = {
     "sanma": ["wins", "tsumo", "deal_ins", "riichi", "calls", "kita", "draws", "draw_tenpai"],

@@ -26,7 +26,9 @@ def revealed_seed(events: list[dict]) -> str | None:
     return None
 
 
-def first_deal(game: str, players: int, seed: str, needs: str, prefer: dict[int, str] | None = None, **options: Any) -> list[dict]:
+def first_deal(
+    game: str, players: int, seed: str, needs: str, prefer: dict[int, str] | None = None, **options: Any
+) -> list[dict]:
     """The events of a seeded game by bots (each seat playing its ``prefer`` action when it may) of the first round
     that has a ``needs`` event, from its ``round_start`` to the event that reveals its seed."""
     g = get_game(game)
@@ -40,8 +42,8 @@ def first_deal(game: str, players: int, seed: str, needs: str, prefer: dict[int,
         for a, b in zip(starts, starts[1:] + [len(events)]):
             window = events[a:b]
             ends = [i for i, e in enumerate(window) if revealed_seed([e])]
-            if ends and any(e["type"] == needs for e in window[:ends[0]]):
-                return window[:ends[0] + 1]
+            if ends and any(e["type"] == needs for e in window[: ends[0]]):
+                return window[: ends[0] + 1]
         seat = g.to_act(state)[0]
         legal = g.legal_actions(state, seat)
         wanted = (prefer or {}).get(seat)
@@ -110,12 +112,13 @@ def test_verify_blackflower_shows_the_round_deal():
     deal = one(events, "deal")
     assert deal["banker"] != 0 and 0 not in deal["order"]  # a seat that did not bet is left out of the deal
     sitting_out = [str(s + 1) for s in range(4) if s != deal["banker"] and s not in deal["order"]]
-    out = verified("blackflower", events, "--players", "4", "--banker", str(deal["banker"] + 1),
-                   "--no-bet", " ".join(sitting_out))
+    out = verified(
+        "blackflower", events, "--players", "4", "--banker", str(deal["banker"] + 1), "--no-bet", " ".join(sitting_out)
+    )
     assert out["order"] == [s + 1 for s in deal["order"]]
     assert out["hands"] == {str(h["seat"] + 1): h["cards"] for h in deal["hands"]}
     assert out["banker_cards"][1] == deal["banker_up"]
     assert out["banker_cards"][0] == one(events, "banker_reveal")["card"]
     plain = verified("blackflower", events)  # without the seats, the deck alone: first cards first
     first_cards = [out["hands"][str(s)][0] for s in out["order"]] + [out["banker_cards"][0]]
-    assert len(plain["deck"]) == 48 and plain["deck"][:len(first_cards)] == first_cards
+    assert len(plain["deck"]) == 48 and plain["deck"][: len(first_cards)] == first_cards

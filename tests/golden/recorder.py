@@ -306,7 +306,9 @@ def main(argv: list[str] | None = None) -> int:
         "--show", nargs=4, metavar=("GAME", "SEED", "STEP", "CATEGORY"), help="print one step's record of one category"
     )
     parser.add_argument(
-        "--accept", nargs=2, metavar=("GAME", "CATEGORY"),
+        "--accept",
+        nargs=2,
+        metavar=("GAME", "CATEGORY"),
         help="record today's code for one game's one category only: a deliberate change, named in its commit",
     )
     args = parser.parse_args(argv)

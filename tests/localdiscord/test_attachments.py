@@ -40,8 +40,9 @@ async def test_an_embed_shows_a_file_sent_with_it_and_an_edit_keeps_or_replaces_
 
     await sent.edit(content="a move")  # no attachments listed, no embed sent: the file stays
     assert [a.data for a in stored.attachments] == [b"first"]
-    await sent.edit(embed=shown("table.png").add_field(name="Latest", value="a move"),
-                    attachments=sent.attachments)  # the file kept, listed: the embed may show it
+    await sent.edit(
+        embed=shown("table.png").add_field(name="Latest", value="a move"), attachments=sent.attachments
+    )  # the file kept, listed: the embed may show it
     assert [a.data for a in stored.attachments] == [b"first"] and stored.embeds[0]["fields"]
 
     await sent.edit(embed=shown("table.png"), attachments=[picture("table.png", b"second")])
@@ -80,8 +81,10 @@ async def test_files_over_the_upload_limit_or_more_than_ten_are_refused(channel)
 async def test_a_json_body_cannot_carry_a_file(channel):
     fake, _ = channel
     async with aiohttp.ClientSession() as session:
-        async with session.post(f"{fake.api_base}/channels/{fake.channel.id}/messages",
-                                json={"content": "x", "attachments": [{"id": 0, "filename": "table.png"}]}) as answer:
+        async with session.post(
+            f"{fake.api_base}/channels/{fake.channel.id}/messages",
+            json={"content": "x", "attachments": [{"id": 0, "filename": "table.png"}]},
+        ) as answer:
             assert answer.status == 400 and "attachments" in (await answer.json())["errors"]
 
 

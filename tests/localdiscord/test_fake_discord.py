@@ -30,8 +30,9 @@ class StepButton(discord.ui.DynamicItem[discord.ui.Button], template=r"demo:step
     """A restart-proof button: everything it needs is in its custom_id."""
 
     def __init__(self, n: int) -> None:
-        super().__init__(discord.ui.Button(label=f"Step {n}", custom_id=f"demo:step:{n}",
-                                           style=discord.ButtonStyle.primary))
+        super().__init__(
+            discord.ui.Button(label=f"Step {n}", custom_id=f"demo:step:{n}", style=discord.ButtonStyle.primary)
+        )
         self.n = n
 
     @classmethod
@@ -44,7 +45,8 @@ class StepButton(discord.ui.DynamicItem[discord.ui.Button], template=r"demo:step
         view = discord.ui.View(timeout=None)
         view.add_item(StepButton(self.n + 1))
         await interaction.response.edit_message(
-            content=f"step {self.n + 1} by {interaction.user.name} (gen {bot.generation})", view=view)
+            content=f"step {self.n + 1} by {interaction.user.name} (gen {bot.generation})", view=view
+        )
 
 
 class NameModal(discord.ui.Modal, title="Your name"):
@@ -55,8 +57,11 @@ class NameModal(discord.ui.Modal, title="Your name"):
 
 
 class PickView(discord.ui.View):
-    @discord.ui.select(custom_id="pick", placeholder="Pick a letter",
-                       options=[discord.SelectOption(label=f"Letter {c}", value=c) for c in "abc"])
+    @discord.ui.select(
+        custom_id="pick",
+        placeholder="Pick a letter",
+        options=[discord.SelectOption(label=f"Letter {c}", value=c) for c in "abc"],
+    )
     async def pick(self, interaction: discord.Interaction, select: discord.ui.Select) -> None:
         await interaction.response.edit_message(content=f"picked {select.values[0]}", view=None)
 
@@ -100,10 +105,15 @@ def make_bot(fake: LocalDiscord, generation: int = 1) -> commands.Bot:
 
     @game.command(name="start", description="Open a table")
     @app_commands.describe(players="How many players")
-    @app_commands.choices(mode=[app_commands.Choice(name="Short", value="short"),
-                                app_commands.Choice(name="Long", value="long")])
-    async def start(interaction: discord.Interaction, players: app_commands.Range[int, 2, 4],
-                    mode: app_commands.Choice[str] = None, rival: discord.Member = None):
+    @app_commands.choices(
+        mode=[app_commands.Choice(name="Short", value="short"), app_commands.Choice(name="Long", value="long")]
+    )
+    async def start(
+        interaction: discord.Interaction,
+        players: app_commands.Range[int, 2, 4],
+        mode: app_commands.Choice[str] = None,
+        rival: discord.Member = None,
+    ):
         embed = discord.Embed(title="Table", description=f"{players} players, mode {mode.value if mode else 'short'}")
         if rival is not None:
             embed.add_field(name="Rival", value=rival.name)
@@ -175,7 +185,8 @@ def make_bot(fake: LocalDiscord, generation: int = 1) -> commands.Bot:
     @game.command(name="files", description="Attachments and a DM")
     async def files(interaction: discord.Interaction):
         await interaction.response.send_message(
-            "your card", file=discord.File(io.BytesIO(b"secret-png"), "hand.png"), ephemeral=True)
+            "your card", file=discord.File(io.BytesIO(b"secret-png"), "hand.png"), ephemeral=True
+        )
         await interaction.channel.send("board", file=discord.File(io.BytesIO(b"board-png"), "board.png"))
         await interaction.user.send("a DM for you")
 
@@ -185,8 +196,11 @@ def make_bot(fake: LocalDiscord, generation: int = 1) -> commands.Bot:
 
     @rules.autocomplete("game_name")
     async def rules_autocomplete(interaction: discord.Interaction, current: str):
-        return [app_commands.Choice(name=g.title(), value=g) for g in ("koikoi", "sanma", "hachihachi")
-                if g.startswith(current)]
+        return [
+            app_commands.Choice(name=g.title(), value=g)
+            for g in ("koikoi", "sanma", "hachihachi")
+            if g.startswith(current)
+        ]
 
     bot.tree.add_command(game, guild=guild)
 
@@ -310,11 +324,13 @@ async def test_expired_token_and_form_limits(fake: LocalDiscord):
 
     # custom_id > 100 and 6 action rows, straight through REST
     rows = [{"type": 1, "components": [{"type": 2, "style": 1, "label": "x", "custom_id": "c" * 101}]}]
-    rows += [{"type": 1, "components": [{"type": 2, "style": 1, "label": str(i), "custom_id": f"b{i}"}]}
-             for i in range(5)]
+    rows += [
+        {"type": 1, "components": [{"type": 2, "style": 1, "label": str(i), "custom_id": f"b{i}"}]} for i in range(5)
+    ]
     async with aiohttp.ClientSession() as s:
-        async with s.post(f"{fake.api_base}/channels/{fake.channel.id}/messages",
-                          json={"content": "hi", "components": rows}) as r:
+        async with s.post(
+            f"{fake.api_base}/channels/{fake.channel.id}/messages", json={"content": "hi", "components": rows}
+        ) as r:
             body = await r.json()
     assert r.status == 400 and body["code"] == 50035 and body["message"] == "Invalid Form Body"
     assert "custom_id" in body["errors"]["components"]["0"]["components"]["0"]
@@ -484,8 +500,7 @@ async def test_two_sessions_on_one_shard_both_stay_and_both_receive_its_events(f
     async def identify(http: aiohttp.ClientSession) -> aiohttp.ClientWebSocketResponse:
         ws = await http.ws_connect(fake.gateway_url)
         assert (await ws.receive_json())["op"] == 10
-        await ws.send_json({"op": 2, "d": {"token": "x", "intents": 1, "shard": [0, 2],
-                                           "properties": {}}})
+        await ws.send_json({"op": 2, "d": {"token": "x", "intents": 1, "shard": [0, 2], "properties": {}}})
         while (await ws.receive_json())["t"] != "READY":
             pass
         return ws

@@ -27,8 +27,13 @@ def paths(errors: dict, prefix: str = "") -> dict[str, list[str]]:
 
 
 def button(custom_id: str, label: str = "Go", emoji: str | None = None) -> dict:
-    return {"type": 2, "style": 2, "custom_id": custom_id, "label": label,
-            **({"emoji": {"name": emoji, "id": None}} if emoji else {})}
+    return {
+        "type": 2,
+        "style": 2,
+        "custom_id": custom_id,
+        "label": label,
+        **({"emoji": {"name": emoji, "id": None}} if emoji else {}),
+    }
 
 
 def row(*components: dict) -> dict:
@@ -36,8 +41,12 @@ def row(*components: dict) -> dict:
 
 
 def select(custom_id: str, n: int, **extra) -> dict:
-    return {"type": 3, "custom_id": custom_id, "options": [{"label": f"o{i}", "value": str(i)} for i in range(n)],
-            **extra}
+    return {
+        "type": 3,
+        "custom_id": custom_id,
+        "options": [{"label": f"o{i}", "value": str(i)} for i in range(n)],
+        **extra,
+    }
 
 
 def refusal(check, payload) -> dict[str, list[str]]:
@@ -60,8 +69,13 @@ def test_emoji_discord_refuses(emoji):
 
 
 def test_a_valid_message_passes():
-    check_message({"content": "hi", "embeds": [{"title": "t", "description": "d"}],
-                   "components": [row(button("a"), button("b", emoji="🌲")), row(select("s", 25))]})
+    check_message(
+        {
+            "content": "hi",
+            "embeds": [{"title": "t", "description": "d"}],
+            "components": [row(button("a"), button("b", emoji="🌲")), row(select("s", 25))],
+        }
+    )
 
 
 def test_duplicated_custom_ids_across_rows_are_refused_with_50035():
@@ -69,40 +83,58 @@ def test_duplicated_custom_ids_across_rows_are_refused_with_50035():
     assert found == {"components.1.components.0.custom_id": ["COMPONENT_CUSTOM_ID_DUPLICATED"]}
 
 
-@pytest.mark.parametrize("payload, path", [
-    ({"components": [row(button("x" * 101))]}, "components.0.components.0.custom_id"),
-    ({"components": [row(button("a", label="x" * 81))]}, "components.0.components.0.label"),
-    ({"components": [row(button("a", emoji="🪻"))]}, "components.0.components.0.emoji.name"),
-    ({"components": [row(*(button(str(i)) for i in range(6)))]}, "components.0.components"),
-    ({"components": [row(button(str(i))) for i in range(6)]}, "components"),
-    ({"components": [row(select("s", 26))]}, "components.0.components.0.options"),
-    ({"components": [row(select("s", 3, placeholder="p" * 151))]}, "components.0.components.0.placeholder"),
-    ({"components": [row(select("s", 3, max_values=4))]}, "components.0.components.0.max_values"),
-    ({"components": [row({"type": 3, "custom_id": "s", "options": [{"label": "l" * 101, "value": "v"}]})]},
-     "components.0.components.0.options.0.label"),
-    ({"components": [row({"type": 3, "custom_id": "s", "options": [{"label": "l", "value": "v" * 101}]})]},
-     "components.0.components.0.options.0.value"),
-    ({"content": "c" * 2001}, "content"),
-    ({"embeds": [{"title": "t" * 257}]}, "embeds.0.title"),
-    ({"embeds": [{"description": "d" * 4097}]}, "embeds.0.description"),
-    ({"embeds": [{"fields": [{"name": "n", "value": "v"}] * 26}]}, "embeds.0.fields"),
-    ({"embeds": [{"fields": [{"name": "n" * 257, "value": "v"}]}]}, "embeds.0.fields.0.name"),
-    ({"embeds": [{"fields": [{"name": "n", "value": "v" * 1025}]}]}, "embeds.0.fields.0.value"),
-    ({"embeds": [{"footer": {"text": "f" * 2049}}]}, "embeds.0.footer.text"),
-    ({"embeds": [{"description": "d" * 4000}, {"description": "d" * 2001}]}, "embeds"),
-])
+@pytest.mark.parametrize(
+    "payload, path",
+    [
+        ({"components": [row(button("x" * 101))]}, "components.0.components.0.custom_id"),
+        ({"components": [row(button("a", label="x" * 81))]}, "components.0.components.0.label"),
+        ({"components": [row(button("a", emoji="🪻"))]}, "components.0.components.0.emoji.name"),
+        ({"components": [row(*(button(str(i)) for i in range(6)))]}, "components.0.components"),
+        ({"components": [row(button(str(i))) for i in range(6)]}, "components"),
+        ({"components": [row(select("s", 26))]}, "components.0.components.0.options"),
+        ({"components": [row(select("s", 3, placeholder="p" * 151))]}, "components.0.components.0.placeholder"),
+        ({"components": [row(select("s", 3, max_values=4))]}, "components.0.components.0.max_values"),
+        (
+            {"components": [row({"type": 3, "custom_id": "s", "options": [{"label": "l" * 101, "value": "v"}]})]},
+            "components.0.components.0.options.0.label",
+        ),
+        (
+            {"components": [row({"type": 3, "custom_id": "s", "options": [{"label": "l", "value": "v" * 101}]})]},
+            "components.0.components.0.options.0.value",
+        ),
+        ({"content": "c" * 2001}, "content"),
+        ({"embeds": [{"title": "t" * 257}]}, "embeds.0.title"),
+        ({"embeds": [{"description": "d" * 4097}]}, "embeds.0.description"),
+        ({"embeds": [{"fields": [{"name": "n", "value": "v"}] * 26}]}, "embeds.0.fields"),
+        ({"embeds": [{"fields": [{"name": "n" * 257, "value": "v"}]}]}, "embeds.0.fields.0.name"),
+        ({"embeds": [{"fields": [{"name": "n", "value": "v" * 1025}]}]}, "embeds.0.fields.0.value"),
+        ({"embeds": [{"footer": {"text": "f" * 2049}}]}, "embeds.0.footer.text"),
+        ({"embeds": [{"description": "d" * 4000}, {"description": "d" * 2001}]}, "embeds"),
+    ],
+)
 def test_each_limit_is_refused_at_its_field(payload, path):
     assert path in refusal(check_message, payload)
 
 
 def test_limits_are_inclusive():
-    check_message({"content": "c" * 2000, "components": [row(button("x" * 100, label="l" * 80))],
-                   "embeds": [{"title": "t" * 256, "description": "d" * 4096}, {"footer": {"text": "f" * 1648}}]})
+    check_message(
+        {
+            "content": "c" * 2000,
+            "components": [row(button("x" * 100, label="l" * 80))],
+            "embeds": [{"title": "t" * 256, "description": "d" * 4096}, {"footer": {"text": "f" * 1648}}],
+        }
+    )
 
 
 def modal(title: str = "Enter an amount", label: str = "Amount (1–10)") -> dict:
-    return {"type": 9, "data": {"custom_id": "m", "title": title, "components": [
-        row({"type": 4, "custom_id": "amount", "style": 1, "label": label})]}}
+    return {
+        "type": 9,
+        "data": {
+            "custom_id": "m",
+            "title": title,
+            "components": [row({"type": 4, "custom_id": "amount", "style": 1, "label": label})],
+        },
+    }
 
 
 def test_modals_title_and_text_input_label_are_limited():

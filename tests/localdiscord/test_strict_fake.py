@@ -232,8 +232,10 @@ async def test_injected_server_errors():
             fake.faults.fail_next("POST /channels/{channel_id}/messages", 1, 503)
             with pytest.raises(discord.DiscordServerError):
                 await channel.send("lost")
-    assert fake.faults.served == ["500 POST /channels/{channel_id}/messages",
-                                  "503 POST /channels/{channel_id}/messages"]
+    assert fake.faults.served == [
+        "500 POST /channels/{channel_id}/messages",
+        "503 POST /channels/{channel_id}/messages",
+    ]
     assert [m.content for m in fake.public_messages()] == ["after a retry"]
 
 
@@ -372,7 +374,9 @@ async def test_a_bot_starts_a_public_thread_without_a_message_as_discord_s_docs_
     async with strict_fake() as fake:
         async with run_client(fake, make_bot(fake)) as run:
             channel = run.client.get_channel(fake.channel.id)
-            thread = await channel.create_thread(name="Sanma · round 1 · table 1", type=discord.ChannelType.public_thread)
+            thread = await channel.create_thread(
+                name="Sanma · round 1 · table 1", type=discord.ChannelType.public_thread
+            )
             await fake.wait_idle()
             assert thread.parent_id == fake.channel.id and thread.owner_id == fake.bot_id
             assert [t.name for t in fake.threads_of(fake.guild)] == ["Sanma · round 1 · table 1"]

@@ -26,8 +26,9 @@ class Client:
         self.fake, self.session = fake, session
 
     async def get(self, path: str, **params) -> tuple[int, dict]:
-        async with self.session.get(f"{self.fake.base_url}/playground/api/{path}",
-                                    params={k: str(v) for k, v in params.items()}) as r:
+        async with self.session.get(
+            f"{self.fake.base_url}/playground/api/{path}", params={k: str(v) for k, v in params.items()}
+        ) as r:
             return r.status, await r.json()
 
     async def post(self, path: str, body: dict) -> tuple[int, dict]:

@@ -55,8 +55,12 @@ async def test_a_koikoi_lobby_through_the_api_each_user_sees_only_their_own(fake
         assert (players["type"], players["min_value"], players["max_value"]) == (4, 2, 4)
 
         # the page sends what its inputs hold: text, converted by the option's type
-        for options, error in (({"players": "9"}, "from 2 to 4"), ({"players": "two"}, "whole number"),
-                               ({"toppa": "maybe"}, "True or False"), ({"colour": "red"}, "has no option colour")):
+        for options, error in (
+            ({"players": "9"}, "from 2 to 4"),
+            ({"players": "two"}, "whole number"),
+            ({"toppa": "maybe"}, "True or False"),
+            ({"colour": "red"}, "has no option colour"),
+        ):
             status, data = await client.post("slash", {"as": alice.id, "command": "play koikoi", "options": options})
             assert status == 400 and error in data["error"], data
             assert data["error"][0].isupper() and data["error"].endswith(".")
@@ -64,8 +68,10 @@ async def test_a_koikoi_lobby_through_the_api_each_user_sees_only_their_own(fake
         assert status == 400 and "No slash command /dance" in data["error"]
         assert fake.public_messages() == []  # a refused command sends nothing
 
-        status, data = await client.post("slash", {"as": alice.id, "command": "/play koikoi",
-                                                   "options": {"players": "2", "months": "1", "toppa": "false"}})
+        status, data = await client.post(
+            "slash",
+            {"as": alice.id, "command": "/play koikoi", "options": {"players": "2", "months": "1", "toppa": "false"}},
+        )
         assert status == 200 and data["ok"] and data["response_type"] == 4 and data["modal"] is None
         state = await client.state(alice)
         lobby = state["messages"][-1]
@@ -73,20 +79,26 @@ async def test_a_koikoi_lobby_through_the_api_each_user_sees_only_their_own(fake
         assert "table open" in lobby["embeds"][0]["title"]
         assert state["members"][str(alice.id)] == "alice" and state["bot"]["connected"]
 
-        status, data = await client.post("click", {"as": bob.id, "message_id": lobby["id"],
-                                                   "custom_id": button(lobby, "Join")})
+        status, data = await client.post(
+            "click", {"as": bob.id, "message_id": lobby["id"], "custom_id": button(lobby, "Join")}
+        )
         assert status == 200 and data["response_type"] in (6, 7)  # updated in place (deferred first)
-        status, data = await client.post("click", {"as": alice.id, "message_id": lobby["id"],
-                                                   "custom_id": button(lobby, "Start")})
+        status, data = await client.post(
+            "click", {"as": alice.id, "message_id": lobby["id"], "custom_id": button(lobby, "Start")}
+        )
         assert status == 200
         await fake.wait_idle()
 
-        table = next(m for m in (await client.state(alice))["messages"] if m["embeds"]
-                     and "Koi-Koi ·" in m["embeds"][0].get("title", ""))
+        table = next(
+            m
+            for m in (await client.state(alice))["messages"]
+            if m["embeds"] and "Koi-Koi ·" in m["embeds"][0].get("title", "")
+        )
         panels = {}
         for user in (alice, bob):
-            status, data = await client.post("click", {"as": user.id, "message_id": table["id"],
-                                                       "custom_id": button(table, "My hand")})
+            status, data = await client.post(
+                "click", {"as": user.id, "message_id": table["id"], "custom_id": button(table, "My hand")}
+            )
             assert status == 200 and data["response_type"] in (4, 5)  # a private answer (deferred first)
             await fake.wait_idle()
             own = [m for m in (await client.state(user))["messages"] if m["ephemeral"]]
@@ -96,8 +108,9 @@ async def test_a_koikoi_lobby_through_the_api_each_user_sees_only_their_own(fake
             mine_only(await client.state(user), user)
 
         # someone else's panel cannot be used: for bob it does not exist
-        status, data = await client.post("click", {"as": bob.id, "message_id": panels[alice.id]["id"],
-                                                   "custom_id": "x"})
+        status, data = await client.post(
+            "click", {"as": bob.id, "message_id": panels[alice.id]["id"], "custom_id": "x"}
+        )
         assert status == 404 and "does not exist" in data["error"]
 
         # the long poll answers as soon as something changes, and waits otherwise
@@ -159,8 +172,13 @@ class Menu(discord.ui.View):
     def __init__(self) -> None:
         super().__init__(timeout=None)
 
-    @discord.ui.select(custom_id="pick", placeholder="Pick two", min_values=1, max_values=2,
-                       options=[discord.SelectOption(label=x.upper(), value=x) for x in "abc"])
+    @discord.ui.select(
+        custom_id="pick",
+        placeholder="Pick two",
+        min_values=1,
+        max_values=2,
+        options=[discord.SelectOption(label=x.upper(), value=x) for x in "abc"],
+    )
     async def pick(self, interaction: discord.Interaction, select: discord.ui.Select) -> None:
         await interaction.response.edit_message(content="picked " + "+".join(select.values))
 
@@ -186,14 +204,23 @@ class Tiny(commands.Bot):
             await asyncio.sleep(0.6)
 
         @tree.command(name="echo", description="Every option type")
-        @app_commands.choices(colour=[app_commands.Choice(name="Red", value="r"),
-                                      app_commands.Choice(name="Blue", value="b")])
-        async def echo(interaction: discord.Interaction, colour: app_commands.Choice[str], count: int,
-                       ratio: float, flag: bool, who: discord.User, where: discord.TextChannel,
-                       file: discord.Attachment) -> None:
+        @app_commands.choices(
+            colour=[app_commands.Choice(name="Red", value="r"), app_commands.Choice(name="Blue", value="b")]
+        )
+        async def echo(
+            interaction: discord.Interaction,
+            colour: app_commands.Choice[str],
+            count: int,
+            ratio: float,
+            flag: bool,
+            who: discord.User,
+            where: discord.TextChannel,
+            file: discord.Attachment,
+        ) -> None:
             data = await file.read()
             await interaction.response.send_message(
-                f"{colour.value} {count} {ratio} {flag} {who.name} {where.name} {file.filename} {len(data)}")
+                f"{colour.value} {count} {ratio} {flag} {who.name} {where.name} {file.filename} {len(data)}"
+            )
 
         @tree.command(name="picture", description="An image and an embed")
         async def picture(interaction: discord.Interaction) -> None:
@@ -207,7 +234,8 @@ class Tiny(commands.Bot):
 
 
 PNG = base64.b64decode(
-    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==")
+    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=="
+)
 
 
 async def test_selects_modals_every_option_type_files_and_timeouts(fake, client):
@@ -217,11 +245,13 @@ async def test_selects_modals_every_option_type_files_and_timeouts(fake, client)
         status, data = await client.post("slash", {"as": alice.id, "command": "menu"})
         assert status == 200
         msg = (await client.state(alice))["messages"][-1]
-        status, data = await client.post("select", {"as": bob.id, "message_id": msg["id"], "custom_id": "pick",
-                                                    "values": ["a", "b", "c"]})
+        status, data = await client.post(
+            "select", {"as": bob.id, "message_id": msg["id"], "custom_id": "pick", "values": ["a", "b", "c"]}
+        )
         assert status == 400 and "1..2 values" in data["error"]
-        status, data = await client.post("select", {"as": bob.id, "message_id": msg["id"], "custom_id": "pick",
-                                                    "values": ["c", "a"]})
+        status, data = await client.post(
+            "select", {"as": bob.id, "message_id": msg["id"], "custom_id": "pick", "values": ["c", "a"]}
+        )
         assert status == 200 and data["response_type"] == 7
         assert (await client.state(bob))["messages"][-1]["content"] == "picked c+a"
 
@@ -230,19 +260,34 @@ async def test_selects_modals_every_option_type_files_and_timeouts(fake, client)
         modal = data["modal"]
         assert modal["title"] == "How many?"
         field = modal["components"][0]["components"][0]
-        status, refused = await client.post("modal", {"as": alice.id, "interaction_id": data["interaction_id"],
-                                                      "values": {field["custom_id"]: "4"}})
+        status, refused = await client.post(
+            "modal", {"as": alice.id, "interaction_id": data["interaction_id"], "values": {field["custom_id"]: "4"}}
+        )
         assert status == 403  # alice cannot send bob's form
-        status, sent = await client.post("modal", {"as": bob.id, "interaction_id": data["interaction_id"],
-                                                   "values": {field["custom_id"]: "42"}})
+        status, sent = await client.post(
+            "modal", {"as": bob.id, "interaction_id": data["interaction_id"], "values": {field["custom_id"]: "42"}}
+        )
         assert status == 200 and sent["response_type"] == 4
         assert (await client.state(bob))["messages"][-1]["content"] == "got 42"
         assert all(not m["ephemeral"] for m in (await client.state(alice))["messages"])
 
         upload = {"filename": "notes.txt", "data": base64.b64encode(b"12345").decode()}
-        status, data = await client.post("slash", {"as": alice.id, "command": "echo", "options": {
-            "colour": "Blue", "count": "3", "ratio": "0.5", "flag": "true", "who": "bob",
-            "where": str(fake.channel.id), "file": upload}})
+        status, data = await client.post(
+            "slash",
+            {
+                "as": alice.id,
+                "command": "echo",
+                "options": {
+                    "colour": "Blue",
+                    "count": "3",
+                    "ratio": "0.5",
+                    "flag": "true",
+                    "who": "bob",
+                    "where": str(fake.channel.id),
+                    "file": upload,
+                },
+            },
+        )
         assert status == 200, data
         assert (await client.state(alice))["messages"][-1]["content"] == "b 3 0.5 True bob general notes.txt 5"
 
@@ -266,12 +311,14 @@ async def test_a_required_option_being_typed_gets_suggestions(fake, client, db):
     alice = fake.add_user("alice")
     async with run_client(fake, make_bot(fake, db)):
         for command in ("rules", "standings"):  # game is required in /rules, optional in /standings
-            status, data = await client.post("autocomplete", {"as": alice.id, "command": command, "options": {},
-                                                              "focused": "game"})
+            status, data = await client.post(
+                "autocomplete", {"as": alice.id, "command": command, "options": {}, "focused": "game"}
+            )
             assert status == 200, data
             assert "koikoi" in [c["value"] for c in data["choices"]], (command, data)
-            status, data = await client.post("autocomplete", {"as": alice.id, "command": command,
-                                                              "options": {"game": "hachi"}, "focused": "game"})
+            status, data = await client.post(
+                "autocomplete", {"as": alice.id, "command": command, "options": {"game": "hachi"}, "focused": "game"}
+            )
             assert [c["value"] for c in data["choices"]] == ["hachihachi"], (command, data)
         status, data = await client.post("slash", {"as": alice.id, "command": "rules", "options": {}})
         assert status == 400 and data["error"] == "Fill in the required option: game."  # sending still needs it
@@ -283,12 +330,16 @@ async def test_a_second_click_on_a_panel_just_replaced_is_delivered_and_answered
         await client.post("slash", {"as": alice.id, "command": "play koikoi", "options": {"months": "1"}})
         lobby = (await client.state(alice))["messages"][-1]
         for label in ("Add bot", "Start"):
-            status, _ = await client.post("click", {"as": alice.id, "message_id": lobby["id"],
-                                                    "custom_id": button(lobby, label)})
+            status, _ = await client.post(
+                "click", {"as": alice.id, "message_id": lobby["id"], "custom_id": button(lobby, label)}
+            )
             assert status == 200
             await fake.wait_idle()
-        table = next(m for m in (await client.state(alice))["messages"] if m["embeds"]
-                     and "Koi-Koi ·" in m["embeds"][0].get("title", ""))
+        table = next(
+            m
+            for m in (await client.state(alice))["messages"]
+            if m["embeds"] and "Koi-Koi ·" in m["embeds"][0].get("title", "")
+        )
         await client.post("click", {"as": alice.id, "message_id": table["id"], "custom_id": button(table, "My hand")})
         await fake.wait_idle()
         panel = [m for m in (await client.state(alice))["messages"] if m["ephemeral"]][-1]

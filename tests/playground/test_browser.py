@@ -21,12 +21,23 @@ import pytest
 from .browsing import start_playground, synced
 
 CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 
 if not CHROMIUM.exists():
-    pytest.skip("the browser test needs Debian's Chromium at /usr/bin/chromium: install it with "
-                "`apt-get install chromium` (as root), then run the tests again", allow_module_level=True)
+    pytest.skip(
+        "the browser test needs Debian's Chromium at /usr/bin/chromium: install it with "
+        "`apt-get install chromium` (as root), then run the tests again",
+        allow_module_level=True,
+    )
 async_api = pytest.importorskip("playwright.async_api", reason="Playwright is missing: pip install -e '.[test]'")
 
 # Every message id (with its ephemeral flag and the user it is for) the page ever showed.
@@ -99,8 +110,11 @@ async def test_koikoi_by_clicks_in_chromium_keeps_each_hand_private(tmp_path):
             panel = page.locator('.message[data-ephemeral="true"]', has_text="Your hand").last
             actions = panel.locator('button[data-custom-id*=":a:"]:enabled')
             if not await panel.count() or not await actions.count():
-                await page.locator(".message", has=page.get_by_role("button", name="My hand")).last \
-                    .get_by_role("button", name="My hand").click()
+                await (
+                    page.locator(".message", has=page.get_by_role("button", name="My hand"))
+                    .last.get_by_role("button", name="My hand")
+                    .click()
+                )
                 await caught_up(page)
                 assert "Only you can see this" in await panel.inner_text()
             if not shot and who.group(1) == "Alice":
@@ -117,8 +131,9 @@ async def test_koikoi_by_clicks_in_chromium_keeps_each_hand_private(tmp_path):
                 hidden = set(concealed_before.get(seat, [])) & set(after.get(seat, []))
                 shown = await other.locator("#messages").inner_text()
                 for code in hidden:
-                    assert not re.search(rf"(?<![0-9A-Za-z]){re.escape(code)}(?![0-9A-Za-z])", shown), \
+                    assert not re.search(rf"(?<![0-9A-Za-z]){re.escape(code)}(?![0-9A-Za-z])", shown), (
                         f"{user.name}'s concealed {code} is on the other page"
+                    )
         assert turns >= 4, "the game should have gone on for a few turns"
         if not shot:
             await a.screenshot(path=str(tmp_path / "playground.png"))
@@ -161,8 +176,10 @@ def showcase_bot(guild_id: int):
 
     from .test_api import Amount  # the number prompt of the API's tests
 
-    png = bytes.fromhex("89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478"
-                        "da63fccf004003000484018084a98c210000000049454e44ae426082")
+    png = bytes.fromhex(
+        "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478"
+        "da63fccf004003000484018084a98c210000000049454e44ae426082"
+    )
 
     class Showcase(discord.ui.View):
         def __init__(self) -> None:
@@ -186,8 +203,14 @@ def showcase_bot(guild_id: int):
         async def off(self, interaction: discord.Interaction, _) -> None:  # pragma: no cover
             pass
 
-        @discord.ui.select(custom_id="pick", placeholder="Pick up to two", min_values=1, max_values=2, row=2,
-                           options=[discord.SelectOption(label=x.upper(), value=x) for x in "abc"])
+        @discord.ui.select(
+            custom_id="pick",
+            placeholder="Pick up to two",
+            min_values=1,
+            max_values=2,
+            row=2,
+            options=[discord.SelectOption(label=x.upper(), value=x) for x in "abc"],
+        )
         async def pick(self, interaction: discord.Interaction, select: discord.ui.Select) -> None:
             await interaction.response.send_message("picked " + "+".join(select.values))
 
@@ -207,7 +230,10 @@ def showcase_bot(guild_id: int):
                 embed.set_footer(text="The footer").set_image(url="attachment://pic.png")
                 await interaction.response.send_message(
                     f"**bold** *it* `code` <@{self.users_['Bob']}> <#{interaction.channel_id}> ends <t:{soon}:R>",
-                    embed=embed, file=discord.File(io.BytesIO(png), "pic.png"), view=Showcase())
+                    embed=embed,
+                    file=discord.File(io.BytesIO(png), "pic.png"),
+                    view=Showcase(),
+                )
 
             @self.tree.command(name="later", description="A message, then an edit")
             async def later(interaction: discord.Interaction) -> None:
@@ -351,8 +377,9 @@ async def test_typing_a_required_option_shows_the_bots_suggestions(tmp_path):
             await page.fill('#cmd-form input[name="game"]', "hachi")  # /rules' game is required
             # the suggestions for what was typed, not those asked for when the field took the focus (nothing typed:
             # every game), even when that answer comes last
-            await page.wait_for_function("() => [...document.querySelectorAll('#ac-game option')].length === 1",
-                                         timeout=10_000)
+            await page.wait_for_function(
+                "() => [...document.querySelectorAll('#ac-game option')].length === 1", timeout=10_000
+            )
             offered = await page.locator("#ac-game option").evaluate_all("os => os.map(o => o.value)")
             assert offered == ["hachihachi"]
             assert not errors

@@ -20,8 +20,8 @@ from typing import Any
 import pytest
 from pydantic_core import to_jsonable_python
 
-from faces import load_manifest
 from bot.render.pictures import draws_table
+from faces import load_manifest
 from tests.faces.table_games import panel_board, table_board
 
 from .browsing import open_page, start_playground, synced
@@ -44,9 +44,13 @@ def smallest_shown_face(board, shown: list[float], name: str) -> tuple[float, fl
     assert natural_h == board.height and natural_w <= 400, (name, shown, board.height)
     scale = width / natural_w
     assert abs(scale - min(1, 400 / natural_w, 300 / natural_h)) < 0.01 and height <= 300.5, (name, shown)
-    faces = [(right - left) * scale for left, _, right, _ in board.boxes], \
-            [(bottom - top) * scale for _, top, _, bottom in board.boxes]
+    faces = (
+        [(right - left) * scale for left, _, right, _ in board.boxes],
+        [(bottom - top) * scale for _, top, _, bottom in board.boxes],
+    )
     return min(faces[0]), min(faces[1])
+
+
 CARD_BUTTONS = 'button[data-custom-id*=":a:"] img.emoji.custom'
 
 
@@ -82,11 +86,15 @@ async def test_a_game_in_progress_shows_its_cards_as_pictures(tmp_path, game, bo
         panel = page.locator(PANEL, has_text="Only you can see this").last
         for _ in range(12):  # Alice plays the moves without a card (bets, draws, calls) until cards are hers to play
             if not await panel.count():
-                await page.locator(".message", has=page.get_by_role("button", name="My hand")).last \
-                    .get_by_role("button", name="My hand").click()
+                await (
+                    page.locator(".message", has=page.get_by_role("button", name="My hand"))
+                    .last.get_by_role("button", name="My hand")
+                    .click()
+                )
                 await caught_up()
             if await panel.locator(CARD_BUTTONS).count() or (
-                    game == "blackflower" and await panel.locator(".embed img.emoji.custom").count()):
+                game == "blackflower" and await panel.locator(".embed img.emoji.custom").count()
+            ):
                 break
             moves = panel.locator('button[data-custom-id*=":a:"]:enabled')
             if await moves.count():
@@ -108,13 +116,15 @@ async def test_a_game_in_progress_shows_its_cards_as_pictures(tmp_path, game, bo
             labels = await panel.locator('button[data-custom-id*=":a:"]').all_inner_texts()
             assert not any(label.strip().split(" ")[-1] in FACE_OF.values() for label in labels), labels
         loaded = await page.evaluate(
-            "() => [...document.querySelectorAll('img.emoji.custom')].every((i) => i.complete && i.naturalWidth > 0)")
+            "() => [...document.querySelectorAll('img.emoji.custom')].every((i) => i.complete && i.naturalWidth > 0)"
+        )
         assert loaded, "every face image loads"
 
         # the table message carries its picture (faces/table.py), shown inside its embed
         table_message = page.locator(".message", has=page.get_by_role("button", name="My hand")).last
         pictures = await table_message.locator(".embed img.embed-image").evaluate_all(
-            "(nodes) => nodes.map((i) => [i.src, i.complete && i.naturalWidth > 0])")
+            "(nodes) => nodes.map((i) => [i.src, i.complete && i.naturalWidth > 0])"
+        )
         assert draws_table(game) and pictures and all(ok for _, ok in pictures), pictures
         assert pictures[-1][0].endswith("/table.png"), pictures
 
@@ -123,20 +133,25 @@ async def test_a_game_in_progress_shows_its_cards_as_pictures(tmp_path, game, bo
         shown = await table_message.locator(".embed img.embed-image").last.evaluate(SHOWN)
         board = table_board(game, table.game.public_view(table.state))
         card_w, card_h = smallest_shown_face(board, shown, "table")
-        print(f"{game}: table picture {shown[2]}x{shown[3]} shown {shown[0]:.0f}x{shown[1]:.0f}, "
-              f"smallest card shown {card_w:.1f}x{card_h:.1f} px")
+        print(
+            f"{game}: table picture {shown[2]}x{shown[3]} shown {shown[0]:.0f}x{shown[1]:.0f}, "
+            f"smallest card shown {card_w:.1f}x{card_h:.1f} px"
+        )
         assert card_h >= READABLE[game], (game, card_w, card_h)
         panel_shown = await panel.locator(".embed img.embed-image").last.evaluate(SHOWN)
         seat = table.seat_of(alice.id)
         panel_drawn = panel_board(game, table.game.view(table.state, seat))
         panel_w, panel_h = smallest_shown_face(panel_drawn, panel_shown, "panel")
-        print(f"{game}: panel picture {panel_shown[2]}x{panel_shown[3]} shown {panel_shown[0]:.0f}x"
-              f"{panel_shown[1]:.0f}, smallest card shown {panel_w:.1f}x{panel_h:.1f} px")
+        print(
+            f"{game}: panel picture {panel_shown[2]}x{panel_shown[3]} shown {panel_shown[0]:.0f}x"
+            f"{panel_shown[1]:.0f}, smallest card shown {panel_w:.1f}x{panel_h:.1f} px"
+        )
         assert panel_h >= READABLE[game], (game, panel_w, panel_h)
 
         # every face in a public message is a card the public view names (or a card's back)
         public = await page.locator('.message[data-ephemeral="false"] img.emoji.custom').evaluate_all(
-            "(nodes) => nodes.map((n) => n.alt)")
+            "(nodes) => nodes.map((n) => n.alt)"
+        )
         assert public, "the public table shows faces"
         named = strings(to_jsonable_python(table.game.public_view(table.state)))
         for alt in public:

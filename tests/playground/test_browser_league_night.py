@@ -55,8 +55,9 @@ async def test_a_sign_up_and_its_draw_on_the_page(tmp_path):
         await draw.screenshot(path=str(shots["league-draw"]))
 
         first = min((t for t in bot.tables.tables.values() if t.status == "playing"), key=lambda t: t.id)
-        paused = await alice.slash("league", "table", "pause", _channel=first.channel_id,
-                                   reason="Erin's connection dropped")
+        paused = await alice.slash(
+            "league", "table", "pause", _channel=first.channel_id, reason="Erin's connection dropped"
+        )
         assert paused.ephemeral and "is paused" in paused.content, paused.content
         await page.goto(f"http://127.0.0.1:{fake.port}/?as=Alice&channel={first.channel_id}")
         await page.wait_for_selector("#bot-status.online")

@@ -25,16 +25,27 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def env_for(tmp_path: Path, **extra: str) -> dict:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "PARLOR_"))}
-    env.update(DISCORD_TOKEN="", PARLOR_DATABASE=str(tmp_path / "parlor.sqlite3"), PARLOR_PLAYGROUND_PORT="0",
-               PARLOR_LOG_LEVEL="WARNING", PYTHONUNBUFFERED="1")
+    env.update(
+        DISCORD_TOKEN="",
+        PARLOR_DATABASE=str(tmp_path / "parlor.sqlite3"),
+        PARLOR_PLAYGROUND_PORT="0",
+        PARLOR_LOG_LEVEL="WARNING",
+        PYTHONUNBUFFERED="1",
+    )
     env.update(extra)
     return env
 
 
 async def start(tmp_path: Path, **extra: str):
     proc = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "bot", cwd=ROOT, env=env_for(tmp_path, **extra),
-        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
+        sys.executable,
+        "-m",
+        "bot",
+        cwd=ROOT,
+        env=env_for(tmp_path, **extra),
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+    )
     return proc
 
 
@@ -42,8 +53,11 @@ async def banner(proc) -> tuple[str, str]:
     lines = []
     while True:
         line = (await asyncio.wait_for(proc.stdout.readline(), 30)).decode()
-        assert line, "python -m bot ended before saying where the playground is: " + "".join(lines) + \
-            (await proc.stderr.read()).decode()
+        assert line, (
+            "python -m bot ended before saying where the playground is: "
+            + "".join(lines)
+            + (await proc.stderr.read()).decode()
+        )
         lines.append(line)
         match = re.search(r"http://127\.0\.0\.1:(\d+)", line)
         if match:
@@ -85,8 +99,9 @@ async def test_without_a_token_the_playground_runs_and_keeps_its_channel(tmp_pat
         assert lobby["command"] == "/play koikoi" and "table open" in lobby["embeds"][0]["title"]
         async with aiohttp.ClientSession() as s:
             join = next(c["custom_id"] for c in lobby["components"][0]["components"] if c["label"] == "Join")
-            async with s.post(url + "/playground/api/click",
-                              json={"as": "Carol", "message_id": lobby["id"], "custom_id": join}) as r:
+            async with s.post(
+                url + "/playground/api/click", json={"as": "Carol", "message_id": lobby["id"], "custom_id": join}
+            ) as r:
                 assert r.status == 200, await r.text()
     finally:
         assert await stop(proc) == 0
@@ -109,8 +124,10 @@ async def test_a_bad_log_level_is_explained(tmp_path):
     proc = await start(tmp_path, PARLOR_LOG_LEVEL="verbose")
     _, err = await asyncio.wait_for(proc.communicate(), 30)
     assert proc.returncode == 2
-    assert err.decode().strip() == ("Parlor cannot start: PARLOR_LOG_LEVEL must be one of DEBUG, INFO, WARNING, "
-                                    "ERROR, CRITICAL, got 'VERBOSE' (set it in .env).")
+    assert err.decode().strip() == (
+        "Parlor cannot start: PARLOR_LOG_LEVEL must be one of DEBUG, INFO, WARNING, "
+        "ERROR, CRITICAL, got 'VERBOSE' (set it in .env)."
+    )
 
 
 def test_with_a_token_parlor_connects_to_discord(monkeypatch, tmp_path):
@@ -128,16 +145,23 @@ async def test_with_a_postgresql_database_the_channel_is_kept_in_the_data_folder
     data.mkdir()
     monkeypatch.setattr(playground, "DEFAULT_DB", data / "parlor.sqlite3")  # the data folder, not the project's
     monkeypatch.setattr(bot.main, "DEFAULT_DB", data / "parlor.sqlite3")  # (the command-sync marker goes there too)
-    settings = Settings(token=None, database=postgres_url, dev_guild=None, log_level="INFO", turn_seconds=300,
-                        playground_port=0)
+    settings = Settings(
+        token=None, database=postgres_url, dev_guild=None, log_level="INFO", turn_seconds=300, playground_port=0
+    )
     assert playground.state_path(postgres_url) == data / "parlor.playground.json"
 
     async def session(then) -> None:
         ready = asyncio.get_running_loop().create_future()
         stop = asyncio.Event()
-        running = asyncio.create_task(playground.run_playground(
-            settings, stop=stop, announce=lambda _: None, handle_signals=False,
-            on_ready=lambda fake, parlor: ready.set_result((fake, parlor))))
+        running = asyncio.create_task(
+            playground.run_playground(
+                settings,
+                stop=stop,
+                announce=lambda _: None,
+                handle_signals=False,
+                on_ready=lambda fake, parlor: ready.set_result((fake, parlor)),
+            )
+        )
         fake, parlor = await asyncio.wait_for(asyncio.shield(ready), 60)
         try:
             async with aiohttp.ClientSession() as s:

@@ -19,9 +19,19 @@ PNG = b"\x89PNG\r\n\x1a\n" + b"0" * 40
 
 
 def visible(fake: LocalDiscord, user_id: int) -> list[tuple]:
-    return [(m.id, m.content, m.embeds, m.components, m.ephemeral_to, m.command, m.timestamp,
-             [(a.id, a.filename, a.content_type) for a in m.attachments])
-            for m in fake.visible_messages(user_id)]
+    return [
+        (
+            m.id,
+            m.content,
+            m.embeds,
+            m.components,
+            m.ephemeral_to,
+            m.command,
+            m.timestamp,
+            [(a.id, a.filename, a.content_type) for a in m.attachments],
+        )
+        for m in fake.visible_messages(user_id)
+    ]
 
 
 async def test_a_restart_shows_the_same_channel_and_old_buttons_work(tmp_path, db):
@@ -51,10 +61,15 @@ async def test_a_restart_shows_the_same_channel_and_old_buttons_work(tmp_path, d
     second = LocalDiscord()
     assert StateFile(second, path).load() is True
     async with second:
-        assert (second.application_id, second.guild.id, second.channel.id) == \
-            (first.application_id, first.guild.id, first.channel.id)
-        assert [(u.id, u.name, u.manage_guild) for u in second.users.values()] == \
-            [(alice.id, "alice", True), (bob.id, "bob", False)]
+        assert (second.application_id, second.guild.id, second.channel.id) == (
+            first.application_id,
+            first.guild.id,
+            first.channel.id,
+        )
+        assert [(u.id, u.name, u.manage_guild) for u in second.users.values()] == [
+            (alice.id, "alice", True),
+            (bob.id, "bob", False),
+        ]
         assert {u.id: visible(second, u.id) for u in (alice, bob)} == before
         assert gone.message.id not in second.messages
         picture = second.visible_messages(alice.id)[-1]
@@ -110,8 +125,10 @@ async def test_the_attachments_folder_keeps_only_the_pictures_shown_and_is_bound
     state.save()
     assert sorted(p.name for p in state.attachments_dir.iterdir()) == [str(table.attachments[0].id)]
 
-    results = [await fake.create_message(fake.channel, {"content": f"result {n}"}, [(0, "result.png", PNG, None)])
-               for n in range(4)]
+    results = [
+        await fake.create_message(fake.channel, {"content": f"result {n}"}, [(0, "result.png", PNG, None)])
+        for n in range(4)
+    ]
     state.save()
     kept = {str(a.id) for m in results[-3:] for a in m.attachments}
     assert {p.name for p in state.attachments_dir.iterdir()} == kept  # the newest three pictures

@@ -8,5 +8,12 @@ from tests.toygame import engine
 
 NAME = "tictactoe"
 
-GAME = GameBase.from_engine(engine, name=NAME, title="Tic-tac-toe", min_players=2, max_players=2,
-                            Options=engine.Options, State=engine.TicTacToeState)
+GAME = GameBase.from_engine(
+    engine,
+    name=NAME,
+    title="Tic-tac-toe",
+    min_players=2,
+    max_players=2,
+    Options=engine.Options,
+    State=engine.TicTacToeState,
+)

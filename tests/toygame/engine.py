@@ -94,8 +94,13 @@ def apply(state: TicTacToeState, seat: int, action: str) -> list[TicTacToeEvent]
 
 
 def public_view(state: TicTacToeState) -> PublicView:
-    return PublicView(seats=list(state.names), board=list(state.board), turn=None if state.over else state.turn,
-                      winner=state.winner, over=state.over)
+    return PublicView(
+        seats=list(state.names),
+        board=list(state.board),
+        turn=None if state.over else state.turn,
+        winner=state.winner,
+        over=state.over,
+    )
 
 
 def view(state: TicTacToeState, seat: int) -> SeatView:

@@ -15,7 +15,7 @@ SYMBOL = {"X": "❌", "O": "⭕", "": "⬜"}
 
 
 def grid(board: list[str]) -> str:
-    return "\n".join("".join(SYMBOL[m] for m in board[row:row + 3]) for row in (0, 3, 6))
+    return "\n".join("".join(SYMBOL[m] for m in board[row : row + 3]) for row in (0, 3, 6))
 
 
 def table_embed(pv: PublicView, names: list[str], deadline: float | None) -> discord.Embed:
@@ -31,8 +31,9 @@ def action_label(action: str) -> str:
     return f"Row {cell // 3 + 1} · column {cell % 3 + 1}"
 
 
-def panel(view: SeatView, legal: list[str], names: list[str], deadline: float | None
-          ) -> tuple[discord.Embed, list[ButtonSpec]]:
+def panel(
+    view: SeatView, legal: list[str], names: list[str], deadline: float | None
+) -> tuple[discord.Embed, list[ButtonSpec]]:
     embed = discord.Embed(title=f"Your board · {names[view.seat]}", colour=COLOUR, description=grid(view.board))
     return embed, [ButtonSpec(f"a:{a}", action_label(a)) for a in legal]
 
@@ -52,5 +53,11 @@ def summary(event: TicTacToeEvent, names: list[str]) -> discord.Embed | None:
     return discord.Embed(title=f"Tic-tac-toe · {title}", colour=COLOUR)
 
 
-PRESENTATION = Presentation(table_embed=table_embed, panel=panel, narrate=narrate, summary=summary,
-                            action_label=action_label, table_picture=table_picture)
+PRESENTATION = Presentation(
+    table_embed=table_embed,
+    panel=panel,
+    narrate=narrate,
+    summary=summary,
+    action_label=action_label,
+    table_picture=table_picture,
+)

@@ -76,6 +76,11 @@ def test_the_views_are_models_a_seat_sees_the_public_view():
     state, _ = marks(4)
     public, own = GAME.public_view(state), GAME.view(state, 1)
     assert isinstance(public, PublicView) and isinstance(own, SeatView)
-    assert public.model_dump() == {"seats": ["Ann", "Ben"], "board": ["", "", "", "", "X", "", "", "", ""],
-                                   "turn": 1, "winner": None, "over": False}
+    assert public.model_dump() == {
+        "seats": ["Ann", "Ben"],
+        "board": ["", "", "", "", "X", "", "", "", ""],
+        "turn": 1,
+        "winner": None,
+        "over": False,
+    }
     assert own.model_dump() == {**public.model_dump(), "seat": 1}

@@ -12,8 +12,15 @@ from bot.render.bcpoker import embeds, narration, pictures
 from bot.render.bcpoker.words import RULES
 
 PRESENTATION = Presentation(
-    table_embed=embeds.table_embed, panel=embeds.panel, narrate=narration.narrate, summary=narration.summary,
-    action_label=embeds.action_label, rules=RULES, faces=pictures.FACES,
-    table_picture=pictures.table_picture, panel_picture=pictures.panel_picture, panel_shows=holds_hand,
+    table_embed=embeds.table_embed,
+    panel=embeds.panel,
+    narrate=narration.narrate,
+    summary=narration.summary,
+    action_label=embeds.action_label,
+    rules=RULES,
+    faces=pictures.FACES,
+    table_picture=pictures.table_picture,
+    panel_picture=pictures.panel_picture,
+    panel_shows=holds_hand,
     result_picture=pictures.result_picture,
 )

@@ -61,27 +61,37 @@ def table_embed(pv: PublicView, names: list[str], deadline: float | None) -> dis
     if over:
         lines.append("**Game over.**")
     elif pv.phase == "ron" and (ron := pv.ron) is not None:  # who may Ron stays secret
-        lines.append(f"Waiting for Ron decisions on {names[ron.discarder]}'s {card(ron.card, ron.named)}…"
-                     + (f" · deadline {relative_time(deadline)}" if deadline else ""))
+        lines.append(
+            f"Waiting for Ron decisions on {names[ron.discarder]}'s {card(ron.card, ron.named)}…"
+            + (f" · deadline {relative_time(deadline)}" if deadline else "")
+        )
     elif pv.turn is not None:
-        lines.append(f"**{names[pv.turn]}** {PHASE_TEXT.get(pv.phase, 'to act')}"
-                     + (f" · deadline {relative_time(deadline)}" if deadline else ""))
+        lines.append(
+            f"**{names[pv.turn]}** {PHASE_TEXT.get(pv.phase, 'to act')}"
+            + (f" · deadline {relative_time(deadline)}" if deadline else "")
+        )
     hit = pv.hit
     if hit and not over and pv.turn is not None:
-        lines.append(f"⚡ **Black Christmas!** {names[hit.by]}'s {card(hit.card, hit.number if hit.card == KX else None)}"
-                     f" hits **{names[pv.turn]}** (N = {hit.number}).")
+        lines.append(
+            f"⚡ **Black Christmas!** {names[hit.by]}'s {card(hit.card, hit.number if hit.card == KX else None)}"
+            f" hits **{names[pv.turn]}** (N = {hit.number})."
+        )
     if pv.exchange:
         ex = pv.exchange
         lines.append(f"🔁 Exchange: {ex.placed} of {ex.of} cards put under the deck.")
     lines.append(f"**Pile:** {_pile_text(pv)}")
     limit = pv.max_reshuffles
-    lines.append(f"**Deck:** {pv.deck_count} cards · rebuilds {pv.reshuffles}/{limit if limit else '∞'}"
-                 f" · {pv.decks} deck{'s' if pv.decks > 1 else ''}")
+    lines.append(
+        f"**Deck:** {pv.deck_count} cards · rebuilds {pv.reshuffles}/{limit if limit else '∞'}"
+        f" · {pv.decks} deck{'s' if pv.decks > 1 else ''}"
+    )
     embed.description = fit("\n".join(lines), 4096)
     players = "\n".join(_player_line(pv, names, s) for s in range(pv.players))
     embed.add_field(name="Players (scores · lead count)", value=fit(players, 1024), inline=False)
     if pv.round_hash:
-        embed.set_footer(text=f"Deal hash (SHA-256 of this round's seed, revealed when the round ends): {pv.round_hash}")
+        embed.set_footer(
+            text=f"Deal hash (SHA-256 of this round's seed, revealed when the round ends): {pv.round_hash}"
+        )
     return embed
 
 
@@ -130,8 +140,9 @@ def _value_text(hand: list[str], decks: int, special: bool) -> str | None:
     return None
 
 
-def panel(view: SeatView, legal: list[str], names: list[str], deadline: float | None
-          ) -> tuple[discord.Embed, list[ButtonSpec]]:
+def panel(
+    view: SeatView, legal: list[str], names: list[str], deadline: float | None
+) -> tuple[discord.Embed, list[ButtonSpec]]:
     seat = view.seat
     embed = discord.Embed(title=f"Your hand · {names[seat]}", colour=COLOUR)
     lines = [f"**Hand:** {_hand_text(view)}"]
@@ -151,8 +162,11 @@ def panel(view: SeatView, legal: list[str], names: list[str], deadline: float | 
         waiting = ", ".join(names[s] for s in view.to_act)
         lines.append(f"\nWaiting for **{waiting}**." if waiting else "")
     embed.description = fit("\n".join(lines), 4096)
-    embed.add_field(name="Scores", value=fit(" · ".join(f"{names[i]} {s:+d}" for i, s in enumerate(view.scores)), 1024),
-                    inline=False)  # a field, not the footer: footers show a name's escapes as typed
+    embed.add_field(
+        name="Scores",
+        value=fit(" · ".join(f"{names[i]} {s:+d}" for i, s in enumerate(view.scores)), 1024),
+        inline=False,
+    )  # a field, not the footer: footers show a name's escapes as typed
     ordered = sorted(legal, key=_first)  # stable
     buttons = [button(a, view) for a in ordered]
     return embed, buttons
@@ -162,31 +176,44 @@ def _your_move(view: SeatView, names: list[str]) -> list[str]:
     """What the seat to act is asked, in the panel's words."""
     hit, phase = view.hit, view.phase
     if phase == "ron" and (ron := view.ron) is not None:
-        return [f"\n**{names[ron.discarder]}** discarded {card(ron.card, ron.named)}: it completes"
-                " your hand. Declare **Ron** or pass."]
+        return [
+            f"\n**{names[ron.discarder]}** discarded {card(ron.card, ron.named)}: it completes"
+            " your hand. Declare **Ron** or pass."
+        ]
     if hit and phase in ("hit_draw", "hit_riichi", "hit_decide"):
-        return [f"\n⚡ **Black Christmas!** You are hit by "
-                f"{card(hit.card, hit.number if hit.card == KX else None)} (N = {hit.number}).", HIT_ASKS[phase](hit)]
+        return [
+            f"\n⚡ **Black Christmas!** You are hit by "
+            f"{card(hit.card, hit.number if hit.card == KX else None)} (N = {hit.number}).",
+            HIT_ASKS[phase](hit),
+        ]
     if phase == "exchange" and (exchange := view.exchange) is not None:
         left = exchange.of - exchange.placed
         placed = view.exchanged
-        return [f"\n🔁 Put **{left}** more card{'s' if left != 1 else ''} under the deck, one at a time "
-                f"(the first lies highest)." + (f" Placed: {cards(placed)}" if placed else "")]
+        return [
+            f"\n🔁 Put **{left}** more card{'s' if left != 1 else ''} under the deck, one at a time "
+            f"(the first lies highest)." + (f" Placed: {cards(placed)}" if placed else "")
+        ]
     if phase == "draw":
         return ["\n**Your turn:** draw from the deck or take the top discard."]
     if phase == "discard":
-        return ["\n**Your turn:** discard one card"
-                + (" (a card taken from the pile cannot go back this turn)" if view.taken else "")
-                + ". A Black A/7 is discarded as 1 or 7."]
+        return [
+            "\n**Your turn:** discard one card"
+            + (" (a card taken from the pile cannot go back this turn)" if view.taken else "")
+            + ". A Black A/7 is discarded as 1 or 7."
+        ]
     return []
 
 
 # what a hit seat is asked, by phase
 HIT_ASKS: dict[str, Callable[[HitView], str]] = {
     "hit_draw": lambda hit: "Draw one card from the deck (the hitting card cannot be taken).",
-    "hit_riichi": lambda hit: ("In Riichi: win if the card completes your hand, chain with it if it is a higher black"
-                               " card (you keep Riichi), or give up Riichi and chain from your hand or exchange."),
-    "hit_decide": lambda hit: (f"**Chain** with a black card above {hit.number} (a black 1 beats a black 7) to pass"
-                               f" the hit on, or **exchange** {hit.number} cards: put them under the deck one at a"
-                               f" time, then draw as many."),
+    "hit_riichi": lambda hit: (
+        "In Riichi: win if the card completes your hand, chain with it if it is a higher black"
+        " card (you keep Riichi), or give up Riichi and chain from your hand or exchange."
+    ),
+    "hit_decide": lambda hit: (
+        f"**Chain** with a black card above {hit.number} (a black 1 beats a black 7) to pass"
+        f" the hit on, or **exchange** {hit.number} cards: put them under the deck one at a"
+        f" time, then draw as many."
+    ),
 }

@@ -31,16 +31,20 @@ def narrate(event: Event, names: list[str]) -> str | None:
         case ev.Discarded():
             what = card(event.card, event.named)
             if event.chain:
-                text = f"⛓️ {names[event.player]} chains with {what}" + (" and keeps Riichi" if event.kept_riichi else "")
+                text = f"⛓️ {names[event.player]} chains with {what}" + (
+                    " and keeps Riichi" if event.kept_riichi else ""
+                )
             else:
                 text = f"{names[event.player]} discards {what}"
             if event.riichi:
                 return text + " and declares **Riichi**! 🀄"
             return text + "."
         case ev.BlackChristmas():
-            return (f"⚡ **Black Christmas!** {card(event.card, event.number if event.card == KX else None)} on "
-                    f"{card(event.under, event.under_number if event.under == KX else None)}: "
-                    f"**{names[event.target]}** is hit (N = {event.number}).")
+            return (
+                f"⚡ **Black Christmas!** {card(event.card, event.number if event.card == KX else None)} on "
+                f"{card(event.under, event.under_number if event.under == KX else None)}: "
+                f"**{names[event.target]}** is hit (N = {event.number})."
+            )
         case ev.RiichiCancelled():
             return f"{names[event.player]}'s Riichi is cancelled by the hit."
         case ev.ExchangeChosen():
@@ -55,8 +59,10 @@ def narrate(event: Event, names: list[str]) -> str | None:
         case ev.Exhausted():
             return "The deck is empty and may not be rebuilt again: nobody wins this round."
         case ev.Win():
-            return (f"🏆 **{names[event.winner]}** wins by {KIND_NAMES[event.kind]}: {event.total} from "
-                    f"{names[event.payer]}.")
+            return (
+                f"🏆 **{names[event.winner]}** wins by {KIND_NAMES[event.kind]}: {event.total} from "
+                f"{names[event.payer]}."
+            )
     return None
 
 
@@ -84,7 +90,9 @@ def summary(event: Event, names: list[str]) -> discord.Embed | None:
     if isinstance(event, ev.GameEnd):
         order = sorted(range(len(names)), key=lambda s: event.placings[s])
         lines = [f"**{event.placings[s]}.** {names[s]} {event.scores[s]:+d}" for s in order]
-        return discord.Embed(title="🏁 Black Christmas Poker — final result", description="\n".join(lines), colour=COLOUR)
+        return discord.Embed(
+            title="🏁 Black Christmas Poker — final result", description="\n".join(lines), colour=COLOUR
+        )
     return None
 
 
@@ -98,24 +106,36 @@ def _round_embed(end: ev.RoundEnd, names: list[str]) -> discord.Embed:
         who = " and ".join(names[w.winner] for w in wins)
         embed.title = f"Round {end.round} · {who} win{'s' if len(wins) == 1 else ''}"
         dora = ", ".join(card_name(c) for c in end.dora)
-        embed.description = (f"Dora indicator {card(end.indicator)} → dora {dora}" if end.indicator
-                             else "No dora (the deck was empty).")
+        embed.description = (
+            f"Dora indicator {card(end.indicator)} → dora {dora}" if end.indicator else "No dora (the deck was empty)."
+        )
         for w in wins:
             name, value = _win_field(w, names)
             embed.add_field(name=name, value=value, inline=False)
         if end.lapsed:
-            embed.add_field(name="Lapsed", value=", ".join(names[s] for s in end.lapsed) +
-                            " also declared Ron, but only the two nearest win.", inline=False)
+            embed.add_field(
+                name="Lapsed",
+                value=", ".join(names[s] for s in end.lapsed) + " also declared Ron, but only the two nearest win.",
+                inline=False,
+            )
     pay = " · ".join(f"{names[i]} {p:+d}" for i, p in enumerate(end.payments) if p)
     embed.add_field(name="Payments", value=pay or "none", inline=False)
-    embed.add_field(name="Scores", value=" · ".join(f"{names[i]} {s:+d}" for i, s in enumerate(end.scores)),
-                    inline=False)
+    embed.add_field(
+        name="Scores", value=" · ".join(f"{names[i]} {s:+d}" for i, s in enumerate(end.scores)), inline=False
+    )
     nxt = names[end.next_lead]
-    embed.add_field(name="Next lead", value=f"{nxt} (lead counts: "
-                    f"{', '.join(f'{names[i]} {c}' for i, c in enumerate(end.lead_counts))})", inline=False)
+    embed.add_field(
+        name="Next lead",
+        value=f"{nxt} (lead counts: {', '.join(f'{names[i]} {c}' for i, c in enumerate(end.lead_counts))})",
+        inline=False,
+    )
     if end.seed:
-        embed.set_footer(text=(f"Fair shuffle: this round's seed was {end.seed}; its SHA-256 {end.hash} "
-                               "was shown when the round began. Check the deal with: python -m games verify "
-                               f"bcpoker --seed <seed> --hash <hash> --players {len(names)} "
-                               f"--lead {end.lead + 1}"))
+        embed.set_footer(
+            text=(
+                f"Fair shuffle: this round's seed was {end.seed}; its SHA-256 {end.hash} "
+                "was shown when the round began. Check the deal with: python -m games verify "
+                f"bcpoker --seed <seed> --hash <hash> --players {len(names)} "
+                f"--lead {end.lead + 1}"
+            )
+        )
     return embed

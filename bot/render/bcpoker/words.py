@@ -17,9 +17,15 @@ PHASE_TEXT = {
     "ron": "to decide on Ron",
 }
 # the same, shorter, on the pictures ("Alice to draw")
-PICTURE_PHASES = {"draw": "to draw", "discard": "to discard", "hit_draw": "to draw (hit by Black Christmas)",
-                  "hit_riichi": "to answer the hit", "hit_decide": "to chain or exchange",
-                  "exchange": "to put cards under the deck", "ron": "to decide on Ron"}
+PICTURE_PHASES = {
+    "draw": "to draw",
+    "discard": "to discard",
+    "hit_draw": "to draw (hit by Black Christmas)",
+    "hit_riichi": "to answer the hit",
+    "hit_decide": "to chain or exchange",
+    "exchange": "to put cards under the deck",
+    "ron": "to decide on Ron",
+}
 OVER = "game over"
 
 

@@ -10,8 +10,16 @@ from bot.render.blackflower.narration import narrate, summary
 from bot.render.blackflower.words import RULES
 
 PRESENTATION = Presentation(
-    table_embed=table_embed, panel=panel, narrate=narrate, summary=summary, action_label=action_label,
-    rules=RULES, faces=pictures.FACES,
-    table_picture=pictures.table_picture, panel_picture=pictures.panel_picture, panel_shows=pictures.panel_shows,
-    panel_drawn_from=pictures.panel_drawn_from, result_picture=pictures.result_picture,
+    table_embed=table_embed,
+    panel=panel,
+    narrate=narrate,
+    summary=summary,
+    action_label=action_label,
+    rules=RULES,
+    faces=pictures.FACES,
+    table_picture=pictures.table_picture,
+    panel_picture=pictures.panel_picture,
+    panel_shows=pictures.panel_shows,
+    panel_drawn_from=pictures.panel_drawn_from,
+    result_picture=pictures.result_picture,
 )

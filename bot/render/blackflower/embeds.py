@@ -74,11 +74,15 @@ def table_embed(pv: PublicView, names: list[str], deadline: float | None) -> dis
         if s == b:
             continue
         turn = "▶ " if s == pv.turn and pv.phase in ("niko", "play") else ""
-        embed.add_field(name=f"{turn}{name} · {holding(pv.chips[s], stakes[s])}"[:256],
-                        value=fit(_seat_value(pv, s), 1024), inline=False)
+        embed.add_field(
+            name=f"{turn}{name} · {holding(pv.chips[s], stakes[s])}"[:256],
+            value=fit(_seat_value(pv, s), 1024),
+            inline=False,
+        )
     if pv.round_hash:
-        embed.set_footer(text=f"Deal hash (SHA-256 of this round's seed, revealed when the round ends): "
-                              f"{pv.round_hash}")
+        embed.set_footer(
+            text=f"Deal hash (SHA-256 of this round's seed, revealed when the round ends): {pv.round_hash}"
+        )
     return embed
 
 
@@ -125,10 +129,14 @@ def button(action: Bet | Move) -> ButtonSpec:
 
 
 STYLE = {
-    Move.NIKO: discord.ButtonStyle.success, Move.PLAYON: discord.ButtonStyle.secondary,
-    Move.HIT: discord.ButtonStyle.primary, Move.STAND: discord.ButtonStyle.success,
-    Move.DOUBLE: discord.ButtonStyle.danger, Move.SPLIT: discord.ButtonStyle.danger,
-    Move.ACCEPT: discord.ButtonStyle.success, Move.END: discord.ButtonStyle.danger,
+    Move.NIKO: discord.ButtonStyle.success,
+    Move.PLAYON: discord.ButtonStyle.secondary,
+    Move.HIT: discord.ButtonStyle.primary,
+    Move.STAND: discord.ButtonStyle.success,
+    Move.DOUBLE: discord.ButtonStyle.danger,
+    Move.SPLIT: discord.ButtonStyle.danger,
+    Move.ACCEPT: discord.ButtonStyle.success,
+    Move.END: discord.ButtonStyle.danger,
     Move.DEAL: discord.ButtonStyle.primary,
 }
 
@@ -145,8 +153,10 @@ def _my_hand_lines(view: SeatView) -> list[str]:
             continue
         if h.totals is None:  # no card yet
             continue
-        lines.append(f"Totals: {', '.join(map(str, h.totals))} · hard {h.hard}"
-                     + (f" · stake {chips(h.stake)}" if h.stake else ""))
+        lines.append(
+            f"Totals: {', '.join(map(str, h.totals))} · hard {h.hard}"
+            + (f" · stake {chips(h.stake)}" if h.stake else "")
+        )
         if h.special:
             lines.append(f"Special hand: **{H.title(h.special)}**")
         elif h.status == "bust":
@@ -158,8 +168,9 @@ def _my_hand_lines(view: SeatView) -> list[str]:
     return lines
 
 
-def panel(view: SeatView, legal: list[str], names: list[str], deadline: float | None
-          ) -> tuple[discord.Embed, list[ButtonSpec | AmountSpec]]:
+def panel(
+    view: SeatView, legal: list[str], names: list[str], deadline: float | None
+) -> tuple[discord.Embed, list[ButtonSpec | AmountSpec]]:
     seat, b = view.seat, view.banker
     embed = discord.Embed(title=f"Black Flower · {names[seat]}" + (" (banker)" if seat == b else ""), colour=COLOUR)
     lines = [f"**You have** {holding(view.chips[seat], _stakes(view)[seat])}"]

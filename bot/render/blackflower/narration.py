@@ -26,7 +26,7 @@ def _table_line(event: E.BlackFlowerEvent, names: list[str], who: str) -> str | 
     """The first bank, a round's start, the bets and the deal."""
     match event:
         case E.BankerDraw(draws=[_, *_]):
-            drawn = ", ".join(f"{names[int(x['seat'])]} {card(str(x['card']))}" for x in event.draws[-len(names):])
+            drawn = ", ".join(f"{names[int(x['seat'])]} {card(str(x['card']))}" for x in event.draws[-len(names) :])
             return f"🎴 Drawing for the bank: … {drawn} — **{names[event.banker]}** drew a Bright and banks first."
         case E.BankerDraw():
             return f"🏦 {names[event.banker]} banks first."
@@ -132,28 +132,41 @@ def summary(event: E.BlackFlowerEvent, names: list[str]) -> discord.Embed | None
         if not event.dealt or bh is None:  # a dealt round's end has the banker's hand
             embed.description = "No cards were dealt this round; no chips moved."
         else:
-            bank = (H.title(bh["special"]) if bh["special"] else ("bust" if bh["bust"] else str(bh["value"])))
+            bank = H.title(bh["special"]) if bh["special"] else ("bust" if bh["bust"] else str(bh["value"]))
             embed.description = f"🏦 Banker: {cards(bh['cards'])} → **{bank}**"
             lines = []
             for h in event.hands:
                 val = H.title(h["special"]) if h["special"] else ("bust" if h["bust"] else str(h["value"]))
-                split = f" (hand {h['hand'] + 1})" if h["hand"] or sum(x["seat"] == h["seat"] for x in event.hands) > 1 else ""
-                lines.append(f"{names[h['seat']]}{split}: {cards(h['cards'])} → {val} · stake {h['stake']} · "
-                             f"{RESULT_ICON[h['result']]} {h['net']:+d}")
+                split = (
+                    f" (hand {h['hand'] + 1})"
+                    if h["hand"] or sum(x["seat"] == h["seat"] for x in event.hands) > 1
+                    else ""
+                )
+                lines.append(
+                    f"{names[h['seat']]}{split}: {cards(h['cards'])} → {val} · stake {h['stake']} · "
+                    f"{RESULT_ICON[h['result']]} {h['net']:+d}"
+                )
             add_line_fields(embed, "Hands", lines)
             add_line_fields(embed, "Chips moved", [movement_line(m, names, b) for m in event.movements])
         nets = " · ".join(f"{names[s]} {n:+d}" for s, n in enumerate(event.nets) if n) or "nobody won or lost"
         embed.add_field(name="This round", value=nets[:1024], inline=False)
-        embed.add_field(name="Chips", value=" · ".join(f"{names[s]} {chips(c)}" for s, c in enumerate(event.chips))[:1024],
-                        inline=False)
-        embed.set_footer(text=f"Fair shuffle: this round's seed was {event.seed}; its SHA-256 {event.hash} was shown "
-                              "when the round began. Deck = seeded_shuffle(seed, 0, deck) (games/shuffle.py).")
+        embed.add_field(
+            name="Chips",
+            value=" · ".join(f"{names[s]} {chips(c)}" for s, c in enumerate(event.chips))[:1024],
+            inline=False,
+        )
+        embed.set_footer(
+            text=f"Fair shuffle: this round's seed was {event.seed}; its SHA-256 {event.hash} was shown "
+            "when the round began. Deck = seeded_shuffle(seed, 0, deck) (games/shuffle.py)."
+        )
         return embed
     if isinstance(event, E.GameEnd):
         order = sorted(range(len(names)), key=lambda s: event.placings[s])
-        lines = [f"**{event.placings[s]}.** {names[s]} {event.scores[s]:+d} (now {chips(event.chips[s])} chips)"
-                 for s in order]
-        return discord.Embed(title="🏁 Black Flower — final result", description=fit("\n".join(lines), 4096),
-                             colour=COLOUR).set_footer(text=f"Ended: {event.reason}. Chips carry over through "
-                                                            "the season: /balance, /debts.")
+        lines = [
+            f"**{event.placings[s]}.** {names[s]} {event.scores[s]:+d} (now {chips(event.chips[s])} chips)"
+            for s in order
+        ]
+        return discord.Embed(
+            title="🏁 Black Flower — final result", description=fit("\n".join(lines), 4096), colour=COLOUR
+        ).set_footer(text=f"Ended: {event.reason}. Chips carry over through the season: /balance, /debts.")
     return None

@@ -41,6 +41,7 @@ PLAYING = ("niko", "play", "banker_niko", "banker")  # the phases of one seat's 
 
 # --- the table ------------------------------------------------------------------------------------------
 
+
 def table_picture(view: PublicView) -> Board:
     """The public table; many seats: three columns when two would make the cards smaller."""
     return fitted(FACES, lambda board: _table(board, view), lambda board: _table(board, view, 3))
@@ -51,14 +52,20 @@ def _table(b: Board, v: PublicView, columns: int = 0) -> None:
     over its hands."""
     acting = [v.turn] if v.turn is not None and v.phase in PLAYING else list(v.to_act) if v.phase != "over" else []
     rounds = f" of {v.rounds}" if v.rounds else ""
-    title(b, [f"Black Flower · round {v.round}{rounds}", f"deck {v.deck_count}",
-              phase_status(ASKS, OVER, v.seats, v.phase, acting)])
+    title(
+        b,
+        [
+            f"Black Flower · round {v.round}{rounds}",
+            f"deck {v.deck_count}",
+            phase_status(ASKS, OVER, v.seats, v.phase, acting),
+        ],
+    )
     columns = columns or (2 if len(v.seats) > 3 else 1)
     seats = _seat_rows(v, columns)
     width = (WIDTH - 2 * MARGIN) // columns
     for start in range(0, len(seats), columns):
         top = bottom = b.y
-        for i, (seat, label, hands) in enumerate(seats[start:start + columns]):
+        for i, (seat, label, hands) in enumerate(seats[start : start + columns]):
             b.y = top
             bottom = max(bottom, _seat(b, MARGIN + i * width, width, label, hands, seat in acting))
         b.y = bottom + 6
@@ -66,6 +73,7 @@ def _table(b: Board, v: PublicView, columns: int = 0) -> None:
 
 def _seat_rows(v: PublicView, columns: int) -> list[tuple[int, str, list[HandView]]]:
     """Each seat drawn (the banker first, once dealt): its number, its label, its hands."""
+
     def name(seat: int) -> str:  # three narrow columns: no room for "(bot)"
         return seat_label(v.seats, v.bots, seat) if columns < 3 else seat_name(v.seats, seat)
 
@@ -105,6 +113,7 @@ def _seat(b: Board, left: int, width: int, label: str, hands: list[HandView], ac
 
 # --- the hand panel -------------------------------------------------------------------------------------
 
+
 def panel_shows(view: SeatView) -> bool:
     """Whether the seat holds a hand to draw."""
     return bool(view.own_hands())
@@ -113,9 +122,13 @@ def panel_shows(view: SeatView) -> bool:
 def panel_drawn_from(view: SeatView) -> dict[str, Any]:
     """The part of a seat's view its panel picture is drawn from: a bet changes every seat's view, but not the
     hands the panels draw, so it redraws none."""
-    return {"seat": view.seat, "banker": view.banker, "hand": view.hands[view.seat],
-            "banker_hand": view.banker_hand if view.seat == view.banker else None,
-            "arrangements": view.arrangements}
+    return {
+        "seat": view.seat,
+        "banker": view.banker,
+        "hand": view.hands[view.seat],
+        "banker_hand": view.banker_hand if view.seat == view.banker else None,
+        "arrangements": view.arrangements,
+    }
 
 
 def panel_picture(view: SeatView) -> Board:
@@ -157,6 +170,7 @@ def _pile(b: Board, x: int, top: int, pile: PileView) -> int:
 
 # --- a round's result -----------------------------------------------------------------------------------
 
+
 def result_picture(event: dict[str, Any], names: list[str]) -> Board | None:
     """A dealt round's end (None for any other event); many hands: three columns when two would make the cards
     smaller."""
@@ -172,9 +186,9 @@ def _result(b: Board, event: dict[str, Any], names: list[str], columns: int = 0)
     rows = _result_rows(event, names, narrow=columns > 2)
     columns = columns or (2 if len(rows) > 3 else 1)
     width = (WIDTH - 2 * MARGIN) // columns
-    lines = [rows[start:start + columns] for start in range(0, len(rows), columns)]
+    lines = [rows[start : start + columns] for start in range(0, len(rows), columns)]
     if columns > 2:  # the banker on a line of its own, its label whole
-        lines = [rows[:1]] + [rows[start:start + columns] for start in range(1, len(rows), columns)]
+        lines = [rows[:1]] + [rows[start : start + columns] for start in range(1, len(rows), columns)]
     for n, line in enumerate(lines):
         top = bottom = b.y
         span = WIDTH - 2 * MARGIN if columns > 2 and n == 0 else width
@@ -194,8 +208,11 @@ def _result_rows(event: dict[str, Any], names: list[str], narrow: bool) -> list[
     rows = [(f"Banker {seat_name(names, event['banker'])} · {_value(banker)} · {net:+d}", banker["cards"])]
     for h in event["hands"]:
         who = seat_name(names, h["seat"])
-        label = (f"{who}: {_value(h)}, {h['net']:+d}" if narrow else
-                 f"{who} · {_value(h)} · {RESULT_WORDS.get(h['result'], h['result'])} {h['net']:+d}")
+        label = (
+            f"{who}: {_value(h)}, {h['net']:+d}"
+            if narrow
+            else f"{who} · {_value(h)} · {RESULT_WORDS.get(h['result'], h['result'])} {h['net']:+d}"
+        )
         rows.append((label, h["cards"]))
     return rows
 

@@ -17,14 +17,22 @@ RESULT_ICON = {"win": "✅ win", "loss": "❌ loss", "push": "➖ push"}
 RESULT_WORDS = {"win": "wins", "loss": "loses", "push": "push"}  # a hand's result as a picture says it
 # what the table's embed says the seat to act is doing
 PHASE_TEXT = {
-    "betting": "bets", "niko": "to claim Ni-Ko or play on", "play": "to play their hand",
-    "banker_niko": "(banker) to claim Ni-Ko or play on", "banker": "(banker) to hit or stand",
+    "betting": "bets",
+    "niko": "to claim Ni-Ko or play on",
+    "play": "to play their hand",
+    "banker_niko": "(banker) to claim Ni-Ko or play on",
+    "banker": "(banker) to hit or stand",
     "offer": "to take or decline the bank",
 }
 # what a picture says each phase asks of the seats to act ("Alice to bet")
-ASKS = {"betting": "to bet", "niko": "to claim Ni-Ko or play on", "play": "to hit or stand",
-        "banker_niko": "to claim Ni-Ko or play on", "banker": "to hit or stand",
-        "offer": "to take or decline the bank"}
+ASKS = {
+    "betting": "to bet",
+    "niko": "to claim Ni-Ko or play on",
+    "play": "to hit or stand",
+    "banker_niko": "to claim Ni-Ko or play on",
+    "banker": "to hit or stand",
+    "offer": "to take or decline the bank",
+}
 OVER = "game over"
 
 

@@ -9,8 +9,15 @@ from bot.render.hachihachi.embeds import action_label, narrate, panel, summary, 
 from bot.render.hachihachi.words import RULES
 
 PRESENTATION = Presentation(
-    table_embed=table_embed, panel=panel, narrate=narrate, summary=summary, action_label=action_label,
-    rules=RULES, faces=pictures.FACES,
-    table_picture=pictures.table_picture, panel_picture=pictures.panel_picture, panel_shows=holds_hand,
+    table_embed=table_embed,
+    panel=panel,
+    narrate=narrate,
+    summary=summary,
+    action_label=action_label,
+    rules=RULES,
+    faces=pictures.FACES,
+    table_picture=pictures.table_picture,
+    panel_picture=pictures.panel_picture,
+    panel_shows=holds_hand,
     result_picture=pictures.result_picture,
 )

@@ -118,16 +118,20 @@ def table_embed(pv: PublicView, names: list[str], deadline: float | None) -> dis
         lines.append("**The year is over.**")
     elif pv.acting:
         who = ", ".join(f"**{names[s]}**" for s in pv.acting)
-        lines.append(f"{who} {PHASE_TEXT.get(pv.phase, 'to act')}"
-                     + (f" · deadline {relative_time(deadline)}" if deadline else ""))
+        lines.append(
+            f"{who} {PHASE_TEXT.get(pv.phase, 'to act')}"
+            + (f" · deadline {relative_time(deadline)}" if deadline else "")
+        )
     lines.append(f"**Table:** {cards(pv.table)}")
     if pv.pending:
         lines.append(f"**Flipped:** {card(pv.pending.card)} — matches {cards(pv.pending.choices)}")
     tokens = " ".join("Grand" if t == 4 else "Double" for t in pv.pending_tokens)
-    lines.append(f"Stock {pv.stock_count} · pot {money(pv.pot)} · dealer {names[pv.dealer]}"
-                 + (f" · pending fields: {tokens}" if tokens else "")
-                 + (" · 💧 **Mizu-ten declared**" if pv.mizuten else "")
-                 + (f" · 🃏 {names[pv.blank]} drew the blank card and sits out" if pv.blank is not None else ""))
+    lines.append(
+        f"Stock {pv.stock_count} · pot {money(pv.pot)} · dealer {names[pv.dealer]}"
+        + (f" · pending fields: {tokens}" if tokens else "")
+        + (" · 💧 **Mizu-ten declared**" if pv.mizuten else "")
+        + (f" · 🃏 {names[pv.blank]} drew the blank card and sits out" if pv.blank is not None else "")
+    )
     if pv.phase == "bidding" and (bids := bids_text(pv, names)):
         lines.append(f"Bidding: {bids}")
     if pv.sages:
@@ -137,18 +141,29 @@ def table_embed(pv: PublicView, names: list[str], deadline: float | None) -> dis
     for s in pv.active:
         head = names[s] + (f" · {pv.roles[str(s)]}" if pv.roles.get(str(s)) else "")
         combos = ", ".join(f"{combo_name(c.id)} {c.kan}K" for c in pv.combos[s])
-        val = [f"💰 {money(pv.cash[s])}" + (f" · debt {money(pv.debt[s])}" if pv.debt[s] else "")
-               + f" · {pv.hand_counts[s]} in hand · pile {pv.card_points[s]} pts"
-               + (f" · ✨ {combos}" if combos else ""),
-               pile(pv.captures[s], "no captures")]
+        val = [
+            f"💰 {money(pv.cash[s])}"
+            + (f" · debt {money(pv.debt[s])}" if pv.debt[s] else "")
+            + f" · {pv.hand_counts[s]} in hand · pile {pv.card_points[s]} pts"
+            + (f" · ✨ {combos}" if combos else ""),
+            pile(pv.captures[s], "no captures"),
+        ]
         if dt := declared_text(pv.declared[s]):
             val.append(dt)
         embed.add_field(name=head[:256], value=fit("\n".join(val), 1024), inline=False)
     out = [s for s in range(len(names)) if s not in pv.active]
     if out:
-        embed.add_field(name="Sitting out", value=fit(" · ".join(
-            f"{names[s]} 💰 {money(pv.cash[s])}" + (f", debt {money(pv.debt[s])}" if pv.debt[s] else "")
-            for s in out), 1024), inline=False)
+        embed.add_field(
+            name="Sitting out",
+            value=fit(
+                " · ".join(
+                    f"{names[s]} 💰 {money(pv.cash[s])}" + (f", debt {money(pv.debt[s])}" if pv.debt[s] else "")
+                    for s in out
+                ),
+                1024,
+            ),
+            inline=False,
+        )
     if pv.month_hash:
         embed.set_footer(text=f"Deal hash (SHA-256 of this month's seed, revealed at month end): {pv.month_hash}")
     return embed
@@ -172,13 +187,17 @@ def button(action: str, table: list[str]) -> ButtonSpec:
     return ButtonSpec(f"a:{action}", move.label(table), _style(move), emoji=capture_emoji(move))
 
 
-def panel(view: SeatView, legal: list[str], names: list[str], deadline: float | None
-          ) -> tuple[discord.Embed, list[ButtonSpec]]:
+def panel(
+    view: SeatView, legal: list[str], names: list[str], deadline: float | None
+) -> tuple[discord.Embed, list[ButtonSpec]]:
     seat = view.seat
     embed = discord.Embed(title=f"Your hand · {names[seat]}", colour=COLOUR)
-    lines = [f"**Hand:** {cards(view.hand, 'no cards')}", f"**Table:** {cards(view.table)}",
-             f"Field {view.field_name} (×{view.field}) · your cash {money(view.cash[seat])}"
-             + (f" · debt {money(view.debt[seat])}" if view.debt[seat] else "")]
+    lines = [
+        f"**Hand:** {cards(view.hand, 'no cards')}",
+        f"**Table:** {cards(view.table)}",
+        f"Field {view.field_name} (×{view.field}) · your cash {money(view.cash[seat])}"
+        + (f" · debt {money(view.debt[seat])}" if view.debt[seat] else ""),
+    ]
     if view.hand and view.phase != "over":
         lines += ["**Each card takes:**", *capture_lines(view.hand, view.table)]
     hc = view.hand_combos
@@ -188,21 +207,23 @@ def panel(view: SeatView, legal: list[str], names: list[str], deadline: float | 
             lines.append(f"**Your hand combos:** {', '.join(found)}")
     if seat in view.active:
         combos = ", ".join(f"{combo_name(c.id)} {c.kan}K" for c in view.combos[seat]) or "none yet"
-        lines.append(f"**Your pile** ({view.card_points[seat]} pts): {pile(view.captures[seat], 'none')}"
-                     f"\n**Captured combos:** {combos}")
+        lines.append(
+            f"**Your pile** ({view.card_points[seat]} pts): {pile(view.captures[seat], 'none')}"
+            f"\n**Captured combos:** {combos}"
+        )
     if view.pending:
         chooser = None if legal or view.turn is None else names[view.turn]
         lines.append(flipped_line(view.pending.card, chooser))
     if legal:
         tips = {
             "mizuten": "You deal this month. **Mizu-ten** commits you to play: if your pile reaches 89 points you "
-                       "collect 1 Kan × field from every other player; if it ends at 87 or less you pay each of them.",
+            "collect 1 Kan × field from every other player; if it ends at 87 or less you pay each of them.",
             "bidding": "**Stay** to play this month, or **pass** and pay into the pot "
-                       "(the later you speak, the more it costs).",
+            "(the later you speak, the more it costs).",
             "declare": "Declared combos are paid at once by both opponents; the table sees them as the rules show "
-                       "them (some cards face down).",
+            "them (some cards face down).",
             "decide": "You completed a captured combo. **Yoshi** ends the month and you collect now; **Sa-gé** "
-                      "plays on for more, but if an opponent calls Yoshi you pay double.",
+            "plays on for more, but if an opponent calls Yoshi you pay double.",
             "repay": "You may repay debt in steps of 5 Kan (60 points).",
         }
         if tip := tips.get(view.phase):
@@ -219,8 +240,19 @@ def panel(view: SeatView, legal: list[str], names: list[str], deadline: float | 
 
 
 # the events of a month's start, up to the declarations; the others are its play, its end and the year's money
-MONTH_START = (E.GameStart, E.RoundStart, E.Mizuten, E.Redeal, E.Deal, E.Shiso, E.Bid, E.Chassed, E.Compensation,
-               E.Stock, E.Declared)
+MONTH_START = (
+    E.GameStart,
+    E.RoundStart,
+    E.Mizuten,
+    E.Redeal,
+    E.Deal,
+    E.Shiso,
+    E.Bid,
+    E.Chassed,
+    E.Compensation,
+    E.Stock,
+    E.Declared,
+)
 
 
 def narrate(event: E.HachiHachiEvent, names: list[str]) -> str | None:
@@ -245,12 +277,18 @@ def _month_start_line(event: E.HachiHachiEvent, names: list[str], who: str) -> s
         case E.Redeal():
             return "🔁 All four cards of one month on the table: the cards are dealt again."
         case E.Deal():
-            extra = f" {names[event.blank]} drew the blank card: his cards are the table." if event.blank is not None else ""
+            extra = (
+                f" {names[event.blank]} drew the blank card: his cards are the table."
+                if event.blank is not None
+                else ""
+            )
             tokens = " ".join("Grand" if t == 4 else "Double" for t in event.pending_tokens) or "none"
             return f"🃏 Dealt. Field **{event.field_name}** (×{event.field}); pending fields: {tokens}.{extra}"
         case E.Shiso():
-            return "\n".join(f"🌟 **{names[h['seat']]} holds Shiso!** {cards(h['cards'])} — {h['kan']} Kan from everyone"
-                             for h in event.holders)
+            return "\n".join(
+                f"🌟 **{names[h['seat']]} holds Shiso!** {cards(h['cards'])} — {h['kan']} Kan from everyone"
+                for h in event.holders
+            )
         case E.Bid(choice="pass"):
             return f"{who} passes (position {event.position}: {money(event.amount)} into the pot)"
         case E.Bid():
@@ -258,8 +296,11 @@ def _month_start_line(event: E.HachiHachiEvent, names: list[str], who: str) -> s
         case E.Chassed():
             return "🚪 Chassé: " + ", ".join(names[s] for s in event.seats)
         case E.Compensation():
-            return "\n".join(f"💴 {names[c['seat']]} is compensated {money(c['amount'])} by each player for "
-                             f"{pile(c['cards'], 'nothing')}" for c in event.chassed)
+            return "\n".join(
+                f"💴 {names[c['seat']]} is compensated {money(c['amount'])} by each player for "
+                f"{pile(c['cards'], 'nothing')}"
+                for c in event.chassed
+            )
         case E.Stock():
             roles = ", ".join(f"{r} {names[s]}" for r, s in event.roles.items())
             return f"The stock holds {event.count} cards. Playing: {roles}."
@@ -268,8 +309,10 @@ def _month_start_line(event: E.HachiHachiEvent, names: list[str], who: str) -> s
         case E.Declared():
             ids = [x for x in (event.kasu, event.suit) if x]
             down = len(event.face_down)
-            return (f"📜 {who} declares {' + '.join(combo_name(x) for x in ids)} ({event.kan} Kan): "
-                    f"{cards(event.face_up, '')}" + (f" + {down} face down" if down else ""))
+            return (
+                f"📜 {who} declares {' + '.join(combo_name(x) for x in ids)} ({event.kan} Kan): "
+                f"{cards(event.face_up, '')}" + (f" + {down} face down" if down else "")
+            )
     return None
 
 
@@ -278,8 +321,11 @@ def _play_line(event: E.HachiHachiEvent, names: list[str], who: str) -> str | No
         case Played() | Flipped() | Taken():
             return narrate_move(event, names)
         case E.ComboMade():
-            return (f"✨ {who}: " + ", ".join(f"{combo_name(c['id'])} {c['kan']}K" for c in event.combos)
-                    + f" = {event.value} Kan")
+            return (
+                f"✨ {who}: "
+                + ", ".join(f"{combo_name(c['id'])} {c['kan']}K" for c in event.combos)
+                + f" = {event.value} Kan"
+            )
         case E.Yoshi():
             return f"🏁 **{who} calls Yoshi** with {event.value} Kan!"
         case E.Sage():
@@ -287,8 +333,11 @@ def _play_line(event: E.HachiHachiEvent, names: list[str], who: str) -> str | No
         case E.CancelSage():
             return f"✋ {who} cancels the Sa-gé and collects half of {event.value} Kan."
         case E.Bonus():
-            what = {"mizuten": "Mizu-ten success (89+ points)", "nukeyaku": "Nukeyaku (89+ points)",
-                    "tobikomi": f"Tobikomi ({cards(event.triplet or [], '')})"}[event.kind]
+            what = {
+                "mizuten": "Mizu-ten success (89+ points)",
+                "nukeyaku": "Nukeyaku (89+ points)",
+                "tobikomi": f"Tobikomi ({cards(event.triplet or [], '')})",
+            }[event.kind]
             return f"⭐ {who}: {what}"
         case E.Exhaustion():
             pts = ", ".join(f"{names[int(s)]} {p}" for s, p in event.points.items())
@@ -327,17 +376,25 @@ def summary(event: E.HachiHachiEvent, names: list[str]) -> discord.Embed | None:
         embed.title = f"{head} · {event.field_name} (×{event.field})"[:256]
         desc = []
         if c := event.counted:
-            desc.append(f"**{'Double 8' if c['id'] == 'double8' else 'Tous 8'}** ({c['kan']} Kan): captured combos, "
-                        "Tobikomi and Nukeyaku are void; no 88 settlement.")
+            desc.append(
+                f"**{'Double 8' if c['id'] == 'double8' else 'Tous 8'}** ({c['kan']} Kan): captured combos, "
+                "Tobikomi and Nukeyaku are void; no 88 settlement."
+            )
         if event.points and any(p is not None for p in event.points):
-            desc.append("Card points: " + ", ".join(f"{names[s]} {p}" for s, p in enumerate(event.points) if p is not None))
+            desc.append(
+                "Card points: " + ", ".join(f"{names[s]} {p}" for s, p in enumerate(event.points) if p is not None)
+            )
         if event.case:
             desc.append(f"Ending {event.case} with {event.value or 0} Kan.")
         embed.description = "\n".join(desc) or None
         add_lines(embed, "Who paid whom this month, and why", transfer_lines(event.transfers, names))
         embed.add_field(name="Cash / debt", value=cash_debt(event.cash, event.debt, names)[:1024], inline=False)
-        embed.set_footer(text=(f"Fair shuffle: this month's seed was {event.seed}; its SHA-256 {event.hash} was shown "
-                               f"when the month began. Next dealer: {names[event.next_dealer]}."))
+        embed.set_footer(
+            text=(
+                f"Fair shuffle: this month's seed was {event.seed}; its SHA-256 {event.hash} was shown "
+                f"when the month began. Next dealer: {names[event.next_dealer]}."
+            )
+        )
         return embed
     if isinstance(event, E.Interlude):
         what = {"han_don": "Han-Don and repayments", "ishi_arai": "Ishi-Arai: repayments"}[event.kind]
@@ -347,18 +404,36 @@ def summary(event: E.HachiHachiEvent, names: list[str]) -> discord.Embed | None:
         return embed
     if isinstance(event, E.GameEnd):
         order = sorted(range(len(names)), key=lambda s: event.placings[s])
-        lines = [f"**{event.placings[s]}.** {names[s]} **{signed(event.scores[s])}** (cash {event.cash[s]}p"
-                 + (f", debt {event.debt[s]}p" if event.debt[s] else "") + ")" for s in order]
-        title = "🏁 Hachi-Hachi — the year is over" + (f" (game {event.game} of {event.games})" if event.games > 1 else "")
+        lines = [
+            f"**{event.placings[s]}.** {names[s]} **{signed(event.scores[s])}** (cash {event.cash[s]}p"
+            + (f", debt {event.debt[s]}p" if event.debt[s] else "")
+            + ")"
+            for s in order
+        ]
+        title = "🏁 Hachi-Hachi — the year is over" + (
+            f" (game {event.game} of {event.games})" if event.games > 1 else ""
+        )
         embed = discord.Embed(title=title, description="\n".join(lines), colour=COLOUR)
         add_lines(embed, "Final payments, line by line", transfer_lines(event.transfers, names))
-        add_lines(embed, "How each score adds up (the season ledger lines)", [
-            f"{names[s]}: " + " · ".join(f"{ACCOUNT_WORD[k]} {signed(v)}" for k, v in account_groups(acc).items() if v)
-            + f" = **{signed(event.scores[s])}**" for s, acc in enumerate(event.account)])
+        add_lines(
+            embed,
+            "How each score adds up (the season ledger lines)",
+            [
+                f"{names[s]}: "
+                + " · ".join(f"{ACCOUNT_WORD[k]} {signed(v)}" for k, v in account_groups(acc).items() if v)
+                + f" = **{signed(event.scores[s])}**"
+                for s, acc in enumerate(event.account)
+            ],
+        )
         if event.games > 1:
-            embed.add_field(name="Campaign totals", value=" · ".join(
-                f"{names[s]} {signed(t)}" for s, t in enumerate(event.totals))[:1024], inline=False)
-        embed.set_footer(text="Final score = cash − debt = the sum of its lines. Those lines go into the season "
-                              "ledger (/balance); open debts are listed by /debts.")
+            embed.add_field(
+                name="Campaign totals",
+                value=" · ".join(f"{names[s]} {signed(t)}" for s, t in enumerate(event.totals))[:1024],
+                inline=False,
+            )
+        embed.set_footer(
+            text="Final score = cash − debt = the sum of its lines. Those lines go into the season "
+            "ledger (/balance); open debts are listed by /debts."
+        )
         return embed
     return None

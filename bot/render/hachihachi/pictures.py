@@ -21,9 +21,15 @@ def money(points: int) -> str:
 def _table(b: Board, v: PublicView, column: int = 0) -> None:
     acting = list(v.acting) if v.phase != "over" else []
     game = f"game {v.game_no} of {v.games_total} · " if v.games_total > 1 else ""
-    title(b, [f"Hachi-Hachi · {game}month {v.month} of {v.months} · {v.field_name}",
-              f"pot {money(v.pot)}" if v.pot else "", phase_status(PICTURE_PHASES, OVER, v.seats, v.phase, acting),
-              empty_field(v.table, v.pending, v.stock_count)])
+    title(
+        b,
+        [
+            f"Hachi-Hachi · {game}month {v.month} of {v.months} · {v.field_name}",
+            f"pot {money(v.pot)}" if v.pot else "",
+            phase_status(PICTURE_PHASES, OVER, v.seats, v.phase, acting),
+            empty_field(v.table, v.pending, v.stock_count),
+        ],
+    )
     field_and_pile(b, v.table, v.stock_count, v.pending)
     campaign = v.games_total > 1
     for s in v.active:
@@ -49,8 +55,15 @@ def table_picture(view: PublicView) -> Board:
 def _panel(b: Board, v: SeatView) -> None:
     seat = v.seat
     order = [seat] + [s for s in v.active if s != seat] if seat in v.active else list(v.active)
-    piles: list[Pile] = [(f"{'You' if s == seat else seat_name(v.seats, s)} · {v.card_points[s]} pts · cash {v.cash[s]}p"
-                          + ("" if v.captures[s] else " · no captures"), v.captures[s], s == seat) for s in order]
+    piles: list[Pile] = [
+        (
+            f"{'You' if s == seat else seat_name(v.seats, s)} · {v.card_points[s]} pts · cash {v.cash[s]}p"
+            + ("" if v.captures[s] else " · no captures"),
+            v.captures[s],
+            s == seat,
+        )
+        for s in order
+    ]
     fishing_panel(b, v.hand, v.table, piles)
 
 

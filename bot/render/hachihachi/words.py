@@ -41,17 +41,42 @@ WHY = {
     "repay": "debt repaid",
     "repay_end": "debt repaid, mandatory at the year end",
 }
-STEP_WORD = {"pass": "a pass", "compensation": "Chassé compensation", "hand_combos": "hand combos",
-             "month": "the month settlement", "month_end": "the month end", "han_don": "Han-Don"}
-ACCOUNT_WORD = {"start": "start", "months": "months", "han_don": "Han-Don", "stones": "stones", "bonus": "bonus",
-                "loan": "loans", "repay": "repaid", "debt": "still owed"}
+STEP_WORD = {
+    "pass": "a pass",
+    "compensation": "Chassé compensation",
+    "hand_combos": "hand combos",
+    "month": "the month settlement",
+    "month_end": "the month end",
+    "han_don": "Han-Don",
+}
+ACCOUNT_WORD = {
+    "start": "start",
+    "months": "months",
+    "han_don": "Han-Don",
+    "stones": "stones",
+    "bonus": "bonus",
+    "loan": "loans",
+    "repay": "repaid",
+    "debt": "still owed",
+}
 
-MONTH_END_KIND = {"shiso": "Shiso", "yoshi": "Yoshi", "cancel_sage": "Sa-gé cancelled", "exhaustion": "stock exhausted",
-                  "pas_de_match": "Pas de match"}
+MONTH_END_KIND = {
+    "shiso": "Shiso",
+    "yoshi": "Yoshi",
+    "cancel_sage": "Sa-gé cancelled",
+    "exhaustion": "stock exhausted",
+    "pas_de_match": "Pas de match",
+}
 # what the seats to act are to do, in a picture's line ("Alice to stay or pass"), and the line once the year is over
-PICTURE_PHASES = {"mizuten": "to declare Mizu-ten or not", "bidding": "to stay or pass",
-                  "declare": "to declare hand combos", "play": "to play a card",
-                  "take": "to choose a capture", "decide": "to call Yoshi or Sa-ge", "repay": "to repay debts"}
+PICTURE_PHASES = {
+    "mizuten": "to declare Mizu-ten or not",
+    "bidding": "to stay or pass",
+    "declare": "to declare hand combos",
+    "play": "to play a card",
+    "take": "to choose a capture",
+    "decide": "to call Yoshi or Sa-ge",
+    "repay": "to repay debts",
+}
 OVER = "the year is over"
 
 RULES = """\

@@ -44,8 +44,10 @@ def table_embed(pv: PublicView, names: list[str], deadline: float | None) -> dis
     lines = []
     if not over and pv.turn is not None:
         who = names[pv.turn]
-        lines.append(f"**{who}** {PHASE_TEXT.get(pv.phase, 'to act')}"
-                     + (f" · deadline {relative_time(deadline)}" if deadline else ""))
+        lines.append(
+            f"**{who}** {PHASE_TEXT.get(pv.phase, 'to act')}"
+            + (f" · deadline {relative_time(deadline)}" if deadline else "")
+        )
     elif over:
         lines.append("**Game over.**")
     lines.append(f"**Field:** {cards(pv.field)}")
@@ -58,11 +60,15 @@ def table_embed(pv: PublicView, names: list[str], deadline: float | None) -> dis
         calls = [c for c in pv.calls if c.seat in side.seats]
         called = f" · 📣 Koi-Koi ×{len(calls)}" if calls else ""
         held = sum(pv.hand_counts[s] for s in side.seats)
-        value = (f"**{side.points}** pts: {yaku_text(side.yaku)}{called} · {held} in hand\n"
-                 f"{pile(side.captures, 'no captures')}")
+        value = (
+            f"**{side.points}** pts: {yaku_text(side.yaku)}{called} · {held} in hand\n"
+            f"{pile(side.captures, 'no captures')}"
+        )
         embed.add_field(name=title, value=fit(value, 1024), inline=False)
     if pv.round_hash:
-        embed.set_footer(text=f"Deal hash (SHA-256 of this month's seed, revealed when the month ends): {pv.round_hash}")
+        embed.set_footer(
+            text=f"Deal hash (SHA-256 of this month's seed, revealed when the month ends): {pv.round_hash}"
+        )
     return embed
 
 
@@ -80,9 +86,9 @@ def button(action: str, field: list[str]) -> ButtonSpec:
     return ButtonSpec(f"a:{action}", move.label(field), style, emoji=capture_emoji(move))
 
 
-
-def panel(view: SeatView, legal: list[str], names: list[str], deadline: float | None
-          ) -> tuple[discord.Embed, list[ButtonSpec]]:
+def panel(
+    view: SeatView, legal: list[str], names: list[str], deadline: float | None
+) -> tuple[discord.Embed, list[ButtonSpec]]:
     seat = view.seat
     embed = discord.Embed(title=f"Your hand · {names[seat]}", colour=COLOUR)
     lines = [f"**Hand:** {cards(view.hand, 'empty')}", f"**Field:** {cards(view.field)}"]
@@ -97,8 +103,10 @@ def panel(view: SeatView, legal: list[str], names: list[str], deadline: float | 
         lines.append(f"**Your yaku:** {yaku_text(mine.yaku)} ({mine.points} pts)")
     if legal:
         if view.phase == "decide":
-            lines.append("\n**You made a yaku!** Stop to score now, or call Koi-Koi to play on for more"
-                         " (if someone else stops first, your yaku are lost and you pay double).")
+            lines.append(
+                "\n**You made a yaku!** Stop to score now, or call Koi-Koi to play on for more"
+                " (if someone else stops first, your yaku are lost and you pay double)."
+            )
         else:
             lines.append(f"\n**Your turn** {PHASE_TEXT.get(view.phase, '')}.")
         if deadline:
@@ -146,12 +154,19 @@ def summary(event: E.KoiKoiEvent, names: list[str]) -> discord.Embed | None:
             embed.add_field(name="Yaku", value=yaku_text(scored(event.yaku)), inline=False)
             embed.add_field(name="Value", value=maths, inline=False)
         if event.transfers:
-            embed.add_field(name="Payments", value="\n".join(
-                f"{names[t['from']]} → {names[t['to']]}: {t['amount']}" for t in event.transfers), inline=False)
+            embed.add_field(
+                name="Payments",
+                value="\n".join(f"{names[t['from']]} → {names[t['to']]}: {t['amount']}" for t in event.transfers),
+                inline=False,
+            )
         if event.seed:
-            embed.set_footer(text=(f"Fair shuffle: this month's seed was {event.seed}; its SHA-256 {event.hash} "
-                                   f"was shown when the month began. Check the deal with: python -m games verify "
-                                   f"koikoi --seed <seed> --hash <hash> --players {len(names)}"))
+            embed.set_footer(
+                text=(
+                    f"Fair shuffle: this month's seed was {event.seed}; its SHA-256 {event.hash} "
+                    f"was shown when the month began. Check the deal with: python -m games verify "
+                    f"koikoi --seed <seed> --hash <hash> --players {len(names)}"
+                )
+            )
         return embed
     if isinstance(event, E.GameEnd):
         order = sorted(range(len(names)), key=lambda s: event.placings[s])

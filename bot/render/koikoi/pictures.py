@@ -13,8 +13,14 @@ from games.koikoi.views import PublicView, SeatView
 
 def _table(b: Board, v: PublicView) -> None:
     acting = [v.turn] if v.turn is not None and v.phase != "over" else []
-    title(b, [f"Koi-Koi · month {v.month} of {v.months}", phase_status(PICTURE_PHASES, OVER, v.seats, v.phase, acting),
-              empty_field(v.field, v.pending, v.pile_count)])
+    title(
+        b,
+        [
+            f"Koi-Koi · month {v.month} of {v.months}",
+            phase_status(PICTURE_PHASES, OVER, v.seats, v.phase, acting),
+            empty_field(v.field, v.pending, v.pile_count),
+        ],
+    )
     field_and_pile(b, v.field, v.pile_count, v.pending)
     for side in v.sides:
         top = b.y
@@ -38,8 +44,13 @@ def _panel(b: Board, v: SeatView) -> None:
         who = "You" if side.seats == [v.seat] else " & ".join(seat_name(v.seats, s) for s in side.seats)
         points = sum(v.scores[s] for s in side.seats)
         called = " · Koi-Koi called" if side.called else ""
-        piles.append((f"{who} · {points} pts{called}" + ("" if side.captures else " · no captures"),
-                      side.captures, v.seat in side.seats))
+        piles.append(
+            (
+                f"{who} · {points} pts{called}" + ("" if side.captures else " · no captures"),
+                side.captures,
+                v.seat in side.seats,
+            )
+        )
     fishing_panel(b, v.hand, v.field, piles)
 
 

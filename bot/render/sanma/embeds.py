@@ -73,7 +73,9 @@ def table_embed(pv: PublicView, names: list[str], deadline: float | None) -> dis
     lines.append(f"Dealer: {names[pv.dealer]}")
     embed.description = "\n".join(lines)
     _seat_fields(embed, pv, names)
-    embed.set_footer(text=f"Fair shuffle: SHA-256 of this hand's seed is {pv.hash}; the seed is revealed when the hand ends.")
+    embed.set_footer(
+        text=f"Fair shuffle: SHA-256 of this hand's seed is {pv.hash}; the seed is revealed when the hand ends."
+    )
     return embed
 
 
@@ -92,8 +94,9 @@ def _style(action: str) -> discord.ButtonStyle:
     return discord.ButtonStyle.secondary
 
 
-def panel(view: SeatView, legal: list[str], names: list[str], deadline: float | None
-          ) -> tuple[discord.Embed, list[ButtonSpec | SelectSpec]]:
+def panel(
+    view: SeatView, legal: list[str], names: list[str], deadline: float | None
+) -> tuple[discord.Embed, list[ButtonSpec | SelectSpec]]:
     seat = view.seat
     embed = discord.Embed(title=f"Your hand · {names[seat]} ({view.winds[seat]})", colour=COLOUR)
     hand = list(view.hand)
@@ -138,12 +141,19 @@ def _buttons(legal: list[str]) -> list[ButtonSpec | SelectSpec]:
     others = [a for a, act in parsed.items() if not isinstance(act, Discard)]
     buttons: list[ButtonSpec | SelectSpec] = [
         ButtonSpec(f"a:{a}", tile_name(act.tile), _style(a), emoji=face("sanma", act.tile) or None, row=min(i // 5, 2))
-        for i, (a, act) in enumerate(discards)]
+        for i, (a, act) in enumerate(discards)
+    ]
     for a in others:  # all of them: when they do not fit in one row, build_view puts every action in menus
         buttons.append(ButtonSpec(f"a:{a}", action_label(a), _style(a), emoji=_action_face(parsed[a]), row=3))
     if riichi:
-        buttons.append(SelectSpec([(a, action_label(a)) for a, _ in riichi], placeholder="Riichi: choose the discard…",
-                                  emojis={a: f for a, act in riichi if (f := face("sanma", act.tile))}, row=4))
+        buttons.append(
+            SelectSpec(
+                [(a, action_label(a)) for a, _ in riichi],
+                placeholder="Riichi: choose the discard…",
+                emojis={a: f for a, act in riichi if (f := face("sanma", act.tile))},
+                row=4,
+            )
+        )
     return buttons
 
 
@@ -159,8 +169,10 @@ def _action_face(action: Action) -> str | None:
 def narrate(event: Event, names: list[str]) -> str | None:
     match event:
         case ev.RoundStart():
-            return (f"🀄 **{event.round}**, {event.honba} honba: {names[event.dealer]} deals. Dora indicator "
-                    f"{tiles(event.dora_indicators)}.")
+            return (
+                f"🀄 **{event.round}**, {event.honba} honba: {names[event.dealer]} deals. Dora indicator "
+                f"{tiles(event.dora_indicators)}."
+            )
         case ev.Discarded():
             return f"{names[event.player]} discards {tile(event.tile)}" + (" — **riichi!**" if event.riichi else "")
         case ev.RiichiAccepted():
@@ -183,9 +195,14 @@ def _win_text(w: ev.WinEntry, names: list[str]) -> str:
     yaku = ", ".join(f"{y.name} {y.han}" for y in w.yaku)
     limit = f" — {w.limit.replace('_', ' ')}" if w.limit else ""
     melds = "; ".join(f"{m.type} {tiles(m.tiles)}" for m in w.melds)
-    lines = [f"**{how}** on {tile(w.win_tile)}", f"Hand: {tiles(w.revealed)} + {tile(w.win_tile)}"
-             + (f" · {melds}" if melds else "") + (f" · kita ×{w.kita}" if w.kita else ""),
-             f"{yaku}", f"**{w.han} han {w.fu} fu**{limit}"]
+    lines = [
+        f"**{how}** on {tile(w.win_tile)}",
+        f"Hand: {tiles(w.revealed)} + {tile(w.win_tile)}"
+        + (f" · {melds}" if melds else "")
+        + (f" · kita ×{w.kita}" if w.kita else ""),
+        f"{yaku}",
+        f"**{w.han} han {w.fu} fu**{limit}",
+    ]
     if w.pao is not None:
         lines.append(f"Pao: {names[w.pao]} is responsible.")
     return "\n".join(lines)
@@ -198,8 +215,11 @@ def summary(event: Event, names: list[str]) -> discord.Embed | None:
         order = sorted(range(3), key=lambda s: event.ranks[s])
         reason = GAME_END_REASONS[event.reason]
         lines = [f"**{event.ranks[s]}.** {names[s]} — {event.points[s]} points ({event.scores[s]:+.1f})" for s in order]
-        return discord.Embed(title="🏁 Sanma — final result", description="\n".join(lines) + f"\n\nThe game ended: {reason}.",
-                             colour=COLOUR)
+        return discord.Embed(
+            title="🏁 Sanma — final result",
+            description="\n".join(lines) + f"\n\nThe game ended: {reason}.",
+            colour=COLOUR,
+        )
     return None
 
 
@@ -215,7 +235,7 @@ def _payment(t: ev.Transfer, names: list[str]) -> str:
 
 
 def _hand_name(d: ev.HandRecord) -> str:
-    """"East 1" or "East 1, 2 honba": a dealer's repeat reads apart from the hand before it."""
+    """ "East 1" or "East 1, 2 honba": a dealer's repeat reads apart from the hand before it."""
     return f"{d.round}, {d.honba} honba" if d.honba else d.round
 
 

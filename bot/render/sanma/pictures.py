@@ -36,6 +36,7 @@ KITA = "4z"  # a kita is a North set aside
 
 # --- the table --------------------------------------------------------------------------------------------
 
+
 def table_picture(view: PublicView) -> Board:
     return fitted(FACES, lambda board: _table(board, view))
 
@@ -118,9 +119,14 @@ def _seat(b: Board, v: PublicView, s: int) -> None:
         river_top = b.y + 2
     river = v.rivers[s]
     b.y = river_top
-    b.row(MARGIN, [r.tile for r in river], h, wrap_at=wrap,
-          turned={i for i, r in enumerate(river) if r.riichi},
-          dim={i for i, r in enumerate(river) if r.called})
+    b.row(
+        MARGIN,
+        [r.tile for r in river],
+        h,
+        wrap_at=wrap,
+        turned={i for i, r in enumerate(river) if r.riichi},
+        dim={i for i, r in enumerate(river) if r.called},
+    )
     if not river and wrap == WIDTH - MARGIN:  # nothing discarded, no melds beside: half a row is enough
         b.y = river_top + h // 2
     if turn:
@@ -128,6 +134,7 @@ def _seat(b: Board, v: PublicView, s: int) -> None:
 
 
 # --- the hand panel ---------------------------------------------------------------------------------------
+
 
 def panel_picture(view: SeatView) -> Board:
     return fitted(FACES, lambda board: _panel(board, view))
@@ -148,6 +155,7 @@ def _panel(b: Board, v: SeatView) -> None:
 
 
 # --- a hand's result --------------------------------------------------------------------------------------
+
 
 def result_picture(event: dict[str, Any], names: list[str]) -> Board | None:
     """A hand's end (the event's dump) with winning hands or tenpai hands to show; None for anything else."""

@@ -7,9 +7,12 @@ from games.sanma.actions import tile_text
 
 MELD_NAMES = {"pon": "Pon", "daiminkan": "Kan", "ankan": "Closed kan", "shouminkan": "Added kan"}
 OFFER_NAMES = {"discard": "discard", "kakan": "added kan", "ankan": "closed kan", "kita": "kita"}  # the tile offered
-GAME_END_REASONS = {"bust": "a player went below zero", "last_hand": "the last hand is over",
-                    "agari_yame": "the last dealer stopped in first place",
-                    "ended_early": "a league officer ended it early, at the points held"}
+GAME_END_REASONS = {
+    "bust": "a player went below zero",
+    "last_hand": "the last hand is over",
+    "agari_yame": "the last dealer stopped in first place",
+    "ended_early": "a league officer ended it early, at the points held",
+}
 ABORT_REASONS = {"kyuushu_kyuuhai": "nine terminals and honors", "suukaikan": "four kans"}
 
 
