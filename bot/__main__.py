@@ -38,6 +38,13 @@ MIGRATE_HELP = (
 )
 
 
+DATABASE_OPTION: dict[str, Any] = dict(
+    metavar="DATABASE",
+    default=None,
+    help="a SQLite file or a postgresql:// URL (default: PARLOR_DATABASE, else data/parlor.sqlite3)",
+)
+
+
 def parse_arguments(argv: list[str]) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
         prog="python -m bot",
@@ -54,6 +61,17 @@ def parse_arguments(argv: list[str]) -> argparse.Namespace:
     )
     for name in ("run", "sync"):
         commands.add_parser(name, help=COMMANDS[name], description=COMMANDS[name])
+    _add_migrate(commands)
+    _add_export(commands)
+    _add_ratings(commands)
+    _add_draws(commands)
+    arguments = parser.parse_args(argv)
+    arguments.command = arguments.command or "run"
+    return arguments
+
+
+def _add_migrate(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """``migrate --from DATABASE --to DATABASE``."""
     migrate = commands.add_parser(
         "migrate",
         help=COMMANDS["migrate"],
@@ -76,11 +94,10 @@ def parse_arguments(argv: list[str]) -> argparse.Namespace:
         help="the empty database to copy into: a postgresql:// URL or a SQLite file "
         "(created, migrated to the current schema)",
     )
-    database: dict[str, Any] = dict(
-        metavar="DATABASE",
-        default=None,
-        help="a SQLite file or a postgresql:// URL (default: PARLOR_DATABASE, else data/parlor.sqlite3)",
-    )
+
+
+def _add_export(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """``export --guild G [--season N] [--out FOLDER]`` or ``export --table N``."""
     export = commands.add_parser(
         "export",
         help=COMMANDS["export"],
@@ -105,18 +122,23 @@ def parse_arguments(argv: list[str]) -> argparse.Namespace:
         help="the season's number (default: the one running, else the latest)",
     )
     export.add_argument("--out", type=Path, default=Path("."), metavar="FOLDER", help="where to write (default: here)")
-    export.add_argument("--database", **database)
+    export.add_argument("--database", **DATABASE_OPTION)
+
+
+def _add_ratings(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """``ratings rebuild``."""
     ratings = commands.add_parser("ratings", help=COMMANDS["ratings"], description=COMMANDS["ratings"])
     ratings.add_argument("action", choices=["rebuild"], help="rebuild: every rating again from the records")
-    ratings.add_argument("--database", **database)
+    ratings.add_argument("--database", **DATABASE_OPTION)
+
+
+def _add_draws(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """``draws --signup N``."""
     draws = commands.add_parser(
         "draws", help=COMMANDS["draws"], description=COMMANDS["draws"], epilog="example: python -m bot draws --signup 3"
     )
     draws.add_argument("--signup", type=int, required=True, help="the sign-up's number (/league log names it)")
-    draws.add_argument("--database", **database)
-    arguments = parser.parse_args(argv)
-    arguments.command = arguments.command or "run"
-    return arguments
+    draws.add_argument("--database", **DATABASE_OPTION)
 
 
 async def sync_now(settings: Settings) -> bool:
