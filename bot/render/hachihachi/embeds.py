@@ -364,76 +364,88 @@ def _play_line(event: E.HachiHachiEvent, names: list[str], who: str) -> str | No
 
 
 def summary(event: E.HachiHachiEvent, names: list[str]) -> discord.Embed | None:
+    """The summary embed of a month's end, an interlude or the year's end; None for any other event."""
     if event.seat is not None:
         return None
     if isinstance(event, E.MonthEnd):
-        embed = discord.Embed(colour=COLOUR)
-        head = f"Month {event.month} · {MONTH_END_KIND[event.kind]}"
-        if event.kind == "pas_de_match":
-            head += " — the stayers share the pot"
-        elif event.winner is not None:
-            head += f" — {names[event.winner]} wins"
-        embed.title = f"{head} · {event.field_name} (×{event.field})"[:256]
-        desc = []
-        if c := event.counted:
-            desc.append(
-                f"**{'Double 8' if c['id'] == 'double8' else 'Tous 8'}** ({c['kan']} Kan): captured combos, "
-                "Tobikomi and Nukeyaku are void; no 88 settlement."
-            )
-        if event.points and any(p is not None for p in event.points):
-            desc.append(
-                "Card points: " + ", ".join(f"{names[s]} {p}" for s, p in enumerate(event.points) if p is not None)
-            )
-        if event.case:
-            desc.append(f"Ending {event.case} with {event.value or 0} Kan.")
-        embed.description = "\n".join(desc) or None
-        add_lines(embed, "Who paid whom this month, and why", transfer_lines(event.transfers, names))
-        embed.add_field(name="Cash / debt", value=cash_debt(event.cash, event.debt, names)[:1024], inline=False)
-        embed.set_footer(
-            text=(
-                f"Fair shuffle: this month's seed was {event.seed}; its SHA-256 {event.hash} was shown "
-                f"when the month began. Next dealer: {names[event.next_dealer]}."
-            )
-        )
-        return embed
+        return month_end_summary(event, names)
     if isinstance(event, E.Interlude):
-        what = {"han_don": "Han-Don and repayments", "ishi_arai": "Ishi-Arai: repayments"}[event.kind]
-        embed = discord.Embed(title=f"After month {event.month} · {what}", colour=COLOUR)
-        add_lines(embed, "Who paid whom, and why", transfer_lines(event.transfers, names))
-        embed.add_field(name="Cash / debt", value=cash_debt(event.cash, event.debt, names)[:1024], inline=False)
-        return embed
+        return interlude_summary(event, names)
     if isinstance(event, E.GameEnd):
-        order = sorted(range(len(names)), key=lambda s: event.placings[s])
-        lines = [
-            f"**{event.placings[s]}.** {names[s]} **{signed(event.scores[s])}** (cash {event.cash[s]}p"
-            + (f", debt {event.debt[s]}p" if event.debt[s] else "")
-            + ")"
-            for s in order
-        ]
-        title = "🏁 Hachi-Hachi — the year is over" + (
-            f" (game {event.game} of {event.games})" if event.games > 1 else ""
-        )
-        embed = discord.Embed(title=title, description="\n".join(lines), colour=COLOUR)
-        add_lines(embed, "Final payments, line by line", transfer_lines(event.transfers, names))
-        add_lines(
-            embed,
-            "How each score adds up (the season ledger lines)",
-            [
-                f"{names[s]}: "
-                + " · ".join(f"{ACCOUNT_WORD[k]} {signed(v)}" for k, v in account_groups(acc).items() if v)
-                + f" = **{signed(event.scores[s])}**"
-                for s, acc in enumerate(event.account)
-            ],
-        )
-        if event.games > 1:
-            embed.add_field(
-                name="Campaign totals",
-                value=" · ".join(f"{names[s]} {signed(t)}" for s, t in enumerate(event.totals))[:1024],
-                inline=False,
-            )
-        embed.set_footer(
-            text="Final score = cash − debt = the sum of its lines. Those lines go into the season "
-            "ledger (/balance); open debts are listed by /debts."
-        )
-        return embed
+        return game_end_summary(event, names)
     return None
+
+
+def month_end_summary(event: E.MonthEnd, names: list[str]) -> discord.Embed:
+    """How a month ended, its card points, who paid whom and the fair-shuffle seed."""
+    embed = discord.Embed(colour=COLOUR)
+    head = f"Month {event.month} · {MONTH_END_KIND[event.kind]}"
+    if event.kind == "pas_de_match":
+        head += " — the stayers share the pot"
+    elif event.winner is not None:
+        head += f" — {names[event.winner]} wins"
+    embed.title = f"{head} · {event.field_name} (×{event.field})"[:256]
+    desc = []
+    if c := event.counted:
+        desc.append(
+            f"**{'Double 8' if c['id'] == 'double8' else 'Tous 8'}** ({c['kan']} Kan): captured combos, "
+            "Tobikomi and Nukeyaku are void; no 88 settlement."
+        )
+    if event.points and any(p is not None for p in event.points):
+        desc.append("Card points: " + ", ".join(f"{names[s]} {p}" for s, p in enumerate(event.points) if p is not None))
+    if event.case:
+        desc.append(f"Ending {event.case} with {event.value or 0} Kan.")
+    embed.description = "\n".join(desc) or None
+    add_lines(embed, "Who paid whom this month, and why", transfer_lines(event.transfers, names))
+    embed.add_field(name="Cash / debt", value=cash_debt(event.cash, event.debt, names)[:1024], inline=False)
+    embed.set_footer(
+        text=(
+            f"Fair shuffle: this month's seed was {event.seed}; its SHA-256 {event.hash} was shown "
+            f"when the month began. Next dealer: {names[event.next_dealer]}."
+        )
+    )
+    return embed
+
+
+def interlude_summary(event: E.Interlude, names: list[str]) -> discord.Embed:
+    """The payments between two months (Han-Don, Ishi-Arai repayments)."""
+    what = {"han_don": "Han-Don and repayments", "ishi_arai": "Ishi-Arai: repayments"}[event.kind]
+    embed = discord.Embed(title=f"After month {event.month} · {what}", colour=COLOUR)
+    add_lines(embed, "Who paid whom, and why", transfer_lines(event.transfers, names))
+    embed.add_field(name="Cash / debt", value=cash_debt(event.cash, event.debt, names)[:1024], inline=False)
+    return embed
+
+
+def game_end_summary(event: E.GameEnd, names: list[str]) -> discord.Embed:
+    """The year's final scores, the final payments and each score's ledger lines."""
+    order = sorted(range(len(names)), key=lambda s: event.placings[s])
+    lines = [
+        f"**{event.placings[s]}.** {names[s]} **{signed(event.scores[s])}** (cash {event.cash[s]}p"
+        + (f", debt {event.debt[s]}p" if event.debt[s] else "")
+        + ")"
+        for s in order
+    ]
+    title = "🏁 Hachi-Hachi — the year is over" + (f" (game {event.game} of {event.games})" if event.games > 1 else "")
+    embed = discord.Embed(title=title, description="\n".join(lines), colour=COLOUR)
+    add_lines(embed, "Final payments, line by line", transfer_lines(event.transfers, names))
+    add_lines(
+        embed,
+        "How each score adds up (the season ledger lines)",
+        [
+            f"{names[s]}: "
+            + " · ".join(f"{ACCOUNT_WORD[k]} {signed(v)}" for k, v in account_groups(acc).items() if v)
+            + f" = **{signed(event.scores[s])}**"
+            for s, acc in enumerate(event.account)
+        ],
+    )
+    if event.games > 1:
+        embed.add_field(
+            name="Campaign totals",
+            value=" · ".join(f"{names[s]} {signed(t)}" for s, t in enumerate(event.totals))[:1024],
+            inline=False,
+        )
+    embed.set_footer(
+        text="Final score = cash − debt = the sum of its lines. Those lines go into the season "
+        "ledger (/balance); open debts are listed by /debts."
+    )
+    return embed
