@@ -321,7 +321,6 @@ def end_month(
     transfers: list[dict[str, Any]],
     extra: dict[str, Any] | None = None,
 ) -> None:
-    n = seat_count(state)
     before = list(state.cash)
     settlement = pay(state, "month", transfers, events) if transfers else None
     shiso_end = kind == "shiso" and state.options.shiso_ends_game
@@ -350,12 +349,7 @@ def end_month(
         "settlement": settlement["transfers"] if settlement else [],
         **take_unshown(state),
         "month_end": [t for t in end_tr if t["amount"]],
-        "change": [state.cash[s] - before[s] for s in range(n)],
-        "cash": list(state.cash),
-        "debt": list(state.debt),
-        "pot": state.pot,
-        "track": list(state.track),
-        "captures_points": [card_points(c) if s in state.active else None for s, c in enumerate(state.captures)],
+        **_month_end_standing(state, before),
         "seed": state.month_seed,
         "hash": state.month_hash,
         **(extra or {}),
@@ -365,11 +359,35 @@ def end_month(
     )
     state.month_log.append(data)
     state.last_summary = data
+    _clear_month(state, next_dealer)
+    _after_month(state, events, shiso_end)
+
+
+def _month_end_standing(state: HHState, before: list[int]) -> dict[str, Any]:
+    """The month end's record of where the seats stand: each seat's change of cash over the month's settlement,
+    cash, debt, the pot, the month track and the card points of the seats that played."""
+    return {
+        "change": [state.cash[s] - before[s] for s in range(seat_count(state))],
+        "cash": list(state.cash),
+        "debt": list(state.debt),
+        "pot": state.pot,
+        "track": list(state.track),
+        "captures_points": [card_points(c) if s in state.active else None for s, c in enumerate(state.captures)],
+    }
+
+
+def _clear_month(state: HHState, next_dealer: int) -> None:
+    """The month is over: nobody's turn, nothing pending, every card of the month out of play, the next dealer set."""
     state.turn = None
     state.pending = None
     state.pending_choices = []
     state.dealer = next_dealer
-    state.hands = [[] for _ in range(n)]  # every card of the month is now out of play
+    state.hands = [[] for _ in range(seat_count(state))]
+
+
+def _after_month(state: HHState, events: list[HachiHachiEvent], shiso_end: bool) -> None:
+    """What follows a month's end: the game's end after a Shiso that ends it, else Han-Don, Ishi-Arai's
+    repayments or straight on to the next month (or the year's end)."""
     if shiso_end:
         game_end(state, events)
         return
@@ -423,28 +441,12 @@ def game_end(state: HHState, events: list[HachiHachiEvent]) -> None:
     n = seat_count(state)
     last_dealer = state.month_log[-1]["dealer"] if state.month_log else state.dealer
     order = [(last_dealer + i) % n for i in range(n)]
-    repaid = []
-    for s in range(n):  # 1. mandatory repayment
-        a = can_repay(state, s)
-        if a:
-            repay(state, s, a, events, mandatory=True)
-            repaid.append({"seat": s, "amount": a})
-    net = [state.cash[s] - state.debt[s] for s in range(n)]
+    repaid = _mandatory_repayments(state, events)
     stones = sum(state.track)
-    transfers = []
-    poorest: list[int] = []
-    if stones:
-        low = min(net)
-        poorest = [s for s in order if net[s] == low]
-        share, left = divmod(stones, len(poorest))
-        for i, s in enumerate(poorest):
-            transfers.append(transfer("track", s, share + (1 if i < left else 0), "stones"))
+    stone_transfers, poorest = _stones_to_poorest(state, order)
     winners = sorted(state.last_winners, key=order.index)
     bonus = 5 * KAN * n
-    if winners:
-        share, left = divmod(bonus, len(winners))
-        for i, s in enumerate(winners):
-            transfers.append(transfer("bank", s, share + (1 if i < left else 0), "bonus"))
+    transfers = stone_transfers + _bonus_transfers(winners, bonus)
     state.track = [0] * len(state.track)  # the stones leave the track (booked by the step below)
     if transfers:
         pay(state, "game_end", transfers, events)
@@ -452,16 +454,6 @@ def game_end(state: HHState, events: list[HachiHachiEvent]) -> None:
     for s in range(n):
         state.totals[s] += scores[s]
         state.account[s]["debt"] = -state.debt[s]
-    shown = take_unshown(state)  # Han-Don and repayments not yet in a summary, then the steps above
-    shown["movements"] = (
-        [{"seat": s, "kind": "start", "amount": START_CASH, "memo": "the year's starting points"} for s in range(n)]
-        + shown["movements"]
-        + [
-            {"seat": s, "kind": "debt", "amount": -state.debt[s], "memo": "still owed to the bank"}
-            for s in range(n)
-            if state.debt[s]
-        ]
-    )
     data = {
         "game": state.game_no,
         "games": state.games_total,
@@ -472,7 +464,7 @@ def game_end(state: HHState, events: list[HachiHachiEvent]) -> None:
         "winner": winners[0] if winners else None,
         "winners": winners,
         "bonus": bonus if winners else 0,
-        **shown,
+        **_year_unshown(state),
         "account": [
             dict(sorted(acc.items(), key=lambda kv: ACCOUNTS.index(account_group(kv[0])))) for acc in state.account
         ],
@@ -486,6 +478,61 @@ def game_end(state: HHState, events: list[HachiHachiEvent]) -> None:
     events.append(E.GameEnd(**data))
     state.game_log.append(data)
     state.last_summary = data
+    _next_game_or_over(state, events)
+
+
+def _mandatory_repayments(state: HHState, events: list[HachiHachiEvent]) -> list[dict[str, int]]:
+    """The year's end, step 1: every seat repays all the debt its cash can cover; the repayments made."""
+    repaid = []
+    for s in range(seat_count(state)):
+        a = can_repay(state, s)
+        if a:
+            repay(state, s, a, events, mandatory=True)
+            repaid.append({"seat": s, "amount": a})
+    return repaid
+
+
+def _stones_to_poorest(state: HHState, order: list[int]) -> tuple[list[dict[str, Any]], list[int]]:
+    """The year's end: the month track's stones shared by the poorest seats (cash less debt), the odd ones to the
+    first of them in ``order``; the transfers and the poorest seats (none when the track is empty)."""
+    stones = sum(state.track)
+    if not stones:
+        return [], []
+    net = [state.cash[s] - state.debt[s] for s in range(seat_count(state))]
+    low = min(net)
+    poorest = [s for s in order if net[s] == low]
+    share, left = divmod(stones, len(poorest))
+    transfers = [transfer("track", s, share + (1 if i < left else 0), "stones") for i, s in enumerate(poorest)]
+    return transfers, poorest
+
+
+def _bonus_transfers(winners: list[int], bonus: int) -> list[dict[str, Any]]:
+    """The year's end bonus from the bank, shared by the last month's winners in order, the odd points to the first."""
+    if not winners:
+        return []
+    share, left = divmod(bonus, len(winners))
+    return [transfer("bank", s, share + (1 if i < left else 0), "bonus") for i, s in enumerate(winners)]
+
+
+def _year_unshown(state: HHState) -> dict[str, Any]:
+    """The Han-Don and repayments not yet in a summary and the year end's steps, the movements framed by each seat's
+    starting points and the debt it still owes, so that they add up to its score."""
+    n = seat_count(state)
+    shown = take_unshown(state)
+    shown["movements"] = (
+        [{"seat": s, "kind": "start", "amount": START_CASH, "memo": "the year's starting points"} for s in range(n)]
+        + shown["movements"]
+        + [
+            {"seat": s, "kind": "debt", "amount": -state.debt[s], "memo": "still owed to the bank"}
+            for s in range(n)
+            if state.debt[s]
+        ]
+    )
+    return shown
+
+
+def _next_game_or_over(state: HHState, events: list[HachiHachiEvent]) -> None:
+    """After a year: the campaign's next game begins, or the table is over."""
     if state.game_no < state.games_total:
         state.game_no += 1
         start_game(state, events)
