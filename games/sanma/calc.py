@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.base import GameError
-from games.sanma.scoring import WinContext, ron_payment, score_hand, tsumo_payments
+from games.sanma.scoring import Score, WinContext, ron_payment, score_hand, tsumo_payments
 from games.sanma.tiles import code_kind, codes_to_ids, parse_codes, tiles_text
 
 SEATS = {"E": 0, "S": 1, "W": 2}
@@ -72,10 +72,7 @@ def calculate(
 ) -> dict[str, Any]:
     """Score one hand. Bad input raises GameError; a hand that does not win has ``error`` set."""
     seat_u, round_u = _winds(seat, round)
-    if not 0 <= kita <= 4:
-        raise GameError("A player can have 0 to 4 kita.")
-    if honba < 0 or sticks < 0:
-        raise GameError("Honba and sticks cannot be negative.")
+    _check_counts(kita, honba, sticks)
     win_code, tiles = _tiles(hand, win, melds, dora, ura, kita, red_fives)
     ctx = WinContext(
         tsumo=tsumo,
@@ -93,11 +90,29 @@ def calculate(
         kita=kita,
         red_fives=red_fives,
     )
-    if (riichi or double_riichi or ippatsu) and any(m["type"] != "ankan" for m in tiles.melds):
-        raise GameError("Riichi needs a closed hand (only closed kans).")
-    if ippatsu and not (riichi or double_riichi):
-        raise GameError("Ippatsu needs riichi.")
+    _check_riichi(riichi or double_riichi, ippatsu, tiles.melds)
     score = score_hand(tiles.concealed, tiles.concealed[-1], tiles.melds, tiles.dora, tiles.ura, ctx)
+    return _answer(score, win_code, tiles, tsumo, SEATS[seat_u], red_fives)
+
+
+def _check_counts(kita: int, honba: int, sticks: int) -> None:
+    """The counts a player types: 0 to 4 kita, no negative honba or sticks."""
+    if not 0 <= kita <= 4:
+        raise GameError("A player can have 0 to 4 kita.")
+    if honba < 0 or sticks < 0:
+        raise GameError("Honba and sticks cannot be negative.")
+
+
+def _check_riichi(riichi: bool, ippatsu: bool, melds: list[dict[str, Any]]) -> None:
+    """Riichi (and so ippatsu) needs a closed hand, and ippatsu needs riichi."""
+    if (riichi or ippatsu) and any(m["type"] != "ankan" for m in melds):
+        raise GameError("Riichi needs a closed hand (only closed kans).")
+    if ippatsu and not riichi:
+        raise GameError("Ippatsu needs riichi.")
+
+
+def _answer(score: Score, win_code: str, tiles: _Tiles, tsumo: bool, winner: int, red_fives: bool) -> dict[str, Any]:
+    """The calculator's answer: the hand as written back, its han, fu, yaku and limit, and who pays what."""
     out: dict[str, Any] = {
         "hand": tiles_text(tiles.concealed, red_fives),
         "win": win_code,
@@ -112,7 +127,7 @@ def calculate(
         "error": score.error,
     }
     if score.ok:
-        out["payments"] = _payments(score.cost, tsumo, SEATS[seat_u])
+        out["payments"] = _payments(score.cost, tsumo, winner)
         out["total"] = score.cost["total"]
     return out
 
