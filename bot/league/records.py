@@ -18,7 +18,7 @@ from typing import Any
 from bot.store import ActionRow, Store, TableRow
 from bot.tables import Seat, game_options
 from games import get_game
-from games.tally import replay
+from games.base import Event, GameBase, SeatInfo
 
 FINISHED = "finished"
 
@@ -45,13 +45,28 @@ def round_seeds(events: list[Any]) -> list[dict[str, Any]]:
     return rounds
 
 
+def finished_events(game: GameBase, options: dict[str, Any], seats: list[SeatInfo], seed: str,
+                    moves: list[tuple[int, str]]) -> list[Event]:
+    """Every event of a finished game from its records: its action log replayed and, where the log stops short of
+    the game's end, the end a league officer called early (``GameBase.end_early``), as the table was settled; the
+    deal in play then was abandoned, so its events are left out (a record's deals each have a result)."""
+    state = game.new_game(game.Options(**options), seats, seed)
+    events = list(game.opening_events(state))
+    for seat, action in moves:
+        events += game.apply(state, seat, action)
+    if not game.is_over(state) and game.end_early is not None:  # the deal in play was abandoned: it has no result
+        begun = [i for i, event in enumerate(events) if event.type == "round_start" and event.seat is None]
+        events = events[:begun[-1] if begun else len(events)] + game.end_early(state)
+    return events
+
+
 def record_file(table: TableRow, actions: list[ActionRow]) -> RecordFile:
     """The record of a finished table (replays its action log: run it in a worker thread)."""
     game = get_game(table.game)
     players = [Seat.from_dict(s) for s in table.seats]
     options = game_options(game, table.options, len(players))
-    moves = [(a.seat, a.action) for a in actions]
-    events = list(replay(table.game, options, [p.info() for p in players], table.seed or "", moves))
+    moves = [(a.seat, a.action) for a in actions if a.seat is not None]  # every move is a seat's
+    events = finished_events(game, options, [p.info() for p in players], table.seed or "", moves)
     names = [p.name for p in players]
     if game.record_log is not None:
         log = game.record_log(events, names, game.Options(**options))

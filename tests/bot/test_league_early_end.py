@@ -5,15 +5,17 @@ end's, and the action is on the officers' record. A game without such a rule is 
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from bot.league import control, officers, ratings
 from bot.league.rules import set_rules
-from games.sanma.placement import SanmaPlacement
 from bot.league.standings import standings as league_standings
 from bot.tables import FINISHED, PLAYING, Refusal, TableManager
 from games import get_game
 from games.base import SeatInfo
+from games.sanma.placement import SanmaPlacement
 from tests.bot.test_league_control import GUILD, OLIVE, Time, new_manager, stored_ratings
 
 ALICE, BOB, CAROL = 1, 2, 3
@@ -129,3 +131,23 @@ def test_koikoi_and_bcpoker_end_at_the_scores_of_the_deals_played(name: str, dea
     assert game.is_over(state) and game.to_act(state) == []
     assert end.type == "game_end" and end.scores == scores
     assert game.result(state).scores == scores and sum(scores) == 0
+
+
+async def test_the_record_of_a_sanma_game_ended_early_is_a_tenhou_log_with_the_early_end(tmp_path):
+    from bot.league.records import finished_table, record_file
+
+    manager = await new_manager(tmp_path / "parlor.sqlite3", Time())
+    table = await seated(manager, "sanma", [(ALICE, "alice"), (BOB, "bob"), (CAROL, "carol")])
+    while table.game.deal_number(table.state) < 2:  # everyone away: the deadlines play the first hand out
+        assert await manager.fire_deadline(table.id)
+        await manager.idle()
+    await control.end_early(manager, table, OLIVE, "the venue closes")
+    await manager.idle()
+    found = await finished_table(manager.store, table.id)
+    assert found is not None
+    log = json.loads(record_file(*found).data)
+    final = table.state.final
+    assert log["sc"][:6] == [x for pair in zip(final["points"], final["scores"]) for x in pair]
+    assert len(log["log"]) == 1  # the hand played out; the one in play when it ended was abandoned
+    await manager.close()
+    await manager.store.close()
