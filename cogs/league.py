@@ -20,26 +20,27 @@ from typing import Any, Optional
 import discord
 from discord import app_commands
 from discord.ext import commands
+from pydantic import ValidationError
 
 from bot import text as user_text
-from bot.main import ParlorBot
-from bot.season_chart import attach_chart
-from bot.league import settings as league_settings
-from bot.league.records import finished_table, record_file
 from bot.league import export as league_export
 from bot.league import rules as season_rules
+from bot.league import settings as league_settings
 from bot.league.points import columns, shown
+from bot.league.records import finished_table, record_file
 from bot.league.server import server_of
-from bot.league.standings import TIE_BREAK, GameStandings, Standing, standings as league_standings
+from bot.league.standings import TIE_BREAK, GameStandings, Standing
+from bot.league.standings import standings as league_standings
+from bot.main import ParlorBot
+from bot.season_chart import attach_chart
 from bot.store import HistoryRow, SeasonRow, Store
 from bot.text_option import TextOption
 from bot.ui import add_dynamic_items, tell
-from cogs.replies import GAME_NAME, clip, embed, game_choices, game_title, guild_of, managed_guild, plural
 from cogs.play import slash_type
+from cogs.replies import GAME_NAME, clip, embed, game_choices, game_title, guild_of, managed_guild, plural
 from games import game_names, get_game
 from games.base import GameError, option_error
 from games.optionspec import offered_options
-from pydantic import ValidationError
 
 log = logging.getLogger(__name__)
 
@@ -95,8 +96,9 @@ def standing_lines(table: GameStandings, limit: int) -> str:
         lines.append(f"*…and {table.ranked - len(ranked)} more*")
     if waiting:
         more = f" and {table.waiting - len(waiting)} more" if table.waiting > len(waiting) else ""
-        lines.append("*Not ranked yet:* " + ", ".join(f"<@{r.user_id}> ({plural(r.games, 'game')})"
-                                                      for r in waiting) + more)
+        lines.append(
+            "*Not ranked yet:* " + ", ".join(f"<@{r.user_id}> ({plural(r.games, 'game')})" for r in waiting) + more
+        )
     return clip("\n".join(lines))
 
 
@@ -121,12 +123,17 @@ def standings_footer(games: list[str], min_games: int) -> str:
 
 def history_line(h: HistoryRow) -> str:
     placing = f" ({ordinal(h.placing)})" if h.placing is not None else ""
-    others = ", ".join(
-        f"{user_text.name(o.name) if o.user_id is None else f'<@{o.user_id}>'} {shown(h.game, o.amount)}"
-        for o in h.opponents
-    ) or "nobody"
-    return (f"**{game_title(h.game)}** #{h.table_id} · {ts(h.finished_at)} · **{shown(h.game, h.amount)}**{placing}"
-            f" · vs {others}")
+    others = (
+        ", ".join(
+            f"{user_text.name(o.name) if o.user_id is None else f'<@{o.user_id}>'} {shown(h.game, o.amount)}"
+            for o in h.opponents
+        )
+        or "nobody"
+    )
+    return (
+        f"**{game_title(h.game)}** #{h.table_id} · {ts(h.finished_at)} · **{shown(h.game, h.amount)}**{placing}"
+        f" · vs {others}"
+    )
 
 
 RECORD_TEMPLATE = r"parlor:record:(?P<table>[0-9]{1,20})"
@@ -137,13 +144,17 @@ class RecordButton(discord.ui.DynamicItem[discord.ui.Button], template=RECORD_TE
     (``bot/league/records.py``: a sanma game as a Tenhou JSON log). It works after a restart: its id says it all."""
 
     def __init__(self, table_id: int) -> None:
-        super().__init__(discord.ui.Button(label=f"Record #{table_id}", style=discord.ButtonStyle.secondary,
-                                           custom_id=f"parlor:record:{table_id}"))
+        super().__init__(
+            discord.ui.Button(
+                label=f"Record #{table_id}", style=discord.ButtonStyle.secondary, custom_id=f"parlor:record:{table_id}"
+            )
+        )
         self.table_id = table_id
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
-                             match: re.Match[str]) -> RecordButton:
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> RecordButton:
         return cls(int(match["table"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -155,7 +166,9 @@ class RecordButton(discord.ui.DynamicItem[discord.ui.Button], template=RECORD_TE
         await interaction.response.defer(ephemeral=True, thinking=True)  # the game is played again to write it
         record = await asyncio.to_thread(record_file, *found)
         await interaction.edit_original_response(
-            content=f"The record of {record.what}.", attachments=[discord.File(io.BytesIO(record.data), record.filename)])
+            content=f"The record of {record.what}.",
+            attachments=[discord.File(io.BytesIO(record.data), record.filename)],
+        )
 
 
 def record_buttons(rows: list[HistoryRow]) -> discord.ui.View:
@@ -171,7 +184,7 @@ def season_label(season: SeasonRow) -> str:
     return name if season.name == default else f"{name} (season {season.number})"
 
 
-def rules_command(cog: "League", game_name: str) -> app_commands.Command:
+def rules_command(cog: League, game_name: str) -> app_commands.Command:
     """``/season rules <game>``: the game's table options (the ones ``/play`` offers) and, for Sanma, its
     placement points, each left out unless given; ``clear`` drops the game's rules."""
     game = get_game(game_name)
@@ -184,18 +197,25 @@ def rules_command(cog: "League", game_name: str) -> app_commands.Command:
         await self.set_season_rules(interaction, game_name, given, bool(clear))
 
     parameters = [inspect.Parameter(name, inspect.Parameter.POSITIONAL_OR_KEYWORD) for name in ("self", "interaction")]
-    parameters += [inspect.Parameter(s.name, inspect.Parameter.KEYWORD_ONLY, default=None,
-                                     annotation=Optional[slash_type(s)]) for s in [*specs, *placement_specs]]
-    parameters.append(inspect.Parameter("clear", inspect.Parameter.KEYWORD_ONLY, default=None,
-                                        annotation=Optional[bool]))
+    parameters += [
+        inspect.Parameter(s.name, inspect.Parameter.KEYWORD_ONLY, default=None, annotation=Optional[slash_type(s)])  # noqa: UP045  # a run-time annotation
+        for s in [*specs, *placement_specs]
+    ]
+    parameters.append(
+        inspect.Parameter("clear", inspect.Parameter.KEYWORD_ONLY, default=None, annotation=Optional[bool])  # noqa: UP045  # a run-time annotation
+    )
     # discord.py reads a command's options from its callback's signature: this one is built from the game's options
     rules.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
     rules.__qualname__ = f"League.season_rules_{game_name}"
-    app_commands.describe(**{s.name: clip(f"{s.described} (unset: not fixed)", OPTION_TEXT_MAX)
-                             for s in [*specs, *placement_specs]},
-                          clear=f"Drop the season's {game.title} rules")(rules)
-    return app_commands.Command(name=game_name, description=f"Fix {game.title}'s rules for this season — Manage Server",
-                                callback=types.MethodType(rules, cog))
+    app_commands.describe(
+        **{s.name: clip(f"{s.described} (unset: not fixed)", OPTION_TEXT_MAX) for s in [*specs, *placement_specs]},
+        clear=f"Drop the season's {game.title} rules",
+    )(rules)
+    return app_commands.Command(
+        name=game_name,
+        description=f"Fix {game.title}'s rules for this season — Manage Server",
+        callback=types.MethodType(rules, cog),
+    )
 
 
 # --------------------------------------------------------------------------- the cog
@@ -226,11 +246,13 @@ class League(commands.Cog):
 
     season = app_commands.Group(name="season", description="League seasons on this server", guild_only=True)
 
-    season_rules_group = app_commands.Group(name="rules", description="The rules every table of a game uses this "
-                                            "season — Manage Server", parent=season)
+    season_rules_group = app_commands.Group(
+        name="rules", description="The rules every table of a game uses this season — Manage Server", parent=season
+    )
 
-    async def set_season_rules(self, interaction: discord.Interaction, game: str, given: dict[str, Any],
-                               clear: bool) -> None:
+    async def set_season_rules(
+        self, interaction: discord.Interaction, game: str, given: dict[str, Any], clear: bool
+    ) -> None:
         if (guild_id := await managed_guild(interaction)) is None:
             return
         current = await self.store.seasons.current(guild_id)
@@ -241,19 +263,27 @@ class League(commands.Cog):
         fixed = (await season_rules.season_rules(self.store, current.id)).get(game, {})
         if clear:
             await season_rules.set_rules(self.store, current.id, game, {}, interaction.user.id)
-            await interaction.response.send_message(embed=embed(
-                f"{title} rules — {user_text.season_name(current.name)}", f"{title} tables choose their own options again."))
+            await interaction.response.send_message(
+                embed=embed(
+                    f"{title} rules — {user_text.season_name(current.name)}",
+                    f"{title} tables choose their own options again.",
+                )
+            )
             return
         if not given:
-            await tell(interaction, f"{user_text.season_name(current.name)} plays {title} with: {season_rules.rules_text(game, fixed)}.")
+            await tell(
+                interaction,
+                f"{user_text.season_name(current.name)} plays {title} with: {season_rules.rules_text(game, fixed)}.",
+            )
             return
         placement = season_rules.placement_of(game)
         options = {**fixed, **{k: v for k, v in given.items() if not placement or k not in placement.model_fields}}
         try:
             if placement and any(k in placement.model_fields for k in given):
                 now = placement.from_options(fixed).model_dump()
-                options |= placement(**{**now, **{k: v for k, v in given.items() if k in placement.model_fields}}
-                                     ).engine_options()
+                options |= placement(
+                    **{**now, **{k: v for k, v in given.items() if k in placement.model_fields}}
+                ).engine_options()
             await season_rules.set_rules(self.store, current.id, game, options, interaction.user.id)
         except ValidationError as error:
             await tell(interaction, str(option_error(error, title)))
@@ -261,16 +291,20 @@ class League(commands.Cog):
         except GameError as error:
             await tell(interaction, str(error))
             return
-        await interaction.response.send_message(embed=embed(
-            f"{title} rules — {user_text.season_name(current.name)}",
-            f"While {user_text.season_name(current.name)} runs, every {title} table plays with: "
-            f"**{season_rules.rules_text(game, options)}**. `/play {game}` refuses other values of these."))
+        await interaction.response.send_message(
+            embed=embed(
+                f"{title} rules — {user_text.season_name(current.name)}",
+                f"While {user_text.season_name(current.name)} runs, every {title} table plays with: "
+                f"**{season_rules.rules_text(game, options)}**. `/play {game}` refuses other values of these.",
+            )
+        )
 
     @season.command(name="start", description="Start a new season (ends the current one) — Manage Server")
     @app_commands.describe(name="Name of the new season (default: Season N)")
     @app_commands.default_permissions(manage_guild=True)  # a hint only; checked below
-    async def season_start(self, interaction: discord.Interaction,
-                           name: Optional[app_commands.Transform[str, SEASON_NAME]] = None) -> None:
+    async def season_start(
+        self, interaction: discord.Interaction, name: app_commands.Transform[str, SEASON_NAME] | None = None
+    ) -> None:
         if (guild_id := await managed_guild(interaction)) is None:
             return
         previous = await self.store.seasons.current(guild_id)
@@ -317,8 +351,13 @@ class League(commands.Cog):
         e = embed(user_text.season_name(current.name), since)
         fixed = await season_rules.season_rules(self.store, current.id)
         if fixed:
-            e.add_field(name="Rules", value=clip("\n".join(
-                f"**{game_title(g)}**: {season_rules.rules_text(g, o)}" for g, o in fixed.items())), inline=False)
+            e.add_field(
+                name="Rules",
+                value=clip(
+                    "\n".join(f"**{game_title(g)}**: {season_rules.rules_text(g, o)}" for g, o in fixed.items())
+                ),
+                inline=False,
+            )
         if not await self.add_top(e, current, TOP_PER_GAME, heading="Top {n}"):
             e.add_field(name="Results", value="No games finished yet this season.", inline=False)
         min_games = await league_settings.min_games(self.store, current.guild_id)
@@ -329,8 +368,9 @@ class League(commands.Cog):
     @season.command(name="export", description="The season's games, standings and ledger as CSV files — Manage Server")
     @app_commands.describe(number="Which season (default: the one running, else the latest)")
     @app_commands.default_permissions(manage_guild=True)  # a hint only; checked below
-    async def season_export(self, interaction: discord.Interaction,
-                            number: Optional[app_commands.Range[int, 1, 1_000_000]] = None) -> None:
+    async def season_export(
+        self, interaction: discord.Interaction, number: app_commands.Range[int, 1, 1000000] | None = None
+    ) -> None:
         if (guild_id := await managed_guild(interaction)) is None:
             return
         seasons = await self.store.seasons.of_guild(guild_id)
@@ -339,15 +379,20 @@ class League(commands.Cog):
         else:
             chosen = next((x for x in seasons if x.is_open), seasons[-1] if seasons else None)
         if chosen is None:
-            await tell(interaction, "There is no such season on this server yet." if number is not None
-                       else "There is no season on this server yet: nothing to export.")
+            await tell(
+                interaction,
+                "There is no such season on this server yet."
+                if number is not None
+                else "There is no season on this server yet: nothing to export.",
+            )
             return
         await interaction.response.defer(ephemeral=True, thinking=True)  # the files may take a moment to build
         min_games = await league_settings.min_games(self.store, guild_id)
         files = await league_export.season_files(self.store, guild_id, chosen.id, min_games)
         await interaction.edit_original_response(
             content=f"**{season_label(chosen)}**: one line per player per game, the standings, and every ledger line.",
-            attachments=[discord.File(io.BytesIO(data), filename=name) for name, data in files.items()])
+            attachments=[discord.File(io.BytesIO(data), filename=name) for name, data in files.items()],
+        )
 
     async def add_top(self, e: discord.Embed, season: SeasonRow, n: int, heading: str) -> bool:
         min_games = await league_settings.min_games(self.store, season.guild_id)
@@ -367,8 +412,9 @@ class League(commands.Cog):
     @app_commands.command(name="standings", description="This season's standings")
     @app_commands.describe(game="Only this game")
     @app_commands.guild_only()
-    async def standings(self, interaction: discord.Interaction,
-                        game: Optional[app_commands.Transform[str, GAME_NAME]] = None) -> None:
+    async def standings(
+        self, interaction: discord.Interaction, game: app_commands.Transform[str, GAME_NAME] | None = None
+    ) -> None:
         if (guild_id := await guild_of(interaction)) is None:
             return
         current = await self.store.seasons.current(guild_id)
@@ -376,15 +422,23 @@ class League(commands.Cog):
             await tell(interaction, "No season is running yet — standings appear once a game has finished.")
             return
         min_games = await league_settings.min_games(self.store, guild_id)
-        by_game = await league_standings(self.store, guild_id, current.id, game, min_games=min_games,
-                                         limit=STANDINGS_ONE_GAME if game else STANDINGS_PER_GAME)
+        by_game = await league_standings(
+            self.store,
+            guild_id,
+            current.id,
+            game,
+            min_games=min_games,
+            limit=STANDINGS_ONE_GAME if game else STANDINGS_PER_GAME,
+        )
         if not by_game:
             what = f"{user_text.escape(game_title(game))} games" if game else "games"
             await tell(interaction, f"No {what} have finished in {user_text.season_name(current.name)} yet.")
             return
         if game:
-            e = embed(f"{user_text.escape(game_title(game))} standings — {user_text.season_name(current.name)}",
-                      clip(standing_lines(by_game[game], STANDINGS_ONE_GAME), 4096))
+            e = embed(
+                f"{user_text.escape(game_title(game))} standings — {user_text.season_name(current.name)}",
+                clip(standing_lines(by_game[game], STANDINGS_ONE_GAME), 4096),
+            )
         else:
             e = embed(f"Standings — {user_text.season_name(current.name)}")
             for g, game_rows in by_game.items():

@@ -14,8 +14,13 @@ from cogs.league_nights import NightCommands
 from cogs.league_officers import OfficerCommands
 
 
-class LeagueGroup(OfficerCommands, NightCommands, commands.GroupCog, group_name="league",
-             group_description="League nights, tournaments, officers and registration"):
+class LeagueGroup(
+    OfficerCommands,
+    NightCommands,
+    commands.GroupCog,
+    group_name="league",
+    group_description="League nights, tournaments, officers and registration",
+):
     def __init__(self, bot: ParlorBot) -> None:
         self.bot = bot
         self.store = bot.store

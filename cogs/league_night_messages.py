@@ -38,8 +38,11 @@ class NightMessages(CogBase):
         if signup.message_id is None:
             return
         try:
-            await self.bot.get_partial_messageable(signup.channel_id).get_partial_message(signup.message_id).edit(
-                embed=await signup_ui.embed(self.store, signup), view=signup_ui.buttons(signup.id))
+            await (
+                self.bot.get_partial_messageable(signup.channel_id)
+                .get_partial_message(signup.message_id)
+                .edit(embed=await signup_ui.embed(self.store, signup), view=signup_ui.buttons(signup.id))
+            )
         except discord.HTTPException as error:
             log.warning("sign-up %s: its message could not be updated (%s)", signup.id, error.status)
 
@@ -65,16 +68,28 @@ class NightMessages(CogBase):
         joined = await nights.players(self.store, signup.id)
         rows = await signup_ui.tournament_rows(self.store, signup, joined)
         game = get_game(signup.game)
-        lines = [Line(place, name, [shown(signup.game, r) if r is not None else "–" for r in by_round],
-                      shown(signup.game, total)) for place, name, by_round, total in rows]
+        lines = [
+            Line(
+                place,
+                name,
+                [shown(signup.game, r) if r is not None else "–" for r in by_round],
+                shown(signup.game, total),
+            )
+            for place, name, by_round, total in rows
+        ]
         picture = await asyncio.to_thread(results_picture, f"{game.title} tournament", lines, signup.rounds or 0)
-        embed = discord.Embed(title=f"{game.title} tournament — final results", colour=signup_ui.COLOUR,
-                              description=await signup_ui.standings_text(self.store, signup, joined))
+        embed = discord.Embed(
+            title=f"{game.title} tournament — final results",
+            colour=signup_ui.COLOUR,
+            description=await signup_ui.standings_text(self.store, signup, joined),
+        )
         embed.set_image(url="attachment://tournament.png")
         try:
             await self.bot.get_partial_messageable(signup.channel_id).send(
-                embed=embed, file=discord.File(io.BytesIO(picture), "tournament.png"),
-                allowed_mentions=discord.AllowedMentions.none())
+                embed=embed,
+                file=discord.File(io.BytesIO(picture), "tournament.png"),
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
         except discord.HTTPException as error:
             log.warning("tournament %s: the results could not be posted (%s)", signup.id, error.status)
         await self._refresh_signup(await nights.get_signup(self.store, signup.id) or signup)

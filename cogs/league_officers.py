@@ -50,8 +50,7 @@ class OfficerCommands(CogBase):
     store: Any
     bot: Any
 
-    table_control = app_commands.Group(name="table", description="League officers: control a table",
-                                       guild_only=True)
+    table_control = app_commands.Group(name="table", description="League officers: control a table", guild_only=True)
 
     async def _officer(self, interaction: discord.Interaction) -> bool:
         """True for an officer (the interaction is then answered "thinking", privately, before any table lock);
@@ -68,59 +67,118 @@ class OfficerCommands(CogBase):
         manager: TableManager = self.bot.tables
         table = manager.get(table_id) if table_id is not None else manager.in_channel(channel_of(interaction))
         if table is None or table.guild_id != interaction.guild_id:
-            raise Refusal("There is no table in play here." if table_id is None
-                          else f"There is no table {table_id} in play on this server.")
+            raise Refusal(
+                "There is no table in play here."
+                if table_id is None
+                else f"There is no table {table_id} in play on this server."
+            )
         return table
 
     @table_control.command(name="pause", description="Stop a table's clock: nobody moves until it resumes")
     @app_commands.describe(table="The table's number (default: this channel's)", reason=REASON)
-    async def table_pause(self, interaction: discord.Interaction, table: int | None = None,
-                          reason: app_commands.Transform[str, REASON_OPTION] | None = None) -> None:
+    async def table_pause(
+        self,
+        interaction: discord.Interaction,
+        table: int | None = None,
+        reason: app_commands.Transform[str, REASON_OPTION] | None = None,
+    ) -> None:
         if await self._officer(interaction):
-            await tell(interaction, await control.pause(self.bot.tables, self._controlled_table(interaction, table),
-                                                        interaction.user, reason or ""))
+            await tell(
+                interaction,
+                await control.pause(
+                    self.bot.tables, self._controlled_table(interaction, table), interaction.user, reason or ""
+                ),
+            )
 
     @table_control.command(name="resume", description="Restart a paused table with the time it had left")
     @app_commands.describe(table="The table's number (default: this channel's)", reason=REASON)
-    async def table_resume(self, interaction: discord.Interaction, table: int | None = None,
-                           reason: app_commands.Transform[str, REASON_OPTION] | None = None) -> None:
+    async def table_resume(
+        self,
+        interaction: discord.Interaction,
+        table: int | None = None,
+        reason: app_commands.Transform[str, REASON_OPTION] | None = None,
+    ) -> None:
         if await self._officer(interaction):
-            await tell(interaction, await control.resume(self.bot.tables, self._controlled_table(interaction, table),
-                                                         interaction.user, reason or ""))
+            await tell(
+                interaction,
+                await control.resume(
+                    self.bot.tables, self._controlled_table(interaction, table), interaction.user, reason or ""
+                ),
+            )
 
     @table_control.command(name="replace", description="A bot plays an absent player's seat from now on")
-    @app_commands.describe(player="The absent player", table="The table's number (default: this channel's)",
-                           reason=REASON)
-    async def table_replace(self, interaction: discord.Interaction, player: discord.User,
-                            table: int | None = None, reason: app_commands.Transform[str, REASON_OPTION] | None = None) -> None:
+    @app_commands.describe(
+        player="The absent player", table="The table's number (default: this channel's)", reason=REASON
+    )
+    async def table_replace(
+        self,
+        interaction: discord.Interaction,
+        player: discord.User,
+        table: int | None = None,
+        reason: app_commands.Transform[str, REASON_OPTION] | None = None,
+    ) -> None:
         if await self._officer(interaction):
-            await tell(interaction, await control.bench(self.bot.tables, self._controlled_table(interaction, table),
-                                                        player.id, interaction.user, reason or ""))
+            await tell(
+                interaction,
+                await control.bench(
+                    self.bot.tables,
+                    self._controlled_table(interaction, table),
+                    player.id,
+                    interaction.user,
+                    reason or "",
+                ),
+            )
 
     @table_control.command(name="seat", description="A late player takes a bot's seat when the next deal begins")
-    @app_commands.describe(player="The late player", table="The table's number (default: this channel's)",
-                           reason=REASON)
-    async def table_seat(self, interaction: discord.Interaction, player: discord.User, table: int | None = None,
-                         reason: app_commands.Transform[str, REASON_OPTION] | None = None) -> None:
+    @app_commands.describe(
+        player="The late player", table="The table's number (default: this channel's)", reason=REASON
+    )
+    async def table_seat(
+        self,
+        interaction: discord.Interaction,
+        player: discord.User,
+        table: int | None = None,
+        reason: app_commands.Transform[str, REASON_OPTION] | None = None,
+    ) -> None:
         if await self._officer(interaction):
             if player.bot:
                 raise Refusal("A bot account cannot take a seat: name the person who came late.")
-            await tell(interaction, await late_seats.promise(
-                self.bot.tables, self._controlled_table(interaction, table), player.id, player.display_name,
-                interaction.user, reason or ""))
+            await tell(
+                interaction,
+                await late_seats.promise(
+                    self.bot.tables,
+                    self._controlled_table(interaction, table),
+                    player.id,
+                    player.display_name,
+                    interaction.user,
+                    reason or "",
+                ),
+            )
 
     @table_control.command(name="end", description="End a table now by its game's own end rule: its results count")
     @app_commands.describe(table="The table's number (default: this channel's)", reason=REASON)
-    async def table_end(self, interaction: discord.Interaction, table: int | None = None,
-                        reason: app_commands.Transform[str, REASON_OPTION] | None = None) -> None:
+    async def table_end(
+        self,
+        interaction: discord.Interaction,
+        table: int | None = None,
+        reason: app_commands.Transform[str, REASON_OPTION] | None = None,
+    ) -> None:
         if await self._officer(interaction):
-            await tell(interaction, await control.end_early(self.bot.tables, self._controlled_table(interaction, table),
-                                                            interaction.user, reason or ""))
+            await tell(
+                interaction,
+                await control.end_early(
+                    self.bot.tables, self._controlled_table(interaction, table), interaction.user, reason or ""
+                ),
+            )
 
     @table_control.command(name="void", description="Void a table: its results leave the standings and ratings")
     @app_commands.describe(reason=REASON, table="The table's number (default: this channel's table in play)")
-    async def table_void(self, interaction: discord.Interaction, reason: app_commands.Transform[str, REASON_OPTION],
-                         table: int | None = None) -> None:
+    async def table_void(
+        self,
+        interaction: discord.Interaction,
+        reason: app_commands.Transform[str, REASON_OPTION],
+        table: int | None = None,
+    ) -> None:
         if not await self._officer(interaction):
             return
         manager: TableManager = self.bot.tables
@@ -133,15 +191,27 @@ class OfficerCommands(CogBase):
             raise Refusal("There is no table in play here; name the finished table to void by its number.")
         done = await control.finished_table(self.store, server_of(interaction), table)
         lines = await control.void_finished(self.store, done, interaction.user, reason)
-        await tell(interaction, f"Table {done.id} is voided: {lines} compensating ledger lines; it left the "
-                                "standings and the ratings were rebuilt.")
+        await tell(
+            interaction,
+            f"Table {done.id} is voided: {lines} compensating ledger lines; it left the "
+            "standings and the ratings were rebuilt.",
+        )
 
     @table_control.command(name="correct", description="Correct a player's result at a finished table")
-    @app_commands.describe(table="The finished table's number", player="Whose result",
-                           points="Added to their result, in the game's points (negative to take away)",
-                           reason=REASON)
-    async def table_correct(self, interaction: discord.Interaction, table: int, player: discord.User,
-                            points: float, reason: app_commands.Transform[str, REASON_OPTION]) -> None:
+    @app_commands.describe(
+        table="The finished table's number",
+        player="Whose result",
+        points="Added to their result, in the game's points (negative to take away)",
+        reason=REASON,
+    )
+    async def table_correct(
+        self,
+        interaction: discord.Interaction,
+        table: int,
+        player: discord.User,
+        points: float,
+        reason: app_commands.Transform[str, REASON_OPTION],
+    ) -> None:
         if not await self._officer(interaction):
             return
         done = await control.finished_table(self.store, server_of(interaction), table)
@@ -150,29 +220,36 @@ class OfficerCommands(CogBase):
     @app_commands.command(name="log", description="Every officer action of this server's league, newest first")
     @app_commands.describe(page="Which page (1: the newest actions)")
     @app_commands.guild_only()
-    async def log(self, interaction: discord.Interaction,
-                  page: app_commands.Range[int, 1, 100000] | None = None) -> None:
+    async def log(
+        self, interaction: discord.Interaction, page: app_commands.Range[int, 1, 100000] | None = None
+    ) -> None:
         if interaction.guild_id is None:
             await tell(interaction, "League commands work in a server's channels, not in direct messages.")
             return
         number = page or 1
         # pages by id: the newest LOG_PAGE * number actions, the last LOG_PAGE of them shown
         shown = await officers.actions(self.store, interaction.guild_id, limit=LOG_PAGE * number)
-        rows = shown[LOG_PAGE * (number - 1):]
+        rows = shown[LOG_PAGE * (number - 1) :]
         if not rows:
-            await tell(interaction, "No officer action is on the record yet." if number == 1
-                       else f"There is no page {number}: the record has {len(shown)} actions.")
+            await tell(
+                interaction,
+                "No officer action is on the record yet."
+                if number == 1
+                else f"There is no page {number}: the record has {len(shown)} actions.",
+            )
             return
-        embed = discord.Embed(title="League officers' record", colour=COLOUR,
-                              description="\n".join(action_line(a) for a in rows))
+        embed = discord.Embed(
+            title="League officers' record", colour=COLOUR, description="\n".join(action_line(a) for a in rows)
+        )
         embed.set_footer(text=f"Page {number} · newest first · {LOG_PAGE} actions a page")
         await interaction.response.send_message(embed=embed)
 
     @app_commands.command(name="register", description="Register for this server's league, under a name")
     @app_commands.describe(name="The name your seats and the league's exports show (default: your display name)")
     @app_commands.guild_only()
-    async def register(self, interaction: discord.Interaction,
-                       name: app_commands.Transform[str, NAME_OPTION] | None = None) -> None:
+    async def register(
+        self, interaction: discord.Interaction, name: app_commands.Transform[str, NAME_OPTION] | None = None
+    ) -> None:
         if interaction.guild_id is None:
             await tell(interaction, "League commands work in a server's channels, not in direct messages.")
             return
@@ -181,8 +258,11 @@ class OfficerCommands(CogBase):
             await tell(interaction, "Please choose a name with some letters or digits in it.")
             return
         await registration.register(self.store, interaction.guild_id, interaction.user.id, kept)
-        await tell(interaction, f"You are registered for this server's league as **{user_text.escape(kept)}**. "
-                                "Tables you join from now on show this name.")
+        await tell(
+            interaction,
+            f"You are registered for this server's league as **{user_text.escape(kept)}**. "
+            "Tables you join from now on show this name.",
+        )
 
     @app_commands.command(name="players", description="The league's registered players, with games and rating")
     @app_commands.guild_only()
@@ -195,16 +275,23 @@ class OfficerCommands(CogBase):
             await tell(interaction, "Nobody has registered yet: /league register.")
             return
         games = await registration.games_played(self.store, interaction.guild_id)
-        rated = {game: await ratings_now(self.store, interaction.guild_id, game)
-                 for game in sorted({g for _, g in games})}
+        rated = {
+            game: await ratings_now(self.store, interaction.guild_id, game) for game in sorted({g for _, g in games})
+        }
         lines = []
         for player in listed[:PLAYERS_SHOWN]:
             played = [(g, n) for (u, g), n in sorted(games.items()) if u == player.user_id]
-            detail = ", ".join(f"{g} {n} games, rating {rated[g][player.user_id].shown:.1f}"
-                               if player.user_id in rated[g] else f"{g} {n} games" for g, n in played)
+            detail = ", ".join(
+                f"{g} {n} games, rating {rated[g][player.user_id].shown:.1f}"
+                if player.user_id in rated[g]
+                else f"{g} {n} games"
+                for g, n in played
+            )
             lines.append(f"{user_text.name(player.name)} (<@{player.user_id}>) — {detail or 'no games yet'}")
         on = await registration.registration_on(self.store, interaction.guild_id)
         embed = discord.Embed(title="Registered players", colour=COLOUR, description="\n".join(lines))
-        embed.set_footer(text=f"{len(listed)} registered · " + (
-            "only registered players may join this server's tables" if on else "registration is optional here"))
+        embed.set_footer(
+            text=f"{len(listed)} registered · "
+            + ("only registered players may join this server's tables" if on else "registration is optional here")
+        )
         await interaction.response.send_message(embed=embed, allowed_mentions=discord.AllowedMentions.none())

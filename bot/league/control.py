@@ -56,8 +56,16 @@ async def pause(manager: TableManager, table: Table, officer: Officer, reason: s
         held = Pause(officer_id, name, left, now)
         async with manager.store.transaction() as db:
             await save_pause(db, table.id, table.guild_id, held)
-            await officers.record(db, manager.store, table.guild_id, officer, "pause", reason, _target(table.id),
-                                  {"seconds_left": None if left is None else round(left, 1)})
+            await officers.record(
+                db,
+                manager.store,
+                table.guild_id,
+                officer,
+                "pause",
+                reason,
+                _target(table.id),
+                {"seconds_left": None if left is None else round(left, 1)},
+            )
         table.paused = held
         if table.timer is not None:
             table.timer.cancel()
@@ -75,8 +83,16 @@ async def resume(manager: TableManager, table: Table, officer: Officer, reason: 
         deadline = None if held.remaining is None else manager.clock() + held.remaining
         async with manager.store.transaction() as db:
             await end_pause(db, table.id, deadline)
-            await officers.record(db, manager.store, table.guild_id, officer, "resume", reason, _target(table.id),
-                                  {"seconds_left": None if held.remaining is None else round(held.remaining, 1)})
+            await officers.record(
+                db,
+                manager.store,
+                table.guild_id,
+                officer,
+                "resume",
+                reason,
+                _target(table.id),
+                {"seconds_left": None if held.remaining is None else round(held.remaining, 1)},
+            )
         table.paused, table.deadline = None, deadline
         manager._arm_timer(table)
     who = user_text.name(_who(officer)[1])
@@ -98,8 +114,16 @@ async def bench(manager: TableManager, table: Table, user_id: int, officer: Offi
         seats[seat].resigned = True
         async with manager.store.transaction() as db:
             row = await manager.store.tables.update_seats(table.id, [s.as_dict() for s in seats], table.version)
-            await officers.record(db, manager.store, table.guild_id, officer, "replace", reason, _target(table.id),
-                                  {"seat": seat, "user_id": user_id, "by": "bot"})
+            await officers.record(
+                db,
+                manager.store,
+                table.guild_id,
+                officer,
+                "replace",
+                reason,
+                _target(table.id),
+                {"seat": seat, "user_id": user_id, "by": "bot"},
+            )
         table.seats, table.version = seats, row.version
     player = user_text.name(table.seats[seat].name)
     manager._spawn(manager._advance(table, [], notes=[f"🤖 A bot plays {player}'s seat (an officer's call)."]))
@@ -112,8 +136,10 @@ async def end_early(manager: TableManager, table: Table, officer: Officer, reaso
     officer. A game without such a rule is refused, pointing to a void."""
     ending = table.game.end_early
     if ending is None:
-        raise Refusal(f"{table.game.title} has no rule to end a game before its end, so it cannot be settled "
-                      "early. /league table void closes the table without results.")
+        raise Refusal(
+            f"{table.game.title} has no rule to end a game before its end, so it cannot be settled "
+            "early. /league table void closes the table without results."
+        )
     _, name = _who(officer)
     async with table.lock:
         if table.status != PLAYING:
@@ -126,11 +152,20 @@ async def end_early(manager: TableManager, table: Table, officer: Officer, reaso
             events = ending(table.state)
             results = manager._ledger_results(table)
             async with manager.store.transaction() as db:
-                row = await manager.store.tables.finish(table.id, snapshot=table.state.model_dump_json(),
-                                                       expected_version=table.version, results=results)
+                row = await manager.store.tables.finish(
+                    table.id, snapshot=table.state.model_dump_json(), expected_version=table.version, results=results
+                )
                 await db.execute("DELETE FROM table_pauses WHERE table_id = ?", (table.id,))
-                await officers.record(db, manager.store, table.guild_id, officer, "end", reason, _target(table.id),
-                                      {"lines": len(results), "game": table.game.name})
+                await officers.record(
+                    db,
+                    manager.store,
+                    table.guild_id,
+                    officer,
+                    "end",
+                    reason,
+                    _target(table.id),
+                    {"lines": len(results), "game": table.game.name},
+                )
         except BaseException:
             table.state = held
             raise
@@ -175,18 +210,44 @@ async def void_finished(store: Store, table: Finished, officer: Officer, reason:
     memo = f"void by {user_text.plain_name(name)}: {reason}"[:200]
     async with store.transaction() as db:
         async with db.execute(
-                "SELECT season_id, participant, kind, game, MAX(user_id), MAX(name), MAX(seat), SUM(amount)"
-                " FROM ledger WHERE table_id = ? GROUP BY season_id, participant, kind, game"
-                " ORDER BY participant, kind", (table.id,)) as cur:
+            "SELECT season_id, participant, kind, game, MAX(user_id), MAX(name), MAX(seat), SUM(amount)"
+            " FROM ledger WHERE table_id = ? GROUP BY season_id, participant, kind, game"
+            " ORDER BY participant, kind",
+            (table.id,),
+        ) as cur:
             sums = await cur.fetchall()
-        entries = [LedgerEntry(guild_id=table.guild_id, season_id=s[0], table_id=table.id, game=s[3],
-                               participant=s[1], user_id=s[4], name=s[5], seat=s[6], kind=s[2], amount=-int(s[7]),
-                               memo=memo) for s in sums if int(s[7]) != 0]
+        entries = [
+            LedgerEntry(
+                guild_id=table.guild_id,
+                season_id=s[0],
+                table_id=table.id,
+                game=s[3],
+                participant=s[1],
+                user_id=s[4],
+                name=s[5],
+                seat=s[6],
+                kind=s[2],
+                amount=-int(s[7]),
+                memo=memo,
+            )
+            for s in sums
+            if int(s[7]) != 0
+        ]
         await store.ledger.append(entries, conn=db)
-        await db.execute("INSERT INTO table_voids (table_id, guild_id, officer_id, reason, at) VALUES (?, ?, ?, ?, ?)",
-                         (table.id, table.guild_id, officer_id, reason, store.now()))
-        await officers.record(db, store, table.guild_id, officer, "void", reason, _target(table.id),
-                              {"lines": len(entries), "game": table.game})
+        await db.execute(
+            "INSERT INTO table_voids (table_id, guild_id, officer_id, reason, at) VALUES (?, ?, ?, ?, ?)",
+            (table.id, table.guild_id, officer_id, reason, store.now()),
+        )
+        await officers.record(
+            db,
+            store,
+            table.guild_id,
+            officer,
+            "void",
+            reason,
+            _target(table.id),
+            {"lines": len(entries), "game": table.game},
+        )
         await rating_rebuild.rebuild_from(db, store.dialect.name, table.guild_id, table.game, table.id)
     return len(entries)
 
@@ -200,11 +261,20 @@ async def void_playing(manager: TableManager, table: Table, officer: Officer, re
         async with manager.store.transaction() as db:
             row = await manager.store.tables.cancel(table.id, table.version)
             await db.execute("DELETE FROM table_pauses WHERE table_id = ?", (table.id,))
-            await db.execute("INSERT INTO table_voids (table_id, guild_id, officer_id, reason, at)"
-                             " VALUES (?, ?, ?, ?, ?)", (table.id, table.guild_id, officer_id, reason,
-                                                         manager.store.now()))
-            await officers.record(db, manager.store, table.guild_id, officer, "void", reason, _target(table.id),
-                                  {"lines": 0, "game": table.game.name})
+            await db.execute(
+                "INSERT INTO table_voids (table_id, guild_id, officer_id, reason, at) VALUES (?, ?, ?, ?, ?)",
+                (table.id, table.guild_id, officer_id, reason, manager.store.now()),
+            )
+            await officers.record(
+                db,
+                manager.store,
+                table.guild_id,
+                officer,
+                "void",
+                reason,
+                _target(table.id),
+                {"lines": 0, "game": table.game.name},
+            )
         table.status, table.version, table.paused, table.deadline = CANCELLED, row.version, None, None
         table.closing = f"Voided by {user_text.name(name)}: {user_text.escape(reason, 200)}"
         if table.timer is not None:
@@ -230,18 +300,43 @@ async def correct(store: Store, table: Finished, user_id: int, points: float, of
     _, name = _who(officer)
     participant = participant_for_user(user_id)
     async with store.transaction() as db:
-        async with db.execute("SELECT name, seat FROM results WHERE table_id = ? AND participant = ?",
-                              (table.id, participant)) as cur:
+        async with db.execute(
+            "SELECT name, seat FROM results WHERE table_id = ? AND participant = ?", (table.id, participant)
+        ) as cur:
             seated = await cur.fetchone()
         if seated is None:
             raise Refusal("That player has no result at this table.")
         memo = f"adjustment by {user_text.plain_name(name)}: {reason}"[:200]
-        await store.ledger.append([LedgerEntry(guild_id=table.guild_id, season_id=table.season_id,
-                                               table_id=table.id, game=table.game, participant=participant,
-                                               user_id=user_id, name=seated[0], seat=seated[1], kind="adjustment",
-                                               amount=amount, memo=memo)], conn=db)
-        await officers.record(db, store, table.guild_id, officer, "correct", reason, _target(table.id),
-                              {"user_id": user_id, "amount": amount, "game": table.game})
+        await store.ledger.append(
+            [
+                LedgerEntry(
+                    guild_id=table.guild_id,
+                    season_id=table.season_id,
+                    table_id=table.id,
+                    game=table.game,
+                    participant=participant,
+                    user_id=user_id,
+                    name=seated[0],
+                    seat=seated[1],
+                    kind="adjustment",
+                    amount=amount,
+                    memo=memo,
+                )
+            ],
+            conn=db,
+        )
+        await officers.record(
+            db,
+            store,
+            table.guild_id,
+            officer,
+            "correct",
+            reason,
+            _target(table.id),
+            {"user_id": user_id, "amount": amount, "game": table.game},
+        )
         await rating_rebuild.rebuild_from(db, store.dialect.name, table.guild_id, table.game, table.id)
-    return (f"{user_text.name(seated[0])}'s result at table {table.id} moved by {shown(table.game, amount)}; "
-            "the standings and ratings follow.")
+    return (
+        f"{user_text.name(seated[0])}'s result at table {table.id} moved by {shown(table.game, amount)}; "
+        "the standings and ratings follow."
+    )

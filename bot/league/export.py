@@ -28,8 +28,10 @@ GAMES_SQL = (
     " WHERE r.guild_id = ? AND r.season_id = ? AND t.status = 'finished'"
     " ORDER BY t.finished_at, r.table_id, r.seat, r.participant"
 )
-LEDGER_SQL = ("SELECT id, created_at, table_id, game, participant, user_id, name, seat, kind, amount, round, placing,"
-              " memo FROM ledger WHERE guild_id = ? AND season_id = ? ORDER BY id")
+LEDGER_SQL = (
+    "SELECT id, created_at, table_id, game, participant, user_id, name, seat, kind, amount, round, placing,"
+    " memo FROM ledger WHERE guild_id = ? AND season_id = ? ORDER BY id"
+)
 
 
 def when(at: float | None) -> str:
@@ -57,26 +59,94 @@ async def season_files(store: Any, guild_id: int, season_id: int, min_games: int
             games = list(await cur.fetchall())
         async with db.execute(LEDGER_SQL, (guild_id, season_id)) as cur:
             ledger = list(await cur.fetchall())
-    games_rows = [[r["table_id"], r["game"], when(r["finished_at"]), r["seat"], r["user_id"] or "",
-                   "no" if r["user_id"] is not None else "yes", text(r["name"]), r["placing"] or "",
-                   plain(r["game"], int(r["net"])), columns(r["game"]).unit] for r in games]
+    games_rows = [
+        [
+            r["table_id"],
+            r["game"],
+            when(r["finished_at"]),
+            r["seat"],
+            r["user_id"] or "",
+            "no" if r["user_id"] is not None else "yes",
+            text(r["name"]),
+            r["placing"] or "",
+            plain(r["game"], int(r["net"])),
+            columns(r["game"]).unit,
+        ]
+        for r in games
+    ]
     table = await standings(store, guild_id, season_id, min_games=min_games)
     standing_rows = []
     for game, shown in table.items():
         for s in shown.rows:
             avg = s.average_placing
-            standing_rows.append([game, s.rank or "", s.user_id, text(s.name), plain(game, s.points), s.games,
-                                  s.firsts, "" if avg is None else f"{avg:.4f}",
-                                  "" if s.rounds_won is None else s.rounds_won, columns(game).unit])
-    ledger_rows = [[r["id"], when(r["created_at"]), r["table_id"] or "", r["game"], r["participant"],
-                    r["user_id"] or "", text(r["name"]), "" if r["seat"] is None else r["seat"], r["kind"],
-                    plain(r["game"], int(r["amount"])), "" if r["round"] is None else r["round"],
-                    r["placing"] or "", text(r["memo"])] for r in ledger]
+            standing_rows.append(
+                [
+                    game,
+                    s.rank or "",
+                    s.user_id,
+                    text(s.name),
+                    plain(game, s.points),
+                    s.games,
+                    s.firsts,
+                    "" if avg is None else f"{avg:.4f}",
+                    "" if s.rounds_won is None else s.rounds_won,
+                    columns(game).unit,
+                ]
+            )
+    ledger_rows = [
+        [
+            r["id"],
+            when(r["created_at"]),
+            r["table_id"] or "",
+            r["game"],
+            r["participant"],
+            r["user_id"] or "",
+            text(r["name"]),
+            "" if r["seat"] is None else r["seat"],
+            r["kind"],
+            plain(r["game"], int(r["amount"])),
+            "" if r["round"] is None else r["round"],
+            r["placing"] or "",
+            text(r["memo"]),
+        ]
+        for r in ledger
+    ]
     return {
-        "games.csv": _csv(["table", "game", "finished_at", "seat", "user_id", "bot", "name", "placing",
-                           "league_points", "unit"], games_rows),
-        "standings.csv": _csv(["game", "rank", "user_id", "name", "league_points", "games", "firsts",
-                               "average_placing", "rounds_won", "unit"], standing_rows),
-        "ledger.csv": _csv(["id", "created_at", "table", "game", "participant", "user_id", "name", "seat", "kind",
-                            "amount", "round", "placing", "memo"], ledger_rows),
+        "games.csv": _csv(
+            ["table", "game", "finished_at", "seat", "user_id", "bot", "name", "placing", "league_points", "unit"],
+            games_rows,
+        ),
+        "standings.csv": _csv(
+            [
+                "game",
+                "rank",
+                "user_id",
+                "name",
+                "league_points",
+                "games",
+                "firsts",
+                "average_placing",
+                "rounds_won",
+                "unit",
+            ],
+            standing_rows,
+        ),
+        "ledger.csv": _csv(
+            [
+                "id",
+                "created_at",
+                "table",
+                "game",
+                "participant",
+                "user_id",
+                "name",
+                "seat",
+                "kind",
+                "amount",
+                "round",
+                "placing",
+                "memo",
+            ],
+            ledger_rows,
+        ),
     }

@@ -36,8 +36,12 @@ class LateSeat:
 
 
 async def queued(store: Store, table_id: int) -> list[LateSeat]:
-    async with store.read() as db, db.execute(
-            "SELECT seat, user_id, name, deal FROM late_seats WHERE table_id = ? ORDER BY seat", (table_id,)) as cur:
+    async with (
+        store.read() as db,
+        db.execute(
+            "SELECT seat, user_id, name, deal FROM late_seats WHERE table_id = ? ORDER BY seat", (table_id,)
+        ) as cur,
+    ):
         rows = await cur.fetchall()
     return [LateSeat(int(r[0]), int(r[1]), r[2], int(r[3])) for r in rows]
 
@@ -70,17 +74,37 @@ async def promise(manager: TableManager, table: Table, user_id: int, name: str, 
             raise Refusal("No bot's seat is free at this table: every seat is a person's or already promised.")
         promised = LateSeat(free[0], user_id, seated_name, number(table.state))
         async with manager.store.transaction() as db:
-            await db.execute("INSERT INTO late_seats (table_id, seat, guild_id, user_id, name, deal, officer_id, at)"
-                             " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                             (table.id, promised.seat, table.guild_id, user_id, seated_name, promised.deal,
-                              officer.id if isinstance(officer, discord.abc.User) else officer[0], manager.store.now()))
-            await officers.record(db, manager.store, table.guild_id, officer, "late seat", reason, f"table {table.id}",
-                                  {"seat": promised.seat, "user_id": user_id, "deal": promised.deal})
+            await db.execute(
+                "INSERT INTO late_seats (table_id, seat, guild_id, user_id, name, deal, officer_id, at)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    table.id,
+                    promised.seat,
+                    table.guild_id,
+                    user_id,
+                    seated_name,
+                    promised.deal,
+                    officer.id if isinstance(officer, discord.abc.User) else officer[0],
+                    manager.store.now(),
+                ),
+            )
+            await officers.record(
+                db,
+                manager.store,
+                table.guild_id,
+                officer,
+                "late seat",
+                reason,
+                f"table {table.id}",
+                {"seat": promised.seat, "user_id": user_id, "deal": promised.deal},
+            )
         late.append(promised)
     player, bot = user_text.name(seated_name), user_text.name(table.seats[promised.seat].name)
     manager._spawn(manager._advance(table, [], notes=[f"🪑 {player} takes {bot}'s seat when the next deal begins."]))
-    return (f"{player} takes {bot}'s seat at table {table.id} when the next deal begins (it is in deal "
-            f"{promised.deal} now).")
+    return (
+        f"{player} takes {bot}'s seat at table {table.id} when the next deal begins (it is in deal "
+        f"{promised.deal} now)."
+    )
 
 
 async def seat_due(manager: TableManager, table: Table, events: list[Event], notes: list[str]) -> None:
@@ -100,26 +124,29 @@ async def seat_due(manager: TableManager, table: Table, events: list[Event], not
     seats = [Seat(**s.__dict__) for s in table.seats]
     for p in due:
         if manager._seated_elsewhere(p.user_id, table.guild_id, table.id) is None:
-            notes.append(f"🪑 {user_text.name(p.name)} takes {user_text.name(seats[p.seat].name)}'s seat from "
-                         "this deal on.")
+            notes.append(
+                f"🪑 {user_text.name(p.name)} takes {user_text.name(seats[p.seat].name)}'s seat from this deal on."
+            )
             seats[p.seat] = Seat(p.user_id, p.name, balance=seats[p.seat].balance)
         else:
-            notes.append(f"🪑 {user_text.name(p.name)} sat down at another table, so a bot keeps "
-                         f"{user_text.name(seats[p.seat].name)}'s seat.")
+            notes.append(
+                f"🪑 {user_text.name(p.name)} sat down at another table, so a bot keeps "
+                f"{user_text.name(seats[p.seat].name)}'s seat."
+            )
     try:
         async with manager.store.transaction() as db:
             row = await manager.store.tables.update_seats(table.id, [s.as_dict() for s in seats], table.version)
             for p in due:
                 await db.execute("DELETE FROM late_seats WHERE table_id = ? AND seat = ?", (table.id, p.seat))
     except StaleVersion:  # another process changed the table: read it again; the next advance looks again
-        del notes[-len(due):]
+        del notes[-len(due) :]
         await manager._reload(table)
         table.late_seats = None
         return
     table.seats, table.version = seats, row.version
     table.late_seats = [p for p in late if p not in due]
-    told = notes[-len(due):]
-    del notes[-len(due):]
+    told = notes[-len(due) :]
+    del notes[-len(due) :]
     if any(e.type == "round_start" and e.seat is None for e in events):
         await manager._shown(table, await manager.presenter.table_changed(table, list(events), list(notes)))
         events.clear()

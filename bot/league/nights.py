@@ -76,18 +76,31 @@ class NightError(Exception):
 
 
 def _signup(row: Any) -> Signup:
-    return Signup(int(row["id"]), int(row["guild_id"]), int(row["channel_id"]),
-                  None if row["message_id"] is None else int(row["message_id"]), row["game"], int(row["tables_in"]),
-                  bool(row["threads"]), None if row["season_id"] is None else int(row["season_id"]),
-                  None if row["rounds"] is None else int(row["rounds"]), row["method"],
-                  None if row["ended_at"] is None else float(row["ended_at"]))
+    return Signup(
+        int(row["id"]),
+        int(row["guild_id"]),
+        int(row["channel_id"]),
+        None if row["message_id"] is None else int(row["message_id"]),
+        row["game"],
+        int(row["tables_in"]),
+        bool(row["threads"]),
+        None if row["season_id"] is None else int(row["season_id"]),
+        None if row["rounds"] is None else int(row["rounds"]),
+        row["method"],
+        None if row["ended_at"] is None else float(row["ended_at"]),
+    )
 
 
 def _night_table(row: Any) -> NightTable:
-    return NightTable(int(row["signup_id"]), int(row["round"]), int(row["number"]),
-                      [int(p) for p in json.loads(row["players"])], int(row["bots"]),
-                      None if row["channel_id"] is None else int(row["channel_id"]),
-                      None if row["table_id"] is None else int(row["table_id"]))
+    return NightTable(
+        int(row["signup_id"]),
+        int(row["round"]),
+        int(row["number"]),
+        [int(p) for p in json.loads(row["players"])],
+        int(row["bots"]),
+        None if row["channel_id"] is None else int(row["channel_id"]),
+        None if row["table_id"] is None else int(row["table_id"]),
+    )
 
 
 async def _rows(db: Any, sql: str, params: tuple[Any, ...] = ()) -> list[Any]:
@@ -105,13 +118,24 @@ def table_size(game: str, options: dict[str, Any]) -> tuple[int, int]:
 # ---------------------------------------------------------------- sign-ups
 
 
-async def create_signup(db: Any, store: Any, *, guild_id: int, channel_id: int, game: str, tables_in: int,
-                        threads: bool, season_id: int | None, created_by: int) -> int:
+async def create_signup(
+    db: Any,
+    store: Any,
+    *,
+    guild_id: int,
+    channel_id: int,
+    game: str,
+    tables_in: int,
+    threads: bool,
+    season_id: int | None,
+    created_by: int,
+) -> int:
     """A new sign-up (its message id is set once posted); on ``db``, a transaction's connection."""
     cur = await db.execute(
         "INSERT INTO league_signups (guild_id, channel_id, game, tables_in, threads, season_id, created_by, created_at)"
         " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-        (guild_id, channel_id, game, tables_in, int(threads), season_id, created_by, store.now()))
+        (guild_id, channel_id, game, tables_in, int(threads), season_id, created_by, store.now()),
+    )
     return int(cur.lastrowid)
 
 
@@ -137,16 +161,20 @@ async def stored_signup(store: Any, signup_id: int) -> Signup:
 async def latest_signup(store: Any, guild_id: int) -> Signup | None:
     """The server's newest sign-up that has not ended (the one /league draw, round and tournament act on)."""
     async with store.read() as db:
-        rows = await _rows(db, "SELECT * FROM league_signups WHERE guild_id = ? AND ended_at IS NULL"
-                               " ORDER BY id DESC LIMIT 1", (guild_id,))
+        rows = await _rows(
+            db,
+            "SELECT * FROM league_signups WHERE guild_id = ? AND ended_at IS NULL ORDER BY id DESC LIMIT 1",
+            (guild_id,),
+        )
     return _signup(rows[0]) if rows else None
 
 
 async def players(store: Any, signup_id: int) -> list[tuple[int, str]]:
     """Who joined, in the order they joined: (user id, name)."""
     async with store.read() as db:
-        rows = await _rows(db, "SELECT user_id, name FROM signup_players WHERE signup_id = ?"
-                               " ORDER BY joined_at, user_id", (signup_id,))
+        rows = await _rows(
+            db, "SELECT user_id, name FROM signup_players WHERE signup_id = ? ORDER BY joined_at, user_id", (signup_id,)
+        )
     return [(int(r["user_id"]), r["name"]) for r in rows]
 
 
@@ -155,7 +183,9 @@ async def join(store: Any, signup_id: int, user_id: int, name: str) -> bool:
     async with store.transaction() as db:
         cur = await db.execute(
             "INSERT INTO signup_players (signup_id, user_id, name, joined_at) VALUES (?, ?, ?, ?)"
-            " ON CONFLICT (signup_id, user_id) DO NOTHING", (signup_id, user_id, name, store.now()))
+            " ON CONFLICT (signup_id, user_id) DO NOTHING",
+            (signup_id, user_id, name, store.now()),
+        )
         return cur.rowcount == 1
 
 
@@ -173,8 +203,9 @@ async def set_tournament(db: Any, signup_id: int, rounds: int, method: str) -> N
 async def end(store: Any, signup_id: int) -> bool:
     """Mark a tournament ended; False when it had ended already (another call got there first)."""
     async with store.transaction() as db:
-        cur = await db.execute("UPDATE league_signups SET ended_at = ? WHERE id = ? AND ended_at IS NULL",
-                               (store.now(), signup_id))
+        cur = await db.execute(
+            "UPDATE league_signups SET ended_at = ? WHERE id = ? AND ended_at IS NULL", (store.now(), signup_id)
+        )
         return cur.rowcount == 1
 
 
@@ -184,8 +215,17 @@ async def end(store: Any, signup_id: int) -> bool:
 async def rounds(store: Any, signup_id: int) -> list[Round]:
     async with store.read() as db:
         rows = await _rows(db, "SELECT * FROM night_rounds WHERE signup_id = ? ORDER BY round", (signup_id,))
-    return [Round(int(r["signup_id"]), int(r["round"]), r["method"], r["seed"], bool(r["allow_bots"]),
-                  [int(p) for p in json.loads(r["waiting"])]) for r in rows]
+    return [
+        Round(
+            int(r["signup_id"]),
+            int(r["round"]),
+            r["method"],
+            r["seed"],
+            bool(r["allow_bots"]),
+            [int(p) for p in json.loads(r["waiting"])],
+        )
+        for r in rows
+    ]
 
 
 async def tables(store: Any, signup_id: int, round_no: int | None = None) -> list[NightTable]:
@@ -216,9 +256,12 @@ async def tournament_points(store: Any, signup: Signup) -> dict[int, dict[int, i
     (ledger amounts, as the game books them)."""
     async with store.read() as db:
         rows = await _rows(
-            db, "SELECT n.round, r.user_id, SUM(r.net) AS net FROM night_tables n"
-                " JOIN results r ON r.table_id = n.table_id"
-                " WHERE n.signup_id = ? AND r.user_id IS NOT NULL GROUP BY n.round, r.user_id", (signup.id,))
+            db,
+            "SELECT n.round, r.user_id, SUM(r.net) AS net FROM night_tables n"
+            " JOIN results r ON r.table_id = n.table_id"
+            " WHERE n.signup_id = ? AND r.user_id IS NOT NULL GROUP BY n.round, r.user_id",
+            (signup.id,),
+        )
     out: dict[int, dict[int, int]] = {}
     for row in rows:
         out.setdefault(int(row["user_id"]), {})[int(row["round"])] = int(row["net"])
@@ -228,9 +271,13 @@ async def tournament_points(store: Any, signup: Signup) -> dict[int, dict[int, i
 async def result_names(store: Any, signup: Signup) -> dict[int, str]:
     """The names its players had at a sign-up's tables (for those who have left the sign-up since)."""
     async with store.read() as db:
-        rows = await _rows(db, "SELECT r.user_id, MAX(r.name) AS name FROM night_tables n JOIN results r"
-                               " ON r.table_id = n.table_id WHERE n.signup_id = ? AND r.user_id IS NOT NULL"
-                               " GROUP BY r.user_id", (signup.id,))
+        rows = await _rows(
+            db,
+            "SELECT r.user_id, MAX(r.name) AS name FROM night_tables n JOIN results r"
+            " ON r.table_id = n.table_id WHERE n.signup_id = ? AND r.user_id IS NOT NULL"
+            " GROUP BY r.user_id",
+            (signup.id,),
+        )
     return {int(r["user_id"]): r["name"] for r in rows}
 
 
@@ -239,8 +286,12 @@ async def season_points(store: Any, guild_id: int, season_id: int | None, game: 
     if season_id is None:
         return {}
     async with store.read() as db:
-        rows = await _rows(db, "SELECT user_id, SUM(net) AS net FROM results WHERE guild_id = ? AND season_id = ?"
-                               " AND game = ? AND user_id IS NOT NULL GROUP BY user_id", (guild_id, season_id, game))
+        rows = await _rows(
+            db,
+            "SELECT user_id, SUM(net) AS net FROM results WHERE guild_id = ? AND season_id = ?"
+            " AND game = ? AND user_id IS NOT NULL GROUP BY user_id",
+            (guild_id, season_id, game),
+        )
     return {int(r["user_id"]): int(r["net"]) for r in rows}
 
 
@@ -248,14 +299,25 @@ async def unfinished(store: Any, signup_id: int, round_no: int) -> list[NightTab
     """The round's tables not finished yet (not opened, or still being played)."""
     async with store.read() as db:
         rows = await _rows(
-            db, "SELECT n.* FROM night_tables n LEFT JOIN tables t ON t.id = n.table_id"
-                " WHERE n.signup_id = ? AND n.round = ? AND (t.id IS NULL OR t.status NOT IN ('finished', 'cancelled'))"
-                " ORDER BY n.number", (signup_id, round_no))
+            db,
+            "SELECT n.* FROM night_tables n LEFT JOIN tables t ON t.id = n.table_id"
+            " WHERE n.signup_id = ? AND n.round = ? AND (t.id IS NULL OR t.status NOT IN ('finished', 'cancelled'))"
+            " ORDER BY n.number",
+            (signup_id, round_no),
+        )
     return [_night_table(r) for r in rows]
 
 
-async def plan(store: Any, signup: Signup, *, method: str, seed: str, allow_bots: bool,
-               options: dict[str, Any], busy: frozenset[int] = frozenset()) -> pairing.Draw:
+async def plan(
+    store: Any,
+    signup: Signup,
+    *,
+    method: str,
+    seed: str,
+    allow_bots: bool,
+    options: dict[str, Any],
+    busy: frozenset[int] = frozenset(),
+) -> pairing.Draw:
     """The next round's draw: the signed-up players (but those ``busy`` at another table) seated by ``method``
     from ``seed`` at tables of the game's size; swiss counts the earlier rounds' tables as meetings and, like
     rating, uses the points or ratings of the season (a tournament's own points for swiss)."""
@@ -266,19 +328,34 @@ async def plan(store: Any, signup: Signup, *, method: str, seed: str, allow_bots
     ratings: dict[int, float] = {}
     points: dict[int, float] = {}
     if method == "rating":
-        ratings = {user: r.mu - 3 * r.sigma
-                   for user, r in (await ratings_now(store, signup.guild_id, signup.game, signup.season_id)).items()}
+        ratings = {
+            user: r.mu - 3 * r.sigma
+            for user, r in (await ratings_now(store, signup.guild_id, signup.game, signup.season_id)).items()
+        }
     elif method == "swiss":
         if signup.is_tournament:
-            points = {user: float(sum(by_round.values()))
-                      for user, by_round in (await tournament_points(store, signup)).items()}
+            points = {
+                user: float(sum(by_round.values()))
+                for user, by_round in (await tournament_points(store, signup)).items()
+            }
         else:
-            points = {user: float(net) for user, net in
-                      (await season_points(store, signup.guild_id, signup.season_id, signup.game)).items()}
-    work = functools.partial(pairing.draw, joined, method=method,  # type: ignore[arg-type]
-                             size=size, minimum=minimum, seed=seed,
-                             allow_bots=allow_bots, ratings=ratings, points=points, met=meetings(earlier_tables),
-                             waited=waits(earlier_rounds))
+            points = {
+                user: float(net)
+                for user, net in (await season_points(store, signup.guild_id, signup.season_id, signup.game)).items()
+            }
+    work = functools.partial(
+        pairing.draw,
+        joined,
+        method=method,  # type: ignore[arg-type]
+        size=size,
+        minimum=minimum,
+        seed=seed,
+        allow_bots=allow_bots,
+        ratings=ratings,
+        points=points,
+        met=meetings(earlier_tables),
+        waited=waits(earlier_rounds),
+    )
     if method != "swiss" or len(joined) <= INLINE_SWISS:
         return work()
     # a swiss draw of a bigger night searches for up to seconds: in a process of its own, so the event loop
@@ -298,37 +375,56 @@ def _drawing_process() -> ProcessPoolExecutor:
     return _pool
 
 
-async def save_round(db: Any, store: Any, signup_id: int, round_no: int, drawn: pairing.Draw, *, allow_bots: bool,
-                     drawn_by: int) -> None:
+async def save_round(
+    db: Any, store: Any, signup_id: int, round_no: int, drawn: pairing.Draw, *, allow_bots: bool, drawn_by: int
+) -> None:
     """The round and its tables, on ``db`` (the transaction that also records the officer's action)."""
     await db.execute(
         "INSERT INTO night_rounds (signup_id, round, method, seed, allow_bots, waiting, drawn_by, drawn_at)"
         " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-        (signup_id, round_no, drawn.method, drawn.seed, int(allow_bots), json.dumps(drawn.waiting), drawn_by,
-         store.now()))
+        (
+            signup_id,
+            round_no,
+            drawn.method,
+            drawn.seed,
+            int(allow_bots),
+            json.dumps(drawn.waiting),
+            drawn_by,
+            store.now(),
+        ),
+    )
     for number, (seated, bots) in enumerate(zip(drawn.tables, drawn.bots), start=1):
-        await db.execute("INSERT INTO night_tables (signup_id, round, number, players, bots) VALUES (?, ?, ?, ?, ?)",
-                         (signup_id, round_no, number, json.dumps(seated), bots))
+        await db.execute(
+            "INSERT INTO night_tables (signup_id, round, number, players, bots) VALUES (?, ?, ?, ?, ?)",
+            (signup_id, round_no, number, json.dumps(seated), bots),
+        )
 
 
 async def set_table_channel(store: Any, table: NightTable, channel_id: int) -> None:
     async with store.transaction() as db:
-        await db.execute("UPDATE night_tables SET channel_id = ? WHERE signup_id = ? AND round = ? AND number = ?",
-                         (channel_id, table.signup_id, table.round, table.number))
+        await db.execute(
+            "UPDATE night_tables SET channel_id = ? WHERE signup_id = ? AND round = ? AND number = ?",
+            (channel_id, table.signup_id, table.round, table.number),
+        )
 
 
 async def link_table(db: Any, table: NightTable, table_id: int) -> None:
     """Name the table opened for a drawn table, on ``db`` (the transaction that creates it)."""
-    await db.execute("UPDATE night_tables SET table_id = ? WHERE signup_id = ? AND round = ? AND number = ?",
-                     (table_id, table.signup_id, table.round, table.number))
+    await db.execute(
+        "UPDATE night_tables SET table_id = ? WHERE signup_id = ? AND round = ? AND number = ?",
+        (table_id, table.signup_id, table.round, table.number),
+    )
 
 
 async def unopened(store: Any, guild_ids: Any = None) -> list[NightTable]:
     """Drawn tables whose table was not opened yet (a restart in the middle of a draw), oldest first."""
     async with store.read() as db:
-        rows = await _rows(db, "SELECT n.*, s.guild_id FROM night_tables n JOIN league_signups s ON s.id = n.signup_id"
-                               " WHERE n.table_id IS NULL AND s.ended_at IS NULL"
-                               " ORDER BY n.signup_id, n.round, n.number")
+        rows = await _rows(
+            db,
+            "SELECT n.*, s.guild_id FROM night_tables n JOIN league_signups s ON s.id = n.signup_id"
+            " WHERE n.table_id IS NULL AND s.ended_at IS NULL"
+            " ORDER BY n.signup_id, n.round, n.number",
+        )
     return [_night_table(r) for r in rows if guild_ids is None or guild_ids(int(r["guild_id"]))]
 
 
@@ -341,8 +437,10 @@ async def open_tournaments(store: Any) -> list[Signup]:
 async def drawn_lobbies(store: Any) -> list[int]:
     """Tables a draw opened that were not started (a restart between opening and starting one)."""
     async with store.read() as db:
-        rows = await _rows(db, "SELECT t.id FROM night_tables n JOIN tables t ON t.id = n.table_id"
-                               " WHERE t.status = 'lobby' ORDER BY t.id")
+        rows = await _rows(
+            db,
+            "SELECT t.id FROM night_tables n JOIN tables t ON t.id = n.table_id WHERE t.status = 'lobby' ORDER BY t.id",
+        )
     return [int(r["id"]) for r in rows]
 
 
@@ -358,8 +456,15 @@ async def dealt_again(store: Any, signup: Signup) -> list[tuple[Round, list[Nigh
         same = None
         if drawn.method == "random":
             players = sorted([p for t in seated for p in t.players] + drawn.waiting)
-            again = pairing.draw(players, method="random", size=size, minimum=minimum, seed=drawn.seed,
-                                 allow_bots=drawn.allow_bots, waited=waits(earlier))
+            again = pairing.draw(
+                players,
+                method="random",
+                size=size,
+                minimum=minimum,
+                seed=drawn.seed,
+                allow_bots=drawn.allow_bots,
+                waited=waits(earlier),
+            )
             same = again.tables == [t.players for t in seated] and again.waiting == drawn.waiting
         out.append((drawn, seated, same))
         earlier.append(drawn)

@@ -37,8 +37,10 @@ class OfficerAction:
 
 async def officer_role(store: Any, guild_id: int) -> int | None:
     """The server's league-officer role, if it named one."""
-    async with store.read() as db, db.execute("SELECT officer_role FROM league_settings WHERE guild_id = ?",
-                                              (guild_id,)) as cur:
+    async with (
+        store.read() as db,
+        db.execute("SELECT officer_role FROM league_settings WHERE guild_id = ?", (guild_id,)) as cur,
+    ):
         row = await cur.fetchone()
     return None if row is None or row[0] is None else int(row[0])
 
@@ -50,7 +52,9 @@ async def set_officer_role(store: Any, guild_id: int, role_id: int | None, db: A
         await conn.execute(
             "INSERT INTO league_settings (guild_id, min_games, officer_role, updated_at) VALUES (?, 0, ?, ?)"
             " ON CONFLICT (guild_id) DO UPDATE SET officer_role = excluded.officer_role,"
-            " updated_at = excluded.updated_at", (guild_id, role_id, store.now()))
+            " updated_at = excluded.updated_at",
+            (guild_id, role_id, store.now()),
+        )
 
 
 def is_officer(member: discord.abc.User, permissions: discord.Permissions, role_id: int | None) -> bool:
@@ -71,8 +75,16 @@ async def check_officer(interaction: discord.Interaction, store: Any) -> str | N
     return REFUSAL.format(role=f" (<@&{role_id}>)" if role_id is not None else "")
 
 
-async def record(db: Any, store: Any, guild_id: int, officer: discord.abc.User | tuple[int, str], action: str,
-                 reason: str = "", target: str = "", details: Mapping[str, Any] | None = None) -> None:
+async def record(
+    db: Any,
+    store: Any,
+    guild_id: int,
+    officer: discord.abc.User | tuple[int, str],
+    action: str,
+    reason: str = "",
+    target: str = "",
+    details: Mapping[str, Any] | None = None,
+) -> None:
     """Put an officer action on the record, on ``db`` (a connection of ``store.transaction()``, so the
     record and the change it describes are written together)."""
     officer_id, name = (officer.id, officer.display_name) if isinstance(officer, discord.abc.User) else officer
@@ -81,17 +93,29 @@ async def record(db: Any, store: Any, guild_id: int, officer: discord.abc.User |
     await db.execute(
         "INSERT INTO officer_actions (guild_id, officer_id, officer_name, action, target, details, reason, at)"
         " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-        (guild_id, officer_id, user_text.plain_name(name), action, target,
-         json.dumps(dict(details or {}), sort_keys=True, separators=(",", ":")), reason.strip()[:REASON_MAX],
-         store.now()))
+        (
+            guild_id,
+            officer_id,
+            user_text.plain_name(name),
+            action,
+            target,
+            json.dumps(dict(details or {}), sort_keys=True, separators=(",", ":")),
+            reason.strip()[:REASON_MAX],
+            store.now(),
+        ),
+    )
 
 
 async def actions(store: Any, guild_id: int, before: int | None = None, limit: int = 10) -> list[OfficerAction]:
     """The server's officer actions, newest first: ``limit`` of them older than id ``before`` (paging)."""
-    sql = ("SELECT id, guild_id, officer_id, officer_name, action, target, details, reason, at FROM officer_actions"
-           " WHERE guild_id = ?" + (" AND id < ?" if before is not None else "") + " ORDER BY id DESC LIMIT ?")
+    sql = (
+        "SELECT id, guild_id, officer_id, officer_name, action, target, details, reason, at FROM officer_actions"
+        " WHERE guild_id = ?" + (" AND id < ?" if before is not None else "") + " ORDER BY id DESC LIMIT ?"
+    )
     params: tuple[Any, ...] = (guild_id, before, limit) if before is not None else (guild_id, limit)
     async with store.read() as db, db.execute(sql, params) as cur:
         rows = await cur.fetchall()
-    return [OfficerAction(int(r[0]), int(r[1]), int(r[2]), r[3], r[4], r[5], json.loads(r[6]), r[7], float(r[8]))
-            for r in rows]
+    return [
+        OfficerAction(int(r[0]), int(r[1]), int(r[2]), r[3], r[4], r[5], json.loads(r[6]), r[7], float(r[8]))
+        for r in rows
+    ]

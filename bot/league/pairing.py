@@ -75,9 +75,19 @@ def spread(tables: Sequence[Sequence[int]], points: Mapping[int, float]) -> floa
     return total
 
 
-def draw(players: Sequence[int], *, method: Method, size: int, minimum: int, seed: str, allow_bots: bool = False,
-         ratings: Mapping[int, float] | None = None, points: Mapping[int, float] | None = None,
-         met: Mapping[frozenset[int], int] | None = None, waited: Mapping[int, int] | None = None) -> Draw:
+def draw(
+    players: Sequence[int],
+    *,
+    method: Method,
+    size: int,
+    minimum: int,
+    seed: str,
+    allow_bots: bool = False,
+    ratings: Mapping[int, float] | None = None,
+    points: Mapping[int, float] | None = None,
+    met: Mapping[frozenset[int], int] | None = None,
+    waited: Mapping[int, int] | None = None,
+) -> Draw:
     """Seat ``players`` (ids, each once) by ``method``; see the module's notes."""
     if method not in METHODS:
         raise ValueError(f"unknown draw method {method!r}")
@@ -87,7 +97,7 @@ def draw(players: Sequence[int], *, method: Method, size: int, minimum: int, see
     order = seeded_shuffle(seed, 0, deck=sorted(players))
     order.sort(key=lambda p: -waited.get(p, 0))  # stable: the shuffle breaks ties
     sizes, bots, waiting_count = table_sizes(len(order), size, minimum, allow_bots)
-    seated, waiting = order[: len(order) - waiting_count], order[len(order) - waiting_count:]
+    seated, waiting = order[: len(order) - waiting_count], order[len(order) - waiting_count :]
     if method == "random":
         tables = _chunks(seated, sizes)
     elif method == "rating":
@@ -102,13 +112,14 @@ def draw(players: Sequence[int], *, method: Method, size: int, minimum: int, see
 def _chunks(players: Sequence[int], sizes: Sequence[int]) -> list[list[int]]:
     out, start = [], 0
     for n in sizes:
-        out.append(list(players[start: start + n]))
+        out.append(list(players[start : start + n]))
         start += n
     return out
 
 
-def swiss(players: Sequence[int], sizes: Sequence[int], met: Mapping[frozenset[int], int],
-          points: Mapping[int, float]) -> list[list[int]]:
+def swiss(
+    players: Sequence[int], sizes: Sequence[int], met: Mapping[frozenset[int], int], points: Mapping[int, float]
+) -> list[list[int]]:
     """The seating with the fewest repeated pairings, then the smallest spread of points."""
     if sum(sizes) != len(players):
         raise ValueError("the tables' sizes do not add up to the players")
@@ -119,13 +130,15 @@ def swiss(players: Sequence[int], sizes: Sequence[int], met: Mapping[frozenset[i
     return search.best
 
 
-def _cost(tables: Sequence[Sequence[int]], met: Mapping[frozenset[int], int],
-          points: Mapping[int, float]) -> tuple[int, float]:
+def _cost(
+    tables: Sequence[Sequence[int]], met: Mapping[frozenset[int], int], points: Mapping[int, float]
+) -> tuple[int, float]:
     return repeats(tables, met), spread(tables, points)
 
 
-def _improve(tables: list[list[int]], met: Mapping[frozenset[int], int],
-             points: Mapping[int, float]) -> list[list[int]]:
+def _improve(
+    tables: list[list[int]], met: Mapping[frozenset[int], int], points: Mapping[int, float]
+) -> list[list[int]]:
     """Swap two players of different tables while a swap lowers the cost."""
     tables = [list(t) for t in tables]
     cost = _cost(tables, met, points)
@@ -149,8 +162,7 @@ class _Search:
     choice of the others, tables of each remaining size tried in turn; a partial seating that
     already costs as much as the best one is dropped."""
 
-    def __init__(self, met: Mapping[frozenset[int], int], points: Mapping[int, float],
-                 best: list[list[int]]) -> None:
+    def __init__(self, met: Mapping[frozenset[int], int], points: Mapping[int, float], best: list[list[int]]) -> None:
         self.met, self.points = met, points
         self.best = best
         self.best_cost = _cost(best, met, points)

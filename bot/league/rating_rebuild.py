@@ -42,14 +42,18 @@ LATER = "(t.finished_at > ? OR (t.finished_at = ? AND t.id >= ?))"  # the tables
 AGGREGATE = {"sqlite": "group_concat({}, ';')", "postgresql": "string_agg({}, ';')"}
 # The new rows, from the worker's JSON text: [[table_id, user_id, scope, mu, sigma], …].
 INSERT = {
-    "sqlite": ("INSERT INTO ratings (table_id, user_id, scope, guild_id, game, finished_at, mu, sigma)"
-               " SELECT json_extract(j.value, '$[0]'), json_extract(j.value, '$[1]'), json_extract(j.value, '$[2]'),"
-               " ?, ?, t.finished_at, json_extract(j.value, '$[3]'), json_extract(j.value, '$[4]')"
-               " FROM json_each(?) AS j JOIN tables t ON t.id = json_extract(j.value, '$[0]')"),
-    "postgresql": ("INSERT INTO ratings (table_id, user_id, scope, guild_id, game, finished_at, mu, sigma)"
-                   " SELECT (j->>0)::bigint, (j->>1)::bigint, (j->>2)::bigint, ?, ?, t.finished_at,"
-                   " (j->>3)::float8, (j->>4)::float8"
-                   " FROM json_array_elements(?::json) AS j JOIN tables t ON t.id = (j->>0)::bigint"),
+    "sqlite": (
+        "INSERT INTO ratings (table_id, user_id, scope, guild_id, game, finished_at, mu, sigma)"
+        " SELECT json_extract(j.value, '$[0]'), json_extract(j.value, '$[1]'), json_extract(j.value, '$[2]'),"
+        " ?, ?, t.finished_at, json_extract(j.value, '$[3]'), json_extract(j.value, '$[4]')"
+        " FROM json_each(?) AS j JOIN tables t ON t.id = json_extract(j.value, '$[0]')"
+    ),
+    "postgresql": (
+        "INSERT INTO ratings (table_id, user_id, scope, guild_id, game, finished_at, mu, sigma)"
+        " SELECT (j->>0)::bigint, (j->>1)::bigint, (j->>2)::bigint, ?, ?, t.finished_at,"
+        " (j->>3)::float8, (j->>4)::float8"
+        " FROM json_array_elements(?::json) AS j JOIN tables t ON t.id = (j->>0)::bigint"
+    ),
 }
 
 
@@ -73,22 +77,29 @@ async def rebuild_from(db: Any, dialect: str, guild_id: int, game: str, table_id
     rated_later = LATER.replace("t.finished_at", "finished_at").replace("t.id", "table_id")
     # the latest rating before the changed table of each person and scope: a few hundred rows at most
     async with db.execute(
-            "SELECT user_id, scope, mu, sigma FROM (SELECT user_id, scope, mu, sigma, ROW_NUMBER() OVER"
-            " (PARTITION BY user_id, scope ORDER BY finished_at DESC, table_id DESC) AS n FROM ratings"
-            f" WHERE guild_id = ? AND game = ? AND NOT {rated_later}) AS before WHERE n = 1",
-            (guild_id, game, *later)) as cur:
+        "SELECT user_id, scope, mu, sigma FROM (SELECT user_id, scope, mu, sigma, ROW_NUMBER() OVER"
+        " (PARTITION BY user_id, scope ORDER BY finished_at DESC, table_id DESC) AS n FROM ratings"
+        f" WHERE guild_id = ? AND game = ? AND NOT {rated_later}) AS before WHERE n = 1",
+        (guild_id, game, *later),
+    ) as cur:
         prior = [[int(r[0]), int(r[1]), float(r[2]), float(r[3])] for r in await cur.fetchall()]
     aggregate = AGGREGATE[dialect]
     finished = f"t.guild_id = ? AND t.game = ? AND t.status = 'finished' AND {LATER}"
     # "order,id,season" per table, its order the rank by (finished_at, id), counted by the database
     ranked = _joined(["o.n", "o.id", "o.season_id"])
-    tables = await _one_text(db, f"SELECT {aggregate.format(ranked)} FROM (SELECT t.id, t.season_id, ROW_NUMBER()"
-                                 f" OVER (ORDER BY t.finished_at, t.id) AS n FROM tables t WHERE {finished}) AS o",
-                             (guild_id, game, *later))
+    tables = await _one_text(
+        db,
+        f"SELECT {aggregate.format(ranked)} FROM (SELECT t.id, t.season_id, ROW_NUMBER()"
+        f" OVER (ORDER BY t.finished_at, t.id) AS n FROM tables t WHERE {finished}) AS o",
+        (guild_id, game, *later),
+    )
     # "table,seat,participant,user,placing,net" per result (user and placing empty when NULL)
     seated = _joined(["r.table_id", "r.seat", "r.participant", "r.user_id", "r.placing", "r.net"])
-    results = await _one_text(db, f"SELECT {aggregate.format(seated)} FROM results r JOIN tables t ON t.id = r.table_id"
-                                  f" WHERE {finished}", (guild_id, game, *later))
+    results = await _one_text(
+        db,
+        f"SELECT {aggregate.format(seated)} FROM results r JOIN tables t ON t.id = r.table_id WHERE {finished}",
+        (guild_id, game, *later),
+    )
     await db.execute(f"DELETE FROM ratings WHERE guild_id = ? AND game = ? AND {rated_later}", (guild_id, game, *later))
     rows = await _in_worker(json.dumps({"prior": prior, "tables": tables, "results": results}))
     if rows != "[]":
@@ -100,8 +111,13 @@ async def _in_worker(request: str) -> str:
     history) is read as it comes, a chunk at a time: the stream's own read-to-the-end would move what is left of
     its buffer on every chunk, holding the loop tens of milliseconds."""
     worker = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "bot.league.rating_rebuild", stdin=asyncio.subprocess.PIPE,
-        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
+        sys.executable,
+        "-m",
+        "bot.league.rating_rebuild",
+        stdin=asyncio.subprocess.PIPE,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+    )
     assert worker.stdin is not None and worker.stdout is not None and worker.stderr is not None
     worker.stdin.write(request.encode())
     await worker.stdin.drain()
@@ -127,8 +143,13 @@ def rated(request: dict[str, Any]) -> list[list[Any]]:
     seats: dict[int, list[tuple[int, str, ratings.Seat]]] = {}
     for line in filter(None, request["results"].split(";")):
         table_id, seat, participant, user, placing, net = line.split(",")
-        seats.setdefault(int(table_id), []).append((int(seat or -1), participant, ratings.Seat(
-            int(user) if user else None, int(placing) if placing else None, int(net))))
+        seats.setdefault(int(table_id), []).append(
+            (
+                int(seat or -1),
+                participant,
+                ratings.Seat(int(user) if user else None, int(placing) if placing else None, int(net)),
+            )
+        )
     now: dict[int, dict[int, ratings.Rating]] = {}
     for user_id, scope, mu, sigma in request["prior"]:
         now.setdefault(scope, {})[user_id] = ratings.Rating(mu, sigma)
@@ -146,13 +167,17 @@ def rated(request: dict[str, Any]) -> list[list[Any]]:
 async def rate_unrated(store: Any) -> int:
     """Rate the finished games never rated (a database older than ratings), each game of each server from its
     first unrated table on; returns the games (of a server) rebuilt. Voided tables have no results: left out."""
-    async with store.read() as db, db.execute(
+    async with (
+        store.read() as db,
+        db.execute(
             "SELECT guild_id, game, id FROM (SELECT t.guild_id, t.game, t.id, ROW_NUMBER() OVER"
             " (PARTITION BY t.guild_id, t.game ORDER BY t.finished_at, t.id) AS n FROM tables t"
             " WHERE t.status = 'finished'"
             " AND EXISTS (SELECT 1 FROM results r WHERE r.table_id = t.id AND r.user_id IS NOT NULL)"
             " AND (SELECT COUNT(*) FROM results r WHERE r.table_id = t.id) > 1"
-            " AND NOT EXISTS (SELECT 1 FROM ratings g WHERE g.table_id = t.id)) AS unrated WHERE n = 1") as cur:
+            " AND NOT EXISTS (SELECT 1 FROM ratings g WHERE g.table_id = t.id)) AS unrated WHERE n = 1"
+        ) as cur,
+    ):
         first = {(int(r[0]), r[1]): int(r[2]) for r in await cur.fetchall()}  # each game of a server's first
     for (guild_id, game), table_id in first.items():
         async with store.transaction() as db:

@@ -90,10 +90,14 @@ def rate_game(seats: Sequence[Seat], prior: dict[int, Rating]) -> dict[int, Rati
 # --------------------------------------------------------------------------- storage
 
 SEATS_SQL = "SELECT user_id, placing, net FROM results WHERE table_id = ? ORDER BY seat, participant"
-LATEST_SQL = ("SELECT mu, sigma FROM ratings WHERE guild_id = ? AND game = ? AND scope = ? AND user_id = ?"
-              " ORDER BY finished_at DESC, table_id DESC LIMIT 1")
-INSERT_SQL = ("INSERT INTO ratings (table_id, user_id, scope, guild_id, game, finished_at, mu, sigma)"
-              " VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
+LATEST_SQL = (
+    "SELECT mu, sigma FROM ratings WHERE guild_id = ? AND game = ? AND scope = ? AND user_id = ?"
+    " ORDER BY finished_at DESC, table_id DESC LIMIT 1"
+)
+INSERT_SQL = (
+    "INSERT INTO ratings (table_id, user_id, scope, guild_id, game, finished_at, mu, sigma)"
+    " VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
+)
 
 
 def _seats(rows: Iterable[Any]) -> list[Seat]:
@@ -116,19 +120,26 @@ async def rate_table(db: Any, table: Any) -> None:
             if row:
                 prior[user_id] = Rating(float(row[0]["mu"]), float(row[0]["sigma"]))
         for user_id, r in rate_game(seats, prior).items():
-            await db.execute(INSERT_SQL, (table.id, user_id, scope, table.guild_id, table.game, table.finished_at,
-                                          r.mu, r.sigma))
+            await db.execute(
+                INSERT_SQL, (table.id, user_id, scope, table.guild_id, table.game, table.finished_at, r.mu, r.sigma)
+            )
 
 
 async def rebuild(store: Any) -> int:
     """Recompute every rating from the finished tables, in the order they finished; returns the rows written."""
     async with store.transaction() as db:
         await db.execute("DELETE FROM ratings")
-        tables = await _all(db, "SELECT id, guild_id, game, season_id, finished_at FROM tables"
-                                " WHERE status = 'finished' ORDER BY finished_at, id")
-        results = await _all(db, "SELECT r.table_id, r.user_id, r.placing, r.net FROM results r"
-                                 " JOIN tables t ON t.id = r.table_id WHERE t.status = 'finished'"
-                                 " ORDER BY r.table_id, r.seat, r.participant")
+        tables = await _all(
+            db,
+            "SELECT id, guild_id, game, season_id, finished_at FROM tables"
+            " WHERE status = 'finished' ORDER BY finished_at, id",
+        )
+        results = await _all(
+            db,
+            "SELECT r.table_id, r.user_id, r.placing, r.net FROM results r"
+            " JOIN tables t ON t.id = r.table_id WHERE t.status = 'finished'"
+            " ORDER BY r.table_id, r.seat, r.participant",
+        )
         by_table: dict[int, list[Seat]] = {}
         for r in results:
             by_table.setdefault(r["table_id"], []).append(Seat(r["user_id"], r["placing"], int(r["net"])))
@@ -140,30 +151,40 @@ async def rebuild(store: Any) -> int:
                 current = now.setdefault((t["guild_id"], t["game"], scope), {})
                 new = rate_game(seats, current)
                 current.update(new)
-                rows += [(t["id"], u, scope, t["guild_id"], t["game"], t["finished_at"], r.mu, r.sigma)
-                         for u, r in new.items()]
+                rows += [
+                    (t["id"], u, scope, t["guild_id"], t["game"], t["finished_at"], r.mu, r.sigma)
+                    for u, r in new.items()
+                ]
         if rows:
             await db.executemany(INSERT_SQL, rows)
         return len(rows)
 
 
-async def rating_history(store: Any, guild_id: int, user_id: int, game: str,
-                         season_id: int | None = None) -> list[RatingPoint]:
+async def rating_history(
+    store: Any, guild_id: int, user_id: int, game: str, season_id: int | None = None
+) -> list[RatingPoint]:
     """A player's rating after each of their rated games of ``game`` on a server, oldest first: in a
     season (``season_id``) or over all time (None)."""
     async with store.read() as db:
-        rows = await _all(db, "SELECT table_id, finished_at, mu, sigma FROM ratings WHERE guild_id = ? AND game = ?"
-                              " AND scope = ? AND user_id = ? ORDER BY finished_at, table_id",
-                          (guild_id, game, ALL_TIME if season_id is None else season_id, user_id))
-    return [RatingPoint(r["table_id"], float(r["finished_at"]), Rating(float(r["mu"]), float(r["sigma"])))
-            for r in rows]
+        rows = await _all(
+            db,
+            "SELECT table_id, finished_at, mu, sigma FROM ratings WHERE guild_id = ? AND game = ?"
+            " AND scope = ? AND user_id = ? ORDER BY finished_at, table_id",
+            (guild_id, game, ALL_TIME if season_id is None else season_id, user_id),
+        )
+    return [
+        RatingPoint(r["table_id"], float(r["finished_at"]), Rating(float(r["mu"]), float(r["sigma"]))) for r in rows
+    ]
 
 
 async def ratings_now(store: Any, guild_id: int, game: str, season_id: int | None = None) -> dict[int, Rating]:
     """Every rated person's rating now in ``game`` on a server (a season's, or all time's when None)."""
     async with store.read() as db:
-        rows = await _all(db, "SELECT user_id, mu, sigma FROM (SELECT user_id, mu, sigma, ROW_NUMBER() OVER"
-                              " (PARTITION BY user_id ORDER BY finished_at DESC, table_id DESC) AS n FROM ratings"
-                              " WHERE guild_id = ? AND game = ? AND scope = ?) AS latest WHERE n = 1",
-                          (guild_id, game, ALL_TIME if season_id is None else season_id))
+        rows = await _all(
+            db,
+            "SELECT user_id, mu, sigma FROM (SELECT user_id, mu, sigma, ROW_NUMBER() OVER"
+            " (PARTITION BY user_id ORDER BY finished_at DESC, table_id DESC) AS n FROM ratings"
+            " WHERE guild_id = ? AND game = ? AND scope = ?) AS latest WHERE n = 1",
+            (guild_id, game, ALL_TIME if season_id is None else season_id),
+        )
     return {int(r["user_id"]): Rating(float(r["mu"]), float(r["sigma"])) for r in rows}

@@ -45,8 +45,9 @@ def round_seeds(events: list[Any]) -> list[dict[str, Any]]:
     return rounds
 
 
-def finished_events(game: GameBase, options: dict[str, Any], seats: list[SeatInfo], seed: str,
-                    moves: list[tuple[int, str]]) -> list[Event]:
+def finished_events(
+    game: GameBase, options: dict[str, Any], seats: list[SeatInfo], seed: str, moves: list[tuple[int, str]]
+) -> list[Event]:
     """Every event of a finished game from its records: its action log replayed and, where the log stops short of
     the game's end, the end a league officer called early (``GameBase.end_early``), as the table was settled; the
     deal in play then was abandoned, so its events are left out (a record's deals each have a result)."""
@@ -56,7 +57,7 @@ def finished_events(game: GameBase, options: dict[str, Any], seats: list[SeatInf
         events += game.apply(state, seat, action)
     if not game.is_over(state) and game.end_early is not None:  # the deal in play was abandoned: it has no result
         begun = [i for i, event in enumerate(events) if event.type == "round_start" and event.seat is None]
-        events = events[:begun[-1] if begun else len(events)] + game.end_early(state)
+        events = events[: begun[-1] if begun else len(events)] + game.end_early(state)
     return events
 
 
@@ -71,9 +72,11 @@ def record_file(table: TableRow, actions: list[ActionRow]) -> RecordFile:
     if game.record_log is not None:
         log = game.record_log(events, names, game.Options(**options))
         log["title"] = [f"Parlor · {game.title} · table {table.id}", log.get("title", ["", ""])[1]]
-        return RecordFile(f"parlor-{table.id}-{table.game}.json",
-                          json.dumps(log, ensure_ascii=False, separators=(",", ":")).encode(),
-                          f"{game.title} table {table.id} as a Tenhou log (tenhou.net/6 JSON)")
+        return RecordFile(
+            f"parlor-{table.id}-{table.game}.json",
+            json.dumps(log, ensure_ascii=False, separators=(",", ":")).encode(),
+            f"{game.title} table {table.id} as a Tenhou log (tenhou.net/6 JSON)",
+        )
     record = {
         "format": "parlor game log 1",
         "game": table.game,
@@ -87,12 +90,16 @@ def record_file(table: TableRow, actions: list[ActionRow]) -> RecordFile:
         "rounds": round_seeds(events),
         "actions": [[seat, action] for seat, action in moves],
     }
-    return RecordFile(f"parlor-{table.id}-{table.game}.json",
-                      json.dumps(record, ensure_ascii=False, indent=1).encode(),
-                      f"{game.title} table {table.id}: its action log and seeds (JSON)")
+    return RecordFile(
+        f"parlor-{table.id}-{table.game}.json",
+        json.dumps(record, ensure_ascii=False, indent=1).encode(),
+        f"{game.title} table {table.id}: its action log and seeds (JSON)",
+    )
 
 
-async def finished_table(store: Store, table_id: int, guild_id: int | None = None) -> tuple[TableRow, list[ActionRow]] | None:
+async def finished_table(
+    store: Store, table_id: int, guild_id: int | None = None
+) -> tuple[TableRow, list[ActionRow]] | None:
     """A finished table and its actions; None when there is none (or it belongs to another server)."""
     table = await store.tables.get(table_id)
     if table is None or table.status != FINISHED or (guild_id is not None and table.guild_id != guild_id):

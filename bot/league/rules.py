@@ -65,20 +65,24 @@ async def set_rules(store: Any, season_id: int, game: str, options: dict[str, An
     async with store.transaction() as db:
         await db.execute("DELETE FROM season_rules WHERE season_id = ? AND game = ?", (season_id, game))
         if options:
-            await db.execute("INSERT INTO season_rules (season_id, game, options, set_by, set_at)"
-                             " VALUES (?, ?, ?, ?, ?)", (season_id, game, json.dumps(options), user_id, store.now()))
+            await db.execute(
+                "INSERT INTO season_rules (season_id, game, options, set_by, set_at) VALUES (?, ?, ?, ?, ?)",
+                (season_id, game, json.dumps(options), user_id, store.now()),
+            )
 
 
 async def season_rules(store: Any, season_id: int) -> dict[str, dict[str, Any]]:
     """Every game's fixed options in a season."""
-    async with store.read() as db, db.execute(
-        "SELECT game, options FROM season_rules WHERE season_id = ? ORDER BY game", (season_id,)
-    ) as cur:
+    async with (
+        store.read() as db,
+        db.execute("SELECT game, options FROM season_rules WHERE season_id = ? ORDER BY game", (season_id,)) as cur,
+    ):
         return {r["game"]: json.loads(r["options"]) for r in await cur.fetchall()}
 
 
-async def season_options(store: Any, guild_id: int, game: str, options: dict[str, Any],
-                         chosen: frozenset[str] | set[str]) -> dict[str, Any]:
+async def season_options(
+    store: Any, guild_id: int, game: str, options: dict[str, Any], chosen: frozenset[str] | set[str]
+) -> dict[str, Any]:
     """The options of a new table of ``game``: the host's, with the running season's fixed values set.
     A value the host chose (named in ``chosen``) that differs is refused (GameError) naming the season."""
     season = await store.seasons.current(guild_id)
@@ -90,9 +94,11 @@ async def season_options(store: Any, guild_id: int, game: str, options: dict[str
     title = get_game(game).title
     for name, value in fixed.items():
         if name in chosen and name in options and _same(options[name]) != _same(value):
-            raise GameError(f"{user_text.season_name(season.name)} plays {title} with {name} {shown_value(value)}: every {title} table "
-                            f"uses the season's rules while it runs. Leave {name} out, or set it to "
-                            f"{shown_value(value)}.")
+            raise GameError(
+                f"{user_text.season_name(season.name)} plays {title} with {name} {shown_value(value)}: every {title} table "
+                f"uses the season's rules while it runs. Leave {name} out, or set it to "
+                f"{shown_value(value)}."
+            )
     return {**options, **fixed}
 
 

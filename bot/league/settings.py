@@ -10,8 +10,10 @@ MAX_MIN_GAMES = 1000
 
 
 async def min_games(store: Any, guild_id: int) -> int:
-    async with store.read() as db, db.execute("SELECT min_games FROM league_settings WHERE guild_id = ?",
-                                              (guild_id,)) as cur:
+    async with (
+        store.read() as db,
+        db.execute("SELECT min_games FROM league_settings WHERE guild_id = ?", (guild_id,)) as cur,
+    ):
         row = await cur.fetchone()
     return DEFAULT_MIN_GAMES if row is None else int(row[0])
 
@@ -20,7 +22,10 @@ async def set_min_games(store: Any, guild_id: int, games: int) -> int:
     if not 0 <= games <= MAX_MIN_GAMES:
         raise ValueError(f"The minimum number of games must be from 0 to {MAX_MIN_GAMES}.")
     async with store.transaction() as db:
-        await db.execute("INSERT INTO league_settings (guild_id, min_games, updated_at) VALUES (?, ?, ?)"
-                         " ON CONFLICT (guild_id) DO UPDATE SET min_games = excluded.min_games,"
-                         " updated_at = excluded.updated_at", (guild_id, games, store.now()))
+        await db.execute(
+            "INSERT INTO league_settings (guild_id, min_games, updated_at) VALUES (?, ?, ?)"
+            " ON CONFLICT (guild_id) DO UPDATE SET min_games = excluded.min_games,"
+            " updated_at = excluded.updated_at",
+            (guild_id, games, store.now()),
+        )
     return games

@@ -35,8 +35,9 @@ class SignupButton(discord.ui.DynamicItem[discord.ui.Button], template=SIGNUP_TE
     def __init__(self, signup: int, verb: str) -> None:
         join = verb == "join"
         style = discord.ButtonStyle.success if join else discord.ButtonStyle.secondary
-        super().__init__(discord.ui.Button(label="Join" if join else "Leave", custom_id=signup_id(signup, verb),
-                                           style=style))
+        super().__init__(
+            discord.ui.Button(label="Join" if join else "Leave", custom_id=signup_id(signup, verb), style=style)
+        )
         self.signup, self.verb = signup, verb
 
     @classmethod
@@ -47,7 +48,9 @@ class SignupButton(discord.ui.DynamicItem[discord.ui.Button], template=SIGNUP_TE
         try:
             await clicked(interaction, self.signup, self.verb)
         except Exception as error:
-            if not await answer_refusal(cast("discord.Interaction[ParlorClient]", interaction), error):  # Parlor's client
+            if not await answer_refusal(
+                cast("discord.Interaction[ParlorClient]", interaction), error
+            ):  # Parlor's client
                 log.exception("a sign-up click failed")
                 await tell(interaction, "Something went wrong on Parlor's side; please try again.")
 
@@ -109,20 +112,28 @@ async def standings_text(store, signup: nights.Signup, joined: list[tuple[int, s
     rows = await tournament_rows(store, signup, joined)
     if not rows:
         return "No table of the tournament has finished yet."
-    return "\n".join(f"{place}. {user_text.name(name)} — {shown(signup.game, total)} "
-                     f"({' · '.join(shown(signup.game, r) if r is not None else '–' for r in by_round)})"
-                     for place, name, by_round, total in rows[:20])
+    return "\n".join(
+        f"{place}. {user_text.name(name)} — {shown(signup.game, total)} "
+        f"({' · '.join(shown(signup.game, r) if r is not None else '–' for r in by_round)})"
+        for place, name, by_round, total in rows[:20]
+    )
 
 
-async def tournament_rows(store, signup: nights.Signup,
-                          joined: list[tuple[int, str]]) -> list[tuple[int, str, list[int | None], int]]:
+async def tournament_rows(
+    store, signup: nights.Signup, joined: list[tuple[int, str]]
+) -> list[tuple[int, str, list[int | None], int]]:
     """A tournament's standings: place (shared on equal totals), name, points per round (None: not played),
     total; highest first, then by name."""
     points = await nights.tournament_points(store, signup)
     names = {**await nights.result_names(store, signup), **dict(joined)}
     rounds = signup.rounds or 0
-    rows = sorted(((names.get(user, str(user)), [by.get(r) for r in range(1, rounds + 1)], sum(by.values()))
-                   for user, by in points.items()), key=lambda row: (-row[2], row[0]))
+    rows = sorted(
+        (
+            (names.get(user, str(user)), [by.get(r) for r in range(1, rounds + 1)], sum(by.values()))
+            for user, by in points.items()
+        ),
+        key=lambda row: (-row[2], row[0]),
+    )
     out, place = [], 0
     for index, (name, by_round, total) in enumerate(rows):
         if index == 0 or total != rows[index - 1][2]:

@@ -23,7 +23,11 @@ def end_early(state: SanmaState) -> list[Event]:
     state.sticks = 0
     order = sorted(range(3), key=lambda s: (-state.scores[s], s))
     ranks = [order.index(s) + 1 for s in range(3)]
-    state.final = {"reason": "ended_early", "points": list(state.scores), "ranks": ranks,
-                   "scores": final_scores(state.scores, state.options)}
+    state.final = {
+        "reason": "ended_early",
+        "points": list(state.scores),
+        "ranks": ranks,
+        "scores": final_scores(state.scores, state.options),
+    }
     state.phase, state.drawn, state.window = "over", None, None
     return [GameEnd(**state.final)]

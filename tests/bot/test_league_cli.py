@@ -24,8 +24,10 @@ def test_export_writes_the_season_files(tmp_path: Path):
 
     db = tmp_path / "parlor.sqlite3"
     asyncio.run(filled(db))
-    assert main(["export", "--guild", str(GUILD), "--season", "1", "--out", str(tmp_path / "out"),
-                 "--database", str(db)]) == 0
+    assert (
+        main(["export", "--guild", str(GUILD), "--season", "1", "--out", str(tmp_path / "out"), "--database", str(db)])
+        == 0
+    )
 
     async def expected() -> dict[str, bytes]:
         async with await Store.open(db) as store:
@@ -61,13 +63,18 @@ def test_ratings_rebuild_from_the_command_line(tmp_path: Path, capsys):
 def test_a_name_a_spreadsheet_would_run_is_written_as_text():
     from bot.league.export import text
 
-    assert [text("=HYPERLINK(\"x\")"), text("+1"), text("-2"), text("@a"), text("Alice"), text(None)] == [
-        "'=HYPERLINK(\"x\")", "'+1", "'-2", "'@a", "Alice", ""]
+    assert [text('=HYPERLINK("x")'), text("+1"), text("-2"), text("@a"), text("Alice"), text(None)] == [
+        '\'=HYPERLINK("x")',
+        "'+1",
+        "'-2",
+        "'@a",
+        "Alice",
+        "",
+    ]
 
 
 def test_draws_deals_a_random_round_again_from_its_seed_and_says_when_it_differs(tmp_path: Path, capsys):
     import asyncio
-
     import json
 
     from bot.league import nights
@@ -77,8 +84,17 @@ def test_draws_deals_a_random_round_again_from_its_seed_and_says_when_it_differs
     async def night() -> int:
         async with await Store.open(db, clock=Clock()) as store:
             async with store.transaction() as conn:
-                number = await nights.create_signup(conn, store, guild_id=GUILD, channel_id=1, game="sanma",
-                                                    tables_in=1, threads=True, season_id=None, created_by=1)
+                number = await nights.create_signup(
+                    conn,
+                    store,
+                    guild_id=GUILD,
+                    channel_id=1,
+                    game="sanma",
+                    tables_in=1,
+                    threads=True,
+                    season_id=None,
+                    created_by=1,
+                )
             for user in range(1, 8):
                 await nights.join(store, number, user, f"user{user}")
             signup = await nights.get_signup(store, number)
@@ -99,8 +115,10 @@ def test_draws_deals_a_random_round_again_from_its_seed_and_says_when_it_differs
             a, b = [second.players[0], *first.players[1:]], [first.players[0], *second.players[1:]]
             async with store.transaction() as conn:
                 for table, players in ((first, a), (second, b)):
-                    await conn.execute("UPDATE night_tables SET players = ? WHERE round = 2 AND number = ?",
-                                       (json.dumps(players), table.number))
+                    await conn.execute(
+                        "UPDATE night_tables SET players = ? WHERE round = 2 AND number = ?",
+                        (json.dumps(players), table.number),
+                    )
 
     asyncio.run(tamper())
     assert main(["draws", "--signup", str(number), "--database", str(db)]) == 1

@@ -12,13 +12,13 @@ import pytest
 from discord.ext import commands
 
 from bot import rules_text
-from bot.store import Store
-from games import game_names
-from bot.tables import Presenter, TableManager
 from bot.league.standings import standings as league_standings
+from bot.store import Store
+from bot.tables import Presenter, TableManager
 from cogs.league import signed, standing_lines
 from cogs.replies import COLOUR, FIELD_MAX
 from cogs.rules import rules_sections
+from games import game_names
 
 GUILD = 100
 
@@ -112,8 +112,14 @@ async def finished_game(store: Store, channel: int, results: list[tuple[int | No
     t = await store.tables.start(t.id, seats, "seed", "{}", None, season.id, expected_version=t.version)
     amounts = [a for _, a in results]
     res = [
-        {"participant": f"user:{u}" if u else f"bot:{t.id}:{i}", "user_id": u, "name": seats[i]["name"],
-         "seat": i, "amount": a, "placing": 1 + sum(1 for x in amounts if x > a)}
+        {
+            "participant": f"user:{u}" if u else f"bot:{t.id}:{i}",
+            "user_id": u,
+            "name": seats[i]["name"],
+            "seat": i,
+            "amount": a,
+            "placing": 1 + sum(1 for x in amounts if x > a),
+        }
         for i, (u, a) in enumerate(results)
     ]
     return await store.tables.finish(t.id, snapshot="{}", expected_version=t.version, results=res)
@@ -131,9 +137,12 @@ async def kept(store: Store, rows: list[tuple], game: str = "koikoi") -> None:
     """Rows of standings_totals as its triggers would keep them: (user, points, firsts, placing_sum, games)."""
     async with store.transaction() as db:
         for user, points, firsts, placing_sum, games in rows:
-            await db.execute("INSERT INTO standings_totals (guild_id, season_id, game, user_id, name, points, games,"
-                             " firsts, placing_sum, placed, rounds_won, last_id) VALUES (?, 1, ?, ?, ?, ?, ?, ?, ?, ?,"
-                             " 0, ?)", (GUILD, game, user, f"u{user}", points, games, firsts, placing_sum, games, user))
+            await db.execute(
+                "INSERT INTO standings_totals (guild_id, season_id, game, user_id, name, points, games,"
+                " firsts, placing_sum, placed, rounds_won, last_id) VALUES (?, 1, ?, ?, ?, ?, ?, ?, ?, ?,"
+                " 0, ?)",
+                (GUILD, game, user, f"u{user}", points, games, firsts, placing_sum, games, user),
+            )
 
 
 async def test_formatting_helpers(store):
@@ -146,8 +155,9 @@ async def test_formatting_helpers(store):
 
 
 async def test_the_tie_break_is_first_places_then_average_placing_then_fewer_games(store):
-    await kept(store, [(1, 50, 1, 6, 3), (2, 50, 2, 7, 4), (3, 50, 1, 5, 3), (4, 50, 1, 10, 6), (5, 90, 0, 2, 1)],
-               game="sanma")
+    await kept(
+        store, [(1, 50, 1, 6, 3), (2, 50, 2, 7, 4), (3, 50, 1, 5, 3), (4, 50, 1, 10, 6), (5, 90, 0, 2, 1)], game="sanma"
+    )
     rows = (await league_standings(store, GUILD, 1, min_games=2))["sanma"].rows
     assert [(r.user_id, r.rank) for r in rows] == [(2, 1), (3, 2), (4, 3), (1, 4), (5, None)]
 
@@ -191,8 +201,10 @@ async def test_season_start_end_show(cog, store):
     assert e.fields[0].name.startswith("Koi-Koi")
     lines = e.fields[0].value.splitlines()
     # Equal points and first places: the better average placing ranks first.
-    assert lines == ["` 1.` <@1> **+6** · 1 game · 1× 1st · avg 1.00",
-                     "` 2.` <@2> **+6** · 2 games · 1× 1st · avg 1.50"]
+    assert lines == [
+        "` 1.` <@1> **+6** · 1 game · 1× 1st · avg 1.00",
+        "` 2.` <@2> **+6** · 2 games · 1× 1st · avg 1.50",
+    ]
 
     i = await call(cog.season_end, cog, FakeInteraction(5, manage=True))
     assert "is over" in i.reply.embed.title
@@ -271,13 +283,22 @@ async def test_config(settings, store):
     assert "<#77>" in i.reply.content
     i = await call(settings.channels_add, settings, FakeInteraction(1, manage=True), channel=chan)
     assert "already" in i.reply.content
-    await call(settings.channels_add, settings, FakeInteraction(1, manage=True), channel=SimpleNamespace(id=78, mention="<#78>"))
+    await call(
+        settings.channels_add,
+        settings,
+        FakeInteraction(1, manage=True),
+        channel=SimpleNamespace(id=78, mention="<#78>"),
+    )
     assert (await store.config.get(GUILD)).allowed_channels == [77, 78]
     i = await call(settings.channels_remove, settings, FakeInteraction(1, manage=True), channel=chan)
     assert (await store.config.get(GUILD)).allowed_channels == [78]
     i = await call(settings.channels_remove, settings, FakeInteraction(1, manage=True), channel=chan)
     assert "not on the list" in i.reply.content
-    i = await call(settings.channels_clear, settings, FakeInteraction(1), )
+    i = await call(
+        settings.channels_clear,
+        settings,
+        FakeInteraction(1),
+    )
     assert "Manage Server" in i.reply.content
     i = await call(settings.channels_clear, settings, FakeInteraction(1, manage=True))
     assert (await store.config.get(GUILD)).allowed_channels == []
@@ -305,8 +326,15 @@ async def test_command_tree_shape(cog):
     assert {"season", "standings", "history", "config", "rules"} <= names
     config = tree.get_command("config")
     assert config.default_permissions.manage_guild
-    assert {c.name for c in config.commands} == {"show", "turn_time", "channels", "starting_balance", "min_games",
-                                                     "officer_role", "registration"}
+    assert {c.name for c in config.commands} == {
+        "show",
+        "turn_time",
+        "channels",
+        "starting_balance",
+        "min_games",
+        "officer_role",
+        "registration",
+    }
     season = tree.get_command("season")
     assert season.guild_only and {c.name for c in season.commands} == {"start", "end", "show", "rules", "export"}
     rules = next(c for c in season.commands if c.name == "rules")

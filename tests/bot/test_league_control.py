@@ -32,15 +32,23 @@ class Time:
 
 async def new_manager(where, time: Time) -> TableManager:
     seeds = (f"{n:032x}" for n in range(1000))
-    manager = TableManager(await Store.open(where), Presenter(), default_turn_seconds=60, clock=time,
-                           new_seed=lambda: next(seeds))
+    manager = TableManager(
+        await Store.open(where), Presenter(), default_turn_seconds=60, clock=time, new_seed=lambda: next(seeds)
+    )
     manager.before_bots.append(late_seats.seat_due)  # as the bot does (bot/main.py)
     return manager
 
 
 async def start_koikoi(manager: TableManager):
-    table = await manager.open_table(game_name="koikoi", guild_id=GUILD, channel_id=CHANNEL, host_id=ALICE,
-                                     host_name="alice", options={"months": 1}, turn_seconds=60)
+    table = await manager.open_table(
+        game_name="koikoi",
+        guild_id=GUILD,
+        channel_id=CHANNEL,
+        host_id=ALICE,
+        host_name="alice",
+        options={"months": 1},
+        turn_seconds=60,
+    )
     await manager.join(table.id, BOB, "bob")
     await manager.start(table.id, ALICE)
     await manager.idle()
@@ -83,27 +91,40 @@ async def test_a_paused_table_keeps_its_time_left_across_a_restart_and_resumes_w
     await manager.act(table.id, table.seats[seat].user_id, None, table.game.legal_actions(table.state, seat)[0])
     log = await officers.actions(manager.store, GUILD)
     assert [(a.action, a.details, a.reason) for a in log] == [
-        ("resume", {"seconds_left": 40.0}, ""), ("pause", {"seconds_left": 40.0}, "Bob's connection dropped")]
+        ("resume", {"seconds_left": 40.0}, ""),
+        ("pause", {"seconds_left": 40.0}, "Bob's connection dropped"),
+    ]
     await manager.close()
     await manager.store.close()
 
 
-
 async def finished(store: Store, results: list[tuple[int, int]], game: str = "koikoi") -> int:
     seats = [{"user_id": u, "name": f"user{u}", "bot": False} for u, _ in results]
-    t = await store.tables.create(GUILD, CHANNEL + len(results) * 1000 + results[0][0] * 10 + results[1][0],
-                                 game, {}, results[0][0], seats, 90)
+    t = await store.tables.create(
+        GUILD, CHANNEL + len(results) * 1000 + results[0][0] * 10 + results[1][0], game, {}, results[0][0], seats, 90
+    )
     season = await store.seasons.ensure(GUILD)
     t = await store.tables.start(t.id, seats, "seed", "{}", None, season.id, expected_version=t.version)
     amounts = [a for _, a in results]
-    lines = [{"participant": f"user:{u}", "user_id": u, "name": f"user{u}", "seat": i, "amount": a,
-              "placing": 1 + sum(1 for x in amounts if x > a)} for i, (u, a) in enumerate(results)]
+    lines = [
+        {
+            "participant": f"user:{u}",
+            "user_id": u,
+            "name": f"user{u}",
+            "seat": i,
+            "amount": a,
+            "placing": 1 + sum(1 for x in amounts if x > a),
+        }
+        for i, (u, a) in enumerate(results)
+    ]
     return (await store.tables.finish(t.id, snapshot="{}", expected_version=t.version, results=lines)).id
 
 
 async def stored_ratings(store: Store) -> list[tuple]:
-    async with store.read() as db, db.execute("SELECT table_id, user_id, scope, mu, sigma FROM ratings"
-                                              " ORDER BY table_id, user_id, scope") as cur:
+    async with (
+        store.read() as db,
+        db.execute("SELECT table_id, user_id, scope, mu, sigma FROM ratings ORDER BY table_id, user_id, scope") as cur,
+    ):
         return [tuple(r) for r in await cur.fetchall()]
 
 
@@ -112,7 +133,9 @@ async def agree(store: Store, season_id: int) -> dict[int, tuple[int, int]]:
     player's (points, games) in the standings."""
     lines = await store.ledger.lines(GUILD)
     for user in (ALICE, BOB, CAROL):
-        assert await store.ledger.balance(GUILD, season_id, user) == sum(l.amount for l in lines if l.user_id == user)
+        assert await store.ledger.balance(GUILD, season_id, user) == sum(
+            ln.amount for ln in lines if ln.user_id == user
+        )
     kept = await stored_ratings(store)
     await ratings.rebuild(store)
     assert await stored_ratings(store) == kept
@@ -131,9 +154,12 @@ async def test_void_reverses_the_ledger_and_correct_adds_a_line_standings_and_ra
     voided = await control.finished_table(store, GUILD, t2)
     assert await control.void_finished(store, voided, OLIVE, "played with the wrong deck") == 2
     lines = await store.ledger.lines(GUILD, table_id=t2)
-    assert [(l.user_id, l.amount, l.memo) for l in lines] == [
-        (ALICE, 5, None), (CAROL, -5, None),
-        (ALICE, -5, "void by Olive: played with the wrong deck"), (CAROL, 5, "void by Olive: played with the wrong deck")]
+    assert [(ln.user_id, ln.amount, ln.memo) for ln in lines] == [
+        (ALICE, 5, None),
+        (CAROL, -5, None),
+        (ALICE, -5, "void by Olive: played with the wrong deck"),
+        (CAROL, 5, "void by Olive: played with the wrong deck"),
+    ]
     assert await agree(store, season) == {ALICE: (10, 1), BOB: (-3, 2), CAROL: (-7, 1)}
     assert all(r[0] != t2 for r in await stored_ratings(store)) and await stored_ratings(store) != rated
     for again in (t2, t2 + 100):
@@ -144,7 +170,12 @@ async def test_void_reverses_the_ledger_and_correct_adds_a_line_standings_and_ra
     answer = await control.correct(store, corrected, CAROL, 9, OLIVE, "a yaku was missed")
     assert answer == "user3's result at table 3 moved by +9; the standings and ratings follow."
     (line,) = await store.ledger.lines(GUILD, kind="adjustment")
-    assert (line.table_id, line.user_id, line.amount, line.memo) == (t3, CAROL, 9, "adjustment by Olive: a yaku was missed")
+    assert (line.table_id, line.user_id, line.amount, line.memo) == (
+        t3,
+        CAROL,
+        9,
+        "adjustment by Olive: a yaku was missed",
+    )
     # Carol's points move (−7 + 9); the placings stay, and the rebuilt ratings agree with the stored ones
     assert await agree(store, season) == {ALICE: (10, 1), BOB: (-3, 2), CAROL: (2, 1)}
     with pytest.raises(Refusal, match="no result at this table"):
@@ -155,7 +186,9 @@ async def test_void_reverses_the_ledger_and_correct_adds_a_line_standings_and_ra
         await control.correct(store, corrected, CAROL, float("inf"), OLIVE, "forged")
     log = await officers.actions(store, GUILD)
     assert [(a.action, a.target, a.reason) for a in log] == [
-        ("correct", f"table {t3}", "a yaku was missed"), ("void", f"table {t2}", "played with the wrong deck")]
+        ("correct", f"table {t3}", "a yaku was missed"),
+        ("void", f"table {t2}", "played with the wrong deck"),
+    ]
     assert t1 not in {a.target for a in log}
 
 
@@ -176,9 +209,17 @@ def arguments(command: app_commands.Command, table_id: int) -> dict:
 async def everything(manager: TableManager, table) -> tuple:
     async with manager.store.read() as db, db.execute("SELECT COUNT(*) FROM ledger") as cur:
         ledger = (await cur.fetchone())[0]
-    return (table.state.model_dump_json(), table.version, table.paused, table.deadline, table.status,
-            [s.as_dict() for s in table.seats], ledger, await officers.actions(manager.store, GUILD),
-            await officers.officer_role(manager.store, GUILD))
+    return (
+        table.state.model_dump_json(),
+        table.version,
+        table.paused,
+        table.deadline,
+        table.status,
+        [s.as_dict() for s in table.seats],
+        ledger,
+        await officers.actions(manager.store, GUILD),
+        await officers.officer_role(manager.store, GUILD),
+    )
 
 
 async def test_a_non_officer_is_refused_every_officer_command_with_one_polite_line_and_nothing_changes(tmp_path):
@@ -195,8 +236,7 @@ async def test_a_non_officer_is_refused_every_officer_command_with_one_polite_li
     commands_ = list(cog.table_control.commands)
     assert {c.name for c in commands_} == {"pause", "resume", "replace", "seat", "end", "void", "correct"}
     before = await everything(manager, table)
-    refusal = ("Sorry, only league officers (<@&777>) or members with the **Manage Server** permission "
-               "can do that.")
+    refusal = "Sorry, only league officers (<@&777>) or members with the **Manage Server** permission can do that."
     for command in commands_:
         for target in (table.id, done):
             asked = FakeInteraction(ALICE)
@@ -208,7 +248,9 @@ async def test_a_non_officer_is_refused_every_officer_command_with_one_polite_li
     asked = FakeInteraction(ALICE)
     await call(config_role, settings, asked, role=None)
     assert (asked.reply.content, asked.reply.ephemeral) == (
-        "Sorry, only members with the **Manage Server** permission can do that.", True)
+        "Sorry, only members with the **Manage Server** permission can do that.",
+        True,
+    )
     assert await everything(manager, table) == before
     await bot.close()
     await manager.close()
@@ -217,8 +259,8 @@ async def test_a_non_officer_is_refused_every_officer_command_with_one_polite_li
 
 @pytest.mark.postgres
 async def test_python_m_bot_migrate_copies_voids_corrections_pauses_and_registrations(tmp_path, postgres_url: str):
-    from bot.league import registration
     from bot.db_copy import copy_database
+    from bot.league import registration
     from bot.pauses import Pause, paused_tables, save_pause
 
     source = await Store.open(tmp_path / "parlor.sqlite3", clock=Clock())
@@ -232,8 +274,11 @@ async def test_python_m_bot_migrate_copies_voids_corrections_pauses_and_registra
         live = await source.tables.create(GUILD, CHANNEL + 7, "koikoi", {}, ALICE, seats, 60)
         async with source.transaction() as db:
             await save_pause(db, live.id, GUILD, Pause(9, "Olive", 33.5, 5.0))
-            await db.execute("INSERT INTO late_seats (table_id, seat, guild_id, user_id, name, deal, officer_id, at)"
-                             " VALUES (?, 1, ?, ?, 'bob', 2, 9, 5.0)", (live.id, GUILD, BOB))
+            await db.execute(
+                "INSERT INTO late_seats (table_id, seat, guild_id, user_id, name, deal, officer_id, at)"
+                " VALUES (?, 1, ?, ?, 'bob', 2, 9, 5.0)",
+                (live.id, GUILD, BOB),
+            )
             await registration.set_registration(db, source, GUILD, True)
         await registration.register(source, GUILD, ALICE, "Al")
         await copy_database(source, target)
@@ -267,7 +312,10 @@ async def test_an_absent_player_s_seat_is_given_to_a_bot_on_the_record(tmp_path)
     with pytest.raises(Refusal, match="not seated"):
         await control.bench(manager, table, CAROL, OLIVE, "")
     (entry,) = await officers.actions(manager.store, GUILD)
-    assert (entry.action, entry.details, entry.reason) == ("replace", {"by": "bot", "seat": seat, "user_id": BOB},
-                                                          "bob left the club")
+    assert (entry.action, entry.details, entry.reason) == (
+        "replace",
+        {"by": "bot", "seat": seat, "user_id": BOB},
+        "bob left the club",
+    )
     await manager.close()
     await manager.store.close()

@@ -9,9 +9,9 @@ import discord
 import pytest
 from discord.ext import commands
 
-from localdiscord import LocalDiscord, run_client
 from bot.store import Store
 from bot.tables import Presenter, TableManager
+from localdiscord import LocalDiscord, run_client
 
 pytestmark = pytest.mark.e2e
 
@@ -52,10 +52,20 @@ async def record_game(db: Path, guild_id: int, channel_id: int, results: list[tu
         t = await store.tables.start(t.id, seats, "seed", "{}", None, season.id, expected_version=t.version)
         amounts = [a for *_, a in results]
         await store.tables.finish(
-            t.id, snapshot="{}", expected_version=t.version,
-            results=[{"participant": f"user:{uid}", "user_id": uid, "name": name, "seat": i, "amount": a,
-                      "placing": 1 + sum(1 for x in amounts if x > a)}
-                     for i, (uid, name, a) in enumerate(results)],
+            t.id,
+            snapshot="{}",
+            expected_version=t.version,
+            results=[
+                {
+                    "participant": f"user:{uid}",
+                    "user_id": uid,
+                    "name": name,
+                    "seat": i,
+                    "amount": a,
+                    "placing": 1 + sum(1 for x in amounts if x > a),
+                }
+                for i, (uid, name, a) in enumerate(results)
+            ],
         )
     finally:
         await store.close()
@@ -95,8 +105,10 @@ async def test_league_commands_through_fake_discord(tmp_path: Path):
             r = await bob.slash("standings", game="koikoi")
             assert not r.ephemeral
             lines = r.embed["description"].splitlines()
-            assert lines == [f"` 1.` <@{alice.id}> **+4** · 2 games · 1× 1st · avg 1.50",
-                             f"` 2.` <@{bob.id}> **−4** · 2 games · 1× 1st · avg 1.50"]
+            assert lines == [
+                f"` 1.` <@{alice.id}> **+4** · 2 games · 1× 1st · avg 1.50",
+                f"` 2.` <@{bob.id}> **−4** · 2 games · 1× 1st · avg 1.50",
+            ]
 
             r = await bob.slash("history")
             assert "Recent games of" in r.embed["title"]

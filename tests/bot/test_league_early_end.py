@@ -22,8 +22,15 @@ ALICE, BOB, CAROL = 1, 2, 3
 
 
 async def seated(manager: TableManager, game: str, players: list[tuple[int, str]], options: dict | None = None):
-    table = await manager.open_table(game_name=game, guild_id=GUILD, channel_id=50, host_id=players[0][0],
-                                     host_name=players[0][1], options=options or {}, turn_seconds=60)
+    table = await manager.open_table(
+        game_name=game,
+        guild_id=GUILD,
+        channel_id=50,
+        host_id=players[0][0],
+        host_name=players[0][1],
+        options=options or {},
+        turn_seconds=60,
+    )
     for user, name in players[1:]:
         await manager.join(table.id, user, name)
     await manager.start(table.id, players[0][0])
@@ -34,8 +41,13 @@ async def seated(manager: TableManager, game: str, players: list[tuple[int, str]
 async def test_sanma_ends_at_the_points_held_with_the_season_s_uma_and_oka_sticks_to_first(tmp_path):
     manager = await new_manager(tmp_path / "parlor.sqlite3", Time())
     season = await manager.store.seasons.ensure(GUILD)
-    await set_rules(manager.store, season.id, "sanma",
-                    SanmaPlacement(uma_first=30, uma_second=0, uma_third=-30).engine_options(), None)
+    await set_rules(
+        manager.store,
+        season.id,
+        "sanma",
+        SanmaPlacement(uma_first=30, uma_second=0, uma_third=-30).engine_options(),
+        None,
+    )
     table = await seated(manager, "sanma", [(ALICE, "alice"), (BOB, "bob"), (CAROL, "carol")])
     # the position as the table shows it: Alice 45 000, Bob 28 000, Carol 31 000 and one riichi stick out
     table.state.scores, table.state.sticks = [45000, 28000, 31000], 1
@@ -51,18 +63,28 @@ async def test_sanma_ends_at_the_points_held_with_the_season_s_uma_and_oka_stick
     assert table.state.final["points"] == [46000, 28000, 31000]
     assert table.state.final["scores"] == [51.0, -42.0, -9.0]
     lines = await manager.store.ledger.lines(GUILD, table_id=table.id)
-    assert sorted((line.user_id, line.amount, line.placing) for line in lines) == [(ALICE, 510, 1), (BOB, -420, 3),
-                                                                        (CAROL, -90, 2)]
+    assert sorted((line.user_id, line.amount, line.placing) for line in lines) == [
+        (ALICE, 510, 1),
+        (BOB, -420, 3),
+        (CAROL, -90, 2),
+    ]
     by_game = await league_standings(manager.store, GUILD, season.id)
     assert {r.user_id: (r.points, r.games) for r in by_game["sanma"].rows} == {
-        ALICE: (510, 1), BOB: (-420, 1), CAROL: (-90, 1)}
+        ALICE: (510, 1),
+        BOB: (-420, 1),
+        CAROL: (-90, 1),
+    }
     kept = await stored_ratings(manager.store)
     assert {r[0] for r in kept} == {table.id}  # rated like any finished table, as a rebuild rates it
     await ratings.rebuild(manager.store)
     assert await stored_ratings(manager.store) == kept
     (end, pause) = await officers.actions(manager.store, GUILD)
     assert (end.action, end.target, end.reason, end.details) == (
-        "end", "table 1", "the venue closes", {"lines": 3, "game": "sanma"})
+        "end",
+        "table 1",
+        "the venue closes",
+        {"lines": 3, "game": "sanma"},
+    )
     async with manager.store.read() as db, db.execute("SELECT COUNT(*) FROM table_pauses") as cur:
         assert (await cur.fetchone())[0] == 0
     with pytest.raises(Refusal, match="^Only a game in play can be ended early.$"):
@@ -77,8 +99,10 @@ async def test_a_game_without_an_end_rule_of_its_own_is_refused_pointing_to_void
     before = (table.state.model_dump_json(), table.version, await manager.store.ledger.lines(GUILD))
     with pytest.raises(Refusal) as refused:
         await control.end_early(manager, table, OLIVE, "late")
-    assert str(refused.value) == ("Hachi-Hachi has no rule to end a game before its end, so it cannot be settled "
-                                  "early. /league table void closes the table without results.")
+    assert str(refused.value) == (
+        "Hachi-Hachi has no rule to end a game before its end, so it cannot be settled "
+        "early. /league table void closes the table without results."
+    )
     assert table.status == PLAYING
     assert (table.state.model_dump_json(), table.version, await manager.store.ledger.lines(GUILD)) == before
     assert await officers.actions(manager.store, GUILD) == []
@@ -101,8 +125,11 @@ def bots_play(game, state, until) -> None:
 def test_black_flower_returns_the_stakes_of_the_round_in_play_and_ends_at_the_chips_of_the_rounds_settled():
     game = get_game("blackflower")
     state = game.new_game(game.Options(rounds=5), [SeatInfo(name=n, balance=1000) for n in "abc"], "ab" * 16)
-    bots_play(game, state, lambda s: s.round >= 2 and s.phase == "betting" and not any(s.bets)
-              and s.chips != [1000, 1000, 1000])  # a round settled that moved chips, the next one's betting open
+    bots_play(
+        game,
+        state,
+        lambda s: s.round >= 2 and s.phase == "betting" and not any(s.bets) and s.chips != [1000, 1000, 1000],
+    )  # a round settled that moved chips, the next one's betting open
     settled = list(state.chips)
     bettor = game.to_act(state)[0]
     game.apply(state, bettor, "bet:40")

@@ -19,8 +19,15 @@ ALICE, BOB, CAROL = 1, 2, 3
 
 
 async def with_a_bot(manager: TableManager):
-    table = await manager.open_table(game_name="koikoi", guild_id=GUILD, channel_id=50, host_id=ALICE,
-                                     host_name="alice", options={"months": 3}, turn_seconds=60)
+    table = await manager.open_table(
+        game_name="koikoi",
+        guild_id=GUILD,
+        channel_id=50,
+        host_id=ALICE,
+        host_name="alice",
+        options={"months": 3},
+        turn_seconds=60,
+    )
     await manager.add_bot(table.id, ALICE)
     await manager.start(table.id, ALICE)
     await manager.idle()
@@ -61,8 +68,11 @@ async def test_a_late_player_takes_a_bot_s_seat_when_the_next_deal_begins_and_a_
     with pytest.raises(Refusal, match="not seated at this table"):
         await manager.show_hand(table.id, BOB)
     (entry,) = await officers.actions(manager.store, GUILD)
-    assert (entry.action, entry.reason, entry.details) == ("late seat", "came after the draw",
-                                                           {"seat": 1, "user_id": BOB, "deal": 1})
+    assert (entry.action, entry.reason, entry.details) == (
+        "late seat",
+        "came after the draw",
+        {"seat": 1, "user_id": BOB, "deal": 1},
+    )
     await manager.close()  # a restart (kill -9: nothing of the request lives only in memory)
     await manager.store.close()
 
@@ -119,8 +129,14 @@ async def test_a_bot_account_named_as_the_late_player_is_refused(tmp_path):
     table = await with_a_bot(manager)
     seat = next(c for c in cog.table_control.commands if c.name == "seat")
     with pytest.raises(Refusal, match="^A bot account cannot take a seat: name the person who came late.$"):
-        await call(seat, cog, FakeInteraction(9, manage=True), table=table.id, reason=None,
-                   player=SimpleNamespace(id=77, bot=True, display_name="Parlor"))
+        await call(
+            seat,
+            cog,
+            FakeInteraction(9, manage=True),
+            table=table.id,
+            reason=None,
+            player=SimpleNamespace(id=77, bot=True, display_name="Parlor"),
+        )
     assert await late_seats.queued(manager.store, table.id) == [] and table.seats[1].bot
     await bot.close()
     await manager.close()

@@ -14,12 +14,20 @@ from bot.store import Store
 GUILD = 4242
 
 
-
 async def new_signup(store: Store) -> int:
     season = await store.seasons.ensure(GUILD)
     async with store.transaction() as db:
-        return await nights.create_signup(db, store, guild_id=GUILD, channel_id=10, game="sanma", tables_in=11,
-                                          threads=True, season_id=season.id, created_by=1)
+        return await nights.create_signup(
+            db,
+            store,
+            guild_id=GUILD,
+            channel_id=10,
+            game="sanma",
+            tables_in=11,
+            threads=True,
+            season_id=season.id,
+            created_by=1,
+        )
 
 
 async def test_joining_and_leaving_are_kept_once_each(store: Store):
@@ -84,11 +92,27 @@ async def test_a_tournament_counts_only_its_own_finished_tables(store: Store):
             assert [t.number for t in await nights.unfinished(store, number, 1)] == [1]
         season = await store.seasons.ensure(GUILD)
         table = await store.tables.start(table.id, seats, "seed", {"t": 0}, 1e9, season.id, table.version)
-        await store.tables.finish(table.id, seat=0, action="end", actor_id=1, source="player", snapshot={"t": 1},
-                                 expected_version=table.version,
-                                 results=[{"participant": f"user:{u}", "user_id": u, "name": f"user{u}", "seat": s,
-                                           "amount": (s - 1) * 100, "placing": 3 - s, "kind": "game"}
-                                          for s, u in enumerate(night_table.players)])
+        await store.tables.finish(
+            table.id,
+            seat=0,
+            action="end",
+            actor_id=1,
+            source="player",
+            snapshot={"t": 1},
+            expected_version=table.version,
+            results=[
+                {
+                    "participant": f"user:{u}",
+                    "user_id": u,
+                    "name": f"user{u}",
+                    "seat": s,
+                    "amount": (s - 1) * 100,
+                    "placing": 3 - s,
+                    "kind": "game",
+                }
+                for s, u in enumerate(night_table.players)
+            ],
+        )
     assert await nights.unfinished(store, number, 1) == []
     points = await nights.tournament_points(store, signup)
     assert points == {u: {1: (s - 1) * 100} for s, u in enumerate(night_table.players)}
@@ -96,11 +120,13 @@ async def test_a_tournament_counts_only_its_own_finished_tables(store: Store):
     assert await nights.result_names(store, signup) == names
     await nights.leave(store, number, night_table.players[0])  # one who left still has their name in the standings
     from bot.league.signup_ui import tournament_rows
+
     rows = await tournament_rows(store, signup, await nights.players(store, number))
     assert sorted(name for _, name, _, _ in rows) == sorted(names.values())
     assert [total for _, _, _, total in rows] == [100, 0, -100]
     assert await nights.season_points(store, GUILD, signup.season_id, "sanma") == {
-        u: 2 * (s - 1) * 100 for s, u in enumerate(night_table.players)}
+        u: 2 * (s - 1) * 100 for s, u in enumerate(night_table.players)
+    }
 
 
 async def test_a_big_swiss_draw_is_made_in_its_own_process_and_equals_the_draw_itself(store: Store):

@@ -14,7 +14,6 @@ GUILD = 4242
 ROLE = 777
 
 
-
 def member(*roles: int) -> SimpleNamespace:
     return SimpleNamespace(id=5, display_name="Olive", roles=[SimpleNamespace(id=r) for r in roles])
 
@@ -32,7 +31,8 @@ async def test_manage_server_or_the_named_role_makes_an_officer(store: Store):
     assert await officers.officer_role(store, GUILD) == ROLE
     assert await officers.check_officer(interaction(member(ROLE)), store) is None
     assert await officers.check_officer(interaction(member(1, 2)), store) == (
-        f"Sorry, only league officers (<@&{ROLE}>) or members with the **Manage Server** permission can do that.")
+        f"Sorry, only league officers (<@&{ROLE}>) or members with the **Manage Server** permission can do that."
+    )
     assert "direct messages" in await officers.check_officer(interaction(member(ROLE), guild_id=None), store)
     await officers.set_officer_role(store, GUILD, None)
     assert await officers.check_officer(interaction(member(ROLE)), store) is not None
@@ -41,8 +41,16 @@ async def test_manage_server_or_the_named_role_makes_an_officer(store: Store):
 async def test_officer_actions_are_recorded_in_the_change_s_transaction_and_listed_newest_first(store: Store):
     async with store.transaction() as db:
         for n in range(12):
-            await officers.record(db, store, GUILD, (5, "Olive **bold**"), "pause", reason=f"because {n}",
-                                  target=f"table {n}", details={"seconds_left": 30 + n})
+            await officers.record(
+                db,
+                store,
+                GUILD,
+                (5, "Olive **bold**"),
+                "pause",
+                reason=f"because {n}",
+                target=f"table {n}",
+                details={"seconds_left": 30 + n},
+            )
     with pytest.raises(RuntimeError):
         async with store.transaction() as db:  # an action whose change fails is not on the record
             await officers.record(db, store, GUILD, (5, "Olive"), "void", reason="lost")
@@ -60,7 +68,7 @@ async def test_the_record_cannot_be_changed_or_deleted(store: Store):
     async with store.transaction() as db:
         await officers.record(db, store, GUILD, (5, "Olive"), "correct", reason="typo")
     for sql in ("UPDATE officer_actions SET reason = 'nothing'", "DELETE FROM officer_actions"):
-        with pytest.raises(Exception):
+        with pytest.raises(Exception):  # noqa: B017  # each backend refuses with its own error type
             async with store.transaction() as db:
                 await db.execute(sql)
     assert [a.reason for a in await officers.actions(store, GUILD)] == ["typo"]
@@ -77,15 +85,19 @@ async def test_league_log_pages_the_record_newest_first(store: Store):
     assert empty.reply.ephemeral and empty.reply.content == "No officer action is on the record yet."
     async with store.transaction() as db:
         for n in range(13):
-            await officers.record(db, store, GUILD, (5, "[gift](https://evil.example)"), "void",
-                                  reason=f"reason {n}", target=f"table {n}")
+            await officers.record(
+                db, store, GUILD, (5, "[gift](https://evil.example)"), "void", reason=f"reason {n}", target=f"table {n}"
+            )
     first = (await call(cog.log, cog, FakeInteraction(9, guild_id=GUILD))).reply
     lines = first.embed.description.split("\n")
     assert len(lines) == 10 and "table 12" in lines[0] and "table 3" in lines[-1]
     assert "[gift](" not in first.embed.description  # an officer's name is shown as typed, never a link
     second = (await call(cog.log, cog, FakeInteraction(9, guild_id=GUILD), page=2)).reply
     assert [line.split(" · ")[2].split(" by ")[0] for line in second.embed.description.split("\n")] == [
-        "table 2", "table 1", "table 0"]
+        "table 2",
+        "table 1",
+        "table 0",
+    ]
     assert "Page 2" in second.embed.footer.text
     beyond = (await call(cog.log, cog, FakeInteraction(9, guild_id=GUILD), page=3)).reply
     assert beyond.ephemeral and beyond.content == "There is no page 3: the record has 13 actions."

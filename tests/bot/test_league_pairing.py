@@ -10,17 +10,20 @@ import pytest
 from bot.league.pairing import draw, repeats, spread, table_sizes
 
 
-@pytest.mark.parametrize("players, size, minimum, bots, expected", [
-    (10, 3, 3, False, ([3, 3, 3], [0, 0, 0], 1)),  # sanma: one waits
-    (10, 3, 3, True, ([3, 3, 3, 1], [0, 0, 0, 2], 0)),  # …or sits with two bots
-    (11, 3, 3, False, ([3, 3, 3], [0, 0, 0], 2)),
-    (9, 3, 3, False, ([3, 3, 3], [0, 0, 0], 0)),
-    (5, 2, 2, False, ([2, 2], [0, 0], 1)),  # Koi-Koi for two
-    (13, 6, 2, False, ([5, 4, 4], [0, 0, 0], 0)),  # Black Flower: even smaller tables, nobody waits
-    (7, 4, 3, False, ([4, 3], [0, 0], 0)),
-    (2, 3, 3, False, ([], [], 2)),
-    (0, 3, 3, False, ([], [], 0)),
-])
+@pytest.mark.parametrize(
+    "players, size, minimum, bots, expected",
+    [
+        (10, 3, 3, False, ([3, 3, 3], [0, 0, 0], 1)),  # sanma: one waits
+        (10, 3, 3, True, ([3, 3, 3, 1], [0, 0, 0, 2], 0)),  # …or sits with two bots
+        (11, 3, 3, False, ([3, 3, 3], [0, 0, 0], 2)),
+        (9, 3, 3, False, ([3, 3, 3], [0, 0, 0], 0)),
+        (5, 2, 2, False, ([2, 2], [0, 0], 1)),  # Koi-Koi for two
+        (13, 6, 2, False, ([5, 4, 4], [0, 0, 0], 0)),  # Black Flower: even smaller tables, nobody waits
+        (7, 4, 3, False, ([4, 3], [0, 0], 0)),
+        (2, 3, 3, False, ([], [], 2)),
+        (0, 3, 3, False, ([], [], 0)),
+    ],
+)
 def test_table_sizes(players, size, minimum, bots, expected):
     sizes, with_bots, waiting = table_sizes(players, size, minimum, bots)
     assert (sizes, with_bots, waiting) == expected
@@ -76,7 +79,7 @@ def random_history(rng, players, rounds, size):
         order = list(players)
         rng.shuffle(order)
         for start in range(0, len(order) - size + 1, size):
-            for pair in combinations(order[start: start + size], 2):
+            for pair in combinations(order[start : start + size], 2):
                 met[frozenset(pair)] = met.get(frozenset(pair), 0) + 1
     return met
 

@@ -13,9 +13,9 @@ from bot.league.standings import standings
 from bot.render import sanma as sanma_render
 from bot.store import Store
 from games.sanma import GAME
+from games.sanma.events import GameEnd
 from games.sanma.settle import finish
 from games.sanma.state import SanmaState
-from games.sanma.events import GameEnd
 from tests.bot.test_store import GUILD, Clock, playing_table
 
 POINTS = [46600, 36600, 21800]  # Tenhou's sanma: +41.6, −3.4, −38.2 after return, uma and oka
@@ -63,19 +63,42 @@ async def test_migration_0007_rebooks_old_sanma_lines_from_the_final_result(tmp_
         t = await playing_table(store, users=(1, 2, None), game="sanma")
         rounded = [42, -3, -39]  # what the ledger booked before: whole points, the residue on first place
         async with store.transaction() as db:  # as finish_table did before this release (no ratings yet)
-            await db.execute("UPDATE tables SET status = 'finished', snapshot = ?, finished_at = 5 WHERE id = ?",
-                             (state.model_dump_json(), t.id))
+            await db.execute(
+                "UPDATE tables SET status = 'finished', snapshot = ?, finished_at = 5 WHERE id = ?",
+                (state.model_dump_json(), t.id),
+            )
             await store.ledger.append(
-                [{"guild_id": GUILD, "season_id": t.season_id, "table_id": t.id, "game": "sanma", "participant": p,
-                  "user_id": u, "name": n, "seat": i, "kind": "game", "amount": a, "placing": i + 1}
-                 for i, (p, u, n, a) in enumerate(zip(("user:1", "user:2", f"bot:{t.id}:2"), (1, 2, None),
-                                                       ("Alice", "Bob", "Bot"), rounded))], conn=db)
+                [
+                    {
+                        "guild_id": GUILD,
+                        "season_id": t.season_id,
+                        "table_id": t.id,
+                        "game": "sanma",
+                        "participant": p,
+                        "user_id": u,
+                        "name": n,
+                        "seat": i,
+                        "kind": "game",
+                        "amount": a,
+                        "placing": i + 1,
+                    }
+                    for i, (p, u, n, a) in enumerate(
+                        zip(("user:1", "user:2", f"bot:{t.id}:2"), (1, 2, None), ("Alice", "Bob", "Bot"), rounded)
+                    )
+                ],
+                conn=db,
+            )
     async with await Store.open(path, clock=Clock()) as store:
         lines = await store.ledger.lines(GUILD)
         assert [line.amount for line in lines] == [416, -34, -382]
         season = await store.seasons.current(GUILD)
         assert {r.user_id: r.net for r in await store.results.standings(GUILD, season.id)} == {1: 416, 2: -34}
         kept = await standings(store, GUILD, season.id)  # standings_totals, filled by the migration
-        assert {r.user_id: (r.points, r.games, r.firsts) for r in kept["sanma"].rows} == {1: (416, 1, 1), 2: (-34, 1, 0)}
+        assert {r.user_id: (r.points, r.games, r.firsts) for r in kept["sanma"].rows} == {
+            1: (416, 1, 1),
+            2: (-34, 1, 0),
+        }
         assert {(t.participant, t.amount) for t in await store.ledger.totals(GUILD, season.id)} == {
-            ("user:1", 416), ("user:2", -34)}
+            ("user:1", 416),
+            ("user:2", -34),
+        }

@@ -5,17 +5,20 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bot.league import ratings
 from bot.db_copy import copy_database
+from bot.league import ratings
 from bot.store import Store
 from tests.bot.test_store import GUILD, play_and_finish
 
 
 async def all_rows(store: Store) -> list[tuple]:
-    async with store.read() as db, db.execute(
-        "SELECT table_id, user_id, scope, guild_id, game, finished_at, mu, sigma FROM ratings"
-        " ORDER BY table_id, user_id, scope"
-    ) as cur:
+    async with (
+        store.read() as db,
+        db.execute(
+            "SELECT table_id, user_id, scope, guild_id, game, finished_at, mu, sigma FROM ratings"
+            " ORDER BY table_id, user_id, scope"
+        ) as cur,
+    ):
         return [tuple(r) for r in await cur.fetchall()]
 
 
@@ -61,7 +64,8 @@ async def test_a_player_who_wins_every_game_rises_and_the_losers_fall(store: Sto
     now = await ratings.ratings_now(store, GUILD, "koikoi")
     assert now[1].shown > now[2].shown and set(now) == {1, 2}  # the bot is never rated
     assert await ratings.rating_history(store, GUILD, 1, "koikoi") == [
-        ratings.RatingPoint(p.table_id, p.finished_at, p.rating) for p in alice]  # one season: all time alike
+        ratings.RatingPoint(p.table_id, p.finished_at, p.rating) for p in alice
+    ]  # one season: all time alike
 
 
 def test_a_bot_seat_stays_a_newcomer_and_ties_share_a_rank():

@@ -7,9 +7,8 @@ import pytest
 
 from bot.league import registration
 from bot.tables import Refusal
-from tests.bot.test_league_control import (ALICE, BOB, CAROL, CHANNEL, GUILD, OfficerBot, Time, finished,
-                                           new_manager)
 from tests.bot.test_league_cog import FakeInteraction, call
+from tests.bot.test_league_control import ALICE, BOB, CAROL, CHANNEL, GUILD, OfficerBot, Time, finished, new_manager
 
 
 @pytest.fixture
@@ -21,8 +20,15 @@ async def manager(tmp_path):
 
 
 async def open_table(manager, host: int, name: str, channel: int = CHANNEL):
-    return await manager.open_table(game_name="koikoi", guild_id=GUILD, channel_id=channel, host_id=host,
-                                    host_name=name, options={"months": 1}, turn_seconds=60)
+    return await manager.open_table(
+        game_name="koikoi",
+        guild_id=GUILD,
+        channel_id=channel,
+        host_id=host,
+        host_name=name,
+        options={"months": 1},
+        turn_seconds=60,
+    )
 
 
 async def test_registered_players_sit_under_their_name_and_registration_keeps_the_others_out(manager):
@@ -36,8 +42,10 @@ async def test_registered_players_sit_under_their_name_and_registration_keeps_th
         await registration.set_registration(db, store, GUILD, True)
     with pytest.raises(Refusal) as refused:
         await manager.join(table.id, CAROL, "carol")
-    assert str(refused.value) == ("This server plays its league tables (every table here counts in the season) "
-                                  "with registered players only. Register with /league register, then join.")
+    assert str(refused.value) == (
+        "This server plays its league tables (every table here counts in the season) "
+        "with registered players only. Register with /league register, then join."
+    )
     with pytest.raises(Refusal, match="registered players only"):
         await open_table(manager, CAROL, "carol", channel=CHANNEL + 1)
     assert len(table.seats) == 2 and CHANNEL + 1 not in {t.channel_id for t in manager.tables.values()}
@@ -54,8 +62,9 @@ async def test_register_and_players_commands(manager):
     asked = await call(cog.players, cog, FakeInteraction(ALICE))
     assert asked.reply.content == "Nobody has registered yet: /league register." and asked.reply.ephemeral
     asked = await call(cog.register, cog, FakeInteraction(ALICE), name="  Al  ")
-    assert asked.reply.content == ("You are registered for this server's league as **Al**. "
-                                   "Tables you join from now on show this name.")
+    assert asked.reply.content == (
+        "You are registered for this server's league as **Al**. Tables you join from now on show this name."
+    )
     asked = await call(cog.register, cog, FakeInteraction(BOB), name=None)  # the display name
     assert "as **user2**" in asked.reply.content
     asked = await call(cog.register, cog, FakeInteraction(CAROL), name="***")
@@ -63,6 +72,8 @@ async def test_register_and_players_commands(manager):
     await finished(manager.store, [(ALICE, 10), (BOB, -10)])
     asked = await call(cog.players, cog, FakeInteraction(CAROL))
     lines = asked.reply.embed.description.split("\n")
-    assert lines[0].startswith("Al (<@1>) — koikoi 1 games, rating ") and lines[1].startswith("user2 (<@2>) — koikoi 1 games, rating ")
+    assert lines[0].startswith("Al (<@1>) — koikoi 1 games, rating ") and lines[1].startswith(
+        "user2 (<@2>) — koikoi 1 games, rating "
+    )
     assert asked.reply.embed.footer.text == "2 registered · registration is optional here"
     await bot.close()

@@ -22,8 +22,10 @@ async def standings_embed(cog, game: str | None = None):
 
 async def test_hachi_hachi_columns_count_first_places_not_months_in_profit(tmp_path):
     async with cog_and_manager(tmp_path / "parlor.sqlite3", "cogs.league", "League") as (cog, manager):
-        tables = [await play_one(manager, "hachihachi", {"months": 6, "players": 3}, 3, (1, 2), channel=10 + n)
-                  for n in range(3)]
+        tables = [
+            await play_one(manager, "hachihachi", {"months": 6, "players": 3}, 3, (1, 2), channel=10 + n)
+            for n in range(3)
+        ]
         lines = [line for t in tables for line in await manager.store.ledger.lines(GUILD, table_id=t.id)]
         points, firsts, placings = Counter(), Counter(), Counter()
         for line in lines:
@@ -38,8 +40,7 @@ async def test_hachi_hachi_columns_count_first_places_not_months_in_profit(tmp_p
             row = next(r for r in rows if f"<@{user}>" in r)
             sign = "+" if points[user] > 0 else ("−" if points[user] < 0 else "±")
             number = str(abs(points[user])) if points[user] else "0"
-            assert (f"**{sign}{number}** · 3 games · {firsts[user]}× 1st · avg {placings[user] / 3:.2f}"
-                    in row), row
+            assert f"**{sign}{number}** · 3 games · {firsts[user]}× 1st · avg {placings[user] / 3:.2f}" in row, row
             assert "round" not in row  # a month's payments are not a month won
         footer = shown.footer.text
         assert footer.startswith("Hachi-Hachi: league points = the sum of your chips in the season's games")
@@ -72,7 +73,6 @@ async def test_sanma_points_are_the_final_scores_and_the_minimum_of_games_is_kep
         assert f"A player needs {plural(3, 'game')} of a game to be ranked in it." in footer
 
 
-
 async def test_the_kept_sums_equal_sums_over_the_ledger(store: Store):
     """standings_totals (kept by triggers) against sums this test makes from the ledger lines, with
     tables that write several lines per participant (rounds) and a second season."""
@@ -80,11 +80,22 @@ async def test_the_kept_sums_equal_sums_over_the_ledger(store: Store):
     await play_and_finish(store, [9, -3, -6], users=(1, None, 3), channel=3)
     await play_and_finish(store, [0, 0], users=(2, 3), channel=2)
     t = await playing_table(store, channel=9, users=(1, 2, None), game="blackflower")
-    await store.tables.finish(t.id, snapshot="{}", expected_version=t.version, results=[
-        {"participant": p, "user_id": u, "name": n, "seat": s, "kind": k, "amount": a, "round": r}
-        for p, u, n, s, k, a, r in [("user:1", 1, "a", 0, "bet", -5, 1), ("user:1", 1, "a", 0, "win", 10, 1),
-                                    ("user:2", 2, "b", 1, "bank", -5, 1), ("user:1", 1, "a", 0, "bet", -5, 2),
-                                    ("user:2", 2, "b", 1, "bank", 5, 2), (f"bot:{t.id}:2", None, "Bot", 2, "bet", 0, 2)]])
+    await store.tables.finish(
+        t.id,
+        snapshot="{}",
+        expected_version=t.version,
+        results=[
+            {"participant": p, "user_id": u, "name": n, "seat": s, "kind": k, "amount": a, "round": r}
+            for p, u, n, s, k, a, r in [
+                ("user:1", 1, "a", 0, "bet", -5, 1),
+                ("user:1", 1, "a", 0, "win", 10, 1),
+                ("user:2", 2, "b", 1, "bank", -5, 1),
+                ("user:1", 1, "a", 0, "bet", -5, 2),
+                ("user:2", 2, "b", 1, "bank", 5, 2),
+                (f"bot:{t.id}:2", None, "Bot", 2, "bet", 0, 2),
+            ]
+        ],
+    )
     season = await store.seasons.current(STORE_GUILD)
     lines = await store.ledger.lines(STORE_GUILD, season_id=season.id)
     points, tables, firsts, placings, placed = Counter(), {}, Counter(), Counter(), Counter()
@@ -109,7 +120,19 @@ async def test_the_kept_sums_equal_sums_over_the_ledger(store: Store):
     for (game, user, _, _), amount in rounds.items():
         won[(game, user)] += amount > 0
     shown = await standings(store, STORE_GUILD, season.id)
-    got = {(r.game, r.user_id): (r.points, r.games, r.firsts, r.placing_sum, r.placed, r.rounds_won)
-           for table in shown.values() for r in table.rows}
-    assert got == {key: (points[key], len(tables[key]), firsts[key], placings[key], placed[key],
-                         won[key] if key[0] == "blackflower" else None) for key in points}
+    got = {
+        (r.game, r.user_id): (r.points, r.games, r.firsts, r.placing_sum, r.placed, r.rounds_won)
+        for table in shown.values()
+        for r in table.rows
+    }
+    assert got == {
+        key: (
+            points[key],
+            len(tables[key]),
+            firsts[key],
+            placings[key],
+            placed[key],
+            won[key] if key[0] == "blackflower" else None,
+        )
+        for key in points
+    }

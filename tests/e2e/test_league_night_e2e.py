@@ -69,7 +69,9 @@ async def club(fake, bot, players: int = len(NAMES)):
 
 def _fields(message) -> str:
     embed = message.embed or {}
-    return "\n".join([embed.get("description") or ""] + [f"{f['name']}\n{f['value']}" for f in embed.get("fields") or []])
+    return "\n".join(
+        [embed.get("description") or ""] + [f"{f['name']}\n{f['value']}" for f in embed.get("fields") or []]
+    )
 
 
 async def play_round(fake, bot, people, signup_id: int, round_no: int) -> list[nights.NightTable]:
@@ -82,7 +84,9 @@ async def play_round(fake, bot, people, signup_id: int, round_no: int) -> list[n
         assert table is not None and table.status == "playing", night_table
         assert await bot.tables.fire_deadline(table.id, table.version)
         await settle(fake, bot)
-        said = [text for m in fake.messages.values() if m.channel_id == night_table.channel_id for text in m.all_texts()]
+        said = [
+            text for m in fake.messages.values() if m.channel_id == night_table.channel_id for text in m.all_texts()
+        ]
         assert any("Time ran out" in text for text in said), said[-3:]
         for user_id in night_table.players:
             if table.status == "playing":
@@ -178,14 +182,23 @@ async def test_every_officer_command_refuses_a_non_officer_politely_and_changes_
         await mod.slash("league", "draw", method="random", allow_bots=True)
         await settle(fake, bot)
         ann = people[0]
-        before, messages, threads = await counts(bot.store), len(fake.public_messages()), len(fake.threads_of(fake.guild))
+        before, messages, threads = (
+            await counts(bot.store),
+            len(fake.public_messages()),
+            len(fake.threads_of(fake.guild)),
+        )
         embed_before = posted.message.embed
-        for path, options in ((("league", "signup"), {"game": "sanma"}), (("league", "draw"), {"method": "swiss"}),
-                              (("league", "round"), {}), (("league", "tournament"), {"rounds": 3, "method": "swiss"})):
+        for path, options in (
+            (("league", "signup"), {"game": "sanma"}),
+            (("league", "draw"), {"method": "swiss"}),
+            (("league", "round"), {}),
+            (("league", "tournament"), {"rounds": 3, "method": "swiss"}),
+        ):
             refused = await ann.slash(*path, **options)
             assert refused.ephemeral_to == ann.id, path
-            assert refused.text() == ("Sorry, only league officers or members with the **Manage Server** "
-                                      "permission can do that."), path
+            assert refused.text() == (
+                "Sorry, only league officers or members with the **Manage Server** permission can do that."
+            ), path
             assert len(refused.messages) == 1
         await settle(fake, bot)
         assert await counts(bot.store) == before
@@ -274,8 +287,11 @@ async def test_a_tournament_of_two_rounds_ends_with_its_results_and_picture(fake
         tables += await play_round(fake, bot, people, signup.id, 2)
         assert not trios(tables[:2]) & trios(tables[2:])
         for _ in range(100):  # the final round's end is noticed within a few seconds
-            results = [m for m in fake.public_messages(fake.channel) if m.embed and "final results" in
-                       (m.embed.get("title") or "")]
+            results = [
+                m
+                for m in fake.public_messages(fake.channel)
+                if m.embed and "final results" in (m.embed.get("title") or "")
+            ]
             if results:
                 break
             await asyncio.sleep(0.1)
@@ -284,8 +300,9 @@ async def test_a_tournament_of_two_rounds_ends_with_its_results_and_picture(fake
         totals: dict[int, int] = {}
         async with bot.store.read() as conn:
             for table in tables:
-                async with conn.execute("SELECT user_id, amount FROM ledger WHERE table_id = ? AND user_id IS NOT NULL",
-                                        (table.table_id,)) as cur:
+                async with conn.execute(
+                    "SELECT user_id, amount FROM ledger WHERE table_id = ? AND user_id IS NOT NULL", (table.table_id,)
+                ) as cur:
                     for user_id, amount in await cur.fetchall():
                         totals[user_id] = totals.get(user_id, 0) + amount
         assert len(totals) == 6
@@ -307,6 +324,7 @@ async def test_a_tournament_of_two_rounds_ends_with_its_results_and_picture(fake
 
 def nights_closed_text() -> str:
     from cogs.league_nights import NO_SIGNUP
+
     return NO_SIGNUP
 
 
@@ -328,8 +346,9 @@ def forged(user, path: tuple[str, ...], **values):
     container = interaction.data["options"]
     while container and container[0]["type"] in (1, 2):
         container = container[0]["options"]
-    container[:] = [{"name": name, "type": 4 if isinstance(value, int) else 3, "value": value}
-                    for name, value in values.items()]
+    container[:] = [
+        {"name": name, "type": 4 if isinstance(value, int) else 3, "value": value} for name, value in values.items()
+    ]
     return interaction
 
 
@@ -338,10 +357,13 @@ async def test_forged_game_method_and_rounds_are_refused_politely_and_change_not
     async with running(fake, db) as bot:
         await mod.slash("league", "signup", game="sanma")
         before = await counts(bot.store)
-        for path, values in ((("league", "signup"), {"game": "chess"}), (("league", "draw"), {"method": "chaos"}),
-                             (("league", "round"), {"method": "chaos"}),
-                             (("league", "tournament"), {"rounds": 0, "method": "swiss"}),
-                             (("league", "tournament"), {"rounds": 3, "method": "chaos"})):
+        for path, values in (
+            (("league", "signup"), {"game": "chess"}),
+            (("league", "draw"), {"method": "chaos"}),
+            (("league", "round"), {"method": "chaos"}),
+            (("league", "tournament"), {"rounds": 0, "method": "swiss"}),
+            (("league", "tournament"), {"rounds": 3, "method": "chaos"}),
+        ):
             answer = await mod.send(forged(mod, path, **values))
             assert answer.ephemeral_to == mod.id, (path, values, answer.text())
         await settle(fake, bot)
@@ -386,8 +408,9 @@ async def test_a_tournament_whose_final_round_is_played_after_a_restart_still_en
                 break
             await asyncio.sleep(0.1)
         await settle(fake, bot)
-        results = [m for m in fake.public_messages(fake.channel) if m.embed and "final results" in
-                   (m.embed.get("title") or "")]
+        results = [
+            m for m in fake.public_messages(fake.channel) if m.embed and "final results" in (m.embed.get("title") or "")
+        ]
         assert len(results) == 1 and [a.filename for a in results[0].attachments] == ["tournament.png"]
 
 
@@ -424,7 +447,8 @@ async def test_too_few_players_or_too_many_tables_for_one_channel_are_refused_pr
             await person.click(posted.message, "Join")
         few = await mod.slash("league", "draw", method="random")
         assert few.ephemeral_to == mod.id and few.text() == (
-            "Nobody can be seated: a Sanma table needs 3 players and 2 signed up (bots were not allowed).")
+            "Nobody can be seated: a Sanma table needs 3 players and 2 signed up (bots were not allowed)."
+        )
         for person in people[2:]:
             await person.click(posted.message, "Join")
         many = await mod.slash("league", "draw", method="random", allow_bots=True)  # 3 + 1 with bots: two tables

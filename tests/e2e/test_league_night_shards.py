@@ -32,8 +32,11 @@ async def test_a_league_night_survives_a_killed_shard_process(postgres_server, t
             drew = await mod.slash("league", "draw", method="swiss", _channel=channel, _timeout=30)
             assert "round 1" in drew.text(), drew.text()
             signup = await nights.latest_signup(store, guild.id)
-            drawn = await until(lambda: nights.tables(store, signup.id, 1),
-                                lambda ts: len(ts) == 2 and all(t.table_id for t in ts), timeout=30)
+            drawn = await until(
+                lambda: nights.tables(store, signup.id, 1),
+                lambda ts: len(ts) == 2 and all(t.table_id for t in ts),
+                timeout=30,
+            )
             assert {t.channel_id for t in drawn} == {t.id for t in fake.threads_of(guild)}
             for t in drawn:
                 await until(lambda t=t: store.tables.get(t.table_id), lambda row: row.status == "playing")
@@ -54,8 +57,11 @@ async def test_a_league_night_survives_a_killed_shard_process(postgres_server, t
                 await until(lambda t=t: store.tables.get(t.table_id), lambda row: row.status == "finished", timeout=120)
             second = await mod.slash("league", "round", _channel=channel, _timeout=30)
             assert "round 2" in second.text(), second.text()
-            drawn2 = await until(lambda: nights.tables(store, signup.id, 2),
-                                 lambda ts: len(ts) == 2 and all(t.table_id for t in ts), timeout=30)
+            drawn2 = await until(
+                lambda: nights.tables(store, signup.id, 2),
+                lambda ts: len(ts) == 2 and all(t.table_id for t in ts),
+                timeout=30,
+            )
             assert len(fake.threads_of(guild)) == 4
             assert {frozenset(t.players) for t in drawn2} != {frozenset(t.players) for t in drawn}
             fake.assert_clean()

@@ -34,8 +34,10 @@ async def play_out(fake, bot, table) -> None:
 
 
 async def stored_ratings(store) -> list[tuple]:
-    async with store.read() as db, db.execute("SELECT table_id, user_id, scope, mu, sigma FROM ratings"
-                                              " ORDER BY table_id, user_id, scope") as cur:
+    async with (
+        store.read() as db,
+        db.execute("SELECT table_id, user_id, scope, mu, sigma FROM ratings ORDER BY table_id, user_id, scope") as cur,
+    ):
         return [tuple(r) for r in await cur.fetchall()]
 
 
@@ -95,8 +97,9 @@ async def test_an_officer_pauses_resumes_voids_and_corrects_and_everything_agree
     kept = await store.ledger.lines(fake.guild.id)
     answer = await mod.slash("league", "table", "void", table=voided.id, reason="wrong deck")
     assert answer.ephemeral_to == mod.id and f"Table {voided.id} is voided" in answer.text()
-    answer = await mod.slash("league", "table", "correct", table=corrected.id, player=dave, points=3,
-                             reason="a yaku was missed")
+    answer = await mod.slash(
+        "league", "table", "correct", table=corrected.id, player=dave, points=3, reason="a yaku was missed"
+    )
     assert answer.ephemeral_to == mod.id and "moved by +3" in answer.text()
 
     await run.stop()  # and again: everything is on the record
@@ -105,25 +108,27 @@ async def test_an_officer_pauses_resumes_voids_and_corrects_and_everything_agree
     await settle(fake, bot)
     store = bot.store
     lines = await store.ledger.lines(fake.guild.id)
-    assert lines[:len(kept)] == kept  # nothing deleted or changed: only lines added
-    added = lines[len(kept):]
-    assert [l.memo for l in added] == ["void by mod: wrong deck"] * (len(added) - 1) + [
-        "adjustment by mod: a yaku was missed"]
+    assert lines[: len(kept)] == kept  # nothing deleted or changed: only lines added
+    added = lines[len(kept) :]
+    assert [ln.memo for ln in added] == ["void by mod: wrong deck"] * (len(added) - 1) + [
+        "adjustment by mod: a yaku was missed"
+    ]
     for user in (alice, bob, carol, dave):
-        assert await store.ledger.balance(fake.guild.id, season, user.id) == sum(l.amount for l in lines
-                                                                          if l.user_id == user.id)
-        results = [l for l in lines if l.user_id == user.id and l.table_id == voided.id]
-        assert sum(l.amount for l in results) == 0
+        assert await store.ledger.balance(fake.guild.id, season, user.id) == sum(
+            ln.amount for ln in lines if ln.user_id == user.id
+        )
+        results = [ln for ln in lines if ln.user_id == user.id and ln.table_id == voided.id]
+        assert sum(ln.amount for ln in results) == 0
     stored = await stored_ratings(store)
     assert all(row[0] != voided.id for row in stored)
     await ratings.rebuild(store)
     assert await stored_ratings(store) == stored
 
     games = {}
-    for l in lines:
-        if l.table_id not in (None, voided.id) and l.user_id is not None:
-            games.setdefault(l.user_id, {}).setdefault(l.table_id, 0)
-            games[l.user_id][l.table_id] += l.amount
+    for ln in lines:
+        if ln.table_id not in (None, voided.id) and ln.user_id is not None:
+            games.setdefault(ln.user_id, {}).setdefault(ln.table_id, 0)
+            games[ln.user_id][ln.table_id] += ln.amount
     text = (await mod.slash("standings")).text()
     for user, played in games.items():
         total = sum(played.values())
@@ -133,9 +138,13 @@ async def test_an_officer_pauses_resumes_voids_and_corrects_and_everything_agree
 
     log = await mod.slash("league", "log")
     entries = [(a.action, a.target, a.reason) for a in await officers.actions(store, fake.guild.id)]
-    assert entries == [("correct", f"table {corrected.id}", "a yaku was missed"),
-                       ("void", f"table {voided.id}", "wrong deck"), ("resume", f"table {first}", ""),
-                       ("pause", f"table {first}", "bob stepped away"), ("officer role", "no role", "")]
+    assert entries == [
+        ("correct", f"table {corrected.id}", "a yaku was missed"),
+        ("void", f"table {voided.id}", "wrong deck"),
+        ("resume", f"table {first}", ""),
+        ("pause", f"table {first}", "bob stepped away"),
+        ("officer role", "no role", ""),
+    ]
     for action, _, reason in entries:
         assert f"**{action}**" in log.text() and reason in log.text()
     await run.stop()

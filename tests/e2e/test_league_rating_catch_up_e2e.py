@@ -18,8 +18,9 @@ pytestmark = pytest.mark.e2e
 
 
 def bot_on(db, shards: Shards):
-    settings = Settings(token="fake-token", database=db, dev_guild=None, log_level="INFO", turn_seconds=60,
-                        shards=shards)
+    settings = Settings(
+        token="fake-token", database=db, dev_guild=None, log_level="INFO", turn_seconds=60, shards=shards
+    )
     return make_bot(settings, bot_delay=0.0, upload_faces=False)
 
 

@@ -19,8 +19,14 @@ from .conftest import make_bot
 pytestmark = pytest.mark.e2e
 
 UMA = (30, 0, -30)
-PAIRS = [("alice", "bob"), ("carol", "dave"), ("alice", "carol"), ("bob", "dave"), ("alice", "dave"),
-         ("bob", "carol")] * 2
+PAIRS = [
+    ("alice", "bob"),
+    ("carol", "dave"),
+    ("alice", "carol"),
+    ("bob", "dave"),
+    ("alice", "dave"),
+    ("bob", "carol"),
+] * 2
 
 
 def league_tenths(points: list[int]) -> list[int]:
@@ -56,8 +62,9 @@ async def test_a_season_with_fixed_sanma_rules_standings_and_export_agree(fake, 
     try:
         started = await mod.slash("season", "start")  # (the harness's own "name" keeps the default name)
         assert "Season 1" in started.text()
-        ruled = await mod.slash("season", "rules", "sanma", uma_first=UMA[0], uma_second=UMA[1], uma_third=UMA[2],
-                                east_only=True)
+        ruled = await mod.slash(
+            "season", "rules", "sanma", uma_first=UMA[0], uma_second=UMA[1], uma_third=UMA[2], east_only=True
+        )
         assert not ruled.ephemeral and "uma +30/+0/-30" in ruled.text() and "east_only on" in ruled.text()
         bad = await mod.slash("season", "rules", "sanma", uma_first=30, uma_second=0, uma_third=-20)
         assert bad.ephemeral and "must add up to 0" in bad.text()
@@ -106,7 +113,7 @@ async def test_a_season_with_fixed_sanma_rules_standings_and_export_agree(fake, 
         lines = standings.embed["description"].splitlines()
         assert len(lines) == 4  # the four people, no bot
         for user, tenths in expected.items():
-            line = next(l for l in lines if f"<@{user}>" in l)
+            line = next(ln for ln in lines if f"<@{user}>" in ln)
             assert f"**{shown(tenths)}** · 6 games" in line, (line, tenths)
         assert "points (thousands, after uma and oka)" in standings.embed["footer"]["text"]
 
@@ -123,16 +130,23 @@ async def test_a_season_with_fixed_sanma_rules_standings_and_export_agree(fake, 
         for line in csv_rows(message, "ledger.csv"):
             if line["user_id"]:
                 from_ledger[int(line["user_id"])] += round(float(line["amount"]) * 10)
-        exported_standings = {int(r["user_id"]): round(float(r["league_points"]) * 10)
-                              for r in csv_rows(message, "standings.csv")}
+        exported_standings = {
+            int(r["user_id"]): round(float(r["league_points"]) * 10) for r in csv_rows(message, "standings.csv")
+        }
         assert from_games == from_ledger == expected == Counter(exported_standings)
 
         # Ratings: live equals a rebuild from the records.
-        async with bot.store.read() as conn, conn.execute("SELECT * FROM ratings ORDER BY table_id, user_id, scope") as cur:
+        async with (
+            bot.store.read() as conn,
+            conn.execute("SELECT * FROM ratings ORDER BY table_id, user_id, scope") as cur,
+        ):
             live = [tuple(r) for r in await cur.fetchall()]
         assert len(live) == 12 * 2 * 2
         await ratings.rebuild(bot.store)
-        async with bot.store.read() as conn, conn.execute("SELECT * FROM ratings ORDER BY table_id, user_id, scope") as cur:
+        async with (
+            bot.store.read() as conn,
+            conn.execute("SELECT * FROM ratings ORDER BY table_id, user_id, scope") as cur,
+        ):
             assert [tuple(r) for r in await cur.fetchall()] == live
     finally:
         await run.stop()

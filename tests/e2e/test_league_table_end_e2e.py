@@ -38,7 +38,10 @@ async def test_a_late_player_takes_a_bot_s_seat_and_the_officer_ends_the_table_e
     assert refused.ephemeral_to == bob.id and "only league officers" in refused.text()
     promised = await mod.slash("league", "table", "seat", player=bob, reason="came late")
     assert promised.ephemeral_to == mod.id
-    assert promised.text() == f"bob takes Bot 1's seat at table {table.id} when the next deal begins (it is in deal 1 now)."
+    assert (
+        promised.text()
+        == f"bob takes Bot 1's seat at table {table.id} when the next deal begins (it is in deal 1 now)."
+    )
     await settle(fake, bot)
     seat = next(i for i, s in enumerate(table.seats) if s.name == "Bot 1")
     while table.seats[seat].bot:  # alice is away: the deadlines play her turns, the bots their own
