@@ -7,22 +7,14 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any, Union
 
+from .component_input import ModalFilling, find_button, find_select, select_values
 from .errors import HarnessError
-from .models import (
-    BUTTON,
-    SELECT_TYPES,
-    STRING_SELECT,
-    Channel,
-    FakeInteraction,
-    FakeMessage,
-    Member,
-    iter_components,
-)
+from .models import BUTTON, STRING_SELECT, Channel, FakeInteraction, FakeMessage, Member
 from .server import DiscordServer
-from .slash import OPT_CHANNEL, OPT_ROLE, OPT_USER, SUBCOMMANDS, Sender
+from .slash import SUBCOMMANDS, Sender
 
 DEFAULT_TIMEOUT = 5.0
 DEFAULT_QUIET = 0.1
@@ -261,26 +253,7 @@ class FakeUser(Member):
         click against the message's current components; the fake takes the stricter reading that a
         click must name a button the message did show.)"""
         msg = self._check_visible(_as_message(message))
-        buttons = [c for c in _components(msg) if c.get("type") == BUTTON]
-        comp = next((c for c in buttons if c.get("custom_id") == button), None)
-        if comp is None and shown_before:
-            comp = _shown_earlier(msg, lambda c: c.get("type") == BUTTON and c.get("custom_id") == button)
-        if comp is None:
-            by_label = [c for c in buttons if c.get("label") == button]
-            if len(by_label) > 1:
-                raise HarnessError(
-                    f"several buttons labelled {button!r} on message {msg.id}; use the custom_id: "
-                    f"{[c.get('custom_id') for c in by_label]}"
-                )
-            comp = by_label[0] if by_label else None
-        if comp is None:
-            raise HarnessError(
-                f"no button {button!r} on message {msg.id}; buttons (label, custom_id, disabled): {msg.buttons()}"
-            )
-        if comp.get("disabled"):
-            raise HarnessError(f"button {button!r} is disabled")
-        if comp.get("style") in (5, 6):
-            raise HarnessError(f"button {button!r} is a link/premium button; it sends no interaction")
+        comp = find_button(msg, button, shown_before=shown_before)
         data = {"custom_id": comp["custom_id"], "component_type": BUTTON}
         label = f"click {comp.get('label') or comp['custom_id']!r}"
         return self.fake.new_interaction(
@@ -339,27 +312,10 @@ class FakeUser(Member):
         """The interaction :meth:`select` would send, checked but not dispatched (``shown_before``: as
         for :meth:`prepare_click`, a select of an earlier version of the message, by its custom_id)."""
         msg = self._check_visible(_as_message(message))
-        comp = next(
-            (
-                c
-                for c in _components(msg)
-                if c.get("type") in SELECT_TYPES
-                and (c.get("custom_id") == custom_id or c.get("placeholder") == custom_id)
-            ),
-            None,
-        )
-        if comp is None and shown_before:
-            comp = _shown_earlier(msg, lambda c: c.get("type") in SELECT_TYPES and c.get("custom_id") == custom_id)
-        if comp is None:
-            raise HarnessError(
-                f"no select {custom_id!r} on message {msg.id}; selects: "
-                f"{[(c.get('custom_id'), c.get('placeholder')) for c in msg.selects()]}"
-            )
-        if comp.get("disabled"):
-            raise HarnessError(f"select {custom_id!r} is disabled")
+        comp = find_select(msg, custom_id, shown_before=shown_before)
         vals = [values] if isinstance(values, (str, int, FakeUser, Channel)) else list(values)
         data: dict[str, Any] = {"custom_id": comp["custom_id"], "component_type": comp["type"]}
-        data["values"], resolved = self._select_values(comp, vals)
+        data["values"], resolved = select_values(self.sender(), comp, vals)
         if resolved:
             data["resolved"] = resolved
         return self.fake.new_interaction(
@@ -370,37 +326,6 @@ class FakeUser(Member):
             message=msg,
             label=f"select {comp['custom_id']!r} {data['values']}",
         )
-
-    def _select_values(self, comp: dict, vals: list[Any]) -> tuple[list[str], dict[str, Any]]:
-        lo, hi = comp.get("min_values", 1), comp.get("max_values", 1)
-        if not lo <= len(vals) <= hi:
-            raise HarnessError(f"select {comp.get('custom_id')!r} takes {lo}..{hi} values, got {len(vals)}")
-        resolved: dict[str, dict[str, Any]] = {}
-        if comp["type"] == STRING_SELECT:
-            out = []
-            options = comp.get("options") or []
-            for v in vals:
-                opt = next((o for o in options if o.get("value") == v), None) or next(
-                    (o for o in options if o.get("label") == v), None
-                )
-                if opt is None:
-                    raise HarnessError(
-                        f"select {comp.get('custom_id')!r} has no option {v!r}; options: "
-                        f"{[(o.get('label'), o.get('value')) for o in options]}"
-                    )
-                out.append(opt["value"])
-            return out, resolved
-        out = []
-        for v in vals:
-            ctype = comp["type"]
-            if ctype == 5 or (ctype == 8 and isinstance(v, FakeUser)):
-                opt = {"type": OPT_USER, "name": "select"}
-            elif ctype == 7:
-                opt = {"type": OPT_CHANNEL, "name": "select"}
-            else:
-                opt = {"type": OPT_ROLE, "name": "select"}
-            out.append(self.sender().option_value(opt, v, resolved, ["select"]))
-        return out, resolved
 
     async def submit_modal(
         self,
@@ -424,45 +349,7 @@ class FakeUser(Member):
         modal = src.modal
         if modal is None:
             raise HarnessError(f"{src.label!r} was not answered with a modal")
-        given = dict(values or {}, **kw_values)
-        used: set = set()
-
-        def fill(c: dict, label: str | None = None) -> dict:
-            key = next(
-                (
-                    k
-                    for k in (c.get("custom_id"), label, c.get("label"), c.get("placeholder"))
-                    if k is not None and k in given
-                ),
-                None,
-            )
-            if c.get("type") == 4:
-                value = given.get(key, c.get("value") or "") if key else (c.get("value") or "")
-                if key:
-                    used.add(key)
-                if c.get("required", True) and not value:
-                    raise HarnessError(f"modal input {c.get('custom_id')!r} is required")
-                return {"type": 4, "custom_id": c["custom_id"], "value": str(value)}
-            if c.get("type") in SELECT_TYPES:
-                vals = given.get(key, []) if key else []
-                if key:
-                    used.add(key)
-                vals = [vals] if isinstance(vals, str) else list(vals)
-                out_vals, _ = self._select_values(
-                    dict(c, min_values=c.get("min_values", 0 if not c.get("required", True) else 1)), vals
-                )
-                return {"type": c["type"], "custom_id": c["custom_id"], "values": out_vals}
-            return {"type": c.get("type")}
-
-        components = []
-        for row in modal.get("components") or []:
-            if row.get("type") == 1:
-                components.append({"type": 1, "components": [fill(c) for c in row.get("components") or []]})
-            elif row.get("type") == 18:
-                components.append({"type": 18, "component": fill(row["component"], row.get("label"))})
-        unknown = set(given) - used
-        if unknown:
-            raise HarnessError(f"modal has no inputs {sorted(unknown)}")
+        components = ModalFilling(self.sender(), modal, dict(values or {}, **kw_values)).components()
         data = {"custom_id": modal["custom_id"], "components": components}
         channel = self.fake.channels[src.channel_id]
         return self.fake.new_interaction(
@@ -501,18 +388,6 @@ class FakeUser(Member):
         await self.fake.dispatch_interaction(inter)
         await wait_for_answer(self.fake, inter, timeout=timeout, quiet=quiet)
         return InteractionResult(self.fake, inter, self)
-
-
-def _components(msg: FakeMessage) -> list[dict]:
-    return list(iter_components(msg.components))
-
-
-def _shown_earlier(msg: FakeMessage, wanted: Callable[[dict], bool]) -> dict | None:
-    """The newest component of an earlier version of ``msg`` that is ``wanted``, or None."""
-    return next(
-        (c for v in reversed(msg.versions) if v.kind != "delete" for c in iter_components(v.components) if wanted(c)),
-        None,
-    )
 
 
 async def wait_for_answer(

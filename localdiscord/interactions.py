@@ -1,7 +1,7 @@
 """Interactions in the local Discord: creating one for a user's slash command, click, select,
-modal or autocomplete and sending it to the bot (INTERACTION_CREATE), and the bot's side of it —
-the callback (with the 3-second deadline and one-answer rule) and the webhook routes for the
-original response and followups (with the token's 15-minute lifetime).
+modal or autocomplete and sending it to the bot (INTERACTION_CREATE), and the bot's answer to it —
+the callback, with the 3-second deadline and one-answer rule. The webhook routes for the original
+response and followups are in ``interaction_webhooks.py``.
 """
 
 from __future__ import annotations
@@ -12,9 +12,9 @@ from typing import Any
 
 from aiohttp import web
 
-from .errors import UNKNOWN_INTERACTION, UNKNOWN_MESSAGE, UNKNOWN_WEBHOOK, DiscordHTTPError, FormErrors, not_found
+from .errors import UNKNOWN_INTERACTION, DiscordHTTPError, FormErrors, not_found
 from .gateway import Gateway
-from .httpio import API, add_routes, json_response, no_content, read_body
+from .httpio import API, add_routes, json_response, read_body
 from .messaging import Messaging
 from .models import FLAG_EPHEMERAL, Channel, FakeInteraction, FakeMessage, Violation, snowflake
 from .validation import validate_modal
@@ -32,19 +32,7 @@ class Interactions:
         self.messaging = messaging
 
     def add_routes(self, r: web.UrlDispatcher) -> None:
-        add_routes(
-            r,
-            {
-                "/interactions/{interaction_id}/{token}/callback": {"POST": self._interaction_callback},
-                "/webhooks/{app_id}/{token}": {"POST": self._webhook_execute},
-                "/webhooks/{app_id}/{token}/messages/{message_id}": {
-                    "GET": self._webhook_get_message,
-                    "PATCH": self._webhook_edit_message,
-                    "DELETE": self._webhook_delete_message,
-                },
-            },
-            API,
-        )
+        add_routes(r, {"/interactions/{interaction_id}/{token}/callback": {"POST": self._interaction_callback}}, API)
 
     def new_interaction(
         self,
@@ -136,21 +124,6 @@ class Interactions:
             return inter
         raise TypeError(f"not an interaction or token: {x!r}")
 
-    def _token_valid(self, inter: FakeInteraction) -> bool:
-        return not inter.expired and self.world.clock.now() - inter.born <= self.world.token_lifetime
-
-    def _webhook_interaction(self, request: web.Request) -> FakeInteraction:
-        try:
-            app_id = int(request.match_info["app_id"])
-        except ValueError:
-            raise not_found(*UNKNOWN_WEBHOOK) from None
-        inter = self.world.interactions_by_token.get(request.match_info["token"])
-        if app_id != self.world.application_id or inter is None:
-            raise not_found(*UNKNOWN_WEBHOOK)
-        if not self._token_valid(inter):
-            raise DiscordHTTPError(401, 50027, "Invalid Webhook Token")
-        return inter
-
     async def _interaction_callback(self, request: web.Request) -> web.Response:
         inter = self._answered_interaction(request)
         body, files = await read_body(request)
@@ -217,7 +190,7 @@ class Interactions:
             )
             raise DiscordHTTPError(400, 40060, "Interaction has already been acknowledged.")
         elapsed = time.monotonic() - inter.dispatched_at
-        if elapsed > self.world.ack_deadline or not self._token_valid(inter):
+        if elapsed > self.world.ack_deadline or not token_valid(self.world, inter):
             self.world.violations.append(
                 Violation(
                     "late_ack",
@@ -225,7 +198,7 @@ class Interactions:
                     inter.id,
                 )
             )
-            if self.world.reject_late_ack or not self._token_valid(inter):
+            if self.world.reject_late_ack or not token_valid(self.world, inter):
                 raise not_found(*UNKNOWN_INTERACTION)
 
     async def _reply(
@@ -290,81 +263,6 @@ class Interactions:
             response_message_ephemeral=inter.message.ephemeral,
         )
 
-    def _interaction_message(self, inter: FakeInteraction, message_id: str) -> FakeMessage:
-        if message_id == "@original":
-            if inter.original is None or inter.original.deleted or inter.original.dismissed:
-                raise not_found(*UNKNOWN_MESSAGE)
-            return inter.original
-        try:
-            msg = self.world.messages[int(message_id)]
-        except (KeyError, ValueError):
-            raise not_found(*UNKNOWN_MESSAGE) from None
-        own = msg is inter.original or msg is inter.message or msg in inter.followups
-        if msg.deleted or msg.dismissed or (msg.ephemeral and not own) or (not own and msg.webhook_id is None):
-            raise not_found(*UNKNOWN_MESSAGE)
-        return msg
-
-    async def _webhook_execute(self, request: web.Request) -> web.Response:
-        inter = self._webhook_interaction(request)
-        body, files = await read_body(request)
-        inter.touch("followup")
-        if not inter.acknowledged:
-            raise not_found(*UNKNOWN_WEBHOOK)
-        inter.answers.append(body)
-        flags = int(body.get("flags") or 0)
-        if (
-            inter.callback_type == DEFERRED_CHANNEL_MESSAGE
-            and inter.original is not None
-            and inter.original.loading
-            and not inter.followups
-        ):
-            # Discord: the first followup after a deferred "thinking" response edits the loading message, its
-            # ephemeral flag ignored; receiving-and-responding marks this deprecated (PATCH @original instead),
-            # so it is done and noted as a violation.
-            self.world.violations.append(
-                Violation(
-                    "deprecated_followup",
-                    f"{inter.label}: a followup filled the deferred loading message; "
-                    "edit the original response instead",
-                    inter.id,
-                )
-            )
-            msg = await self.messaging.edit(inter.original, body, files, validate_prefix=[])
-        else:
-            channel = self.world.channels[inter.channel_id]
-            msg = await self.messaging.create(
-                channel,
-                body,
-                files,
-                interaction=inter,
-                validate_prefix=[],
-                ephemeral_to=inter.user_id if flags & FLAG_EPHEMERAL else None,
-            )
-            inter.followups.append(msg)
-        wait = request.query.get("wait", "false").lower() in ("1", "true")
-        return json_response(msg.payload()) if wait else no_content()
-
-    async def _webhook_get_message(self, request: web.Request) -> web.Response:
-        inter = self._webhook_interaction(request)
-        inter.touch("get message")
-        return json_response(self._interaction_message(inter, request.match_info["message_id"]).payload())
-
-    async def _webhook_edit_message(self, request: web.Request) -> web.Response:
-        inter = self._webhook_interaction(request)
-        msg = self._interaction_message(inter, request.match_info["message_id"])
-        body, files = await read_body(request)
-        inter.touch(f"edit {request.match_info['message_id']}")
-        await self.messaging.edit(msg, body, files, validate_prefix=[])
-        inter.answers.append(body)
-        return json_response(msg.payload())
-
-    async def _webhook_delete_message(self, request: web.Request) -> web.Response:
-        inter = self._webhook_interaction(request)
-        msg = self._interaction_message(inter, request.match_info["message_id"])
-        inter.touch(f"delete {request.match_info['message_id']}")
-        await self.messaging.delete(msg)
-        return no_content()
-
 
 def _response_type_invalid(message: str) -> DiscordHTTPError:
     return DiscordHTTPError(
@@ -373,3 +271,8 @@ def _response_type_invalid(message: str) -> DiscordHTTPError:
         "Invalid Form Body",
         {"type": {"_errors": [{"code": "INTERACTION_RESPONSE_TYPE_INVALID", "message": message}]}},
     )
+
+
+def token_valid(world: World, inter: FakeInteraction) -> bool:
+    """The interaction's token still works: not expired, and younger than the token's lifetime (15 minutes)."""
+    return not inter.expired and world.clock.now() - inter.born <= world.token_lifetime

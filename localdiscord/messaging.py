@@ -59,23 +59,10 @@ class Messaging:
             webhook_id=self.world.application_id if interaction is not None else None,
             application_id=self.world.application_id if interaction is not None else None,
             message_reference=body.get("message_reference"),
-            type=20
-            if interaction is not None and interaction.type == 2
-            else (19 if body.get("message_reference") else 0),
+            type=message_type(body, interaction),
         )
         if interaction is not None:
-            user = self.world.payloads.user(interaction.user_id)
-            meta: dict[str, Any] = {
-                "id": str(interaction.id),
-                "type": interaction.type,
-                "user": user,
-                "authorizing_integration_owners": {"0": str(channel.guild_id)} if channel.guild_id else {},
-            }
-            if interaction.message is not None and interaction.type in (3, 5):
-                meta["interacted_message_id"] = str(interaction.message.id)
-            if interaction.original is not None:
-                meta["original_response_message_id"] = str(interaction.original.id)
-            msg.interaction_metadata = meta
+            msg.interaction_metadata = self.interaction_metadata(interaction, channel)
             if interaction.type == 2:
                 msg.command = command_path(interaction.data)
         if ephemeral_to is not None:
@@ -93,6 +80,20 @@ class Messaging:
         if msg.public and not loading:
             await self.gateway.dispatch_message("MESSAGE_CREATE", msg)
         return msg
+
+    def interaction_metadata(self, interaction: FakeInteraction, channel: Channel) -> dict[str, Any]:
+        """A message's ``interaction_metadata``: the interaction it answers, who used it and on what."""
+        meta: dict[str, Any] = {
+            "id": str(interaction.id),
+            "type": interaction.type,
+            "user": self.world.payloads.user(interaction.user_id),
+            "authorizing_integration_owners": {"0": str(channel.guild_id)} if channel.guild_id else {},
+        }
+        if interaction.message is not None and interaction.type in (3, 5):
+            meta["interacted_message_id"] = str(interaction.message.id)
+        if interaction.original is not None:
+            meta["original_response_message_id"] = str(interaction.original.id)
+        return meta
 
     async def edit(
         self, msg: FakeMessage, body: dict, files: list, *, validate_prefix: list[Any] | None = None
@@ -186,3 +187,10 @@ class Messaging:
             self.world.attachments[aid] = att
             out.append(att)
         return out
+
+
+def message_type(body: dict, interaction: FakeInteraction | None) -> int:
+    """A new message's type: 20 answering a slash command, 19 a reply, else 0 (default)."""
+    if interaction is not None and interaction.type == 2:
+        return 20
+    return 19 if body.get("message_reference") else 0

@@ -1,7 +1,7 @@
 """The REST API of the local Discord: gateway info, users, the application, slash command
 registration, channels and their messages, guilds and members, attachment downloads — with
 Discord's error answers, and the traffic counters the harness waits on (every /api/ call).
-Interaction callbacks and webhooks are in ``interactions.py``.
+Interaction callbacks are in ``interactions.py``, their webhooks in ``interaction_webhooks.py``.
 """
 
 from __future__ import annotations

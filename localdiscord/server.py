@@ -13,6 +13,7 @@ from aiohttp import web
 from .commands import CommandRoutes
 from .emoji import EmojiRoutes
 from .gateway import INTENT_GUILD_MEMBERS, Gateway
+from .interaction_webhooks import InteractionWebhooks
 from .interactions import Interactions
 from .messaging import Messaging, UploadedFile
 from .models import Channel, FakeInteraction, FakeMessage, Guild, Member
@@ -54,6 +55,7 @@ class DiscordServer(World):
         self.messaging = Messaging(self, self.gateway)
         self.rest = Rest(self, self.messaging)
         self.interaction_endpoints = Interactions(self, self.gateway, self.messaging)
+        self.interaction_webhooks = InteractionWebhooks(self, self.messaging)
         self.emoji_routes = EmojiRoutes(self)
         self.command_routes = CommandRoutes(self)
         self.page: PageHandler | None = None  # what a browser gets at ``/`` (the playground sets it)
@@ -67,6 +69,7 @@ class DiscordServer(World):
         self.rest.add_routes(app.router)
         self.command_routes.add_routes(app.router)
         self.interaction_endpoints.add_routes(app.router)
+        self.interaction_webhooks.add_routes(app.router)
         self.emoji_routes.add_routes(app.router)
         self.rest.add_fallback(app.router)
         return app

@@ -13,6 +13,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from .errors import ClientCrashed
+from .idle import wait_idle
 from .models import (
     PUBLIC_THREAD,
     Attachment,
@@ -252,49 +253,8 @@ class World:
         return self.inflight_requests
 
     async def wait_idle(self, quiet: float = 0.1, timeout: float = 5.0, longest: float = 120.0) -> None:
-        """Wait until no REST call is in flight, nothing happened for ``quiet`` seconds, no rate-limit
-        bucket is used up (the bot may be holding a call back until it resets) and every client says it is
-        settled. ``timeout`` is how long nothing may move on (no call made or answered, no used-up bucket
-        about to reset) before giving up: a client that keeps working at a rate limit's pace is waited
-        for, ``longest`` seconds at most."""
-        started = time.monotonic()
-        settling: asyncio.Future | None = None
-        try:
-            while True:
-                self.raise_if_client_crashed()
-                now = time.monotonic()
-                if settling is None and (
-                    self.inflight_requests == 0
-                    and now - self.last_activity >= quiet
-                    and now >= self.rate_limiter.exhausted_until() + quiet
-                ):
-                    if not self.settlers:
-                        return
-                    # A client may still be working between two calls (a click answered first, its move
-                    # applied after): wait for it, then for the calls that work made.
-                    activity = self.last_activity
-                    settling = asyncio.ensure_future(asyncio.gather(*(settle() for settle in self.settlers)))
-                if settling is not None and settling.done():
-                    settling.result()
-                    settling = None
-                    if self.inflight_requests == 0 and self.last_activity == activity:
-                        return
-                    continue
-                moved = max(
-                    self.last_activity, self.rate_limiter.exhausted_until(), now if self.inflight_requests else 0.0
-                )
-                if now > min(max(started, moved) + timeout, started + longest):
-                    raise TimeoutError(
-                        f"fake Discord not idle: nothing moved on for {timeout}s or busy for {longest}s "
-                        f"({self.inflight_requests} REST calls in flight; last: {self.request_log[-3:]})"
-                    )
-                if settling is not None:
-                    await asyncio.wait({settling}, timeout=0.05)
-                else:
-                    await asyncio.sleep(min(0.02, quiet / 2))
-        finally:
-            if settling is not None and not settling.done():
-                settling.cancel()
+        """Wait until the bot and the fake are idle; see :func:`localdiscord.idle.wait_idle`."""
+        await wait_idle(self, quiet=quiet, timeout=timeout, longest=longest)
 
     # ------------------------------------------------------------------
     # reading what people see
