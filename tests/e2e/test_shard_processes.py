@@ -37,6 +37,13 @@ def timeouts_told(fake: LocalDiscord, channel_id: int) -> set[str]:
     }
 
 
+async def told_in_time(fake: LocalDiscord, channel_id: int, seconds: float) -> None:
+    """Wait until the channel shows a "Time ran out" line, for at most ``seconds`` (the test then finds it missing)."""
+    end = time.monotonic() + seconds
+    while not timeouts_told(fake, channel_id) and time.monotonic() < end:
+        await asyncio.sleep(0.1)
+
+
 async def play_the_scenario(database: str, tmp_path, *, kill: bool) -> dict:
     """Open and play the 8 tables; with ``kill``, kill -9 the process of shards 0,1 once the tables are
     waiting, and start it again after their deadlines passed. What each table did, by guild number."""
@@ -60,6 +67,9 @@ async def play_the_scenario(database: str, tmp_path, *, kill: bool) -> dict:
             # then the table is played to its end by clicks, without waiting for the others (their next deadline runs)
             async def time_out_then_finish(table: Table) -> None:
                 await table.wait_actions(store, BEFORE + 1, 3 * TURN_SECONDS)
+                # the players look before they play on: the timeout is told in the channel (a redraw is paced, and
+                # the moves after it would push its line out of the table's latest lines before it is shown)
+                await told_in_time(fake, table.channel.id, TURN_SECONDS)
                 await table.play(store)
 
             await asyncio.gather(*(time_out_then_finish(t) for t in tables), *([kill_and_restart()] if kill else []))
