@@ -117,7 +117,7 @@ def one_step(state: Any, seat: int) -> bool:
 class GameBase(Generic[S, Opts]):
     """A game's declaration: what it is, its required hooks, and its capabilities (each defaulted).
 
-    Build it with :meth:`from_engine`, which binds the engine module's functions named as hooks.
+    Build it with :meth:`from_engine`, which binds the engine module's functions named as hooks and its models.
     """
 
     name: str  # "koikoi"
@@ -190,19 +190,19 @@ class GameBase(Generic[S, Opts]):
 
     @classmethod
     def from_engine(cls, engine: ModuleType, **declared: Any) -> GameBase:
-        """The declaration whose hooks are ``engine``'s functions of the same names, with ``declared``
-        (name, title, players, models, and the hooks found elsewhere) added or overriding."""
-        hooks = {name: getattr(engine, name) for name in HOOKS if callable(getattr(engine, name, None))}
-        return cls(**{**hooks, **declared})
+        """The declaration whose hooks and models (``Options``, ``State``) are what ``engine`` names as the fields
+        are named, defined there or imported there, with ``declared`` (name, title, players, the capabilities that
+        are data) added or overriding. A hook the engine does not name keeps its default."""
+        found = {name: getattr(engine, name) for name in ENGINE_PARTS if callable(getattr(engine, name, None))}
+        return cls(**{**found, **declared})
 
 
-HOOKS = frozenset(f.name for f in fields(GameBase)) - {
+# What a game's engine module names: every field but the game's own data, which its declaration gives.
+ENGINE_PARTS = frozenset(f.name for f in fields(GameBase)) - {
     "name",
     "title",
     "min_players",
     "max_players",
-    "Options",
-    "State",
     "uses_balances",
     "points_name",
     "points_scale",

@@ -26,27 +26,30 @@ Actions: :mod:`games.bcpoker.actions`. Events: :mod:`games.bcpoker.events` (publ
 
 from __future__ import annotations
 
-from games.bcpoker.actions import describe as describe_action
-from games.bcpoker.legal import legal_actions
-from games.bcpoker.moves import apply
-from games.bcpoker.rounds import new_game, opening_events
-from games.bcpoker.scoring import result
-from games.bcpoker.state import BCState, is_over, load, public_to_act, to_act
-from games.bcpoker.views import hidden_cards, public_view, view
+from games.bcpoker.actions import describe
+from games.bcpoker.deals import deal_number as deal_number
+from games.bcpoker.early_end import end_early as end_early
+from games.bcpoker.legal import legal_actions as legal_actions
+from games.bcpoker.moves import apply as apply
+from games.bcpoker.options import Options as Options
+from games.bcpoker.policy import bot_choose as bot_choose
+from games.bcpoker.rounds import new_game as new_game
+from games.bcpoker.rounds import opening_events as opening_events
+from games.bcpoker.scoring import result as result
+from games.bcpoker.state import BCState
+from games.bcpoker.state import is_over as is_over
+from games.bcpoker.state import load as load
+from games.bcpoker.state import public_to_act as public_to_act
+from games.bcpoker.state import to_act as to_act
+from games.bcpoker.views import hidden_cards as hidden_cards
+from games.bcpoker.views import public_view as public_view
+from games.bcpoker.views import view as view
 
-__all__ = [
-    "BCState",
-    "apply",
-    "describe_action",
-    "hidden_cards",
-    "is_over",
-    "legal_actions",
-    "load",
-    "new_game",
-    "opening_events",
-    "public_to_act",
-    "public_view",
-    "result",
-    "to_act",
-    "view",
-]
+State = BCState
+describe_action = describe
+
+
+def decision_continues(state: BCState, seat: int) -> bool:
+    """A turn is one decision (§3, §6): after its draw the player goes on — win, chain or exchange,
+    every card of the exchange, the discard — until the discard ends it."""
+    return state.turn == seat and state.phase in ("discard", "hit_decide", "hit_riichi", "exchange")

@@ -16,17 +16,7 @@ standings rank final scores, and loan + repay is what ``/debts`` shows as still 
 from __future__ import annotations
 
 from games.base import GameBase
-from games.hachihachi import deals, engine
-from games.hachihachi.options import Options
-from games.hachihachi.policy import bot_choose
-from games.hachihachi.state import HHState
-
-
-def decision_continues(state: HHState, seat: int) -> bool:
-    """A turn is one decision (§4): after the card played the same player goes on with the flipped
-    card's capture choice and the Yoshi or Sa-gé call."""
-    return state.turn == seat and state.phase in ("take", "decide")
-
+from games.hachihachi import engine
 
 GAME = GameBase.from_engine(
     engine,
@@ -34,12 +24,7 @@ GAME = GameBase.from_engine(
     title="Hachi-Hachi",
     min_players=3,
     max_players=7,
-    Options=Options,
-    State=HHState,
     uses_balances=True,
-    bot_choose=bot_choose,
-    decision_continues=decision_continues,
-    deal_number=deals.deal_number,
     balance_note="Inside a Hachi-Hachi game every player starts the year at 60p, its own count; when the game ends, "
     "the final score (cash − debt, those 60p included) is added to your season chips.",
 )

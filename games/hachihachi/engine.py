@@ -29,11 +29,15 @@ from __future__ import annotations
 
 from games.base import SeatInfo
 from games.hachihachi import month
-from games.hachihachi.actions import describe as describe_action
+from games.hachihachi.actions import describe
+from games.hachihachi.deals import deal_number as deal_number
 from games.hachihachi.events import HachiHachiEvent
-from games.hachihachi.ledger import ledger_entries, result
-from games.hachihachi.moves import apply, legal_actions
+from games.hachihachi.ledger import ledger_entries as ledger_entries
+from games.hachihachi.ledger import result as result
+from games.hachihachi.moves import apply as apply
+from games.hachihachi.moves import legal_actions as legal_actions
 from games.hachihachi.options import Options, parse_options
+from games.hachihachi.policy import bot_choose as bot_choose
 from games.hachihachi.state import (
     LOAN,
     START_CASH,
@@ -42,24 +46,12 @@ from games.hachihachi.state import (
     check_invariant,
     seat_count,
 )
-from games.hachihachi.views import public_view, view
+from games.hachihachi.views import public_view as public_view
+from games.hachihachi.views import view as view
 from games.table_state import check_seed, seat_infos
 
-__all__ = [
-    "apply",
-    "describe_action",
-    "hidden_cards",
-    "is_over",
-    "ledger_entries",
-    "legal_actions",
-    "load",
-    "new_game",
-    "opening_events",
-    "public_view",
-    "result",
-    "to_act",
-    "view",
-]
+State = HHState
+describe_action = describe
 
 
 def new_game(
@@ -121,6 +113,12 @@ def to_act(state: HHState) -> list[int]:
 
 def is_over(state: HHState) -> bool:
     return state.phase == "over"
+
+
+def decision_continues(state: HHState, seat: int) -> bool:
+    """A turn is one decision (§4): after the card played the same player goes on with the flipped
+    card's capture choice and the Yoshi or Sa-gé call."""
+    return state.turn == seat and state.phase in ("take", "decide")
 
 
 def hidden_cards(state: HHState) -> dict[int, list[str]]:

@@ -7,28 +7,6 @@
 from __future__ import annotations
 
 from games.base import GameBase
-from games.koikoi import deals, early_end, engine
-from games.koikoi.options import Options
-from games.koikoi.policy import bot_choose
-from games.koikoi.state import KoiKoiState
+from games.koikoi import engine
 
-
-def decision_continues(state: KoiKoiState, seat: int) -> bool:
-    """A turn is one decision: after the card played the same player goes on with the flipped card's
-    capture choice and the Koi-Koi or stop call."""
-    return state.turn == seat and state.phase in ("choose_take", "decide")
-
-
-GAME = GameBase.from_engine(
-    engine,
-    name="koikoi",
-    title="Koi-Koi",
-    min_players=2,
-    max_players=4,
-    Options=Options,
-    State=KoiKoiState,
-    bot_choose=bot_choose,
-    decision_continues=decision_continues,
-    end_early=early_end.end_early,
-    deal_number=deals.deal_number,
-)
+GAME = GameBase.from_engine(engine, name="koikoi", title="Koi-Koi", min_players=2, max_players=4)

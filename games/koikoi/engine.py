@@ -40,29 +40,22 @@ from __future__ import annotations
 from games.base import GameError, Result, SeatInfo, placings
 from games.fishing import check_over
 from games.koikoi import events as E
-from games.koikoi.actions import describe as describe_action
+from games.koikoi.actions import describe
+from games.koikoi.deals import deal_number as deal_number
+from games.koikoi.early_end import end_early as end_early
 from games.koikoi.events import KoiKoiEvent
-from games.koikoi.moves import apply, legal_actions
+from games.koikoi.moves import apply as apply
+from games.koikoi.moves import legal_actions as legal_actions
 from games.koikoi.options import Options
+from games.koikoi.policy import bot_choose as bot_choose
 from games.koikoi.rounds import oya_draw, start_round
 from games.koikoi.state import KoiKoiState, Side, check_deck, seat_count
-from games.koikoi.views import public_view, view
+from games.koikoi.views import public_view as public_view
+from games.koikoi.views import view as view
 from games.table_state import check_seed, seat_infos
 
-__all__ = [
-    "apply",
-    "describe_action",
-    "hidden_cards",
-    "is_over",
-    "legal_actions",
-    "load",
-    "new_game",
-    "opening_events",
-    "public_view",
-    "result",
-    "to_act",
-    "view",
-]
+State = KoiKoiState
+describe_action = describe
 
 
 def new_game(
@@ -131,6 +124,12 @@ def to_act(state: KoiKoiState) -> list[int]:
 
 def is_over(state: KoiKoiState) -> bool:
     return state.phase == "over"
+
+
+def decision_continues(state: KoiKoiState, seat: int) -> bool:
+    """A turn is one decision: after the card played the same player goes on with the flipped card's
+    capture choice and the Koi-Koi or stop call."""
+    return state.turn == seat and state.phase in ("choose_take", "decide")
 
 
 def hidden_cards(state: KoiKoiState) -> dict[int, list[str]]:

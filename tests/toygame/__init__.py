@@ -1,5 +1,5 @@
-"""A sixth game that lives only in the tests: its package, its renderer and one registry line
-make it playable through the fake Discord."""
+"""A sixth game that lives only in the tests: its package, its presentation home and one registry line make it
+playable through the fake Discord. Its engine names its hooks and models, its home its looks, as every game's do."""
 
 from __future__ import annotations
 
@@ -8,12 +8,4 @@ from tests.toygame import engine
 
 NAME = "tictactoe"
 
-GAME = GameBase.from_engine(
-    engine,
-    name=NAME,
-    title="Tic-tac-toe",
-    min_players=2,
-    max_players=2,
-    Options=engine.Options,
-    State=engine.TicTacToeState,
-)
+GAME = GameBase.from_engine(engine, name=NAME, title="Tic-tac-toe", min_players=2, max_players=2)

@@ -51,6 +51,9 @@ class TicTacToeState(BaseModel):
     over: bool = False
 
 
+State = TicTacToeState
+
+
 def new_game(options: Options | None, seats: list[SeatInfo], seed: str) -> TicTacToeState:
     if len(seats) != 2:
         raise GameError("Tic-tac-toe is played by 2 players.")

@@ -7,20 +7,7 @@ and the /rules summary. Only the public view reaches what everyone sees; a seat'
 
 from __future__ import annotations
 
-from bot.render import Presentation, holds_hand
-from bot.render.bcpoker import embeds, narration, pictures
-from bot.render.bcpoker.words import RULES
+from bot.render import Presentation
+from bot.render.bcpoker import embeds, narration, pictures, words
 
-PRESENTATION = Presentation(
-    table_embed=embeds.table_embed,
-    panel=embeds.panel,
-    narrate=narration.narrate,
-    summary=narration.summary,
-    action_label=embeds.action_label,
-    rules=RULES,
-    faces=pictures.FACES,
-    table_picture=pictures.table_picture,
-    panel_picture=pictures.panel_picture,
-    panel_shows=holds_hand,
-    result_picture=pictures.result_picture,
-)
+PRESENTATION = Presentation.from_modules(embeds, narration, pictures, words)

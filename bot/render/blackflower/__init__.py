@@ -4,22 +4,6 @@
 from __future__ import annotations
 
 from bot.render import Presentation
-from bot.render.blackflower import pictures
-from bot.render.blackflower.embeds import action_label, panel, table_embed
-from bot.render.blackflower.narration import narrate, summary
-from bot.render.blackflower.words import RULES
+from bot.render.blackflower import embeds, narration, pictures, words
 
-PRESENTATION = Presentation(
-    table_embed=table_embed,
-    panel=panel,
-    narrate=narrate,
-    summary=summary,
-    action_label=action_label,
-    rules=RULES,
-    faces=pictures.FACES,
-    table_picture=pictures.table_picture,
-    panel_picture=pictures.panel_picture,
-    panel_shows=pictures.panel_shows,
-    panel_drawn_from=pictures.panel_drawn_from,
-    result_picture=pictures.result_picture,
-)
+PRESENTATION = Presentation.from_modules(embeds, narration, pictures, words)

@@ -3,21 +3,7 @@
 
 from __future__ import annotations
 
-from bot.render import Presentation, holds_hand
-from bot.render.hachihachi import pictures
-from bot.render.hachihachi.embeds import action_label, narrate, panel, summary, table_embed
-from bot.render.hachihachi.words import RULES
+from bot.render import Presentation
+from bot.render.hachihachi import embeds, pictures, words
 
-PRESENTATION = Presentation(
-    table_embed=table_embed,
-    panel=panel,
-    narrate=narrate,
-    summary=summary,
-    action_label=action_label,
-    rules=RULES,
-    faces=pictures.FACES,
-    table_picture=pictures.table_picture,
-    panel_picture=pictures.panel_picture,
-    panel_shows=holds_hand,
-    result_picture=pictures.result_picture,
-)
+PRESENTATION = Presentation.from_modules(embeds, pictures, words)

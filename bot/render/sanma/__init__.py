@@ -8,21 +8,7 @@ points, honba, sticks, wall count, whose turn); a player's concealed tiles go on
 
 from __future__ import annotations
 
-from bot.render import Presentation, holds_hand
-from bot.render.sanma import pictures
-from bot.render.sanma.embeds import action_label, narrate, panel, summary, table_embed
-from bot.render.sanma.words import RULES
+from bot.render import Presentation
+from bot.render.sanma import embeds, pictures, words
 
-PRESENTATION = Presentation(
-    table_embed=table_embed,
-    panel=panel,
-    narrate=narrate,
-    summary=summary,
-    action_label=action_label,
-    rules=RULES,
-    faces=pictures.FACES,
-    table_picture=pictures.table_picture,
-    panel_picture=pictures.panel_picture,
-    panel_shows=holds_hand,
-    result_picture=pictures.result_picture,
-)
+PRESENTATION = Presentation.from_modules(embeds, pictures, words)
