@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from games.base import GameBase
 from games.hachihachi import engine
+from games.hachihachi.options import Options as Options  # the game's options model, as its importers name it
 
 GAME = GameBase.from_engine(
     engine,
