@@ -48,7 +48,7 @@ from games.hachihachi.state import (
 )
 from games.hachihachi.views import public_view as public_view
 from games.hachihachi.views import view as view
-from games.table_state import check_seed, seat_infos
+from games.table_state import opening
 
 State = HHState
 describe_action = describe
@@ -61,13 +61,7 @@ def new_game(
     decks: list[list[str]] | None = None,
     stocks: list[list[str]] | None = None,
 ) -> HHState:
-    if options is None:
-        options = Options(players=len(seats))
-    elif isinstance(options, dict):
-        options = parse_options(options, len(seats))
-    options.check(len(seats))
-    check_seed(seed)
-    infos = seat_infos(seats)
+    options, infos = opening(options, seats, seed, parse_options)
     n = len(infos)
     if decks is not None:
         decks = [check_deck(list(d), n) for d in decks]

@@ -37,6 +37,8 @@ are kept in ``state.opening_events`` (see :func:`opening_events`).
 
 from __future__ import annotations
 
+from typing import Any
+
 from games.base import GameError, Result, SeatInfo, placings
 from games.fishing import check_over
 from games.koikoi import events as E
@@ -46,36 +48,28 @@ from games.koikoi.early_end import end_early as end_early
 from games.koikoi.events import KoiKoiEvent
 from games.koikoi.moves import apply as apply
 from games.koikoi.moves import legal_actions as legal_actions
-from games.koikoi.options import Options
+from games.koikoi.options import Options, parse_options
 from games.koikoi.policy import bot_choose as bot_choose
 from games.koikoi.rounds import oya_draw, start_round
 from games.koikoi.state import KoiKoiState, Side, check_deck, seat_count
 from games.koikoi.views import public_view as public_view
 from games.koikoi.views import view as view
-from games.table_state import check_seed, seat_infos
+from games.table_state import opening
 
 State = KoiKoiState
 describe_action = describe
 
 
 def new_game(
-    options: Options | None,
+    options: Options | dict[str, Any] | None,
     seats: list[SeatInfo] | list[str],
     seed: str,
     decks: list[list[str]] | None = None,
     order: list[int] | None = None,
 ) -> KoiKoiState:
     """A fresh game: Oya draw, then the first round is dealt (see the module doc)."""
-    if options is None:
-        options = Options(players=len(seats))
-    elif isinstance(options, dict):
-        from games.koikoi.options import parse_options
-
-        options = parse_options(options, len(seats))
-    options.check(len(seats))
-    infos = seat_infos(seats)
+    options, infos = opening(options, seats, seed, parse_options)
     n = options.players
-    check_seed(seed)
     events: list[KoiKoiEvent] = []
     if order is None:
         order, attempts = oya_draw(seed, n)
