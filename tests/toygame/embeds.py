@@ -5,7 +5,8 @@ from __future__ import annotations
 import discord
 
 from bot.ui import ButtonSpec, relative_time
-from tests.toygame.engine import GameEnd, Mark, TicTacToeEvent
+from games.events import GameEnded
+from tests.toygame.engine import Mark, TicTacToeEvent
 from tests.toygame.views import PublicView, SeatView
 
 COLOUR = discord.Colour(0x2E86C1)
@@ -44,8 +45,7 @@ def narrate(event: TicTacToeEvent, names: list[str]) -> str | None:
 
 
 def summary(event: TicTacToeEvent, names: list[str]) -> discord.Embed | None:
-    if not isinstance(event, GameEnd):
+    if not isinstance(event, GameEnded):
         return None
-    winner = event.winner
-    title = "A draw" if winner is None else f"{names[winner]} wins"
+    title = "A draw" if event.placings == [1, 1] else f"{names[event.placings.index(1)]} wins"
     return discord.Embed(title=f"Tic-tac-toe · {title}", colour=COLOUR)

@@ -11,7 +11,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from games.base import GameError, Result, SeatInfo, placings
-from games.events import GameEvent
+from games.events import GameEnded, GameEvent
 from tests.toygame.views import PublicView, SeatView
 
 LINES = [(0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6)]
@@ -24,23 +24,13 @@ class Options(BaseModel):
     o_first: bool = Field(False, description="The second player (O) moves first")
 
 
-class RoundStart(GameEvent):
-    type: Literal["round_start"] = "round_start"
-    first: int  # the seat that moves first
-
-
 class Mark(GameEvent):
     type: Literal["mark"] = "mark"
     player: int
     cell: int
 
 
-class GameEnd(GameEvent):
-    type: Literal["game_end"] = "game_end"
-    winner: int | None  # None: a draw
-
-
-TicTacToeEvent = RoundStart | Mark | GameEnd
+TicTacToeEvent = Mark | GameEnded  # the end: each seat's score and placing, the event every game may end with
 
 
 class TicTacToeState(BaseModel):
@@ -66,7 +56,7 @@ def load(snapshot: str) -> TicTacToeState:
 
 
 def opening_events(state: TicTacToeState) -> list[TicTacToeEvent]:
-    return [RoundStart(first=state.turn)]
+    return []  # nothing happens before the first mark: the public view says who makes it
 
 
 def to_act(state: TicTacToeState) -> list[int]:
@@ -92,7 +82,7 @@ def apply(state: TicTacToeState, seat: int, action: str) -> list[TicTacToeEvent]
     else:
         state.turn = 1 - seat
     if state.over:
-        events.append(GameEnd(winner=state.winner))
+        events.append(GameEnded(**result(state).model_dump(include={"scores", "placings"})))
     return events
 
 

@@ -11,6 +11,7 @@ from faces.table import FELT, INK, MARK, ink
 from games.base import GameError, SeatInfo
 from tests.games.test_contract import SEEDS, at_random, by_bot, play
 from tests.toygame import GAME
+from tests.toygame.embeds import summary
 from tests.toygame.picture import cell_box, table_picture
 from tests.toygame.views import PublicView, SeatView
 
@@ -25,13 +26,14 @@ def marks(*cells: int):
 
 def test_three_in_a_row_wins():
     state, events = marks(0, 3, 1, 4, 2)
-    assert GAME.is_over(state) and events[-1].fields() == {"winner": 0}
+    assert GAME.is_over(state) and events[-1].fields() == {"scores": [1, -1], "placings": [1, 2]}
     assert GAME.result(state).scores == [1, -1]
 
 
 def test_a_full_board_without_a_line_is_a_draw():
-    state, _ = marks(0, 1, 2, 4, 3, 5, 7, 6, 8)
+    state, events = marks(0, 1, 2, 4, 3, 5, 7, 6, 8)
     assert GAME.is_over(state) and GAME.result(state).scores == [0, 0]
+    assert events[-1].fields() == {"scores": [0, 0], "placings": [1, 1]}
 
 
 def test_a_marked_square_is_refused():
@@ -84,3 +86,9 @@ def test_the_views_are_models_a_seat_sees_the_public_view():
         "over": False,
     }
     assert own.model_dump() == {**public.model_dump(), "seat": 1}
+
+
+def test_the_summary_names_the_winner_or_a_draw():
+    (_, won), (_, drawn) = marks(0, 3, 1, 4, 2), marks(0, 1, 2, 4, 3, 5, 7, 6, 8)
+    assert summary(won[-1], ["Ann", "Ben"]).title == "Tic-tac-toe · Ann wins"
+    assert summary(drawn[-1], ["Ann", "Ben"]).title == "Tic-tac-toe · A draw"
