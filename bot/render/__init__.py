@@ -53,7 +53,8 @@ class Presentation:
     faces: str | None = None  # the face set its pictures and emoji draw: "sanma", "hanafuda", "bcpoker"
     table_picture: Callable[[Any], Board] | None = None  # the public table, composed
     panel_picture: Callable[[Any], Board] | None = None  # the seat's hand, drawn when ``panel_shows`` says so
-    panel_shows: Callable[[Any], bool] = holds_hand  # whether the seat holds something its panel picture draws
+    # whether the seat holds something its panel picture draws; by default, whether it holds cards in its ``hand``
+    panel_shows: Callable[[Any], bool] = holds_hand
     panel_drawn_from: Callable[[Any], Any] = _whole  # the part of the view the panel picture shows
     result_picture: Callable[[Any, list[str]], Board | None] | None = None  # (result event's dump, names)
 

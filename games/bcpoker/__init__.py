@@ -9,6 +9,6 @@ from __future__ import annotations
 
 from games.base import GameBase
 from games.bcpoker import engine
-from games.bcpoker.options import Options as Options  # the game's options model, as its importers name it
+from games.bcpoker.options import Options as Options  # passed on: ``from games.bcpoker import Options``
 
 GAME = GameBase.from_engine(engine, name="bcpoker", title="Black Christmas Poker", min_players=2, max_players=7)

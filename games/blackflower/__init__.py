@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from games.base import GameBase
 from games.blackflower import engine
-from games.blackflower.options import Options as Options  # the game's options model, as its importers name it
+from games.blackflower.options import Options as Options  # passed on: ``from games.blackflower import Options``
 
 GAME = GameBase.from_engine(
     engine, name="blackflower", title="Black Flower", min_players=2, max_players=10, uses_balances=True, rounds_won=True

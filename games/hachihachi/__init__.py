@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from games.base import GameBase
 from games.hachihachi import engine
-from games.hachihachi.options import Options as Options  # the game's options model, as its importers name it
+from games.hachihachi.options import Options as Options  # passed on: ``from games.hachihachi import Options``
 
 GAME = GameBase.from_engine(
     engine,

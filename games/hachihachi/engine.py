@@ -1,5 +1,8 @@
 """Hachi-Hachi state machine (docs/rules/hachihachi.md §2-§12).
 
+It names every hook and model ``GAME`` binds (:meth:`games.base.GameBase.from_engine`), defined here or passed on
+from the module of its concern.
+
 Seeds and fair shuffles (docs/design.md §3)
 -----------------------------------
 ``new_game(options, seats, seed)`` takes a secret master seed. Month ``m`` of game ``g``

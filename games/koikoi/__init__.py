@@ -8,6 +8,6 @@ from __future__ import annotations
 
 from games.base import GameBase
 from games.koikoi import engine
-from games.koikoi.options import Options as Options  # the game's options model, as its importers name it
+from games.koikoi.options import Options as Options  # passed on: ``from games.koikoi import Options``
 
 GAME = GameBase.from_engine(engine, name="koikoi", title="Koi-Koi", min_players=2, max_players=4)

@@ -1,5 +1,8 @@
 """Koi-Koi state machine (docs/rules/koikoi.md §1-§10).
 
+It names every hook and model ``GAME`` binds (:meth:`games.base.GameBase.from_engine`), defined here or passed on
+from the module of its concern.
+
 Seeds and fair shuffles (docs/design.md §3)
 -----------------------------------
 ``new_game(options, seats, seed)`` takes a master seed (a hex string, kept secret).

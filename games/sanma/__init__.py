@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from games.base import GameBase
 from games.sanma import engine, tenhou_json
-from games.sanma.options import Options as Options  # the game's options model, as its importers name it
+from games.sanma.options import Options as Options  # passed on: ``from games.sanma import Options``
 from games.sanma.placement import SanmaPlacement
 
 GAME = GameBase.from_engine(
