@@ -14,7 +14,8 @@ import pytest
 from bot.tables import PLAYING, TableManager, public_to_act
 from games.blackflower import GAME as BLACK_FLOWER
 from tests.bot.absent_positions import OPENING, count_pauses, rig_black_christmas
-from tests.bot.clocked_manager import RecordingPresenter, clocked_manager
+from tests.bot.clocked_manager import clocked_manager
+from tests.bot.managed_tables import RecordingPresenter
 from tests.games._blackflower_helpers import stacked_deck
 
 GUILD, CHANNEL = 10, 20
