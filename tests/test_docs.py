@@ -86,23 +86,18 @@ def markdown_files() -> list[Path]:
     )
 
 
+def lines_matching(paths: list[Path], pattern: re.Pattern[str]) -> list[str]:
+    """Every line of ``paths`` that ``pattern`` finds something in, with its file and line number."""
+    return [f"{where}: {line.strip()}" for path in paths for where, line in lines(path) if pattern.search(line)]
+
+
 def test_no_file_cites_a_document_outside_the_repository():
-    found = [
-        f"{where}: {line.strip()}"
-        for path in [*source_files(), *markdown_files()]
-        for where, line in lines(path)
-        if OUTSIDE.search(line)
-    ]
+    found = lines_matching([*source_files(), *markdown_files()], OUTSIDE)
     assert found == [], "cite docs/design.md or docs/rules/<game>.md instead:\n" + "\n".join(found)
 
 
 def test_no_issue_numbers_in_code():
-    found = [
-        f"{where}: {line.strip()}"
-        for path in source_files()
-        for where, line in lines(path)
-        if ISSUE_NUMBER.search(line)
-    ]
+    found = lines_matching(source_files(), ISSUE_NUMBER)
     assert found == [], "history lives in git, not in comments:\n" + "\n".join(found)
 
 

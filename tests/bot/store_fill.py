@@ -8,6 +8,7 @@ import random
 
 from bot.league import nights, pairing
 from bot.store import Store
+from tests.bot.store_moves import record_move
 
 GUILDS = (11, 22, 33)
 GAMES = ("koikoi", "blackflower", "sanma")
@@ -23,16 +24,8 @@ async def open_table(store: Store, guild: int, channel: int, users: list[int | N
     season = await store.seasons.ensure(guild)
     t = await store.tables.start(t.id, seats_of(users), "seed", {"turn": 0}, 1e9, season.id, expected_version=t.version)
     for n in range(actions):
-        t = await store.tables.record_action(
-            t.id,
-            seat=n % len(users),
-            action=f"play:{n}",
-            actor_id=users[n % len(users)],
-            source="player",
-            snapshot={"turn": n + 1},
-            deadline=1e9 + n,
-            expected_version=t.version,
-        )
+        seat = n % len(users)
+        t = await record_move(store, t, f"play:{n}", {"turn": n + 1}, seat=seat, actor=users[seat], deadline=1e9 + n)
     return t
 
 

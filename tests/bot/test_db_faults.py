@@ -17,6 +17,7 @@ import pytest
 from bot.store import DatabaseUnusable, SaveFailed, Store
 from bot.tables import Refusal
 from localdiscord import LocalDiscord, run_client, start_client
+from tests.bot.managed_tables import BOT, open_lobby, start_table
 from tests.bot.test_ledger_properties import new_manager
 from tests.e2e.conftest import action_buttons, make_bot, table_message
 from tests.playground.test_main import ROOT, env_for
@@ -210,17 +211,8 @@ async def test_a_refused_move_leaves_the_table_as_it_was(tmp_path):
     manager = await new_manager(tmp_path / "parlor.sqlite3")
     store = manager.store
     try:
-        table = await manager.open_table(
-            game_name="koikoi",
-            guild_id=GUILD,
-            channel_id=CHANNEL,
-            host_id=ALICE,
-            host_name="alice",
-            options={"months": 1},
-            turn_seconds=60,
-        )
-        await manager.add_bot(table.id, ALICE)
-        table = await manager.start(table.id, ALICE)
+        table = await open_lobby(manager, "koikoi", {"months": 1}, guild=GUILD, channel=CHANNEL)
+        table = await start_table(manager, table, BOT)
         await manager.idle()
         seat = table.seat_of(ALICE)
         assert seat in table.to_act()

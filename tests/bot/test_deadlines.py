@@ -14,7 +14,8 @@ import pytest
 from bot.tables import PLAYING, TableManager, public_to_act
 from games.blackflower import GAME as BLACK_FLOWER
 from tests.bot.absent_positions import OPENING, count_pauses, rig_black_christmas
-from tests.bot.clocked_manager import RecordingPresenter, clocked_manager
+from tests.bot.clocked_manager import clocked_manager
+from tests.bot.managed_tables import BOT, RecordingPresenter, open_lobby, start_table
 from tests.games._blackflower_helpers import stacked_deck
 
 GUILD, CHANNEL = 10, 20
@@ -38,18 +39,8 @@ def pauses(manager, monkeypatch):
 
 async def open_and_start(manager, game: str, players: int, **options):
     names = list(USERS)[:players]
-    table = await manager.open_table(
-        game_name=game,
-        guild_id=GUILD,
-        channel_id=CHANNEL,
-        host_id=USERS["alice"],
-        host_name="alice",
-        options=options,
-        turn_seconds=60,
-    )
-    for name in names[1:]:
-        await manager.join(table.id, USERS[name], name)
-    await manager.start(table.id, USERS["alice"])
+    table = await open_lobby(manager, game, options, guild=GUILD, channel=CHANNEL, host=(USERS["alice"], "alice"))
+    await start_table(manager, table, *[(USERS[name], name) for name in names[1:]])
     await manager.idle()
     return table
 
@@ -209,19 +200,9 @@ async def test_others_betting_does_not_stretch_an_absent_bettors_time(manager, m
     monkeypatch.setattr(
         BLACK_FLOWER, "new_game", lambda options, seats, seed, **_: original(options, seats, seed, first_banker=3)
     )
-    table = await manager.open_table(
-        game_name="blackflower",
-        guild_id=GUILD,
-        channel_id=CHANNEL,
-        host_id=USERS["alice"],
-        host_name="alice",
-        options={"rounds": 1},
-        turn_seconds=60,
-    )
-    for name in ("bob", "carol"):
-        await manager.join(table.id, USERS[name], name)
-    await manager.add_bot(table.id, USERS["alice"])
-    await manager.start(table.id, USERS["alice"])
+    alice = (USERS["alice"], "alice")
+    table = await open_lobby(manager, "blackflower", {"rounds": 1}, guild=GUILD, channel=CHANNEL, host=alice)
+    await start_table(manager, table, (USERS["bob"], "bob"), (USERS["carol"], "carol"), BOT)
     await manager.idle()
     assert table.to_act() == [0, 1, 2] and table.deadline == NOW + 60
     for name, at in (("bob", 20), ("carol", 50)):

@@ -10,10 +10,10 @@ import pytest
 
 from bot.presenter import DiscordPresenter
 from bot.render import presentation
-from bot.tables import PLAYING, Seat, Table
 from faces.table import face_name
 from games import get_game, hanafuda
 from games.simulate import bot_seats
+from tests.bot.playing_tables import playing_table
 from tests.e2e.conftest import _version_text
 
 PLAYERS = {"koikoi": 2, "hachihachi": 3, "blackflower": 4}
@@ -26,23 +26,11 @@ def seeded_tables(name: str, seed: str):
     players = PLAYERS[name]
     options = game.Options(**({"players": players} if "players" in game.Options.model_fields else {}))
     state = game.new_game(options, bot_seats(players), seed)
-    seats = [Seat(user_id=100 + i, name=f"Player {i + 1}") for i in range(players)]
+    names = [f"Player {i + 1}" for i in range(players)]
     for step in range(STEPS):
         if game.is_over(state):
             return
-        yield Table(
-            id=7,
-            guild_id=1,
-            channel_id=1,
-            game=game,
-            options={},
-            host_id=100,
-            seats=seats,
-            status=PLAYING,
-            version=step,
-            turn_seconds=60,
-            state=state,
-        )
+        yield playing_table(game, state, names, table_id=7, version=step)
         seat = game.to_act(state)[0]
         game.apply(state, seat, game.bot_choose(game.view(state, seat), game.legal_actions(state, seat), step))
 

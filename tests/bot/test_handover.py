@@ -11,22 +11,17 @@ import logging
 
 import pytest
 
-from bot.store import Store
-from bot.tables import CHANGED_ELSEWHERE, FINISHED, Presenter, Refusal, StaleClick, TableManager
+from bot.tables import CHANGED_ELSEWHERE, FINISHED, Refusal, StaleClick, TableManager
+from tests.bot.managed_tables import new_manager, open_lobby, start_table, stop
 
 GUILD, CHANNEL, ALICE, BOB, CAROL = 10, 20, 1, 2, 3
 
 
 async def process(url: str) -> TableManager:
     """A Parlor process's table manager on the database at ``url``, its tables restored."""
-    manager = TableManager(await Store.open(url), Presenter(), default_turn_seconds=60, new_seed=lambda: "0" * 32)
+    manager = await new_manager(url, new_seed=lambda: "0" * 32)
     await manager.restore()
     return manager
-
-
-async def stop(manager: TableManager) -> None:
-    await manager.close()
-    await manager.store.close()
 
 
 def mover(table) -> int:
@@ -57,17 +52,8 @@ async def test_a_deploy_hands_a_game_over_from_the_old_process_to_the_new(store_
     old = await process(store_url)
     new = None
     try:
-        table = await old.open_table(
-            game_name="koikoi",
-            guild_id=GUILD,
-            channel_id=CHANNEL,
-            host_id=ALICE,
-            host_name="alice",
-            options={"months": 1},
-            turn_seconds=60,
-        )
-        await old.join(table.id, BOB, "bob")
-        await old.start(table.id, ALICE)
+        table = await open_lobby(old, "koikoi", {"months": 1}, guild=GUILD, channel=CHANNEL)
+        await start_table(old, table, (BOB, "bob"))
         await move(old, table.id, mover(table))
         await old.idle()
 
@@ -115,15 +101,7 @@ async def test_a_lobby_changed_by_the_other_process_refuses_politely_and_is_read
     old = await process(store_url)
     new = None
     try:
-        table = await old.open_table(
-            game_name="koikoi",
-            guild_id=GUILD,
-            channel_id=CHANNEL,
-            host_id=ALICE,
-            host_name="alice",
-            options={},
-            turn_seconds=60,
-        )
+        table = await open_lobby(old, "koikoi", {}, guild=GUILD, channel=CHANNEL)
         new = await process(store_url)
         await new.join(table.id, BOB, "bob")
         with pytest.raises(Refusal, match=CHANGED_ELSEWHERE):
@@ -143,26 +121,10 @@ async def test_a_table_opened_by_the_old_process_after_the_new_one_started_is_se
     new = await process(store_url)  # started, and restored nothing
     old = await process(store_url)  # still running: it opens a table the new process has never read
     try:
-        table = await old.open_table(
-            game_name="koikoi",
-            guild_id=GUILD,
-            channel_id=CHANNEL,
-            host_id=ALICE,
-            host_name="alice",
-            options={},
-            turn_seconds=60,
-        )
+        table = await open_lobby(old, "koikoi", {}, guild=GUILD, channel=CHANNEL)
         assert new.get(table.id) is None
         with pytest.raises(Refusal, match="This channel already has a Koi-Koi table"):
-            await new.open_table(
-                game_name="sanma",
-                guild_id=GUILD,
-                channel_id=CHANNEL,
-                host_id=CAROL,
-                host_name="carol",
-                options={},
-                turn_seconds=60,
-            )
+            await open_lobby(new, "sanma", {}, guild=GUILD, channel=CHANNEL, host=(CAROL, "carol"))
         served = await new.load(table.id)  # a click on its message reaches the new process
         assert served is new.get(table.id) and served.version == table.version
         await new.join(table.id, BOB, "bob")

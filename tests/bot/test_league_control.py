@@ -14,7 +14,9 @@ from discord.ext import commands
 from bot.league import control, late_seats, officers, ratings
 from bot.league.standings import standings as league_standings
 from bot.store import Store
-from bot.tables import PLAYING, Presenter, Refusal, TableManager
+from bot.tables import PLAYING, Refusal, TableManager
+from tests.bot import managed_tables
+from tests.bot.managed_tables import open_lobby, start_table
 from tests.bot.test_store import Clock
 
 GUILD, CHANNEL = 100, 50
@@ -31,26 +33,14 @@ class Time:
 
 
 async def new_manager(where, time: Time) -> TableManager:
-    seeds = (f"{n:032x}" for n in range(1000))
-    manager = TableManager(
-        await Store.open(where), Presenter(), default_turn_seconds=60, clock=time, new_seed=lambda: next(seeds)
-    )
+    manager = await managed_tables.new_manager(where, clock=time)
     manager.before_bots.append(late_seats.seat_due)  # as the bot does (bot/main.py)
     return manager
 
 
 async def start_koikoi(manager: TableManager):
-    table = await manager.open_table(
-        game_name="koikoi",
-        guild_id=GUILD,
-        channel_id=CHANNEL,
-        host_id=ALICE,
-        host_name="alice",
-        options={"months": 1},
-        turn_seconds=60,
-    )
-    await manager.join(table.id, BOB, "bob")
-    await manager.start(table.id, ALICE)
+    table = await open_lobby(manager, "koikoi", {"months": 1}, guild=GUILD, channel=CHANNEL)
+    await start_table(manager, table, (BOB, "bob"))
     await manager.idle()
     return table
 

@@ -16,24 +16,15 @@ from bot.tables import FINISHED, PLAYING, Refusal, TableManager
 from games import get_game
 from games.base import SeatInfo
 from games.sanma.placement import SanmaPlacement
+from tests.bot.managed_tables import open_lobby, start_table
 from tests.bot.test_league_control import GUILD, OLIVE, Time, new_manager, stored_ratings
 
 ALICE, BOB, CAROL = 1, 2, 3
 
 
 async def seated(manager: TableManager, game: str, players: list[tuple[int, str]], options: dict | None = None):
-    table = await manager.open_table(
-        game_name=game,
-        guild_id=GUILD,
-        channel_id=50,
-        host_id=players[0][0],
-        host_name=players[0][1],
-        options=options or {},
-        turn_seconds=60,
-    )
-    for user, name in players[1:]:
-        await manager.join(table.id, user, name)
-    await manager.start(table.id, players[0][0])
+    table = await open_lobby(manager, game, options or {}, guild=GUILD, channel=50, host=players[0])
+    await start_table(manager, table, *players[1:])
     await manager.idle()
     return table
 

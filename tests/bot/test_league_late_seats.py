@@ -13,23 +13,15 @@ import pytest
 from bot.league import late_seats, officers
 from bot.tables import PLAYING, Refusal, TableManager, game_options
 from games.base import SeatInfo
+from tests.bot.managed_tables import BOT, open_lobby, start_table
 from tests.bot.test_league_control import GUILD, OLIVE, Time, new_manager
 
 ALICE, BOB, CAROL = 1, 2, 3
 
 
 async def with_a_bot(manager: TableManager):
-    table = await manager.open_table(
-        game_name="koikoi",
-        guild_id=GUILD,
-        channel_id=50,
-        host_id=ALICE,
-        host_name="alice",
-        options={"months": 3},
-        turn_seconds=60,
-    )
-    await manager.add_bot(table.id, ALICE)
-    await manager.start(table.id, ALICE)
+    table = await open_lobby(manager, "koikoi", {"months": 3}, guild=GUILD, channel=50)
+    await start_table(manager, table, BOT)
     await manager.idle()
     return table
 

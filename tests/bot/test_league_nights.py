@@ -10,6 +10,7 @@ import pytest
 
 from bot.league import nights, pairing
 from bot.store import Store
+from tests.bot.store_moves import finish_with_move, user_results
 
 GUILD = 4242
 
@@ -92,27 +93,10 @@ async def test_a_tournament_counts_only_its_own_finished_tables(store: Store):
             assert [t.number for t in await nights.unfinished(store, number, 1)] == [1]
         season = await store.seasons.ensure(GUILD)
         table = await store.tables.start(table.id, seats, "seed", {"t": 0}, 1e9, season.id, table.version)
-        await store.tables.finish(
-            table.id,
-            seat=0,
-            action="end",
-            actor_id=1,
-            source="player",
-            snapshot={"t": 1},
-            expected_version=table.version,
-            results=[
-                {
-                    "participant": f"user:{u}",
-                    "user_id": u,
-                    "name": f"user{u}",
-                    "seat": s,
-                    "amount": (s - 1) * 100,
-                    "placing": 3 - s,
-                    "kind": "game",
-                }
-                for s, u in enumerate(night_table.players)
-            ],
-        )
+        players = night_table.players
+        seated = range(len(players))
+        results = user_results(players, [(s - 1) * 100 for s in seated], [3 - s for s in seated], kind="game")
+        await finish_with_move(store, table, results, {"t": 1}, action="end")
     assert await nights.unfinished(store, number, 1) == []
     points = await nights.tournament_points(store, signup)
     assert points == {u: {1: (s - 1) * 100} for s, u in enumerate(night_table.players)}

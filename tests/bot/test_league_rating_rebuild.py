@@ -4,25 +4,12 @@ were never rated are rated once at start-up, voided tables left out."""
 
 from __future__ import annotations
 
-import pytest
-
 from bot.league import control, ratings
 from bot.league.rating_rebuild import rate_unrated, rated
 from bot.store import Store
 from tests.bot.test_league_control import GUILD, OLIVE, finished, stored_ratings
-from tests.bot.test_store import Clock
 
 ALICE, BOB, CAROL = 1, 2, 3
-
-
-@pytest.fixture(params=["memory", pytest.param("postgres", marks=pytest.mark.postgres)])
-async def store(request):
-    where = ":memory:" if request.param == "memory" else request.getfixturevalue("postgres_url")
-    s = await Store.open(where, clock=Clock())
-    try:
-        yield s
-    finally:
-        await s.close()
 
 
 async def test_an_older_database_s_unrated_games_are_rated_once_voided_tables_left_out(store: Store):

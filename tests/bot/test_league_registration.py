@@ -7,6 +7,7 @@ import pytest
 
 from bot.league import registration
 from bot.tables import Refusal
+from tests.bot.managed_tables import open_lobby, stop
 from tests.bot.test_league_cog import FakeInteraction, call
 from tests.bot.test_league_control import ALICE, BOB, CAROL, CHANNEL, GUILD, OfficerBot, Time, finished, new_manager
 
@@ -15,20 +16,11 @@ from tests.bot.test_league_control import ALICE, BOB, CAROL, CHANNEL, GUILD, Off
 async def manager(tmp_path):
     m = await new_manager(tmp_path / "parlor.sqlite3", Time())
     yield m
-    await m.close()
-    await m.store.close()
+    await stop(m)
 
 
 async def open_table(manager, host: int, name: str, channel: int = CHANNEL):
-    return await manager.open_table(
-        game_name="koikoi",
-        guild_id=GUILD,
-        channel_id=channel,
-        host_id=host,
-        host_name=name,
-        options={"months": 1},
-        turn_seconds=60,
-    )
+    return await open_lobby(manager, "koikoi", {"months": 1}, guild=GUILD, channel=channel, host=(host, name))
 
 
 async def test_registered_players_sit_under_their_name_and_registration_keeps_the_others_out(manager):

@@ -18,8 +18,10 @@ from pathlib import Path
 import pytest
 
 from bot.store import Store
-from bot.tables import FINISHED, Presenter, TableManager
+from bot.tables import FINISHED, TableManager
 from cogs.money import accounts, debts_of
+from tests.bot import managed_tables
+from tests.bot.managed_tables import BOT, numbered_seeds, open_lobby, start_table
 
 GUILD = 10
 PEOPLE = {1: "alice", 2: "bob", 3: "carol", 4: "dave"}
@@ -35,28 +37,16 @@ STARTING_CHIPS = 40  # low, so that Black Flower's bankers run into debt
 
 
 async def new_manager(path: Path, first_seed: int = 0) -> TableManager:
-    store = await Store.open(path)
-    await store.config.set(GUILD, starting_balance=STARTING_CHIPS)
-    seeds = (f"{n:032x}" for n in range(first_seed, first_seed + 100_000))
-    return TableManager(store, Presenter(), default_turn_seconds=60, bot_delay=0, new_seed=lambda: next(seeds))
+    manager = await managed_tables.new_manager(path, bot_delay=0, new_seed=numbered_seeds(first_seed, 100_000))
+    await manager.store.config.set(GUILD, starting_balance=STARTING_CHIPS)
+    return manager
 
 
 async def play_one(manager: TableManager, game: str, options: dict, seats: int, people: tuple[int, int], channel: int):
     """One whole game: two people sit, the rest are bots, the people resign; returns the table."""
     host, guest = people
-    table = await manager.open_table(
-        game_name=game,
-        guild_id=GUILD,
-        channel_id=channel,
-        host_id=host,
-        host_name=PEOPLE[host],
-        options=options,
-        turn_seconds=60,
-    )
-    await manager.join(table.id, guest, PEOPLE[guest])
-    for _ in range(seats - 2):
-        await manager.add_bot(table.id, host)
-    table = await manager.start(table.id, host)
+    table = await open_lobby(manager, game, options, guild=GUILD, channel=channel, host=(host, PEOPLE[host]))
+    table = await start_table(manager, table, (guest, PEOPLE[guest]), *[BOT] * (seats - 2))
     for person in people:
         if table.status != FINISHED:  # the bots may finish the game before the second resigns
             await manager.resign(table.id, person)

@@ -12,7 +12,9 @@ import pytest
 
 from bot.seating import SeatedElsewhere
 from bot.store import StaleVersion, Store
-from bot.tables import Presenter, Refusal, TableManager
+from bot.tables import Refusal, TableManager
+from tests.bot import managed_tables
+from tests.bot.managed_tables import new_manager
 
 GUILD, OTHER_GUILD, CHANNEL = 10, 11, 100
 HOSTS, PLAYER = (1, 2, 3), 9
@@ -54,18 +56,12 @@ async def test_joins_at_once_from_two_processes_seat_a_player_once(store_url):
 
 
 async def manager_on(url: str) -> TableManager:
-    return TableManager(await Store.open(url), Presenter(), default_turn_seconds=60, new_seed=lambda: "0" * 32)
+    return await new_manager(url, new_seed=lambda: "0" * 32)
 
 
 async def open_lobby(manager: TableManager, host: int, channel: int, guild: int = GUILD):
-    return await manager.open_table(
-        game_name="koikoi",
-        guild_id=guild,
-        channel_id=channel,
-        host_id=host,
-        host_name=f"user{host}",
-        options={},
-        turn_seconds=60,
+    return await managed_tables.open_lobby(
+        manager, "koikoi", {}, guild=guild, channel=channel, host=(host, f"user{host}")
     )
 
 

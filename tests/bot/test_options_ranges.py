@@ -11,6 +11,7 @@ from bot.tables import Presenter, Refusal, TableManager
 from cogs.play import Play
 from games import get_game
 from games.base import GameError, option_range, options_from
+from tests.bot.managed_tables import open_lobby
 
 
 def declared_ranges():
@@ -47,14 +48,9 @@ async def test_opening_a_table_checks_the_turn_time_and_every_option(tmp_path):
     try:
 
         async def open_koikoi(turn_seconds, **options):
-            return await manager.open_table(
-                game_name="koikoi",
-                guild_id=1,
-                channel_id=2,
-                host_id=3,
-                host_name="alice",
-                options=options,
-                turn_seconds=turn_seconds,
+            alice = (3, "alice")
+            return await open_lobby(
+                manager, "koikoi", options, guild=1, channel=2, host=alice, turn_seconds=turn_seconds
             )
 
         for wrong in (1, -5, 0, 10**9):

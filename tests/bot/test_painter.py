@@ -13,9 +13,10 @@ from pydantic_core import to_jsonable_python
 from bot.painter import Painter, warm
 from bot.presenter import REDRAW_EVERY, DiscordPresenter, Picture, resolved
 from bot.render.pictures import table_picture
-from bot.tables import PLAYING, Seat, Table
+from bot.tables import Table
 from games import get_game
 from games.simulate import bot_seats
+from tests.bot.playing_tables import playing_table
 
 KOIKOI = get_game("koikoi")
 
@@ -40,21 +41,10 @@ class GatedPool(concurrent.futures.ThreadPoolExecutor):
 
 
 def busy_table(table_id: int) -> Table:
-    seats = [Seat(user_id=100 * table_id + i, name=name) for i, name in enumerate(("alice", "bob"))]
     state = KOIKOI.new_game(KOIKOI.Options(), bot_seats(2), f"busy-{table_id}")
-    return Table(
-        id=table_id,
-        guild_id=1,
-        channel_id=table_id,
-        game=KOIKOI,
-        options={},
-        host_id=seats[0].user_id,
-        seats=seats,
-        status=PLAYING,
-        version=1,
-        turn_seconds=60,
-        seed="0" * 32,
-        state=state,
+    names = ["alice", "bob"]
+    return playing_table(
+        KOIKOI, state, names, table_id=table_id, channel=table_id, first_user=100 * table_id, seed="0" * 32
     )
 
 

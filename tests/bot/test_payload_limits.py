@@ -13,7 +13,6 @@ from bot import emoji
 from bot.presenter import PANEL_PICTURE, DiscordPresenter, drawn_now
 from bot.render import presentation
 from bot.render.pictures import draws_table, result_picture, table_picture
-from bot.tables import PLAYING, Seat, Table
 from bot.ui import AmountSpec, ButtonSpec, SelectSpec, build_view, hand_button, lobby_buttons
 from faces import load_manifest
 from games import game_names, get_game
@@ -22,6 +21,7 @@ from games.simulate import bot_seats, play_game
 from localdiscord.limits import valid_component_emoji
 from localdiscord.validation import MAX_FILE_BYTES, check_attachments
 from localdiscord.validation import check_message as check_with_prefix
+from tests.bot.playing_tables import playing_table
 from tests.faces.table_games import plain
 
 STEPS = 120  # decisions checked per game
@@ -85,7 +85,6 @@ def test_every_panel_and_table_along_a_seeded_game_is_a_payload_discord_takes(na
     state = game.new_game(options, bot_seats(players), "payload-limits")
     names = [f"Player {i + 1}" for i in range(players)]
     renderer = presentation(name)
-    seats = [Seat(user_id=100 + i, name=names[i]) for i in range(players)]
     presenter = DiscordPresenter(client=None)
     pictured = 0
     for step in range(STEPS):
@@ -93,20 +92,7 @@ def test_every_panel_and_table_along_a_seeded_game_is_a_payload_discord_takes(na
             break
         table = emoji.fit_embed(renderer.table_embed(game.public_view(state), names, 1_900_000_000.0))
         check_message(payload(table, build_view(7, step, [hand_button()])))
-        table = Table(
-            id=7,
-            guild_id=1,
-            channel_id=1,
-            game=game,
-            options={},
-            host_id=100,
-            seats=seats,
-            status=PLAYING,
-            version=step,
-            turn_seconds=60,
-            state=state,
-            deadline=1_900_000_000.0,
-        )
+        table = playing_table(game, state, names, table_id=7, version=step, deadline=1_900_000_000.0)
         for seat in game.to_act(state):
             pictured += check_panel(presenter.panel_payload(table, 100 + seat))
         seat = game.to_act(state)[0]

@@ -8,8 +8,8 @@ import asyncio
 
 import pytest
 
-from bot.store import Store
-from bot.tables import LEFT, RESIGNED, SHOWN_AGAIN, Presenter, TableManager
+from bot.tables import LEFT, RESIGNED, SHOWN_AGAIN, Presenter
+from tests.bot.managed_tables import new_manager, open_lobby, stop
 
 GUILD, CHANNEL = 10, 20
 ALICE, BOB = 1, 2
@@ -48,12 +48,9 @@ class RecordingPresenter(Presenter):
 
 @pytest.fixture
 async def manager(tmp_path):
-    store = await Store.open(tmp_path / "parlor.sqlite3")
-    seeds = (f"{n:032x}" for n in range(1000))
-    m = TableManager(store, RecordingPresenter(), default_turn_seconds=60, new_seed=lambda: next(seeds))
+    m = await new_manager(tmp_path / "parlor.sqlite3", RecordingPresenter())
     yield m
-    await m.close()
-    await store.close()
+    await stop(m)
 
 
 async def stored_message(manager, table) -> int | None:
@@ -61,16 +58,7 @@ async def stored_message(manager, table) -> int | None:
 
 
 async def open_koikoi(manager, origin="/play"):
-    return await manager.open_table(
-        game_name="koikoi",
-        guild_id=GUILD,
-        channel_id=CHANNEL,
-        host_id=ALICE,
-        host_name="alice",
-        options={},
-        turn_seconds=None,
-        origin=origin,
-    )
+    return await open_lobby(manager, "koikoi", {}, guild=GUILD, channel=CHANNEL, turn_seconds=None, origin=origin)
 
 
 async def test_the_manager_records_the_message_each_presentation_shows(manager):

@@ -11,6 +11,7 @@ from games.sanma import deal
 from games.sanma.state import code
 from games.shuffle import sha256_hex
 from tests.bot.clocked_manager import clocked_manager
+from tests.bot.managed_tables import open_lobby, start_table
 from tests.games.sanma_walls import make_wall
 
 GUILD, CHANNEL = 10, 20
@@ -40,18 +41,8 @@ async def manager(tmp_path, monkeypatch):
 
 
 async def start(manager):
-    table = await manager.open_table(
-        game_name="sanma",
-        guild_id=GUILD,
-        channel_id=CHANNEL,
-        host_id=ALICE,
-        host_name="alice",
-        options={"east_only": True, "call_seconds": 5},
-        turn_seconds=60,
-    )
-    await manager.join(table.id, BOB, "bob")
-    await manager.join(table.id, CAROL, "carol")
-    await manager.start(table.id, ALICE)
+    table = await open_lobby(manager, "sanma", {"east_only": True, "call_seconds": 5}, guild=GUILD, channel=CHANNEL)
+    await start_table(manager, table, (BOB, "bob"), (CAROL, "carol"))
     await manager.idle()
     assert table.seed == SEED and [s.name for s in table.seats] == ["alice", "bob", "carol"]
     return table

@@ -12,6 +12,7 @@ import pytest
 from bot.retry import Backoff
 from bot.store import Store
 from bot.tables import FINISHED, PLAYING, Presenter, TableManager
+from tests.bot.managed_tables import BOT, open_lobby, start_table, stop
 from tests.bot.outages import FullDisk, Outage, StoppedServer
 
 GUILD, CHANNEL, ALICE = 10, 20, 1
@@ -40,22 +41,8 @@ async def manager_on(outage: Outage, bot_delay: float = 0.0) -> TableManager:
 
 
 async def started(manager: TableManager, months: int):
-    table = await manager.open_table(
-        game_name="koikoi",
-        guild_id=GUILD,
-        channel_id=CHANNEL,
-        host_id=ALICE,
-        host_name="alice",
-        options={"months": months},
-        turn_seconds=3600,
-    )
-    await manager.add_bot(table.id, ALICE)
-    return await manager.start(table.id, ALICE)
-
-
-async def stop(manager: TableManager) -> None:
-    await manager.close()
-    await manager.store.close()
+    table = await open_lobby(manager, "koikoi", {"months": months}, guild=GUILD, channel=CHANNEL, turn_seconds=3600)
+    return await start_table(manager, table, BOT)
 
 
 async def test_bots_play_on_once_the_database_is_back(outage, caplog):

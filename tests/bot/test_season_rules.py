@@ -11,6 +11,7 @@ from bot.league import rules
 from bot.tables import Refusal
 from games.base import GameError
 from games.sanma.placement import SanmaPlacement
+from tests.bot.managed_tables import open_lobby
 from tests.bot.test_ledger_properties import GUILD, new_manager, play_one
 
 
@@ -38,28 +39,13 @@ async def test_play_uses_the_season_rules_and_refuses_a_differing_choice(tmp_pat
         assert await rules.season_rules(store, season.id) == {"sanma": fixed}
 
         with pytest.raises(Refusal, match="^Spring League plays Sanma with east_only on: every Sanma table uses"):
-            await manager.open_table(
-                game_name="sanma",
-                guild_id=GUILD,
-                channel_id=5,
-                host_id=1,
-                host_name="alice",
-                options={"east_only": False},
-                turn_seconds=60,
-                chosen=frozenset({"east_only"}),
+            await open_lobby(
+                manager, "sanma", {"east_only": False}, guild=GUILD, channel=5, chosen=frozenset({"east_only"})
             )
         assert manager.in_channel(5) is None
         # the same value typed, or a default not typed: the season's values are set
-        table = await manager.open_table(
-            game_name="sanma",
-            guild_id=GUILD,
-            channel_id=5,
-            host_id=1,
-            host_name="alice",
-            options={"east_only": True, "red_fives": True},
-            turn_seconds=60,
-            chosen=frozenset({"east_only"}),
-        )
+        typed = {"east_only": True, "red_fives": True}
+        table = await open_lobby(manager, "sanma", typed, guild=GUILD, channel=5, chosen=frozenset({"east_only"}))
         assert table.options == {"red_fives": True, **fixed}
         await manager.cancel(table.id, 1)
 
@@ -78,9 +64,7 @@ async def test_play_uses_the_season_rules_and_refuses_a_differing_choice(tmp_pat
 
         await rules.set_rules(store, season.id, "sanma", {}, 9)  # cleared: the host's options again
         assert await rules.season_rules(store, season.id) == {}
-        lobby = await manager.open_table(
-            game_name="sanma", guild_id=GUILD, channel_id=7, host_id=1, host_name="alice", options={}, turn_seconds=60
-        )
+        lobby = await open_lobby(manager, "sanma", {}, guild=GUILD, channel=7)
         await rules.set_rules(store, season.id, "sanma", fixed, 9)  # fixed while the lobby waits
         await manager.join(lobby.id, 2, "bob")
         await manager.add_bot(lobby.id, 1)

@@ -12,9 +12,10 @@ import hashlib
 
 import pytest
 
-from bot.tables import PLAYING, Seat, Table
+from bot.tables import Table
 from games import get_game
 from games.base import SeatInfo
+from tests.bot.playing_tables import playing_table
 
 GAMES = {  # game: (players, options, games to play)
     "blackflower": (4, {"rounds": 2}, 30),
@@ -30,23 +31,10 @@ def new_table(name: str, players: int, options: dict, seed: str) -> Table:
     if "players" in game.Options.model_fields:
         options = {**options, "players": players}
     money = getattr(game, "uses_balances", False)
-    infos = [SeatInfo(name=f"P{n}", balance=1000 if money else None) for n in range(players)]
+    names = [f"P{n}" for n in range(players)]
+    infos = [SeatInfo(name=n, balance=1000 if money else None) for n in names]
     state = game.new_game(game.Options(**options), infos, seed)
-    return Table(
-        id=1,
-        guild_id=1,
-        channel_id=1,
-        game=game,
-        options=options,
-        host_id=1,
-        seats=[Seat(n + 1, f"P{n}") for n in range(players)],
-        status=PLAYING,
-        version=2,
-        turn_seconds=60,
-        seed=seed,
-        state=state,
-        acted=[0] * players,
-    )
+    return playing_table(game, state, names, first_user=1, version=2, options=options, seed=seed, acted=[0] * players)
 
 
 @pytest.mark.parametrize("name", list(GAMES))

@@ -6,29 +6,15 @@ from __future__ import annotations
 import time
 
 from bot.shards import Shards, shard_of
-from bot.store import Store
 from bot.tables import PLAYING, TableManager
-from tests.bot.test_tables import RecordingPresenter
+from tests.bot.managed_tables import RecordingPresenter, new_manager, open_lobby, start_table, stop
 
 GUILDS = {0: (1000 << 22) | 1, 1: (1001 << 22) | 2}  # one guild on each shard of 2
 ALICE, BOB = 1, 2
 
 
 async def manager_for(path, shards: Shards | None, clock=time.time) -> TableManager:
-    seeds = (f"{n:032x}" for n in range(1000))
-    return TableManager(
-        await Store.open(path),
-        RecordingPresenter(),
-        default_turn_seconds=60,
-        clock=clock,
-        new_seed=lambda: next(seeds),
-        shards=shards,
-    )
-
-
-async def stop(manager: TableManager) -> None:
-    await manager.close()
-    await manager.store.close()
+    return await new_manager(path, RecordingPresenter(), clock=clock, shards=shards)
 
 
 async def test_each_shard_restores_its_own_tables_and_fires_the_deadlines_that_passed(tmp_path):
@@ -37,17 +23,8 @@ async def test_each_shard_restores_its_own_tables_and_fires_the_deadlines_that_p
     before = await manager_for(path, None)
     tables = {}
     for shard, guild in GUILDS.items():
-        table = await before.open_table(
-            game_name="koikoi",
-            guild_id=guild,
-            channel_id=guild + 1,
-            host_id=ALICE,
-            host_name="alice",
-            options={"months": 1},
-            turn_seconds=60,
-        )
-        await before.join(table.id, BOB, "bob")
-        await before.start(table.id, ALICE)
+        table = await open_lobby(before, "koikoi", {"months": 1}, guild=guild, channel=guild + 1)
+        await start_table(before, table, (BOB, "bob"))
         tables[shard] = table.id
     await before.idle()
     await stop(before)

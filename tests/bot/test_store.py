@@ -18,6 +18,7 @@ from bot.store import (
     TableExists,
     WrongStatus,
 )
+from tests.bot.store_moves import finish_with_move, record_move
 
 GUILD = 100
 OTHER_GUILD = 200
@@ -71,16 +72,7 @@ async def play_and_finish(
     store: Store, amounts: list[int], users=(1, 2), channel: int = 1, game: str = "koikoi", guild: int = GUILD
 ):
     t = await playing_table(store, channel, users, guild=guild, game=game)
-    return await store.tables.finish(
-        t.id,
-        seat=0,
-        action="stop",
-        actor_id=users[0],
-        source="player",
-        snapshot='{"over": true}',
-        expected_version=t.version,
-        results=results_for(t, amounts),
-    )
+    return await finish_with_move(store, t, results_for(t, amounts), actor=users[0])
 
 
 # --------------------------------------------------------------------------- migrations
@@ -210,15 +202,9 @@ async def test_start_and_record_actions(store: Store):
     for n, (seat, action, source) in enumerate(
         [(0, "play:1L", "player"), (1, "play:2A", "bot"), (0, "play:3R", "timeout")], start=1
     ):
-        row = await store.tables.record_action(
-            t.id,
-            seat=seat,
-            action=action,
-            actor_id=1 if source == "player" else None,
-            source=source,
-            snapshot={"n": n},
-            deadline=100.0 + n,
-            expected_version=v,
+        actor = 1 if source == "player" else None
+        row = await record_move(
+            store, t, action, {"n": n}, seat=seat, actor=actor, source=source, deadline=100.0 + n, version=v
         )
         assert row.version == v + 1
         assert json.loads(row.snapshot) == {"n": n} and row.deadline == 100.0 + n
@@ -242,16 +228,7 @@ async def test_start_and_record_actions(store: Store):
 
     # A doubled click (old version) changes nothing.
     with pytest.raises(StaleVersion):
-        await store.tables.record_action(
-            t.id,
-            seat=0,
-            action="play:4C1",
-            actor_id=1,
-            source="player",
-            snapshot={"n": 99},
-            deadline=None,
-            expected_version=v - 1,
-        )
+        await record_move(store, t, "play:4C1", {"n": 99}, version=v - 1)
     assert len(await store.tables.actions(t.id)) == 3
     assert json.loads((await store.tables.get(t.id)).snapshot) == {"n": 3}
 
@@ -262,16 +239,7 @@ async def test_record_action_is_atomic(store: Store, monkeypatch):
 
     # 1. The table update fails after the action row was inserted (invalid snapshot JSON).
     with pytest.raises(sqlite3.IntegrityError):
-        await store.tables.record_action(
-            t.id,
-            seat=0,
-            action="play:1L",
-            actor_id=1,
-            source="player",
-            snapshot="{not json",
-            deadline=5.0,
-            expected_version=t.version,
-        )
+        await record_move(store, t, "play:1L", "{not json", deadline=5.0)
     assert await store.tables.actions(t.id) == []
     assert await store.tables.get(t.id) == before
 
@@ -285,31 +253,13 @@ async def test_record_action_is_atomic(store: Store, monkeypatch):
 
     monkeypatch.setattr(store_mod, "_snapshot_text", boom)
     with pytest.raises(RuntimeError):
-        await store.tables.record_action(
-            t.id,
-            seat=0,
-            action="play:1L",
-            actor_id=1,
-            source="player",
-            snapshot={"n": 1},
-            deadline=5.0,
-            expected_version=t.version,
-        )
+        await record_move(store, t, "play:1L", {"n": 1}, deadline=5.0)
     monkeypatch.setattr(store_mod, "_snapshot_text", real)
     assert await store.tables.actions(t.id) == []
     assert await store.tables.get(t.id) == before
 
     # The store is still usable and seq starts at 1.
-    ok = await store.tables.record_action(
-        t.id,
-        seat=0,
-        action="play:1L",
-        actor_id=1,
-        source="player",
-        snapshot={"n": 1},
-        deadline=5.0,
-        expected_version=t.version,
-    )
+    ok = await record_move(store, t, "play:1L", {"n": 1}, deadline=5.0)
     assert ok.version == t.version + 1
     assert [a.seq for a in await store.tables.actions(t.id)] == [1]
 
@@ -319,16 +269,7 @@ async def test_concurrent_writers_are_serialised(store: Store):
 
     async def click(n: int):
         try:
-            return await store.tables.record_action(
-                t.id,
-                seat=0,
-                action=f"a{n}",
-                actor_id=1,
-                source="player",
-                snapshot={"n": n},
-                deadline=None,
-                expected_version=t.version,
-            )
+            return await record_move(store, t, f"a{n}", {"n": n})
         except StaleVersion:
             return None
 
@@ -341,16 +282,7 @@ async def test_concurrent_writers_are_serialised(store: Store):
 async def test_finish_table_writes_ledger_in_same_transaction(store: Store):
     t = await playing_table(store, users=(1, None))
     res = results_for(t, [6, -6])
-    done = await store.tables.finish(
-        t.id,
-        seat=0,
-        action="stop",
-        actor_id=1,
-        source="player",
-        snapshot='{"over": true}',
-        expected_version=t.version,
-        results=res,
-    )
+    done = await finish_with_move(store, t, res)
     assert done.status == "finished" and done.finished_at is not None and done.version == t.version + 1
     assert done.deadline is None
     assert [a.action for a in await store.tables.actions(t.id)] == ["stop"]
@@ -371,16 +303,7 @@ async def test_finish_table_failure_leaves_nothing(store: Store):
     bad = results_for(t, [6, -6])
     del bad[1]["name"]  # the second ledger line is malformed
     with pytest.raises(KeyError):
-        await store.tables.finish(
-            t.id,
-            seat=0,
-            action="stop",
-            actor_id=1,
-            source="player",
-            snapshot='{"over": true}',
-            expected_version=t.version,
-            results=bad,
-        )
+        await finish_with_move(store, t, bad)
     again = await store.tables.get(t.id)
     assert again.status == "playing" and again.version == t.version
     assert await store.tables.actions(t.id) == []
@@ -426,60 +349,34 @@ async def test_ledger_refuses_update_and_delete(store: Store):
     assert sorted(ln.amount for ln in await store.ledger.lines(GUILD)) == [-5, 5]
 
 
+def hachihachi_line(user: int, kind: str, amount: int, **more) -> dict:
+    """A Hachi-Hachi ledger line of ``user`` (named ``user<id>``) in GUILD; ``more``: its other columns."""
+    return {
+        "guild_id": GUILD,
+        "game": "hachihachi",
+        "participant": f"user:{user}",
+        "user_id": user,
+        "name": f"user{user}",
+        "kind": kind,
+        "amount": amount,
+        **more,
+    }
+
+
 async def test_append_ledger_own_and_joined_transactions(store: Store):
     season = await store.seasons.ensure(GUILD)
-    rows = await store.ledger.append(
-        [
-            {
-                "guild_id": GUILD,
-                "season_id": season.id,
-                "game": "hachihachi",
-                "participant": "user:1",
-                "user_id": 1,
-                "name": "user1",
-                "kind": "loan",
-                "amount": 50,
-                "memo": "from the bank",
-            },
-        ]
-    )
+    rows = await store.ledger.append([hachihachi_line(1, "loan", 50, season_id=season.id, memo="from the bank")])
     assert rows[0].id > 0 and rows[0].kind == "loan" and rows[0].memo == "from the bank"
 
     # Joined into a caller's transaction: rolled back with it.
     with pytest.raises(RuntimeError):
         async with store.transaction() as conn:
-            await store.ledger.append(
-                [
-                    {
-                        "guild_id": GUILD,
-                        "game": "hachihachi",
-                        "participant": "user:1",
-                        "user_id": 1,
-                        "name": "user1",
-                        "kind": "repay",
-                        "amount": -50,
-                    }
-                ],
-                conn=conn,
-            )
+            await store.ledger.append([hachihachi_line(1, "repay", -50)], conn=conn)
             raise RuntimeError("abort")
     assert [ln.kind for ln in await store.ledger.lines(GUILD)] == ["loan"]
 
     async with store.transaction() as conn:
-        await store.ledger.append(
-            [
-                {
-                    "guild_id": GUILD,
-                    "game": "hachihachi",
-                    "participant": "user:2",
-                    "user_id": 2,
-                    "name": "user2",
-                    "kind": "bet",
-                    "amount": -80,
-                }
-            ],
-            conn=conn,
-        )
+        await store.ledger.append([hachihachi_line(2, "bet", -80)], conn=conn)
     assert await store.ledger.balance(GUILD, season.id, 1) == 50
     assert await store.ledger.balance(GUILD, season.id, 2) == -80
     debts = await store.ledger.debts(GUILD, season.id)
@@ -786,16 +683,7 @@ async def test_postgres_connections_dropped_by_the_server_are_opened_again_and_n
     try:
         t = await playing_table(store)
         await drop_others(admin)  # both of the store's connections, between two moves
-        row = await store.tables.record_action(
-            t.id,
-            seat=0,
-            action="play:1L",
-            actor_id=1,
-            source="player",
-            snapshot={"n": 1},
-            deadline=None,
-            expected_version=t.version,
-        )
+        row = await record_move(store, t, "play:1L", {"n": 1})
         assert row.version == t.version + 1
         assert [a.action for a in await store.tables.actions(t.id)] == ["play:1L"]
         await drop_others(admin)
@@ -808,16 +696,7 @@ async def test_postgres_connections_dropped_by_the_server_are_opened_again_and_n
             await drop_others(admin)
             with pytest.raises(sqlite3.OperationalError, match="connection to PostgreSQL was lost"):
                 await db.execute("UPDATE tables SET snapshot = '{}' WHERE id = ?", (t.id,))
-        again = await store.tables.record_action(
-            t.id,
-            seat=1,
-            action="play:2A",
-            actor_id=2,
-            source="player",
-            snapshot={"n": 2},
-            deadline=None,
-            expected_version=row.version,
-        )
+        again = await record_move(store, row, "play:2A", {"n": 2}, seat=1, actor=2)
         assert again.version == row.version + 1 and json.loads(again.snapshot) == {"n": 2}
         assert [a.action for a in await store.tables.actions(t.id)] == ["play:1L", "play:2A"]
     finally:

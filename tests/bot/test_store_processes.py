@@ -7,6 +7,7 @@ import asyncio
 
 from bot.store import StaleVersion, Store
 from tests.bot.store_fill import GUILDS, open_table
+from tests.bot.store_moves import record_move, user_results
 
 
 async def test_two_stores_writing_one_table_one_wins(store_url: str):
@@ -16,16 +17,7 @@ async def test_two_stores_writing_one_table_one_wins(store_url: str):
 
         async def click(store: Store, n: int):
             try:
-                return await store.tables.record_action(
-                    t.id,
-                    seat=0,
-                    action=f"a{n}",
-                    actor_id=1,
-                    source="player",
-                    snapshot={"n": n},
-                    deadline=None,
-                    expected_version=t.version,
-                )
+                return await record_move(store, t, f"a{n}", {"n": n})
             except StaleVersion:
                 return None
 
@@ -43,21 +35,9 @@ async def test_a_finish_and_a_move_racing_from_two_stores(store_url: str):
     first, second = await Store.open(store_url), await Store.open(store_url)
     try:
         t = await open_table(first, GUILDS[0], 1, [1, 2])
-        results = [
-            {"participant": f"user:{u}", "user_id": u, "name": f"user{u}", "seat": s, "amount": a, "placing": p}
-            for s, (u, a, p) in enumerate([(1, 7, 1), (2, -7, 2)])
-        ]
+        results = user_results([1, 2], [7, -7], [1, 2])
         finish = first.tables.finish(t.id, snapshot={"over": True}, expected_version=t.version, results=results)
-        move = second.tables.record_action(
-            t.id,
-            seat=1,
-            action="late",
-            actor_id=2,
-            source="player",
-            snapshot={"n": 1},
-            deadline=None,
-            expected_version=t.version,
-        )
+        move = record_move(second, t, "late", {"n": 1}, seat=1, actor=2)
         outcome = await asyncio.gather(finish, move, return_exceptions=True)
         assert sum(isinstance(o, StaleVersion) for o in outcome) == 1
         table = await second.tables.get(t.id)

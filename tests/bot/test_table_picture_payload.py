@@ -9,30 +9,17 @@ import discord
 
 import bot.presenter as presenter
 from bot.presenter import DiscordPresenter, Held, digest, drawn_now, message_args
-from bot.tables import LOBBY, PLAYING, Seat, Table
+from bot.tables import LOBBY, PLAYING, Table
 from games import get_game
 from games.simulate import bot_seats
+from tests.bot.playing_tables import playing_table
 
 KOIKOI = get_game("koikoi")
 
 
 def koikoi_table(status: str = PLAYING) -> Table:
-    seats = [Seat(user_id=100 + i, name=name) for i, name in enumerate(("alice", "bob"))]
     state = KOIKOI.new_game(KOIKOI.Options(), bot_seats(2), "picture-payload")
-    return Table(
-        id=1,
-        guild_id=1,
-        channel_id=1,
-        game=KOIKOI,
-        options={},
-        host_id=100,
-        seats=seats,
-        status=status,
-        version=1,
-        turn_seconds=60,
-        seed="0" * 32,
-        state=state,
-    )
+    return playing_table(KOIKOI, state, ["alice", "bob"], status=status, seed="0" * 32)
 
 
 def test_the_picture_is_drawn_again_only_when_the_public_view_changed(monkeypatch):

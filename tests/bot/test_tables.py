@@ -4,46 +4,28 @@ from __future__ import annotations
 
 import pytest
 
-from bot.store import Store
-from bot.tables import CANCELLED, FINISHED, LOBBY, PLAYING, Presenter, Refusal, Seat, TableManager
+from bot.tables import CANCELLED, FINISHED, LOBBY, PLAYING, Refusal, Seat, TableManager
 from games.base import GameError
+from tests.bot import managed_tables
+from tests.bot.managed_tables import RecordingPresenter, open_lobby, start_table, stop
 
 GUILD, CHANNEL = 10, 20
 ALICE, BOB, CAROL = 1, 2, 3
 
 
-class RecordingPresenter(Presenter):
-    def __init__(self) -> None:
-        self.calls = []
-
-    async def table_changed(self, table, events, notes) -> None:
-        self.calls.append(([e.type for e in events], list(notes)))
-
-
 async def new_manager(path) -> TableManager:
-    store = await Store.open(path)
-    seeds = (f"{n:032x}" for n in range(1000))
-    return TableManager(store, RecordingPresenter(), default_turn_seconds=60, new_seed=lambda: next(seeds))
+    return await managed_tables.new_manager(path, RecordingPresenter())
 
 
 @pytest.fixture
 async def manager(tmp_path):
     m = await new_manager(tmp_path / "parlor.sqlite3")
     yield m
-    await m.close()
-    await m.store.close()
+    await stop(m)
 
 
 async def open_koikoi(manager, **options):
-    return await manager.open_table(
-        game_name="koikoi",
-        guild_id=GUILD,
-        channel_id=CHANNEL,
-        host_id=ALICE,
-        host_name="alice",
-        options={"months": 1, **options},
-        turn_seconds=60,
-    )
+    return await open_lobby(manager, "koikoi", {"months": 1, **options}, guild=GUILD, channel=CHANNEL)
 
 
 async def test_lobby_rules(manager):
@@ -104,9 +86,7 @@ def test_a_players_option_that_is_not_the_seats_says_is_for_one():
 
 
 async def start_two_player(manager):
-    table = await open_koikoi(manager)
-    await manager.join(table.id, BOB, "bob")
-    await manager.start(table.id, ALICE)
+    table = await start_table(manager, await open_koikoi(manager), (BOB, "bob"))
     await manager.idle()
     return table
 

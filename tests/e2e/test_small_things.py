@@ -6,11 +6,12 @@ from __future__ import annotations
 import re
 
 from bot.presenter import DiscordPresenter
-from bot.tables import PLAYING, Seat, Table
+from bot.tables import PLAYING
 from games.bcpoker import GAME as BCP
 from games.bcpoker.options import Options as BCPOptions
 from games.bcpoker.simulate import play_game
 from localdiscord import run_client
+from tests.bot.playing_tables import playing_table
 
 from .conftest import action_buttons, make_bot, started_koikoi, table_message
 
@@ -72,21 +73,7 @@ def test_a_secret_call_window_keeps_the_turn_line():
         play_game(BCPOptions(), 3, f"turn-line-{n}", catch)
     assert windows, "no Ron window in 20 games"
     state = windows[0]
-    seats = [Seat(user_id=100 + i, name=name) for i, name in enumerate(("alice", "bob", "carol"))]
-    table = Table(
-        id=1,
-        guild_id=1,
-        channel_id=1,
-        game=BCP,
-        options={},
-        host_id=100,
-        seats=seats,
-        status=PLAYING,
-        version=1,
-        turn_seconds=60,
-        seed="0" * 32,
-        state=state,
-    )
+    table = playing_table(BCP, state, ["alice", "bob", "carol"], seed="0" * 32)
     payload = DiscordPresenter(client=None).table_payload(table)
     assert "Waiting for Ron decisions" in payload["embed"].description
     assert payload["content"].startswith("Turn: ")

@@ -61,6 +61,12 @@ def arrange(players=3, lead=0, hands=None, pile=(), deck=(), riichi=(), turn=Non
     return state
 
 
+def a_discarding(**position):
+    """``arrange``'s position at the moment A (seat 0) has drawn and is to discard: the card it drew is the last
+    of its hand."""
+    return arrange(turn=0, phase="discard", **position)
+
+
 def act(state, seat, *actions):
     return apply_all(GAME, state, seat, *actions)
 
@@ -69,4 +75,4 @@ def public(events):
     return [e for e in events if e.seat is None]
 
 
-__all__ = ["act", "arrange", "codes", "first", "public", "types"]
+__all__ = ["a_discarding", "act", "arrange", "codes", "first", "public", "types"]

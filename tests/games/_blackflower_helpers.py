@@ -49,6 +49,11 @@ def seat_of(state, k: int) -> int:
     return len(state.seats) - 1 - k
 
 
+def first_hand(state):
+    """The first dealt player's (first) hand, as the state holds it now."""
+    return state.hands[seat_of(state, 0)][0]
+
+
 def act(state, *actions: str):
     """Apply actions for whoever is to act now; returns all events."""
     events = []

@@ -2,7 +2,7 @@
 (docs/rules/bcpoker.md §14), edge cases (§13)."""
 
 import pytest
-from _bcpoker_helpers import act, arrange, codes, first, public, types
+from _bcpoker_helpers import a_discarding, act, arrange, codes, first, public, types
 
 from games.base import GameError
 from games.bcpoker import GAME
@@ -13,13 +13,35 @@ from games.bcpoker.scoring import dora_cards
 A, B, C, D, E = range(5)
 
 
+def c_in_riichi_draws_k7():
+    """C, in Riichi on R1 R2 R3 G4 G5 G6 R7, is to draw the K7 that completes it; G1 is the dora indicator."""
+    return arrange(hands={C: "R1 R2 R3 G4 G5 G6 R7"}, riichi=[C], turn=C, deck="K7 G1")
+
+
+def c_in_riichi_waits_on_g7():
+    """A is to discard the G7 that completes C's Riichi hand (R1 R2 R3 G4 G5 G6 R7)."""
+    return a_discarding(hands={A: "R4 R5 R6 K1 K2 R1 G3 G7", C: "R1 R2 R3 G4 G5 G6 R7"}, riichi=[C], deck="G1")
+
+
+def a_hits_b(black: str, b_hand: str, **position):
+    """A, to discard, holds R4 R5 R6 G1 G2 G3 R4 and ``black``, the black card it is about to discard onto the pile;
+    B, next in turn, holds ``b_hand``; ``position``: the rest of ``arrange``'s (pile, deck, riichi …)."""
+    return a_discarding(hands={A: f"R4 R5 R6 G1 G2 G3 R4 {black}", B: b_hand}, **position)
+
+
+def k5_onto_g2(b_hand: str, deck: str):
+    """A, to discard, holds the red run R1 … R7 and the K5 whose discard onto the pile's G2 hits B (who holds
+    ``b_hand``); ``deck``: the deck's top cards."""
+    return a_discarding(hands={A: "R1 R2 R3 R4 R5 R6 R7 K5", B: b_hand}, pile="G2", deck=deck)
+
+
 # ---------------------------------------------------------------------------
 # §14 payments
 # ---------------------------------------------------------------------------
 
 
 def test_seed_example_tsumo_paid_by_previous_seat():
-    s = arrange(hands={C: "R1 R2 R3 G4 G5 G6 R7"}, riichi=[C], turn=C, deck="K7 G1")
+    s = c_in_riichi_draws_k7()
     act(s, C, "draw")
     assert legal_actions(s, C) == ["win", "discard:K7"]  # locked: win or discard the drawn card
     end = first(act(s, C, "win"), "round_end")
@@ -31,9 +53,7 @@ def test_seed_example_tsumo_paid_by_previous_seat():
 
 
 def test_seed_example_ron_paid_by_discarder():
-    s = arrange(
-        hands={A: "R4 R5 R6 K1 K2 R1 G3 G7", C: "R1 R2 R3 G4 G5 G6 R7"}, riichi=[C], turn=A, phase="discard", deck="G1"
-    )
+    s = c_in_riichi_waits_on_g7()
     act(s, A, "discard:G7")
     assert s.phase == "ron" and GAME.to_act(s) == [C] and legal_actions(s, C) == ["ron", "pass"]
     assert legal_actions(s, B) == []
@@ -50,15 +70,7 @@ def test_seed_example_ron_paid_by_discarder():
 def ron_payment(hand7, card, indicator, players=3):
     """C (not the lead) wins by Ron on A's discard of ``card``."""
     filler = "R4 R5 R6 G1 G2 G3 K5"
-    s = arrange(
-        players=players,
-        lead=A,
-        hands={C: hand7, A: f"{filler} {card}"},
-        riichi=[C],
-        turn=A,
-        phase="discard",
-        deck=indicator,
-    )
+    s = a_discarding(players=players, lead=A, hands={C: hand7, A: f"{filler} {card}"}, riichi=[C], deck=indicator)
     act(s, A, f"discard:{card if card != 'KX' else 'KX7'}")
     return first(act(s, C, "ron"), "round_end").fields()
 
@@ -109,13 +121,8 @@ def test_lead_surprise_gift_on_first_turn_paid_by_previous_seat():
 
 
 def test_non_lead_black_gift():
-    s = arrange(
-        lead=C,
-        hands={B: "R1 G1 K1 R2 G2 R5 G6", A: "R4 R5 R6 G4 G5 G6 R7 K3"},
-        pile="R1",
-        turn=A,
-        phase="discard",
-        deck="R7 K2 G3 R3 R6",
+    s = a_discarding(
+        lead=C, hands={B: "R1 G1 K1 R2 G2 R5 G6", A: "R4 R5 R6 G4 G5 G6 R7 K3"}, pile="R1", deck="R7 K2 G3 R3 R6"
     )
     act(s, A, "discard:K3")  # B hit, N = 3
     assert s.phase == "hit_draw" and s.hit.number == 3 and s.turn == B
@@ -130,12 +137,10 @@ def test_non_lead_black_gift():
 
 
 def test_double_ron_discarder_pays_each_winner():
-    s = arrange(
+    s = a_discarding(
         lead=B,
         hands={A: "K5 K1 K2 K3 G7 G3 R7 G5", B: "R1 G1 R2 R3 R4 G6 G7", C: "R1 R2 R3 G4 G5 G6 R5"},
         riichi=[B, C],
-        turn=A,
-        phase="discard",
         deck="R6",
     )
     act(s, A, "discard:G5")
@@ -149,11 +154,9 @@ def test_double_ron_discarder_pays_each_winner():
 
 
 def test_five_players_only_two_nearest_ron():
-    s = arrange(
+    s = a_discarding(
         players=5,
         lead=B,
-        turn=A,
-        phase="discard",
         riichi=[C, D, E],
         deck="R6",
         hands={
@@ -178,13 +181,7 @@ def test_five_players_only_two_nearest_ron():
 
 
 def test_sequence_1_plain_hit_and_exchange():
-    s = arrange(
-        hands={A: "R1 R2 R3 R4 R5 R6 R7 K5", B: "R1 R2 G3 G4 G6 G6 K3"},
-        pile="G2",
-        turn=A,
-        phase="discard",
-        deck="G7 G1 G2 R3 R4 R5 K1",
-    )
+    s = k5_onto_g2("R1 R2 G3 G4 G6 G6 K3", deck="G7 G1 G2 R3 R4 R5 K1")
     ev = act(s, A, "discard:K5")
     bc = first(ev, "black_christmas")
     assert bc.seat is None and bc.fields() == {
@@ -216,13 +213,7 @@ def test_sequence_1_plain_hit_and_exchange():
 
 
 def test_sequence_1_variant_black_discard_after_exchange_hits_on():
-    s = arrange(
-        hands={A: "R1 R2 R3 R4 R5 R6 R7 K5", B: "R1 R2 G3 G4 G6 G6 R3"},
-        pile="G2",
-        turn=A,
-        phase="discard",
-        deck="G7 G1 G2 K6 R4 R5 K1",
-    )
+    s = k5_onto_g2("R1 R2 G3 G4 G6 G6 R3", deck="G7 G1 G2 K6 R4 R5 K1")
     act(s, A, "discard:K5")
     act(s, B, "draw", "exchange", "under:R1", "under:G4", "under:R3", "under:R2", "under:G7")
     assert "K6" in s.hands[B]
@@ -231,11 +222,9 @@ def test_sequence_1_variant_black_discard_after_exchange_hits_on():
 
 
 def test_sequence_2_chain_black_one_onto_black_seven_kx_naming():
-    s = arrange(
+    s = a_discarding(
         hands={A: "R1 R2 R4 G4 G5 G6 K2 K6", B: "R1 R2 G1 G2 G3 K7 G7", C: "R5 R5 G6 G4 R6 KX R6"},
         pile="R4",
-        turn=A,
-        phase="discard",
         deck="R3 G5 R7 G1 K1",
     )
     act(s, A, "discard:K6")  # B hit, N = 6
@@ -260,14 +249,7 @@ def test_sequence_2_chain_black_one_onto_black_seven_kx_naming():
 
 
 def test_sequence_3_riichi_player_keeps_riichi_by_chaining_with_the_drawn_card():
-    s = arrange(
-        hands={B: "R1 R2 R3 G4 G5 G6 K7", A: "R4 R5 R6 G1 G2 G3 R4 K3"},
-        riichi=[B],
-        pile="G1",
-        turn=A,
-        phase="discard",
-        deck="K5 G2",
-    )
+    s = a_hits_b("K3", "R1 R2 R3 G4 G5 G6 K7", riichi=[B], pile="G1", deck="K5 G2")
     ev = act(s, A, "discard:K3")
     assert "ron_declared" not in types(ev) and s.phase == "hit_draw" and s.turn == B  # no Ron: K3 does not win
     act(s, B, "draw")  # K5: no win; black 5 > 3
@@ -279,14 +261,7 @@ def test_sequence_3_riichi_player_keeps_riichi_by_chaining_with_the_drawn_card()
 
 
 def test_sequence_4_riichi_cancelled_chain_from_hand_riichi_again():
-    s = arrange(
-        hands={B: "R1 R2 R3 G4 G5 G6 K7", A: "R4 R5 R6 G1 G2 G3 R4 K4"},
-        riichi=[B],
-        pile="G2",
-        turn=A,
-        phase="discard",
-        deck="R5 G7",
-    )
+    s = a_hits_b("K4", "R1 R2 R3 G4 G5 G6 K7", riichi=[B], pile="G2", deck="R5 G7")
     act(s, A, "discard:K4")
     ev = act(s, B, "draw")  # R5: no win, not black
     assert first(ev, "riichi_cancelled").fields() == {"player": B, "by_choice": False}
@@ -299,14 +274,7 @@ def test_sequence_4_riichi_cancelled_chain_from_hand_riichi_again():
 
 
 def test_sequence_4_alternative_exchange_four():
-    s = arrange(
-        hands={B: "R1 R2 R3 G4 G5 G6 K7", A: "R4 R5 R6 G1 G2 G3 R4 K4"},
-        riichi=[B],
-        pile="G2",
-        turn=A,
-        phase="discard",
-        deck="R5 G7",
-    )
+    s = a_hits_b("K4", "R1 R2 R3 G4 G5 G6 K7", riichi=[B], pile="G2", deck="R5 G7")
     act(s, A, "discard:K4")
     act(s, B, "draw", "exchange")
     assert s.exchange_left == 4 and s.phase == "exchange"
@@ -335,14 +303,7 @@ def test_sequence_5_black_gift_by_the_lead():
 
 def test_sequence_6_ron_on_a_triggering_discard():
     for named in (7, 1):
-        s = arrange(
-            hands={B: "R1 R2 R3 G4 G5 G6 K7", A: "R4 R5 R6 G1 G2 G3 R4 KX"},
-            riichi=[B],
-            pile="R3",
-            turn=A,
-            phase="discard",
-            deck="R6",
-        )
+        s = a_hits_b("KX", "R1 R2 R3 G4 G5 G6 K7", riichi=[B], pile="R3", deck="R6")
         act(s, A, f"discard:KX{named}")
         assert s.phase == "ron" and GAME.to_act(s) == [B]  # the Ron window comes first
         ev = act(s, B, "ron")
@@ -356,7 +317,7 @@ def test_sequence_6_ron_on_a_triggering_discard():
     [(None, "K3", None), ("R5", "K5", None), ("G3", "KX", 1), ("R7", "K1", None), ("K2", "G7", None)],
 )
 def test_sequence_6_non_triggers(top, card, named):
-    s = arrange(hands={A: f"R1 R2 R3 R4 G5 G6 G7 {card}"}, pile=top or "", turn=A, phase="discard", deck="R6")
+    s = a_discarding(hands={A: f"R1 R2 R3 R4 G5 G6 G7 {card}"}, pile=top or "", deck="R6")
     ev = act(s, A, f"discard:{card if card != 'KX' else f'KX{named}'}")
     assert "black_christmas" not in types(ev) and s.phase == "draw" and s.turn == B
 
@@ -405,7 +366,7 @@ def test_card_taken_from_the_pile_cannot_be_discarded():
 
 
 def test_riichi_only_when_tenpai():
-    s = arrange(hands={A: "R1 R2 R3 G3 G4 G5 K7 R6"}, turn=A, phase="discard", deck="R6")
+    s = a_discarding(hands={A: "R1 R2 R3 G3 G4 G5 K7 R6"}, deck="R6")
     assert not any(a.endswith(":r") for a in legal_actions(s, A))  # R1 R2 R3 G3 G4 G5 K7: not tenpai
     with pytest.raises(GameError, match="one card from a winning hand"):
         GAME.apply(s, A, "discard:R6:r")
@@ -428,34 +389,19 @@ def test_first_draw_from_the_pile_is_no_surprise_gift():
 
 def test_hit_player_completing_with_the_single_draw():
     # not the first draw, not in Riichi: no win (§13)
-    s = arrange(
-        hands={B: "R1 R2 R3 G4 G5 G6 R7", A: "R4 R5 R6 G1 G2 G3 R4 K4"}, pile="G2", turn=A, phase="discard", deck="G7"
-    )
+    s = a_hits_b("K4", "R1 R2 R3 G4 G5 G6 R7", pile="G2", deck="G7")
     act(s, A, "discard:K4")
     act(s, B, "draw")
     assert "win" not in legal_actions(s, B)
     # on the first draw: Surprise Gift
-    s = arrange(
-        hands={B: "R1 R2 R3 G4 G5 G6 R7", A: "R4 R5 R6 G1 G2 G3 R4 K4"},
-        pile="G2",
-        turn=A,
-        phase="discard",
-        deck="G7 R5",
-    )
+    s = a_hits_b("K4", "R1 R2 R3 G4 G5 G6 R7", pile="G2", deck="G7 R5")
     s.draws[B], s.discards[B] = 0, 0
     act(s, A, "discard:K4")
     act(s, B, "draw")
     w = first(act(s, B, "win"), "round_end").fields()["wins"][0]
     assert (w["kind"], w["payer"], w["total"]) == ("surprise_gift", A, 1400)
     # in Riichi: the Riichi procedure's tsumo, paid by the hitter
-    s = arrange(
-        hands={B: "R1 R2 R3 G4 G5 G6 R7", A: "R4 R5 R6 G1 G2 G3 R4 K4"},
-        riichi=[B],
-        pile="G2",
-        turn=A,
-        phase="discard",
-        deck="G7 R5",
-    )
+    s = a_hits_b("K4", "R1 R2 R3 G4 G5 G6 R7", riichi=[B], pile="G2", deck="G7 R5")
     act(s, A, "discard:K4")
     act(s, B, "draw")
     assert legal_actions(s, B) == ["win", "giveup"]
@@ -464,14 +410,7 @@ def test_hit_player_completing_with_the_single_draw():
 
 
 def test_riichi_player_gives_up_then_exchanges():
-    s = arrange(
-        hands={B: "R1 R2 R3 G4 G5 G6 K7", A: "R4 R5 R6 G1 G2 G3 R4 K3"},
-        riichi=[B],
-        pile="G1",
-        turn=A,
-        phase="discard",
-        deck="K5 G2 R1",
-    )
+    s = a_hits_b("K3", "R1 R2 R3 G4 G5 G6 K7", riichi=[B], pile="G1", deck="K5 G2 R1")
     act(s, A, "discard:K3")
     act(s, B, "draw")
     ev = act(s, B, "giveup")
@@ -482,7 +421,7 @@ def test_riichi_player_gives_up_then_exchanges():
 
 
 def test_exchange_draws_into_the_returned_cards():
-    s = arrange(hands={B: "R1 R2 R3 G4 G5 G6 R7", A: "R4 R5 R6 G1 G2 G3 R4 K5"}, pile="G2", turn=A, phase="discard")
+    s = a_hits_b("K5", "R1 R2 R3 G4 G5 G6 R7", pile="G2")
     s.deck = s.deck[:3]  # only 3 cards left in the deck
     total_before = sum(len(h) for h in s.hands) + len(s.deck) + len(s.pile)
     act(s, A, "discard:K5")
@@ -494,7 +433,7 @@ def test_exchange_draws_into_the_returned_cards():
 
 
 def test_deck_rebuild_at_a_hit_draw_keeps_the_named_top():
-    s = arrange(hands={A: "R4 R5 R6 G1 G2 G3 R4 KX"}, pile="G2 G3 G4 R1", turn=A, phase="discard")
+    s = a_discarding(hands={A: "R4 R5 R6 G1 G2 G3 R4 KX"}, pile="G2 G3 G4 R1")
     moved = s.deck
     s.deck = []
     s.pile = moved + s.pile  # everything else goes into the pile (card count unchanged)
@@ -530,13 +469,8 @@ def test_reshuffle_limit_ends_the_round_without_payments():
 
 
 def test_two_players_chain_goes_back():
-    s = arrange(
-        players=2,
-        hands={A: "R1 R2 R3 G4 G5 G6 K3 K6", B: "R1 R2 R3 G4 G5 G6 K4"},
-        pile="G2",
-        turn=A,
-        phase="discard",
-        deck="R5 R6",
+    s = a_discarding(
+        players=2, hands={A: "R1 R2 R3 G4 G5 G6 K3 K6", B: "R1 R2 R3 G4 G5 G6 K4"}, pile="G2", deck="R5 R6"
     )
     act(s, A, "discard:K3")
     act(s, B, "draw", "chain:K4")
@@ -572,18 +506,18 @@ def test_options_riichi_not_required():
     act(s, C, "discard:G7")
     assert s.phase == "ron" and GAME.to_act(s) == [A]
     with pytest.raises(GameError, match="not part of this game"):
-        s2 = arrange(hands={A: "R1 R2 R3 G4 G5 G6 R7 R5"}, turn=A, phase="discard", riichi_required=False)
+        s2 = a_discarding(hands={A: "R1 R2 R3 G4 G5 G6 R7 R5"}, riichi_required=False)
         GAME.apply(s2, A, "discard:R5:r")
 
 
 def test_options_black_christmas_off():
-    s = arrange(hands={A: "R1 R2 R3 R4 R5 R6 R7 K5"}, pile="G2", turn=A, phase="discard", black_christmas=False)
+    s = a_discarding(hands={A: "R1 R2 R3 R4 R5 R6 R7 K5"}, pile="G2", black_christmas=False)
     ev = act(s, A, "discard:K5")
     assert "black_christmas" not in types(ev) and s.phase == "draw"
 
 
 def test_kx_must_be_named():
-    s = arrange(hands={A: "R1 R2 R3 R4 R5 R6 R7 KX"}, pile="G2", turn=A, phase="discard")
+    s = a_discarding(hands={A: "R1 R2 R3 R4 R5 R6 R7 KX"}, pile="G2")
     assert {"discard:KX1", "discard:KX7"} <= set(legal_actions(s, A))
     with pytest.raises(GameError, match="KX1 or KX7"):
         GAME.apply(s, A, "discard:KX")
@@ -604,13 +538,7 @@ def test_wrong_seat_and_bad_actions_are_refused_politely():
 
 
 def test_public_events_and_views_hide_hands():
-    s = arrange(
-        hands={A: "R1 R2 R3 R4 R5 R6 R7 K5", B: "R1 R2 G3 G4 G6 G6 K3"},
-        pile="G2",
-        turn=A,
-        phase="discard",
-        deck="G7 G1 G2 R3 R4 R5 K1",
-    )
+    s = k5_onto_g2("R1 R2 G3 G4 G6 G6 K3", deck="G7 G1 G2 R3 R4 R5 K1")
     ev = act(s, A, "discard:K5")
     ev += act(s, B, "draw", "exchange", "under:R1", "under:G4", "under:K3", "under:R2", "under:G7")
     for e in public(ev):
@@ -633,47 +561,26 @@ def bot(s, seat, rng=0):
 
 
 def test_bot_wins_rons_and_declares_riichi():
-    s = arrange(hands={C: "R1 R2 R3 G4 G5 G6 R7"}, riichi=[C], turn=C, deck="K7 G1")
+    s = c_in_riichi_draws_k7()
     act(s, C, "draw")
     assert bot(s, C) == "win"
-    s = arrange(
-        hands={A: "R4 R5 R6 K1 K2 R1 G3 G7", C: "R1 R2 R3 G4 G5 G6 R7"}, riichi=[C], turn=A, phase="discard", deck="G1"
-    )
+    s = c_in_riichi_waits_on_g7()
     act(s, A, "discard:G7")
     assert bot(s, C) == "ron"
-    s = arrange(hands={A: "R1 R2 R3 G4 G5 G6 R7 K1"}, turn=A, phase="discard")
+    s = a_discarding(hands={A: "R1 R2 R3 G4 G5 G6 R7 K1"})
     assert bot(s, A) == "discard:K1:r"  # keeps the full ladder wait and declares Riichi
 
 
 def test_bot_passes_hits_on_and_exchanges_its_worst_cards():
-    s = arrange(
-        hands={B: "R1 R2 R3 G4 G5 G6 K7", A: "R4 R5 R6 G1 G2 G3 R4 K3"},
-        riichi=[B],
-        pile="G1",
-        turn=A,
-        phase="discard",
-        deck="K5 G2",
-    )
+    s = a_hits_b("K3", "R1 R2 R3 G4 G5 G6 K7", riichi=[B], pile="G1", deck="K5 G2")
     act(s, A, "discard:K3")
     act(s, B, "draw")
     assert bot(s, B) == "chain:K5"  # keeps Riichi by chaining with the drawn card
-    s = arrange(
-        hands={A: "R1 R2 R3 R4 R5 R6 R7 K5", B: "R1 R2 G3 G4 G6 G6 K3"},
-        pile="G2",
-        turn=A,
-        phase="discard",
-        deck="K7 G1 G2 R3 R4 R5 K1",
-    )
+    s = k5_onto_g2("R1 R2 G3 G4 G6 G6 K3", deck="K7 G1 G2 R3 R4 R5 K1")
     act(s, A, "discard:K5")
     act(s, B, "draw")  # K7: chain
     assert bot(s, B).startswith("chain:K7")
-    s = arrange(
-        hands={B: "R1 R2 R3 G5 G6 G7 K2", A: "R4 R5 R6 G1 G2 G3 R4 K3"},
-        pile="G1",
-        turn=A,
-        phase="discard",
-        deck="R7 G2",
-    )
+    s = a_hits_b("K3", "R1 R2 R3 G5 G6 G7 K2", pile="G1", deck="R7 G2")
     act(s, A, "discard:K3")
     act(s, B, "draw")
     assert bot(s, B) == "exchange"  # no chain possible

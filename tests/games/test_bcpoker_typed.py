@@ -72,22 +72,6 @@ def test_opening_events_stored_before_events_were_typed_still_load():
     assert GAME.load(json.dumps(snapshot)).opening == state.opening
 
 
-@pytest.mark.parametrize(
-    "action, typed",
-    [
-        ("discard:R3", Discard("R3")),
-        ("discard:KX7:r", Discard("KX", 7, riichi=True)),
-        ("chain:K5", Discard("K5", chain=True)),
-        ("chain:KX1:r", Discard("KX", 1, riichi=True, chain=True)),
-        ("under:G2", Under("G2")),
-        ("giveup", Word.GIVEUP),
-        ("pass", Word.PASS),
-    ],
-)
-def test_parse_and_format(action, typed):
-    assert parse(action) == typed and str(typed) == action
-
-
 def test_the_text_names_codes_and_the_button_label_names_cards():
     assert describe("discard:KX7:r") == "Riichi! Discard KX as 7"
     assert describe("chain:K6") == "Chain K6"

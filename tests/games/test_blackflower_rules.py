@@ -6,7 +6,7 @@ import subprocess
 import sys
 
 import pytest
-from _blackflower_helpers import act, bank_plays, nets, seat_of, start
+from _blackflower_helpers import act, bank_plays, first_hand, nets, seat_of, start
 
 from games.base import GameError
 from games.blackflower import GAME, Options
@@ -98,39 +98,35 @@ def test_10c_play_on_third_bright_is_san_ko():
 
 def test_11_third_bright_over_13_is_san_ko():
     s = start([cards("1L 5C1")], cards("2C1 4R"), cards("3L 9R 8L"))
-    p = seat_of(s, 0)
     act(s, "hit")
-    assert H.standing(s.hands[p][0].cards) == 13
+    assert H.standing(first_hand(s).cards) == 13
     act(s, "hit")
-    assert H.hard(s.hands[p][0].cards) == 13
+    assert H.hard(first_hand(s).cards) == 13
     act(s, "hit")
-    hand = s.hands[p][0]
+    hand = first_hand(s)
     assert H.hard(hand.cards) == 15 and hand.special == "san-ko" and hand.status == "stood"
 
 
 def test_12_shi_tan():
     s = start([cards("4R 6R")], cards("2C1 4A"), cards("7R 9R"))
-    p = seat_of(s, 0)
     act(s, "hit")
-    assert H.standing(s.hands[p][0].cards) == 12
+    assert H.standing(first_hand(s).cards) == 12
     act(s, "hit")
-    assert s.hands[p][0].special == "shi-tan" and s.hands[p][0].status == "stood"
+    assert first_hand(s).special == "shi-tan" and first_hand(s).status == "stood"
 
 
 def test_13_three_ribbons_and_a_chaff_bust():
     s = start([cards("4R 6R")], cards("3C1 4A"), cards("7R 2C1"))
-    p = seat_of(s, 0)
     act(s, "hit", "hit")
-    assert s.hands[p][0].status == "bust" and H.hard(s.hands[p][0].cards) == 17
+    assert first_hand(s).status == "bust" and H.hard(first_hand(s).cards) == 17
 
 
 def test_14_tane():
     s = start([cards("2A 4A")], cards("3C1 4R"), cards("5A 6A 7A"))
-    p = seat_of(s, 0)
     act(s, "hit", "hit")
-    assert H.standing(s.hands[p][0].cards) == 12
+    assert H.standing(first_hand(s).cards) == 12
     act(s, "hit")
-    assert s.hands[p][0].special == "tane" and s.hands[p][0].status == "stood"
+    assert first_hand(s).special == "tane" and first_hand(s).status == "stood"
 
 
 def test_calc_reports_two_brights_as_niko_and_longer_lists_as_played_on():
@@ -455,9 +451,8 @@ def test_calc_takes_the_cards_in_order_as_the_engine_does():
     assert p.stdout.startswith("5C1 6C1 1L 3L 8L: bust after 4 cards (5C1 6C1 1L 3L), never dealt 8L; ")
     assert "San-Ko" not in p.stdout and "san-ko" not in p.stdout
     s = start([cards("5C1 6C1")], cards("2C1 4R"), cards("1L 3L 8L"))  # the engine, dealt the same cards
-    p = seat_of(s, 0)
     act(s, "hit", "hit")
-    assert s.hands[p][0].status == "bust" and s.hands[p][0].cards == cards("5C1 6C1 1L 3L")
+    assert first_hand(s).status == "bust" and first_hand(s).cards == cards("5C1 6C1 1L 3L")
     # a hand that is San-Ko at its third card stands there
     assert H.evaluate(cards("1L 3L 8L 9C1"))["cards"] == cards("1L 3L 8L")
 

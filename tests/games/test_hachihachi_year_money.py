@@ -22,13 +22,11 @@ from games.shuffle import sha256_hex
 BOOK_WORDS = {"loans": "loan", "repaid": "repay", "still owed": "debt"}  # the other words are "game" lines
 
 
-def new_state(names: list[str], **options) -> HHState:
-    return GAME.new_game(Options(players=len(names), **options), [SeatInfo(name=n, bot=True) for n in names], "year")
-
-
-def set_position(state: HHState, month: int, cash: list[int], debt: list[int], winner: int) -> None:
-    """A year that reached ``month`` with these holdings, booked as the summaries would have:
+def year_at(names: list[str], month: int, cash: list[int], debt: list[int], winner: int, **options) -> HHState:
+    """A year of ``names`` that reached ``month`` with these holdings, booked as the summaries would have:
     the debts as loans, the rest as the months' payments; the bank and the track as §1 wants."""
+    seats = [SeatInfo(name=n, bot=True) for n in names]
+    state = GAME.new_game(Options(players=len(names), **options), seats, "year")
     n = len(cash)
     state.month = month
     state.cash, state.debt, state.loans = list(cash), list(debt), [d // LOAN for d in debt]
@@ -38,6 +36,14 @@ def set_position(state: HHState, month: int, cash: list[int], debt: list[int], w
     state.bank = 60 * n - sum(cash) - sum(state.track)
     state.last_winners = [winner]
     check_invariant(state)
+    return state
+
+
+def events_of(step, state: HHState) -> list:
+    """The events of ``step`` (a stage of the year's course, as ``course.han_don``) played on ``state``."""
+    events: list = []
+    step(state, events)
+    return events
 
 
 def shown(events, names: list[str]) -> list[dict]:
@@ -56,12 +62,10 @@ def test_issue_year_end_of_six_months_shows_han_don_and_every_line():
     """After month 6: Carol 54/debt 120, Dave 158/debt 120, Bot 1 208, Bot 1 won
     month 6. With months = 6, Han-Don (§10) follows at once, then the year end (§10)."""
     names = ["Carol", "Dave", "Bot 1"]
-    state = new_state(names, months=6)
-    set_position(state, 6, cash=[54, 158, 208], debt=[120, 120, 0], winner=2)
+    state = year_at(names, 6, cash=[54, 158, 208], debt=[120, 120, 0], winner=2, months=6)
     books = Books(names)
     books.cash, books.debt = [54, 158, 208], [120, 120, 0]  # as month 6's summary showed
-    events = []
-    course.han_don(state, events)
+    events = events_of(course.han_don, state)
     check_invariant(state)
     assert state.phase == "over"
     # the final result of the issue, now explained
@@ -111,10 +115,8 @@ def test_issue_year_end_of_six_months_shows_han_don_and_every_line():
 def test_han_don_between_months_has_its_own_summary_e16():
     """E16 in a 12-month year: the Han-Don, its loans and the repayments are shown when play resumes."""
     names = ["P1", "P2", "P3", "P4"]
-    state = new_state(names)
-    set_position(state, 6, cash=[100, 400, 30, 120], debt=[0, 120, 240, 0], winner=0)
-    events = []
-    course.han_don(state, events)
+    state = year_at(names, 6, cash=[100, 400, 30, 120], debt=[0, 120, 240, 0], winner=0)
+    events = events_of(course.han_don, state)
     events += engine.apply(state, 0, "repay:60")
     events += engine.apply(state, 1, "repay:120")
     assert state.month == 7
@@ -137,10 +139,8 @@ def test_han_don_between_months_has_its_own_summary_e16():
 def test_year_end_with_mandatory_repayment_e17():
     """E17: B repays 60 (mandatory), takes the 12 stones as the poorest, A gets 5K × 4."""
     names = ["A", "B", "C", "D"]
-    state = new_state(names)
-    set_position(state, 12, cash=[300, 70, 50, 48], debt=[0, 480, 240, 0], winner=0)
-    events = []
-    course.game_end(state, events)
+    state = year_at(names, 12, cash=[300, 70, 50, 48], debt=[0, 480, 240, 0], winner=0)
+    events = events_of(course.game_end, state)
     [year] = shown(events, names)
     assert field_lines(year, "Final payments") == [
         "B → the bank: 60p (5K) (debt repaid, mandatory at the year end)",
@@ -240,8 +240,7 @@ def test_a_long_list_of_payments_is_shown_whole_within_discord_limits():
 
 def test_a_table_saved_before_the_accounts_still_books_its_year():
     """A snapshot from before this change (no accounts) loads with its year booked so far."""
-    state = new_state(["A", "B", "C"], months=6)
-    set_position(state, 6, cash=[54, 158, 208], debt=[120, 120, 0], winner=2)
+    state = year_at(["A", "B", "C"], 6, cash=[54, 158, 208], debt=[120, 120, 0], winner=2, months=6)
     loaded = GAME.load(state.model_dump_json(exclude={"account", "unshown"}))
     course.han_don(loaded, [])
     assert (

@@ -13,6 +13,7 @@ from games.koikoi import Options
 from games.koikoi.engine import opening_events
 from games.koikoi.rounds import deal
 from games.koikoi.views import SeatView
+from tests.games._events_helpers import refusals
 
 
 def round_end(events):
@@ -322,8 +323,13 @@ def test_4p_not_forced_while_partner_has_a_turn():
 # --------------------------------------------------------------------------- hand combos 27-30, redeal 31
 
 
-def _no_combo_ko_hand():
-    return ["3L", "4A", "6A", "7A", "8A", "10A", "11A", "12L"]
+QUIET_FIELD = ["1R", "2C1", "3C1", "4R", "5R", "6R", "7R", "8L"]  # a field dealt with no hand combination
+
+
+def oya_dealt(hand: list[str]) -> list[str]:
+    """A two-player deck dealing ``hand`` to the Oya (seat 0), a hand with no combination to seat 1, and
+    QUIET_FIELD to the field."""
+    return deck_for("2p", [0, 1], {0: hand, 1: ["3L", "4A", "6A", "7A", "8A", "10A", "11A", "12L"]}, QUIET_FIELD)
 
 
 def test_example_27_teshi_2p():
@@ -334,7 +340,7 @@ def test_example_27_teshi_2p():
             1: ["12L", "12C1", "12C2", "12C3", "1L", "2A", "3R", "4C1"],
             0: ["5A", "6A", "7A", "8A", "9A", "10A", "11A", "2R"],
         },
-        ["1R", "2C1", "3C1", "4R", "5R", "6R", "7R", "8L"],
+        QUIET_FIELD,
     )
     s = game(2, decks=[deck], months=2)
     ev = opening_events(s)
@@ -349,12 +355,7 @@ def test_example_27_teshi_2p():
 
 
 def test_example_28_kuttsuki():
-    deck = deck_for(
-        "2p",
-        [0, 1],
-        {0: ["1L", "1C1", "2A", "2R", "5C1", "5C2", "9A", "9C1"], 1: _no_combo_ko_hand()},
-        ["1R", "2C1", "3C1", "4R", "5R", "6R", "7R", "8L"],
-    )
+    deck = oya_dealt(["1L", "1C1", "2A", "2R", "5C1", "5C2", "9A", "9C1"])
     s = game(2, decks=[deck], months=1)
     ev = opening_events(s)
     assert first(ev, "hand_combo").combo == "kuttsuki"
@@ -363,12 +364,7 @@ def test_example_28_kuttsuki():
 
 
 def test_example_29_not_kuttsuki():
-    deck = deck_for(
-        "2p",
-        [0, 1],
-        {0: ["1L", "1C1", "2A", "2R", "5C1", "5C2", "9A", "11C"], 1: _no_combo_ko_hand()},
-        ["1R", "2C1", "3C1", "4R", "5R", "6R", "7R", "8L"],
-    )
+    deck = oya_dealt(["1L", "1C1", "2A", "2R", "5C1", "5C2", "9A", "11C"])
     s = game(2, decks=[deck])
     assert "hand_combo" not in types(opening_events(s))
     assert s.phase == "play" and s.turn == 0 and s.months_done == 0
@@ -422,12 +418,7 @@ def test_4p_hand_combo_team_wins():
 
 
 def test_example_31_redeal_unshuffled():
-    second = deck_for(
-        "2p",
-        [0, 1],
-        {0: ["1L", "1C1", "2A", "2R", "5C1", "5C2", "9A", "11C"], 1: _no_combo_ko_hand()},
-        ["1R", "2C1", "3C1", "4R", "5R", "6R", "7R", "8L"],
-    )
+    second = oya_dealt(["1L", "1C1", "2A", "2R", "5C1", "5C2", "9A", "11C"])
     s = game(2, decks=[list(DECK), second])
     ev = opening_events(s)
     assert types(ev).count("redeal") == 1
@@ -435,7 +426,7 @@ def test_example_31_redeal_unshuffled():
     rd = first(ev, "redeal").fields()
     assert rd["attempt"] == 0 and rd["field"] == ["3L", "3R", "3C1", "3C2", "6A", "6R", "6C1", "6C2"]
     assert s.oya == 0 and s.months_done == 0 and s.round == 1 and s.attempt == 1
-    assert s.field == ["1R", "2C1", "3C1", "4R", "5R", "6R", "7R", "8L"]
+    assert s.field == QUIET_FIELD
     assert types(ev).count("round_start") == 1
 
 
@@ -535,20 +526,9 @@ def test_play_with_two_matches_needs_a_target():
 def test_illegal_actions_change_nothing():
     s = game(2)
     arrange(s, {0: ["3R", "2C1"], 1: ["4C1", "9C1"]}, ["3C1"], ["12C1"])
-    before = s.model_dump_json()
-    for seat, action in [
-        (1, "play:4C1"),
-        (0, "play:4C1"),
-        (0, "koikoi"),
-        (0, "take:3C1"),
-        (0, "play:3R:3C1"),
-        (0, "nonsense"),
-        (5, "stop"),
-    ]:
-        with pytest.raises(GameError) as e:
-            GAME.apply(s, seat, action)
-        assert str(e.value).endswith(".")
-    assert s.model_dump_json() == before
+    moves = [(1, "play:4C1"), (0, "play:4C1"), (0, "koikoi"), (0, "take:3C1"), (0, "play:3R:3C1"), (0, "nonsense")]
+    said = refusals(GAME, s, [*moves, (5, "stop")])
+    assert all(sentence.endswith(".") for sentence in said)
     with pytest.raises(GameError, match="not your turn"):
         GAME.apply(s, 1, "play:4C1")
 

@@ -179,24 +179,18 @@ def test_daisuushii_without_pao_option_pays_normally():
     assert last(s)["deltas"] == [-16200, 24400 + 1000, -8200]
 
 
+def fourth_wind_position(turn: int, seat1: str, seat2: str) -> SanmaState:
+    """Seat 1 holds the three wind pons and ``seat1``; ``turn`` has just drawn the fourth wind (4z); the next
+    replacement tile is 8s."""
+    return table({0: PAO_HANDS[0], 1: seat1, 2: seat2}, turn, "4z", melds={1: WIND_PONS}, rinshan="8s")
+
+
 def test_fourth_wind_by_daiminkan_makes_pao_but_ankan_does_not():
-    s = table(
-        {0: "1m9m1p9p1s9s5z6z7z2p5p8p3s", 1: "4z4z4z1p", 2: "1m9m9p1s9s5z6z7z3p6p4s7s2s4z"},
-        2,
-        "4z",
-        melds={1: WIND_PONS},
-        rinshan="8s",
-    )
+    s = fourth_wind_position(2, seat1="4z4z4z1p", seat2=PAO_HANDS[2])
     act(s, 2, "d:4z")
     act(s, 1, "kan")
     assert s.pao[1] == {"yakuman": "daisuushii", "from": 2}
-    s = table(
-        {1: "4z4z4z1p4z", 0: "1m9m1p9p1s9s5z6z7z2p5p8p3s", 2: "1m9m9p1s9s5z6z7z3p6p4s7s2s"},
-        1,
-        "4z",
-        melds={1: WIND_PONS},
-        rinshan="8s",
-    )
+    s = fourth_wind_position(1, seat1="4z4z4z1p4z", seat2="1m9m9p1s9s5z6z7z3p6p4s7s2s")
     act(s, 1, "ankan:4z")
     assert s.melds[1][-1].type == "ankan" and s.pao[1] is None
 
@@ -411,8 +405,10 @@ def test_example17_haitei_through_the_engine():
     assert s.round_index == 4 and s.dealer == 1 and s.honba == 0
 
 
-def test_houtei_ron_on_the_last_discard_and_no_pon_of_it():
-    s = table(
+def houtei_position():
+    """South 1, seat 0 to discard the 8p with one tile left: seat 1 draws the last tile (4s), whose discard is the
+    houtei tile; seat 0 holds two 4s, seat 2 waits on it."""
+    return table(
         {0: "4s4s1m9m1p9p2z3z5z6z7z3p8p", 1: "1m9m9p1s9s2z3z5z6z7z3p6s7p", 2: "234p567p23s678s55p"},
         0,
         "8p",
@@ -420,6 +416,10 @@ def test_houtei_ron_on_the_last_discard_and_no_pon_of_it():
         live=1,
         round_index=3,
     )
+
+
+def test_houtei_ron_on_the_last_discard_and_no_pon_of_it():
+    s = houtei_position()
     tsumogiri(s)
     assert s.live == 0 and s.turn == 1
     act(s, 1, "d:4s")
@@ -433,14 +433,7 @@ def test_houtei_ron_on_the_last_discard_and_no_pon_of_it():
 
 
 def test_passing_the_houtei_tile_ends_in_an_exhaustive_draw():
-    s = table(
-        {0: "4s4s1m9m1p9p2z3z5z6z7z3p8p", 1: "1m9m9p1s9s2z3z5z6z7z3p6s7p", 2: "234p567p23s678s55p"},
-        0,
-        "8p",
-        draws="4s",
-        live=1,
-        round_index=3,
-    )
+    s = houtei_position()
     tsumogiri(s)
     act(s, 1, "d:4s")
     act(s, 2, "pass")

@@ -228,8 +228,7 @@ def test_example6_ron_on_a_kita():
         {1: "4z1m9m1p9p1s9s7p8p9p2p2p5s3s", 2: "123p456p789p234s4z", 0: "1m9m1s9s2z3z5z6z7z2s3s6s6s"},
         1,
         "3s",
-        dealer=0,
-        round_index=3,
+        round_index=3,  # South 1: seat 0 deals
         dora="5z",
     )
     s.riichi[2] = 2
@@ -294,9 +293,8 @@ def test_agari_yame_and_last_hand_end():
         0,
         "5s",
         round_index=5,
-        dealer=2,
     )
     # South 3: dealer is seat 2; here seat 0 is tenpai and the dealer noten -> the game ends
-    s.round_index = 5
+    assert s.dealer == 2
     h = _exhaust(s, "d:5s") if s.turn == 0 else None
     assert h is not None and s.phase == "over" and s.final["reason"] == "last_hand"

@@ -12,7 +12,7 @@ import pytest
 from games import simulate as sim
 from games.base import GameError
 from games.sanma import GAME, engine
-from games.sanma.actions import Discard, OwnKan, Pon, Word, describe, parse
+from games.sanma.actions import Discard, Pon, Word, describe, parse
 from games.sanma.events import EVENT, SanmaEvent
 from games.sanma.options import Options
 from tests.games._typed_helpers import stored_before_typing
@@ -80,24 +80,6 @@ def test_opening_events_stored_before_events_were_typed_still_load():
     # typed, but written while the base event still had an (empty) data field
     snapshot["opening_events"] = [{**event.model_dump(), "data": {}} for event in state.opening_events]
     assert GAME.load(json.dumps(snapshot)).opening_events == state.opening_events
-
-
-@pytest.mark.parametrize(
-    "action, typed",
-    [
-        ("d:5p", Discard("5p")),
-        ("r:0s", Discard("0s", riichi=True)),
-        ("ankan:1z", OwnKan("1z")),
-        ("kakan:9m", OwnKan("9m", added=True)),
-        ("pon", Pon()),
-        ("pon:0", Pon(red=True)),
-        ("kan", Word.KAN),
-        ("tsumo", Word.TSUMO),
-        ("kyuushu", Word.KYUUSHU),
-    ],
-)
-def test_parse_and_format(action, typed):
-    assert parse(action) == typed and str(typed) == action
 
 
 def test_the_text_is_the_button_label():

@@ -1,0 +1,63 @@
+"""A stored table's moves and its end, written through the store as the table manager writes them: a player's
+click unless a test says otherwise, against the table's own version unless a test names a stale one."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.store import ActionSource, Store, TableRow
+
+
+async def record_move(
+    store: Store,
+    table: TableRow,
+    action: str,
+    snapshot: Any,
+    *,
+    seat: int = 0,
+    actor: int | None = 1,
+    source: ActionSource = "player",
+    deadline: float | None = None,
+    version: int | None = None,
+) -> TableRow:
+    """``action`` by ``seat`` recorded at ``table``, the table's snapshot after it ``snapshot``."""
+    move = _move(table, action, snapshot, seat, actor, source, version)
+    return await store.tables.record_action(table.id, deadline=deadline, **move)
+
+
+async def finish_with_move(
+    store: Store,
+    table: TableRow,
+    results: list[dict[str, Any]],
+    snapshot: Any = '{"over": true}',
+    *,
+    seat: int = 0,
+    action: str = "stop",
+    actor: int | None = 1,
+) -> TableRow:
+    """``table`` finished by a player's last move (``action`` by ``seat``), its ``results`` booked."""
+    move = _move(table, action, snapshot, seat, actor, "player", None)
+    return await store.tables.finish(table.id, results=results, **move)
+
+
+def _move(
+    table: TableRow, action: str, snapshot: Any, seat: int, actor: int | None, source: ActionSource, version: int | None
+) -> dict[str, Any]:
+    """The keywords that a move has in both of the store's writes of one (``record_action`` and ``finish``)."""
+    return {
+        "seat": seat,
+        "action": action,
+        "actor_id": actor,
+        "source": source,
+        "snapshot": snapshot,
+        "expected_version": table.version if version is None else version,
+    }
+
+
+def user_results(users: list[int], amounts: list[int], placings: list[int], **more: Any) -> list[dict[str, Any]]:
+    """The result lines of a table whose seats are all ``users`` (named ``user<id>``), in seat order; ``more`` are
+    fields every line carries (``kind`` …)."""
+    return [
+        {"participant": f"user:{u}", "user_id": u, "name": f"user{u}", "seat": s, "amount": a, "placing": p, **more}
+        for s, (u, a, p) in enumerate(zip(users, amounts, placings, strict=True))
+    ]
