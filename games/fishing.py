@@ -11,12 +11,11 @@ cards taken; when it is not empty the played or flipped card goes to the capture
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from games.base import GameError
-from games.events import GameEvent
+from games.events import GameEvent, tagged
 from games.hanafuda import BY_CODE, FULL_NAMES, label, matching, sort_codes
 
 
@@ -108,17 +107,17 @@ def plays(hand: list[str], field: list[str]) -> list[str]:
     return out
 
 
+@tagged("play")
 class Played(GameEvent):
-    type: Literal["play"] = "play"
     player: int
     card: str
     captured: list[str]
 
 
+@tagged("flip")
 class Flipped(GameEvent):
     """The top card of the pile, turned after a play."""
 
-    type: Literal["flip"] = "flip"
     player: int
     card: str
     captured: list[str]
@@ -136,10 +135,10 @@ class Flipped(GameEvent):
         return cls(player=seat, card=card, captured=[], pending_choice=True, choices=list(choices))
 
 
+@tagged("take")
 class Taken(GameEvent):
     """The table card a flipped card takes, chosen by the player."""
 
-    type: Literal["take"] = "take"
     player: int
     card: str  # the flipped card
     captured: list[str]

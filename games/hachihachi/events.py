@@ -12,15 +12,15 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field, TypeAdapter
 
-from games.events import GameEvent
+from games.events import GameEvent, tagged
 from games.fishing import Flipped, Played, Taken
 
 Transfer = dict[str, Any]
 Combo = dict[str, Any]  # {"id", "kan"}
 
 
+@tagged("game_start")
 class GameStart(GameEvent):
-    type: Literal["game_start"] = "game_start"
     game: int
     games: int
     dealer: int
@@ -28,10 +28,10 @@ class GameStart(GameEvent):
     cash: list[int]
 
 
+@tagged("round_start")
 class RoundStart(GameEvent):
     """A month begins (its seed's hash is shown; the seed is revealed at month_end)."""
 
-    type: Literal["round_start"] = "round_start"
     game: int
     month: int
     months: int
@@ -40,14 +40,14 @@ class RoundStart(GameEvent):
     pending_tokens: list[int]
 
 
+@tagged("mizuten")
 class Mizuten(GameEvent):
-    type: Literal["mizuten"] = "mizuten"
     player: int
     declared: bool
 
 
+@tagged("redeal")
 class Redeal(GameEvent):
-    type: Literal["redeal"] = "redeal"
     month: int
     attempt: int
     table: list[str]
@@ -55,8 +55,8 @@ class Redeal(GameEvent):
     blank: int | None
 
 
+@tagged("deal")
 class Deal(GameEvent):
-    type: Literal["deal"] = "deal"
     month: int
     dealer: int
     table: list[str]
@@ -69,21 +69,21 @@ class Deal(GameEvent):
     hand_counts: list[int]
 
 
+@tagged("your_hand")
 class YourHand(GameEvent):
     """Private to ``seat``: the hand dealt to it."""
 
-    type: Literal["your_hand"] = "your_hand"
     hand: list[str]
 
 
+@tagged("shiso")
 class Shiso(GameEvent):
-    type: Literal["shiso"] = "shiso"
     holders: list[dict[str, Any]]  # {"seat", "cards", "kasu", "kan"}: the hand is shown
     field: int
 
 
+@tagged("bid")
 class Bid(GameEvent):
-    type: Literal["bid"] = "bid"
     player: int
     choice: Literal["stay", "pass"]
     position: int
@@ -91,32 +91,32 @@ class Bid(GameEvent):
     amount: int  # paid into the pot by a pass
 
 
+@tagged("pas_de_match")
 class PasDeMatch(GameEvent):
-    type: Literal["pas_de_match"] = "pas_de_match"
     stayers: list[int]
     pot: int
 
 
+@tagged("chassed")
 class Chassed(GameEvent):
-    type: Literal["chassed"] = "chassed"
     seats: list[int]
 
 
+@tagged("compensation")
 class Compensation(GameEvent):
-    type: Literal["compensation"] = "compensation"
     chassed: list[dict[str, Any]]  # {"seat", "q", "items", "cards", "amount"}
     field: int
 
 
+@tagged("stock")
 class Stock(GameEvent):
-    type: Literal["stock"] = "stock"
     count: int
     active: list[int]
     roles: dict[str, int]
 
 
+@tagged("declare")
 class Declared(GameEvent):
-    type: Literal["declare"] = "declare"
     player: int
     kasu: str | None
     suit: str | None
@@ -127,10 +127,10 @@ class Declared(GameEvent):
     face_down: list[str]  # the kinds of the cards kept face down
 
 
+@tagged("payments")
 class Payments(GameEvent):
     """One payment step, netted per player; short payers borrow (§12)."""
 
-    type: Literal["payments"] = "payments"
     step: str
     month: int
     transfers: list[Transfer]
@@ -141,54 +141,54 @@ class Payments(GameEvent):
     pot: int
 
 
+@tagged("bonus")
 class Bonus(GameEvent):
-    type: Literal["bonus"] = "bonus"
     player: int
     kind: Literal["mizuten", "nukeyaku", "tobikomi"]
     points: int | None = None  # the card points (Mizu-ten, Nukeyaku)
     triplet: list[str] | None = None  # the declared triplet captured (Tobikomi)
 
 
+@tagged("combo")
 class ComboMade(GameEvent):
-    type: Literal["combo"] = "combo"
     player: int
     new: list[str]
     combos: list[Combo]
     value: int
 
 
+@tagged("sage")
 class Sage(GameEvent):
-    type: Literal["sage"] = "sage"
     player: int
     value: int
     order: int
 
 
+@tagged("yoshi")
 class Yoshi(GameEvent):
-    type: Literal["yoshi"] = "yoshi"
     player: int
     value: int
     case: str
     combos: list[Combo]
 
 
+@tagged("cancel_sage")
 class CancelSage(GameEvent):
-    type: Literal["cancel_sage"] = "cancel_sage"
     player: int
     value: int
     combos: list[Combo]
 
 
+@tagged("exhaustion")
 class Exhaustion(GameEvent):
-    type: Literal["exhaustion"] = "exhaustion"
     points: dict[str, int]  # card points by seat ("0", "1" …)
     counted: dict[str, Any] | None  # Double 8 or Tous 8: {"id", "seat", "kan"}
 
 
+@tagged("month_end")
 class MonthEnd(GameEvent):
     """The month's result, every transfer of it, and its seed revealed (docs/design.md §3)."""
 
-    type: Literal["month_end"] = "month_end"
     game: int
     month: int
     months: int
@@ -221,10 +221,10 @@ class MonthEnd(GameEvent):
     counted: dict[str, Any] | None = None  # Double 8 or Tous 8 (exhaustion)
 
 
+@tagged("interlude")
 class Interlude(GameEvent):
     """Han-Don or repayments between two months: what moved."""
 
-    type: Literal["interlude"] = "interlude"
     game: int
     month: int
     kind: Literal["han_don", "ishi_arai"]
@@ -234,20 +234,20 @@ class Interlude(GameEvent):
     debt: list[int]
 
 
+@tagged("han_don")
 class HanDon(GameEvent):
-    type: Literal["han_don"] = "han_don"
     month: int
 
 
+@tagged("repay_window")
 class RepayWindow(GameEvent):
-    type: Literal["repay_window"] = "repay_window"
     kind: Literal["han_don", "ishi_arai"]
     month: int
     seats: list[int]  # who may repay now
 
 
+@tagged("repay")
 class Repaid(GameEvent):
-    type: Literal["repay"] = "repay"
     player: int
     amount: int
     mandatory: bool  # at the year end
@@ -255,8 +255,8 @@ class Repaid(GameEvent):
     debt: int
 
 
+@tagged("game_end")
 class GameEnd(GameEvent):
-    type: Literal["game_end"] = "game_end"
     game: int
     games: int
     months_played: int
