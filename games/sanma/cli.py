@@ -15,14 +15,17 @@ from games.base import GameError
 from games.sanma.options import Options, parse_options
 from games.sanma.simulate import simulate as run_games
 
+# The calculator's switches, each a flag of the same name (``--double-riichi``).
+WIN_FLAGS = ("tsumo", "riichi", "double_riichi", "ippatsu", "rinshan", "chankan", "haitei", "houtei")
+
 
 def arguments(p: argparse.ArgumentParser, command: str) -> None:
     if command == "calc":
         p.add_argument("--hand", help='concealed tiles incl. the winning tile, e.g. "111m234p678p34s99s5s"')
         p.add_argument("--win", help="the winning tile, e.g. 5s")
         p.add_argument("--melds", help='"pon:777s,ankan:1111z,daiminkan:…,shouminkan:…"')
-        for flag in ("tsumo", "riichi", "double-riichi", "ippatsu", "rinshan", "chankan", "haitei", "houtei"):
-            p.add_argument(f"--{flag}", action="store_true", help=flag.replace("-", " "))
+        for flag in WIN_FLAGS:
+            p.add_argument(f"--{flag.replace('_', '-')}", action="store_true", help=flag.replace("_", " "))
         p.add_argument("--kita", type=int, default=0, help="number of kita (North tiles set aside)")
         p.add_argument("--dora", help="dora indicators")
         p.add_argument("--ura", help="ura dora indicators")
@@ -44,26 +47,10 @@ def calc(args: argparse.Namespace) -> int:
 
     if not args.hand or not args.win:
         raise GameError('calc sanma needs --hand "<tiles incl. the winning tile>" and --win <tile>.')
+    # the switches, the counts and the winds are the calculator's keywords of the same names
+    given = {name: getattr(args, name) for name in (*WIN_FLAGS, "kita", "honba", "sticks", "seat", "round")}
     out = calculate(
-        args.hand,
-        args.win,
-        melds=args.melds,
-        tsumo=args.tsumo,
-        riichi=args.riichi,
-        double_riichi=args.double_riichi,
-        ippatsu=args.ippatsu,
-        rinshan=args.rinshan,
-        chankan=args.chankan,
-        haitei=args.haitei,
-        houtei=args.houtei,
-        kita=args.kita,
-        dora=args.dora,
-        ura=args.ura,
-        seat=args.seat,
-        round=args.round,
-        honba=args.honba,
-        sticks=args.sticks,
-        red_fives=not args.no_red,
+        args.hand, args.win, melds=args.melds, dora=args.dora, ura=args.ura, red_fives=not args.no_red, **given
     )
     print(json.dumps(out) if args.json else describe(out))
     return 0
