@@ -13,6 +13,7 @@ import sys
 from games import cli
 from games.base import GameError
 from games.sanma.options import Options, parse_options
+from games.sanma.simulate import SUMMARY
 from games.sanma.simulate import simulate as run_games
 
 # The calculator's switches, each a flag of the same name (``--double-riichi``).
@@ -56,14 +57,7 @@ def calc(args: argparse.Namespace) -> int:
     return 0
 
 
-simulate = cli.simulation(
-    Options,
-    parse_options,
-    run_games,
-    "{games} games, {hands} hands, {actions} actions in "
-    "{seconds} s ({games_per_second} games/s); conserved: {conserved}; errors: {errors}",
-    kept="conserved",
-)
+simulate = cli.simulation(Options, parse_options, run_games, SUMMARY, kept="conserved")
 
 
 def replay(args: argparse.Namespace) -> int:
@@ -113,14 +107,9 @@ def verify(args: argparse.Namespace) -> int:
     red = parse_options(cli.options_given(args, Options)).red_fives
     wall = [tile_code(t, red) for t in hand_wall(seed)]
     parts = {key: wall[a:b] for key, _, a, b in WALL_PARTS}
-    if args.json:
-        print(json.dumps({"ok": True, "seed": seed, "hash": actual, "wall": wall, "parts": parts}))
-        return 0
-    print(f"OK: sha256(seed) matches the hash {actual}.")
-    print("Wall = seeded_shuffle(seed, 0, the 108 tile ids in order) (see games/shuffle.py); the dealer is East.")
-    for key, words, _, _ in WALL_PARTS:
-        print(f"  {words:<18} {' '.join(parts[key])}")
-    return 0
+    lines = ["Wall = seeded_shuffle(seed, 0, the 108 tile ids in order) (see games/shuffle.py); the dealer is East."]
+    lines += [f"  {words:<18} {' '.join(parts[key])}" for key, words, _, _ in WALL_PARTS]
+    return cli.verified(args, seed, actual, {"wall": wall, "parts": parts}, lines)
 
 
 HANDLERS = {"calc": calc, "simulate": simulate, "replay": replay, "verify": verify}
