@@ -58,6 +58,12 @@ class GameEvent(Event):
         return self.model_dump(exclude={"type", "seat"}, exclude_unset=True)
 
 
+class Acted(GameEvent):
+    """An event of a seat's own doing: ``player`` is the seat that acted."""
+
+    player: int
+
+
 @tagged("game_end")
 class GameEnded(GameEvent):
     """The game is over: each seat's net score and its placing (1 = first), as in its :class:`games.base.Result`."""

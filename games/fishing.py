@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pydantic import BaseModel, ConfigDict, Field
 
 from games.base import GameError
-from games.events import GameEvent, tagged
+from games.events import Acted, tagged
 from games.hanafuda import BY_CODE, FULL_NAMES, label, matching, sort_codes
 
 
@@ -108,17 +108,15 @@ def plays(hand: list[str], field: list[str]) -> list[str]:
 
 
 @tagged("play")
-class Played(GameEvent):
-    player: int
+class Played(Acted):
     card: str
     captured: list[str]
 
 
 @tagged("flip")
-class Flipped(GameEvent):
+class Flipped(Acted):
     """The top card of the pile, turned after a play."""
 
-    player: int
     card: str
     captured: list[str]
     pending_choice: bool  # two table cards match: the player chooses (a take follows)
@@ -136,10 +134,9 @@ class Flipped(GameEvent):
 
 
 @tagged("take")
-class Taken(GameEvent):
+class Taken(Acted):
     """The table card a flipped card takes, chosen by the player."""
 
-    player: int
     card: str  # the flipped card
     captured: list[str]
 

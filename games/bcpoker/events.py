@@ -11,7 +11,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, Field, TypeAdapter
 
-from games.events import GameEnded, GameEvent, tagged
+from games.events import Acted, GameEnded, GameEvent, tagged
 
 
 @tagged("round_start")
@@ -32,10 +32,9 @@ class Deal(GameEvent):
 
 
 @tagged("draw")
-class Draw(GameEvent):
+class Draw(Acted):
     """A draw: from the deck (the card stays secret) or the top discard (``card``, public)."""
 
-    player: int
     source: Literal["deck", "pile"]
     card: str | None = None
     named: int | None = None  # a KX taken from the pile: the number it was discarded as
@@ -61,8 +60,7 @@ class Rebuild(GameEvent):
 
 
 @tagged("discard")
-class Discarded(GameEvent):
-    player: int
+class Discarded(Acted):
     card: str
     named: int | None  # a KX: the number it is discarded as
     riichi: bool  # declared with this discard
@@ -85,14 +83,12 @@ class BlackChristmas(GameEvent):
 
 
 @tagged("riichi_cancelled")
-class RiichiCancelled(GameEvent):
-    player: int
+class RiichiCancelled(Acted):
     by_choice: bool  # given up, rather than cancelled because the drawn card neither wins nor chains
 
 
 @tagged("exchange")
-class ExchangeChosen(GameEvent):
-    player: int
+class ExchangeChosen(Acted):
     n: int
 
 
@@ -106,16 +102,14 @@ class Placed(GameEvent):
 
 
 @tagged("exchange_step")
-class ExchangeStep(GameEvent):
-    player: int
+class ExchangeStep(Acted):
     placed: int
     of: int
     deck_size: int
 
 
 @tagged("exchange_draw")
-class ExchangeDraw(GameEvent):
-    player: int
+class ExchangeDraw(Acted):
     n: int
     deck_size: int
 
@@ -129,8 +123,8 @@ class ExchangeCards(GameEvent):
 
 
 @tagged("ron_declared")
-class RonDeclared(GameEvent):
-    player: int
+class RonDeclared(Acted):
+    pass
 
 
 @tagged("win")

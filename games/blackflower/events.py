@@ -7,7 +7,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field, TypeAdapter
 
-from games.events import GameEvent, tagged
+from games.events import Acted, GameEvent, tagged
 
 
 @tagged("banker_draw")
@@ -25,10 +25,6 @@ class RoundStart(GameEvent):
     banker: int
     hash: str  # SHA-256 of the round's seed, revealed at round_end
     eligible: list[int]  # the seats that may bet
-
-
-class Acted(GameEvent):
-    player: int
 
 
 @tagged("bet")

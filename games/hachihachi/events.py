@@ -12,7 +12,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field, TypeAdapter
 
-from games.events import GameEvent, tagged
+from games.events import Acted, GameEvent, tagged
 from games.fishing import Flipped, Played, Taken
 
 Transfer = dict[str, Any]
@@ -41,8 +41,7 @@ class RoundStart(GameEvent):
 
 
 @tagged("mizuten")
-class Mizuten(GameEvent):
-    player: int
+class Mizuten(Acted):
     declared: bool
 
 
@@ -83,8 +82,7 @@ class Shiso(GameEvent):
 
 
 @tagged("bid")
-class Bid(GameEvent):
-    player: int
+class Bid(Acted):
     choice: Literal["stay", "pass"]
     position: int
     auto: bool
@@ -116,8 +114,7 @@ class Stock(GameEvent):
 
 
 @tagged("declare")
-class Declared(GameEvent):
-    player: int
+class Declared(Acted):
     kasu: str | None
     suit: str | None
     kan: int
@@ -142,39 +139,34 @@ class Payments(GameEvent):
 
 
 @tagged("bonus")
-class Bonus(GameEvent):
-    player: int
+class Bonus(Acted):
     kind: Literal["mizuten", "nukeyaku", "tobikomi"]
     points: int | None = None  # the card points (Mizu-ten, Nukeyaku)
     triplet: list[str] | None = None  # the declared triplet captured (Tobikomi)
 
 
 @tagged("combo")
-class ComboMade(GameEvent):
-    player: int
+class ComboMade(Acted):
     new: list[str]
     combos: list[Combo]
     value: int
 
 
 @tagged("sage")
-class Sage(GameEvent):
-    player: int
+class Sage(Acted):
     value: int
     order: int
 
 
 @tagged("yoshi")
-class Yoshi(GameEvent):
-    player: int
+class Yoshi(Acted):
     value: int
     case: str
     combos: list[Combo]
 
 
 @tagged("cancel_sage")
-class CancelSage(GameEvent):
-    player: int
+class CancelSage(Acted):
     value: int
     combos: list[Combo]
 
@@ -247,8 +239,7 @@ class RepayWindow(GameEvent):
 
 
 @tagged("repay")
-class Repaid(GameEvent):
-    player: int
+class Repaid(Acted):
     amount: int
     mandatory: bool  # at the year end
     cash: int

@@ -10,7 +10,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, TypeAdapter
 
-from games.events import GameEnded, GameEvent, tagged
+from games.events import Acted, GameEnded, GameEvent, tagged
 from games.fishing import Flipped, Played, Taken
 
 YakuScore = dict[str, str | int]  # {"id", "name", "points"}
@@ -53,20 +53,18 @@ class Deal(GameEvent):
 
 
 @tagged("hand_combo")
-class HandCombo(GameEvent):
+class HandCombo(Acted):
     """A hand combo shown at the deal (§5): it ends the round."""
 
-    player: int
     combo: str
     name: str
     hand: list[str]
 
 
 @tagged("yaku")
-class Yaku(GameEvent):
+class Yaku(Acted):
     """A side's points grew: it must call Koi-Koi or stop (or is stopped, ``forced_stop``)."""
 
-    player: int
     side: int
     points: int
     previous: int
@@ -77,16 +75,14 @@ class Yaku(GameEvent):
 
 
 @tagged("koikoi")
-class KoiKoiCalled(GameEvent):
-    player: int
+class KoiKoiCalled(Acted):
     side: int
     points: int
     order: int  # 1-based, within the round
 
 
 @tagged("stop")
-class Stopped(GameEvent):
-    player: int
+class Stopped(Acted):
     side: int
     points: int
     forced: bool

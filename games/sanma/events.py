@@ -12,7 +12,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
-from games.events import GameEvent, tagged
+from games.events import Acted, GameEvent, tagged
 
 MeldType = Literal["pon", "daiminkan", "ankan", "shouminkan"]
 
@@ -44,8 +44,7 @@ class Dealt(GameEvent):
 
 
 @tagged("draw")
-class Draw(GameEvent):
-    player: int
+class Draw(Acted):
     replacement: bool  # from the dead wall, after a kan or a kita
     live: int  # tiles left in the live wall
 
@@ -67,14 +66,12 @@ class Dora(GameEvent):
 
 
 @tagged("riichi")
-class Riichi(GameEvent):
-    player: int
+class Riichi(Acted):
     double: bool
 
 
 @tagged("discard")
-class Discarded(GameEvent):
-    player: int
+class Discarded(Acted):
     tile: str
     riichi: bool
     tsumogiri: bool  # the tile just drawn
@@ -91,17 +88,15 @@ class CallWindow(GameEvent):
 
 
 @tagged("riichi_accepted")
-class RiichiAccepted(GameEvent):
-    player: int
+class RiichiAccepted(Acted):
     scores: list[int]
     sticks: int
 
 
 @tagged("call")
-class Called(GameEvent):
+class Called(Acted):
     """A meld made: pon or open kan of a discard, or a closed or added kan completed."""
 
-    player: int
     meld: MeldType
     tiles: list[str]
     from_seat: int | None
@@ -109,24 +104,22 @@ class Called(GameEvent):
 
 
 @tagged("kan_declared")
-class KanDeclared(GameEvent):
+class KanDeclared(Acted):
     """A closed or added kan, declared: it completes unless robbed (chankan)."""
 
-    player: int
     meld: Literal["ankan", "shouminkan"]
     tile: str
 
 
 @tagged("kita_declared")
-class KitaDeclared(GameEvent):
-    player: int
+class KitaDeclared(Acted):
+    pass
 
 
 @tagged("kita")
-class Kita(GameEvent):
+class Kita(Acted):
     """A North set aside (it completes unless robbed)."""
 
-    player: int
     count: int
 
 

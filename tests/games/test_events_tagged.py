@@ -10,7 +10,7 @@ from pydantic import Field, TypeAdapter, ValidationError
 
 from games.bcpoker import events as bcpoker
 from games.blackflower import events as blackflower
-from games.events import GameEvent, tagged
+from games.events import Acted, GameEvent, tagged
 from games.hachihachi import events as hachihachi
 from games.koikoi import events as koikoi
 from games.sanma import events as sanma
@@ -64,3 +64,5 @@ def test_every_event_of_a_game_has_its_own_tag_and_dumps_it_first(module: object
     for member, tag in zip(members, tags, strict=True):
         assert member.model_fields["type"].annotation == Literal[tag]
         assert next(iter(member.model_fields)) == "type"  # stored logs keep their order: type, seat, fields
+        if "player" in member.model_fields:  # the seat that acted is one field, declared once
+            assert issubclass(member, Acted), member
