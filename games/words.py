@@ -12,7 +12,7 @@ its words, declared together::
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Self
+from typing import Self, cast
 
 
 class Words(StrEnum):
@@ -27,5 +27,4 @@ class Words(StrEnum):
     @classmethod
     def read(cls, action: str) -> Self | None:
         """The member whose wire string is ``action``; None when no member is."""
-        member = cls._value2member_map_.get(action)
-        return member if isinstance(member, cls) else None
+        return cast("Self | None", cls._value2member_map_.get(action))  # the map of this enum's own members
