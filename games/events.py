@@ -3,7 +3,7 @@
 A game's events subclass :class:`GameEvent` with their own fields, each named by ``@tagged("…")``
 (its ``type``), so a renderer reads ``event.card``, not ``event.data["card"]``, and a renamed field
 fails where it is declared. ``seat`` keeps its meaning from :class:`games.base.Event`: ``None`` for a public event,
-otherwise the only seat that may see it. The seat that acted is a field of its own, ``player``.
+otherwise the only seat that may see it. The seat that acted is ``player``, the field of :class:`Acted`.
 """
 
 from __future__ import annotations
