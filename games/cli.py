@@ -79,6 +79,16 @@ def report(args: argparse.Namespace, out: dict[str, Any], summary: str, kept: st
     return 0 if out["errors"] == 0 and out[kept] else 1
 
 
+def verified(args: argparse.Namespace, seed: str, actual: str, figures: dict[str, Any], lines: Iterable[str]) -> int:
+    """A ``verify`` command's answer once the seed matched its hash (:func:`revealed_seed`): with ``--json`` the seed,
+    its hash and ``figures``; else that they match, then ``lines``. Exit 0."""
+    if args.json:
+        print(json.dumps({"ok": True, "seed": seed, "hash": actual, **figures}))
+    else:
+        print("\n".join([f"OK: sha256(seed) matches the hash {actual}.", *lines]))
+    return 0
+
+
 class SeedMismatch(Exception):
     """A ``verify`` seed that is not the one the hash committed to: said on stderr, and the command exits 1."""
 

@@ -11,12 +11,11 @@ cards taken; when it is not empty the played or flipped card goes to the capture
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from games.base import GameError
-from games.events import GameEvent
+from games.events import Acted, tagged
 from games.hanafuda import BY_CODE, FULL_NAMES, label, matching, sort_codes
 
 
@@ -108,18 +107,16 @@ def plays(hand: list[str], field: list[str]) -> list[str]:
     return out
 
 
-class Played(GameEvent):
-    type: Literal["play"] = "play"
-    player: int
+@tagged("play")
+class Played(Acted):
     card: str
     captured: list[str]
 
 
-class Flipped(GameEvent):
+@tagged("flip")
+class Flipped(Acted):
     """The top card of the pile, turned after a play."""
 
-    type: Literal["flip"] = "flip"
-    player: int
     card: str
     captured: list[str]
     pending_choice: bool  # two table cards match: the player chooses (a take follows)
@@ -136,11 +133,10 @@ class Flipped(GameEvent):
         return cls(player=seat, card=card, captured=[], pending_choice=True, choices=list(choices))
 
 
-class Taken(GameEvent):
+@tagged("take")
+class Taken(Acted):
     """The table card a flipped card takes, chosen by the player."""
 
-    type: Literal["take"] = "take"
-    player: int
     card: str  # the flipped card
     captured: list[str]
 

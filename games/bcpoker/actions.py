@@ -14,11 +14,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from enum import StrEnum
 from typing import TYPE_CHECKING
 
 from games.base import GameError
 from games.bcpoker.cards import CODES, KX, name
+from games.words import Words
 
 if TYPE_CHECKING:  # the views read the legal moves, which name these actions
     from games.bcpoker.views import SeatView
@@ -93,36 +93,22 @@ class Under:
         return f"Under the deck: {name(self.card)}"
 
 
-class Word(StrEnum):
+class Word(Words):
     """An action without arguments; its value is its wire string."""
 
-    DRAW = "draw"
-    TAKE = "take"  # the top discard
-    WIN = "win"
+    DRAW = "draw", "Draw from the deck"
+    TAKE = "take", "Take the top discard"
+    WIN = "win", "Win!"
     EXCHANGE = "exchange"
-    GIVEUP = "giveup"  # a hit Riichi player gives up Riichi
-    RON = "ron"
+    GIVEUP = "giveup", "Give up Riichi"  # a hit Riichi player gives up Riichi
+    RON = "ron", "Ron!"
     PASS = "pass"
-
-    @property
-    def text(self) -> str:
-        return WORDS[self]
 
     def label(self, view: SeatView) -> str:
         """The text, told more precisely by what the player's view knows."""
         precise = _VIEW_LABELS.get(self)
         return (precise(view) if precise else None) or self.text
 
-
-WORDS = {
-    Word.DRAW: "Draw from the deck",
-    Word.TAKE: "Take the top discard",
-    Word.WIN: "Win!",
-    Word.EXCHANGE: "Exchange",
-    Word.GIVEUP: "Give up Riichi",
-    Word.RON: "Ron!",
-    Word.PASS: "Pass",
-}
 
 Action = Discard | Under | Word
 
@@ -162,8 +148,8 @@ _VIEW_LABELS: dict[Word, Callable[[SeatView], str | None]] = {
 
 def parse(action: str) -> Action:
     """The action ``action`` writes; GameError (a sentence) when it is not a Black Christmas Poker action."""
-    if action in WORDS:
-        return Word(action)
+    if (word := Word.read(action)) is not None:
+        return word
     verb, _, rest = action.partition(":")
     if verb in ("discard", "chain") and rest:
         tok, _, riichi = rest.partition(":")

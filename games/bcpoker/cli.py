@@ -12,6 +12,7 @@ import json
 from games import cli
 from games.base import GameError
 from games.bcpoker.options import Options, parse_options
+from games.bcpoker.simulate import SUMMARY
 from games.bcpoker.simulate import simulate as run_games
 
 PLAYERS = 3  # when --players is not given
@@ -63,15 +64,7 @@ def run_seated(options: Options, games: int, seed: str) -> dict:
     return run_games(options, options.players or PLAYERS, games, seed)
 
 
-simulate = cli.simulation(
-    Options,
-    parse_options,
-    run_seated,
-    "{games} games of {players} players, {rounds} rounds, "
-    "{actions} actions in {seconds} s ({games_per_second} games/s); wins {win_kinds}; "
-    "zero-sum: {zero_sum}; errors: {errors}",
-    kept="zero_sum",
-)
+simulate = cli.simulation(Options, parse_options, run_seated, SUMMARY, kept="zero_sum")
 
 
 def verify(args: argparse.Namespace) -> int:
@@ -86,27 +79,11 @@ def verify(args: argparse.Namespace) -> int:
         raise GameError(f"--lead must be a seat number from 1 to {players}, not {lead}.")
     deck = round_deck(seed, decks_for(players))
     hands, rest = deal(deck, lead - 1, players)
-    if args.json:
-        print(
-            json.dumps(
-                {
-                    "ok": True,
-                    "seed": seed,
-                    "hash": actual,
-                    "decks": decks_for(players),
-                    "deck": deck,
-                    "hands": {str(s + 1): h for s, h in enumerate(hands)},
-                    "stock": rest,
-                }
-            )
-        )
-        return 0
-    print(f"OK: sha256(seed) matches the hash {actual}.")
-    print(f"{players} players, {decks_for(players)} deck(s); deck = seeded_shuffle(seed, 0, canonical deck).")
-    for s, h in enumerate(hands):
-        print(f"  seat {s + 1}{' (lead)' if s == lead - 1 else ''}: {' '.join(h)}")
-    print(f"  deck, top first: {' '.join(rest)}")
-    return 0
+    figures = {"decks": decks_for(players), "deck": deck, "hands": {str(s + 1): h for s, h in enumerate(hands)}}
+    lines = [f"{players} players, {decks_for(players)} deck(s); deck = seeded_shuffle(seed, 0, canonical deck)."]
+    lines += [f"  seat {s + 1}{' (lead)' if s == lead - 1 else ''}: {' '.join(h)}" for s, h in enumerate(hands)]
+    lines.append(f"  deck, top first: {' '.join(rest)}")
+    return cli.verified(args, seed, actual, {**figures, "stock": rest}, lines)
 
 
 HANDLERS = {"calc": calc, "simulate": simulate, "verify": verify}

@@ -11,11 +11,11 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, Field, TypeAdapter
 
-from games.events import GameEnded, GameEvent
+from games.events import Acted, GameEnded, GameEvent, tagged
 
 
+@tagged("round_start")
 class RoundStart(GameEvent):
-    type: Literal["round_start"] = "round_start"
     round: int
     lead: int
     hash: str  # SHA-256 of the round's seed, revealed at round_end
@@ -24,18 +24,17 @@ class RoundStart(GameEvent):
     lead_counts: list[int]
 
 
+@tagged("deal")
 class Deal(GameEvent):
     """Private: the seat's seven cards."""
 
-    type: Literal["deal"] = "deal"
     hand: list[str]
 
 
-class Draw(GameEvent):
+@tagged("draw")
+class Draw(Acted):
     """A draw: from the deck (the card stays secret) or the top discard (``card``, public)."""
 
-    type: Literal["draw"] = "draw"
-    player: int
     source: Literal["deck", "pile"]
     card: str | None = None
     named: int | None = None  # a KX taken from the pile: the number it was discarded as
@@ -43,26 +42,25 @@ class Draw(GameEvent):
     hit: bool  # the draw of a player hit by Black Christmas
 
 
+@tagged("drawn")
 class Drawn(GameEvent):
     """Private: the card drawn from the deck."""
 
-    type: Literal["drawn"] = "drawn"
     card: str
 
 
+@tagged("rebuild")
 class Rebuild(GameEvent):
     """The empty deck is rebuilt from the pile but its top card (§11)."""
 
-    type: Literal["rebuild"] = "rebuild"
     count: int
     limit: int
     deck_size: int
     top: str
 
 
-class Discarded(GameEvent):
-    type: Literal["discard"] = "discard"
-    player: int
+@tagged("discard")
+class Discarded(Acted):
     card: str
     named: int | None  # a KX: the number it is discarded as
     riichi: bool  # declared with this discard
@@ -72,10 +70,10 @@ class Discarded(GameEvent):
     forced: bool  # a Riichi player's discard of the drawn card
 
 
+@tagged("black_christmas")
 class BlackChristmas(GameEvent):
     """A black discard beat the card under it: ``target`` is hit with N = ``number`` (§6)."""
 
-    type: Literal["black_christmas"] = "black_christmas"
     by: int
     target: int
     card: str
@@ -84,57 +82,53 @@ class BlackChristmas(GameEvent):
     under_number: int
 
 
-class RiichiCancelled(GameEvent):
-    type: Literal["riichi_cancelled"] = "riichi_cancelled"
-    player: int
+@tagged("riichi_cancelled")
+class RiichiCancelled(Acted):
     by_choice: bool  # given up, rather than cancelled because the drawn card neither wins nor chains
 
 
-class ExchangeChosen(GameEvent):
-    type: Literal["exchange"] = "exchange"
-    player: int
+@tagged("exchange")
+class ExchangeChosen(Acted):
     n: int
 
 
+@tagged("placed")
 class Placed(GameEvent):
     """Private: the card put under the deck, the ``position``-th of ``of``."""
 
-    type: Literal["placed"] = "placed"
     card: str
     position: int
     of: int
 
 
-class ExchangeStep(GameEvent):
-    type: Literal["exchange_step"] = "exchange_step"
-    player: int
+@tagged("exchange_step")
+class ExchangeStep(Acted):
     placed: int
     of: int
     deck_size: int
 
 
-class ExchangeDraw(GameEvent):
-    type: Literal["exchange_draw"] = "exchange_draw"
-    player: int
+@tagged("exchange_draw")
+class ExchangeDraw(Acted):
     n: int
     deck_size: int
 
 
+@tagged("exchange_cards")
 class ExchangeCards(GameEvent):
     """Private: the cards the exchange returned and drew."""
 
-    type: Literal["exchange_cards"] = "exchange_cards"
     returned: list[str]
     drawn: list[str]
 
 
-class RonDeclared(GameEvent):
-    type: Literal["ron_declared"] = "ron_declared"
-    player: int
+@tagged("ron_declared")
+class RonDeclared(Acted):
+    pass
 
 
+@tagged("win")
 class Win(GameEvent):
-    type: Literal["win"] = "win"
     winner: int
     payer: int
     kind: str  # tsumo | ron | surprise_gift | black_gift
@@ -143,10 +137,10 @@ class Win(GameEvent):
     total: int
 
 
+@tagged("exhausted")
 class Exhausted(GameEvent):
     """The deck ran out and may not be rebuilt again: nobody wins the round."""
 
-    type: Literal["exhausted"] = "exhausted"
     reshuffles: int
     limit: int
 
@@ -193,10 +187,9 @@ class RoundOutcome(BaseModel):
     hash: str
 
 
+@tagged("round_end")
 class RoundEnd(RoundOutcome, GameEvent):
     """The round's end: its outcome (the event's fields after ``type`` and ``seat``)."""
-
-    type: Literal["round_end"] = "round_end"
 
 
 class GameEnd(GameEnded):

@@ -47,9 +47,8 @@ def apply(state: BCState, seat: int, action: str) -> list[BCPokerEvent]:
         case Word.WIN:
             kind = win_kind(view(state, seat))
             end_round(state, [(seat, prev_seat(state, seat), kind, list(state.hands[seat]))], events)
-        case Discard(code, named, riichi, chain):
-            keep = chain and state.phase == "hit_riichi"
-            _discard(state, seat, code, named, events, riichi=riichi, chain=chain, kept_riichi=keep)
+        case Discard() as discard:
+            _discard(state, seat, discard, events)
         case Word.GIVEUP:
             _cancel_riichi(state, seat, events, passed=True)
         case Word.EXCHANGE:
@@ -160,17 +159,9 @@ def _take(state: BCState, seat: int, events: list[BCPokerEvent]) -> None:
     state.phase = "discard"
 
 
-def _discard(
-    state: BCState,
-    seat: int,
-    code: str,
-    named: int | None,
-    events: list[BCPokerEvent],
-    *,
-    riichi: bool,
-    chain: bool,
-    kept_riichi: bool,
-) -> None:
+def _discard(state: BCState, seat: int, discard: Discard, events: list[BCPokerEvent]) -> None:
+    code, named, riichi = discard.card, discard.named, discard.riichi
+    kept_riichi = discard.chain and state.phase == "hit_riichi"  # a Riichi player's chain with the drawn card
     state.hands[seat].remove(code)
     state.pile.append(code)
     state.pile_named.append(trigger_number(code, named))
@@ -184,7 +175,7 @@ def _discard(
             card=code,
             named=named,
             riichi=riichi,
-            chain=chain,
+            chain=discard.chain,
             kept_riichi=kept_riichi,
             after_exchange=state.after_exchange,
             forced=forced,

@@ -7,6 +7,13 @@ from typing import Any
 from games import simulate as sim
 from games.bcpoker.options import Options
 
+# simulate()'s figures as ``python -m games simulate`` says them (its --json prints them all)
+SUMMARY = (
+    "{games} games of {players} players, {rounds} rounds, "
+    "{actions} actions in {seconds} s ({games_per_second} games/s); wins {win_kinds}; "
+    "zero-sum: {zero_sum}; errors: {errors}"
+)
+
 
 def play_game(
     options: Options, players: int, seed: str, check: sim.Check | None = None, max_actions: int = 200_000

@@ -9,42 +9,23 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from enum import StrEnum
 
 from games.base import GameError
+from games.words import Words
 
 
-class Move(StrEnum):
-    SIT = "sit"  # sit this round out (betting)
-    DEAL = "deal"  # the host, as banker, deals once the players have bet
-    END = "end"  # the host ends an open-ended game
-    NIKO = "niko"  # claim Ni-Ko with two Brights
-    PLAYON = "playon"  # play two Brights on as a numeric hand
+class Move(Words):
+    SIT = "sit", "Sit out"  # sit this round out (betting)
+    DEAL = "deal", "Deal the round"  # the host, as banker, deals once the players have bet
+    END = "end", "End the game"  # the host ends an open-ended game
+    NIKO = "niko", "Claim Ni-Ko"  # claim Ni-Ko with two Brights
+    PLAYON = "playon", "Play on"  # play two Brights on as a numeric hand
     HIT = "hit"
     STAND = "stand"
-    DOUBLE = "double"
+    DOUBLE = "double", "Double down"
     SPLIT = "split"
-    ACCEPT = "accept"  # take the bank when it is offered
+    ACCEPT = "accept", "Take the bank"  # take the bank when it is offered
     DECLINE = "decline"
-
-    @property
-    def text(self) -> str:
-        return MOVE_TEXT[self]
-
-
-MOVE_TEXT = {
-    Move.SIT: "Sit out",
-    Move.DEAL: "Deal the round",
-    Move.END: "End the game",
-    Move.NIKO: "Claim Ni-Ko",
-    Move.PLAYON: "Play on",
-    Move.HIT: "Hit",
-    Move.STAND: "Stand",
-    Move.DOUBLE: "Double down",
-    Move.SPLIT: "Split",
-    Move.ACCEPT: "Take the bank",
-    Move.DECLINE: "Decline",
-}
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,13 +55,12 @@ def parse(action: str) -> Action:
         if not _NUMBER.fullmatch(raw):
             raise GameError(f"A bet is a whole number of chips, not {raw!r}.")
         return Bet(int(raw))
-    try:
-        return Move(action)
-    except ValueError:
-        raise GameError(
-            f"{action!r} is not a Black Flower action: bet, sit, hit, stand, double, split, "
-            "claim Ni-Ko or play on, take or decline the bank."
-        ) from None
+    if (move := Move.read(action)) is not None:
+        return move
+    raise GameError(
+        f"{action!r} is not a Black Flower action: bet, sit, hit, stand, double, split, "
+        "claim Ni-Ko or play on, take or decline the bank."
+    )
 
 
 def describe(action: str) -> str:

@@ -85,6 +85,7 @@ def stats(args: argparse.Namespace) -> int:
 
 def simulate(args: argparse.Namespace) -> int:
     from games.blackflower import GAME
+    from games.blackflower.simulate import SUMMARY
     from games.blackflower.simulate import simulate as run
 
     players = args.players
@@ -93,14 +94,7 @@ def simulate(args: argparse.Namespace) -> int:
     if args.games < 0:
         raise GameError("--games must not be negative.")
     out = run(parse_options(cli.options_given(args, Options)), players, games=args.games, seed=str(args.seed))
-    return cli.report(
-        args,
-        out,
-        "{games} games ({players} players), {rounds} rounds, {hands} hands, {actions} "
-        "actions in {seconds} s ({games_per_second} games/s); chips conserved: {zero_sum}; "
-        "errors: {errors}; bank edge per unit staked: {bank_edge_per_unit}",
-        kept="zero_sum",
-    )
+    return cli.report(args, out, SUMMARY, kept="zero_sum")
 
 
 def verify(args: argparse.Namespace) -> int:
@@ -113,7 +107,7 @@ def verify(args: argparse.Namespace) -> int:
 
     seed, actual = cli.revealed_seed(args, "blackflower")
     deck = seeded_shuffle(seed, 0, DECK)
-    out: dict = {"ok": True, "seed": seed, "hash": actual, "deck": deck}
+    out: dict = {"deck": deck}
     if (args.players is None) != (args.banker is None):
         raise GameError("verify blackflower needs both --players and --banker to show the deal, or neither.")
     if args.players is not None:
@@ -135,20 +129,17 @@ def verify(args: argparse.Namespace) -> int:
             banker_cards=banker_cards,
             rest=rest,
         )
-    if args.json:
-        print(json.dumps(out))
-        return 0
-    print(f"OK: sha256(seed) matches the hash {actual}.")
-    print("Deck = seeded_shuffle(seed, 0, canonical deck) (see games/shuffle.py), dealt from the top.")
+    lines = ["Deck = seeded_shuffle(seed, 0, canonical deck) (see games/shuffle.py), dealt from the top."]
     if args.players is None:
-        print(f"  deck (top first): {' '.join(deck)}")
-        print("  (--players and --banker show the two cards each hand was dealt)")
-        return 0
-    for seat in out["order"]:
-        print(f"  seat {seat:<3} {' '.join(out['hands'][str(seat)])}")
-    print(f"  banker {out['banker']} {out['banker_cards'][0]} (face down) {out['banker_cards'][1]}")
-    print(f"  then drawn from the top: {' '.join(out['rest'])}")
-    return 0
+        lines += [
+            f"  deck (top first): {' '.join(deck)}",
+            "  (--players and --banker show the two cards each hand was dealt)",
+        ]
+    else:
+        lines += [f"  seat {seat:<3} {' '.join(out['hands'][str(seat)])}" for seat in out["order"]]
+        lines.append(f"  banker {out['banker']} {out['banker_cards'][0]} (face down) {out['banker_cards'][1]}")
+        lines.append(f"  then drawn from the top: {' '.join(out['rest'])}")
+    return cli.verified(args, seed, actual, out, lines)
 
 
 HANDLERS = {"calc": calc, "stats": stats, "simulate": simulate, "verify": verify}

@@ -7,19 +7,19 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field, TypeAdapter
 
-from games.events import GameEvent
+from games.events import Acted, GameEvent, tagged
 
 
+@tagged("banker_draw")
 class BankerDraw(GameEvent):
     """The draw for the first bank (§2): cards in seat order until a Bright."""
 
-    type: Literal["banker_draw"] = "banker_draw"
     draws: list[dict[str, int | str]]  # {"seat", "card"}; empty when the first banker was given
     banker: int
 
 
+@tagged("round_start")
 class RoundStart(GameEvent):
-    type: Literal["round_start"] = "round_start"
     round: int
     rounds: int  # 0: open-ended
     banker: int
@@ -27,32 +27,30 @@ class RoundStart(GameEvent):
     eligible: list[int]  # the seats that may bet
 
 
-class Acted(GameEvent):
-    player: int
-
-
+@tagged("bet")
 class Bet(Acted):
-    type: Literal["bet"] = "bet"
     amount: int
     chips: int  # left after the bet
 
 
+@tagged("sit")
 class Sit(Acted):
-    type: Literal["sit"] = "sit"
+    pass
 
 
+@tagged("end_requested")
 class EndRequested(Acted):
-    type: Literal["end_requested"] = "end_requested"
+    pass
 
 
+@tagged("no_bets")
 class NoBets(GameEvent):
-    type: Literal["no_bets"] = "no_bets"
     round: int
     banker: int
 
 
+@tagged("deal")
 class Deal(GameEvent):
-    type: Literal["deal"] = "deal"
     round: int
     order: list[int]
     hands: list[dict[str, Any]]  # {"seat", "cards"}
@@ -70,8 +68,8 @@ class CardShown(Acted):
     best: int | None  # the standing value, None when bust
 
 
+@tagged("card")
 class CardDrawn(CardShown):
-    type: Literal["card"] = "card"
     hand: int
     why: Literal["hit", "split"]
 
@@ -85,13 +83,14 @@ class Stood(Acted):
     cards: list[str]
 
 
+@tagged("stand")
 class Stand(Stood):
-    type: Literal["stand"] = "stand"
     hand: int
 
 
+@tagged("banker_stand")
 class BankerStand(Stood):
-    type: Literal["banker_stand"] = "banker_stand"
+    pass
 
 
 class Busted(Acted):
@@ -99,13 +98,14 @@ class Busted(Acted):
     cards: list[str]
 
 
+@tagged("bust")
 class Bust(Busted):
-    type: Literal["bust"] = "bust"
     hand: int
 
 
+@tagged("banker_bust")
 class BankerBust(Busted):
-    type: Literal["banker_bust"] = "banker_bust"
+    pass
 
 
 class TwoBrights(Acted):
@@ -116,44 +116,49 @@ class TwoBrights(Acted):
     banker: bool = False
 
 
+@tagged("niko")
 class NiKo(TwoBrights):
-    type: Literal["niko"] = "niko"
+    pass
 
 
+@tagged("play_on")
 class PlayOn(TwoBrights):
-    type: Literal["play_on"] = "play_on"
+    pass
 
 
+@tagged("double")
 class Double(Acted):
-    type: Literal["double"] = "double"
     hand: int
     stake: int
     chips: int
 
 
+@tagged("split")
 class Split(Acted):
-    type: Literal["split"] = "split"
     cards: list[str]
     stake: int
     chips: int
 
 
+@tagged("banker_reveal")  # card: the face-down card
 class BankerReveal(CardShown):
-    type: Literal["banker_reveal"] = "banker_reveal"  # card: the face-down card
+    pass
 
 
+@tagged("banker_no_draw")
 class BankerNoDraw(Acted):
-    type: Literal["banker_no_draw"] = "banker_no_draw"
+    pass
 
 
+@tagged("banker_card")
 class BankerCard(CardShown):
-    type: Literal["banker_card"] = "banker_card"
+    pass
 
 
+@tagged("settle")
 class Settle(Acted):
     """One player hand against the banker's (§9)."""
 
-    type: Literal["settle"] = "settle"
     hand: int
     result: Literal["win", "loss", "push"]
     stake: int
@@ -165,10 +170,10 @@ class Settle(Acted):
     value: int | None
 
 
+@tagged("round_end")
 class RoundEnd(GameEvent):
     """The round settled: chips moved, the seed revealed (docs/design.md §3)."""
 
-    type: Literal["round_end"] = "round_end"
     round: int
     banker: int
     stakes: list[int]
@@ -184,33 +189,35 @@ class RoundEnd(GameEvent):
     next_banker: int | None
 
 
+@tagged("bank_offer")  # player: the seat the bank is offered to
 class BankOffer(Acted):
-    type: Literal["bank_offer"] = "bank_offer"  # player: the seat the bank is offered to
     banker: int
 
 
+@tagged("bank_accept")
 class BankAccept(Acted):
-    type: Literal["bank_accept"] = "bank_accept"
+    pass
 
 
+@tagged("bank_decline")
 class BankDecline(Acted):
-    type: Literal["bank_decline"] = "bank_decline"
+    pass
 
 
+@tagged("bank_kept")
 class BankKept(GameEvent):
-    type: Literal["bank_kept"] = "bank_kept"
     banker: int
 
 
+@tagged("banker_change")
 class BankerChange(GameEvent):
-    type: Literal["banker_change"] = "banker_change"
     banker: int
     previous: int
     why: str
 
 
+@tagged("game_end")
 class GameEnd(GameEvent):
-    type: Literal["game_end"] = "game_end"
     reason: str
     scores: list[int]
     placings: list[int]

@@ -72,12 +72,11 @@ def new_game(
         banker = first_banker
         events.append(E.BankerDraw(draws=[], banker=banker))
     chips = [DEFAULT_BALANCE if s.balance is None else int(s.balance) for s in infos]
-    host = next((i for i, s in enumerate(infos) if not s.bot), None)
     state = BlackFlowerState(
         options=options,
         seats=infos,
         seed=seed,
-        host=host,
+        host=next((i for i, s in enumerate(infos) if not s.bot), None),  # the first human seat
         chips=chips,
         start_chips=list(chips),
         banker=banker,

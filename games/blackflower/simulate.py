@@ -8,6 +8,13 @@ from games import simulate as sim
 from games.blackflower import engine
 from games.blackflower.options import Options
 
+# simulate()'s figures as ``python -m games simulate`` says them (its --json prints them all)
+SUMMARY = (
+    "{games} games ({players} players), {rounds} rounds, {hands} hands, {actions} "
+    "actions in {seconds} s ({games_per_second} games/s); chips conserved: {zero_sum}; "
+    "errors: {errors}; bank edge per unit staked: {bank_edge_per_unit}"
+)
+
 
 def play_game(
     options: Options, players: int, seed: str, check: sim.Check | None = None, balances: list[int] | None = None

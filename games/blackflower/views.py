@@ -129,6 +129,11 @@ class SeatView(PublicView):
         return self.hands[self.seat]
 
 
+# What a hand's view shows as the state holds it: the fields of the same name (its cards shown apart, the first
+# one hidden while it is face down).
+AS_HELD = tuple(name for name in HandView.model_fields if name in Hand.model_fields and name != "cards")
+
+
 def _public_hand(state: BlackFlowerState, hand: Hand, hide_first: bool = False) -> HandView:
     visible = hand.cards[1:] if hide_first else hand.cards
     figures: dict[str, Any] = {}
@@ -139,15 +144,7 @@ def _public_hand(state: BlackFlowerState, hand: Hand, hide_first: bool = False) 
             figures.update(totals=t, hard=t[0], best=H.standing(visible, no_pairs(state)))
     return HandView.model_construct(
         cards=([None] if hide_first else []) + list(visible),
-        stake=hand.stake,
-        split=hand.split,
-        doubled=hand.doubled,
-        played_on=hand.played_on,
-        niko=hand.niko,
-        status=hand.status,
-        special=hand.special,
-        result=hand.result,
-        payout=hand.payout,
+        **{name: getattr(hand, name) for name in AS_HELD},
         **figures,
     )
 

@@ -9,39 +9,24 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from enum import StrEnum
 
 from games.base import GameError
 from games.fishing import Play, Take, parse_capture
 from games.hachihachi.combos import HAND_BY_ID, combo_name, money
+from games.words import Words
 
 
-class Call(StrEnum):
-    MIZUTEN = "mizuten"  # the dealer bets, before the deal, on 89+ card points
-    NO_MIZUTEN = "no_mizuten"
+class Call(Words):
+    MIZUTEN = "mizuten", "Declare Mizu-ten"  # the dealer bets, before the deal, on 89+ card points
+    NO_MIZUTEN = "no_mizuten", "No Mizu-ten"
     STAY = "stay"
     PASS = "pass"
-    YOSHI = "yoshi"  # stop with a completed combo and win the month
-    SAGE = "sage"  # play on
-    CANCEL_SAGE = "cancel_sage"  # end the month, collecting half
-
-    @property
-    def text(self) -> str:
-        return CALL_TEXT[self]
+    YOSHI = "yoshi", "Yoshi! (stop and win)"  # stop with a completed combo and win the month
+    SAGE = "sage", "Sa-gé! (play on)"
+    CANCEL_SAGE = "cancel_sage", "Cancel my Sa-gé (end the month)"  # end the month, collecting half
 
     def label(self, table: list[str] | None = None) -> str:
         return self.text
-
-
-CALL_TEXT = {
-    Call.MIZUTEN: "Declare Mizu-ten",
-    Call.NO_MIZUTEN: "No Mizu-ten",
-    Call.STAY: "Stay",
-    Call.PASS: "Pass",
-    Call.YOSHI: "Yoshi! (stop and win)",
-    Call.SAGE: "Sa-gé! (play on)",
-    Call.CANCEL_SAGE: "Cancel my Sa-gé (end the month)",
-}
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,12 +83,11 @@ def parse(action: str) -> Action:
         if _NUMBER.fullmatch(rest):
             return Repay(int(rest))
         raise GameError(f"A repayment is a whole number of points, not {rest!r}.")
-    try:
-        return Call(action)
-    except ValueError:
-        raise GameError(
-            f"{action!r} is not a Hachi-Hachi action: stay or pass, declare, play a card, Yoshi or Sa-gé, repay."
-        ) from None
+    if (call := Call.read(action)) is not None:
+        return call
+    raise GameError(
+        f"{action!r} is not a Hachi-Hachi action: stay or pass, declare, play a card, Yoshi or Sa-gé, repay."
+    )
 
 
 def describe(action: str) -> str:

@@ -19,6 +19,7 @@ from typing import Any
 from games import cli
 from games.base import GameError
 from games.hachihachi.options import Options, parse_options
+from games.hachihachi.simulate import SUMMARY
 from games.hachihachi.simulate import simulate as run_games
 
 
@@ -67,15 +68,7 @@ def calc(args: argparse.Namespace) -> int:
     return 0
 
 
-simulate = cli.simulation(
-    Options,
-    parse_options,
-    run_games,
-    "{games} games of {players} players, {actions} "
-    "actions in {seconds} s ({games_per_second} games/s); conserved: {conserved}; "
-    "errors: {errors}; loans: {loans}; endings: {endings}",
-    kept="conserved",
-)
+simulate = cli.simulation(Options, parse_options, run_games, SUMMARY, kept="conserved")
 
 
 def verify(args: argparse.Namespace) -> int:
@@ -113,30 +106,20 @@ def verify(args: argparse.Namespace) -> int:
         )
         if four is None:
             break
-    if args.json:
-        print(
-            json.dumps(
-                {"ok": True, "seed": seed, "hash": actual, "players": n, "dealer": dealer + 1, "attempts": attempts}
-            )
-        )
-        return 0
-    print(f"OK: sha256(seed) matches the hash {actual}.")
-    print(
+    lines = [
         f"{n} players, seat {dealer + 1} deals; deck = seeded_shuffle(seed, attempt, canonical deck"
         f"{' + the blank card' if n == 7 else ''}) (see games/shuffle.py); the stock is shuffled from "
         "sha256(seed + ':stock') once the bids are known."
-    )
+    ]
     for a in attempts:
-        print(f"\nDeal attempt {a['attempt']}:")
-        print(f"  deck (top first): {' '.join(a['deck'])}")
+        lines += [f"\nDeal attempt {a['attempt']}:", f"  deck (top first): {' '.join(a['deck'])}"]
         for seat, hand in a["hands"].items():
             note = " (held the blank card: the table)" if a["blank"] == int(seat) else ""
-            print(f"  seat {seat:<3} {' '.join(hand)}{note}")
-        print(f"  table    {' '.join(a['table'])}")
-        print(f"  undealt  {' '.join(a['undealt'])}")
+            lines.append(f"  seat {seat:<3} {' '.join(hand)}{note}")
+        lines += [f"  table    {' '.join(a['table'])}", f"  undealt  {' '.join(a['undealt'])}"]
         if a["redeal"]:
-            print(f"  -> redeal: {a['redeal']}; the next attempt follows.")
-    return 0
+            lines.append(f"  -> redeal: {a['redeal']}; the next attempt follows.")
+    return cli.verified(args, seed, actual, {"players": n, "dealer": dealer + 1, "attempts": attempts}, lines)
 
 
 HANDLERS = {"calc": calc, "simulate": simulate, "verify": verify}

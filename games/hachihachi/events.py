@@ -12,15 +12,15 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field, TypeAdapter
 
-from games.events import GameEvent
+from games.events import Acted, GameEvent, tagged
 from games.fishing import Flipped, Played, Taken
 
 Transfer = dict[str, Any]
 Combo = dict[str, Any]  # {"id", "kan"}
 
 
+@tagged("game_start")
 class GameStart(GameEvent):
-    type: Literal["game_start"] = "game_start"
     game: int
     games: int
     dealer: int
@@ -28,10 +28,10 @@ class GameStart(GameEvent):
     cash: list[int]
 
 
+@tagged("round_start")
 class RoundStart(GameEvent):
     """A month begins (its seed's hash is shown; the seed is revealed at month_end)."""
 
-    type: Literal["round_start"] = "round_start"
     game: int
     month: int
     months: int
@@ -40,14 +40,13 @@ class RoundStart(GameEvent):
     pending_tokens: list[int]
 
 
-class Mizuten(GameEvent):
-    type: Literal["mizuten"] = "mizuten"
-    player: int
+@tagged("mizuten")
+class Mizuten(Acted):
     declared: bool
 
 
+@tagged("redeal")
 class Redeal(GameEvent):
-    type: Literal["redeal"] = "redeal"
     month: int
     attempt: int
     table: list[str]
@@ -55,8 +54,8 @@ class Redeal(GameEvent):
     blank: int | None
 
 
+@tagged("deal")
 class Deal(GameEvent):
-    type: Literal["deal"] = "deal"
     month: int
     dealer: int
     table: list[str]
@@ -69,55 +68,53 @@ class Deal(GameEvent):
     hand_counts: list[int]
 
 
+@tagged("your_hand")
 class YourHand(GameEvent):
     """Private to ``seat``: the hand dealt to it."""
 
-    type: Literal["your_hand"] = "your_hand"
     hand: list[str]
 
 
+@tagged("shiso")
 class Shiso(GameEvent):
-    type: Literal["shiso"] = "shiso"
     holders: list[dict[str, Any]]  # {"seat", "cards", "kasu", "kan"}: the hand is shown
     field: int
 
 
-class Bid(GameEvent):
-    type: Literal["bid"] = "bid"
-    player: int
+@tagged("bid")
+class Bid(Acted):
     choice: Literal["stay", "pass"]
     position: int
     auto: bool
     amount: int  # paid into the pot by a pass
 
 
+@tagged("pas_de_match")
 class PasDeMatch(GameEvent):
-    type: Literal["pas_de_match"] = "pas_de_match"
     stayers: list[int]
     pot: int
 
 
+@tagged("chassed")
 class Chassed(GameEvent):
-    type: Literal["chassed"] = "chassed"
     seats: list[int]
 
 
+@tagged("compensation")
 class Compensation(GameEvent):
-    type: Literal["compensation"] = "compensation"
     chassed: list[dict[str, Any]]  # {"seat", "q", "items", "cards", "amount"}
     field: int
 
 
+@tagged("stock")
 class Stock(GameEvent):
-    type: Literal["stock"] = "stock"
     count: int
     active: list[int]
     roles: dict[str, int]
 
 
-class Declared(GameEvent):
-    type: Literal["declare"] = "declare"
-    player: int
+@tagged("declare")
+class Declared(Acted):
     kasu: str | None
     suit: str | None
     kan: int
@@ -127,10 +124,10 @@ class Declared(GameEvent):
     face_down: list[str]  # the kinds of the cards kept face down
 
 
+@tagged("payments")
 class Payments(GameEvent):
     """One payment step, netted per player; short payers borrow (§12)."""
 
-    type: Literal["payments"] = "payments"
     step: str
     month: int
     transfers: list[Transfer]
@@ -141,54 +138,49 @@ class Payments(GameEvent):
     pot: int
 
 
-class Bonus(GameEvent):
-    type: Literal["bonus"] = "bonus"
-    player: int
+@tagged("bonus")
+class Bonus(Acted):
     kind: Literal["mizuten", "nukeyaku", "tobikomi"]
     points: int | None = None  # the card points (Mizu-ten, Nukeyaku)
     triplet: list[str] | None = None  # the declared triplet captured (Tobikomi)
 
 
-class ComboMade(GameEvent):
-    type: Literal["combo"] = "combo"
-    player: int
+@tagged("combo")
+class ComboMade(Acted):
     new: list[str]
     combos: list[Combo]
     value: int
 
 
-class Sage(GameEvent):
-    type: Literal["sage"] = "sage"
-    player: int
+@tagged("sage")
+class Sage(Acted):
     value: int
     order: int
 
 
-class Yoshi(GameEvent):
-    type: Literal["yoshi"] = "yoshi"
-    player: int
+@tagged("yoshi")
+class Yoshi(Acted):
     value: int
     case: str
     combos: list[Combo]
 
 
-class CancelSage(GameEvent):
-    type: Literal["cancel_sage"] = "cancel_sage"
-    player: int
+@tagged("cancel_sage")
+class CancelSage(Acted):
     value: int
     combos: list[Combo]
 
 
+@tagged("exhaustion")
 class Exhaustion(GameEvent):
-    type: Literal["exhaustion"] = "exhaustion"
     points: dict[str, int]  # card points by seat ("0", "1" …)
     counted: dict[str, Any] | None  # Double 8 or Tous 8: {"id", "seat", "kan"}
 
 
+@tagged("month_end")
 class MonthEnd(GameEvent):
     """The month's result, every transfer of it, and its seed revealed (docs/design.md §3)."""
 
-    type: Literal["month_end"] = "month_end"
     game: int
     month: int
     months: int
@@ -221,10 +213,10 @@ class MonthEnd(GameEvent):
     counted: dict[str, Any] | None = None  # Double 8 or Tous 8 (exhaustion)
 
 
+@tagged("interlude")
 class Interlude(GameEvent):
     """Han-Don or repayments between two months: what moved."""
 
-    type: Literal["interlude"] = "interlude"
     game: int
     month: int
     kind: Literal["han_don", "ishi_arai"]
@@ -234,29 +226,28 @@ class Interlude(GameEvent):
     debt: list[int]
 
 
+@tagged("han_don")
 class HanDon(GameEvent):
-    type: Literal["han_don"] = "han_don"
     month: int
 
 
+@tagged("repay_window")
 class RepayWindow(GameEvent):
-    type: Literal["repay_window"] = "repay_window"
     kind: Literal["han_don", "ishi_arai"]
     month: int
     seats: list[int]  # who may repay now
 
 
-class Repaid(GameEvent):
-    type: Literal["repay"] = "repay"
-    player: int
+@tagged("repay")
+class Repaid(Acted):
     amount: int
     mandatory: bool  # at the year end
     cash: int
     debt: int
 
 
+@tagged("game_end")
 class GameEnd(GameEvent):
-    type: Literal["game_end"] = "game_end"
     game: int
     games: int
     months_played: int

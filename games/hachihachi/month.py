@@ -209,21 +209,12 @@ def undecided(state: HHState) -> list[int]:
 
 def bid(state: HHState, seat: int, choice: str, events: list[HachiHachiEvent], auto: bool = False) -> None:
     pos = state.bid_order.index(seat) + 1
-    paid = 0
+    paid = 6 * (pos + 1) * state.mult if choice == "pass" else 0  # a pass pays into the pot by its position
     state.bids[seat] = choice
     if choice == "stay":
         state.active.append(seat)
-    events.append(
-        E.Bid(
-            player=seat,
-            choice=choice,
-            position=pos,
-            auto=auto,
-            amount=6 * (pos + 1) * state.mult if choice == "pass" else 0,
-        )
-    )
+    events.append(E.Bid(player=seat, choice=choice, position=pos, auto=auto, amount=paid))
     if choice == "pass":
-        paid = 6 * (pos + 1) * state.mult
         pay(state, "pass", [transfer(seat, "pot", paid, "pass", position=pos)], events)
     if len(state.active) == 3:
         chased = undecided(state)

@@ -108,6 +108,11 @@ def value_of(state: HHState, seat: int) -> int:
     return sum(k for _, k in captured_combos(state.captures[seat]))
 
 
+def shown_combos(state: HHState, seat: int) -> list[dict[str, Any]]:
+    """The combos of ``seat``'s captures as its winning event shows them: ``{"id", "kan"}`` each."""
+    return [{"id": c, "kan": k} for c, k in captured_combos(state.captures[seat])]
+
+
 def bonus_transfers(state: HHState) -> list[dict[str, Any]]:
     """Earned Tobikomi, Nukeyaku and Mizu-ten success (paid whatever the ending, §12)."""
     m = state.mult
@@ -149,22 +154,8 @@ def yoshi(state: HHState, seat: int, events: list[HachiHachiEvent]) -> None:
         for o in opponents:
             transfers.append(transfer(o, seat, KAN * v * m // (2 if split else 1), "yoshi"))
         case = "S1"
-    events.append(
-        E.Yoshi(
-            player=seat,
-            value=v,
-            case=case,
-            combos=[{"id": c, "kan": k} for c, k in captured_combos(state.captures[seat])],
-        )
-    )
-    month.end_month(
-        state,
-        events,
-        kind="yoshi",
-        winner=seat,
-        transfers=transfers + bonus_transfers(state),
-        extra={"case": case, "value": v},
-    )
+    events.append(E.Yoshi(player=seat, value=v, case=case, combos=shown_combos(state, seat)))
+    _won(state, seat, events, "yoshi", transfers, case)
 
 
 def cancel_sage(state: HHState, seat: int, events: list[HachiHachiEvent]) -> None:
@@ -172,19 +163,17 @@ def cancel_sage(state: HHState, seat: int, events: list[HachiHachiEvent]) -> Non
     v = value_of(state, seat)
     per = KAN * v * m // (4 if state.options.split else 2)
     transfers = [transfer(o, seat, per, "cancel_sage") for o in state.active if o != seat]
-    events.append(
-        E.CancelSage(
-            player=seat, value=v, combos=[{"id": c, "kan": k} for c, k in captured_combos(state.captures[seat])]
-        )
-    )
-    month.end_month(
-        state,
-        events,
-        kind="cancel_sage",
-        winner=seat,
-        transfers=transfers + bonus_transfers(state),
-        extra={"case": "S3", "value": v},
-    )
+    events.append(E.CancelSage(player=seat, value=v, combos=shown_combos(state, seat)))
+    _won(state, seat, events, "cancel_sage", transfers, "S3")
+
+
+def _won(
+    state: HHState, seat: int, events: list[HachiHachiEvent], kind: str, transfers: list[dict[str, Any]], case: str
+) -> None:
+    """The month ends, won by ``seat`` (a Yoshi, or a Sage it cancelled): its ``transfers`` and every bonus paid,
+    the settlement ``case`` and the value of its combos told."""
+    extra = {"case": case, "value": value_of(state, seat)}
+    month.end_month(state, events, kind=kind, winner=seat, transfers=transfers + bonus_transfers(state), extra=extra)
 
 
 def exhaustion(state: HHState, events: list[HachiHachiEvent]) -> None:

@@ -8,6 +8,13 @@ from games import simulate as sim
 from games.hachihachi.options import Options
 from games.hachihachi.state import HHState, check_invariant
 
+# simulate()'s figures as ``python -m games simulate`` says them (its --json prints them all)
+SUMMARY = (
+    "{games} games of {players} players, {actions} "
+    "actions in {seconds} s ({games_per_second} games/s); conserved: {conserved}; "
+    "errors: {errors}; loans: {loans}; endings: {endings}"
+)
+
 
 def play_game(
     options: Options, seed: str, check: sim.Check | None = None, chooser: sim.Chooser | None = None

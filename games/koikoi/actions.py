@@ -7,27 +7,20 @@ are in button ids and in stored action logs, which replay). ``text`` is the acti
 
 from __future__ import annotations
 
-from enum import StrEnum
-
 from games.base import GameError
 from games.fishing import Play, Take, parse_capture
+from games.words import Words
 
 
-class Decision(StrEnum):
+class Decision(Words):
     """After a new yaku: play on, or end the round and score."""
 
-    KOIKOI = "koikoi"
+    KOIKOI = "koikoi", "Koi-Koi!"
     STOP = "stop"
-
-    @property
-    def text(self) -> str:
-        return DECISION_TEXT[self]
 
     def label(self, field: list[str] | None = None) -> str:
         return self.text
 
-
-DECISION_TEXT = {Decision.KOIKOI: "Koi-Koi!", Decision.STOP: "Stop"}
 
 Action = Play | Take | Decision
 
@@ -38,10 +31,9 @@ def parse(action: str) -> Action:
         raise GameError("An action is a text such as play:1L, take:3C1, koikoi or stop.")
     if (move := parse_capture(action)) is not None:
         return move
-    try:
-        return Decision(action)
-    except ValueError:
-        raise GameError(f"{action!r} is not a Koi-Koi action: play a card, take one, call koikoi or stop.") from None
+    if (decision := Decision.read(action)) is not None:
+        return decision
+    raise GameError(f"{action!r} is not a Koi-Koi action: play a card, take one, call koikoi or stop.")
 
 
 def describe(action: str) -> str:

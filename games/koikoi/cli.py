@@ -13,6 +13,7 @@ from typing import Any
 from games import cli
 from games.base import GameError
 from games.koikoi.options import Options, parse_options
+from games.koikoi.simulate import SUMMARY
 from games.koikoi.simulate import simulate as run_games
 
 
@@ -56,14 +57,7 @@ def calc(args: argparse.Namespace) -> int:
     return 0
 
 
-simulate = cli.simulation(
-    Options,
-    parse_options,
-    run_games,
-    "{games} games, {actions} actions in {seconds} s "
-    "({games_per_second} games/s); zero-sum: {zero_sum}; errors: {errors}",
-    kept="zero_sum",
-)
+simulate = cli.simulation(Options, parse_options, run_games, SUMMARY, kept="zero_sum")
 
 
 def verify(args: argparse.Namespace) -> int:
@@ -96,23 +90,16 @@ def verify(args: argparse.Namespace) -> int:
         )
         if reason is None:
             break
-    if args.json:
-        print(json.dumps({"ok": True, "seed": seed, "hash": actual, "variant": options.variant, "attempts": attempts}))
-        return 0
-    print(f"OK: sha256(seed) matches the hash {actual}.")
-    print(f"Variant {options.variant}; deck = seeded_shuffle(seed, attempt, canonical deck) (see games/shuffle.py).")
+    lines = [f"Variant {options.variant}; deck = seeded_shuffle(seed, attempt, canonical deck) (see games/shuffle.py)."]
     for a in attempts:
-        print(f"\nDeal attempt {a['attempt']}:")
-        print(f"  deck (top first): {' '.join(a['deck'])}")
-        for role, hand in a["hands"].items():
-            print(f"  {role:<8} {' '.join(hand)}")
-        print(f"  table    {' '.join(a['table'])}")
-        print(f"  pile     {' '.join(a['pile'])}")
+        lines += [f"\nDeal attempt {a['attempt']}:", f"  deck (top first): {' '.join(a['deck'])}"]
+        lines += [f"  {role:<8} {' '.join(hand)}" for role, hand in a["hands"].items()]
+        lines += [f"  table    {' '.join(a['table'])}", f"  pile     {' '.join(a['pile'])}"]
         if a["redeal"]:
-            print(f"  -> redeal: {a['redeal']}; the next attempt follows.")
+            lines.append(f"  -> redeal: {a['redeal']}; the next attempt follows.")
         elif a["hand_combos"]:
-            print("  -> hand combo: " + ", ".join(f"{r} holds {c}" for r, c in a["hand_combos"].items()))
-    return 0
+            lines.append("  -> hand combo: " + ", ".join(f"{r} holds {c}" for r, c in a["hand_combos"].items()))
+    return cli.verified(args, seed, actual, {"variant": options.variant, "attempts": attempts}, lines)
 
 
 HANDLERS = {"calc": calc, "simulate": simulate, "verify": verify}

@@ -10,24 +10,24 @@ from typing import Annotated, Literal
 
 from pydantic import Field, TypeAdapter
 
-from games.events import GameEnded, GameEvent
+from games.events import Acted, GameEnded, GameEvent, tagged
 from games.fishing import Flipped, Played, Taken
 
 YakuScore = dict[str, str | int]  # {"id", "name", "points"}
 
 
+@tagged("oya_draw")
 class OyaDraw(GameEvent):
     """One attempt of the draw for the first Oya (§2); ``order`` once the months differ."""
 
-    type: Literal["oya_draw"] = "oya_draw"
     attempt: int
     draws: list[dict[str, int | str]]  # {"seat", "card"}
     redraw: bool
     order: list[int] | None
 
 
+@tagged("round_start")
 class RoundStart(GameEvent):
-    type: Literal["round_start"] = "round_start"
     round: int
     month: int
     months: int
@@ -36,37 +36,35 @@ class RoundStart(GameEvent):
     hash: str  # SHA-256 of the round's seed, revealed at round_end
 
 
+@tagged("redeal")
 class Redeal(GameEvent):
-    type: Literal["redeal"] = "redeal"
     round: int
     attempt: int
     reason: str
     field: list[str]
 
 
+@tagged("deal")
 class Deal(GameEvent):
-    type: Literal["deal"] = "deal"
     round: int
     attempt: int
     field: list[str]
     oya: int
 
 
-class HandCombo(GameEvent):
+@tagged("hand_combo")
+class HandCombo(Acted):
     """A hand combo shown at the deal (§5): it ends the round."""
 
-    type: Literal["hand_combo"] = "hand_combo"
-    player: int
     combo: str
     name: str
     hand: list[str]
 
 
-class Yaku(GameEvent):
+@tagged("yaku")
+class Yaku(Acted):
     """A side's points grew: it must call Koi-Koi or stop (or is stopped, ``forced_stop``)."""
 
-    type: Literal["yaku"] = "yaku"
-    player: int
     side: int
     points: int
     previous: int
@@ -76,33 +74,31 @@ class Yaku(GameEvent):
     reason: str | None
 
 
-class KoiKoiCalled(GameEvent):
-    type: Literal["koikoi"] = "koikoi"
-    player: int
+@tagged("koikoi")
+class KoiKoiCalled(Acted):
     side: int
     points: int
     order: int  # 1-based, within the round
 
 
-class Stopped(GameEvent):
-    type: Literal["stop"] = "stop"
-    player: int
+@tagged("stop")
+class Stopped(Acted):
     side: int
     points: int
     forced: bool
 
 
+@tagged("ryukyoku")
 class Ryukyoku(GameEvent):
     """Every hand is empty and nobody stopped."""
 
-    type: Literal["ryukyoku"] = "ryukyoku"
     round: int
 
 
+@tagged("round_end")
 class RoundEnd(GameEvent):
     """The round's result (§8) and its seed, revealed (docs/design.md §3)."""
 
-    type: Literal["round_end"] = "round_end"
     round: int
     month: int
     months: int

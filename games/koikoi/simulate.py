@@ -7,6 +7,12 @@ from typing import Any
 from games import simulate as sim
 from games.koikoi.options import Options
 
+# simulate()'s figures as ``python -m games simulate`` says them (its --json prints them all)
+SUMMARY = (
+    "{games} games, {actions} actions in {seconds} s "
+    "({games_per_second} games/s); zero-sum: {zero_sum}; errors: {errors}"
+)
+
 
 def play_game(options: Options, seed: str, check: sim.Check | None = None) -> tuple[Any, int]:
     """Play one bot-vs-bot game; ``check(state, events)`` runs after every action. Returns (state, actions)."""

@@ -14,10 +14,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from enum import StrEnum
 
 from games.base import GameError
 from games.sanma.tiles import check_code
+from games.words import Words
 
 # honours in plain letters: kanji show as empty boxes where no CJK font is installed (East, South, West, North,
 # White, Green, Red dragon)
@@ -91,29 +91,16 @@ class Pon:
         return "Pon with red 5" if self.red else "Pon"
 
 
-class Word(StrEnum):
+class Word(Words):
     """An action without arguments; its value is its wire string."""
 
-    TSUMO = "tsumo"
-    RON = "ron"
+    TSUMO = "tsumo", "Tsumo!"
+    RON = "ron", "Ron!"
     KAN = "kan"  # an open kan of a discard
     PASS = "pass"
-    KITA = "kita"
-    KYUUSHU = "kyuushu"
+    KITA = "kita", "Kita (set North aside)"
+    KYUUSHU = "kyuushu", "Kyuushu kyuuhai (abort)"
 
-    @property
-    def text(self) -> str:
-        return WORDS[self]
-
-
-WORDS = {
-    Word.TSUMO: "Tsumo!",
-    Word.RON: "Ron!",
-    Word.KAN: "Kan",
-    Word.PASS: "Pass",
-    Word.KITA: "Kita (set North aside)",
-    Word.KYUUSHU: "Kyuushu kyuuhai (abort)",
-}
 
 Action = Discard | OwnKan | Pon | Word
 
@@ -131,8 +118,8 @@ def parse_tile(code: str) -> str:
 
 def parse(action: str) -> Action:
     """The action ``action`` writes; GameError (a sentence) when it is not a sanma action."""
-    if action in WORDS:
-        return Word(action)
+    if (word := Word.read(action)) is not None:
+        return word
     head, _, arg = action.partition(":")
     if head == "pon" and arg == "0":
         return Pon(red=True)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypedDict, Unpack
 
 from games.base import GameError
 from games.sanma.scoring import Score, WinContext, ron_payment, score_hand, tsumo_payments
@@ -48,51 +48,42 @@ class _Tiles:
     ura: list[int]
 
 
+class Situation(TypedDict, total=False):
+    """How the hand was won, beyond its tiles and winds; what is not said is :class:`WinContext`'s default."""
+
+    tsumo: bool
+    riichi: bool
+    double_riichi: bool
+    ippatsu: bool
+    rinshan: bool
+    chankan: bool
+    haitei: bool
+    houtei: bool
+    kita: int
+    honba: int
+    sticks: int
+    red_fives: bool
+
+
 def calculate(
     hand: str,
     win: str,
     *,
     melds: str | None = None,
-    tsumo: bool = False,
-    riichi: bool = False,
-    double_riichi: bool = False,
-    ippatsu: bool = False,
-    rinshan: bool = False,
-    chankan: bool = False,
-    haitei: bool = False,
-    houtei: bool = False,
-    kita: int = 0,
     dora: str | None = None,
     ura: str | None = None,
     seat: str = "S",
     round: str = "E",
-    honba: int = 0,
-    sticks: int = 0,
-    red_fives: bool = True,
+    **situation: Unpack[Situation],
 ) -> dict[str, Any]:
     """Score one hand. Bad input raises GameError; a hand that does not win has ``error`` set."""
     seat_u, round_u = _winds(seat, round)
-    _check_counts(kita, honba, sticks)
-    win_code, tiles = _tiles(hand, win, melds, dora, ura, kita, red_fives)
-    ctx = WinContext(
-        tsumo=tsumo,
-        riichi=riichi or double_riichi,
-        double_riichi=double_riichi,
-        ippatsu=ippatsu,
-        rinshan=rinshan,
-        chankan=chankan,
-        haitei=haitei,
-        houtei=houtei,
-        seat_wind=SEATS[seat_u],
-        round_wind=ROUNDS[round_u],
-        honba=honba,
-        sticks=sticks,
-        kita=kita,
-        red_fives=red_fives,
-    )
-    _check_riichi(riichi or double_riichi, ippatsu, tiles.melds)
+    ctx = WinContext(**situation, seat_wind=SEATS[seat_u], round_wind=ROUNDS[round_u])
+    _check_counts(ctx.kita, ctx.honba, ctx.sticks)
+    win_code, tiles = _tiles(hand, win, melds, dora, ura, ctx.kita, ctx.red_fives)
+    _check_riichi(ctx.riichi or ctx.double_riichi, ctx.ippatsu, tiles.melds)
     score = score_hand(tiles.concealed, tiles.concealed[-1], tiles.melds, tiles.dora, tiles.ura, ctx)
-    return _answer(score, win_code, tiles, tsumo, SEATS[seat_u], red_fives)
+    return _answer(score, win_code, tiles, ctx.tsumo, ctx.seat_wind, ctx.red_fives)
 
 
 def _check_counts(kita: int, honba: int, sticks: int) -> None:

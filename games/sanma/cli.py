@@ -13,7 +13,11 @@ import sys
 from games import cli
 from games.base import GameError
 from games.sanma.options import Options, parse_options
+from games.sanma.simulate import SUMMARY
 from games.sanma.simulate import simulate as run_games
+
+# The calculator's switches, each a flag of the same name (``--double-riichi``).
+WIN_FLAGS = ("tsumo", "riichi", "double_riichi", "ippatsu", "rinshan", "chankan", "haitei", "houtei")
 
 
 def arguments(p: argparse.ArgumentParser, command: str) -> None:
@@ -21,8 +25,8 @@ def arguments(p: argparse.ArgumentParser, command: str) -> None:
         p.add_argument("--hand", help='concealed tiles incl. the winning tile, e.g. "111m234p678p34s99s5s"')
         p.add_argument("--win", help="the winning tile, e.g. 5s")
         p.add_argument("--melds", help='"pon:777s,ankan:1111z,daiminkan:…,shouminkan:…"')
-        for flag in ("tsumo", "riichi", "double-riichi", "ippatsu", "rinshan", "chankan", "haitei", "houtei"):
-            p.add_argument(f"--{flag}", action="store_true", help=flag.replace("-", " "))
+        for flag in WIN_FLAGS:
+            p.add_argument(f"--{flag.replace('_', '-')}", action="store_true", help=flag.replace("_", " "))
         p.add_argument("--kita", type=int, default=0, help="number of kita (North tiles set aside)")
         p.add_argument("--dora", help="dora indicators")
         p.add_argument("--ura", help="ura dora indicators")
@@ -44,39 +48,16 @@ def calc(args: argparse.Namespace) -> int:
 
     if not args.hand or not args.win:
         raise GameError('calc sanma needs --hand "<tiles incl. the winning tile>" and --win <tile>.')
+    # the switches, the counts and the winds are the calculator's keywords of the same names
+    given = {name: getattr(args, name) for name in (*WIN_FLAGS, "kita", "honba", "sticks", "seat", "round")}
     out = calculate(
-        args.hand,
-        args.win,
-        melds=args.melds,
-        tsumo=args.tsumo,
-        riichi=args.riichi,
-        double_riichi=args.double_riichi,
-        ippatsu=args.ippatsu,
-        rinshan=args.rinshan,
-        chankan=args.chankan,
-        haitei=args.haitei,
-        houtei=args.houtei,
-        kita=args.kita,
-        dora=args.dora,
-        ura=args.ura,
-        seat=args.seat,
-        round=args.round,
-        honba=args.honba,
-        sticks=args.sticks,
-        red_fives=not args.no_red,
+        args.hand, args.win, melds=args.melds, dora=args.dora, ura=args.ura, red_fives=not args.no_red, **given
     )
     print(json.dumps(out) if args.json else describe(out))
     return 0
 
 
-simulate = cli.simulation(
-    Options,
-    parse_options,
-    run_games,
-    "{games} games, {hands} hands, {actions} actions in "
-    "{seconds} s ({games_per_second} games/s); conserved: {conserved}; errors: {errors}",
-    kept="conserved",
-)
+simulate = cli.simulation(Options, parse_options, run_games, SUMMARY, kept="conserved")
 
 
 def replay(args: argparse.Namespace) -> int:
@@ -126,14 +107,9 @@ def verify(args: argparse.Namespace) -> int:
     red = parse_options(cli.options_given(args, Options)).red_fives
     wall = [tile_code(t, red) for t in hand_wall(seed)]
     parts = {key: wall[a:b] for key, _, a, b in WALL_PARTS}
-    if args.json:
-        print(json.dumps({"ok": True, "seed": seed, "hash": actual, "wall": wall, "parts": parts}))
-        return 0
-    print(f"OK: sha256(seed) matches the hash {actual}.")
-    print("Wall = seeded_shuffle(seed, 0, the 108 tile ids in order) (see games/shuffle.py); the dealer is East.")
-    for key, words, _, _ in WALL_PARTS:
-        print(f"  {words:<18} {' '.join(parts[key])}")
-    return 0
+    lines = ["Wall = seeded_shuffle(seed, 0, the 108 tile ids in order) (see games/shuffle.py); the dealer is East."]
+    lines += [f"  {words:<18} {' '.join(parts[key])}" for key, words, _, _ in WALL_PARTS]
+    return cli.verified(args, seed, actual, {"wall": wall, "parts": parts}, lines)
 
 
 HANDLERS = {"calc": calc, "simulate": simulate, "replay": replay, "verify": verify}

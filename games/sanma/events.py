@@ -12,7 +12,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
-from games.events import GameEvent
+from games.events import Acted, GameEvent, tagged
 
 MeldType = Literal["pon", "daiminkan", "ankan", "shouminkan"]
 
@@ -20,10 +20,10 @@ MeldType = Literal["pon", "daiminkan", "ankan", "shouminkan"]
 EndReason = Literal["bust", "last_hand", "agari_yame", "ended_early"]  # why a game ended (ended_early: an officer)
 
 
+@tagged("round_start")
 class RoundStart(GameEvent):
     """A hand begins (its seed's hash shown now, the seed revealed at its end)."""
 
-    type: Literal["round_start"] = "round_start"
     hand_no: int
     round: str  # East 1 …
     round_index: int
@@ -36,97 +36,90 @@ class RoundStart(GameEvent):
     injected_wall: bool
 
 
+@tagged("dealt")
 class Dealt(GameEvent):
     """Private: the seat's starting hand."""
 
-    type: Literal["dealt"] = "dealt"
     hand: list[str]
 
 
-class Draw(GameEvent):
-    type: Literal["draw"] = "draw"
-    player: int
+@tagged("draw")
+class Draw(Acted):
     replacement: bool  # from the dead wall, after a kan or a kita
     live: int  # tiles left in the live wall
 
 
+@tagged("drew")
 class Drew(GameEvent):
     """Private: the tile drawn."""
 
-    type: Literal["drew"] = "drew"
     tile: str
     replacement: bool
 
 
+@tagged("dora")
 class Dora(GameEvent):
     """A new dora indicator (after a kan)."""
 
-    type: Literal["dora"] = "dora"
     indicator: str
     indicators: list[str]
 
 
-class Riichi(GameEvent):
-    type: Literal["riichi"] = "riichi"
-    player: int
+@tagged("riichi")
+class Riichi(Acted):
     double: bool
 
 
-class Discarded(GameEvent):
-    type: Literal["discard"] = "discard"
-    player: int
+@tagged("discard")
+class Discarded(Acted):
     tile: str
     riichi: bool
     tsumogiri: bool  # the tile just drawn
     live: int
 
 
+@tagged("call_window")
 class CallWindow(GameEvent):
     """Others may call the tile (who may, stays secret)."""
 
-    type: Literal["call_window"] = "call_window"
     kind: Literal["discard", "kakan", "ankan", "kita"]
     tile: str
     from_seat: int
 
 
-class RiichiAccepted(GameEvent):
-    type: Literal["riichi_accepted"] = "riichi_accepted"
-    player: int
+@tagged("riichi_accepted")
+class RiichiAccepted(Acted):
     scores: list[int]
     sticks: int
 
 
-class Called(GameEvent):
+@tagged("call")
+class Called(Acted):
     """A meld made: pon or open kan of a discard, or a closed or added kan completed."""
 
-    type: Literal["call"] = "call"
-    player: int
     meld: MeldType
     tiles: list[str]
     from_seat: int | None
     tile: str
 
 
-class KanDeclared(GameEvent):
+@tagged("kan_declared")
+class KanDeclared(Acted):
     """A closed or added kan, declared: it completes unless robbed (chankan)."""
 
-    type: Literal["kan_declared"] = "kan_declared"
-    player: int
     meld: Literal["ankan", "shouminkan"]
     tile: str
 
 
-class KitaDeclared(GameEvent):
-    type: Literal["kita_declared"] = "kita_declared"
-    player: int
+@tagged("kita_declared")
+class KitaDeclared(Acted):
+    pass
 
 
-class Kita(GameEvent):
+@tagged("kita")
+class Kita(Acted):
     """A North set aside (it completes unless robbed)."""
 
-    type: Literal["kita"] = "kita"
-    player: int
     count: int
 
 
@@ -193,22 +186,22 @@ class HandRecord(BaseModel):
         return self.model_dump(by_alias=True)
 
 
+@tagged("win")
 class WinOutcome(HandRecord):
-    type: Literal["win"] = "win"
     wins: list[WinEntry]
     ura_indicators: list[str]  # only when a winner is in riichi
 
 
+@tagged("exhaustive")
 class ExhaustiveOutcome(HandRecord):
-    type: Literal["exhaustive"] = "exhaustive"
     tenpai: list[int]
     tenpai_hands: dict[str, list[str]]  # shown by the seats in tenpai
     nagashi: list[int]
     draws: int
 
 
+@tagged("abort")
 class AbortOutcome(HandRecord):
-    type: Literal["abort"] = "abort"
     reason: Literal["kyuushu_kyuuhai", "suukaikan"]
     seat: int | None  # who declared nine kinds
     revealed: list[str] | None  # the nine kinds' hand
@@ -217,13 +210,13 @@ class AbortOutcome(HandRecord):
 HandOutcome = Annotated[WinOutcome | ExhaustiveOutcome | AbortOutcome, Field(discriminator="type")]
 
 
+@tagged("hand_end")
 class HandEnd(GameEvent):
-    type: Literal["hand_end"] = "hand_end"
     outcome: HandOutcome
 
 
+@tagged("game_end")
 class GameEnd(GameEvent):
-    type: Literal["game_end"] = "game_end"
     reason: EndReason
     points: list[int]
     ranks: list[int]

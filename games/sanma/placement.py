@@ -15,28 +15,26 @@ from games.sanma.options import Options
 _DEFAULT = Options.model_fields
 
 
+def _points(option: str, description: str) -> Any:
+    """A field of points: 1,000 to 1,000,000 in hundreds, by default the game's ``option``."""
+    return Field(_DEFAULT[option].default, ge=1000, le=1_000_000, multiple_of=100, description=description)
+
+
+def _uma(place: int, name: str) -> Any:
+    """The uma of one place, in thousands (-100 to 100), by default the game's."""
+    return Field(_DEFAULT["uma"].default[place], ge=-100, le=100, description=f"Uma of {name} place (thousands)")
+
+
 class SanmaPlacement(Placement):
     """Sanma's placement points (defaults: Tenhou's sanma, as the game's options have them)."""
 
     ENGINE_KEYS = ("start_points", "return_points", "uma")
 
-    start_points: int = Field(
-        _DEFAULT["start_points"].default,
-        ge=1000,
-        le=1_000_000,
-        multiple_of=100,
-        description="Points each player starts with",
-    )
-    return_points: int = Field(
-        _DEFAULT["return_points"].default,
-        ge=1000,
-        le=1_000_000,
-        multiple_of=100,
-        description="Return points: subtracted from the final points before uma",
-    )
-    uma_first: int = Field(_DEFAULT["uma"].default[0], ge=-100, le=100, description="Uma of first place (thousands)")
-    uma_second: int = Field(_DEFAULT["uma"].default[1], ge=-100, le=100, description="Uma of second place (thousands)")
-    uma_third: int = Field(_DEFAULT["uma"].default[2], ge=-100, le=100, description="Uma of third place (thousands)")
+    start_points: int = _points("start_points", "Points each player starts with")
+    return_points: int = _points("return_points", "Return points: subtracted from the final points before uma")
+    uma_first: int = _uma(0, "first")
+    uma_second: int = _uma(1, "second")
+    uma_third: int = _uma(2, "third")
 
     @model_validator(mode="after")
     def _zero_sum(self) -> SanmaPlacement:

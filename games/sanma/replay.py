@@ -476,7 +476,7 @@ def _win_problems(tag: ET.Element, end: dict[str, Any], who: int, where: str, re
 def _dora_problem(state: SanmaState, events: list[SanmaEvent], number: int, expected: str, where: str) -> list[str]:
     """The engine shows kan-dora indicator ``number`` as the log's ``expected`` tile, or a problem.
     When the discard that turned it ended the hand (the last tile), the hand's end shows it."""
-    end = next((e for e in reversed(events) if e.type == "hand_end"), None)
+    end = next((e for e in reversed(events) if isinstance(e, HandEnd)), None)
     shown = end.outcome.dora_indicators if end is not None else dora_indicators(state)
     if len(shown) < number + 1 or shown[number] != expected:
         return [f"{where}: kan-dora indicator {number}: log {expected}, engine shows {shown}"]

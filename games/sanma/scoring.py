@@ -42,6 +42,10 @@ def lib_melds(melds: list[dict[str, Any]]) -> list[Meld]:
     return out
 
 
+# The flags of a win the scoring library names ``is_<flag>`` (riichi apart: a double riichi is a riichi too).
+LIB_FLAGS = ("tsumo", "ippatsu", "rinshan", "chankan", "haitei", "houtei", "tenhou", "chiihou")
+
+
 @dataclass
 class WinContext:
     """Everything about a win that is not the tiles (HandConfig fields of §5)."""
@@ -87,16 +91,9 @@ def score_hand(
         tiles.extend(m["tiles"])
     check_ids(tiles)
     config = HandConfig(
-        is_tsumo=ctx.tsumo,
+        **{f"is_{flag}": getattr(ctx, flag) for flag in LIB_FLAGS},
         is_riichi=ctx.riichi or ctx.double_riichi,
         is_daburu_riichi=ctx.double_riichi,
-        is_ippatsu=ctx.ippatsu,
-        is_rinshan=ctx.rinshan,
-        is_chankan=ctx.chankan,
-        is_haitei=ctx.haitei,
-        is_houtei=ctx.houtei,
-        is_tenhou=ctx.tenhou,
-        is_chiihou=ctx.chiihou,
         player_wind=LIB_EAST + ctx.seat_wind,
         round_wind=LIB_EAST + ctx.round_wind,
         tsumi_number=ctx.honba,

@@ -8,6 +8,12 @@ from games import simulate as sim
 from games.sanma.options import Options
 from games.sanma.state import SanmaState
 
+# simulate()'s figures as ``python -m games simulate`` says them (its --json prints them all)
+SUMMARY = (
+    "{games} games, {hands} hands, {actions} actions in "
+    "{seconds} s ({games_per_second} games/s); conserved: {conserved}; errors: {errors}"
+)
+
 
 def play_game(options: Options, seed: str, check: sim.Check | None = None, max_actions: int = 20000) -> tuple[Any, int]:
     from games.sanma import GAME
