@@ -12,7 +12,7 @@ from games.bcpoker.events import BCPokerEvent, Deal, RoundStart
 from games.bcpoker.options import Options, decks_for, parse_options
 from games.bcpoker.state import HAND_SIZE, BCState
 from games.shuffle import seeded_shuffle, sha256_hex
-from games.table_state import check_seed, seat_infos
+from games.table_state import opening
 
 
 def first_lead(seed: str, n: int) -> int:
@@ -38,16 +38,13 @@ def new_game(
     decks: list[list[str]] | None = None,
     lead: int | None = None,
 ) -> BCState:
-    n = len(seats)
-    if options is None or isinstance(options, dict):
-        options = parse_options(options or {}, n)
-    options.check(n)
-    check_seed(seed)
+    options, infos = opening(options, seats, seed, parse_options)
+    n = len(infos)
     n_decks = decks_for(n)
     deck_source = _injected(decks, n_decks)
     state = BCState(
         options=options,
-        seats=seat_infos(seats),
+        seats=infos,
         seed=seed,
         players=n,
         decks=n_decks,

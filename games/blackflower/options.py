@@ -6,9 +6,10 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from games.base import options_from
+from games.base import GameError, options_from
 from games.optionspec import unset
 
+MIN_PLAYERS, MAX_PLAYERS = 2, 10
 MAX_BET_LIMIT = 10_000  # a sanity bound: every legal bet is listed as an action
 MAX_ROUNDS = 1000
 
@@ -42,6 +43,11 @@ class Options(BaseModel):
             raise ValueError(f"The maximum bet ({self.max_bet}) must not be below the minimum bet ({self.min_bet}).")
         return self
 
+    def check(self, n_seats: int | None = None) -> None:
+        """Raise GameError when the number of seats is not one Black Flower is played by."""
+        if n_seats is not None and not MIN_PLAYERS <= n_seats <= MAX_PLAYERS:
+            raise GameError(f"Black Flower is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, not {n_seats}.")
+
     def rounds_for(self, players: int) -> int:
         """Game length: the option, or the number of players when unset (0 = until the host stops)."""
         return players if self.rounds is None else self.rounds
@@ -51,8 +57,8 @@ class Options(BaseModel):
         return self.split_by_month or self.split_by_kind
 
 
-def parse_options(data: dict[str, Any] | None = None) -> Options:
-    """Options from a dict, raising GameError with a clear sentence on any problem."""
+def parse_options(data: dict[str, Any] | None = None, n_seats: int | None = None) -> Options:
+    """Options from a dict, raising GameError with a clear sentence on any problem (the seat count too)."""
     options = options_from(Options, "Black Flower", data)
-    assert isinstance(options, Options)  # options_from builds the model it is given
+    options.check(n_seats)
     return options

@@ -25,7 +25,7 @@ from games.blackflower.options import Options, parse_options
 from games.blackflower.state import DEFAULT_BALANCE, BlackFlowerState, Phase, scores, seat_count
 from games.hanafuda import BRIGHT, DECK, KIND
 from games.shuffle import seeded_shuffle, sha256_hex
-from games.table_state import check_seed, seat_infos
+from games.table_state import opening
 
 
 def banker_draw(seed: str, n: int) -> tuple[int, list[dict[str, Any]]]:
@@ -53,15 +53,8 @@ def new_game(
     decks: list[list[str]] | None = None,
     first_banker: int | None = None,
 ) -> BlackFlowerState:
-    if options is None:
-        options = Options()
-    elif isinstance(options, dict):
-        options = parse_options(options)
-    infos = seat_infos(seats)
+    options, infos = opening(options, seats, seed, parse_options)
     n = len(infos)
-    if not 2 <= n <= 10:
-        raise GameError(f"Black Flower is played by 2 to 10 players, not {n}.")
-    check_seed(seed)
     events: list[BlackFlowerEvent] = []
     if first_banker is None:
         banker, draws = banker_draw(seed, n)

@@ -14,7 +14,7 @@ from games.sanma.options import Options, parse_options
 from games.sanma.state import ROUND_NAMES, SanmaState, code, codes, dora_indicators
 from games.sanma.tiles import ALL_IDS, sort_key
 from games.shuffle import seeded_shuffle, sha256_hex
-from games.table_state import check_seed, seat_infos
+from games.table_state import opening
 
 
 def check_wall(wall: list[int]) -> list[int]:
@@ -27,14 +27,7 @@ def check_wall(wall: list[int]) -> list[int]:
 def new_game(
     options: Options | dict | None, seats: list[SeatInfo] | list[str], seed: str, walls: list[list[int]] | None = None
 ) -> SanmaState:
-    if options is None:
-        options = Options()
-    elif isinstance(options, dict):
-        options = parse_options(options, len(seats))
-    if len(seats) != 3:
-        raise GameError(f"Sanma needs exactly 3 seats, not {len(seats)}: add bots to fill the table.")
-    check_seed(seed)
-    infos = seat_infos(seats)
+    options, infos = opening(options, seats, seed, parse_options)
     state = SanmaState(
         options=options,
         seats=infos,

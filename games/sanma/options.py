@@ -51,11 +51,14 @@ class Options(BaseModel):
         """Index of the last hand (0 = E1 … 5 = S3)."""
         return 2 if self.east_only else 5
 
+    def check(self, n_seats: int | None = None) -> None:
+        """Raise GameError when the table does not seat exactly three."""
+        if n_seats is not None and n_seats != self.players:
+            raise GameError(f"Sanma needs exactly 3 seats, not {n_seats}: add bots to fill the table.")
+
 
 def parse_options(data: dict[str, Any] | None = None, n_seats: int | None = None) -> Options:
-    data = dict(data or {})
+    """Options from a dict, raising GameError with a clear sentence on any problem (the seat count too)."""
     opts = options_from(Options, "sanma", data)
-    assert isinstance(opts, Options)
-    if n_seats is not None and n_seats != 3:
-        raise GameError(f"Sanma needs exactly 3 seats, not {n_seats}: add bots to fill the table.")
+    opts.check(n_seats)
     return opts
