@@ -7,9 +7,9 @@ what a player reads on the action's button.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
+from games.amounts import Amount
 from games.base import GameError
 from games.words import Words
 
@@ -29,13 +29,11 @@ class Move(Words):
 
 
 @dataclass(frozen=True, slots=True)
-class Bet:
-    amount: int  # chips
+class Bet(Amount):
+    """A bet of ``amount`` chips."""
 
-    PREFIX = "bet:"
-
-    def __str__(self) -> str:
-        return f"{self.PREFIX}{self.amount}"
+    VERB = "bet"
+    MEANING = "A bet is a whole number of chips"
 
     @property
     def text(self) -> str:
@@ -43,18 +41,14 @@ class Bet:
 
 
 Action = Bet | Move
-_NUMBER = re.compile(r"[0-9]{1,9}")
 
 
 def parse(action: str) -> Action:
     """The action ``action`` writes; GameError (a sentence) when it is not a Black Flower action."""
     if not isinstance(action, str):
         raise GameError("An action is a text such as bet:20, hit or stand.")
-    if action.startswith(Bet.PREFIX):
-        raw = action.removeprefix(Bet.PREFIX)
-        if not _NUMBER.fullmatch(raw):
-            raise GameError(f"A bet is a whole number of chips, not {raw!r}.")
-        return Bet(int(raw))
+    if (bet := Bet.read(action)) is not None:
+        return bet
     if (move := Move.read(action)) is not None:
         return move
     raise GameError(

@@ -7,9 +7,9 @@ in stored action logs, which replay). ``text`` is the action in words, ``label``
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
+from games.amounts import Amount
 from games.base import GameError
 from games.fishing import Play, Take, parse_capture
 from games.hachihachi.combos import HAND_BY_ID, combo_name, money
@@ -47,13 +47,11 @@ class Declare:
 
 
 @dataclass(frozen=True, slots=True)
-class Repay:
+class Repay(Amount):
     """Points of debt repaid to the bank (a multiple of 60; 0 keeps the cash)."""
 
-    amount: int
-
-    def __str__(self) -> str:
-        return f"repay:{self.amount}"
+    VERB = "repay"
+    MEANING = "A repayment is a whole number of points"
 
     @property
     def text(self) -> str:
@@ -64,7 +62,6 @@ class Repay:
 
 
 Action = Play | Take | Call | Declare | Repay
-_NUMBER = re.compile(r"[0-9]{1,9}")
 
 
 def parse(action: str) -> Action:
@@ -79,10 +76,8 @@ def parse(action: str) -> Action:
         if all(c in HAND_BY_ID for c in combos):
             return Declare(combos)
         raise GameError(f"{action!r} is not a declaration: send declare:none or declare:<combo>[+<combo>].")
-    if verb == "repay" and colon:
-        if _NUMBER.fullmatch(rest):
-            return Repay(int(rest))
-        raise GameError(f"A repayment is a whole number of points, not {rest!r}.")
+    if (repay := Repay.read(action)) is not None:
+        return repay
     if (call := Call.read(action)) is not None:
         return call
     raise GameError(
