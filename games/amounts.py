@@ -6,7 +6,7 @@ is read back, each game's subclass its verb, what the number is, and its words::
         VERB = "bet"
         MEANING = "A bet is a whole number of chips"
 
-``str(Bet(20)) == "bet:20"``, ``Bet.read("bet:20") == Bet(20)``, ``Bet.read("hit")`` is None, and
+``str(Bet(20)) == "bet:20"``, ``Bet.form() == "bet:{}"``, ``Bet.read("bet:20") == Bet(20)``, ``Bet.read("hit")`` is None, and
 ``Bet.read("bet:-5")`` refuses with "A bet is a whole number of chips, not '-5'."
 """
 
@@ -30,6 +30,11 @@ class Amount:
 
     def __str__(self) -> str:
         return f"{self.VERB}:{self.amount}"
+
+    @classmethod
+    def form(cls) -> str:
+        """The wire string with ``{}`` where the number goes, for a button that asks the player for it."""
+        return f"{cls.VERB}:{{}}"
 
     @classmethod
     def read(cls, action: str) -> Self | None:

@@ -21,6 +21,7 @@ def test_an_amount_is_its_verb_and_number_and_parses_back(module, kind, verb, me
         action = kind(amount)
         assert str(action) == f"{verb}:{amount}"
         assert module.parse(str(action)) == action and kind.read(str(action)) == action
+        assert kind.form().format(amount) == str(action)
 
 
 @pytest.mark.parametrize(("module", "kind", "verb", "meaning"), AMOUNTS, ids=["bet", "repay"])

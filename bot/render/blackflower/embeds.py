@@ -198,7 +198,7 @@ def _betting_choices(view: SeatView, legal: list[str]) -> tuple[list[str], list[
         limit = view.max_bet_now
         lines.append(f"\n**Place your bet** ({o.min_bet}–{min(o.max_bet, limit)} chips) or sit out.")
         buttons += [button(Bet(amount)) for amount in bet_amounts(o.min_bet, o.max_bet, limit)]
-        buttons.append(AmountSpec(Bet.PREFIX + "{}", o.min_bet, min(o.max_bet, limit), label="Other amount…"))
+        buttons.append(AmountSpec(Bet.form(), o.min_bet, min(o.max_bet, limit), label="Other amount…"))
         buttons.append(button(Move.SIT))
     if Move.DEAL in legal:
         lines.append("\nYou are the banker: deal the round once the players have bet, or end the game.")
