@@ -14,6 +14,7 @@ from games.events import Acted, GameEvent, tagged
 from games.hachihachi import events as hachihachi
 from games.koikoi import events as koikoi
 from games.sanma import events as sanma
+from tests.toygame import events as toygame
 
 
 @tagged("ping")
@@ -55,7 +56,7 @@ def test_an_untagged_event_cannot_join_a_union() -> None:
         TypeAdapter(Annotated[Ping | Untagged, Field(discriminator="type")])
 
 
-@pytest.mark.parametrize("module", [bcpoker, blackflower, hachihachi, koikoi, sanma], ids=lambda m: m.__name__)
+@pytest.mark.parametrize("module", [bcpoker, blackflower, hachihachi, koikoi, sanma, toygame], ids=lambda m: m.__name__)
 def test_every_event_of_a_game_has_its_own_tag_and_dumps_it_first(module: object) -> None:
     union = next(value for name, value in vars(module).items() if name.endswith("Event") and name != "GameEvent")
     members = typing.get_args(typing.get_args(union)[0])

@@ -6,7 +6,7 @@ import discord
 
 from bot.ui import ButtonSpec, relative_time
 from games.events import GameEnded
-from tests.toygame.engine import Mark, TicTacToeEvent
+from tests.toygame.events import Mark, TicTacToeEvent
 from tests.toygame.views import PublicView, SeatView
 
 COLOUR = discord.Colour(0x2E86C1)

@@ -6,12 +6,11 @@ Actions are ``mark:<cell>`` with cells 0-8 read row by row; seat 0 plays X unles
 
 from __future__ import annotations
 
-from typing import Literal
-
 from pydantic import BaseModel, ConfigDict, Field
 
 from games.base import GameError, Result, SeatInfo, placings
-from games.events import GameEnded, GameEvent
+from games.events import GameEnded
+from tests.toygame.events import Mark, TicTacToeEvent
 from tests.toygame.views import PublicView, SeatView
 
 LINES = [(0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6)]
@@ -22,15 +21,6 @@ class Options(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     o_first: bool = Field(False, description="The second player (O) moves first")
-
-
-class Mark(GameEvent):
-    type: Literal["mark"] = "mark"
-    player: int
-    cell: int
-
-
-TicTacToeEvent = Mark | GameEnded  # the end: each seat's score and placing, the event every game may end with
 
 
 class TicTacToeState(BaseModel):

@@ -12,6 +12,7 @@ from games.base import GameError, SeatInfo
 from tests.games.test_contract import SEEDS, at_random, by_bot, play
 from tests.toygame import GAME
 from tests.toygame.embeds import summary
+from tests.toygame.events import EVENT, Mark
 from tests.toygame.picture import cell_box, table_picture
 from tests.toygame.views import PublicView, SeatView
 
@@ -34,6 +35,16 @@ def test_a_full_board_without_a_line_is_a_draw():
     state, events = marks(0, 1, 2, 4, 3, 5, 7, 6, 8)
     assert GAME.is_over(state) and GAME.result(state).scores == [0, 0]
     assert events[-1].fields() == {"scores": [0, 0], "placings": [1, 1]}
+
+
+def test_a_stored_event_reads_back_as_its_own_model():
+    state = GAME.new_game(GAME.Options(), [SeatInfo(name="Ann"), SeatInfo(name="Ben")], "toy")
+    (mark,) = GAME.apply(state, 0, "mark:4")
+    assert mark.model_dump() == {"type": "mark", "seat": None, "player": 0, "cell": 4}
+    again = EVENT.validate_json(mark.model_dump_json())
+    assert isinstance(again, Mark) and again == mark
+    _, events = marks(0, 3, 1, 4, 2)
+    assert EVENT.validate_python(events[-1].model_dump()) == events[-1]
 
 
 def test_a_marked_square_is_refused():
