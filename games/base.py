@@ -191,10 +191,13 @@ class GameBase(Generic[S, Opts]):
     @classmethod
     def from_engine(cls, engine: ModuleType, **declared: Any) -> GameBase:
         """The declaration whose hooks and models (``Options``, ``State``) are what ``engine`` names as the fields
-        are named, defined there or imported there, with ``declared`` (name, title, players, the capabilities that
-        are data) added or overriding. A hook the engine does not name keeps its default."""
+        are named, defined there or imported there, with ``declared`` (title, the capabilities that are data) added
+        or overriding. A hook the engine does not name keeps its default. Two facts are read where they are written
+        already, unless declared: the game's ``name`` is its package's (``games.sanma.engine``: ``sanma``), and its
+        player range is what its ``players`` option takes (:func:`seated_range`)."""
         found = {name: getattr(engine, name) for name in ENGINE_PARTS if callable(getattr(engine, name, None))}
-        return cls(**{**found, **declared})
+        package = engine.__name__.rpartition(".")[0].rpartition(".")[2]
+        return cls(**{"name": package, **seated_range(found.get("Options")), **found, **declared})
 
 
 # What a game's engine module names: every field but the game's own data, which its declaration gives.
@@ -210,6 +213,15 @@ ENGINE_PARTS = frozenset(f.name for f in fields(GameBase)) - {
     "rounds_won",
     "balance_note",
 }
+
+
+def seated_range(options: type[BaseModel] | None) -> dict[str, int]:
+    """``min_players`` and ``max_players`` as a game's ``players`` option bounds them (``Field(ge=…, le=…)``, or the
+    values of a ``Literal``); none for a game without that option, which declares its range."""
+    bounds = None if options is None else option_range(options, "players")
+    if options is not None and bounds is None and (values := option_choices(options, "players")):
+        bounds = (min(values), max(values))
+    return {} if bounds is None else {"min_players": bounds[0], "max_players": bounds[1]}
 
 
 def placings(scores: list[int]) -> list[int]:

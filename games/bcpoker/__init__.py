@@ -11,4 +11,4 @@ from games.base import GameBase
 from games.bcpoker import engine
 from games.bcpoker.options import Options as Options  # passed on: ``from games.bcpoker import Options``
 
-GAME = GameBase.from_engine(engine, name="bcpoker", title="Black Christmas Poker", min_players=2, max_players=7)
+GAME = GameBase.from_engine(engine, title="Black Christmas Poker")

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from games.base import GameBase
 from games.blackflower import engine
+from games.blackflower.options import MAX_PLAYERS, MIN_PLAYERS
 from games.blackflower.options import Options as Options  # passed on: ``from games.blackflower import Options``
 
 GAME = GameBase.from_engine(
-    engine, name="blackflower", title="Black Flower", min_players=2, max_players=10, uses_balances=True, rounds_won=True
+    engine, title="Black Flower", min_players=MIN_PLAYERS, max_players=MAX_PLAYERS, uses_balances=True, rounds_won=True
 )

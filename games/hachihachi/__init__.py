@@ -21,10 +21,7 @@ from games.hachihachi.options import Options as Options  # passed on: ``from gam
 
 GAME = GameBase.from_engine(
     engine,
-    name="hachihachi",
     title="Hachi-Hachi",
-    min_players=3,
-    max_players=7,
     uses_balances=True,
     balance_note="Inside a Hachi-Hachi game every player starts the year at 60p, its own count; when the game ends, "
     "the final score (cash − debt, those 60p included) is added to your season chips.",

@@ -10,4 +10,4 @@ from games.base import GameBase
 from games.koikoi import engine
 from games.koikoi.options import Options as Options  # passed on: ``from games.koikoi import Options``
 
-GAME = GameBase.from_engine(engine, name="koikoi", title="Koi-Koi", min_players=2, max_players=4)
+GAME = GameBase.from_engine(engine, title="Koi-Koi")

@@ -15,10 +15,7 @@ from games.sanma.placement import SanmaPlacement
 
 GAME = GameBase.from_engine(
     engine,
-    name="sanma",
     title="Sanma",
-    min_players=3,
-    max_players=3,
     points_name="points (thousands, after uma and oka)",
     points_scale=10,
     placement=SanmaPlacement,
