@@ -32,11 +32,6 @@ class Amount:
         return f"{self.VERB}:{self.amount}"
 
     @classmethod
-    def form(cls) -> str:
-        """The wire string with ``{}`` where the number goes, for a button that asks the player for it."""
-        return f"{cls.VERB}:{{}}"
-
-    @classmethod
     def read(cls, action: str) -> Self | None:
         """The action ``action`` writes; None when its verb is another; GameError when its number is not a whole
         number."""
@@ -46,3 +41,8 @@ class Amount:
         if not NUMBER.fullmatch(rest):
             raise GameError(f"{cls.MEANING}, not {rest!r}.")
         return cls(int(rest))
+
+    @classmethod
+    def form(cls) -> str:
+        """The wire string with ``{}`` where the number goes, for a button that asks the player for it."""
+        return f"{cls.VERB}:{{}}"
