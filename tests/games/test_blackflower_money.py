@@ -4,7 +4,7 @@ printed in the round summaries == the sum of that seat's ledger lines."""
 
 import re
 
-from bot.render import blackflower as R
+from bot.render import presentation
 from games.blackflower import GAME, Options, engine
 from games.blackflower.simulate import play_game
 
@@ -18,6 +18,8 @@ VARIANTS = [
     Options(rounds=4, banker="fixed", min_bet=40, max_bet=300, double_down=True, split_by_month=True),
     Options(rounds=2, no_pair_advantage=True, split_by_month=True, min_bet=1, max_bet=5),
 ]
+
+R = presentation("blackflower")  # the game's looks, as the bot reads them
 
 
 def moved_in(embed, seen) -> list[tuple[str, int]]:

@@ -4,11 +4,13 @@ as if the stake were already lost; once the round is settled the stake is gone f
 
 from _blackflower_helpers import act, bank_plays, seat_of, start
 
-from bot.render import blackflower as R
+from bot.render import presentation
 from games.base import SeatInfo
 from games.blackflower import GAME, Options
 
 NAMES = ["Banker", "Bea", "Cal"]
+
+R = presentation("blackflower")  # the game's looks, as the bot reads them
 
 
 def table_text(state) -> str:
