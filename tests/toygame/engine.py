@@ -6,10 +6,13 @@ Actions are ``mark:<cell>`` with cells 0-8 read row by row; seat 0 plays X unles
 
 from __future__ import annotations
 
+from typing import Any
+
 from pydantic import BaseModel, ConfigDict, Field
 
-from games.base import GameError, Result, SeatInfo, placings
+from games.base import GameError, Result, SeatInfo, options_from, placings
 from games.events import GameEnded
+from games.table_state import opening
 from tests.toygame.events import Mark, TicTacToeEvent
 from tests.toygame.views import PublicView, SeatView
 
@@ -21,6 +24,17 @@ class Options(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     o_first: bool = Field(False, description="The second player (O) moves first")
+
+    def check(self, n_seats: int | None = None) -> None:
+        if n_seats is not None and n_seats != 2:
+            raise GameError("Tic-tac-toe is played by 2 players.")
+
+
+def parse_options(data: dict[str, Any] | None = None, n_seats: int | None = None) -> Options:
+    """Options from a dict, raising GameError with a clear sentence on any problem (the seat count too)."""
+    options = options_from(Options, "Tic-tac-toe", data)
+    options.check(n_seats)
+    return options
 
 
 class TicTacToeState(BaseModel):
@@ -34,11 +48,9 @@ class TicTacToeState(BaseModel):
 State = TicTacToeState
 
 
-def new_game(options: Options | None, seats: list[SeatInfo], seed: str) -> TicTacToeState:
-    if len(seats) != 2:
-        raise GameError("Tic-tac-toe is played by 2 players.")
-    first = 1 if (options or Options()).o_first else 0
-    return TicTacToeState(names=[s.name for s in seats], turn=first)
+def new_game(options: Options | dict[str, Any] | None, seats: list[SeatInfo] | list[str], seed: str) -> TicTacToeState:
+    options, infos = opening(options, seats, seed, parse_options)
+    return TicTacToeState(names=[s.name for s in infos], turn=1 if options.o_first else 0)
 
 
 def load(snapshot: str) -> TicTacToeState:

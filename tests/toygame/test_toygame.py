@@ -47,6 +47,25 @@ def test_a_stored_event_reads_back_as_its_own_model():
     assert EVENT.validate_python(events[-1].model_dump()) == events[-1]
 
 
+def test_a_game_opens_as_every_game_does_its_options_a_model_a_dict_or_none():
+    two = ["Ann", "Ben"]
+    assert (
+        GAME.new_game({"o_first": True}, two, "toy").turn == GAME.new_game(GAME.Options(o_first=True), two, "toy").turn
+    )
+    assert (
+        GAME.new_game(None, two, "toy") == GAME.new_game({}, two, "toy") and GAME.new_game(None, two, "toy").turn == 0
+    )
+    for options, seats, seed, sentence in [
+        ({"x_first": True}, two, "toy", "Unknown Tic-tac-toe option 'x_first'."),
+        (None, ["Ann", "Ben", "Cy"], "toy", "Tic-tac-toe is played by 2 players."),
+        (GAME.Options(), ["Ann"], "toy", "Tic-tac-toe is played by 2 players."),
+        (None, two, "", "The seed must be a non-empty string."),
+    ]:
+        with pytest.raises(GameError) as refused:
+            GAME.new_game(options, seats, seed)
+        assert str(refused.value) == sentence
+
+
 def test_a_marked_square_is_refused():
     state, _ = marks(4)
     with pytest.raises(GameError):
