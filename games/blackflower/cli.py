@@ -84,13 +84,11 @@ def stats(args: argparse.Namespace) -> int:
 
 
 def simulate(args: argparse.Namespace) -> int:
-    from games.blackflower import GAME
     from games.blackflower.simulate import SUMMARY
     from games.blackflower.simulate import simulate as run
 
     players = args.players
-    if not GAME.min_players <= players <= GAME.max_players:
-        raise GameError(f"Black Flower is played by {GAME.min_players} to {GAME.max_players} players, not {players}.")
+    Options().check(players)
     if args.games < 0:
         raise GameError("--games must not be negative.")
     out = run(parse_options(cli.options_given(args, Options)), players, games=args.games, seed=str(args.seed))
@@ -100,7 +98,6 @@ def simulate(args: argparse.Namespace) -> int:
 def verify(args: argparse.Namespace) -> int:
     """Check a round's revealed seed against its hash and show its deck; with ``--players`` and
     ``--banker``, also the two cards each hand was dealt."""
-    from games.blackflower import GAME
     from games.blackflower.engine import round_deal
     from games.hanafuda import DECK
     from games.shuffle import seeded_shuffle
@@ -112,8 +109,7 @@ def verify(args: argparse.Namespace) -> int:
         raise GameError("verify blackflower needs both --players and --banker to show the deal, or neither.")
     if args.players is not None:
         n, banker = args.players, args.banker - 1
-        if not GAME.min_players <= n <= GAME.max_players:
-            raise GameError(f"Black Flower is played by {GAME.min_players} to {GAME.max_players} players, not {n}.")
+        Options().check(n)
         if not 0 <= banker < n:
             raise GameError(f"--banker must be a seat number from 1 to {n}, not {args.banker}.")
         try:

@@ -122,3 +122,12 @@ def test_verify_blackflower_shows_the_round_deal():
     plain = verified("blackflower", events)  # without the seats, the deck alone: first cards first
     first_cards = [out["hands"][str(s)][0] for s in out["order"]] + [out["banker_cards"][0]]
     assert len(plain["deck"]) == 48 and plain["deck"][: len(first_cards)] == first_cards
+
+
+def test_verify_blackflower_refuses_a_table_black_flower_is_not_played_by():
+    events = first_deal("blackflower", 4, "verify-bf", "deal", prefer={0: "sit", 1: "bet:10", 2: "bet:20", 3: "bet:10"})
+    seed = revealed_seed(events)
+    assert seed is not None
+    hashed = one(events, "round_start")["hash"]
+    p = run("verify", "blackflower", "--seed", seed, "--hash", hashed, "--players", "11", "--banker", "1")
+    assert p.returncode == 2 and "Black Flower is played by 2 to 10 players, not 11." in p.stderr
