@@ -10,7 +10,7 @@ import pytest
 
 from bot.league.points import plain, shown
 from bot.league.standings import standings
-from bot.render import sanma as sanma_render
+from bot.render import presentation
 from bot.store import Store
 from games.sanma import GAME
 from games.sanma.events import GameEnd
@@ -33,7 +33,7 @@ def finished_sanma() -> tuple[SanmaState, list]:
 def result_text(events: list) -> str:
     """The final result message players saw."""
     end = next(e for e in events if isinstance(e, GameEnd))
-    embed = sanma_render.summary(end, ["Alice", "Bob", "Carol"])
+    embed = presentation("sanma").summary(end, ["Alice", "Bob", "Carol"])
     return embed.description + " ".join(f.value for f in embed.fields)
 
 

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from bot.render import sanma as render
+from bot.render import presentation
 from games.sanma import events as ev
 
 NAMES = ["Alice", "Bob", "Carol"]
+render = presentation("sanma")  # the game's looks, as the bot reads them
 
 
 def record(honba: int, **more) -> dict:

@@ -207,10 +207,11 @@ async def test_four_seats_bets_double_bust_push_restart_and_balances(fake, db, f
 
 def test_ten_seat_table_and_panels_fit_discord_limits():
     """The biggest table (10 seats, splits, doubles) stays within Discord's embed limits at every step."""
-    from bot.render import blackflower as R
+    from bot.render import presentation
     from games.blackflower import Options
     from games.blackflower.simulate import play_game
 
+    R = presentation("blackflower")  # the game's looks, as the bot reads them
     names = [f"Player with a long name {i}" for i in range(10)]
     checked = 0
 
