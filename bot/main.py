@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import discord
+import uvloop
 from discord import app_commands
 from discord.ext import commands
 
@@ -140,6 +141,13 @@ class ParlorBot(ParlorClient):
         self.command_sync = CommandSync(self.metrics.trace)  # the slash commands' registration, in the background
         self.probing: asyncio.Task | None = None  # the tables that missed a call, drawn again now and then
         self.probe_every = PROBE_AFTER
+
+    def run(self, *args: Any, **kwargs: Any) -> None:
+        """discord.py's ``run`` on uvloop's event loop: its sockets, timers and callbacks are libuv's, in C, so each
+        Discord call, database query and gateway event costs the loop less CPU than asyncio's own loop (pure Python
+        selectors and transports) does."""
+        asyncio.set_event_loop_policy(uvloop.EventLoopPolicy())
+        super().run(*args, **kwargs)
 
     async def setup_hook(self) -> None:
         if self.settings.metrics_port is not None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import functools
 import hashlib
 import io
 import json
@@ -38,7 +39,15 @@ class PanelToken:
 
 
 def digest(picture: bytes | None) -> str | None:
-    return hashlib.sha256(picture).hexdigest() if picture is not None else None
+    """The SHA-256 of a picture's bytes: what tells whether a message holds that picture already."""
+    return _digest(picture) if picture is not None else None
+
+
+@functools.lru_cache(maxsize=64)
+def _digest(picture: bytes) -> str:
+    """Hashed once per picture: a redraw compares the same bytes several times (the call's needs, its keywords,
+    what the message holds after it), and the pictures of the latest redraws are the ones compared."""
+    return hashlib.sha256(picture).hexdigest()
 
 
 @dataclass
