@@ -7,12 +7,12 @@ import gc
 import hashlib
 import json
 import logging
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import discord
-import uvloop
 from discord import app_commands
 from discord.ext import commands
 
@@ -33,6 +33,9 @@ from bot.store import Store, StoreError
 from bot.tables import TableManager
 from bot.ui import AmountButton, TableButton, TableSelect, add_dynamic_items, answer_refusal, on_interaction
 from games import game_names
+
+if sys.platform != "win32":  # uvloop does not build on Windows; asyncio's own loop serves there
+    import uvloop
 
 log = logging.getLogger("parlor")
 
@@ -146,7 +149,8 @@ class ParlorBot(ParlorClient):
         """discord.py's ``run`` on uvloop's event loop: its sockets, timers and callbacks are libuv's, in C, so each
         Discord call, database query and gateway event costs the loop less CPU than asyncio's own loop (pure Python
         selectors and transports) does."""
-        asyncio.set_event_loop_policy(uvloop.EventLoopPolicy())
+        if sys.platform != "win32":
+            asyncio.set_event_loop_policy(uvloop.EventLoopPolicy())
         super().run(*args, **kwargs)
 
     async def setup_hook(self) -> None:
