@@ -247,9 +247,7 @@ class FakeUser(Member):
         comp = find_button(msg, button, shown_before=shown_before)
         data = {"custom_id": comp["custom_id"], "component_type": BUTTON}
         label = f"click {comp.get('label') or comp['custom_id']!r}"
-        return self.fake.new_interaction(
-            user_id=self.id, type=3, data=data, channel=self.fake.channels[msg.channel_id], message=msg, label=label
-        )
+        return self._on_component(msg, data, label)
 
     async def forge_click(
         self,
@@ -267,14 +265,7 @@ class FakeUser(Member):
         data: dict[str, Any] = {"custom_id": custom_id, "component_type": BUTTON if values is None else STRING_SELECT}
         if values is not None:
             data["values"] = [str(v) for v in values]
-        inter = self.fake.new_interaction(
-            user_id=self.id,
-            type=3,
-            data=data,
-            channel=self.fake.channels[msg.channel_id],
-            message=msg,
-            label=f"forged click {custom_id!r}",
-        )
+        inter = self._on_component(msg, data, f"forged click {custom_id!r}")
         return await self.send(inter, _timeout=_timeout, _quiet=_quiet)
 
     async def send(
@@ -309,13 +300,12 @@ class FakeUser(Member):
         data["values"], resolved = select_values(self.sender(), comp, vals)
         if resolved:
             data["resolved"] = resolved
+        return self._on_component(msg, data, f"select {comp['custom_id']!r} {data['values']}")
+
+    def _on_component(self, msg: FakeMessage, data: dict[str, Any], label: str) -> FakeInteraction:
+        """This user's interaction with a component of ``msg`` (type 3, MESSAGE_COMPONENT), not yet dispatched."""
         return self.fake.new_interaction(
-            user_id=self.id,
-            type=3,
-            data=data,
-            channel=self.fake.channels[msg.channel_id],
-            message=msg,
-            label=f"select {comp['custom_id']!r} {data['values']}",
+            user_id=self.id, type=3, data=data, channel=self.fake.channels[msg.channel_id], message=msg, label=label
         )
 
     async def submit_modal(
