@@ -123,8 +123,9 @@ async def sync_faces(
             report.kept += 1
         else:
             missing.append(entry)
-    await _delete_gone(store, application, manifest, remote, recorded, report)
-    await _upload(client, store, application, faces, missing, remote, recorded, report)
+    sync = _Sync(client, store, application, faces, remote, recorded, report)
+    await _delete_gone(sync, manifest)
+    await _upload(sync, missing)
     report.seconds = time.perf_counter() - started
     log.info(
         "faces as emoji: %d kept, %d uploaded (%d bytes), %d deleted, %d as text, %d rate limits waited out, in %.2f s",
@@ -139,61 +140,59 @@ async def sync_faces(
     return report
 
 
-async def _delete_gone(
-    store: Store,
-    application: int,
-    manifest: list[dict],
-    remote: dict[str, discord.Emoji],
-    recorded: dict[str, tuple[str, int]],
-    report: SyncReport,
-) -> None:
+@dataclass(frozen=True)
+class _Sync:
+    """One sync of the faces: the client and store it works with, the application's emoji on Discord (``remote``)
+    and in the database (``recorded``: name → digest and id), the faces it fills in, and its report."""
+
+    client: discord.Client
+    store: Store
+    application: int
+    faces: Faces
+    remote: dict[str, discord.Emoji]
+    recorded: dict[str, tuple[str, int]]
+    report: SyncReport
+
+
+async def _delete_gone(sync: _Sync, manifest: list[dict]) -> None:
     """Delete the application's faces that this release no longer has (forgotten in the database first)."""
     wanted = {entry["name"] for entry in manifest}
     prefixes = tuple({entry["name"].split("_")[0] + "_" for entry in manifest})
-    for name, emoji in remote.items():
+    for name, emoji in sync.remote.items():
         if name.startswith(prefixes) and name not in wanted:
-            if name in recorded:  # forgotten first: no other process takes an emoji about to go
-                await _record(store, application, name, None)
+            if name in sync.recorded:  # forgotten first: no other process takes an emoji about to go
+                await _record(sync.store, sync.application, name, None)
             if await _delete(emoji):
-                report.deleted += 1
+                sync.report.deleted += 1
 
 
-async def _upload(
-    client: discord.Client,
-    store: Store,
-    application: int,
-    faces: Faces,
-    missing: list[dict],
-    remote: dict[str, discord.Emoji],
-    recorded: dict[str, tuple[str, int]],
-    report: SyncReport,
-) -> None:
+async def _upload(sync: _Sync, missing: list[dict]) -> None:
     """Upload the faces the application lacks or holds an older picture of, one at a time, each shown once
     uploaded; none more once the application's emoji are at their maximum."""
     for entry in missing:
         name, digest = entry["name"], entry["sha256"]
-        if name in recorded:  # its record no longer says what Discord holds (forgotten before the delete)
-            await _record(store, application, name, None)
-        emoji = remote.get(name)
+        if name in sync.recorded:  # its record no longer says what Discord holds (forgotten before the delete)
+            await _record(sync.store, sync.application, name, None)
+        emoji = sync.remote.get(name)
         if emoji is not None:
             if not await _delete(emoji):
-                report.failed += 1
+                sync.report.failed += 1
                 continue
-            report.deleted += 1
+            sync.report.deleted += 1
         data = face_path(name).read_bytes()
-        created = await _create(client, name, data, report)
+        created = await _create(sync.client, name, data, sync.report)
         if isinstance(created, discord.HTTPException):
-            report.failed += 1
+            sync.report.failed += 1
             log.warning(
                 "could not upload the emoji %s (%s %s); it is shown as text", name, created.status, created.text or ""
             )
             if created.code == 30008:  # the application's emoji are at their maximum
                 return
             continue
-        await _record(store, application, name, digest, created.id)
-        report.uploaded += 1
-        report.uploaded_bytes += len(data)
-        _show(faces, entry, created.id)
+        await _record(sync.store, sync.application, name, digest, created.id)
+        sync.report.uploaded += 1
+        sync.report.uploaded_bytes += len(data)
+        _show(sync.faces, entry, created.id)
 
 
 async def _create(

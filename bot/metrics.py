@@ -20,8 +20,8 @@ import logging
 import re
 import socket
 import time
-from collections.abc import Callable, Iterator
-from typing import Any
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any, TypeVar
 
 import aiohttp
 import discord
@@ -29,6 +29,7 @@ from aiohttp import web
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram
 from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, Metric
 from prometheus_client.exposition import choose_encoder
+from prometheus_client.metrics import MetricWrapperBase
 from prometheus_client.registry import Collector
 
 from bot.emoji import FACES
@@ -36,6 +37,7 @@ from bot.tables import LOBBY, PLAYING, TableManager
 from games import game_names
 
 log = logging.getLogger(__name__)
+M = TypeVar("M", bound=MetricWrapperBase)
 
 CALLBACK = re.compile(r"/interactions/(\d+)/[^/]+/callback$")
 KINDS = ("application_command", "component", "modal_submit", "autocomplete")  # discord.InteractionType names
@@ -53,38 +55,35 @@ class Metrics:
     def __init__(self, manager: Callable[[], TableManager | None], clock: Callable[[], float] = time.monotonic) -> None:
         self.clock = clock
         self.registry = CollectorRegistry()
-        self.answered = Counter(
+        self.answered = self._series(
+            Counter,
             "parlor_interactions_answered",
             "Interactions answered (their first answer accepted by Discord), by interaction type",
-            ["kind"],
-            registry=self.registry,
+            "kind",
+            KINDS,
         )
-        self.latency = Histogram(
+        self.latency = self._series(
+            Histogram,
             "parlor_answer_latency_seconds",
             "Seconds from an interaction's arrival to its first answer accepted by Discord, by interaction type",
-            ["kind"],
+            "kind",
+            KINDS,
             buckets=LATENCY_BUCKETS,
-            registry=self.registry,
         )
-        self.rate_limited = Counter(
+        self.rate_limited = self._series(
+            Counter,
             "parlor_discord_rate_limited",
             "Discord's 429 answers (discord.py waits and retries), by X-RateLimit-Scope",
-            ["scope"],
-            registry=self.registry,
+            "scope",
+            (*SCOPES, "unknown"),
         )
-        self.invalid = Counter(
+        self.invalid = self._series(
+            Counter,
             "parlor_discord_invalid_requests",
             "Invalid requests as Discord counts them per IP (401, 403, and 429 but of scope shared), by HTTP status",
-            ["status"],
-            registry=self.registry,
+            "status",
+            INVALID,
         )
-        for status in INVALID:
-            self.invalid.labels(status)
-        for kind in KINDS:  # every series exists from the start, at zero
-            self.answered.labels(kind)
-            self.latency.labels(kind)
-        for scope in (*SCOPES, "unknown"):
-            self.rate_limited.labels(scope)
         self.registry.register(TablesCollector(manager))
         self.faces_shown = Gauge(
             "parlor_emoji_faces_shown",
@@ -98,6 +97,16 @@ class Metrics:
         self.trace.on_request_end.append(self._request_ended)
         self.port: int | None = None  # where the endpoint is served, once it is
         self._runner: web.AppRunner | None = None
+
+    def _series(
+        self, kind: type[M], name: str, documentation: str, label: str, values: Sequence[str], **options: Any
+    ) -> M:
+        """A metric of this process's registry with one label, every series of ``values`` there from the start at
+        zero."""
+        metric = kind(name, documentation, [label], registry=self.registry, **options)
+        for value in values:
+            metric.labels(value)
+        return metric
 
     async def arrived(self, interaction: discord.Interaction) -> None:
         now = self.clock()

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from bot import text as user_text
 from bot.league.points import columns
-from bot.store import SeasonRow, Store
+from bot.store import PLAYER_FINISHED, SeasonRow, Store
 from bot.tallies import UNREPLAYABLE, player_counts
 from faces.charts import Series
 from faces.profile import ProfilePage, placing_text
@@ -63,16 +63,10 @@ async def most_played(store: Store, guild_id: int, season_id: int, user_id: int)
 
 async def played(store: Store, guild_id: int, season_id: int, game: str, user_id: int) -> list[Played]:
     """The player's finished games of ``game`` in the season, oldest first."""
-    async with (
-        store.read() as db,
-        db.execute(
-            "SELECT r.table_id, t.finished_at, r.net, r.placing, r.name FROM results r JOIN tables t ON t.id = r.table_id"
-            " WHERE r.guild_id = ? AND r.season_id = ? AND r.game = ? AND r.user_id = ? AND t.status = 'finished'"
-            " ORDER BY t.finished_at, r.table_id",
-            (guild_id, season_id, game, user_id),
-        ) as cur,
-    ):
-        rows = await cur.fetchall()
+    rows = await store.select(
+        f"SELECT r.table_id, t.finished_at, r.net, r.placing, r.name{PLAYER_FINISHED} ORDER BY t.finished_at, r.table_id",
+        (guild_id, season_id, game, user_id),
+    )
     return [Played(row[0], float(row[1]), int(row[2]), row[3], row[4]) for row in rows]
 
 

@@ -15,7 +15,7 @@ import logging
 from collections import Counter
 from typing import Any
 
-from bot.store import Store
+from bot.store import PLAYER_FINISHED, Store
 from bot.tables import Seat, game_options
 from games import get_game
 from games.tally import Counts, replay, tally, total
@@ -72,17 +72,12 @@ async def count_table(store: Store, table_id: int) -> None:
 
 async def uncounted(store: Store, guild_id: int, season_id: int, game: str, user_id: int) -> list[int]:
     """The player's finished games of the season whose counters are not kept yet."""
-    async with (
-        store.read() as db,
-        db.execute(
-            "SELECT r.table_id FROM results r JOIN tables t ON t.id = r.table_id AND t.status = 'finished'"
-            " WHERE r.guild_id = ? AND r.season_id = ? AND r.game = ? AND r.user_id = ?"
-            " AND NOT EXISTS (SELECT 1 FROM game_tallies g WHERE g.table_id = r.table_id)"
-            " ORDER BY r.table_id",
-            (guild_id, season_id, game, user_id),
-        ) as cur,
-    ):
-        return [row[0] for row in await cur.fetchall()]
+    rows = await store.select(
+        f"SELECT r.table_id{PLAYER_FINISHED}"
+        " AND NOT EXISTS (SELECT 1 FROM game_tallies g WHERE g.table_id = r.table_id) ORDER BY r.table_id",
+        (guild_id, season_id, game, user_id),
+    )
+    return [row[0] for row in rows]
 
 
 async def player_counts(store: Store, guild_id: int, season_id: int, game: str, user_id: int) -> Counts:

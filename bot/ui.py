@@ -137,25 +137,16 @@ async def _clicked(self: discord.ui.DynamicItem[Any], interaction: discord.Inter
 
 
 class TableButton(discord.ui.DynamicItem[discord.ui.Button], template=TEMPLATE):
-    def __init__(
-        self,
-        table_id: int,
-        version: int,
-        verb: str,
-        *,
-        label: str = "…",
-        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
-        emoji: str | None = None,
-        disabled: bool = False,
-        row: int | None = None,
-    ) -> None:
+    def __init__(self, table_id: int, version: int, verb: str, spec: ButtonSpec | None = None) -> None:
+        """The button ``spec`` describes (none: a plain one, as discord.py rebuilds a clicked button from its id)."""
+        look = spec or ButtonSpec(verb, "…")
         super().__init__(
             discord.ui.Button(
-                label=label[:80],
-                style=style,
-                emoji=emoji,
-                disabled=disabled,
-                row=row,
+                label=look.label[:80],
+                style=look.style,
+                emoji=look.emoji,
+                disabled=look.disabled,
+                row=look.row,
                 custom_id=custom_id(table_id, version, verb),
             )
         )
@@ -185,17 +176,15 @@ class AmountButton(discord.ui.DynamicItem[discord.ui.Button], template=AMOUNT_TE
     """A button that opens a number prompt; its custom_id carries verb and bounds as ``verb|min|max``."""
 
     def __init__(
-        self,
-        table_id: int,
-        version: int,
-        verb: str,
-        *,
-        label: str = "Other amount…",
-        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
-        row: int | None = None,
+        self, table_id: int, version: int, verb: str, label: str = "Other amount…", row: int | None = None
     ) -> None:
         super().__init__(
-            discord.ui.Button(label=label[:80], style=style, row=row, custom_id=f"parlor:m:{table_id}:{version}:{verb}")
+            discord.ui.Button(
+                label=label[:80],
+                style=discord.ButtonStyle.secondary,
+                row=row,
+                custom_id=f"parlor:m:{table_id}:{version}:{verb}",
+            )
         )
 
     from_custom_id = classmethod(_rebuild)
@@ -449,18 +438,7 @@ def _view(table_id: int, version: int, items: list[Item]) -> discord.ui.View:
     menus = 0
     for spec in items:
         if isinstance(spec, ButtonSpec):
-            view.add_item(
-                TableButton(
-                    table_id,
-                    version if spec.versioned else 0,
-                    spec.verb,
-                    label=spec.label,
-                    style=spec.style,
-                    emoji=spec.emoji,
-                    disabled=spec.disabled,
-                    row=spec.row,
-                )
-            )
+            view.add_item(TableButton(table_id, version if spec.versioned else 0, spec.verb, spec))
         elif isinstance(spec, SelectSpec):
             if len(spec.options) > MAX_OPTIONS:
                 raise ValueError("a menu holds 25 options")
@@ -479,7 +457,7 @@ def _view(table_id: int, version: int, items: list[Item]) -> discord.ui.View:
             )
             view.add_item(TableSelect(table_id, version, verb, select))
         else:
-            view.add_item(AmountButton(table_id, version, spec.id_verb(), label=spec.label, row=spec.row))
+            view.add_item(AmountButton(table_id, version, spec.id_verb(), spec.label, spec.row))
     # Its items route themselves by their custom_id, so discord.py need not keep the view: a finished view is not
     # stored (an ephemeral one would be kept 15 minutes, with a task waiting for its timeout, per panel sent)
     view.stop()

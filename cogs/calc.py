@@ -2,17 +2,51 @@
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
+from inspect import Parameter, Signature, signature
+from typing import Any, TypeVar
+
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from bot.text_option import TextOption
 from games.base import GameError
+from games.sanma.calc import calculate, describe
+
+Callback = TypeVar("Callback", bound=Callable[..., Awaitable[None]])
 
 COLOUR = discord.Colour.from_rgb(20, 120, 80)
 # the longest texts a hand, its winning tile, its melds and its indicators can take (one code per tile, spaced)
 HAND, WIN, MELDS = TextOption("hand", 100), TextOption("win", 10), TextOption("melds", 100)
 DORA, URA = TextOption("dora", 40), TextOption("ura", 40)
+# the calculator's own parameters (games/sanma/calc.py) are the command's options, in its order, with its names and
+# defaults; Discord is told more than their Python type here: the texts' lengths and the numbers' ranges
+DISCORD_TYPES: dict[str, Any] = {
+    "hand": app_commands.Transform[str, HAND],
+    "win": app_commands.Transform[str, WIN],
+    "melds": app_commands.Transform[str, MELDS] | None,
+    "kita": app_commands.Range[int, 0, 4],
+    "dora": app_commands.Transform[str, DORA] | None,
+    "ura": app_commands.Transform[str, URA] | None,
+    "honba": app_commands.Range[int, 0, 99],
+    "sticks": app_commands.Range[int, 0, 99],
+}
+NOT_OFFERED = {"red_fives"}  # the calculator's options /calc leaves at their default
+PUBLIC = Parameter("public", Parameter.KEYWORD_ONLY, default=False, annotation=bool)
+
+
+def with_calculator_options(callback: Callback) -> Callback:
+    """``callback(self, interaction, hand, win, **options)`` declared to Discord with the calculator's parameters
+    as its options (typed by DISCORD_TYPES), then ``public``."""
+    own = list(signature(callback).parameters.values())[:2]  # self, interaction
+    offered = [
+        p.replace(annotation=DISCORD_TYPES.get(p.name, p.annotation))
+        for p in signature(calculate).parameters.values()
+        if p.name not in NOT_OFFERED
+    ]
+    callback.__signature__ = Signature([*own, *offered, PUBLIC])  # type: ignore[attr-defined]  # read by discord.py
+    return callback
 
 
 class Calc(commands.Cog):
@@ -47,57 +81,16 @@ class Calc(commands.Cog):
         seat=[app_commands.Choice(name=n, value=v) for n, v in (("East (dealer)", "E"), ("South", "S"), ("West", "W"))],
         round=[app_commands.Choice(name=n, value=v) for n, v in (("East", "E"), ("South", "S"))],
     )
-    async def calc_sanma(
-        self,
-        interaction: discord.Interaction,
-        hand: app_commands.Transform[str, HAND],
-        win: app_commands.Transform[str, WIN],
-        melds: app_commands.Transform[str, MELDS] | None = None,
-        tsumo: bool = False,
-        riichi: bool = False,
-        double_riichi: bool = False,
-        ippatsu: bool = False,
-        rinshan: bool = False,
-        chankan: bool = False,
-        haitei: bool = False,
-        houtei: bool = False,
-        kita: app_commands.Range[int, 0, 4] = 0,
-        dora: app_commands.Transform[str, DORA] | None = None,
-        ura: app_commands.Transform[str, URA] | None = None,
-        seat: str = "S",
-        round: str = "E",
-        honba: app_commands.Range[int, 0, 99] = 0,
-        sticks: app_commands.Range[int, 0, 99] = 0,
-        public: bool = False,
-    ) -> None:
-        from games.sanma.calc import calculate, describe
-
+    @with_calculator_options
+    async def calc_sanma(self, interaction: discord.Interaction, hand: str, win: str, **options: Any) -> None:
+        public = options.pop("public")
         try:
-            out = calculate(
-                hand,
-                win,
-                melds=melds,
-                tsumo=tsumo,
-                riichi=riichi,
-                double_riichi=double_riichi,
-                ippatsu=ippatsu,
-                rinshan=rinshan,
-                chankan=chankan,
-                haitei=haitei,
-                houtei=houtei,
-                kita=kita,
-                dora=dora,
-                ura=ura,
-                seat=seat,
-                round=round,
-                honba=honba,
-                sticks=sticks,
-            )
+            out = calculate(hand, win, **options)
         except GameError as e:
             await interaction.response.send_message(str(e), ephemeral=True)
             return
         # the hand already holds the winning tile: it is named as the tile won on, not added to the hand
-        title = f"Sanma hand: {out['hand']} · winning on {out['win']} ({'tsumo' if tsumo else 'ron'})"
+        title = f"Sanma hand: {out['hand']} · winning on {out['win']} ({'tsumo' if options['tsumo'] else 'ron'})"
         embed = discord.Embed(title=title[:256], description=describe(out)[:4096], colour=COLOUR)
         if out["melds"]:
             embed.add_field(

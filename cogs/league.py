@@ -19,7 +19,6 @@ from typing import Any, Optional
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 from pydantic import ValidationError
 
 from bot import text as user_text
@@ -36,8 +35,9 @@ from bot.season_chart import attach_chart
 from bot.store import HistoryRow, SeasonRow, Store
 from bot.text_option import TextOption
 from bot.ui import add_dynamic_items, tell
+from cogs.parlor_cog import ParlorCog
 from cogs.play import slash_type
-from cogs.replies import GAME_NAME, clip, embed, game_choices, game_title, guild_of, managed_guild, plural
+from cogs.replies import GameArg, ServerCheck, clip, embed, game_choices, game_title, guild_of, managed_guild, plural
 from games import game_names, get_game
 from games.base import GameError, option_error
 from games.optionspec import offered_options
@@ -221,20 +221,28 @@ def rules_command(cog: League, game_name: str) -> app_commands.Command:
 # --------------------------------------------------------------------------- the cog
 
 
-class League(commands.Cog):
+class League(ParlorCog):
     """Seasons, standings and history."""
 
     def __init__(self, bot: ParlorBot) -> None:
-        self.bot = bot
+        super().__init__(bot)
         for name in game_names():  # every game registered when the cog is loaded
             self.season_rules_group.add_command(rules_command(self, name))
 
     async def cog_load(self) -> None:
         add_dynamic_items(self.bot, RecordButton)  # the Record buttons of /history, whatever message holds them
 
-    @property
-    def store(self) -> Store:
-        return self.bot.store
+    async def running_season(
+        self, interaction: discord.Interaction, server: ServerCheck, none_running: str
+    ) -> SeasonRow | None:
+        """The season running on the server, when ``server`` lets the command through there; None (the user
+        told, ``none_running`` when it is the season that is missing) otherwise."""
+        if (guild_id := await server(interaction)) is None:
+            return None
+        current = await self.store.seasons.current(guild_id)
+        if current is None:
+            await tell(interaction, none_running)
+        return current
 
     def games(self) -> list[str]:
         return list(self.bot.games_available)
@@ -253,11 +261,10 @@ class League(commands.Cog):
     async def set_season_rules(
         self, interaction: discord.Interaction, game: str, given: dict[str, Any], clear: bool
     ) -> None:
-        if (guild_id := await managed_guild(interaction)) is None:
-            return
-        current = await self.store.seasons.current(guild_id)
+        current = await self.running_season(
+            interaction, managed_guild, "No season is running: start one with `/season start`, then set its rules."
+        )
         if current is None:
-            await tell(interaction, "No season is running: start one with `/season start`, then set its rules.")
             return
         title = game_title(game)
         fixed = (await season_rules.season_rules(self.store, current.id)).get(game, {})
@@ -412,15 +419,13 @@ class League(commands.Cog):
     @app_commands.command(name="standings", description="This season's standings")
     @app_commands.describe(game="Only this game")
     @app_commands.guild_only()
-    async def standings(
-        self, interaction: discord.Interaction, game: app_commands.Transform[str, GAME_NAME] | None = None
-    ) -> None:
-        if (guild_id := await guild_of(interaction)) is None:
-            return
-        current = await self.store.seasons.current(guild_id)
+    async def standings(self, interaction: discord.Interaction, game: GameArg = None) -> None:
+        current = await self.running_season(
+            interaction, guild_of, "No season is running yet — standings appear once a game has finished."
+        )
         if current is None:
-            await tell(interaction, "No season is running yet — standings appear once a game has finished.")
             return
+        guild_id = current.guild_id
         min_games = await league_settings.min_games(self.store, guild_id)
         by_game = await league_standings(
             self.store,

@@ -8,7 +8,9 @@ members with Manage Server. Every officer command answers anyone else with one p
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Awaitable
+from functools import partial
+from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
 from discord import app_commands
@@ -16,11 +18,13 @@ from discord.ext import commands
 
 from bot import text as user_text
 from bot.league import control, late_seats, officers, registration
+from bot.league.control import Officer
 from bot.league.ratings import ratings_now
 from bot.league.server import channel_of, server_of
 from bot.tables import PLAYING, Refusal, Table, TableManager
 from bot.text_option import TextOption
 from bot.ui import tell
+from cogs.replies import guild_of
 
 if TYPE_CHECKING:  # the commands of this mixin belong to the one group cog, cogs/league_group.py
     CogBase = commands.GroupCog
@@ -32,6 +36,7 @@ NAME_OPTION = TextOption("name", registration.NAME_MAX)
 LOG_PAGE = 10  # actions per page of /league log
 PLAYERS_SHOWN = 40  # registered players listed by /league players
 COLOUR = discord.Colour(0xC0392B)  # the league embeds' colour
+SERVER_ONLY = "League commands work in a server's channels, not in direct messages."
 
 
 def action_line(action: officers.OfficerAction) -> str:
@@ -42,6 +47,15 @@ def action_line(action: officers.OfficerAction) -> str:
 
 
 REASON = "Why (kept on the officers' record, /league log)"
+TABLE = "The table's number (default: this channel's)"
+Number = int | None  # a table's number; None: this channel's table
+Reason = app_commands.Transform[str, REASON_OPTION] | None
+
+
+class Act(Protocol):
+    """An officer's action on a table in play (``bot/league/control.py``): the answer for the officer."""
+
+    def __call__(self, manager: TableManager, table: Table, *, officer: Officer, reason: str) -> Awaitable[str]: ...
 
 
 class OfficerCommands(CogBase):
@@ -74,102 +88,48 @@ class OfficerCommands(CogBase):
             )
         return table
 
-    @table_control.command(name="pause", description="Stop a table's clock: nobody moves until it resumes")
-    @app_commands.describe(table="The table's number (default: this channel's)", reason=REASON)
-    async def table_pause(
-        self,
-        interaction: discord.Interaction,
-        table: int | None = None,
-        reason: app_commands.Transform[str, REASON_OPTION] | None = None,
-    ) -> None:
+    async def _control(self, interaction: discord.Interaction, table: int | None, reason: str | None, act: Act) -> None:
+        """An officer's command on a table in play: the officer checked and answered first, then :meth:`_act`."""
         if await self._officer(interaction):
-            await tell(
-                interaction,
-                await control.pause(
-                    self.bot.tables, self._controlled_table(interaction, table), interaction.user, reason or ""
-                ),
-            )
+            await self._act(interaction, table, reason, act)
+
+    async def _act(self, interaction: discord.Interaction, table: int | None, reason: str | None, act: Act) -> None:
+        """``act`` run on the table asked for, or this channel's, and its answer told privately to the officer."""
+        live = self._controlled_table(interaction, table)
+        await tell(interaction, await act(self.bot.tables, live, officer=interaction.user, reason=reason or ""))
+
+    @table_control.command(name="pause", description="Stop a table's clock: nobody moves until it resumes")
+    @app_commands.describe(table=TABLE, reason=REASON)
+    async def table_pause(self, interaction: discord.Interaction, table: Number = None, reason: Reason = None) -> None:
+        await self._control(interaction, table, reason, control.pause)
 
     @table_control.command(name="resume", description="Restart a paused table with the time it had left")
-    @app_commands.describe(table="The table's number (default: this channel's)", reason=REASON)
-    async def table_resume(
-        self,
-        interaction: discord.Interaction,
-        table: int | None = None,
-        reason: app_commands.Transform[str, REASON_OPTION] | None = None,
-    ) -> None:
-        if await self._officer(interaction):
-            await tell(
-                interaction,
-                await control.resume(
-                    self.bot.tables, self._controlled_table(interaction, table), interaction.user, reason or ""
-                ),
-            )
+    @app_commands.describe(table=TABLE, reason=REASON)
+    async def table_resume(self, interaction: discord.Interaction, table: Number = None, reason: Reason = None) -> None:
+        await self._control(interaction, table, reason, control.resume)
 
     @table_control.command(name="replace", description="A bot plays an absent player's seat from now on")
-    @app_commands.describe(
-        player="The absent player", table="The table's number (default: this channel's)", reason=REASON
-    )
+    @app_commands.describe(player="The absent player", table=TABLE, reason=REASON)
     async def table_replace(
-        self,
-        interaction: discord.Interaction,
-        player: discord.User,
-        table: int | None = None,
-        reason: app_commands.Transform[str, REASON_OPTION] | None = None,
+        self, interaction: discord.Interaction, player: discord.User, table: Number = None, reason: Reason = None
     ) -> None:
-        if await self._officer(interaction):
-            await tell(
-                interaction,
-                await control.bench(
-                    self.bot.tables,
-                    self._controlled_table(interaction, table),
-                    player.id,
-                    interaction.user,
-                    reason or "",
-                ),
-            )
+        await self._control(interaction, table, reason, partial(control.bench, user_id=player.id))
 
     @table_control.command(name="seat", description="A late player takes a bot's seat when the next deal begins")
-    @app_commands.describe(
-        player="The late player", table="The table's number (default: this channel's)", reason=REASON
-    )
+    @app_commands.describe(player="The late player", table=TABLE, reason=REASON)
     async def table_seat(
-        self,
-        interaction: discord.Interaction,
-        player: discord.User,
-        table: int | None = None,
-        reason: app_commands.Transform[str, REASON_OPTION] | None = None,
+        self, interaction: discord.Interaction, player: discord.User, table: Number = None, reason: Reason = None
     ) -> None:
         if await self._officer(interaction):
             if player.bot:
                 raise Refusal("A bot account cannot take a seat: name the person who came late.")
-            await tell(
-                interaction,
-                await late_seats.promise(
-                    self.bot.tables,
-                    self._controlled_table(interaction, table),
-                    player.id,
-                    player.display_name,
-                    interaction.user,
-                    reason or "",
-                ),
-            )
+            late = partial(late_seats.promise, user_id=player.id, name=player.display_name)
+            await self._act(interaction, table, reason, late)
 
     @table_control.command(name="end", description="End a table now by its game's own end rule: its results count")
-    @app_commands.describe(table="The table's number (default: this channel's)", reason=REASON)
-    async def table_end(
-        self,
-        interaction: discord.Interaction,
-        table: int | None = None,
-        reason: app_commands.Transform[str, REASON_OPTION] | None = None,
-    ) -> None:
-        if await self._officer(interaction):
-            await tell(
-                interaction,
-                await control.end_early(
-                    self.bot.tables, self._controlled_table(interaction, table), interaction.user, reason or ""
-                ),
-            )
+    @app_commands.describe(table=TABLE, reason=REASON)
+    async def table_end(self, interaction: discord.Interaction, table: Number = None, reason: Reason = None) -> None:
+        await self._control(interaction, table, reason, control.end_early)
 
     @table_control.command(name="void", description="Void a table: its results leave the standings and ratings")
     @app_commands.describe(reason=REASON, table="The table's number (default: this channel's table in play)")
@@ -223,12 +183,11 @@ class OfficerCommands(CogBase):
     async def log(
         self, interaction: discord.Interaction, page: app_commands.Range[int, 1, 100000] | None = None
     ) -> None:
-        if interaction.guild_id is None:
-            await tell(interaction, "League commands work in a server's channels, not in direct messages.")
+        if (guild_id := await guild_of(interaction, SERVER_ONLY)) is None:
             return
         number = page or 1
         # pages by id: the newest LOG_PAGE * number actions, the last LOG_PAGE of them shown
-        shown = await officers.actions(self.store, interaction.guild_id, limit=LOG_PAGE * number)
+        shown = await officers.actions(self.store, guild_id, limit=LOG_PAGE * number)
         rows = shown[LOG_PAGE * (number - 1) :]
         if not rows:
             await tell(
@@ -250,14 +209,13 @@ class OfficerCommands(CogBase):
     async def register(
         self, interaction: discord.Interaction, name: app_commands.Transform[str, NAME_OPTION] | None = None
     ) -> None:
-        if interaction.guild_id is None:
-            await tell(interaction, "League commands work in a server's channels, not in direct messages.")
+        if (guild_id := await guild_of(interaction, SERVER_ONLY)) is None:
             return
         kept = registration.clean_name(name or interaction.user.display_name)
         if kept is None:
             await tell(interaction, "Please choose a name with some letters or digits in it.")
             return
-        await registration.register(self.store, interaction.guild_id, interaction.user.id, kept)
+        await registration.register(self.store, guild_id, interaction.user.id, kept)
         await tell(
             interaction,
             f"You are registered for this server's league as **{user_text.escape(kept)}**. "
@@ -267,17 +225,14 @@ class OfficerCommands(CogBase):
     @app_commands.command(name="players", description="The league's registered players, with games and rating")
     @app_commands.guild_only()
     async def players(self, interaction: discord.Interaction) -> None:
-        if interaction.guild_id is None:
-            await tell(interaction, "League commands work in a server's channels, not in direct messages.")
+        if (guild_id := await guild_of(interaction, SERVER_ONLY)) is None:
             return
-        listed = await registration.players(self.store, interaction.guild_id)
+        listed = await registration.players(self.store, guild_id)
         if not listed:
             await tell(interaction, "Nobody has registered yet: /league register.")
             return
-        games = await registration.games_played(self.store, interaction.guild_id)
-        rated = {
-            game: await ratings_now(self.store, interaction.guild_id, game) for game in sorted({g for _, g in games})
-        }
+        games = await registration.games_played(self.store, guild_id)
+        rated = {game: await ratings_now(self.store, guild_id, game) for game in sorted({g for _, g in games})}
         lines = []
         for player in listed[:PLAYERS_SHOWN]:
             played = [(g, n) for (u, g), n in sorted(games.items()) if u == player.user_id]
@@ -288,7 +243,7 @@ class OfficerCommands(CogBase):
                 for g, n in played
             )
             lines.append(f"{user_text.name(player.name)} (<@{player.user_id}>) — {detail or 'no games yet'}")
-        on = await registration.registration_on(self.store, interaction.guild_id)
+        on = await registration.registration_on(self.store, guild_id)
         embed = discord.Embed(title="Registered players", colour=COLOUR, description="\n".join(lines))
         embed.set_footer(
             text=f"{len(listed)} registered · "

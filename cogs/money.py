@@ -31,14 +31,14 @@ from typing import Any
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
 from bot import text as user_text
 from bot.main import ParlorBot
-from bot.store import Store
+from bot.store import SeasonRow
 from bot.tables import DEFAULT_STARTING_BALANCE, PLAYING
-from bot.text_option import GAME_NAME_MAX, TextOption
 from bot.ui import tell
+from cogs.parlor_cog import ParlorCog
+from cogs.replies import GameArg
 from games import game_names, get_game
 
 log = logging.getLogger(__name__)
@@ -46,7 +46,6 @@ log = logging.getLogger(__name__)
 COLOUR = discord.Colour(0xC0392B)
 LOAN_KINDS = ("loan", "repay")
 MAX_LINES = 25
-GAME_NAME = TextOption("game", GAME_NAME_MAX)
 
 
 def money_games() -> list[str]:
@@ -160,15 +159,31 @@ def explained(game: str, start: int, acc: Account) -> str:
     return f"{text}\n{note}" if note else text
 
 
-class Money(commands.Cog):
+@dataclass(frozen=True)
+class ChipsAsked:
+    """What /balance and /debts are about: the server, the chip games asked for, their starting balance and the
+    season running (None: none yet)."""
+
+    guild_id: int
+    games: list[str]
+    start: int
+    season: SeasonRow | None
+
+
+class Money(ParlorCog):
     """Balances and debts of the money games, for the current season."""
 
-    def __init__(self, bot: ParlorBot) -> None:
-        self.bot = bot
-
-    @property
-    def store(self) -> Store:
-        return self.bot.store
+    async def asked(self, interaction: discord.Interaction, game: str | None, server_only: str) -> ChipsAsked | None:
+        """What a chip command is about: the server, the games and their season; None (the user told why, with
+        ``server_only`` in a direct message) when it cannot answer."""
+        if interaction.guild_id is None:
+            await tell(interaction, server_only)
+            return None
+        games = await self.pick_games(interaction, game)
+        if games is None:
+            return None
+        season = await self.store.seasons.current(interaction.guild_id)
+        return ChipsAsked(interaction.guild_id, games, await self.starting_balance(interaction.guild_id), season)
 
     async def starting_balance(self, guild_id: int) -> int:
         config = await self.store.config.get(guild_id)
@@ -223,21 +238,14 @@ class Money(commands.Cog):
     @app_commands.describe(game="Only this game", user="Whose chips (default: yours)")
     @app_commands.guild_only()
     async def balance(
-        self,
-        interaction: discord.Interaction,
-        game: app_commands.Transform[str, GAME_NAME] | None = None,
-        user: discord.User | None = None,
+        self, interaction: discord.Interaction, game: GameArg = None, user: discord.User | None = None
     ) -> None:
-        if interaction.guild_id is None:
-            await tell(interaction, "Balances are kept per server; use this command in a server.")
+        asked = await self.asked(interaction, game, "Balances are kept per server; use this command in a server.")
+        if asked is None:
             return
-        games = await self.pick_games(interaction, game)
-        if games is None:
-            return
+        guild_id, games, start, season = asked.guild_id, asked.games, asked.start, asked.season
         who = user or interaction.user
-        start = await self.starting_balance(interaction.guild_id)
-        season = await self.store.seasons.current(interaction.guild_id)
-        totals = await self.store.ledger.totals(interaction.guild_id, season.id, user_id=who.id) if season else []
+        totals = await self.store.ledger.totals(guild_id, season.id, user_id=who.id) if season else []
         accs = accounts(totals, games)
         embed = discord.Embed(title=f"Chips of {user_text.name(who.display_name)}", colour=COLOUR)
         embed.description = (
@@ -257,7 +265,7 @@ class Money(commands.Cog):
                 )
             elif acc and acc.loans > 0:
                 parts.append(f"loans outstanding: {fmt(acc.loans)}")
-            live = self.live_chips(interaction.guild_id, who.id, g)
+            live = self.live_chips(guild_id, who.id, g)
             if live is not None:
                 channel, chips, stake = live
                 held = f"{fmt(chips)}, {fmt(stake)} at stake" if stake else fmt(chips)
@@ -272,18 +280,12 @@ class Money(commands.Cog):
     @app_commands.command(name="debts", description="Who owes chips this season (negative balances and loans)")
     @app_commands.describe(game="Only this game")
     @app_commands.guild_only()
-    async def debts(
-        self, interaction: discord.Interaction, game: app_commands.Transform[str, GAME_NAME] | None = None
-    ) -> None:
-        if interaction.guild_id is None:
-            await tell(interaction, "Debts are kept per server; use this command in a server.")
+    async def debts(self, interaction: discord.Interaction, game: GameArg = None) -> None:
+        asked = await self.asked(interaction, game, "Debts are kept per server; use this command in a server.")
+        if asked is None:
             return
-        games = await self.pick_games(interaction, game)
-        if games is None:
-            return
-        start = await self.starting_balance(interaction.guild_id)
-        season = await self.store.seasons.current(interaction.guild_id)
-        totals = await self.store.ledger.totals(interaction.guild_id, season.id) if season else []
+        games, start, season = asked.games, asked.start, asked.season
+        totals = await self.store.ledger.totals(asked.guild_id, season.id) if season else []
         found = debts_of(accounts(totals, games), start)
         where = title_of(games[0]) if len(games) == 1 else "the chip games"
         embed = discord.Embed(

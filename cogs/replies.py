@@ -3,6 +3,8 @@ politely (a server only, Manage Server only), and the game names offered as a co
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
+
 import discord
 from discord import app_commands
 
@@ -13,6 +15,8 @@ from bot.ui import tell
 COLOUR = discord.Colour(0xC0392B)  # hanafuda red: the colour of every league embed
 FIELD_MAX = 1024
 GAME_NAME = TextOption("game", GAME_NAME_MAX)  # a game's name typed as an option
+GameArg = app_commands.Transform[str, GAME_NAME] | None  # a command's optional game, by name
+ServerCheck = Callable[[discord.Interaction], Awaitable[int | None]]  # guild_of, managed_guild: the server or None
 
 
 def game_title(game: str) -> str:
@@ -56,10 +60,12 @@ def game_choices(games: list[str], current: str) -> list[app_commands.Choice[str
     ][:25]
 
 
-async def guild_of(interaction: discord.Interaction) -> int | None:
-    """The server the command was used in; None (the user told) in a direct message."""
+async def guild_of(
+    interaction: discord.Interaction, refusal: str = "League commands work in a server, not in direct messages."
+) -> int | None:
+    """The server the command was used in; None (the user told ``refusal``) in a direct message."""
     if interaction.guild_id is None:
-        await tell(interaction, "League commands work in a server, not in direct messages.")
+        await tell(interaction, refusal)
     return interaction.guild_id
 
 

@@ -9,29 +9,22 @@ from __future__ import annotations
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
 from bot.league import officers, registration
 from bot.league import settings as league_settings
 from bot.main import ParlorBot
 from bot.settings import TURN_SECONDS
-from bot.store import GuildConfig, Store
+from bot.store import GuildConfig
 from bot.ui import tell
+from cogs.parlor_cog import ParlorCog
 from cogs.replies import clip, embed, fmt_seconds, guild_of, managed_guild, plural
 
 TURN_MIN, TURN_MAX = TURN_SECONDS
 ChannelArg = app_commands.AppCommandChannel | app_commands.AppCommandThread
 
 
-class Settings(commands.Cog):
+class Settings(ParlorCog):
     """The server's settings (``/config``)."""
-
-    def __init__(self, bot: ParlorBot) -> None:
-        self.bot = bot
-
-    @property
-    def store(self) -> Store:
-        return self.bot.store
 
     def default_turn_seconds(self) -> int:
         return self.bot.settings.turn_seconds
@@ -198,36 +191,34 @@ class Settings(commands.Cog):
         )
         await interaction.response.send_message(text, embed=await self.full_config_embed(cfg), ephemeral=True)
 
-    @config_channels.command(name="add", description="Allow tables in a channel")
-    @app_commands.describe(channel="The channel to allow")
-    async def channels_add(self, interaction: discord.Interaction, channel: ChannelArg) -> None:
+    async def edit_channels(self, interaction: discord.Interaction, channel: ChannelArg, adding: bool) -> None:
+        """Add ``channel`` to the channels tables may open in, or remove it; told privately, with the settings."""
         if (guild_id := await managed_guild(interaction)) is None:
             return
         cfg = await self.store.config.get(guild_id)
-        if channel.id in cfg.allowed_channels:
-            await tell(interaction, f"{channel.mention} is already on the list.")
+        if (channel.id in cfg.allowed_channels) == adding:
+            await tell(interaction, f"{channel.mention} is {'already' if adding else 'not'} on the list.")
             return
-        cfg = await self.store.config.set(guild_id, allowed_channels=[*cfg.allowed_channels, channel.id])
-        note = "" if len(cfg.allowed_channels) > 1 else " Tables can now only be opened in the listed channels."
-        await interaction.response.send_message(
-            f"Tables may be opened in {channel.mention}.{note}", embed=await self.full_config_embed(cfg), ephemeral=True
-        )
+        if adding:
+            listed = [*cfg.allowed_channels, channel.id]
+            text = f"Tables may be opened in {channel.mention}."
+            note = "" if len(listed) > 1 else " Tables can now only be opened in the listed channels."
+        else:
+            listed = [c for c in cfg.allowed_channels if c != channel.id]
+            text = f"{channel.mention} removed."
+            note = "" if listed else " The list is empty, so tables may be opened in any channel."
+        cfg = await self.store.config.set(guild_id, allowed_channels=listed)
+        await interaction.response.send_message(text + note, embed=await self.full_config_embed(cfg), ephemeral=True)
+
+    @config_channels.command(name="add", description="Allow tables in a channel")
+    @app_commands.describe(channel="The channel to allow")
+    async def channels_add(self, interaction: discord.Interaction, channel: ChannelArg) -> None:
+        await self.edit_channels(interaction, channel, adding=True)
 
     @config_channels.command(name="remove", description="Stop allowing tables in a channel")
     @app_commands.describe(channel="The channel to remove")
     async def channels_remove(self, interaction: discord.Interaction, channel: ChannelArg) -> None:
-        if (guild_id := await managed_guild(interaction)) is None:
-            return
-        cfg = await self.store.config.get(guild_id)
-        if channel.id not in cfg.allowed_channels:
-            await tell(interaction, f"{channel.mention} is not on the list.")
-            return
-        remaining = [c for c in cfg.allowed_channels if c != channel.id]
-        cfg = await self.store.config.set(guild_id, allowed_channels=remaining)
-        note = "" if remaining else " The list is empty, so tables may be opened in any channel."
-        await interaction.response.send_message(
-            f"{channel.mention} removed.{note}", embed=await self.full_config_embed(cfg), ephemeral=True
-        )
+        await self.edit_channels(interaction, channel, adding=False)
 
     @config_channels.command(name="clear", description="Allow tables in any channel")
     async def channels_clear(self, interaction: discord.Interaction) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections.abc import AsyncIterator
-from typing import Protocol, runtime_checkable
+from typing import Protocol, TypedDict, Unpack, runtime_checkable
 
 import discord
 
@@ -62,6 +62,14 @@ class ClientRun:
             await asyncio.sleep(0.01)
 
 
+class StartOptions(TypedDict, total=False):
+    """:func:`start_client`'s options, which :func:`run_client` passes on."""
+
+    token: str
+    timeout: float
+    fast_ready: bool
+
+
 async def start_client(
     fake: DiscordServer,
     client: discord.Client,
@@ -108,17 +116,12 @@ async def start_client(
 
 @contextlib.asynccontextmanager
 async def run_client(
-    fake: DiscordServer,
-    client: discord.Client,
-    *,
-    token: str = "fake-token",
-    timeout: float = 10.0,
-    fast_ready: bool = True,
+    fake: DiscordServer, client: discord.Client, **options: Unpack[StartOptions]
 ) -> AsyncIterator[ClientRun]:
     """``async with run_client(fake, bot) as run:`` — the client runs and is ready inside the
     block; ``run.task`` is its task (crashes surface in every harness wait); it is closed at exit,
     and a crash of the task during the block is re-raised at exit."""
-    run = await start_client(fake, client, token=token, timeout=timeout, fast_ready=fast_ready)
+    run = await start_client(fake, client, **options)
     try:
         yield run
         run.raise_if_crashed()

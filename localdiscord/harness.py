@@ -8,7 +8,7 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Sequence
-from typing import Any, Union
+from typing import Any, Generic, TypeVar, Union, cast, overload
 
 from .component_input import ModalFilling, find_button, find_select, select_values
 from .errors import HarnessError
@@ -39,6 +39,28 @@ def _as_message(m: MessageLike) -> FakeMessage:
     raise TypeError(f"expected a FakeMessage or InteractionResult, got {m!r}")
 
 
+T = TypeVar("T")
+
+
+class _Read(Generic[T]):
+    """A read-only attribute of an :class:`InteractionResult`: the same attribute of its interaction, or of the
+    message it reads (``of_message``)."""
+
+    def __init__(self, attribute: str, *, of_message: bool = False) -> None:
+        self.attribute = attribute
+        self.of_message = of_message
+
+    @overload
+    def __get__(self, result: None, owner: type) -> _Read[T]: ...
+    @overload
+    def __get__(self, result: InteractionResult, owner: type) -> T: ...
+    def __get__(self, result: InteractionResult | None, owner: type) -> _Read[T] | T:
+        if result is None:
+            return self
+        source = result._msg() if self.of_message else result.interaction
+        return cast(T, getattr(source, self.attribute))
+
+
 class InteractionResult:
     """What the bot answered to one interaction. Message-like: ``.content``, ``.embeds``,
     ``.components``, ``.buttons()``, ``.text()``, ``.id``, ``.ephemeral_to`` read the
@@ -51,14 +73,9 @@ class InteractionResult:
         self.user = user
 
     # --- what happened ---
-    @property
-    def response_type(self) -> int | None:
-        """Callback type: 4 message, 5 deferred message, 6 deferred update, 7 update, 9 modal."""
-        return self.interaction.callback_type
-
-    @property
-    def message(self) -> FakeMessage | None:
-        return self.interaction.original
+    # callback type: 4 message, 5 deferred message, 6 deferred update, 7 update, 9 modal
+    response_type = _Read[int | None]("callback_type")
+    message = _Read[FakeMessage | None]("original")
 
     @property
     def followups(self) -> list[FakeMessage]:
@@ -77,46 +94,20 @@ class InteractionResult:
     def deferred(self) -> bool:
         return self.response_type in (5, 6)
 
-    @property
-    def modal(self) -> dict | None:
-        return self.interaction.modal
-
-    @property
-    def latency(self) -> float | None:
-        """Seconds from dispatching INTERACTION_CREATE to receiving the callback."""
-        return self.interaction.latency
-
-    @property
-    def token(self) -> str:
-        return self.interaction.token
+    modal = _Read[dict | None]("modal")
+    latency = _Read[float | None]("latency")  # seconds from dispatching INTERACTION_CREATE to receiving the callback
+    token = _Read[str]("token")
 
     # --- message-like ---
     def _msg(self) -> FakeMessage:
         return _as_message(self)
 
-    @property
-    def id(self) -> int:
-        return self._msg().id
-
-    @property
-    def content(self) -> str:
-        return self._msg().content
-
-    @property
-    def embeds(self) -> list[dict]:
-        return self._msg().embeds
-
-    @property
-    def embed(self) -> dict | None:
-        return self._msg().embed
-
-    @property
-    def components(self) -> list[dict]:
-        return self._msg().components
-
-    @property
-    def ephemeral_to(self) -> int | None:
-        return self._msg().ephemeral_to
+    id = _Read[int]("id", of_message=True)
+    content = _Read[str]("content", of_message=True)
+    embeds = _Read[list[dict]]("embeds", of_message=True)
+    embed = _Read[dict | None]("embed", of_message=True)
+    components = _Read[list[dict]]("components", of_message=True)
+    ephemeral_to = _Read[int | None]("ephemeral_to", of_message=True)
 
     def buttons(self) -> list[tuple[str | None, str | None, bool]]:
         return self._msg().buttons()
@@ -256,9 +247,7 @@ class FakeUser(Member):
         comp = find_button(msg, button, shown_before=shown_before)
         data = {"custom_id": comp["custom_id"], "component_type": BUTTON}
         label = f"click {comp.get('label') or comp['custom_id']!r}"
-        return self.fake.new_interaction(
-            user_id=self.id, type=3, data=data, channel=self.fake.channels[msg.channel_id], message=msg, label=label
-        )
+        return self._on_component(msg, data, label)
 
     async def forge_click(
         self,
@@ -276,14 +265,7 @@ class FakeUser(Member):
         data: dict[str, Any] = {"custom_id": custom_id, "component_type": BUTTON if values is None else STRING_SELECT}
         if values is not None:
             data["values"] = [str(v) for v in values]
-        inter = self.fake.new_interaction(
-            user_id=self.id,
-            type=3,
-            data=data,
-            channel=self.fake.channels[msg.channel_id],
-            message=msg,
-            label=f"forged click {custom_id!r}",
-        )
+        inter = self._on_component(msg, data, f"forged click {custom_id!r}")
         return await self.send(inter, _timeout=_timeout, _quiet=_quiet)
 
     async def send(
@@ -318,13 +300,12 @@ class FakeUser(Member):
         data["values"], resolved = select_values(self.sender(), comp, vals)
         if resolved:
             data["resolved"] = resolved
+        return self._on_component(msg, data, f"select {comp['custom_id']!r} {data['values']}")
+
+    def _on_component(self, msg: FakeMessage, data: dict[str, Any], label: str) -> FakeInteraction:
+        """This user's interaction with a component of ``msg`` (type 3, MESSAGE_COMPONENT), not yet dispatched."""
         return self.fake.new_interaction(
-            user_id=self.id,
-            type=3,
-            data=data,
-            channel=self.fake.channels[msg.channel_id],
-            message=msg,
-            label=f"select {comp['custom_id']!r} {data['values']}",
+            user_id=self.id, type=3, data=data, channel=self.fake.channels[msg.channel_id], message=msg, label=label
         )
 
     async def submit_modal(

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import Any, TypeVar
 
 from aiohttp import BodyPartReader, web
 
@@ -18,6 +18,26 @@ JSON_HEADERS = {"Content-Type": "application/json"}
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 Routes = dict[str, dict[str, Handler]]  # path → method ("GET", "POST" …, or "*" for any) → handler
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def route(method: str, *paths: str) -> Callable[[F], F]:
+    """Declares a handler (a method) as answering ``method`` at each of ``paths``: :func:`declared_routes` reads it."""
+
+    def declare(handler: F) -> F:
+        handler.__dict__.setdefault("declared_routes", []).extend((path, method) for path in paths)
+        return handler
+
+    return declare
+
+
+def declared_routes(owner: object) -> Routes:
+    """The routes ``owner``'s methods declare with :func:`route`, in the order the methods are defined."""
+    routes: Routes = {}
+    for name, member in vars(type(owner)).items():
+        for path, method in getattr(member, "declared_routes", ()):
+            routes.setdefault(path, {})[method] = getattr(owner, name)
+    return routes
 
 
 def add_routes(router: web.UrlDispatcher, routes: Routes, prefix: str = "") -> None:

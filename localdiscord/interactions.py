@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import secrets
 import time
+from dataclasses import dataclass
 from typing import Any
 
 from aiohttp import web
@@ -23,6 +24,19 @@ from .world import World
 # Callback (interaction response) types.
 PONG, CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE, DEFERRED_UPDATE, UPDATE_MESSAGE = 1, 4, 5, 6, 7
 AUTOCOMPLETE_RESULT, MODAL = 8, 9
+
+
+@dataclass(frozen=True)
+class Answer:
+    """One interaction callback being handled: the interaction, the callback's type, data and files, and the parts
+    of the answer (``with_response``) the handling fills in: ``resource`` and the interaction's ``info``."""
+
+    inter: FakeInteraction
+    ctype: int
+    data: dict
+    files: list
+    resource: dict[str, Any]
+    info: dict[str, Any]
 
 
 class Interactions:
@@ -134,9 +148,9 @@ class Interactions:
         resource: dict[str, Any] = {"type": ctype}
         info: dict[str, Any] = {"id": str(inter.id), "type": inter.type}
         if ctype in (CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE):
-            await self._reply(inter, ctype, data, files, resource, info)
+            await self._reply(Answer(inter, ctype, data, files, resource, info))
         elif ctype in (DEFERRED_UPDATE, UPDATE_MESSAGE):
-            await self._update(inter, ctype, data, files, resource, info)
+            await self._update(Answer(inter, ctype, data, files, resource, info))
         elif ctype == MODAL:
             if inter.type == 5:
                 raise _response_type_invalid("Cannot respond to a modal with a modal")
@@ -201,27 +215,19 @@ class Interactions:
             if self.world.reject_late_ack or not token_valid(self.world, inter):
                 raise not_found(*UNKNOWN_INTERACTION)
 
-    async def _reply(
-        self,
-        inter: FakeInteraction,
-        ctype: int,
-        data: dict,
-        files: list,
-        resource: dict[str, Any],
-        info: dict[str, Any],
-    ) -> None:
+    async def _reply(self, answer: Answer) -> None:
         """A message answering the interaction, or its deferred "thinking" placeholder."""
-        ephemeral = bool(int(data.get("flags") or 0) & FLAG_EPHEMERAL)
-        channel = self.world.channels[inter.channel_id]
-        if ctype == CHANNEL_MESSAGE:
-            if inter.type not in (2, 3, 5):
+        ephemeral = bool(int(answer.data.get("flags") or 0) & FLAG_EPHEMERAL)
+        channel = self.world.channels[answer.inter.channel_id]
+        if answer.ctype == CHANNEL_MESSAGE:
+            if answer.inter.type not in (2, 3, 5):
                 raise _response_type_invalid("Interaction response type invalid")
             msg = await self.messaging.create(
                 channel,
-                data,
-                files,
-                ephemeral_to=inter.user_id if ephemeral else None,
-                interaction=inter,
+                answer.data,
+                answer.files,
+                ephemeral_to=answer.inter.user_id if ephemeral else None,
+                interaction=answer.inter,
                 validate_prefix=["data"],
             )
         else:
@@ -229,38 +235,30 @@ class Interactions:
                 channel,
                 {"content": ""},
                 [],
-                interaction=inter,
+                interaction=answer.inter,
                 loading=True,
-                ephemeral_to=inter.user_id if ephemeral else None,
+                ephemeral_to=answer.inter.user_id if ephemeral else None,
             )
-        inter.original = msg
-        resource["message"] = msg.payload()
-        info.update(
+        answer.inter.original = msg
+        answer.resource["message"] = msg.payload()
+        answer.info.update(
             response_message_id=str(msg.id),
-            response_message_loading=ctype == DEFERRED_CHANNEL_MESSAGE,
+            response_message_loading=answer.ctype == DEFERRED_CHANNEL_MESSAGE,
             response_message_ephemeral=ephemeral,
         )
 
-    async def _update(
-        self,
-        inter: FakeInteraction,
-        ctype: int,
-        data: dict,
-        files: list,
-        resource: dict[str, Any],
-        info: dict[str, Any],
-    ) -> None:
+    async def _update(self, answer: Answer) -> None:
         """The clicked message edited (UPDATE_MESSAGE), or to be edited later (DEFERRED_UPDATE)."""
-        if inter.message is None:
+        if answer.inter.message is None:
             raise _response_type_invalid("Interaction response type invalid (no message to update)")
-        inter.original = inter.message
-        if ctype == UPDATE_MESSAGE:
-            await self.messaging.edit(inter.message, data, files, validate_prefix=["data"])
-            resource["message"] = inter.message.payload()
-        info.update(
-            response_message_id=str(inter.message.id),
+        answer.inter.original = answer.inter.message
+        if answer.ctype == UPDATE_MESSAGE:
+            await self.messaging.edit(answer.inter.message, answer.data, answer.files, validate_prefix=["data"])
+            answer.resource["message"] = answer.inter.message.payload()
+        answer.info.update(
+            response_message_id=str(answer.inter.message.id),
             response_message_loading=False,
-            response_message_ephemeral=inter.message.ephemeral,
+            response_message_ephemeral=answer.inter.message.ephemeral,
         )
 
 

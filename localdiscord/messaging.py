@@ -171,21 +171,10 @@ class Messaging:
         out = []
         for idx, filename, data, ctype in files:
             m = meta.get(idx, {})
-            aid = snowflake()
             name = m.get("filename") or filename
             if not ctype or ctype == "application/octet-stream":
                 ctype = mimetypes.guess_type(name)[0] or ctype  # Discord sniffs the real type
-            att = Attachment(
-                id=aid,
-                filename=name,
-                size=len(data),
-                content_type=ctype,
-                data=data,
-                description=m.get("description"),
-                url=f"{self.world.base_url}/attachments/{aid}/{name}",
-            )
-            self.world.attachments[aid] = att
-            out.append(att)
+            out.append(self.world.add_attachment(name, data, ctype, m.get("description")))
         return out
 
 

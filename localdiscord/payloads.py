@@ -22,6 +22,23 @@ class Described(Protocol):
     def threads_of(self, guild: Guild) -> list[Channel]: ...
 
 
+def user_object(user_id: int, username: str, global_name: str | None, *, bot: bool) -> dict:
+    """A user object as Discord sends it: the fields every user has."""
+    return {
+        "id": str(user_id),
+        "username": username,
+        "global_name": global_name,
+        "discriminator": "0",
+        "avatar": None,
+        "bot": bot,
+        "public_flags": 0,
+        "flags": 0,
+        "banner": None,
+        "accent_color": None,
+        "avatar_decoration_data": None,
+    }
+
+
 class Payloads:
     """The payloads of one world's objects."""
 
@@ -29,21 +46,12 @@ class Payloads:
         self.world = world
 
     def bot_user(self) -> dict:
+        """The bot's user object: a user's fields, and those of the user it is logged in as (``/users/@me``)."""
         return {
-            "id": str(self.world.bot_id),
-            "username": self.world.bot_name,
-            "global_name": None,
-            "discriminator": "0",
-            "avatar": None,
-            "bot": True,
+            **user_object(self.world.bot_id, self.world.bot_name, None, bot=True),
             "system": False,
             "verified": True,
             "mfa_enabled": False,
-            "flags": 0,
-            "public_flags": 0,
-            "banner": None,
-            "accent_color": None,
-            "avatar_decoration_data": None,
             "email": None,
             "locale": "en-US",
         }
@@ -55,19 +63,7 @@ class Payloads:
             name = "server-owner"
         else:
             name = self.world.users[user_id].name
-        return {
-            "id": str(user_id),
-            "username": name,
-            "global_name": name,
-            "discriminator": "0",
-            "avatar": None,
-            "bot": False,
-            "public_flags": 0,
-            "flags": 0,
-            "banner": None,
-            "accent_color": None,
-            "avatar_decoration_data": None,
-        }
+        return user_object(user_id, name, name, bot=False)
 
     def member(self, user_id: int, guild: Guild, *, with_user: bool = True) -> dict:
         d = {

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from aiohttp import web
 
 from .errors import UNKNOWN_CHANNEL, UNKNOWN_MESSAGE, DiscordHTTPError, FormErrors, not_found
-from .httpio import API, Routes, add_routes, json_response, no_content, read_body
+from .httpio import API, add_routes, declared_routes, json_response, no_content, read_body, route
 from .messaging import Messaging
 from .models import (
     ATTACH_FILES,
@@ -48,33 +48,7 @@ class Rest:
 
     def add_routes(self, r: web.UrlDispatcher) -> None:
         r.add_get("/attachments/{id}/{filename}", self._get_attachment_data)
-        add_routes(r, self.routes(), API)
-
-    def routes(self) -> Routes:
-        """Discord's REST routes the fake answers, under ``/api/v{n}``."""
-        return {
-            "/gateway": {"GET": self._get_gateway},
-            "/gateway/bot": {"GET": self._get_gateway},
-            "/users/@me": {"GET": self._get_me},
-            "/users/{user_id}": {"GET": self._get_user},
-            "/users/@me/channels": {"POST": self._create_dm},
-            "/oauth2/applications/@me": {"GET": self._get_application},
-            "/applications/@me": {"GET": self._get_application},
-            "/channels/{channel_id}": {"GET": self._get_channel},
-            "/channels/{channel_id}/messages": {"GET": self._get_channel_messages, "POST": self._post_channel_message},
-            "/channels/{channel_id}/messages/{message_id}": {
-                "GET": self._get_channel_message,
-                "PATCH": self._patch_channel_message,
-                "DELETE": self._delete_channel_message,
-            },
-            "/channels/{channel_id}/typing": {"POST": self._typing},
-            "/channels/{channel_id}/threads": {"POST": self._start_thread},
-            "/channels/{channel_id}/messages/{message_id}/reactions/{tail:.*}": {"*": self._reactions},
-            "/guilds/{guild_id}": {"GET": self._get_guild},
-            "/guilds/{guild_id}/channels": {"GET": self._get_guild_channels},
-            "/guilds/{guild_id}/members": {"GET": self._get_guild_members},
-            "/guilds/{guild_id}/members/{user_id}": {"GET": self._get_guild_member},
-        }
+        add_routes(r, declared_routes(self), API)  # Discord's routes the fake answers
 
     def add_fallback(self, r: web.UrlDispatcher) -> None:
         """Every other /api/ route: 404, and noted in ``unhandled_routes`` (added after all others)."""
@@ -160,18 +134,6 @@ class Rest:
                 return limiter.take(f"{method} {rule_template}", major, rule)
         return {}
 
-    def check_hour_old_edit(self, msg: FakeMessage) -> None:
-        """Editing a message older than an hour (fake clock): 3 edits per 6 s per channel, else 429 30046."""
-        if self.world.strict.rate_limits and self.world.clock.now() - msg.born > HOUR:
-            self.world.rate_limiter.take(
-                "hour-old message edits",
-                str(msg.channel_id),
-                self.world.strict.hour_old_edits,
-                scope="shared",
-                code=30046,
-                message="Maximum number of edits to messages older than 1 hour reached. Try again later",
-            )
-
     async def unhandled(self, request: web.Request) -> web.Response:
         line = f"{request.method} {request.path}"
         self.world.unhandled_routes.append(line)
@@ -184,6 +146,7 @@ class Rest:
             raise web.HTTPNotFound()
         return web.Response(body=att.data, content_type=att.content_type or "application/octet-stream")
 
+    @route("GET", "/gateway", "/gateway/bot")
     async def _get_gateway(self, request: web.Request) -> web.Response:
         return json_response(
             {
@@ -193,18 +156,22 @@ class Rest:
             }
         )
 
+    @route("GET", "/users/@me")
     async def _get_me(self, request: web.Request) -> web.Response:
         return json_response(self.world.payloads.bot_user())
 
+    @route("GET", "/users/{user_id}")
     async def _get_user(self, request: web.Request) -> web.Response:
         uid = int(request.match_info["user_id"])
         if uid not in self.world.users and uid not in (self.world.bot_id, self.world.owner_id):
             raise not_found(10013, "Unknown User")
         return json_response(self.world.payloads.user(uid))
 
+    @route("GET", "/oauth2/applications/@me", "/applications/@me")
     async def _get_application(self, request: web.Request) -> web.Response:
         return json_response(self.world.payloads.application())
 
+    @route("POST", "/users/@me/channels")
     async def _create_dm(self, request: web.Request) -> web.Response:
         body, _ = await read_body(request)
         uid = int(body["recipient_id"])
@@ -228,6 +195,7 @@ class Rest:
         except (KeyError, ValueError):
             raise not_found(*UNKNOWN_CHANNEL) from None
 
+    @route("GET", "/channels/{channel_id}")
     async def _get_channel(self, request: web.Request) -> web.Response:
         return json_response(self.world.payloads.channel(self._channel(request)))
 
@@ -237,6 +205,7 @@ class Rest:
         except (KeyError, ValueError):
             raise not_found(10004, "Unknown Guild") from None
 
+    @route("GET", "/guilds/{guild_id}")
     async def _get_guild(self, request: web.Request) -> web.Response:
         p = self.world.payloads.guild(self._guild(request))
         for key in (
@@ -253,15 +222,18 @@ class Rest:
             p.pop(key, None)
         return json_response(p)
 
+    @route("GET", "/guilds/{guild_id}/channels")
     async def _get_guild_channels(self, request: web.Request) -> web.Response:
         g = self._guild(request)
         return json_response([c.payload() for c in g.channels.values()])
 
+    @route("GET", "/guilds/{guild_id}/members")
     async def _get_guild_members(self, request: web.Request) -> web.Response:
         g = self._guild(request)
         ids = [self.world.bot_id, g.owner_id] + list(g.member_ids)
         return json_response([self.world.payloads.member(i, g) for i in ids])
 
+    @route("GET", "/guilds/{guild_id}/members/{user_id}")
     async def _get_guild_member(self, request: web.Request) -> web.Response:
         g = self._guild(request)
         uid = int(request.match_info["user_id"])
@@ -269,11 +241,13 @@ class Rest:
             raise not_found(10007, "Unknown Member")
         return json_response(self.world.payloads.member(uid, g))
 
+    @route("POST", "/channels/{channel_id}/typing")
     async def _typing(self, request: web.Request) -> web.Response:
         channel = self._channel(request)
         self.world.permissions.require(channel, self.world.permissions.send_bit(channel))
         return no_content()
 
+    @route("*", "/channels/{channel_id}/messages/{message_id}/reactions/{tail:.*}")
     async def _reactions(self, request: web.Request) -> web.Response:
         return no_content() if request.method != "GET" else json_response([])
 
@@ -287,6 +261,7 @@ class Rest:
             raise not_found(*UNKNOWN_MESSAGE)
         return msg
 
+    @route("GET", "/channels/{channel_id}/messages")
     async def _get_channel_messages(self, request: web.Request) -> web.Response:
         ch = self._channel(request)
         self.world.permissions.require(ch, READ_MESSAGE_HISTORY)
@@ -303,6 +278,7 @@ class Rest:
             msgs = msgs[-limit:]
         return json_response([m.payload() for m in reversed(msgs)])
 
+    @route("POST", "/channels/{channel_id}/messages")
     async def _post_channel_message(self, request: web.Request) -> web.Response:
         ch = self._channel(request)
         body, files = await read_body(request)
@@ -315,6 +291,7 @@ class Rest:
         msg = await self.messaging.create(ch, body, files, validate_prefix=[])
         return json_response(msg.payload())
 
+    @route("POST", "/channels/{channel_id}/threads")
     async def _start_thread(self, request: web.Request) -> web.Response:
         """Start Thread without Message (resources/channel): ``name`` of 1–100 characters; ``type`` defaults
         to a private thread in API v10. The fake keeps public threads only, so any other type is refused
@@ -335,11 +312,13 @@ class Rest:
         thread = self.world.add_thread(name, parent=ch.id, owner_id=self.world.bot_id)
         return json_response(self.world.payloads.channel(thread), 201)
 
+    @route("GET", "/channels/{channel_id}/messages/{message_id}")
     async def _get_channel_message(self, request: web.Request) -> web.Response:
         msg = self._channel_message(request)
         self.world.permissions.require(self._channel(request), READ_MESSAGE_HISTORY)
         return json_response(msg.payload())
 
+    @route("PATCH", "/channels/{channel_id}/messages/{message_id}")
     async def _patch_channel_message(self, request: web.Request) -> web.Response:
         msg = self._channel_message(request)
         if int(msg.author["id"]) != self.world.bot_id:
@@ -349,13 +328,27 @@ class Rest:
         self.world.permissions.require(channel, *([ATTACH_FILES] if files else []))
         if body.get("embeds") and not self.world.permissions.granted(channel, EMBED_LINKS):
             body = dict(body, embeds=[])  # as Discord does: the edit is taken, its embeds silently dropped
-        self.check_hour_old_edit(msg)
+        check_hour_old_edit(self.world, msg)
         await self.messaging.edit(msg, body, files, validate_prefix=[])
         return json_response(msg.payload())
 
+    @route("DELETE", "/channels/{channel_id}/messages/{message_id}")
     async def _delete_channel_message(self, request: web.Request) -> web.Response:
         msg = self._channel_message(request)
         own = int(msg.author["id"]) == self.world.bot_id
         self.world.permissions.require(self._channel(request), *([] if own else [MANAGE_MESSAGES]))
         await self.messaging.delete(msg)
         return no_content()
+
+
+def check_hour_old_edit(world: World, msg: FakeMessage) -> None:
+    """Editing a message older than an hour (fake clock): 3 edits per 6 s per channel, else 429 30046."""
+    if world.strict.rate_limits and world.clock.now() - msg.born > HOUR:
+        world.rate_limiter.take(
+            "hour-old message edits",
+            str(msg.channel_id),
+            world.strict.hour_old_edits,
+            scope="shared",
+            code=30046,
+            message="Maximum number of edits to messages older than 1 hour reached. Try again later",
+        )

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .errors import HarnessError
-from .models import Attachment, Channel, Command, Member, snowflake
+from .models import Channel, Command, Member
 from .server import DiscordServer
 
 # Application command option types.
@@ -149,18 +149,9 @@ class Sender:
 
     def _attachment(self, value: Any, resolved: Resolved) -> str:
         filename, data = value if isinstance(value, tuple) else ("file.bin", bytes(value))
-        aid = snowflake()
-        att = Attachment(
-            id=aid,
-            filename=filename,
-            size=len(data),
-            content_type=None,
-            data=data,
-            url=f"{self.fake.base_url}/attachments/{aid}/{filename}",
-        )
-        self.fake.attachments[aid] = att
-        resolved.setdefault("attachments", {})[str(aid)] = att.payload()
-        return str(aid)
+        att = self.fake.add_attachment(filename, data)
+        resolved.setdefault("attachments", {})[str(att.id)] = att.payload()
+        return str(att.id)
 
 
 def _walk_subcommands(

@@ -204,6 +204,17 @@ class World:
     def gateway_url(self) -> str:
         return f"ws://127.0.0.1:{self.port}/"
 
+    def add_attachment(
+        self, filename: str, data: bytes, content_type: str | None = None, description: str | None = None
+    ) -> Attachment:
+        """A file uploaded to Discord: a new id, its size, and the url this fake serves it at."""
+        aid = snowflake()
+        att = Attachment(
+            aid, filename, len(data), content_type, data, description, f"{self.base_url}/attachments/{aid}/{filename}"
+        )
+        self.attachments[aid] = att
+        return att
+
     def add_member(self, user: Member, guild: Guild) -> None:
         """Make ``user`` a member of ``guild``."""
         self.users[user.id] = user

@@ -325,24 +325,6 @@ async def plan(
     size, minimum = table_size(signup.game, options)
     earlier_tables = await tables(store, signup.id)
     earlier_rounds = await rounds(store, signup.id)
-    ratings: dict[int, float] = {}
-    points: dict[int, float] = {}
-    if method == "rating":
-        ratings = {
-            user: r.mu - 3 * r.sigma
-            for user, r in (await ratings_now(store, signup.guild_id, signup.game, signup.season_id)).items()
-        }
-    elif method == "swiss":
-        if signup.is_tournament:
-            points = {
-                user: float(sum(by_round.values()))
-                for user, by_round in (await tournament_points(store, signup)).items()
-            }
-        else:
-            points = {
-                user: float(net)
-                for user, net in (await season_points(store, signup.guild_id, signup.season_id, signup.game)).items()
-            }
     work = functools.partial(
         pairing.draw,
         joined,
@@ -351,8 +333,7 @@ async def plan(
         minimum=minimum,
         seed=seed,
         allow_bots=allow_bots,
-        ratings=ratings,
-        points=points,
+        **await _standing(store, signup, method),
         met=meetings(earlier_tables),
         waited=waits(earlier_rounds),
     )
@@ -361,6 +342,22 @@ async def plan(
     # a swiss draw of a bigger night searches for up to seconds: in a process of its own, so the event loop
     # (every table, every answer) never waits for it, not even for the GIL
     return await asyncio.get_running_loop().run_in_executor(_drawing_process(), work)
+
+
+async def _standing(store: Any, signup: Signup, method: str) -> dict[str, dict[int, float]]:
+    """What a draw by ``method`` ranks players by, as :func:`pairing.draw`'s keyword: a rating draw the season's
+    ratings (their conservative estimate, mu − 3 sigma), a swiss draw the points (a tournament's own, else the
+    season's); a random draw nothing."""
+    if method == "rating":
+        rated = await ratings_now(store, signup.guild_id, signup.game, signup.season_id)
+        return {"ratings": {user: r.mu - 3 * r.sigma for user, r in rated.items()}}
+    if method != "swiss":
+        return {}
+    if signup.is_tournament:
+        by_rounds = await tournament_points(store, signup)
+        return {"points": {user: float(sum(by_round.values())) for user, by_round in by_rounds.items()}}
+    nets = await season_points(store, signup.guild_id, signup.season_id, signup.game)
+    return {"points": {user: float(net) for user, net in nets.items()}}
 
 
 INLINE_SWISS = 12  # players up to which a swiss draw takes a few milliseconds (benchmarks/bench_draw.py)

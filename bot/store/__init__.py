@@ -33,7 +33,7 @@ from bot.store.ledger import (
     participant_for_bot,
     participant_for_user,
 )
-from bot.store.results import HistoryOpponent, HistoryRow, StandingRow
+from bot.store.results import PLAYER_FINISHED, HistoryOpponent, HistoryRow, StandingRow
 from bot.store.seasons import SeasonRow
 from bot.store.store import Store
 from bot.store.tables import OPEN_STATUSES, ActionRow, ActionSource, TableRow, TableStatus
@@ -41,6 +41,7 @@ from bot.store.tables import OPEN_STATUSES, ActionRow, ActionSource, TableRow, T
 __all__ = [
     "CONFIG_KEYS",
     "OPEN_STATUSES",
+    "PLAYER_FINISHED",
     "POSTGRES",
     "SQLITE",
     "ActionRow",

@@ -11,14 +11,13 @@ from __future__ import annotations
 import asyncio
 import json
 import sqlite3
-import time
 from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from typing import Any
 
 import aiosqlite
 
-from bot.store.dialect import SQLITE, Dialect
+from bot.store.dialect import Dialect
 from bot.store.errors import SaveFailed
 
 
@@ -38,17 +37,10 @@ async def rollback(db: aiosqlite.Connection) -> None:
 class Connection:
     """The writer (``use``, ``transaction``) and the reader (``read``) of one database."""
 
-    def __init__(
-        self,
-        db: aiosqlite.Connection,
-        *,
-        clock: Callable[[], float] = time.time,
-        reader: aiosqlite.Connection | None = None,
-        dialect: Dialect = SQLITE,
-    ) -> None:
+    def __init__(self, db: aiosqlite.Connection, clock: Callable[[], float], dialect: Dialect) -> None:
         self._db = db
         self.dialect = dialect
-        self._reader = reader
+        self._reader: aiosqlite.Connection | None = None  # set by Store.open once the database is migrated
         self._read_lock = asyncio.Lock()
         self._clock = clock
         self._lock = asyncio.Lock()
@@ -138,6 +130,11 @@ class Connection:
             if isinstance(exc, sqlite3.OperationalError):
                 raise SaveFailed(str(exc)) from exc
             raise
+
+    async def select(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
+        """The rows of a read-only query, read as :meth:`read` does."""
+        async with self.read() as db:
+            return await self.fetchall(db, sql, params)
 
     @staticmethod
     async def fetchone(db: aiosqlite.Connection, sql: str, params: Sequence[Any] = ()) -> sqlite3.Row | None:

@@ -21,6 +21,14 @@ class StandingRow(Row):
     rounds_won: int | None = None  # rounds that ended above zero; None when the game's lines carry no rounds
 
 
+# the tables of one player's finished games of one game in one season (parameters: guild_id, season_id, game,
+# user_id), their results as ``r`` and the tables as ``t``
+PLAYER_FINISHED = (
+    " FROM results r JOIN tables t ON t.id = r.table_id AND t.status = 'finished'"
+    " WHERE r.guild_id = ? AND r.season_id = ? AND r.game = ? AND r.user_id = ?"
+)
+
+
 class HistoryOpponent(Row):
     participant: str
     user_id: int | None

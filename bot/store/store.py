@@ -32,15 +32,8 @@ class Store(Connection):
     (standings and history), ``config`` (guilds' configuration) and ``emoji`` (the uploaded faces).
     """
 
-    def __init__(
-        self,
-        db: aiosqlite.Connection,
-        *,
-        clock: Callable[[], float] = time.time,
-        reader: aiosqlite.Connection | None = None,
-        dialect: Dialect = SQLITE,
-    ) -> None:
-        super().__init__(db, clock=clock, reader=reader, dialect=dialect)
+    def __init__(self, db: aiosqlite.Connection, clock: Callable[[], float], dialect: Dialect = SQLITE) -> None:
+        super().__init__(db, clock, dialect)  # the reader, if any, comes once the database is migrated
         self.seasons = SeasonRepository(self)
         self.ledger = LedgerRepository(self, self.seasons)
         self.tables = TableRepository(self, self.seasons, self.ledger)
@@ -78,7 +71,7 @@ class Store(Connection):
             await db.execute("PRAGMA journal_mode = WAL")
             await db.execute("PRAGMA foreign_keys = ON")
             await db.execute("PRAGMA synchronous = NORMAL")
-            store = cls(db, clock=clock)
+            store = cls(db, clock)
             known = load_migrations(migrations)
             await store._migrate(known, known, target)
             if on_disk:
@@ -112,7 +105,7 @@ class Store(Connection):
             raise DatabaseUnusable(str(exc)) from None
         reader = None
         try:
-            store = cls(db, clock=clock, dialect=POSTGRES)  # type: ignore[arg-type]
+            store = cls(db, clock, POSTGRES)  # type: ignore[arg-type]
             known = load_migrations(migrations, POSTGRES)
             numbers = {number for number, _, _ in known}  # the same numbers make the same tables in both dialects
             schema = [m for m in load_migrations(None) if m[0] in numbers]
