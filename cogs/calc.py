@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 from inspect import Parameter, Signature, signature
-from typing import Any, TypeVar
+from typing import Any, TypeVar, get_type_hints
 
 import discord
 from discord import app_commands
@@ -12,7 +12,8 @@ from discord.ext import commands
 
 from bot.text_option import TextOption
 from games.base import GameError
-from games.sanma.calc import calculate, describe
+from games.sanma.calc import Situation, calculate, describe
+from games.sanma.scoring import WinContext
 
 Callback = TypeVar("Callback", bound=Callable[..., Awaitable[None]])
 
@@ -36,13 +37,24 @@ NOT_OFFERED = {"red_fives"}  # the calculator's options /calc leaves at their de
 PUBLIC = Parameter("public", Parameter.KEYWORD_ONLY, default=False, annotation=bool)
 
 
+def calculator_parameters() -> list[Parameter]:
+    """The calculator's parameters, one by one: its named ones, then each of its ``**situation`` keywords with its
+    type and with :class:`WinContext`'s default for it."""
+    named = list(signature(calculate).parameters.values())
+    situation = [
+        Parameter(name, Parameter.KEYWORD_ONLY, default=getattr(WinContext, name), annotation=kind)
+        for name, kind in get_type_hints(Situation).items()
+    ]
+    return [p for p in named if p.kind is not Parameter.VAR_KEYWORD] + situation
+
+
 def with_calculator_options(callback: Callback) -> Callback:
     """``callback(self, interaction, hand, win, **options)`` declared to Discord with the calculator's parameters
     as its options (typed by DISCORD_TYPES), then ``public``."""
     own = list(signature(callback).parameters.values())[:2]  # self, interaction
     offered = [
         p.replace(annotation=DISCORD_TYPES.get(p.name, p.annotation))
-        for p in signature(calculate).parameters.values()
+        for p in calculator_parameters()
         if p.name not in NOT_OFFERED
     ]
     callback.__signature__ = Signature([*own, *offered, PUBLIC])  # type: ignore[attr-defined]  # read by discord.py

@@ -10,7 +10,8 @@ import discord
 from discord import app_commands
 
 from cogs.calc import NOT_OFFERED, Calc
-from games.sanma.calc import calculate
+from games.sanma.calc import Situation, calculate
+from games.sanma.scoring import WinContext
 
 
 def _sanma() -> app_commands.Command[Any, ..., Any]:
@@ -24,7 +25,12 @@ COMMAND = _sanma()
 
 def test_the_command_offers_every_option_of_the_calculator_with_its_default() -> None:
     options = {p.name: p for p in COMMAND.parameters}
-    own = [p for p in inspect.signature(calculate).parameters.values() if p.name not in NOT_OFFERED]
+    named = [p for p in inspect.signature(calculate).parameters.values() if p.kind is not p.VAR_KEYWORD]
+    situation = [
+        inspect.Parameter(n, inspect.Parameter.KEYWORD_ONLY, default=getattr(WinContext, n))
+        for n in Situation.__annotations__
+    ]
+    own = [p for p in named + situation if p.name not in NOT_OFFERED]  # how the hand was won: WinContext's defaults
     assert [p.name for p in COMMAND.parameters] == [p.name for p in own] + ["public"]
     for parameter in own:
         offered = options[parameter.name]
