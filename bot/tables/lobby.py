@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any
 
 from bot import text as user_text
@@ -144,6 +145,15 @@ class LobbyActions(GameStart):
         self._redraw_soon(table)
         await self.presenter.acknowledge(origin, answer)
 
+    @contextlib.asynccontextmanager
+    async def _lobby_change(self, table_id: int, origin: Origin, answer: str | None = None) -> AsyncIterator[Table]:
+        """An open lobby changed under its lock (the block's refusals leave it as it was), then shown
+        (:meth:`_show_lobby`, ``answer`` to a command)."""
+        table = self._lobby(table_id)
+        async with self._holding(table, origin):
+            yield self._lobby(table_id)
+        await self._show_lobby(table, origin, answer)
+
     @saving
     async def join(self, table_id: int, user_id: int, name: str, origin: Origin = None) -> Table:
         table = self._lobby(table_id)
@@ -183,9 +193,7 @@ class LobbyActions(GameStart):
 
     @saving
     async def leave(self, table_id: int, user_id: int, origin: Origin = None) -> Table:
-        table = self._lobby(table_id)
-        async with self._holding(table, origin):
-            self._lobby(table_id)
+        async with self._lobby_change(table_id, origin, LEFT) as table:
             seat = table.seat_of(user_id)
             if seat is None:
                 raise Refusal("You are not seated at this table.")
@@ -197,36 +205,33 @@ class LobbyActions(GameStart):
                 )
             else:
                 await self._cancel_locked(table, "Everyone left; the table is closed.")
-        await self._show_lobby(table, origin, LEFT)
         return table
+
+    @contextlib.asynccontextmanager
+    async def _bots_change(self, table_id: int, user_id: int, origin: Origin, verb: str) -> AsyncIterator[Table]:
+        """A lobby change to its bots, which only a seated player can make (``verb``: what they do to a bot)."""
+        async with self._lobby_change(table_id, origin) as table:
+            if table.seat_of(user_id) is None:
+                raise Refusal(f"Only a seated player can {verb} a bot.")
+            yield table
 
     @saving
     async def add_bot(self, table_id: int, user_id: int, origin: Origin = None) -> Table:
-        table = self._lobby(table_id)
-        async with self._holding(table, origin):
-            self._lobby(table_id)
-            if table.seat_of(user_id) is None:
-                raise Refusal("Only a seated player can add a bot.")
+        async with self._bots_change(table_id, user_id, origin, "add") as table:
             if len(table.seats) >= (seats := most_seats(table.game, table.options)):
                 raise Refusal(f"The table is full ({seats} seats).")
             taken = {s.name for s in table.seats}
             name = next(f"Bot {n}" for n in range(1, 20) if f"Bot {n}" not in taken)
             await self._save_lobby(table, [*table.seats, Seat(None, name, bot=True)])
-        await self._show_lobby(table, origin)
         return table
 
     @saving
     async def remove_bot(self, table_id: int, user_id: int, origin: Origin = None) -> Table:
-        table = self._lobby(table_id)
-        async with self._holding(table, origin):
-            self._lobby(table_id)
-            if table.seat_of(user_id) is None:
-                raise Refusal("Only a seated player can remove a bot.")
+        async with self._bots_change(table_id, user_id, origin, "remove") as table:
             bots = [i for i, s in enumerate(table.seats) if s.bot]
             if not bots:
                 raise Refusal("There is no bot to remove.")
             await self._save_lobby(table, [s for i, s in enumerate(table.seats) if i != bots[-1]])
-        await self._show_lobby(table, origin)
         return table
 
     @saving
