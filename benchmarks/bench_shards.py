@@ -128,6 +128,7 @@ class Run:
     load: float  # the machine's load average (1 minute) at the end
     calls: collections.Counter[str]  # the bots' calls to Discord during play, by HTTP method
     extra: str = ""  # rate limits: what the local Discord counted
+    started: float = 0.0  # time.monotonic() when play began
 
     def at(self, q: float, latencies: list[float] | None = None) -> float:
         values = sorted(self.answers.latencies if latencies is None else latencies)
@@ -204,7 +205,7 @@ async def run(
         else ""
     )
     elapsed = max(answers.last - started, 1e-9)
-    return Run(processes, tables, answers, elapsed, moves, cpu, memory, os.getloadavg()[0], calls, extra)
+    return Run(processes, tables, answers, elapsed, moves, cpu, memory, os.getloadavg()[0], calls, extra, started)
 
 
 async def open_tables(database: str, playing: list[Table]) -> None:
@@ -255,7 +256,9 @@ def scaling(runs: dict[int, list[Run]]) -> list[str]:
     return lines
 
 
-async def main(counts: list[int], layouts: list[int], options: Options, codes: list[Path | None]) -> None:
+async def main(
+    counts: list[int], layouts: list[int], options: Options, codes: list[Path | None], timeline: bool = False
+) -> None:
     server = PostgresForTests()
     logs = Path(tempfile.mkdtemp(prefix="parlor-bench-shards-"))
     mode = "a /hand each turn" if options.hands_each_turn else "on the panels they hold"
@@ -272,6 +275,9 @@ async def main(counts: list[int], layouts: list[int], options: Options, codes: l
                 for each in codes:
                     runs[each][processes].append(await run(processes, tables, server, logs, options, each))
                     print(label(each, codes) + runs[each][processes][-1].line, flush=True)
+                    if timeline:
+                        done = runs[each][processes][-1]
+                        print(f"  p99 by 5 s of play, ms: {done.answers.timeline(done.started)}", flush=True)
         for each in codes:
             for processes in layouts:
                 print(
@@ -298,6 +304,7 @@ if __name__ == "__main__":
     parser.add_argument("--rate-limits", action="store_true", help="the local Discord enforces Discord's rate limits")
     parser.add_argument("--unpaced", action="store_true", help="the processes ignore their share of the global limit")
     parser.add_argument("--think", type=float, default=0.0, help="seconds each player thinks before an interaction")
+    parser.add_argument("--timeline", action="store_true", help="also the p99 of every 5 s of play")
     parser.add_argument("--code", type=Path, default=None, help="the checkout whose bot code the processes run")
     parser.add_argument(
         "--against",
@@ -310,4 +317,4 @@ if __name__ == "__main__":
         arguments.turns, arguments.think, arguments.hands_each_turn, arguments.rate_limits, arguments.unpaced
     )
     compared = [arguments.code] + ([arguments.against] if arguments.against else [])
-    asyncio.run(main(arguments.tables, arguments.processes, chosen, compared))
+    asyncio.run(main(arguments.tables, arguments.processes, chosen, compared, arguments.timeline))

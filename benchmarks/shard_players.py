@@ -32,6 +32,7 @@ class Answers:
     """Every interaction's seconds to its answer, the moves' clicks apart, and when the last answer came."""
 
     latencies: list[float] = field(default_factory=list)
+    sent: list[float] = field(default_factory=list)  # time.monotonic() each interaction was dispatched (same order)
     clicks: list[float] = field(default_factory=list)
     hands: int = 0  # /hand opened
     last: float = 0.0  # time.monotonic() of the last answer
@@ -39,9 +40,11 @@ class Answers:
     async def answer(self, user: FakeUser, inter: FakeInteraction) -> FakeInteraction:
         """Dispatch ``inter`` and wait for its answer only (not for the fake to fall quiet, which it never does
         with 200 tables playing): slow answers are measured, not failed."""
+        sent = time.monotonic()
         await user.fake.dispatch_interaction(inter)
         await wait_for_answer(user.fake, inter, timeout=60.0, quiet=0.0, settle_max=0.0)
         self.latencies.append(inter.latency or 0.0)
+        self.sent.append(sent)
         self.last = max(self.last, time.monotonic())
         return inter
 
@@ -53,6 +56,16 @@ class Answers:
         _, custom_id, _ = action_buttons(panel)[0]
         clicked = await self.answer(user, user.prepare_click(panel, custom_id))
         self.clicks.append(clicked.latency or 0.0)
+
+    def timeline(self, started: float, every: float = 5.0) -> str:
+        """The p99 answer latency of each ``every`` seconds of play (by when the interaction was sent), in ms."""
+        windows: dict[int, list[float]] = {}
+        for sent, latency in zip(self.sent, self.latencies, strict=True):
+            windows.setdefault(int((sent - started) // every), []).append(latency)
+        return ", ".join(
+            f"{n * every:.0f}s {sorted(w)[min(len(w) - 1, int(len(w) * 0.99))] * 1000:.0f}"
+            for n, w in sorted(windows.items())
+        )
 
 
 def thinking(table: Table) -> random.Random:
