@@ -152,7 +152,14 @@ class Run:
             f"{len(a.latencies)} interactions ({self.moves} moves, {a.hands} /hand) in {self.elapsed:.1f} s = "
             f"{self.rate:.1f}/s; answer median {statistics.median(a.latencies) * 1000:.0f} ms, p95 {self.at(0.95):.0f} "
             f"ms, p99 {self.at(0.99):.0f} ms, max {self.at(1.0):.0f} ms (the moves' clicks alone: p99 "
-            f"{self.at(0.99, a.clicks):.0f} ms); bot CPU per move {self.per_move(c.bots + c.workers):.1f} ms (event "
+            f"{self.at(0.99, a.clicks):.0f} ms); {self.moves / self.elapsed / self.tables:.2f} moves/s a table"
+            + (
+                f", the next move offered after a move's answer: median {self.at(0.5, a.offered):.0f} ms, p99 "
+                f"{self.at(0.99, a.offered):.0f} ms"
+                if a.offered
+                else ""
+            )
+            + f"; bot CPU per move {self.per_move(c.bots + c.workers):.1f} ms (event "
             f"loops {self.per_move(c.bots):.1f}, picture workers {self.per_move(c.workers):.1f}); during play, CPU "
             f"of the bots {c.bots + c.workers:.1f} s, the local Discord and players {c.driver:.1f} s, PostgreSQL "
             f"{c.database:.1f} s; Discord calls per move {self.per_call(sum(self.calls.values()))} ("

@@ -4,7 +4,8 @@
   as the game goes on, so a player whose panel offers a move thinks, then clicks its first move; ``/hand`` is used
   only by a player with no live panel (at the start, or after Parlor deleted it). A move is then one click and
   whatever it makes Parlor do: the click's answer (the mover's panel updated in place), the table's redraw, the
-  other player's panel edited to offer their move.
+  other player's panel edited to offer their move. How long after a move's answer the next move is offered on a
+  panel (looked at every ``LOOK_EVERY``) is kept too: what a player waits for before it is their turn.
 - **A /hand each turn** (``--hands-each-turn``, the driver of earlier figures): each turn both players open
   ``/hand`` (a new panel, replacing the old one, which Parlor deletes) and the one to move clicks. A move is then
   three interactions, two deletes and the redraws.
@@ -34,6 +35,7 @@ class Answers:
     latencies: list[float] = field(default_factory=list)
     sent: list[float] = field(default_factory=list)  # time.monotonic() each interaction was dispatched (same order)
     clicks: list[float] = field(default_factory=list)
+    offered: list[float] = field(default_factory=list)  # seconds from a move's answer to the next move offered
     hands: int = 0  # /hand opened
     last: float = 0.0  # time.monotonic() of the last answer
 
@@ -77,7 +79,7 @@ async def play_in_place(table: Table, moves: int, answers: Answers, think: float
     """``moves`` moves played on the panels the players hold (see the module's docstring); the moves played."""
     pace = thinking(table)
     panels: dict[int, FakeMessage | None] = {}
-    played, waited_since = 0, time.monotonic()
+    played, waited_since, moved = 0, time.monotonic(), None
     while played < moves:
         for user in table.players:
             if not _live(panels.get(user.id), user):
@@ -88,11 +90,14 @@ async def play_in_place(table: Table, moves: int, answers: Answers, think: float
                 return played
             await asyncio.sleep(LOOK_EVERY)
             continue
+        if moved is not None:
+            answers.offered.append(time.monotonic() - moved)
         await asyncio.sleep(think * (0.5 + pace.random()))
         mover, panel = turn
         if _offers_move(panel, mover):  # still so after thinking (Parlor may have edited it meanwhile)
             await answers.click_first_move(mover, panel)
             played, waited_since = played + 1, time.monotonic()
+            moved = waited_since
     return played
 
 
