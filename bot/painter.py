@@ -86,8 +86,6 @@ class Painter:
         self._later: collections.deque[Job] = collections.deque()
         self._running = 0
         self.drawn = 0  # pictures drawn (for the benchmarks)
-        self._wanted = threading.Event()  # pictures queued: the hand-out thread gives them to free workers
-        self._stop: threading.Event | None = None  # the running hand-out thread's, set to end it
 
     def executor(self) -> concurrent.futures.Executor:
         if self._executor is None:
@@ -112,23 +110,8 @@ class Painter:
         job = Job(draw, args, urgent)
         with self._lock:
             (self._urgent if urgent else self._later).append(job)
-            if self._stop is None:
-                self._stop = threading.Event()
-                threading.Thread(
-                    target=self._hand_out_until, args=(self._stop,), name="painter hand-out", daemon=True
-                ).start()
-        self._wanted.set()
+        self._hand_out()
         return job.done
-
-    def _hand_out_until(self, stop: threading.Event) -> None:
-        """The hand-out thread: queued pictures go to free workers from here, never from the event loop. Handing a
-        picture to the pool writes to its pipes, a system call during which the pool's own threads take the GIL, and
-        the loop waited to get it back: 8 % of a bot's loop at 300 busy tables (py-spy), now this thread's wait."""
-        while not stop.is_set():
-            self._wanted.wait()
-            self._wanted.clear()
-            if not stop.is_set():
-                self._hand_out()
 
     def queued(self) -> int:
         """Pictures waiting for a free worker (0: the workers keep up)."""
@@ -214,11 +197,6 @@ class Painter:
         return everyone
 
     def close(self) -> None:
-        with self._lock:
-            stop, self._stop = self._stop, None
-        if stop is not None:
-            stop.set()
-            self._wanted.set()
         if self._own and self._executor is not None:
             self._executor.shutdown(wait=False, cancel_futures=True)
             self._executor = None

@@ -27,13 +27,11 @@ class GatedPool(concurrent.futures.ThreadPoolExecutor):
     def __init__(self) -> None:
         super().__init__(1)
         self.gate = threading.Event()
-        self.busy = threading.Event()  # the first picture was handed out: the worker holds it
         self.order: list[tuple[str, int]] = []
 
     def submit(self, fn, /, *args, **kwargs):  # type: ignore[override]
         def run():
             if not self.order:
-                self.busy.set()
                 self.gate.wait(10)
             self.order.append((fn.__name__, json.dumps(to_jsonable_python(args[1]), sort_keys=True, default=str)))
             return fn(*args, **kwargs)
@@ -64,9 +62,7 @@ async def test_an_answers_panel_is_drawn_before_the_redraws_queued_for_many_busy
     pool = GatedPool()
     presenter = DiscordPresenter(client=None, draws=Painter(pool, slots=1))
     tables = [busy_table(n) for n in range(1, 9)]
-    redraws = [presenter.frame(tables[0])]
-    assert await asyncio.to_thread(pool.busy.wait, 10)  # the worker holds the first table's picture
-    redraws += [presenter.frame(table) for table in tables[1:]]  # every table's redraw framed: 7 more queued
+    redraws = [presenter.frame(table) for table in tables]  # every table's redraw framed: 8 table pictures queued
     answer = presenter.panel_payload(tables[-1], tables[-1].seats[1].user_id, urgent=True)  # a player's /hand
     pool.gate.set()
     panel = await resolved(answer, urgent=True)
@@ -84,9 +80,7 @@ async def test_a_redraw_picture_an_answer_now_needs_is_hurried_to_the_front():
     pool = GatedPool()
     presenter = DiscordPresenter(client=None, draws=Painter(pool, slots=1))
     tables = [busy_table(n) for n in range(1, 5)]
-    presenter.frame(tables[0])
-    assert await asyncio.to_thread(pool.busy.wait, 10)  # the worker holds the first table's picture
-    for table in tables[1:]:
+    for table in tables:
         presenter.frame(table)
     queued = presenter.table_payload(tables[-1])["picture"]  # the last table's picture, still queued
     assert isinstance(queued, Picture) and not queued.drawing.done()
@@ -224,30 +218,3 @@ async def test_a_hand_shown_again_with_nothing_changed_is_not_built_again(monkey
     assert len(built) == 3
     assert (await resolved(moved))["picture"].startswith(b"\x89PNG")
     pool.shutdown()
-
-
-class RecordingPool(concurrent.futures.ThreadPoolExecutor):
-    """A pool that records which thread handed it each picture."""
-
-    def __init__(self) -> None:
-        super().__init__(1)
-        self.handed_by: list[int] = []
-
-    def submit(self, fn, /, *args, **kwargs):  # type: ignore[override]
-        self.handed_by.append(threading.get_ident())
-        return super().submit(fn, *args, **kwargs)
-
-
-async def test_the_event_loop_never_hands_a_picture_to_the_pool_itself():
-    """Handing a picture to the pool writes to its pipes; the loop's thread queues it and goes on, the painter's own
-    thread hands it out."""
-    pool = RecordingPool()
-    drawing = Painter(pool, slots=1)
-    try:
-        view = KOIKOI.public_view(busy_table(1).state)
-        drawn = await asyncio.wrap_future(drawing.submit(table_picture, "koikoi", view, urgent=True))
-        assert drawn == table_picture("koikoi", view)
-        assert pool.handed_by and threading.get_ident() not in pool.handed_by
-    finally:
-        drawing.close()
-        pool.shutdown()
