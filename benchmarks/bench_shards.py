@@ -1,9 +1,18 @@
-"""Benchmark (not a test): interactions per second and answer latency with many tables in guilds on 4
-shards, served by 1 Parlor process (all 4 shards), by 2 (shards 0,1 and 2,3) or by 4 (one shard each), on
-one PostgreSQL.
+"""Benchmark (not a test): interactions per second, answer latency and CPU per move with many tables in guilds on
+4 shards, served by 1 Parlor process (all 4 shards), by 2 (shards 0,1 and 2,3) or by 4 (one shard each), on one
+PostgreSQL.
 
     .venv/bin/python -m benchmarks.bench_shards [--tables 25 50 100 200] [--turns 6] [--processes 1 2 4]
-        [--think 1.0] [--code DIR] [--against DIR] [--rate-limits] [--unpaced]
+        [--think 1.0] [--hands-each-turn] [--code DIR] [--against DIR] [--rate-limits] [--unpaced]
+
+Every table is a 2-player Koi-Koi game in a guild of its own, its two players played by this process
+(``benchmarks/shard_players.py``). By default they play as people do, on the hand panel they hold: Parlor edits it
+in place, the player whose panel offers a move clicks its first move, and ``/hand`` is used only by a player with
+no live panel (once each at the start). A **move** is then one click and all it makes the bot do: the click's
+answer (the mover's panel updated in place), the table's redraw, the other player's panel edited to offer their move,
+and the pictures drawn for them. ``--hands-each-turn`` plays as the earlier figures were taken: each turn both
+players open ``/hand`` (a new panel; Parlor deletes the one it replaces) and the mover clicks, so a move is three
+interactions, two deletes and the redraws. ``--turns``: the moves each table plays.
 
 ``--think``: each player waits about that long (0.5–1.5×, seeded) before each of their interactions, as people do;
 0 plays as fast as the answers come. ``--code``: the bot processes run another checkout's code (say, main's before
@@ -16,101 +25,39 @@ per bot token, counted across every process) included, and the run also prints t
 busiest second of requests the global limit counts; ``--unpaced`` runs the processes without their share of
 the global limit (bot/global_limit.py), for comparison.
 
-The bot processes are real OS processes (``tests/e2e/bot_process.py``) against a local Discord this
-process serves (which also plays every user, so it competes with them for the cores: say how many the
-machine has when quoting figures). Every table is a 2-player Koi-Koi game in a guild of its own; each
-turn both players open their hand panel (/hand) and the one to move presses their first move. Prints, per
-layout and table count, interactions answered per second, the median, p99 and largest time from dispatching
-an interaction to the bot's answer, and the CPU time the bot processes (their picture workers included, read
-from /proc) spent per move during play: the move, the two /hand before it and every redraw they caused; then
-the knees, the first table count whose p99 passes 100 ms and 1 s.
+The bot processes are real OS processes (``tests/e2e/bot_process.py``) against a local Discord this process serves
+(which also plays every user, so it competes with them for the cores: say how many the machine has, and the load
+average the run prints, when quoting figures). Prints, per layout and table count, interactions answered per second
+(up to the last answer), the median, p95, p99 and largest time from dispatching an interaction to the bot's answer
+(and the moves' clicks' p99 alone), the bot processes' CPU time per move during play (their own, their picture
+workers', read from /proc), the CPU of the rest — this process (the local Discord and the players) and the
+PostgreSQL server — and the bots' memory after play; then the knees, the first table count whose p99 passes 100 ms
+and 1 s, and the answers/s of each layout.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import collections
+import contextlib
 import os
-import random
-import resource
 import statistics
 import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from benchmarks.proc_cpu import cpu_split, postmaster, resident_mb, server_cpu
+from benchmarks.shard_players import Answers, play_hands_each_turn, play_in_place
 from bot.global_limit import counted
 from bot.store import Store
-from localdiscord import FakeInteraction, FakeUser, InteractionResult, LocalDiscord, Strictness, wait_for_answer
-from tests.e2e.conftest import action_buttons
+from localdiscord import LocalDiscord, Strictness
 from tests.e2e.shard_cluster import ROOT, BotProcess, Table, guilds_on_every_shard, wait_for_commands
 from tests.postgres_server import PostgresForTests
 
 SHARD_COUNT = 4
 LAYOUTS: dict[int, list[tuple[int, ...]]] = {1: [(0, 1, 2, 3)], 2: [(0, 1), (2, 3)], 4: [(0,), (1,), (2,), (3,)]}
-
-
-async def answered(user: FakeUser, inter: FakeInteraction, latencies: list[float]) -> InteractionResult:
-    """Dispatch ``inter`` and wait for its answer only (not for the fake to fall quiet, which it never
-    does with 200 tables playing): slow answers are measured, not failed."""
-    await user.fake.dispatch_interaction(inter)
-    await wait_for_answer(user.fake, inter, timeout=60.0, quiet=0.0, settle_max=0.0)
-    latencies.append(inter.latency or 0.0)
-    return InteractionResult(user.fake, inter, user)
-
-
-async def play_turns(
-    table: Table, turns: int, latencies: list[float], think: float = 0.0, clicks: list[float] | None = None
-) -> int:
-    """Each turn both players open their hand, the one to move plays their first move; the moves played. Every
-    answer's latency goes to ``latencies``, the moves' (clicks) to ``clicks`` too."""
-    pace = random.Random(table.channel.id)
-    moves = 0
-    for _ in range(turns):
-        panels = {}
-        for user in table.players:
-            await asyncio.sleep(think * (0.5 + pace.random()))
-            opened = await answered(user, user.prepare_slash("hand", _channel=table.channel), latencies)
-            panels[user] = opened.message
-        mover = next((u for u in table.players if panels[u] is not None and action_buttons(panels[u])), None)
-        panel = panels[mover] if mover is not None else None
-        if mover is None or panel is None:
-            continue
-        _, custom_id, _ = action_buttons(panel)[0]
-        await asyncio.sleep(think * (0.5 + pace.random()))
-        moved = await answered(mover, mover.prepare_click(panel, custom_id), latencies)
-        if clicks is not None:
-            clicks.append(moved.latency or 0.0)
-        moves += 1
-    return moves
-
-
-def tree_cpu(pid: int) -> tuple[float, float]:
-    """CPU seconds used so far by process ``pid`` itself and by every process under it (a bot's picture workers)."""
-    try:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-        own = (int(fields[11]) + int(fields[12]) + int(fields[13]) + int(fields[14])) / os.sysconf("SC_CLK_TCK")
-        children = [
-            int(c) for task in Path(f"/proc/{pid}/task").iterdir() for c in (task / "children").read_text().split()
-        ]
-    except (OSError, ValueError):
-        return 0.0, 0.0
-    return own, sum(sum(tree_cpu(c)) for c in children)
-
-
-def resident_mb(pid: int) -> float:
-    """The resident memory of process ``pid`` (its own, not its picture workers'), in MB."""
-    try:
-        line = next(x for x in Path(f"/proc/{pid}/status").read_text().splitlines() if x.startswith("VmRSS:"))
-    except (OSError, StopIteration):
-        return 0.0
-    return int(line.split()[1]) / 1024
-
-
-def cpu_split(pids: list[int]) -> tuple[float, float]:
-    """The bot processes' own CPU seconds, and their workers'."""
-    both = [tree_cpu(pid) for pid in pids]
-    return sum(own for own, _ in both), sum(workers for _, workers in both)
 
 
 async def busiest_second(fake: LocalDiscord, seconds: list[float]) -> None:
@@ -135,45 +82,105 @@ async def loop_lag(lags: list[float], every: float = 0.05) -> None:
 
 
 @dataclass
+class Options:
+    """How a run plays and measures (the command line's options but the table counts and layouts)."""
+
+    turns: int = 6
+    think: float = 0.0
+    hands_each_turn: bool = False
+    rate_limits: bool = False
+    unpaced: bool = False
+
+
+@dataclass
+class Cpu:
+    """CPU seconds during play: the bot processes' own (their event loops), their picture workers', this process's
+    (the local Discord and the players) and the PostgreSQL server's."""
+
+    bots: float = 0.0
+    workers: float = 0.0
+    driver: float = 0.0
+    database: float = 0.0
+
+    @classmethod
+    def now(cls, pids: list[int], database: int | None) -> Cpu:
+        bots, workers = cpu_split(pids)
+        return cls(bots, workers, time.process_time(), server_cpu(database))
+
+    def __sub__(self, other: Cpu) -> Cpu:
+        return Cpu(
+            self.bots - other.bots,
+            self.workers - other.workers,
+            self.driver - other.driver,
+            self.database - other.database,
+        )
+
+
+@dataclass
 class Run:
     processes: int
     tables: int
-    latencies: list[float]
+    answers: Answers
     elapsed: float
     moves: int
-    bots_cpu: float  # during play, the bots' picture workers included
-    line: str
+    cpu: Cpu
+    memory: float  # MB, the bot processes' after play
+    load: float  # the machine's load average (1 minute) at the end
+    calls: collections.Counter[str]  # the bots' calls to Discord during play, by HTTP method
+    extra: str = ""  # rate limits: what the local Discord counted
+    started: float = 0.0  # time.monotonic() when play began
 
-    def at(self, q: float) -> float:
-        return self.latencies[min(len(self.latencies) - 1, int(len(self.latencies) * q))] * 1000
+    def at(self, q: float, latencies: list[float] | None = None) -> float:
+        values = sorted(self.answers.latencies if latencies is None else latencies)
+        return values[min(len(values) - 1, int(len(values) * q))] * 1000 if values else 0.0
+
+    @property
+    def rate(self) -> float:
+        return len(self.answers.latencies) / max(self.elapsed, 1e-9)
+
+    def per_move(self, seconds: float) -> float:
+        return seconds * 1000 / max(self.moves, 1)
+
+    def per_call(self, count: int) -> str:
+        return f"{count / max(self.moves, 1):.2f}"
+
+    @property
+    def line(self) -> str:
+        a, c = self.answers, self.cpu
+        return (
+            f"{self.processes} process{'es' if self.processes > 1 else ''}: {self.tables} tables, "
+            f"{len(a.latencies)} interactions ({self.moves} moves, {a.hands} /hand) in {self.elapsed:.1f} s = "
+            f"{self.rate:.1f}/s; answer median {statistics.median(a.latencies) * 1000:.0f} ms, p95 {self.at(0.95):.0f} "
+            f"ms, p99 {self.at(0.99):.0f} ms, max {self.at(1.0):.0f} ms (the moves' clicks alone: p99 "
+            f"{self.at(0.99, a.clicks):.0f} ms); {self.moves / self.elapsed / self.tables:.2f} moves/s a table"
+            + (
+                f", the next move offered after a move's answer: median {self.at(0.5, a.offered):.0f} ms, p99 "
+                f"{self.at(0.99, a.offered):.0f} ms"
+                if a.offered
+                else ""
+            )
+            + f"; bot CPU per move {self.per_move(c.bots + c.workers):.1f} ms (event "
+            f"loops {self.per_move(c.bots):.1f}, picture workers {self.per_move(c.workers):.1f}); during play, CPU "
+            f"of the bots {c.bots + c.workers:.1f} s, the local Discord and players {c.driver:.1f} s, PostgreSQL "
+            f"{c.database:.1f} s; Discord calls per move {self.per_call(sum(self.calls.values()))} ("
+            + ", ".join(f"{m} {self.per_call(n)}" for m, n in sorted(self.calls.items()))
+            + f"); bots' memory after play {self.memory:.0f} MB; load average {self.load:.1f}"
+            + self.extra
+        )
 
 
 async def run(
-    processes: int,
-    tables: int,
-    turns: int,
-    server: PostgresForTests,
-    logs: Path,
-    *,
-    rate_limits: bool = False,
-    unpaced: bool = False,
-    think: float = 0.0,
-    code: Path | None = None,
+    processes: int, tables: int, server: PostgresForTests, logs: Path, options: Options, code: Path | None
 ) -> Run:
     database = server.new_database()
-    strict = Strictness.discord() if rate_limits else Strictness()
+    strict = Strictness.discord() if options.rate_limits else Strictness()
     fake = LocalDiscord(shard_count=SHARD_COUNT, reject_late_ack=False, ack_deadline=60.0, strict=strict)
     async with fake:
         playing = guilds_on_every_shard(fake, tables, SHARD_COUNT)
+        env = {"PARLOR_TEST_UNPACED": "1"} if options.unpaced else {}
         bots = [
             BotProcess(
-                fake,
-                database,
-                ids,
-                SHARD_COUNT,
-                logs / f"{processes}-{ids[0]}.log",
-                extra_env={"PARLOR_TEST_UNPACED": "1"} if unpaced else {},
-                root=code or ROOT,
+                fake, database, ids, SHARD_COUNT, logs / f"{processes}-{ids[0]}.log", extra_env=env, root=code or ROOT
             )
             for ids in LAYOUTS[processes]
         ]
@@ -183,53 +190,47 @@ async def run(
         try:
             await asyncio.gather(*(b.start(timeout=120) for b in bots))
             await wait_for_commands(fake)
-            async with await Store.open(database) as store:
-                opening = asyncio.Semaphore(20)
-
-                async def open_one(table: Table) -> None:
-                    async with opening:
-                        await table.open(store, 600)
-
-                await asyncio.gather(*(open_one(t) for t in playing))
-            latencies: list[float] = []
-            clicks: list[float] = []
+            await open_tables(database, playing)
             pids = [b.process.pid for b in bots if b.process is not None]
-            own_before, workers_before = cpu_split(pids)
-            started, driver = time.perf_counter(), time.process_time()
-            moves = sum(await asyncio.gather(*(play_turns(t, turns, latencies, think, clicks) for t in playing)))
-            elapsed, driver = time.perf_counter() - started, time.process_time() - driver
-            own_after, workers_after = cpu_split(pids)
+            answers, started, requests = Answers(), time.monotonic(), len(fake.request_log)
+            before = Cpu.now(pids, postmaster(server.folder / "data"))
+            moves = await play(playing, answers, options)
+            cpu = Cpu.now(pids, postmaster(server.folder / "data")) - before
             memory = sum(resident_mb(pid) for pid in pids)
-            own_cpu, workers_cpu = own_after - own_before, workers_after - workers_before
-            play_cpu = own_cpu + workers_cpu
+            calls = collections.Counter(line.split(" ", 1)[0] for line in fake.request_log[requests:])
         finally:
             counting.cancel()
-            before = cpu_of_children()
+            with contextlib.suppress(asyncio.CancelledError):
+                await counting
             await asyncio.gather(*(b.stop() for b in bots))
         global_429s = sum(1 for hit in fake.rate_limiter.hits if hit["bucket"] == "global")
-    bots_cpu = cpu_of_children() - before  # the bot processes, whole lives (start-up and opening included)
-    latencies.sort()
-    clicks.sort()
-    at = lambda q: latencies[min(len(latencies) - 1, int(len(latencies) * q))] * 1000  # noqa: E731
-    line = (
-        f"{processes} process{'es' if processes > 1 else ''}: {tables} tables, {len(latencies)} interactions "
-        f"in {elapsed:.1f} s = {len(latencies) / elapsed:.1f}/s; answer median "
-        f"{statistics.median(latencies) * 1000:.0f} ms, p95 {at(0.95):.0f} ms, p99 {at(0.99):.0f} ms, "
-        f"max {latencies[-1] * 1000:.0f} ms (the moves' clicks alone: p99 "
-        f"{clicks[min(len(clicks) - 1, int(len(clicks) * 0.99))] * 1000:.0f} ms); bot CPU per move (its /hands and redraws included) "
-        f"{play_cpu * 1000 / max(moves, 1):.1f} ms, of which the bot processes' own (their event loops) "
-        f"{own_cpu * 1000 / max(moves, 1):.1f} ms and picture workers {workers_cpu * 1000 / max(moves, 1):.1f} ms "
-        f"({moves} moves); bot processes' memory after play {memory:.0f} MB; CPU: "
-        f"bot processes {bots_cpu:.0f} s, fake Discord and players {driver:.0f} s"
-        + (
-            f"; rate limits on{' (unpaced)' if unpaced else ''}: {global_429s} global 429s, busiest second "
-            f"{max(seconds, default=0):.0f} requests/s counted by the global limit; the local Discord's loop "
-            f"woke up to {max(lags, default=0) * 1000:.0f} ms late"
-            if rate_limits
-            else ""
-        )
+    extra = (
+        f"; rate limits on{' (unpaced)' if options.unpaced else ''}: {global_429s} global 429s, busiest second "
+        f"{max(seconds, default=0):.0f} requests/s counted by the global limit; the local Discord's loop "
+        f"woke up to {max(lags, default=0) * 1000:.0f} ms late"
+        if options.rate_limits
+        else ""
     )
-    return Run(processes, tables, latencies, elapsed, moves, play_cpu, line)
+    elapsed = max(answers.last - started, 1e-9)
+    return Run(processes, tables, answers, elapsed, moves, cpu, memory, os.getloadavg()[0], calls, extra, started)
+
+
+async def open_tables(database: str, playing: list[Table]) -> None:
+    """Every table opened, joined and started (20 at a time)."""
+    async with await Store.open(database) as store:
+        opening = asyncio.Semaphore(20)
+
+        async def open_one(table: Table) -> None:
+            async with opening:
+                await table.open(store, 600)
+
+        await asyncio.gather(*(open_one(t) for t in playing))
+
+
+async def play(playing: list[Table], answers: Answers, options: Options) -> int:
+    """Every table played at once, in the way ``options`` says; the moves played."""
+    players = play_hands_each_turn if options.hands_each_turn else play_in_place
+    return sum(await asyncio.gather(*(players(t, options.turns, answers, options.think) for t in playing)))
 
 
 def knee(runs: list[Run], limit_ms: float) -> str:
@@ -241,57 +242,58 @@ def knee(runs: list[Run], limit_ms: float) -> str:
     return f"above {runs[-1].tables} tables" if runs else "not measured"
 
 
-def cpu_of_children() -> float:
-    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return usage.ru_utime + usage.ru_stime
+def label(code: Path | None, codes: list[Path | None]) -> str:
+    """The prefix naming a run's code when two are compared."""
+    return f"[{code or 'this checkout'}] " if len(codes) > 1 else ""
+
+
+def scaling(runs: dict[int, list[Run]]) -> list[str]:
+    """Per table count, the answers/s of each layout against one process's."""
+    lines = []
+    single = {r.tables: r.rate for r in runs.get(1, [])}
+    for processes, measured in sorted(runs.items()):
+        if processes == 1:
+            continue
+        for r in measured:
+            if r.tables in single:
+                lines.append(
+                    f"{r.tables} tables: {processes} processes {r.rate:.1f} answers/s against 1 process "
+                    f"{single[r.tables]:.1f} = {r.rate / max(single[r.tables], 1e-9):.2f}x"
+                )
+    return lines
 
 
 async def main(
-    counts: list[int],
-    turns: int,
-    layouts: list[int],
-    rate_limits: bool,
-    unpaced: bool,
-    think: float,
-    code: Path | None,
-    against: Path | None = None,
+    counts: list[int], layouts: list[int], options: Options, codes: list[Path | None], timeline: bool = False
 ) -> None:
     server = PostgresForTests()
     logs = Path(tempfile.mkdtemp(prefix="parlor-bench-shards-"))
-    codes = [code] + ([against] if against else [])
+    mode = "a /hand each turn" if options.hands_each_turn else "on the panels they hold"
     try:
         print(
-            f"{os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f} (other work shares them); "
-            f"think time {think} s; code {' against '.join(str(c or 'this checkout') for c in codes)}; "
-            f"bot logs in {logs}",
+            f"{os.cpu_count()} cores, load average {' '.join(f'{x:.1f}' for x in os.getloadavg())} (other work "
+            f"shares them); players play {mode}, {options.turns} moves a table, think time {options.think} s; code "
+            f"{' against '.join(str(c or 'this checkout') for c in codes)}; bot logs in {logs}",
             flush=True,
         )
+        runs: dict[Path | None, dict[int, list[Run]]] = {c: {p: [] for p in layouts} for c in codes}
         for processes in layouts:
-            runs: dict[Path | None, list[Run]] = {c: [] for c in codes}
             for tables in counts:
                 for each in codes:
-                    runs[each].append(
-                        await run(
-                            processes,
-                            tables,
-                            turns,
-                            server,
-                            logs,
-                            rate_limits=rate_limits,
-                            unpaced=unpaced,
-                            think=think,
-                            code=each,
-                        )
-                    )
-                    print(f"[{each or 'this checkout'}] " * (len(codes) > 1) + runs[each][-1].line, flush=True)
-            for each in codes:
+                    runs[each][processes].append(await run(processes, tables, server, logs, options, each))
+                    print(label(each, codes) + runs[each][processes][-1].line, flush=True)
+                    if timeline:
+                        done = runs[each][processes][-1]
+                        print(f"  p99 by 5 s of play, ms: {done.answers.timeline(done.started)}", flush=True)
+        for each in codes:
+            for processes in layouts:
                 print(
-                    f"[{each or 'this checkout'}] "
-                    * (len(codes) > 1)
-                    + f"{processes} process{'es' if processes > 1 else ''}: p99 passes 100 ms "
-                    f"{knee(runs[each], 100)}, 1 s {knee(runs[each], 1000)}",
+                    label(each, codes) + f"{processes} process{'es' if processes > 1 else ''}: p99 passes 100 ms "
+                    f"{knee(runs[each][processes], 100)}, 1 s {knee(runs[each][processes], 1000)}",
                     flush=True,
                 )
+            for line in scaling(runs[each]):
+                print(label(each, codes) + line, flush=True)
     finally:
         server.stop()
 
@@ -299,11 +301,17 @@ async def main(
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, nargs="+", default=[25, 50, 100, 200])
-    parser.add_argument("--turns", type=int, default=6)
+    parser.add_argument("--turns", type=int, default=12, help="the moves each table plays")
     parser.add_argument("--processes", type=int, nargs="+", choices=sorted(LAYOUTS), default=[1, 2])
+    parser.add_argument(
+        "--hands-each-turn",
+        action="store_true",
+        help="both players open /hand every turn before the move (the earlier figures' driver)",
+    )
     parser.add_argument("--rate-limits", action="store_true", help="the local Discord enforces Discord's rate limits")
     parser.add_argument("--unpaced", action="store_true", help="the processes ignore their share of the global limit")
     parser.add_argument("--think", type=float, default=0.0, help="seconds each player thinks before an interaction")
+    parser.add_argument("--timeline", action="store_true", help="also the p99 of every 5 s of play")
     parser.add_argument("--code", type=Path, default=None, help="the checkout whose bot code the processes run")
     parser.add_argument(
         "--against",
@@ -312,15 +320,8 @@ if __name__ == "__main__":
         help="another checkout whose bot code runs each table count too, for figures side by side",
     )
     arguments = parser.parse_args()
-    asyncio.run(
-        main(
-            arguments.tables,
-            arguments.turns,
-            arguments.processes,
-            arguments.rate_limits,
-            arguments.unpaced,
-            arguments.think,
-            arguments.code,
-            arguments.against,
-        )
+    chosen = Options(
+        arguments.turns, arguments.think, arguments.hands_each_turn, arguments.rate_limits, arguments.unpaced
     )
+    compared = [arguments.code] + ([arguments.against] if arguments.against else [])
+    asyncio.run(main(arguments.tables, arguments.processes, chosen, compared, arguments.timeline))

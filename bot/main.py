@@ -26,7 +26,7 @@ from bot.league.rating_rebuild import catch_up
 from bot.league.signup_ui import SignupButton
 from bot.logs import configure_logging
 from bot.metrics import Metrics
-from bot.painter import painter
+from bot.painter import painter, workers
 from bot.presenter import DiscordPresenter
 from bot.settings import DEFAULT_DB, Settings
 from bot.store import Store, StoreError
@@ -157,6 +157,7 @@ class ParlorBot(ParlorClient):
         if self.settings.metrics_port is not None:
             await self.metrics.serve(self.settings.metrics_port)
         self.store = await Store.open(self.settings.database)
+        painter().resize(workers(self.settings.picture_workers, self.settings.shards))
         warming = asyncio.wrap_future(painter().warm_up())  # the picture workers start and warm meanwhile
         self.presenter = DiscordPresenter(self)
         seeding: dict[str, Any] = {"new_seed": self.new_seed} if self.new_seed else {}

@@ -1,4 +1,4 @@
-"""Where pictures are drawn: a pool of worker processes, one per core, never the event loop.
+"""Where pictures are drawn: a pool of worker processes, one per core of the process's share, never the event loop.
 
 Measured with ``python -m benchmarks.bench_painter`` on a 2-core machine: a hand panel costs ~4 ms of CPU; drawn in
 a pool of threads it still costs the bot's process ~4 ms of CPU a picture (composing and FreeType text hold the
@@ -29,17 +29,31 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.shards import Shards
+
 log = logging.getLogger(__name__)
 
 Draw = Callable[..., Any]
 
 
-def workers() -> int:
-    """One worker per core this process may use."""
+def cores() -> int:
+    """The cores this process may use."""
     try:
         return max(1, len(os.sched_getaffinity(0)))
     except AttributeError:  # not on Linux
         return max(1, os.cpu_count() or 1)
+
+
+def workers(setting: int | None = None, shards: Shards | None = None) -> int:
+    """How many picture workers a process starts: ``setting`` (``PARLOR_PICTURE_WORKERS``) when given, else its share
+    of the cores. A process running every shard (or unsharded) takes them all; one running some of the shards takes
+    that part of them (at least one worker), as processes sharing one machine do (``compose.yaml``): two processes
+    on 2 cores start one worker each, not two (four workers on two cores only wait for each other, some 90 MB
+    each). A process with a machine of its own is given its cores by the setting."""
+    if setting is not None:
+        return setting
+    share = 1.0 if shards is None else len(shards.ids) / shards.count
+    return max(1, round(cores() * share))
 
 
 def importable(draw: Draw) -> bool:
@@ -58,7 +72,7 @@ class Job:
 
 
 class Painter:
-    """Draws pictures in ``executor`` (by default a pool of processes sized to the cores), urgent ones first,
+    """Draws pictures in ``executor`` (by default a pool of processes, one per core), urgent ones first,
     at most ``slots`` at a time. Thread-safe: a finished picture hands out the next one from the executor's
     thread."""
 
@@ -80,6 +94,16 @@ class Painter:
                 self.slots, mp_context=multiprocessing.get_context("spawn"), initializer=_warm_worker
             )
         return self._executor
+
+    def resize(self, slots: int) -> None:
+        """Draw with ``slots`` workers from now on (at start-up: a pool already started with another size is
+        shut down, and the next picture starts one of the new size)."""
+        if slots == self.slots:
+            return
+        self.slots = slots
+        if self._own and self._executor is not None:
+            self._executor.shutdown(wait=False)
+            self._executor = None
 
     def submit(self, draw: Draw, *args: Any, urgent: bool = False) -> concurrent.futures.Future:
         """``draw(*args)`` drawn off the event loop; its result (or its exception) in the future returned."""

@@ -27,6 +27,7 @@ SETTINGS_HELP = {
     "PARLOR_METRICS_PORT": "serve Prometheus metrics at http://<host>:<port>/metrics (default: none, no port opened)",
     "PARLOR_SHARD_COUNT": "how many Discord shards in all, over every process (default: no sharding, one process)",
     "PARLOR_SHARD_IDS": "the shards this process runs, e.g. 0,1 (default: all of PARLOR_SHARD_COUNT)",
+    "PARLOR_PICTURE_WORKERS": "processes drawing pictures (default: the process's share of the cores, by its shards)",
 }
 
 
@@ -44,6 +45,7 @@ class Settings:
     playground_port: int = 8765  # the local playground's page (used when no token is set)
     metrics_port: int | None = None  # the Prometheus endpoint (bot/metrics.py); None: not served
     shards: Shards | None = None  # the shards this process runs (and the guilds it serves); None: one process
+    picture_workers: int | None = None  # None: the process's share of the cores (bot/painter.py)
 
     @classmethod
     def from_env(cls, env_file: Path | None = ROOT / ".env") -> Settings:
@@ -84,6 +86,12 @@ class Settings:
                 "rest, and they must share one database: set PARLOR_DATABASE to a postgresql:// URL "
                 "(several processes cannot share a SQLite file)."
             )
+        picture_workers = _int_or_none("PARLOR_PICTURE_WORKERS")
+        if picture_workers is not None and picture_workers < 1:
+            raise SettingsError(
+                "PARLOR_PICTURE_WORKERS must be at least 1, or empty for the process's share of the cores (set it "
+                "in .env)."
+            )
         return cls(
             token,
             database,
@@ -93,6 +101,7 @@ class Settings:
             playground_port,
             metrics_port=metrics_port,
             shards=shards,
+            picture_workers=picture_workers,
         )
 
     def require_token(self) -> str:

@@ -124,7 +124,8 @@ class Table:
         before = len(await store.tables.actions(self.id))
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
-            if (await store.tables.get(self.id)).status != "playing":
+            row = await store.tables.get(self.id)
+            if row is None or row.status != "playing":
                 return False
             mover = self._mover()
             if mover is None:

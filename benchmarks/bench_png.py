@@ -1,0 +1,75 @@
+"""Benchmark (not a test): the PNG encoder's settings for the table and panel pictures.
+
+    .venv/bin/python -m benchmarks.bench_png [--pictures 60] [--repeat 3]
+
+Draws the pictures of seeded bot games (tests/faces/table_games.py), each game's table pictures and panel pictures,
+and encodes the same boards with each zlib setting tried: prints per game and kind the CPU time of one encoding and
+the mean and largest file. The pixels are the same whatever the setting (PNG is lossless); what it trades is CPU
+for bytes uploaded, within the 100 KB budget (``faces/table.py``'s ``PNG_LEVEL`` is the one used).
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import statistics
+import time
+
+from PIL import Image
+
+from bot.render import presentation
+from bot.render.pictures import has_panel_picture
+from faces.table import MARGIN, MIN_WIDTH, WIDTH
+from tests.faces.table_games import SETUPS, sampled_seat_views, sampled_views
+
+# name: PIL's PNG options (compress_type: zlib's strategy, 2 Huffman only, 3 run-length)
+SETTINGS: dict[str, dict[str, int]] = {
+    "level 6": {"compress_level": 6},
+    "level 3": {"compress_level": 3},
+    "level 1": {"compress_level": 1},
+    "rle": {"compress_level": 1, "compress_type": 3},
+    "huffman": {"compress_level": 1, "compress_type": 2},
+}
+
+
+def pictures(game: str, count: int) -> dict[str, list[Image.Image]]:
+    """The game's table and panel pictures as the boards draw them (cut as ``bot/render/pictures.py`` cuts them)."""
+    looks, drawn = presentation(game), {}
+    if looks.table_picture is not None:
+        boards = [looks.table_picture(v) for v, _ in sampled_views(game, seed="bench-0", every=3, limit=200)][:count]
+        drawn["table"] = [b.img.crop((0, 0, WIDTH, b.height)) for b in boards]
+    if looks.panel_picture is not None:
+        views = [v for v, _ in sampled_seat_views(game, seed="bench-0", every=3, limit=300)]
+        boards = [looks.panel_picture(v) for v in views if has_panel_picture(game, v)][:count]
+        drawn["panel"] = [b.img.crop((0, 0, min(WIDTH, max(b.right, MIN_WIDTH) + MARGIN), b.height)) for b in boards]
+    return drawn
+
+
+def encoded(images: list[Image.Image], options: dict[str, int], repeat: int) -> str:
+    """CPU ms per encoding, mean and largest KB."""
+    sizes = []
+    started = time.process_time()
+    for _ in range(repeat):
+        for image in images:
+            out = io.BytesIO()
+            image.save(out, format="PNG", **options)
+            sizes.append(out.tell())
+    cpu = (time.process_time() - started) * 1000 / max(len(sizes), 1)
+    return f"{cpu:.2f} ms {statistics.mean(sizes) / 1024:.1f}/{max(sizes) / 1024:.0f} KB"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--pictures", type=int, default=60)
+    parser.add_argument("--repeat", type=int, default=3)
+    args = parser.parse_args()
+    print("per game and kind, for each setting: CPU per encoding, mean/largest file")
+    print(f"{'':<19}" + "".join(f"{name:<24}" for name in SETTINGS))
+    for game in SETUPS:
+        for kind, images in pictures(game, args.pictures).items():
+            cells = [encoded(images, options, args.repeat) for options in SETTINGS.values()]
+            print(f"{game:<12}{kind:<7}" + "".join(f"{cell:<24}" for cell in cells), flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,36 @@
+"""The benchmark's players (benchmarks/shard_players.py) play as people do: each opens /hand once and plays every move
+on that panel, which Parlor edits in place; nothing is deleted, so the benchmark's "move" is one click and what it
+makes Parlor do."""
+
+from __future__ import annotations
+
+from benchmarks.shard_players import Answers, play_in_place
+from localdiscord import run_client
+from tests.e2e.shard_cluster import Table
+
+from .conftest import make_bot
+
+
+async def test_players_open_their_hand_once_and_play_every_move_on_that_panel(fake, db, monkeypatch):
+    table = Table(fake.guild, (fake.add_user("host"), fake.add_user("guest")))
+    sent = []
+    dispatch = fake.dispatch_interaction
+
+    async def recorded(inter):
+        sent.append(inter)
+        await dispatch(inter)
+
+    bot = make_bot(fake, db)
+    async with run_client(fake, bot):
+        await table.open(bot.store, 600)
+        calls_before = len(fake.request_log)
+        monkeypatch.setattr(fake, "dispatch_interaction", recorded)
+        answers = Answers()
+        assert await play_in_place(table, 6, answers) == 6
+    hands = [i for i in sent if i.type == 2]
+    clicks = [i for i in sent if i.type == 3]
+    assert len(hands) == answers.hands == 2 and len(clicks) == len(answers.clicks) == 6  # one /hand each, then clicks
+    assert len(answers.latencies) == 8 and len(answers.offered) == 5  # every answer timed, each turn handed on
+    opened = {i.original.id for i in hands if i.original is not None}
+    assert {i.message.id for i in clicks if i.message is not None} == opened  # every move on a panel opened once
+    assert not [line for line in fake.request_log[calls_before:] if line.startswith("DELETE")]
