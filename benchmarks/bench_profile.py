@@ -13,7 +13,6 @@ its action log, in a worker thread) for each game.
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import json
 import random
@@ -21,6 +20,7 @@ import statistics
 import time
 from pathlib import Path
 
+from benchmarks.command_line import sizes
 from benchmarks.scratch import run_with_postgres
 from bot.profile import find, load_page
 from bot.season_chart import league_lines
@@ -200,19 +200,15 @@ def replay_costs() -> None:
         )
 
 
-async def run(games: int, players: int, runs: int, folder: Path, server: PostgresForTests) -> None:
+async def run(folder: Path, server: PostgresForTests, games: int, players: int, runs: int) -> None:
     await bench_backend("sqlite", str(folder / "profile.sqlite3"), games, players, runs)
     await bench_backend("postgres", server.new_database(), games, players, runs)
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--games", type=int, default=100_000)
-    parser.add_argument("--players", type=int, default=1000)
-    parser.add_argument("--runs", type=int, default=300)
-    args = parser.parse_args()
+    given = sizes(__doc__, games=100_000, players=1000, runs=300)
     replay_costs()
-    run_with_postgres(lambda folder, server: run(args.games, args.players, args.runs, folder, server))
+    run_with_postgres(lambda folder, server: run(folder, server, **given))
 
 
 if __name__ == "__main__":

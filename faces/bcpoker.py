@@ -49,7 +49,7 @@ def draw_back() -> Image.Image:
         x = k * 20 * SCALE
         d.line([(x, 0), (x + H, H)], fill=COLOURS[RED], width=6 * SCALE)
     canvas.clip(img, (0, 0, W - 1, H - 1), 8 * SCALE)
-    d.rounded_rectangle((6 * SCALE, 6 * SCALE, W - 6 * SCALE, H - 6 * SCALE), 4 * SCALE, outline=WHITE, width=2 * SCALE)
+    d.rounded_rectangle(canvas.inset((0, 0, W, H), 6 * SCALE), 4 * SCALE, outline=WHITE, width=2 * SCALE)
     return canvas.finish(img)
 
 

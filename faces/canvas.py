@@ -37,6 +37,12 @@ def rotated_rect(cx: float, cy: float, w: float, h: float, angle: float) -> list
     ]
 
 
+def inset(box: tuple[int, int, int, int], by: int) -> tuple[int, int, int, int]:
+    """``box`` (left, top, right, bottom) shrunk by ``by`` on every side: a frame drawn inside a card's edge."""
+    x0, y0, x1, y1 = box
+    return x0 + by, y0 + by, x1 - by, y1 - by
+
+
 def disc(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, fill, outline=None, width: int = 0) -> None:
     draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=fill, outline=outline, width=width)
 

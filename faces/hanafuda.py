@@ -373,11 +373,5 @@ def draw_back() -> Image.Image:
     img, d = canvas.new(WIDTH, HEIGHT)
     d.rounded_rectangle((0, 0, W - 1, H - 1), 6 * SCALE, fill=FRAME)
     d.rounded_rectangle(INNER, 3 * SCALE, fill=(150, 30, 30, 255))
-    x0, y0, x1, y1 = INNER
-    d.rounded_rectangle(
-        (x0 + 6 * SCALE, y0 + 6 * SCALE, x1 - 6 * SCALE, y1 - 6 * SCALE),
-        3 * SCALE,
-        outline=(90, 10, 15, 255),
-        width=3 * SCALE,
-    )
+    d.rounded_rectangle(canvas.inset(INNER, 6 * SCALE), 3 * SCALE, outline=(90, 10, 15, 255), width=3 * SCALE)
     return canvas.finish(img)

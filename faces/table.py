@@ -32,6 +32,8 @@ WIDTH = 400
 SHOWN_HEIGHT = 300
 MAX_HEIGHT = 1600
 MARGIN = 6
+RIGHT_EDGE = WIDTH - MARGIN  # where a line, a row of faces, has to end
+INNER_WIDTH = WIDTH - 2 * MARGIN  # the room between the margins
 GAP = 2
 COLOURS = 128
 PNG_LEVEL = 1  # zlib's compression level for every board's PNG (Board.png says why)
@@ -198,7 +200,7 @@ class Board:
         return sum(_scaled(self._face_name(c), height, i in turned, False).width + GAP for i, c in enumerate(codes))
 
     def row(
-        self, x: int, codes, height: int, turned=(), dim=(), wrap_at: int = WIDTH - MARGIN, left: int | None = None
+        self, x: int, codes, height: int, turned=(), dim=(), wrap_at: int = RIGHT_EDGE, left: int | None = None
     ) -> int:
         """Faces left to right from (x, self.y), wrapping under ``left`` (by default ``x``); moves self.y below
         them. ``turned``/``dim`` are the indices to turn / to mark."""
@@ -298,7 +300,7 @@ def title(b: Board, parts: list[str]) -> None:
     first, rest = "", ""
     for part in filter(None, parts):
         joined = f"{first} · {part}" if first else part
-        if not rest and length(joined, TITLE) <= WIDTH - 2 * MARGIN:
+        if not rest and length(joined, TITLE) <= INNER_WIDTH:
             first = joined
         else:
             rest = f"{rest} · {part}" if rest else part
@@ -311,7 +313,7 @@ def dotted_lines(b: Board, parts: list[str]) -> None:
     """``parts`` joined by " · " over as many lines as they need."""
     line = ""
     for part in parts:
-        if line and length(f"{line} · {part}") > WIDTH - 2 * MARGIN:
+        if line and length(f"{line} · {part}") > INNER_WIDTH:
             b.line(line)
             line = part
         else:
@@ -350,7 +352,7 @@ def capture_groups(
             line = b.y - h - GAP  # the line this group ended on (below its first when it wrapped): the next goes on
     if shown:
         word = round(length("shown")) + 6
-        if x + word + b.width(shown, h) > WIDTH - MARGIN and x > left:
+        if x + word + b.width(shown, h) > RIGHT_EDGE and x > left:
             x, line = left, line + h + GAP
         b.text(x, line + h // 2 - 7, "shown", fill=DIM_INK)
         b.y = line

@@ -216,11 +216,5 @@ def draw(code: str) -> Image.Image:
 def draw_back() -> Image.Image:
     img, d = canvas.new(WIDTH, HEIGHT)
     _body(d, face_fill=EDGE)
-    x0, y0, x1, y1 = FACE
-    d.rounded_rectangle(
-        (x0 + 4 * SCALE, y0 + 4 * SCALE, x1 - 4 * SCALE, y1 - 4 * SCALE),
-        6 * SCALE,
-        outline=(255, 236, 190, 255),
-        width=3 * SCALE,
-    )
+    d.rounded_rectangle(canvas.inset(FACE, 4 * SCALE), 6 * SCALE, outline=(255, 236, 190, 255), width=3 * SCALE)
     return canvas.finish(img)

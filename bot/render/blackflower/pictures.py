@@ -18,11 +18,11 @@ from typing import Any
 from bot.render.blackflower.words import ASKS, OVER, RESULT_WORDS
 from faces.table import (
     GAP,
+    INNER_WIDTH,
     MARGIN,
     MARK,
     TEXT,
     TITLE,
-    WIDTH,
     Board,
     clipped,
     fitted,
@@ -62,7 +62,7 @@ def _table(b: Board, v: PublicView, columns: int = 0) -> None:
     )
     columns = columns or (2 if len(v.seats) > 3 else 1)
     seats = _seat_rows(v, columns)
-    width = (WIDTH - 2 * MARGIN) // columns
+    width = INNER_WIDTH // columns
     for start in range(0, len(seats), columns):
         top = bottom = b.y
         for i, (seat, label, hands) in enumerate(seats[start : start + columns]):
@@ -185,13 +185,13 @@ def _result(b: Board, event: dict[str, Any], names: list[str], columns: int = 0)
     b.line(f"Round {event['round']} · results", TITLE)
     rows = _result_rows(event, names, narrow=columns > 2)
     columns = columns or (2 if len(rows) > 3 else 1)
-    width = (WIDTH - 2 * MARGIN) // columns
+    width = INNER_WIDTH // columns
     lines = [rows[start : start + columns] for start in range(0, len(rows), columns)]
     if columns > 2:  # the banker on a line of its own, its label whole
         lines = [rows[:1]] + [rows[start : start + columns] for start in range(1, len(rows), columns)]
     for n, line in enumerate(lines):
         top = bottom = b.y
-        span = WIDTH - 2 * MARGIN if columns > 2 and n == 0 else width
+        span = INNER_WIDTH if columns > 2 and n == 0 else width
         for i, (label, cards) in enumerate(line):
             left = MARGIN + i * span
             b.text(left, top, clipped(label, span - 6))

@@ -14,11 +14,12 @@ from typing import Any
 from bot.render.drawn_apart import hand_with_drawn
 from faces.table import (
     GAP,
+    INNER_WIDTH,
     MARGIN,
     MARK,
+    RIGHT_EDGE,
     TEXT,
     TITLE,
-    WIDTH,
     Board,
     dotted_lines,
     fitted,
@@ -57,7 +58,7 @@ def _right_row(b: Board, x_min: int, top: int, groups: list[tuple[list[str], set
     """``groups`` of faces right-aligned on the line at ``top`` when they fit right of ``x_min``; False (nothing
     drawn) when they do not."""
     width = sum(b.width(g, h, turned) + 6 for g, turned in groups)
-    x = WIDTH - MARGIN - width + 6
+    x = RIGHT_EDGE - width + 6
     if x < x_min:
         return False
     y = b.y
@@ -83,7 +84,7 @@ def _heading(b: Board, v: PublicView) -> None:
     dora = h - 4
     label = length("Dora ")
     if _right_row(b, x + 12 + round(label), top - 2, [(v.dora_indicators, set())], dora):
-        b.text(WIDTH - MARGIN - b.width(v.dora_indicators, dora) - round(label), top, "Dora")
+        b.text(RIGHT_EDGE - b.width(v.dora_indicators, dora) - round(label), top, "Dora")
         b.y = top + max(TITLE + 5, dora + 2)
     else:
         b.y = top + TITLE + 5
@@ -101,18 +102,18 @@ def _seat(b: Board, v: PublicView, s: int) -> None:
     if turn:
         x = b.text(x + 6, b.y, "to play", fill=MARK)
     groups = [_meld(m, s) for m in v.melds[s]] + ([([KITA] * v.kita[s], set())] if v.kita[s] else [])
-    river_top, wrap, mh = top + TEXT + 4, WIDTH - MARGIN, h - 4
+    river_top, wrap, mh = top + TEXT + 4, RIGHT_EDGE, h - 4
     width = sum(b.width(g, mh, turned) + 6 for g, turned in groups)
-    if groups and width <= (WIDTH - 2 * MARGIN) // 2:  # the melds right of the river, which wraps before them
-        x = WIDTH - MARGIN - width + 6
+    if groups and width <= INNER_WIDTH // 2:  # the melds right of the river, which wraps before them
+        x = RIGHT_EDGE - width + 6
         for g, turned in groups:
             b.y = river_top + h - mh
             x = b.row(x, g, mh, turned=turned) + 6
-        wrap = WIDTH - MARGIN - width - 4
+        wrap = RIGHT_EDGE - width - 4
     elif groups:  # too many for that: a row of their own above the river
         x, y = MARGIN + 16, river_top
         for g, turned in groups:
-            if x + b.width(g, mh, turned) > WIDTH - MARGIN:
+            if x + b.width(g, mh, turned) > RIGHT_EDGE:
                 x, y = MARGIN + 16, y + mh + GAP
             b.y = y
             x = b.row(x, g, mh, turned=turned) + 6
@@ -127,7 +128,7 @@ def _seat(b: Board, v: PublicView, s: int) -> None:
         turned={i for i, r in enumerate(river) if r.riichi},
         dim={i for i, r in enumerate(river) if r.called},
     )
-    if not river and wrap == WIDTH - MARGIN:  # nothing discarded, no melds beside: half a row is enough
+    if not river and wrap == RIGHT_EDGE:  # nothing discarded, no melds beside: half a row is enough
         b.y = river_top + h // 2
     if turn:
         b.mark(top)
@@ -195,7 +196,7 @@ def _winning_hand(b: Board, win: WinEntry, names: list[str]) -> None:
     b.rectangle((x, top + b.card + 1, after - GAP - 1, top + b.card + 4), MARK)  # the winning tile
     x, bottom = after + 8, top + b.card
     for tiles in [m.tiles for m in win.melds] + ([[KITA] * win.kita] if win.kita else []):
-        b.y = top + 6 if x + b.width(tiles, b.card - 6) <= WIDTH - MARGIN else bottom + 6
+        b.y = top + 6 if x + b.width(tiles, b.card - 6) <= RIGHT_EDGE else bottom + 6
         left = x if b.y == top + 6 else MARGIN
         x = b.row(left, tiles, b.card - 6) + 6
         bottom = max(bottom, b.y - GAP)
