@@ -73,8 +73,8 @@ class Job:
 
 class Painter:
     """Draws pictures in ``executor`` (by default a pool of ``slots`` processes, as :func:`workers` sizes it),
-    urgent ones first, at most ``slots`` at a time. Thread-safe: a finished picture hands out the next one from the executor's
-    thread."""
+    urgent ones first, at most ``slots`` at a time. Thread-safe: a finished picture hands out the next one from the
+    executor's thread."""
 
     def __init__(self, executor: concurrent.futures.Executor | None = None, slots: int | None = None) -> None:
         self.slots = slots or workers()
