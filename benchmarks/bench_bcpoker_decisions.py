@@ -10,26 +10,18 @@ the median, 99th percentile and maximum of each, and a digest of every action pl
 
 from __future__ import annotations
 
-import argparse
 import hashlib
-import statistics
 import time
 
+from benchmarks.command_line import CLOCKS, clock_option, read
+from benchmarks.timings import spread
 from games import simulate as sim
 from games.bcpoker import GAME
 from games.bcpoker.options import Options
 
 
-def percentile(sorted_ms: list[float], share: float) -> float:
-    return sorted_ms[min(len(sorted_ms) - 1, int(len(sorted_ms) * share))]
-
-
 def summary(name: str, seconds: list[float]) -> str:
-    ms = sorted(s * 1000 for s in seconds)
-    return (
-        f"{name}: {len(ms)} calls, median {statistics.median(ms):.3f} ms, "
-        f"p99 {percentile(ms, 0.99):.3f} ms, max {ms[-1]:.3f} ms"
-    )
+    return spread(name, [s * 1000 for s in seconds], "ms", digits=3)
 
 
 def play(
@@ -62,18 +54,8 @@ def play(
 
 def main(game=GAME, options=None, description: str = __doc__, games: int = 8) -> None:
     """The command line of this benchmark, for ``game`` (the sanma benchmark uses it too)."""
-    parser = argparse.ArgumentParser(description=description, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--games", type=int, default=games)
-    parser.add_argument("--players", type=int, default=3)
-    parser.add_argument("--seed", default="1")
-    parser.add_argument(
-        "--clock",
-        choices=("wall", "cpu"),
-        default="wall",
-        help="cpu: the process's CPU time, leaving out waits for a core on a busy machine",
-    )
-    args = parser.parse_args()
-    clock = time.perf_counter if args.clock == "wall" else time.process_time
+    args = read(description, games=games, players=3, seed="1", clock=clock_option("wall"))
+    clock = CLOCKS[args.clock]
     started = time.perf_counter()
     legal_times, choose_times, digest = play(args.players, args.games, args.seed, game, options, clock)
     elapsed = time.perf_counter() - started

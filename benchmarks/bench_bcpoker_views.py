@@ -9,11 +9,10 @@ of them, and prints the median, 99th percentile and maximum in microseconds.
 
 from __future__ import annotations
 
-import argparse
-import statistics
 import time
 
-from benchmarks.bench_bcpoker_decisions import percentile
+from benchmarks.command_line import read
+from benchmarks.timings import spread
 from games import simulate as sim
 from games.bcpoker import GAME
 from games.bcpoker.options import Options
@@ -44,19 +43,11 @@ def timed(build, arguments: list[tuple], repeat: int) -> list[float]:
 
 
 def line(name: str, seconds: list[float]) -> str:
-    us = sorted(s * 1e6 for s in seconds)
-    return (
-        f"{name}: {len(us)} views, median {statistics.median(us):.1f} µs, p99 {percentile(us, 0.99):.1f} µs, "
-        f"max {us[-1]:.1f} µs"
-    )
+    return spread(name, [s * 1e6 for s in seconds], "µs", what="views")
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=3)
-    parser.add_argument("--players", type=int, default=5)
-    parser.add_argument("--repeat", type=int, default=3)
-    args = parser.parse_args()
+    args = read(__doc__, games=3, players=5, repeat=3)
     kept = states(args.players, args.games)
     print(f"{len(kept)} positions of {args.games} games of {args.players} players")
     print(line("public_view", timed(GAME.public_view, [(s,) for s in kept], args.repeat)))

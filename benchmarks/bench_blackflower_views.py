@@ -5,18 +5,18 @@
 Plays seeded bot games and, at every step, times ``public_view`` and every seat's ``view`` (CPU time: the
 figures read from the state and the model built), then, for the same views, the model alone: built with
 ``model_construct`` as the engine does, and validated field by field from plain data (``model_validate`` of the
-view's dump), which is what ``model_construct`` saves. The median and the 99th percentile per view, in µs.
+view's dump), which is what ``model_construct`` saves. The median, 99th percentile and maximum per view, in µs.
 """
 
 from __future__ import annotations
 
-import argparse
-import statistics
 import time
 from collections.abc import Callable
 from functools import partial
 from typing import Any
 
+from benchmarks.command_line import read
+from benchmarks.timings import spread
 from games.blackflower import GAME, Options
 from games.blackflower.simulate import play_game
 from games.blackflower.views import PublicView, SeatView
@@ -30,16 +30,11 @@ def timed(call: Callable[[], Any], into: list[float]) -> Any:
 
 
 def line(name: str, samples: list[float]) -> str:
-    p99 = statistics.quantiles(samples, n=100)[98] if len(samples) > 1 else samples[0]
-    return f"  {name:<28} median {statistics.median(samples):7.1f} µs   p99 {p99:7.1f} µs   ({len(samples)} views)"
+    return "  " + spread(name, samples, "µs", what="views")
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--players", type=int, default=10)
-    parser.add_argument("--games", type=int, default=3)
-    parser.add_argument("--seed", default="1")
-    args = parser.parse_args()
+    args = read(__doc__, players=10, games=3, seed="1")
     public: list[float] = []
     seat: list[float] = []
     public_checked: list[float] = []

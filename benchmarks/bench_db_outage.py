@@ -12,13 +12,13 @@ goal: a few seconds, never the turn time).
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import statistics
 import tempfile
 import time
 from pathlib import Path
 
+from benchmarks.command_line import Option, read
 from bot.store import Store
 from bot.tables import PLAYING, Presenter, TableManager
 from tests.bot.outages import FullDisk, Outage, StoppedServer
@@ -76,11 +76,7 @@ async def run(backend: str, tables: int, down: float) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--backend", choices=("postgres", "sqlite"), default="postgres")
-    parser.add_argument("--tables", type=int, default=20)
-    parser.add_argument("--down", type=float, default=5.0)
-    args = parser.parse_args()
+    args = read(__doc__, backend=Option("postgres", choices=("postgres", "sqlite")), tables=20, down=5.0)
     asyncio.run(run(args.backend, args.tables, args.down))
 
 

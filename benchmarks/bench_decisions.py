@@ -14,27 +14,27 @@ does once started (bot/main.py), so that full collections leave start-up's objec
 
 from __future__ import annotations
 
-import argparse
 import gc
-import time
 
 from benchmarks.bench_bcpoker_decisions import play, summary
+from benchmarks.command_line import CLOCKS, Option, clock_option, read
 from games import game_names, get_game
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--games", type=int, default=6)
-    parser.add_argument("--seed", default="1")
-    parser.add_argument("--clock", choices=("wall", "cpu"), default="cpu")
-    parser.add_argument("--freeze", action="store_true", help="gc.freeze() after the imports, as the bot does")
-    args = parser.parse_args()
+    args = read(
+        __doc__,
+        games=6,
+        seed="1",
+        clock=clock_option("cpu"),
+        freeze=Option(False, "gc.freeze() after the imports, as the bot does"),
+    )
     import bot.main  # noqa: F401  (what a bot process holds)
 
     if args.freeze:
         gc.collect()
         gc.freeze()
-    clock = time.perf_counter if args.clock == "wall" else time.process_time
+    clock = CLOCKS[args.clock]
     for name in game_names():
         game = get_game(name)
         options = game.Options()

@@ -11,7 +11,6 @@ and deleting it (a replaced hand panel). The figures are the child's CPU per cal
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import io
 import json
@@ -23,6 +22,7 @@ from collections.abc import Awaitable
 
 import discord
 
+from benchmarks.command_line import Option, read
 from localdiscord import LocalDiscord
 from localdiscord.server import point_discord_at
 
@@ -108,6 +108,4 @@ if __name__ == "__main__":
         url, channel_id, count, loop = sys.argv[2:6]
         child(url, int(channel_id), int(count), loop)
     else:
-        parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-        parser.add_argument("--calls", type=int, default=300, help="calls of each kind")
-        asyncio.run(main(parser.parse_args().calls))
+        asyncio.run(main(read(__doc__, calls=Option(300, "calls of each kind")).calls))

@@ -11,13 +11,13 @@ while it ran (what every other table and interaction waits at worst).
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import functools
 import random
 import statistics
 import time
 
+from benchmarks.command_line import Option, read
 from bot.league import nights, pairing
 
 
@@ -90,11 +90,13 @@ async def run(sizes: list[int], runs: int, thread: bool) -> None:
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--players", type=int, nargs="+", default=[10, 20, 40, 100])
-    parser.add_argument("--runs", type=int, default=3)
-    parser.add_argument("--thread", action="store_true", help="draw in a thread instead (the GIL is shared)")
-    args = parser.parse_args(argv)
+    args = read(
+        __doc__,
+        argv,
+        players=[10, 20, 40, 100],
+        runs=3,
+        thread=Option(False, "draw in a thread instead (the GIL is shared)"),
+    )
     asyncio.run(run(args.players, args.runs, args.thread))
 
 

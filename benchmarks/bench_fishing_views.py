@@ -9,10 +9,8 @@ percentile and maximum of ``public_view`` and of ``view`` (the acting seat's) at
 
 from __future__ import annotations
 
-import argparse
-import statistics
-import time
-
+from benchmarks.command_line import CLOCKS, clock_option, read
+from benchmarks.timings import spread
 from games import get_game
 from games.simulate import bot_seats
 
@@ -43,27 +41,14 @@ def measure(name: str, games: int, seed: str, clock) -> tuple[list[float], list[
     return public, seat_views
 
 
-def summary(label: str, times: list[float]) -> str:
-    ordered = sorted(times)
-    p99 = ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
-    return (
-        f"{label:12} {len(times):6} calls · median {statistics.median(ordered):7.1f} µs · "
-        f"p99 {p99:7.1f} µs · max {ordered[-1]:8.1f} µs"
-    )
-
-
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--games", type=int, default=3)
-    parser.add_argument("--seed", default="1")
-    parser.add_argument("--clock", choices=("wall", "cpu"), default="cpu")
-    args = parser.parse_args()
-    clock = time.perf_counter if args.clock == "wall" else time.process_time
+    args = read(__doc__, games=3, seed="1", clock=clock_option("cpu"))
+    clock = CLOCKS[args.clock]
     for name, players in SETUPS.items():
         public, seat_views = measure(name, args.games, args.seed, clock)
         print(f"{name} ({players} players, {args.games} games, {args.clock} clock)")
-        print("  " + summary("public_view", public))
-        print("  " + summary("view", seat_views))
+        print("  " + spread("public_view", public, "µs"))
+        print("  " + spread("view", seat_views, "µs"))
 
 
 if __name__ == "__main__":

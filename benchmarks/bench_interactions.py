@@ -10,13 +10,13 @@ from an interaction being dispatched to the bot's answer arriving.
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import statistics
 import tempfile
 import time
 from pathlib import Path
 
+from benchmarks.command_line import Option, read
 from localdiscord import InteractionResult, LocalDiscord, run_client
 from localdiscord.strict import Strictness
 from tests.e2e.conftest import action_buttons, make_bot, table_message
@@ -139,11 +139,12 @@ async def report_calls(moves: int, latency: float) -> None:
 
 
 if __name__ == "__main__":
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--tables", type=int, default=50)
-    parser.add_argument("--turns", type=int, default=12)
-    parser.add_argument("--calls", action="store_true", help="REST calls per move of each game, and p99 answer time")
-    parser.add_argument("--moves", type=int, default=40)
-    parser.add_argument("--latency", type=float, default=0.25, help="seconds per REST call (--calls)")
-    args = parser.parse_args()
+    args = read(
+        __doc__,
+        tables=50,
+        turns=12,
+        calls=Option(False, "REST calls per move of each game, and p99 answer time"),
+        moves=40,
+        latency=Option(0.25, "seconds per REST call (--calls)"),
+    )
     asyncio.run(report_calls(args.moves, args.latency) if args.calls else main(args.tables, args.turns))

@@ -13,7 +13,6 @@ A query still running after ``--limit`` seconds is interrupted and reported as s
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import random
 import sqlite3
@@ -22,6 +21,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from benchmarks.command_line import Option, read
 from bot.store import Store
 
 GUILD = 1
@@ -164,11 +164,7 @@ async def run(lines: int, runs: int, limit: float) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--lines", type=int, default=100_000)
-    parser.add_argument("--runs", type=int, default=5)
-    parser.add_argument("--limit", type=float, default=60.0, help="seconds before a query is interrupted")
-    args = parser.parse_args()
+    args = read(__doc__, lines=100_000, runs=5, limit=Option(60.0, "seconds before a query is interrupted"))
     asyncio.run(run(args.lines, args.runs, args.limit))
 
 

@@ -11,12 +11,12 @@ the issue asks for at most one a table — and how many games finished and were 
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import tempfile
 from collections import Counter
 from pathlib import Path
 
+from benchmarks.command_line import Option, read
 from localdiscord import LocalDiscord, run_client
 from tests.e2e.conftest import E2E_STRICTNESS, make_bot
 from tests.e2e.test_lost_permissions import send_messages_away
@@ -40,8 +40,5 @@ async def main(tables: int, away: float) -> None:
 
 
 if __name__ == "__main__":
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--tables", type=int, default=50)
-    parser.add_argument("--away", type=float, default=600.0, help="seconds of the fake clock without the permission")
-    args = parser.parse_args()
+    args = read(__doc__, tables=50, away=Option(600.0, "seconds of the fake clock without the permission"))
     asyncio.run(main(args.tables, args.away))

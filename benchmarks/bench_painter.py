@@ -10,11 +10,11 @@ would run the event loop): in a pool of threads the GIL makes that CPU time the 
 
 from __future__ import annotations
 
-import argparse
 import concurrent.futures
 import multiprocessing
 import time
 
+from benchmarks.command_line import read
 from bot.render.pictures import panel_picture
 from tests.faces.table_games import sampled_seat_views
 
@@ -35,10 +35,7 @@ def timed(name: str, draw, views: list[dict]) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--pictures", type=int, default=120)
-    parser.add_argument("--workers", type=int, default=2)
-    args = parser.parse_args()
+    args = read(__doc__, pictures=120, workers=2)
     views = [v for v, _ in sampled_seat_views("sanma", seed="bench-0", every=3, limit=300)]
     views = [v for v in views if panel_picture("sanma", v) is not None][: args.pictures]
     timed("on the loop", lambda vs: [size(v) for v in vs], views)

@@ -10,13 +10,13 @@ for bytes uploaded, within the 100 KB budget (``faces/table.py``'s ``PNG_LEVEL``
 
 from __future__ import annotations
 
-import argparse
 import io
 import statistics
 import time
 
 from PIL import Image
 
+from benchmarks.command_line import read
 from bot.render import presentation
 from bot.render.pictures import has_panel_picture
 from faces.table import MARGIN, MIN_WIDTH, WIDTH
@@ -59,10 +59,7 @@ def encoded(images: list[Image.Image], options: dict[str, int], repeat: int) -> 
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--pictures", type=int, default=60)
-    parser.add_argument("--repeat", type=int, default=3)
-    args = parser.parse_args()
+    args = read(__doc__, pictures=60, repeat=3)
     print("per game and kind, for each setting: CPU per encoding, mean/largest file")
     print(f"{'':<19}" + "".join(f"{name:<24}" for name in SETTINGS))
     for game in SETUPS:

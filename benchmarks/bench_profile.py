@@ -20,8 +20,9 @@ import statistics
 import time
 from pathlib import Path
 
-from benchmarks.command_line import sizes
+from benchmarks.command_line import read
 from benchmarks.scratch import run_with_postgres
+from benchmarks.timings import percentile
 from bot.profile import find, load_page
 from bot.season_chart import league_lines
 from bot.store import Store
@@ -113,9 +114,10 @@ async def fill(store: Store, games: int, players: int, seed: int = 28) -> None:
 
 
 def percentiles(times: list[float]) -> str:
-    ordered = sorted(times)
-    at = lambda q: ordered[min(len(ordered) - 1, int(q * len(ordered)))]  # noqa: E731
-    return f"p50 {statistics.median(ordered):6.1f} ms · p95 {at(0.95):6.1f} ms · p99 {at(0.99):6.1f} ms"
+    return (
+        f"p50 {statistics.median(times):6.1f} ms · p95 {percentile(times, 0.95):6.1f} ms · "
+        f"p99 {percentile(times, 0.99):6.1f} ms"
+    )
 
 
 async def loop_lag(stop: asyncio.Event, worst: list[float]) -> None:
@@ -206,7 +208,7 @@ async def run(folder: Path, server: PostgresForTests, games: int, players: int, 
 
 
 def main() -> None:
-    given = sizes(__doc__, games=100_000, players=1000, runs=300)
+    given = vars(read(__doc__, games=100_000, players=1000, runs=300))
     replay_costs()
     run_with_postgres(lambda folder, server: run(folder, server, **given))
 

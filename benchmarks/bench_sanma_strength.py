@@ -12,7 +12,6 @@ which it dealt into a ron, its average placement (1-3), and its average decision
 
 from __future__ import annotations
 
-import argparse
 import hashlib
 import statistics
 import subprocess
@@ -22,6 +21,8 @@ from collections import defaultdict
 from collections.abc import Callable
 from pathlib import Path
 
+from benchmarks.command_line import Option, read
+from benchmarks.timings import percentile
 from games import simulate as sim
 from games.sanma import GAME
 from games.sanma.options import Options
@@ -82,17 +83,13 @@ def table(figures: dict[str, dict[str, list[float]]]) -> list[str]:
         lines.append(
             f"{name:<9} {len(f['placement']):>10} {hands:>6} {sum(f['won']) / hands:>9.1%} "
             f"{sum(f['dealt in']) / hands:>13.1%} {statistics.mean(f['placement']):>14.3f}  "
-            f"{statistics.median(ms):.3f} / {ms[int(len(ms) * 0.99)]:.3f} ms"
+            f"{statistics.median(ms):.3f} / {percentile(ms, 0.99):.3f} ms"
         )
     return lines
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--games", type=int, default=300)
-    parser.add_argument("--seed", default="1")
-    parser.add_argument("--previous", default=PREVIOUS, help="the previous bot's module, REV:PATH in git")
-    args = parser.parse_args()
+    args = read(__doc__, games=300, seed="1", previous=Option(PREVIOUS, "the previous bot's module, REV:PATH in git"))
     bots = {"current": GAME.bot_choose, "previous": previous_bot(args.previous)}
     started = time.perf_counter()
     figures = play(args.games, args.seed, bots)

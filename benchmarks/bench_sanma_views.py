@@ -3,19 +3,19 @@
     .venv/bin/python -m benchmarks.bench_sanma_views [--games 3] [--repeat 5]
 
 Views are built on every redraw (the public view, each open hand panel) and every bot turn. The engine builds a
-view as plain data and validates it into its model; this prints, per view, the median and 99th percentile of the
-whole build, of the validation alone (``model_validate`` of the view's data), and of building the same nested
+view as plain data and validates it into its model; this prints, per view, the median, 99th percentile and maximum
+of the whole build, of the validation alone (``model_validate`` of the view's data), and of building the same nested
 models without validation (``model_construct``, model by model). Microseconds of CPU, the best of a few runs.
 """
 
 from __future__ import annotations
 
-import argparse
-import statistics
 import time
 from collections.abc import Callable
 from typing import Any
 
+from benchmarks.command_line import read
+from benchmarks.timings import spread
 from games import simulate as sim
 from games.sanma import GAME, engine
 from games.sanma.state import SanmaState
@@ -62,21 +62,16 @@ def constructed(data: dict[str, Any]) -> PublicView:
 
 
 def line(name: str, micros: list[float]) -> str:
-    p99 = statistics.quantiles(micros, n=100)[98]
-    return f"{name:<34} {statistics.median(micros):8.1f} {p99:8.1f}"
+    return spread(name, micros, "µs", what="views")
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=3)
-    parser.add_argument("--repeat", type=int, default=5)
-    args = parser.parse_args()
+    args = read(__doc__, games=3, repeat=5)
     found = states(args.games)
     seats = [(state, seat) for state in found for seat in range(3)]
     public_dumps = [engine.public_view(state).model_dump() for state in found]
     seat_dumps = [engine.view(state, seat).model_dump() for state, seat in seats]
     print(f"{len(found)} states; microseconds of CPU per view")
-    print(f"{'':<34} {'median':>8} {'p99':>8}")
     print(line("public view, built", timed(engine.public_view, found, args.repeat)))
     print(line("  of which validation", timed(PublicView.model_validate, public_dumps, args.repeat)))
     print(line("  constructed instead of validated", timed(constructed, public_dumps, args.repeat)))

@@ -17,12 +17,13 @@ each round's games/s and the median ratios.
 
 from __future__ import annotations
 
-import argparse
 import json
 import statistics
 import subprocess
 import sys
 from pathlib import Path
+
+from benchmarks.command_line import Option, read
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -76,12 +77,13 @@ def timed(python: str, script: str, games: int, seed: str) -> dict[str, float]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--jansou-python", required=True, help="the Python of a virtualenv with jansou==0.14.0")
-    parser.add_argument("--games", type=int, default=20)
-    parser.add_argument("--seed", default="1")
-    parser.add_argument("--rounds", type=int, default=3)
-    args = parser.parse_args()
+    args = read(
+        __doc__,
+        jansou_python=Option(None, "the Python of a virtualenv with jansou==0.14.0", required=True),
+        games=20,
+        seed="1",
+        rounds=3,
+    )
     print(
         f"python -m games simulate sanma --games {args.games} --seed {args.seed} --json: "
         f"{cli_games_per_second(args.games, args.seed):.2f} games/s"

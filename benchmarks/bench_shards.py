@@ -37,7 +37,6 @@ and 1 s, and the answers/s of each layout.
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import collections
 import contextlib
@@ -48,6 +47,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from benchmarks.command_line import Option, read
 from benchmarks.proc_cpu import cpu_split, postmaster, resident_mb, server_cpu
 from benchmarks.shard_players import Answers, play_hands_each_turn, play_in_place
 from bot.global_limit import counted
@@ -299,27 +299,23 @@ async def main(
 
 
 if __name__ == "__main__":
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--tables", type=int, nargs="+", default=[25, 50, 100, 200])
-    parser.add_argument("--turns", type=int, default=12, help="the moves each table plays")
-    parser.add_argument("--processes", type=int, nargs="+", choices=sorted(LAYOUTS), default=[1, 2])
-    parser.add_argument(
-        "--hands-each-turn",
-        action="store_true",
-        help="both players open /hand every turn before the move (the earlier figures' driver)",
+    arguments = read(
+        __doc__,
+        tables=[25, 50, 100, 200],
+        turns=Option(12, "the moves each table plays"),
+        processes=Option([1, 2], choices=sorted(LAYOUTS)),
+        hands_each_turn=Option(
+            False, "both players open /hand every turn before the move (the earlier figures' driver)"
+        ),
+        rate_limits=Option(False, "the local Discord enforces Discord's rate limits"),
+        unpaced=Option(False, "the processes ignore their share of the global limit"),
+        think=Option(0.0, "seconds each player thinks before an interaction"),
+        timeline=Option(False, "also the p99 of every 5 s of play"),
+        code=Option(None, "the checkout whose bot code the processes run", kind=Path),
+        against=Option(
+            None, "another checkout whose bot code runs each table count too, for figures side by side", kind=Path
+        ),
     )
-    parser.add_argument("--rate-limits", action="store_true", help="the local Discord enforces Discord's rate limits")
-    parser.add_argument("--unpaced", action="store_true", help="the processes ignore their share of the global limit")
-    parser.add_argument("--think", type=float, default=0.0, help="seconds each player thinks before an interaction")
-    parser.add_argument("--timeline", action="store_true", help="also the p99 of every 5 s of play")
-    parser.add_argument("--code", type=Path, default=None, help="the checkout whose bot code the processes run")
-    parser.add_argument(
-        "--against",
-        type=Path,
-        default=None,
-        help="another checkout whose bot code runs each table count too, for figures side by side",
-    )
-    arguments = parser.parse_args()
     chosen = Options(
         arguments.turns, arguments.think, arguments.hands_each_turn, arguments.rate_limits, arguments.unpaced
     )

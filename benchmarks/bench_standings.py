@@ -21,8 +21,9 @@ from pathlib import Path
 
 import asyncpg
 
-from benchmarks.command_line import sizes
+from benchmarks.command_line import read
 from benchmarks.scratch import run_with_postgres
+from benchmarks.timings import percentile
 from bot.db_copy import copy_database
 from bot.league.standings import standings
 from bot.store import Store
@@ -81,8 +82,7 @@ async def time_standings(store: Store, runs: int) -> dict[str, tuple[float, floa
             started = time.perf_counter()
             await standings(store, GUILD, 1, game, min_games=5, limit=limit)
             times.append((time.perf_counter() - started) * 1000)
-        times.sort()
-        out[label] = (statistics.median(times), times[min(len(times) - 1, int(len(times) * 0.99))])
+        out[label] = (statistics.median(times), percentile(times, 0.99))
     return out
 
 
@@ -127,7 +127,7 @@ async def bench(folder: Path, server: PostgresForTests, games: int, players: int
 
 
 def main() -> None:
-    given = sizes(__doc__, games=100_000, players=1000, runs=50)
+    given = vars(read(__doc__, games=100_000, players=1000, runs=50))
     run_with_postgres(lambda folder, server: bench(folder, server, **given))
 
 

@@ -10,11 +10,12 @@ game), so both figures see the same machine load; prints the median of each.
 
 from __future__ import annotations
 
-import argparse
 import json
 import statistics
 import subprocess
 import sys
+
+from benchmarks.command_line import read
 
 PROBE = """
 import json, resource, time
@@ -31,9 +32,7 @@ print(json.dumps({"seconds": time.perf_counter() - t0,
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=5)
-    args = parser.parse_args(argv)
+    args = read(__doc__, argv, runs=5)
     runs: dict[bool, list[dict]] = {False: [], True: []}
     for _ in range(args.runs):
         for ratings in (False, True):

@@ -17,7 +17,7 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-from benchmarks.command_line import sizes
+from benchmarks.command_line import read
 from benchmarks.scratch import run_with_postgres
 from bot.db_copy import copy_database
 from bot.store import Store
@@ -113,7 +113,7 @@ async def bench(folder: Path, server: PostgresForTests, tables: int, games: int)
 
 
 def main() -> None:
-    given = sizes(__doc__, tables=1000, games=1000)
+    given = vars(read(__doc__, tables=1000, games=1000))
     run_with_postgres(lambda folder, server: bench(folder, server, **given))
 
 

@@ -14,7 +14,6 @@ process competing with the loop for the interpreter.
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import statistics
 import tempfile
@@ -22,6 +21,7 @@ import time
 from pathlib import Path
 
 from benchmarks.bench_standings import GUILD, fill
+from benchmarks.command_line import Option, read
 from bot.league import control
 from bot.store import Store
 
@@ -101,10 +101,11 @@ async def main(games: int, players: int, runs: int, oldest: bool = False) -> Non
 
 
 if __name__ == "__main__":
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=20_000)
-    parser.add_argument("--players", type=int, default=200)
-    parser.add_argument("--runs", type=int, default=5)
-    parser.add_argument("--oldest", action="store_true", help="the oldest tables: every later rating is rewritten")
-    args = parser.parse_args()
+    args = read(
+        __doc__,
+        games=20_000,
+        players=200,
+        runs=5,
+        oldest=Option(False, "the oldest tables: every later rating is rewritten"),
+    )
     asyncio.run(main(args.games, args.players, args.runs, args.oldest))

@@ -9,10 +9,11 @@ The first render of a game loads and scales its faces; that warm-up is not count
 
 from __future__ import annotations
 
-import argparse
 import statistics
 import time
 
+from benchmarks.command_line import read
+from benchmarks.timings import percentile
 from bot.render.pictures import table_picture
 from tests.faces.table_games import SETUPS, sampled_views
 
@@ -37,7 +38,7 @@ def measure(game: str, render, views: list[dict], repeat: int) -> dict:
         "game": game,
         "renders": len(times),
         "median_ms": round(statistics.median(times) * 1000, 2),
-        "p95_ms": round(times[int(len(times) * 0.95)] * 1000, 2),
+        "p95_ms": round(percentile(times, 0.95) * 1000, 2),
         "median_kb": round(statistics.median(sizes) / 1024, 1),
         "max_kb": round(max(sizes) / 1024, 1),
     }
@@ -45,10 +46,7 @@ def measure(game: str, render, views: list[dict], repeat: int) -> dict:
 
 def report(doc: str, games: list[str], bench) -> None:
     """Parses ``--games``/``--repeat`` and prints ``bench(game, games, repeat)``'s figures, a line per game."""
-    parser = argparse.ArgumentParser(description=doc.splitlines()[0])
-    parser.add_argument("--games", type=int, default=3)
-    parser.add_argument("--repeat", type=int, default=3)
-    args = parser.parse_args()
+    args = read(doc, games=3, repeat=3)
     print(f"{'game':<12} {'renders':>7} {'median ms':>9} {'p95 ms':>7} {'median KB':>9} {'max KB':>7}")
     for game in games:
         r = bench(game, args.games, args.repeat)

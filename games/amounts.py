@@ -5,8 +5,9 @@ is read back, each game's subclass its verb, what the number is, and its words::
     class Bet(Amount):
         VERB = "bet"
         MEANING = "A bet is a whole number of chips"
+        TEXT = "Bet {}"
 
-``str(Bet(20)) == "bet:20"``, ``Bet.form() == "bet:{}"``, ``Bet.read("bet:20") == Bet(20)``, ``Bet.read("hit")`` is None, and
+``str(Bet(20)) == "bet:20"``, ``Bet(20).text == "Bet 20"``, ``Bet.form() == "bet:{}"``, ``Bet.read("bet:20") == Bet(20)``, ``Bet.read("hit")`` is None, and
 ``Bet.read("bet:-5")`` refuses with "A bet is a whole number of chips, not '-5'."
 """
 
@@ -27,9 +28,15 @@ class Amount:
 
     VERB: ClassVar[str]  # the wire string's head: ``bet`` in ``bet:20``
     MEANING: ClassVar[str]  # what the number must be, as a refusal says it
+    TEXT: ClassVar[str]  # the action in words, as its button says it, ``{}`` where the number goes: ``Bet {}``
 
     def __str__(self) -> str:
         return f"{self.VERB}:{self.amount}"
+
+    @property
+    def text(self) -> str:
+        """The action in words: ``TEXT`` with the number (a game whose words need more says them itself)."""
+        return self.TEXT.format(self.amount)
 
     @classmethod
     def read(cls, action: str) -> Self | None:

@@ -34,10 +34,7 @@ class Bet(Amount):
 
     VERB = "bet"
     MEANING = "A bet is a whole number of chips"
-
-    @property
-    def text(self) -> str:
-        return f"Bet {self.amount}"
+    TEXT = "Bet {}"
 
 
 Action = Bet | Move

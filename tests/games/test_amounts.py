@@ -3,8 +3,11 @@ write and read their wire strings one way, and refuse a number that is not whole
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import pytest
 
+from games.amounts import Amount
 from games.base import GameError
 from games.blackflower import actions as blackflower
 from games.hachihachi import actions as hachihachi
@@ -39,8 +42,20 @@ def test_a_number_that_is_not_whole_is_refused_with_the_games_sentence(module, k
 
 
 def test_the_words_stay_each_games_own() -> None:
-    assert blackflower.describe("bet:20") == "Bet 20"
+    assert blackflower.describe("bet:20") == "Bet 20" and blackflower.describe("bet:0") == "Bet 0"
     assert (
         hachihachi.describe("repay:120") == "Repay 120p (10K)"
         and hachihachi.describe("repay:0") == "Keep my cash (repay 0)"
     )
+
+
+def test_an_amount_says_its_words_from_its_declared_text() -> None:
+    """A subclass that declares only its text, with ``{}`` for the number, gets its words from it."""
+
+    @dataclass(frozen=True, slots=True)
+    class Raise(Amount):
+        VERB = "raise"
+        MEANING = "A raise is a whole number of chips"
+        TEXT = "Raise by {} chips"
+
+    assert Raise.read("raise:15") == Raise(15) and Raise(15).text == "Raise by 15 chips"
