@@ -2,7 +2,7 @@
 
 :class:`bot.store.Store` is written once against aiosqlite's small surface (``execute`` with
 ``?`` placeholders, a cursor with ``fetchone``/``fetchall``/``lastrowid``/``rowcount``,
-``executescript``, ``in_transaction``) and sqlite3's exceptions. :class:`PgConnection` gives
+``execute_fetchall``, ``executescript``, ``in_transaction``) and sqlite3's exceptions. :class:`PgConnection` gives
 the same surface over asyncpg, so every dialect difference of the queries lives here and in
 ``bot/migrations/postgresql/`` (the schema, in PostgreSQL's own types and trigger syntax):
 
@@ -150,7 +150,11 @@ class PgConnection:
     def execute(self, sql: str, params: Sequence[Any] = ()) -> _Statement:
         return _Statement(self, sql, tuple(params))
 
-    async def _run(self, sql: str, params: Sequence[Any]) -> PgCursor:
+    async def execute_fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[asyncpg.Record]:
+        """Every row of one statement (a read, or a write's ``RETURNING``), as aiosqlite's ``execute_fetchall``."""
+        return await (await self._run(sql, tuple(params), rows=True)).fetchall()
+
+    async def _run(self, sql: str, params: Sequence[Any], *, rows: bool = False) -> PgCursor:
         text = placeholders(sql)
         returns_id = bool(_ID_TABLES.match(text)) and "RETURNING" not in text.upper()
         if returns_id:
@@ -163,10 +167,10 @@ class PgConnection:
                 text.lstrip().upper().startswith("BEGIN") or (reads and not returns_id and not conn.is_in_transaction())
             )
             try:
-                if reads or returns_id:
-                    rows = await conn.fetch(text, *params)
+                if reads or returns_id or rows:
+                    found = await conn.fetch(text, *params)
                     self._in_transaction = conn.is_in_transaction()
-                    return PgCursor(rows, rows[0]["id"] if returns_id and rows else None, len(rows))
+                    return PgCursor(found, found[0]["id"] if returns_id and found else None, len(found))
                 status = await conn.execute(text, *params)
                 self._in_transaction = conn.is_in_transaction()
                 break
