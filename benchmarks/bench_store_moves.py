@@ -25,7 +25,7 @@ from benchmarks.command_line import sizes
 from benchmarks.proc_cpu import tree_cpu
 from benchmarks.scratch import run_with_postgres
 from bot.postgres import PgConnection
-from bot.store import Store, TableRow
+from bot.store import PlayedMove, Store, TableRow
 from bot.tables import Presenter, TableManager
 from tests.postgres_server import PostgresForTests
 
@@ -119,22 +119,15 @@ async def moves_and_ends(store: Store, moves: int, games: int) -> None:
 
     async def move(i: int) -> None:
         nonlocal row
+        move = PlayedMove(i % 2, "play:1L", 1 + i % 2)
         row = await store.tables.record_action(
-            row.id,
-            seat=i % 2,
-            action="play:1L",
-            actor_id=1 + i % 2,
-            source="player",
-            snapshot=snapshot,
-            deadline=1.0 + i,
-            expected_version=row.version,
+            row.id, move, snapshot=snapshot, deadline=1.0 + i, expected_version=row.version
         )
 
     async def end(i: int) -> None:
         t = ending[i]
-        await store.tables.finish(
-            t.id, seat=0, action="stop", actor_id=1, snapshot=snapshot, expected_version=t.version, results=results
-        )
+        move = PlayedMove(0, "stop", 1)
+        await store.tables.finish(t.id, move=move, snapshot=snapshot, expected_version=t.version, results=results)
 
     print(f"  snapshot: {len(snapshot)} characters")
     await measured(counter, "record_action", moves, move)

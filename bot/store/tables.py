@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, Literal
 
 import aiosqlite
@@ -64,6 +65,17 @@ class ActionRow(Row):
     actor_id: int | None
     source: ActionSource
     at: float
+
+
+@dataclass(frozen=True)
+class PlayedMove:
+    """One action as a table's log keeps it: the seat that played it (None: the table's own), the action, the user
+    who played it (None for a timeout or a bot) and how it came."""
+
+    seat: int | None
+    action: str
+    actor_id: int | None
+    source: ActionSource = "player"
 
 
 def _snapshot_text(snapshot: Any) -> str | None:
@@ -290,39 +302,27 @@ class TableRepository:
             )
 
     async def record_action(
-        self,
-        table_id: int,
-        *,
-        seat: int | None,
-        action: str,
-        actor_id: int | None,
-        source: ActionSource,
-        snapshot: Any,
-        deadline: float | None,
-        expected_version: int,
+        self, table_id: int, move: PlayedMove, *, snapshot: Any, deadline: float | None, expected_version: int
     ) -> TableRow:
-        """Append one action and store the new snapshot and deadline, atomically."""
+        """Append ``move`` to the table's log and store the new snapshot and deadline, atomically."""
         text = _snapshot_text(snapshot)
         async with self._conn.transaction() as db:
             now = self._conn.now()
             changes = {"snapshot": text, "deadline": deadline, "updated_at": now}
             table = await self._bump(db, table_id, expected_version, ("playing",), changes)
-            await self._append_action(db, table_id, seat, action, actor_id, source, now)
+            await self._append_action(db, table_id, move, now)
             return table
 
     async def finish(
         self,
         table_id: int,
         *,
-        seat: int | None = None,
-        action: str | None = None,
-        actor_id: int | None = None,
-        source: ActionSource = "player",
+        move: PlayedMove | None = None,
         snapshot: Any,
         expected_version: int,
         results: Sequence[Mapping[str, Any]],
     ) -> TableRow:
-        """Playing → finished, in one transaction with the final action (if any), the game's ledger lines
+        """Playing → finished, in one transaction with the final move (if any), the game's ledger lines
         (kind ``'game'`` unless an entry names another, the table's game and season) and the players' ratings.
         A seat with no line (e.g. a Black Flower player who sat out every round) gets a ``game`` line
         of 0, so that every finished game is in each of its players' history and standings.
@@ -337,8 +337,8 @@ class TableRepository:
             now = self._conn.now()
             changes = {"status": "finished", "snapshot": text, "deadline": None, "updated_at": now, "finished_at": now}
             finished = await self._bump(db, table_id, expected_version, ("playing",), changes)
-            if action is not None:
-                await self._append_action(db, table_id, seat, action, actor_id, source, now)
+            if move is not None:
+                await self._append_action(db, table_id, move, now)
             season_id = finished.season_id
             if season_id is None:  # a table started without a season: the guild's open one
                 season_id = (await self._seasons.ensure_in(db, finished.guild_id)).id
@@ -402,19 +402,10 @@ class TableRepository:
         refusal = _refusal(table_id, expected_version, statuses, now["version"], now["status"])
         raise refusal or StaleVersion(table_id, expected_version, now["version"])
 
-    async def _append_action(
-        self,
-        db: aiosqlite.Connection,
-        table_id: int,
-        seat: int | None,
-        action: str,
-        actor_id: int | None,
-        source: str,
-        at: float,
-    ) -> None:
+    async def _append_action(self, db: aiosqlite.Connection, table_id: int, move: PlayedMove, at: float) -> None:
         """The table's next action in its log (its ``seq`` the last one's + 1, from 1), in one statement."""
         await db.execute(
             "INSERT INTO actions (table_id, seq, seat, action, actor_id, source, at) VALUES"
             " (?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM actions WHERE table_id = ?), ?, ?, ?, ?, ?)",
-            (table_id, table_id, seat, action, actor_id, source, at),
+            (table_id, table_id, move.seat, move.action, move.actor_id, move.source, at),
         )

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from bot.store import StaleVersion, Store
+from bot.store import PlayedMove, StaleVersion, Store
 from tests.bot.store_moves import record_move
 from tests.bot.test_store import playing_table
 
@@ -82,8 +82,9 @@ async def test_a_games_end_reads_its_table_row_no_more(store: Store):
         {"participant": "user:1", "user_id": 1, "name": "user1", "seat": 0, "amount": 6, "placing": 1},
         {"participant": f"bot:{table.id}:1", "user_id": None, "name": "Bot 1", "seat": 1, "amount": -6, "placing": 2},
     ]
+    move = PlayedMove(0, "stop", 1)
     done = await store.tables.finish(
-        table.id, seat=0, action="stop", actor_id=1, snapshot="{}", expected_version=table.version, results=results
+        table.id, move=move, snapshot="{}", expected_version=table.version, results=results
     )
     assert "SELECT *" not in sent.statements and sent.statements.count("UPDATE tables") == 1
     assert done == await store.tables.get(table.id) and done.status == "finished"
