@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from bot.store import PlayedMove, StaleVersion, Store
+from bot.store import NotFound, PlayedMove, StaleVersion, Store, WrongStatus
 from tests.bot.store_moves import record_move
 from tests.bot.test_store import playing_table
 
@@ -88,3 +88,20 @@ async def test_a_games_end_reads_its_table_row_no_more(store: Store):
     )
     assert "SELECT *" not in sent.statements and sent.statements.count("UPDATE tables") == 1
     assert done == await store.tables.get(table.id) and done.status == "finished"
+
+
+async def test_a_refused_write_says_why_as_before(store: Store):
+    """The UPDATE that checks version and status itself changes nothing when either is wrong; the refusal then
+    names the cause: no such table, a stale version (first), or a status the write does not apply to."""
+    lobby = await store.tables.create(100, 9, "koikoi", {}, 1, [{"user_id": 1, "name": "user1", "bot": False}], 90)
+    with pytest.raises(NotFound):
+        await record_move(store, lobby.model_copy(update={"id": 12345}), "play:1L", {"n": 1})
+    with pytest.raises(WrongStatus) as wrong:
+        await record_move(store, lobby, "play:1L", {"n": 1})
+    assert (wrong.value.status, wrong.value.wanted) == ("lobby", ("playing",))
+    with pytest.raises(StaleVersion) as stale:
+        await record_move(store, lobby, "play:1L", {"n": 1}, version=lobby.version + 3)
+    assert (stale.value.expected, stale.value.actual) == (lobby.version + 3, lobby.version)
+    with pytest.raises(NotFound):
+        await store.tables.cancel(12345)
+    assert await store.tables.get(lobby.id) == lobby and await store.tables.actions(lobby.id) == []
