@@ -44,7 +44,9 @@ async def koikoi_snapshot(store: Store) -> str:
     for _ in range(6):
         (seat,) = table.to_act()
         action = table.game.legal_actions(table.state, seat)[0]
-        await manager.act(table.id, table.seats[seat].user_id, table.seat_version(seat), action)
+        user = table.seats[seat].user_id
+        assert user is not None  # both seats are people
+        await manager.act(table.id, user, table.seat_version(seat), action)
     await manager.idle()
     await manager.close()
     row = await store.tables.get(table.id)
