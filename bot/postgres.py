@@ -2,7 +2,7 @@
 
 :class:`bot.store.Store` is written once against aiosqlite's small surface (``execute`` with
 ``?`` placeholders, a cursor with ``fetchone``/``fetchall``/``lastrowid``/``rowcount``,
-``executescript``, ``in_transaction``) and sqlite3's exceptions. :class:`PgConnection` gives
+``execute_fetchall``, ``executescript``, ``in_transaction``) and sqlite3's exceptions. :class:`PgConnection` gives
 the same surface over asyncpg, so every dialect difference of the queries lives here and in
 ``bot/migrations/postgresql/`` (the schema, in PostgreSQL's own types and trigger syntax):
 
@@ -24,7 +24,8 @@ from __future__ import annotations
 import re
 import sqlite3
 from collections.abc import Sequence
-from typing import Any
+from functools import lru_cache
+from typing import Any, NamedTuple
 
 import asyncpg
 
@@ -47,6 +48,26 @@ def placeholders(sql: str) -> str:
         return f"${count}"
 
     return re.sub(r"\?", number, _RESERVED.sub('"placing"', sql))
+
+
+class _Sql(NamedTuple):
+    """A statement of the store as PostgreSQL takes it, and what the connection needs to know about it."""
+
+    text: str
+    returns_id: bool  # an INSERT into a table with an id, which returns it
+    reads: bool  # a SELECT (or WITH … SELECT)
+    begins: bool  # a BEGIN
+
+
+@lru_cache(maxsize=1024)
+def _statement(sql: str) -> _Sql:
+    """``sql`` translated, once per text: the store sends the same few statements on every move."""
+    text = placeholders(sql)
+    returns_id = bool(_ID_TABLES.match(text)) and "RETURNING" not in text.upper()
+    if returns_id:
+        text += " RETURNING id"
+    head = text.lstrip().upper()
+    return _Sql(text, returns_id, head.startswith(("SELECT", "WITH")), head.startswith("BEGIN"))
 
 
 # a connection that is gone: closed by the server or the network (asyncpg's InterfaceError says "connection is
@@ -150,23 +171,21 @@ class PgConnection:
     def execute(self, sql: str, params: Sequence[Any] = ()) -> _Statement:
         return _Statement(self, sql, tuple(params))
 
-    async def _run(self, sql: str, params: Sequence[Any]) -> PgCursor:
-        text = placeholders(sql)
-        returns_id = bool(_ID_TABLES.match(text)) and "RETURNING" not in text.upper()
-        if returns_id:
-            text += " RETURNING id"
-        reads = text.lstrip().upper().startswith(("SELECT", "WITH"))
+    async def execute_fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[asyncpg.Record]:
+        """Every row of one statement (a read, or a write's ``RETURNING``), as aiosqlite's ``execute_fetchall``."""
+        return await (await self._run(sql, tuple(params), rows=True)).fetchall()
+
+    async def _run(self, sql: str, params: Sequence[Any], *, rows: bool = False) -> PgCursor:
+        text, returns_id, reads, begins = _statement(sql)
         for attempt in (1, 2):
             conn = await self._live()
             # what may be sent again on a new connection: a BEGIN, or a read outside a transaction (nothing written)
-            again = attempt == 1 and (
-                text.lstrip().upper().startswith("BEGIN") or (reads and not returns_id and not conn.is_in_transaction())
-            )
+            again = attempt == 1 and (begins or (reads and not returns_id and not conn.is_in_transaction()))
             try:
-                if reads or returns_id:
-                    rows = await conn.fetch(text, *params)
+                if reads or returns_id or rows:
+                    found = await conn.fetch(text, *params)
                     self._in_transaction = conn.is_in_transaction()
-                    return PgCursor(rows, rows[0]["id"] if returns_id and rows else None, len(rows))
+                    return PgCursor(found, found[0]["id"] if returns_id and found else None, len(found))
                 status = await conn.execute(text, *params)
                 self._in_transaction = conn.is_in_transaction()
                 break

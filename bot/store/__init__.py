@@ -36,7 +36,7 @@ from bot.store.ledger import (
 from bot.store.results import PLAYER_FINISHED, HistoryOpponent, HistoryRow, StandingRow
 from bot.store.seasons import SeasonRow
 from bot.store.store import Store
-from bot.store.tables import OPEN_STATUSES, ActionRow, ActionSource, TableRow, TableStatus
+from bot.store.tables import OPEN_STATUSES, ActionRow, ActionSource, PlayedMove, TableRow, TableStatus
 
 __all__ = [
     "CONFIG_KEYS",
@@ -57,6 +57,7 @@ __all__ = [
     "LedgerRow",
     "LedgerTotal",
     "NotFound",
+    "PlayedMove",
     "SaveFailed",
     "SeasonRow",
     "StaleVersion",

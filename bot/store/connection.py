@@ -136,12 +136,15 @@ class Connection:
         async with self.read() as db:
             return await self.fetchall(db, sql, params)
 
+    # One call into the driver each (aiosqlite's thread, or PostgreSQL): a cursor's execute, fetch and close would be
+    # three wake-ups of the event loop on SQLite.
     @staticmethod
     async def fetchone(db: aiosqlite.Connection, sql: str, params: Sequence[Any] = ()) -> sqlite3.Row | None:
-        async with db.execute(sql, params) as cur:
-            return await cur.fetchone()
+        """The first row of ``sql`` (a read, or a write's ``RETURNING``), if any; for queries of one row."""
+        rows = await db.execute_fetchall(sql, params)
+        return next(iter(rows), None)
 
     @staticmethod
     async def fetchall(db: aiosqlite.Connection, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
-        async with db.execute(sql, params) as cur:
-            return list(await cur.fetchall())
+        """Every row of ``sql`` (a read, or a write's ``RETURNING``)."""
+        return list(await db.execute_fetchall(sql, params))

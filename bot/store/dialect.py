@@ -19,8 +19,9 @@ class Dialect:
 
 
 # SQLite: BEGIN IMMEDIATE takes the database's write lock, so a version read in the
-# transaction stays true until COMMIT. PostgreSQL: the table's row is locked (FOR UPDATE),
-# so a second process's write to the same table waits, then sees the new version and is refused.
+# transaction stays true until COMMIT. PostgreSQL: the table's row is locked (FOR UPDATE, or by the
+# UPDATE that names the version it expects), so a second process's write to the same table waits,
+# then sees the new version and is refused.
 SQLITE = Dialect("sqlite", "BEGIN IMMEDIATE", "", "")
 POSTGRES = Dialect(
     "postgresql",

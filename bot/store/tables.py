@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, Literal
 
 import aiosqlite
@@ -64,6 +65,17 @@ class ActionRow(Row):
     actor_id: int | None
     source: ActionSource
     at: float
+
+
+@dataclass(frozen=True)
+class PlayedMove:
+    """One action as a table's log keeps it: the seat that played it (None: the table's own), the action, the user
+    who played it (None for a timeout or a bot) and how it came."""
+
+    seat: int | None
+    action: str
+    actor_id: int | None
+    source: ActionSource = "player"
 
 
 def _snapshot_text(snapshot: Any) -> str | None:
@@ -133,6 +145,18 @@ def _result_lines(table: TableRow, season_id: int, results: Sequence[Mapping[str
             )
         )
     return entries
+
+
+def _refusal(
+    table_id: int, expected_version: int | None, statuses: Sequence[str], version: int, status: str
+) -> StaleVersion | WrongStatus | None:
+    """Why a table at ``version`` in ``status`` may not be changed by a write that expects ``expected_version`` (None:
+    any) and one of ``statuses``; None when it may."""
+    if expected_version is not None and version != expected_version:
+        return StaleVersion(table_id, expected_version, version)
+    if status not in statuses:
+        return WrongStatus(table_id, status, statuses)
+    return None
 
 
 class TableRepository:
@@ -241,12 +265,8 @@ class TableRepository:
         """Change the seats of an open table, lobby or playing (e.g. a resignation: a bot takes
         over). Bumps the version; :class:`StaleVersion` when it moved."""
         async with self._conn.transaction() as db:
-            await self._check(db, table_id, expected_version, OPEN_STATUSES)
-            await db.execute(
-                "UPDATE tables SET seats = ?, version = version + 1, updated_at = ? WHERE id = ?",
-                (_seats_json(seats), self._conn.now(), table_id),
-            )
-            return await self._table_in(db, table_id)
+            changes = {"seats": _seats_json(seats), "updated_at": self._conn.now()}
+            return await self._bump(db, table_id, expected_version, OPEN_STATUSES, changes)
 
     async def set_message(self, table_id: int, message_id: int | None) -> None:
         """Remember the public table message (does not bump the version)."""
@@ -268,51 +288,41 @@ class TableRepository:
         expected_version: int,
     ) -> TableRow:
         """Lobby → playing, with the final seats, the seed and the first snapshot."""
+        changes = {
+            "status": "playing",
+            "seats": _seats_json(seats),
+            "seed": seed,
+            "snapshot": _snapshot_text(snapshot),
+            "deadline": deadline,
+            "season_id": season_id,
+        }
         async with self._conn.transaction() as db:
-            await self._check(db, table_id, expected_version, ("lobby",))
-            await db.execute(
-                "UPDATE tables SET status = 'playing', seats = ?, seed = ?, snapshot = ?, deadline = ?,"
-                " season_id = ?, version = version + 1, updated_at = ? WHERE id = ?",
-                (_seats_json(seats), seed, _snapshot_text(snapshot), deadline, season_id, self._conn.now(), table_id),
+            return await self._bump(
+                db, table_id, expected_version, ("lobby",), {**changes, "updated_at": self._conn.now()}
             )
-            return await self._table_in(db, table_id)
 
     async def record_action(
-        self,
-        table_id: int,
-        *,
-        seat: int | None,
-        action: str,
-        actor_id: int | None,
-        source: ActionSource,
-        snapshot: Any,
-        deadline: float | None,
-        expected_version: int,
+        self, table_id: int, move: PlayedMove, *, snapshot: Any, deadline: float | None, expected_version: int
     ) -> TableRow:
-        """Append one action and store the new snapshot and deadline, atomically."""
+        """Append ``move`` to the table's log and store the new snapshot and deadline, atomically."""
+        text = _snapshot_text(snapshot)
         async with self._conn.transaction() as db:
-            await self._check(db, table_id, expected_version, ("playing",))
             now = self._conn.now()
-            await self._append_action(db, table_id, seat, action, actor_id, source, now)
-            await db.execute(
-                "UPDATE tables SET snapshot = ?, deadline = ?, version = version + 1, updated_at = ? WHERE id = ?",
-                (_snapshot_text(snapshot), deadline, now, table_id),
-            )
-            return await self._table_in(db, table_id)
+            changes = {"snapshot": text, "deadline": deadline, "updated_at": now}
+            table = await self._bump(db, table_id, expected_version, ("playing",), changes)
+            await self._append_action(db, table_id, move, now)
+            return table
 
     async def finish(
         self,
         table_id: int,
         *,
-        seat: int | None = None,
-        action: str | None = None,
-        actor_id: int | None = None,
-        source: ActionSource = "player",
+        move: PlayedMove | None = None,
         snapshot: Any,
         expected_version: int,
         results: Sequence[Mapping[str, Any]],
     ) -> TableRow:
-        """Playing → finished, in one transaction with the final action (if any), the game's ledger lines
+        """Playing → finished, in one transaction with the final move (if any), the game's ledger lines
         (kind ``'game'`` unless an entry names another, the table's game and season) and the players' ratings.
         A seat with no line (e.g. a Black Flower player who sat out every round) gets a ``game`` line
         of 0, so that every finished game is in each of its players' history and standings.
@@ -322,35 +332,28 @@ class TableRepository:
         """
         from bot.league import ratings  # the league builds on the store, not the other way round
 
+        text = _snapshot_text(snapshot)
         async with self._conn.transaction() as db:
-            table = await self._check(db, table_id, expected_version, ("playing",))
             now = self._conn.now()
-            if action is not None:
-                await self._append_action(db, table_id, seat, action, actor_id, source, now)
-            season_id = table.season_id
-            if season_id is None:
-                season_id = (await self._seasons.ensure_in(db, table.guild_id)).id
-            await db.execute(
-                "UPDATE tables SET status = 'finished', snapshot = ?, deadline = NULL, season_id = ?,"
-                " version = version + 1, updated_at = ?, finished_at = ? WHERE id = ?",
-                (_snapshot_text(snapshot), season_id, now, now, table_id),
-            )
-            await self._ledger.insert(db, _result_lines(table, season_id, results), now)
-            finished = await self._table_in(db, table_id)
+            changes = {"status": "finished", "snapshot": text, "deadline": None, "updated_at": now, "finished_at": now}
+            finished = await self._bump(db, table_id, expected_version, ("playing",), changes)
+            if move is not None:
+                await self._append_action(db, table_id, move, now)
+            season_id = finished.season_id
+            if season_id is None:  # a table started without a season: the guild's open one
+                season_id = (await self._seasons.ensure_in(db, finished.guild_id)).id
+                await db.execute("UPDATE tables SET season_id = ? WHERE id = ?", (season_id, table_id))
+                finished = finished.model_copy(update={"season_id": season_id})
+            await self._ledger.insert(db, _result_lines(finished, season_id, results), now)
             await ratings.rate_table(db, finished)  # in the same transaction: ratings never miss a game
             return finished
 
     async def cancel(self, table_id: int, expected_version: int | None = None) -> TableRow:
         """Lobby or playing → cancelled (no ledger lines). ``expected_version=None`` skips the check."""
         async with self._conn.transaction() as db:
-            await self._check(db, table_id, expected_version, OPEN_STATUSES)
             now = self._conn.now()
-            await db.execute(
-                "UPDATE tables SET status = 'cancelled', deadline = NULL, version = version + 1,"
-                " updated_at = ?, finished_at = ? WHERE id = ?",
-                (now, now, table_id),
-            )
-            return await self._table_in(db, table_id)
+            changes = {"status": "cancelled", "deadline": None, "updated_at": now, "finished_at": now}
+            return await self._bump(db, table_id, expected_version, OPEN_STATUSES, changes)
 
     # ----------------------------------------------------------------- inside a transaction
 
@@ -366,29 +369,43 @@ class TableRepository:
         self, db: aiosqlite.Connection, table_id: int, expected_version: int | None, statuses: Sequence[str]
     ) -> TableRow:
         table = await self._table_in(db, table_id, lock=True)
-        if expected_version is not None and table.version != expected_version:
-            raise StaleVersion(table_id, expected_version, table.version)
-        if table.status not in statuses:
-            raise WrongStatus(table_id, table.status, statuses)
+        refusal = _refusal(table_id, expected_version, statuses, table.version, table.status)
+        if refusal is not None:
+            raise refusal
         return table
 
-    async def _append_action(
+    async def _bump(
         self,
         db: aiosqlite.Connection,
         table_id: int,
-        seat: int | None,
-        action: str,
-        actor_id: int | None,
-        source: str,
-        at: float,
-    ) -> int:
-        row = await self._conn.fetchone(
-            db, "SELECT COALESCE(MAX(seq), 0) + 1 FROM actions WHERE table_id = ?", (table_id,)
-        )
-        assert row is not None  # an aggregate always has a row
-        seq = int(row[0])
+        expected_version: int | None,
+        statuses: Sequence[str],
+        changes: Mapping[str, Any],
+    ) -> TableRow:
+        """The table's row with ``changes`` (column → value) and its version bumped, in one statement that changes
+        it only at ``expected_version`` (``None``: any) and in one of ``statuses``; the new row as the statement
+        returns it. When it changes nothing, the row is read to say why: :class:`NotFound`, :class:`StaleVersion`
+        or :class:`WrongStatus`. The statement locks the row until the transaction ends, as :meth:`_check` does."""
+        sets = "".join(f"{column} = ?, " for column in changes)
+        sql = f"UPDATE tables SET {sets}version = version + 1 WHERE id = ? AND status IN ({', '.join('?' * len(statuses))})"
+        params = [*changes.values(), table_id, *statuses]
+        if expected_version is not None:
+            sql += " AND version = ?"
+            params.append(expected_version)
+        row = await self._conn.fetchone(db, sql + " RETURNING *", params)
+        if row is not None:
+            return _table(row)
+        now = await self._conn.fetchone(db, "SELECT version, status FROM tables WHERE id = ?", (table_id,))
+        if now is None:
+            raise NotFound(f"no table {table_id}")
+        # the version only grows, so a row that did not match at the UPDATE is stale even if read at the one expected
+        refusal = _refusal(table_id, expected_version, statuses, now["version"], now["status"])
+        raise refusal or StaleVersion(table_id, expected_version, now["version"])
+
+    async def _append_action(self, db: aiosqlite.Connection, table_id: int, move: PlayedMove, at: float) -> None:
+        """The table's next action in its log (its ``seq`` the last one's + 1, from 1), in one statement."""
         await db.execute(
-            "INSERT INTO actions (table_id, seq, seat, action, actor_id, source, at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-            (table_id, seq, seat, action, actor_id, source, at),
+            "INSERT INTO actions (table_id, seq, seat, action, actor_id, source, at) VALUES"
+            " (?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM actions WHERE table_id = ?), ?, ?, ?, ?, ?)",
+            (table_id, table_id, move.seat, move.action, move.actor_id, move.source, at),
         )
-        return seq

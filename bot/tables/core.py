@@ -16,7 +16,7 @@ from typing import Any
 
 from bot.retry import Backoff
 from bot.shards import Shards
-from bot.store import ActionSource, SaveFailed, StaleVersion, Store
+from bot.store import ActionSource, PlayedMove, SaveFailed, StaleVersion, Store
 from bot.tables.decisions import acted_counts, busy
 from bot.tables.presenter import Origin, Presenter
 from bot.tables.refusals import Refusal, StaleClick
@@ -198,9 +198,7 @@ class ManagerCore(ABC):
     ) -> list[Event]: ...
 
     @abstractmethod
-    async def _finish(
-        self, table: Table, *, seat: int | None, action: str | None, actor_id: int | None, source: ActionSource
-    ) -> None: ...
+    async def _finish(self, table: Table, move: PlayedMove | None) -> None: ...
 
     @abstractmethod
     async def _advance(self, table: Table, events: list[Event], notes: list[str] | None = None) -> None: ...

@@ -7,7 +7,7 @@ import logging
 from typing import Any
 
 from bot import text as user_text
-from bot.store import ActionSource
+from bot.store import ActionSource, PlayedMove
 from bot.tables.core import ManagerCore
 from bot.tables.decisions import decision_seconds, public_to_act
 from bot.tables.presenter import Origin
@@ -138,22 +138,17 @@ class PlayerActions(ManagerCore):
         assert table.state is not None  # a table in play has its game's state
         game, before = table.game, table.state.model_dump_json()
         waiting = {s: table.seat_version(s) for s in table.to_act() if s != seat}
+        move = PlayedMove(seat, action, actor_id, source)
         try:
             events = game.apply(table.state, seat, action)
             if game.is_over(table.state):
-                await self._finish(table, seat=seat, action=action, actor_id=actor_id, source=source)
+                await self._finish(table, move)
                 table.acted[seat] += 1
                 return events
             deadline = self._deadline_after(table, waiting)
+            snapshot = table.state.model_dump_json()
             row = await self.store.tables.record_action(
-                table.id,
-                seat=seat,
-                action=action,
-                actor_id=actor_id,
-                source=source,
-                snapshot=table.state.model_dump_json(),
-                deadline=deadline,
-                expected_version=table.version,
+                table.id, move, snapshot=snapshot, deadline=deadline, expected_version=table.version
             )
         except BaseException:
             table.state = game.load(before)
@@ -173,21 +168,14 @@ class PlayerActions(ManagerCore):
             return table.deadline
         return self.clock() + decision_seconds(table)
 
-    async def _finish(
-        self, table: Table, *, seat: int | None, action: str | None, actor_id: int | None, source: ActionSource
-    ) -> None:
-        """Store the last action, the final snapshot and the ledger entries in one transaction."""
+    async def _finish(self, table: Table, move: PlayedMove | None) -> None:
+        """Store the last move (None: the game ended without one), the final snapshot and the ledger entries in one
+        transaction."""
         state = table.state
         assert state is not None  # a table in play has its game's state
+        results = self._ledger_results(table)
         row = await self.store.tables.finish(
-            table.id,
-            seat=seat,
-            action=action,
-            actor_id=actor_id,
-            source=source,
-            snapshot=state.model_dump_json(),
-            expected_version=table.version,
-            results=self._ledger_results(table),
+            table.id, move=move, snapshot=state.model_dump_json(), expected_version=table.version, results=results
         )
         table.status, table.deadline, table.version = FINISHED, None, row.version
         if table.timer and table.timer is not asyncio.current_task():

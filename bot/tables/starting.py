@@ -80,7 +80,7 @@ class GameStart(ManagerCore):
             table.deadline, table.season_id, table.options = deadline, season.id, options
             events = table.game.opening_events(state)
             if table.game.is_over(state):  # e.g. a one-month game decided by a hand combo at the deal
-                await self._finish(table, seat=None, action=None, actor_id=None, source="bot")
+                await self._finish(table, None)
             else:
                 self._arm_timer(table)
         self._spawn(self._advance(table, events, notes=["The game begins!"]))

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.store import Store
+from bot.store import PlayedMove, Store
 from games import get_game
 from games.base import SeatInfo
 
@@ -66,23 +66,13 @@ async def store_game(
             ]
             await store.tables.finish(
                 table.id,
-                seat=seat,
-                action=action,
-                actor_id=actor,
-                source="player",
+                move=PlayedMove(seat, action, actor),
                 snapshot=state.model_dump_json(),
                 expected_version=version,
                 results=lines,
             )
             return events
         row = await store.tables.record_action(
-            table.id,
-            seat=seat,
-            action=action,
-            actor_id=actor,
-            source="player",
-            snapshot="{}",
-            deadline=None,
-            expected_version=version,
+            table.id, PlayedMove(seat, action, actor), snapshot="{}", deadline=None, expected_version=version
         )
         version = row.version

@@ -52,6 +52,11 @@ class _FullDiskConnection:
             return _Refused()
         return self._db.execute(sql, params)
 
+    async def execute_fetchall(self, sql: str, params: Any = ()) -> Any:
+        if sql.lstrip().upper().startswith(_WRITES):
+            raise sqlite3.OperationalError(DISK_FULL)
+        return await self._db.execute_fetchall(sql, params)
+
 
 class Outage:
     url: str

@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 
 from bot.league import nights, pairing
-from bot.store import Store
+from bot.store import PlayedMove, Store
 from tests.bot.store_moves import record_move
 
 GUILDS = (11, 22, 33)
@@ -57,10 +57,7 @@ async def fill(store: Store, games: int, *, open_tables: int = 3, seed: int = 15
                 )
         await store.tables.finish(
             t.id,
-            seat=0,
-            action="stop",
-            actor_id=users[0],
-            source="player",
+            move=PlayedMove(0, "stop", users[0]),
             snapshot={"over": True},
             expected_version=t.version,
             results=results,

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.store import ActionSource, Store, TableRow
+from bot.store import ActionSource, PlayedMove, Store, TableRow
 
 
 async def record_move(
@@ -21,8 +21,11 @@ async def record_move(
     version: int | None = None,
 ) -> TableRow:
     """``action`` by ``seat`` recorded at ``table``, the table's snapshot after it ``snapshot``."""
-    move = _move(table, action, snapshot, seat, actor, source, version)
-    return await store.tables.record_action(table.id, deadline=deadline, **move)
+    expected = table.version if version is None else version
+    move = PlayedMove(seat, action, actor, source)
+    return await store.tables.record_action(
+        table.id, move, snapshot=snapshot, deadline=deadline, expected_version=expected
+    )
 
 
 async def finish_with_move(
@@ -36,22 +39,10 @@ async def finish_with_move(
     actor: int | None = 1,
 ) -> TableRow:
     """``table`` finished by a player's last move (``action`` by ``seat``), its ``results`` booked."""
-    move = _move(table, action, snapshot, seat, actor, "player", None)
-    return await store.tables.finish(table.id, results=results, **move)
-
-
-def _move(
-    table: TableRow, action: str, snapshot: Any, seat: int, actor: int | None, source: ActionSource, version: int | None
-) -> dict[str, Any]:
-    """The keywords that a move has in both of the store's writes of one (``record_action`` and ``finish``)."""
-    return {
-        "seat": seat,
-        "action": action,
-        "actor_id": actor,
-        "source": source,
-        "snapshot": snapshot,
-        "expected_version": table.version if version is None else version,
-    }
+    move = PlayedMove(seat, action, actor)
+    return await store.tables.finish(
+        table.id, move=move, snapshot=snapshot, expected_version=table.version, results=results
+    )
 
 
 def user_results(users: list[int], amounts: list[int], placings: list[int], **more: Any) -> list[dict[str, Any]]:

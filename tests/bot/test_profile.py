@@ -8,7 +8,7 @@ from collections import Counter
 import pytest
 
 from bot.profile import find, load_page, page_text
-from bot.store import Store
+from bot.store import PlayedMove, Store
 from bot.tallies import uncounted
 from faces.profile import profile_picture
 from games.sanma.tally import LINES
@@ -123,14 +123,7 @@ async def test_a_log_the_engine_refuses_is_counted_once_as_unreplayable(store: S
     season = await store.seasons.ensure(GUILD)
     table = await store.tables.start(table.id, seats, "broken", "{}", None, season.id, expected_version=table.version)
     table = await store.tables.record_action(
-        table.id,
-        seat=0,
-        action="discard:7z",
-        actor_id=ALICE,
-        source="player",
-        snapshot="{}",
-        deadline=None,
-        expected_version=table.version,
+        table.id, PlayedMove(0, "discard:7z", ALICE), snapshot="{}", deadline=None, expected_version=table.version
     )
     await store.tables.finish(
         table.id,
