@@ -21,7 +21,7 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
-from benchmarks.command_line import sizes
+from benchmarks.command_line import read
 from benchmarks.proc_cpu import tree_cpu
 from benchmarks.scratch import run_with_postgres
 from bot.postgres import PgConnection
@@ -145,7 +145,7 @@ async def bench(folder: Path, server: PostgresForTests, moves: int, games: int) 
 
 
 def main() -> None:
-    given = sizes(__doc__, moves=2000, games=200)
+    given = vars(read(__doc__, moves=2000, games=200))
     run_with_postgres(lambda folder, server: bench(folder, server, **given))
 
 
