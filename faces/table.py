@@ -16,9 +16,9 @@ import io
 from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
 
-from faces import face_path, load_manifest
+from faces import face_path, lettering, load_manifest
 from games import hanafuda as hf
 
 FELT = (28, 84, 58)
@@ -116,29 +116,9 @@ def _blank(room: int) -> Image.Image:
     return img
 
 
-@lru_cache(maxsize=4)
-def _font(size: int) -> ImageFont.FreeTypeFont:
-    loaded = ImageFont.load_default(size)  # Pillow's bundled font: no system font needed
-    if not isinstance(loaded, ImageFont.FreeTypeFont):  # a Pillow without FreeType has one bitmap font of one size
-        raise RuntimeError("Pillow was built without FreeType: the pictures need its scalable font")
-    return loaded
-
-
-@lru_cache(maxsize=4096)
 def length(text: str, size: int = TEXT) -> float:
     """How wide ``text`` is drawn, in pixels (measured once: the same words come back in every picture)."""
-    return _font(size).getlength(text)
-
-
-@lru_cache(maxsize=2048)
-def _lettering(text: str, size: int) -> Image.Image:
-    """``text`` as the 1-bit mask ImageDraw would draw on a palette picture at (0, 0), rendered once."""
-    left, top, right, bottom = (
-        round(edge) for edge in _font(size).getbbox(text, mode="1")
-    )  # as drawn on a palette picture: no smoothing
-    mask = Image.new("1", (max(right, 1) + 2, max(bottom, 1) + 2), 0)
-    ImageDraw.Draw(mask).text((0, 0), text, font=_font(size), fill=1)
-    return mask
+    return lettering.length(text, size)
 
 
 def _plain(text: str) -> str:
@@ -176,7 +156,7 @@ class Board:
         """Draws ``text``; returns the x after it."""
         self.texts.append(text)
         if not self.dry and text:
-            mask = _lettering(text, size)
+            mask = lettering.lettering(text, size)
             self.img.paste(ink(fill), (x, y, x + mask.width, y + mask.height), mask)
         end = x + round(length(text, size))
         self.right = max(self.right, end)
