@@ -211,11 +211,12 @@ def warm() -> int:
     real picture is as fast as any; the number of pictures drawn."""
     from bot.render.pictures import draws_table, panel_picture, table_picture
     from faces import lettering
-    from faces.table import TEXT, TITLE
+    from faces.table import TEXT, TITLE, warm_faces
     from games import game_names, get_game
     from games.simulate import bot_seats
 
     lettering.warm((TEXT, TITLE))  # the letters of names never drawn yet, checked before any picture needs them
+    warm_faces()
     count = 0
     for name in game_names():
         game = get_game(name)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Callable, Mapping, Sequence
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from PIL import Image, ImageDraw
 
@@ -87,9 +87,16 @@ def ink(colour) -> int:
     return COLOURS - len(FIXED) + FIXED.index(colour)
 
 
+@cache  # one per face: some 100
+def _source(name: str) -> Image.Image:
+    """A committed face as drawn, read and decoded once (each size is scaled from it)."""
+    with Image.open(face_path(name)) as face:
+        return face.convert("RGBA")
+
+
 @lru_cache(maxsize=4096)  # every face at every size tried, turned or not
 def _scaled(name: str, height: int, turned: bool, dim: bool) -> Image.Image:
-    img = Image.open(face_path(name)).convert("RGBA")
+    img = _source(name)
     img = img.resize((round(img.width * height / img.height), height), Image.Resampling.LANCZOS)
     if dim:
         grey = Image.new("RGBA", img.size, (60, 60, 60, 255))
@@ -99,6 +106,13 @@ def _scaled(name: str, height: int, turned: bool, dim: bool) -> Image.Image:
     flat = Image.new("RGB", img.size, FELT)
     flat.paste(img, (0, 0), img)
     return flat.quantize(palette=_palette(), dither=Image.Dither.NONE)
+
+
+def warm_faces() -> int:
+    """Scales every face to each size its family's pictures are drawn at (at start-up: a size first drawn on a
+    player's move would cost a millisecond a face); how many."""
+    faces = [(f["game"], f["name"]) for f in load_manifest()["faces"]]  # a face's game is its family
+    return sum(_scaled(name, height, False, False) is not None for family, name in faces for height in SIZES[family])
 
 
 @lru_cache(maxsize=4096)
