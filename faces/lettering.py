@@ -17,6 +17,8 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
 
+from faces.paste import paste
+
 PAD = 4  # room left of a glyph's pen position, for the pixels a glyph draws before it
 PROBES = ("o", "l", ".", "j", "Å")  # neighbours a composed character is checked beside: short, tall, narrow,
 # reaching left and down, reaching up
@@ -71,7 +73,7 @@ def _composed(text: str, size: int) -> Image.Image:
     width = max((x + mask.width for x, mask in placed), default=1)
     out = Image.new("1", (max(width, 1), max((mask.height for _, mask in placed), default=1)), 0)
     for x, mask in placed:
-        out.paste(255, (x, 0, x + mask.width, mask.height), mask)
+        paste(out, 255, (x, 0, x + mask.width, mask.height), mask)
     return out
 
 

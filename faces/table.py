@@ -19,6 +19,7 @@ from functools import cache, lru_cache
 from PIL import Image, ImageDraw
 
 from faces import face_path, lettering, load_manifest
+from faces.paste import paste
 from games import hanafuda as hf
 
 FELT = (28, 84, 58)
@@ -171,7 +172,7 @@ class Board:
         self.texts.append(text)
         if not self.dry and text:
             mask = lettering.lettering(text, size)
-            self.img.paste(ink(fill), (x, y, x + mask.width, y + mask.height), mask)
+            paste(self.img, ink(fill), (x, y, x + mask.width, y + mask.height), mask)
         end = x + round(length(text, size))
         self.right = max(self.right, end)
         return end
@@ -196,7 +197,7 @@ class Board:
         width, tall = _extent(name, height, turned)
         top = y + (height - tall)  # turned tiles sit on the row's baseline
         if not self.dry:
-            self.img.paste(_scaled(name, height, turned, dim), (x, top))
+            paste(self.img, _scaled(name, height, turned, dim), (x, top, x + width, top + tall))
         self.faces.append(name)
         self.boxes.append((x, top, x + width, top + tall))
         self.right = max(self.right, x + width)
