@@ -193,7 +193,10 @@ class Board:
                 self.draw.rectangle(box, fill=ink(colour))
 
     def face(self, x: int, y: int, code: str | None, height: int, turned=False, dim=False) -> int:
-        name = self._face_name(code)
+        return self._put(x, y, self._face_name(code), height, turned, dim)
+
+    def _put(self, x: int, y: int, name: str, height: int, turned: bool, dim: bool) -> int:
+        """The face ``name`` with its row's top at (x, y); returns the x after it."""
         width, tall = _extent(name, height, turned)
         top = y + (height - tall)  # turned tiles sit on the row's baseline
         if not self.dry:
@@ -216,10 +219,10 @@ class Board:
         left = x if left is None else left
         y = self.y
         for i, code in enumerate(codes):
-            width = _extent(self._face_name(code), height, i in turned)[0]
-            if x + width > wrap_at and x > left:
+            name, turn = self._face_name(code), i in turned
+            if x + _extent(name, height, turn)[0] > wrap_at and x > left:
                 x, y = left, y + height + GAP
-            x = self.face(x, y, code, height, i in turned, i in dim)
+            x = self._put(x, y, name, height, turn, i in dim)
         self.y = y + height + GAP
         return x
 
