@@ -8,7 +8,7 @@ import random
 import pytest
 from PIL import Image, ImageDraw
 
-from faces.lettering import _composes, font, length, lettering
+from faces.lettering import _follows, _leads, font, length, lettering
 from faces.table import TEXT, TITLE
 from tests.faces.table_games import SETUPS, panel_board, sampled_seat_views, sampled_views, table_board
 
@@ -60,4 +60,5 @@ def test_random_names_and_scores_have_freetypes_pixels_and_width():
 def test_ordinary_words_are_put_together_from_glyphs():
     """The fast way is the one taken: the words of a title and a score are all made of checked glyphs."""
     for size in (TEXT, TITLE):
-        assert all(_composes(char, size) for char in "Koi-Koi · month 1 of 12 · Alice to play a card: 35000 pts")
+        text = "Koi-Koi · month 1 of 12 · Alice to play a card: 35000 pts, Xavier Young, x2"
+        assert _leads(text[0], size) and all(_follows(char, size) for char in text[1:])
