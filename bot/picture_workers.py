@@ -120,32 +120,36 @@ class PictureWorkers(concurrent.futures.Executor):
                 return
 
     def _read(self) -> None:
-        """The results, as the workers write them (this pool's one thread, which closes the pipes at the end)."""
+        """The results, as the workers write them (this pool's one thread): after a shut-down, those of the jobs in
+        hand still; then it closes the pipes (the workers end)."""
+        listening: list[Any] = [*self._pipes, self._wake_reader]
         try:
-            while self._collect():
+            while self._broken is None and not (self._closed and not self._busy and not self._waiting):
+                for ready in wait(listening):
+                    if ready is self._wake_reader:  # shut down: only the jobs in hand are waited for
+                        listening.remove(ready)
+                    elif not (isinstance(ready, Connection) and self._settle(ready)):
+                        return
                 self._send()
         finally:
             for pipe in [*self._pipes, self._wake_reader]:
                 pipe.close()
 
-    def _collect(self) -> bool:
-        """Settles the jobs whose results are in; False once the pool is shut down or broken."""
-        for ready in wait([*self._pipes, self._wake_reader]):
-            if ready is self._wake_reader or self._closed:
-                return False
-            assert isinstance(ready, Connection)
-            try:
-                ok, value = pickle.loads(ready.recv_bytes())
-            except (EOFError, OSError):
+    def _settle(self, pipe: Connection) -> bool:
+        """The result ``pipe``'s worker wrote, given to its job; False when the worker ended instead."""
+        try:
+            ok, value = pickle.loads(pipe.recv_bytes())
+        except (EOFError, OSError):
+            if not self._closed:  # a worker ending at the process's end is no failure
                 self._break("a picture worker ended abruptly")
-                return False
-            with self._lock:
-                done = self._busy.pop(ready)
-                self._idle.append(ready)
-            if ok:
-                done.set_result(value)
-            else:
-                done.set_exception(value)
+            return False
+        with self._lock:
+            done = self._busy.pop(pipe)
+            self._idle.append(pipe)
+        if ok:
+            done.set_result(value)
+        else:
+            done.set_exception(value)
         return True
 
     def _break(self, why: str) -> None:
@@ -162,8 +166,8 @@ class PictureWorkers(concurrent.futures.Executor):
         self.shutdown(wait=False)
 
     def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
-        """The workers end (their pipes closed: each ends after the picture it draws); ``cancel_futures``: the
-        jobs still waiting are cancelled."""
+        """No more jobs are taken; the jobs in hand (and, unless ``cancel_futures``, those waiting) are drawn, then
+        the workers end (their pipes closed)."""
         with self._lock:
             if self._closed:
                 return
@@ -174,7 +178,7 @@ class PictureWorkers(concurrent.futures.Executor):
         for _, _, done in waiting:
             done.cancel()
         try:
-            self._wake.send_bytes(b"")  # the reading thread closes the pipes and ends
+            self._wake.send_bytes(b"")  # the reading thread reads the jobs in hand, closes the pipes and ends
         finally:
             self._wake.close()
         if wait:

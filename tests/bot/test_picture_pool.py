@@ -66,3 +66,14 @@ def test_shut_down_workers_end(pool):
 
 async def test_a_picture_is_awaited_on_the_event_loop(pool):
     assert await asyncio.wrap_future(pool.submit(divmod, 9, 4)) == (2, 1)
+
+
+def test_a_pool_shut_down_still_draws_the_pictures_in_hand():
+    pool = PictureWorkers(1)
+    held = pool.submit(time.sleep, 0.5)
+    waiting = pool.submit(divmod, 7, 2)
+    pool.shutdown(wait=False)
+    assert held.result(timeout=60) is None and waiting.result(timeout=60) == (3, 1)
+    for process in pool.processes:
+        process.join(timeout=30)
+    assert all(not process.is_alive() for process in pool.processes)  # then the workers end
