@@ -28,7 +28,7 @@ def bench(game: str, games: int, repeat: int) -> dict:
 
 
 def main() -> None:
-    report(__doc__, [g for g in game_names() if presentation(g).result_picture is not None], bench)
+    report(__doc__, [g for g in game_names() if presentation(g).result_picture is not None], bench, renames=False)
 
 
 if __name__ == "__main__":

@@ -1,9 +1,9 @@
-"""Where pictures are drawn: a pool of worker processes, one per core of the process's share, never the event loop.
+"""Where pictures are drawn: worker processes, one per core of the process's share, never the event loop.
 
-Measured with ``python -m benchmarks.bench_painter`` on a 2-core machine: a hand panel costs ~4 ms of CPU; drawn in
-a pool of threads it still costs the bot's process ~4 ms of CPU a picture (composing and FreeType text hold the
-GIL, so the event loop stalls behind them), drawn in a pool of processes ~0.2 ms (sending the view, getting the
-PNG back). So pictures are drawn in processes.
+Measured with ``python -m benchmarks.bench_painter`` on a 2-core machine: drawn in a pool of threads a picture costs
+the bot's process all its CPU (composing and FreeType text hold the GIL, so the event loop stalls behind them); drawn
+in processes only handing the view out and the PNG back is the bot's (about 0.2 ms with the lean pool of
+``bot/picture_workers.py``, 0.3 ms with a ``ProcessPoolExecutor``). So pictures are drawn in processes.
 
 Answers come first: a picture a player's answer waits for (``urgent``) is handed to the next free worker before
 any picture a redraw asked for, and only as many pictures as there are workers are handed out at once, so an
@@ -20,7 +20,6 @@ import asyncio
 import collections
 import concurrent.futures
 import logging
-import multiprocessing
 import os
 import sys
 import threading
@@ -29,6 +28,7 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.picture_workers import PictureWorkers
 from bot.shards import Shards
 
 log = logging.getLogger(__name__)
@@ -89,11 +89,12 @@ class Painter:
 
     def executor(self) -> concurrent.futures.Executor:
         if self._executor is None:
-            # spawned, not forked: a fork of a process running an event loop and threads may inherit held locks
-            self._executor = concurrent.futures.ProcessPoolExecutor(
-                self.slots, mp_context=multiprocessing.get_context("spawn"), initializer=_warm_worker
-            )
+            self._executor = PictureWorkers(self.slots, initializer=warm)
         return self._executor
+
+    def started(self) -> list[int]:
+        """The worker processes started so far (none before the first picture or :meth:`warm_up`)."""
+        return self._executor.pids() if isinstance(self._executor, PictureWorkers) else []
 
     def resize(self, slots: int) -> None:
         """Draw with ``slots`` workers from now on (at start-up: a pool already started with another size is
@@ -181,8 +182,8 @@ class Painter:
     def warm_up(self) -> concurrent.futures.Future:
         """Start every worker and load the drawing code, fonts and faces in each (done when all are warm)."""
         executor = self.executor()
-        if not isinstance(executor, concurrent.futures.ProcessPoolExecutor):
-            return executor.submit(_warm_worker)
+        if not isinstance(executor, PictureWorkers):
+            return executor.submit(warm)
         # as many jobs as workers, submitted at once: the pool starts a worker for each (none is idle yet), and
         # every worker warms itself as it starts (its initializer)
         warmed = [executor.submit(os.getpid) for _ in range(self.slots)]
@@ -209,9 +210,13 @@ def warm() -> int:
     """Load and exercise every game's table and panel drawing once (fonts, faces, scaled faces cached), so the first
     real picture is as fast as any; the number of pictures drawn."""
     from bot.render.pictures import draws_table, panel_picture, table_picture
+    from faces import lettering
+    from faces.table import TEXT, TITLE, warm_faces
     from games import game_names, get_game
     from games.simulate import bot_seats
 
+    lettering.warm((TEXT, TITLE))  # the letters of names never drawn yet, checked before any picture needs them
+    warm_faces()
     count = 0
     for name in game_names():
         game = get_game(name)
@@ -224,27 +229,6 @@ def warm() -> int:
         except Exception:  # a game that cannot be warmed is drawn cold, not refused
             log.exception("warming the pictures of %s failed", name)
     return count
-
-
-PARENT_CHECK_SECONDS = 1.0
-
-
-def _warm_worker() -> None:
-    _leave_with_parent(os.getppid())
-    warm()
-
-
-def _leave_with_parent(parent: int) -> None:
-    """A worker ends when the process that started it is gone. A bot stopped by kill -9 cannot shut its pool
-    down, and its workers, waiting for pictures that never come, would otherwise live on (some 90 MB each)."""
-
-    def watch() -> None:
-        while True:
-            threading.Event().wait(PARENT_CHECK_SECONDS)
-            if os.getppid() != parent:
-                os._exit(0)
-
-    threading.Thread(target=watch, name="parent watch", daemon=True).start()
 
 
 _shared: Painter | None = None

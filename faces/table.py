@@ -14,11 +14,12 @@ from __future__ import annotations
 
 import io
 from collections.abc import Callable, Mapping, Sequence
-from functools import lru_cache
+from functools import cache, lru_cache
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
 
-from faces import face_path, load_manifest
+from faces import face_path, lettering, load_manifest
+from faces.paste import paste
 from games import hanafuda as hf
 
 FELT = (28, 84, 58)
@@ -87,9 +88,16 @@ def ink(colour) -> int:
     return COLOURS - len(FIXED) + FIXED.index(colour)
 
 
+@cache  # one per face: some 100
+def _source(name: str) -> Image.Image:
+    """A committed face as drawn, read and decoded once (each size is scaled from it)."""
+    with Image.open(face_path(name)) as face:
+        return face.convert("RGBA")
+
+
 @lru_cache(maxsize=4096)  # every face at every size tried, turned or not
 def _scaled(name: str, height: int, turned: bool, dim: bool) -> Image.Image:
-    img = Image.open(face_path(name)).convert("RGBA")
+    img = _source(name)
     img = img.resize((round(img.width * height / img.height), height), Image.Resampling.LANCZOS)
     if dim:
         grey = Image.new("RGBA", img.size, (60, 60, 60, 255))
@@ -101,29 +109,31 @@ def _scaled(name: str, height: int, turned: bool, dim: bool) -> Image.Image:
     return flat.quantize(palette=_palette(), dither=Image.Dither.NONE)
 
 
-@lru_cache(maxsize=4)
-def _font(size: int) -> ImageFont.FreeTypeFont:
-    loaded = ImageFont.load_default(size)  # Pillow's bundled font: no system font needed
-    if not isinstance(loaded, ImageFont.FreeTypeFont):  # a Pillow without FreeType has one bitmap font of one size
-        raise RuntimeError("Pillow was built without FreeType: the pictures need its scalable font")
-    return loaded
+def warm_faces() -> int:
+    """Scales every face to each size its family's pictures are drawn at (at start-up: a size first drawn on a
+    player's move would cost a millisecond a face); how many."""
+    faces = [(f["game"], f["name"]) for f in load_manifest()["faces"]]  # a face's game is its family
+    return sum(_scaled(name, height, False, False) is not None for family, name in faces for height in SIZES[family])
 
 
 @lru_cache(maxsize=4096)
+def _extent(name: str, height: int, turned: bool) -> tuple[int, int]:
+    """A face's width and height as drawn (marked or not: the same), looked up without touching the picture."""
+    img = _scaled(name, height, turned, False)
+    return img.width, img.height
+
+
+@lru_cache(maxsize=2)
+def _blank(room: int) -> Image.Image:
+    """The felt every picture starts from, ``room`` pixels tall, with the palette: drawn once, copied per board."""
+    img = Image.new("P", (WIDTH, room), ink(FELT))
+    img.putpalette(_palette().getpalette() or [])
+    return img
+
+
 def length(text: str, size: int = TEXT) -> float:
     """How wide ``text`` is drawn, in pixels (measured once: the same words come back in every picture)."""
-    return _font(size).getlength(text)
-
-
-@lru_cache(maxsize=2048)
-def _lettering(text: str, size: int) -> Image.Image:
-    """``text`` as the 1-bit mask ImageDraw would draw on a palette picture at (0, 0), rendered once."""
-    left, top, right, bottom = (
-        round(edge) for edge in _font(size).getbbox(text, mode="1")
-    )  # as drawn on a palette picture: no smoothing
-    mask = Image.new("1", (max(right, 1) + 2, max(bottom, 1) + 2), 0)
-    ImageDraw.Draw(mask).text((0, 0), text, font=_font(size), fill=1)
-    return mask
+    return lettering.length(text, size)
 
 
 def _plain(text: str) -> str:
@@ -139,13 +149,12 @@ class Board:
     draws nothing, so that ``fitted`` can try a size cheaply. A board of no face set (``family`` None) draws text
     and rectangles only."""
 
-    def __init__(self, family: str | None, card: int | None = None, dry: bool = False):
+    def __init__(self, family: str | None, card: int | None = None, dry: bool = False, room: int = MAX_HEIGHT):
         self.family = family  # the faces it draws: "sanma", "hanafuda", "bcpoker", or None
         self.card = card or (TEXT if family is None else SIZES[family][0])
         self.dry = dry
-        if not dry:
-            self.img = Image.new("P", (WIDTH, MAX_HEIGHT), ink(FELT))
-            self.img.putpalette(_palette().getpalette() or [])
+        if not dry:  # ``room``: the canvas's height (a picture known to fit the shown box needs no more)
+            self.img = _blank(room).copy()
             self.draw = ImageDraw.Draw(self.img)
         self.y = MARGIN
         self.right = 0  # the rightmost pixel drawn
@@ -162,8 +171,8 @@ class Board:
         """Draws ``text``; returns the x after it."""
         self.texts.append(text)
         if not self.dry and text:
-            mask = _lettering(text, size)
-            self.img.paste(ink(fill), (x, y, x + mask.width, y + mask.height), mask)
+            mask = lettering.lettering(text, size)
+            paste(self.img, ink(fill), (x, y, x + mask.width, y + mask.height), mask)
         end = x + round(length(text, size))
         self.right = max(self.right, end)
         return end
@@ -184,20 +193,23 @@ class Board:
                 self.draw.rectangle(box, fill=ink(colour))
 
     def face(self, x: int, y: int, code: str | None, height: int, turned=False, dim=False) -> int:
-        name = self._face_name(code)
-        img = _scaled(name, height, turned, dim)
-        top = y + (height - img.height)  # turned tiles sit on the row's baseline
+        return self._put(x, y, self._face_name(code), height, turned, dim)
+
+    def _put(self, x: int, y: int, name: str, height: int, turned: bool, dim: bool) -> int:
+        """The face ``name`` with its row's top at (x, y); returns the x after it."""
+        width, tall = _extent(name, height, turned)
+        top = y + (height - tall)  # turned tiles sit on the row's baseline
         if not self.dry:
-            self.img.paste(img, (x, top))
+            paste(self.img, _scaled(name, height, turned, dim), (x, top, x + width, top + tall))
         self.faces.append(name)
-        self.boxes.append((x, top, x + img.width, top + img.height))
-        self.right = max(self.right, x + img.width)
+        self.boxes.append((x, top, x + width, top + tall))
+        self.right = max(self.right, x + width)
         if turned:
             self.turned.append(name)
-        return x + img.width + GAP
+        return x + width + GAP
 
     def width(self, codes, height: int, turned=()) -> int:
-        return sum(_scaled(self._face_name(c), height, i in turned, False).width + GAP for i, c in enumerate(codes))
+        return sum(_extent(self._face_name(c), height, i in turned)[0] + GAP for i, c in enumerate(codes))
 
     def row(
         self, x: int, codes, height: int, turned=(), dim=(), wrap_at: int = RIGHT_EDGE, left: int | None = None
@@ -207,10 +219,10 @@ class Board:
         left = x if left is None else left
         y = self.y
         for i, code in enumerate(codes):
-            width = _scaled(self._face_name(code), height, i in turned, False).width
-            if x + width > wrap_at and x > left:
+            name, turn = self._face_name(code), i in turned
+            if x + _extent(name, height, turn)[0] > wrap_at and x > left:
                 x, y = left, y + height + GAP
-            x = self.face(x, y, code, height, i in turned, i in dim)
+            x = self._put(x, y, name, height, turn, i in dim)
         self.y = y + height + GAP
         return x
 
@@ -233,10 +245,14 @@ class Board:
 def fitted(family: str, *layouts: Callable[[Board], object]) -> Board:
     """The picture drawn by the one of ``layouts`` (``layout(board)``) that stays within the shown height with
     the largest of the game's face sizes (the first layout on a tie; the first at the smallest size when none
-    fits). Each try is measured on a dry board: the largest size first (most pictures take it: one measurement),
-    then the others by halving (a picture grows with its faces), so that a few measurements and one drawing make
-    the picture."""
+    fits). Most pictures take the first layout at the largest size, so that one is drawn at once, and when it fits
+    it is the picture. Otherwise each other try is measured on a dry board, the sizes by halving (a picture grows
+    with its faces), so that a few measurements and one more drawing make the picture."""
     sizes = SIZES[family]
+    first = Board(family, sizes[0], room=SHOWN_HEIGHT)
+    layouts[0](first)
+    if first.height <= SHOWN_HEIGHT:
+        return first
 
     def fits(layout: Callable[[Board], object], size: int) -> bool:
         probe = Board(family, size, dry=True)
@@ -244,11 +260,14 @@ def fitted(family: str, *layouts: Callable[[Board], object]) -> Board:
         return probe.height <= SHOWN_HEIGHT
 
     best: tuple[int, Callable[[Board], object]] = (len(sizes) - 1, layouts[0])
+    found = False  # whether ``best`` was measured to fit (else: the smallest size, taller than the shown box)
     for layout in layouts:
         low, high = 0, best[0] - (layout is not layouts[0])  # only a larger size beats an earlier layout
-        if low <= high:  # the largest size first: most pictures take it (one measurement instead of three)
+        if layout is layouts[0]:
+            low = 1  # drawn above: too tall at the largest size
+        elif low <= high:  # the largest size first: most pictures take it (one measurement instead of three)
             if fits(layout, sizes[low]):
-                best = (low, layout)
+                best, found = (low, layout), True
                 continue
             low += 1
         while low <= high:  # the first (largest) size that fits, among sizes[low:high + 1]
@@ -256,10 +275,10 @@ def fitted(family: str, *layouts: Callable[[Board], object]) -> Board:
             if fits(layout, sizes[middle]):
                 high = middle - 1
                 if middle < best[0] or layout is layouts[0]:
-                    best = (middle, layout)
+                    best, found = (middle, layout), True
             else:
                 low = middle + 1
-    board = Board(family, sizes[best[0]])
+    board = Board(family, sizes[best[0]], room=SHOWN_HEIGHT if found else MAX_HEIGHT)
     best[1](board)
     return board
 

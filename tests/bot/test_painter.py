@@ -142,7 +142,7 @@ def test_the_picture_workers_end_when_the_bot_is_killed(tmp_path):
         "from bot.painter import Painter\n"
         "painter = Painter()\n"
         "painter.warm_up().result(timeout=120)\n"
-        "print(' '.join(str(p) for p in painter.executor()._processes), flush=True)\n"
+        "print(' '.join(str(p) for p in painter.executor().pids()), flush=True)\n"
         "os.kill(os.getpid(), signal.SIGKILL)\n"
     )
     root = Path(__file__).resolve().parents[2]

@@ -3,12 +3,11 @@ runs, or PARLOR_PICTURE_WORKERS — two processes on two cores start one worker 
 
 from __future__ import annotations
 
-import concurrent.futures
-
 import pytest
 
 from bot import painter as painting
 from bot.painter import Painter, workers
+from bot.picture_workers import PictureWorkers
 from bot.settings import Settings, SettingsError
 from bot.shards import Shards
 
@@ -43,10 +42,11 @@ def test_eight_cores_shared_by_two_processes_give_each_four(monkeypatch):
 def test_a_pool_resized_at_start_up_starts_again_with_the_new_size():
     drawing = Painter(slots=2)
     try:
-        assert drawing.executor()._max_workers == 2  # type: ignore[attr-defined]  # the pool's own size
+        first = drawing.executor()
+        assert isinstance(first, PictureWorkers) and len(first.pids()) == 2
         drawing.resize(1)
         pool = drawing.executor()
-        assert isinstance(pool, concurrent.futures.ProcessPoolExecutor) and pool._max_workers == 1  # type: ignore[attr-defined]  # the pool's own size
+        assert isinstance(pool, PictureWorkers) and len(pool.pids()) == 1
         assert drawing.slots == 1
     finally:
         drawing.close()

@@ -16,8 +16,7 @@ async def test_the_started_bot_has_warm_workers_and_its_start_up_frozen(fake, db
     bot = make_bot(fake, db)
     async with run_client(fake, bot):
         assert gc.get_freeze_count() > 0  # start-up's objects are out of the collector's way
-        workers = painter().executor()
-        assert len(getattr(workers, "_processes", {})) == painter().slots  # every worker started before any click
+        assert len(painter().started()) == painter().slots  # every worker started before any click
         await started_koikoi(fake, bot, alice, bob)
         panel = await alice.slash("hand")
         assert panel.embed["image"]["url"] == "attachment://hand.png"
