@@ -44,7 +44,7 @@ class TableMessages:
             message_id
             and self.age(message_id) >= REPOST_AFTER
             and table.id not in self.calls.reported
-            and self.calls.access.permits(table.channel_id, post=True, **self.needs(payload, None))
+            and self.calls.access.permits(table.guild_id, table.channel_id, post=True, **self.needs(payload, None))
         ):
             posted = await self.post(table, payload, signature)
             if posted is not None:
