@@ -31,7 +31,7 @@ from bot.presenter import DiscordPresenter
 from bot.settings import DEFAULT_DB, Settings
 from bot.store import Store, StoreError
 from bot.tables import TableManager
-from bot.ui import AmountButton, TableButton, TableSelect, add_dynamic_items, answer_refusal, on_interaction
+from bot.ui import add_dynamic_items, answer_refusal, on_interaction
 from games import game_names
 
 if sys.platform != "win32":  # uvloop does not build on Windows; asyncio's own loop serves there
@@ -170,7 +170,7 @@ class ParlorBot(ParlorClient):
             **seeding,
         )
         self.tables.before_bots.append(late_seats.seat_due)
-        add_dynamic_items(self, TableButton, TableSelect, AmountButton, SignupButton)
+        add_dynamic_items(self, SignupButton)  # the tables' own buttons and menus are routed by on_interaction
         self.add_listener(on_interaction)
         self.add_listener(self.metrics.arrived, "on_interaction")
         watch_permissions(self, self.permissions_changed)
