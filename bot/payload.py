@@ -16,6 +16,7 @@ from typing import Any
 
 import discord
 
+from bot.message_edits import KeptAttachment, Sent
 from bot.painter import Painter, awaited
 
 log = logging.getLogger(__name__)
@@ -121,7 +122,7 @@ class Held:
     """The picture a message holds: its digest, and the attachment Discord keeps it as."""
 
     digest: str
-    attachment: discord.Attachment
+    attachment: discord.Attachment | KeptAttachment
 
 
 def message_args(payload: dict[str, Any], held: Held | None, *, edit: bool, name: str = PICTURE) -> dict[str, Any]:
@@ -151,7 +152,7 @@ class Shown:
         self.drawn: dict[Any, str] = {}  # message id (or panel token) → signature of what it shows
         self.pictured: dict[int, Held] = {}  # message id → the picture it holds (table or panel)
 
-    def holds(self, message: discord.Message | None, payload: dict[str, Any], name: str = PICTURE) -> int | None:
+    def holds(self, message: discord.Message | Sent | None, payload: dict[str, Any], name: str = PICTURE) -> int | None:
         """``message`` (as Discord answered a call) now shows ``payload``: remember which picture it holds, and as
         which attachment; its id."""
         if message is None:

@@ -41,6 +41,7 @@ import discord
 
 from bot import text as user_text
 from bot.client import ParlorClient
+from bot.message_edits import Sent, edit_original
 from bot.store import SaveFailed
 from bot.tables import Refusal, StaleClick
 
@@ -74,10 +75,10 @@ def loading(interaction: discord.Interaction) -> bool:
     )
 
 
-async def fill(interaction: discord.Interaction, **fields: Any) -> discord.InteractionMessage:
+async def fill(interaction: discord.Interaction, **fields: Any) -> Sent:
     """The interaction's original response edited to show ``fields`` (discord.py's keywords): how a deferred
     "thinking" message is filled (a followup doing it is deprecated by Discord)."""
-    message = await interaction.edit_original_response(**fields)
+    message = await edit_original(interaction, **fields)
     interaction.extras[FILLED] = True
     return message
 

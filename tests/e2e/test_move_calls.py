@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import re
 
+import discord
+
 from localdiscord import run_client
 
 from .conftest import action_buttons, make_bot, started_koikoi, table_message
@@ -39,3 +41,33 @@ async def test_a_move_is_one_answer_one_table_edit_and_one_panel_edit(fake, db):
             "PATCH /webhooks/{id}/{token}/messages/@original",  # the other player's panel: their turn now
             "POST /interactions/{id}/{token}/callback",  # the answer: the mover's panel
         ], calls
+
+
+async def test_the_redraw_of_a_move_builds_no_message_of_discords_answers(fake, db, monkeypatch):
+    """The table edit and the other player's panel edit read only the message's id and picture attachment from
+    Discord's answer: discord.py does not build a whole Message (embeds, components, author) of either."""
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    built: list[int] = []
+    message_init = discord.Message.__init__
+
+    def counted(self, *, state, channel, data):
+        built.append(int(data["id"]))
+        message_init(self, state=state, channel=channel, data=data)
+
+    bot = make_bot(fake, db)
+    async with run_client(fake, bot):
+        table = await started_koikoi(fake, bot, alice, bob)
+        panels = {user: (await user.click(table_message(fake), "My hand")).message for user in (alice, bob)}
+        await fake.wait_idle()
+        await bot.tables.idle()
+        mover = alice if table.seat_of(alice.id) in table.to_act() else bob
+        waiting = bob if mover is alice else alice
+        monkeypatch.setattr(discord.Message, "__init__", counted)
+        await mover.click(panels[mover], action_buttons(panels[mover])[0][1])
+        await fake.wait_idle()
+        await bot.tables.idle()
+        await fake.wait_idle()
+        assert table_message(fake).id not in built and panels[waiting].id not in built, built
+        shown = fake.messages[panels[waiting].id]
+        assert shown.attachments and shown.attachments[0].filename == "hand.png"  # its picture kept or replaced
+        assert any(b[1].startswith("parlor:t:") and not b[2] for b in shown.buttons()), shown.buttons()  # their move
