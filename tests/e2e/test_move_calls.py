@@ -4,6 +4,7 @@ player's panel once; the mover's panel, which shows the move already, is not edi
 
 from __future__ import annotations
 
+import gc
 import re
 
 import discord
@@ -11,6 +12,8 @@ import discord
 from localdiscord import run_client
 
 from .conftest import action_buttons, make_bot, started_koikoi, table_message
+
+MOVES = 8  # moves of a Koi-Koi month, both players' panels open
 
 
 def kind(line: str) -> str:
@@ -71,3 +74,35 @@ async def test_the_redraw_of_a_move_builds_no_message_of_discords_answers(fake, 
         shown = fake.messages[panels[waiting].id]
         assert shown.attachments and shown.attachments[0].filename == "hand.png"  # its picture kept or replaced
         assert any(b[1].startswith("parlor:t:") and not b[2] for b in shown.buttons()), shown.buttons()  # their move
+
+
+async def test_moves_are_played_without_passes_of_the_garbage_collector_over_their_objects(fake, db):
+    """Moves allocate thousands of short-lived objects (here, the local Discord's too); the bot lets the young ones
+    gather rather than have the collector look at them every few moves (``bot/main.py``)."""
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    collections: list[int] = []
+
+    def counted(phase: str, info: dict) -> None:
+        if phase == "start":
+            collections.append(info["generation"])
+
+    bot = make_bot(fake, db)
+    async with run_client(fake, bot):
+        table = await started_koikoi(fake, bot, alice, bob)
+        panels = {user: (await user.click(table_message(fake), "My hand")).message.id for user in (alice, bob)}
+        await fake.wait_idle()
+        await bot.tables.idle()
+        gc.collect()  # the count starts from nothing gathered
+        gc.callbacks.append(counted)
+        try:
+            for _ in range(MOVES):
+                mover = alice if table.seat_of(alice.id) in table.to_act() else bob
+                panel = fake.messages[panels[mover]]
+                await mover.click(panel, action_buttons(panel)[0][1])
+                await fake.wait_idle()
+                await bot.tables.idle()
+                await fake.wait_idle()
+        finally:
+            gc.callbacks.remove(counted)
+    assert collections == [], collections
+    assert gc.get_threshold() == (700, 10, 10)  # Python's own again once the bot closed (tests start many bots)
