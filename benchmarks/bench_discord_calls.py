@@ -5,8 +5,9 @@ aiohttp, on asyncio's own event loop and on uvloop's (``ParlorBot.run`` uses uvl
 
 The local Discord is served by this process; the calls are made by a child process (a plain discord.py client, one
 per event loop), which reads its own CPU time around each kind of call: posting a message with an embed, a button
-and a 40 KB picture (as a table message or a hand panel is sent), editing it while keeping its picture (a redraw),
-and deleting it (a replaced hand panel). The figures are the child's CPU per call, the server's not included.
+and a 40 KB picture (as a table message or a hand panel is sent), editing it while keeping its picture (a redraw)
+through discord.py's ``PartialMessage.edit`` and through Parlor's own edit (``bot/message_edits.py``: the same
+request, Discord's answer not made a ``Message``), and deleting it (a replaced hand panel). The figures are the child's CPU per call, the server's not included.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from collections.abc import Awaitable
 import discord
 
 from benchmarks.command_line import Option, read
+from bot.message_edits import KeptAttachment, edit_message
 from localdiscord import LocalDiscord
 from localdiscord.server import point_discord_at
 
@@ -46,7 +48,7 @@ async def calls(channel_id: int, count: int) -> dict[str, float]:
     await client.login("fake-token")
     channel = client.get_partial_messageable(channel_id)
     picture = random.Random(0).randbytes(PICTURE_BYTES)
-    spent = {"post with picture": 0.0, "edit, picture kept": 0.0, "delete": 0.0}
+    spent = {"post with picture": 0.0, "edit, picture kept": 0.0, "the same, Parlor's edit": 0.0, "delete": 0.0}
 
     async def timed(kind: str, call: Awaitable[discord.Message | None]) -> discord.Message | None:
         started = time.process_time()  # the call's coroutine runs only once awaited: all of it is counted
@@ -61,6 +63,10 @@ async def calls(channel_id: int, count: int) -> dict[str, float]:
             posted = await timed("post with picture", channel.send(**sent, file=file))
             assert posted is not None
             await timed("edit, picture kept", posted.edit(**edited, attachments=posted.attachments))
+            kept = [KeptAttachment(a.to_dict()) for a in posted.attachments]  # as bot/message_edits.py answers
+            await timed(
+                "the same, Parlor's edit", edit_message(client, channel_id, posted.id, **sent, attachments=kept)
+            )
             await timed("delete", posted.delete())
     finally:
         await client.close()

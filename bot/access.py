@@ -27,14 +27,20 @@ class ChannelAccess:
         self.clock = clock
         self.closed: dict[int, float] = {}  # channel id → when Discord last refused a call there
 
-    def lacking(self, channel_id: int, *, post: bool = False, embed: bool = False, files: bool = False) -> list[str]:
-        """The permissions (discord.py's names) the gateway says Parlor lacks in the channel for a call that posts
-        a message (``post``), shows an embed (``embed``) or uploads a file (``files``); editing its own message
-        needs no Send Messages. Empty when the channel is not known (Discord will say)."""
-        channel = self.client.get_channel(channel_id) if self.client is not None else None
-        guild = getattr(channel, "guild", None)
-        if channel is None or isinstance(channel, discord.abc.PrivateChannel) or guild is None or guild.me is None:
-            return []  # not a server's channel (a DM has no guild), or one the gateway has not described
+    def lacking(
+        self, guild_id: int, channel_id: int, *, post: bool = False, embed: bool = False, files: bool = False
+    ) -> list[str]:
+        """The permissions (discord.py's names) the gateway says Parlor lacks in server ``guild_id``'s channel for a
+        call that posts a message (``post``), shows an embed (``embed``) or uploads a file (``files``); editing its
+        own message needs no Send Messages. Empty when the channel is not known (Discord will say).
+
+        The channel is looked up in its own server: discord.py's ``Client.get_channel`` walks every server the
+        process serves until one has it, which costs each call in proportion to the servers (thousands per
+        process on shards)."""
+        guild = self.client.get_guild(guild_id) if self.client is not None else None
+        channel = guild.get_channel_or_thread(channel_id) if guild is not None else None
+        if channel is None or guild is None or guild.me is None:
+            return []  # a server or channel the gateway has not described
         granted = channel.permissions_for(guild.me)
         wanted = ["view_channel"]
         if post:
@@ -45,7 +51,9 @@ class ChannelAccess:
             wanted.append("attach_files")
         return [flag for flag in wanted if not getattr(granted, flag)]
 
-    def permits(self, channel_id: int, *, post: bool = False, embed: bool = False, files: bool = False) -> bool:
+    def permits(
+        self, guild_id: int, channel_id: int, *, post: bool = False, embed: bool = False, files: bool = False
+    ) -> bool:
         """Whether to make the call: the channel is open (or its probe is due: this call is it) and no permission
         it needs is known to be missing."""
         closed = self.closed.get(channel_id)
@@ -53,7 +61,7 @@ class ChannelAccess:
             if self.clock() - closed < PROBE_AFTER:
                 return False
             self.closed[channel_id] = self.clock()  # this call probes; the next waits for its answer's verdict
-        return not self.lacking(channel_id, post=post, embed=embed, files=files)
+        return not self.lacking(guild_id, channel_id, post=post, embed=embed, files=files)
 
     def refused(self, channel_id: int) -> None:
         """Discord refused a call in the channel (a 403): closed until its permissions change or a probe is due."""

@@ -76,11 +76,13 @@ class ChannelCalls:
         (``files``); None when it is not made because Discord would refuse it (``access``), or when Discord refuses
         it (HTTPException, retries spent): the game goes on, a missing permission reported once, the rest logged.
         ``lost``: errors raised to the caller (a message gone)."""
-        if not self.access.permits(table.channel_id, post=post, embed=embed, files=files):
+        if not self.access.permits(table.guild_id, table.channel_id, post=post, embed=embed, files=files):
             self.missed.add(table.id)
             if not quiet:
                 await self.held_back(
-                    table, what, self.access.lacking(table.channel_id, post=post, embed=embed, files=files)
+                    table,
+                    what,
+                    self.access.lacking(table.guild_id, table.channel_id, post=post, embed=embed, files=files),
                 )
             return None
         try:
@@ -116,7 +118,7 @@ class ChannelCalls:
     async def report_missing_permission(self, table: Table) -> None:
         """Told once per table: in the channel if Parlor can still post there, else to the host, privately."""
         text = MISSING_PERMISSION.format(channel=table.channel_id)
-        if self.access.permits(table.channel_id, post=True):
+        if self.access.permits(table.guild_id, table.channel_id, post=True):
             try:
                 await self.channel(table).send(text)
                 return
@@ -148,7 +150,7 @@ class ChannelCalls:
                 continue
             self.access.reopen(table.channel_id)
             if table.id in self.reported and not self.access.lacking(
-                table.channel_id, post=True, embed=True, files=True
+                table.guild_id, table.channel_id, post=True, embed=True, files=True
             ):
                 self.reported.discard(table.id)
                 again.append(table)

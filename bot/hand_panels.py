@@ -11,6 +11,7 @@ from typing import Any
 import discord
 
 from bot.channel_calls import ChannelCalls
+from bot.message_edits import Sent, edit_original
 from bot.payload import ANSWER_WINDOW, PANEL_PICTURE, Held, PanelToken, Shown, message_args, payload_signature, resolved
 from bot.tables import Table
 from bot.ui import fill
@@ -79,7 +80,7 @@ class HandPanels:
             and origin.type in (discord.InteractionType.component, discord.InteractionType.modal_submit)
             else None
         )
-        shown: discord.Message | None
+        shown: discord.Message | Sent | None
         try:
             if origin.response.is_done():  # deferred on arrival: the deferred answer becomes the panel
                 in_place = origin.response.type is discord.InteractionResponseType.deferred_message_update
@@ -128,8 +129,8 @@ class HandPanels:
         except TimeoutError:
             pass
         try:
-            shown = await token.interaction.edit_original_response(
-                **self._args(payload, self.shown.held(token.message_id), edit=True)
+            shown = await edit_original(
+                token.interaction, **self._args(payload, self.shown.held(token.message_id), edit=True)
             )
             self.shown.drawn[id(token.interaction)] = signature
             self.shown.holds(shown, payload, PANEL_PICTURE)

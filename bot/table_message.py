@@ -9,6 +9,7 @@ from typing import Any, TypedDict
 import discord
 
 from bot.channel_calls import ChannelCalls
+from bot.message_edits import edit_message
 from bot.payload import Held, Shown, digest, message_args, payload_signature, resolved
 from bot.tables import Table
 
@@ -39,12 +40,13 @@ class TableMessages:
         Messages not even the edit, which would lose the embed (Embed Links goes with Send Messages)."""
         signature = payload_signature(payload)
         payload = await resolved(payload)
-        channel = self.calls.channel(table)
+        channel, client = self.calls.channel(table), self.calls.client
+        assert client is not None, "a presenter without a client shows nothing"
         if (
             message_id
             and self.age(message_id) >= REPOST_AFTER
             and table.id not in self.calls.reported
-            and self.calls.access.permits(table.channel_id, post=True, **self.needs(payload, None))
+            and self.calls.access.permits(table.guild_id, table.channel_id, post=True, **self.needs(payload, None))
         ):
             posted = await self.post(table, payload, signature)
             if posted is not None:
@@ -55,13 +57,12 @@ class TableMessages:
         if message_id:
             if self.shown.drawn.get(message_id) == signature:
                 return message_id
-            held = self.shown.pictured.get(message_id)
-            shown_in = channel.get_partial_message(message_id)
+            held, shown_in = self.shown.pictured.get(message_id), message_id
             try:
                 edited = await self.calls.call(
                     table,
                     "editing the table message",
-                    lambda: shown_in.edit(**message_args(payload, held, edit=True)),
+                    lambda: edit_message(client, table.channel_id, shown_in, **message_args(payload, held, edit=True)),
                     lost=discord.NotFound,
                     **self.needs(payload, held),
                 )

@@ -18,10 +18,13 @@ is kept in memory:
 from that id alone and answers each exactly once. A wish goes to the table manager, reached through the
 typed ``interaction.client.tables`` (which checks table, seat, version and legality and has the presenter
 answer); an id that is not Parlor's, or is damaged, gets a short private answer instead of "interaction
-failed". The components are :class:`discord.ui.DynamicItem`, so discord.py keeps no state per message and
-calls their callbacks; the clicks it does not hand to them (an id no message carries, a damaged one) and
-prompt submissions come through :func:`on_interaction`. :func:`answer_refusal` is the one place a
-:class:`~bot.tables.Refusal` becomes a private answer, for clicks here and for commands (the command tree).
+failed". The table's components are plain buttons and menus in finished views, so discord.py keeps no state per
+message; every click on them and every prompt submission comes through :func:`on_interaction`, read from the
+interaction's data alone. (A :class:`discord.ui.DynamicItem` would make discord.py rebuild a view of every
+component of the clicked message, and the item, on each click: a cog's own rarely clicked buttons, the sign-up's
+and /history's Record, are such items, registered with :func:`add_dynamic_items`.) :func:`answer_refusal` is the
+one place a :class:`~bot.tables.Refusal` becomes a private answer, for clicks here and for commands (the command
+tree).
 """
 
 from __future__ import annotations
@@ -38,6 +41,7 @@ import discord
 
 from bot import text as user_text
 from bot.client import ParlorClient
+from bot.message_edits import Sent, edit_original
 from bot.store import SaveFailed
 from bot.tables import Refusal, StaleClick
 
@@ -71,10 +75,10 @@ def loading(interaction: discord.Interaction) -> bool:
     )
 
 
-async def fill(interaction: discord.Interaction, **fields: Any) -> discord.InteractionMessage:
+async def fill(interaction: discord.Interaction, **fields: Any) -> Sent:
     """The interaction's original response edited to show ``fields`` (discord.py's keywords): how a deferred
     "thinking" message is filled (a followup doing it is deprecated by Discord)."""
-    message = await interaction.edit_original_response(**fields)
+    message = await edit_original(interaction, **fields)
     interaction.extras[FILLED] = True
     return message
 
@@ -125,34 +129,16 @@ async def answer_refusal(interaction: discord.Interaction[ParlorClient], error: 
     return True
 
 
-async def _rebuild(cls, interaction: discord.Interaction, item: discord.ui.Item, match: re.Match[str], /):
-    """discord.py's way back from a custom_id to a component (the click itself is :func:`answer_click`'s)."""
-    return cls(int(match["table"]), int(match["version"]), match["verb"])
-
-
-async def _clicked(self: discord.ui.DynamicItem[Any], interaction: discord.Interaction[Any]) -> None:
-    """A component's callback. discord.py declares it for any client (``Interaction[ClientT]``); Parlor's client
-    is always a :class:`~bot.client.ParlorClient`."""
-    await answer_click(interaction)
-
-
-class TableButton(discord.ui.DynamicItem[discord.ui.Button], template=TEMPLATE):
-    def __init__(self, table_id: int, version: int, verb: str, spec: ButtonSpec | None = None) -> None:
-        """The button ``spec`` describes (none: a plain one, as discord.py rebuilds a clicked button from its id)."""
-        look = spec or ButtonSpec(verb, "…")
-        super().__init__(
-            discord.ui.Button(
-                label=look.label[:80],
-                style=look.style,
-                emoji=look.emoji,
-                disabled=look.disabled,
-                row=look.row,
-                custom_id=custom_id(table_id, version, verb),
-            )
-        )
-
-    from_custom_id = classmethod(_rebuild)
-    callback = _clicked
+def table_button(table_id: int, version: int, verb: str, spec: ButtonSpec) -> discord.ui.Button[discord.ui.View]:
+    """The button ``spec`` describes, its id naming table, version and verb."""
+    return discord.ui.Button(
+        label=spec.label[:80],
+        style=spec.style,
+        emoji=spec.emoji,
+        disabled=spec.disabled,
+        row=spec.row,
+        custom_id=custom_id(table_id, version, verb),
+    )
 
 
 def _join(verb: str, values: list[str]) -> str:
@@ -164,31 +150,14 @@ def _join(verb: str, values: list[str]) -> str:
     return f"{verb}:{'+'.join(values)}" if verb else values[0]
 
 
-class TableSelect(discord.ui.DynamicItem[discord.ui.Select], template=SELECT_TEMPLATE):
-    def __init__(self, table_id: int, version: int, verb: str, select: discord.ui.Select | None = None) -> None:
-        super().__init__(select or discord.ui.Select(custom_id=f"parlor:s:{table_id}:{version}:{verb or '-'}"))
-
-    from_custom_id = classmethod(_rebuild)
-    callback = _clicked
-
-
-class AmountButton(discord.ui.DynamicItem[discord.ui.Button], template=AMOUNT_TEMPLATE):
+def amount_button(table_id: int, version: int, spec: AmountSpec) -> discord.ui.Button[discord.ui.View]:
     """A button that opens a number prompt; its custom_id carries verb and bounds as ``verb|min|max``."""
-
-    def __init__(
-        self, table_id: int, version: int, verb: str, label: str = "Other amount…", row: int | None = None
-    ) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=label[:80],
-                style=discord.ButtonStyle.secondary,
-                row=row,
-                custom_id=f"parlor:m:{table_id}:{version}:{verb}",
-            )
-        )
-
-    from_custom_id = classmethod(_rebuild)
-    callback = _clicked
+    return discord.ui.Button(
+        label=spec.label[:80],
+        style=discord.ButtonStyle.secondary,
+        row=spec.row,
+        custom_id=f"parlor:m:{table_id}:{version}:{spec.id_verb()}",
+    )
 
 
 @dataclass(frozen=True)
@@ -257,12 +226,12 @@ def _whole_number(text: str, amount: Amount) -> int | None:
     return int(raw)
 
 
-_TEMPLATES: list[re.Pattern[str]] = [re.compile(ANY_TEMPLATE)]  # the DynamicItems' ids: their clicks are theirs
+_TEMPLATES: list[re.Pattern[str]] = []  # the ids of the registered DynamicItems: their clicks are theirs
 
 
 def add_dynamic_items(client: discord.Client, *items: type[discord.ui.DynamicItem[Any]]) -> None:
-    """Register components that route themselves (a :class:`discord.ui.DynamicItem`: the table's above, a
-    cog's own such as /history's Record) with discord.py and with :func:`on_interaction`, which then leaves
+    """Register components that route themselves (a :class:`discord.ui.DynamicItem`: a cog's own, such as a
+    sign-up's buttons or /history's Record) with discord.py and with :func:`on_interaction`, which then leaves
     their clicks to them."""
     client.add_dynamic_items(*items)
     for item in items:
@@ -438,7 +407,7 @@ def _view(table_id: int, version: int, items: list[Item]) -> discord.ui.View:
     menus = 0
     for spec in items:
         if isinstance(spec, ButtonSpec):
-            view.add_item(TableButton(table_id, version if spec.versioned else 0, spec.verb, spec))
+            view.add_item(table_button(table_id, version if spec.versioned else 0, spec.verb, spec))
         elif isinstance(spec, SelectSpec):
             if len(spec.options) > MAX_OPTIONS:
                 raise ValueError("a menu holds 25 options")
@@ -455,11 +424,11 @@ def _view(table_id: int, version: int, items: list[Item]) -> discord.ui.View:
                     for value, label in spec.options
                 ],
             )
-            view.add_item(TableSelect(table_id, version, verb, select))
+            view.add_item(select)
         else:
-            view.add_item(AmountButton(table_id, version, spec.id_verb(), spec.label, spec.row))
-    # Its items route themselves by their custom_id, so discord.py need not keep the view: a finished view is not
-    # stored (an ephemeral one would be kept 15 minutes, with a task waiting for its timeout, per panel sent)
+            view.add_item(amount_button(table_id, version, spec))
+    # Its clicks are routed by their custom_id (on_interaction), so discord.py need not keep the view: a finished view
+    # is not stored (an ephemeral one would be kept 15 minutes, with a task waiting for its timeout, per panel sent)
     view.stop()
     return view
 

@@ -12,9 +12,9 @@ from bot.ui import AMOUNT_TEMPLATE, SELECT_TEMPLATE, TEMPLATE, AmountSpec, Butto
 async def test_buttons_become_a_menu_beyond_25():
     buttons = [ButtonSpec(f"a:play:{n}", f"Play {n}") for n in range(30)]
     view = build_view(123456789012345678, 42, buttons)
-    selects = [item for item in view.children if isinstance(item.item, discord.ui.Select)]
+    selects = [item for item in view.children if isinstance(item, discord.ui.Select)]
     assert len(view.children) == 2 and len(selects) == 2
-    values = [o.value for s in selects for o in s.item.options]
+    values = [o.value for s in selects for o in s.options]
     assert values == [f"play:{n}" for n in range(30)]
 
 
@@ -28,7 +28,7 @@ async def test_custom_ids_match_their_templates_and_fit():
             AmountSpec("bet:{}", 10, 500),
         ],
     )
-    ids = [item.item.custom_id for item in view.children]
+    ids = [item.custom_id for item in view.children]
     for custom_id, template in zip(ids, (TEMPLATE, SELECT_TEMPLATE, AMOUNT_TEMPLATE)):
         assert re.fullmatch(template, custom_id) and len(custom_id) <= 100
 

@@ -1,14 +1,17 @@
 """Between the layers: a click reaches the table manager of the client it came to
-(``interaction.client.tables``), real buttons through their DynamicItem callbacks, forged ones through the
-one click router; a Refusal raised in any command is answered privately, once, by the command tree."""
+(``interaction.client.tables``), real buttons and forged ones alike through the one click router, read from the
+click's data without discord.py building a view of the clicked message; a Refusal raised in any command is
+answered privately, once, by the command tree."""
 
 from __future__ import annotations
 
 import re
 
+import discord
+
+from bot import ui
 from bot.main import ParlorBot
 from bot.tables import Refusal, TableManager
-from bot.ui import TableButton
 from localdiscord import run_client
 
 from .conftest import IN_PLACE, make_bot, make_settings
@@ -27,14 +30,22 @@ def answered_once_privately(result, user) -> str:
 
 async def test_clicks_reach_the_manager_the_client_holds_now(fake, db, monkeypatch):
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
-    through_callbacks: list[str] = []
-    callback = TableButton.callback
+    routed: list[str] = []
+    router = ui.answer_click
 
-    async def watched(self, interaction):
-        through_callbacks.append(interaction.data["custom_id"])
-        await callback(self, interaction)
+    async def watched(interaction):
+        routed.append(interaction.data["custom_id"])
+        await router(interaction)
 
-    monkeypatch.setattr(TableButton, "callback", watched)
+    monkeypatch.setattr(ui, "answer_click", watched)
+    rebuilt: list[int] = []
+    from_message = discord.ui.View.from_message.__func__
+
+    def counted(cls, message, /, *, timeout=180.0):  # discord.py's view of every component of a clicked message
+        rebuilt.append(message.id)
+        return from_message(cls, message, timeout=timeout)
+
+    monkeypatch.setattr(discord.ui.View, "from_message", classmethod(counted))
     bot = make_bot(fake, db)
     async with run_client(fake, bot):
         lobby = await alice.slash("play", "koikoi")
@@ -46,10 +57,11 @@ async def test_clicks_reach_the_manager_the_client_holds_now(fake, db, monkeypat
 
         joined = await bob.click(lobby, "Join")
         assert joined.response_type in IN_PLACE and f"<@{bob.id}>" in joined.text()
-        assert through_callbacks == [f"parlor:t:{table_id}:0:join"]  # the real button: its DynamicItem
+        assert routed == [f"parlor:t:{table_id}:0:join"]  # the real button
         forged = await bob.forge_click(joined.message, f"parlor:t:{table_id}:5:addbot")  # no message carries it
         assert forged.response_type in IN_PLACE and "Bot 1" in forged.text()
-        assert through_callbacks == [f"parlor:t:{table_id}:0:join"]  # the forged one: the click router
+        assert routed == [f"parlor:t:{table_id}:0:join", f"parlor:t:{table_id}:5:addbot"]  # the forged one too
+        assert rebuilt == []  # no click cost a view of the clicked message's components
 
         assert [s.name for s in replacement.get(table_id).seats] == ["alice", "bob", "Bot 1"]
         assert [s.name for s in first.get(table_id).seats] == ["alice"]

@@ -4,11 +4,16 @@ player's panel once; the mover's panel, which shows the move already, is not edi
 
 from __future__ import annotations
 
+import gc
 import re
+
+import discord
 
 from localdiscord import run_client
 
 from .conftest import action_buttons, make_bot, started_koikoi, table_message
+
+MOVES = 8  # moves of a Koi-Koi month, both players' panels open
 
 
 def kind(line: str) -> str:
@@ -39,3 +44,65 @@ async def test_a_move_is_one_answer_one_table_edit_and_one_panel_edit(fake, db):
             "PATCH /webhooks/{id}/{token}/messages/@original",  # the other player's panel: their turn now
             "POST /interactions/{id}/{token}/callback",  # the answer: the mover's panel
         ], calls
+
+
+async def test_the_redraw_of_a_move_builds_no_message_of_discords_answers(fake, db, monkeypatch):
+    """The table edit and the other player's panel edit read only the message's id and picture attachment from
+    Discord's answer: discord.py does not build a whole Message (embeds, components, author) of either."""
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    built: list[int] = []
+    message_init = discord.Message.__init__
+
+    def counted(self, *, state, channel, data):
+        built.append(int(data["id"]))
+        message_init(self, state=state, channel=channel, data=data)
+
+    bot = make_bot(fake, db)
+    async with run_client(fake, bot):
+        table = await started_koikoi(fake, bot, alice, bob)
+        panels = {user: (await user.click(table_message(fake), "My hand")).message for user in (alice, bob)}
+        await fake.wait_idle()
+        await bot.tables.idle()
+        mover = alice if table.seat_of(alice.id) in table.to_act() else bob
+        waiting = bob if mover is alice else alice
+        monkeypatch.setattr(discord.Message, "__init__", counted)
+        await mover.click(panels[mover], action_buttons(panels[mover])[0][1])
+        await fake.wait_idle()
+        await bot.tables.idle()
+        await fake.wait_idle()
+        assert table_message(fake).id not in built and panels[waiting].id not in built, built
+        shown = fake.messages[panels[waiting].id]
+        assert shown.attachments and shown.attachments[0].filename == "hand.png"  # its picture kept or replaced
+        assert any(b[1].startswith("parlor:t:") and not b[2] for b in shown.buttons()), shown.buttons()  # their move
+
+
+async def test_moves_are_played_without_passes_of_the_garbage_collector_over_their_objects(fake, db):
+    """Moves allocate thousands of short-lived objects (here, the local Discord's too); the bot lets the young ones
+    gather rather than have the collector look at them every few moves (``bot/main.py``)."""
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    collections: list[int] = []
+
+    def counted(phase: str, info: dict) -> None:
+        if phase == "start":
+            collections.append(info["generation"])
+
+    bot = make_bot(fake, db)
+    async with run_client(fake, bot):
+        table = await started_koikoi(fake, bot, alice, bob)
+        panels = {user: (await user.click(table_message(fake), "My hand")).message.id for user in (alice, bob)}
+        await fake.wait_idle()
+        await bot.tables.idle()
+        gc.collect()  # the count starts from nothing gathered
+        gc.callbacks.append(counted)
+        try:
+            for _ in range(MOVES):
+                mover = alice if table.seat_of(alice.id) in table.to_act() else bob
+                panel = fake.messages[panels[mover]]
+                await mover.click(panel, action_buttons(panel)[0][1])
+                await fake.wait_idle()
+                await bot.tables.idle()
+                await fake.wait_idle()
+        finally:
+            gc.callbacks.remove(counted)
+    assert collections == [], collections
+    assert gc.get_threshold() == (700, 10, 10)  # Python's own again once the bot closed (tests start many bots)

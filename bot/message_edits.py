@@ -1,0 +1,69 @@
+"""Edits of Parlor's own messages through discord.py's HTTP layer, reading only what Parlor uses of Discord's answer.
+
+``PartialMessage.edit`` and ``Interaction.edit_original_response`` build a whole :class:`discord.Message` from each
+answer (its embeds, every component, the author, the attachments), which nobody reads: a redraw needs only the
+message's id and the attachment that holds its picture (``bot/payload.py``'s ``Held``). These make the same
+requests — discord.py's encoding of the fields (``handle_message_parameters``, with the client's allowed mentions),
+its rate-limit handling and retries — and keep only that.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+from discord.http import handle_message_parameters
+from discord.webhook.async_ import async_context
+
+
+@dataclass(frozen=True)
+class KeptAttachment:
+    """An attachment of a message as Discord described it: listed as it is in an edit's ``attachments``, it stays."""
+
+    data: dict[str, Any]
+
+    @property
+    def filename(self) -> str:
+        return str(self.data.get("filename", ""))
+
+    def to_dict(self) -> dict[str, Any]:
+        """What discord.py sends for an attachment an edit keeps (as ``discord.Attachment.to_dict``)."""
+        return self.data
+
+
+@dataclass(frozen=True)
+class Sent:
+    """What Parlor reads of a message Discord answered with: its id and its attachments."""
+
+    id: int
+    attachments: list[KeptAttachment]
+
+    @classmethod
+    def of(cls, data: Any) -> Sent:
+        return cls(int(data["id"]), [KeptAttachment(a) for a in data.get("attachments") or []])
+
+
+async def edit_message(client: discord.Client, channel_id: int, message_id: int, **fields: Any) -> Sent:
+    """Message ``message_id`` of channel ``channel_id`` edited to show ``fields`` (``PartialMessage.edit``'s
+    keywords). Raises as that does (``discord.NotFound`` when the message is gone)."""
+    with handle_message_parameters(previous_allowed_mentions=client.allowed_mentions, **fields) as params:
+        return Sent.of(await client.http.edit_message(channel_id, message_id, params=params))
+
+
+async def edit_original(interaction: discord.Interaction, **fields: Any) -> Sent:
+    """The interaction's answer edited to show ``fields`` (``edit_original_response``'s keywords), through its
+    token (an interaction webhook: not counted by Discord's global rate limit)."""
+    hook = interaction.followup  # the interaction's webhook: its session and proxy, as discord.py's own call
+    with handle_message_parameters(previous_allowed_mentions=interaction.client.allowed_mentions, **fields) as params:
+        data = await async_context.get().edit_original_interaction_response(
+            interaction.application_id,
+            interaction.token,
+            session=hook.session,
+            proxy=hook.proxy,
+            proxy_auth=hook.proxy_auth,
+            payload=params.payload,
+            multipart=params.multipart,
+            files=params.files,
+        )
+    return Sent.of(data)
