@@ -208,9 +208,9 @@ async def run(folder: Path, server: PostgresForTests, games: int, players: int, 
 
 
 def main() -> None:
-    given = vars(read(__doc__, games=100_000, players=1000, runs=300))
+    options = read(__doc__, games=100_000, players=1000, runs=300)
     replay_costs()
-    run_with_postgres(lambda folder, server: run(folder, server, **given))
+    run_with_postgres(run, options)
 
 
 if __name__ == "__main__":

@@ -127,8 +127,7 @@ async def bench(folder: Path, server: PostgresForTests, games: int, players: int
 
 
 def main() -> None:
-    given = vars(read(__doc__, games=100_000, players=1000, runs=50))
-    run_with_postgres(lambda folder, server: bench(folder, server, **given))
+    run_with_postgres(bench, read(__doc__, games=100_000, players=1000, runs=50))
 
 
 if __name__ == "__main__":

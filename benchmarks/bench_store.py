@@ -113,8 +113,7 @@ async def bench(folder: Path, server: PostgresForTests, tables: int, games: int)
 
 
 def main() -> None:
-    given = vars(read(__doc__, tables=1000, games=1000))
-    run_with_postgres(lambda folder, server: bench(folder, server, **given))
+    run_with_postgres(bench, read(__doc__, tables=1000, games=1000))
 
 
 if __name__ == "__main__":

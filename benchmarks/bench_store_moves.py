@@ -145,8 +145,7 @@ async def bench(folder: Path, server: PostgresForTests, moves: int, games: int) 
 
 
 def main() -> None:
-    given = vars(read(__doc__, moves=2000, games=200))
-    run_with_postgres(lambda folder, server: bench(folder, server, **given))
+    run_with_postgres(bench, read(__doc__, moves=2000, games=200))
 
 
 if __name__ == "__main__":

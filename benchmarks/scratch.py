@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import tempfile
 from collections.abc import Callable, Coroutine
@@ -11,11 +12,12 @@ from typing import Any
 from tests.postgres_server import PostgresForTests
 
 
-def run_with_postgres(bench: Callable[[Path, PostgresForTests], Coroutine[Any, Any, None]]) -> None:
-    """``bench(folder, server)`` run to its end, then the folder removed and the server stopped (even on error)."""
+def run_with_postgres(bench: Callable[..., Coroutine[Any, Any, None]], options: argparse.Namespace) -> None:
+    """``bench(folder, server, **options)`` run to its end (``options``: the benchmark's command line), then the
+    folder removed and the server stopped (even on error)."""
     server = PostgresForTests()
     try:
         with tempfile.TemporaryDirectory() as folder:
-            asyncio.run(bench(Path(folder), server))
+            asyncio.run(bench(Path(folder), server, **vars(options)))
     finally:
         server.stop()
