@@ -145,6 +145,13 @@ IN_PLACE = (6, 7)
 lock is taken) and then edited, or updated at once."""
 
 
+async def settle(fake: LocalDiscord, bot: ParlorBot) -> None:
+    """Everything the bot and the local Discord had to do done: answers, redraws and what they made Discord send."""
+    await fake.wait_idle()
+    await bot.tables.idle()
+    await fake.wait_idle()
+
+
 async def started_koikoi(fake: LocalDiscord, bot: ParlorBot, host, guest):
     """A one-month Koi-Koi table of ``host`` and ``guest``, started; the table."""
     lobby = await host.slash("play", "koikoi", months=1)

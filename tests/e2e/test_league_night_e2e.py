@@ -16,7 +16,7 @@ from bot.league import nights, pairing
 from bot.main import ParlorBot
 from localdiscord import start_client
 
-from .conftest import make_bot
+from .conftest import make_bot, settle
 
 pytestmark = pytest.mark.e2e
 
@@ -33,12 +33,6 @@ async def running(fake, db, first_seed: int = 0) -> AsyncIterator[ParlorBot]:
     finally:
         await run.stop()
     fake.assert_clean()
-
-
-async def settle(fake, bot) -> None:
-    await fake.wait_idle()
-    await bot.tables.idle()
-    await fake.wait_idle()
 
 
 async def club(fake, bot, players: int = len(NAMES)):

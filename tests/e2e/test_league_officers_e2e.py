@@ -13,17 +13,11 @@ from bot.league import officers, ratings
 from bot.tables import FINISHED
 from localdiscord import start_client
 
-from .conftest import action_buttons, make_bot, started_koikoi, table_message
+from .conftest import action_buttons, make_bot, settle, started_koikoi, table_message
 
 pytestmark = pytest.mark.e2e
 
 REFUSAL = "Sorry, only league officers or members with the **Manage Server** permission can do that."
-
-
-async def settle(fake, bot) -> None:
-    await fake.wait_idle()
-    await bot.tables.idle()
-    await fake.wait_idle()
 
 
 async def play_out(fake, bot, table) -> None:

@@ -14,7 +14,7 @@ import pytest
 from bot.league import ratings
 from localdiscord import start_client
 
-from .conftest import make_bot
+from .conftest import make_bot, settle
 
 pytestmark = pytest.mark.e2e
 
@@ -46,12 +46,6 @@ def shown(tenths: int) -> str:
 def csv_rows(message, name: str) -> list[dict]:
     [attachment] = [a for a in message.attachments if a.filename == name]
     return list(csv.DictReader(io.StringIO(attachment.data.decode("utf-8"))))
-
-
-async def settle(fake, bot) -> None:
-    await fake.wait_idle()
-    await bot.tables.idle()
-    await fake.wait_idle()
 
 
 async def test_a_season_with_fixed_sanma_rules_standings_and_export_agree(fake, db):

@@ -11,15 +11,9 @@ from bot.league import officers
 from bot.tables import FINISHED
 from localdiscord import start_client
 
-from .conftest import make_bot
+from .conftest import make_bot, settle
 
 pytestmark = pytest.mark.e2e
-
-
-async def settle(fake, bot) -> None:
-    await fake.wait_idle()
-    await bot.tables.idle()
-    await fake.wait_idle()
 
 
 async def test_a_late_player_takes_a_bot_s_seat_and_the_officer_ends_the_table_early(fake, db):

@@ -14,7 +14,7 @@ from localdiscord import run_client
 from localdiscord.harness import FakeUser
 from localdiscord.models import FakeMessage
 
-from .conftest import action_buttons, make_bot, started_koikoi, table_message
+from .conftest import action_buttons, make_bot, settle, started_koikoi, table_message
 
 MOVES = 8  # moves of a Koi-Koi month, both players' panels open
 
@@ -35,13 +35,6 @@ async def panels_open(fake, bot, alice, bob) -> tuple[Table, dict[FakeUser, Fake
     return table, panels
 
 
-async def settled(fake, bot) -> None:
-    """The move's answer and its redraw all sent and received."""
-    await fake.wait_idle()
-    await bot.tables.idle()
-    await fake.wait_idle()
-
-
 async def test_a_move_is_one_answer_one_table_edit_and_one_panel_edit(fake, db):
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
     bot = make_bot(fake, db)
@@ -50,7 +43,7 @@ async def test_a_move_is_one_answer_one_table_edit_and_one_panel_edit(fake, db):
         mover = alice if table.seat_of(alice.id) in table.to_act() else bob
         before = len(fake.request_log)
         moved = await mover.click(panels[mover], action_buttons(panels[mover])[0][1])
-        await settled(fake, bot)
+        await settle(fake, bot)
         assert moved.response_type == 7, moved.text()  # the panel clicked, updated in the answer itself
         calls = sorted(kind(line) for line in fake.request_log[before:])
         assert calls == [
@@ -78,7 +71,7 @@ async def test_the_redraw_of_a_move_builds_no_message_of_discords_answers(fake, 
         waiting = bob if mover is alice else alice
         monkeypatch.setattr(discord.Message, "__init__", counted)
         await mover.click(panels[mover], action_buttons(panels[mover])[0][1])
-        await settled(fake, bot)
+        await settle(fake, bot)
         assert table_message(fake).id not in built and panels[waiting].id not in built, built
         shown = fake.messages[panels[waiting].id]
         assert shown.attachments and shown.attachments[0].filename == "hand.png"  # its picture kept or replaced

@@ -13,7 +13,7 @@ from games.shuffle import sha256_hex
 from localdiscord import start_client
 from tests.games.sanma_walls import make_wall
 
-from .conftest import IN_PLACE, LeakWatch, make_bot, restarted, table_message
+from .conftest import IN_PLACE, LeakWatch, make_bot, restarted, settle, table_message
 
 MASTER = f"{0:032x}"  # make_bot's first seed
 TOKEN = re.compile(r"\b(?:r?[0-9][mps]|Wh|Gr|Rd|[ESWN])\b")
@@ -112,12 +112,6 @@ class SanmaLeakWatch(LeakWatch):
                         f"{kind} ×{n} in public line {line!r} (public {self.public[kind]}, hidden {hidden[kind]})"
                     )
         self.before = after
-
-
-async def settle(fake, bot):
-    await fake.wait_idle()
-    await bot.tables.idle()
-    await fake.wait_idle()
 
 
 async def panel_of(fake, user):
