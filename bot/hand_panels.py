@@ -130,7 +130,7 @@ class HandPanels:
         signature = payload_signature(payload)
         if self.shown.drawn.get(id(token.interaction)) == signature:
             return  # it shows this already (the player's own answer, or nothing changed for them)
-        payload = await resolved(payload, urgent=True)  # its player waits for it, as for an answer
+        payload = await resolved(payload)
         try:  # a panel is edited only once its answer is there
             await asyncio.wait_for(token.answered.wait(), ANSWER_WINDOW)
         except TimeoutError:

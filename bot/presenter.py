@@ -435,7 +435,7 @@ class DiscordPresenter(Presenter):
         return frame
 
     def panel_frame(self, table: Table) -> list[PanelEdit]:
-        """Every open panel of the table with what it is to show now (its picture drawn first, as an answer's)."""
+        """Every open panel of the table with what it is to show now."""
         now = self.clock()
         edits: list[PanelEdit] = []
         for seat in table.humans():
@@ -443,7 +443,7 @@ class DiscordPresenter(Presenter):
                 continue
             key = (table.id, seat.user_id)
             if (token := self.hand_panels.open(key, now)) is not None:
-                edits.append((token, self.panel_payload(table, seat.user_id, urgent=True), key))
+                edits.append((token, self.panel_payload(table, seat.user_id), key))
         return edits
 
     def turn(self, table: Table) -> contextlib.AbstractAsyncContextManager[None]:
