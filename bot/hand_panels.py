@@ -135,6 +135,8 @@ class HandPanels:
             await asyncio.wait_for(token.answered.wait(), ANSWER_WINDOW)
         except TimeoutError:
             pass
+        if self.tokens.get(key) is not token:
+            return  # a newer panel replaced it meanwhile (My hand again), which deletes this one: not edited
         try:
             shown = await token.interaction.edit_original_response(
                 **self._args(payload, self.shown.held(token.message_id), edit=True)

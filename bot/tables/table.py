@@ -79,8 +79,8 @@ class Table:
     season_id: int | None = None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
     timer: asyncio.Task | None = field(default=None, repr=False)
-    drawer: Drawer = field(default_factory=lambda: Drawer(), repr=False)  # keeps the table message drawn
-    panel_drawer: Drawer = field(default_factory=lambda: Drawer(), repr=False)  # keeps the players' panels drawn
+    drawer: Drawer = field(default_factory=Drawer, repr=False)  # keeps the table message drawn
+    panel_drawer: Drawer = field(default_factory=Drawer, repr=False)  # keeps the players' panels drawn
     repost: bool = field(default=False, repr=False)  # the next redraw posts the table message anew (/table)
     closing: str | None = None  # why a cancelled table closed, shown on its message
     paused: Pause | None = None  # an officer stopped its clock (bot/pauses.py)
