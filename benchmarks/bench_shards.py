@@ -127,6 +127,7 @@ class Run:
     memory: float  # MB, the bot processes' after play
     load: float  # the machine's load average (1 minute) at the end
     calls: collections.Counter[str]  # the bots' calls to Discord during play, by HTTP method
+    uploads: collections.Counter[str]  # the pictures the bots uploaded during play, by file name
     extra: str = ""  # rate limits: what the local Discord counted
     started: float = 0.0  # time.monotonic() when play began
 
@@ -164,6 +165,8 @@ class Run:
             f"of the bots {c.bots + c.workers:.1f} s, the local Discord and players {c.driver:.1f} s, PostgreSQL "
             f"{c.database:.1f} s; Discord calls per move {self.per_call(sum(self.calls.values()))} ("
             + ", ".join(f"{m} {self.per_call(n)}" for m, n in sorted(self.calls.items()))
+            + "); pictures uploaded per move ("
+            + (", ".join(f"{name} {self.per_call(n)}" for name, n in sorted(self.uploads.items())) or "none")
             + f"); bots' memory after play {self.memory:.0f} MB; load average {self.load:.1f}"
             + self.extra
         )
@@ -193,11 +196,13 @@ async def run(
             await open_tables(database, playing)
             pids = [b.process.pid for b in bots if b.process is not None]
             answers, started, requests = Answers(), time.monotonic(), len(fake.request_log)
+            pictures = set(fake.attachments)
             before = Cpu.now(pids, postmaster(server.folder / "data"))
             moves = await play(playing, answers, options)
             cpu = Cpu.now(pids, postmaster(server.folder / "data")) - before
             memory = sum(resident_mb(pid) for pid in pids)
             calls = collections.Counter(line.split(" ", 1)[0] for line in fake.request_log[requests:])
+            uploads = collections.Counter(a.filename for n, a in fake.attachments.items() if n not in pictures)
         finally:
             counting.cancel()
             with contextlib.suppress(asyncio.CancelledError):
@@ -212,7 +217,9 @@ async def run(
         else ""
     )
     elapsed = max(answers.last - started, 1e-9)
-    return Run(processes, tables, answers, elapsed, moves, cpu, memory, os.getloadavg()[0], calls, extra, started)
+    return Run(
+        processes, tables, answers, elapsed, moves, cpu, memory, os.getloadavg()[0], calls, uploads, extra, started
+    )
 
 
 async def open_tables(database: str, playing: list[Table]) -> None:

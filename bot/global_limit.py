@@ -15,14 +15,22 @@ Together the processes stay under the limit, and none needs to hear from the oth
 sends (retries included), so a call over the share waits its turn there. Background work (the application
 emoji's upload at start-up, 102 calls) waits behind every other call and may fill only part of the window
 (``BACKGROUND_SHARE``), so a table's edit never queues behind it: players' calls come first.
+
+A table's redraw takes its turn *before* it builds what it sends (:meth:`GlobalPacer.turn`): while it waits, later
+changes of the table add nothing to the queue, and what goes out when the turn comes is the table's latest state.
+The first counted request made inside the turn uses it instead of taking another (and is counted when it is sent);
+a turn no request used is given back.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import contextvars
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
+from dataclasses import dataclass
 from typing import Any
 
 from bot.shards import Shards
@@ -34,6 +42,18 @@ NOT_COUNTED = ("/interactions/", "/webhooks/")
 BACKGROUND = ("/emojis",)  # calls nobody waits for: the application emoji's list, uploads and deletions
 BACKGROUND_SHARE = 0.5  # of the window: the rest stays free for the calls players wait for
 POLL = 0.05  # seconds a background call waits before looking again while players' calls wait
+
+
+@dataclass
+class Turn:
+    """A counted request's place in the window, taken ahead of the request: when it was taken, and whether a request
+    has used it."""
+
+    at: float
+    used: bool = False
+
+
+_turn: contextvars.ContextVar[Turn | None] = contextvars.ContextVar("global_limit_turn", default=None)
 
 
 def share(shards: Shards | None, total: int = GLOBAL_PER_SECOND) -> int:
@@ -83,6 +103,40 @@ class GlobalPacer:
                     return
                 await asyncio.sleep(self.sent[0] + self.window - now)
 
+    @contextlib.asynccontextmanager
+    async def turn(self) -> AsyncIterator[None]:
+        """A counted request's turn, taken now (waiting for it as :meth:`take` does) for the first counted request
+        made inside the block, in this task or in tasks it starts; that request is counted as it is sent, not
+        again. A turn no request used is given back as the block ends."""
+        await self.take()
+        held = Turn(self.sent[-1])
+        token = _turn.set(held)
+        try:
+            yield
+        finally:
+            _turn.reset(token)
+            if not held.used:
+                self._give_back(held)
+
+    def _use(self, held: Turn) -> bool:
+        """The request using ``held`` is sent now: counted from now on, so that its place in the window lasts as long
+        as the request's own, however long it came after the turn. False when the turn has left the window
+        meanwhile: the request takes a turn of its own."""
+        held.used = True
+        now = self.clock()
+        self._expire(now)
+        if not self._give_back(held):
+            return False
+        self.sent.append(now)
+        return True
+
+    def _give_back(self, held: Turn) -> bool:
+        try:
+            self.sent.remove(held.at)
+        except ValueError:  # already out of the window
+            return False
+        return True
+
     async def take_background(self) -> None:
         """A background request's turn: when no other request waits and the window has room to spare."""
         async with self._background_turns:
@@ -101,5 +155,10 @@ class GlobalPacer:
 
     async def on_request_start(self, session: Any, context: Any, params: Any) -> None:
         path = params.url.path
-        if counted(path):
-            await (self.take_background() if background(path) else self.take())
+        if not counted(path):
+            return
+        held = _turn.get()
+        if background(path):
+            await self.take_background()
+        elif held is None or held.used or not self._use(held):
+            await self.take()

@@ -10,21 +10,28 @@ from typing import Any
 
 import discord
 
-from bot.channel_calls import ChannelCalls
 from bot.message_edits import Sent, edit_original
 from bot.payload import ANSWER_WINDOW, PANEL_PICTURE, Held, PanelToken, Shown, message_args, payload_signature, resolved
 from bot.tables import Table
 from bot.ui import fill
 
+PanelEdit = tuple[PanelToken, dict[str, Any], tuple[int, int]]
+"""An open panel to edit: its token, what it is to show, and whose it is (table, user)."""
+
 
 class HandPanels:
     """The open panels, by (table, user): the token of the interaction each was last answered through."""
 
-    def __init__(self, calls: ChannelCalls, shown: Shown, clock: Callable[[], float]) -> None:
-        self.calls = calls  # its ``behind``: tables whose panel Discord failed to edit for a while
+    def __init__(self, shown: Shown, clock: Callable[[], float]) -> None:
         self.shown = shown
         self.clock = clock
         self.tokens: dict[tuple[int, int], PanelToken] = {}
+        self.behind: set[int] = set()  # tables a panel of which Discord failed to edit for a while: drawn again
+
+    async def edit_all(self, table_id: int, edits: list[PanelEdit]) -> None:
+        """Every panel of ``edits`` edited at once (those showing their payload already are left as they are)."""
+        self.behind.discard(table_id)
+        await asyncio.gather(*(self.edit(key, token, payload) for token, payload, key in edits))
 
     def open(self, key: tuple[int, int], now: float) -> PanelToken | None:
         """The player's open panel whose token still lives (one that expired is let go)."""
@@ -41,6 +48,7 @@ class HandPanels:
 
     def forget(self, table: Table) -> None:
         """A closed table's panels let go."""
+        self.behind.discard(table.id)
         for key in [k for k in self.tokens if k[0] == table.id]:
             token = self.tokens.pop(key)
             self.shown.drawn.pop(id(token.interaction), None)
@@ -128,6 +136,8 @@ class HandPanels:
             await asyncio.wait_for(token.answered.wait(), ANSWER_WINDOW)
         except TimeoutError:
             pass
+        if self.tokens.get(key) is not token:
+            return  # a newer panel replaced it meanwhile (My hand again), which deletes this one: not edited
         try:
             shown = await edit_original(
                 token.interaction, **self._args(payload, self.shown.held(token.message_id), edit=True)
@@ -136,6 +146,6 @@ class HandPanels:
             self.shown.holds(shown, payload, PANEL_PICTURE)
         except discord.HTTPException as error:
             if error.status >= 500 or error.status == 429:  # Discord's trouble: the panel stays, drawn again soon
-                self.calls.behind.add(key[0])
+                self.behind.add(key[0])
             elif self.tokens.get(key) is token:
                 self.tokens.pop(key, None)  # expired or deleted: "My hand" brings it back

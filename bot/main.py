@@ -165,7 +165,7 @@ class ParlorBot(ParlorClient):
         self.store = await Store.open(self.settings.database)
         painter().resize(workers(self.settings.picture_workers, self.settings.shards))
         warming = asyncio.wrap_future(painter().warm_up())  # the picture workers start and warm meanwhile
-        self.presenter = DiscordPresenter(self)
+        self.presenter = DiscordPresenter(self, pacer=self.pacer)
         seeding: dict[str, Any] = {"new_seed": self.new_seed} if self.new_seed else {}
         self.tables = TableManager(
             self.store,

@@ -178,14 +178,13 @@ class Shown:
 
 @dataclass
 class Frame:
-    """One redraw of a table, built under its lock: the summaries to post, the table message, each open
-    panel with its payload, the players to ping."""
+    """One redraw of a table's message, built under its lock: the summaries to post, the table message, the players
+    to ping. (The hand panels are drawn apart, ``bot/hand_panels.py``.)"""
 
     message_id: int | None
     # the table's lines and the table as the summary's deal ended, the summary
     summaries: list[tuple[list[str], dict[str, Any], Summary]]
     table: dict[str, Any]
-    panels: list[tuple[PanelToken, dict[str, Any], tuple[int, int]]] = field(default_factory=list)
     pings: list[int] = field(default_factory=list)
 
 

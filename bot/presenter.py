@@ -10,6 +10,7 @@ for the change (None when nobody did), answered here exactly once.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import json
 import time
@@ -23,7 +24,8 @@ from pydantic_core import to_jsonable_python
 from bot import text as user_text
 from bot.channel_calls import MISSING_PERMISSION, ChannelCalls
 from bot.emoji import FACES, fit, fit_embed
-from bot.hand_panels import HandPanels
+from bot.global_limit import GlobalPacer
+from bot.hand_panels import HandPanels, PanelEdit
 from bot.lobby import most_seats, players_wanted
 from bot.painter import Painter, painter
 from bot.payload import (
@@ -291,21 +293,27 @@ def panel_inputs(table: Table) -> tuple[Any, ...]:
 
 class DiscordPresenter(Presenter):
     """Shows tables on Discord: what the messages show (``payloads``), the table message (``messages``), the hand
-    panels (``hand_panels``), the pings (``pings``), every call through ``calls``; the redraws after each change."""
+    panels (``hand_panels``), the pings (``pings``), every call through ``calls``; the redraws after each change,
+    the table message's at its turn at ``pacer`` (this process's share of Discord's global limit; None: unpaced)."""
 
     def __init__(
-        self, client: discord.Client | None, clock: Callable[[], float] = time.time, draws: Painter | None = None
+        self,
+        client: discord.Client | None,
+        clock: Callable[[], float] = time.time,
+        draws: Painter | None = None,
+        pacer: GlobalPacer | None = None,
     ) -> None:
         self.client = client
         self.clock = clock
         self.draws = draws or painter()  # where pictures are drawn: off the event loop
+        self.pacer = pacer
         self.payloads = TablePayloads(self.draws)
         self.redrawn: dict[int, float] = {}  # table → when (the event loop's time) its last redraw began
         self.summaries: dict[int, list[tuple[list[str], Summary]]] = {}  # table → (its lines, summary) to post
         now = self._now  # the parts read this clock (a test may set another)
         self.shown = Shown()
         self.calls = ChannelCalls(client, lambda table: self.hand_panels.host_panel(table))
-        self.hand_panels = HandPanels(self.calls, self.shown, now)
+        self.hand_panels = HandPanels(self.shown, now)
         self.messages = TableMessages(self.calls, self.shown, now)
         self.pings = Pings(self.calls, self.hand_panels, now)
 
@@ -416,26 +424,36 @@ class DiscordPresenter(Presenter):
         table.recent = (table.recent + lines)[-RECENT_LINES:]
 
     def frame(self, table: Table, *, repost: bool = False) -> Frame:
-        now = self.clock()
         summaries = [
             (lines, self.table_payload(table, lines), summary) for lines, summary in self.summaries.pop(table.id, [])
         ]
         frame = Frame(None if repost else table.message_id, summaries, self.table_payload(table))
-        for seat in table.humans():
-            if seat.user_id is None:
-                continue
-            key = (table.id, seat.user_id)
-            if (token := self.hand_panels.open(key, now)) is not None:
-                frame.panels.append((token, self.panel_payload(table, seat.user_id), key))
         if table.status == PLAYING:
             frame.pings = self.pings.due(
                 table, {s: table.seat_version(s) for s in public_to_act(table)}, without_panel=True
             )
         return frame
 
+    def panel_frame(self, table: Table) -> list[PanelEdit]:
+        """Every open panel of the table with what it is to show now."""
+        now = self.clock()
+        edits: list[PanelEdit] = []
+        for seat in table.humans():
+            if seat.user_id is None:
+                continue
+            key = (table.id, seat.user_id)
+            if (token := self.hand_panels.open(key, now)) is not None:
+                edits.append((token, self.panel_payload(table, seat.user_id), key))
+        return edits
+
+    def turn(self, table: Table) -> contextlib.AbstractAsyncContextManager[None]:
+        """The table message's turn at the global pacer, taken before its frame is built (the request that uses
+        it is not counted again)."""
+        return self.pacer.turn() if self.pacer is not None else contextlib.nullcontext()
+
     async def draw(self, table: Table, frame: Frame) -> int | None:
-        """A deal's summary posted under the table as that deal ended; then the table message and every open
-        panel edited at once, and the pings posted."""
+        """A deal's summary posted under the table as that deal ended; then the table message edited, and the
+        pings posted."""
         channel = self.calls.channel(table)
         shown = frame.message_id
         self.calls.redraw_begins(table)
@@ -455,14 +473,12 @@ class DiscordPresenter(Presenter):
                     table.id, []
                 )
                 break
-        shown, *_ = await asyncio.gather(
-            self._put_table_and_ping(table, shown, frame),
-            *(self.hand_panels.edit(key, token, payload) for token, payload, key in frame.panels),
-        )
+        shown = await self._put_table_and_ping(table, shown, frame)
         self.calls.redraw_ended(table)
-        if table.status in (FINISHED, CANCELLED) and table.id not in self.calls.reported:
-            self.forget(table, shown)  # (a table that missed a call keeps it all until it is drawn again)
         return shown
+
+    async def draw_panels(self, table: Table, edits: list[PanelEdit]) -> None:
+        await self.hand_panels.edit_all(table.id, edits)
 
     async def _put_table_and_ping(self, table: Table, shown: int | None, frame: Frame) -> int | None:
         """The table message, then the pings that send players to it: one call to the channel at a time, so that
@@ -483,6 +499,13 @@ class DiscordPresenter(Presenter):
 
     def redraw_wanted(self, table: Table) -> bool:
         return table.id in self.calls.behind
+
+    def panels_wanted(self, table: Table) -> bool:
+        return table.id in self.hand_panels.behind
+
+    def closed(self, table: Table) -> None:
+        if table.status in (FINISHED, CANCELLED) and table.id not in self.calls.reported:
+            self.forget(table, table.message_id)  # (a table that missed a call keeps it all until drawn again)
 
     def forget(self, table: Table, message_id: int | None) -> None:
         """A closed table's last frame is drawn: what was kept to draw it again (its pictures, what each message

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from collections.abc import Awaitable
 from typing import Any
 
@@ -36,6 +37,19 @@ class Presenter:
         """Show ``frame`` (outside the lock); the id of the message showing the table, if it changed."""
         return None
 
+    def turn(self, table: Table) -> contextlib.AbstractAsyncContextManager[None]:
+        """The table message's turn to be sent (Discord's global limit), waited for before it is framed, so that
+        what it sends is the table's latest state; held while it is framed and drawn."""
+        return contextlib.nullcontext()
+
+    def panel_frame(self, table: Table) -> Any:
+        """The players' open hand panels as the table is now (under the lock, nothing sent)."""
+        return None
+
+    async def draw_panels(self, table: Table, panels: Any) -> None:
+        """Show ``panels`` (outside the lock)."""
+        return None
+
     async def receive(self, origin: Origin, *, private: bool = False) -> None:
         """Acknowledge ``origin`` before waiting for a busy table lock (a deferral, ``private`` for a new
         private answer), so that a busy table never makes an answer late; the answer follows."""
@@ -48,6 +62,14 @@ class Presenter:
     def redraw_wanted(self, table: Table) -> bool:
         """Whether the last redraw did not all land (Discord failed for a while): the table is drawn again later."""
         return False
+
+    def panels_wanted(self, table: Table) -> bool:
+        """Whether the last panels drawn did not all land (Discord failed for a while): drawn again later."""
+        return False
+
+    def closed(self, table: Table) -> None:
+        """A closed table is drawn, its panels too: what was kept to draw it is let go."""
+        return None
 
     async def remind(self, table: Table, decisions: dict[int, int]) -> None:
         """Half the decision's time has gone: ping the seats still deciding (seat → its decision's version)."""

@@ -47,6 +47,20 @@ class Seat:
 
 
 @dataclass
+class Drawer:
+    """What keeps one part of a table drawn on Discord (its message, or its players' hand panels): the task drawing
+    it (None: none yet), whether a change is not drawn yet, and its redraws in a row that Discord did not all
+    take."""
+
+    task: asyncio.Task | None = None
+    dirty: bool = False
+    failures: int = 0
+
+    def idle(self) -> bool:
+        return self.task is None or self.task.done()
+
+
+@dataclass
 class Table:
     id: int
     guild_id: int
@@ -65,10 +79,9 @@ class Table:
     season_id: int | None = None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
     timer: asyncio.Task | None = field(default=None, repr=False)
-    drawer: asyncio.Task | None = field(default=None, repr=False)  # the redraw under way, if any
-    dirty: bool = field(default=False, repr=False)  # a change not drawn yet
+    drawer: Drawer = field(default_factory=Drawer, repr=False)  # keeps the table message drawn
+    panel_drawer: Drawer = field(default_factory=Drawer, repr=False)  # keeps the players' panels drawn
     repost: bool = field(default=False, repr=False)  # the next redraw posts the table message anew (/table)
-    redraw_failures: int = field(default=0, repr=False)  # redraws in a row that Discord did not all take
     closing: str | None = None  # why a cancelled table closed, shown on its message
     paused: Pause | None = None  # an officer stopped its clock (bot/pauses.py)
     late_seats: list[Any] | None = None  # bots' seats promised to late players (bot/league/late_seats.py); None: unread

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import asyncio
+from types import SimpleNamespace
 
 import aiohttp
+from yarl import URL
 
 from bot.global_limit import GLOBAL_PER_SECOND, GlobalPacer, background, counted, share
 from bot.shards import Shards
@@ -91,3 +93,42 @@ async def test_a_players_call_never_waits_behind_the_emoji_upload():
 async def test_emoji_calls_are_the_background_ones():
     assert background("/api/v10/applications/1/emojis") and background("/api/v10/applications/1/emojis/2")
     assert not background("/api/v10/channels/1/messages/2")
+
+
+def request(path: str) -> SimpleNamespace:
+    """What aiohttp hands a trace hook before a request: its URL."""
+    return SimpleNamespace(url=URL(f"https://discord.com{path}"))
+
+
+TABLE_EDIT = request("/api/v10/channels/1/messages/2")
+
+
+async def test_a_turn_taken_before_its_request_counts_it_once_as_it_is_sent():
+    """A table's redraw waits for its turn first and builds its frame then: the request it sends uses that turn (not
+    counted again), counted from when it is sent however long the frame took; a second request takes its own."""
+    now = [0.0]
+    pacer = GlobalPacer(3, window=1.0, clock=lambda: now[0])
+    async with pacer.turn():
+        assert list(pacer.sent) == [0.0]
+        now[0] = 0.4  # the frame was built and its picture drawn meanwhile
+        await pacer.on_request_start(None, None, TABLE_EDIT)
+        assert list(pacer.sent) == [0.4]
+        await pacer.on_request_start(None, None, TABLE_EDIT)  # a ping after the table: a turn of its own
+        assert list(pacer.sent) == [0.4, 0.4]
+    assert list(pacer.sent) == [0.4, 0.4]
+
+
+async def test_a_turn_no_request_used_is_given_back_and_one_that_left_the_window_is_not_reused():
+    now = [0.0]
+    pacer = GlobalPacer(1, window=1.0, clock=lambda: now[0])
+    async with pacer.turn():
+        pass  # the table showed its latest state already: nothing sent
+    assert not pacer.sent
+    async with pacer.turn():
+        now[0] = 1.5  # the request came after its turn had left the window: it takes a turn of its own, now
+        await pacer.on_request_start(None, None, TABLE_EDIT)
+    assert list(pacer.sent) == [1.5]
+    now[0] = 3.0
+    async with pacer.turn():  # an interaction's answer, which the global limit does not count, uses no turn
+        await pacer.on_request_start(None, None, request("/api/v10/interactions/1/token/callback"))
+    assert not pacer.sent

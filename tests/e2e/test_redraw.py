@@ -10,7 +10,7 @@ import time
 
 from localdiscord import run_client
 
-from .conftest import make_bot, started_koikoi, table_message
+from .conftest import action_buttons, make_bot, started_koikoi, table_message, whose_turn
 from .test_absent_players import mentions_of
 from .test_simultaneous_decisions import blackflower_table, panel_of, player_actions
 
@@ -150,3 +150,40 @@ async def test_discord_failing_with_5xx_does_not_stop_the_table_or_its_panels(fa
         for user, was in zip(people, before):
             shown = [m for m in fake.all_messages() if m.ephemeral_to == user.id and not m.deleted][-1]
             assert shown.text() != was and "Place your bet" not in shown.text(), user.name
+
+
+async def test_panels_never_wait_for_the_table_edit_and_the_table_edit_shows_the_latest_state(fake, db):
+    """The process's share of Discord's global limit is spent for the next seconds, so the table message's edit
+    waits for its turn. Meanwhile each move's next player finds their turn on their hand panel at once (an
+    interaction webhook, which the global limit does not count), and the moves made during the wait go out as one
+    table edit showing the latest of them."""
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    bot = make_bot(fake, db)
+    async with run_client(fake, bot):
+        table = await started_koikoi(fake, bot, alice, bob)
+        panels = {user: (await user.click(table_message(fake), "My hand")).message for user in (alice, bob)}
+        await fake.wait_idle()
+        await bot.tables.idle()
+        shown = table_message(fake)
+        edits = len(shown.versions)
+        bot.pacer.per_window, bot.pacer.window = 1, 6.0
+        bot.pacer.sent.append(bot.pacer.clock())  # the share spent: the next counted call waits 6 s
+        before = len(fake.request_log)
+        for _ in range(3):
+            mover = alice if table.seat_of(alice.id) in table.to_act() else bob
+            waiting = bob if mover is alice else alice
+            await mover.click(panels[mover], action_buttons(panels[mover])[0][1])
+            for _ in range(100):  # the next player's panel offers their move while the table edit still waits
+                if action_buttons(panels[waiting]):
+                    break
+                await asyncio.sleep(0.02)
+            assert action_buttons(panels[waiting]), f"{waiting.name}'s panel waited for the table edit"
+        assert len(shown.versions) == edits  # the table's edit is still waiting for its turn
+        await fake.wait_idle(timeout=20)
+        await bot.tables.idle()
+        table_edits = [line for line in fake.request_log[before:] if line.startswith("PATCH") and "/channels/" in line]
+        assert len(table_edits) == 1, table_edits  # three moves, one table edit
+        latest = table_message(fake)
+        assert latest.id == shown.id and len(shown.versions) == edits + 1
+        assert table.recent[-1] in latest.text()  # the last move's narration line: the latest state
+        assert whose_turn(fake) == table.seats[table.to_act()[0]].user_id
