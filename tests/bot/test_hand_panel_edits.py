@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
+from bot import hand_panels
 from bot.hand_panels import HandPanels
+from bot.message_edits import Sent
 from bot.payload import PanelToken, Shown
 
 
@@ -14,15 +16,18 @@ class Interaction(SimpleNamespace):
     def __init__(self) -> None:
         super().__init__(edits=[])
 
-    async def edit_original_response(self, **fields):
-        self.edits.append(fields)
-        return None
+
+async def edit_original(interaction: Interaction, **fields) -> Sent:
+    """The edit of an interaction's answer (``bot/message_edits.py``), recorded on the interaction."""
+    interaction.edits.append(fields)
+    return Sent(len(interaction.edits), [])
 
 
-async def test_a_panel_replaced_while_its_edit_waited_is_not_edited():
+async def test_a_panel_replaced_while_its_edit_waited_is_not_edited(monkeypatch):
     """The panels are drawn as soon as a change is made: an edit framed for a player's panel may still wait (for its
     picture, or for the panel's own answer) when the player presses My hand again. The new panel replaces the old one,
     which is deleted; editing the old one then would only earn a 404 from Discord (Unknown Message)."""
+    monkeypatch.setattr(hand_panels, "edit_original", edit_original)
     panels = HandPanels(Shown(), lambda: 0.0)
     key = (1, 42)
     old, new = Interaction(), Interaction()
