@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 Default = bool | int | float | str | Path | list[int] | None
+Options = argparse.Namespace  # the options read: each an attribute by its name
 
 
 @dataclass(frozen=True)
@@ -37,7 +38,7 @@ def clock_option(default: str) -> Option:
     return Option(default, "cpu: the process's CPU time, leaving out waits for a core on a busy machine", tuple(CLOCKS))
 
 
-def read(description: str, argv: list[str] | None = None, **declared: Default | Option) -> argparse.Namespace:
+def read(description: str, argv: list[str] | None = None, **declared: Default | Option) -> Options:
     """The options ``declared``, read from ``argv`` (the command line's when None)."""
     parser = argparse.ArgumentParser(description=description, formatter_class=argparse.RawDescriptionHelpFormatter)
     for name, given in declared.items():

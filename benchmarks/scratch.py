@@ -2,17 +2,17 @@
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import tempfile
 from collections.abc import Callable, Coroutine
 from pathlib import Path
 from typing import Any
 
+from benchmarks.command_line import Options
 from tests.postgres_server import PostgresForTests
 
 
-def run_with_postgres(bench: Callable[..., Coroutine[Any, Any, None]], options: argparse.Namespace) -> None:
+def run_with_postgres(bench: Callable[..., Coroutine[Any, Any, None]], options: Options) -> None:
     """``bench(folder, server, **options)`` run to its end (``options``: the benchmark's command line), then the
     folder removed and the server stopped (even on error)."""
     server = PostgresForTests()
