@@ -1,0 +1,109 @@
+"""Answers first: while a click is being answered on a loop that is behind, a table's redraw and a bot's turn wait
+for it, and the redraw then shows the table's latest state once; on a loop that keeps up nothing waits."""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+
+import pytest
+
+from bot.answers_first import AnswersFirst
+from bot.tables import Presenter
+from tests.bot.managed_tables import new_manager, open_lobby, stop
+
+GUILD, CHANNEL = 10, 20
+
+
+class DrawingPresenter(Presenter):
+    """Records the seats every redraw of the table message shows."""
+
+    def __init__(self) -> None:
+        self.drawn: list[list[str]] = []
+
+    def frame(self, table, *, repost=False):
+        return [s.name for s in table.seats]
+
+    async def draw(self, table, frame):
+        self.drawn.append(frame)
+        return None
+
+
+def behind() -> AnswersFirst:
+    """Answers first on a loop always behind: its clock says every pass of the loop took a second."""
+    seconds = itertools.count()
+    return AnswersFirst(hold=60.0, clock=lambda: float(next(seconds)))
+
+
+def keeping_up() -> AnswersFirst:
+    """Answers first on a loop that keeps up: no time passes on its clock."""
+    return AnswersFirst(hold=60.0, clock=lambda: 0.0)
+
+
+async def passes(n: int = 20) -> None:
+    for _ in range(n):
+        await asyncio.sleep(0)
+
+
+@pytest.fixture
+async def lobby(tmp_path, request):
+    manager = await new_manager(tmp_path / "parlor.sqlite3", DrawingPresenter(), answers=request.param())
+    table = await open_lobby(manager, "koikoi", {}, guild=GUILD, channel=CHANNEL, turn_seconds=None)
+    await manager.idle()
+    yield manager, table
+    await stop(manager)
+
+
+@pytest.mark.parametrize("lobby", [behind], indirect=True)
+async def test_a_redraw_waits_for_the_answer_in_flight_then_draws_the_latest_state_once(lobby):
+    manager, table = lobby
+    drawn = manager.presenter.drawn
+    with manager.answers.answering():  # a click being answered
+        await manager.join(table.id, 2, "bob")
+        await passes()
+        assert drawn == []  # the answer goes first
+        await manager.join(table.id, 3, "carol")
+        await passes()
+        assert drawn == []
+    await manager.idle()
+    assert drawn == [["alice", "bob", "carol"]]  # both joins in one redraw, the latest state
+
+
+@pytest.mark.parametrize("lobby", [keeping_up], indirect=True)
+async def test_on_a_loop_that_keeps_up_a_redraw_does_not_wait_for_answers(lobby):
+    manager, table = lobby
+    with manager.answers.answering():
+        await manager.join(table.id, 2, "bob")
+        await passes()
+        assert manager.presenter.drawn == [["alice", "bob"]]
+
+
+async def test_a_held_redraw_waits_at_most_its_hold():
+    seconds = itertools.count()
+    answers = AnswersFirst(hold=0.05, clock=lambda: float(next(seconds)))
+    with answers.answering():  # an answer that does not end
+        waited = asyncio.ensure_future(answers.turn())
+        await passes()
+        assert not waited.done() and answers.held == 1
+        await asyncio.wait_for(waited, 5)
+
+
+async def test_the_held_ones_go_one_per_pass_and_an_answer_arriving_holds_the_rest():
+    answers = behind()
+    gone: list[int] = []
+
+    async def waiting(n: int) -> None:
+        await answers.turn()
+        gone.append(n)
+
+    with answers.answering():
+        held = [asyncio.ensure_future(waiting(n)) for n in range(3)]
+        await passes()
+        assert gone == []
+    await asyncio.sleep(0)  # one pass: the first one, woken by the end of the answer, goes
+    assert gone == [0]
+    with answers.answering():  # a new click arrives before the next one's pass
+        await passes()
+        assert gone == [0]
+    await asyncio.wait_for(asyncio.gather(*held), 5)
+    assert gone == [0, 1, 2]
