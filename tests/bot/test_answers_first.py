@@ -10,7 +10,7 @@ import pytest
 
 from bot.answers_first import AnswersFirst
 from bot.tables import Presenter
-from tests.bot.managed_tables import new_manager, open_lobby, stop
+from tests.bot.managed_tables import ALICE, BOT, new_manager, open_lobby, start_table, stop
 
 GUILD, CHANNEL = 10, 20
 
@@ -107,3 +107,25 @@ async def test_the_held_ones_go_one_per_pass_and_an_answer_arriving_holds_the_re
         assert gone == [0]
     await asyncio.wait_for(asyncio.gather(*held), 5)
     assert gone == [0, 1, 2]
+
+
+@pytest.mark.parametrize("lobby", [behind], indirect=True)
+async def test_a_bots_turn_waits_for_the_answer_in_flight(lobby):
+    manager, table = lobby
+    table = await start_table(manager, table, BOT)
+    await manager.idle()  # the bot's first moves, if it deals first
+    bot = next(s for s, seat in enumerate(table.seats) if seat.automated)
+    with manager.answers.answering():  # alice's click being answered
+        for _ in range(10):
+            if bot in table.to_act():
+                break
+            alice = table.to_act()[0]
+            await manager.act(
+                table.id, ALICE, table.seat_version(alice), table.game.legal_actions(table.state, alice)[0]
+            )
+        assert bot in table.to_act()
+        version = table.version
+        await asyncio.sleep(0.5)  # ample time for a bot's move and its store write, were it not held
+        assert table.version == version  # the bot waits for the answer
+    await manager.idle()
+    assert table.version > version and bot not in table.to_act()
