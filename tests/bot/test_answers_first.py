@@ -130,3 +130,23 @@ async def test_a_bots_turn_waits_for_the_answer_in_flight(lobby):
         assert table.version == version  # the bot waits for the answer
     await manager.idle()
     assert table.version > version and bot not in table.to_act()
+
+
+async def test_those_whose_hold_is_over_go_one_per_pass_not_all_at_once():
+    seconds = itertools.count()
+    answers = AnswersFirst(hold=0.05, clock=lambda: float(next(seconds)))
+    gone: list[int] = []
+
+    async def waiting(n: int) -> None:
+        await answers.turn()
+        gone.append(n)
+
+    with answers.answering():  # an answer that does not end
+        held = [asyncio.ensure_future(waiting(n)) for n in range(4)]
+        seen = [0]
+        async with asyncio.timeout(5):
+            while len(gone) < 4:
+                await asyncio.sleep(0)
+                seen.append(len(gone))
+        assert max(b - a for a, b in itertools.pairwise(seen)) == 1  # one more per pass of the loop
+    await asyncio.gather(*held)
