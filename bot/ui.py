@@ -271,7 +271,13 @@ async def on_interaction(interaction: discord.Interaction[ParlorClient]) -> None
 
 
 async def answer_click(interaction: discord.Interaction[ParlorClient]) -> None:
-    """Answer one click or prompt submission, exactly once."""
+    """Answer one click or prompt submission, exactly once; redraws and bots' turns wait for it under load
+    (bot/answers_first.py)."""
+    with interaction.client.tables.answers.answering():
+        await _answer_click(interaction)
+
+
+async def _answer_click(interaction: discord.Interaction[ParlorClient]) -> None:
     try:
         await _route(interaction)
     except Exception as error:

@@ -27,6 +27,7 @@ class Autoplay(ManagerCore):
         failures = 0
         try:
             while not self._closing:
+                await self.answers.turn()  # a bot's decision waits for the clicks being answered
                 try:
                     async with table.lock:
                         for before in self.before_bots:  # e.g. a late player's seat at a new deal (the league's)

@@ -14,6 +14,7 @@ from abc import ABC, abstractmethod
 from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any
 
+from bot.answers_first import AnswersFirst, answers_first
 from bot.retry import Backoff
 from bot.shards import Shards
 from bot.store import ActionSource, PlayedMove, SaveFailed, StaleVersion, Store
@@ -44,6 +45,7 @@ class ManagerCore(ABC):
         new_seed: Callable[[], str] = lambda: secrets.token_hex(16),
         shards: Shards | None = None,
         save_retry: Backoff = SAVE_RETRY,
+        answers: AnswersFirst | None = None,
     ) -> None:
         self.store = store
         self.presenter = presenter
@@ -53,6 +55,7 @@ class ManagerCore(ABC):
         self.new_seed = new_seed  # tests inject fixed seeds; real tables draw from `secrets`
         self.shards = shards  # the shards whose guilds' tables this process keeps (None: every guild's)
         self.save_retry = save_retry  # the pauses before a bot's or a deadline's refused move is tried again
+        self.answers = answers or answers_first()  # the clicks being answered, before which drawing and bots wait
         self.tables: dict[int, Table] = {}
         self._tasks: set[asyncio.Task] = set()
         self._closing = False

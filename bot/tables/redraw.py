@@ -57,6 +57,7 @@ class Redraws(ManagerCore):
     async def _draw_message(self, table: Table) -> bool:
         """The table message (with the summaries and pings due), framed once its turn has come."""
         await self.presenter.pace(table)
+        await self.answers.turn()
         async with self.presenter.turn(table):
             table.drawer.dirty = False
             async with table.lock:
@@ -69,6 +70,7 @@ class Redraws(ManagerCore):
         return self.presenter.redraw_wanted(table)
 
     async def _draw_panels(self, table: Table) -> bool:
+        await self.answers.turn()
         table.panel_drawer.dirty = False
         async with table.lock:
             panels = self.presenter.panel_frame(table)
