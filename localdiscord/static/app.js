@@ -16,19 +16,36 @@ const S = {
   busy: new Set(),     // "messageId|customId" being sent
   cmd: null,           // the slash command being filled in: {path, spec}
   menuIndex: 0,
+  sending: 0,          // requests for what the user did, sent and not answered yet
 };
 
 // ---------------------------------------------------------------- API
 
 async function api(path, body, signal) {
-  const opts = body === undefined ? { signal } : {
-    method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body), signal,
-  };
+  if (body === undefined) return request(path, { signal });
+  // what the user did (a click, a command...) and is not answered yet: the page says how many, as it says its
+  // revision, so that whoever drives it knows when what it did has reached the playground
+  setSending(S.sending + 1);
+  try {
+    return await request(path, {
+      method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body), signal,
+    });
+  } finally {
+    setSending(S.sending - 1);
+  }
+}
+
+async function request(path, opts) {
   const resp = await fetch("/playground/api/" + path, opts);
   let data = {};
   try { data = await resp.json(); } catch (e) { data = { error: "The playground answered with something unreadable." }; }
   if (!resp.ok && !data.error) data.error = `Request failed (${resp.status}).`;
   return data;
+}
+
+function setSending(n) {
+  S.sending = n;
+  document.body.dataset.sending = String(n);
 }
 
 function query(extra) {
@@ -41,6 +58,7 @@ function query(extra) {
 // ---------------------------------------------------------------- start
 
 async function start() {
+  setSending(0);
   const me = await api("me?" + new URLSearchParams({ as: params.get("as") || "" }));
   if (me.error) { $("#messages").innerHTML = `<div class="empty">${esc(me.error)}</div>`; return; }
   S.me = me.user;

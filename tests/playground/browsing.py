@@ -70,8 +70,14 @@ async def open_page(browser: Any, fake: LocalDiscord, user: str, viewport: dict[
     return page, errors
 
 
-async def synced(fake: LocalDiscord, bot: ParlorBot, page: Any) -> None:
-    """Every call answered, every table idle, and ``page`` showing the fake's latest revision."""
+async def synced(fake: LocalDiscord, bot: ParlorBot, *pages: Any) -> None:
+    """What ``pages`` sent (a click...) answered, every call answered, every table idle, and each page showing the
+    fake's latest revision. A click leaves the browser after Playwright's ``click`` returns, and on a busy machine it
+    can reach the playground after the fake looked idle: waiting for the fake alone would go on with the table as it
+    was before the click, and click again while the page redraws what the first click changed."""
+    for page in pages:
+        await page.wait_for_function("() => document.body.dataset.sending === '0'")
     await fake.wait_idle()
     await bot.tables.idle()
-    await page.wait_for_function("rev => Number(document.body.dataset.revision) >= rev", arg=fake.revision)
+    for page in pages:
+        await page.wait_for_function("rev => Number(document.body.dataset.revision) >= rev", arg=fake.revision)

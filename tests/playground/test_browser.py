@@ -10,6 +10,7 @@ folder, and also to ``$PARLOR_SCREENSHOT`` when set (a file, or a folder: ``PARL
 
 from __future__ import annotations
 
+import asyncio
 import os
 import re
 import shutil
@@ -53,6 +54,13 @@ async def seen(page) -> list[tuple[str, str, str]]:
     return [tuple(x.split("|")) for x in await page.evaluate("[...window.__seen]")]
 
 
+async def held(route) -> None:
+    """A request the browser sends a while after the click, as on a machine busy with other work (the test must
+    wait for what it clicked, not only for the bot and the fake to look idle)."""
+    await asyncio.sleep(0.3)
+    await route.continue_()
+
+
 async def test_koikoi_by_clicks_in_chromium_keeps_each_hand_private(tmp_path):
     running = await start_playground(tmp_path, turn_seconds=300, first_seed=3)  # a fixed deal: the same game every run
     fake, bot = running.fake, running.bot
@@ -75,6 +83,7 @@ async def test_koikoi_by_clicks_in_chromium_keeps_each_hand_private(tmp_path):
                     received[name].append(await response.json())
 
             page.on("response", keep)
+            await page.route("**/playground/api/click", held)  # a busy machine: clicks reach the playground late
             await page.goto(f"{url}/?as={name}")
             await page.wait_for_selector("#bot-status.online")
             pages[name] = page
@@ -92,10 +101,9 @@ async def test_koikoi_by_clicks_in_chromium_keeps_each_hand_private(tmp_path):
         await lobby.wait_for()
         assert "Alice used /play koikoi" in await lobby.inner_text()
         await lobby.get_by_role("button", name="Join").click()
-        await caught_up(a)
+        await caught_up(a, b)
         await a.locator(".message", has_text="Koi-Koi — table open").get_by_role("button", name="Start").click()
-        await caught_up(a)
-        await caught_up(b)
+        await caught_up(a, b)
 
         table = bot.tables.in_channel(fake.channel.id)
         assert table is not None and table.status == "playing"
@@ -120,9 +128,10 @@ async def test_koikoi_by_clicks_in_chromium_keeps_each_hand_private(tmp_path):
             if not shot and who.group(1) == "Alice":
                 await page.screenshot(path=str(tmp_path / "playground.png"))
                 shot = True
+            version = table.version
             await actions.first.click()
-            await caught_up(a)
-            await caught_up(b)
+            await caught_up(a, b)
+            assert table.version > version, "the click was played before the test went on"
             turns += 1
             # a card that stayed in a hand across the step must not show on the other player's page
             after = table.game.hidden_cards(table.state) if table.state is not None else {}
