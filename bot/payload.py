@@ -17,7 +17,8 @@ import discord
 import orjson
 
 from bot.message_edits import KeptAttachment, Sent
-from bot.painter import Painter, awaited
+from bot.painter import Painter
+from bot.picture_workers import settled
 
 log = logging.getLogger(__name__)
 
@@ -70,7 +71,7 @@ class Picture:
         if urgent and not self.drawing.done():
             self.painter.hurry(self.drawing)
         try:
-            return await awaited(self.drawing)
+            return await settled(self.drawing)
         except Exception:
             log.exception("drawing a picture failed")
             return None
