@@ -23,7 +23,6 @@ import atexit
 import collections
 import concurrent.futures
 import multiprocessing
-import os
 import pickle
 import sys
 import threading
@@ -189,9 +188,6 @@ class PictureWorkers(concurrent.futures.Executor):
                 return
             self._watched[pipe] = loop
         loop.add_reader(pipe.fileno(), self._readable, pipe, loop)
-        # libuv (uvloop) makes a file it watches non-blocking; a picture is read (and a job written) whole, so the
-        # pipe is made blocking again: a PNG that has only partly arrived is waited for, not taken for a dead worker
-        os.set_blocking(pipe.fileno(), True)
 
     def _readable(self, pipe: Connection, loop: asyncio.AbstractEventLoop) -> None:
         """On ``loop``: the worker of ``pipe`` wrote its result (or ended)."""

@@ -134,18 +134,3 @@ async def test_a_result_set_in_another_thread_reaches_its_waiter_and_a_cancelled
     assert await second == "drawn" and not done.cancelled()
     with pytest.raises(asyncio.CancelledError):
         await first
-
-
-@pytest.mark.parametrize("policy", [asyncio.DefaultEventLoopPolicy, uvloop.EventLoopPolicy])
-def test_a_big_picture_read_on_an_event_loop_arrives_whole(pool, policy):
-    """A result larger than the pipe's buffer arrives in parts: the loop waits for all of it (uvloop makes the files
-    it watches non-blocking, which would take a part for a dead worker)."""
-
-    async def drawn() -> list[int]:
-        return [len(await settled(pool.submit(bytes, 4_000_000))) for _ in range(3)]
-
-    loop = policy().new_event_loop()
-    try:
-        assert loop.run_until_complete(drawn()) == [4_000_000] * 3
-    finally:
-        loop.close()
