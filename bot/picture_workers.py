@@ -118,9 +118,6 @@ class PictureWorkers(concurrent.futures.Executor):
         self._waiting: collections.deque[Job] = collections.deque()
         self._busy: dict[Connection, concurrent.futures.Future] = {}
         self._readers: dict[Connection, Reader] = {}  # a busy worker's pipe → who reads its result
-        # a pipe → the event loop watching it: it stays watched between jobs (libuv misbehaves, busy-looping, when a
-        # file's watch is closed and a new one opened at once, as a watch per job would)
-        self._watched: dict[Connection, asyncio.AbstractEventLoop] = {}
         self._idle: list[Connection] = []
         self._broken: str | None = None
         self._closed = False
@@ -174,30 +171,19 @@ class PictureWorkers(concurrent.futures.Executor):
             if reader is None:
                 self._wake_thread()  # it listens to this pipe from now on
             else:
-                self._watch(pipe, reader)
+                reader.add_reader(pipe.fileno(), self._readable, pipe, reader)
             try:
                 pipe.send_bytes(message)
             except OSError as error:
                 self._break(f"a picture worker stopped ({error})")
                 return
 
-    def _watch(self, pipe: Connection, loop: asyncio.AbstractEventLoop) -> None:
-        """``loop`` reads what ``pipe``'s worker writes (it is this thread's loop)."""
-        with self._lock:
-            if self._watched.get(pipe) is loop:
-                return
-            self._watched[pipe] = loop
-        loop.add_reader(pipe.fileno(), self._readable, pipe, loop)
-
     def _readable(self, pipe: Connection, loop: asyncio.AbstractEventLoop) -> None:
         """On ``loop``: the worker of ``pipe`` wrote its result (or ended)."""
+        loop.remove_reader(pipe.fileno())
         with self._lock:
             ours = self._readers.get(pipe, False) is loop
-            if not ours and self._watched.get(pipe) is loop:
-                del self._watched[pipe]
-        if not ours:  # a result another reader waits for, or a worker that ended idle: not watched here any more
-            loop.remove_reader(pipe.fileno())
-        elif self._settle(pipe):
+        if ours and self._settle(pipe):
             self._send()
 
     def _read(self) -> None:
@@ -293,13 +279,12 @@ class PictureWorkers(concurrent.futures.Executor):
             if self._ended:
                 return
             self._ended = True
-            watching = list(self._watched.items())
-            self._watched.clear()
+            watching = [(pipe, reader) for pipe, reader in self._readers.items() if reader is not None]
             self._readers.clear()
             self._wake.close()
         here = _reader()
-        for pipe, reader in watching:  # (a loop running in another thread is left: it is no longer this pool's)
-            if reader is here or not (reader.is_closed() or reader.is_running()):
+        for pipe, reader in watching:
+            if reader is here:
                 reader.remove_reader(pipe.fileno())
         for pipe in self._pipes:
             pipe.close()
