@@ -13,6 +13,7 @@ the CPU time of the worker processes (the drawing and their side of the handing 
 
 from __future__ import annotations
 
+import asyncio
 import concurrent.futures
 import multiprocessing
 import os
@@ -26,7 +27,7 @@ import uvloop
 from benchmarks.command_line import Option, read
 from benchmarks.proc_cpu import tree_cpu
 from bot.painter import Painter
-from bot.picture_workers import PictureWorkers, settled
+from bot.picture_workers import PictureWorkers
 from bot.render.pictures import has_panel_picture, panel_picture, table_picture
 from tests.faces.table_games import sampled_seat_views, sampled_views
 
@@ -73,7 +74,7 @@ def on_a_loop(workers: int, jobs: list[Job], apart: float) -> None:
         list(pool.map(drawn, jobs))  # every worker started and warm
 
         def awaited(job: Job) -> object:
-            return loop.run_until_complete(settled(pool.submit(*job)))
+            return loop.run_until_complete(asyncio.wrap_future(pool.submit(*job)))
 
         timed(f"{workers} picture workers, on a loop", awaited, jobs, apart)
     finally:

@@ -17,8 +17,7 @@ import discord
 import orjson
 
 from bot.message_edits import KeptAttachment, Sent
-from bot.painter import Painter
-from bot.picture_workers import settled
+from bot.painter import Painter, awaited
 
 log = logging.getLogger(__name__)
 
@@ -71,7 +70,7 @@ class Picture:
         if urgent and not self.drawing.done():
             self.painter.hurry(self.drawing)
         try:
-            return await settled(self.drawing)
+            return await awaited(self.drawing)
         except Exception:
             log.exception("drawing a picture failed")
             return None

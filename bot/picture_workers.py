@@ -75,38 +75,6 @@ def _reader() -> Reader:
         return None
 
 
-async def settled(done: concurrent.futures.Future) -> Any:
-    """``done``'s result (or its exception), awaited on the running event loop. When ``done`` is completed on the
-    loop's own thread, as a picture the loop read is, the loop's future is set there and then; only from another
-    thread is it handed over (``call_soon_threadsafe``, which wakes the loop), as ``asyncio.wrap_future`` always does.
-    Unlike ``wrap_future``, a waiter cancelled leaves ``done`` alone: others may await the same picture."""
-    if done.done():
-        return done.result()
-    loop = asyncio.get_running_loop()
-    waiting: asyncio.Future = loop.create_future()
-    home = threading.get_ident()
-
-    def copy(_: concurrent.futures.Future) -> None:
-        if threading.get_ident() == home:
-            _copy(done, waiting)
-        elif not loop.is_closed():
-            loop.call_soon_threadsafe(_copy, done, waiting)
-
-    done.add_done_callback(copy)
-    return await waiting
-
-
-def _copy(done: concurrent.futures.Future, waiting: asyncio.Future) -> None:
-    if waiting.done():  # its waiter was cancelled
-        return
-    if done.cancelled():
-        waiting.cancel()
-    elif (error := done.exception()) is not None:
-        waiting.set_exception(error)
-    else:
-        waiting.set_result(done.result())
-
-
 class PictureWorkers(concurrent.futures.Executor):
     """``size`` worker processes (spawned, each warmed by ``initializer``), each given one job at a time; jobs
     submitted while every worker is busy wait in order."""

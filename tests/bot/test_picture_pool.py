@@ -17,7 +17,7 @@ import pytest
 import uvloop
 
 from bot.painter import Painter
-from bot.picture_workers import PictureWorkers, settled
+from bot.picture_workers import PictureWorkers
 from bot.render.pictures import table_picture
 from games import get_game
 from games.simulate import bot_seats
@@ -110,27 +110,3 @@ def test_a_picture_whose_event_loop_closed_before_it_came_is_still_drawn_and_the
     loop.close()  # the picture's loop is gone before its result comes: the pool's thread reads it
     assert held.result(timeout=30) is None
     assert [pool.submit(divmod, n, 2).result(timeout=30) for n in range(4)] == [divmod(n, 2) for n in range(4)]
-
-
-async def test_a_picture_read_by_the_loop_reaches_its_waiter_without_waking_the_loop_from_outside(pool, monkeypatch):
-    loop = asyncio.get_running_loop()
-    woken: list[tuple] = []
-    wake = loop.call_soon_threadsafe
-    monkeypatch.setattr(
-        loop, "call_soon_threadsafe", lambda *args, **kwargs: woken.append(args) or wake(*args, **kwargs)
-    )
-    assert await settled(pool.submit(divmod, 9, 4)) == (2, 1)
-    with pytest.raises(ValueError, match="math domain error"):
-        await settled(pool.submit(math.sqrt, -1))
-    assert woken == []
-
-
-async def test_a_result_set_in_another_thread_reaches_its_waiter_and_a_cancelled_waiter_leaves_it_to_others():
-    done: concurrent.futures.Future = concurrent.futures.Future()
-    first, second = asyncio.ensure_future(settled(done)), asyncio.ensure_future(settled(done))
-    await asyncio.sleep(0)
-    first.cancel()
-    threading.Timer(0.05, done.set_result, ["drawn"]).start()
-    assert await second == "drawn" and not done.cancelled()
-    with pytest.raises(asyncio.CancelledError):
-        await first
