@@ -1,6 +1,6 @@
 """Benchmark (not a test): where to draw pictures, and what handing them over costs — on the event loop, in a pool of
 threads, in a :class:`concurrent.futures.ProcessPoolExecutor`, or in the bot's picture workers
-(bot/picture_workers.py), waited for by a thread or awaited on an event loop as the bot does.
+(bot/picture_workers.py).
 
     .venv/bin/python -m benchmarks.bench_painter [--pictures 200] [--workers 2] [--apart 3]
 
@@ -13,7 +13,6 @@ the CPU time of the worker processes (the drawing and their side of the handing 
 
 from __future__ import annotations
 
-import asyncio
 import concurrent.futures
 import multiprocessing
 import os
@@ -21,8 +20,6 @@ import statistics
 import time
 from collections.abc import Callable
 from typing import Any
-
-import uvloop
 
 from benchmarks.command_line import Option, read
 from benchmarks.proc_cpu import tree_cpu
@@ -63,23 +60,6 @@ def timed(name: str, draw: Callable[[Job], object], jobs: list[Job], apart: floa
         f"({(time.perf_counter() - started - idle) * 1000 / count:.2f} ms busy a picture)",
         flush=True,
     )
-
-
-def on_a_loop(workers: int, jobs: list[Job], apart: float) -> None:
-    """The picture workers as the bot uses them: each picture asked for and awaited on a running event loop (uvloop's),
-    which reads the worker's result itself."""
-    loop = uvloop.new_event_loop()
-    pool = PictureWorkers(workers)
-    try:
-        list(pool.map(drawn, jobs))  # every worker started and warm
-
-        def awaited(job: Job) -> object:
-            return loop.run_until_complete(asyncio.wrap_future(pool.submit(*job)))
-
-        timed(f"{workers} picture workers, on a loop", awaited, jobs, apart)
-    finally:
-        pool.shutdown()
-        loop.close()
 
 
 def first_pictures(jobs: list[Job]) -> None:
@@ -124,7 +104,6 @@ def main() -> None:
         list(pool.map(drawn, jobs))  # every worker started and warm
         timed(f"{args.workers} {name}", lambda job: pool.submit(*job).result(), jobs, apart)  # noqa: B023
         pool.shutdown()
-    on_a_loop(args.workers, jobs, apart)
     first_pictures(jobs)
 
 

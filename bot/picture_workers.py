@@ -2,14 +2,11 @@
 
 Leaner than :class:`concurrent.futures.ProcessPoolExecutor` for small jobs (a view out, PNG bytes back), which passes
 each job through two threads of the bot's process (its manager and its queue's feeder) and a lock shared by all
-workers: here the caller writes the job straight to an idle worker's pipe, and the result is read where the job was
-asked for. A job asked for on a running event loop is read by that loop (the worker's pipe is one more file it
-watches, ``loop.add_reader``): no thread wakes and takes the GIL from the loop to settle it. A job asked for outside
-an event loop (a test, a benchmark, waiting on ``.result()``) is read by the pool's thread, which also takes over the
-jobs of an event loop closed before their result came. Measured with ``python -m benchmarks.bench_painter``
-(Koi-Koi pictures a few ms apart, as a busy bot asks for them, 2 workers on 2 cores): a picture costs the bot's
-process 0.19–0.23 ms of CPU against 0.27–0.36 ms with a process pool, the workers 0.9–1.35 ms against 1.15–1.9 ms.
-An idle worker last busy is given the next job: its caches are the warmest.
+workers: here the caller writes the job straight to an idle worker's pipe, and one thread reads every pipe and
+settles the job's future. Measured with ``python -m benchmarks.bench_painter`` (Koi-Koi pictures a few ms apart, as
+a busy bot asks for them, 2 workers on 2 cores): a picture costs the bot's process 0.19–0.23 ms of CPU against
+0.27–0.36 ms, the workers 0.9–1.35 ms against 1.15–1.9 ms. An idle worker last busy is given the next job: its
+caches are the warmest.
 
 A worker ends when the bot's process is gone (its pipe closes: nothing more can come), even after a kill -9 that
 left no time to shut the workers down; a worker that dies breaks the pool, as a process pool's does
@@ -18,13 +15,11 @@ left no time to shut the workers down; a worker that dies breaks the pool, as a 
 
 from __future__ import annotations
 
-import asyncio
 import atexit
 import collections
 import concurrent.futures
 import multiprocessing
 import pickle
-import sys
 import threading
 import weakref
 from collections.abc import Callable
@@ -33,8 +28,6 @@ from multiprocessing.connection import Connection, wait
 from typing import Any
 
 Job = tuple[Callable[..., Any], tuple[Any, ...], concurrent.futures.Future]
-Reader = asyncio.AbstractEventLoop | None  # who reads a busy worker's result: an event loop, or None (the thread)
-ADOPT_EVERY = 1.0  # seconds between the thread's looks for jobs of an event loop that closed before their result
 
 
 def _serve(pipe: Connection, initializer: Callable[[], object] | None) -> None:
@@ -64,17 +57,6 @@ def _pickled(answer: tuple[bool, Any]) -> bytes:
         return pickle.dumps((False, RuntimeError(type(answer[1]).__name__)), pickle.HIGHEST_PROTOCOL)
 
 
-def _reader() -> Reader:
-    """The event loop running in this thread, when it can watch a pipe (not on Windows, where a selector watches
-    sockets only); None otherwise."""
-    if sys.platform == "win32":
-        return None
-    try:
-        return asyncio.get_running_loop()
-    except RuntimeError:
-        return None
-
-
 class PictureWorkers(concurrent.futures.Executor):
     """``size`` worker processes (spawned, each warmed by ``initializer``), each given one job at a time; jobs
     submitted while every worker is busy wait in order."""
@@ -85,11 +67,9 @@ class PictureWorkers(concurrent.futures.Executor):
         self._lock = threading.Lock()
         self._waiting: collections.deque[Job] = collections.deque()
         self._busy: dict[Connection, concurrent.futures.Future] = {}
-        self._readers: dict[Connection, Reader] = {}  # a busy worker's pipe → who reads its result
         self._idle: list[Connection] = []
         self._broken: str | None = None
         self._closed = False
-        self._ended = False  # the pipes are closed: the workers end
         self.processes: list[multiprocessing.process.BaseProcess] = []
         for _ in range(size):
             ours, theirs = context.Pipe()
@@ -117,75 +97,43 @@ class PictureWorkers(concurrent.futures.Executor):
         return done
 
     def _send(self) -> None:
-        """Hands waiting jobs to idle workers, each result to be read by this thread's event loop (or, without one,
-        by the pool's thread)."""
-        reader = _reader()
+        """Hands waiting jobs to idle workers."""
         while True:
             with self._lock:
-                if not (self._idle and self._waiting) or self._ended:
+                if not (self._idle and self._waiting):
                     return
                 pipe = self._idle.pop()
                 fn, args, done = self._waiting.popleft()
                 self._busy[pipe] = done
-                self._readers[pipe] = reader
             try:
                 message = pickle.dumps((fn, args), pickle.HIGHEST_PROTOCOL)
             except Exception as error:  # not picklable: this job fails, the worker stays idle
                 with self._lock:
-                    del self._busy[pipe], self._readers[pipe]
+                    del self._busy[pipe]
                     self._idle.append(pipe)
                 done.set_exception(error)
                 continue
-            if reader is None:
-                self._wake_thread()  # it listens to this pipe from now on
-            else:
-                reader.add_reader(pipe.fileno(), self._readable, pipe, reader)
             try:
                 pipe.send_bytes(message)
             except OSError as error:
                 self._break(f"a picture worker stopped ({error})")
                 return
 
-    def _readable(self, pipe: Connection, loop: asyncio.AbstractEventLoop) -> None:
-        """On ``loop``: the worker of ``pipe`` wrote its result (or ended)."""
-        loop.remove_reader(pipe.fileno())
-        with self._lock:
-            ours = self._readers.get(pipe, False) is loop
-        if ours and self._settle(pipe):
-            self._send()
-
     def _read(self) -> None:
-        """The pool's thread: reads the results of the jobs asked for outside an event loop, and of those whose
-        event loop closed before their result came; after the shut-down, it ends when the pipes are closed."""
+        """The results, as the workers write them (this pool's one thread): after a shut-down, those of the jobs in
+        hand still; then it closes the pipes (the workers end)."""
+        listening: list[Any] = [*self._pipes, self._wake_reader]
         try:
-            while True:
-                with self._lock:
-                    if self._ended:
-                        return
-                    for pipe, reader in self._readers.items():
-                        if reader is not None and reader.is_closed():  # never read there now: read here
-                            self._readers[pipe] = None
-                    listening = [self._wake_reader, *(p for p, r in self._readers.items() if r is None)]
-                for ready in wait(listening, timeout=ADOPT_EVERY):
-                    if ready is self._wake_reader:
-                        self._wake_reader.recv_bytes()
-                        continue
-                    assert isinstance(ready, Connection)
-                    with self._lock:
-                        ours = ready in self._readers and self._readers[ready] is None
-                    if ours and not self._settle(ready):
+            while self._broken is None and not (self._closed and not self._busy and not self._waiting):
+                for ready in wait(listening):
+                    if ready is self._wake_reader:  # shut down: only the jobs in hand are waited for
+                        listening.remove(ready)
+                    elif not (isinstance(ready, Connection) and self._settle(ready)):
                         return
                 self._send()
-        except (EOFError, OSError):  # the wake pipe closed: the pool ended
-            return
         finally:
-            self._wake_reader.close()
-
-    def _wake_thread(self) -> None:
-        """The pool's thread looks again at which pipes to listen to."""
-        with self._lock:
-            if not self._ended:
-                self._wake.send_bytes(b"")
+            for pipe in [*self._pipes, self._wake_reader]:
+                pipe.close()
 
     def _settle(self, pipe: Connection) -> bool:
         """The result ``pipe``'s worker wrote, given to its job; False when the worker ended instead."""
@@ -197,15 +145,11 @@ class PictureWorkers(concurrent.futures.Executor):
             return False
         with self._lock:
             done = self._busy.pop(pipe)
-            del self._readers[pipe]
             self._idle.append(pipe)
-            finished = self._closed and not self._busy and not self._waiting
         if ok:
             done.set_result(value)
         else:
             done.set_exception(value)
-        if finished:
-            self._end()
         return True
 
     def _break(self, why: str) -> None:
@@ -231,31 +175,15 @@ class PictureWorkers(concurrent.futures.Executor):
             waiting = list(self._waiting) if cancel_futures else []
             if cancel_futures:
                 self._waiting.clear()
-            finished = not self._busy and not self._waiting
         for _, _, done in waiting:
             done.cancel()
-        if finished:
-            self._end()
+        try:
+            self._wake.send_bytes(b"")  # the reading thread reads the jobs in hand, closes the pipes and ends
+        finally:
+            self._wake.close()
         if wait:
             for process in self.processes:
                 process.join()
-
-    def _end(self) -> None:
-        """Closes the pipes (the workers end, and so does the pool's thread); an event loop still watching one stops
-        first."""
-        with self._lock:
-            if self._ended:
-                return
-            self._ended = True
-            watching = [(pipe, reader) for pipe, reader in self._readers.items() if reader is not None]
-            self._readers.clear()
-            self._wake.close()
-        here = _reader()
-        for pipe, reader in watching:
-            if reader is here:
-                reader.remove_reader(pipe.fileno())
-        for pipe in self._pipes:
-            pipe.close()
 
     def pids(self) -> list[int]:
         """The workers' process ids."""

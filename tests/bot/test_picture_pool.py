@@ -5,16 +5,13 @@ shut-down workers end."""
 from __future__ import annotations
 
 import asyncio
-import concurrent.futures
 import math
 import os
 import signal
-import threading
 import time
 from concurrent.futures.process import BrokenProcessPool
 
 import pytest
-import uvloop
 
 from bot.painter import Painter
 from bot.picture_workers import PictureWorkers
@@ -80,33 +77,3 @@ def test_a_pool_shut_down_still_draws_the_pictures_in_hand():
     for process in pool.processes:
         process.join(timeout=30)
     assert all(not process.is_alive() for process in pool.processes)  # then the workers end
-
-
-@pytest.mark.parametrize("policy", [asyncio.DefaultEventLoopPolicy, uvloop.EventLoopPolicy])
-def test_a_picture_asked_for_on_an_event_loop_is_settled_there_not_by_a_thread(pool, policy):
-    """The loop reads the worker's pipe itself: no thread wakes and takes the GIL from it to settle the picture."""
-
-    async def drawn_where() -> tuple[object, int, int]:
-        done = pool.submit(divmod, 9, 4)
-        settled_in: list[int] = []
-        done.add_done_callback(lambda _: settled_in.append(threading.get_ident()))
-        result = await asyncio.wrap_future(done)
-        return result, settled_in[0], threading.get_ident()
-
-    loop = policy().new_event_loop()
-    try:
-        result, settled_in, loop_thread = loop.run_until_complete(drawn_where())
-    finally:
-        loop.close()
-    assert result == (2, 1) and settled_in == loop_thread
-
-
-def test_a_picture_whose_event_loop_closed_before_it_came_is_still_drawn_and_the_pool_draws_on(pool):
-    async def asked() -> concurrent.futures.Future:
-        return pool.submit(time.sleep, 0.3)
-
-    loop = asyncio.new_event_loop()
-    held = loop.run_until_complete(asked())
-    loop.close()  # the picture's loop is gone before its result comes: the pool's thread reads it
-    assert held.result(timeout=30) is None
-    assert [pool.submit(divmod, n, 2).result(timeout=30) for n in range(4)] == [divmod(n, 2) for n in range(4)]
