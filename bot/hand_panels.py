@@ -10,7 +10,7 @@ from typing import Any
 
 import discord
 
-from bot.message_edits import Sent, edit_original
+from bot.message_edits import Sent, answer_in_place, edit_original
 from bot.payload import ANSWER_WINDOW, PANEL_PICTURE, Held, PanelToken, Shown, message_args, payload_signature, resolved
 from bot.tables import Table
 from bot.ui import fill
@@ -95,8 +95,7 @@ class HandPanels:
                 held = self.shown.held(clicked) if in_place else None  # else a new message: it holds nothing
                 shown = await fill(origin, **self._args(payload, held, edit=True))
             elif replace:
-                edited = await origin.response.edit_message(**self._args(payload, self.shown.held(clicked), edit=True))
-                shown = edited.resource if edited is not None and isinstance(edited.resource, discord.Message) else None
+                shown = await answer_in_place(origin, **self._args(payload, self.shown.held(clicked), edit=True))
                 token.message_id = clicked
             else:
                 sent = await origin.response.send_message(ephemeral=True, **self._args(payload, None, edit=False))

@@ -1,10 +1,11 @@
 """Edits of Parlor's own messages through discord.py's HTTP layer, reading only what Parlor uses of Discord's answer.
 
-``PartialMessage.edit`` and ``Interaction.edit_original_response`` build a whole :class:`discord.Message` from each
-answer (its embeds, every component, the author, the attachments), which nobody reads: a redraw needs only the
-message's id and the attachment that holds its picture (``bot/payload.py``'s ``Held``). These make the same
-requests — discord.py's encoding of the fields (``handle_message_parameters``, with the client's allowed mentions),
-its rate-limit handling and retries — and keep only that.
+``PartialMessage.edit``, ``Interaction.edit_original_response`` and ``InteractionResponse.edit_message`` build a whole
+:class:`discord.Message` from each answer (its embeds, every component, the author, the attachments), which nobody
+reads: a redraw needs only the message's id and the attachment that holds its picture (``bot/payload.py``'s
+``Held``). These make the same requests — discord.py's encoding of the fields (``handle_message_parameters`` and
+``interaction_message_response_params``, with the client's allowed mentions), its rate-limit handling and retries —
+and keep only that.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from typing import Any
 
 import discord
 from discord.http import handle_message_parameters
-from discord.webhook.async_ import async_context
+from discord.webhook.async_ import async_context, interaction_message_response_params
 
 
 @dataclass(frozen=True)
@@ -67,3 +68,36 @@ async def edit_original(interaction: discord.Interaction, **fields: Any) -> Sent
             files=params.files,
         )
     return Sent.of(data)
+
+
+async def answer_in_place(interaction: discord.Interaction, **fields: Any) -> Sent | None:
+    """A click (or a submitted prompt) answered by editing the message it was made on to show ``fields``
+    (``InteractionResponse.edit_message``'s keywords): one UPDATE_MESSAGE callback. Discord's answer (asked for with
+    ``with_response``, as discord.py asks) holds the message edited, of which only its id and attachments are read;
+    None when it holds none, or when the interaction was made on no message (a slash command: nothing is sent, as
+    with ``edit_message``). Raises ``discord.InteractionResponded`` when the interaction was answered already."""
+    response = interaction.response
+    if response.is_done():
+        raise discord.InteractionResponded(interaction)
+    if interaction.type not in (discord.InteractionType.component, discord.InteractionType.modal_submit):
+        return None
+    params = interaction_message_response_params(
+        type=discord.InteractionResponseType.message_update.value,
+        previous_allowed_mentions=interaction.client.allowed_mentions,
+        **fields,
+    )
+    http = interaction.client.http
+    data = await async_context.get().create_interaction_response(
+        interaction.id,
+        interaction.token,
+        session=interaction.followup.session,
+        proxy=http.proxy,
+        proxy_auth=http.proxy_auth,
+        params=params,
+    )
+    # answered: discord.py's own record of it, as edit_message sets it (is_done() and the followups read it). The
+    # views Parlor sends are stopped before they are sent (bot/ui.py), so discord.py keeps none to update here.
+    response._response_type = discord.InteractionResponseType.message_update
+    resource: dict[str, Any] = dict(data.get("resource") or {})
+    message = resource.get("message")
+    return Sent.of(message) if message else None

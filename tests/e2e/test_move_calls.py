@@ -78,6 +78,33 @@ async def test_the_redraw_of_a_move_builds_no_message_of_discords_answers(fake, 
         assert any(b[1].startswith("parlor:t:") and not b[2] for b in shown.buttons()), shown.buttons()  # their move
 
 
+async def test_the_answer_in_place_builds_no_message_and_keeps_the_panels_picture(fake, db, monkeypatch):
+    """The mover's click is answered by editing their panel (UPDATE_MESSAGE); of Discord's answer only the panel's id
+    and picture attachment are read, no whole Message is built of it, and the panel's next edit keeps that picture
+    rather than uploading it again when it did not change."""
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    built: list[int] = []  # (the click's own message, which discord.py builds as it arrives, is no answer's)
+    message_init = discord.Message.__init__
+
+    def counted(self, *, state, channel, data):
+        if isinstance(self, discord.InteractionMessage):  # what discord.py builds of an interaction's answer
+            built.append(int(data["id"]))
+        message_init(self, state=state, channel=channel, data=data)
+
+    bot = make_bot(fake, db)
+    async with run_client(fake, bot):
+        table, panels = await panels_open(fake, bot, alice, bob)
+        mover = alice if table.seat_of(alice.id) in table.to_act() else bob
+        monkeypatch.setattr(discord.Message, "__init__", counted)
+        moved = await mover.click(panels[mover], action_buttons(panels[mover])[0][1])
+        await settle(fake, bot)
+        assert moved.response_type == 7 and panels[mover].id not in built, built
+        shown = fake.messages[panels[mover].id]
+        assert [a.filename for a in shown.attachments] == ["hand.png"]
+        held = bot.presenter.shown.held(panels[mover].id)
+        assert held is not None and held.attachment.filename == "hand.png"  # remembered: not uploaded again
+
+
 async def test_moves_are_played_without_passes_of_the_garbage_collector_over_their_objects(fake, db):
     """Moves allocate thousands of short-lived objects (here, the local Discord's too); the bot lets the young ones
     gather rather than have the collector look at them every few moves (``bot/main.py``)."""
