@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import time
 from collections import deque
 from collections.abc import Callable, Iterator
@@ -88,12 +89,7 @@ class AnswersFirst:
         self._pass_on_soon()
 
 
-_shared: AnswersFirst | None = None
-
-
+@functools.cache
 def answers_first() -> AnswersFirst:
     """This process's answers in flight (one event loop per process)."""
-    global _shared
-    if _shared is None:
-        _shared = AnswersFirst()
-    return _shared
+    return AnswersFirst()

@@ -19,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import collections
 import concurrent.futures
+import functools
 import logging
 import os
 import sys
@@ -231,15 +232,10 @@ def warm() -> int:
     return count
 
 
-_shared: Painter | None = None
-
-
+@functools.cache
 def painter() -> Painter:
     """This process's painter (started on first use)."""
-    global _shared
-    if _shared is None:
-        _shared = Painter()
-    return _shared
+    return Painter()
 
 
 async def awaited(done: concurrent.futures.Future) -> Any:

@@ -35,6 +35,21 @@ async def panels_open(fake, bot, alice, bob) -> tuple[Table, dict[FakeUser, Fake
     return table, panels
 
 
+def messages_built(monkeypatch, kind: type[discord.Message]) -> list[int]:
+    """The ids of the discord.py messages of ``kind`` built from now on (an interaction's answer is built as a
+    ``discord.InteractionMessage``; the click's own message, built as it arrives, is a plain ``discord.Message``)."""
+    built: list[int] = []
+    message_init = discord.Message.__init__
+
+    def counted(self, *, state, channel, data):
+        if isinstance(self, kind):
+            built.append(int(data["id"]))
+        message_init(self, state=state, channel=channel, data=data)
+
+    monkeypatch.setattr(discord.Message, "__init__", counted)
+    return built
+
+
 async def test_a_move_is_one_answer_one_table_edit_and_one_panel_edit(fake, db):
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
     bot = make_bot(fake, db)
@@ -57,19 +72,12 @@ async def test_the_redraw_of_a_move_builds_no_message_of_discords_answers(fake, 
     """The table edit and the other player's panel edit read only the message's id and picture attachment from
     Discord's answer: discord.py does not build a whole Message (embeds, components, author) of either."""
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
-    built: list[int] = []
-    message_init = discord.Message.__init__
-
-    def counted(self, *, state, channel, data):
-        built.append(int(data["id"]))
-        message_init(self, state=state, channel=channel, data=data)
-
     bot = make_bot(fake, db)
     async with run_client(fake, bot):
         table, panels = await panels_open(fake, bot, alice, bob)
         mover = alice if table.seat_of(alice.id) in table.to_act() else bob
         waiting = bob if mover is alice else alice
-        monkeypatch.setattr(discord.Message, "__init__", counted)
+        built = messages_built(monkeypatch, discord.Message)
         await mover.click(panels[mover], action_buttons(panels[mover])[0][1])
         await settle(fake, bot)
         assert table_message(fake).id not in built and panels[waiting].id not in built, built
@@ -83,19 +91,11 @@ async def test_the_answer_in_place_builds_no_message_and_keeps_the_panels_pictur
     and picture attachment are read, no whole Message is built of it, and the panel's next edit keeps that picture
     rather than uploading it again when it did not change."""
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
-    built: list[int] = []  # (the click's own message, which discord.py builds as it arrives, is no answer's)
-    message_init = discord.Message.__init__
-
-    def counted(self, *, state, channel, data):
-        if isinstance(self, discord.InteractionMessage):  # what discord.py builds of an interaction's answer
-            built.append(int(data["id"]))
-        message_init(self, state=state, channel=channel, data=data)
-
     bot = make_bot(fake, db)
     async with run_client(fake, bot):
         table, panels = await panels_open(fake, bot, alice, bob)
         mover = alice if table.seat_of(alice.id) in table.to_act() else bob
-        monkeypatch.setattr(discord.Message, "__init__", counted)
+        built = messages_built(monkeypatch, discord.InteractionMessage)
         moved = await mover.click(panels[mover], action_buttons(panels[mover])[0][1])
         await settle(fake, bot)
         assert moved.response_type == 7 and panels[mover].id not in built, built
