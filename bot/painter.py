@@ -19,7 +19,6 @@ from __future__ import annotations
 import asyncio
 import collections
 import concurrent.futures
-import functools
 import logging
 import os
 import sys
@@ -232,10 +231,15 @@ def warm() -> int:
     return count
 
 
-@functools.cache
+_shared: Painter | None = None  # (a test may put its own here: a game registered at run time, drawn in threads)
+
+
 def painter() -> Painter:
     """This process's painter (started on first use)."""
-    return Painter()
+    global _shared
+    if _shared is None:
+        _shared = Painter()
+    return _shared
 
 
 async def awaited(done: concurrent.futures.Future) -> Any:
