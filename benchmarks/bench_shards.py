@@ -3,7 +3,7 @@
 PostgreSQL.
 
     .venv/bin/python -m benchmarks.bench_shards [--tables 25 50 100 200] [--turns 6] [--processes 1 2 4]
-        [--think 1.0] [--hands-each-turn] [--code DIR] [--against DIR] [--rate-limits] [--unpaced]
+        [--think 1.0] [--hands-each-turn] [--code DIR] [--against DIR] [--rate-limits] [--unpaced] [--profile DIR]
 
 Every table is a 2-player Koi-Koi game in a guild of its own, its two players played by this process
 (``benchmarks/shard_players.py``). By default they play as people do, on the hand panel they hold: Parlor edits it
@@ -13,6 +13,10 @@ answer (the mover's panel updated in place), the table's redraw, the other playe
 and the pictures drawn for them. ``--hands-each-turn`` plays as the earlier figures were taken: each turn both
 players open ``/hand`` (a new panel; Parlor deletes the one it replaces) and the mover clicks, so a move is three
 interactions, two deletes and the redraws. ``--turns``: the moves each table plays.
+
+``--profile DIR``: each bot process profiles its event loop by CPU time (``cProfile``) into ``DIR``, one
+``.pstats`` file per process, written when the run stops it (``python -m pstats FILE`` reads it; profiling
+roughly triples the loop's CPU, so take shares from it, not times).
 
 ``--think``: each player waits about that long (0.5–1.5×, seeded) before each of their interactions, as people do;
 0 plays as fast as the answers come. ``--code``: the bot processes run another checkout's code (say, main's before
@@ -90,6 +94,15 @@ class Options:
     hands_each_turn: bool = False
     rate_limits: bool = False
     unpaced: bool = False
+    profile: Path | None = None  # a folder: each bot process's event loop profiled by CPU time into it
+
+
+def _profiled(options: Options, name: str) -> dict[str, str]:
+    """The environment that has a bot process profile its event loop into ``options.profile/name.pstats``."""
+    if options.profile is None:
+        return {}
+    options.profile.mkdir(parents=True, exist_ok=True)
+    return {"PARLOR_TEST_PROFILE": str(options.profile / f"{name}.pstats")}
 
 
 @dataclass
@@ -183,7 +196,13 @@ async def run(
         env = {"PARLOR_TEST_UNPACED": "1"} if options.unpaced else {}
         bots = [
             BotProcess(
-                fake, database, ids, SHARD_COUNT, logs / f"{processes}-{ids[0]}.log", extra_env=env, root=code or ROOT
+                fake,
+                database,
+                ids,
+                SHARD_COUNT,
+                logs / f"{processes}-{ids[0]}.log",
+                extra_env=env | _profiled(options, f"{(code or ROOT).name}-{tables}-{processes}-{ids[0]}"),
+                root=code or ROOT,
             )
             for ids in LAYOUTS[processes]
         ]
@@ -318,13 +337,21 @@ if __name__ == "__main__":
         unpaced=Option(False, "the processes ignore their share of the global limit"),
         think=Option(0.0, "seconds each player thinks before an interaction"),
         timeline=Option(False, "also the p99 of every 5 s of play"),
+        profile=Option(
+            None, "a folder: each bot process's event loop is profiled by CPU time (cProfile) into it", kind=Path
+        ),
         code=Option(None, "the checkout whose bot code the processes run", kind=Path),
         against=Option(
             None, "another checkout whose bot code runs each table count too, for figures side by side", kind=Path
         ),
     )
     chosen = Options(
-        arguments.turns, arguments.think, arguments.hands_each_turn, arguments.rate_limits, arguments.unpaced
+        arguments.turns,
+        arguments.think,
+        arguments.hands_each_turn,
+        arguments.rate_limits,
+        arguments.unpaced,
+        arguments.profile,
     )
     compared = [arguments.code] + ([arguments.against] if arguments.against else [])
     asyncio.run(main(arguments.tables, arguments.processes, chosen, compared, arguments.timeline))

@@ -4,12 +4,18 @@ own, against a local Discord that another process serves at ``LOCALDISCORD_URL``
 every table draws the seed ``PARLOR_TEST_SEED`` (so deals repeat from run to run), bots move after
 ``PARLOR_TEST_BOT_DELAY`` seconds, and the shards IDENTIFY without discord.py's 5-second pause between them.
 ``PARLOR_TEST_UNPACED=1`` lifts the process's share of the global rate limit (a benchmark's "before").
+``PARLOR_TEST_PROFILE=FILE`` profiles the event loop's thread by CPU time (``cProfile`` timed by
+``time.thread_time``, so time spent waiting is not counted) and writes the statistics to ``FILE`` when the
+process is stopped (SIGTERM); read them with ``python -m pstats FILE``.
 """
 
 from __future__ import annotations
 
+import cProfile
 import os
+import signal
 import sys
+import time
 
 from bot.logs import configure_logging
 from bot.main import make_bot
@@ -31,8 +37,24 @@ def main() -> int:
     if os.environ.get("PARLOR_TEST_UNPACED") == "1":
         bot.pacer.per_window = 1 << 30
     bot._connection.guild_ready_timeout = 0.2  # private, but the only knob (as the harness's fast_ready)
+    if profile := os.environ.get("PARLOR_TEST_PROFILE"):
+        _profile_until_stopped(profile)
     bot.run(settings.token or "fake-token", log_handler=None)
     return 0
+
+
+def _profile_until_stopped(path: str) -> None:
+    """Profiles this thread (the event loop's) by CPU time; on SIGTERM writes the statistics to ``path`` and
+    exits at once (a benchmark's figures are taken before it stops the process)."""
+    profiler = cProfile.Profile(time.thread_time)
+
+    def stop(*_: object) -> None:
+        profiler.disable()
+        profiler.dump_stats(path)
+        os._exit(0)
+
+    signal.signal(signal.SIGTERM, stop)
+    profiler.enable()
 
 
 if __name__ == "__main__":
