@@ -16,9 +16,9 @@ import asyncpg
 import pytest
 
 from bot.postgres import PgConnection, guarded_statement, placeholders
-from bot.store import NotFound, PlayedMove, StaleVersion, Store, WrongStatus
+from bot.store import LedgerEntry, NotFound, PlayedMove, StaleVersion, Store, WrongStatus
 from bot.store.guarded import GuardedWrite, Insert
-from tests.bot.store_moves import record_move
+from tests.bot.store_moves import record_move, user_results
 from tests.bot.test_store import playing_table
 
 
@@ -53,7 +53,7 @@ class _Sent:
 
     def _note(self, sql: str) -> None:
         words = sql.split()
-        many = {"UPDATE": 2, "SELECT": 2, "WITH": 5}.get(words[0], 3)
+        many = {"UPDATE": 2, "SELECT": 4, "WITH": 5}.get(words[0], 3)
         self.statements.append(" ".join(words[:many]))
 
 
@@ -135,21 +135,31 @@ async def test_a_stale_move_writes_nothing_and_says_which_version_the_table_is_a
     assert [a.action for a in await store.tables.actions(table.id)] == ["play:1L"]
 
 
-async def test_a_games_end_reads_its_table_row_no_more(store: Store):
-    table = await playing_table(store, users=(1, None))
+async def test_a_games_end_is_its_move_its_ledger_lines_and_its_ratings_in_seven_round_trips(store: Store):
+    """BEGIN; the table's UPDATE with its last move (one guarded write); the ledger lines in one INSERT; the results
+    the ratings rank and the people's latest ratings (both scopes) in one read each; the new ratings; COMMIT. The table's
+    row is not read again."""
+    table = await playing_table(store, users=(1, 2))
     sent = await _watched(store)
-    results: list[dict[str, Any]] = [
-        {"participant": "user:1", "user_id": 1, "name": "user1", "seat": 0, "amount": 6, "placing": 1},
-        {"participant": f"bot:{table.id}:1", "user_id": None, "name": "Bot 1", "seat": 1, "amount": -6, "placing": 2},
-    ]
-    move = PlayedMove(0, "stop", 1)
+    results = user_results([1, 2], [6, -6], [1, 2])
     done = await store.tables.finish(
-        table.id, move=move, snapshot="{}", expected_version=table.version, results=results
+        table.id, move=PlayedMove(0, "stop", 1), snapshot="{}", expected_version=table.version, results=results
     )
     await sent.settled()
-    changes = [s for s in sent.statements if "UPDATE tables" in s]
-    assert "SELECT *" not in sent.statements and len(changes) == 1
+    assert sent.calls == 7
+    # SQLite's trace repeats a statement for each row of an executemany and each statement its triggers run
+    ran = [s for n, s in enumerate(sent.statements) if n == 0 or s != sent.statements[n - 1]]
+    if _postgres(store):
+        move = ["BEGIN", "WITH changed AS (UPDATE tables"]
+        ranked = 'SELECT user_id, "placing", net'
+    else:
+        move = ["BEGIN IMMEDIATE", "UPDATE tables", "INSERT INTO actions"]
+        ranked = "SELECT user_id, placing, net"
+    assert ran == [*move, "INSERT INTO ledger", ranked, "SELECT * FROM (SELECT", "INSERT INTO ratings", "COMMIT"]
     assert done == await store.tables.get(table.id) and done.status == "finished"
+    lines = await store.ledger.lines(table.guild_id, table_id=table.id)
+    assert [(ln.participant, ln.amount, ln.placing) for ln in lines] == [("user:1", 6, 1), ("user:2", -6, 2)]
+    assert [a.action for a in await store.tables.actions(table.id)] == ["stop"]
 
 
 async def test_a_refused_write_says_why_as_before(store: Store):
@@ -205,3 +215,28 @@ async def test_a_move_cut_off_with_its_connection_is_refused_not_sent_again():
 
 def _insert() -> Insert:
     return Insert("INSERT INTO actions (table_id, seq) SELECT ?, ?", (1, 1))
+
+
+async def test_ledger_lines_are_written_a_statement_per_500_and_returned_as_stored(store: Store):
+    season = await store.seasons.ensure(100)
+    entries = [
+        LedgerEntry(
+            guild_id=100,
+            season_id=season.id,
+            game="koikoi",
+            participant=f"user:{n % 7}",
+            user_id=n % 7,
+            name=f"user{n % 7}",
+            seat=n % 3,
+            kind="loan" if n % 2 else "game",
+            amount=n - 500,
+            memo=str(n),
+        )
+        for n in range(1001)
+    ]
+    sent = await _watched(store)
+    written = await store.ledger.append(entries)
+    await sent.settled()
+    assert sent.calls == 5  # BEGIN, 500 + 500 + 1 lines, COMMIT
+    assert written == await store.ledger.lines(100)
+    assert [(ln.amount, ln.memo, ln.kind) for ln in written] == [(e.amount, e.memo, e.kind) for e in entries]
