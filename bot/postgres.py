@@ -16,9 +16,10 @@ the same surface over asyncpg, so every dialect difference of the queries lives 
   data-modifying ``WITH`` (:func:`guarded_statement`), atomic with no ``BEGIN`` / ``COMMIT`` around it;
 * a connection the server dropped (a restart, a network cut) is opened again: a statement that was
   cut off fails as ``OperationalError`` (its transaction is rolled back by the server, so the write
-  is refused, not half done), and the next statement runs on a new connection. A ``BEGIN``, or a read
-  outside a transaction, that finds the connection gone is sent again on the new one: nothing had been
-  written.
+  is refused, not half done; a guarded write cut off after the server committed it, which the client cannot tell,
+  leaves the table a version ahead, as a ``COMMIT`` cut off after it was done did), and the next statement runs on a
+  new connection. A ``BEGIN``, or a read outside a transaction, that finds the connection gone is sent again on the
+  new one: nothing had been written. A write, guarded ones included, is never sent again.
 """
 
 from __future__ import annotations
