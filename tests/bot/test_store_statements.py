@@ -179,6 +179,19 @@ async def test_a_refused_write_says_why_as_before(store: Store):
     assert await store.tables.get(lobby.id) == lobby and await store.tables.actions(lobby.id) == []
 
 
+async def test_a_move_on_a_finished_table_is_refused_and_writes_nothing(store: Store):
+    table = await playing_table(store, users=(1, 2))
+    done = await store.tables.finish(
+        table.id, snapshot="{}", expected_version=table.version, results=user_results([1, 2], [6, -6], [1, 2])
+    )
+    with pytest.raises(WrongStatus) as wrong:
+        await record_move(store, done, "play:1L", {"n": 1})
+    assert (wrong.value.status, wrong.value.wanted) == ("finished", ("playing",))
+    with pytest.raises(StaleVersion):  # a click on the table as it was before its end: stale first
+        await record_move(store, table, "play:1L", {"n": 1})
+    assert await store.tables.get(table.id) == done and await store.tables.actions(table.id) == []
+
+
 class _CutOff:
     """An asyncpg connection whose first statement is cut off with the connection, as a network cut does mid-way:
     the server may have run it or not, and the client cannot tell."""
