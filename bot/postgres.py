@@ -12,11 +12,14 @@ the same surface over asyncpg, so every dialect difference of the queries lives 
 * asyncpg's errors are raised as sqlite3's: a refused constraint, trigger or value (bad JSON) as
   ``IntegrityError``, anything else the server refuses as ``OperationalError`` (the store turns
   those into :class:`~bot.store.SaveFailed`);
+* a guarded write (:mod:`bot.store.guarded`: a move, its table's row and its log line) is one statement, a
+  data-modifying ``WITH`` (:func:`guarded_statement`), atomic with no ``BEGIN`` / ``COMMIT`` around it;
 * a connection the server dropped (a restart, a network cut) is opened again: a statement that was
   cut off fails as ``OperationalError`` (its transaction is rolled back by the server, so the write
-  is refused, not half done), and the next statement runs on a new connection. A ``BEGIN``, or a read
-  outside a transaction, that finds the connection gone is sent again on the new one: nothing had been
-  written.
+  is refused, not half done; a guarded write cut off after the server committed it, which the client cannot tell,
+  leaves the table a version ahead, as a ``COMMIT`` cut off after it was done did), and the next statement runs on a
+  new connection. A ``BEGIN``, or a read outside a transaction, that finds the connection gone is sent again on the
+  new one: nothing had been written. A write, guarded ones included, is never sent again.
 """
 
 from __future__ import annotations
@@ -25,9 +28,12 @@ import re
 import sqlite3
 from collections.abc import Sequence
 from functools import lru_cache
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import asyncpg
+
+if TYPE_CHECKING:  # imported at run time, bot.store would import this module back before it is defined
+    from bot.store.guarded import GuardedWrite
 
 URL_PREFIXES = ("postgresql://", "postgres://")
 _RESERVED = re.compile(r"\bplacing\b")
@@ -68,6 +74,17 @@ def _statement(sql: str) -> _Sql:
         text += " RETURNING id"
     head = text.lstrip().upper()
     return _Sql(text, returns_id, head.startswith(("SELECT", "WITH")), head.startswith("BEGIN"))
+
+
+@lru_cache(maxsize=64)
+def guarded_statement(update: str, inserts: tuple[str, ...]) -> str:
+    """A guarded write's statements as one: the ``UPDATE … RETURNING *`` as the ``changed`` row, each insert's
+    ``SELECT`` reading its values ``FROM changed`` (so it writes nothing when the guard changed nothing), the changed
+    row as the result. Its ``?`` stay in the order of the statements, so the parameters are theirs, joined."""
+    if not inserts:
+        return update
+    steps = "".join(f", written_{n} AS ({sql} FROM changed)" for n, sql in enumerate(inserts, 1))
+    return f"WITH changed AS ({update}){steps} SELECT * FROM changed"
 
 
 # a connection that is gone: closed by the server or the network (asyncpg's InterfaceError says "connection is
@@ -175,12 +192,22 @@ class PgConnection:
         """Every row of one statement (a read, or a write's ``RETURNING``), as aiosqlite's ``execute_fetchall``."""
         return await (await self._run(sql, tuple(params), rows=True)).fetchall()
 
-    async def _run(self, sql: str, params: Sequence[Any], *, rows: bool = False) -> PgCursor:
+    async def guarded(self, write: GuardedWrite) -> asyncpg.Record | None:
+        """Run ``write`` (:mod:`bot.store.guarded`) as one statement: the changed row, or None when the guard matched
+        no row and nothing was written. Atomic on its own; inside an open transaction, part of it."""
+        sql = guarded_statement(write.update, tuple(i.sql for i in write.inserts))
+        params = (*write.params, *(p for i in write.inserts for p in i.params))
+        found = await (await self._run(sql, params, rows=True, writes=True)).fetchall()
+        return found[0] if found else None
+
+    async def _run(self, sql: str, params: Sequence[Any], *, rows: bool = False, writes: bool = False) -> PgCursor:
+        """``writes``: a statement that writes though it reads like a query (a data-modifying ``WITH``)."""
         text, returns_id, reads, begins = _statement(sql)
         for attempt in (1, 2):
             conn = await self._live()
             # what may be sent again on a new connection: a BEGIN, or a read outside a transaction (nothing written)
-            again = attempt == 1 and (begins or (reads and not returns_id and not conn.is_in_transaction()))
+            read_only = reads and not writes and not returns_id
+            again = attempt == 1 and (begins or (read_only and not conn.is_in_transaction()))
             try:
                 if reads or returns_id or rows:
                     found = await conn.fetch(text, *params)

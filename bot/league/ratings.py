@@ -90,8 +90,8 @@ def rate_game(seats: Sequence[Seat], prior: dict[int, Rating]) -> dict[int, Rati
 # --------------------------------------------------------------------------- storage
 
 SEATS_SQL = "SELECT user_id, placing, net FROM results WHERE table_id = ? ORDER BY seat, participant"
-LATEST_SQL = (
-    "SELECT mu, sigma FROM ratings WHERE guild_id = ? AND game = ? AND scope = ? AND user_id = ?"
+LATEST_SQL = (  # a person's latest rating in a scope; a table's people and scopes are read with one statement of these
+    "SELECT scope, user_id, mu, sigma FROM ratings WHERE guild_id = ? AND game = ? AND scope = ? AND user_id = ?"
     " ORDER BY finished_at DESC, table_id DESC LIMIT 1"
 )
 INSERT_SQL = (
@@ -105,24 +105,29 @@ def _seats(rows: Iterable[Any]) -> list[Seat]:
 
 
 async def _all(db: Any, sql: str, params: Sequence[Any] = ()) -> list[Any]:
-    async with db.execute(sql, params) as cur:
-        return list(await cur.fetchall())
+    return list(await db.execute_fetchall(sql, params))  # one call into the driver
 
 
 async def rate_table(db: Any, table: Any) -> None:
     """Rate a table that has just finished (``table``: its ``TableRow``), inside the caller's transaction."""
     seats = _seats(await _all(db, SEATS_SQL, (table.id,)))
     people = [s.user_id for s in seats if s.user_id is not None]
-    for scope in (table.season_id, ALL_TIME):
-        prior = {}
-        for user_id in people:
-            row = await _all(db, LATEST_SQL, (table.guild_id, table.game, scope, user_id))
-            if row:
-                prior[user_id] = Rating(float(row[0]["mu"]), float(row[0]["sigma"]))
-        for user_id, r in rate_game(seats, prior).items():
-            await db.execute(
-                INSERT_SQL, (table.id, user_id, scope, table.guild_id, table.game, table.finished_at, r.mu, r.sigma)
-            )
+    if not people:
+        return
+    scopes = (table.season_id, ALL_TIME)
+    asked = [(scope, user_id) for scope in scopes for user_id in people]
+    latest = " UNION ALL ".join([f"SELECT * FROM ({LATEST_SQL}) AS latest_{n}" for n in range(len(asked))])
+    found = await _all(
+        db, latest, [v for scope, user_id in asked for v in (table.guild_id, table.game, scope, user_id)]
+    )
+    now = {(r["scope"], r["user_id"]): Rating(float(r["mu"]), float(r["sigma"])) for r in found}
+    rows = [
+        (table.id, user_id, scope, table.guild_id, table.game, table.finished_at, r.mu, r.sigma)
+        for scope in scopes
+        for user_id, r in rate_game(seats, {u: now[scope, u] for u in people if (scope, u) in now}).items()
+    ]
+    if rows:
+        await db.executemany(INSERT_SQL, rows)
 
 
 async def rebuild(store: Any) -> int:

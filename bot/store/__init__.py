@@ -4,7 +4,8 @@
   :mod:`bot.store.file_checks`) and exposes the repositories below.
 * :mod:`bot.store.connection` — the writer under an asyncio lock, the read-only reader, and the
   transaction helper (``async with store.transaction() as conn``); a write the database refuses
-  (read-only, full disk) is rolled back and raised as :class:`SaveFailed`.
+  (read-only, full disk) is rolled back and raised as :class:`SaveFailed`; a guarded write (:mod:`bot.store.guarded`:
+  a table's change and its log line) is atomic in one call into the driver (:mod:`bot.store.sqlite` on SQLite).
 * ``store.tables`` (:mod:`bot.store.tables`) — tables with their optimistic versions and action logs.
 * ``store.seasons`` (:mod:`bot.store.seasons`), ``store.ledger`` (:mod:`bot.store.ledger`, append-only)
   and ``store.results`` (:mod:`bot.store.results`: standings and history, sums over the ledger).

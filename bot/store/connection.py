@@ -19,6 +19,8 @@ import aiosqlite
 
 from bot.store.dialect import Dialect
 from bot.store.errors import SaveFailed
+from bot.store.guarded import GuardedWrite
+from bot.store.sqlite import SqliteConnection
 
 
 def json_text(value: Any) -> str:
@@ -37,7 +39,7 @@ async def rollback(db: aiosqlite.Connection) -> None:
 class Connection:
     """The writer (``use``, ``transaction``) and the reader (``read``) of one database."""
 
-    def __init__(self, db: aiosqlite.Connection, clock: Callable[[], float], dialect: Dialect) -> None:
+    def __init__(self, db: SqliteConnection, clock: Callable[[], float], dialect: Dialect) -> None:
         self._db = db
         self.dialect = dialect
         self._reader: aiosqlite.Connection | None = None  # set by Store.open once the database is migrated
@@ -61,7 +63,7 @@ class Connection:
         await self._db.close()
 
     @asynccontextmanager
-    async def use(self) -> AsyncIterator[aiosqlite.Connection]:
+    async def use(self) -> AsyncIterator[SqliteConnection]:
         """Exclusive use of the writer; re-entrant within one task."""
         task = asyncio.current_task()
         if self._owner is task and task is not None:
@@ -130,6 +132,16 @@ class Connection:
             if isinstance(exc, sqlite3.OperationalError):
                 raise SaveFailed(str(exc)) from exc
             raise
+
+    async def guarded(self, write: GuardedWrite) -> sqlite3.Row | None:
+        """Run ``write`` (:mod:`bot.store.guarded`) on the writer, atomically and in one call into the driver, in this
+        task's transaction if one is open: the changed row, or None when its guard matched no row and nothing was
+        written. A write the database refuses is raised as :class:`~bot.store.errors.SaveFailed`."""
+        async with self.use() as db:
+            try:
+                return await db.guarded(write)
+            except sqlite3.OperationalError as exc:
+                raise SaveFailed(str(exc)) from exc
 
     async def select(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
         """The rows of a read-only query, read as :meth:`read` does."""

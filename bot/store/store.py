@@ -21,6 +21,7 @@ from bot.store.ledger import LedgerRepository
 from bot.store.migrations import Migration, load_migrations, migrate
 from bot.store.results import ResultsRepository
 from bot.store.seasons import SeasonRepository
+from bot.store.sqlite import SqliteConnection
 from bot.store.tables import TableRepository
 
 
@@ -32,7 +33,7 @@ class Store(Connection):
     (standings and history), ``config`` (guilds' configuration) and ``emoji`` (the uploaded faces).
     """
 
-    def __init__(self, db: aiosqlite.Connection, clock: Callable[[], float], dialect: Dialect = SQLITE) -> None:
+    def __init__(self, db: SqliteConnection, clock: Callable[[], float], dialect: Dialect = SQLITE) -> None:
         super().__init__(db, clock, dialect)  # the reader, if any, comes once the database is migrated
         self.seasons = SeasonRepository(self)
         self.ledger = LedgerRepository(self, self.seasons)
@@ -62,7 +63,8 @@ class Store(Connection):
         on_disk = target != ":memory:" and not target.startswith("file:")
         if on_disk:
             check_file(Path(target))
-        db = await aiosqlite.connect(target, isolation_level=None)
+        db = SqliteConnection(target, SQLITE.begin)
+        await db  # its thread started, the file opened
         reader = None
         try:
             db.row_factory = sqlite3.Row

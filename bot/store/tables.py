@@ -2,8 +2,8 @@
 
 A table holds one game (lobby → playing → finished | cancelled) with an optimistic ``version``:
 every change bumps it and callers pass the version they saw (``expected_version``); a mismatch raises
-:class:`~bot.store.errors.StaleVersion`. ``actions`` is the table's action log, appended in the same
-transaction that updates the table's snapshot. A write that seats players (a new table, a lobby's
+:class:`~bot.store.errors.StaleVersion`. ``actions`` is the table's action log, appended by the same guarded write
+(:mod:`bot.store.guarded`: one round trip) that updates the table's snapshot. A write that seats players (a new table, a lobby's
 newcomers) checks in its transaction that none sits at another open table of the guild
 (:mod:`bot.seating`). A finished table's ledger lines and ratings are written in its transaction.
 """
@@ -23,6 +23,7 @@ from bot.seating import check_seated_once, seated_users
 from bot.shards import Shards
 from bot.store.connection import Connection, json_text
 from bot.store.errors import NotFound, StaleVersion, TableExists, WrongStatus
+from bot.store.guarded import GuardedWrite, Insert
 from bot.store.ledger import LedgerEntry, LedgerRepository, participant_for_bot, participant_for_user
 from bot.store.rows import Row
 from bot.store.seasons import SeasonRepository
@@ -147,6 +148,15 @@ def _result_lines(table: TableRow, season_id: int, results: Sequence[Mapping[str
     return entries
 
 
+def _action(table_id: int, move: PlayedMove, at: float) -> Insert:
+    """The table's next line in its log: its ``seq`` the last one's + 1 (from 1), computed in the statement."""
+    return Insert(
+        "INSERT INTO actions (table_id, seq, seat, action, actor_id, source, at)"
+        " SELECT ?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM actions WHERE table_id = ?), ?, ?, ?, ?, ?",
+        (table_id, table_id, move.seat, move.action, move.actor_id, move.source, at),
+    )
+
+
 def _refusal(
     table_id: int, expected_version: int | None, statuses: Sequence[str], version: int, status: str
 ) -> StaleVersion | WrongStatus | None:
@@ -264,9 +274,8 @@ class TableRepository:
     async def update_seats(self, table_id: int, seats: Sequence[Any], expected_version: int) -> TableRow:
         """Change the seats of an open table, lobby or playing (e.g. a resignation: a bot takes
         over). Bumps the version; :class:`StaleVersion` when it moved."""
-        async with self._conn.transaction() as db:
-            changes = {"seats": _seats_json(seats), "updated_at": self._conn.now()}
-            return await self._bump(db, table_id, expected_version, OPEN_STATUSES, changes)
+        changes = {"seats": _seats_json(seats), "updated_at": self._conn.now()}
+        return await self._bump(table_id, expected_version, OPEN_STATUSES, changes)
 
     async def set_message(self, table_id: int, message_id: int | None) -> None:
         """Remember the public table message (does not bump the version)."""
@@ -296,22 +305,16 @@ class TableRepository:
             "deadline": deadline,
             "season_id": season_id,
         }
-        async with self._conn.transaction() as db:
-            return await self._bump(
-                db, table_id, expected_version, ("lobby",), {**changes, "updated_at": self._conn.now()}
-            )
+        return await self._bump(table_id, expected_version, ("lobby",), {**changes, "updated_at": self._conn.now()})
 
     async def record_action(
         self, table_id: int, move: PlayedMove, *, snapshot: Any, deadline: float | None, expected_version: int
     ) -> TableRow:
-        """Append ``move`` to the table's log and store the new snapshot and deadline, atomically."""
-        text = _snapshot_text(snapshot)
-        async with self._conn.transaction() as db:
-            now = self._conn.now()
-            changes = {"snapshot": text, "deadline": deadline, "updated_at": now}
-            table = await self._bump(db, table_id, expected_version, ("playing",), changes)
-            await self._append_action(db, table_id, move, now)
-            return table
+        """Append ``move`` to the table's log and store the new snapshot and deadline, atomically: one guarded write
+        (:mod:`bot.store.guarded`), one statement on PostgreSQL."""
+        now = self._conn.now()
+        changes = {"snapshot": _snapshot_text(snapshot), "deadline": deadline, "updated_at": now}
+        return await self._bump(table_id, expected_version, ("playing",), changes, _action(table_id, move, now))
 
     async def finish(
         self,
@@ -336,9 +339,8 @@ class TableRepository:
         async with self._conn.transaction() as db:
             now = self._conn.now()
             changes = {"status": "finished", "snapshot": text, "deadline": None, "updated_at": now, "finished_at": now}
-            finished = await self._bump(db, table_id, expected_version, ("playing",), changes)
-            if move is not None:
-                await self._append_action(db, table_id, move, now)
+            logged = _action(table_id, move, now) if move is not None else None
+            finished = await self._bump(table_id, expected_version, ("playing",), changes, logged)
             season_id = finished.season_id
             if season_id is None:  # a table started without a season: the guild's open one
                 season_id = (await self._seasons.ensure_in(db, finished.guild_id)).id
@@ -350,10 +352,9 @@ class TableRepository:
 
     async def cancel(self, table_id: int, expected_version: int | None = None) -> TableRow:
         """Lobby or playing → cancelled (no ledger lines). ``expected_version=None`` skips the check."""
-        async with self._conn.transaction() as db:
-            now = self._conn.now()
-            changes = {"status": "cancelled", "deadline": None, "updated_at": now, "finished_at": now}
-            return await self._bump(db, table_id, expected_version, OPEN_STATUSES, changes)
+        now = self._conn.now()
+        changes = {"status": "cancelled", "deadline": None, "updated_at": now, "finished_at": now}
+        return await self._bump(table_id, expected_version, OPEN_STATUSES, changes)
 
     # ----------------------------------------------------------------- inside a transaction
 
@@ -376,36 +377,30 @@ class TableRepository:
 
     async def _bump(
         self,
-        db: aiosqlite.Connection,
         table_id: int,
         expected_version: int | None,
         statuses: Sequence[str],
         changes: Mapping[str, Any],
+        logged: Insert | None = None,
     ) -> TableRow:
-        """The table's row with ``changes`` (column → value) and its version bumped, in one statement that changes
-        it only at ``expected_version`` (``None``: any) and in one of ``statuses``; the new row as the statement
-        returns it. When it changes nothing, the row is read to say why: :class:`NotFound`, :class:`StaleVersion`
-        or :class:`WrongStatus`. The statement locks the row until the transaction ends, as :meth:`_check` does."""
+        """The table's row with ``changes`` (column → value) and its version bumped, and its ``logged`` action if any,
+        in one guarded write (:mod:`bot.store.guarded`) that changes the row only at ``expected_version`` (``None``:
+        any) and in one of ``statuses``; the new row as the write returns it. When it changes nothing, the row is read
+        to say why: :class:`NotFound`, :class:`StaleVersion` or :class:`WrongStatus`. In this task's transaction if
+        one is open: the row stays locked until it ends, as :meth:`_check` does."""
         sets = "".join(f"{column} = ?, " for column in changes)
         sql = f"UPDATE tables SET {sets}version = version + 1 WHERE id = ? AND status IN ({', '.join('?' * len(statuses))})"
         params = [*changes.values(), table_id, *statuses]
         if expected_version is not None:
             sql += " AND version = ?"
             params.append(expected_version)
-        row = await self._conn.fetchone(db, sql + " RETURNING *", params)
+        row = await self._conn.guarded(GuardedWrite(sql + " RETURNING *", tuple(params), (logged,) if logged else ()))
         if row is not None:
             return _table(row)
-        now = await self._conn.fetchone(db, "SELECT version, status FROM tables WHERE id = ?", (table_id,))
+        async with self._conn.use() as db:
+            now = await self._conn.fetchone(db, "SELECT version, status FROM tables WHERE id = ?", (table_id,))
         if now is None:
             raise NotFound(f"no table {table_id}")
         # the version only grows, so a row that did not match at the UPDATE is stale even if read at the one expected
         refusal = _refusal(table_id, expected_version, statuses, now["version"], now["status"])
         raise refusal or StaleVersion(table_id, expected_version, now["version"])
-
-    async def _append_action(self, db: aiosqlite.Connection, table_id: int, move: PlayedMove, at: float) -> None:
-        """The table's next action in its log (its ``seq`` the last one's + 1, from 1), in one statement."""
-        await db.execute(
-            "INSERT INTO actions (table_id, seq, seat, action, actor_id, source, at) VALUES"
-            " (?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM actions WHERE table_id = ?), ?, ?, ?, ?, ?)",
-            (table_id, table_id, move.seat, move.action, move.actor_id, move.source, at),
-        )

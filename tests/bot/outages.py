@@ -57,6 +57,10 @@ class _FullDiskConnection:
             raise sqlite3.OperationalError(DISK_FULL)
         return await self._db.execute_fetchall(sql, params)
 
+    async def guarded(self, write: Any) -> Any:
+        """A guarded write (a move: its table's UPDATE first) fails as its first statement does."""
+        raise sqlite3.OperationalError(DISK_FULL)
+
 
 class Outage:
     url: str

@@ -4,6 +4,8 @@ writes to a table: the version check refuses the second writer of a version, on 
 from __future__ import annotations
 
 import asyncio
+import json
+import sys
 
 from bot.store import StaleVersion, Store
 from tests.bot.store_fill import GUILDS, open_table
@@ -49,3 +51,28 @@ async def test_a_finish_and_a_move_racing_from_two_stores(store_url: str):
     finally:
         await first.close()
         await second.close()
+
+
+async def test_a_process_killed_mid_move_leaves_each_table_row_with_its_log(store_url: str):
+    """kill -9 lands anywhere in a move (the table's row written, its log line not yet, or the reverse): after each
+    kill the table's version, its snapshot and its log still count the same moves."""
+    store = await Store.open(store_url)
+    try:
+        t = await open_table(store, GUILDS[0], 1, [1, 2])
+        t = await record_move(store, t, "play:0", {"moves": 0})  # the log's first line: the count starts at it
+        for pause in (0.05, 0.1, 0.15, 0.2):
+            mover = await asyncio.create_subprocess_exec(
+                sys.executable, "-m", "tests.bot.store_mover", store_url, str(t.id), stdout=asyncio.subprocess.PIPE
+            )
+            assert mover.stdout is not None and await mover.stdout.readline() == b"ready\n"
+            await asyncio.sleep(pause)
+            mover.kill()
+            await mover.wait()
+            row = await store.tables.get(t.id)
+            log = await store.tables.actions(t.id)
+            made = json.loads(row.snapshot)["moves"]
+            assert [a.seq for a in log] == list(range(1, made + 2)) and log[-1].action == f"play:{made}"
+            assert row.version == t.version + made
+        assert made > 10  # the process did move between kills
+    finally:
+        await store.close()
