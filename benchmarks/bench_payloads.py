@@ -30,7 +30,7 @@ from tests.bot.playing_tables import playing_table
 from tests.golden.recorder import NAMES, uploaded_faces
 
 SETUPS: dict[str, tuple[int, dict[str, Any]]] = {
-    "koikoi": (2, {"players": 2, "months": 3}),
+    "koikoi": (2, {"players": 2, "months": 12}),
     "sanma": (3, {"east_only": True}),
     "hachihachi": (3, {"players": 3, "months": 6}),
     "blackflower": (4, {"rounds": 2}),
