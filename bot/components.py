@@ -59,35 +59,29 @@ def button_json(
 
 
 class Rows:
-    """Items placed into a message's rows as discord.py's ``View`` places them."""
+    """Items placed into a message's rows as discord.py's ``View.add_item`` places them, each as it is added."""
 
     def __init__(self) -> None:
-        self.items: list[tuple[int | None, int, dict[str, Any]]] = []  # (row asked, width, JSON) in order added
+        self.weights = [0] * ROWS  # the width taken in each row
+        self.rows: list[list[dict[str, Any]]] = [[] for _ in range(ROWS)]  # each row's items, in the order added
+        self.count = 0
 
     def add(self, item: dict[str, Any], row: int | None, width: int = 1) -> None:
-        if len(self.items) >= MAX_ITEMS:
+        """``item`` in row ``row``, or in the first row with room (None); ValueError when there is none."""
+        if self.count >= MAX_ITEMS:
             raise ValueError("maximum number of children exceeded")
-        if row is not None and not 0 <= row < ROWS:
+        if row is None:
+            row = next((r for r, weight in enumerate(self.weights) if weight + width <= ROW_WIDTH), None)
+            if row is None:
+                raise ValueError("could not find open space for item")
+        elif not 0 <= row < ROWS:
             raise ValueError(f"row cannot be negative or greater than or equal to {ROWS}")
-        self.items.append((row, width, item))
+        elif self.weights[row] + width > ROW_WIDTH:
+            raise ValueError(f"item would not fit at row {row} ({self.weights[row] + width} > {ROW_WIDTH} width)")
+        self.weights[row] += width
+        self.rows[row].append(item)
+        self.count += 1
 
     def json(self) -> list[dict[str, Any]]:
-        """The action rows; ValueError when an item has no room."""
-        weights = [0] * ROWS
-        placed: list[tuple[int, int, dict[str, Any]]] = []  # (row, order added, JSON)
-        for n, (row, width, item) in enumerate(self.items):  # placed in the order added, as View.add_item does
-            if row is None:
-                row = next((r for r, weight in enumerate(weights) if weight + width <= ROW_WIDTH), None)
-                if row is None:
-                    raise ValueError("could not find open space for item")
-            elif weights[row] + width > ROW_WIDTH:
-                raise ValueError(f"item would not fit at row {row} ({weights[row] + width} > {ROW_WIDTH} width)")
-            weights[row] += width
-            placed.append((row, n, item))
-        placed.sort(key=lambda found: (found[0], found[1]))
-        rows: list[dict[str, Any]] = []
-        for row, _, item in placed:
-            if not rows or rows[-1]["row"] != row:
-                rows.append({"row": row, "components": []})
-            rows[-1]["components"].append(item)
-        return [{"type": 1, "components": row["components"]} for row in rows]
+        """The action rows that hold items, in row order."""
+        return [{"type": 1, "components": row} for row in self.rows if row]
