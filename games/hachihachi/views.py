@@ -119,6 +119,11 @@ def _declared_public(state: HHState, seat: int) -> dict[str, Any] | None:
     }
 
 
+def _bonuses(state: HHState) -> dict[str, Any]:
+    """The month's bonuses (a ``Bonuses``' fields)."""
+    return {"mizuten": state.mizuten_success, "tobikomi": [len(t) for t in state.tobikomi], "nukeyaku": state.nukeyaku}
+
+
 def _shown(state: HHState) -> dict[str, Any]:
     """The public view's fields, in their order, as plain data: validated into the view at once (cheaper than
     building its parts as models first), and copied by the validation, so a view shares no list with the state."""
@@ -171,11 +176,7 @@ def _shown(state: HHState) -> dict[str, Any]:
             {"seat": s.seat, "order": s.order, "value": s.value} for s in sorted(state.sages, key=lambda x: x.order)
         ],
         "pending": {"card": state.pending, "choices": state.pending_choices} if state.pending else None,
-        "bonuses": {
-            "mizuten": state.mizuten_success,
-            "tobikomi": [len(t) for t in state.tobikomi],
-            "nukeyaku": state.nukeyaku,
-        },
+        "bonuses": _bonuses(state),
         "month_hash": state.month_hash,
         "last_summary": state.last_summary,
         "totals": list(state.totals),
