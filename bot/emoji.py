@@ -46,8 +46,9 @@ FACES = Faces()  # what the renderers see; filled by the sync, emptied when a bo
 
 
 def face(game: str, code: str) -> str | None:
-    """The emoji of a card or tile (``game`` as in the manifest: sanma, hanafuda, bcpoker), or None: text."""
-    return FACES.get(game, code)
+    """The emoji of a card or tile (``game`` as in the manifest: sanma, hanafuda, bcpoker), or None: text. Read
+    straight from the dict: the renderers ask it for every card they write."""
+    return FACES.emoji.get((game, code))
 
 
 def fit(text: str, limit: int, *, keep_end: bool = False) -> str:

@@ -239,11 +239,8 @@ class TablePayloads:
         seat = table.seat_of(user_id)
         assert seat is not None, "a hand panel is shown to a seated player only"
         renderer = presentation(table.game.name)
-        legal = (
-            table.game.legal_actions(table.state, seat)
-            if seat in table.to_act() and not table.seats[seat].automated
-            else []
-        )
+        choices = table.choices(seat)  # what the seat may do now, the panel's buttons unless a bot plays it
+        legal = [] if table.seats[seat].automated else choices
         view = table.game.view(table.state, seat)  # the seat's own view: nothing of another seat's hand
         embed, buttons = renderer.panel(view, legal, self.names(table), table.deadline)
         fit_embed(embed)
@@ -266,7 +263,7 @@ class TablePayloads:
         return {
             "content": None,
             "embed": embed,
-            "view": build_view(table.id, table.seat_version(seat), buttons),
+            "view": build_view(table.id, table.seat_version(seat, choices), buttons),
             "picture": picture,
         }
 

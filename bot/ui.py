@@ -41,6 +41,7 @@ import discord
 
 from bot import text as user_text
 from bot.client import ParlorClient
+from bot.components import MENU_WIDTH, Components, Rows, button_json
 from bot.message_edits import Sent, edit_original
 from bot.store import SaveFailed
 from bot.tables import Refusal, StaleClick
@@ -129,18 +130,6 @@ async def answer_refusal(interaction: discord.Interaction[ParlorClient], error: 
     return True
 
 
-def table_button(table_id: int, version: int, verb: str, spec: ButtonSpec) -> discord.ui.Button[discord.ui.View]:
-    """The button ``spec`` describes, its id naming table, version and verb."""
-    return discord.ui.Button(
-        label=spec.label[:80],
-        style=spec.style,
-        emoji=spec.emoji,
-        disabled=spec.disabled,
-        row=spec.row,
-        custom_id=custom_id(table_id, version, verb),
-    )
-
-
 def _join(verb: str, values: list[str]) -> str:
     """A select's action: its verb, then the chosen values joined by ``+`` (``"ex:1L+3C1"``).
 
@@ -148,16 +137,6 @@ def _join(verb: str, values: list[str]) -> str:
     is ``-``, or ``-2``, ``-3``… for the further menus of one message).
     """
     return f"{verb}:{'+'.join(values)}" if verb else values[0]
-
-
-def amount_button(table_id: int, version: int, spec: AmountSpec) -> discord.ui.Button[discord.ui.View]:
-    """A button that opens a number prompt; its custom_id carries verb and bounds as ``verb|min|max``."""
-    return discord.ui.Button(
-        label=spec.label[:80],
-        style=discord.ButtonStyle.secondary,
-        row=spec.row,
-        custom_id=f"parlor:m:{table_id}:{version}:{spec.id_verb()}",
-    )
 
 
 @dataclass(frozen=True)
@@ -395,7 +374,7 @@ class ButtonSpec:
 Item = ButtonSpec | SelectSpec | AmountSpec
 
 
-def build_view(table_id: int, version: int, items: Sequence[Item]) -> discord.ui.View:
+def build_view(table_id: int, version: int, items: Sequence[Item]) -> Components:
     """Components for a message, always within Discord's limits: when the items do not fit in five rows of
     five buttons (or a menu), every action goes into menus of 25; when even those do not fit, each family of
     numbered actions (``repay:60``, ``repay:120``…) becomes an "Other amount…" prompt. No action is left out."""
@@ -403,17 +382,20 @@ def build_view(table_id: int, version: int, items: Sequence[Item]) -> discord.ui
     for arrange in (list, _as_menus, _as_prompts):
         try:
             return _view(table_id, version, arrange(items))
-        except ValueError:  # discord.py: no room left in a row or in the message
+        except ValueError:  # no room left in a row or in the message
             continue
     raise ValueError(f"{len(items)} components do not fit in one message")
 
 
-def _view(table_id: int, version: int, items: list[Item]) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
+def _view(table_id: int, version: int, items: list[Item]) -> Components:
+    """The items' components, as discord.py would write a view of them (bot/components.py). Its clicks are routed
+    by their custom_id (on_interaction), so discord.py keeps nothing of the view."""
+    rows = Rows()
     menus = 0
     for spec in items:
         if isinstance(spec, ButtonSpec):
-            view.add_item(table_button(table_id, version if spec.versioned else 0, spec.verb, spec))
+            verb_id = custom_id(table_id, version if spec.versioned else 0, spec.verb)
+            rows.add(button_json(verb_id, spec.label[:80], spec.style, spec.emoji, spec.disabled), spec.row)
         elif isinstance(spec, SelectSpec):
             if len(spec.options) > MAX_OPTIONS:
                 raise ValueError("a menu holds 25 options")
@@ -424,19 +406,16 @@ def _view(table_id: int, version: int, items: list[Item]) -> discord.ui.View:
                 placeholder=spec.placeholder[:150],
                 min_values=spec.min_values,
                 max_values=min(spec.max_values, len(spec.options)),
-                row=spec.row,
                 options=[
                     discord.SelectOption(label=label[:100], value=value, emoji=spec.emojis.get(value))
                     for value, label in spec.options
                 ],
             )
-            view.add_item(select)
+            rows.add(dict(select.to_component_dict()), spec.row, MENU_WIDTH)
         else:
-            view.add_item(amount_button(table_id, version, spec))
-    # Its clicks are routed by their custom_id (on_interaction), so discord.py need not keep the view: a finished view
-    # is not stored (an ephemeral one would be kept 15 minutes, with a task waiting for its timeout, per panel sent)
-    view.stop()
-    return view
+            asks = f"parlor:m:{table_id}:{version}:{spec.id_verb()}"
+            rows.add(button_json(asks, spec.label[:80], discord.ButtonStyle.secondary), spec.row)
+    return Components(rows.json())
 
 
 def _is_action(item: Item) -> TypeGuard[ButtonSpec | SelectSpec]:

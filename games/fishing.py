@@ -10,13 +10,14 @@ cards taken; when it is not empty the played or flipped card goes to the capture
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from games.base import GameError
 from games.events import Acted, tagged
-from games.hanafuda import BY_CODE, FULL_NAMES, label, matching, sort_codes
+from games.hanafuda import BY_CODE, FULL_NAMES, MONTH, label, matching, sort_codes
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,8 +63,10 @@ def _code(text: str, action: str) -> str:
     return text
 
 
+@functools.lru_cache(maxsize=4096)
 def parse_capture(action: str) -> Capture | None:
-    """The move ``action`` writes, None when it is not a play or take; GameError when malformed."""
+    """The move ``action`` writes, None when it is not a play or take; GameError when malformed. Kept once read (a
+    move is immutable): the panels read the same few hundred moves again at every turn."""
     verb, _, rest = action.partition(":")
     if verb not in ("play", "take"):
         return None
@@ -97,13 +100,16 @@ def play_is_legal(play: Play, hand: list[str], field: list[str]) -> bool:
 
 def plays(hand: list[str], field: list[str]) -> list[str]:
     """Every legal play of ``hand`` onto ``field``, in hand order (a two-way capture once per target)."""
+    months: dict[int, list[str]] = {}  # the field's cards by month
+    for card in field:
+        months.setdefault(MONTH[card], []).append(card)
     out: list[str] = []
     for code in hand:
-        matches = matching(field, code)
+        matches = months.get(MONTH[code], ())
         if len(matches) == 2:
-            out.extend(str(Play(code, t)) for t in sort_codes(matches))
+            out.extend(f"play:{code}:{target}" for target in sort_codes(matches))  # as str(Play(code, target))
         else:
-            out.append(str(Play(code)))
+            out.append(f"play:{code}")  # as str(Play(code))
     return out
 
 

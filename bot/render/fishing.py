@@ -11,9 +11,12 @@ __all__ = ["card", "cards", "capture_emoji", "capture_lines", "flipped_line", "n
 
 def capture_lines(hand: list[str], field: list[str]) -> list[str]:
     """What each hand card would capture from ``field``: "🌲Pine Crane → Pine chaff 1"."""
+    months: dict[int, list[str]] = {}  # the field's cards by month, in deck order
+    for card_code in hanafuda.sort_codes(field):
+        months.setdefault(hanafuda.MONTH[card_code], []).append(card_code)
     lines = []
     for code in hanafuda.sort_codes(hand):
-        taken = hanafuda.sort_codes(hanafuda.matching(field, code))
+        taken = months.get(hanafuda.MONTH[code], [])
         if not taken:
             what = "nothing (it stays on the field)"
         elif len(taken) == 2:

@@ -4,6 +4,8 @@ month's Unicode emoji until the faces are uploaded) followed by its one name, th
 
 from __future__ import annotations
 
+import functools
+
 from bot.emoji import face
 from games import hanafuda
 
@@ -15,9 +17,12 @@ PILE_WORDS = {
 }
 
 
+MONTH_FACES = {code: hanafuda.MONTH_EMOJI[month] for code, month in hanafuda.MONTH.items()}  # code → 🌲 …
+
+
 def card_emoji(code: str) -> str:
     """The card's face ``<:hf_01_crane:…>``, or its month's emoji (🌲) when the face is not available."""
-    return face("hanafuda", code) or hanafuda.MONTH_EMOJI[hanafuda.card(code).month]
+    return face("hanafuda", code) or MONTH_FACES[code]
 
 
 def name(code: str) -> str:
@@ -27,11 +32,18 @@ def name(code: str) -> str:
 
 def card(code: str) -> str:
     """``<face>Pine Crane`` (``🌲Pine Crane`` as text)."""
-    return f"{card_emoji(code)}{name(code)}"
+    return _card(code, face("hanafuda", code))
+
+
+@functools.lru_cache(maxsize=1024)
+def _card(code: str, found: str | None) -> str:
+    """A card's text with its face as found now (None: not uploaded): written once per card and face, as a panel
+    writes the same cards again and again."""
+    return f"{found or MONTH_FACES[code]}{hanafuda.FULL_NAMES[code]}"
 
 
 def cards(codes: list[str], empty: str = "—") -> str:
-    return " · ".join(card(c) for c in hanafuda.sort_codes(codes)) if codes else empty
+    return " · ".join([card(c) for c in hanafuda.sort_codes(codes)]) if codes else empty
 
 
 def pile(codes: list[str], empty: str = "—") -> str:
@@ -39,10 +51,12 @@ def pile(codes: list[str], empty: str = "—") -> str:
     names (``Brights Pine Crane, Cherry Curtain``) until the faces are uploaded."""
     if not codes:
         return empty
+    kinds: dict[str, list[str]] = {kind: [] for kind in PILE_WORDS}
+    for code in hanafuda.sort_codes(codes):
+        kinds[hanafuda.KIND[code]].append(code)
     groups = []
     for kind, word in PILE_WORDS.items():
-        members = [c for c in hanafuda.sort_codes(codes) if hanafuda.KIND[c] == kind]
-        if members:
+        if members := kinds[kind]:
             faces = [found for c in members if (found := face("hanafuda", c))]
             shown = "".join(faces) if len(faces) == len(members) else ", ".join(name(c) for c in members)
             groups.append(f"{word} {shown}")

@@ -116,15 +116,16 @@ class Table:
         """What ``seat`` may do now (nothing when it is not its turn)."""
         return self.game.legal_actions(self.state, seat) if seat in self.to_act() else []
 
-    def seat_version(self, seat: int) -> int:
-        """The version of what one seat may do, carried by the buttons of that seat's panel.
+    def seat_version(self, seat: int, choices: list[str] | None = None) -> int:
+        """The version of what one seat may do, carried by the buttons of that seat's panel; ``choices``: the seat's
+        :meth:`choices`, when the caller has them already.
 
         It changes when the seat acts (so a doubled click is stale) or when its choices change, and
         not when another seat acts: three players betting at once are all counted. It depends only on
         the state and the action log, so buttons sent before a restart keep working after it.
         """
         acted = self.acted[seat] if seat < len(self.acted) else 0
-        digest = zlib.crc32("\n".join([str(acted), *self.choices(seat)]).encode())
+        digest = zlib.crc32("\n".join([str(acted), *(self.choices(seat) if choices is None else choices)]).encode())
         return digest % 999_999_999 + 1  # never 0, which marks an unversioned button
 
 

@@ -103,31 +103,42 @@ class SeatView(PublicView):
     can_repay: int  # the most the seat may repay now
 
 
-def _declared_public(state: HHState, seat: int) -> Declared | None:
+def _declared_public(state: HHState, seat: int) -> dict[str, Any] | None:
+    """A seat's declared hand as the table sees it (a ``Declared``'s fields)."""
     d = state.declared[seat]
     if not d:
         return None
-    return Declared(
-        kasu=d["kasu"],
-        suit=d["suit"],
-        kan=d["kan"],
-        kasu_kan=d["kasu_kan"],
-        suit_kan=d["suit_kan"],
-        face_up=[c for c in d["up"] if c in state.hands[seat]],
-        face_down=[combo_class(c) for c in d["down"] if c in state.hands[seat]],
-    )
+    return {
+        "kasu": d["kasu"],
+        "suit": d["suit"],
+        "kan": d["kan"],
+        "kasu_kan": d["kasu_kan"],
+        "suit_kan": d["suit_kan"],
+        "face_up": [c for c in d["up"] if c in state.hands[seat]],
+        "face_down": [combo_class(c) for c in d["down"] if c in state.hands[seat]],
+    }
+
+
+def _bonuses(state: HHState) -> dict[str, Any]:
+    """The month's bonuses (a ``Bonuses``' fields)."""
+    return {"mizuten": state.mizuten_success, "tobikomi": [len(t) for t in state.tobikomi], "nukeyaku": state.nukeyaku}
 
 
 def _shown(state: HHState) -> dict[str, Any]:
-    """The public view's fields, in their order."""
+    """The public view's fields, in their order, as plain data: validated into the view at once (cheaper than
+    building its parts as models first), and copied by the validation, so a view shares no list with the state."""
     n = seat_count(state)
     o = state.options
     return {
         "game": "hachihachi",
         "players": n,
-        "options": OptionsShown(
-            players=n, payment=o.payment, months=o.months, campaign=o.campaign, shiso_ends_game=o.shiso_ends_game
-        ),
+        "options": {
+            "players": n,
+            "payment": o.payment,
+            "months": o.months,
+            "campaign": o.campaign,
+            "shiso_ends_game": o.shiso_ends_game,
+        },
         "seats": [s.name for s in state.seats],
         "bots": [s.bot for s in state.seats],
         "game_no": state.game_no,
@@ -160,14 +171,12 @@ def _shown(state: HHState) -> dict[str, Any]:
         "declared": [_declared_public(state, s) for s in range(n)],
         "captures": [list(c) for c in state.captures],
         "card_points": [card_points(c) for c in state.captures],
-        "combos": [[ComboKan(id=c, kan=k) for c, k in captured_combos(cap)] for cap in state.captures],
+        "combos": [[{"id": c, "kan": k} for c, k in captured_combos(cap)] for cap in state.captures],
         "sages": [
-            SageCall(seat=s.seat, order=s.order, value=s.value) for s in sorted(state.sages, key=lambda x: x.order)
+            {"seat": s.seat, "order": s.order, "value": s.value} for s in sorted(state.sages, key=lambda x: x.order)
         ],
-        "pending": FlipChoice(card=state.pending, choices=list(state.pending_choices)) if state.pending else None,
-        "bonuses": Bonuses(
-            mizuten=state.mizuten_success, tobikomi=[len(t) for t in state.tobikomi], nukeyaku=list(state.nukeyaku)
-        ),
+        "pending": {"card": state.pending, "choices": state.pending_choices} if state.pending else None,
+        "bonuses": _bonuses(state),
         "month_hash": state.month_hash,
         "last_summary": state.last_summary,
         "totals": list(state.totals),
@@ -175,15 +184,17 @@ def _shown(state: HHState) -> dict[str, Any]:
 
 
 def public_view(state: HHState) -> PublicView:
-    return PublicView(**_shown(state))
+    return PublicView.model_validate(_shown(state))
 
 
 def view(state: HHState, seat: int) -> SeatView:
     dealt = state.dealt[seat]
-    return SeatView(
-        **_shown(state),
-        seat=seat,
-        hand=list(state.hands[seat]),
-        hand_combos=hand_combos(dealt) if dealt else None,
-        can_repay=can_repay(state, seat),
+    return SeatView.model_validate(
+        {
+            **_shown(state),
+            "seat": seat,
+            "hand": state.hands[seat],
+            "hand_combos": hand_combos(dealt) if dealt else None,
+            "can_repay": can_repay(state, seat),
+        }
     )

@@ -69,3 +69,39 @@ def test_a_capture_pile_reads_as_its_cards_grouped_by_kind():
         "Brights Pine Crane · Animals Susuki grass Geese · Ribbons Cherry poetry ribbon · Chaff Susuki chaff 1"
     )
     assert pile([], "no captures") == "no captures"
+
+
+def test_a_card_text_written_before_its_face_was_uploaded_shows_the_face_after(monkeypatch):
+    """Card and tile texts are kept once written: a face uploaded (or forgotten) since then is shown (or left out)
+    by the next text, never the text kept from before."""
+    from bot.emoji import FACES
+    from bot.render.hanafuda_cards import card, cards, pile
+    from bot.render.sanma.words import tile, tiles
+
+    monkeypatch.setattr(FACES, "emoji", {})
+    assert (card("1L"), cards(["1L", "8L"]), tile("5p"), tiles(["0p", "E"])) == (
+        "🌲Pine Crane",
+        "🌲Pine Crane · 🌕Susuki grass Moon",
+        "5p",
+        "r5p E",
+    )
+    assert pile(["1L", "8L"]) == "Brights Pine Crane, Susuki grass Moon"
+    FACES.emoji.update(
+        {
+            ("hanafuda", "1L"): "<:hf_01_crane:1300000000000000001>",
+            ("hanafuda", "8L"): "<:hf_08_moon:1300000000000000002>",
+            ("sanma", "5p"): "<:sanma_5p:1300000000000000003>",
+        }
+    )
+    assert card("1L") == "<:hf_01_crane:1300000000000000001>Pine Crane"
+    assert (
+        cards(["8L", "1L"])
+        == "<:hf_01_crane:1300000000000000001>Pine Crane · <:hf_08_moon:1300000000000000002>Susuki grass Moon"
+    )
+    assert pile(["1L", "8L"]) == "Brights <:hf_01_crane:1300000000000000001><:hf_08_moon:1300000000000000002>"
+    assert (tile("5p"), tiles(["0p", "5p"])) == (
+        "<:sanma_5p:1300000000000000003>5p",
+        "r5p <:sanma_5p:1300000000000000003>5p",
+    )
+    FACES.emoji.clear()
+    assert (card("1L"), tile("5p")) == ("🌲Pine Crane", "5p")

@@ -63,11 +63,10 @@ def check_panel(panel: dict) -> bool:
 def offered(view: discord.ui.View) -> set[str]:
     """Every action the components offer: button ids' verbs, menu option values, prompt verbs."""
     found = set()
-    for item in view.walk_children():
-        item = getattr(item, "item", item)  # the component inside Parlor's DynamicItem
-        custom = getattr(item, "custom_id", "") or ""
-        if isinstance(item, discord.ui.Select):
-            found.update(option.value for option in item.options)
+    for item in (item for row in view.to_components() for item in row["components"]):
+        custom = item.get("custom_id", "")
+        if item["type"] == discord.ComponentType.select.value:
+            found.update(option["value"] for option in item["options"])
         elif custom.startswith("parlor:t:") and ":a:" in custom:
             found.add(custom.split(":a:", 1)[1])
         elif custom.startswith("parlor:m:"):
@@ -123,7 +122,7 @@ def test_more_than_25_hachi_hachi_repayments_become_menus_with_their_own_ids():
     view = build_view(7, 3, items)
     check_message(payload(embed, view))
     assert offered(view) == set(legal)
-    ids = [item.custom_id for item in view.walk_children()]
+    ids = [item["custom_id"] for row in view.to_components() for item in row["components"]]
     assert len(ids) == len(set(ids)) == 2
 
 

@@ -9,12 +9,17 @@ import discord
 from bot.ui import AMOUNT_TEMPLATE, SELECT_TEMPLATE, TEMPLATE, AmountSpec, ButtonSpec, SelectSpec, _join, build_view
 
 
+def sent(view: discord.ui.View) -> list[dict]:
+    """The components a message with ``view`` shows, as Discord receives them (action rows apart)."""
+    return [item for row in view.to_components() for item in row["components"]]
+
+
 async def test_buttons_become_a_menu_beyond_25():
     buttons = [ButtonSpec(f"a:play:{n}", f"Play {n}") for n in range(30)]
     view = build_view(123456789012345678, 42, buttons)
-    selects = [item for item in view.children if isinstance(item, discord.ui.Select)]
-    assert len(view.children) == 2 and len(selects) == 2
-    values = [o.value for s in selects for o in s.options]
+    selects = [item for item in sent(view) if item["type"] == discord.ComponentType.select.value]
+    assert len(sent(view)) == 2 and len(selects) == 2
+    values = [o["value"] for s in selects for o in s["options"]]
     assert values == [f"play:{n}" for n in range(30)]
 
 
@@ -28,8 +33,9 @@ async def test_custom_ids_match_their_templates_and_fit():
             AmountSpec("bet:{}", 10, 500),
         ],
     )
-    ids = [item.custom_id for item in view.children]
-    for custom_id, template in zip(ids, (TEMPLATE, SELECT_TEMPLATE, AMOUNT_TEMPLATE)):
+    # the rows: the button and the prompt's button share the first row, the menu fills the second
+    ids = [item["custom_id"] for item in sent(view)]
+    for custom_id, template in zip(ids, (TEMPLATE, AMOUNT_TEMPLATE, SELECT_TEMPLATE), strict=True):
         assert re.fullmatch(template, custom_id) and len(custom_id) <= 100
 
 

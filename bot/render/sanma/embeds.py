@@ -83,8 +83,7 @@ def action_label(action: str) -> str:
     return describe(action)
 
 
-def _style(action: str) -> discord.ButtonStyle:
-    act = parse(action)
+def _style(act: Action) -> discord.ButtonStyle:
     if act in (Word.TSUMO, Word.RON):
         return discord.ButtonStyle.success
     if isinstance(act, (Pon, OwnKan)) or act in (Word.KAN, Word.KITA) or (isinstance(act, Discard) and act.riichi):
@@ -135,20 +134,23 @@ def panel(
 def _buttons(legal: list[str]) -> list[ButtonSpec | SelectSpec]:
     """A button per plain discard (its tile's face and name), one per other action, and the riichi discards in a
     menu."""
-    parsed = {a: parse(a) for a in legal}
+    parsed = {a: parse(a) for a in legal}  # each action read once: its label and style come from the move read
     discards = [(a, act) for a, act in parsed.items() if isinstance(act, Discard) and not act.riichi]
     riichi = [(a, act) for a, act in parsed.items() if isinstance(act, Discard) and act.riichi]
     others = [a for a, act in parsed.items() if not isinstance(act, Discard)]
     buttons: list[ButtonSpec | SelectSpec] = [
-        ButtonSpec(f"a:{a}", tile_name(act.tile), _style(a), emoji=face("sanma", act.tile) or None, row=min(i // 5, 2))
+        ButtonSpec(
+            f"a:{a}", tile_name(act.tile), _style(act), emoji=face("sanma", act.tile) or None, row=min(i // 5, 2)
+        )
         for i, (a, act) in enumerate(discards)
     ]
     for a in others:  # all of them: when they do not fit in one row, build_view puts every action in menus
-        buttons.append(ButtonSpec(f"a:{a}", action_label(a), _style(a), emoji=_action_face(parsed[a]), row=3))
+        act = parsed[a]
+        buttons.append(ButtonSpec(f"a:{a}", act.text, _style(act), emoji=_action_face(act), row=3))
     if riichi:
         buttons.append(
             SelectSpec(
-                [(a, action_label(a)) for a, _ in riichi],
+                [(a, act.text) for a, act in riichi],
                 placeholder="Riichi: choose the discard…",
                 emojis={a: f for a, act in riichi if (f := face("sanma", act.tile))},
                 row=4,

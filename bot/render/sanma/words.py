@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+
 from bot.emoji import face
 from games.sanma.actions import tile_text
 
@@ -18,11 +20,17 @@ ABORT_REASONS = {"kyuushu_kyuuhai": "nine terminals and honors", "suukaikan": "f
 
 def tile(code: str) -> str:
     """A tile's face (its emoji, when uploaded) and its text: ``<:sanma_5p:…>5p``, ``E``."""
-    return (face("sanma", code) or "") + tile_text(code)
+    return _tile(code, face("sanma", code))
+
+
+@functools.lru_cache(maxsize=1024)
+def _tile(code: str, found: str | None) -> str:
+    """A tile's text with its face as found now (None: not uploaded), written once per tile and face."""
+    return (found or "") + tile_text(code)
 
 
 def tiles(codes: list[str], empty: str = "—") -> str:
-    return " ".join(tile(c) for c in codes) if codes else empty
+    return " ".join([tile(c) for c in codes]) if codes else empty
 
 
 RULES = """\
