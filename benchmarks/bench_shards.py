@@ -51,6 +51,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from benchmarks.answer_split import Split
 from benchmarks.command_line import Option, read
 from benchmarks.proc_cpu import cpu_split, postmaster, resident_mb, server_cpu
 from benchmarks.shard_players import Answers, play_hands_each_turn, play_in_place
@@ -143,6 +144,7 @@ class Run:
     uploads: collections.Counter[str]  # the pictures the bots uploaded during play, by file name
     extra: str = ""  # rate limits: what the local Discord counted
     started: float = 0.0  # time.monotonic() when play began
+    split: Split | None = None  # where the answers' time went, driver and bot apart (bot processes of this checkout)
 
     def at(self, q: float, latencies: list[float] | None = None) -> float:
         values = sorted(self.answers.latencies if latencies is None else latencies)
@@ -194,6 +196,9 @@ async def run(
     async with fake:
         playing = guilds_on_every_shard(fake, tables, SHARD_COUNT)
         env = {"PARLOR_TEST_UNPACED": "1"} if options.unpaced else {}
+        timings = [
+            logs / f"{(code or ROOT).name}-{tables}-{processes}-{ids[0]}.timings.json" for ids in LAYOUTS[processes]
+        ]
         bots = [
             BotProcess(
                 fake,
@@ -201,10 +206,12 @@ async def run(
                 ids,
                 SHARD_COUNT,
                 logs / f"{processes}-{ids[0]}.log",
-                extra_env=env | _profiled(options, f"{(code or ROOT).name}-{tables}-{processes}-{ids[0]}"),
+                extra_env=env
+                | {"PARLOR_TEST_TIMINGS": str(record)}
+                | _profiled(options, f"{(code or ROOT).name}-{tables}-{processes}-{ids[0]}"),
                 root=code or ROOT,
             )
-            for ids in LAYOUTS[processes]
+            for ids, record in zip(LAYOUTS[processes], timings, strict=True)
         ]
         seconds: list[float] = []
         lags: list[float] = []
@@ -236,8 +243,21 @@ async def run(
         else ""
     )
     elapsed = max(answers.last - started, 1e-9)
+    split = Split.of(answers.moments, timings)
     return Run(
-        processes, tables, answers, elapsed, moves, cpu, memory, os.getloadavg()[0], calls, uploads, extra, started
+        processes,
+        tables,
+        answers,
+        elapsed,
+        moves,
+        cpu,
+        memory,
+        os.getloadavg()[0],
+        calls,
+        uploads,
+        extra,
+        started,
+        split,
     )
 
 
@@ -308,6 +328,8 @@ async def main(
                 for each in codes:
                     runs[each][processes].append(await run(processes, tables, server, logs, options, each))
                     print(label(each, codes) + runs[each][processes][-1].line, flush=True)
+                    if (split := runs[each][processes][-1].split) is not None:
+                        print("\n".join(split.lines()), flush=True)
                     if timeline:
                         done = runs[each][processes][-1]
                         print(f"  p99 by 5 s of play, ms: {done.answers.timeline(done.started)}", flush=True)

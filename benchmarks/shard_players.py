@@ -10,7 +10,8 @@
   ``/hand`` (a new panel, replacing the old one, which Parlor deletes) and the one to move clicks. A move is then
   three interactions, two deletes and the redraws.
 
-Every answer's latency (from dispatching the interaction to the bot's answer) is kept in :class:`Answers`.
+Every answer's latency (from dispatching the interaction to the bot's answer) is kept in :class:`Answers`, with the
+driver's own moments of each interaction (:class:`Sent`), which ``bench_shards`` sets beside the bot's.
 """
 
 from __future__ import annotations
@@ -28,6 +29,17 @@ LOOK_EVERY = 0.05  # how often a waiting player looks at their panel again (seco
 GAME_QUIET = 30.0  # no panel offering a move for this long: the game is over (or stuck), the table stops
 
 
+@dataclass(frozen=True)
+class Sent:
+    """The driver's moments of one interaction (``time.monotonic()``): the local Discord began to dispatch it, its
+    gateway frame was written to the bot's websocket, and the local Discord had handled the bot's answer."""
+
+    id: int
+    dispatched: float
+    written: float
+    answered: float
+
+
 @dataclass
 class Answers:
     """Every interaction's seconds to its answer, the moves' clicks apart, and when the last answer came."""
@@ -36,6 +48,7 @@ class Answers:
     sent: list[float] = field(default_factory=list)  # time.monotonic() each interaction was dispatched (same order)
     clicks: list[float] = field(default_factory=list)
     offered: list[float] = field(default_factory=list)  # seconds from a move's answer to the next move offered
+    moments: list[Sent] = field(default_factory=list)  # the driver's moments of each interaction (same order)
     hands: int = 0  # /hand opened
     last: float = 0.0  # time.monotonic() of the last answer
 
@@ -44,9 +57,11 @@ class Answers:
         with 200 tables playing): slow answers are measured, not failed."""
         sent = time.monotonic()
         await user.fake.dispatch_interaction(inter)
+        written = time.monotonic()
         await wait_for_answer(user.fake, inter, timeout=60.0, quiet=0.0, settle_max=0.0)
         self.latencies.append(inter.latency or 0.0)
         self.sent.append(sent)
+        self.moments.append(Sent(inter.id, inter.dispatched_at, written, inter.callback_at or written))
         self.last = max(self.last, time.monotonic())
         return inter
 

@@ -1,0 +1,78 @@
+"""Where an answer's time goes, for ``bench_shards``: the driver's moments of each interaction
+(``benchmarks/shard_players.py``'s :class:`~benchmarks.shard_players.Sent`) set beside the bot process's own
+(``tests/e2e/answer_timings.py``), all on ``time.monotonic()``, which is one clock for every process of the machine.
+
+An answer's latency as a player sees it (the local Discord dispatching the interaction → the local Discord having
+handled the bot's answer) is cut into five consecutive parts:
+
+- **driver sends**: the local Discord builds the gateway frame and writes it to the bot's websocket (its loop also
+  serves every player and every other request meanwhile);
+- **to the bot**: the frame crosses the socket and waits until the bot's loop reads it;
+- **bot parses**: discord.py decodes the frame and builds the ``Interaction`` (and the clicked ``Message``);
+- **bot answers**: from the built interaction to the start of the answer's request (Parlor's own work, and the
+  loop's other work queued before it);
+- **answer handled**: the answer's request crosses to the local Discord, waits for its loop and is handled there.
+
+The **bot's part** is *bot parses* + *bot answers*, the frame read → the answer's request started: what a bot on the
+real Discord adds to the network's time. *To the bot* is mostly the bot's loop being busy elsewhere (its lag, also
+printed), partly the driver's (a frame written late is read late).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from benchmarks.shard_players import Sent
+from benchmarks.timings import percentile
+from tests.e2e.answer_timings import LAG_EVERY, read
+
+PARTS = ("driver sends", "to the bot", "bot parses", "bot answers", "answer handled")
+
+
+@dataclass
+class Split:
+    """Each part's seconds, one sample per interaction both sides saw, and the bots' loop lags."""
+
+    parts: dict[str, list[float]]
+    bots: list[float]  # the bot's part: frame read → answer's request started
+    lags: list[float]
+
+    @classmethod
+    def of(cls, sent: Sequence[Sent], records: Iterable[Path]) -> Split | None:
+        """The split of the interactions in ``sent`` that the bot processes' ``records`` name (None without any
+        record: a checkout whose bot process does not write them)."""
+        moments: dict[int, dict[str, float]] = {}
+        lags: list[float] = []
+        for path in records:
+            if path.exists():
+                seen, lagged = read(path)
+                moments |= seen
+                lags += lagged
+        parts: dict[str, list[float]] = {part: [] for part in PARTS}
+        bots: list[float] = []
+        for driver in sent:
+            bot = moments.get(driver.id, {})
+            if not {"frame", "parsed", "answering"} <= bot.keys():
+                continue
+            edges = (driver.dispatched, driver.written, bot["frame"], bot["parsed"], bot["answering"], driver.answered)
+            for part, start, end in zip(PARTS, edges, edges[1:], strict=False):
+                parts[part].append(end - start)
+            bots.append(bot["answering"] - bot["frame"])
+        return cls(parts, bots, lags) if bots else None
+
+    def lines(self) -> list[str]:
+        """The split, each part's median and p99 in ms; the bot's part; the loop lag."""
+
+        def ms(samples: list[float]) -> str:
+            return f"{percentile(samples, 0.5) * 1000:.1f}/{percentile(samples, 0.99) * 1000:.1f}"
+
+        return [
+            f"  answer split over {len(self.bots)} interactions, median/p99 ms: "
+            + ", ".join(f"{part} {ms(samples)}" for part, samples in self.parts.items()),
+            f"  the bot's part (frame read -> answer's request sent): median/p99 {ms(self.bots)} ms, max "
+            f"{max(self.bots) * 1000:.0f} ms; the bots' event loop lag (a {LAG_EVERY * 1000:.0f} ms sleep woke late by), "
+            f"median/p99/max {ms(self.lags) if self.lags else '-'}/"
+            f"{max(self.lags, default=0) * 1000:.0f} ms",
+        ]
