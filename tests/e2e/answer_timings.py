@@ -92,6 +92,11 @@ class AnswerTimings:
         if self._sampler is None:
             self._sampler = asyncio.create_task(self._sample_lag())
 
+    def close(self) -> None:
+        """Stop looking at the loop's lag."""
+        if self._sampler is not None:
+            self._sampler.cancel()
+
     async def _sample_lag(self) -> None:
         while True:
             asked = self.clock()
