@@ -13,6 +13,11 @@ handled the bot's answer) is cut into five consecutive parts:
   loop's other work queued before it);
 - **answer handled**: the answer's request crosses to the local Discord, waits for its loop and is handled there.
 
+*Bot answers* is cut further for the moves whose panel picture was drawn for their answer: **to the manager**
+(the listener's task waits for its turn on the loop and Parlor routes the click), **stored** (the table's lock, the
+engine and the database's round trips), **drawn** (the panel's payload, the picture's wait for a free worker and its
+drawing) and **sent** (the answer's request built).
+
 The **bot's part** is *bot parses* + *bot answers*, the frame read → the answer's request started: what a bot on the
 real Discord adds to the network's time. *To the bot* is mostly the bot's loop being busy elsewhere (its lag, also
 printed), partly the driver's (a frame written late is read late).
@@ -29,6 +34,7 @@ from benchmarks.timings import percentile
 from tests.e2e.answer_timings import LAG_EVERY, read
 
 PARTS = ("driver sends", "to the bot", "bot parses", "bot answers", "answer handled")
+INSIDE = ("to the manager", "stored", "drawn", "sent")  # bot answers, for a move whose panel was drawn for it
 
 
 @dataclass
@@ -38,6 +44,7 @@ class Split:
     parts: dict[str, list[float]]
     bots: list[float]  # the bot's part: frame read → answer's request started
     lags: list[float]
+    inside: dict[str, list[float]]  # bot answers, cut where a move's were all seen
 
     @classmethod
     def of(cls, sent: Sequence[Sent], records: Iterable[Path]) -> Split | None:
@@ -51,6 +58,7 @@ class Split:
                 moments |= seen
                 lags += lagged
         parts: dict[str, list[float]] = {part: [] for part in PARTS}
+        inside: dict[str, list[float]] = {part: [] for part in INSIDE}
         bots: list[float] = []
         for driver in sent:
             bot = moments.get(driver.id, {})
@@ -60,7 +68,11 @@ class Split:
             for part, start, end in zip(PARTS, edges, edges[1:], strict=False):
                 parts[part].append(end - start)
             bots.append(bot["answering"] - bot["frame"])
-        return cls(parts, bots, lags) if bots else None
+            if {"routed", "stored", "drawn"} <= bot.keys():
+                steps = (bot["parsed"], bot["routed"], bot["stored"], bot["drawn"], bot["answering"])
+                for part, start, end in zip(INSIDE, steps, steps[1:], strict=False):
+                    inside[part].append(end - start)
+        return cls(parts, bots, lags, inside) if bots else None
 
     def lines(self) -> list[str]:
         """The split, each part's median and p99 in ms; the bot's part; the loop lag."""
@@ -68,9 +80,12 @@ class Split:
         def ms(samples: list[float]) -> str:
             return f"{percentile(samples, 0.5) * 1000:.1f}/{percentile(samples, 0.99) * 1000:.1f}"
 
+        moves = len(self.inside["sent"])
         return [
             f"  answer split over {len(self.bots)} interactions, median/p99 ms: "
             + ", ".join(f"{part} {ms(samples)}" for part, samples in self.parts.items()),
+            f"  bot answers, for the {moves} moves whose panel was drawn for their answer, median/p99 ms: "
+            + (", ".join(f"{part} {ms(samples)}" for part, samples in self.inside.items()) if moves else "-"),
             f"  the bot's part (frame read -> answer's request sent): median/p99 {ms(self.bots)} ms, max "
             f"{max(self.bots) * 1000:.0f} ms; the bots' event loop lag (a {LAG_EVERY * 1000:.0f} ms sleep woke late by), "
             f"median/p99/max {ms(self.lags) if self.lags else '-'}/"

@@ -8,7 +8,11 @@ process of the machine, so the driver's own moments of the same interaction can 
   one, before it decodes it into objects);
 - ``parsed``: discord.py built the ``Interaction`` (and the ``Message`` clicked) and dispatched it;
 - ``answering``: the answer's request (``POST /interactions/{id}/{token}/callback``) started;
-- ``answered``: Discord's reply to it arrived.
+- ``answered``: Discord's reply to it arrived;
+
+and, on the way, where it applies: ``routed`` (the table manager was handed the move, or the ``/hand``), ``stored``
+(the move's write to the database returned) and ``drawn`` (the last picture it asked the picture workers for was
+drawn; none when the picture was drawn before).
 
 And the event loop's lag: every ``LAG_EVERY`` seconds a sleeper notes how much later than asked it woke up.
 
@@ -20,6 +24,8 @@ hand), a token, a user or a payload. Recording costs the loop a dictionary write
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
+import contextvars
 import json
 import re
 import time
@@ -31,10 +37,13 @@ from typing import Any
 import discord
 
 from bot.main import ParlorBot
+from bot.painter import painter
 
 CALLBACK = re.compile(r"/interactions/(\d+)/[^/]+/callback$")
 LAG_EVERY = 0.05  # seconds between two looks at the loop's lag
 MOMENTS = ("frame", "parsed", "answering", "answered")
+ON_THE_WAY = ("routed", "stored", "drawn")
+HANDLING: contextvars.ContextVar[int | None] = contextvars.ContextVar("handling", default=None)  # the interaction id
 
 
 @dataclass
@@ -47,8 +56,10 @@ class AnswerTimings:
     lags: list[float] = field(default_factory=list)  # seconds the loop woke up late, one per look
     _frame: float = 0.0  # when the last INTERACTION_CREATE frame was read
     _sampler: asyncio.Task[None] | None = None
+    bot: ParlorBot | None = None
 
     def install(self, bot: ParlorBot) -> None:
+        self.bot = bot
         """Hook into ``bot`` before it runs. discord.py hands its gateway ``bot.dispatch`` when it connects, and its
         connection state the ``dispatch`` of the bot as built: the state's attribute is private, but the only place
         an ``Interaction`` is seen as it is made, before any task runs it (a benchmark's harness, never the bot)."""
@@ -67,6 +78,56 @@ class AnswerTimings:
         trace.on_request_start.append(self._request_started)
         trace.on_request_end.append(self._request_ended)
         bot.add_listener(self._start_sampler, "on_ready")
+        draws = painter()
+        draws.submit = self._drawing(draws.submit)  # type: ignore[method-assign]  # the harness's hook
+        bot.add_listener(self._route_into, "on_connect")  # the table manager exists once set up
+
+    async def _route_into(self) -> None:
+        """The table manager's ``act`` and ``show_hand`` note the interaction they serve (``routed``), for the moments
+        of its task (a context variable), and the store's ``record_action`` its return (``stored``)."""
+        assert self.bot is not None, "installed first"
+        tables = self.bot.tables
+        if getattr(tables.act, "timed", False):
+            return
+        for name in ("act", "show_hand"):
+            setattr(tables, name, self._routing(getattr(tables, name)))
+        tables.store.tables.record_action = self._noting(tables.store.tables.record_action, "stored")  # type: ignore[method-assign]  # the harness's hook
+
+    def _routing(self, method: Callable[..., Any]) -> Callable[..., Any]:
+        async def routed(*args: Any, **kwargs: Any) -> Any:
+            origin = args[-1] if args and isinstance(args[-1], discord.Interaction) else kwargs.get("origin")
+            if isinstance(origin, discord.Interaction) and origin.id in self.moments:
+                HANDLING.set(origin.id)
+                self.note(origin.id, "routed")
+            return await method(*args, **kwargs)
+
+        routed.timed = True  # type: ignore[attr-defined]
+        return routed
+
+    def _noting(self, method: Callable[..., Any], moment: str) -> Callable[..., Any]:
+        async def noted(*args: Any, **kwargs: Any) -> Any:
+            result = await method(*args, **kwargs)
+            if (handling := HANDLING.get()) is not None:
+                self.note(handling, moment)
+            return result
+
+        return noted
+
+    def _drawing(self, submit: Callable[..., concurrent.futures.Future]) -> Callable[..., concurrent.futures.Future]:
+        def drawing(*args: Any, **kwargs: Any) -> concurrent.futures.Future:
+            done = submit(*args, **kwargs)
+            if (handling := HANDLING.get()) is not None:
+                done.add_done_callback(lambda _: self.note(handling, "drawn", again=True, until="answering"))
+            return done
+
+        return drawing
+
+    def note(self, interaction_id: int, moment: str, *, again: bool = False, until: str | None = None) -> None:
+        """``moment`` of an interaction now (``again``: the latest such moment counts; ``until``: not once that
+        moment has come, as a picture a redraw asked for after the answer)."""
+        seen = self.moments.get(interaction_id)
+        if seen is not None and (again or moment not in seen) and (until is None or until not in seen):
+            seen[moment] = self.clock()
 
     def arrived(self, interaction: discord.Interaction) -> None:
         self.kinds[interaction.id] = interaction.type.value
@@ -76,9 +137,7 @@ class AnswerTimings:
     def answer_moment(self, path: str, moment: str) -> None:
         """``moment`` of the interaction whose callback ``path`` is (other requests are not answers)."""
         if (callback := CALLBACK.search(path)) is not None:
-            seen = self.moments.get(int(callback[1]))
-            if seen is not None and moment not in seen:
-                seen[moment] = self.clock()
+            self.note(int(callback[1]), moment)
 
     async def _request_started(self, session: Any, context: Any, params: Any) -> None:
         if params.method == "POST":
@@ -113,5 +172,8 @@ class AnswerTimings:
 def read(path: Path) -> tuple[dict[int, dict[str, float]], list[float]]:
     """A record written by :meth:`AnswerTimings.write`: each interaction's moments by id, and the loop's lags."""
     record = json.loads(path.read_text(encoding="utf-8"))
-    moments = {int(row["id"]): {m: float(row[m]) for m in MOMENTS if m in row} for row in record["interactions"]}
+    moments = {
+        int(row["id"]): {m: float(row[m]) for m in (*MOMENTS, *ON_THE_WAY) if m in row}
+        for row in record["interactions"]
+    }
     return moments, [float(lag) for lag in record["lags"]]
