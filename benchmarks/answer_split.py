@@ -14,8 +14,9 @@ handled the bot's answer) is cut into five consecutive parts:
 - **answer handled**: the answer's request crosses to the local Discord, waits for its loop and is handled there.
 
 *Bot answers* is cut further for the moves whose panel picture was drawn for their answer: **to the manager**
-(the listener's task waits for its turn on the loop and Parlor routes the click), **stored** (the table's lock, the
-engine and the database's round trips), **drawn** (the panel's payload, the picture's wait for a free worker and its
+(the listener's task waits for its turn on the loop and Parlor routes the click), **to the writer** (the table's
+lock, the engine, and the wait for the store's one writer connection, ``bot/store/connection.py``), **stored** (the
+move's transaction: its round trips to the database, each read back when the loop next gets to it), **drawn** (the panel's payload, the picture's wait for a free worker and its
 drawing) and **sent** (the answer's request built).
 
 The **bot's part** is *bot parses* + *bot answers*, the frame read → the answer's request started: what a bot on the
@@ -34,7 +35,13 @@ from benchmarks.timings import percentile
 from tests.e2e.answer_timings import LAG_EVERY, read
 
 PARTS = ("driver sends", "to the bot", "bot parses", "bot answers", "answer handled")
-INSIDE = ("to the manager", "stored", "drawn", "sent")  # bot answers, for a move whose panel was drawn for it
+INSIDE = (
+    "to the manager",
+    "to the writer",
+    "stored",
+    "drawn",
+    "sent",
+)  # bot answers, for a move whose panel was drawn for it
 
 
 @dataclass
@@ -68,8 +75,8 @@ class Split:
             for part, start, end in zip(PARTS, edges, edges[1:], strict=False):
                 parts[part].append(end - start)
             bots.append(bot["answering"] - bot["frame"])
-            if {"routed", "stored", "drawn"} <= bot.keys():
-                steps = (bot["parsed"], bot["routed"], bot["stored"], bot["drawn"], bot["answering"])
+            if {"routed", "writer", "stored", "drawn"} <= bot.keys():
+                steps = (bot["parsed"], bot["routed"], bot["writer"], bot["stored"], bot["drawn"], bot["answering"])
                 for part, start, end in zip(INSIDE, steps, steps[1:], strict=False):
                     inside[part].append(end - start)
         return cls(parts, bots, lags, inside) if bots else None

@@ -10,8 +10,9 @@ process of the machine, so the driver's own moments of the same interaction can 
 - ``answering``: the answer's request (``POST /interactions/{id}/{token}/callback``) started;
 - ``answered``: Discord's reply to it arrived;
 
-and, on the way, where it applies: ``routed`` (the table manager was handed the move, or the ``/hand``), ``stored``
-(the move's write to the database returned) and ``drawn`` (the last picture it asked the picture workers for was
+and, on the way, where it applies: ``routed`` (the table manager was handed the move, or the ``/hand``), ``writer``
+(its task got the store's one writer connection, ``bot/store/connection.py``), ``stored`` (the move's write to the
+database returned) and ``drawn`` (the last picture it asked the picture workers for was
 drawn; none when the picture was drawn before).
 
 And the event loop's lag: every ``LAG_EVERY`` seconds a sleeper notes how much later than asked it woke up.
@@ -29,7 +30,8 @@ import contextvars
 import json
 import re
 import time
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -42,7 +44,7 @@ from bot.painter import painter
 CALLBACK = re.compile(r"/interactions/(\d+)/[^/]+/callback$")
 LAG_EVERY = 0.05  # seconds between two looks at the loop's lag
 MOMENTS = ("frame", "parsed", "answering", "answered")
-ON_THE_WAY = ("routed", "stored", "drawn")
+ON_THE_WAY = ("routed", "writer", "stored", "drawn")
 HANDLING: contextvars.ContextVar[int | None] = contextvars.ContextVar("handling", default=None)  # the interaction id
 
 
@@ -91,7 +93,9 @@ class AnswerTimings:
             return
         for name in ("act", "show_hand"):
             setattr(tables, name, self._routing(getattr(tables, name)))
-        tables.store.tables.record_action = self._noting(tables.store.tables.record_action, "stored")  # type: ignore[method-assign]  # the harness's hook
+        store = tables.store
+        store.tables.record_action = self._noting(store.tables.record_action, "stored")  # type: ignore[method-assign]
+        store.use = self._using(store.use)  # type: ignore[method-assign]  # the harness's hooks
 
     def _routing(self, method: Callable[..., Any]) -> Callable[..., Any]:
         async def routed(*args: Any, **kwargs: Any) -> Any:
@@ -112,6 +116,16 @@ class AnswerTimings:
             return result
 
         return noted
+
+    def _using(self, use: Callable[[], Any]) -> Callable[[], Any]:
+        @asynccontextmanager
+        async def used() -> AsyncIterator[Any]:
+            async with use() as db:
+                if (handling := HANDLING.get()) is not None:
+                    self.note(handling, "writer")
+                yield db
+
+        return used
 
     def _drawing(self, submit: Callable[..., concurrent.futures.Future]) -> Callable[..., concurrent.futures.Future]:
         def drawing(*args: Any, **kwargs: Any) -> concurrent.futures.Future:
