@@ -177,8 +177,7 @@ class ParlorBot(ParlorClient):
         )
         self.tables.before_bots.append(late_seats.seat_due)
         add_dynamic_items(self, SignupButton)  # the tables' own buttons and menus are routed by on_interaction
-        self.add_listener(on_interaction)
-        self.add_listener(self.metrics.arrived, "on_interaction")
+        self.add_listener(self.interaction_arrived, "on_interaction")
         watch_permissions(self, self.permissions_changed)
         self.probing = asyncio.create_task(self.probe_refused_channels())
         for extension in EXTENSIONS:
@@ -207,6 +206,12 @@ class ParlorBot(ParlorClient):
             self.emoji_sync = asyncio.create_task(
                 sync_faces(self, self.store, upload=shards is None or 0 in shards.ids)
             )
+
+    async def interaction_arrived(self, interaction: discord.Interaction[ParlorBot]) -> None:
+        """Every interaction: its arrival noted for the metrics, then a click or a prompt's submission answered (a
+        command is the tree's). One listener, as discord.py runs each listener of an event in a task of its own."""
+        await self.metrics.arrived(interaction)
+        await on_interaction(interaction)
 
     async def permissions_changed(self, guild_id: int, channel_id: int | None) -> None:
         """Parlor's permissions may have changed in a channel (None: every channel of the server): the tables there
