@@ -13,9 +13,10 @@ handled the bot's answer) is cut into five consecutive parts:
   loop's other work queued before it);
 - **answer handled**: the answer's request crosses to the local Discord, waits for its loop and is handled there.
 
-*Bot answers* is cut further for the moves whose panel picture was drawn for their answer: **to the manager**
-(the listener's task waits for its turn on the loop and Parlor routes the click), **to the writer** (the table's
-lock, the engine, and the wait for the store's one writer connection, ``bot/store/connection.py``), **stored** (the
+*Bot answers* is cut further for the moves answered with their panel (not deferred first, as a click on a busy
+table is), its picture drawn for that answer: **to the manager**
+(the listener's task waits for its turn on the loop and Parlor routes the click), **the table's lock** (waiting for
+it), **to the writer** (the engine, and the wait for the store's one writer connection, ``bot/store/connection.py``), **stored** (the
 move's transaction: its round trips to the database, each read back when the loop next gets to it), **drawn** (the panel's payload, the picture's wait for a free worker and its
 drawing) and **sent** (the answer's request built).
 
@@ -35,13 +36,8 @@ from benchmarks.timings import percentile
 from tests.e2e.answer_timings import LAG_EVERY, read
 
 PARTS = ("driver sends", "to the bot", "bot parses", "bot answers", "answer handled")
-INSIDE = (
-    "to the manager",
-    "to the writer",
-    "stored",
-    "drawn",
-    "sent",
-)  # bot answers, for a move whose panel was drawn for it
+# bot answers, for a move answered with its panel drawn for it
+INSIDE = ("to the manager", "the table's lock", "to the writer", "stored", "drawn", "sent")
 
 
 @dataclass
@@ -75,8 +71,10 @@ class Split:
             for part, start, end in zip(PARTS, edges, edges[1:], strict=False):
                 parts[part].append(end - start)
             bots.append(bot["answering"] - bot["frame"])
-            if {"routed", "writer", "stored", "drawn"} <= bot.keys():
-                steps = (bot["parsed"], bot["routed"], bot["writer"], bot["stored"], bot["drawn"], bot["answering"])
+            if {"routed", "locked", "writer", "stored", "drawn"} <= bot.keys():
+                steps = [bot[m] for m in ("parsed", "routed", "locked", "writer", "stored", "drawn", "answering")]
+                if steps != sorted(steps):
+                    continue  # answered before it got the table's lock: acknowledged first, the panel sent after
                 for part, start, end in zip(INSIDE, steps, steps[1:], strict=False):
                     inside[part].append(end - start)
         return cls(parts, bots, lags, inside) if bots else None
@@ -91,7 +89,7 @@ class Split:
         return [
             f"  answer split over {len(self.bots)} interactions, median/p99 ms: "
             + ", ".join(f"{part} {ms(samples)}" for part, samples in self.parts.items()),
-            f"  bot answers, for the {moves} moves whose panel was drawn for their answer, median/p99 ms: "
+            f"  bot answers, for the {moves} moves answered with their panel drawn for them, median/p99 ms: "
             + (", ".join(f"{part} {ms(samples)}" for part, samples in self.inside.items()) if moves else "-"),
             f"  the bot's part (frame read -> answer's request sent): median/p99 {ms(self.bots)} ms, max "
             f"{max(self.bots) * 1000:.0f} ms; the bots' event loop lag (a {LAG_EVERY * 1000:.0f} ms sleep woke late by), "

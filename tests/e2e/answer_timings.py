@@ -10,7 +10,8 @@ process of the machine, so the driver's own moments of the same interaction can 
 - ``answering``: the answer's request (``POST /interactions/{id}/{token}/callback``) started;
 - ``answered``: Discord's reply to it arrived;
 
-and, on the way, where it applies: ``routed`` (the table manager was handed the move, or the ``/hand``), ``writer``
+and, on the way, where it applies: ``routed`` (the table manager was handed the move, or the ``/hand``), ``locked``
+(it holds the table's lock), ``writer``
 (its task got the store's one writer connection, ``bot/store/connection.py``), ``stored`` (the move's write to the
 database returned) and ``drawn`` (the last picture it asked the picture workers for was
 drawn; none when the picture was drawn before).
@@ -44,7 +45,7 @@ from bot.painter import painter
 CALLBACK = re.compile(r"/interactions/(\d+)/[^/]+/callback$")
 LAG_EVERY = 0.05  # seconds between two looks at the loop's lag
 MOMENTS = ("frame", "parsed", "answering", "answered")
-ON_THE_WAY = ("routed", "writer", "stored", "drawn")
+ON_THE_WAY = ("routed", "locked", "writer", "stored", "drawn")
 HANDLING: contextvars.ContextVar[int | None] = contextvars.ContextVar("handling", default=None)  # the interaction id
 
 
@@ -93,9 +94,10 @@ class AnswerTimings:
             return
         for name in ("act", "show_hand"):
             setattr(tables, name, self._routing(getattr(tables, name)))
+        tables._holding = self._using(tables._holding, "locked")  # type: ignore[method-assign]
         store = tables.store
         store.tables.record_action = self._noting(store.tables.record_action, "stored")  # type: ignore[method-assign]
-        store.use = self._using(store.use)  # type: ignore[method-assign]  # the harness's hooks
+        store.use = self._using(store.use, "writer")  # type: ignore[method-assign]  # the harness's hooks
 
     def _routing(self, method: Callable[..., Any]) -> Callable[..., Any]:
         async def routed(*args: Any, **kwargs: Any) -> Any:
@@ -117,13 +119,15 @@ class AnswerTimings:
 
         return noted
 
-    def _using(self, use: Callable[[], Any]) -> Callable[[], Any]:
+    def _using(self, use: Callable[..., Any], moment: str) -> Callable[..., Any]:
+        """``use``, a context manager, noting ``moment`` as its block begins."""
+
         @asynccontextmanager
-        async def used() -> AsyncIterator[Any]:
-            async with use() as db:
+        async def used(*args: Any, **kwargs: Any) -> AsyncIterator[Any]:
+            async with use(*args, **kwargs) as held:
                 if (handling := HANDLING.get()) is not None:
-                    self.note(handling, "writer")
-                yield db
+                    self.note(handling, moment)
+                yield held
 
         return used
 

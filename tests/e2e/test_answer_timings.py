@@ -62,13 +62,15 @@ async def test_each_interaction_is_timed_in_order_with_nothing_but_times_and_the
         seen = moments[driver.id]
         assert set(MOMENTS) <= seen.keys() <= {*MOMENTS, *ON_THE_WAY}
         assert driver.dispatched <= seen["frame"] <= seen["parsed"] <= seen["routed"] <= seen["answering"]
-        assert seen["routed"] <= seen.get("writer", seen["routed"]) <= seen.get("stored", seen["routed"])
-        assert seen.get("stored", seen["routed"]) <= seen.get("drawn", seen["answering"])
-        assert seen.get("drawn", seen["answering"]) <= seen["answering"] <= seen["answered"]
+        on_the_way = [seen[moment] for moment in ON_THE_WAY if moment in seen]
+        assert on_the_way == sorted(on_the_way)  # an answer may come before the lock (a busy table's deferral)
+        assert seen["answering"] <= seen["answered"]
         assert seen["answering"] <= driver.answered  # the local Discord handled the answer after it was sent
     assert lags and all(lag >= 0 for lag in lags)
     clicks = [moments[d.id] for d in answers.moments if d.id in {c.id for c in sent if c.type == 3}]
-    assert all({"writer", "stored", "drawn"} <= seen.keys() for seen in clicks)  # each move stored, its panel drawn
+    assert all(
+        {"locked", "writer", "stored", "drawn"} <= seen.keys() for seen in clicks
+    )  # each move stored, its panel drawn
 
     text = path.read_text(encoding="utf-8")
     assert "parlor:" not in text and not [i.token for i in sent if i.token in text]  # no custom_id, no token
