@@ -48,6 +48,7 @@ class Split:
     bots: list[float]  # the bot's part: frame read → answer's request started
     lags: list[float]
     inside: dict[str, list[float]]  # bot answers, cut where a move's were all seen
+    writers: list[str]  # each bot process's use of its store's one writer connection during play
 
     @classmethod
     def of(cls, sent: Sequence[Sent], records: Iterable[Path]) -> Split | None:
@@ -55,11 +56,14 @@ class Split:
         record: a checkout whose bot process does not write them)."""
         moments: dict[int, dict[str, float]] = {}
         lags: list[float] = []
+        writers: list[str] = []
+        play = (min((d.dispatched for d in sent), default=0.0), max((d.answered for d in sent), default=0.0))
         for path in records:
             if path.exists():
-                seen, lagged = read(path)
-                moments |= seen
-                lags += lagged
+                record = read(path)
+                moments |= record.moments
+                lags += record.lags
+                writers.append(writer_use(record.writer, *play))
         parts: dict[str, list[float]] = {part: [] for part in PARTS}
         inside: dict[str, list[float]] = {part: [] for part in INSIDE}
         bots: list[float] = []
@@ -77,7 +81,7 @@ class Split:
                     continue  # answered before it got the table's lock: acknowledged first, the panel sent after
                 for part, start, end in zip(INSIDE, steps, steps[1:], strict=False):
                     inside[part].append(end - start)
-        return cls(parts, bots, lags, inside) if bots else None
+        return cls(parts, bots, lags, inside, writers) if bots else None
 
     def lines(self) -> list[str]:
         """The split, each part's median and p99 in ms; the bot's part; the loop lag."""
@@ -95,4 +99,20 @@ class Split:
             f"{max(self.bots) * 1000:.0f} ms; the bots' event loop lag (a {LAG_EVERY * 1000:.0f} ms sleep woke late by), "
             f"median/p99/max {ms(self.lags) if self.lags else '-'}/"
             f"{max(self.lags, default=0) * 1000:.0f} ms",
+            *(f"  bot process {n + 1}'s writer connection: {line}" for n, line in enumerate(self.writers)),
         ]
+
+
+def writer_use(uses: Sequence[tuple[float, float, float]], start: float, end: float) -> str:
+    """How busy a process's one writer connection was between ``start`` and ``end``: its uses, the share of the time
+    held, how long a use held it and how long it waited for it."""
+    during = [(asked, got, back) for asked, got, back in uses if start <= asked <= end]
+    if not during:
+        return "not used"
+    held = [back - got for _, got, back in during]
+    waited = [got - asked for asked, got, _ in during]
+    return (
+        f"{len(during)} uses, held {sum(held) / max(end - start, 1e-9):.0%} of the time; a use held it median/p99/mean "
+        f"{percentile(held, 0.5) * 1000:.1f}/{percentile(held, 0.99) * 1000:.1f}/{sum(held) / len(held) * 1000:.1f} "
+        f"ms and waited for it median/p99 {percentile(waited, 0.5) * 1000:.1f}/{percentile(waited, 0.99) * 1000:.1f} ms"
+    )

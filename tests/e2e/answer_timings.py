@@ -16,7 +16,8 @@ and, on the way, where it applies: ``routed`` (the table manager was handed the 
 database returned) and ``drawn`` (the last picture it asked the picture workers for was
 drawn; none when the picture was drawn before).
 
-And the event loop's lag: every ``LAG_EVERY`` seconds a sleeper notes how much later than asked it woke up.
+And the event loop's lag: every ``LAG_EVERY`` seconds a sleeper notes how much later than asked it woke up; and every
+use of the store's writer connection by any task (asked for, got, given back), to see how busy that one connection is.
 
 Only interaction ids, their type number and these times are kept: never a custom_id (which may name a card of a
 hand), a token, a user or a payload. Recording costs the loop a dictionary write per moment and one wake-up per
@@ -47,6 +48,7 @@ LAG_EVERY = 0.05  # seconds between two looks at the loop's lag
 MOMENTS = ("frame", "parsed", "answering", "answered")
 ON_THE_WAY = ("routed", "locked", "writer", "stored", "drawn")
 HANDLING: contextvars.ContextVar[int | None] = contextvars.ContextVar("handling", default=None)  # the interaction id
+INSIDE_WRITER: contextvars.ContextVar[bool] = contextvars.ContextVar("inside_writer", default=False)
 
 
 @dataclass
@@ -57,6 +59,7 @@ class AnswerTimings:
     moments: dict[int, dict[str, float]] = field(default_factory=dict)  # interaction id → moment → time
     kinds: dict[int, int] = field(default_factory=dict)  # interaction id → its type (2 a command, 3 a click…)
     lags: list[float] = field(default_factory=list)  # seconds the loop woke up late, one per look
+    writer: list[tuple[float, float, float]] = field(default_factory=list)  # each use: asked, got, given back
     _frame: float = 0.0  # when the last INTERACTION_CREATE frame was read
     _sampler: asyncio.Task[None] | None = None
     bot: ParlorBot | None = None
@@ -97,7 +100,7 @@ class AnswerTimings:
         tables._holding = self._using(tables._holding, "locked")  # type: ignore[method-assign]
         store = tables.store
         store.tables.record_action = self._noting(store.tables.record_action, "stored")  # type: ignore[method-assign]
-        store.use = self._using(store.use, "writer")  # type: ignore[method-assign]  # the harness's hooks
+        store.use = self._using(self._timing_writer(store.use), "writer")  # type: ignore[method-assign]  # the hooks
 
     def _routing(self, method: Callable[..., Any]) -> Callable[..., Any]:
         async def routed(*args: Any, **kwargs: Any) -> Any:
@@ -130,6 +133,26 @@ class AnswerTimings:
                 yield held
 
         return used
+
+    def _timing_writer(self, use: Callable[[], Any]) -> Callable[[], Any]:
+        """``use`` (the store's writer), each outermost use by a task timed into ``writer``."""
+
+        @asynccontextmanager
+        async def timed() -> AsyncIterator[Any]:
+            if INSIDE_WRITER.get():  # the task holds it already (a transaction's statements)
+                async with use() as db:
+                    yield db
+                return
+            asked = self.clock()
+            async with use() as db:
+                got, inside = self.clock(), INSIDE_WRITER.set(True)
+                try:
+                    yield db
+                finally:
+                    INSIDE_WRITER.reset(inside)
+                    self.writer.append((asked, got, self.clock()))
+
+        return timed
 
     def _drawing(self, submit: Callable[..., concurrent.futures.Future]) -> Callable[..., concurrent.futures.Future]:
         def drawing(*args: Any, **kwargs: Any) -> concurrent.futures.Future:
@@ -182,16 +205,24 @@ class AnswerTimings:
 
     def write(self, path: Path) -> None:
         """The record as JSON: ``{"interactions": [{"id", "type", "frame", "parsed", "answering", "answered"}…],
-        "lags": [seconds…]}``."""
+        "lags": [seconds…], "writer": [[asked, got, given back]…]}``."""
         rows = [{"id": n, "type": self.kinds.get(n, 0), **seen} for n, seen in self.moments.items()]
-        path.write_text(json.dumps({"interactions": rows, "lags": self.lags}), encoding="utf-8")
+        path.write_text(json.dumps({"interactions": rows, "lags": self.lags, "writer": self.writer}), encoding="utf-8")
 
 
-def read(path: Path) -> tuple[dict[int, dict[str, float]], list[float]]:
-    """A record written by :meth:`AnswerTimings.write`: each interaction's moments by id, and the loop's lags."""
+@dataclass(frozen=True)
+class Record:
+    """A record written by :meth:`AnswerTimings.write`, read back."""
+
+    moments: dict[int, dict[str, float]]  # each interaction's moments, by its id
+    lags: list[float]
+    writer: list[tuple[float, float, float]]
+
+
+def read(path: Path) -> Record:
     record = json.loads(path.read_text(encoding="utf-8"))
     moments = {
         int(row["id"]): {m: float(row[m]) for m in (*MOMENTS, *ON_THE_WAY) if m in row}
         for row in record["interactions"]
     }
-    return moments, [float(lag) for lag in record["lags"]]
+    return Record(moments, [float(lag) for lag in record["lags"]], [tuple(use) for use in record["writer"]])

@@ -55,7 +55,8 @@ async def test_each_interaction_is_timed_in_order_with_nothing_but_times_and_the
     answers, sent, shown = await play(tmp_path, "timed", record)
     path = tmp_path / "timings.json"
     record.write(path)
-    moments, lags = read(path)
+    record_read = read(path)
+    moments, lags = record_read.moments, record_read.lags
 
     assert {i.id for i in sent} <= moments.keys()  # the opening's /play, Join and Start too
     for driver in answers.moments:
@@ -67,6 +68,7 @@ async def test_each_interaction_is_timed_in_order_with_nothing_but_times_and_the
         assert seen["answering"] <= seen["answered"]
         assert seen["answering"] <= driver.answered  # the local Discord handled the answer after it was sent
     assert lags and all(lag >= 0 for lag in lags)
+    assert len(record_read.writer) >= MOVES and all(asked <= got <= back for asked, got, back in record_read.writer)
     clicks = [moments[d.id] for d in answers.moments if d.id in {c.id for c in sent if c.type == 3}]
     assert all(
         {"locked", "writer", "stored", "drawn"} <= seen.keys() for seen in clicks
