@@ -46,7 +46,8 @@ class Split:
 
     parts: dict[str, list[float]]
     bots: list[float]  # the bot's part: frame read → answer's request started
-    lags: list[float]
+    lags: list[float]  # how late the bots' loops woke up, each look during play
+    worst_lag_at: float  # seconds into play of the longest
     inside: dict[str, list[float]]  # bot answers, cut where a move's were all seen
     writers: list[str]  # each bot process's use of its store's one writer connection during play
 
@@ -55,14 +56,14 @@ class Split:
         """The split of the interactions in ``sent`` that the bot processes' ``records`` name (None without any
         record: a checkout whose bot process does not write them)."""
         moments: dict[int, dict[str, float]] = {}
-        lags: list[float] = []
+        lags: list[tuple[float, float]] = []
         writers: list[str] = []
         play = (min((d.dispatched for d in sent), default=0.0), max((d.answered for d in sent), default=0.0))
         for path in records:
             if path.exists():
                 record = read(path)
                 moments |= record.moments
-                lags += record.lags
+                lags += [(when, late) for when, late in record.lags if play[0] <= when <= play[1]]
                 writers.append(writer_use(record.writer, *play))
         parts: dict[str, list[float]] = {part: [] for part in PARTS}
         inside: dict[str, list[float]] = {part: [] for part in INSIDE}
@@ -81,7 +82,8 @@ class Split:
                     continue  # answered before it got the table's lock: acknowledged first, the panel sent after
                 for part, start, end in zip(INSIDE, steps, steps[1:], strict=False):
                     inside[part].append(end - start)
-        return cls(parts, bots, lags, inside, writers) if bots else None
+        worst = max(lags, key=lambda lag: lag[1], default=(play[0], 0.0))
+        return cls(parts, bots, [late for _, late in lags], worst[0] - play[0], inside, writers) if bots else None
 
     def lines(self) -> list[str]:
         """The split, each part's median and p99 in ms; the bot's part; the loop lag."""
@@ -98,7 +100,7 @@ class Split:
             f"  the bot's part (frame read -> answer's request sent): median/p99 {ms(self.bots)} ms, max "
             f"{max(self.bots) * 1000:.0f} ms; the bots' event loop lag (a {LAG_EVERY * 1000:.0f} ms sleep woke late by), "
             f"median/p99/max {ms(self.lags) if self.lags else '-'}/"
-            f"{max(self.lags, default=0) * 1000:.0f} ms",
+            f"{max(self.lags, default=0) * 1000:.0f} ms (the longest {self.worst_lag_at:.1f} s into play)",
             *(f"  bot process {n + 1}'s writer connection: {line}" for n, line in enumerate(self.writers)),
         ]
 

@@ -58,7 +58,7 @@ class AnswerTimings:
     clock: Callable[[], float] = time.monotonic
     moments: dict[int, dict[str, float]] = field(default_factory=dict)  # interaction id → moment → time
     kinds: dict[int, int] = field(default_factory=dict)  # interaction id → its type (2 a command, 3 a click…)
-    lags: list[float] = field(default_factory=list)  # seconds the loop woke up late, one per look
+    lags: list[tuple[float, float]] = field(default_factory=list)  # each look: when, and how late the loop woke up
     writer: list[tuple[float, float, float]] = field(default_factory=list)  # each use: asked, got, given back
     _frame: float = 0.0  # when the last INTERACTION_CREATE frame was read
     _sampler: asyncio.Task[None] | None = None
@@ -201,11 +201,12 @@ class AnswerTimings:
         while True:
             asked = self.clock()
             await asyncio.sleep(LAG_EVERY)
-            self.lags.append(max(0.0, self.clock() - asked - LAG_EVERY))
+            woke = self.clock()
+            self.lags.append((woke, max(0.0, woke - asked - LAG_EVERY)))
 
     def write(self, path: Path) -> None:
         """The record as JSON: ``{"interactions": [{"id", "type", "frame", "parsed", "answering", "answered"}…],
-        "lags": [seconds…], "writer": [[asked, got, given back]…]}``."""
+        "lags": [[when, seconds late]…], "writer": [[asked, got, given back]…]}``."""
         rows = [{"id": n, "type": self.kinds.get(n, 0), **seen} for n, seen in self.moments.items()]
         path.write_text(json.dumps({"interactions": rows, "lags": self.lags, "writer": self.writer}), encoding="utf-8")
 
@@ -215,7 +216,7 @@ class Record:
     """A record written by :meth:`AnswerTimings.write`, read back."""
 
     moments: dict[int, dict[str, float]]  # each interaction's moments, by its id
-    lags: list[float]
+    lags: list[tuple[float, float]]  # each look at the loop: when, and how late it woke up
     writer: list[tuple[float, float, float]]
 
 
@@ -225,4 +226,4 @@ def read(path: Path) -> Record:
         int(row["id"]): {m: float(row[m]) for m in (*MOMENTS, *ON_THE_WAY) if m in row}
         for row in record["interactions"]
     }
-    return Record(moments, [float(lag) for lag in record["lags"]], [tuple(use) for use in record["writer"]])
+    return Record(moments, [(when, late) for when, late in record["lags"]], [tuple(use) for use in record["writer"]])
