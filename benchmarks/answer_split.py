@@ -64,7 +64,7 @@ class Split:
                 record = read(path)
                 moments |= record.moments
                 lags += [(when, late) for when, late in record.lags if play[0] <= when <= play[1]]
-                writers.append(writer_use(record.writer, *play))
+                writers.append(writer_use(record.writer, *play) + "; " + collections(record.collections, *play))
         parts: dict[str, list[float]] = {part: [] for part in PARTS}
         inside: dict[str, list[float]] = {part: [] for part in INSIDE}
         bots: list[float] = []
@@ -101,7 +101,7 @@ class Split:
             f"{max(self.bots) * 1000:.0f} ms; the bots' event loop lag (a {LAG_EVERY * 1000:.0f} ms sleep woke late by), "
             f"median/p99/max {ms(self.lags) if self.lags else '-'}/"
             f"{max(self.lags, default=0) * 1000:.0f} ms (the longest {self.worst_lag_at:.1f} s into play)",
-            *(f"  bot process {n + 1}'s writer connection: {line}" for n, line in enumerate(self.writers)),
+            *(f"  bot process {n + 1}: writer connection {line}" for n, line in enumerate(self.writers)),
         ]
 
 
@@ -117,4 +117,15 @@ def writer_use(uses: Sequence[tuple[float, float, float]], start: float, end: fl
         f"{len(during)} uses, held {sum(held) / max(end - start, 1e-9):.0%} of the time; a use held it median/p99/mean "
         f"{percentile(held, 0.5) * 1000:.1f}/{percentile(held, 0.99) * 1000:.1f}/{sum(held) / len(held) * 1000:.1f} "
         f"ms and waited for it median/p99 {percentile(waited, 0.5) * 1000:.1f}/{percentile(waited, 0.99) * 1000:.1f} ms"
+    )
+
+
+def collections(done: Sequence[tuple[int, float, float]], start: float, end: float) -> str:
+    """The garbage collections between ``start`` and ``end``, by generation: how many, and the longest (each stops the
+    event loop while it runs)."""
+    during = [(generation, ended - began) for generation, began, ended in done if start <= began <= end]
+    by_generation = {g: [seconds for generation, seconds in during if generation == g] for g in (0, 1, 2)}
+    return "garbage collections " + ", ".join(
+        f"generation {g} {len(times)}x (longest {max(times, default=0) * 1000:.1f} ms, all {sum(times) * 1000:.0f} ms)"
+        for g, times in by_generation.items()
     )

@@ -17,7 +17,9 @@ database returned) and ``drawn`` (the last picture it asked the picture workers 
 drawn; none when the picture was drawn before).
 
 And the event loop's lag: every ``LAG_EVERY`` seconds a sleeper notes how much later than asked it woke up; and every
-use of the store's writer connection by any task (asked for, got, given back), to see how busy that one connection is.
+use of the store's writer connection by any task (asked for, got, given back), to see how busy that one connection is;
+and every garbage collection of the process (its generation, when it began and ended: ``gc.callbacks``), which stops
+the loop while it runs.
 
 Only interaction ids, their type number and these times are kept: never a custom_id (which may name a card of a
 hand), a token, a user or a payload. Recording costs the loop a dictionary write per moment and one wake-up per
@@ -29,6 +31,7 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import contextvars
+import gc
 import json
 import re
 import time
@@ -60,6 +63,8 @@ class AnswerTimings:
     kinds: dict[int, int] = field(default_factory=dict)  # interaction id → its type (2 a command, 3 a click…)
     lags: list[tuple[float, float]] = field(default_factory=list)  # each look: when, and how late the loop woke up
     writer: list[tuple[float, float, float]] = field(default_factory=list)  # each use: asked, got, given back
+    collections: list[tuple[int, float, float]] = field(default_factory=list)  # each GC: generation, began, ended
+    _collecting: float = 0.0
     _frame: float = 0.0  # when the last INTERACTION_CREATE frame was read
     _sampler: asyncio.Task[None] | None = None
     bot: ParlorBot | None = None
@@ -84,6 +89,7 @@ class AnswerTimings:
         trace.on_request_start.append(self._request_started)
         trace.on_request_end.append(self._request_ended)
         bot.add_listener(self._start_sampler, "on_ready")
+        gc.callbacks.append(self._collected)
         draws = painter()
         draws.submit = self._drawing(draws.submit)  # type: ignore[method-assign]  # the harness's hook
         bot.add_listener(self._route_into, "on_connect")  # the table manager exists once set up
@@ -188,12 +194,20 @@ class AnswerTimings:
         if params.method == "POST" and params.response.status < 400:
             self.answer_moment(params.url.path, "answered")
 
+    def _collected(self, phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            self._collecting = self.clock()
+        else:
+            self.collections.append((info["generation"], self._collecting, self.clock()))
+
     async def _start_sampler(self) -> None:
         if self._sampler is None:
             self._sampler = asyncio.create_task(self._sample_lag())
 
     def close(self) -> None:
-        """Stop looking at the loop's lag."""
+        """Stop looking at the loop's lag and the garbage collections."""
+        if self._collected in gc.callbacks:
+            gc.callbacks.remove(self._collected)
         if self._sampler is not None:
             self._sampler.cancel()
 
@@ -206,9 +220,10 @@ class AnswerTimings:
 
     def write(self, path: Path) -> None:
         """The record as JSON: ``{"interactions": [{"id", "type", "frame", "parsed", "answering", "answered"}…],
-        "lags": [[when, seconds late]…], "writer": [[asked, got, given back]…]}``."""
+        "lags": [[when, seconds late]…], "writer": [[asked, got, given back]…], "gc": [[generation, began, ended]…]}``."""
         rows = [{"id": n, "type": self.kinds.get(n, 0), **seen} for n, seen in self.moments.items()]
-        path.write_text(json.dumps({"interactions": rows, "lags": self.lags, "writer": self.writer}), encoding="utf-8")
+        record = {"interactions": rows, "lags": self.lags, "writer": self.writer, "gc": self.collections}
+        path.write_text(json.dumps(record), encoding="utf-8")
 
 
 @dataclass(frozen=True)
@@ -218,6 +233,7 @@ class Record:
     moments: dict[int, dict[str, float]]  # each interaction's moments, by its id
     lags: list[tuple[float, float]]  # each look at the loop: when, and how late it woke up
     writer: list[tuple[float, float, float]]
+    collections: list[tuple[int, float, float]]  # each garbage collection: generation, began, ended
 
 
 def read(path: Path) -> Record:
@@ -226,4 +242,9 @@ def read(path: Path) -> Record:
         int(row["id"]): {m: float(row[m]) for m in (*MOMENTS, *ON_THE_WAY) if m in row}
         for row in record["interactions"]
     }
-    return Record(moments, [(when, late) for when, late in record["lags"]], [tuple(use) for use in record["writer"]])
+    return Record(
+        moments,
+        [(when, late) for when, late in record["lags"]],
+        [tuple(use) for use in record["writer"]],
+        [(int(generation), began, ended) for generation, began, ended in record["gc"]],
+    )
