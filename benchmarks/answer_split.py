@@ -120,12 +120,16 @@ def writer_use(uses: Sequence[tuple[float, float, float]], start: float, end: fl
     )
 
 
-def collections(done: Sequence[tuple[int, float, float]], start: float, end: float) -> str:
-    """The garbage collections between ``start`` and ``end``, by generation: how many, and the longest (each stops the
-    event loop while it runs)."""
-    during = [(generation, ended - began) for generation, began, ended in done if start <= began <= end]
-    by_generation = {g: [seconds for generation, seconds in during if generation == g] for g in (0, 1, 2)}
-    return "garbage collections " + ", ".join(
-        f"generation {g} {len(times)}x (longest {max(times, default=0) * 1000:.1f} ms, all {sum(times) * 1000:.0f} ms)"
-        for g, times in by_generation.items()
-    )
+def collections(done: Sequence[tuple[int, float, float, float]], start: float, end: float) -> str:
+    """The garbage collections between ``start`` and ``end``, by generation: how many, the longest and all of them, in
+    wall time (each stops the event loop while it runs) and in CPU time (the rest is the process waiting for a core)."""
+    during = [(generation, ended - began, cpu) for generation, began, ended, cpu in done if start <= began <= end]
+    lines = []
+    for g in (0, 1, 2):
+        wall = [seconds for generation, seconds, _ in during if generation == g]
+        cpu = [seconds for generation, _, seconds in during if generation == g]
+        lines.append(
+            f"generation {g} {len(wall)}x, longest {max(wall, default=0) * 1000:.0f} ms ({max(cpu, default=0) * 1000:.0f}"
+            f" CPU), all {sum(wall) * 1000:.0f} ms ({sum(cpu) * 1000:.0f} CPU)"
+        )
+    return "garbage collections: " + "; ".join(lines)

@@ -63,8 +63,9 @@ class AnswerTimings:
     kinds: dict[int, int] = field(default_factory=dict)  # interaction id → its type (2 a command, 3 a click…)
     lags: list[tuple[float, float]] = field(default_factory=list)  # each look: when, and how late the loop woke up
     writer: list[tuple[float, float, float]] = field(default_factory=list)  # each use: asked, got, given back
-    collections: list[tuple[int, float, float]] = field(default_factory=list)  # each GC: generation, began, ended
-    _collecting: float = 0.0
+    # each garbage collection: its generation, when it began and ended, and the CPU seconds it took (thread time)
+    collections: list[tuple[int, float, float, float]] = field(default_factory=list)
+    _collecting: tuple[float, float] = (0.0, 0.0)
     _frame: float = 0.0  # when the last INTERACTION_CREATE frame was read
     _sampler: asyncio.Task[None] | None = None
     bot: ParlorBot | None = None
@@ -196,9 +197,10 @@ class AnswerTimings:
 
     def _collected(self, phase: str, info: dict[str, int]) -> None:
         if phase == "start":
-            self._collecting = self.clock()
+            self._collecting = (self.clock(), time.thread_time())
         else:
-            self.collections.append((info["generation"], self._collecting, self.clock()))
+            began, cpu = self._collecting
+            self.collections.append((info["generation"], began, self.clock(), time.thread_time() - cpu))
 
     async def _start_sampler(self) -> None:
         if self._sampler is None:
@@ -220,7 +222,7 @@ class AnswerTimings:
 
     def write(self, path: Path) -> None:
         """The record as JSON: ``{"interactions": [{"id", "type", "frame", "parsed", "answering", "answered"}…],
-        "lags": [[when, seconds late]…], "writer": [[asked, got, given back]…], "gc": [[generation, began, ended]…]}``."""
+        "lags": [[when, seconds late]…], "writer": [[asked, got, given back]…], "gc": [[generation, began, ended, cpu]…]}``."""
         rows = [{"id": n, "type": self.kinds.get(n, 0), **seen} for n, seen in self.moments.items()]
         record = {"interactions": rows, "lags": self.lags, "writer": self.writer, "gc": self.collections}
         path.write_text(json.dumps(record), encoding="utf-8")
@@ -233,7 +235,7 @@ class Record:
     moments: dict[int, dict[str, float]]  # each interaction's moments, by its id
     lags: list[tuple[float, float]]  # each look at the loop: when, and how late it woke up
     writer: list[tuple[float, float, float]]
-    collections: list[tuple[int, float, float]]  # each garbage collection: generation, began, ended
+    collections: list[tuple[int, float, float, float]]  # each garbage collection: generation, began, ended, CPU
 
 
 def read(path: Path) -> Record:
@@ -246,5 +248,5 @@ def read(path: Path) -> Record:
         moments,
         [(when, late) for when, late in record["lags"]],
         [tuple(use) for use in record["writer"]],
-        [(int(generation), began, ended) for generation, began, ended in record["gc"]],
+        [(int(generation), began, ended, cpu) for generation, began, ended, cpu in record["gc"]],
     )

@@ -8,7 +8,8 @@ every table draws the seed ``PARLOR_TEST_SEED`` (so deals repeat from run to run
 ``time.thread_time``, so time spent waiting is not counted) and writes the statistics to ``FILE`` when the
 process is stopped (SIGTERM); read them with ``python -m pstats FILE``. ``PARLOR_TEST_TIMINGS=FILE`` records each
 interaction's moments inside the process and the event loop's lag (``tests/e2e/answer_timings.py``) and writes them
-to ``FILE`` when the process is stopped.
+to ``FILE`` when the process is stopped. ``PARLOR_TEST_GC_YOUNG=N`` sets the garbage collector's young threshold after
+start-up to ``N`` in place of ``bot.main.YOUNG_COLLECTION`` (a benchmark's experiment).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from bot import main as parlor_main
 from bot.logs import configure_logging
 from bot.main import make_bot
 from bot.settings import Settings
@@ -42,6 +44,8 @@ def main() -> int:
     if os.environ.get("PARLOR_TEST_UNPACED") == "1":
         bot.pacer.per_window = 1 << 30
     bot._connection.guild_ready_timeout = 0.2  # private, but the only knob (as the harness's fast_ready)
+    if young := os.environ.get("PARLOR_TEST_GC_YOUNG"):
+        parlor_main.YOUNG_COLLECTION = int(young)
     at_stop: list[Callable[[], None]] = []
     if profile := os.environ.get("PARLOR_TEST_PROFILE"):
         at_stop.append(_profile_until_stopped(profile))
