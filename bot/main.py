@@ -42,9 +42,12 @@ log = logging.getLogger("parlor")
 WARM_UP_WAIT = 30.0  # seconds start-up waits at most for the picture workers to warm up
 # Objects allocated (less those freed) before the garbage collector looks at the young ones: a move allocates thousands
 # of short-lived objects (views, embeds, requests), and at Python's default of 700 the young generation was collected
-# several times a move; loop CPU per move 7.0 -> 6.3 ms at this setting (benchmarks/bench_shards.py, 100 tables, four
-# runs of each, alternating), the memory after play unchanged (about 139 MB)
-YOUNG_COLLECTION = 20_000
+# several times a move, with more objects kept long enough to be promoted. A collection stops the event loop for as long
+# as it takes, about 1 µs per young object, and the next generation's (every 10th) for its survivors of 10 young ones:
+# at 20,000 that was 20-30 ms a young collection and 200-340 ms the next one (the loop's longest stalls during play),
+# at 5,000 at most 18-25 ms and 50-66 ms, for the same garbage collector CPU in all (350-460 ms in 2,400 moves either
+# way; 700: 730 ms): benchmarks/bench_shards.py --tables 200 --think 1, its garbage collections line, two runs of each
+YOUNG_COLLECTION = 5_000
 EXTENSIONS = (
     "cogs.play",
     "cogs.league",
