@@ -11,7 +11,8 @@ for a core on a busy machine are left out), the median of ``--rounds`` rounds:
 - **decode**: the frame's JSON into Python objects (discord.py's ``utils._from_json``, orjson);
 - **inflate**: the frame's ``zlib-stream`` inflation, as discord.py reads Discord's compressed gateway (the local
   Discord sends text frames, so this part is timed here alone);
-- **Interaction**: discord.py building the ``Interaction`` (for a click, with the ``Message`` clicked);
+- **Interaction**: discord.py building the ``Interaction`` (for a click, with the ``Message`` clicked), and for
+  comparison from the same click's payload without its ``message`` (what building that ``Message`` costs);
 - **whole click / whole /hand**: decode, ``parse_interaction_create`` and every task it schedules (Parlor's
   ``on_interaction`` and its routing, or discord.py's command tree) until the table manager is called.
 
@@ -97,6 +98,7 @@ async def main(clicks: int, rounds: int) -> None:
             click = frame_of(fake, user.prepare_click(panel, action_buttons(panel)[0][1]))
             hand = frame_of(fake, host.prepare_slash("hand", _channel=table.channel))
             state, payload = bot._connection, utils._from_json(click)["d"]
+            bare = {key: value for key, value in payload.items() if key != "message"}
             figures: dict[str, list[float]] = {}
             for _ in range(rounds):
                 for name, value in (
@@ -105,6 +107,10 @@ async def main(clicks: int, rounds: int) -> None:
                     (
                         "Interaction, a click",
                         per_call_us(lambda: discord.Interaction(data=payload, state=state), clicks),
+                    ),
+                    (
+                        "Interaction, the click without its message",
+                        per_call_us(lambda: discord.Interaction(data=bare, state=state), clicks),
                     ),
                     ("whole click", await whole_us(bot, click, "act", clicks)),
                     ("whole /hand", await whole_us(bot, hand, "show_hand", clicks)),
