@@ -35,8 +35,13 @@ average the run prints, when quoting figures). Prints, per layout and table coun
 (up to the last answer), the median, p95, p99 and largest time from dispatching an interaction to the bot's answer
 (and the moves' clicks' p99 alone), the bot processes' CPU time per move during play (their own, their picture
 workers', read from /proc), the CPU of the rest — this process (the local Discord and the players) and the
-PostgreSQL server — and the bots' memory after play; then the knees, the first table count whose p99 passes 100 ms
-and 1 s, and the answers/s of each layout.
+PostgreSQL server — the bots' memory after play and how late the driver's own event loop woke up during play; then the
+knees, the first table count whose p99 passes 100 ms and 1 s, and the answers/s of each layout.
+
+Where the answers' time went (bot processes of this checkout, which record their own moments): the driver's part and the
+bot's apart, the bot's cut further, the bots' loop lag, their writer connection's use and their garbage collections
+(``benchmarks/answer_split.py``). The end-to-end figure (dispatch → the local Discord has the answer) is the one a
+player sees; the bot's part (frame read → answer sent) is what the bot adds to the network on the real Discord.
 """
 
 from __future__ import annotations
@@ -55,6 +60,7 @@ from benchmarks.answer_split import Split
 from benchmarks.command_line import Option, read
 from benchmarks.proc_cpu import cpu_split, postmaster, resident_mb, server_cpu
 from benchmarks.shard_players import Answers, play_hands_each_turn, play_in_place
+from benchmarks.timings import percentile
 from bot.global_limit import counted
 from bot.store import Store
 from localdiscord import LocalDiscord, Strictness
@@ -223,9 +229,10 @@ async def run(
             pids = [b.process.pid for b in bots if b.process is not None]
             answers, started, requests = Answers(), time.monotonic(), len(fake.request_log)
             pictures = set(fake.attachments)
-            before = Cpu.now(pids, postmaster(server.folder / "data"))
+            before, lagged = Cpu.now(pids, postmaster(server.folder / "data")), len(lags)
             moves = await play(playing, answers, options)
             cpu = Cpu.now(pids, postmaster(server.folder / "data")) - before
+            driver_lags = lags[lagged:]
             memory = sum(resident_mb(pid) for pid in pids)
             calls = collections.Counter(line.split(" ", 1)[0] for line in fake.request_log[requests:])
             uploads = collections.Counter(a.filename for n, a in fake.attachments.items() if n not in pictures)
@@ -236,6 +243,13 @@ async def run(
             await asyncio.gather(*(b.stop() for b in bots))
         global_429s = sum(1 for hit in fake.rate_limiter.hits if hit["bucket"] == "global")
     extra = (
+        "; the driver's loop (the local Discord and the players) woke up late by median/p99/max "
+        + "/".join(f"{percentile(driver_lags, q) * 1000:.1f}" for q in (0.5, 0.99, 1.0))
+        + " ms during play"
+        if driver_lags
+        else ""
+    )
+    extra += (
         f"; rate limits on{' (unpaced)' if options.unpaced else ''}: {global_429s} global 429s, busiest second "
         f"{max(seconds, default=0):.0f} requests/s counted by the global limit; the local Discord's loop "
         f"woke up to {max(lags, default=0) * 1000:.0f} ms late"
