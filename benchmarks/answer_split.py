@@ -64,7 +64,7 @@ class Split:
                 record = read(path)
                 moments |= record.moments
                 lags += [(when, late) for when, late in record.lags if play[0] <= when <= play[1]]
-                writers.append(writer_use(record.writer, *play) + "; " + collections(record.collections, *play))
+                writers.append(writer_use(record.writer, *play) + "; " + gc_pauses(record.collections, *play))
         parts: dict[str, list[float]] = {part: [] for part in PARTS}
         inside: dict[str, list[float]] = {part: [] for part in INSIDE}
         bots: list[float] = []
@@ -120,7 +120,7 @@ def writer_use(uses: Sequence[tuple[float, float, float]], start: float, end: fl
     )
 
 
-def collections(done: Sequence[tuple[int, float, float, float]], start: float, end: float) -> str:
+def gc_pauses(done: Sequence[tuple[int, float, float, float]], start: float, end: float) -> str:
     """The garbage collections between ``start`` and ``end``, by generation: how many, the longest and all of them, in
     wall time (each stops the event loop while it runs) and in CPU time (the rest is the process waiting for a core)."""
     during = [(generation, ended - began, cpu) for generation, began, ended, cpu in done if start <= began <= end]

@@ -56,7 +56,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from benchmarks.answer_split import Split
+from benchmarks.answer_split import Split, gc_pauses
 from benchmarks.command_line import Option, read
 from benchmarks.proc_cpu import cpu_split, postmaster, resident_mb, server_cpu
 from benchmarks.shard_players import Answers, play_hands_each_turn, play_in_place
@@ -64,6 +64,7 @@ from benchmarks.timings import percentile
 from bot.global_limit import counted
 from bot.store import Store
 from localdiscord import LocalDiscord, Strictness
+from tests.e2e.answer_timings import GcPauses
 from tests.e2e.shard_cluster import ROOT, BotProcess, Table, guilds_on_every_shard, wait_for_commands
 from tests.postgres_server import PostgresForTests
 
@@ -229,8 +230,10 @@ async def run(
             pids = [b.process.pid for b in bots if b.process is not None]
             answers, started, requests = Answers(), time.monotonic(), len(fake.request_log)
             pictures = set(fake.attachments)
-            before, lagged = Cpu.now(pids, postmaster(server.folder / "data")), len(lags)
+            before, lagged, pauses = Cpu.now(pids, postmaster(server.folder / "data")), len(lags), GcPauses()
+            pauses.start()
             moves = await play(playing, answers, options)
+            pauses.stop()
             cpu = Cpu.now(pids, postmaster(server.folder / "data")) - before
             driver_lags = lags[lagged:]
             memory = sum(resident_mb(pid) for pid in pids)
@@ -245,7 +248,8 @@ async def run(
     extra = (
         "; the driver's loop (the local Discord and the players) woke up late by median/p99/max "
         + "/".join(f"{percentile(driver_lags, q) * 1000:.1f}" for q in (0.5, 0.99, 1.0))
-        + " ms during play"
+        + " ms during play, its "
+        + gc_pauses(pauses.collections, started, time.monotonic())
         if driver_lags
         else ""
     )

@@ -55,6 +55,30 @@ INSIDE_WRITER: contextvars.ContextVar[bool] = contextvars.ContextVar("inside_wri
 
 
 @dataclass
+class GcPauses:
+    """Every garbage collection of this process while started (``gc.callbacks``): its generation, when it began and
+    ended (``time.monotonic()``), and the CPU seconds it took (``time.thread_time()``; the rest is waiting for a core).
+    A collection stops the event loop while it runs."""
+
+    collections: list[tuple[int, float, float, float]] = field(default_factory=list)
+    _began: tuple[float, float] = (0.0, 0.0)
+
+    def start(self) -> None:
+        gc.callbacks.append(self._collected)
+
+    def stop(self) -> None:
+        if self._collected in gc.callbacks:
+            gc.callbacks.remove(self._collected)
+
+    def _collected(self, phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            self._began = (time.monotonic(), time.thread_time())
+        else:
+            began, cpu = self._began
+            self.collections.append((info["generation"], began, time.monotonic(), time.thread_time() - cpu))
+
+
+@dataclass
 class AnswerTimings:
     """What one bot process records; :meth:`install` hooks it in, :meth:`write` saves it."""
 
@@ -63,9 +87,7 @@ class AnswerTimings:
     kinds: dict[int, int] = field(default_factory=dict)  # interaction id → its type (2 a command, 3 a click…)
     lags: list[tuple[float, float]] = field(default_factory=list)  # each look: when, and how late the loop woke up
     writer: list[tuple[float, float, float]] = field(default_factory=list)  # each use: asked, got, given back
-    # each garbage collection: its generation, when it began and ended, and the CPU seconds it took (thread time)
-    collections: list[tuple[int, float, float, float]] = field(default_factory=list)
-    _collecting: tuple[float, float] = (0.0, 0.0)
+    pauses: GcPauses = field(default_factory=lambda: GcPauses())  # the process's garbage collections
     _frame: float = 0.0  # when the last INTERACTION_CREATE frame was read
     _sampler: asyncio.Task[None] | None = None
     bot: ParlorBot | None = None
@@ -90,7 +112,7 @@ class AnswerTimings:
         trace.on_request_start.append(self._request_started)
         trace.on_request_end.append(self._request_ended)
         bot.add_listener(self._start_sampler, "on_ready")
-        gc.callbacks.append(self._collected)
+        self.pauses.start()
         draws = painter()
         draws.submit = self._drawing(draws.submit)  # type: ignore[method-assign]  # the harness's hook
         bot.add_listener(self._route_into, "on_connect")  # the table manager exists once set up
@@ -195,21 +217,13 @@ class AnswerTimings:
         if params.method == "POST" and params.response.status < 400:
             self.answer_moment(params.url.path, "answered")
 
-    def _collected(self, phase: str, info: dict[str, int]) -> None:
-        if phase == "start":
-            self._collecting = (self.clock(), time.thread_time())
-        else:
-            began, cpu = self._collecting
-            self.collections.append((info["generation"], began, self.clock(), time.thread_time() - cpu))
-
     async def _start_sampler(self) -> None:
         if self._sampler is None:
             self._sampler = asyncio.create_task(self._sample_lag())
 
     def close(self) -> None:
         """Stop looking at the loop's lag and the garbage collections."""
-        if self._collected in gc.callbacks:
-            gc.callbacks.remove(self._collected)
+        self.pauses.stop()
         if self._sampler is not None:
             self._sampler.cancel()
 
@@ -224,7 +238,7 @@ class AnswerTimings:
         """The record as JSON: ``{"interactions": [{"id", "type", "frame", "parsed", "answering", "answered"}…],
         "lags": [[when, seconds late]…], "writer": [[asked, got, given back]…], "gc": [[generation, began, ended, cpu]…]}``."""
         rows = [{"id": n, "type": self.kinds.get(n, 0), **seen} for n, seen in self.moments.items()]
-        record = {"interactions": rows, "lags": self.lags, "writer": self.writer, "gc": self.collections}
+        record = {"interactions": rows, "lags": self.lags, "writer": self.writer, "gc": self.pauses.collections}
         path.write_text(json.dumps(record), encoding="utf-8")
 
 
