@@ -94,11 +94,12 @@ async def main(clicks: int, rounds: int) -> None:
             await table.open(bot.store, 600)
             host, guest = table.players
             panels = [(await user.slash("hand", _channel=table.channel)).message for user in (host, guest)]
-            user, panel = next((u, p) for u, p in zip((host, guest), panels, strict=True) if action_buttons(p))
+            user, panel = next((u, p) for u, p in zip((host, guest), panels, strict=True) if p and action_buttons(p))
+            assert panel is not None, "one player's panel offers a move"
             click = frame_of(fake, user.prepare_click(panel, action_buttons(panel)[0][1]))
             hand = frame_of(fake, host.prepare_slash("hand", _channel=table.channel))
             state, payload = bot._connection, utils._from_json(click)["d"]
-            bare = {key: value for key, value in payload.items() if key != "message"}
+            bare: Any = {key: value for key, value in payload.items() if key != "message"}
             figures: dict[str, list[float]] = {}
             for _ in range(rounds):
                 for name, value in (
