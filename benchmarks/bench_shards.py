@@ -35,8 +35,13 @@ average the run prints, when quoting figures). Prints, per layout and table coun
 (up to the last answer), the median, p95, p99 and largest time from dispatching an interaction to the bot's answer
 (and the moves' clicks' p99 alone), the bot processes' CPU time per move during play (their own, their picture
 workers', read from /proc), the CPU of the rest — this process (the local Discord and the players) and the
-PostgreSQL server — and the bots' memory after play; then the knees, the first table count whose p99 passes 100 ms
-and 1 s, and the answers/s of each layout.
+PostgreSQL server — the bots' memory after play and how late the driver's own event loop woke up during play; then the
+knees, the first table count whose p99 passes 100 ms and 1 s, and the answers/s of each layout.
+
+Where the answers' time went (bot processes of this checkout, which record their own moments): the driver's part and the
+bot's apart, the bot's cut further, the bots' loop lag, their writer connection's use and their garbage collections
+(``benchmarks/answer_split.py``). The end-to-end figure (dispatch → the local Discord has the answer) is the one a
+player sees; the bot's part (frame read → answer sent) is what the bot adds to the network on the real Discord.
 """
 
 from __future__ import annotations
@@ -44,24 +49,49 @@ from __future__ import annotations
 import asyncio
 import collections
 import contextlib
+import gc
 import os
 import statistics
 import tempfile
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from benchmarks.answer_split import Split, gc_pauses
 from benchmarks.command_line import Option, read
 from benchmarks.proc_cpu import cpu_split, postmaster, resident_mb, server_cpu
 from benchmarks.shard_players import Answers, play_hands_each_turn, play_in_place
+from benchmarks.timings import percentile
 from bot.global_limit import counted
+from bot.main import YOUNG_COLLECTION
 from bot.store import Store
 from localdiscord import LocalDiscord, Strictness
+from tests.e2e.answer_timings import GcPauses
 from tests.e2e.shard_cluster import ROOT, BotProcess, Table, guilds_on_every_shard, wait_for_commands
 from tests.postgres_server import PostgresForTests
 
 SHARD_COUNT = 4
 LAYOUTS: dict[int, list[tuple[int, ...]]] = {1: [(0, 1, 2, 3)], 2: [(0, 1), (2, 3)], 4: [(0,), (1,), (2,), (3,)]}
+
+
+@contextlib.contextmanager
+def driver_collections(pauses: GcPauses) -> Iterator[None]:
+    """This process's garbage collections during play, recorded into ``pauses``, and kept short as the bot's are: what
+    was made before play (the local Discord's world, the guilds, the players, the opened tables) is frozen out of them,
+    and the young threshold is the bot's (bot/main.py). Without it a full collection stopped the local Discord and
+    every player for up to 355 ms, which the answers' latency counted as the bot's."""
+    thresholds = gc.get_threshold()
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(YOUNG_COLLECTION, *thresholds[1:])
+    pauses.start()
+    try:
+        yield
+    finally:
+        pauses.stop()
+        gc.set_threshold(*thresholds)
+        gc.unfreeze()
 
 
 async def busiest_second(fake: LocalDiscord, seconds: list[float]) -> None:
@@ -143,6 +173,7 @@ class Run:
     uploads: collections.Counter[str]  # the pictures the bots uploaded during play, by file name
     extra: str = ""  # rate limits: what the local Discord counted
     started: float = 0.0  # time.monotonic() when play began
+    split: Split | None = None  # where the answers' time went, driver and bot apart (bot processes of this checkout)
 
     def at(self, q: float, latencies: list[float] | None = None) -> float:
         values = sorted(self.answers.latencies if latencies is None else latencies)
@@ -194,6 +225,9 @@ async def run(
     async with fake:
         playing = guilds_on_every_shard(fake, tables, SHARD_COUNT)
         env = {"PARLOR_TEST_UNPACED": "1"} if options.unpaced else {}
+        timings = [
+            logs / f"{(code or ROOT).name}-{tables}-{processes}-{ids[0]}.timings.json" for ids in LAYOUTS[processes]
+        ]
         bots = [
             BotProcess(
                 fake,
@@ -201,10 +235,12 @@ async def run(
                 ids,
                 SHARD_COUNT,
                 logs / f"{processes}-{ids[0]}.log",
-                extra_env=env | _profiled(options, f"{(code or ROOT).name}-{tables}-{processes}-{ids[0]}"),
+                extra_env=env
+                | {"PARLOR_TEST_TIMINGS": str(record)}
+                | _profiled(options, f"{(code or ROOT).name}-{tables}-{processes}-{ids[0]}"),
                 root=code or ROOT,
             )
-            for ids in LAYOUTS[processes]
+            for ids, record in zip(LAYOUTS[processes], timings, strict=True)
         ]
         seconds: list[float] = []
         lags: list[float] = []
@@ -216,9 +252,11 @@ async def run(
             pids = [b.process.pid for b in bots if b.process is not None]
             answers, started, requests = Answers(), time.monotonic(), len(fake.request_log)
             pictures = set(fake.attachments)
-            before = Cpu.now(pids, postmaster(server.folder / "data"))
-            moves = await play(playing, answers, options)
+            before, lagged, pauses = Cpu.now(pids, postmaster(server.folder / "data")), len(lags), GcPauses()
+            with driver_collections(pauses):
+                moves = await play(playing, answers, options)
             cpu = Cpu.now(pids, postmaster(server.folder / "data")) - before
+            driver_lags = lags[lagged:]
             memory = sum(resident_mb(pid) for pid in pids)
             calls = collections.Counter(line.split(" ", 1)[0] for line in fake.request_log[requests:])
             uploads = collections.Counter(a.filename for n, a in fake.attachments.items() if n not in pictures)
@@ -229,6 +267,14 @@ async def run(
             await asyncio.gather(*(b.stop() for b in bots))
         global_429s = sum(1 for hit in fake.rate_limiter.hits if hit["bucket"] == "global")
     extra = (
+        "; the driver's loop (the local Discord and the players) woke up late by median/p99/max "
+        + "/".join(f"{percentile(driver_lags, q) * 1000:.1f}" for q in (0.5, 0.99, 1.0))
+        + " ms during play, its "
+        + gc_pauses(pauses.collections, started, time.monotonic())
+        if driver_lags
+        else ""
+    )
+    extra += (
         f"; rate limits on{' (unpaced)' if options.unpaced else ''}: {global_429s} global 429s, busiest second "
         f"{max(seconds, default=0):.0f} requests/s counted by the global limit; the local Discord's loop "
         f"woke up to {max(lags, default=0) * 1000:.0f} ms late"
@@ -236,8 +282,21 @@ async def run(
         else ""
     )
     elapsed = max(answers.last - started, 1e-9)
+    split = Split.of(answers.moments, timings)
     return Run(
-        processes, tables, answers, elapsed, moves, cpu, memory, os.getloadavg()[0], calls, uploads, extra, started
+        processes,
+        tables,
+        answers,
+        elapsed,
+        moves,
+        cpu,
+        memory,
+        os.getloadavg()[0],
+        calls,
+        uploads,
+        extra,
+        started,
+        split,
     )
 
 
@@ -308,6 +367,8 @@ async def main(
                 for each in codes:
                     runs[each][processes].append(await run(processes, tables, server, logs, options, each))
                     print(label(each, codes) + runs[each][processes][-1].line, flush=True)
+                    if (split := runs[each][processes][-1].split) is not None:
+                        print("\n".join(split.lines()), flush=True)
                     if timeline:
                         done = runs[each][processes][-1]
                         print(f"  p99 by 5 s of play, ms: {done.answers.timeline(done.started)}", flush=True)

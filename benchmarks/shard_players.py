@@ -10,7 +10,8 @@
   ``/hand`` (a new panel, replacing the old one, which Parlor deletes) and the one to move clicks. A move is then
   three interactions, two deletes and the redraws.
 
-Every answer's latency (from dispatching the interaction to the bot's answer) is kept in :class:`Answers`.
+Every answer's latency (from dispatching the interaction to the bot's answer) is kept in :class:`Answers`, with the
+driver's own moments of each interaction (:class:`Sent`), which ``bench_shards`` sets beside the bot's.
 """
 
 from __future__ import annotations
@@ -25,7 +26,19 @@ from tests.e2e.conftest import action_buttons
 from tests.e2e.shard_cluster import Table
 
 LOOK_EVERY = 0.05  # how often a waiting player looks at their panel again (seconds)
+ANSWER_WAIT = 60.0  # seconds an answer is waited for: slow answers are measured, not failed
 GAME_QUIET = 30.0  # no panel offering a move for this long: the game is over (or stuck), the table stops
+
+
+@dataclass(frozen=True)
+class Sent:
+    """The driver's moments of one interaction (``time.monotonic()``): the local Discord began to dispatch it, its
+    gateway frame was written to the bot's websocket, and the local Discord had handled the bot's answer."""
+
+    id: int
+    dispatched: float
+    written: float
+    answered: float
 
 
 @dataclass
@@ -36,6 +49,7 @@ class Answers:
     sent: list[float] = field(default_factory=list)  # time.monotonic() each interaction was dispatched (same order)
     clicks: list[float] = field(default_factory=list)
     offered: list[float] = field(default_factory=list)  # seconds from a move's answer to the next move offered
+    moments: list[Sent] = field(default_factory=list)  # the driver's moments of each interaction (same order)
     hands: int = 0  # /hand opened
     last: float = 0.0  # time.monotonic() of the last answer
 
@@ -44,9 +58,14 @@ class Answers:
         with 200 tables playing): slow answers are measured, not failed."""
         sent = time.monotonic()
         await user.fake.dispatch_interaction(inter)
-        await wait_for_answer(user.fake, inter, timeout=60.0, quiet=0.0, settle_max=0.0)
+        written = time.monotonic()
+        # One waiter woken by the answer (the harness's wait looks again every 50 ms, a task each time: with a hundred
+        # answers in flight that was a tenth of a core of the driver's), then a deferred answer's content
+        await asyncio.wait_for(inter.callback_event.wait(), ANSWER_WAIT)
+        await wait_for_answer(user.fake, inter, timeout=ANSWER_WAIT, quiet=0.0, settle_max=0.0)
         self.latencies.append(inter.latency or 0.0)
         self.sent.append(sent)
+        self.moments.append(Sent(inter.id, inter.dispatched_at, written, inter.callback_at or written))
         self.last = max(self.last, time.monotonic())
         return inter
 

@@ -42,9 +42,12 @@ log = logging.getLogger("parlor")
 WARM_UP_WAIT = 30.0  # seconds start-up waits at most for the picture workers to warm up
 # Objects allocated (less those freed) before the garbage collector looks at the young ones: a move allocates thousands
 # of short-lived objects (views, embeds, requests), and at Python's default of 700 the young generation was collected
-# several times a move; loop CPU per move 7.0 -> 6.3 ms at this setting (benchmarks/bench_shards.py, 100 tables, four
-# runs of each, alternating), the memory after play unchanged (about 139 MB)
-YOUNG_COLLECTION = 20_000
+# several times a move, with more objects kept long enough to be promoted. A collection stops the event loop for as long
+# as it takes, about 1 µs per young object, and the next generation's (every 10th) for its survivors of 10 young ones:
+# at 20,000 that was 20-30 ms a young collection and 200-340 ms the next one (the loop's longest stalls during play),
+# at 5,000 at most 18-25 ms and 50-66 ms, for the same garbage collector CPU in all (350-460 ms in 2,400 moves either
+# way; 700: 730 ms): benchmarks/bench_shards.py --tables 200 --think 1, its garbage collections line, two runs of each
+YOUNG_COLLECTION = 5_000
 EXTENSIONS = (
     "cogs.play",
     "cogs.league",
@@ -177,8 +180,7 @@ class ParlorBot(ParlorClient):
         )
         self.tables.before_bots.append(late_seats.seat_due)
         add_dynamic_items(self, SignupButton)  # the tables' own buttons and menus are routed by on_interaction
-        self.add_listener(on_interaction)
-        self.add_listener(self.metrics.arrived, "on_interaction")
+        self.add_listener(self.interaction_arrived, "on_interaction")
         watch_permissions(self, self.permissions_changed)
         self.probing = asyncio.create_task(self.probe_refused_channels())
         for extension in EXTENSIONS:
@@ -207,6 +209,12 @@ class ParlorBot(ParlorClient):
             self.emoji_sync = asyncio.create_task(
                 sync_faces(self, self.store, upload=shards is None or 0 in shards.ids)
             )
+
+    async def interaction_arrived(self, interaction: discord.Interaction[ParlorBot]) -> None:
+        """Every interaction: its arrival noted for the metrics, then a click or a prompt's submission answered (a
+        command is the tree's). One listener, as discord.py runs each listener of an event in a task of its own."""
+        await self.metrics.arrived(interaction)
+        await on_interaction(interaction)
 
     async def permissions_changed(self, guild_id: int, channel_id: int | None) -> None:
         """Parlor's permissions may have changed in a channel (None: every channel of the server): the tables there

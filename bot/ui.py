@@ -35,7 +35,7 @@ import re
 import secrets
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, TypeGuard
+from typing import Any, TypeGuard, cast
 
 import discord
 
@@ -55,6 +55,7 @@ SIGNUP_TEMPLATE = (
     r"parlor:n:(?P<signup>[0-9]{1,18}):(?P<verb>join|leave)"  # a league night's sign-up (bot/league/signup_ui.py)
 )
 PROMPT_TEMPLATE = "parlor:p:(?P<user>[0-9]{1,20}):(?P<opening>[0-9a-f]{1,8})" + _PARTS
+_ANY, _PROMPT = re.compile(ANY_TEMPLATE), re.compile(PROMPT_TEMPLATE)  # read on every click
 MAX_BUTTONS = 25
 MAX_ROWS, MAX_OPTIONS = 5, 25  # Discord: five action rows a message, 25 options a menu
 
@@ -189,7 +190,7 @@ def amount_prompt(prompt_custom_id: str, amount: Amount) -> discord.ui.Modal:
     return modal
 
 
-def _submitted_text(data: dict[str, Any]) -> str:
+def _submitted_text(data: Mapping[str, Any]) -> str:
     """The text typed into a prompt's one text input (action-row or Label layout)."""
     for row in data.get("components") or []:
         for item in row.get("components") or [row.get("component") or {}]:
@@ -218,10 +219,15 @@ def add_dynamic_items(client: discord.Client, *items: type[discord.ui.DynamicIte
             _TEMPLATES.append(item.__discord_ui_compiled_template__)
 
 
+def _data(interaction: discord.Interaction) -> Mapping[str, Any]:
+    """The interaction's data as Discord sent it (read, not copied)."""
+    return cast(Mapping[str, Any], interaction.data or {})
+
+
 def _reaches_dynamic_item(interaction: discord.Interaction) -> bool:
     """Whether discord.py hands this click to one of the DynamicItems: it does when the custom_id fits their
     templates and the clicked message carries that component (any other click it drops silently)."""
-    data: dict[str, Any] = dict(interaction.data or {})
+    data = _data(interaction)
     wanted = str(data.get("custom_id"))
     if interaction.message is None or not any(template.fullmatch(wanted) for template in _TEMPLATES):
         return False
@@ -268,11 +274,11 @@ async def _answer_click(interaction: discord.Interaction[ParlorClient]) -> None:
 
 
 async def _route(interaction: discord.Interaction[ParlorClient]) -> None:
-    data: dict[str, Any] = dict(interaction.data or {})
+    data = _data(interaction)
     wanted = str(data.get("custom_id", ""))
     if interaction.type is discord.InteractionType.modal_submit:
         return await _submit_prompt(interaction, wanted, data)
-    match = re.fullmatch(ANY_TEMPLATE, wanted)
+    match = _ANY.fullmatch(wanted)
     if match is None:
         raise Refusal(NOT_WORKING)
     table_id, version, verb = int(match["table"]), int(match["version"]), match["verb"]
@@ -289,10 +295,10 @@ async def _route(interaction: discord.Interaction[ParlorClient]) -> None:
         await interaction.response.send_modal(amount_prompt(prompt_id(wanted, interaction.user.id), amount))
 
 
-async def _submit_prompt(interaction: discord.Interaction[ParlorClient], wanted: str, data: dict[str, Any]) -> None:
+async def _submit_prompt(interaction: discord.Interaction[ParlorClient], wanted: str, data: Mapping[str, Any]) -> None:
     """A submitted number prompt: the user's own, its number within bounds, then a wish at the prompt's
     version (the table manager answers a prompt the game has moved past as it answers a stale button)."""
-    match = re.fullmatch(PROMPT_TEMPLATE, wanted)
+    match = _PROMPT.fullmatch(wanted)
     amount = _amount_verb(match["verb"]) if match else None
     if match is None or amount is None or int(match["user"]) != interaction.user.id:
         raise Refusal(NOT_WORKING)

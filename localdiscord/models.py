@@ -7,7 +7,6 @@ Nothing here talks to the network or checks a payload (``validation.py`` does).
 from __future__ import annotations
 
 import asyncio
-import copy
 import datetime as _dt
 import itertools
 import time
@@ -65,6 +64,17 @@ PERMISSION_NAMES = {
     "create_public_threads": CREATE_PUBLIC_THREADS,
     "send_messages_in_threads": SEND_MESSAGES_IN_THREADS,
 }
+
+
+def json_copy(value: Any) -> Any:
+    """A deep copy of JSON-shaped data (dicts, lists and scalars, as a request's body is): what ``copy.deepcopy``
+    gives it, at a third of the CPU (no memo, no dispatch by type), for the embeds and components copied on every
+    message, edit and interaction payload."""
+    if isinstance(value, dict):
+        return {key: json_copy(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [json_copy(item) for item in value]
+    return value
 
 
 def permission_bits(names: Iterable[str]) -> int:
@@ -274,8 +284,8 @@ class FakeMessage:
             MessageVersion(
                 kind=kind,
                 content=self.content,
-                embeds=copy.deepcopy(self.embeds),
-                components=copy.deepcopy(self.components),
+                embeds=json_copy(self.embeds),
+                components=json_copy(self.components),
                 attachments=list(self.attachments),
                 flags=self.flags,
                 at=time.time(),
@@ -287,11 +297,11 @@ class FakeMessage:
         if "content" in body:
             self.content = body["content"] or ""
         if "embeds" in body:
-            self.embeds = copy.deepcopy(body["embeds"] or [])
+            self.embeds = json_copy(body["embeds"] or [])
         elif "embed" in body:  # very old clients
             self.embeds = [body["embed"]] if body["embed"] else []
         if "components" in body:
-            self.components = snowflakes_as_strings(copy.deepcopy(body["components"] or []))
+            self.components = snowflakes_as_strings(json_copy(body["components"] or []))
         if "attachments" in body and body["attachments"] is not None:
             by_id = {str(a.id): a for a in self.attachments}
             kept: list[Attachment] = []
@@ -381,8 +391,8 @@ class FakeMessage:
             "mentions": [],
             "mention_roles": [],
             "attachments": [a.payload() for a in self.attachments],
-            "embeds": copy.deepcopy(self.embeds),
-            "components": copy.deepcopy(self.components),
+            "embeds": json_copy(self.embeds),
+            "components": json_copy(self.components),
             "pinned": False,
             "flags": self.flags,
         }

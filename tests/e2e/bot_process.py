@@ -6,7 +6,10 @@ every table draws the seed ``PARLOR_TEST_SEED`` (so deals repeat from run to run
 ``PARLOR_TEST_UNPACED=1`` lifts the process's share of the global rate limit (a benchmark's "before").
 ``PARLOR_TEST_PROFILE=FILE`` profiles the event loop's thread by CPU time (``cProfile`` timed by
 ``time.thread_time``, so time spent waiting is not counted) and writes the statistics to ``FILE`` when the
-process is stopped (SIGTERM); read them with ``python -m pstats FILE``.
+process is stopped (SIGTERM); read them with ``python -m pstats FILE``. ``PARLOR_TEST_TIMINGS=FILE`` records each
+interaction's moments inside the process and the event loop's lag (``tests/e2e/answer_timings.py``) and writes them
+to ``FILE`` when the process is stopped. ``PARLOR_TEST_GC_YOUNG=N`` sets the garbage collector's young threshold after
+start-up to ``N`` in place of ``bot.main.YOUNG_COLLECTION`` (a benchmark's experiment).
 """
 
 from __future__ import annotations
@@ -16,11 +19,15 @@ import os
 import signal
 import sys
 import time
+from collections.abc import Callable
+from pathlib import Path
 
+from bot import main as parlor_main
 from bot.logs import configure_logging
 from bot.main import make_bot
 from bot.settings import Settings
 from localdiscord.server import point_discord_at
+from tests.e2e.answer_timings import AnswerTimings
 
 
 async def _no_identify_delay(shard_id: int | None, *, initial: bool = False) -> None:
@@ -37,24 +44,43 @@ def main() -> int:
     if os.environ.get("PARLOR_TEST_UNPACED") == "1":
         bot.pacer.per_window = 1 << 30
     bot._connection.guild_ready_timeout = 0.2  # private, but the only knob (as the harness's fast_ready)
+    if young := os.environ.get("PARLOR_TEST_GC_YOUNG"):
+        parlor_main.YOUNG_COLLECTION = int(young)
+    at_stop: list[Callable[[], None]] = []
     if profile := os.environ.get("PARLOR_TEST_PROFILE"):
-        _profile_until_stopped(profile)
+        at_stop.append(_profile_until_stopped(profile))
+    if timings := os.environ.get("PARLOR_TEST_TIMINGS"):
+        record = AnswerTimings()
+        record.install(bot)
+        at_stop.append(lambda: record.write(Path(timings)))
+    if at_stop:
+        _on_stop(at_stop)
     bot.run(settings.token or "fake-token", log_handler=None)
     return 0
 
 
-def _profile_until_stopped(path: str) -> None:
-    """Profiles this thread (the event loop's) by CPU time; on SIGTERM writes the statistics to ``path`` and
-    exits at once (a benchmark's figures are taken before it stops the process)."""
+def _profile_until_stopped(path: str) -> Callable[[], None]:
+    """Profiles this thread (the event loop's) by CPU time from now on; what writes the statistics to ``path``."""
     profiler = cProfile.Profile(time.thread_time)
+    profiler.enable()
 
-    def stop(*_: object) -> None:
+    def stop() -> None:
         profiler.disable()
         profiler.dump_stats(path)
+
+    return stop
+
+
+def _on_stop(actions: list[Callable[[], None]]) -> None:
+    """On SIGTERM, ``actions`` run (each writes its file), then the process exits at once (a benchmark's figures are
+    taken before it stops the process)."""
+
+    def stop(*_: object) -> None:
+        for action in actions:
+            action()
         os._exit(0)
 
     signal.signal(signal.SIGTERM, stop)
-    profiler.enable()
 
 
 if __name__ == "__main__":
