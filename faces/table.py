@@ -170,8 +170,9 @@ class Board:
         """Draws ``text``; returns the x after it."""
         self.texts.append(text)
         if not self.dry and text:
-            mask = lettering.lettering(text, size)
-            paste(self.img, ink(fill), (x, y, x + mask.width, y + mask.height), mask)
+            colour = ink(fill)
+            for left, width, height, mask in lettering.pieces(text, size):
+                paste(self.img, colour, (x + left, y, x + left + width, y + height), mask)
         end = x + round(length(text, size))
         self.right = max(self.right, end)
         return end
