@@ -1,16 +1,17 @@
 """Benchmark (not a test): what a picture costs the bot's process and its picture workers (bot/picture_workers.py),
 per picture kind, and where a worker's CPU goes; and where to draw pictures at all (``--pools``).
 
-    .venv/bin/python -m benchmarks.bench_painter [--pictures 150] [--tables 200] [--workers 2] [--apart 3] [--pools]
+    .venv/bin/python -m benchmarks.bench_painter [--pictures 300] [--tables 200] [--workers 2] [--apart 3] [--pools]
 
 Per kind (each game's table and panel pictures, from seeded bot games: tests/faces/table_games.py), the pictures are
 asked for as the presenter asks for them (``TablePayloads._drawn_picture``: the view's cache key, the job handed to a
-worker, the PNG back), one at a time, ``--apart`` ms after the last one came back, each view with the names of one of
-``--tables`` tables (as a busy bot draws them: many names, few drawn twice in a row). Printed per picture: the CPU of
-this process (what the event loop and the pool's reading thread spend: the key, handing the view out, the PNG back)
-and of the workers, read from /proc, split into drawing the board, encoding the PNG (both timed inside the worker)
-and the rest (receiving the job, rebuilding the view, sending the PNG back, waking up). Run it from another
-checkout's folder (``cd /work/main && PYTHONPATH=. python /path/to/benchmarks/bench_painter.py``) to compare.
+worker, the PNG awaited on uvloop's event loop, as the bot does), one at a time, ``--apart`` ms after the last one
+came back, each view with the names of one of ``--tables`` tables (as a busy bot draws them: many names, few drawn
+twice in a row). Printed per picture: the CPU of this process's event loop (the key, handing the view out, the PNG
+awaited) and of its other threads (the pool's reading thread: the PNG back, the futures settled), and of the
+workers, read from /proc, split into drawing the board, encoding the PNG (both timed inside the worker) and the rest
+(receiving the job, rebuilding the view, sending the PNG back, waking up). Run it from another checkout's folder
+(``cd /work/main && PYTHONPATH=. python /path/to/benchmarks/bench_painter.py``) to compare.
 
 ``--pools`` also draws Koi-Koi pictures on the event loop, in a pool of threads, in a
 :class:`concurrent.futures.ProcessPoolExecutor` and in the picture workers, and prints the same CPU split.
@@ -18,6 +19,7 @@ checkout's folder (``cd /work/main && PYTHONPATH=. python /path/to/benchmarks/be
 
 from __future__ import annotations
 
+import asyncio
 import concurrent.futures
 import multiprocessing
 import os
@@ -27,13 +29,15 @@ from collections.abc import Callable
 from types import SimpleNamespace
 from typing import Any
 
+import uvloop
+
 import bot.render.pictures as pictures
 from benchmarks.bench_table_pictures import renamed
 from benchmarks.command_line import Option, read
 from benchmarks.proc_cpu import tree_cpu
 from bot.painter import Painter, warm
 from bot.picture_workers import PictureWorkers
-from bot.presenter import TablePayloads
+from bot.presenter import Picture, TablePayloads
 from bot.render import presentation
 from bot.render.pictures import has_panel_picture, panel_drawn_from, panel_picture, table_picture
 from faces.table import Board
@@ -92,45 +96,53 @@ def kinds(count: int, tables: int) -> dict[str, list[Job]]:
     }
 
 
-def asked(payloads: TablePayloads, n: int, job: Job) -> concurrent.futures.Future:
+def asked(payloads: TablePayloads, n: int, job: Job) -> Picture:
     """One picture asked for as the presenter asks (its own slot: never the one drawn before)."""
     draw, game, view = job
     table = SimpleNamespace(game=SimpleNamespace(name=game))
     part = panel_drawn_from(game, view) if draw is panel_picture else None
-    return payloads._drawn_picture(table, n, view, draw, part, urgent=True).drawing  # type: ignore[arg-type]
+    return payloads._drawn_picture(table, n, view, draw, part, urgent=True)  # type: ignore[arg-type]
 
 
-def split(kind: str, jobs: list[Job], pool: PictureWorkers, apart: float) -> None:
+async def split(kind: str, jobs: list[Job], pool: PictureWorkers, apart: float) -> None:
+    """The pictures of ``jobs`` asked for and awaited on this event loop, as an answer awaits its panel's."""
     payloads = TablePayloads(Painter(pool, slots=len(pool.processes)))
     for n, job in enumerate(jobs[:4]):  # every worker has drawn this kind once
-        asked(payloads, -n - 1, job).result()
+        await asked(payloads, -n - 1, job).png(urgent=True)
     [pool.submit(split_so_far).result() for _ in pool.processes]
-    cpu, (_, workers) = time.process_time(), tree_cpu(os.getpid())
+    loop, cpu, (_, workers) = time.thread_time(), time.process_time(), tree_cpu(os.getpid())
     sizes = []
     for n, job in enumerate(jobs):
-        sizes.append(len(asked(payloads, n, job).result()))
-        time.sleep(apart)
-    own, (_, workers_after) = time.process_time() - cpu, tree_cpu(os.getpid())
+        sizes.append(len(await asked(payloads, n, job).png(urgent=True) or b""))
+        await asyncio.sleep(apart)
+    loop, own = time.thread_time() - loop, time.process_time() - cpu
+    _, workers_after = tree_cpu(os.getpid())
     inside = [pool.submit(split_so_far).result() for _ in pool.processes]  # the idle workers, one after the other
     count = len(jobs)
     drawn, encode = (sum(part[name] for part in inside) * 1000 / count for name in ("draw", "encode"))
     worker = (workers_after - workers) * 1000 / count
     print(
-        f"{kind:<18} {count:>5} {own * 1000 / count:8.3f} {worker:8.2f} {drawn - encode:8.3f} {encode:8.3f} "
-        f"{worker - drawn:8.3f} {statistics.mean(sizes) / 1024:6.1f} {max(sizes) / 1024:6.1f}",
+        f"{kind:<18} {count:>5} {loop * 1000 / count:8.3f} {(own - loop) * 1000 / count:8.3f} {worker:8.2f} "
+        f"{drawn - encode:8.3f} {encode:8.3f} {worker - drawn:8.3f} {statistics.mean(sizes) / 1024:6.1f} "
+        f"{max(sizes) / 1024:6.1f}",
         flush=True,
     )
 
 
-def per_kind(count: int, tables: int, workers: int, apart: float) -> None:
-    print("CPU ms per picture: this process (loop + reading thread), the workers (draw + encode + the rest); KB")
+async def per_kind(count: int, tables: int, workers: int, apart: float) -> None:
     print(
-        f"{'kind':<18} {'count':>5} {'process':>8} {'workers':>8} {'draw':>8} {'encode':>8} {'rest':>8} {'mean':>6} {'max':>6}"
+        "CPU ms per picture: this process's event loop (the key, the job handed out, the PNG awaited) and its other "
+        "threads (the pool's reading thread), the workers (draw + encode + the rest: receiving, rebuilding the view, "
+        "sending back, waking up); KB"
+    )
+    print(
+        f"{'kind':<18} {'count':>5} {'loop':>8} {'reading':>8} {'workers':>8} {'draw':>8} {'encode':>8} {'rest':>8} "
+        f"{'mean':>6} {'max':>6}"
     )
     pool = PictureWorkers(workers, initializer=timed_worker)
     try:
         for kind, jobs in kinds(count, tables).items():
-            split(kind, jobs, pool, apart)
+            await split(kind, jobs, pool, apart)
     finally:
         pool.shutdown()
 
@@ -205,13 +217,13 @@ def first_pictures(jobs: list[Job]) -> None:
 def main() -> None:
     args = read(
         __doc__,
-        pictures=150,
+        pictures=300,
         tables=200,
         workers=2,
         apart=Option(3.0, "ms between a picture back and the next asked"),
         pools=Option(False, "also compare the event loop, threads and process pools on Koi-Koi pictures"),
     )
-    per_kind(args.pictures, args.tables, args.workers, args.apart / 1000)
+    uvloop.run(per_kind(args.pictures, args.tables, args.workers, args.apart / 1000))  # the bot's event loop
     if args.pools:
         found = kinds(args.pictures, args.tables)
         koikoi = [job for pair in zip(found["koikoi table"], found["koikoi panel"], strict=False) for job in pair]

@@ -181,7 +181,7 @@ class TablePayloads:
         the pickled view it replaces)."""
         key = to_json(view if drawn_part is None else drawn_part)
         if (cached := self.pictures.get(slot)) is None or cached.key != key:
-            data = key if drawn_part is None else to_json(view)
+            data = key if drawn_part is None or drawn_part is view else to_json(view)
             drawing = self.draws.submit(drawn_from_json, draw, table.game.name, type(view), data, urgent=urgent)
             cached = self.pictures[slot] = Picture(key, drawing, self.draws)
         elif urgent and not cached.drawing.done():
