@@ -47,3 +47,13 @@ async def test_the_workers_draw_the_table_the_presenter_asks_for_and_a_changed_v
         assert again["picture"] == second["picture"]
     finally:
         draws.close()
+
+
+def test_a_view_that_does_not_validate_fails_without_quoting_it():
+    """A failed picture is logged: the error names the model, never the view's content (a seat's hand)."""
+    view = next(v for v, _ in sampled_seat_views("koikoi", every=5, limit=10) if v.hand)
+    broken = to_json({**view.model_dump(), "hand": {"cards": view.hand}})  # pydantic's error would quote them
+    with pytest.raises(ValueError) as failed:
+        drawn_from_json(panel_picture, "koikoi", type(view), broken)
+    assert "SeatView" in str(failed.value) and not any(card in str(failed.value) for card in view.hand)
+    assert failed.value.__cause__ is None and failed.value.__suppress_context__
