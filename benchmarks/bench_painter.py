@@ -1,42 +1,153 @@
-"""Benchmark (not a test): where to draw pictures, and what handing them over costs — on the event loop, in a pool of
-threads, in a :class:`concurrent.futures.ProcessPoolExecutor`, or in the bot's picture workers
-(bot/picture_workers.py).
+"""Benchmark (not a test): what a picture costs the bot's process and its picture workers (bot/picture_workers.py),
+per picture kind, and where a worker's CPU goes; and where to draw pictures at all (``--pools``).
 
-    .venv/bin/python -m benchmarks.bench_painter [--pictures 200] [--workers 2] [--apart 3]
+    .venv/bin/python -m benchmarks.bench_painter [--pictures 300] [--tables 200] [--workers 2] [--apart 3] [--pools]
 
-Draws seeded Koi-Koi table and hand panel pictures (tests/faces/table_games.py) one at a time, ``--apart`` ms after
-the last one came back (as a busy bot asks for them: a picture, then other work), and prints per picture the wall
-time from asking to having it, the CPU time of this process (the one that would run the event loop: in a pool of
-threads the GIL makes the drawing its own, in a pool of processes it is handing the view out and the PNG back) and
-the CPU time of the worker processes (the drawing and their side of the handing over), read from /proc.
+Per kind (each game's table and panel pictures, from seeded bot games: tests/faces/table_games.py), the pictures are
+asked for as the presenter asks for them (``TablePayloads._drawn_picture``: the view's cache key, the job handed to a
+worker, the PNG awaited on uvloop's event loop, as the bot does), one at a time, ``--apart`` ms after the last one
+came back, each view with the names of one of ``--tables`` tables (as a busy bot draws them: many names, few drawn
+twice in a row). Printed per picture: the CPU of this process's event loop (the key, handing the view out, the PNG
+awaited) and of its other threads (the pool's reading thread: the PNG back, the futures settled), and of the
+workers, read from /proc, split into drawing the board, encoding the PNG (both timed inside the worker) and the rest
+(receiving the job, rebuilding the view, sending the PNG back, waking up). Run it from another checkout's folder
+(``cd /work/main && PYTHONPATH=. python /path/to/benchmarks/bench_painter.py``) to compare.
+
+``--pools`` also draws Koi-Koi pictures on the event loop, in a pool of threads, in a
+:class:`concurrent.futures.ProcessPoolExecutor` and in the picture workers, and prints the same CPU split.
 """
 
 from __future__ import annotations
 
+import asyncio
 import concurrent.futures
 import multiprocessing
 import os
 import statistics
 import time
 from collections.abc import Callable
+from types import SimpleNamespace
 from typing import Any
 
+import uvloop
+
+import bot.render.pictures as pictures
+from benchmarks.bench_table_pictures import renamed
 from benchmarks.command_line import Option, read
 from benchmarks.proc_cpu import tree_cpu
-from bot.painter import Painter
+from bot.painter import Painter, warm
 from bot.picture_workers import PictureWorkers
-from bot.render.pictures import has_panel_picture, panel_picture, table_picture
-from tests.faces.table_games import sampled_seat_views, sampled_views
+from bot.presenter import Picture, TablePayloads
+from bot.render import presentation
+from bot.render.pictures import has_panel_picture, panel_drawn_from, panel_picture, table_picture
+from faces.table import Board
+from tests.faces.table_games import SETUPS, sampled_seat_views, sampled_views
 
 Job = tuple[Callable[..., Any], str, Any]
 
+# --- inside a worker: the CPU of drawing and of encoding, timed around the drawing functions -----------------------
 
-def koikoi_pictures(count: int) -> list[Job]:
-    tables = [(table_picture, "koikoi", v) for v, _ in sampled_views("koikoi", seed="bench-0", every=1, limit=count)]
-    views = [v for v, _ in sampled_seat_views("koikoi", seed="bench-0", every=1, limit=2 * count)]
-    panels = [(panel_picture, "koikoi", v) for v in views if has_panel_picture("koikoi", v)]
-    mixed = [job for pair in zip(tables, panels, strict=False) for job in pair]
-    return (mixed * (count // max(len(mixed), 1) + 1))[:count]
+_split = {"draw": 0.0, "encode": 0.0}  # a picture's drawing function (its encoding included), and its encoding
+
+
+def _timed(function: Callable[..., Any], part: str) -> Callable[..., Any]:
+    def timed(*args: Any) -> Any:
+        started = time.thread_time()
+        try:
+            return function(*args)
+        finally:
+            _split[part] += time.thread_time() - started
+
+    return timed
+
+
+def timed_worker() -> None:
+    """A worker's start (its initializer): warmed as the bot's, then its drawing functions timed. A job names them
+    by module and name, so the worker runs the timed ones."""
+    warm()
+    pictures.table_picture = _timed(pictures.table_picture, "draw")
+    pictures.panel_picture = _timed(pictures.panel_picture, "draw")
+    Board.png = _timed(Board.png, "encode")  # type: ignore[method-assign]  # same signature
+
+
+def split_so_far() -> dict[str, float]:
+    """(A job:) this worker's drawing and encoding CPU seconds since the last call."""
+    taken = dict(_split)
+    _split.update(draw=0.0, encode=0.0)
+    return taken
+
+
+# --- the bot's side ----------------------------------------------------------------------------------------------
+
+
+def kinds(count: int, tables: int) -> dict[str, list[Job]]:
+    """Each game's table and panel pictures, ``count`` of each, every view with the names of one of ``tables``."""
+    found: dict[str, list[Job]] = {}
+    for game in SETUPS:
+        looks = presentation(game)
+        if looks.table_picture is not None:
+            views = [v for g in range(3) for v, _ in sampled_views(game, seed=f"bench-{g}", every=1, limit=200)]
+            found[f"{game} table"] = [(table_picture, game, v) for v in views]
+        views = [v for g in range(3) for v, _ in sampled_seat_views(game, seed=f"bench-{g}", every=1, limit=300)]
+        found[f"{game} panel"] = [(panel_picture, game, v) for v in views if has_panel_picture(game, v)]
+    return {
+        kind: [(draw, game, renamed(view, f"t{n % tables}")) for n, (draw, game, view) in enumerate(jobs[:count])]
+        for kind, jobs in found.items()
+    }
+
+
+def asked(payloads: TablePayloads, n: int, job: Job) -> Picture:
+    """One picture asked for as the presenter asks (its own slot: never the one drawn before)."""
+    draw, game, view = job
+    table = SimpleNamespace(game=SimpleNamespace(name=game))
+    part = panel_drawn_from(game, view) if draw is panel_picture else None
+    return payloads._drawn_picture(table, n, view, draw, part, urgent=True)  # type: ignore[arg-type]
+
+
+async def split(kind: str, jobs: list[Job], pool: PictureWorkers, apart: float) -> None:
+    """The pictures of ``jobs`` asked for and awaited on this event loop, as an answer awaits its panel's."""
+    payloads = TablePayloads(Painter(pool, slots=len(pool.processes)))
+    for n, job in enumerate(jobs[:4]):  # every worker has drawn this kind once
+        await asked(payloads, -n - 1, job).png(urgent=True)
+    [pool.submit(split_so_far).result() for _ in pool.processes]
+    loop, cpu, (_, workers) = time.thread_time(), time.process_time(), tree_cpu(os.getpid())
+    sizes = []
+    for n, job in enumerate(jobs):
+        sizes.append(len(await asked(payloads, n, job).png(urgent=True) or b""))
+        await asyncio.sleep(apart)
+    loop, own = time.thread_time() - loop, time.process_time() - cpu
+    _, workers_after = tree_cpu(os.getpid())
+    inside = [pool.submit(split_so_far).result() for _ in pool.processes]  # the idle workers, one after the other
+    count = len(jobs)
+    drawn, encode = (sum(part[name] for part in inside) * 1000 / count for name in ("draw", "encode"))
+    worker = (workers_after - workers) * 1000 / count
+    print(
+        f"{kind:<18} {count:>5} {loop * 1000 / count:8.3f} {(own - loop) * 1000 / count:8.3f} {worker:8.2f} "
+        f"{drawn - encode:8.3f} {encode:8.3f} {worker - drawn:8.3f} {statistics.mean(sizes) / 1024:6.1f} "
+        f"{max(sizes) / 1024:6.1f}",
+        flush=True,
+    )
+
+
+async def per_kind(count: int, tables: int, workers: int, apart: float) -> None:
+    print(
+        "CPU ms per picture: this process's event loop (the key, the job handed out, the PNG awaited) and its other "
+        "threads (the pool's reading thread), the workers (draw + encode + the rest: receiving, rebuilding the view, "
+        "sending back, waking up); KB"
+    )
+    print(
+        f"{'kind':<18} {'count':>5} {'loop':>8} {'reading':>8} {'workers':>8} {'draw':>8} {'encode':>8} {'rest':>8} "
+        f"{'mean':>6} {'max':>6}"
+    )
+    pool = PictureWorkers(workers, initializer=timed_worker)
+    try:
+        for kind, jobs in kinds(count, tables).items():
+            await split(kind, jobs, pool, apart)
+    finally:
+        pool.shutdown()
+
+
+# --- --pools: where to draw ---------------------------------------------------------------------------------------
 
 
 def drawn(job: Job) -> object:
@@ -60,6 +171,24 @@ def timed(name: str, draw: Callable[[Job], object], jobs: list[Job], apart: floa
         f"({(time.perf_counter() - started - idle) * 1000 / count:.2f} ms busy a picture)",
         flush=True,
     )
+
+
+def pools(jobs: list[Job], workers: int, apart: float) -> None:
+    for job in jobs:  # the faces at every size loaded and scaled once, as in a bot that has run a while
+        drawn(job)
+    timed("on the loop", drawn, jobs, apart)
+    started: dict[str, Callable[[], concurrent.futures.Executor]] = {
+        "threads": lambda: concurrent.futures.ThreadPoolExecutor(workers),
+        "ProcessPoolExecutor": lambda: concurrent.futures.ProcessPoolExecutor(
+            workers, mp_context=multiprocessing.get_context("spawn")
+        ),
+        "picture workers": lambda: PictureWorkers(workers),
+    }
+    for name, start in started.items():
+        pool = start()
+        list(pool.map(drawn, jobs))  # every worker started and warm
+        timed(f"{workers} {name}", lambda job: pool.submit(job[0], *job[1:]).result(), jobs, apart)  # noqa: B023
+        pool.shutdown()
 
 
 def first_pictures(jobs: list[Job]) -> None:
@@ -86,25 +215,20 @@ def first_pictures(jobs: list[Job]) -> None:
 
 
 def main() -> None:
-    args = read(__doc__, pictures=200, workers=2, apart=Option(3.0, "ms between a picture back and the next asked"))
-    jobs = koikoi_pictures(args.pictures)
-    apart = args.apart / 1000
-    for job in jobs:  # the faces at every size loaded and scaled once, as in a bot that has run a while
-        drawn(job)
-    timed("on the loop", drawn, jobs, apart)
-    pools: dict[str, Callable[[], concurrent.futures.Executor]] = {
-        "threads": lambda: concurrent.futures.ThreadPoolExecutor(args.workers),
-        "ProcessPoolExecutor": lambda: concurrent.futures.ProcessPoolExecutor(
-            args.workers, mp_context=multiprocessing.get_context("spawn")
-        ),
-        "picture workers": lambda: PictureWorkers(args.workers),
-    }
-    for name, start in pools.items():
-        pool = start()
-        list(pool.map(drawn, jobs))  # every worker started and warm
-        timed(f"{args.workers} {name}", lambda job: pool.submit(*job).result(), jobs, apart)  # noqa: B023
-        pool.shutdown()
-    first_pictures(jobs)
+    args = read(
+        __doc__,
+        pictures=300,
+        tables=200,
+        workers=2,
+        apart=Option(3.0, "ms between a picture back and the next asked"),
+        pools=Option(False, "also compare the event loop, threads and process pools on Koi-Koi pictures"),
+    )
+    uvloop.run(per_kind(args.pictures, args.tables, args.workers, args.apart / 1000))  # the bot's event loop
+    if args.pools:
+        found = kinds(args.pictures, args.tables)
+        koikoi = [job for pair in zip(found["koikoi table"], found["koikoi panel"], strict=False) for job in pair]
+        pools(koikoi, args.workers, args.apart / 1000)
+        first_pictures(koikoi)
 
 
 if __name__ == "__main__":

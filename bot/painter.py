@@ -23,6 +23,7 @@ import logging
 import os
 import sys
 import threading
+import types
 from collections.abc import Callable
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
@@ -56,10 +57,19 @@ def workers(setting: int | None = None, shards: Shards | None = None) -> int:
     return max(1, round(cores() * share))
 
 
-def importable(draw: Draw) -> bool:
-    """Whether a worker process can find ``draw`` by its name (a module's function, not a closure)."""
-    module = sys.modules.get(getattr(draw, "__module__", ""), None)
-    return module is not None and getattr(module, getattr(draw, "__qualname__", ""), None) is draw
+def importable(draw: Draw, args: tuple[Any, ...] = ()) -> bool:
+    """Whether a worker process can find ``draw``, and every function or class among ``args`` (a picture job names
+    the drawing and the view's model), by its name: a module's, not a closure or a test's lambda."""
+    return all(
+        _named(named) for named in (draw, *args) if isinstance(named, (type, types.FunctionType)) or named is draw
+    )
+
+
+def _named(thing: Any) -> bool:
+    found: Any = sys.modules.get(getattr(thing, "__module__", ""), None)
+    for name in getattr(thing, "__qualname__", "<nameless>").split("."):
+        found = getattr(found, name, None)
+    return found is thing
 
 
 @dataclass
@@ -141,7 +151,7 @@ class Painter:
     def _start(self, job: Job) -> None:
         job.started = True
         try:
-            if importable(job.draw):
+            if importable(job.draw, job.args):
                 running = self.executor().submit(job.draw, *job.args)
             else:  # a test's spy: drawn in a thread (still off the loop)
                 if self._threads is None:

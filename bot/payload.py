@@ -53,16 +53,16 @@ def _digest(picture: bytes) -> str:
 
 @dataclass
 class Picture:
-    """A picture being drawn off the event loop (bot/painter.py): what it is drawn from (``key``: the same key,
-    the same picture) and the drawing, done or not."""
+    """A picture being drawn off the event loop (bot/painter.py): what it is drawn from (``key``, its JSON: the same
+    key, the same picture) and the drawing, done or not."""
 
-    key: str
+    key: bytes
     drawing: concurrent.futures.Future
     painter: Painter
     sign: str = field(init=False)  # the key's digest: what a message signature compares
 
     def __post_init__(self) -> None:
-        self.sign = hashlib.sha256(self.key.encode()).hexdigest()
+        self.sign = hashlib.sha256(self.key).hexdigest()
 
     async def png(self, *, urgent: bool) -> bytes | None:
         """The PNG bytes, once drawn; None when drawing failed (the text embed still shows it all). ``urgent``: an

@@ -12,7 +12,6 @@ so that it is shown at the size it is drawn. A picture says in words who is to a
 
 from __future__ import annotations
 
-import io
 from collections.abc import Callable, Mapping, Sequence
 from functools import cache, lru_cache
 
@@ -20,6 +19,7 @@ from PIL import Image, ImageDraw
 
 from faces import face_path, lettering, load_manifest
 from faces.paste import paste
+from faces.png import palette_png
 from games import hanafuda as hf
 
 FELT = (28, 84, 58)
@@ -37,7 +37,6 @@ RIGHT_EDGE = WIDTH - MARGIN  # where a line, a row of faces, has to end
 INNER_WIDTH = WIDTH - 2 * MARGIN  # the room between the margins
 GAP = 2
 COLOURS = 128
-PNG_LEVEL = 1  # zlib's compression level for every board's PNG (Board.png says why)
 TEXT = 13  # text size, pixels
 TITLE = 14  # a picture's first line
 MIN_WIDTH = 320  # a panel picture narrower than this is not cut further: Discord would blow it up
@@ -171,8 +170,9 @@ class Board:
         """Draws ``text``; returns the x after it."""
         self.texts.append(text)
         if not self.dry and text:
-            mask = lettering.lettering(text, size)
-            paste(self.img, ink(fill), (x, y, x + mask.width, y + mask.height), mask)
+            colour = ink(fill)
+            for left, width, height, mask in lettering.pieces(text, size):
+                paste(self.img, colour, (x + left, y, x + left + width, y + height), mask)
         end = x + round(length(text, size))
         self.right = max(self.right, end)
         return end
@@ -232,14 +232,8 @@ class Board:
         return face_name(self.family, code)
 
     def png(self, width: int = WIDTH) -> bytes:
-        """The picture as PNG bytes, ``width`` pixels wide. zlib's fastest level: measured on the seeded games'
-        table and panel pictures (``python -m benchmarks.bench_png``), encoding was half a picture's CPU at level 6
-        (0.6–1.2 ms); level 1 takes 0.2–0.45 ms for files 15–30 % larger (at most ~22 KB, far within the 100 KB
-        budget). Run-length strategies were faster still but up to four times larger."""
-        img = self.img.crop((0, 0, width, self.height))
-        out = io.BytesIO()
-        img.save(out, format="PNG", compress_level=PNG_LEVEL)
-        return out.getvalue()
+        """The picture as PNG bytes, ``width`` pixels wide (``faces/png.py`` says how they are compressed)."""
+        return palette_png(self.img, width, self.height)
 
 
 def fitted(family: str, *layouts: Callable[[Board], object]) -> Board:

@@ -6,10 +6,24 @@ process can be handed it; the drawing itself is the game's (its :class:`bot.rend
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
+
+from pydantic import BaseModel, ValidationError
 
 from bot.render import presentation
 from faces.table import MARGIN, MIN_WIDTH, WIDTH
+
+
+def drawn_from_json(draw: Callable[[str, Any], bytes | None], game: str, model: type[BaseModel], data: bytes) -> Any:
+    """``draw(game, view)`` of the view whose JSON is ``data`` (a ``model``): how a worker is handed a view, as the
+    bytes that are also its picture's key (bot/presenter.py), rebuilt here by pydantic (every view of the seeded
+    games comes back equal: ``tests/bot/test_picture_jobs.py``)."""
+    try:
+        view = model.model_validate_json(data)
+    except ValidationError:  # its message quotes the input: a seat's hand, never to be logged
+        raise ValueError(f"a {model.__name__} handed to a picture worker did not validate") from None
+    return draw(game, view)
 
 
 def draws_table(game: str) -> bool:

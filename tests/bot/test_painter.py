@@ -5,10 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
-import json
 import threading
-
-from pydantic_core import to_jsonable_python
 
 from bot.painter import Painter, warm
 from bot.presenter import REDRAW_EVERY, DiscordPresenter, Picture, resolved
@@ -34,7 +31,8 @@ class GatedPool(concurrent.futures.ThreadPoolExecutor):
         def run():
             if not self.order:
                 self.gate.wait(10)
-            self.order.append((fn.__name__, json.dumps(to_jsonable_python(args[1]), sort_keys=True, default=str)))
+            draw, _, _, data = args  # drawn_from_json(draw, game, model, data): the view's JSON is its picture's key
+            self.order.append((draw.__name__, data))
             return fn(*args, **kwargs)
 
         return super().submit(run)

@@ -77,3 +77,16 @@ def test_a_pool_shut_down_still_draws_the_pictures_in_hand():
     for process in pool.processes:
         process.join(timeout=30)
     assert all(not process.is_alive() for process in pool.processes)  # then the workers end
+
+
+def test_without_poll_the_results_are_read_all_the_same(monkeypatch):
+    """Where the platform has no poll (Windows), the reading thread waits on the pipes with multiprocessing's wait."""
+    import select
+
+    monkeypatch.delattr(select, "poll")
+    pool = PictureWorkers(1)
+    try:
+        assert [pool.submit(divmod, n, 3).result(timeout=60) for n in range(5)] == [divmod(n, 3) for n in range(5)]
+    finally:
+        pool.shutdown(wait=True)
+    assert all(not process.is_alive() for process in pool.processes)

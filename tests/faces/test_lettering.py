@@ -8,7 +8,7 @@ import random
 import pytest
 from PIL import Image, ImageDraw
 
-from faces.lettering import _follows, _leads, font, length, lettering
+from faces.lettering import _follows, _leads, font, length, pieces
 from faces.table import TEXT, TITLE
 from tests.faces.table_games import SETUPS, panel_board, sampled_seat_views, sampled_views, table_board
 
@@ -20,10 +20,12 @@ def drawn_by_freetype(text: str, size: int) -> bytes:
 
 
 def drawn_from_lettering(text: str, size: int) -> bytes:
-    placed = Image.new("1", (900, 40), 0)
-    mask = lettering(text, size)
-    placed.paste(255, (0, 0, mask.width, mask.height), mask)
-    return placed.tobytes()
+    """The text's pieces pasted as a picture pastes them, 20 pixels in: nothing left of the text is drawn."""
+    placed = Image.new("1", (920, 40), 0)
+    for left, width, height, mask in pieces(text, size):
+        placed.paste(255, (20 + left, 0, 20 + left + width, height), mask)
+    assert placed.crop((0, 0, 20, 40)).getbbox() is None, "drawn left of the text"
+    return placed.crop((20, 0, 920, 40)).tobytes()
 
 
 def pictures_texts(game: str) -> set[str]:
