@@ -70,8 +70,7 @@ async def calls(clicks: list[Any], channel_id: int, table_id: int, profile: Path
     from bot.global_limit import GlobalPacer  # the code measured (``--against``)
     from bot.message_edits import answer_in_place, edit_message, edit_original
 
-    client = discord.Client(intents=discord.Intents.none(), http_trace=bot_trace(GlobalPacer(50)))
-    await client.login("fake-token")
+    client = await bot_client(bot_trace(GlobalPacer(50)))
     spent: dict[str, list[float]] = {kind: [] for kind in KINDS}
     profiler: Any = None
     if profile is not None:
@@ -101,6 +100,21 @@ async def calls(clicks: list[Any], channel_id: int, table_id: int, profile: Path
     if profiler is not None and profile is not None:
         profiler.dump_stats(profile)
     return {kind: statistics.median(times) * 1e6 for kind, times in spent.items()}
+
+
+async def bot_client(trace: aiohttp.TraceConfig) -> discord.Client:
+    """A client logged in, its requests heard by ``trace``'s hooks as the bot's (``bot/main.py``): through
+    ``bot/http_hooks.py``, or where the code measured has none, as discord.py's ``http_trace``."""
+    try:
+        from bot.http_hooks import hook_requests
+    except ImportError:
+        client = discord.Client(intents=discord.Intents.none(), http_trace=trace)
+        await client.login("fake-token")
+        return client
+    client = discord.Client(intents=discord.Intents.none())
+    await client.login("fake-token")
+    hook_requests(client.http, trace)
+    return client
 
 
 def bot_trace(pacer: Any) -> aiohttp.TraceConfig:
