@@ -107,15 +107,13 @@ async def calls(clicks: list[Any], channel_id: int, table_id: int, profile: Path
 
 async def bot_client(trace: aiohttp.TraceConfig) -> discord.Client:
     """A client logged in, its requests heard by ``trace``'s hooks as the bot's (``bot/main.py``): through
-    ``bot/http_hooks.py``, or where the code measured has none, as discord.py's ``http_trace``."""
+    ``bot/http_hooks.py`` once logged in, or where the code measured has none, through aiohttp's tracing."""
+    client = discord.Client(intents=discord.Intents.none(), http_trace=trace)
+    await client.login("fake-token")
     try:
         from bot.http_hooks import hook_requests
     except ImportError:
-        client = discord.Client(intents=discord.Intents.none(), http_trace=trace)
-        await client.login("fake-token")
         return client
-    client = discord.Client(intents=discord.Intents.none())
-    await client.login("fake-token")
     hook_requests(client.http, trace)
     return client
 

@@ -77,8 +77,15 @@ class HookedRequest:
 
 def hook_requests(http: discord.http.HTTPClient, trace: aiohttp.TraceConfig) -> None:
     """The requests ``http`` makes from now on (and the interactions' and webhooks' requests, which take its session)
-    announced to ``trace``'s hooks. discord.py takes no session of its caller's: its logged-in client's session (a
-    private attribute) is replaced by the hooked one."""
+    announced to ``trace``'s hooks by a :class:`HookedSession`, no longer traced by aiohttp.
+
+    discord.py takes no session of its caller's: it makes its own as it logs in, and sends its first requests (its
+    user, its application) at once. Given ``trace`` as the client's ``http_trace``, aiohttp traces those (the pacer
+    counts them: Discord does); once logged in, the session is hooked instead, and aiohttp's tracing of it is turned
+    off. Both are private attributes (discord.py's session, aiohttp's list of traces), set here only."""
     session = http._HTTPClient__session  # type: ignore[attr-defined]  # discord.py's own, made as it logged in
-    if not isinstance(session, HookedSession):  # (hooked once, however often the client's set-up runs)
-        http._HTTPClient__session = HookedSession(session, trace)  # type: ignore[attr-defined]  # (the same)
+    if isinstance(session, HookedSession):  # (hooked once, however often the client's set-up runs)
+        return
+    assert trace in session.trace_configs, "the client traces its login's requests with the same hooks"
+    session._trace_configs = []  # its requests announced by the HookedSession from now on, not traced twice
+    http._HTTPClient__session = HookedSession(session, trace)  # type: ignore[attr-defined]  # (the same)

@@ -123,6 +123,7 @@ class ParlorBot(ParlorClient):
             {"shard_count": settings.shards.count, "shard_ids": list(settings.shards.ids)} if settings.shards else {}
         )
         super().__init__(
+            http_trace=self.metrics.trace,  # the login's requests; those that follow through bot/http_hooks.py
             command_prefix=commands.when_mentioned,
             intents=intents,
             help_command=None,
@@ -144,7 +145,7 @@ class ParlorBot(ParlorClient):
         self.upload_faces = upload_faces  # False: the cards stay text (tests that are not about the faces)
         self.sync_pause = sync_pause  # the first wait before a failed command sync is tried again (then doubled)
         # the metrics, the global pacer and the command sync listen to discord.py's requests through one trace's hooks,
-        # called by bot/http_hooks.py (not given to aiohttp, whose tracing of every request costs more than the call)
+        # called by bot/http_hooks.py once logged in (aiohttp's tracing of every request costs a call much CPU)
         self.pacer = GlobalPacer(share(settings.shards))  # this process's share of the bot's 50 requests a second
         self.metrics.trace.on_request_start.append(self.pacer.on_request_start)
         self.command_sync = CommandSync(self.metrics.trace)  # the slash commands' registration, in the background
@@ -161,7 +162,7 @@ class ParlorBot(ParlorClient):
         super().run(*args, **kwargs)
 
     async def setup_hook(self) -> None:
-        hook_requests(self.http, self.metrics.trace)  # every request from now on (logged in: only /users/@me before)
+        hook_requests(self.http, self.metrics.trace)  # logged in: every request from now on
         if self.settings.metrics_port is not None:
             await self.metrics.serve(self.settings.metrics_port)
         self.store = await Store.open(self.settings.database)
