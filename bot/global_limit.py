@@ -11,8 +11,8 @@ load met no global 429 in ``benchmarks/bench_shards.py --processes 4 --rate-limi
 Discord's own loop ran up to 0.43 s late; the price is at most 50 requests per 1.5 s (33 a second) in all.
 Together the processes stay under the limit, and none needs to hear from the others.
 
-:class:`GlobalPacer` is an aiohttp trace hook: discord.py's HTTP session awaits it before every request it
-sends (retries included), so a call over the share waits its turn there. Background work (the application
+:class:`GlobalPacer` is a request hook (``bot/http_hooks.py``): it is awaited before every request discord.py's HTTP
+session sends (retries included), so a call over the share waits its turn there. Background work (the application
 emoji's upload at start-up, 102 calls) waits behind every other call and may fill only part of the window
 (``BACKGROUND_SHARE``), so a table's edit never queues behind it: players' calls come first.
 

@@ -21,6 +21,7 @@ from bot.client import ParlorClient
 from bot.command_sync import FIRST_PAUSE, CommandSync
 from bot.emoji import FACES, sync_faces
 from bot.global_limit import GlobalPacer, share
+from bot.http_hooks import hook_requests
 from bot.league import late_seats
 from bot.league.rating_rebuild import catch_up
 from bot.league.signup_ui import SignupButton
@@ -125,7 +126,7 @@ class ParlorBot(ParlorClient):
             {"shard_count": settings.shards.count, "shard_ids": list(settings.shards.ids)} if settings.shards else {}
         )
         super().__init__(
-            http_trace=self.metrics.trace,
+            http_trace=self.metrics.trace,  # the login's requests; those that follow through bot/http_hooks.py
             command_prefix=commands.when_mentioned,
             intents=intents,
             help_command=None,
@@ -146,7 +147,8 @@ class ParlorBot(ParlorClient):
         self.rating_catch_up: asyncio.Task | None = None  # an older database's unrated games, rated once (shard 0)
         self.upload_faces = upload_faces  # False: the cards stay text (tests that are not about the faces)
         self.sync_pause = sync_pause  # the first wait before a failed command sync is tried again (then doubled)
-        # discord.py takes one aiohttp trace: the metrics, the global pacer and the command sync all listen on it
+        # the metrics, the global pacer and the command sync listen to discord.py's requests through one trace's hooks,
+        # called by bot/http_hooks.py once logged in (aiohttp's tracing of every request costs a call much CPU)
         self.pacer = GlobalPacer(share(settings.shards))  # this process's share of the bot's 50 requests a second
         self.metrics.trace.on_request_start.append(self.pacer.on_request_start)
         self.command_sync = CommandSync(self.metrics.trace)  # the slash commands' registration, in the background
@@ -163,6 +165,7 @@ class ParlorBot(ParlorClient):
         super().run(*args, **kwargs)
 
     async def setup_hook(self) -> None:
+        hook_requests(self.http, self.metrics.trace)  # logged in: every request from now on
         if self.settings.metrics_port is not None:
             await self.metrics.serve(self.settings.metrics_port)
         self.store = await Store.open(self.settings.database)

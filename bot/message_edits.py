@@ -5,7 +5,7 @@
 reads: a redraw needs only the message's id and the attachment that holds its picture (``bot/payload.py``'s
 ``Held``). These make the same requests — discord.py's encoding of the fields (``handle_message_parameters`` and
 ``interaction_message_response_params``, with the client's allowed mentions), its rate-limit handling and retries —
-and keep only that.
+and keep only that. A call uploading a file sends its multipart body built once as bytes (``bot/multipart_body.py``).
 """
 
 from __future__ import annotations
@@ -14,8 +14,10 @@ from dataclasses import dataclass
 from typing import Any
 
 import discord
-from discord.http import handle_message_parameters
+from discord.http import Route, handle_message_parameters
 from discord.webhook.async_ import async_context, interaction_message_response_params
+
+from bot.multipart_body import BodyGiven, ready_body
 
 
 @dataclass(frozen=True)
@@ -49,7 +51,13 @@ async def edit_message(client: discord.Client, channel_id: int, message_id: int,
     """Message ``message_id`` of channel ``channel_id`` edited to show ``fields`` (``PartialMessage.edit``'s
     keywords). Raises as that does (``discord.NotFound`` when the message is gone)."""
     with handle_message_parameters(previous_allowed_mentions=client.allowed_mentions, **fields) as params:
-        return Sent.of(await client.http.edit_message(channel_id, message_id, params=params))
+        body = ready_body(params)
+        if body is None:
+            return Sent.of(await client.http.edit_message(channel_id, message_id, params=params))
+        route = Route(
+            "PATCH", "/channels/{channel_id}/messages/{message_id}", channel_id=channel_id, message_id=message_id
+        )
+        return Sent.of(await client.http.request(route, data=body))  # as HTTPClient.edit_message, its body ready
 
 
 async def edit_original(interaction: discord.Interaction, **fields: Any) -> Sent:
@@ -57,15 +65,16 @@ async def edit_original(interaction: discord.Interaction, **fields: Any) -> Sent
     token (an interaction webhook: not counted by Discord's global rate limit)."""
     hook = interaction.followup  # the interaction's webhook: its session and proxy, as discord.py's own call
     with handle_message_parameters(previous_allowed_mentions=interaction.client.allowed_mentions, **fields) as params:
+        body = ready_body(params)
         data = await async_context.get().edit_original_interaction_response(
             interaction.application_id,
             interaction.token,
-            session=hook.session,
+            session=hook.session if body is None else BodyGiven(hook.session, body).given(),
             proxy=hook.proxy,
             proxy_auth=hook.proxy_auth,
-            payload=params.payload,
-            multipart=params.multipart,
-            files=params.files,
+            payload=params.payload if body is None else None,
+            multipart=params.multipart if body is None else None,
+            files=params.files if body is None else None,
         )
     return Sent.of(data)
 
@@ -86,14 +95,15 @@ async def answer_in_place(interaction: discord.Interaction, **fields: Any) -> Se
         previous_allowed_mentions=interaction.client.allowed_mentions,
         **fields,
     )
-    http = interaction.client.http
+    http, session = interaction.client.http, interaction.followup.session
+    body = ready_body(params)
     data = await async_context.get().create_interaction_response(
         interaction.id,
         interaction.token,
-        session=interaction.followup.session,
+        session=session if body is None else BodyGiven(session, body).given(),
         proxy=http.proxy,
         proxy_auth=http.proxy_auth,
-        params=params,
+        params=params if body is None else params._replace(payload=None, multipart=None, files=None),
     )
     # answered: discord.py's own record of it, as edit_message sets it (is_done() and the followups read it). The
     # views Parlor sends are stopped before they are sent (bot/ui.py), so discord.py keeps none to update here.

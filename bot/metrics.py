@@ -2,8 +2,8 @@
 that setting is set (no port is opened otherwise).
 
 Each figure is read where it already is. Tables open per game, and deadline firings, come from the table
-manager at each scrape. Everything about Discord comes from discord.py's own HTTP session, through an
-aiohttp trace (the client's ``http_trace``):
+manager at each scrape. Everything about Discord comes from discord.py's own HTTP session, whose requests the
+hooks of ``trace`` hear (``bot/http_hooks.py``):
 - an interaction is answered when its callback (``POST /interactions/{id}/{token}/callback``) succeeds;
 - its latency runs from its arrival (the ``interaction`` event) to that moment;
 - every 429 is counted by its ``X-RateLimit-Scope``, retries included;
@@ -49,7 +49,7 @@ FORGET_AFTER = 60.0  # seconds after which an unanswered interaction is forgotte
 
 
 class Metrics:
-    """The process's metrics: ``trace`` goes to the discord.py client, ``arrived`` listens to its
+    """The process's metrics: ``trace``'s hooks hear the discord.py client's requests, ``arrived`` listens to its
     ``interaction`` event, ``serve(port)`` opens the endpoint and ``stop()`` closes it."""
 
     def __init__(self, manager: Callable[[], TableManager | None], clock: Callable[[], float] = time.monotonic) -> None:
