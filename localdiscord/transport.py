@@ -50,13 +50,25 @@ def _refusal(version: str | None, encoding: str | None, compress: str | None) ->
     return None
 
 
+class ZlibStream:
+    """Discord's ``zlib-stream``: one deflate context for a whole connection; each message is the stream's next part,
+    flushed with ``Z_SYNC_FLUSH`` so that it ends in ``00 00 ff ff`` and inflates on its own once the earlier parts
+    have been."""
+
+    def __init__(self) -> None:
+        self._deflate = zlib.compressobj()
+
+    def part(self, text: str) -> bytes:
+        return self._deflate.compress(text.encode()) + self._deflate.flush(zlib.Z_SYNC_FLUSH)
+
+
 class GatewayLink:
     """One websocket of the gateway: every message sent on it goes through :meth:`send`, in order, so that with
     transport compression they are consecutive parts of the connection's one zlib stream."""
 
     def __init__(self, ws: web.WebSocketResponse, *, compress: bool) -> None:
         self.ws = ws
-        self._deflate = zlib.compressobj() if compress else None
+        self._stream = ZlibStream() if compress else None
         # compressing and writing are one step: a message compressed first must reach the socket first
         self._lock = asyncio.Lock()
 
@@ -67,13 +79,12 @@ class GatewayLink:
     @property
     def compressed(self) -> bool:
         """Whether this connection's messages are sent as a ``zlib-stream``."""
-        return self._deflate is not None
+        return self._stream is not None
 
     async def send(self, text: str) -> None:
         """Send one gateway message (a JSON text); raises what aiohttp raises on a closing socket."""
         async with self._lock:
-            if self._deflate is None:
+            if self._stream is None:
                 await self.ws.send_str(text)
             else:
-                data = self._deflate.compress(text.encode()) + self._deflate.flush(zlib.Z_SYNC_FLUSH)
-                await self.ws.send_bytes(data)
+                await self.ws.send_bytes(self._stream.part(text))
