@@ -186,7 +186,8 @@ class Gateway:
         query = GatewayQuery.read(request.query)
         if query.refusal is not None:
             code, reason = query.refusal
-            await ws.close(code=code, message=reason.encode())
+            # a close frame's reason is at most 123 bytes (RFC 6455 5.5: control frames carry 125, 2 are the code)
+            await ws.close(code=code, message=reason.encode()[:123].decode(errors="ignore").encode())
             return ws
         link = GatewayLink(ws, compress=query.compress)
         session: GatewaySession | None = None

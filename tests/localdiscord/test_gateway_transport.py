@@ -80,6 +80,7 @@ async def test_without_compress_the_frames_are_json_text(fake: LocalDiscord):
         ("?v=10&encoding=etf", 4002),  # valid on Discord, not emulated: refused rather than answered in JSON
         ("?v=10&encoding=json&compress=zstd-stream", 4002),
         ("?v=10&encoding=json&compress=gzip", 4002),
+        ("?v=10&encoding=json&compress=" + "é" * 200, 4002),  # named in a reason cut to a close frame's 123 bytes
     ],
 )
 async def test_a_query_the_fake_does_not_serve_is_refused_with_a_close_code(fake: LocalDiscord, query: str, code: int):
