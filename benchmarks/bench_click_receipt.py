@@ -9,11 +9,12 @@ played and no answer is sent. Printed per interaction, CPU µs of the loop's thr
 for a core on a busy machine are left out), the median of ``--rounds`` rounds:
 
 - **decode**: the frame's JSON into Python objects (discord.py's ``utils._from_json``, orjson);
-- **inflate**: the frame's ``zlib-stream`` inflation, as discord.py reads Discord's compressed gateway (the local
-  Discord sends text frames, so this part is timed here alone);
+- **inflate**: the frame's ``zlib-stream`` inflation by discord.py's decompression context, the frame compressed as
+  the local Discord sends it to discord.py (``localdiscord/transport.py``: one stream a connection, each message
+  sync-flushed; the same frame again and again, so the stream holds many copies of it);
 - **Interaction**: discord.py building the ``Interaction`` (for a click, with the ``Message`` clicked), and for
   comparison from the same click's payload without its ``message`` (what building that ``Message`` costs);
-- **whole click / whole /hand**: decode, ``parse_interaction_create`` and every task it schedules (Parlor's
+- **whole click / whole /hand**: inflate, decode, ``parse_interaction_create`` and every task it schedules (Parlor's
   ``on_interaction`` and its routing, or discord.py's command tree) until the table manager is called.
 
 To compare with another checkout, copy this file out and run it from there with that checkout's Python.
@@ -26,7 +27,6 @@ import json
 import statistics
 import tempfile
 import time
-import zlib
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -36,6 +36,7 @@ from discord import utils
 
 from benchmarks.command_line import read
 from localdiscord import FakeInteraction, LocalDiscord, run_client
+from localdiscord.transport import ZlibStream
 from tests.e2e.conftest import E2E_STRICTNESS, action_buttons, make_bot
 from tests.e2e.shard_cluster import Table
 
@@ -52,22 +53,27 @@ def per_call_us(work: Callable[[], Any], count: int) -> float:
     return (time.thread_time() - started) / count * 1e6
 
 
+def stream_of(frame: str, count: int) -> list[bytes]:
+    """``count`` copies of ``frame`` as the parts of one connection's ``zlib-stream``, as the local Discord sends them."""
+    stream = ZlibStream()
+    return [stream.part(frame) for _ in range(count)]
+
+
 def inflate_us(frame: str, count: int) -> float:
-    """CPU µs to inflate one frame of a ``zlib-stream`` holding ``count`` such frames (Discord's transport
-    compression: one stream per connection, each message ending in a sync flush)."""
-    deflate = zlib.compressobj()
-    chunks = [deflate.compress(frame.encode()) + deflate.flush(zlib.Z_SYNC_FLUSH) for _ in range(count)]
-    inflate = zlib.decompressobj()
+    """CPU µs for discord.py's decompression context (one a connection) to inflate one part of such a stream."""
+    parts = stream_of(frame, count)
+    inflate = utils._ActiveDecompressionContext()
     started = time.thread_time()
-    for chunk in chunks:
-        inflate.decompress(chunk)
+    for part in parts:
+        inflate.decompress(part)
     return (time.thread_time() - started) / count * 1e6
 
 
 async def whole_us(bot: Any, frame: str, stubbed: str, count: int) -> float:
-    """CPU µs of the loop from a frame's decoding until the table manager's ``stubbed`` method is called, each frame
+    """CPU µs of the loop from a frame's inflation until the table manager's ``stubbed`` method is called, each frame
     received after the last one reached it."""
     reached = 0
+    parts, inflate = stream_of(frame, count), utils._ActiveDecompressionContext()
 
     async def stub(*args: Any, **kwargs: Any) -> None:
         nonlocal reached
@@ -77,8 +83,10 @@ async def whole_us(bot: Any, frame: str, stubbed: str, count: int) -> float:
     setattr(bot.tables, stubbed, stub)
     try:
         started = time.thread_time()
-        for n in range(count):
-            bot._connection.parse_interaction_create(utils._from_json(frame)["d"])  # as the gateway hands it on
+        for n, part in enumerate(parts):
+            text = inflate.decompress(part)  # as discord.py's gateway reads a compressed message, then hands it on
+            assert text is not None, "every part ends a message"
+            bot._connection.parse_interaction_create(utils._from_json(text)["d"])
             while reached <= n:
                 await asyncio.sleep(0)
         return (time.thread_time() - started) / count * 1e6

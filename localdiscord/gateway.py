@@ -2,7 +2,8 @@
 buffer, heartbeats with a network-like ACK delay, member chunks) and the DISPATCH events sent to
 every live session that asked for their intent and, when it IDENTIFYed with ``shard: [id, count]``,
 owns the event's guild (Discord's rule, :func:`shard_of`; events of no guild go to shard 0). Several
-sessions may run the same shard (each gets its events), as Discord allows.
+sessions may run the same shard (each gets its events), as Discord allows. How each websocket's messages are
+sent (its query string, JSON text or a ``zlib-stream``) is :mod:`localdiscord.transport`.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from typing import Any
 from aiohttp import WSMsgType, web
 
 from .models import FakeMessage
+from .transport import GatewayLink, GatewayQuery
 from .world import World
 
 # Gateway opcodes.
@@ -52,10 +54,14 @@ class GatewaySession:
         self.shard = shard
         self.seq = 0
         self.buffer: list[tuple[int, str]] = []
-        self.ws: web.WebSocketResponse | None = None
+        self.link: GatewayLink | None = None  # the websocket it is served on now, if any
         self.lock = asyncio.Lock()
         self.ready = False
         self.server_closed: set = set()  # websockets we closed ourselves (drops)
+
+    @property
+    def ws(self) -> web.WebSocketResponse | None:
+        return self.link.ws if self.link is not None else None
 
     @property
     def connected(self) -> bool:
@@ -75,10 +81,10 @@ class GatewaySession:
             frame = json.dumps({"op": OP_DISPATCH, "t": event, "s": self.seq, "d": data})
             self.buffer.append((self.seq, frame))
             del self.buffer[:-2000]
-            ws = self.ws
-            if ws is not None and not ws.closed:
+            link = self.link
+            if link is not None and not link.closed:
                 try:
-                    await ws.send_str(frame)
+                    await link.send(frame)
                 except (ConnectionError, RuntimeError):  # closing under our feet: kept for RESUME
                     pass
 
@@ -169,16 +175,23 @@ class Gateway:
                 data["member"] = self.world.payloads.member(author_id, g, with_user=False)
         await self.dispatch(event, data, intent=message_intent(msg))
 
-    async def _heartbeat_ack(self, ws: web.WebSocketResponse) -> None:
+    async def _heartbeat_ack(self, link: GatewayLink) -> None:
         await asyncio.sleep(self.latency)
-        if not ws.closed:
-            await ws.send_str(json.dumps({"op": OP_HEARTBEAT_ACK}))
+        if not link.closed:
+            await link.send(json.dumps({"op": OP_HEARTBEAT_ACK}))
 
     async def handle(self, request: web.Request) -> web.StreamResponse:
         ws = web.WebSocketResponse(max_msg_size=0)
         await ws.prepare(request)
+        query = GatewayQuery.read(request.query)
+        if query.refusal is not None:
+            code, reason = query.refusal
+            # a close frame's reason is at most 123 bytes (RFC 6455 5.5: control frames carry 125, 2 are the code)
+            await ws.close(code=code, message=reason.encode()[:123].decode(errors="ignore").encode())
+            return ws
+        link = GatewayLink(ws, compress=query.compress)
         session: GatewaySession | None = None
-        await ws.send_str(
+        await link.send(
             json.dumps({"op": OP_HELLO, "d": {"heartbeat_interval": round(self.heartbeat_interval * 1000)}})
         )
         try:
@@ -194,20 +207,20 @@ class Gateway:
                 op = payload.get("op")
                 d = payload.get("d")
                 if op == OP_HEARTBEAT:
-                    task = asyncio.get_running_loop().create_task(self._heartbeat_ack(ws))
+                    task = asyncio.get_running_loop().create_task(self._heartbeat_ack(link))
                     self._background.add(task)
                     task.add_done_callback(self._background.discard)
                 elif op == OP_IDENTIFY:
-                    session = await self._identify(ws, d)
+                    session = await self._identify(link, d)
                 elif op == OP_RESUME:
-                    session = await self._resume(ws, d)
+                    session = await self._resume(link, d)
                 elif op == OP_REQUEST_MEMBERS:
-                    await self._members_chunk(ws, session, d)
+                    await self._members_chunk(session, d)
                 else:
                     pass  # presence / voice: ignored
         finally:
-            if session is not None and session.ws is ws:
-                session.ws = None
+            if session is not None and session.link is link:
+                session.link = None
                 session.ready = False
                 # A clean close by the client (discord.py's Client.close) ends the session.
                 if (
@@ -219,10 +232,10 @@ class Gateway:
                 self.world.changed()
         return ws
 
-    async def _identify(self, ws: web.WebSocketResponse, d: dict) -> GatewaySession:
+    async def _identify(self, link: GatewayLink, d: dict) -> GatewaySession:
         self.identify_count += 1
         session = GatewaySession(secrets.token_hex(16), int(d.get("intents") or 0), d.get("shard"))
-        session.ws = ws
+        session.link = link
         # Discord (events/gateway "Sharding"): "You can establish multiple sessions with the same
         # [shard_id, num_shards]"; every session receives its shard's events, none replaces another.
         self.sessions[session.id] = session
@@ -252,29 +265,29 @@ class Gateway:
         self.world.changed()
         return session
 
-    async def _resume(self, ws: web.WebSocketResponse, d: dict) -> GatewaySession | None:
+    async def _resume(self, link: GatewayLink, d: dict) -> GatewaySession | None:
         session = self.sessions.get(str(d.get("session_id")))
         if session is None:
-            await ws.send_str(json.dumps({"op": OP_INVALID_SESSION, "d": False}))
+            await link.send(json.dumps({"op": OP_INVALID_SESSION, "d": False}))
             return None
         self.resume_count += 1
         old = session.ws
-        if old is not None and old is not ws and not old.closed:
+        if old is not None and old is not link.ws and not old.closed:
             session.server_closed.add(old)
             await old.close(code=4000)
         async with session.lock:
-            session.ws = ws
+            session.link = link
             since = int(d.get("seq") or 0)
             for seq, frame in session.buffer:
                 if seq > since:
-                    await ws.send_str(frame)
+                    await link.send(frame)
         await session.send_dispatch("RESUMED", {"_trace": ["localdiscord"]})
         session.ready = True
         self._ready_event.set()
         self.world.changed()
         return session
 
-    async def _members_chunk(self, ws: web.WebSocketResponse, session: GatewaySession | None, d: dict) -> None:
+    async def _members_chunk(self, session: GatewaySession | None, d: dict) -> None:
         if session is None:
             return
         guild = self.world.guilds.get(int(d["guild_id"]))  # required by Request Guild Members
