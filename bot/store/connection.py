@@ -149,19 +149,26 @@ class Connection:
                 raise SaveFailed(str(exc)) from exc
             raise
 
-    async def guarded(self, write: GuardedWrite) -> sqlite3.Row | None:
-        """Run ``write`` (:mod:`bot.store.guarded`) atomically and in one call into the driver: the changed row, or
-        None when its guard matched no row and nothing was written. On the writer in this task's own use of it (its
-        transaction, which it joins) or when there are no movers; else on an idle mover, never waiting for the
-        writer. A write the database refuses is raised as :class:`~bot.store.errors.SaveFailed`."""
+    @asynccontextmanager
+    async def mover(self) -> AsyncIterator[SqliteConnection]:
+        """The connection of a guarded write: the writer in this task's own use of it (its transaction, which the
+        write joins) or when there are no movers (SQLite); else an idle mover, never waiting for the writer."""
         if not self._movers or self._owner is asyncio.current_task():
             async with self.use() as db:
-                return await self._guarded_on(db, write)
+                yield db
+            return
         mover = await self._idle_movers.get()
         try:
-            return await self._guarded_on(mover, write)
+            yield mover
         finally:
             self._idle_movers.put_nowait(mover)
+
+    async def guarded(self, write: GuardedWrite) -> sqlite3.Row | None:
+        """Run ``write`` (:mod:`bot.store.guarded`) atomically and in one call into the driver, on its connection
+        (:meth:`mover`): the changed row, or None when its guard matched no row and nothing was written. A write the
+        database refuses is raised as :class:`~bot.store.errors.SaveFailed`."""
+        async with self.mover() as db:
+            return await self._guarded_on(db, write)
 
     @staticmethod
     async def _guarded_on(db: SqliteConnection, write: GuardedWrite) -> sqlite3.Row | None:
