@@ -165,7 +165,7 @@ class ParlorBot(ParlorClient):
     async def setup_hook(self) -> None:
         if self.settings.metrics_port is not None:
             await self.metrics.serve(self.settings.metrics_port)
-        self.store = await Store.open(self.settings.database)
+        self.store = await Store.open(self.settings.database, movers=self.settings.db_movers)
         painter().resize(workers(self.settings.picture_workers, self.settings.shards))
         warming = asyncio.wrap_future(painter().warm_up())  # the picture workers start and warm meanwhile
         self.presenter = DiscordPresenter(self, pacer=self.pacer)

@@ -11,6 +11,7 @@ from pathlib import Path
 import aiosqlite
 
 from bot.postgres import PgConnection, is_postgres_url
+from bot.settings import DB_MOVERS
 from bot.store.app_emoji import AppEmojiRepository
 from bot.store.connection import Connection
 from bot.store.dialect import POSTGRES, SQLITE, Dialect
@@ -24,7 +25,7 @@ from bot.store.seasons import SeasonRepository
 from bot.store.sqlite import SqliteConnection
 from bot.store.tables import TableRepository
 
-MOVERS = 4  # PostgreSQL connections for the moves of different tables at once (PARLOR_DB_MOVERS)
+MOVERS = DB_MOVERS  # PostgreSQL connections for the moves of different tables at once (PARLOR_DB_MOVERS)
 
 
 class Store(Connection):

@@ -10,6 +10,7 @@ import asyncpg
 import pytest
 
 from bot.postgres import PgConnection
+from bot.settings import Settings, SettingsError
 from bot.store import SaveFailed, StaleVersion, Store
 from tests.bot.store_moves import record_move
 from tests.bot.test_store import Clock, playing_table
@@ -121,3 +122,17 @@ async def test_closing_the_store_closes_its_movers(postgres_url: str):
     assert len(movers) == 3 and not any(m._conn.is_closed() for m in movers)
     await store.close()
     assert all(m._conn.is_closed() for m in movers)
+
+
+def test_the_number_of_movers_is_a_setting(monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.delenv("PARLOR_DB_MOVERS", raising=False)
+    assert Settings.from_env(env_file=None).db_movers == 4
+    monkeypatch.setenv("PARLOR_DB_MOVERS", "8")
+    assert Settings.from_env(env_file=None).db_movers == 8
+
+
+@pytest.mark.parametrize("raw", ["0", "-2", "four"])
+def test_a_wrong_number_of_movers_says_what_to_set(monkeypatch: pytest.MonkeyPatch, raw: str):
+    monkeypatch.setenv("PARLOR_DB_MOVERS", raw)
+    with pytest.raises(SettingsError, match="PARLOR_DB_MOVERS"):
+        Settings.from_env(env_file=None)
