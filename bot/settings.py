@@ -12,7 +12,7 @@ from bot.shards import Shards
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_DB = ROOT / "data" / "parlor.sqlite3"
-DB_MOVERS = 4  # PARLOR_DB_MOVERS: PostgreSQL connections for the moves, beside the writer and the reader
+DB_MOVERS = 8  # PARLOR_DB_MOVERS: PostgreSQL connections for the moves, beside the writer and the reader
 TURN_SECONDS = (10, 3600)  # the range of a decision's time: PARLOR_TURN_SECONDS, /config turn_time, /play turn_time
 
 

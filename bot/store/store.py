@@ -25,8 +25,6 @@ from bot.store.seasons import SeasonRepository
 from bot.store.sqlite import SqliteConnection
 from bot.store.tables import TableRepository
 
-MOVERS = DB_MOVERS  # PostgreSQL connections for the moves of different tables at once (PARLOR_DB_MOVERS)
-
 
 class Store(Connection):
     """Parlor's database. Create with ``await Store.open(path)``.
@@ -53,7 +51,7 @@ class Store(Connection):
         clock: Callable[[], float] = time.time,
         migrations: Traversable | Path | None = None,
         busy_timeout_ms: int = 5000,
-        movers: int = MOVERS,
+        movers: int = DB_MOVERS,
     ) -> Store:
         """Open (creating parent folders) and migrate the database. ``":memory:"`` works, and so
         does a ``postgresql://…`` URL (the PostgreSQL backend, :meth:`open_postgres`, with ``movers``).
@@ -103,7 +101,7 @@ class Store(Connection):
         *,
         clock: Callable[[], float] = time.time,
         migrations: Traversable | Path | None = None,
-        movers: int = MOVERS,
+        movers: int = DB_MOVERS,
     ) -> Store:
         """Connect to PostgreSQL (a writer, a reader and ``movers`` connections for the moves: see
         :mod:`bot.store.connection`) and migrate the database."""

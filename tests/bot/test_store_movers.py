@@ -10,7 +10,7 @@ import asyncpg
 import pytest
 
 from bot.postgres import PgConnection
-from bot.settings import Settings, SettingsError
+from bot.settings import DB_MOVERS, Settings, SettingsError
 from bot.store import SaveFailed, StaleVersion, Store
 from tests.bot.store_moves import record_move
 from tests.bot.test_store import Clock, playing_table
@@ -126,9 +126,9 @@ async def test_closing_the_store_closes_its_movers(postgres_url: str):
 
 def test_the_number_of_movers_is_a_setting(monkeypatch: pytest.MonkeyPatch):
     monkeypatch.delenv("PARLOR_DB_MOVERS", raising=False)
-    assert Settings.from_env(env_file=None).db_movers == 4
-    monkeypatch.setenv("PARLOR_DB_MOVERS", "8")
-    assert Settings.from_env(env_file=None).db_movers == 8
+    assert Settings.from_env(env_file=None).db_movers == DB_MOVERS == 8
+    monkeypatch.setenv("PARLOR_DB_MOVERS", "16")
+    assert Settings.from_env(env_file=None).db_movers == 16
 
 
 @pytest.mark.parametrize("raw", ["0", "-2", "four"])
