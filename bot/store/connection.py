@@ -168,14 +168,10 @@ class Connection:
         (:meth:`mover`): the changed row, or None when its guard matched no row and nothing was written. A write the
         database refuses is raised as :class:`~bot.store.errors.SaveFailed`."""
         async with self.mover() as db:
-            return await self._guarded_on(db, write)
-
-    @staticmethod
-    async def _guarded_on(db: SqliteConnection, write: GuardedWrite) -> sqlite3.Row | None:
-        try:
-            return await db.guarded(write)
-        except sqlite3.OperationalError as exc:
-            raise SaveFailed(str(exc)) from exc
+            try:
+                return await db.guarded(write)
+            except sqlite3.OperationalError as exc:
+                raise SaveFailed(str(exc)) from exc
 
     async def select(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
         """The rows of a read-only query, read as :meth:`read` does."""
