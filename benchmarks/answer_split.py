@@ -16,7 +16,8 @@ handled the bot's answer) is cut into five consecutive parts:
 *Bot answers* is cut further for the moves answered with their panel (not deferred first, as a click on a busy
 table is), its picture drawn for that answer: **to the manager**
 (the listener's task waits for its turn on the loop and Parlor routes the click), **the table's lock** (waiting for
-it), **to the writer** (the engine, and the wait for the store's one writer connection, ``bot/store/connection.py``), **stored** (the
+it), **to the writer** (the engine, and the wait for the connection of the move's write, ``bot/store/connection.py``: the
+store's one writer, or on PostgreSQL one of its movers), **stored** (the
 move's transaction: its round trips to the database, each read back when the loop next gets to it), **drawn** (the panel's payload, the picture's wait for a free worker and its
 drawing) and **sent** (the answer's request built).
 
@@ -64,7 +65,8 @@ class Split:
                 record = read(path)
                 moments |= record.moments
                 lags += [(when, late) for when, late in record.lags if play[0] <= when <= play[1]]
-                writers.append(writer_use(record.writer, *play) + "; " + gc_pauses(record.collections, *play))
+                movers = f"; the moves' connections {writer_use(record.movers, *play)}" if record.movers else ""
+                writers.append(writer_use(record.writer, *play) + movers + "; " + gc_pauses(record.collections, *play))
         parts: dict[str, list[float]] = {part: [] for part in PARTS}
         inside: dict[str, list[float]] = {part: [] for part in INSIDE}
         bots: list[float] = []

@@ -168,7 +168,7 @@ class ParlorBot(ParlorClient):
         hook_requests(self.http, self.metrics.trace)  # logged in: every request from now on
         if self.settings.metrics_port is not None:
             await self.metrics.serve(self.settings.metrics_port)
-        self.store = await Store.open(self.settings.database)
+        self.store = await Store.open(self.settings.database, movers=self.settings.db_movers)
         painter().resize(workers(self.settings.picture_workers, self.settings.shards))
         warming = asyncio.wrap_future(painter().warm_up())  # the picture workers start and warm meanwhile
         self.presenter = DiscordPresenter(self, pacer=self.pacer)

@@ -12,6 +12,7 @@ from bot.shards import Shards
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_DB = ROOT / "data" / "parlor.sqlite3"
+DB_MOVERS = 8  # PARLOR_DB_MOVERS: PostgreSQL connections for the moves, beside the writer and the reader
 TURN_SECONDS = (10, 3600)  # the range of a decision's time: PARLOR_TURN_SECONDS, /config turn_time, /play turn_time
 
 
@@ -28,6 +29,7 @@ SETTINGS_HELP = {
     "PARLOR_SHARD_COUNT": "how many Discord shards in all, over every process (default: no sharding, one process)",
     "PARLOR_SHARD_IDS": "the shards this process runs, e.g. 0,1 (default: all of PARLOR_SHARD_COUNT)",
     "PARLOR_PICTURE_WORKERS": "processes drawing pictures (default: the process's share of the cores, by its shards)",
+    "PARLOR_DB_MOVERS": f"PostgreSQL connections saving moves of different tables at once (default {DB_MOVERS})",
 }
 
 
@@ -46,6 +48,7 @@ class Settings:
     metrics_port: int | None = None  # the Prometheus endpoint (bot/metrics.py); None: not served
     shards: Shards | None = None  # the shards this process runs (and the guilds it serves); None: one process
     picture_workers: int | None = None  # None: the process's share of the cores (bot/painter.py)
+    db_movers: int = DB_MOVERS  # PostgreSQL connections for moves (bot/store/connection.py); unused on SQLite
 
     @classmethod
     def from_env(cls, env_file: Path | None = ROOT / ".env") -> Settings:
@@ -92,6 +95,9 @@ class Settings:
                 "PARLOR_PICTURE_WORKERS must be at least 1, or empty for the process's share of the cores (set it "
                 "in .env)."
             )
+        db_movers = _int_or_none("PARLOR_DB_MOVERS")
+        if db_movers is not None and db_movers < 1:
+            raise SettingsError(f"PARLOR_DB_MOVERS must be at least 1, or empty for {DB_MOVERS} (set it in .env).")
         return cls(
             token,
             database,
@@ -102,6 +108,7 @@ class Settings:
             metrics_port=metrics_port,
             shards=shards,
             picture_workers=picture_workers,
+            db_movers=DB_MOVERS if db_movers is None else db_movers,
         )
 
     def require_token(self) -> str:

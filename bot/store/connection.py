@@ -4,6 +4,12 @@ One writer connection under an asyncio lock, so coroutines sharing it never inte
 statements, and (for a database file or PostgreSQL) a second, read-only connection for the queries
 that only read: in WAL mode a reader neither waits for nor blocks the writer, so a long query never
 holds up a table's move. Every repository of the store (``bot/store/``) reads and writes through it.
+
+On PostgreSQL a few more connections, the movers, run the standalone guarded writes (a move: one statement that
+changes only its own table's row and appends to that table's log), so moves on different tables neither queue
+behind each other nor behind a transaction that holds the writer. A task inside its own transaction keeps the
+writer for its guarded writes too, so a transaction stays on one connection. SQLite has no movers: it allows one
+writer, and a move there is one job of aiosqlite's thread.
 """
 
 from __future__ import annotations
@@ -49,6 +55,8 @@ class Connection:
         self._owner: asyncio.Task[Any] | None = None
         self._depth = 0
         self._in_tx = False
+        self._movers: list[SqliteConnection] = []  # set by Store.open_postgres; empty: guarded writes use the writer
+        self._idle_movers: asyncio.Queue[SqliteConnection] = asyncio.Queue()
 
     def now(self) -> float:
         return float(self._clock())
@@ -57,7 +65,15 @@ class Connection:
         """Whether ``conn`` is this store's writer (as :meth:`transaction` yields it)."""
         return conn is self._db
 
+    def add_movers(self, movers: Sequence[SqliteConnection]) -> None:
+        """Connections of their own for the standalone guarded writes (PostgreSQL: see the module's docstring)."""
+        for mover in movers:
+            self._movers.append(mover)
+            self._idle_movers.put_nowait(mover)
+
     async def close(self) -> None:
+        for mover in self._movers:
+            await mover.close()
         if self._reader is not None:
             await self._reader.close()
         await self._db.close()
@@ -133,11 +149,25 @@ class Connection:
                 raise SaveFailed(str(exc)) from exc
             raise
 
+    @asynccontextmanager
+    async def mover(self) -> AsyncIterator[SqliteConnection]:
+        """The connection of a guarded write: the writer in this task's own use of it (its transaction, which the
+        write joins) or when there are no movers (SQLite); else an idle mover, never waiting for the writer."""
+        if not self._movers or self._owner is asyncio.current_task():
+            async with self.use() as db:
+                yield db
+            return
+        mover = await self._idle_movers.get()
+        try:
+            yield mover
+        finally:
+            self._idle_movers.put_nowait(mover)
+
     async def guarded(self, write: GuardedWrite) -> sqlite3.Row | None:
-        """Run ``write`` (:mod:`bot.store.guarded`) on the writer, atomically and in one call into the driver, in this
-        task's transaction if one is open: the changed row, or None when its guard matched no row and nothing was
-        written. A write the database refuses is raised as :class:`~bot.store.errors.SaveFailed`."""
-        async with self.use() as db:
+        """Run ``write`` (:mod:`bot.store.guarded`) atomically and in one call into the driver, on its connection
+        (:meth:`mover`): the changed row, or None when its guard matched no row and nothing was written. A write the
+        database refuses is raised as :class:`~bot.store.errors.SaveFailed`."""
+        async with self.mover() as db:
             try:
                 return await db.guarded(write)
             except sqlite3.OperationalError as exc:

@@ -11,6 +11,7 @@ from pathlib import Path
 import aiosqlite
 
 from bot.postgres import PgConnection, is_postgres_url
+from bot.settings import DB_MOVERS
 from bot.store.app_emoji import AppEmojiRepository
 from bot.store.connection import Connection
 from bot.store.dialect import POSTGRES, SQLITE, Dialect
@@ -50,15 +51,16 @@ class Store(Connection):
         clock: Callable[[], float] = time.time,
         migrations: Traversable | Path | None = None,
         busy_timeout_ms: int = 5000,
+        movers: int = DB_MOVERS,
     ) -> Store:
         """Open (creating parent folders) and migrate the database. ``":memory:"`` works, and so
-        does a ``postgresql://…`` URL (the PostgreSQL backend, :meth:`open_postgres`).
+        does a ``postgresql://…`` URL (the PostgreSQL backend, :meth:`open_postgres`, with ``movers``).
 
         A new database is created only where no file exists. An existing file that is empty,
         unreadable, damaged (``PRAGMA quick_check``) or read-only raises :class:`DatabaseUnusable`.
         """
         if is_postgres_url(path):
-            return await cls.open_postgres(str(path), clock=clock, migrations=migrations)
+            return await cls.open_postgres(str(path), clock=clock, migrations=migrations, movers=movers)
         target = str(path)
         on_disk = target != ":memory:" and not target.startswith("file:")
         if on_disk:
@@ -99,24 +101,30 @@ class Store(Connection):
         *,
         clock: Callable[[], float] = time.time,
         migrations: Traversable | Path | None = None,
+        movers: int = DB_MOVERS,
     ) -> Store:
-        """Connect to PostgreSQL (a writer and a reader connection) and migrate the database."""
+        """Connect to PostgreSQL (a writer, a reader and ``movers`` connections for the moves: see
+        :mod:`bot.store.connection`) and migrate the database."""
+        if movers < 1:
+            raise ValueError(f"a store on PostgreSQL needs at least one mover connection, not {movers}")
         try:
             db = await PgConnection.connect(url)
         except sqlite3.OperationalError as exc:
             raise DatabaseUnusable(str(exc)) from None
-        reader = None
+        opened: list[PgConnection] = [db]
         try:
             store = cls(db, clock, POSTGRES)  # type: ignore[arg-type]
             known = load_migrations(migrations, POSTGRES)
             numbers = {number for number, _, _ in known}  # the same numbers make the same tables in both dialects
             schema = [m for m in load_migrations(None) if m[0] in numbers]
             await store._migrate(known, schema, postgres_name(url))
-            store._reader = reader = await PgConnection.connect(url)  # type: ignore[assignment]
+            for _ in range(1 + movers):
+                opened.append(await PgConnection.connect(url))
+            store._reader = opened[1]  # type: ignore[assignment]  # PgConnection speaks as aiosqlite (bot/postgres.py)
+            store.add_movers(opened[2:])  # type: ignore[arg-type]  # the same: PgConnection in aiosqlite's stead
         except BaseException:
-            for conn in (reader, db):
-                if conn is not None:
-                    await conn.close()
+            for conn in reversed(opened):
+                await conn.close()
             raise
         return store
 

@@ -23,16 +23,19 @@ from tests.bot.test_store import playing_table
 
 
 class _Sent:
-    """What the store's writer sends its database, as the driver sees it: ``calls``, each a round trip (a statement
+    """What the store's writers send their database, as the driver sees it: ``calls``, each a round trip (a statement
     to PostgreSQL, or a job for aiosqlite's thread: a wake-up of the event loop), and ``statements``, every statement
-    the database ran (SQLite's trace, PostgreSQL's query log), by their first words (three after ``WITH``)."""
+    the database ran (SQLite's trace, PostgreSQL's query log), by their first words (three after ``WITH``). On
+    PostgreSQL the writers are the writer and the movers (the connections of the moves outside a transaction)."""
 
     def __init__(self, store: Store) -> None:
         self.calls = 0
         self.statements: list[str] = []
         writer: Any = store._db
         if isinstance(writer, PgConnection):
-            writer._conn.add_query_logger(self._sent_to_postgres)
+            for conn in [writer, *store._movers]:
+                assert isinstance(conn, PgConnection)
+                conn._conn.add_query_logger(self._sent_to_postgres)
         else:
             real = writer._execute
 

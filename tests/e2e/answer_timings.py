@@ -12,12 +12,14 @@ process of the machine, so the driver's own moments of the same interaction can 
 
 and, on the way, where it applies: ``routed`` (the table manager was handed the move, or the ``/hand``), ``locked``
 (it holds the table's lock), ``writer``
-(its task got the store's one writer connection, ``bot/store/connection.py``), ``stored`` (the move's write to the
+(its task got the connection of its write, ``bot/store/connection.py``: the store's one writer, or on PostgreSQL one
+of the movers, the connections of moves outside a transaction), ``stored`` (the move's write to the
 database returned) and ``drawn`` (the last picture it asked the picture workers for was
 drawn; none when the picture was drawn before).
 
 And the event loop's lag: every ``LAG_EVERY`` seconds a sleeper notes how much later than asked it woke up; and every
-use of the store's writer connection by any task (asked for, got, given back), to see how busy that one connection is;
+use of the store's writer connection by any task (asked for, got, given back), to see how busy that one connection is,
+and the same of every guarded write's connection (``movers``: a mover on PostgreSQL, else the writer);
 and every garbage collection of the process (its generation, when it began and ended: ``gc.callbacks``), which stops
 the loop while it runs.
 
@@ -87,6 +89,7 @@ class AnswerTimings:
     kinds: dict[int, int] = field(default_factory=dict)  # interaction id → its type (2 a command, 3 a click…)
     lags: list[tuple[float, float]] = field(default_factory=list)  # each look: when, and how late the loop woke up
     writer: list[tuple[float, float, float]] = field(default_factory=list)  # each use: asked, got, given back
+    movers: list[tuple[float, float, float]] = field(default_factory=list)  # each guarded write's connection, the same
     pauses: GcPauses = field(default_factory=lambda: GcPauses())  # the process's garbage collections
     _frame: float = 0.0  # when the last INTERACTION_CREATE frame was read
     _sampler: asyncio.Task[None] | None = None
@@ -130,6 +133,7 @@ class AnswerTimings:
         store = tables.store
         store.tables.record_action = self._noting(store.tables.record_action, "stored")  # type: ignore[method-assign]
         store.use = self._using(self._timing_writer(store.use), "writer")  # type: ignore[method-assign]  # the hooks
+        store.mover = self._using(self._timing_mover(store.mover), "writer")  # type: ignore[method-assign]  # the same
 
     def _routing(self, method: Callable[..., Any]) -> Callable[..., Any]:
         async def routed(*args: Any, **kwargs: Any) -> Any:
@@ -180,6 +184,21 @@ class AnswerTimings:
                 finally:
                     INSIDE_WRITER.reset(inside)
                     self.writer.append((asked, got, self.clock()))
+
+        return timed
+
+    def _timing_mover(self, mover: Callable[[], Any]) -> Callable[[], Any]:
+        """``mover`` (a guarded write's connection: a mover on PostgreSQL), each use timed into ``movers``."""
+
+        @asynccontextmanager
+        async def timed() -> AsyncIterator[Any]:
+            asked = self.clock()
+            async with mover() as db:
+                got = self.clock()
+                try:
+                    yield db
+                finally:
+                    self.movers.append((asked, got, self.clock()))
 
         return timed
 
@@ -236,9 +255,16 @@ class AnswerTimings:
 
     def write(self, path: Path) -> None:
         """The record as JSON: ``{"interactions": [{"id", "type", "frame", "parsed", "answering", "answered"}…],
-        "lags": [[when, seconds late]…], "writer": [[asked, got, given back]…], "gc": [[generation, began, ended, cpu]…]}``."""
+        "lags": [[when, seconds late]…], "writer": [[asked, got, given back]…], "movers": [the same]…,
+        "gc": [[generation, began, ended, cpu]…]}``."""
         rows = [{"id": n, "type": self.kinds.get(n, 0), **seen} for n, seen in self.moments.items()]
-        record = {"interactions": rows, "lags": self.lags, "writer": self.writer, "gc": self.pauses.collections}
+        record = {
+            "interactions": rows,
+            "lags": self.lags,
+            "writer": self.writer,
+            "movers": self.movers,
+            "gc": self.pauses.collections,
+        }
         path.write_text(json.dumps(record), encoding="utf-8")
 
 
@@ -250,6 +276,7 @@ class Record:
     lags: list[tuple[float, float]]  # each look at the loop: when, and how late it woke up
     writer: list[tuple[float, float, float]]
     collections: list[tuple[int, float, float, float]]  # each garbage collection: generation, began, ended, CPU
+    movers: list[tuple[float, float, float]] = field(default_factory=list)  # each guarded write's connection
 
 
 def read(path: Path) -> Record:
@@ -263,4 +290,5 @@ def read(path: Path) -> Record:
         [(when, late) for when, late in record["lags"]],
         [tuple(use) for use in record["writer"]],
         [(int(generation), began, ended, cpu) for generation, began, ended, cpu in record["gc"]],
+        [tuple(use) for use in record.get("movers", [])],  # none from a checkout before the movers
     )

@@ -72,6 +72,7 @@ async def test_each_interaction_is_timed_in_order_with_nothing_but_times_and_the
         assert seen["answering"] <= driver.answered  # the local Discord handled the answer after it was sent
     assert lags and all(late >= 0 for _, late in lags)
     assert len(record_read.writer) >= MOVES and all(asked <= got <= back for asked, got, back in record_read.writer)
+    assert len(record_read.movers) >= MOVES and all(asked <= got <= back for asked, got, back in record_read.movers)
     clicks = [moments[d.id] for d in answers.moments if d.id in {c.id for c in sent if c.type == 3}]
     assert all(
         {"locked", "writer", "stored", "drawn"} <= seen.keys() for seen in clicks
