@@ -55,22 +55,7 @@ class LedgerRow(Row):
     round: int | None = None
 
 
-_COLUMNS = (
-    "guild_id",
-    "season_id",
-    "table_id",
-    "game",
-    "participant",
-    "user_id",
-    "name",
-    "seat",
-    "kind",
-    "amount",
-    "placing",
-    "memo",
-    "round",
-    "created_at",
-)
+_COLUMNS = (*LedgerEntry.model_fields, "created_at")  # a line as ``insert`` writes it
 _ROW = f"({', '.join('?' * len(_COLUMNS))})"
 LINES_A_STATEMENT = 500  # 14 parameters a line: far below SQLite's 32,766 parameters a statement
 

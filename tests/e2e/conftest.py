@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Awaitable, Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -143,6 +145,19 @@ def _version_text(version) -> str:
 IN_PLACE = (6, 7)
 """Callback types of a click answered in the clicked message itself: deferred on arrival (before any table
 lock is taken) and then edited, or updated at once."""
+
+
+def recording(fake: LocalDiscord) -> tuple[list, Callable[[Any], Awaitable[None]]]:
+    """A list and a stand-in for ``fake.dispatch_interaction`` that keeps each interaction in it before
+    dispatching it (install it where the test starts counting)."""
+    sent: list = []
+    dispatch = fake.dispatch_interaction
+
+    async def recorded(inter: Any) -> None:
+        sent.append(inter)
+        await dispatch(inter)
+
+    return sent, recorded
 
 
 async def settle(fake: LocalDiscord, bot: ParlorBot) -> None:

@@ -12,7 +12,7 @@ from localdiscord import LocalDiscord, run_client
 from tests.e2e.answer_timings import MOMENTS, ON_THE_WAY, AnswerTimings, read
 from tests.e2e.shard_cluster import Table
 
-from .conftest import E2E_STRICTNESS, make_bot, table_message
+from .conftest import E2E_STRICTNESS, make_bot, recording, table_message
 
 MOVES = 4
 MENTION = re.compile(r"<(@|t:)[0-9]+(:R)?>")  # a user's id and a deadline differ from run to run
@@ -25,14 +25,7 @@ async def play(tmp_path, name: str, record: AnswerTimings | None) -> tuple[Answe
     are finally shown does not)."""
     async with LocalDiscord(strict=E2E_STRICTNESS) as fake:
         table = Table(fake.guild, (fake.add_user("host"), fake.add_user("guest")))
-        sent = []
-        dispatch = fake.dispatch_interaction
-
-        async def recorded(inter):
-            sent.append(inter)
-            await dispatch(inter)
-
-        fake.dispatch_interaction = recorded
+        sent, fake.dispatch_interaction = recording(fake)
         bot = make_bot(fake, tmp_path / f"{name}.sqlite3")
         if record is not None:
             record.install(bot)

@@ -8,18 +8,12 @@ from benchmarks.shard_players import Answers, play_in_place
 from localdiscord import run_client
 from tests.e2e.shard_cluster import Table
 
-from .conftest import make_bot
+from .conftest import make_bot, recording
 
 
 async def test_players_open_their_hand_once_and_play_every_move_on_that_panel(fake, db, monkeypatch):
     table = Table(fake.guild, (fake.add_user("host"), fake.add_user("guest")))
-    sent = []
-    dispatch = fake.dispatch_interaction
-
-    async def recorded(inter):
-        sent.append(inter)
-        await dispatch(inter)
-
+    sent, recorded = recording(fake)
     bot = make_bot(fake, db)
     async with run_client(fake, bot):
         await table.open(bot.store, 600)
