@@ -1,6 +1,6 @@
 """Benchmark (not a test): where the event loop's CPU of one Discord call goes, layer by layer.
 
-    .venv/bin/python -m benchmarks.bench_call_layers [--calls 2000] [--rounds 2]
+    .venv/bin/python -m benchmarks.bench_call_layers [--calls 1000] [--rounds 2]
 
 The call is a move's table edit (``PATCH /channels/{c}/messages/{m}`` with a new 40 KB picture, an embed and a button,
 as ``benchmarks/bench_discord_calls.py`` makes it), sent to the local Discord served by this process from a child
@@ -30,13 +30,16 @@ import sys
 import tempfile
 import time
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, cast
 
 import discord
+from discord.http import MultipartParameters
+from discord.webhook.async_ import async_context, interaction_message_response_params
 from yarl import URL
 
-from benchmarks.bench_discord_calls import NEVER_HELD, WARM_UP, bot_client, bot_trace, fields
+from benchmarks.bench_discord_calls import NEVER_HELD, WARM_UP, bot_client, bot_trace, clicks_on_panels, fields
 from benchmarks.command_line import read
 from localdiscord import LocalDiscord
 from localdiscord.server import point_discord_at
@@ -64,6 +67,7 @@ class BareConnection(asyncio.Protocol):
         head = bytes(self.received[:end]).lower()
         length = int(head.split(b"content-length:")[1].split(b"\r\n")[0])  # the local Discord always sends it
         if len(self.received) >= end + 4 + length:
+            assert self.received.startswith(b"HTTP/1.1 2"), "the call was refused (a refusal is not what is measured)"
             body = bytes(self.received[end + 4 : end + 4 + length])
             del self.received[: end + 4 + length]
             self.answer.set_result(body)
@@ -75,57 +79,138 @@ class BareConnection(asyncio.Protocol):
         return await self.answer
 
 
-def bare_request(url: URL, headers: dict[str, str], body: Any) -> list[bytes]:
-    """The PATCH's bytes as an HTTP/1.1 request: its line, its headers, its body."""
+def bare_request(method: str, url: URL, headers: dict[str, str], body: Any) -> list[bytes]:
+    """A request's bytes in HTTP/1.1: its line, its headers, its body."""
     data = body._value  # the ready body's bytes (aiohttp's BytesPayload keeps them there)
-    lines = [f"PATCH {url.raw_path_qs} HTTP/1.1", f"Host: {url.raw_host}:{url.port}"]
+    lines = [f"{method} {url.raw_path_qs} HTTP/1.1", f"Host: {url.raw_host}:{url.port}"]
     lines += [f"{name}: {value}" for name, value in headers.items()]
     lines += [f"Content-Type: {body.content_type}", f"Content-Length: {len(data)}"]
     return [("\r\n".join(lines) + "\r\n\r\n").encode(), data]
 
 
-async def layers(count: int, channel_id: int, message_id: int) -> dict[str, float]:
-    """CPU microseconds of one table edit through each of :data:`LAYERS` (medians of ``count`` calls each)."""
-    from bot.global_limit import GlobalPacer
-    from bot.message_edits import edit_message
-    from bot.multipart_body import ready_body
+@dataclass(frozen=True)
+class Given:
+    """What one call sends, made before its clock starts: the message's fields (Parlor's layer encodes them), their
+    body ready (for the layers below it), and the click it answers (answers only)."""
 
-    client = await bot_client(bot_trace(GlobalPacer(NEVER_HELD)))
+    shown: dict[str, Any]
+    body: Any
+    click: discord.Interaction | None
+
+
+Call = Callable[[Given], Awaitable[Any]]
+
+
+def clicked(given: Given) -> discord.Interaction:
+    assert given.click is not None, "an answer is given its click"
+    return given.click
+
+
+async def through(session: Any, method: str, url: URL, headers: dict[str, str], given: Given, **options: Any) -> None:
+    """A request made with ``session``'s ``request`` as discord.py makes it, its answer read as discord.py reads it."""
+    async with session.request(method, url, data=given.body, headers=headers, **options) as response:
+        answer = await discord.http.json_or_text(response)
+        assert response.status < 300, f"the call was refused (a refusal is not what is measured): {answer}"
+
+
+async def table_edits(client: discord.Client, channel_id: int, message_id: int) -> dict[str, Call]:
+    """The table message's edit through each of :data:`LAYERS`."""
+    from bot.message_edits import edit_message
+
     http = client.http
     hooked = http._HTTPClient__session  # type: ignore[attr-defined]  # the session discord.py sends through
     route = discord.http.Route("PATCH", EDIT, channel_id=channel_id, message_id=message_id)
     url = URL(route.url)
     headers = {"User-Agent": http.user_agent, "Authorization": f"Bot {http.token}"}
-    loop = asyncio.get_running_loop()
-    _, bare = await loop.create_connection(BareConnection, url.raw_host or "", url.port or 80)
-
-    async def through(session: Any, body: Any) -> None:
-        async with session.request("PATCH", url, data=body, headers=headers) as response:
-            await discord.http.json_or_text(response)
-
-    calls: dict[str, Callable[[dict[str, Any], Any], Awaitable[Any]]] = {
-        "bare connection": lambda shown, body: bare.call(bare_request(url, headers, body)),
-        "aiohttp": lambda shown, body: through(hooked.session, body),
-        "+ hooks": lambda shown, body: through(hooked, body),
-        "+ discord.py": lambda shown, body: http.request(route, data=body),
-        "+ Parlor": lambda shown, body: edit_message(client, channel_id, message_id, **shown),
+    _, bare = await asyncio.get_running_loop().create_connection(BareConnection, url.raw_host or "", url.port or 80)
+    return {
+        "bare connection": lambda given: bare.call(bare_request("PATCH", url, headers, given.body)),
+        "aiohttp": lambda given: through(hooked.session, "PATCH", url, headers, given),
+        "+ hooks": lambda given: through(hooked, "PATCH", url, headers, given),
+        "+ discord.py": lambda given: http.request(route, data=given.body),
+        "+ Parlor": lambda given: edit_message(client, channel_id, message_id, **given.shown),
     }
+
+
+async def answers(client: discord.Client) -> dict[str, Call]:
+    """A click answered in place (its interaction's callback, UPDATE_MESSAGE) through each of :data:`LAYERS`: the
+    interaction webhook's request, which carries no token of the bot's, asking for the message edited."""
+    from bot.message_edits import answer_in_place
+    from bot.multipart_body import BodyGiven
+
+    hooked = client.http._HTTPClient__session  # type: ignore[attr-defined]  # (as above)
+    adapter = async_context.get()
+    nothing_built = MultipartParameters(payload=None, multipart=None, files=None)  # the body is given ready
+    query = {"with_response": "1"}
+
+    def url(click: discord.Interaction) -> URL:
+        return URL(f"{discord.http.Route.BASE}/interactions/{click.id}/{click.token}/callback")
+
+    base = URL(discord.http.Route.BASE)
+    _, bare = await asyncio.get_running_loop().create_connection(BareConnection, base.raw_host or "", base.port or 80)
+    return {
+        "bare connection": lambda given: bare.call(
+            bare_request("POST", url(clicked(given)).with_query(query), {}, given.body)
+        ),
+        "aiohttp": lambda given: through(hooked.session, "POST", url(clicked(given)), {}, given, params=query),
+        "+ hooks": lambda given: through(hooked, "POST", url(clicked(given)), {}, given, params=query),
+        "+ discord.py": lambda given: adapter.create_interaction_response(
+            clicked(given).id, clicked(given).token, session=BodyGiven(hooked, given.body).given(), params=nothing_built
+        ),
+        "+ Parlor": lambda given: answer_in_place(clicked(given), **given.shown),
+    }
+
+
+def edit_body(n: int) -> Any:
+    """A table edit's ready body (discord.py's encoding of the message's fields)."""
+    from bot.multipart_body import ready_body
+
+    with discord.http.handle_message_parameters(**fields(n)) as params:
+        return ready_body(params)
+
+
+def answer_body(n: int) -> Any:
+    """An answer in place's ready body (discord.py's encoding of the UPDATE_MESSAGE callback)."""
+    from bot.multipart_body import ready_body
+
+    update = discord.InteractionResponseType.message_update.value
+    with interaction_message_response_params(type=update, **fields(n)) as params:
+        return ready_body(params)
+
+
+async def timed(
+    calls: dict[str, Call], count: int, body: Callable[[int], Any], click: Callable[[], discord.Interaction | None]
+) -> dict[str, float]:
+    """CPU microseconds of a call through each layer of ``calls`` (medians of ``count``), the layers taking turns."""
     spent: dict[str, list[float]] = {layer: [] for layer in LAYERS}
+    for n in range(count + WARM_UP):
+        for layer, call in calls.items():
+            given = Given(fields(n), body(n), click())
+            started = time.process_time()
+            await call(given)
+            if n >= WARM_UP:
+                spent[layer].append(time.process_time() - started)
+    return {layer: statistics.median(times) * 1e6 for layer, times in spent.items()}
+
+
+async def layers(count: int, channel_id: int, message_id: int, clicks: list[Any]) -> dict[str, dict[str, float]]:
+    """CPU microseconds of each kind of call through each of :data:`LAYERS`: ``clicks`` (interactions' payloads, one
+    for each answer of each layer) answered in place, the table message ``message_id`` edited."""
+    from bot.global_limit import GlobalPacer
+
+    client = await bot_client(bot_trace(GlobalPacer(NEVER_HELD)))
+    payloads = iter(clicks)
     try:
-        for n in range(count + WARM_UP):
-            for layer, call in calls.items():
-                # what is sent, built before the clock starts: the fields (Parlor's layer encodes them) and
-                # their body (for the layers below, which are given it ready)
-                shown = fields(n)
-                with discord.http.handle_message_parameters(**fields(n)) as params:
-                    body = ready_body(params)
-                started = time.process_time()
-                await call(shown, body)
-                if n >= WARM_UP:
-                    spent[layer].append(time.process_time() - started)
+        edits = await table_edits(client, channel_id, message_id)
+        answered = await answers(client)
+        return {
+            "table edit": await timed(edits, count, edit_body, lambda: None),
+            "answer in place": await timed(
+                answered, count, answer_body, lambda: discord.Interaction(data=next(payloads), state=client._connection)
+            ),
+        }
     finally:
         await client.close()
-    return {layer: statistics.median(times) * 1e6 for layer, times in spent.items()}
 
 
 def child(url: str, setup: str) -> None:
@@ -134,7 +219,8 @@ def child(url: str, setup: str) -> None:
 
     asyncio.set_event_loop_policy(uvloop.EventLoopPolicy())
     given = json.loads(Path(setup).read_text())
-    print(json.dumps(asyncio.run(layers(given["count"], given["channel"], given["message"]))))
+    figures = asyncio.run(layers(given["count"], given["channel"], given["message"], given["clicks"]))
+    print(json.dumps(figures))
 
 
 async def main(count: int, rounds: int) -> None:
@@ -144,23 +230,27 @@ async def main(count: int, rounds: int) -> None:
         table = await fake.create_message(fake.channel, {"content": "the table"}, [])
         with tempfile.TemporaryDirectory() as folder:
             setup = Path(folder) / "setup.json"
-            setup.write_text(json.dumps({"count": count, "channel": fake.channel.id, "message": table.id}))
             for _ in range(rounds):
+                clicks = await clicks_on_panels(fake, (count + WARM_UP) * len(LAYERS))
+                setup.write_text(
+                    json.dumps({"count": count, "channel": fake.channel.id, "message": table.id, "clicks": clicks})
+                )
                 command = [sys.executable, "-m", "benchmarks.bench_call_layers", "--child", fake.base_url, str(setup)]
                 run = await asyncio.to_thread(subprocess.run, command, stdout=subprocess.PIPE, check=True)
                 runs.append(json.loads(run.stdout.decode().strip().splitlines()[-1]))
-    print(f"{'CPU per call (µs)':18s}{'runs':>16s}{'layer':>10s}")
-    below = [0.0] * rounds
-    for layer in LAYERS:
-        figures = [run[layer] for run in runs]
-        own = statistics.median(f - b for f, b in zip(figures, below, strict=True))
-        print(f"{layer:18s}{' / '.join(f'{f:.0f}' for f in figures):>16s}{own:>10.0f}")
-        below = figures
+    for kind in runs[0]:
+        print(f"{kind + ': CPU per call (µs)':34s}{'runs':>16s}{'layer':>10s}")
+        below = [0.0] * rounds
+        for layer in LAYERS:
+            figures = [run[kind][layer] for run in runs]
+            own = statistics.median(f - b for f, b in zip(figures, below, strict=True))
+            print(f"{'  ' + layer:34s}{' / '.join(f'{f:.0f}' for f in figures):>16s}{own:>10.0f}")
+            below = figures
 
 
 if __name__ == "__main__":
     if sys.argv[1:2] == ["--child"]:
         child(*sys.argv[2:4])
     else:
-        options = read(__doc__, calls=2000, rounds=2)
+        options = read(__doc__, calls=1000, rounds=2)
         asyncio.run(main(options.calls, options.rounds))
