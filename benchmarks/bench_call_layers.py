@@ -2,19 +2,23 @@
 
     .venv/bin/python -m benchmarks.bench_call_layers [--calls 1000] [--rounds 2]
 
-The call is a move's table edit (``PATCH /channels/{c}/messages/{m}`` with a new 40 KB picture, an embed and a button,
-as ``benchmarks/bench_discord_calls.py`` makes it), sent to the local Discord served by this process from a child
-process on uvloop, which reads its own CPU time around each call, through one layer more each time:
+Two of a move's calls, each with a new 40 KB picture, an embed and a button (as ``benchmarks/bench_discord_calls.py``
+makes them): the table message's edit (``PATCH /channels/{c}/messages/{m}``) and a click answered in place (its
+interaction's callback, ``POST /interactions/{id}/{token}/callback``). They are sent to the local Discord served by
+this process from a child process on uvloop, which reads its own CPU time around each call, through one layer more
+each time:
 
 - **bare connection**: the same request's bytes written on a plain asyncio connection and the answer read by a few
   lines of parsing, no HTTP library: the kernel's and the loop's share, the floor of any client;
-- **aiohttp**: discord.py's session's ``request`` (its connector and options) with the body ready, the headers
-  discord.py sends, the answer's text read as discord.py reads it;
+- **aiohttp**: discord.py's session's ``request`` (its connector and options) with the body ready, the headers and
+  query discord.py sends, the answer's text read as discord.py reads it;
 - **+ hooks**: the same through Parlor's request hooks (``bot/http_hooks.py``: the global pacer, metrics, command sync);
-- **+ discord.py**: ``HTTPClient.request`` (its rate-limit bucket, headers, the answer's JSON);
-- **+ Parlor**: ``bot/message_edits.py``'s ``edit_message`` (discord.py's encoding of the message, the multipart body
-  built once, the answer read).
+- **+ discord.py**: ``HTTPClient.request`` (its rate-limit bucket, headers, the answer's JSON), or for the answer its
+  webhook adapter's ``create_interaction_response`` (its route, its lock, the same reading);
+- **+ Parlor**: ``bot/message_edits.py``'s ``edit_message`` or ``answer_in_place`` (discord.py's encoding of the
+  message, the multipart body built once, the answer read).
 
+A call refused by the local Discord stops the run: a refusal is not what is measured.
 The layers take turns call by call (one of each, then the next round), so the machine's other work weighs on all of
 them alike; a layer's figure is its calls' median, the difference between two rows that layer's cost.
 """
