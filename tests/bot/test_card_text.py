@@ -105,3 +105,43 @@ def test_a_card_text_written_before_its_face_was_uploaded_shows_the_face_after(m
     )
     FACES.emoji.clear()
     assert (card("1L"), tile("5p")) == ("🌲Pine Crane", "5p")
+
+
+def test_a_face_uploaded_again_shows_its_new_emoji_in_every_kept_text_and_panel(monkeypatch):
+    """Texts and panels are kept per the faces shown, not per how many there are: a face uploaded again (a new emoji
+    in place of the old one, as many faces as before) shows its new emoji at once, in the panel and its buttons."""
+    from bot.emoji import FACES
+    from bot.presenter import DiscordPresenter
+    from bot.render.fishing import capture_lines
+    from bot.render.hanafuda_cards import cards, pile
+    from bot.render.koikoi.embeds import button
+    from tests.bot.test_hand_panel_contents import panel_text, seeded_tables
+
+    def uploaded(first_id: int) -> dict[tuple[str, str], str]:
+        return {("hanafuda", c): f"<:hf_{n}:{first_id + n}>" for n, c in enumerate(hanafuda.FULL_NAMES)}
+
+    old, new = uploaded(1_300_000_000_000_000_000), uploaded(1_400_000_000_000_000_000)
+    monkeypatch.setattr(FACES, "emoji", old)
+    table = next(seeded_tables("koikoi", "faces again"))
+    seat = table.to_act()[0]
+    view = table.game.view(table.state, seat)
+    presenter = DiscordPresenter(client=None)
+    mover = table.seats[seat].user_id
+    before = [
+        panel_text(presenter.panel_payload(table, mover)),
+        cards(view.hand),
+        pile(view.field),
+        "\n".join(capture_lines(view.hand, view.field)),
+        str(button(table.choices(seat)[0], view.field).emoji),
+    ]
+    assert all("<:hf_" in text and ":14000" not in text for text in before)
+    FACES.emoji.update(new)
+    assert len(FACES.emoji) == len(old)
+    after = [
+        panel_text(presenter.panel_payload(table, mover)),
+        cards(view.hand),
+        pile(view.field),
+        "\n".join(capture_lines(view.hand, view.field)),
+        str(button(table.choices(seat)[0], view.field).emoji),
+    ]
+    assert all("<:hf_" in text and ":13000" not in text for text in after), after
