@@ -2,23 +2,15 @@
 
 from __future__ import annotations
 
-from bot.emoji import faces_stamp
 from bot.render.hanafuda_cards import card, card_emoji, cards, name
 from games import hanafuda
 from games.fishing import Flipped, Play, Played, Take, Taken
-from games.memo import flat_cache
 
 __all__ = ["card", "cards", "capture_emoji", "capture_lines", "flipped_line", "narrate_move"]
 
 
 def capture_lines(hand: list[str], field: list[str]) -> list[str]:
-    """What each hand card would capture from ``field``: "🌲Pine Crane → Pine chaff 1". Kept per hand, field and
-    faces shown (bot/render/hanafuda_cards.py)."""
-    return list(_capture_lines(tuple(hand), tuple(field), faces_stamp()))
-
-
-@flat_cache(4096)
-def _capture_lines(hand: tuple[str, ...], field: tuple[str, ...], stamp: int) -> tuple[str, ...]:
+    """What each hand card would capture from ``field``: "🌲Pine Crane → Pine chaff 1"."""
     months: dict[int, list[str]] = {}  # the field's cards by month, in deck order
     for card_code in hanafuda.sort_codes(field):
         months.setdefault(hanafuda.MONTH[card_code], []).append(card_code)
@@ -32,7 +24,7 @@ def _capture_lines(hand: tuple[str, ...], field: tuple[str, ...], stamp: int) ->
         else:
             what = " + ".join(name(c) for c in taken)
         lines.append(f"{card(code)} → {what}")
-    return tuple(lines)
+    return lines
 
 
 def flipped_line(flipped: str, chooser: str | None) -> str:

@@ -6,11 +6,9 @@ only into that player's ephemeral panel.
 
 from __future__ import annotations
 
-import functools
-
 import discord
 
-from bot.emoji import faces_stamp, fit
+from bot.emoji import fit
 from bot.render.fishing import capture_emoji, capture_lines, card, cards, flipped_line, narrate_move
 from bot.render.hanafuda_cards import pile
 from bot.render.koikoi.words import PHASE_TEXT
@@ -83,16 +81,9 @@ STYLE = {Decision.KOIKOI: discord.ButtonStyle.danger, Decision.STOP: discord.But
 
 
 def button(action: str, field: list[str]) -> ButtonSpec:
-    """The action's button (a play's label says what it takes from ``field``); kept per action, field and faces shown,
-    as each panel of a month offers the same moves again."""
-    return _button(action, tuple(field), faces_stamp())
-
-
-@functools.lru_cache(maxsize=2048)
-def _button(action: str, field: tuple[str, ...], stamp: int) -> ButtonSpec:
     move = actions.parse(action)
     style = STYLE[move] if isinstance(move, Decision) else discord.ButtonStyle.secondary
-    return ButtonSpec(f"a:{action}", move.label(list(field)), style, emoji=capture_emoji(move))
+    return ButtonSpec(f"a:{action}", move.label(field), style, emoji=capture_emoji(move))
 
 
 def panel(
