@@ -145,3 +145,27 @@ def test_a_face_uploaded_again_shows_its_new_emoji_in_every_kept_text_and_panel(
         str(button(table.choices(seat)[0], view.field).emoji),
     ]
     assert all("<:hf_" in text and ":13000" not in text for text in after), after
+
+
+def test_a_river_shows_a_tile_s_new_emoji_once_its_face_is_uploaded_again(monkeypatch):
+    """Sanma's rivers are written once per river and faces shown: a face uploaded again shows its new emoji in the
+    table's rivers at once."""
+    from bot.emoji import FACES
+    from games.simulate import play_game
+
+    game = get_game("sanma")
+    states = []
+    play_game(game, game.Options(), bot_seats(3), "rivers", check=lambda s, e: states.append(s.model_copy(deep=True)))
+    view = game.public_view(states[30])
+    discarded = {r.tile for river in view.rivers for r in river}
+
+    def uploaded(first_id: int) -> dict[tuple[str, str], str]:
+        return {("sanma", code): f"<:sanma_{n}:{first_id + n}>" for n, code in enumerate(sorted(discarded))}
+
+    monkeypatch.setattr(FACES, "emoji", uploaded(1_300_000_000_000_000_000))
+    names = ["Ann", "Bo", "Cy"]
+    rivers = "\n".join(f.value for f in presentation("sanma").table_embed(view, names, None).fields)
+    assert ":13000" in rivers and ":14000" not in rivers
+    FACES.emoji.update(uploaded(1_400_000_000_000_000_000))
+    rivers = "\n".join(f.value for f in presentation("sanma").table_embed(view, names, None).fields)
+    assert ":14000" in rivers and ":13000" not in rivers
