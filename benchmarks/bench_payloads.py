@@ -35,6 +35,7 @@ from bot.presenter import TablePayloads
 from bot.render import hanafuda_cards
 from bot.tables import PLAYING
 from games import fishing, get_game
+from games.hachihachi import combos
 from games.simulate import bot_seats, play_game
 from tests.bot.playing_tables import playing_table
 from tests.golden.recorder import NAMES, uploaded_faces
@@ -163,7 +164,12 @@ def fresh_memos() -> None:
     """Nothing kept from a run into the next: the card texts (a new stamp of the same faces) and the engine's memos.
     (Written to run on a checkout without them too, to compare.)"""
     FACES.emoji = type(FACES.emoji)(FACES.emoji)
-    for memo in (getattr(fishing, "_plays", None), getattr(hanafuda_cards, "_card", None)):
+    kept = (
+        getattr(fishing, "_plays", None),
+        getattr(combos, "_captured_combos", None),
+        getattr(hanafuda_cards, "_card", None),
+    )
+    for memo in kept:
         if memo is not None:
             memo.cache_clear()
 
