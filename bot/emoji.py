@@ -17,10 +17,12 @@ is followed by the card's text, so :func:`fit` can drop the faces of a text that
 from __future__ import annotations
 
 import asyncio
+import itertools
 import logging
 import re
 import time
 from dataclasses import dataclass, field
+from typing import Any, Self
 
 import discord
 
@@ -32,11 +34,70 @@ log = logging.getLogger(__name__)
 EMOJI_TOKEN = re.compile(r"<a?:\w{2,32}:[0-9]{15,21}>")
 
 
+_STAMPS = itertools.count(1)  # one stamp per content of any face map: never given twice in a process
+
+
+class FaceMap(dict[tuple[str, str], str]):
+    """The faces shown: ``(game, code)`` → ``"<:name:id>"``, a dict whose ``stamp`` changes with every change of its
+    content (and differs from every other map's), so that texts written with its faces can be kept per stamp."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.stamp = next(_STAMPS)
+
+    def _changed(self) -> None:
+        self.stamp = next(_STAMPS)
+
+    def __setitem__(self, key: tuple[str, str], value: str) -> None:
+        super().__setitem__(key, value)
+        self._changed()
+
+    def __delitem__(self, key: tuple[str, str]) -> None:
+        super().__delitem__(key)
+        self._changed()
+
+    def __ior__(self, other: Any) -> Self:  # type: ignore[misc,override]  # typeshed pairs it with dict.__or__
+        super().__ior__(other)
+        self._changed()
+        return self
+
+    def clear(self) -> None:
+        super().clear()
+        self._changed()
+
+    def update(self, *args: Any, **kwargs: Any) -> None:
+        super().update(*args, **kwargs)
+        self._changed()
+
+    def pop(self, *args: Any) -> Any:
+        try:
+            return super().pop(*args)
+        finally:
+            self._changed()
+
+    def popitem(self) -> tuple[tuple[str, str], str]:
+        try:
+            return super().popitem()
+        finally:
+            self._changed()
+
+    def setdefault(self, key: tuple[str, str], default: str) -> str:
+        try:
+            return super().setdefault(key, default)
+        finally:
+            self._changed()
+
+
 @dataclass
 class Faces:
-    """The uploaded faces: ``(game, code)`` → ``"<:name:id>"``."""
+    """The uploaded faces: ``(game, code)`` → ``"<:name:id>"`` (any dict given is kept as a :class:`FaceMap`)."""
 
-    emoji: dict[tuple[str, str], str] = field(default_factory=dict)
+    emoji: FaceMap = field(default_factory=FaceMap)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if name == "emoji" and not isinstance(value, FaceMap):
+            value = FaceMap(value)
+        super().__setattr__(name, value)
 
     def get(self, game: str, code: str) -> str | None:
         return self.emoji.get((game, code))
@@ -49,6 +110,12 @@ def face(game: str, code: str) -> str | None:
     """The emoji of a card or tile (``game`` as in the manifest: sanma, hanafuda, bcpoker), or None: text. Read
     straight from the dict: the renderers ask it for every card they write."""
     return FACES.emoji.get((game, code))
+
+
+def faces_stamp() -> int:
+    """What the faces shown are now, in one number: it changes whenever a face is shown, replaced or dropped. A text
+    written with faces and kept is kept under it."""
+    return FACES.emoji.stamp
 
 
 def fit(text: str, limit: int, *, keep_end: bool = False) -> str:

@@ -23,7 +23,7 @@ from pydantic_core import to_json
 
 from bot import text as user_text
 from bot.channel_calls import MISSING_PERMISSION, ChannelCalls
-from bot.emoji import FACES, fit, fit_embed
+from bot.emoji import faces_stamp, fit, fit_embed
 from bot.global_limit import GlobalPacer
 from bot.hand_panels import HandPanels, PanelEdit
 from bot.lobby import most_seats, players_wanted
@@ -280,14 +280,14 @@ class TablePayloads:
 def panel_inputs(table: Table) -> tuple[Any, ...]:
     """Everything a hand panel is built from besides the player: the table's version (every move, seat change and
     resignation makes a new one: the state, whose turn, the seat versions), its status and deadline, the seats'
-    names and kinds, and how many card faces the renderers may show as emoji (faces are only added while a bot
-    runs)."""
+    names and kinds, and the card faces the renderers may show as emoji (their stamp: any face shown, replaced or
+    dropped changes it)."""
     return (
         table.version,
         table.status,
         table.deadline,
         tuple((s.name, s.bot, s.resigned) for s in table.seats),
-        len(FACES.emoji),
+        faces_stamp(),
     )
 
 

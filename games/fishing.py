@@ -18,6 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from games.base import GameError
 from games.events import Acted, tagged
 from games.hanafuda import BY_CODE, FULL_NAMES, MONTH, label, matching, sort_codes
+from games.memo import flat_cache
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,7 +100,13 @@ def play_is_legal(play: Play, hand: list[str], field: list[str]) -> bool:
 
 
 def plays(hand: list[str], field: list[str]) -> list[str]:
-    """Every legal play of ``hand`` onto ``field``, in hand order (a two-way capture once per target)."""
+    """Every legal play of ``hand`` onto ``field``, in hand order (a two-way capture once per target). Kept per hand
+    and field: a move's check, its deadline, the panels and the pings ask again for the same ones."""
+    return list(_plays(tuple(hand), tuple(field)))
+
+
+@flat_cache(16384)
+def _plays(hand: tuple[str, ...], field: tuple[str, ...]) -> tuple[str, ...]:
     months: dict[int, list[str]] = {}  # the field's cards by month
     for card in field:
         months.setdefault(MONTH[card], []).append(card)
@@ -110,7 +117,7 @@ def plays(hand: list[str], field: list[str]) -> list[str]:
             out.extend(f"play:{code}:{target}" for target in sort_codes(matches))  # as str(Play(code, target))
         else:
             out.append(f"play:{code}")  # as str(Play(code))
-    return out
+    return tuple(out)
 
 
 @tagged("play")

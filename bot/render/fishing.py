@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from bot.emoji import faces_stamp
 from bot.render.hanafuda_cards import card, card_emoji, cards, name
 from games import hanafuda
 from games.fishing import Flipped, Play, Played, Take, Taken
+from games.memo import flat_cache
 
 __all__ = ["card", "cards", "capture_emoji", "capture_lines", "flipped_line", "narrate_move"]
 
@@ -14,17 +16,23 @@ def capture_lines(hand: list[str], field: list[str]) -> list[str]:
     months: dict[int, list[str]] = {}  # the field's cards by month, in deck order
     for card_code in hanafuda.sort_codes(field):
         months.setdefault(hanafuda.MONTH[card_code], []).append(card_code)
-    lines = []
-    for code in hanafuda.sort_codes(hand):
-        taken = months.get(hanafuda.MONTH[code], [])
-        if not taken:
-            what = "nothing (it stays on the field)"
-        elif len(taken) == 2:
-            what = "one of " + " or ".join(name(c) for c in taken) + " (your choice)"
-        else:
-            what = " + ".join(name(c) for c in taken)
-        lines.append(f"{card(code)} → {what}")
-    return lines
+    stamp = faces_stamp()
+    return [
+        _capture_line(code, tuple(months.get(hanafuda.MONTH[code], ())), stamp) for code in hanafuda.sort_codes(hand)
+    ]
+
+
+@flat_cache(4096)
+def _capture_line(code: str, taken: tuple[str, ...], stamp: int) -> str:
+    """One hand card's line, kept per card, the field cards of its month and the faces shown: a move changes the
+    field's cards of one or two months, so most lines of a hand are written again as they were."""
+    if not taken:
+        what = "nothing (it stays on the field)"
+    elif len(taken) == 2:
+        what = "one of " + " or ".join(name(c) for c in taken) + " (your choice)"
+    else:
+        what = " + ".join(name(c) for c in taken)
+    return f"{card(code)} → {what}"
 
 
 def flipped_line(flipped: str, chooser: str | None) -> str:

@@ -1,13 +1,17 @@
 """Hanafuda cards in Discord text, for every hanafuda game: a card's face (its application emoji, or the
 month's Unicode emoji until the faces are uploaded) followed by its one name, the name its button shows
-("Susuki grass Geese", "Pine Crane"), and capture piles as faces grouped by kind."""
+("Susuki grass Geese", "Pine Crane"), and capture piles as faces grouped by kind.
+
+A panel and the table write the same hands, fields and piles again at every move: each text is kept per the cards it
+shows and the faces shown then (``faces_stamp``, which changes with any face shown, replaced or dropped)."""
 
 from __future__ import annotations
 
 import functools
 
-from bot.emoji import face
+from bot.emoji import face, faces_stamp
 from games import hanafuda
+from games.memo import flat_cache
 
 PILE_WORDS = {
     hanafuda.BRIGHT: "Brights",
@@ -43,12 +47,23 @@ def _card(code: str, found: str | None) -> str:
 
 
 def cards(codes: list[str], empty: str = "—") -> str:
+    """The cards in deck order, each with its face: ``<face>Pine Crane · <face>Pine chaff 1``."""
+    return _cards(tuple(codes), empty, faces_stamp())
+
+
+@flat_cache(4096)
+def _cards(codes: tuple[str, ...], empty: str, stamp: int) -> str:
     return " · ".join([card(c) for c in hanafuda.sort_codes(codes)]) if codes else empty
 
 
 def pile(codes: list[str], empty: str = "—") -> str:
     """A capture pile grouped by kind: ``Brights <face><face> · Chaff <face>`` with the faces, and the cards'
     names (``Brights Pine Crane, Cherry Curtain``) until the faces are uploaded."""
+    return _pile(tuple(codes), empty, faces_stamp())
+
+
+@flat_cache(4096)
+def _pile(codes: tuple[str, ...], empty: str, stamp: int) -> str:
     if not codes:
         return empty
     kinds: dict[str, list[str]] = {kind: [] for kind in PILE_WORDS}

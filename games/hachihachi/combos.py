@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from games.fishing import ViewPart
 from games.hanafuda import KIND, KIND_POINTS, MONTH, ORDER
+from games.memo import flat_cache
 
 KAN = 12  # points per Kan
 
@@ -258,7 +259,13 @@ COMPLETE_IN_HAND = ("goko", "shiko", "akatan", "aotan", "nanatan")  # for the Ch
 
 
 def captured_combos(captured: Iterable[str]) -> list[tuple[str, int]]:
-    """``[(id, kan), …]`` in table order; Goko replaces Shiko."""
+    """``[(id, kan), …]`` in table order; Goko replaces Shiko. Kept per pile: every seat's view shows every seat's
+    combos, and a move changes one pile at most."""
+    return list(_captured_combos(tuple(captured)))
+
+
+@flat_cache(8192)
+def _captured_combos(captured: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
     caps = set(captured)
     counts = {"L": 0, "A": 0, "R": 0, "K": 0}
     for c in caps:
@@ -277,7 +284,7 @@ def captured_combos(captured: Iterable[str]) -> list[tuple[str, int]]:
             n = counts[d.cls]
             if n >= d.threshold:
                 out.append((d.id, d.kan + d.step * (n - d.threshold)))
-    return out
+    return tuple(out)
 
 
 def captured_value(captured: Iterable[str]) -> int:

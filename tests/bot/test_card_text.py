@@ -105,3 +105,67 @@ def test_a_card_text_written_before_its_face_was_uploaded_shows_the_face_after(m
     )
     FACES.emoji.clear()
     assert (card("1L"), tile("5p")) == ("🌲Pine Crane", "5p")
+
+
+def test_a_face_uploaded_again_shows_its_new_emoji_in_every_kept_text_and_panel(monkeypatch):
+    """Texts and panels are kept per the faces shown, not per how many there are: a face uploaded again (a new emoji
+    in place of the old one, as many faces as before) shows its new emoji at once, in the panel and its buttons."""
+    from bot.emoji import FACES
+    from bot.presenter import DiscordPresenter
+    from bot.render.fishing import capture_lines
+    from bot.render.hanafuda_cards import cards, pile
+    from bot.render.koikoi.embeds import button
+    from tests.bot.test_hand_panel_contents import panel_text, seeded_tables
+
+    def uploaded(first_id: int) -> dict[tuple[str, str], str]:
+        return {("hanafuda", c): f"<:hf_{n}:{first_id + n}>" for n, c in enumerate(hanafuda.FULL_NAMES)}
+
+    old, new = uploaded(1_300_000_000_000_000_000), uploaded(1_400_000_000_000_000_000)
+    monkeypatch.setattr(FACES, "emoji", old)
+    table = next(seeded_tables("koikoi", "faces again"))
+    seat = table.to_act()[0]
+    view = table.game.view(table.state, seat)
+    presenter = DiscordPresenter(client=None)
+    mover = table.seats[seat].user_id
+    before = [
+        panel_text(presenter.panel_payload(table, mover)),
+        cards(view.hand),
+        pile(view.field),
+        "\n".join(capture_lines(view.hand, view.field)),
+        str(button(table.choices(seat)[0], view.field).emoji),
+    ]
+    assert all("<:hf_" in text and ":14000" not in text for text in before)
+    FACES.emoji.update(new)
+    assert len(FACES.emoji) == len(old)
+    after = [
+        panel_text(presenter.panel_payload(table, mover)),
+        cards(view.hand),
+        pile(view.field),
+        "\n".join(capture_lines(view.hand, view.field)),
+        str(button(table.choices(seat)[0], view.field).emoji),
+    ]
+    assert all("<:hf_" in text and ":13000" not in text for text in after), after
+
+
+def test_a_river_shows_a_tile_s_new_emoji_once_its_face_is_uploaded_again(monkeypatch):
+    """Sanma's rivers are written once per river and faces shown: a face uploaded again shows its new emoji in the
+    table's rivers at once."""
+    from bot.emoji import FACES
+    from games.simulate import play_game
+
+    game = get_game("sanma")
+    states = []
+    play_game(game, game.Options(), bot_seats(3), "rivers", check=lambda s, e: states.append(s.model_copy(deep=True)))
+    view = game.public_view(states[30])
+    discarded = {r.tile for river in view.rivers for r in river}
+
+    def uploaded(first_id: int) -> dict[tuple[str, str], str]:
+        return {("sanma", code): f"<:sanma_{n}:{first_id + n}>" for n, code in enumerate(sorted(discarded))}
+
+    monkeypatch.setattr(FACES, "emoji", uploaded(1_300_000_000_000_000_000))
+    names = ["Ann", "Bo", "Cy"]
+    rivers = "\n".join(f.value for f in presentation("sanma").table_embed(view, names, None).fields)
+    assert ":13000" in rivers and ":14000" not in rivers
+    FACES.emoji.update(uploaded(1_400_000_000_000_000_000))
+    rivers = "\n".join(f.value for f in presentation("sanma").table_embed(view, names, None).fields)
+    assert ":14000" in rivers and ":13000" not in rivers

@@ -43,3 +43,14 @@ def test_a_move_read_again_is_the_same_move_and_a_bad_one_is_refused_every_time(
     for _ in range(2):
         with pytest.raises(GameError, match="Unknown card"):
             parse_capture("play:13L")
+
+
+def test_plays_asked_again_are_the_same_and_a_changed_hand_or_field_gets_its_own() -> None:
+    hand, field = ["1L", "3R", "8A"], ["1C1", "1C2", "3C1"]
+    first = plays(hand, field)
+    first.append("play:12L")  # a caller's list is its own: nothing kept is changed through it
+    assert plays(hand, field) == ["play:1L:1C1", "play:1L:1C2", "play:3R", "play:8A"]
+    field.remove("1C2")  # the same lists, changed in place: the answer follows them
+    assert plays(hand, field) == ["play:1L", "play:3R", "play:8A"]
+    hand.append("8C1")
+    assert plays(hand, field)[-1] == "play:8C1"

@@ -568,3 +568,15 @@ def test_e19_mizuten_success():
     assert month_net(events) == [55, -12, 0, -31, -12]
     assert state.cash[C] - cash[C] == 0 + 17
     assert state.dealer == C
+
+
+def test_a_pile_s_combos_asked_again_are_its_own_and_follow_the_pile():
+    """The combos of a pile are kept per pile: asked again they are the same, a caller's list is its own, and a pile
+    that grew (the same list, in place) gets its own."""
+    pile = ["1R", "2R", "3R", "4R", "5R", "6R"]
+    first = captured_combos(pile)
+    assert first == [("akatan", 7)]
+    first.append(("goko", 10))
+    assert captured_combos(pile) == [("akatan", 7)]
+    pile += ["7R", "9R"]
+    assert captured_combos(pile) == [("akatan", 7), ("nanatan", 11)]

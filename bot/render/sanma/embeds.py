@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import discord
 
-from bot.emoji import face, fit
+from bot.emoji import face, faces_stamp, fit
 from bot.render.sanma.words import ABORT_REASONS, GAME_END_REASONS, MELD_NAMES, OFFER_NAMES, tile, tiles
 from bot.ui import ButtonSpec, SelectSpec, relative_time
 from games.base import Event
+from games.memo import flat_cache
 from games.sanma import events as ev
 from games.sanma.actions import Action, Discard, OwnKan, Pon, Word, describe, parse, tile_name
 from games.sanma.views import Meld, PublicView, RiverTile, SeatView
@@ -22,14 +23,21 @@ COLOUR = discord.Colour.from_rgb(20, 120, 80)
 
 
 def _river(river: list[RiverTile]) -> str:
+    """A river's tiles (the riichi tile marked ↪, a called one struck through); kept per river and faces shown, as
+    every panel and the table show every river and a move adds to one river at most."""
+    return _river_text(tuple((r.tile, r.riichi, r.called) for r in river), faces_stamp())
+
+
+@flat_cache(4096)
+def _river_text(river: tuple[tuple[str, bool, bool], ...], stamp: int) -> str:
     if not river:
         return "—"
     out = []
-    for r in river:
-        t = tile(r.tile)
-        if r.riichi:
+    for code, riichi, called in river:
+        t = tile(code)
+        if riichi:
             t = "↪" + t
-        if r.called:
+        if called:
             t = f"~~{t}~~"
         out.append(t)
     return " ".join(out)
