@@ -1,7 +1,7 @@
 """Benchmark (not a test): what one move costs the event loop in counts — tasks, futures, timers, locks, log records,
 database jobs — while many tables play.
 
-    .venv/bin/python -m benchmarks.bench_move_counts [--tables 20] [--moves 12] [--think 0.3] [--top 12]
+    .venv/bin/python -m benchmarks.bench_move_counts [--tables 20] [--moves 12] [--think 0.3] [--top 12] [--idle 0]
 
 Every table is a 2-player Koi-Koi game in a guild of its own, played in place as ``bench_shards`` plays it
 (``benchmarks/shard_players.py``: the player whose panel offers a move clicks its first one), against Parlor running in
@@ -16,6 +16,10 @@ answered, and printed per move:
 - **log records** made by Parlor's and discord.py's loggers, by level (every level counted: the logger set to DEBUG
   for the run, so the INFO line is what a default run logs and the DEBUG line what ``PARLOR_LOG_LEVEL=DEBUG`` adds);
 - **database jobs** (aiosqlite's jobs for its thread: one a round trip of the loop to the database).
+
+Then, with ``--idle S``, the tables sit open for ``S`` seconds with nobody playing: the process's CPU (the bot's and
+the local Discord's together) and the tasks and timers counted meanwhile are what open tables cost when nothing
+happens (heartbeats, deadline timers, polling loops), a cost per second that fewer moves a second share.
 
 Counts, not times: they do not depend on the machine's load.
 """
@@ -155,7 +159,7 @@ def report(counts: Counts, moves: int, top: int) -> None:
     print(f"database jobs a move: {per(counts.jobs)}")
 
 
-async def main(tables: int, moves: int, think: float, top: int) -> None:
+async def main(tables: int, moves: int, think: float, top: int, idle: float) -> None:
     async with LocalDiscord(strict=E2E_STRICTNESS) as fake:
         players = guilds_on_every_shard(fake, tables, 1)
         bot = make_bot(fake, Path(tempfile.mkdtemp()) / "bench.sqlite3", turn_seconds=600)
@@ -170,8 +174,19 @@ async def main(tables: int, moves: int, think: float, top: int) -> None:
                 await bot.tables.idle()
             print(f"{tables} tables, think {think} s; the process's CPU {time.thread_time() - started:.1f} s")
             report(counts, sum(played), top)
+            if idle:
+                quiet, started = Counts(), time.thread_time()
+                with counting(asyncio.get_running_loop(), quiet):
+                    await asyncio.sleep(idle)
+                spent = time.thread_time() - started
+                print(
+                    f"idle {idle} s, {tables} tables open: the process's CPU {spent * 1000 / idle:.2f} ms a second, "
+                    f"{sum(quiet.tasks.values()) / idle:.2f} tasks and {quiet.timers / idle:.2f} timers a second"
+                )
+                for name, n in quiet.tasks.most_common(top):
+                    print(f"  {n / idle:>6.2f}/s  {name}")
 
 
 if __name__ == "__main__":
-    arguments = read(__doc__, tables=20, moves=12, think=0.3, top=12)
-    asyncio.run(main(arguments.tables, arguments.moves, arguments.think, arguments.top))
+    arguments = read(__doc__, tables=20, moves=12, think=0.3, top=12, idle=0.0)
+    asyncio.run(main(arguments.tables, arguments.moves, arguments.think, arguments.top, arguments.idle))

@@ -171,7 +171,11 @@ class PlayerActions(ManagerCore):
         is the same one and so is its deadline: others acting never stretches an absent player's time.
         Otherwise a new decision starts with its full time."""
         left = table.to_act()
-        if table.deadline is not None and left and all(waiting.get(s) == table.seat_version(s) for s in left):
+        if (
+            table.deadline is not None
+            and left
+            and all(s in waiting and waiting[s] == table.seat_version(s) for s in left)
+        ):
             return table.deadline
         return self.clock() + decision_seconds(table)
 

@@ -29,14 +29,13 @@ async def started(manager):
     return table, seat, table.seats[seat].user_id
 
 
-async def test_a_click_on_a_free_table_works_out_the_movers_choices_once(manager, monkeypatch):
+async def test_a_click_on_a_free_table_works_out_the_movers_choices_once_and_no_others(manager, monkeypatch):
     table, seat, player = await started(manager)
-    game, worked_out, applied = table.game, [], []
+    game, worked_out, afterwards, applied = table.game, [], [], []
     legal_actions, apply = game.legal_actions, game.apply
 
     def counted(state, at):
-        if not applied:
-            worked_out.append(at)
+        (afterwards if applied else worked_out).append(at)
         return legal_actions(state, at)
 
     def applying(state, at, action):
@@ -51,6 +50,8 @@ async def test_a_click_on_a_free_table_works_out_the_movers_choices_once(manager
     await manager.act(table.id, player, version, action)
     assert applied == [action]
     assert worked_out == [seat], "the click's version and its move are judged on one list of choices"
+    await manager.idle()
+    assert afterwards == [], "a new decision's deadline needs no seat's choices when nobody else was deciding"
 
 
 async def test_a_click_that_waited_for_the_lock_is_judged_again(manager):
