@@ -154,14 +154,14 @@ class PlayerActions(ManagerCore):
                 return events
             deadline = self._deadline_after(table, waiting)
             snapshot = table.state.model_dump_json()
-            row = await self.store.tables.record_action(
+            version = await self.store.tables.record_action(
                 table.id, move, snapshot=snapshot, deadline=deadline, expected_version=table.version
             )
         except BaseException:
             table.state = game.load(before)
             raise
         table.acted[seat] += 1
-        table.version, table.deadline = row.version, deadline
+        table.version, table.deadline = version, deadline
         self._arm_timer(table)
         return events
 
