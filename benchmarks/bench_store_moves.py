@@ -122,9 +122,10 @@ async def moves_and_ends(store: Store, moves: int, games: int) -> None:
     async def move(i: int) -> None:
         nonlocal row
         move = PlayedMove(i % 2, "play:1L", 1 + i % 2)
-        row = await store.tables.record_action(
+        version = await store.tables.record_action(
             row.id, move, snapshot=snapshot, deadline=1.0 + i, expected_version=row.version
         )
+        row = row.model_copy(update={"version": version})
 
     async def end(i: int) -> None:
         t = ending[i]

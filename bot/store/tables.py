@@ -309,12 +309,15 @@ class TableRepository:
 
     async def record_action(
         self, table_id: int, move: PlayedMove, *, snapshot: Any, deadline: float | None, expected_version: int
-    ) -> TableRow:
+    ) -> int:
         """Append ``move`` to the table's log and store the new snapshot and deadline, atomically: one guarded write
-        (:mod:`bot.store.guarded`), one statement on PostgreSQL."""
+        (:mod:`bot.store.guarded`), one statement on PostgreSQL. The table's new version: the one thing of the row a
+        move does not know already (the database returns no more, so the snapshot does not come back with it)."""
         now = self._conn.now()
         changes = {"snapshot": _snapshot_text(snapshot), "deadline": deadline, "updated_at": now}
-        return await self._bump(table_id, expected_version, ("playing",), changes, _action(table_id, move, now))
+        logged = _action(table_id, move, now)
+        row = await self._guarded_bump(table_id, expected_version, ("playing",), changes, logged, "version")
+        return int(row["version"])
 
     async def finish(
         self,
@@ -383,20 +386,34 @@ class TableRepository:
         changes: Mapping[str, Any],
         logged: Insert | None = None,
     ) -> TableRow:
+        """:meth:`_guarded_bump`, the whole new row returned."""
+        return _table(await self._guarded_bump(table_id, expected_version, statuses, changes, logged, "*"))
+
+    async def _guarded_bump(
+        self,
+        table_id: int,
+        expected_version: int | None,
+        statuses: Sequence[str],
+        changes: Mapping[str, Any],
+        logged: Insert | None,
+        returning: str,
+    ) -> Any:
         """The table's row with ``changes`` (column → value) and its version bumped, and its ``logged`` action if any,
         in one guarded write (:mod:`bot.store.guarded`) that changes the row only at ``expected_version`` (``None``:
         any) and in one of ``statuses``; the new row as the write returns it. When it changes nothing, the row is read
         to say why: :class:`NotFound`, :class:`StaleVersion` or :class:`WrongStatus`. In this task's transaction if
-        one is open: the row stays locked until it ends, as :meth:`_check` does."""
+        one is open: the row stays locked until it ends, as :meth:`_check` does. The changed row's ``returning``
+        columns (``*``: all) are the result."""
         sets = "".join(f"{column} = ?, " for column in changes)
         sql = f"UPDATE tables SET {sets}version = version + 1 WHERE id = ? AND status IN ({', '.join('?' * len(statuses))})"
         params = [*changes.values(), table_id, *statuses]
         if expected_version is not None:
             sql += " AND version = ?"
             params.append(expected_version)
-        row = await self._conn.guarded(GuardedWrite(sql + " RETURNING *", tuple(params), (logged,) if logged else ()))
+        write = GuardedWrite(f"{sql} RETURNING {returning}", tuple(params), (logged,) if logged else ())
+        row = await self._conn.guarded(write)
         if row is not None:
-            return _table(row)
+            return row
         async with self._conn.use() as db:
             now = await self._conn.fetchone(db, "SELECT version, status FROM tables WHERE id = ?", (table_id,))
         if now is None:

@@ -15,22 +15,49 @@ from games.base import Event
 log = logging.getLogger(__name__)
 
 
+def _halfway(table: Table, deadline: float) -> float:
+    """When the decision due at ``deadline`` is half over: its players who have not decided are reminded."""
+    return deadline - decision_seconds(table) / 2
+
+
 class Deadlines(ManagerCore):
     """Each decision's deadline."""
 
     def _arm_timer(self, table: Table) -> None:
-        if table.timer and not table.timer.done() and table.timer is not asyncio.current_task():
-            table.timer.cancel()
+        """Keep a timer on the table's decision. A move leaves a running timer alone when it wakes no later than the
+        new decision's halfway: it reads the table again then and sleeps on to the new times, so the moves of a busy
+        table start no task and cancel none."""
+        timer, current = table.timer, asyncio.current_task()
+        running = timer is not None and not timer.done() and not timer.cancelling() and timer is not current
         if table.status != PLAYING or table.deadline is None or table.paused is not None or self._closing:
+            if running and timer is not None:
+                timer.cancel()
             return
-        table.timer = asyncio.get_running_loop().create_task(self._expire(table, table.version, table.deadline))
+        if running and table.timer_wakes is not None and table.timer_wakes <= _halfway(table, table.deadline):
+            return
+        if running and timer is not None:
+            timer.cancel()
+        table.timer_wakes = None
+        table.timer = asyncio.get_running_loop().create_task(self._expire(table))
 
-    async def _expire(self, table: Table, version: int, deadline: float) -> None:
-        halfway = deadline - decision_seconds(table) / 2
-        await asyncio.sleep(max(0.0, halfway - self.clock()))
-        await self._remind(table, version)
-        await asyncio.sleep(max(0.0, deadline - self.clock()))
-        await self.fire_deadline(table.id, version)
+    async def _expire(self, table: Table) -> None:
+        """The reminder at the decision's halfway, then its deadline; a decision that changed while the timer slept
+        (a move) is read again and slept on to."""
+        reminded: int | None = None  # the version whose reminder went out
+        while table.status == PLAYING and table.deadline is not None and table.paused is None:
+            version, deadline = table.version, table.deadline
+            wakes = _halfway(table, deadline) if reminded != version else deadline
+            table.timer_wakes = wakes
+            await asyncio.sleep(max(0.0, wakes - self.clock()))
+            if (table.version, table.deadline) != (version, deadline):
+                continue  # the table moved meanwhile: its new decision's times
+            if reminded != version:
+                await self._remind(table, version)
+                reminded = version
+                continue
+            table.timer_wakes = None
+            await self.fire_deadline(table.id, version)
+            return
 
     async def _remind(self, table: Table, version: int) -> None:
         """Half the decision's time has gone: the humans still deciding are pinged (the presenter pings

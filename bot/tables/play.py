@@ -9,7 +9,7 @@ from typing import Any
 from bot import text as user_text
 from bot.store import ActionSource, PlayedMove
 from bot.tables.core import ManagerCore
-from bot.tables.decisions import decision_seconds, public_to_act
+from bot.tables.decisions import busy, decision_seconds, public_to_act
 from bot.tables.presenter import Origin
 from bot.tables.refusals import Refusal, StaleClick, saving
 from bot.tables.table import FINISHED, LOBBY, PLAYING, Seat, Table
@@ -26,6 +26,10 @@ class PlayerActions(ManagerCore):
 
     def check_turn(self, table: Table, user_id: int, version: int | None) -> int:
         """The seat of ``user_id`` if they may act now, else a Refusal saying why."""
+        return self._turn_of(table, user_id, version)[0]
+
+    def _turn_of(self, table: Table, user_id: int, version: int | None) -> tuple[int, list[str]]:
+        """The seat of ``user_id`` if they may act now, with what it may do (worked out once), else a Refusal."""
         if table.status != PLAYING:
             raise Refusal("This game is over." if table.status == FINISHED else "This game has not started yet.")
         if table.paused is not None:
@@ -33,14 +37,15 @@ class PlayerActions(ManagerCore):
         seat = table.seat_of(user_id)
         if seat is None:
             raise Refusal("You are not seated at this table, so you can only watch.")
-        if version is not None and version != table.seat_version(seat):
+        choices = table.choices(seat)
+        if version is not None and version != table.seat_version(seat, choices):
             raise StaleClick(table.id)
         if seat not in table.to_act():
             waiting = (
                 ", ".join(user_text.name(table.seats[s].name) for s in public_to_act(table)) or "the other players"
             )
             raise Refusal(f"It is not your turn; waiting for {waiting}.")
-        return seat
+        return seat, choices
 
     async def show_hand(
         self, table_id: int, user_id: int, origin: Origin = None, *, replace: bool = False, note: str | None = None
@@ -82,13 +87,15 @@ class PlayerActions(ManagerCore):
             raise Refusal("This table no longer exists.")
         replace = self.presenter.answers_in_place(origin)
         try:
-            self._check_action(table, user_id, version, action)  # refused at once, before any deferral
+            seat = self._check_action(table, user_id, version, action)  # refused at once, before any deferral
         except Refusal:  # unless another process moved the table meanwhile: then judged against its move
             if not await self._catch_up(table, origin, private=not replace):
                 raise
-            self._check_action(table, user_id, version, action)
+            seat = self._check_action(table, user_id, version, action)
+        waits = busy(table.lock)  # a free lock is taken at once: nothing can move the table before it is held
         async with self._holding(table, origin, private=not replace):
-            seat = self._check_action(table, user_id, version, action)  # the table may have moved meanwhile
+            if waits:
+                seat = self._check_action(table, user_id, version, action)  # the table may have moved meanwhile
             events = await self._apply(table, seat, action, actor_id=user_id, source="player")
             reply = self.presenter.panel_reply(table, user_id, origin, replace=replace) if origin is not None else None
         self._spawn(self._advance(table, events))
@@ -101,10 +108,10 @@ class PlayerActions(ManagerCore):
 
     def _check_action(self, table: Table, user_id: int, version: int | None, action: str) -> int:
         """The seat of ``user_id`` if it may play ``action`` now, else a Refusal saying why."""
-        seat = self.check_turn(table, user_id, version)
+        seat, choices = self._turn_of(table, user_id, version)
         if table.seats[seat].resigned:
             raise Refusal("You resigned from this game; a bot plays your seat.")
-        if action not in table.game.legal_actions(table.state, seat):
+        if action not in choices:
             raise Refusal(
                 table.game.illegal_reason(table.state, seat, action)
                 or "That move is not allowed right now. Use the buttons of your hand panel."
@@ -147,14 +154,14 @@ class PlayerActions(ManagerCore):
                 return events
             deadline = self._deadline_after(table, waiting)
             snapshot = table.state.model_dump_json()
-            row = await self.store.tables.record_action(
+            version = await self.store.tables.record_action(
                 table.id, move, snapshot=snapshot, deadline=deadline, expected_version=table.version
             )
         except BaseException:
             table.state = game.load(before)
             raise
         table.acted[seat] += 1
-        table.version, table.deadline = row.version, deadline
+        table.version, table.deadline = version, deadline
         self._arm_timer(table)
         return events
 
@@ -164,7 +171,11 @@ class PlayerActions(ManagerCore):
         is the same one and so is its deadline: others acting never stretches an absent player's time.
         Otherwise a new decision starts with its full time."""
         left = table.to_act()
-        if table.deadline is not None and left and all(waiting.get(s) == table.seat_version(s) for s in left):
+        if (
+            table.deadline is not None
+            and left
+            and all(s in waiting and waiting[s] == table.seat_version(s) for s in left)
+        ):
             return table.deadline
         return self.clock() + decision_seconds(table)
 

@@ -79,6 +79,7 @@ class Table:
     season_id: int | None = None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
     timer: asyncio.Task | None = field(default=None, repr=False)
+    timer_wakes: float | None = field(default=None, repr=False)  # when the timer wakes next (the manager's clock)
     drawer: Drawer = field(default_factory=Drawer, repr=False)  # keeps the table message drawn
     panel_drawer: Drawer = field(default_factory=Drawer, repr=False)  # keeps the players' panels drawn
     repost: bool = field(default=False, repr=False)  # the next redraw posts the table message anew (/table)

@@ -72,7 +72,6 @@ async def store_game(
                 results=lines,
             )
             return events
-        row = await store.tables.record_action(
+        version = await store.tables.record_action(
             table.id, PlayedMove(seat, action, actor), snapshot="{}", deadline=None, expected_version=version
         )
-        version = row.version

@@ -21,10 +21,10 @@ async def main(database: str, table_id: int) -> None:
     table = await store.tables.get(table_id)
     assert table is not None and table.snapshot is not None
     print("ready", flush=True)
+    made = json.loads(table.snapshot)["moves"]
     while True:
-        made = json.loads(table.snapshot)["moves"] + 1
+        made += 1
         table = await record_move(store, table, f"play:{made}", {"moves": made}, seat=made % 2, actor=1 + made % 2)
-        assert table.snapshot is not None
 
 
 if __name__ == "__main__":

@@ -20,12 +20,14 @@ async def record_move(
     deadline: float | None = None,
     version: int | None = None,
 ) -> TableRow:
-    """``action`` by ``seat`` recorded at ``table``, the table's snapshot after it ``snapshot``."""
+    """``action`` by ``seat`` recorded at ``table``, the table's snapshot after it ``snapshot``; ``table`` at the new
+    version it returns (its other columns as they were: read the table again to see what was stored)."""
     expected = table.version if version is None else version
     move = PlayedMove(seat, action, actor, source)
-    return await store.tables.record_action(
+    moved = await store.tables.record_action(
         table.id, move, snapshot=snapshot, deadline=deadline, expected_version=expected
     )
+    return table.model_copy(update={"version": moved})
 
 
 async def finish_with_move(

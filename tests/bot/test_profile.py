@@ -122,13 +122,13 @@ async def test_a_log_the_engine_refuses_is_counted_once_as_unreplayable(store: S
     table = await store.tables.create(GUILD, 40, "sanma", {}, ALICE, seats, 90)
     season = await store.seasons.ensure(GUILD)
     table = await store.tables.start(table.id, seats, "broken", "{}", None, season.id, expected_version=table.version)
-    table = await store.tables.record_action(
+    version = await store.tables.record_action(
         table.id, PlayedMove(0, "discard:7z", ALICE), snapshot="{}", deadline=None, expected_version=table.version
     )
     await store.tables.finish(
         table.id,
         snapshot="{}",
-        expected_version=table.version,
+        expected_version=version,
         results=[
             {"participant": f"user:{ALICE}", "user_id": ALICE, "name": "Alice", "seat": 0, "amount": 5, "placing": 1},
             {"participant": f"user:{BOB}", "user_id": BOB, "name": "Bob", "seat": 1, "amount": -5, "placing": 2},

@@ -207,7 +207,9 @@ async def test_start_and_record_actions(store: Store):
             store, t, action, {"n": n}, seat=seat, actor=actor, source=source, deadline=100.0 + n, version=v
         )
         assert row.version == v + 1
-        assert json.loads(row.snapshot) == {"n": n} and row.deadline == 100.0 + n
+        stored = await store.tables.get(t.id)
+        assert stored.version == row.version
+        assert json.loads(stored.snapshot) == {"n": n} and stored.deadline == 100.0 + n
         v = row.version
     acts = await store.tables.actions(t.id)
     assert [(a.seq, a.seat, a.action, a.source, a.actor_id) for a in acts] == [
@@ -697,7 +699,8 @@ async def test_postgres_connections_dropped_by_the_server_are_opened_again_and_n
             with pytest.raises(sqlite3.OperationalError, match="connection to PostgreSQL was lost"):
                 await db.execute("UPDATE tables SET snapshot = '{}' WHERE id = ?", (t.id,))
         again = await record_move(store, row, "play:2A", {"n": 2}, seat=1, actor=2)
-        assert again.version == row.version + 1 and json.loads(again.snapshot) == {"n": 2}
+        stored = await store.tables.get(t.id)
+        assert again.version == stored.version == row.version + 1 and json.loads(stored.snapshot) == {"n": 2}
         assert [a.action for a in await store.tables.actions(t.id)] == ["play:1L", "play:2A"]
     finally:
         await admin.close()

@@ -4,6 +4,7 @@ transaction stays on the one writer and the same table's moves are still refused
 from __future__ import annotations
 
 import asyncio
+import json
 from typing import Any
 
 import asyncpg
@@ -71,7 +72,10 @@ async def test_two_moves_on_one_table_at_once_one_is_refused_as_stale(store: Sto
     saved = [r for r in (first, second) if not isinstance(r, BaseException)]
     refused = [r for r in (first, second) if isinstance(r, BaseException)]
     assert len(saved) == 1 and len(refused) == 1 and isinstance(refused[0], StaleVersion)
-    assert await store.tables.get(table.id) == saved[0] and len(await store.tables.actions(table.id)) == 1
+    stored = await store.tables.get(table.id)
+    assert stored.version == saved[0].version == table.version + 1 and len(await store.tables.actions(table.id)) == 1
+    (logged,) = await store.tables.actions(table.id)
+    assert json.loads(stored.snapshot) == {"n": 1 if logged.action == "play:1L" else 2}, "the saved move's snapshot"
 
 
 class _CutOff:

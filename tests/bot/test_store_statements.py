@@ -81,16 +81,19 @@ async def test_a_move_is_one_round_trip_its_table_update_and_its_log_line_togeth
     on its own (no BEGIN / COMMIT). SQLite: the four statements of a transaction in one job of aiosqlite's thread."""
     table = await playing_table(store)
     sent = await _watched(store)
-    row = await record_move(store, table, "play:1L", {"n": 1}, deadline=5.0)
+    version = await store.tables.record_action(
+        table.id, PlayedMove(0, "play:1L", 1), snapshot={"n": 1}, deadline=5.0, expected_version=table.version
+    )
     await sent.settled()
     if _postgres(store):
         assert sent.statements == ["WITH changed AS (UPDATE tables"] and sent.calls == 1
     else:
         assert _kinds(sent.statements) == ["BEGIN", "UPDATE tables", "INSERT INTO actions", "COMMIT"]
         assert sent.calls == 1
-    # what the UPDATE returned is the stored row: nothing is read again
-    assert row == await store.tables.get(table.id)
-    assert row.version == table.version + 1 and json.loads(row.snapshot or "") == {"n": 1} and row.deadline == 5.0
+    # the UPDATE returns the new version only (not the snapshot just sent): nothing is read again
+    row = await store.tables.get(table.id)
+    assert version == row.version == table.version + 1
+    assert json.loads(row.snapshot or "") == {"n": 1} and row.deadline == 5.0
     (logged,) = await store.tables.actions(table.id)
     assert (logged.seq, logged.seat, logged.action, logged.actor_id, logged.source) == (1, 0, "play:1L", 1, "player")
 
