@@ -14,9 +14,9 @@ Pile = tuple[str, list[str], bool]  # a capture pile on a panel: its label, its 
 
 
 def shown_if_drawn(draw: Callable[[Board], bool]) -> Board | None:
-    """The picture ``draw`` makes (it says whether it has anything to show, measured first on a dry board), or
-    None when it has nothing: a result picture."""
-    if not draw(Board(FACES, dry=True)):
+    """The picture ``draw`` makes (it says whether it has anything to show, laid out first on a board never
+    painted), or None when it has nothing: a result picture."""
+    if not draw(Board(FACES)):
         return None
     return fitted(FACES, draw)
 
