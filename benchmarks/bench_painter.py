@@ -1,13 +1,14 @@
 """Benchmark (not a test): what a picture costs the bot's process and its picture workers (bot/picture_workers.py),
 per picture kind, and where a worker's CPU goes; and where to draw pictures at all (``--pools``).
 
-    .venv/bin/python -m benchmarks.bench_painter [--pictures 300] [--tables 200] [--workers 2] [--apart 3] [--pools]
+    .venv/bin/python -m benchmarks.bench_painter [--pictures 600] [--tables 200] [--workers 2] [--apart 3] [--games koikoi,sanma] [--pools]
 
 Per kind (each game's table and panel pictures, from seeded bot games: tests/faces/table_games.py), the pictures are
 asked for as the presenter asks for them (``TablePayloads._drawn_picture``: the view's cache key, the job handed to a
 worker, the PNG awaited on uvloop's event loop, as the bot does), one at a time, ``--apart`` ms after the last one
-came back, each view with the names of one of ``--tables`` tables (as a busy bot draws them: many names, few drawn
-twice in a row). Printed per picture: the CPU of this process's event loop (the key, handing the view out, the PNG
+came back, as ``--tables`` tables ask for them in turn: each table follows seeded games' states from a point of its
+own, one state further each turn, with names of its own (as a busy bot draws them: many tables' pictures between
+two of one table's). Printed per picture: the CPU of this process's event loop (the key, handing the view out, the PNG
 awaited) and of its other threads (the pool's reading thread: the PNG back, the futures settled), and of the
 workers (their process CPU, timed inside each worker), split into laying the picture out (every size tried),
 painting the strokes kept, encoding the PNG and the rest (receiving the job, rebuilding the view, sending the PNG
@@ -93,7 +94,9 @@ def split_so_far() -> dict[str, float]:
 
 
 def kinds(count: int, tables: int) -> dict[str, list[Job]]:
-    """Each game's table and panel pictures, ``count`` of each, every view with the names of one of ``tables``."""
+    """Each game's table and panel pictures, ``count`` of each, as ``tables`` tables ask for them in turn: each
+    table follows the states of seeded games from a point of its own, one state further each turn, with names of
+    its own (a busy bot draws many tables' pictures between two of one table's)."""
     found: dict[str, list[Job]] = {}
     for game in SETUPS:
         looks = presentation(game)
@@ -103,9 +106,14 @@ def kinds(count: int, tables: int) -> dict[str, list[Job]]:
         views = [v for g in range(3) for v, _ in sampled_seat_views(game, seed=f"bench-{g}", every=1, limit=300)]
         found[f"{game} panel"] = [(panel_picture, game, v) for v in views if has_panel_picture(game, v)]
     return {
-        kind: [(draw, game, renamed(view, f"t{n % tables}")) for n, (draw, game, view) in enumerate(jobs[:count])]
-        for kind, jobs in found.items()
+        kind: [followed(jobs, n % tables, n // tables, tables) for n in range(count)] for kind, jobs in found.items()
     }
+
+
+def followed(jobs: list[Job], table: int, turn: int, tables: int) -> Job:
+    """The picture ``table`` asks for on its ``turn``-th turn."""
+    draw, game, view = jobs[(table * len(jobs) // tables + turn) % len(jobs)]
+    return draw, game, renamed(view, f"t{table}")
 
 
 def asked(payloads: TablePayloads, n: int, job: Job) -> Picture:
@@ -141,7 +149,7 @@ async def split(kind: str, jobs: list[Job], pool: PictureWorkers, apart: float) 
     )
 
 
-async def per_kind(count: int, tables: int, workers: int, apart: float) -> None:
+async def per_kind(count: int, tables: int, workers: int, apart: float, games: str) -> None:
     print(
         "CPU ms per picture: this process's event loop (the key, the job handed out, the PNG awaited) and its other "
         "threads (the pool's reading thread), the workers (layout + paint + encode + the rest: receiving, "
@@ -155,7 +163,8 @@ async def per_kind(count: int, tables: int, workers: int, apart: float) -> None:
     pool = PictureWorkers(workers, initializer=timed_worker)
     try:
         for kind, jobs in kinds(count, tables).items():
-            await split(kind, jobs, pool, apart)
+            if not games or kind.split()[0] in games.split(","):
+                await split(kind, jobs, pool, apart)
     finally:
         pool.shutdown()
 
@@ -230,13 +239,16 @@ def first_pictures(jobs: list[Job]) -> None:
 def main() -> None:
     args = read(
         __doc__,
-        pictures=300,
+        pictures=600,
         tables=200,
         workers=2,
         apart=Option(3.0, "ms between a picture back and the next asked"),
+        games=Option("", "only these games' pictures (names, comma-separated)"),
         pools=Option(False, "also compare the event loop, threads and process pools on Koi-Koi pictures"),
     )
-    uvloop.run(per_kind(args.pictures, args.tables, args.workers, args.apart / 1000))  # the bot's event loop
+    uvloop.run(
+        per_kind(args.pictures, args.tables, args.workers, args.apart / 1000, args.games)
+    )  # the bot's event loop
     if args.pools:
         found = kinds(args.pictures, args.tables)
         koikoi = [job for pair in zip(found["koikoi table"], found["koikoi panel"], strict=False) for job in pair]
