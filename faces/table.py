@@ -132,7 +132,8 @@ def _stamp(name: str, height: int, turned: bool, dim: bool) -> tuple[int, int, A
 
 @lru_cache(maxsize=1)
 def _palette_bytes() -> bytes:
-    return _palette().im.getpalette("RGB")
+    """The palette as a PNG's PLTE chunk holds it (``getpalette`` loads it into the picture first)."""
+    return bytes(_palette().getpalette("RGB") or [])
 
 
 @lru_cache(maxsize=4)
