@@ -15,7 +15,8 @@ from typing import Any
 from PIL import Image
 
 Box = tuple[int, int, int, int]  # left, top, right, bottom (right and bottom outside), as pastes take them
-Stroke = tuple[Any, Box, Any]  # a face's core picture or a palette index, where it goes, a mask's core picture or None
+Stroke = tuple[Any, Box] | tuple[Any, Box, Any]  # a face's core picture, or a palette index and a mask's core picture,
+# and where it goes: the arguments of a core picture's ``paste``
 
 
 def filled(box: Box, colour: int) -> list[Stroke]:
@@ -23,7 +24,7 @@ def filled(box: Box, colour: int) -> list[Stroke]:
     left, top, right, bottom = box
     if right < left or bottom < top:
         raise ValueError(f"a rectangle's right and bottom edges are below its left and top: {box}")
-    return [(colour, (left, top, right + 1, bottom + 1), None)]
+    return [(colour, (left, top, right + 1, bottom + 1))]
 
 
 def framed(box: Box, colour: int, width: int) -> list[Stroke]:
@@ -39,18 +40,14 @@ def framed(box: Box, colour: int, width: int) -> list[Stroke]:
         (left, top + width, left + width - 1, bottom - width),
         (right - width + 1, top + width, right, bottom - width),
     ]
-    return [(colour, (x0, y0, x1 + 1, y1 + 1), None) for x0, y0, x1, y1 in bands if x1 >= x0 and y1 >= y0]
+    return [(colour, (x0, y0, x1 + 1, y1 + 1)) for x0, y0, x1, y1 in bands if x1 >= x0 and y1 >= y0]
 
 
-def painted(strokes: list[Stroke], size: tuple[int, int], background: int, shift: int = 0) -> Image.Image:
-    """A palette-index canvas of ``size`` filled with ``background``, every stroke pasted in order, ``shift`` pixels
-    to the right of where it was recorded (what falls outside the canvas is cut off)."""
+def painted(strokes: list[Stroke], size: tuple[int, int], background: int) -> Image.Image:
+    """A palette-index canvas of ``size`` filled with ``background``, every stroke pasted in order (what falls outside
+    the canvas is cut off)."""
     canvas = Image.new("P", size, background)
     paste = canvas.im.paste
-    for source, (left, top, right, bottom), mask in strokes:
-        box = (left + shift, top, right + shift, bottom)
-        if mask is None:
-            paste(source, box)
-        else:
-            paste(source, box, mask)
+    for stroke in strokes:
+        paste(*stroke)
     return canvas

@@ -42,6 +42,7 @@ TEXT = 13  # text size, pixels
 TITLE = 14  # a picture's first line
 MIN_WIDTH = 320  # a panel picture narrower than this is not cut further: Discord would blow it up
 DRAWN_GAP = 10  # between a hand and the card or tile just drawn
+ROW = 1  # a PNG row's first byte, its filter type: the strokes are recorded on the rows, this much to the right
 
 BACKS = {"sanma": "sanma_back", "hanafuda": "hf_back", "bcpoker": "bcp_back"}
 # the face heights tried, largest first: the picture takes the largest with which it fits the shown box
@@ -171,7 +172,7 @@ class Board:
     def __init__(self, family: str | None, card: int | None = None):
         self.family = family  # the faces it draws: "sanma", "hanafuda", "bcpoker", or None
         self.card = card or (TEXT if family is None else SIZES[family][0])
-        self.strokes: list[Stroke] = []  # what is painted, in order
+        self.strokes: list[Stroke] = []  # what is painted, in order, on the PNG's rows: ``ROW`` pixels to the right
         self.y = MARGIN
         self.right = 0  # the rightmost pixel drawn
         self.faces: list[str] = []
@@ -189,7 +190,7 @@ class Board:
         if text:
             colour = ink(fill)
             self.strokes += [
-                (colour, (x + left, y, x + left + width, y + height), mask)
+                (colour, (x + left + ROW, y, x + left + width + ROW, y + height), mask)
                 for left, width, height, mask in _lettered(text, size)
             ]
         end = x + round(length(text, size))
@@ -206,7 +207,9 @@ class Board:
 
     def rectangle(self, box: tuple[int, int, int, int], colour, width: int = 0) -> None:
         """As ``ImageDraw.rectangle``: filled, or with ``width`` a frame that wide inside ``box``."""
-        self.strokes += framed(box, ink(colour), width) if width else filled(box, ink(colour))
+        left, top, right, bottom = box
+        on_rows = (left + ROW, top, right + ROW, bottom)
+        self.strokes += framed(on_rows, ink(colour), width) if width else filled(on_rows, ink(colour))
 
     def face(self, x: int, y: int, code: str | None, height: int, turned=False, dim=False) -> int:
         return self._put(x, y, self._face_name(code), height, turned, dim)
@@ -219,7 +222,7 @@ class Board:
         width, tall, pixels = stamp
         top = y + (height - tall)  # turned tiles sit on the row's baseline
         box = (x, top, x + width, top + tall)
-        self.strokes.append((pixels, box, None))
+        self.strokes.append((pixels, (x + ROW, top, x + width + ROW, top + tall)))
         self.faces.append(name)
         self.boxes.append(box)
         if x + width > self.right:
@@ -259,17 +262,17 @@ class Board:
     @property
     def img(self) -> Image.Image:
         """The picture painted, ``WIDTH`` pixels wide, with the palette."""
-        img = painted(self.strokes, (WIDTH, self.height), ink(FELT))
+        img = painted(self.strokes, (WIDTH + ROW, self.height), ink(FELT)).crop((ROW, 0, WIDTH + ROW, self.height))
         img.putpalette(_palette_bytes())
         return img
 
     def png(self, width: int = WIDTH) -> bytes:
-        """The picture as PNG bytes, ``width`` pixels wide (``faces/png.py`` says how they are compressed): painted
-        one column to the right, the column left of the picture being each row's filter type (0)."""
+        """The picture as PNG bytes, ``width`` pixels wide (``faces/png.py`` says how they are compressed): painted on
+        the file's rows, each led by its filter type (0)."""
         height = self.height
-        canvas = painted(self.strokes, (width + 1, height), ink(FELT), shift=1)
-        canvas.im.paste(0, (0, 0, 1, height))
-        return png_file(canvas.tobytes(), width, height, _palette_bytes())
+        rows = painted(self.strokes, (width + ROW, height), ink(FELT))
+        rows.im.paste(0, (0, 0, ROW, height))  # (a stroke reaching left of the picture is cut off there)
+        return png_file(rows.tobytes(), width, height, _palette_bytes())
 
 
 def fitted(family: str, *layouts: Callable[[Board], object]) -> Board:
