@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from functools import cache, lru_cache
-from typing import Any
+from typing import Any, NoReturn
 
 from PIL import Image
 
@@ -85,8 +85,11 @@ def _palette() -> Image.Image:
     return pal
 
 
+INKS = {colour: COLOURS - len(FIXED) + n for n, colour in enumerate(FIXED)}  # each fixed colour's palette index
+
+
 def ink(colour) -> int:
-    return COLOURS - len(FIXED) + FIXED.index(colour)
+    return INKS[colour]
 
 
 @cache  # one per face: some 100
@@ -172,6 +175,7 @@ class Board:
     def __init__(self, family: str | None, card: int | None = None):
         self.family = family  # the faces it draws: "sanma", "hanafuda", "bcpoker", or None
         self.card = card or (TEXT if family is None else SIZES[family][0])
+        self._names: dict[str | None, str] = {} if family is None else _codes(family)  # its faces' names by code
         self.strokes: list[Stroke] = []  # what is painted, in order, on the PNG's rows: ``ROW`` pixels to the right
         self.y = MARGIN
         self.right = 0  # the rightmost pixel drawn
@@ -241,7 +245,7 @@ class Board:
         them. ``turned``/``dim`` are the indices to turn / to mark."""
         left = x if left is None else left
         y = self.y
-        names = _codes(self._family())
+        names = self._names or self._no_faces()
         for i, code in enumerate(codes):
             name, turn = names[code], i in turned
             stamp = _stamp(name, height, turn, i in dim)
@@ -252,12 +256,10 @@ class Board:
         return x
 
     def _face_name(self, code: str | None) -> str:
-        return _codes(self._family())[code]
+        return (self._names or self._no_faces())[code]
 
-    def _family(self) -> str:
-        if self.family is None:
-            raise ValueError("this picture draws no card faces")
-        return self.family
+    def _no_faces(self) -> NoReturn:
+        raise ValueError("this picture draws no card faces")
 
     @property
     def img(self) -> Image.Image:
@@ -394,7 +396,8 @@ def capture_groups(
         if label:
             b.line(label, TEXT, fill)
         label_bottom = top = b.y
-    groups = [[c for c in sorted(cards, key=hf.ORDER.__getitem__) if hf.KIND[c] == kind] for kind in RANK_ORDER]
+    ordered = sorted(cards, key=hf.ORDER.__getitem__)
+    groups = [[c for c in ordered if hf.KIND[c] == kind] for kind in RANK_ORDER]
     left = MARGIN + 8 + column
     x, line = left, top
     for group in groups:
