@@ -181,12 +181,21 @@ class Board:
         self.right = 0  # the rightmost pixel drawn
         self.faces: list[str] = []
         self.turned: list[str] = []  # the faces drawn turned (riichi discards, called tiles)
-        self.boxes: list[tuple[int, int, int, int]] = []  # where each face went (left, top, right, bottom)
         self.texts: list[str] = []  # every text drawn, in order
 
     @property
     def height(self) -> int:
         return min(self.y + MARGIN, MAX_HEIGHT)
+
+    @property
+    def boxes(self) -> list[tuple[int, int, int, int]]:
+        """Where each face went (left, top, right, bottom), in order: its stroke's box, off the PNG's rows (a face's
+        stroke pastes a picture; a text's and a rectangle's a colour)."""
+        return [
+            (left - ROW, top, right - ROW, bottom)
+            for source, (left, top, right, bottom), *_ in self.strokes
+            if not isinstance(source, int)
+        ]
 
     def text(self, x: int, y: int, text: str, size: int = TEXT, fill=INK) -> int:
         """Draws ``text``; returns the x after it."""
@@ -225,10 +234,8 @@ class Board:
     def _stamped(self, x: int, y: int, name: str, height: int, turned: bool, stamp: tuple[int, int, Any]) -> int:
         width, tall, pixels = stamp
         top = y + (height - tall)  # turned tiles sit on the row's baseline
-        box = (x, top, x + width, top + tall)
         self.strokes.append((pixels, (x + ROW, top, x + width + ROW, top + tall)))
         self.faces.append(name)
-        self.boxes.append(box)
         if x + width > self.right:
             self.right = x + width
         if turned:
