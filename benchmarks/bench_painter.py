@@ -1,16 +1,18 @@
 """Benchmark (not a test): what a picture costs the bot's process and its picture workers (bot/picture_workers.py),
 per picture kind, and where a worker's CPU goes; and where to draw pictures at all (``--pools``).
 
-    .venv/bin/python -m benchmarks.bench_painter [--pictures 300] [--tables 200] [--workers 2] [--apart 3] [--pools]
+    .venv/bin/python -m benchmarks.bench_painter [--pictures 600] [--tables 200] [--workers 2] [--apart 3] [--games koikoi,sanma] [--pools]
 
 Per kind (each game's table and panel pictures, from seeded bot games: tests/faces/table_games.py), the pictures are
 asked for as the presenter asks for them (``TablePayloads._drawn_picture``: the view's cache key, the job handed to a
 worker, the PNG awaited on uvloop's event loop, as the bot does), one at a time, ``--apart`` ms after the last one
-came back, each view with the names of one of ``--tables`` tables (as a busy bot draws them: many names, few drawn
-twice in a row). Printed per picture: the CPU of this process's event loop (the key, handing the view out, the PNG
+came back, as ``--tables`` tables ask for them in turn: each table follows seeded games' states from a point of its
+own, one state further each turn, with names of its own (as a busy bot draws them: many tables' pictures between
+two of one table's). Printed per picture: the CPU of this process's event loop (the key, handing the view out, the PNG
 awaited) and of its other threads (the pool's reading thread: the PNG back, the futures settled), and of the
-workers, read from /proc, split into drawing the board, encoding the PNG (both timed inside the worker) and the rest
-(receiving the job, rebuilding the view, sending the PNG back, waking up). Run it from another checkout's folder
+workers (their process CPU, timed inside each worker), split into laying the picture out (every size tried),
+painting the strokes kept, encoding the PNG and the rest (receiving the job, rebuilding the view, sending the PNG
+back, waking up). Run it from another checkout's folder
 (``cd /work/main && PYTHONPATH=. python /path/to/benchmarks/bench_painter.py``) to compare.
 
 ``--pools`` also draws Koi-Koi pictures on the event loop, in a pool of threads, in a
@@ -45,16 +47,18 @@ from tests.faces.table_games import SETUPS, sampled_seat_views, sampled_views
 
 Job = tuple[Callable[..., Any], str, Any]
 
-# --- inside a worker: the CPU of drawing and of encoding, timed around the drawing functions -----------------------
+# --- inside a worker: where its CPU goes, timed around the drawing functions ---------------------------------------
 
-_split = {"draw": 0.0, "encode": 0.0}  # a picture's drawing function (its encoding included), and its encoding
+_split = {"draw": 0.0, "encode": 0.0, "paint": 0.0}  # a picture's drawing function (all of it), its PNG (painting
+# and encoding), its painting (the strokes pasted, where the code painting apart exists: faces/strokes.py)
+_since = [0.0]  # the worker's process CPU when last asked
 
 
 def _timed(function: Callable[..., Any], part: str) -> Callable[..., Any]:
-    def timed(*args: Any) -> Any:
+    def timed(*args: Any, **kwargs: Any) -> Any:
         started = time.thread_time()
         try:
-            return function(*args)
+            return function(*args, **kwargs)
         finally:
             _split[part] += time.thread_time() - started
 
@@ -63,17 +67,26 @@ def _timed(function: Callable[..., Any], part: str) -> Callable[..., Any]:
 
 def timed_worker() -> None:
     """A worker's start (its initializer): warmed as the bot's, then its drawing functions timed. A job names them
-    by module and name, so the worker runs the timed ones."""
+    by module and name, so the worker runs the timed ones. Run against another checkout, what it lacks is not
+    timed (its painting is then part of drawing)."""
+    import faces.table
+
     warm()
     pictures.table_picture = _timed(pictures.table_picture, "draw")
     pictures.panel_picture = _timed(pictures.panel_picture, "draw")
     Board.png = _timed(Board.png, "encode")  # type: ignore[method-assign]  # same signature
+    if hasattr(faces.table, "painted"):
+        faces.table.painted = _timed(faces.table.painted, "paint")
+    _since[0] = time.process_time()
 
 
 def split_so_far() -> dict[str, float]:
-    """(A job:) this worker's drawing and encoding CPU seconds since the last call."""
-    taken = dict(_split)
-    _split.update(draw=0.0, encode=0.0)
+    """(A job:) this worker's CPU seconds since the last call, in all (``worker``: its process's, the jobs' handling
+    and its waking up included) and drawing, encoding and painting."""
+    now = time.process_time()
+    taken = dict(_split, worker=now - _since[0])
+    _split.update(draw=0.0, encode=0.0, paint=0.0)
+    _since[0] = now
     return taken
 
 
@@ -81,7 +94,9 @@ def split_so_far() -> dict[str, float]:
 
 
 def kinds(count: int, tables: int) -> dict[str, list[Job]]:
-    """Each game's table and panel pictures, ``count`` of each, every view with the names of one of ``tables``."""
+    """Each game's table and panel pictures, ``count`` of each, as ``tables`` tables ask for them in turn: each
+    table follows the states of seeded games from a point of its own, one state further each turn, with names of
+    its own (a busy bot draws many tables' pictures between two of one table's)."""
     found: dict[str, list[Job]] = {}
     for game in SETUPS:
         looks = presentation(game)
@@ -91,9 +106,14 @@ def kinds(count: int, tables: int) -> dict[str, list[Job]]:
         views = [v for g in range(3) for v, _ in sampled_seat_views(game, seed=f"bench-{g}", every=1, limit=300)]
         found[f"{game} panel"] = [(panel_picture, game, v) for v in views if has_panel_picture(game, v)]
     return {
-        kind: [(draw, game, renamed(view, f"t{n % tables}")) for n, (draw, game, view) in enumerate(jobs[:count])]
-        for kind, jobs in found.items()
+        kind: [followed(jobs, n % tables, n // tables, tables) for n in range(count)] for kind, jobs in found.items()
     }
+
+
+def followed(jobs: list[Job], table: int, turn: int, tables: int) -> Job:
+    """The picture ``table`` asks for on its ``turn``-th turn."""
+    draw, game, view = jobs[(table * len(jobs) // tables + turn) % len(jobs)]
+    return draw, game, renamed(view, f"t{table}")
 
 
 def asked(payloads: TablePayloads, n: int, job: Job) -> Picture:
@@ -110,39 +130,41 @@ async def split(kind: str, jobs: list[Job], pool: PictureWorkers, apart: float) 
     for n, job in enumerate(jobs[:4]):  # every worker has drawn this kind once
         await asked(payloads, -n - 1, job).png(urgent=True)
     [pool.submit(split_so_far).result() for _ in pool.processes]
-    loop, cpu, (_, workers) = time.thread_time(), time.process_time(), tree_cpu(os.getpid())
+    loop, cpu = time.thread_time(), time.process_time()
     sizes = []
     for n, job in enumerate(jobs):
         sizes.append(len(await asked(payloads, n, job).png(urgent=True) or b""))
         await asyncio.sleep(apart)
     loop, own = time.thread_time() - loop, time.process_time() - cpu
-    _, workers_after = tree_cpu(os.getpid())
     inside = [pool.submit(split_so_far).result() for _ in pool.processes]  # the idle workers, one after the other
     count = len(jobs)
-    drawn, encode = (sum(part[name] for part in inside) * 1000 / count for name in ("draw", "encode"))
-    worker = (workers_after - workers) * 1000 / count
+    worker, drawn, encode, paint = (
+        sum(part[name] for part in inside) * 1000 / count for name in ("worker", "draw", "encode", "paint")
+    )
     print(
-        f"{kind:<18} {count:>5} {loop * 1000 / count:8.3f} {(own - loop) * 1000 / count:8.3f} {worker:8.2f} "
-        f"{drawn - encode:8.3f} {encode:8.3f} {worker - drawn:8.3f} {statistics.mean(sizes) / 1024:6.1f} "
-        f"{max(sizes) / 1024:6.1f}",
+        f"{kind:<18} {count:>5} {loop * 1000 / count:8.3f} {(own - loop) * 1000 / count:8.3f} {worker:8.3f} "
+        f"{drawn - encode:8.3f} {paint:8.3f} {encode - paint:8.3f} {worker - drawn:8.3f} "
+        f"{statistics.mean(sizes) / 1024:6.1f} {max(sizes) / 1024:6.1f}",
         flush=True,
     )
 
 
-async def per_kind(count: int, tables: int, workers: int, apart: float) -> None:
+async def per_kind(count: int, tables: int, workers: int, apart: float, games: str) -> None:
     print(
         "CPU ms per picture: this process's event loop (the key, the job handed out, the PNG awaited) and its other "
-        "threads (the pool's reading thread), the workers (draw + encode + the rest: receiving, rebuilding the view, "
-        "sending back, waking up); KB"
+        "threads (the pool's reading thread), the workers (layout + paint + encode + the rest: receiving, "
+        "rebuilding the view, sending back, waking up; a checkout that paints while laying out counts its "
+        "painting in layout); KB"
     )
     print(
-        f"{'kind':<18} {'count':>5} {'loop':>8} {'reading':>8} {'workers':>8} {'draw':>8} {'encode':>8} {'rest':>8} "
-        f"{'mean':>6} {'max':>6}"
+        f"{'kind':<18} {'count':>5} {'loop':>8} {'reading':>8} {'workers':>8} {'layout':>8} {'paint':>8} "
+        f"{'encode':>8} {'rest':>8} {'mean':>6} {'max':>6}"
     )
     pool = PictureWorkers(workers, initializer=timed_worker)
     try:
         for kind, jobs in kinds(count, tables).items():
-            await split(kind, jobs, pool, apart)
+            if not games or kind.split()[0] in games.split(","):
+                await split(kind, jobs, pool, apart)
     finally:
         pool.shutdown()
 
@@ -217,13 +239,16 @@ def first_pictures(jobs: list[Job]) -> None:
 def main() -> None:
     args = read(
         __doc__,
-        pictures=300,
+        pictures=600,
         tables=200,
         workers=2,
         apart=Option(3.0, "ms between a picture back and the next asked"),
+        games=Option("", "only these games' pictures (names, comma-separated)"),
         pools=Option(False, "also compare the event loop, threads and process pools on Koi-Koi pictures"),
     )
-    uvloop.run(per_kind(args.pictures, args.tables, args.workers, args.apart / 1000))  # the bot's event loop
+    uvloop.run(
+        per_kind(args.pictures, args.tables, args.workers, args.apart / 1000, args.games)
+    )  # the bot's event loop
     if args.pools:
         found = kinds(args.pictures, args.tables)
         koikoi = [job for pair in zip(found["koikoi table"], found["koikoi panel"], strict=False) for job in pair]

@@ -33,12 +33,18 @@ def palette_png(image: Image.Image, width: int, height: int, level: int = LEVEL)
         raise ValueError(f"a palette picture is written here, not mode {image.mode}")
     # cut one column wider on the left: a column outside the picture is 0, each row's filter type
     rows = image.crop((-1, 0, width, height)).tobytes()
+    return png_file(rows, width, height, image.im.getpalette("RGB"), level)
+
+
+def png_file(rows: bytes, width: int, height: int, palette: bytes, level: int = LEVEL) -> bytes:
+    """A palette picture's PNG file from its ``rows`` (each its filter type 0 and ``width`` palette indices) and its
+    ``palette`` (RGB triples)."""
     header = struct.pack(">IIBBBBB", width, height, 8, PALETTE_8BIT, 0, 0, 0)
     return b"".join(
         (
             SIGNATURE,
             _chunk(b"IHDR", header),
-            _chunk(b"PLTE", image.im.getpalette("RGB")),
+            _chunk(b"PLTE", palette),
             _chunk(b"IDAT", isal_zlib.compress(rows, level)),
             END,
         )

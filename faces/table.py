@@ -14,12 +14,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from functools import cache, lru_cache
+from typing import Any, NoReturn
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from faces import face_path, lettering, load_manifest
-from faces.paste import paste
-from faces.png import palette_png
+from faces.png import png_file
+from faces.strokes import Stroke, filled, framed, painted
 from games import hanafuda as hf
 
 FELT = (28, 84, 58)
@@ -41,6 +42,7 @@ TEXT = 13  # text size, pixels
 TITLE = 14  # a picture's first line
 MIN_WIDTH = 320  # a panel picture narrower than this is not cut further: Discord would blow it up
 DRAWN_GAP = 10  # between a hand and the card or tile just drawn
+ROW = 1  # a PNG row's first byte, its filter type: the strokes are recorded on the rows, this much to the right
 
 BACKS = {"sanma": "sanma_back", "hanafuda": "hf_back", "bcpoker": "bcp_back"}
 # the face heights tried, largest first: the picture takes the largest with which it fits the shown box
@@ -83,8 +85,11 @@ def _palette() -> Image.Image:
     return pal
 
 
+INKS = {colour: COLOURS - len(FIXED) + n for n, colour in enumerate(FIXED)}  # each fixed colour's palette index
+
+
 def ink(colour) -> int:
-    return COLOURS - len(FIXED) + FIXED.index(colour)
+    return INKS[colour]
 
 
 @cache  # one per face: some 100
@@ -122,12 +127,29 @@ def _extent(name: str, height: int, turned: bool) -> tuple[int, int]:
     return img.width, img.height
 
 
-@lru_cache(maxsize=2)
-def _blank(room: int) -> Image.Image:
-    """The felt every picture starts from, ``room`` pixels tall, with the palette: drawn once, copied per board."""
-    img = Image.new("P", (WIDTH, room), ink(FELT))
-    img.putpalette(_palette().getpalette() or [])
-    return img
+@lru_cache(maxsize=4096)
+def _stamp(name: str, height: int, turned: bool, dim: bool) -> tuple[int, int, Any]:
+    """A face as pasted: its width, its height and its scaled pixels (Pillow's core picture)."""
+    img = _scaled(name, height, turned, dim)
+    return img.width, img.height, img.im
+
+
+@lru_cache(maxsize=1)
+def _palette_bytes() -> bytes:
+    """The palette as a PNG's PLTE chunk holds it (``getpalette`` loads it into the picture first)."""
+    return bytes(_palette().getpalette("RGB") or [])
+
+
+@lru_cache(maxsize=4)
+def _codes(family: str) -> dict[str | None, str]:
+    """A face set's emoji names by card/tile code, ``None`` (face down) its back."""
+    return {code: name for (game, code), name in _names().items() if game == family} | {None: BACKS[family]}
+
+
+@lru_cache(maxsize=4096)
+def _lettered(text: str, size: int) -> tuple[tuple[int, int, int, Any], ...]:
+    """``text``'s masks (``faces/lettering.py``) as pasted: where each goes and its core picture."""
+    return tuple((left, width, height, mask.im) for left, width, height, mask in lettering.pieces(text, size))
 
 
 def length(text: str, size: int = TEXT) -> float:
@@ -135,6 +157,7 @@ def length(text: str, size: int = TEXT) -> float:
     return lettering.length(text, size)
 
 
+@lru_cache(maxsize=1024)
 def _plain(text: str) -> str:
     """Seat names drawn in Latin characters only (the bundled font has no others; the embed has the rest); a
     name with no Latin letter or digit at all is empty, so that the seat is drawn by its number instead."""
@@ -144,35 +167,45 @@ def _plain(text: str) -> str:
 
 class Board:
     """A canvas that grows downwards and records every face it pastes. ``card`` is the height of the picture's
-    faces (smaller ones are drawn relative to it); a ``dry`` board only measures: it places everything and
-    draws nothing, so that ``fitted`` can try a size cheaply. A board of no face set (``family`` None) draws text
-    and rectangles only."""
+    faces (smaller ones are drawn relative to it). A board lays its picture out and records its strokes
+    (``faces/strokes.py``); they are painted only when the picture is asked for (:meth:`png`, :attr:`img`), so that
+    ``fitted`` can lay a picture out at several sizes and paint only the one it keeps. A board of no face set
+    (``family`` None) draws text and rectangles only."""
 
-    def __init__(self, family: str | None, card: int | None = None, dry: bool = False, room: int = MAX_HEIGHT):
+    def __init__(self, family: str | None, card: int | None = None):
         self.family = family  # the faces it draws: "sanma", "hanafuda", "bcpoker", or None
         self.card = card or (TEXT if family is None else SIZES[family][0])
-        self.dry = dry
-        if not dry:  # ``room``: the canvas's height (a picture known to fit the shown box needs no more)
-            self.img = _blank(room).copy()
-            self.draw = ImageDraw.Draw(self.img)
+        self._names: dict[str | None, str] = {} if family is None else _codes(family)  # its faces' names by code
+        self.strokes: list[Stroke] = []  # what is painted, in order, on the PNG's rows: ``ROW`` pixels to the right
         self.y = MARGIN
         self.right = 0  # the rightmost pixel drawn
         self.faces: list[str] = []
         self.turned: list[str] = []  # the faces drawn turned (riichi discards, called tiles)
-        self.boxes: list[tuple[int, int, int, int]] = []  # where each face went (left, top, right, bottom)
         self.texts: list[str] = []  # every text drawn, in order
 
     @property
     def height(self) -> int:
         return min(self.y + MARGIN, MAX_HEIGHT)
 
+    @property
+    def boxes(self) -> list[tuple[int, int, int, int]]:
+        """Where each face went (left, top, right, bottom), in order: its stroke's box, off the PNG's rows (a face's
+        stroke pastes a picture; a text's and a rectangle's a colour)."""
+        return [
+            (left - ROW, top, right - ROW, bottom)
+            for source, (left, top, right, bottom), *_ in self.strokes
+            if not isinstance(source, int)
+        ]
+
     def text(self, x: int, y: int, text: str, size: int = TEXT, fill=INK) -> int:
         """Draws ``text``; returns the x after it."""
         self.texts.append(text)
-        if not self.dry and text:
+        if text:
             colour = ink(fill)
-            for left, width, height, mask in lettering.pieces(text, size):
-                paste(self.img, colour, (x + left, y, x + left + width, y + height), mask)
+            self.strokes += [
+                (colour, (x + left + ROW, y, x + left + width + ROW, y + height), mask)
+                for left, width, height, mask in _lettered(text, size)
+            ]
         end = x + round(length(text, size))
         self.right = max(self.right, end)
         return end
@@ -186,24 +219,25 @@ class Board:
         self.rectangle((0, top, 3, self.y - 2), MARK)
 
     def rectangle(self, box: tuple[int, int, int, int], colour, width: int = 0) -> None:
-        if not self.dry:
-            if width:
-                self.draw.rectangle(box, outline=ink(colour), width=width)
-            else:
-                self.draw.rectangle(box, fill=ink(colour))
+        """As ``ImageDraw.rectangle``: filled, or with ``width`` a frame that wide inside ``box``."""
+        left, top, right, bottom = box
+        on_rows = (left + ROW, top, right + ROW, bottom)
+        self.strokes += framed(on_rows, ink(colour), width) if width else filled(on_rows, ink(colour))
 
     def face(self, x: int, y: int, code: str | None, height: int, turned=False, dim=False) -> int:
         return self._put(x, y, self._face_name(code), height, turned, dim)
 
     def _put(self, x: int, y: int, name: str, height: int, turned: bool, dim: bool) -> int:
         """The face ``name`` with its row's top at (x, y); returns the x after it."""
-        width, tall = _extent(name, height, turned)
+        return self._stamped(x, y, name, height, turned, _stamp(name, height, turned, dim))
+
+    def _stamped(self, x: int, y: int, name: str, height: int, turned: bool, stamp: tuple[int, int, Any]) -> int:
+        width, tall, pixels = stamp
         top = y + (height - tall)  # turned tiles sit on the row's baseline
-        if not self.dry:
-            paste(self.img, _scaled(name, height, turned, dim), (x, top, x + width, top + tall))
+        self.strokes.append((pixels, (x + ROW, top, x + width + ROW, top + tall)))
         self.faces.append(name)
-        self.boxes.append((x, top, x + width, top + tall))
-        self.right = max(self.right, x + width)
+        if x + width > self.right:
+            self.right = x + width
         if turned:
             self.turned.append(name)
         return x + width + GAP
@@ -218,63 +252,77 @@ class Board:
         them. ``turned``/``dim`` are the indices to turn / to mark."""
         left = x if left is None else left
         y = self.y
+        names = self._names or self._no_faces()
         for i, code in enumerate(codes):
-            name, turn = self._face_name(code), i in turned
-            if x + _extent(name, height, turn)[0] > wrap_at and x > left:
+            name, turn = names[code], i in turned
+            stamp = _stamp(name, height, turn, i in dim)
+            if x + stamp[0] > wrap_at and x > left:
                 x, y = left, y + height + GAP
-            x = self._put(x, y, name, height, turn, i in dim)
+            x = self._stamped(x, y, name, height, turn, stamp)
         self.y = y + height + GAP
         return x
 
     def _face_name(self, code: str | None) -> str:
-        if self.family is None:
-            raise ValueError("this picture draws no card faces")
-        return face_name(self.family, code)
+        return (self._names or self._no_faces())[code]
+
+    def _no_faces(self) -> NoReturn:
+        raise ValueError("this picture draws no card faces")
+
+    @property
+    def img(self) -> Image.Image:
+        """The picture painted, ``WIDTH`` pixels wide, with the palette."""
+        img = painted(self.strokes, (WIDTH + ROW, self.height), ink(FELT)).crop((ROW, 0, WIDTH + ROW, self.height))
+        img.putpalette(_palette_bytes())
+        return img
 
     def png(self, width: int = WIDTH) -> bytes:
-        """The picture as PNG bytes, ``width`` pixels wide (``faces/png.py`` says how they are compressed)."""
-        return palette_png(self.img, width, self.height)
+        """The picture as PNG bytes, ``width`` pixels wide (``faces/png.py`` says how they are compressed): painted on
+        the file's rows, each led by its filter type (0)."""
+        height = self.height
+        rows = painted(self.strokes, (width + ROW, height), ink(FELT))
+        rows.im.paste(0, (0, 0, ROW, height))  # (a stroke reaching left of the picture is cut off there)
+        return png_file(rows.tobytes(), width, height, _palette_bytes())
 
 
 def fitted(family: str, *layouts: Callable[[Board], object]) -> Board:
-    """The picture drawn by the one of ``layouts`` (``layout(board)``) that stays within the shown height with
+    """The picture laid out by the one of ``layouts`` (``layout(board)``) that stays within the shown height with
     the largest of the game's face sizes (the first layout on a tie; the first at the smallest size when none
-    fits). Most pictures take the first layout at the largest size, so that one is drawn at once, and when it fits
-    it is the picture. Otherwise each other try is measured on a dry board, the sizes by halving (a picture grows
-    with its faces), so that a few measurements and one more drawing make the picture."""
+    fits). Most pictures take the first layout at the largest size, so that one is tried first. Otherwise each
+    other try is measured, the sizes by halving (a picture grows with its faces). Only the board kept is painted
+    (when its picture is asked for), so every picture is painted once however many tries it took."""
     sizes = SIZES[family]
-    first = Board(family, sizes[0], room=SHOWN_HEIGHT)
-    layouts[0](first)
-    if first.height <= SHOWN_HEIGHT:
-        return first
+    tried: dict[tuple[int, int], Board] = {}
 
-    def fits(layout: Callable[[Board], object], size: int) -> bool:
-        probe = Board(family, size, dry=True)
-        layout(probe)
-        return probe.height <= SHOWN_HEIGHT
+    def laid(layout: int, size: int) -> Board:
+        if (layout, size) not in tried:
+            tried[layout, size] = board = Board(family, sizes[size])
+            layouts[layout](board)
+        return tried[layout, size]
 
-    best: tuple[int, Callable[[Board], object]] = (len(sizes) - 1, layouts[0])
-    found = False  # whether ``best`` was measured to fit (else: the smallest size, taller than the shown box)
-    for layout in layouts:
-        low, high = 0, best[0] - (layout is not layouts[0])  # only a larger size beats an earlier layout
-        if layout is layouts[0]:
-            low = 1  # drawn above: too tall at the largest size
+    def fits(layout: int, size: int) -> bool:
+        return laid(layout, size).height <= SHOWN_HEIGHT
+
+    if fits(0, 0):
+        return tried[0, 0]
+    best = (len(sizes) - 1, 0)  # (size, layout): measured to fit, or the smallest size, taller than the shown box
+    for layout in range(len(layouts)):
+        low, high = 0, best[0] - (layout != 0)  # only a larger size beats an earlier layout
+        if layout == 0:
+            low = 1  # tried above: too tall at the largest size
         elif low <= high:  # the largest size first: most pictures take it (one measurement instead of three)
-            if fits(layout, sizes[low]):
-                best, found = (low, layout), True
+            if fits(layout, low):
+                best = (low, layout)
                 continue
             low += 1
         while low <= high:  # the first (largest) size that fits, among sizes[low:high + 1]
             middle = (low + high) // 2
-            if fits(layout, sizes[middle]):
+            if fits(layout, middle):
                 high = middle - 1
-                if middle < best[0] or layout is layouts[0]:
-                    best, found = (middle, layout), True
+                if middle < best[0] or layout == 0:
+                    best = (middle, layout)
             else:
                 low = middle + 1
-    board = Board(family, sizes[best[0]], room=SHOWN_HEIGHT if found else MAX_HEIGHT)
-    best[1](board)
-    return board
+    return laid(best[1], best[0])
 
 
 def seat_name(names: Sequence[str], seat: int) -> str:
@@ -355,7 +403,8 @@ def capture_groups(
         if label:
             b.line(label, TEXT, fill)
         label_bottom = top = b.y
-    groups = [[c for c in sorted(cards, key=hf.ORDER.__getitem__) if hf.KIND[c] == kind] for kind in RANK_ORDER]
+    ordered = sorted(cards, key=hf.ORDER.__getitem__)
+    groups = [[c for c in ordered if hf.KIND[c] == kind] for kind in RANK_ORDER]
     left = MARGIN + 8 + column
     x, line = left, top
     for group in groups:

@@ -14,9 +14,9 @@ Pile = tuple[str, list[str], bool]  # a capture pile on a panel: its label, its 
 
 
 def shown_if_drawn(draw: Callable[[Board], bool]) -> Board | None:
-    """The picture ``draw`` makes (it says whether it has anything to show, measured first on a dry board), or
-    None when it has nothing: a result picture."""
-    if not draw(Board(FACES, dry=True)):
+    """The picture ``draw`` makes (it says whether it has anything to show, laid out first on a board never
+    painted), or None when it has nothing: a result picture."""
+    if not draw(Board(FACES)):
         return None
     return fitted(FACES, draw)
 
@@ -53,12 +53,13 @@ def fishing_panel(b: Board, hand: list[str], field: list[str], piles: list[Pile]
     b.y += 2
     b.line("Your hand: under each card, the field cards it takes")
     x, top, bottom = MARGIN, b.y, b.y
-    for code in hf.sort_codes(hand):
-        b.y = top
-        right = b.row(x, [code], b.card)
+    for code in hf.sort_codes(hand):  # each card and what it takes a face under another (one-face rows)
+        right = b.face(x, top, code, b.card)
+        b.y = top + b.card + GAP
         taken = hf.sort_codes(hf.matching(field, code))
         for card in taken:
-            b.row(x + 3, [card], small)
+            b.face(x + 3, b.y, card, small)
+            b.y += small + GAP
         if not taken:
             b.text(x + 6, b.y, "-", TEXT, DIM_INK)
             b.y += 16
