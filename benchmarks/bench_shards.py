@@ -4,6 +4,7 @@ PostgreSQL.
 
     .venv/bin/python -m benchmarks.bench_shards [--tables 25 50 100 200] [--turns 6] [--processes 1 2 4]
         [--think 1.0] [--hands-each-turn] [--code DIR] [--against DIR] [--rate-limits] [--unpaced] [--profile DIR]
+        [--profile-driver FILE]
 
 Every table is a 2-player Koi-Koi game in a guild of its own, its two players played by this process
 (``benchmarks/shard_players.py``). By default they play as people do, on the hand panel they hold: Parlor edits it
@@ -16,7 +17,8 @@ interactions, two deletes and the redraws. ``--turns``: the moves each table pla
 
 ``--profile DIR``: each bot process profiles its event loop by CPU time (``cProfile``) into ``DIR``, one
 ``.pstats`` file per process, written when the run stops it (``python -m pstats FILE`` reads it; profiling
-roughly triples the loop's CPU, so take shares from it, not times).
+roughly triples the loop's CPU, so take shares from it, not times). ``--profile-driver FILE``: the same for this
+process (the local Discord and the players) during play, the last run's statistics written to ``FILE``.
 
 ``--think``: each player waits about that long (0.5–1.5×, seeded) before each of their interactions, as people do;
 0 plays as fast as the answers come. ``--code``: the bot processes run another checkout's code (say, main's before
@@ -49,6 +51,7 @@ from __future__ import annotations
 import asyncio
 import collections
 import contextlib
+import cProfile
 import gc
 import os
 import statistics
@@ -94,6 +97,23 @@ def driver_collections(pauses: GcPauses) -> Iterator[None]:
         gc.unfreeze()
 
 
+@contextlib.contextmanager
+def driver_profile(into: Path | None) -> Iterator[None]:
+    """This process profiled by CPU time (``cProfile`` timed by ``thread_time``) while in the block, its statistics
+    written to ``into``; nothing when ``into`` is None."""
+    if into is None:
+        yield
+        return
+    profiler = cProfile.Profile(time.thread_time)
+    profiler.enable()
+    try:
+        yield
+    finally:
+        profiler.disable()
+        into.parent.mkdir(parents=True, exist_ok=True)
+        profiler.dump_stats(into)
+
+
 async def busiest_second(fake: LocalDiscord, seconds: list[float]) -> None:
     """About every second, the rate of the requests the global limit counts since the last look (into
     ``seconds``; divided by the time that really passed, which a busy loop stretches)."""
@@ -125,6 +145,7 @@ class Options:
     rate_limits: bool = False
     unpaced: bool = False
     profile: Path | None = None  # a folder: each bot process's event loop profiled by CPU time into it
+    profile_driver: Path | None = None  # a file: this process's play profiled by CPU time into it
 
 
 def _profiled(options: Options, name: str) -> dict[str, str]:
@@ -253,7 +274,7 @@ async def run(
             answers, started, requests = Answers(), time.monotonic(), len(fake.request_log)
             pictures = set(fake.attachments)
             before, lagged, pauses = Cpu.now(pids, postmaster(server.folder / "data")), len(lags), GcPauses()
-            with driver_collections(pauses):
+            with driver_collections(pauses), driver_profile(options.profile_driver):
                 moves = await play(playing, answers, options)
             cpu = Cpu.now(pids, postmaster(server.folder / "data")) - before
             driver_lags = lags[lagged:]
@@ -401,6 +422,9 @@ if __name__ == "__main__":
         profile=Option(
             None, "a folder: each bot process's event loop is profiled by CPU time (cProfile) into it", kind=Path
         ),
+        profile_driver=Option(
+            None, "a file: this process (the local Discord and the players) is profiled by CPU time into it", kind=Path
+        ),
         code=Option(None, "the checkout whose bot code the processes run", kind=Path),
         against=Option(
             None, "another checkout whose bot code runs each table count too, for figures side by side", kind=Path
@@ -413,6 +437,7 @@ if __name__ == "__main__":
         arguments.rate_limits,
         arguments.unpaced,
         arguments.profile,
+        arguments.profile_driver,
     )
     compared = [arguments.code] + ([arguments.against] if arguments.against else [])
     asyncio.run(main(arguments.tables, arguments.processes, chosen, compared, arguments.timeline))

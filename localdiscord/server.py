@@ -20,6 +20,7 @@ from .models import Channel, FakeInteraction, FakeMessage, Guild, Member
 from .rest import Rest
 from .world import ChannelRef, World
 
+MAX_BODY_BYTES = 64 * 1024 * 1024  # a request's body past it is refused as too large (413)
 PageHandler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
 
@@ -64,7 +65,7 @@ class DiscordServer(World):
         self.app = self._build_app()
 
     def _build_app(self) -> web.Application:
-        app = web.Application(middlewares=[self.rest.middleware], client_max_size=64 * 1024 * 1024)
+        app = web.Application(middlewares=[self.rest.middleware], client_max_size=MAX_BODY_BYTES)
         app.router.add_get("/", self._root)
         self.rest.add_routes(app.router)
         self.command_routes.add_routes(app.router)
