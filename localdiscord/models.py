@@ -280,12 +280,14 @@ class FakeMessage:
 
     # --- state changes -------------------------------------------------
     def _snapshot(self, kind: str) -> None:
+        """The message's state kept as a version. It shares the message's embeds and components: the fake never
+        changes them in place (an edit replaces them with its own copy), so a version keeps what it showed."""
         self.versions.append(
             MessageVersion(
                 kind=kind,
                 content=self.content,
-                embeds=json_copy(self.embeds),
-                components=json_copy(self.components),
+                embeds=self.embeds,
+                components=self.components,
                 attachments=list(self.attachments),
                 flags=self.flags,
                 at=time.time(),
@@ -299,7 +301,7 @@ class FakeMessage:
         if "embeds" in body:
             self.embeds = json_copy(body["embeds"] or [])
         elif "embed" in body:  # very old clients
-            self.embeds = [body["embed"]] if body["embed"] else []
+            self.embeds = [json_copy(body["embed"])] if body["embed"] else []
         if "components" in body:
             self.components = snowflakes_as_strings(json_copy(body["components"] or []))
         if "attachments" in body and body["attachments"] is not None:
