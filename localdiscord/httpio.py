@@ -13,7 +13,7 @@ from .errors import DiscordHTTPError
 from .messaging import UploadedFile
 from .multipart import FormPart, form_parts
 
-API = "/api/v{version:\\d+}"  # every REST route is under it
+API = "/api/v10"  # every REST route is under it: as the gateway (transport.py), the REST API of v10 only
 JSON_HEADERS = {"Content-Type": "application/json"}
 
 

@@ -380,6 +380,8 @@ class FakeMessage:
         return self.embeds[0] if self.embeds else None
 
     def payload(self) -> dict:
+        """The message as the API shows it, for JSON to be written from: a new dict, whose embeds and components are the
+        message's own (never changed in place, see :meth:`_snapshot`), so a reader must not change them."""
         d: dict[str, Any] = {
             "id": str(self.id),
             "type": self.type,
@@ -393,8 +395,8 @@ class FakeMessage:
             "mentions": [],
             "mention_roles": [],
             "attachments": [a.payload() for a in self.attachments],
-            "embeds": json_copy(self.embeds),
-            "components": json_copy(self.components),
+            "embeds": self.embeds,
+            "components": self.components,
             "pinned": False,
             "flags": self.flags,
         }
@@ -472,6 +474,8 @@ class Channel:
         return perms
 
     def payload(self) -> dict:
+        """The message as the API shows it, for JSON to be written from: a new dict, whose embeds and components are the
+        message's own (never changed in place, see :meth:`_snapshot`), so a reader must not change them."""
         d: dict[str, Any] = {"id": str(self.id), "type": self.type, "last_message_id": None}
         if self.type == 1:
             d["recipients"] = []
