@@ -6,6 +6,7 @@ variation selector U+FE0F (🌧 yes, 🌧️ no), and no newer than Emoji 14.0 (
 from __future__ import annotations
 
 import bisect
+import functools
 
 # Code points with the Emoji property (emoji-data.txt, Emoji 14.0), ASCII keycap bases left out.
 _EMOJI_RANGES = """
@@ -61,8 +62,10 @@ def _element(points: list[int]) -> bool:
     return len(points) == 1 or (len(points) == 2 and points[1] in SKIN_TONES)
 
 
+@functools.lru_cache(maxsize=1024)
 def valid_component_emoji(name: str) -> bool:
-    """Whether Discord takes ``name`` as the Unicode emoji of a button or a select option."""
+    """Whether Discord takes ``name`` as the Unicode emoji of a button or a select option (kept per name: a bot shows
+    the same few over and over)."""
     points = [ord(c) for c in name]
     if not points or VARIATION_SELECTOR in points:
         return False

@@ -142,24 +142,21 @@ def embed_texts(embed: dict) -> list[str]:
 
 
 def snowflakes_as_strings(components: list) -> list:
-    """Components as Discord returns them: an emoji's id as a string (a client may send a number; a 19-digit
-    number does not survive JavaScript's JSON)."""
+    """A copy of ``components`` as Discord returns them: an emoji's id as a string (a client may send a number; a
+    19-digit number does not survive JavaScript's JSON); copied and converted in one pass."""
+    return _shown(components)
 
-    def walk(c: dict) -> None:
-        for holder in [c, *(c.get("options") or [])]:
-            emoji = holder.get("emoji")
-            if isinstance(emoji, dict) and emoji.get("id") is not None:
-                emoji["id"] = str(emoji["id"])
-        for child in c.get("components") or []:
-            walk(child)
-        for key in ("accessory", "component"):
-            if isinstance(c.get(key), dict):
-                walk(c[key])
 
-    for c in components:
-        if isinstance(c, dict):
-            walk(c)
-    return components
+def _shown(value: Any) -> Any:
+    if isinstance(value, dict):
+        copied = {key: _shown(item) for key, item in value.items()}
+        emoji = copied.get("emoji")
+        if isinstance(emoji, dict) and emoji.get("id") is not None:
+            emoji["id"] = str(emoji["id"])
+        return copied
+    if isinstance(value, list):
+        return [_shown(item) for item in value]
+    return value
 
 
 def component_texts(components: Iterable[dict]) -> list[str]:
@@ -303,7 +300,7 @@ class FakeMessage:
         elif "embed" in body:  # very old clients
             self.embeds = [json_copy(body["embed"])] if body["embed"] else []
         if "components" in body:
-            self.components = snowflakes_as_strings(json_copy(body["components"] or []))
+            self.components = snowflakes_as_strings(body["components"] or [])
         if "attachments" in body and body["attachments"] is not None:
             by_id = {str(a.id): a for a in self.attachments}
             kept: list[Attachment] = []

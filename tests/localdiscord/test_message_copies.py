@@ -43,3 +43,25 @@ def test_json_copy_is_deep_and_equal():
     assert copied == value and copied is not value
     assert copied["a"] is not value["a"] and copied["a"][1] is not value["a"][1]
     assert copied["a"][1]["b"] is not value["a"][1]["b"]
+
+
+def test_an_emoji_id_sent_as_a_number_is_shown_as_a_string_in_a_copy_of_the_components():
+    sent = [
+        {
+            "type": 1,
+            "components": [
+                {"type": 2, "label": "Pine", "custom_id": "a", "emoji": {"id": 1234567890123456789, "name": "pine"}},
+                {
+                    "type": 3,
+                    "custom_id": "b",
+                    "options": [{"label": "x", "value": "x", "emoji": {"id": 7, "name": "e"}}],
+                },
+            ],
+        }
+    ]
+    message = FakeMessage(id=1, channel_id=2, guild_id=3, author={"id": "4"})
+    message.apply({"components": sent}, [], kind="create")
+    row = message.components[0]["components"]
+    assert row[0]["emoji"] == {"id": "1234567890123456789", "name": "pine"}
+    assert row[1]["options"][0]["emoji"] == {"id": "7", "name": "e"}
+    assert sent[0]["components"][0]["emoji"]["id"] == 1234567890123456789  # what was sent is left as it was
