@@ -370,7 +370,7 @@ def knees(runs: dict[int, list[Run]], limit_ms: float = 100) -> list[str]:
     tables)."""
     best = {processes: at_knee(measured, limit_ms) for processes, measured in sorted(runs.items())}
     lines = [
-        f"{processes} process{'es' if processes > 1 else ''} at its knee: "
+        (f"{processes} processes at their knee: " if processes > 1 else "1 process at its knee: ")
         + (
             f"{r.rate:.1f} answers/s at {r.tables} tables (the most tables whose p99 stays within {limit_ms:.0f} ms)"
             if r
