@@ -142,21 +142,24 @@ def embed_texts(embed: dict) -> list[str]:
 
 
 def snowflakes_as_strings(components: list) -> list:
-    """A copy of ``components`` as Discord returns them: an emoji's id as a string (a client may send a number; a
-    19-digit number does not survive JavaScript's JSON); copied and converted in one pass."""
-    return _shown(components)
+    """``components`` (changed in place) as Discord returns them: an emoji's id as a string (a client may send a number;
+    a 19-digit number does not survive JavaScript's JSON)."""
 
+    def walk(c: dict) -> None:
+        for holder in [c, *(c.get("options") or [])]:
+            emoji = holder.get("emoji")
+            if isinstance(emoji, dict) and emoji.get("id") is not None:
+                emoji["id"] = str(emoji["id"])
+        for child in c.get("components") or []:
+            walk(child)
+        for key in ("accessory", "component"):
+            if isinstance(c.get(key), dict):
+                walk(c[key])
 
-def _shown(value: Any) -> Any:
-    if isinstance(value, dict):
-        copied = {key: _shown(item) for key, item in value.items()}
-        emoji = copied.get("emoji")
-        if isinstance(emoji, dict) and emoji.get("id") is not None:
-            emoji["id"] = str(emoji["id"])
-        return copied
-    if isinstance(value, list):
-        return [_shown(item) for item in value]
-    return value
+    for c in components:
+        if isinstance(c, dict):
+            walk(c)
+    return components
 
 
 def component_texts(components: Iterable[dict]) -> list[str]:
@@ -292,13 +295,15 @@ class FakeMessage:
         )
 
     def apply(self, body: dict, new_files: list[Attachment], *, kind: str) -> None:
-        """Apply a create/edit body (Discord semantics: absent keys are unchanged)."""
+        """Apply a create/edit body (Discord semantics: absent keys are unchanged). The message takes the body's embeds
+        and components as its own: the caller gives the body up (a request's, just read; ``DiscordServer``'s
+        ``create_message`` and ``edit_message`` copy the body of a caller that keeps it)."""
         if "content" in body:
             self.content = body["content"] or ""
         if "embeds" in body:
-            self.embeds = json_copy(body["embeds"] or [])
+            self.embeds = body["embeds"] or []
         elif "embed" in body:  # very old clients
-            self.embeds = [json_copy(body["embed"])] if body["embed"] else []
+            self.embeds = [body["embed"]] if body["embed"] else []
         if "components" in body:
             self.components = snowflakes_as_strings(body["components"] or [])
         if "attachments" in body and body["attachments"] is not None:

@@ -16,7 +16,7 @@ from .gateway import INTENT_GUILD_MEMBERS, Gateway
 from .interaction_webhooks import InteractionWebhooks
 from .interactions import Interactions
 from .messaging import Messaging, UploadedFile
-from .models import Channel, FakeInteraction, FakeMessage, Guild, Member
+from .models import Channel, FakeInteraction, FakeMessage, Guild, Member, json_copy
 from .rest import Rest
 from .world import ChannelRef, World
 
@@ -206,10 +206,12 @@ class DiscordServer(World):
         await self.gateway.dispatch(event, data, intent=intent)
 
     async def create_message(self, channel: Channel, body: dict, files: list[UploadedFile], **kw: Any) -> FakeMessage:
-        return await self.messaging.create(channel, body, files, **kw)
+        """A message made from ``body``, which the caller keeps (copied: the message changes nothing of it)."""
+        return await self.messaging.create(channel, json_copy(body), files, **kw)
 
     async def edit_message(self, msg: FakeMessage, body: dict, files: list, **kw: Any) -> FakeMessage:
-        return await self.messaging.edit(msg, body, files, **kw)
+        """``msg`` edited with ``body``, which the caller keeps (copied, as for :meth:`create_message`)."""
+        return await self.messaging.edit(msg, json_copy(body), files, **kw)
 
     async def delete_message(self, msg: FakeMessage) -> None:
         await self.messaging.delete(msg)
