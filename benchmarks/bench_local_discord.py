@@ -27,6 +27,7 @@ from typing import Any
 
 import discord
 
+import localdiscord
 from benchmarks.bench_discord_calls import NEVER_HELD, WARM_UP, bot_client, bot_trace, clicks_on_panels, fields
 from benchmarks.command_line import Option, read
 from benchmarks.proc_cpu import tree_cpu
@@ -48,7 +49,14 @@ async def serve(count: int, profile: str) -> None:
     async with LocalDiscord(ack_deadline=3600.0) as fake:
         table = await fake.create_message(fake.channel, {"content": "the table"}, [])
         clicks = await clicks_on_panels(fake, count)
-        setup = {"url": fake.base_url, "clicks": clicks, "channel": fake.channel.id, "table": table.id}
+        served_by = str(Path(localdiscord.__file__).resolve().parent.parent)
+        setup = {
+            "url": fake.base_url,
+            "clicks": clicks,
+            "channel": fake.channel.id,
+            "table": table.id,
+            "code": served_by,
+        }
         print(json.dumps(setup), flush=True)
         if profiler is not None:
             profiler.enable()
@@ -99,6 +107,7 @@ def measured(code: Path, count: int, profile: Path | None) -> dict[str, float]:
     assert child.stdout is not None and child.stdin is not None
     try:
         setup = json.loads(child.stdout.readline().decode())
+        assert setup["code"] == str(code), f"the local Discord was not served with {code}'s code"
         return asyncio.run(calls(child, setup))
     finally:
         child.stdin.close()
