@@ -62,7 +62,8 @@ class Answers:
         written = time.monotonic()
         # One waiter woken by the answer (the harness's wait looks again every 50 ms, a task each time: with a hundred
         # answers in flight that was a tenth of a core of the driver's), then a deferred answer's content
-        await asyncio.wait_for(inter.callback_event.wait(), ANSWER_WAIT)
+        async with asyncio.timeout(ANSWER_WAIT):  # no task of its own, as wait_for makes one
+            await inter.callback_event.wait()
         await wait_for_answer(user.fake, inter, timeout=ANSWER_WAIT, quiet=0.0, settle_max=0.0)
         self.latencies.append(inter.latency or 0.0)
         self.sent.append(sent)
