@@ -4,6 +4,7 @@ PostgreSQL.
 
     .venv/bin/python -m benchmarks.bench_shards [--tables 25 50 100 200] [--turns 6] [--processes 1 2 4]
         [--think 1.0] [--hands-each-turn] [--code DIR] [--against DIR] [--rate-limits] [--unpaced] [--profile DIR]
+        [--profile-driver FILE]
 
 Every table is a 2-player Koi-Koi game in a guild of its own, its two players played by this process
 (``benchmarks/shard_players.py``). By default they play as people do, on the hand panel they hold: Parlor edits it
@@ -16,7 +17,8 @@ interactions, two deletes and the redraws. ``--turns``: the moves each table pla
 
 ``--profile DIR``: each bot process profiles its event loop by CPU time (``cProfile``) into ``DIR``, one
 ``.pstats`` file per process, written when the run stops it (``python -m pstats FILE`` reads it; profiling
-roughly triples the loop's CPU, so take shares from it, not times).
+roughly triples the loop's CPU, so take shares from it, not times). ``--profile-driver FILE``: the same for this
+process (the local Discord and the players) during play, the last run's statistics written to ``FILE``.
 
 ``--think``: each player waits about that long (0.5–1.5×, seeded) before each of their interactions, as people do;
 0 plays as fast as the answers come. ``--code``: the bot processes run another checkout's code (say, main's before
@@ -36,7 +38,17 @@ average the run prints, when quoting figures). Prints, per layout and table coun
 (and the moves' clicks' p99 alone), the bot processes' CPU time per move during play (their own, their picture
 workers', read from /proc), the CPU of the rest — this process (the local Discord and the players) and the
 PostgreSQL server — the bots' memory after play and how late the driver's own event loop woke up during play; then the
-knees, the first table count whose p99 passes 100 ms and 1 s, and the answers/s of each layout.
+knees, the first table count whose p99 passes 100 ms and 1 s, the answers/s of each layout against one process's at
+each table count, and each layout's answers/s **at its own knee** (its run of the most tables whose p99 stays within
+100 ms) and against one process's there, which is what the 2-process target compares. After each run: the machine's
+CPU per move in all (bots, driver, PostgreSQL) and the moves a second this machine's cores fit at that cost, whatever
+the layout (the bound on two processes' gain where the driver shares the machine).
+
+The players stay in this process, beside the local Discord: they read the messages they see from its memory, as the
+e2e tests' users do. A second driver process for them would not make the bot's figures truer on one machine (the
+players' CPU, about a tenth of the driver's, would still share the cores with the bots, and every look at a panel and
+every click would cost a round trip between the two driver processes, more CPU in all); what it would change is only
+that the players' loop no longer shares the local Discord's.
 
 Where the answers' time went (bot processes of this checkout, which record their own moments): the driver's part and the
 bot's apart, the bot's cut further, the bots' loop lag, their writer connection's use and their garbage collections
@@ -49,6 +61,7 @@ from __future__ import annotations
 import asyncio
 import collections
 import contextlib
+import cProfile
 import gc
 import os
 import statistics
@@ -94,6 +107,23 @@ def driver_collections(pauses: GcPauses) -> Iterator[None]:
         gc.unfreeze()
 
 
+@contextlib.contextmanager
+def driver_profile(into: Path | None) -> Iterator[None]:
+    """This process profiled by CPU time (``cProfile`` timed by ``thread_time``) while in the block, its statistics
+    written to ``into``; nothing when ``into`` is None."""
+    if into is None:
+        yield
+        return
+    profiler = cProfile.Profile(time.thread_time)
+    profiler.enable()
+    try:
+        yield
+    finally:
+        profiler.disable()
+        into.parent.mkdir(parents=True, exist_ok=True)
+        profiler.dump_stats(into)
+
+
 async def busiest_second(fake: LocalDiscord, seconds: list[float]) -> None:
     """About every second, the rate of the requests the global limit counts since the last look (into
     ``seconds``; divided by the time that really passed, which a busy loop stretches)."""
@@ -125,6 +155,7 @@ class Options:
     rate_limits: bool = False
     unpaced: bool = False
     profile: Path | None = None  # a folder: each bot process's event loop profiled by CPU time into it
+    profile_driver: Path | None = None  # a file: this process's play profiled by CPU time into it
 
 
 def _profiled(options: Options, name: str) -> dict[str, str]:
@@ -253,7 +284,7 @@ async def run(
             answers, started, requests = Answers(), time.monotonic(), len(fake.request_log)
             pictures = set(fake.attachments)
             before, lagged, pauses = Cpu.now(pids, postmaster(server.folder / "data")), len(lags), GcPauses()
-            with driver_collections(pauses):
+            with driver_collections(pauses), driver_profile(options.profile_driver):
                 moves = await play(playing, answers, options)
             cpu = Cpu.now(pids, postmaster(server.folder / "data")) - before
             driver_lags = lags[lagged:]
@@ -327,6 +358,48 @@ def knee(runs: list[Run], limit_ms: float) -> str:
     return f"above {runs[-1].tables} tables" if runs else "not measured"
 
 
+def at_knee(runs: list[Run], limit_ms: float = 100) -> Run | None:
+    """The run of the most tables whose p99 stays within ``limit_ms``: the layout at its knee (None if none does)."""
+    within = [r for r in runs if r.at(0.99) <= limit_ms]
+    return max(within, key=lambda r: r.tables) if within else None
+
+
+def knees(runs: dict[int, list[Run]], limit_ms: float = 100) -> list[str]:
+    """Each layout's answers/s at its own knee, and each layout's against one process's: what the 2-process target
+    compares (with a think time, answers/s is what the players ask for, so a layout serves more only at more
+    tables)."""
+    best = {processes: at_knee(measured, limit_ms) for processes, measured in sorted(runs.items())}
+    lines = [
+        (f"{processes} processes at their knee: " if processes > 1 else "1 process at its knee: ")
+        + (
+            f"{r.rate:.1f} answers/s at {r.tables} tables (the most tables whose p99 stays within {limit_ms:.0f} ms)"
+            if r
+            else f"no table count measured had its p99 within {limit_ms:.0f} ms"
+        )
+        for processes, r in best.items()
+    ]
+    single = best.get(1)
+    for processes, r in best.items():
+        if processes > 1 and r is not None and single is not None:
+            lines.append(
+                f"at their knees, {processes} processes serve {r.rate / max(single.rate, 1e-9):.2f}x the answers/s of "
+                "1 process"
+            )
+    return lines
+
+
+def budget(run: Run) -> str:
+    """The machine's CPU per move in all (the bots, the driver, PostgreSQL) and the moves a second it leaves room for
+    on this machine's cores, whatever the layout."""
+    c, cores = run.cpu, os.cpu_count() or 1
+    whole = run.per_move(c.bots + c.workers + c.driver + c.database)
+    return (
+        f"the machine's CPU per move {whole:.1f} ms (bots {run.per_move(c.bots + c.workers):.1f}, the local Discord "
+        f"and players {run.per_move(c.driver):.1f}, PostgreSQL {run.per_move(c.database):.1f}): {cores} cores "
+        f"fit at most {cores * 1000 / max(whole, 1e-9):.0f} moves/s"
+    )
+
+
 def label(code: Path | None, codes: list[Path | None]) -> str:
     """The prefix naming a run's code when two are compared."""
     return f"[{code or 'this checkout'}] " if len(codes) > 1 else ""
@@ -367,6 +440,7 @@ async def main(
                 for each in codes:
                     runs[each][processes].append(await run(processes, tables, server, logs, options, each))
                     print(label(each, codes) + runs[each][processes][-1].line, flush=True)
+                    print("  " + budget(runs[each][processes][-1]), flush=True)
                     if (split := runs[each][processes][-1].split) is not None:
                         print("\n".join(split.lines()), flush=True)
                     if timeline:
@@ -379,7 +453,7 @@ async def main(
                     f"{knee(runs[each][processes], 100)}, 1 s {knee(runs[each][processes], 1000)}",
                     flush=True,
                 )
-            for line in scaling(runs[each]):
+            for line in scaling(runs[each]) + knees(runs[each]):
                 print(label(each, codes) + line, flush=True)
     finally:
         server.stop()
@@ -401,6 +475,9 @@ if __name__ == "__main__":
         profile=Option(
             None, "a folder: each bot process's event loop is profiled by CPU time (cProfile) into it", kind=Path
         ),
+        profile_driver=Option(
+            None, "a file: this process (the local Discord and the players) is profiled by CPU time into it", kind=Path
+        ),
         code=Option(None, "the checkout whose bot code the processes run", kind=Path),
         against=Option(
             None, "another checkout whose bot code runs each table count too, for figures side by side", kind=Path
@@ -413,6 +490,7 @@ if __name__ == "__main__":
         arguments.rate_limits,
         arguments.unpaced,
         arguments.profile,
+        arguments.profile_driver,
     )
     compared = [arguments.code] + ([arguments.against] if arguments.against else [])
     asyncio.run(main(arguments.tables, arguments.processes, chosen, compared, arguments.timeline))

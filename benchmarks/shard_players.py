@@ -19,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import random
 import time
+import weakref
 from dataclasses import dataclass, field
 
 from localdiscord import FakeInteraction, FakeMessage, FakeUser, wait_for_answer
@@ -61,7 +62,8 @@ class Answers:
         written = time.monotonic()
         # One waiter woken by the answer (the harness's wait looks again every 50 ms, a task each time: with a hundred
         # answers in flight that was a tenth of a core of the driver's), then a deferred answer's content
-        await asyncio.wait_for(inter.callback_event.wait(), ANSWER_WAIT)
+        async with asyncio.timeout(ANSWER_WAIT):  # no task of its own, as wait_for makes one
+            await inter.callback_event.wait()
         await wait_for_answer(user.fake, inter, timeout=ANSWER_WAIT, quiet=0.0, settle_max=0.0)
         self.latencies.append(inter.latency or 0.0)
         self.sent.append(sent)
@@ -74,7 +76,7 @@ class Answers:
         return (await self.answer(user, user.prepare_slash("hand", _channel=table.channel))).original
 
     async def click_first_move(self, user: FakeUser, panel: FakeMessage) -> None:
-        _, custom_id, _ = action_buttons(panel)[0]
+        _, custom_id, _ = moves_on(panel)[0]
         clicked = await self.answer(user, user.prepare_click(panel, custom_id))
         self.clicks.append(clicked.latency or 0.0)
 
@@ -152,4 +154,20 @@ def _live(panel: FakeMessage | None, user: FakeUser) -> bool:
 
 
 def _offers_move(panel: FakeMessage, user: FakeUser) -> bool:
-    return _live(panel, user) and bool(action_buttons(panel))
+    return _live(panel, user) and bool(moves_on(panel))
+
+
+# a panel -> its components when last read, and their moves (gone with the run's local Discord)
+_MOVES: weakref.WeakKeyDictionary[FakeMessage, tuple[list[dict], list[tuple[str, str, bool]]]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def moves_on(panel: FakeMessage) -> list[tuple[str, str, bool]]:
+    """The move buttons ``panel`` offers (``tests/e2e/conftest.py``'s ``action_buttons``), read again only when its
+    components changed: an edit replaces them (``localdiscord/models.py``), so the same list shows the same moves. A
+    waiting player looks at their panel often; this keeps the players' share of the driver's CPU small."""
+    kept = _MOVES.get(panel)
+    if kept is None or kept[0] is not panel.components:
+        kept = _MOVES[panel] = (panel.components, action_buttons(panel))
+    return kept[1]

@@ -1,6 +1,6 @@
 """Local fake Discord for end-to-end tests of the bot, and the playground (see README.md).
 
-Layers, each importing only those before it: ``models`` · ``errors`` · ``limits`` · ``validation`` ·
+Layers, each importing only those before it: ``models`` · ``errors`` · ``multipart`` · ``limits`` · ``validation`` ·
 ``strict`` · ``permissions`` · ``payloads`` → ``world``
 (the state) → ``gateway`` → ``messaging`` → ``rest``, ``commands`` and ``interactions`` (with ``httpio``) →
 ``server`` (one aiohttp app) → ``slash`` (what a typed command sends) → ``harness`` (users who act) → ``fake`` (``LocalDiscord``) →

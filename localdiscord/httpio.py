@@ -7,12 +7,13 @@ import json
 from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
-from aiohttp import BodyPartReader, web
+from aiohttp import web
 
 from .errors import DiscordHTTPError
 from .messaging import UploadedFile
+from .multipart import FormPart, form_parts
 
-API = "/api/v{version:\\d+}"  # every REST route is under it
+API = "/api/v10"  # every REST route is under it: as the gateway (transport.py), the REST API of v10 only
 JSON_HEADERS = {"Content-Type": "application/json"}
 
 
@@ -63,30 +64,34 @@ def no_content() -> web.Response:
 async def read_body(request: web.Request) -> tuple[dict, list[UploadedFile]]:
     """Returns (json body, uploaded files as (index, filename, data, content_type))."""
     ctype = request.headers.get("Content-Type", "")
-    files: list[UploadedFile] = []
     if ctype.startswith("multipart/"):
-        body: dict = {}
-        reader = await request.multipart()
-        while True:
-            part = await reader.next()
-            if part is None:
-                break
-            if not isinstance(part, BodyPartReader):
-                # A multipart nested in a part: Discord's docs describe flat form parts only (payload_json and
-                # files[n]); the stricter reading refuses the body.
-                raise DiscordHTTPError(400, 50035, "Invalid Form Body")
-            name = part.name or ""
-            data = await part.read()
-            if name == "payload_json":
-                body = json.loads(data.decode())
-            elif name.startswith("files[") or name == "file" or name.startswith("file"):
-                idx = int(name[6:-1]) if name.startswith("files[") else len(files)
-                files.append((idx, part.filename or f"file{idx}", bytes(data), part.headers.get("Content-Type")))
-        return body, files
-    text = await request.text()
+        return _form(form_parts(await _read(request), ctype))
+    text = (await _read(request)).decode(request.charset or "utf-8")
     if not text:
-        return {}, files
+        return {}, []
     try:
-        return json.loads(text), files
+        return json.loads(text), []
     except ValueError:
         raise DiscordHTTPError(400, 50109, "The request body contains invalid JSON.") from None
+
+
+async def _read(request: web.Request) -> bytes:
+    """The whole body, at most the app's ``client_max_size``: past it Discord's answer to an upload too large."""
+    try:
+        return await request.read()
+    except web.HTTPRequestEntityTooLarge:
+        raise DiscordHTTPError(413, 40005, "Request entity too large") from None
+
+
+def _form(parts: list[FormPart]) -> tuple[dict, list[UploadedFile]]:
+    """The JSON of the ``payload_json`` part and the files of the ``files[n]`` parts (or the legacy ``file…``)."""
+    body: dict = {}
+    files: list[UploadedFile] = []
+    for part in parts:
+        name = part.name or ""
+        if name == "payload_json":
+            body = json.loads(part.data.decode())
+        elif name.startswith("files[") or name == "file" or name.startswith("file"):
+            idx = int(name[6:-1]) if name.startswith("files[") else len(files)
+            files.append((idx, part.filename or f"file{idx}", part.data, part.content_type))
+    return body, files

@@ -5,6 +5,9 @@ variation selector U+FE0F (🌧 yes, 🌧️ no), and no newer than Emoji 14.0 (
 
 from __future__ import annotations
 
+import bisect
+import functools
+
 # Code points with the Emoji property (emoji-data.txt, Emoji 14.0), ASCII keycap bases left out.
 _EMOJI_RANGES = """
 00A9 00AE 203C 2049 2122 2139 2194-2199 21A9-21AA 231A-231B 2328 23CF 23E9-23F3 23F8-23FA 24C2
@@ -32,7 +35,8 @@ def _ranges(text: str) -> list[tuple[int, int]]:
     return spans
 
 
-EMOJI_SPANS = _ranges(_EMOJI_RANGES)
+EMOJI_SPANS = _ranges(_EMOJI_RANGES)  # in ascending order, none overlapping
+_SPAN_STARTS = [low for low, _ in EMOJI_SPANS]
 SKIN_TONES = range(0x1F3FB, 0x1F400)
 REGIONAL_INDICATORS = range(0x1F1E6, 0x1F200)
 TAGS, CANCEL_TAG, BLACK_FLAG = range(0xE0020, 0xE007F), 0xE007F, 0x1F3F4
@@ -40,7 +44,9 @@ ZWJ, KEYCAP, VARIATION_SELECTOR = 0x200D, 0x20E3, 0xFE0F
 
 
 def _is_emoji(point: int) -> bool:
-    return any(low <= point <= high for low, high in EMOJI_SPANS)
+    """Whether ``point`` lies in a span: the last span starting at or below it, found by bisection."""
+    at = bisect.bisect_right(_SPAN_STARTS, point) - 1
+    return at >= 0 and point <= EMOJI_SPANS[at][1]
 
 
 def _element(points: list[int]) -> bool:
@@ -56,8 +62,10 @@ def _element(points: list[int]) -> bool:
     return len(points) == 1 or (len(points) == 2 and points[1] in SKIN_TONES)
 
 
+@functools.lru_cache(maxsize=1024)
 def valid_component_emoji(name: str) -> bool:
-    """Whether Discord takes ``name`` as the Unicode emoji of a button or a select option."""
+    """Whether Discord takes ``name`` as the Unicode emoji of a button or a select option (kept per name: a bot shows
+    the same few over and over)."""
     points = [ord(c) for c in name]
     if not points or VARIATION_SELECTOR in points:
         return False

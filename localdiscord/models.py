@@ -142,8 +142,8 @@ def embed_texts(embed: dict) -> list[str]:
 
 
 def snowflakes_as_strings(components: list) -> list:
-    """Components as Discord returns them: an emoji's id as a string (a client may send a number; a 19-digit
-    number does not survive JavaScript's JSON)."""
+    """``components`` (changed in place) as Discord returns them: an emoji's id as a string (a client may send a number;
+    a 19-digit number does not survive JavaScript's JSON)."""
 
     def walk(c: dict) -> None:
         for holder in [c, *(c.get("options") or [])]:
@@ -280,12 +280,14 @@ class FakeMessage:
 
     # --- state changes -------------------------------------------------
     def _snapshot(self, kind: str) -> None:
+        """The message's state kept as a version. It shares the message's embeds and components: the fake never
+        changes them in place (an edit replaces them with its own copy), so a version keeps what it showed."""
         self.versions.append(
             MessageVersion(
                 kind=kind,
                 content=self.content,
-                embeds=json_copy(self.embeds),
-                components=json_copy(self.components),
+                embeds=self.embeds,
+                components=self.components,
                 attachments=list(self.attachments),
                 flags=self.flags,
                 at=time.time(),
@@ -293,15 +295,17 @@ class FakeMessage:
         )
 
     def apply(self, body: dict, new_files: list[Attachment], *, kind: str) -> None:
-        """Apply a create/edit body (Discord semantics: absent keys are unchanged)."""
+        """Apply a create/edit body (Discord semantics: absent keys are unchanged). The message takes the body's embeds
+        and components as its own: the caller gives the body up (a request's, just read; ``DiscordServer``'s
+        ``create_message`` and ``edit_message`` copy the body of a caller that keeps it)."""
         if "content" in body:
             self.content = body["content"] or ""
         if "embeds" in body:
-            self.embeds = json_copy(body["embeds"] or [])
+            self.embeds = body["embeds"] or []
         elif "embed" in body:  # very old clients
             self.embeds = [body["embed"]] if body["embed"] else []
         if "components" in body:
-            self.components = snowflakes_as_strings(json_copy(body["components"] or []))
+            self.components = snowflakes_as_strings(body["components"] or [])
         if "attachments" in body and body["attachments"] is not None:
             by_id = {str(a.id): a for a in self.attachments}
             kept: list[Attachment] = []
@@ -378,6 +382,8 @@ class FakeMessage:
         return self.embeds[0] if self.embeds else None
 
     def payload(self) -> dict:
+        """The message as the API shows it, for JSON to be written from: a new dict, whose embeds and components are the
+        message's own (never changed in place, see :meth:`_snapshot`), so a reader must not change them."""
         d: dict[str, Any] = {
             "id": str(self.id),
             "type": self.type,
@@ -391,8 +397,8 @@ class FakeMessage:
             "mentions": [],
             "mention_roles": [],
             "attachments": [a.payload() for a in self.attachments],
-            "embeds": json_copy(self.embeds),
-            "components": json_copy(self.components),
+            "embeds": self.embeds,
+            "components": self.components,
             "pinned": False,
             "flags": self.flags,
         }
@@ -470,6 +476,8 @@ class Channel:
         return perms
 
     def payload(self) -> dict:
+        """The message as the API shows it, for JSON to be written from: a new dict, whose embeds and components are the
+        message's own (never changed in place, see :meth:`_snapshot`), so a reader must not change them."""
         d: dict[str, Any] = {"id": str(self.id), "type": self.type, "last_message_id": None}
         if self.type == 1:
             d["recipients"] = []

@@ -16,10 +16,11 @@ from .gateway import INTENT_GUILD_MEMBERS, Gateway
 from .interaction_webhooks import InteractionWebhooks
 from .interactions import Interactions
 from .messaging import Messaging, UploadedFile
-from .models import Channel, FakeInteraction, FakeMessage, Guild, Member
+from .models import Channel, FakeInteraction, FakeMessage, Guild, Member, json_copy
 from .rest import Rest
 from .world import ChannelRef, World
 
+MAX_BODY_BYTES = 64 * 1024 * 1024  # a request's body past it is refused as too large (413)
 PageHandler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
 
@@ -64,7 +65,7 @@ class DiscordServer(World):
         self.app = self._build_app()
 
     def _build_app(self) -> web.Application:
-        app = web.Application(middlewares=[self.rest.middleware], client_max_size=64 * 1024 * 1024)
+        app = web.Application(middlewares=[self.rest.middleware], client_max_size=MAX_BODY_BYTES)
         app.router.add_get("/", self._root)
         self.rest.add_routes(app.router)
         self.command_routes.add_routes(app.router)
@@ -205,10 +206,12 @@ class DiscordServer(World):
         await self.gateway.dispatch(event, data, intent=intent)
 
     async def create_message(self, channel: Channel, body: dict, files: list[UploadedFile], **kw: Any) -> FakeMessage:
-        return await self.messaging.create(channel, body, files, **kw)
+        """A message made from ``body``, which the caller keeps (copied: the message changes nothing of it)."""
+        return await self.messaging.create(channel, json_copy(body), files, **kw)
 
     async def edit_message(self, msg: FakeMessage, body: dict, files: list, **kw: Any) -> FakeMessage:
-        return await self.messaging.edit(msg, body, files, **kw)
+        """``msg`` edited with ``body``, which the caller keeps (copied, as for :meth:`create_message`)."""
+        return await self.messaging.edit(msg, json_copy(body), files, **kw)
 
     async def delete_message(self, msg: FakeMessage) -> None:
         await self.messaging.delete(msg)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from localdiscord.errors import DiscordHTTPError
-from localdiscord.limits import valid_component_emoji
+from localdiscord.limits import EMOJI_SPANS, _is_emoji, valid_component_emoji
 from localdiscord.validation import check_interaction_response, check_modal
 from localdiscord.validation import check_message as check_with_prefix
 
@@ -146,3 +146,9 @@ def test_modals_title_and_text_input_label_are_limited():
 def test_an_interaction_message_answer_is_checked_as_a_message():
     found = refusal(check_interaction_response, {"type": 4, "data": {"components": [row(button("a"), button("a"))]}})
     assert found == {"data.components.0.components.1.custom_id": ["COMPONENT_CUSTOM_ID_DUPLICATED"]}
+
+
+def test_the_emoji_spans_are_ordered_and_each_code_point_is_found_as_by_a_scan_of_them():
+    assert all(low <= high < after for (low, high), (after, _) in zip(EMOJI_SPANS, EMOJI_SPANS[1:]))
+    for point in range(0x20000):
+        assert _is_emoji(point) == any(low <= point <= high for low, high in EMOJI_SPANS), hex(point)
