@@ -37,7 +37,7 @@ class HandPanels:
         """The player's open panel whose token still lives (one that expired is let go)."""
         token = self.tokens.get(key)
         if token is not None and not token.fresh(now):
-            self.tokens.pop(key, None)
+            self._let_go(key, token)
             return None
         return token
 
@@ -50,10 +50,16 @@ class HandPanels:
         """A closed table's panels let go."""
         self.behind.discard(table.id)
         for key in [k for k in self.tokens if k[0] == table.id]:
-            token = self.tokens.pop(key)
-            self.shown.drawn.pop(token.hook.token, None)
-            if token.message_id is not None:
-                self.shown.pictured.pop(token.message_id, None)
+            self._let_go(key, self.tokens[key])
+
+    def _let_go(self, key: tuple[int, int], token: PanelToken) -> None:
+        """A panel no longer edited (its table closed, its token expired, its message gone, its answer failed) let
+        go, with what was remembered of what it shows."""
+        if self.tokens.get(key) is token:
+            self.tokens.pop(key)
+        self.shown.drawn.pop(token.hook.token, None)
+        if token.message_id is not None:
+            self.shown.pictured.pop(token.message_id, None)
 
     def send(
         self, table_id: int, user_id: int, origin: discord.Interaction | None, payload: dict[str, Any], replace: bool
@@ -102,8 +108,7 @@ class HandPanels:
                 shown = sent.resource if isinstance(sent.resource, discord.Message) else None
             token.message_id = self.shown.holds(shown, payload, PANEL_PICTURE) or token.message_id
         except BaseException:
-            if self.tokens.get(key) is token:
-                self.tokens.pop(key, None)
+            self._let_go(key, token)
             raise
         finally:
             token.answered.set()
@@ -141,5 +146,5 @@ class HandPanels:
         except discord.HTTPException as error:
             if error.status >= 500 or error.status == 429:  # Discord's trouble: the panel stays, drawn again soon
                 self.behind.add(key[0])
-            elif self.tokens.get(key) is token:
-                self.tokens.pop(key, None)  # expired or deleted: "My hand" brings it back
+            else:
+                self._let_go(key, token)  # expired or deleted: "My hand" brings it back

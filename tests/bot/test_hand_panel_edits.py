@@ -7,10 +7,12 @@ import asyncio
 from types import SimpleNamespace
 from typing import Any
 
+import discord
+
 from bot import hand_panels
 from bot.hand_panels import HandPanels
-from bot.message_edits import AnswerHook, Sent
-from bot.payload import PanelToken, Shown
+from bot.message_edits import AnswerHook, KeptAttachment, Sent
+from bot.payload import TOKEN_LIFETIME, Held, PanelToken, Shown
 
 EDITS: dict[str, list[dict[str, Any]]] = {}
 PAYLOAD = {"content": "your turn", "embed": None, "view": None, "picture": None}
@@ -74,3 +76,24 @@ async def test_an_edit_after_the_panels_answer_does_not_wait_and_one_before_it_w
     pending.answered.set()
     await editing
     assert [e["content"] for e in EDITS["pending"]] == ["your turn"]
+
+
+async def test_a_panel_expired_or_gone_is_let_go_with_what_was_remembered_of_it(monkeypatch):
+    """What a panel shows is remembered only while the panel can be edited: a panel whose token expired, or whose
+    message Discord says is gone, keeps nothing behind (a long-running bot would otherwise keep one entry a panel)."""
+
+    async def gone(answer: AnswerHook, **fields: Any) -> Sent:
+        raise discord.NotFound(SimpleNamespace(status=404, reason="Not Found"), {"code": 10008, "message": "gone"})
+
+    monkeypatch.setattr(hand_panels, "edit_original", gone)
+    shown, now = Shown(), [0.0]
+    panels = HandPanels(shown, lambda: now[0])
+    for user, token in ((42, "expiring"), (43, "deleted")):
+        panel = panels.tokens[(1, user)] = PanelToken(hook(token), 0.0, message_id=user)
+        panel.answered.set()
+        shown.drawn[token] = "what it shows"
+        shown.pictured[user] = Held("digest", KeptAttachment({"id": user, "filename": "hand.png"}))
+    await panels.edit((1, 43), panels.tokens[(1, 43)], {**PAYLOAD, "content": "your turn again"})
+    now[0] = TOKEN_LIFETIME + 1
+    assert panels.open((1, 42), now[0]) is None
+    assert panels.tokens == {} and shown.drawn == {} and shown.pictured == {}
