@@ -10,7 +10,7 @@ and keep only that. A call uploading a file sends its multipart body built once 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import discord
@@ -68,9 +68,9 @@ class AnswerHook:
     interaction, whose clicked message, components and members would otherwise stay alive as long as the panel."""
 
     application_id: int
-    token: str
-    webhook: discord.Webhook
-    client: discord.Client
+    token: str = field(repr=False)  # a credential for 15 minutes: never in a log line
+    webhook: discord.Webhook = field(repr=False)
+    client: discord.Client = field(repr=False)
 
     @classmethod
     def of(cls, interaction: discord.Interaction) -> AnswerHook:

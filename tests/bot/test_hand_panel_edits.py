@@ -97,3 +97,9 @@ async def test_a_panel_expired_or_gone_is_let_go_with_what_was_remembered_of_it(
     now[0] = TOKEN_LIFETIME + 1
     assert panels.open((1, 42), now[0]) is None
     assert panels.tokens == {} and shown.drawn == {} and shown.pictured == {}
+
+
+def test_a_panels_hook_never_shows_its_token():
+    """The interaction token a panel keeps lets anyone edit the panel for 15 minutes: a log line or an error that
+    formats the panel's hook must not carry it."""
+    assert "secret-token" not in repr(hook("secret-token")) and "secret-token" not in str(hook("secret-token"))
