@@ -15,13 +15,16 @@ answered, and printed per move:
 - **locks** taken (``asyncio.Lock.acquire``), by the file that took them;
 - **log records** made by Parlor's and discord.py's loggers, by level (every level counted: the logger set to DEBUG
   for the run, so the INFO line is what a default run logs and the DEBUG line what ``PARLOR_LOG_LEVEL=DEBUG`` adds);
-- **database jobs** (aiosqlite's jobs for its thread: one a round trip of the loop to the database).
+- **database jobs** (aiosqlite's jobs for its thread: one a round trip of the loop to the database);
+- **garbage collections** by generation and the CPU they took (``gc.callbacks``; the one count here that is a time),
+  then, once the tables are idle, the objects each generation holds and the discord.py objects still alive (what
+  the open tables and panels keep: interactions, messages, their buttons and rows).
 
 Then, with ``--idle S``, the tables sit open for ``S`` seconds with nobody playing: the process's CPU (the bot's and
 the local Discord's together) and the tasks and timers counted meanwhile are what open tables cost when nothing
 happens (heartbeats, deadline timers, polling loops), a cost per second that fewer moves a second share.
 
-Counts, not times: they do not depend on the machine's load.
+Counts, not times (but the collections' CPU): they do not depend on the machine's load.
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ from __future__ import annotations
 import asyncio
 import collections
 import contextlib
+import gc
 import logging
 import sys
 import tempfile
@@ -38,6 +42,7 @@ from pathlib import Path
 from typing import Any
 
 import aiosqlite
+import discord
 
 from benchmarks.command_line import read
 from benchmarks.shard_players import Answers, play_in_place
@@ -59,6 +64,8 @@ class Counts:
         self.futures = 0
         self.timers = 0
         self.jobs = 0
+        self.collections = [0, 0, 0]  # by generation
+        self.collecting = 0.0  # the collections' CPU, seconds
 
 
 def _where(code: Any) -> str:
@@ -87,6 +94,43 @@ class _Counting(logging.Handler):
     def emit(self, record: logging.LogRecord) -> None:
         if record.name.split(".", 1)[0] in PARLOR_LOGGERS:
             self.counts.logs[record.levelname] += 1
+
+
+KEPT = {  # discord.py's objects an open table or panel may keep alive
+    "Interaction": discord.Interaction,
+    "Message": discord.Message,
+    "Button": discord.components.Button,
+    "ActionRow": discord.components.ActionRow,
+    "PartialEmoji": discord.PartialEmoji,
+}
+
+
+@contextlib.contextmanager
+def collecting(counts: Counts) -> Iterator[None]:
+    """Count the garbage collections made while the block runs, and their CPU."""
+    began = [0.0]
+
+    def callback(phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            began[0] = time.thread_time()
+        else:
+            counts.collections[info["generation"]] += 1
+            counts.collecting += time.thread_time() - began[0]
+
+    gc.callbacks.append(callback)
+    try:
+        yield
+    finally:
+        gc.callbacks.remove(callback)
+
+
+def report_kept() -> None:
+    """The objects each garbage collector generation holds now, and the discord.py objects alive (collected first)."""
+    held = ", ".join(f"{len(gc.get_objects(generation))}" for generation in range(3))
+    print(f"objects in GC generations 0, 1, 2: {held}")
+    gc.collect()
+    alive = collections.Counter(name for o in gc.get_objects() for name, kind in KEPT.items() if isinstance(o, kind))
+    print("discord.py objects alive: " + ", ".join(f"{name} {alive[name]}" for name in KEPT))
 
 
 @contextlib.contextmanager
@@ -157,6 +201,11 @@ def report(counts: Counts, moves: int, top: int) -> None:
     levels = ", ".join(f"{level} {per(n)}" for level, n in sorted(counts.logs.items())) or "none"
     print(f"log records a move (Parlor's and discord.py's loggers): {levels}")
     print(f"database jobs a move: {per(counts.jobs)}")
+    made, spent = ", ".join(f"{n / moves:.3f}" for n in counts.collections), counts.collecting * 1000
+    print(
+        f"GC collections a move, generations 0, 1, 2 (the oldest each collected): {made}; their CPU "
+        f"{spent / moves:.3f} ms a move, {spent / max(1, sum(counts.collections)):.2f} ms a collection"
+    )
 
 
 async def main(tables: int, moves: int, think: float, top: int, idle: float) -> None:
@@ -169,11 +218,12 @@ async def main(tables: int, moves: int, think: float, top: int, idle: float) -> 
             await asyncio.gather(*(table.open(bot.store, 600) for table in players))
             answers, counts = Answers(), Counts()
             started = time.thread_time()
-            with counting(asyncio.get_running_loop(), counts):
+            with counting(asyncio.get_running_loop(), counts), collecting(counts):
                 played = await asyncio.gather(*(play_in_place(t, moves, answers, think) for t in players))
                 await bot.tables.idle()
             print(f"{tables} tables, think {think} s; the process's CPU {time.thread_time() - started:.1f} s")
             report(counts, sum(played), top)
+            report_kept()
             if idle:
                 quiet, started = Counts(), time.thread_time()
                 with counting(asyncio.get_running_loop(), quiet):

@@ -4,7 +4,6 @@ host), and what a redraw missed is remembered so that the table is drawn again o
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from collections.abc import Awaitable, Callable, Iterable
 from typing import TypeVar
@@ -12,10 +11,9 @@ from typing import TypeVar
 import discord
 
 from bot.access import ChannelAccess
-from bot.payload import ANSWER_WINDOW, PanelToken
+from bot.payload import PanelToken
 from bot.permissions import needed_in
 from bot.tables import Table
-from bot.ui import tell
 
 log = logging.getLogger(__name__)
 
@@ -129,11 +127,8 @@ class ChannelCalls:
         token = self.host_panel(table)
         try:
             if token is not None:
-                try:  # after the panel's own answer: the notice is a message of its own, never in its place
-                    await asyncio.wait_for(token.answered.wait(), ANSWER_WINDOW)
-                except TimeoutError:
-                    pass
-                await tell(token.interaction, text)
+                await token.until_answered()  # after the panel's own answer: the notice is a message of its own
+                await token.hook.webhook.send(text, ephemeral=True)  # a followup, as ui.tell's after an answer
             else:
                 assert self.client is not None
                 await (await self.client.create_dm(discord.Object(table.host_id))).send(text)  # no user fetched

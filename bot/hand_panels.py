@@ -10,8 +10,8 @@ from typing import Any
 
 import discord
 
-from bot.message_edits import Sent, answer_in_place, edit_original
-from bot.payload import ANSWER_WINDOW, PANEL_PICTURE, Held, PanelToken, Shown, message_args, payload_signature, resolved
+from bot.message_edits import AnswerHook, Sent, answer_in_place, delete_original, edit_original
+from bot.payload import PANEL_PICTURE, Held, PanelToken, Shown, message_args, payload_signature, resolved
 from bot.tables import Table
 from bot.ui import fill
 
@@ -37,7 +37,7 @@ class HandPanels:
         """The player's open panel whose token still lives (one that expired is let go)."""
         token = self.tokens.get(key)
         if token is not None and not token.fresh(now):
-            self.tokens.pop(key, None)
+            self._let_go(key, token)
             return None
         return token
 
@@ -50,10 +50,16 @@ class HandPanels:
         """A closed table's panels let go."""
         self.behind.discard(table.id)
         for key in [k for k in self.tokens if k[0] == table.id]:
-            token = self.tokens.pop(key)
-            self.shown.drawn.pop(id(token.interaction), None)
-            if token.message_id is not None:
-                self.shown.pictured.pop(token.message_id, None)
+            self._let_go(key, self.tokens[key])
+
+    def _let_go(self, key: tuple[int, int], token: PanelToken) -> None:
+        """A panel no longer edited (its table closed, its token expired, its message gone, its answer failed) let
+        go, with what was remembered of what it shows."""
+        if self.tokens.get(key) is token:
+            self.tokens.pop(key)
+        self.shown.drawn.pop(token.hook.token, None)
+        if token.message_id is not None:
+            self.shown.pictured.pop(token.message_id, None)
 
     def send(
         self, table_id: int, user_id: int, origin: discord.Interaction | None, payload: dict[str, Any], replace: bool
@@ -66,20 +72,20 @@ class HandPanels:
             return asyncio.sleep(0)
         key = (table_id, user_id)
         if (replaced := self.tokens.get(key)) is not None:
-            self.shown.drawn.pop(id(replaced.interaction), None)  # one remembered payload per open panel
-        token = self.tokens[key] = PanelToken(origin, self.clock())
-        self.shown.drawn[id(origin)] = payload_signature(payload)
-        return self._answer(key, token, payload, replace, replaced)
+            self.shown.drawn.pop(replaced.hook.token, None)  # one remembered payload per open panel
+        token = self.tokens[key] = PanelToken(AnswerHook.of(origin), self.clock())
+        self.shown.drawn[token.hook.token] = payload_signature(payload)
+        return self._answer(key, origin, token, payload, replace, replaced)
 
     async def _answer(
         self,
         key: tuple[int, int],
+        origin: discord.Interaction,
         token: PanelToken,
         payload: dict[str, Any],
         replace: bool,
         replaced: PanelToken | None,
     ) -> None:
-        origin = token.interaction
         payload = await resolved(payload, urgent=True)
         # the panel answered in place: the one clicked, or the one whose "Other amount…" prompt was submitted
         clicked = (
@@ -102,8 +108,7 @@ class HandPanels:
                 shown = sent.resource if isinstance(sent.resource, discord.Message) else None
             token.message_id = self.shown.holds(shown, payload, PANEL_PICTURE) or token.message_id
         except BaseException:
-            if self.tokens.get(key) is token:
-                self.tokens.pop(key, None)
+            self._let_go(key, token)
             raise
         finally:
             token.answered.set()
@@ -122,29 +127,24 @@ class HandPanels:
         if token.message_id is not None:
             self.shown.pictured.pop(token.message_id, None)
         try:
-            await token.interaction.delete_original_response()
+            await delete_original(token.hook)
         except discord.HTTPException:
             pass  # already gone (dismissed by the player, or its token expired)
 
     async def edit(self, key: tuple[int, int], token: PanelToken, payload: dict[str, Any]) -> None:
         signature = payload_signature(payload)
-        if self.shown.drawn.get(id(token.interaction)) == signature:
+        if self.shown.drawn.get(token.hook.token) == signature:
             return  # it shows this already (the player's own answer, or nothing changed for them)
         payload = await resolved(payload)
-        try:  # a panel is edited only once its answer is there
-            await asyncio.wait_for(token.answered.wait(), ANSWER_WINDOW)
-        except TimeoutError:
-            pass
+        await token.until_answered()  # a panel is edited only once its answer is there
         if self.tokens.get(key) is not token:
             return  # a newer panel replaced it meanwhile (My hand again), which deletes this one: not edited
         try:
-            shown = await edit_original(
-                token.interaction, **self._args(payload, self.shown.held(token.message_id), edit=True)
-            )
-            self.shown.drawn[id(token.interaction)] = signature
+            shown = await edit_original(token.hook, **self._args(payload, self.shown.held(token.message_id), edit=True))
+            self.shown.drawn[token.hook.token] = signature
             self.shown.holds(shown, payload, PANEL_PICTURE)
         except discord.HTTPException as error:
             if error.status >= 500 or error.status == 429:  # Discord's trouble: the panel stays, drawn again soon
                 self.behind.add(key[0])
-            elif self.tokens.get(key) is token:
-                self.tokens.pop(key, None)  # expired or deleted: "My hand" brings it back
+            else:
+                self._let_go(key, token)  # expired or deleted: "My hand" brings it back

@@ -10,7 +10,7 @@ and keep only that. A call uploading a file sends its multipart body built once 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import discord
@@ -60,23 +60,53 @@ async def edit_message(client: discord.Client, channel_id: int, message_id: int,
         return Sent.of(await client.http.request(route, data=body))  # as HTTPClient.edit_message, its body ready
 
 
-async def edit_original(interaction: discord.Interaction, **fields: Any) -> Sent:
+@dataclass(frozen=True, slots=True)
+class AnswerHook:
+    """What editing, deleting or following up an interaction's answer reads of the interaction, and only that: the
+    application's id, the interaction's token, its webhook (the client's session and proxy, as discord.py's own
+    calls use them) and the client (its allowed mentions). An open hand panel keeps this rather than the
+    interaction, whose clicked message, components and members would otherwise stay alive as long as the panel."""
+
+    application_id: int
+    token: str = field(repr=False)  # a credential for 15 minutes: never in a log line
+    webhook: discord.Webhook = field(repr=False)
+    client: discord.Client = field(repr=False)
+
+    @classmethod
+    def of(cls, interaction: discord.Interaction) -> AnswerHook:
+        return cls(interaction.application_id, interaction.token, interaction.followup, interaction.client)
+
+
+async def edit_original(answer: discord.Interaction | AnswerHook, **fields: Any) -> Sent:
     """The interaction's answer edited to show ``fields`` (``edit_original_response``'s keywords), through its
     token (an interaction webhook: not counted by Discord's global rate limit)."""
-    hook = interaction.followup  # the interaction's webhook: its session and proxy, as discord.py's own call
-    with handle_message_parameters(previous_allowed_mentions=interaction.client.allowed_mentions, **fields) as params:
+    hook = answer if isinstance(answer, AnswerHook) else AnswerHook.of(answer)
+    session = hook.webhook.session
+    with handle_message_parameters(previous_allowed_mentions=hook.client.allowed_mentions, **fields) as params:
         body = ready_body(params)
         data = await async_context.get().edit_original_interaction_response(
-            interaction.application_id,
-            interaction.token,
-            session=hook.session if body is None else BodyGiven(hook.session, body).given(),
-            proxy=hook.proxy,
-            proxy_auth=hook.proxy_auth,
+            hook.application_id,
+            hook.token,
+            session=session if body is None else BodyGiven(session, body).given(),
+            proxy=hook.webhook.proxy,
+            proxy_auth=hook.webhook.proxy_auth,
             payload=params.payload if body is None else None,
             multipart=params.multipart if body is None else None,
             files=params.files if body is None else None,
         )
     return Sent.of(data)
+
+
+async def delete_original(hook: AnswerHook) -> None:
+    """The interaction's answer deleted through its token (as ``Interaction.delete_original_response``). Raises as
+    that does (``discord.NotFound`` when the message is gone or the token expired)."""
+    await async_context.get().delete_original_interaction_response(
+        hook.application_id,
+        hook.token,
+        session=hook.webhook.session,
+        proxy=hook.webhook.proxy,
+        proxy_auth=hook.webhook.proxy_auth,
+    )
 
 
 async def answer_in_place(interaction: discord.Interaction, **fields: Any) -> Sent | None:

@@ -16,7 +16,7 @@ from typing import Any
 import discord
 import orjson
 
-from bot.message_edits import KeptAttachment, Sent
+from bot.message_edits import AnswerHook, KeptAttachment, Sent
 from bot.painter import Painter, awaited
 
 log = logging.getLogger(__name__)
@@ -30,13 +30,26 @@ RESULT_PICTURE = "result.png"  # a result's picture (faces/results.py), shown in
 
 @dataclass
 class PanelToken:
-    interaction: discord.Interaction
+    """An open hand panel: what its edits and its deletion need of the interaction it answered (``hook``, never the
+    interaction itself: its clicked message and components are let go once answered), and since when."""
+
+    hook: AnswerHook
     at: float
     message_id: int | None = None  # the panel message its token edits (None: unknown)
     answered: asyncio.Event = field(default_factory=asyncio.Event)  # set once the interaction's answer went out
 
     def fresh(self, now: float) -> bool:
         return now - self.at < TOKEN_LIFETIME
+
+    async def until_answered(self) -> None:
+        """Back once the panel's answer went out, or after Discord's answer window: at once, with no task nor
+        timer made, when it went out already (as it has for nearly every edit)."""
+        if self.answered.is_set():
+            return
+        try:
+            await asyncio.wait_for(self.answered.wait(), ANSWER_WINDOW)
+        except TimeoutError:
+            pass
 
 
 def digest(picture: bytes | None) -> str | None:
@@ -150,7 +163,7 @@ class Shown:
     or by the interaction of a hand panel), and the picture it holds (by message id)."""
 
     def __init__(self) -> None:
-        self.drawn: dict[Any, str] = {}  # message id (or panel token) → signature of what it shows
+        self.drawn: dict[Any, str] = {}  # message id (or a panel's interaction token) → signature of what it shows
         self.pictured: dict[int, Held] = {}  # message id → the picture it holds (table or panel)
 
     def holds(self, message: discord.Message | Sent | None, payload: dict[str, Any], name: str = PICTURE) -> int | None:

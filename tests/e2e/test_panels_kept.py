@@ -5,6 +5,10 @@ view and a task waiting 15 minutes for its timeout: at a hundred /hand a second,
 from __future__ import annotations
 
 import asyncio
+import copy
+import gc
+
+import discord
 
 from localdiscord import run_client
 
@@ -40,3 +44,31 @@ async def test_panels_sent_leave_no_view_waiting_in_discord_py(fake, db):
                 break
         answer = await user.click(panel, action_buttons(panel)[0][1])
         assert answer.message is not None and "Your hand" in (answer.message.embed or {}).get("title", "")
+
+
+def alive(kind: type) -> list:
+    """The objects of ``kind`` still alive once unreachable ones are collected."""
+    gc.collect()
+    return [o for o in gc.get_objects() if isinstance(o, kind)]
+
+
+async def test_an_open_panel_keeps_its_token_not_the_interaction_and_the_message_clicked(fake, db):
+    """An open panel is edited and deleted through its interaction's token: it keeps what those calls need (the
+    application's id, the token, the webhook's session), not the interaction with the message clicked, its
+    components and its members, which every young garbage collection would otherwise carry forward."""
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    bot = make_bot(fake, db)
+    async with run_client(fake, bot):
+        await started_koikoi(fake, bot, alice, bob)
+        panels = {user: (await user.click(table_message(fake), "My hand")).message for user in (alice, bob)}
+        mover = next(user for user, panel in panels.items() if action_buttons(panel))
+        other = bob if mover is alice else alice
+        before = copy.deepcopy(panels[other].embeds)
+        await mover.click(panels[mover], action_buttons(panels[mover])[0][1])  # the panel clicked, answered in place
+        await fake.wait_idle()
+        assert len(bot.presenter.panels) == 2  # both panels open, their tokens alive
+        assert alive(discord.Interaction) == []
+        assert [m for m in alive(discord.Message) if m.id in {p.id for p in panels.values()}] == []
+        # and the panels are still edited through their tokens: the other player's shows the move made
+        assert panels[other].embeds != before and panels[other].edited_timestamp is not None
+        assert panels[other] in other.ephemeral_messages()
