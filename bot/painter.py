@@ -3,7 +3,8 @@
 Measured with ``python -m benchmarks.bench_painter`` on a 2-core machine: drawn in a pool of threads a picture costs
 the bot's process all its CPU (composing and FreeType text hold the GIL, so the event loop stalls behind them); drawn
 in processes only handing the view out and the PNG back is the bot's (about 0.2 ms with the lean pool of
-``bot/picture_workers.py``, 0.3 ms with a ``ProcessPoolExecutor``). So pictures are drawn in processes.
+``bot/picture_workers.py``, whose results the event loop reads itself, 0.3 ms with a ``ProcessPoolExecutor``). So
+pictures are drawn in processes, and awaited on the event loop that asked for them.
 
 Answers come first: a picture a player's answer waits for (``urgent``) is handed to the next free worker before
 any picture a redraw asked for, and only as many pictures as there are workers are handed out at once, so an

@@ -4,8 +4,9 @@ Leaner than :class:`concurrent.futures.ProcessPoolExecutor` for small jobs (a vi
 each job through two threads of the bot's process (its manager and its queue's feeder) and a lock shared by all
 workers: here the event loop writes the job straight to an idle worker's pipe and reads the result itself when the
 pipe is readable (``loop.add_reader``), settling the job's :class:`asyncio.Future`: no thread of the bot's process,
-no lock, no wake-up from another thread. An idle worker last busy is given the next job: its caches are the warmest.
-Measured with ``python -m benchmarks.bench_painter`` (the README's table).
+no lock, no wake-up from another thread: a job's round trip costs the bot's process about half the CPU it did with a
+reading thread (figures in README.md, ``benchmarks/bench_painter.py``). An idle worker last busy is given the next
+job: its caches are the warmest.
 
 A result is read only once its pipe is readable; a large PNG is then read in one ``recv_bytes``, which may wait for
 the rest of a message the worker is writing at that moment (a pipe holds 64 KB): the worker is writing it, so the
