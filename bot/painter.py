@@ -96,6 +96,7 @@ class Painter:
         self._urgent: collections.deque[Job] = collections.deque()
         self._later: collections.deque[Job] = collections.deque()
         self._running = 0
+        self._loop: asyncio.AbstractEventLoop | None = None  # the loop the pictures are awaited on
         self.drawn = 0  # pictures drawn (for the benchmarks)
 
     def executor(self) -> concurrent.futures.Executor | PictureWorkers:
@@ -119,7 +120,13 @@ class Painter:
 
     def submit(self, draw: Draw, *args: Any, urgent: bool = False) -> asyncio.Future:
         """``draw(*args)`` drawn off the event loop; its result (or its exception) in the future returned."""
-        job = Job(draw, args, urgent, asyncio.get_running_loop().create_future())
+        loop = asyncio.get_running_loop()
+        if loop is not self._loop:  # a later loop (a test's): the last one's jobs are awaited by nobody now
+            self._loop = loop
+            self._urgent.clear()
+            self._later.clear()
+            self._running = 0
+        job = Job(draw, args, urgent, loop.create_future())
         (self._urgent if urgent else self._later).append(job)
         self._hand_out()
         return job.done
@@ -183,7 +190,7 @@ class Painter:
     def _settle(self, job: Job, result: Any, error: BaseException | None) -> None:
         self._running -= 1
         self.drawn += 1
-        if job.done.done():
+        if job.done.done() or job.done.get_loop().is_closed():
             return
         if error is not None:
             job.done.set_exception(error)

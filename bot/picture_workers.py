@@ -144,8 +144,11 @@ class PictureWorkers:
         except (EOFError, OSError):
             if not self._closed:  # a worker ending at the process's end is no failure
                 self._break("a picture worker ended abruptly")
-            else:
-                self._close([pipe])
+                return
+            held = self._busy.pop(pipe, None)
+            self._close([pipe])
+            if held is not None:
+                _settled(held, False, BrokenProcessPool("a picture worker ended abruptly"))
             return
         done = self._busy.pop(pipe)
         self._idle.append(pipe)

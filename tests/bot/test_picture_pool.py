@@ -127,3 +127,20 @@ def test_on_uvloop_large_results_and_jobs_pass_whole():
         assert uvloop.run(drawn()) == [3_000_000] * 6 + [2_000_000 + n for n in range(4)]
     finally:
         pool.shutdown(wait=True)
+
+
+def test_a_painter_used_by_a_later_event_loop_draws_on_after_the_last_one_closed_with_a_picture_in_hand():
+    """The tests' shared painter outlives each test's loop: a picture in hand when a loop closes holds no slot."""
+    painter = Painter(slots=1)
+
+    async def left_in_hand() -> None:
+        painter.submit(time.sleep, 0.3)
+
+    async def drawn() -> tuple[int, int]:
+        return await asyncio.wait_for(painter.submit(divmod, 7, 3), 60)
+
+    try:
+        asyncio.run(left_in_hand())
+        assert asyncio.run(drawn()) == (2, 1)
+    finally:
+        painter.close()
