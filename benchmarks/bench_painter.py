@@ -214,7 +214,7 @@ def pools(jobs: list[Job], workers: int, apart: float) -> None:
     loop = asyncio.new_event_loop()  # the picture workers are read by an event loop: this one, run for each
     lean = PictureWorkers(workers)
     try:
-        loop.run_until_complete(asyncio.gather(*(_submitted(lean, drawn, job) for job in jobs)))
+        loop.run_until_complete(_all_drawn(lean, jobs))
         timed(f"{workers} picture workers", lambda job: loop.run_until_complete(_submitted(lean, *job)), jobs, apart)
     finally:
         lean.shutdown(wait=False)
@@ -223,6 +223,11 @@ def pools(jobs: list[Job], workers: int, apart: float) -> None:
 
 async def _submitted(pool: PictureWorkers, draw: Callable[..., Any], *args: Any) -> Any:
     return await pool.submit(draw, *args)
+
+
+async def _all_drawn(pool: PictureWorkers, jobs: list[Job]) -> None:
+    """Every job drawn at once: every worker started and warm."""
+    await asyncio.gather(*(pool.submit(drawn, job) for job in jobs))
 
 
 def first_pictures(jobs: list[Job]) -> None:
