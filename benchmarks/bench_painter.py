@@ -5,11 +5,12 @@ per picture kind, and where a worker's CPU goes; and where to draw pictures at a
 
 Per kind (each game's table and panel pictures, from seeded bot games: tests/faces/table_games.py), the pictures are
 asked for as the presenter asks for them (``TablePayloads._drawn_picture``: the view's cache key, the job handed to a
-worker, the PNG awaited on uvloop's event loop, as the bot does), one at a time, ``--apart`` ms after the last one
+worker, the PNG awaited on uvloop's event loop, which reads it from the worker's pipe, as the bot does), one at a time, ``--apart`` ms after the last one
 came back, as ``--tables`` tables ask for them in turn: each table follows seeded games' states from a point of its
 own, one state further each turn, with names of its own (as a busy bot draws them: many tables' pictures between
 two of one table's). Printed per picture: the CPU of this process's event loop (the key, handing the view out, the PNG
-awaited) and of its other threads (the pool's reading thread: the PNG back, the futures settled), and of the
+awaited) and of its other threads (none of the pool's: the loop reads the PNG back and settles the futures; a checkout with a reading thread
+counts it here), and of the
 workers (their process CPU, timed inside each worker), split into laying the picture out (every size tried),
 painting the strokes kept, encoding the PNG and the rest (receiving the job, rebuilding the view, sending the PNG
 back, waking up). Run it from another checkout's folder
@@ -129,14 +130,14 @@ async def split(kind: str, jobs: list[Job], pool: PictureWorkers, apart: float) 
     payloads = TablePayloads(Painter(pool, slots=len(pool.processes)))
     for n, job in enumerate(jobs[:4]):  # every worker has drawn this kind once
         await asked(payloads, -n - 1, job).png(urgent=True)
-    [pool.submit(split_so_far).result() for _ in pool.processes]
+    [await pool.submit(split_so_far) for _ in pool.processes]
     loop, cpu = time.thread_time(), time.process_time()
     sizes = []
     for n, job in enumerate(jobs):
         sizes.append(len(await asked(payloads, n, job).png(urgent=True) or b""))
         await asyncio.sleep(apart)
     loop, own = time.thread_time() - loop, time.process_time() - cpu
-    inside = [pool.submit(split_so_far).result() for _ in pool.processes]  # the idle workers, one after the other
+    inside = [await pool.submit(split_so_far) for _ in pool.processes]  # the idle workers, one after the other
     count = len(jobs)
     worker, drawn, encode, paint = (
         sum(part[name] for part in inside) * 1000 / count for name in ("worker", "draw", "encode", "paint")
@@ -152,7 +153,7 @@ async def split(kind: str, jobs: list[Job], pool: PictureWorkers, apart: float) 
 async def per_kind(count: int, tables: int, workers: int, apart: float, games: str) -> None:
     print(
         "CPU ms per picture: this process's event loop (the key, the job handed out, the PNG awaited) and its other "
-        "threads (the pool's reading thread), the workers (layout + paint + encode + the rest: receiving, "
+        "threads (a pool's reading thread, where there is one), the workers (layout + paint + encode + the rest: receiving, "
         "rebuilding the view, sending back, waking up; a checkout that paints while laying out counts its "
         "painting in layout); KB"
     )
@@ -204,28 +205,45 @@ def pools(jobs: list[Job], workers: int, apart: float) -> None:
         "ProcessPoolExecutor": lambda: concurrent.futures.ProcessPoolExecutor(
             workers, mp_context=multiprocessing.get_context("spawn")
         ),
-        "picture workers": lambda: PictureWorkers(workers),
     }
     for name, start in started.items():
         pool = start()
         list(pool.map(drawn, jobs))  # every worker started and warm
         timed(f"{workers} {name}", lambda job: pool.submit(job[0], *job[1:]).result(), jobs, apart)  # noqa: B023
         pool.shutdown()
+    loop = asyncio.new_event_loop()  # the picture workers are read by an event loop: this one, run for each
+    lean = PictureWorkers(workers)
+    try:
+        loop.run_until_complete(_all_drawn(lean, jobs))
+        timed(f"{workers} picture workers", lambda job: loop.run_until_complete(_submitted(lean, *job)), jobs, apart)
+    finally:
+        lean.shutdown(wait=False)
+        loop.close()
+
+
+async def _submitted(pool: PictureWorkers, draw: Callable[..., Any], *args: Any) -> Any:
+    return await pool.submit(draw, *args)
+
+
+async def _all_drawn(pool: PictureWorkers, jobs: list[Job]) -> None:
+    """Every job drawn at once: every worker started and warm."""
+    await asyncio.gather(*(pool.submit(drawn, job) for job in jobs))
 
 
 def first_pictures(jobs: list[Job]) -> None:
     """A new process's painter, warmed as the bot warms it at start-up: its first pictures against the next ones,
     players' names it never drew included."""
     painter = Painter(slots=1)
+    loop = asyncio.new_event_loop()
     try:
-        painter.warm_up().result(timeout=120)
+        loop.run_until_complete(_warmed(painter))
         named = [
             (draw, game, view.model_copy(update={"seats": ["Zoë Quix", "Bob (away)"]})) for draw, game, view in jobs
         ]
         times = []
         for draw, game, view in named[:40]:
             asked = time.perf_counter()
-            painter.submit(draw, game, view).result()
+            loop.run_until_complete(_painted(painter, draw, game, view))
             times.append((time.perf_counter() - asked) * 1000)
         print(
             f"a warmed worker's first pictures {times[0]:.1f} and {times[1]:.1f} ms (wall), the next ones "
@@ -234,6 +252,15 @@ def first_pictures(jobs: list[Job]) -> None:
         )
     finally:
         painter.close()
+        loop.close()
+
+
+async def _warmed(painter: Painter) -> Any:
+    return await painter.warm_up()
+
+
+async def _painted(painter: Painter, draw: Callable[..., Any], *args: Any) -> Any:
+    return await painter.submit(draw, *args)
 
 
 def main() -> None:

@@ -3,7 +3,8 @@
 Measured with ``python -m benchmarks.bench_painter`` on a 2-core machine: drawn in a pool of threads a picture costs
 the bot's process all its CPU (composing and FreeType text hold the GIL, so the event loop stalls behind them); drawn
 in processes only handing the view out and the PNG back is the bot's (about 0.2 ms with the lean pool of
-``bot/picture_workers.py``, 0.3 ms with a ``ProcessPoolExecutor``). So pictures are drawn in processes.
+``bot/picture_workers.py``, whose results the event loop reads itself, 0.3 ms with a ``ProcessPoolExecutor``). So
+pictures are drawn in processes, and awaited on the event loop that asked for them.
 
 Answers come first: a picture a player's answer waits for (``urgent``) is handed to the next free worker before
 any picture a redraw asked for, and only as many pictures as there are workers are handed out at once, so an
@@ -22,11 +23,10 @@ import concurrent.futures
 import logging
 import os
 import sys
-import threading
 import types
 from collections.abc import Callable
 from concurrent.futures.process import BrokenProcessPool
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from bot.picture_workers import PictureWorkers
@@ -77,27 +77,29 @@ class Job:
     draw: Draw
     args: tuple[Any, ...]
     urgent: bool
-    done: concurrent.futures.Future = field(default_factory=concurrent.futures.Future)
+    done: asyncio.Future
     started: bool = False
 
 
 class Painter:
     """Draws pictures in ``executor`` (by default a pool of ``slots`` processes, as :func:`workers` sizes it),
-    urgent ones first, at most ``slots`` at a time. Thread-safe: a finished picture hands out the next one from the
-    executor's thread."""
+    urgent ones first, at most ``slots`` at a time. Used from the event loop only: a picture's future is settled
+    on it, and a finished picture hands out the next one there."""
 
-    def __init__(self, executor: concurrent.futures.Executor | None = None, slots: int | None = None) -> None:
+    def __init__(
+        self, executor: concurrent.futures.Executor | PictureWorkers | None = None, slots: int | None = None
+    ) -> None:
         self.slots = slots or workers()
-        self._executor = executor
+        self._executor: concurrent.futures.Executor | PictureWorkers | None = executor
         self._own = executor is None
         self._threads: concurrent.futures.ThreadPoolExecutor | None = None  # for drawings a process cannot import
-        self._lock = threading.Lock()
         self._urgent: collections.deque[Job] = collections.deque()
         self._later: collections.deque[Job] = collections.deque()
         self._running = 0
+        self._loop: asyncio.AbstractEventLoop | None = None  # the loop the pictures are awaited on
         self.drawn = 0  # pictures drawn (for the benchmarks)
 
-    def executor(self) -> concurrent.futures.Executor:
+    def executor(self) -> concurrent.futures.Executor | PictureWorkers:
         if self._executor is None:
             self._executor = PictureWorkers(self.slots, initializer=warm)
         return self._executor
@@ -116,47 +118,42 @@ class Painter:
             self._executor.shutdown(wait=False)
             self._executor = None
 
-    def submit(self, draw: Draw, *args: Any, urgent: bool = False) -> concurrent.futures.Future:
+    def submit(self, draw: Draw, *args: Any, urgent: bool = False) -> asyncio.Future:
         """``draw(*args)`` drawn off the event loop; its result (or its exception) in the future returned."""
-        job = Job(draw, args, urgent)
-        with self._lock:
-            (self._urgent if urgent else self._later).append(job)
+        loop = asyncio.get_running_loop()
+        if loop is not self._loop:  # a later loop (a test's): the last one's jobs are awaited by nobody now
+            self._loop = loop
+            self._urgent.clear()
+            self._later.clear()
+            self._running = 0
+        job = Job(draw, args, urgent, loop.create_future())
+        (self._urgent if urgent else self._later).append(job)
         self._hand_out()
         return job.done
 
     def queued(self) -> int:
         """Pictures waiting for a free worker (0: the workers keep up)."""
-        with self._lock:
-            return len(self._urgent) + len(self._later)
+        return len(self._urgent) + len(self._later)
 
-    def hurry(self, done: concurrent.futures.Future) -> None:
+    def hurry(self, done: asyncio.Future) -> None:
         """The picture of ``done``, still queued for a redraw, is now awaited by an answer: drawn next."""
-        with self._lock:
-            for job in self._later:
-                if job.done is done:
-                    self._later.remove(job)
-                    job.urgent = True
-                    self._urgent.append(job)
-                    return
+        for job in self._later:
+            if job.done is done:
+                self._later.remove(job)
+                job.urgent = True
+                self._urgent.append(job)
+                return
 
     def _hand_out(self) -> None:
-        while True:
-            with self._lock:
-                if self._running >= self.slots or not (self._urgent or self._later):
-                    return
-                job = (self._urgent or self._later).popleft()
-                self._running += 1
+        while self._running < self.slots and (self._urgent or self._later):
+            job = (self._urgent or self._later).popleft()
+            self._running += 1
             self._start(job)
 
     def _start(self, job: Job) -> None:
         job.started = True
         try:
-            if importable(job.draw, job.args):
-                running = self.executor().submit(job.draw, *job.args)
-            else:  # a test's spy: drawn in a thread (still off the loop)
-                if self._threads is None:
-                    self._threads = concurrent.futures.ThreadPoolExecutor(self.slots, thread_name_prefix="painter")
-                running = self._threads.submit(job.draw, *job.args)
+            running: asyncio.Future = self._running_in(job)
         except BrokenProcessPool as error:  # a worker died: a new pool for the next pictures
             self._broken(error)
             self._settle(job, None, error)
@@ -166,46 +163,50 @@ class Painter:
             return
         running.add_done_callback(lambda f: self._finished(job, f))
 
+    def _running_in(self, job: Job) -> asyncio.Future:
+        """``job`` handed to the workers, or (a test's spy, which no process can import) to a thread."""
+        if importable(job.draw, job.args):
+            running = self.executor().submit(job.draw, *job.args)
+        else:
+            if self._threads is None:
+                self._threads = concurrent.futures.ThreadPoolExecutor(self.slots, thread_name_prefix="painter")
+            running = self._threads.submit(job.draw, *job.args)
+        return running if isinstance(running, asyncio.Future) else asyncio.wrap_future(running)
+
     def _broken(self, error: BaseException) -> None:
         log.warning("the picture workers stopped (%s); starting new ones", error)
         if self._own and self._executor is not None:
             self._executor.shutdown(wait=False, cancel_futures=True)
             self._executor = None
 
-    def _finished(self, job: Job, running: concurrent.futures.Future) -> None:
+    def _finished(self, job: Job, running: asyncio.Future) -> None:
         """A picture is drawn (or failed): its result passed on, the next picture handed out."""
-        error = running.exception() if not running.cancelled() else concurrent.futures.CancelledError()
+        error = running.exception() if not running.cancelled() else asyncio.CancelledError()
         if isinstance(error, BrokenProcessPool):
             self._broken(error)
         self._settle(job, None if error else running.result(), error)
         self._hand_out()
 
     def _settle(self, job: Job, result: Any, error: BaseException | None) -> None:
-        with self._lock:
-            self._running -= 1
-            self.drawn += 1
+        self._running -= 1
+        self.drawn += 1
+        if job.done.done() or job.done.get_loop().is_closed():
+            return
         if error is not None:
             job.done.set_exception(error)
         else:
             job.done.set_result(result)
 
-    def warm_up(self) -> concurrent.futures.Future:
-        """Start every worker and load the drawing code, fonts and faces in each (done when all are warm)."""
+    def warm_up(self) -> asyncio.Future:
+        """Start every worker and load the drawing code, fonts and faces in each (done when all are warm: the
+        number of workers warmed)."""
         executor = self.executor()
         if not isinstance(executor, PictureWorkers):
-            return executor.submit(warm)
-        # as many jobs as workers, submitted at once: the pool starts a worker for each (none is idle yet), and
-        # every worker warms itself as it starts (its initializer)
+            return asyncio.wrap_future(executor.submit(warm))
+        # as many jobs as workers, submitted at once: each goes to a worker of its own, which warms itself as it
+        # starts (its initializer)
         warmed = [executor.submit(os.getpid) for _ in range(self.slots)]
-        everyone: concurrent.futures.Future = concurrent.futures.Future()
-
-        def one_done(_: concurrent.futures.Future) -> None:
-            if all(f.done() for f in warmed) and not everyone.done():
-                everyone.set_result(sum(1 for f in warmed if f.exception() is None))
-
-        for f in warmed:
-            f.add_done_callback(one_done)
-        return everyone
+        return asyncio.ensure_future(_warmed(warmed))
 
     def close(self) -> None:
         if self._own and self._executor is not None:
@@ -214,6 +215,12 @@ class Painter:
         if self._threads is not None:
             self._threads.shutdown(wait=False, cancel_futures=True)
             self._threads = None
+
+
+async def _warmed(warmed: list[asyncio.Future]) -> int:
+    """How many of the ``warmed`` jobs succeeded."""
+    done = await asyncio.gather(*warmed, return_exceptions=True)
+    return sum(1 for result in done if not isinstance(result, BaseException))
 
 
 def warm() -> int:
@@ -252,6 +259,6 @@ def painter() -> Painter:
     return _shared
 
 
-async def awaited(done: concurrent.futures.Future) -> Any:
-    """Await a picture from any event loop."""
-    return await asyncio.wrap_future(done)
+async def awaited(done: asyncio.Future) -> Any:
+    """Await a picture (settled on this event loop)."""
+    return await done

@@ -5,7 +5,6 @@ of a table (its frame); a hand panel's interaction token."""
 from __future__ import annotations
 
 import asyncio
-import concurrent.futures
 import functools
 import hashlib
 import io
@@ -70,7 +69,7 @@ class Picture:
     key, the same picture) and the drawing, done or not."""
 
     key: bytes
-    drawing: concurrent.futures.Future
+    drawing: asyncio.Future
     painter: Painter
     sign: str = field(init=False)  # the key's digest: what a message signature compares
 
@@ -89,15 +88,12 @@ class Picture:
             return None
 
 
-def drawn_now(payload: dict[str, Any]) -> dict[str, Any]:
-    """``payload`` with its picture drawn, waited for in this thread: for tools and tests, never the event loop."""
+async def drawn_now(payload: dict[str, Any]) -> dict[str, Any]:
+    """``payload`` with its picture drawn (None when drawing failed): for tools and tests."""
     picture = payload.get("picture")
     if not isinstance(picture, Picture):
         return payload
-    try:
-        return {**payload, "picture": picture.drawing.result()}
-    except Exception:
-        return {**payload, "picture": None}
+    return {**payload, "picture": await picture.png(urgent=True)}
 
 
 def payload_signature(payload: dict[str, Any]) -> str:

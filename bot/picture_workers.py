@@ -2,11 +2,15 @@
 
 Leaner than :class:`concurrent.futures.ProcessPoolExecutor` for small jobs (a view out, PNG bytes back), which passes
 each job through two threads of the bot's process (its manager and its queue's feeder) and a lock shared by all
-workers: here the caller writes the job straight to an idle worker's pipe, and one thread reads every pipe and
-settles the job's future. Measured with ``python -m benchmarks.bench_painter`` (Koi-Koi pictures a few ms apart, as
-a busy bot asks for them, 2 workers on 2 cores): a picture costs the bot's process 0.19–0.23 ms of CPU against
-0.27–0.36 ms, the workers 0.9–1.35 ms against 1.15–1.9 ms. An idle worker last busy is given the next job: its
-caches are the warmest.
+workers: here the event loop writes the job straight to an idle worker's pipe and reads the result itself when the
+pipe is readable (``loop.add_reader``), settling the job's :class:`asyncio.Future`: no thread of the bot's process,
+no lock, no wake-up from another thread: a job's round trip costs the bot's process about half the CPU it did with a
+reading thread (figures in README.md, ``benchmarks/bench_painter.py``). An idle worker last busy is given the next
+job: its caches are the warmest.
+
+A result is read only once its pipe is readable; a large PNG is then read in one ``recv_bytes``, which may wait for
+the rest of a message the worker is writing at that moment (a pipe holds 64 KB): the worker is writing it, so the
+wait is the copy's, not a picture's.
 
 A worker ends when the bot's process is gone (its pipe closes: nothing more can come), even after a kill -9 that
 left no time to shut the workers down; a worker that dies breaks the pool, as a process pool's does
@@ -15,20 +19,20 @@ left no time to shut the workers down; a worker that dies breaks the pool, as a 
 
 from __future__ import annotations
 
+import asyncio
 import atexit
 import collections
-import concurrent.futures
+import contextlib
 import multiprocessing
+import os
 import pickle
-import select
-import threading
 import weakref
 from collections.abc import Callable
 from concurrent.futures.process import BrokenProcessPool
-from multiprocessing.connection import Connection, wait
+from multiprocessing.connection import Connection
 from typing import Any
 
-Job = tuple[Callable[..., Any], tuple[Any, ...], concurrent.futures.Future]
+Job = tuple[Callable[..., Any], tuple[Any, ...], asyncio.Future]
 
 
 def _serve(pipe: Connection, initializer: Callable[[], object] | None) -> None:
@@ -58,19 +62,20 @@ def _pickled(answer: tuple[bool, Any]) -> bytes:
         return pickle.dumps((False, RuntimeError(type(answer[1]).__name__)), pickle.HIGHEST_PROTOCOL)
 
 
-class PictureWorkers(concurrent.futures.Executor):
+class PictureWorkers:
     """``size`` worker processes (spawned, each warmed by ``initializer``), each given one job at a time; jobs
-    submitted while every worker is busy wait in order."""
+    submitted while every worker is busy wait in order. Jobs are submitted from an event loop, which reads their
+    results: a later loop (a test's) takes the pipes over."""
 
     def __init__(self, size: int, initializer: Callable[[], object] | None = None) -> None:
         context = multiprocessing.get_context("spawn")  # not forked: a fork of a process running threads may
         # inherit held locks
-        self._lock = threading.Lock()
         self._waiting: collections.deque[Job] = collections.deque()
-        self._busy: dict[Connection, concurrent.futures.Future] = {}
+        self._busy: dict[Connection, asyncio.Future] = {}
         self._idle: list[Connection] = []
         self._broken: str | None = None
         self._closed = False
+        self._loop: asyncio.AbstractEventLoop | None = None
         self.processes: list[multiprocessing.process.BaseProcess] = []
         for _ in range(size):
             ours, theirs = context.Pipe()
@@ -79,109 +84,118 @@ class PictureWorkers(concurrent.futures.Executor):
             theirs.close()
             self.processes.append(process)
             self._idle.append(ours)
-        self._pipes = list(self._idle)
-        self._wake_reader, self._wake = context.Pipe(duplex=False)
-        threading.Thread(target=self._read, name="picture results", daemon=True).start()
+        self._open = list(self._idle)  # the pipes not closed yet
         _pools.add(self)
 
-    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> concurrent.futures.Future:
-        if kwargs:
-            raise TypeError("a picture worker takes positional arguments only")
-        done: concurrent.futures.Future = concurrent.futures.Future()
-        with self._lock:
-            if self._broken is not None:
-                raise BrokenProcessPool(self._broken)
-            if self._closed:
-                raise RuntimeError("cannot draw after the picture workers were shut down")
-            self._waiting.append((fn, args, done))
+    def submit(self, fn: Callable[..., Any], /, *args: Any) -> asyncio.Future:
+        """``fn(*args)`` drawn by a worker; its result (or its exception) in the future returned, settled on the
+        running event loop."""
+        if self._broken is not None:
+            raise BrokenProcessPool(self._broken)
+        if self._closed:
+            raise RuntimeError("cannot draw after the picture workers were shut down")
+        loop = asyncio.get_running_loop()
+        self._listen(loop)
+        done = loop.create_future()
+        self._waiting.append((fn, args, done))
         self._send()
         return done
 
+    def _listen(self, loop: asyncio.AbstractEventLoop) -> None:
+        """``loop`` reads the results from now on."""
+        if loop is self._loop:
+            return
+        self._forget()
+        self._loop = loop
+        for pipe in self._open:
+            loop.add_reader(pipe.fileno(), self._settle, pipe)
+            os.set_blocking(pipe.fileno(), True)  # uvloop (libuv) made it non-blocking, which a message read or
+            # written in parts would take for a failure; the loop writes a job only to an idle worker, waiting for
+            # it, and reads a result only once readable
+
+    def _forget(self, pipes: list[Connection] | None = None) -> None:
+        """The loop no longer reads ``pipes`` (all of them by default)."""
+        if self._loop is None or self._loop.is_closed():
+            return
+        for pipe in self._open if pipes is None else pipes:
+            self._loop.remove_reader(pipe.fileno())
+
     def _send(self) -> None:
         """Hands waiting jobs to idle workers."""
-        while True:
-            with self._lock:
-                if not (self._idle and self._waiting):
-                    return
-                pipe = self._idle.pop()
-                fn, args, done = self._waiting.popleft()
-                self._busy[pipe] = done
+        while self._idle and self._waiting:
+            fn, args, done = self._waiting.popleft()
             try:
                 message = pickle.dumps((fn, args), pickle.HIGHEST_PROTOCOL)
             except Exception as error:  # not picklable: this job fails, the worker stays idle
-                with self._lock:
-                    del self._busy[pipe]
-                    self._idle.append(pipe)
-                done.set_exception(error)
+                _settled(done, False, error)
                 continue
+            pipe = self._idle.pop()
+            self._busy[pipe] = done
             try:
                 pipe.send_bytes(message)
             except OSError as error:
                 self._break(f"a picture worker stopped ({error})")
                 return
 
-    def _read(self) -> None:
-        """The results, as the workers write them (this pool's one thread): after a shut-down, those of the jobs in
-        hand still; then it closes the pipes (the workers end)."""
-        listening = _Readable([*self._pipes, self._wake_reader])
-        try:
-            while self._broken is None and not (self._closed and not self._busy and not self._waiting):
-                for ready in listening.ready():
-                    if ready is self._wake_reader:  # shut down: only the jobs in hand are waited for
-                        listening.forget(ready)
-                    elif not self._settle(ready):
-                        return
-                self._send()
-        finally:
-            for pipe in [*self._pipes, self._wake_reader]:
-                pipe.close()
-
-    def _settle(self, pipe: Connection) -> bool:
-        """The result ``pipe``'s worker wrote, given to its job; False when the worker ended instead."""
+    def _settle(self, pipe: Connection) -> None:
+        """The result ``pipe``'s worker wrote (the pipe is readable), given to its job."""
         try:
             ok, value = pickle.loads(pipe.recv_bytes())
         except (EOFError, OSError):
             if not self._closed:  # a worker ending at the process's end is no failure
                 self._break("a picture worker ended abruptly")
-            return False
-        with self._lock:
-            done = self._busy.pop(pipe)
-            self._idle.append(pipe)
-        if ok:
-            done.set_result(value)
-        else:
-            done.set_exception(value)
-        return True
+                return
+            held = self._busy.pop(pipe, None)
+            self._close([pipe])
+            if held is not None:
+                _settled(held, False, BrokenProcessPool("a picture worker ended abruptly"))
+            return
+        done = self._busy.pop(pipe)
+        self._idle.append(pipe)
+        _settled(done, ok, value)
+        self._send()
+        if self._closed and not self._waiting:  # shut down: a worker ends once nothing is left for it
+            self._end_idle()
 
     def _break(self, why: str) -> None:
         """A worker died: every job in hand or waiting fails, and so will every job submitted from now on."""
-        with self._lock:
-            if self._broken is None:
-                self._broken = why
-            failed = [*self._busy.values(), *(done for _, _, done in self._waiting)]
-            self._busy.clear()
-            self._waiting.clear()
+        if self._broken is None:
+            self._broken = why
+        failed = [*self._busy.values(), *(done for _, _, done in self._waiting)]
+        self._busy.clear()
+        self._waiting.clear()
         for done in failed:
-            if not done.done():
-                done.set_exception(BrokenProcessPool(why))
+            _settled(done, False, BrokenProcessPool(why))
         self.shutdown(wait=False)
+        self._idle = []
+        self._close(list(self._open))  # the workers still alive end too
+
+    def _end_idle(self) -> None:
+        """The idle workers end."""
+        idle, self._idle = self._idle, []
+        self._close(idle)
+
+    def _close(self, pipes: list[Connection]) -> None:
+        """The loop stops reading ``pipes`` and closes them: their workers end."""
+        pipes = [pipe for pipe in pipes if pipe in self._open]
+        self._forget(pipes)
+        for pipe in pipes:
+            self._open.remove(pipe)
+            pipe.close()
 
     def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
-        """No more jobs are taken; the jobs in hand (and, unless ``cancel_futures``, those waiting) are drawn, then
-        the workers end (their pipes closed)."""
-        with self._lock:
-            if self._closed:
-                return
+        """No more jobs are taken; the jobs in hand (and, unless ``cancel_futures``, those waiting) are drawn and
+        read by the loop, then their workers end (their pipes closed); an idle worker ends at once. ``wait``: wait
+        for the workers to end, which a caller on the loop may do only with no job in hand."""
+        if not self._closed:
             self._closed = True
-            waiting = list(self._waiting) if cancel_futures else []
             if cancel_futures:
+                for _, _, done in self._waiting:
+                    if not done.get_loop().is_closed():
+                        done.cancel()
                 self._waiting.clear()
-        for _, _, done in waiting:
-            done.cancel()
-        try:
-            self._wake.send_bytes(b"")  # the reading thread reads the jobs in hand, closes the pipes and ends
-        finally:
-            self._wake.close()
+            if not self._waiting:
+                self._end_idle()
         if wait:
             for process in self.processes:
                 process.join()
@@ -191,29 +205,14 @@ class PictureWorkers(concurrent.futures.Executor):
         return [p.pid for p in self.processes if p.pid is not None]
 
 
-class _Readable:
-    """Which of some pipes have something to read (or were closed), watched by one poll registered once:
-    ``multiprocessing.connection.wait`` builds and tears down a selector on every call, which was some 40 % of the
-    reading thread's Python work a picture. Where there is no poll (Windows), ``wait`` it is."""
-
-    def __init__(self, pipes: list[Connection]) -> None:
-        self._pipes = {pipe.fileno(): pipe for pipe in pipes}
-        self._poll = select.poll() if hasattr(select, "poll") else None
-        if self._poll is not None:
-            for fd in self._pipes:
-                self._poll.register(fd, select.POLLIN)
-
-    def ready(self) -> list[Connection]:
-        """The pipes to read, once one is (blocks until then)."""
-        if self._poll is None:
-            return [pipe for pipe in wait(list(self._pipes.values())) if isinstance(pipe, Connection)]
-        return [self._pipes[fd] for fd, _ in self._poll.poll()]
-
-    def forget(self, pipe: Connection) -> None:
-        """No longer watch ``pipe``."""
-        del self._pipes[pipe.fileno()]
-        if self._poll is not None:
-            self._poll.unregister(pipe.fileno())
+def _settled(done: asyncio.Future, ok: bool, value: Any) -> None:
+    """``done`` given its result (``ok``) or exception, unless already settled or its loop is gone."""
+    if done.done() or done.get_loop().is_closed():
+        return
+    if ok:
+        done.set_result(value)
+    else:
+        done.set_exception(value)
 
 
 _pools: weakref.WeakSet[PictureWorkers] = weakref.WeakSet()
@@ -223,4 +222,5 @@ _pools: weakref.WeakSet[PictureWorkers] = weakref.WeakSet()
 def _shut_down_at_exit() -> None:
     """At the process's end every pool shuts down, so that its workers ending then is not taken for a failure."""
     for pool in list(_pools):
-        pool.shutdown(wait=False, cancel_futures=True)
+        with contextlib.suppress(Exception):
+            pool.shutdown(wait=False, cancel_futures=True)

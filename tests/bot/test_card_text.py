@@ -107,7 +107,7 @@ def test_a_card_text_written_before_its_face_was_uploaded_shows_the_face_after(m
     assert (card("1L"), tile("5p")) == ("🌲Pine Crane", "5p")
 
 
-def test_a_face_uploaded_again_shows_its_new_emoji_in_every_kept_text_and_panel(monkeypatch):
+async def test_a_face_uploaded_again_shows_its_new_emoji_in_every_kept_text_and_panel(monkeypatch):
     """Texts and panels are kept per the faces shown, not per how many there are: a face uploaded again (a new emoji
     in place of the old one, as many faces as before) shows its new emoji at once, in the panel and its buttons."""
     from bot.emoji import FACES

@@ -44,7 +44,7 @@ def panel_text(panel: dict) -> str:
 
 
 @pytest.mark.parametrize("name", list(PLAYERS))
-def test_no_panel_shows_a_card_hidden_from_its_seat(name):
+async def test_no_panel_shows_a_card_hidden_from_its_seat(name):
     """Hanafuda codes are unique: another seat's hidden card must not be named, nor drawn, in a panel."""
     presenter = DiscordPresenter(client=None)
     checked = 0

@@ -136,12 +136,14 @@ def test_the_picture_workers_end_when_the_bot_is_killed(tmp_path):
     from pathlib import Path
 
     script = (
-        "import os, signal, sys\n"
+        "import asyncio, os, signal, sys\n"
         "from bot.painter import Painter\n"
-        "painter = Painter()\n"
-        "painter.warm_up().result(timeout=120)\n"
-        "print(' '.join(str(p) for p in painter.executor().pids()), flush=True)\n"
-        "os.kill(os.getpid(), signal.SIGKILL)\n"
+        "async def killed():\n"
+        "    painter = Painter()\n"
+        "    await asyncio.wait_for(painter.warm_up(), 120)\n"
+        "    print(' '.join(str(p) for p in painter.executor().pids()), flush=True)\n"
+        "    os.kill(os.getpid(), signal.SIGKILL)\n"
+        "asyncio.run(killed())\n"
     )
     root = Path(__file__).resolve().parents[2]
     run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=root, timeout=180)

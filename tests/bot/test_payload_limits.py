@@ -48,12 +48,12 @@ def payload(embed: discord.Embed | None, view: discord.ui.View) -> dict:
     return {"embeds": [embed.to_dict()] if embed else [], "components": view.to_components()}
 
 
-def check_panel(panel: dict) -> bool:
+async def check_panel(panel: dict) -> bool:
     """A hand panel as the presenter sends it (a new message with its picture uploaded), checked as Discord
     checks it, files included; whether it has a picture."""
     body = payload(panel["embed"], panel["view"])
     check_message(body)
-    picture = drawn_now(panel)["picture"]
+    picture = (await drawn_now(panel))["picture"]
     uploads = {0: PANEL_PICTURE} if picture else {}
     check_attachments(body, uploads, [len(picture)] if picture else [], {}, body["embeds"], [])
     assert not picture or len(picture) < MAX_PICTURE
@@ -75,7 +75,7 @@ def offered(view: discord.ui.View) -> set[str]:
 
 
 @pytest.mark.parametrize("name", game_names())
-def test_every_panel_and_table_along_a_seeded_game_is_a_payload_discord_takes(name, faces):
+async def test_every_panel_and_table_along_a_seeded_game_is_a_payload_discord_takes(name, faces):
     """The panels as the presenter builds them, each seat's picture included."""
     game = get_game(name)
     players = game.max_players
@@ -93,7 +93,7 @@ def test_every_panel_and_table_along_a_seeded_game_is_a_payload_discord_takes(na
         check_message(payload(table, build_view(7, step, [hand_button()])))
         table = playing_table(game, state, names, table_id=7, version=step, deadline=1_900_000_000.0)
         for seat in game.to_act(state):
-            pictured += check_panel(presenter.panel_payload(table, 100 + seat))
+            pictured += await check_panel(presenter.panel_payload(table, 100 + seat))
         seat = game.to_act(state)[0]
         game.apply(state, seat, game.bot_choose(game.view(state, seat), game.legal_actions(state, seat), step))
     assert (pictured > 0) == (presentation(name).panel_picture is not None)

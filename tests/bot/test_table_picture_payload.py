@@ -22,18 +22,18 @@ def koikoi_table(status: str = PLAYING) -> Table:
     return playing_table(KOIKOI, state, ["alice", "bob"], status=status, seed="0" * 32)
 
 
-def test_the_picture_is_drawn_again_only_when_the_public_view_changed(monkeypatch):
+async def test_the_picture_is_drawn_again_only_when_the_public_view_changed(monkeypatch):
     drawn = []
     real = presenter.table_picture
     monkeypatch.setattr(presenter, "table_picture", lambda game, view: drawn.append(game) or real(game, view))
     shower, table = DiscordPresenter(client=None), koikoi_table()
-    first = drawn_now(shower.table_payload(table))
+    first = await drawn_now(shower.table_payload(table))
     assert first["embed"].image.url == "attachment://table.png" and first["picture"].startswith(b"\x89PNG")
-    assert drawn_now(shower.table_payload(table, ["a narration line"]))["picture"] == first["picture"]
+    assert (await drawn_now(shower.table_payload(table, ["a narration line"])))["picture"] == first["picture"]
     assert drawn == ["koikoi"]
     seat = KOIKOI.to_act(table.state)[0]
     KOIKOI.apply(table.state, seat, KOIKOI.legal_actions(table.state, seat)[0])
-    assert drawn_now(shower.table_payload(table))["picture"] != first["picture"] and drawn == ["koikoi"] * 2
+    assert (await drawn_now(shower.table_payload(table)))["picture"] != first["picture"] and drawn == ["koikoi"] * 2
 
 
 def held(picture: bytes) -> Held:
@@ -51,8 +51,8 @@ def held(picture: bytes) -> Held:
     return Held(digest(picture), attachment)
 
 
-def test_the_file_is_sent_only_to_a_message_that_does_not_hold_it_and_a_kept_one_is_listed():
-    payload = drawn_now(DiscordPresenter(client=None).table_payload(koikoi_table()))
+async def test_the_file_is_sent_only_to_a_message_that_does_not_hold_it_and_a_kept_one_is_listed():
+    payload = await drawn_now(DiscordPresenter(client=None).table_payload(koikoi_table()))
     posted = message_args(payload, None, edit=False)
     assert isinstance(posted["file"], discord.File) and posted["file"].filename == "table.png"
     assert "picture" not in posted and "attachments" not in posted

@@ -59,7 +59,7 @@ async def test_an_open_hand_panel_says_when_the_game_is_over(fake, db):
             assert not action_buttons(panel)
 
 
-def test_a_secret_call_window_keeps_the_turn_line():
+async def test_a_secret_call_window_keeps_the_turn_line():
     """BCP's "Waiting for Ron decisions…" showed no Turn: line (who may Ron is secret)."""
     windows = []
 
