@@ -11,7 +11,7 @@ from aiohttp import web
 
 from .errors import DiscordHTTPError
 from .messaging import UploadedFile
-from .multipart import FormPart, form_parts
+from .multipart import FormPart, bad_form, form_parts
 
 API = "/api/v10"  # every REST route is under it: as the gateway (transport.py), the REST API of v10 only
 JSON_HEADERS = {"Content-Type": "application/json"}
@@ -90,8 +90,29 @@ def _form(parts: list[FormPart]) -> tuple[dict, list[UploadedFile]]:
     for part in parts:
         name = part.name or ""
         if name == "payload_json":
-            body = json.loads(part.data.decode())
+            body = _payload_json(part.data)
         elif name.startswith("files[") or name == "file" or name.startswith("file"):
-            idx = int(name[6:-1]) if name.startswith("files[") else len(files)
+            idx = _file_index(name) if name.startswith("files[") else len(files)
             files.append((idx, part.filename or f"file{idx}", part.data, part.content_type))
     return body, files
+
+
+def _payload_json(data: bytes) -> dict:
+    """The ``payload_json`` part's object: refused as a JSON body is (50109) when it is not JSON, and as an invalid
+    form body (50035) when it is JSON but not an object (the docs say it holds the request's JSON body)."""
+    try:
+        body = json.loads(data.decode())
+    except ValueError:  # UnicodeDecodeError included
+        raise DiscordHTTPError(400, 50109, "The request body contains invalid JSON.") from None
+    if not isinstance(body, dict):
+        raise bad_form()
+    return body
+
+
+def _file_index(name: str) -> int:
+    """``n`` of a ``files[n]`` part; any other name starting so (``files[a]``, ``files[1``) is an invalid form body:
+    the docs name the parts ``files[n]`` and do not say how Discord refuses others, so the stricter reading."""
+    index = name[6:-1]
+    if not (name.endswith("]") and index.isascii() and index.isdigit()):
+        raise bad_form()
+    return int(index)

@@ -137,3 +137,24 @@ async def test_a_body_past_the_size_limit_is_refused_as_too_large():
         big = ('Content-Disposition: form-data; name="files[0]"; filename="t.png"', b"x" * MAX_BODY_BYTES)
         status, answer = await post(fake, form(big))
         assert (status, answer["code"]) == (413, 40005) and fake.channel.messages == []
+
+
+@pytest.mark.parametrize(
+    ("payload", "file_name", "code"),
+    [
+        (b"{not json", "files[0]", 50109),  # payload_json is not JSON: refused as a JSON body would be
+        (b"\xff\xfe", "files[0]", 50109),  # nor text
+        (b"[1, 2]", "files[0]", 50035),  # JSON, but not the body's object
+        (b'{"content": "hi"}', "files[a]", 50035),  # a file part not named files[n]
+        (b'{"content": "hi"}', "files[1", 50035),
+        (b'{"content": "hi"}', "files[\u00b2]", 50035),  # a digit, but not an ASCII one
+    ],
+)
+async def test_a_bad_payload_json_or_file_part_name_is_refused_not_a_server_error(payload, file_name, code):
+    parts = (
+        ('Content-Disposition: form-data; name="payload_json"', payload),
+        (f'Content-Disposition: form-data; name="{file_name}"; filename="t.png"', b"png"),
+    )
+    async with LocalDiscord() as fake:
+        status, answer = await post(fake, form(*parts))
+        assert (status, answer["code"]) == (400, code) and fake.channel.messages == []
