@@ -35,7 +35,7 @@ from typing import Any
 import aiohttp
 import discord
 
-from benchmarks.command_line import Option, read
+from benchmarks.command_line import Option, Options, read
 from localdiscord import LocalDiscord
 from localdiscord.models import FakeInteraction
 from localdiscord.server import point_discord_at
@@ -201,17 +201,27 @@ async def main(count: int, rounds: int, against: Path | None, profile: Path | No
         print(f"{kind:18s}" + "".join(f"{' / '.join(f'{r[kind]:.0f}' for r in figures[code]):>28s}" for code in codes))
 
 
+def read_runs(doc: str, against: str, profile: str) -> Options:
+    """The options of a benchmark making a move's calls in runs of two checkouts, alternating: ``--calls``,
+    ``--rounds``, ``--against`` and ``--profile`` (its folder made), ``against`` and ``profile`` saying what they
+    are there."""
+    options = read(
+        doc,
+        calls=Option(300, "moves' calls per run"),
+        rounds=Option(2, "runs of each checkout, alternating"),
+        against=Option(None, against, kind=Path),
+        profile=Option(None, profile, kind=Path),
+    )
+    if options.profile:
+        options.profile.mkdir(parents=True, exist_ok=True)
+    return options
+
+
 if __name__ == "__main__":
     if sys.argv[1:2] == ["--child"]:
         child(*sys.argv[2:5])
     else:
-        options = read(
-            __doc__,
-            calls=Option(300, "moves' calls per run"),
-            rounds=Option(2, "runs of each checkout, alternating"),
-            against=Option(None, "another checkout whose code makes the same calls", kind=Path),
-            profile=Option(None, "a folder for each run's profile of its calls", kind=Path),
+        options = read_runs(
+            __doc__, "another checkout whose code makes the same calls", "a folder for each run's profile of its calls"
         )
-        if options.profile:
-            options.profile.mkdir(parents=True, exist_ok=True)
         asyncio.run(main(options.calls, options.rounds, options.against, options.profile))

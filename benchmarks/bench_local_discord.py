@@ -28,8 +28,15 @@ from typing import Any
 import discord
 
 import localdiscord
-from benchmarks.bench_discord_calls import NEVER_HELD, WARM_UP, bot_client, bot_trace, clicks_on_panels, fields
-from benchmarks.command_line import Option, read
+from benchmarks.bench_discord_calls import (
+    NEVER_HELD,
+    WARM_UP,
+    bot_client,
+    bot_trace,
+    clicks_on_panels,
+    fields,
+    read_runs,
+)
 from benchmarks.proc_cpu import tree_cpu
 from localdiscord import LocalDiscord
 from localdiscord.server import point_discord_at
@@ -137,13 +144,9 @@ if __name__ == "__main__":
     if sys.argv[1:2] == ["--child"]:
         asyncio.run(serve(int(sys.argv[2]), sys.argv[3]))
     else:
-        options = read(
+        options = read_runs(
             __doc__,
-            calls=Option(300, "moves' calls per run"),
-            rounds=Option(2, "runs of each checkout, alternating"),
-            against=Option(None, "another checkout whose local Discord serves the same calls", kind=Path),
-            profile=Option(None, "a folder for each child's profile of its serving", kind=Path),
+            "another checkout whose local Discord serves the same calls",
+            "a folder for each child's profile of its serving",
         )
-        if options.profile:
-            options.profile.mkdir(parents=True, exist_ok=True)
         main(options.calls, options.rounds, options.against, options.profile)

@@ -279,7 +279,7 @@ class FakeMessage:
     command: str | None = None  # "/play koikoi" for the answer to a slash command
 
     # --- state changes -------------------------------------------------
-    def _snapshot(self, kind: str) -> None:
+    def snapshot(self, kind: str) -> None:
         """The message's state kept as a version. It shares the message's embeds and components: the fake never
         changes them in place (an edit replaces them with its own copy), so a version keeps what it showed."""
         self.versions.append(
@@ -322,11 +322,11 @@ class FakeMessage:
         if kind == "edit":
             self.flags &= ~FLAG_LOADING
             self.edited_timestamp = iso_now()
-        self._snapshot(kind)
+        self.snapshot(kind)
 
     def mark_deleted(self) -> None:
         self.deleted = True
-        self._snapshot("delete")
+        self.snapshot("delete")
 
     # --- reading -------------------------------------------------------
     @property

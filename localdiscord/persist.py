@@ -26,7 +26,7 @@ from typing import Any
 from .emoji import AppEmoji
 from .fake import LocalDiscord
 from .harness import FakeUser
-from .models import Attachment, Channel, Command, FakeMessage, Guild, MessageVersion, snowflake_time
+from .models import Attachment, Channel, Command, FakeMessage, Guild, snowflake_time
 
 log = logging.getLogger("parlor.localdiscord")
 
@@ -228,17 +228,7 @@ def _load_message(fake: LocalDiscord, channel: Channel, m: dict[str, Any], attac
         )
         fake.attachments[aid] = att
         msg.attachments.append(att)
-    msg.versions.append(
-        MessageVersion(
-            kind="create",
-            content=msg.content,
-            embeds=msg.embeds,
-            components=msg.components,
-            attachments=list(msg.attachments),
-            flags=msg.flags,
-            at=time.time(),
-        )
-    )
+    msg.snapshot("create")
     return msg
 
 

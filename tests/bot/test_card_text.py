@@ -127,23 +127,21 @@ async def test_a_face_uploaded_again_shows_its_new_emoji_in_every_kept_text_and_
     view = table.game.view(table.state, seat)
     presenter = DiscordPresenter(client=None)
     mover = table.seats[seat].user_id
-    before = [
-        panel_text(presenter.panel_payload(table, mover)),
-        cards(view.hand),
-        pile(view.field),
-        "\n".join(capture_lines(view.hand, view.field)),
-        str(button(table.choices(seat)[0], view.field).emoji),
-    ]
+
+    def texts() -> list[str]:
+        return [
+            panel_text(presenter.panel_payload(table, mover)),
+            cards(view.hand),
+            pile(view.field),
+            "\n".join(capture_lines(view.hand, view.field)),
+            str(button(table.choices(seat)[0], view.field).emoji),
+        ]
+
+    before = texts()
     assert all("<:hf_" in text and ":14000" not in text for text in before)
     FACES.emoji.update(new)
     assert len(FACES.emoji) == len(old)
-    after = [
-        panel_text(presenter.panel_payload(table, mover)),
-        cards(view.hand),
-        pile(view.field),
-        "\n".join(capture_lines(view.hand, view.field)),
-        str(button(table.choices(seat)[0], view.field).emoji),
-    ]
+    after = texts()
     assert all("<:hf_" in text and ":13000" not in text for text in after), after
 
 
