@@ -383,7 +383,7 @@ class FakeMessage:
 
     def payload(self) -> dict:
         """The message as the API shows it, for JSON to be written from: a new dict, whose embeds and components are the
-        message's own (never changed in place, see :meth:`_snapshot`), so a reader must not change them."""
+        message's own (never changed in place, see :meth:`snapshot`), so a reader must not change them."""
         d: dict[str, Any] = {
             "id": str(self.id),
             "type": self.type,
@@ -477,7 +477,7 @@ class Channel:
 
     def payload(self) -> dict:
         """The message as the API shows it, for JSON to be written from: a new dict, whose embeds and components are the
-        message's own (never changed in place, see :meth:`_snapshot`), so a reader must not change them."""
+        message's own (never changed in place, see :meth:`snapshot`), so a reader must not change them."""
         d: dict[str, Any] = {"id": str(self.id), "type": self.type, "last_message_id": None}
         if self.type == 1:
             d["recipients"] = []
