@@ -55,6 +55,13 @@ async def test_the_results_are_read_by_the_event_loop_with_no_thread_of_the_pool
     assert await asyncio.wait_for(done, 60) == (2, 1)
 
 
+@pytest.mark.skipif(not hasattr(os, "sched_getscheduler"), reason="scheduling policies are Linux's")
+async def test_the_workers_give_way_to_the_event_loop_and_the_bot_does_not(pool):
+    await asyncio.gather(*(pool.submit(divmod, 9, 4) for _ in pool.pids()))  # every worker past its start
+    assert [os.sched_getscheduler(pid) for pid in pool.pids()] == [os.SCHED_BATCH] * len(pool.pids())
+    assert os.sched_getscheduler(0) == os.SCHED_OTHER
+
+
 async def test_a_worker_that_dies_fails_what_it_held_and_the_painter_starts_new_ones():
     painter = Painter(slots=1)
     try:
