@@ -59,9 +59,9 @@ def _serve(pipe: Connection, initializer: Callable[[], object] | None) -> None:
 def _yield_to_the_loop() -> None:
     """This worker no longer takes the core from the bot's event loop when a job wakes it (Linux's ``SCHED_BATCH``:
     the same share of the cores, no preemption on wake-up). Otherwise the loop's write of a job, which wakes an idle
-    worker, often let the worker run first on the loop's core: the loop stood still until the picture was drawn
-    (at 100 busy tables, a tenth of the writes took 0.6 ms or more, against 0.03 ms). Where the policy does not exist
-    or is refused, the worker runs as it did."""
+    worker, often let the worker run first on the loop's core: the loop stood still while the worker ran (at 100
+    busy tables a tenth of the writes took 0.6 ms or more; under this policy 0.03 ms). Where the policy does not
+    exist or is refused, the worker runs as it did."""
     if hasattr(os, "sched_setscheduler"):
         with contextlib.suppress(OSError):
             os.sched_setscheduler(0, os.SCHED_BATCH, os.sched_param(0))
