@@ -91,7 +91,7 @@ def _form(parts: list[FormPart]) -> tuple[dict, list[UploadedFile]]:
         name = part.name or ""
         if name == "payload_json":
             body = _payload_json(part.data)
-        elif name.startswith("files[") or name == "file" or name.startswith("file"):
+        elif name.startswith("file"):  # files[n], or the legacy file…
             idx = _file_index(name) if name.startswith("files[") else len(files)
             files.append((idx, part.filename or f"file{idx}", part.data, part.content_type))
     return body, files
